@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, PROBLEM_CONTENT_TYPE, problem, type Problem } from './errors.js';
+import { summarize, toFieldErrors } from './validation.js';
+
+/** Maps anything thrown while handling a request to one problem+json (DESIGN §3). */
+export function toProblem(err: unknown, log?: FastifyRequest['log']): { problem: Problem; headers: Record<string, string> } {
+  if (err instanceof HttpError) return { problem: err.toProblem(), headers: err.headers };
+  const fe = err as FastifyError & { validationContext?: string };
+  if (fe && Array.isArray(fe.validation)) {
+    const errors = toFieldErrors(fe.validation as any);
+    return { problem: problem(400, summarize(errors) || 'The request is invalid.', errors), headers: {} };
+  }
+  if (fe && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large…
+    const detail = fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The body must not be empty when Content-Type is application/json.' : fe.message;
+    return { problem: problem(fe.statusCode, detail), headers: {} };
+  }
+  log?.error({ err }, 'unhandled error');
+  return { problem: problem(500, 'Something went wrong on our side; it has been logged.'), headers: {} };
+}
+
+export function sendProblem(reply: FastifyReply, p: Problem, headers: Record<string, string> = {}) {
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  return reply.code(p.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(p));
+}
+
+export function installErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((err, req, reply) => {
+    const { problem: p, headers } = toProblem(err, req.log);
+    return sendProblem(reply, p, headers);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(reply, problem(404, `No route for ${req.method} ${req.url.split('?')[0]}. The API reference is at /docs.`)));
+}

@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import { defineOperation } from '../registry.js';
+import { badRequest } from '../errors.js';
+import { Nullable, PaginationQuery, Params, Query, StringEnum } from '../schemas/common.js';
+import { ListingSummarySchema } from '../schemas/records.js';
+import { pageBounds, pageOf } from '../pagination.js';
+import { BOARDS, leaderboard } from '../../domain/leaderboards/leaderboards.js';
+import { resolveWeek } from '../../domain/weeks/weeks.js';
+import { WeekParam } from './launches.js';
+
+export const leaderboardOperations = [
+  defineOperation({
+    operationId: 'get_leaderboard',
+    method: 'GET',
+    path: '/leaderboards/{board}',
+    tag: 'Leaderboards',
+    title: 'A leaderboard',
+    summary: 'Separate ranking systems: community-weekly (votes cast in a week), community-all-time, billboard (ranked by money contributed — always marked paid), domain-rating (third-party) and revenue.',
+    description: '`week` applies to community-weekly only (this, last or a date).',
+    scope: null,
+    notFound: true,
+    paginated: true,
+    params: Params({ board: StringEnum(BOARDS) }),
+    query: Query({ week: Type.Optional(WeekParam), ...PaginationQuery }),
+    response: Type.Object({
+      board: Type.String(),
+      title: Type.String(),
+      description: Type.String(),
+      paid: Type.Boolean({ description: 'True for the billboard: a paid ranking, not a community one' }),
+      week: Nullable(Type.String()),
+      items: Type.Array(Type.Object({ rank: Type.Integer(), listing: ListingSummarySchema, metric: Type.Object({ name: Type.String(), value: Type.Number(), unit: Type.String() }) })),
+      page: Type.Integer(),
+      per_page: Type.Integer(),
+      total: Type.Integer(),
+      total_pages: Type.Integer(),
+    }),
+    handler: async (input, ctx) => {
+      let week: string | null = null;
+      if (input.week !== undefined && input.board !== 'community-weekly') {
+        throw badRequest('week: only the community-weekly board takes a week.', [{ path: 'week', message: 'applies to community-weekly only' }]);
+      }
+      if (input.board === 'community-weekly') {
+        week = resolveWeek(input.week ?? 'this', ctx.now());
+        if (!week || input.week === 'next') throw badRequest('week: must be this, last or a date YYYY-MM-DD.', [{ path: 'week', message: 'must be this, last or a valid date YYYY-MM-DD' }]);
+      }
+      const { perPage, offset } = pageBounds(input);
+      const r = await leaderboard(ctx.db, ctx.site.id, input.board, week, perPage, offset);
+      return { ...r, ...pageOf(r.items, r.total, input) };
+    },
+  }),
+];

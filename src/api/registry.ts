@@ -1,0 +1,66 @@
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { AppContext } from '../app-context.js';
+
+/** The one place an operation is defined; REST routes, OpenAPI and MCP tools are generated from it (DESIGN §1). */
+export type Scope = 'account:read' | 'listings:write' | 'orders:write';
+export const SCOPES: readonly Scope[] = ['account:read', 'listings:write', 'orders:write'];
+export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  'account:read': 'See your account, drafts, listings, claims and orders',
+  'listings:write': 'Submit products and manage your drafts, listings and claims',
+  'orders:write': 'Price orders and create checkouts',
+};
+
+export const TAGS = ['Site', 'Listings', 'Categories', 'Launches', 'Leaderboards', 'People', 'Content', 'Badges', 'Account', 'Submit', 'My listings', 'Claims', 'Orders', 'Trophies'] as const;
+export type Tag = (typeof TAGS)[number];
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Principal {
+  userId: number;
+  email: string;
+  isAdmin: boolean;
+  scopes: Scope[];
+  via: 'api_key' | 'oauth' | 'session';
+}
+
+export interface OperationContext extends AppContext {
+  principal: Principal | null;
+}
+
+type In<T extends TObject | undefined> = T extends TObject ? Static<T> : unknown;
+
+export interface OperationSpec<P extends TObject | undefined, Q extends TObject | undefined, B extends TObject | undefined, R extends TSchema> {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI-style path below /api/v1, e.g. `/listings/{slug}` */
+  path: string;
+  tag: Tag;
+  title: string;
+  summary: string;
+  description?: string;
+  /** null = public (credentials optional) */
+  scope: Scope | null;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  status?: 200 | 201;
+  paginated?: boolean;
+  /** Accepts the Idempotency-Key header (mutating operations of SPEC §4.2–4.5). */
+  idempotent?: boolean;
+  /** Can answer 404 (documented in OpenAPI). */
+  notFound?: boolean;
+  /** Reaches outside the service (crawls a website, sends mail) — MCP openWorldHint. */
+  openWorld?: boolean;
+  /** Absent until implemented: the operation then answers 501 on every surface. */
+  handler?: (input: In<P> & In<Q> & In<B>, ctx: OperationContext) => Promise<Static<R>>;
+}
+
+export type Operation = OperationSpec<TObject | undefined, TObject | undefined, TObject | undefined, TSchema>;
+
+export function defineOperation<P extends TObject | undefined = undefined, Q extends TObject | undefined = undefined, B extends TObject | undefined = undefined, R extends TSchema = TSchema>(
+  spec: OperationSpec<P, Q, B, R>,
+): Operation {
+  return spec as unknown as Operation;
+}
+
+export const isReadOnly = (op: Operation) => op.method === 'GET';

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { authenticate } from './auth.js';
+import { executeOperation } from './execute.js';
+import { linkHeader } from './pagination.js';
+import type { Operation } from './registry.js';
+
+export const API_PREFIX = '/api/v1';
+
+export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** One Fastify route per registry operation: validation and serialization from its schemas. */
+export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: AppContext) {
+  for (const op of ops) {
+    const status = op.status ?? 200;
+    app.route({
+      method: op.method,
+      url: API_PREFIX + fastifyPath(op.path),
+      // Only the parts an operation has: Fastify warns about parts set to undefined.
+      schema: {
+        ...(op.params ? { params: op.params } : {}),
+        ...(op.query ? { querystring: op.query } : {}),
+        ...(op.body ? { body: op.body } : {}),
+        response: { [status]: op.response },
+      },
+      handler: async (req, reply) => {
+        const principal = await authenticate(ctx, req.headers.authorization);
+        const input = { ...(req.params as object), ...(req.query as object), ...(req.body as object) };
+        const result = await executeOperation(op, input, ctx, principal);
+        if (op.paginated) {
+          const link = linkHeader(new URL(req.url, ctx.config.publicUrl), result as { page: number; total_pages: number });
+          if (link) reply.header('Link', link);
+        }
+        return reply.code(status).send(result);
+      },
+    });
+  }
+}

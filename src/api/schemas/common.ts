@@ -1,0 +1,55 @@
+import { Type, type TSchema, type TObject, type TProperties, type Static } from '@sinclair/typebox';
+
+/** A string enum as plain `{type: string, enum}` — clearer in OpenAPI docs and MCP clients than anyOf/const. */
+export const StringEnum = <const T extends readonly string[]>(values: T, opts: { default?: T[number]; description?: string } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
+
+export const SLUG_PATTERN = '^[a-z0-9][a-z0-9-]{0,219}$';
+export const Slug = (description = 'Slug') => Type.String({ pattern: SLUG_PATTERN, maxLength: 220, description });
+export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+export const DateTime = Type.String({ format: 'date-time' });
+
+export const Page = Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Page number, 1 to 1000' });
+export const PerPage = Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, 1 to 100' });
+export const PaginationQuery = { page: Type.Optional(Page), per_page: Type.Optional(PerPage) };
+
+/** Query objects ignore unknown parameters (cache-busters, tracking) instead of failing. */
+export const Query = <T extends TProperties>(props: T) => Type.Object(props);
+/** Bodies reject unknown properties: "no other properties" in SPEC §4. */
+export const Body = <T extends TProperties>(props: T, description?: string) => Type.Object(props, { additionalProperties: false, description });
+export const Params = <T extends TProperties>(props: T) => Type.Object(props, { additionalProperties: false });
+
+export const Paginated = <T extends TSchema>(item: T, extra: TProperties = {}) =>
+  Type.Object({
+    items: Type.Array(item),
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    total: Type.Integer(),
+    total_pages: Type.Integer(),
+    ...extra,
+  });
+export type PageOf<T> = { items: T[]; page: number; per_page: number; total: number; total_pages: number };
+
+export const Faq = Type.Object({
+  question: Type.String({ minLength: 1, maxLength: 300 }),
+  answer: Type.String({ minLength: 1, maxLength: 1500 }),
+}, { additionalProperties: false });
+
+export const SOCIAL_PLATFORMS = ['linkedin', 'x', 'facebook', 'instagram', 'tiktok', 'youtube', 'threads', 'pinterest', 'github', 'reddit', 'producthunt', 'medium', 'website', 'custom'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+// Plain optional properties (not a record) so validators and MCP clients see every key.
+export const Socials = Type.Unsafe<Partial<Record<SocialPlatform, string>>>(Type.Object(
+  Object.fromEntries(SOCIAL_PLATFORMS.map((k) => [k, Type.Optional(Type.String({ maxLength: 500 }))])) as TProperties,
+  { additionalProperties: false, description: `Platform key → link (max 500). Keys: ${SOCIAL_PLATFORMS.join(', ')}` },
+));
+
+export const ProblemSchema = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Integer(),
+  detail: Type.String(),
+  errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+}, { additionalProperties: true, $id: 'Problem' });
+
+export type StaticOf<T extends TObject | undefined> = T extends TObject ? Static<T> : {};

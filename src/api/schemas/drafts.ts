@@ -1,0 +1,100 @@
+import { Type } from '@sinclair/typebox';
+import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js';
+
+/** Profile fields of a draft (SPEC §2.2) with their limits; every one accepts null (removes it). */
+const text = (max: number, description?: string) => Nullable(Type.String({ maxLength: max, description }));
+const list = (description?: string) => Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20, description }));
+
+export const DRAFT_FIELDS = {
+  name: text(500),
+  tagline: text(500),
+  short_description: text(500),
+  description: text(20000),
+  stage: text(500),
+  categories: list('Names from list_categories; the first is primary'),
+  tags: list(),
+  pricing_model: text(500),
+  pricing_summary: text(500),
+  country: text(500, 'ISO 3166-1 alpha-2 code'),
+  city: text(500),
+  founded_year: text(500),
+  features: list(),
+  usps: list(),
+  keywords: list(),
+  contact_email: text(500),
+  demo_video_url: text(500, 'A link on a video site (YouTube, Vimeo, Loom…)'),
+  logo_url: text(500),
+};
+export const DRAFT_FIELD_NAMES = Object.keys(DRAFT_FIELDS) as (keyof typeof DRAFT_FIELDS)[];
+export const FIELD_STATES = ['ai', 'not_found', 'edited', 'manual', 'override', 'deleted'] as const;
+
+const FieldName = StringEnum(DRAFT_FIELD_NAMES as unknown as readonly string[]);
+
+export const FounderInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 160 }),
+  title: Type.Optional(Type.String({ maxLength: 160, description: 'Role' })),
+  bio: Type.Optional(Type.String({ maxLength: 3000 })),
+}, { additionalProperties: false });
+
+export const MilestoneInput = Type.Object({
+  date: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  url: Type.Optional(Type.String({ maxLength: 500, pattern: '^https://', description: 'An https link' })),
+}, { additionalProperties: false });
+
+const section = (max = 8000) => Type.Optional(Type.String({ maxLength: max }));
+export const STORY_SECTIONS = ['story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export const storyInput = (titleMax: number) => Type.Object({
+  title: section(titleMax),
+  ...Object.fromEntries(STORY_SECTIONS.map((s) => [s, section()])),
+} as Record<string, ReturnType<typeof section>>, { additionalProperties: false });
+
+export const UpdateDraftBody = Body({
+  fields: Type.Optional(Type.Object(DRAFT_FIELDS, { additionalProperties: false, description: 'Profile fields to set; a typed value becomes edited (replacing an AI value) or manual; null removes the field' })),
+  lock_fields: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: 'Lock against AI redrafts (state override)' })),
+  regenerate: Type.Optional(Type.Array(FieldName, { maxItems: 5, description: 'Redraft from website evidence (may take a few seconds)' })),
+  restore: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: "Restore the AI's original value" })),
+  faqs: Type.Optional(Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs' })),
+  company_socials: Type.Optional(Socials),
+  founder_socials: Type.Optional(Socials),
+  founders: Type.Optional(Type.Array(FounderInput, { maxItems: 6, description: 'Replaces the list; the first is primary' })),
+  story: Type.Optional(storyInput(8000)),
+  milestones: Type.Optional(Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones' })),
+  competitor_url: Type.Optional(Type.String({ maxLength: 2048, description: 'A competitor to compare with; empty string clears' })),
+  seo: Type.Optional(Type.Object({ title: Type.Optional(Type.String({ maxLength: 70 })), meta: Type.Optional(Type.String({ maxLength: 170 })) }, { additionalProperties: false })),
+}, 'Only send what changes');
+
+const Evidence = Type.Object({ quote: Type.String(), url: Type.String(), start: Type.Optional(Type.Integer()), end: Type.Optional(Type.Integer()) });
+export const DraftFieldSchema = Type.Object({
+  value: Type.Unknown(),
+  state: StringEnum(FIELD_STATES),
+  evidence: Type.Array(Evidence),
+});
+
+export const DraftSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  status: Type.String({ description: 'crawling, drafting, ready (or failed)' }),
+  url: Type.String(),
+  progress: Type.Object({}, { additionalProperties: true }),
+  completeness: Type.Integer({ minimum: 0, maximum: 100 }),
+  missing: Type.Array(Type.String()),
+  fields: Type.Record(Type.String(), DraftFieldSchema),
+  faqs: Type.Array(Faq),
+  founders: Type.Array(Type.Object({}, { additionalProperties: true })),
+  company_socials: Type.Record(Type.String(), Type.String()),
+  founder_socials: Type.Record(Type.String(), Type.String()),
+  story: Type.Record(Type.String(), Type.String()),
+  milestones: Type.Array(Type.Object({}, { additionalProperties: true })),
+  seo: Type.Object({ title: Type.Optional(Type.String()), meta: Type.Optional(Type.String()) }),
+  competitor_url: Nullable(Type.String()),
+  existing_listing: Nullable(Type.Object({ slug: Type.String(), claim_with: Type.String() })),
+  listing_id: Nullable(Type.Integer()),
+  created_at: DateTime,
+  updated_at: DateTime,
+}, { additionalProperties: true });
+
+export const DraftSummarySchema = Type.Object({
+  id: Type.String({ format: 'uuid' }), url: Type.String(), status: Type.String(), completeness: Type.Integer(), listing_id: Nullable(Type.Integer()), created_at: DateTime,
+});
+

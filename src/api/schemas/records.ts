@@ -1,0 +1,80 @@
+import { Type } from '@sinclair/typebox';
+import { DateString, DateTime, Faq, Nullable, Paginated } from './common.js';
+
+const Str = Type.String();
+const StrList = Type.Array(Type.String());
+const Named = Type.Object({ slug: Str, name: Str });
+
+export const ListingSummarySchema = Type.Object({
+  id: Type.Integer(),
+  slug: Str,
+  name: Str,
+  url: Type.String({ description: "The product's own website" }),
+  tagline: Str,
+  logo_url: Nullable(Str),
+  status: Type.String({ description: 'live, scheduled, …' }),
+  plan: Nullable(Str),
+  votes: Type.Integer(),
+  followers: Type.Integer(),
+  views: Type.Integer(),
+  verified: Type.Boolean({ description: 'Ownership verified (not the same as paid)' }),
+  launch_week: Nullable(DateString),
+  launched_at: Nullable(DateTime),
+  primary_category: Nullable(Named),
+  pricing_model: Nullable(Str),
+  stage: Nullable(Str),
+  country: Nullable(Str),
+});
+
+const DomainRatingSchema = Type.Object({
+  current: Nullable(Type.Integer()),
+  measured_on: Nullable(DateString),
+  change: Nullable(Type.Integer()),
+  trend: Nullable(Type.String({ enum: ['up', 'down', 'flat'] })),
+  history: Type.Array(Type.Object({ date: DateString, rating: Type.Integer() })),
+}, { description: 'Third-party Domain Rating (0–100) with its trend over about a month' });
+
+export const ListingProfileSchema = Type.Composite([ListingSummarySchema, Type.Object({
+  headline: Str,
+  summary: Str,
+  short_description: Str,
+  description: Str,
+  features: StrList,
+  usps: StrList,
+  keywords: StrList,
+  tags: StrList,
+  pricing: Type.Object({ model: Nullable(Str), summary: Nullable(Str) }),
+  city: Nullable(Str),
+  founded_year: Nullable(Type.Integer()),
+  contact_email: Nullable(Str),
+  demo_video_url: Nullable(Str),
+  categories: Type.Array(Type.Object({ slug: Str, name: Str, primary: Type.Boolean() })),
+  founders: Type.Array(Type.Object({ slug: Str, name: Str, title: Str, avatar_url: Nullable(Str) })),
+  faqs: Type.Array(Faq),
+  socials: Type.Record(Type.String(), Type.String()),
+  latest_updates: Type.Array(Type.Object({ id: Type.Integer(), title: Str, body: Str, created_at: DateTime })),
+  community_rating: Type.Object({ average: Nullable(Type.Number()), count: Type.Integer() }, { description: 'From genuine reviews only' }),
+  domain_rating: DomainRatingSchema,
+  awards: Type.Array(Type.Object({ week: DateString, rank: Type.Integer(), title: Str })),
+  seo: Type.Object({ title: Str, description: Str }),
+  not_found_on_website: Type.Array(Str, { description: "Profile facts the company's own website did not state (left blank, never invented)" }),
+  unlocked_sections: Type.Array(Type.String({ enum: ['story', 'milestones', 'media'] })),
+  links: Type.Object({ website: Str, page: Str, api: Str, badges: Str, alternatives: Str }),
+  story: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Paid-only section: present when unlocked' })),
+  milestones: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), date: DateString, title: Str, description: Str, url: Nullable(Str) }), { description: 'Paid-only section: present when unlocked' })),
+  media: Type.Optional(Type.Array(Type.Object({ kind: Str, url: Str, caption: Str }), { description: 'Paid-only section: present when unlocked' })),
+})]);
+
+export const ListingPage = Paginated(ListingSummarySchema);
+
+// Written out to a fixed depth rather than with $ref recursion, so the same schema works inline
+// in OpenAPI, in Fastify's serializer and as an MCP outputSchema.
+const categoryNode = (depth: number): ReturnType<typeof Type.Object> => Type.Object({
+  slug: Str, name: Str, description: Str, live_listings: Type.Integer({ description: 'Live listings here and in subcategories' }),
+  children: depth > 0 ? Type.Array(categoryNode(depth - 1)) : Type.Array(Type.Object({}, { additionalProperties: true })),
+});
+export const CategoryNodeSchema = categoryNode(4);
+
+export const FounderSummarySchema = Type.Object({ slug: Str, name: Str, title: Str, country: Nullable(Str), avatar_url: Nullable(Str), companies: StrList });
+export const BlogPostSummarySchema = Type.Object({ slug: Str, title: Str, excerpt: Str, author: Str, tags: StrList, published_at: DateTime, url: Str });
+export const AwardSchema = Type.Object({ week: DateString, rank: Type.Integer(), title: Str, votes: Type.Integer(), listing: ListingSummarySchema });

@@ -1,0 +1,16 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Site } from './domain/site/site-repository.js';
+import type { ListingCache } from './domain/listings/listing-cache.js';
+import type { ViewCounter } from './domain/listings/view-counter.js';
+
+/** What every handler, job and page can reach: built once at start-up, shared by all requests. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  site: Site;
+  listingCache: ListingCache;
+  views: ViewCounter;
+  /** The clock; tests replace it to move through launch weeks. */
+  now(): Date;
+}

@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import type { AppContext } from './app-context.js';
+import { compile } from './api/validation.js';
+import { installErrorHandlers } from './api/error-handler.js';
+import { HttpError } from './api/errors.js';
+import { registerRestRoutes } from './api/rest.js';
+import { operations } from './api/operations/index.js';
+import { buildOpenApi } from './api/openapi.js';
+import { sha256 } from './api/auth.js';
+import { registerSiteRoutes } from './site/routes.js';
+
+export interface BuildOptions { logger?: boolean | object }
+
+/** Builds the whole HTTP app (API, docs, site) without listening, so tests can inject requests. */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Slugs and ids are case- and slash-sensitive; keep routes strict but forgive a trailing slash.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    requestIdHeader: 'x-request-id',
+  });
+  // Query and path text is coerced to the declared types; JSON bodies are validated as sent.
+  app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart !== 'body'));
+  installErrorHandlers(app);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    // A POST without a body (submit_draft, verify_claim…) is fine even when a client sets the JSON content type.
+    if (body === '' || body === undefined) return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, 'The body is not valid JSON.'), undefined);
+    }
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: true,
+    max: ctx.config.rateLimit.max,
+    timeWindow: ctx.config.rateLimit.windowMs,
+    enableDraftSpec: true,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    // A credential is one client wherever it calls from; anonymous callers are counted by address.
+    keyGenerator: (req) => {
+      const auth = req.headers.authorization;
+      return auth ? `k:${sha256(auth).slice(0, 32)}` : `ip:${req.ip}`;
+    },
+    errorResponseBuilder: (_req, c) => new HttpError(429, `Rate limit of ${c.max} requests per ${Math.round(c.ttl / 1000) || 1} s reached; retry after ${Math.ceil(c.ttl / 1000)} s.`),
+  });
+
+  const openapi = buildOpenApi(operations, { publicUrl: ctx.config.publicUrl, siteName: ctx.site.name });
+  const openapiJson = JSON.stringify(openapi);
+  app.get('/api/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(openapiJson));
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await ctx.db.query('SELECT 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'database unavailable' });
+    }
+  });
+  registerRestRoutes(app, operations, ctx);
+  registerSiteRoutes(app, ctx, { openapi });
+  return app;
+}

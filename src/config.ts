@@ -1,0 +1,87 @@
+import path from 'node:path';
+
+/** Every setting the service reads, parsed and validated once. Names follow DESIGN.md §3. */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  seedDemo: boolean;
+  siteKey: string;
+  smtpUrl: string | null;
+  dnsServers: string[];
+  crawlAllowHosts: string[];
+  llm: { baseUrl: string | null; apiKey: string | null; model: string | null };
+  stripe: { secretKey: string | null; webhookSecret: string | null };
+  redisUrl: string | null;
+  logLevel: string;
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function str(env: Env, name: string): string | null {
+  const v = env[name];
+  return v === undefined || v === '' ? null : v;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const host = str(env, 'HOST') ?? '0.0.0.0';
+  const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    const u = new URL(publicUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
+  }
+  const databaseUrl = str(env, 'DATABASE_URL');
+  const siteKey = str(env, 'SITE_KEY') ?? 'main';
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(siteKey)) throw new ConfigError(`SITE_KEY must be a lowercase key like "main", got "${siteKey}"`);
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl,
+    // Demo content is for the first local run; a real PostgreSQL deployment must ask for it.
+    seedDemo: bool(env, 'SEED_DEMO', databaseUrl === null),
+    siteKey,
+    smtpUrl: str(env, 'SMTP_URL'),
+    dnsServers: list(env, 'DNS_SERVERS'),
+    crawlAllowHosts: list(env, 'CRAWL_ALLOW_HOSTS'),
+    llm: { baseUrl: str(env, 'LLM_BASE_URL'), apiKey: str(env, 'LLM_API_KEY'), model: str(env, 'LLM_MODEL') },
+    stripe: { secretKey: str(env, 'STRIPE_SECRET_KEY'), webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET') },
+    redisUrl: str(env, 'REDIS_URL'),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    rateLimit: {
+      max: int(env, 'RATE_LIMIT_MAX', 300, 1, 10_000_000),
+      windowMs: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    },
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+  };
+}

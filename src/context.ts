@@ -1,0 +1,27 @@
+import type { AppContext } from './app-context.js';
+import type { Config } from './config.js';
+import { openDatabase, type Db } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { ensureSite } from './domain/site/site-repository.js';
+import { ListingCache } from './domain/listings/listing-cache.js';
+import { ViewCounter } from './domain/listings/view-counter.js';
+
+/** Opens the database, applies pending migrations and assembles what every part shares. */
+export async function createAppContext(config: Config, opts: { db?: Db; now?: () => Date } = {}): Promise<AppContext> {
+  const db = opts.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrate(db);
+  const site = await ensureSite(db, config.siteKey);
+  return {
+    db,
+    config,
+    site,
+    listingCache: new ListingCache(),
+    views: new ViewCounter(db),
+    now: opts.now ?? (() => new Date()),
+  };
+}
+
+export async function closeAppContext(ctx: AppContext): Promise<void> {
+  await ctx.views.stop().catch(() => {});
+  await ctx.db.close();
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+
+/** The one query interface the rest of the code sees, over PGlite or PostgreSQL alike. */
+export interface Queryable {
+  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Tx extends Queryable {
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Tx {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction on one connection; rolls back when it throws. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Dates and timestamps come back as ISO strings and int8/numeric as numbers on both
+// engines, so domain code never sees engine-specific types.
+const DATE = 1082;
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+const INT8 = 20;
+const NUMERIC = 1700;
+// PostgreSQL prints "2026-11-23 08:59:01.12+00"; Date wants "T" and "+00:00".
+const toIso = (v: string) => {
+  const d = new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  return Number.isNaN(d.getTime()) ? v : d.toISOString();
+};
+
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { fuzzystrmatch } = await import('@electric-sql/pglite/contrib/fuzzystrmatch');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create({
+    dataDir: dataDir ?? 'memory://',
+    extensions: { pg_trgm, unaccent, fuzzystrmatch },
+    parsers: {
+      [DATE]: (v: string) => v,
+      [TIMESTAMPTZ]: toIso,
+      [TIMESTAMP]: toIso,
+      [INT8]: (v: string) => Number(v),
+      [NUMERIC]: (v: string) => Number(v),
+    },
+  });
+  await pg.exec("SET TIME ZONE 'UTC'");
+  const q: Queryable = {
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pg.query(sql, params)).rows as T[];
+    },
+  };
+  // PGlite has one connection; transactions must not interleave with other queries,
+  // which PGlite's own transaction() guarantees by queueing.
+  return {
+    kind: 'pglite',
+    query: q.query,
+    async transaction(fn) {
+      return pg.transaction(async (tx) =>
+        fn({
+          async query<T>(sql: string, params: unknown[] = []) { return (await tx.query(sql, params)).rows as T[]; },
+          async exec(sql: string) { await tx.exec(sql); },
+        }),
+      );
+    },
+    async exec(sql) { await pg.exec(sql); },
+    async close() { await pg.close(); },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const pgmod = await import('pg');
+  const pg = pgmod.default;
+  const types = pg.types;
+  types.setTypeParser(DATE, (v: string) => v);
+  types.setTypeParser(TIMESTAMPTZ, toIso);
+  types.setTypeParser(TIMESTAMP, toIso);
+  types.setTypeParser(INT8, (v: string) => Number(v));
+  types.setTypeParser(NUMERIC, (v: string) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c timezone=UTC' });
+  pool.on('error', () => { /* idle client errors surface on the next query */ });
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params as any[])).rows as T[];
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<T>(sql: string, params: unknown[] = []) { return (await client.query(sql, params as any[])).rows as T[]; },
+          async exec(sql: string) { await client.query(sql); },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) { await pool.query(sql); },
+    async close() { await pool.end(); },
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

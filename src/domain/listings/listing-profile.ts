@@ -1,0 +1,156 @@
+import type { Queryable } from '../../db/client.js';
+import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from './listing-summary.js';
+
+export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
+export type PaidSection = (typeof PAID_SECTIONS)[number];
+
+export interface DomainRating {
+  current: number | null;
+  measured_on: string | null;
+  change: number | null;
+  trend: 'up' | 'down' | 'flat' | null;
+  history: { date: string; rating: number }[];
+}
+
+export interface ListingProfile extends ListingSummary {
+  headline: string;
+  summary: string;
+  short_description: string;
+  description: string;
+  features: string[];
+  usps: string[];
+  keywords: string[];
+  tags: string[];
+  pricing: { model: string | null; summary: string | null };
+  city: string | null;
+  founded_year: number | null;
+  contact_email: string | null;
+  demo_video_url: string | null;
+  categories: { slug: string; name: string; primary: boolean }[];
+  founders: { slug: string; name: string; title: string; avatar_url: string | null }[];
+  faqs: { question: string; answer: string }[];
+  socials: Record<string, string>;
+  latest_updates: { id: number; title: string; body: string; created_at: string }[];
+  community_rating: { average: number | null; count: number };
+  domain_rating: DomainRating;
+  awards: { week: string; rank: number; title: string }[];
+  seo: { title: string; description: string };
+  not_found_on_website: string[];
+  unlocked_sections: PaidSection[];
+  links: { website: string; page: string; api: string; badges: string; alternatives: string };
+  story?: Record<string, string>;
+  milestones?: { id: number; date: string; title: string; description: string; url: string | null }[];
+  media?: { kind: string; url: string; caption: string }[];
+}
+
+/** A Domain Rating trend compares the newest reading with the one about a month before it. */
+export function domainRatingTrend(history: { date: string; rating: number }[]): DomainRating {
+  if (history.length === 0) return { current: null, measured_on: null, change: null, trend: null, history: [] };
+  const sorted = [...history].sort((a, b) => a.date.localeCompare(b.date));
+  const latest = sorted[sorted.length - 1];
+  const monthBefore = Date.parse(latest.date) - 28 * 86_400_000;
+  const earlier = [...sorted].reverse().find((h) => Date.parse(h.date) <= monthBefore) ?? (sorted.length > 1 ? sorted[0] : null);
+  const change = earlier ? latest.rating - earlier.rating : null;
+  return {
+    current: latest.rating,
+    measured_on: latest.date,
+    change,
+    trend: change === null ? null : change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
+    history: sorted,
+  };
+}
+
+export function unlockedSections(plan: string | null, unlocked: string[]): PaidSection[] {
+  return PAID_SECTIONS.filter((s) => plan === 'paid' || unlocked.includes(s));
+}
+
+const STORY_FIELDS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+
+/** The full public profile of a live or scheduled listing; null when there is none by that slug. */
+export async function loadListingProfile(db: Queryable, siteId: number, slug: string, publicUrl: string): Promise<ListingProfile | null> {
+  const rows = await db.query(
+    `SELECT ${SUMMARY_COLUMNS}, l.company_id, l.primary_category_id, l.headline, l.summary, l.seo_title, l.seo_description, l.unlocked_sections,
+            c.short_description, c.description, c.features, c.usps, c.keywords, c.tags, c.pricing_summary, c.city,
+            c.founded_year, c.contact_email, c.demo_video_url, c.socials, c.not_found_on_website
+       FROM ${SUMMARY_FROM}
+      WHERE l.site_id = $1 AND l.slug = $2 AND l.status IN ('live', 'scheduled')`, [siteId, slug]);
+  const r = rows[0];
+  if (!r) return null;
+  const sections = unlockedSections(r.plan, r.unlocked_sections);
+  const [cats, founders, faqs, updates, rating, ratings, awards, story, milestones, media] = await Promise.all([
+    db.query<{ slug: string; name: string; primary: boolean }>(
+      `SELECT c.slug, c.name, c.id = $2 AS primary FROM categories c
+        WHERE c.id = $2 OR c.id IN (SELECT category_id FROM listing_extra_categories WHERE listing_id = $1)
+        ORDER BY (c.id = $2) DESC, c.name`, [r.id, r.primary_category_id ?? null]),
+    db.query<{ slug: string; name: string; title: string; avatar_url: string | null }>(
+      `SELECT f.slug, f.name, f.title, f.avatar_url FROM company_founders cf JOIN founders f ON f.id = cf.founder_id
+        WHERE cf.company_id = $1 ORDER BY cf.position, f.name`, [r.company_id]),
+    db.query<{ question: string; answer: string }>('SELECT question, answer FROM listing_faqs WHERE listing_id = $1 ORDER BY position, id', [r.id]),
+    db.query<{ id: number; title: string; body: string; created_at: string }>(
+      'SELECT id, title, body, created_at FROM listing_updates WHERE listing_id = $1 ORDER BY created_at DESC, id DESC LIMIT 5', [r.id]),
+    // Only reviews moderation judged genuine count toward the community rating.
+    db.query<{ average: number | null; count: number }>(
+      'SELECT round(avg(rating)::numeric, 2)::float8 AS average, count(*)::int AS count FROM reviews WHERE listing_id = $1 AND is_genuine', [r.id]),
+    db.query<{ date: string; rating: number }>(
+      'SELECT measured_on AS date, rating FROM domain_ratings WHERE company_id = $1 ORDER BY measured_on DESC LIMIT 12', [r.company_id]),
+    db.query<{ week: string; rank: number }>('SELECT week_start AS week, rank FROM awards WHERE listing_id = $1 ORDER BY week_start DESC', [r.id]),
+    sections.includes('story') ? db.query(`SELECT ${STORY_FIELDS.join(', ')} FROM stories WHERE listing_id = $1`, [r.id]) : Promise.resolve([]),
+    sections.includes('milestones')
+      ? db.query<{ id: number; date: string; title: string; description: string; url: string | null }>(
+        'SELECT id, date, title, description, url FROM milestones WHERE listing_id = $1 ORDER BY date DESC, id DESC', [r.id])
+      : Promise.resolve(null),
+    sections.includes('media')
+      ? db.query<{ kind: string; url: string; caption: string }>('SELECT kind, url, caption FROM listing_media WHERE listing_id = $1 ORDER BY position, id', [r.id])
+      : Promise.resolve(null),
+  ]);
+  // The listing has this row's id, company_id and primary_category_id: drop what is not public.
+  const api = `${publicUrl}/api/v1/listings/${r.slug}`;
+  const profile: ListingProfile = {
+    ...toSummary(r),
+    headline: r.headline,
+    summary: r.summary,
+    short_description: r.short_description,
+    description: r.description,
+    features: r.features,
+    usps: r.usps,
+    keywords: r.keywords,
+    tags: r.tags,
+    pricing: { model: r.pricing_model, summary: r.pricing_summary },
+    city: r.city,
+    founded_year: r.founded_year,
+    contact_email: r.contact_email,
+    demo_video_url: r.demo_video_url,
+    categories: cats,
+    founders,
+    faqs,
+    socials: r.socials,
+    latest_updates: updates,
+    community_rating: rating[0] ?? { average: null, count: 0 },
+    domain_rating: domainRatingTrend(ratings),
+    awards: awards.map((a) => ({ week: a.week, rank: a.rank, title: `Launch of the Week #${a.rank}` })),
+    seo: { title: r.seo_title, description: r.seo_description },
+    not_found_on_website: r.not_found_on_website,
+    unlocked_sections: sections,
+    links: { website: r.website_url, page: `${publicUrl}/p/${r.slug}`, api, badges: `${api}/badges`, alternatives: `${api}/alternatives` },
+  };
+  if (story.length > 0) profile.story = Object.fromEntries(STORY_FIELDS.map((f) => [f, (story[0] as Record<string, string>)[f]]).filter(([, v]) => v));
+  if (milestones) profile.milestones = milestones;
+  if (media) profile.media = media;
+  return profile;
+}
+
+/** Owner-approved alternatives first, then other live listings of the same primary category by votes. */
+export async function loadAlternatives(db: Queryable, siteId: number, slug: string, limit: number, offset: number): Promise<{ items: (ListingSummary & { approved: boolean })[]; total: number } | null> {
+  const base = await db.query<{ id: number; primary_category_id: number | null }>(
+    `SELECT id, primary_category_id FROM listings WHERE site_id = $1 AND slug = $2 AND status IN ('live', 'scheduled')`, [siteId, slug]);
+  if (!base[0]) return null;
+  const rows = await db.query(
+    `SELECT ${SUMMARY_COLUMNS}, coalesce(a.approved, false) AS approved, count(*) OVER () AS total_count
+       FROM ${SUMMARY_FROM}
+       LEFT JOIN listing_alternatives a ON a.listing_id = $2 AND a.alternative_id = l.id
+      WHERE l.site_id = $1 AND l.status = 'live' AND l.id <> $2
+        AND (a.approved OR l.primary_category_id = $3)
+      ORDER BY coalesce(a.approved, false) DESC, a.position NULLS LAST, l.votes_count DESC, l.id
+      LIMIT $4 OFFSET $5`, [siteId, base[0].id, base[0].primary_category_id, limit, offset]);
+  return { items: rows.map((r) => ({ ...toSummary(r), approved: r.approved })), total: rows[0]?.total_count ?? 0 };
+}

@@ -1,0 +1,36 @@
+import type { AppContext } from '../app-context.js';
+import { awardWeek } from '../domain/awards/award-repository.js';
+import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
+
+/**
+ * Periodic work of the background worker. Each task is idempotent (awards insert with ON CONFLICT
+ * DO NOTHING), so any number of workers may run it at once.
+ */
+export async function awardFinishedWeeks(ctx: AppContext, weeksBack = 4): Promise<number> {
+  const current = mondayOf(ctx.now());
+  let awarded = 0;
+  for (let i = 1; i <= weeksBack; i++) {
+    const monday = addWeeks(current, -i);
+    awarded += await awardWeek(ctx.db, ctx.site.id, monday, addDays(monday, 7));
+  }
+  return awarded;
+}
+
+export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): void } {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await awardFinishedWeeks(ctx);
+    } catch (err) {
+      console.error('scheduler:', err);
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

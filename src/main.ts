@@ -1,0 +1,107 @@
+import { loadConfig, ConfigError, type Config } from './config.js';
+import { createAppContext, closeAppContext } from './context.js';
+import { buildApp } from './app.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoIfEmpty, seedDemo } from './seed/demo-seed.js';
+import { seedSynthetic } from './seed/synthetic-seed.js';
+import { startScheduler } from './jobs/scheduler.js';
+import type { AppContext } from './app-context.js';
+
+const USAGE = `Usage: launchdeck <command>
+
+  start [--web-only]     serve the site, API and MCP (and the background worker unless --web-only)
+  worker                 run only the background worker
+  migrate                apply database migrations and exit
+  seed demo              load the demo content (any database)
+  seed synthetic N       add N synthetic listings (benchmarks), e.g. seed synthetic 100000
+`;
+
+function banner(config: Config, ctx: AppContext, worker: boolean) {
+  const base = config.publicUrl;
+  const db = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `embedded PGlite in ${config.dataDir}`;
+  console.log(`
+  ${ctx.site.name} is running
+    Site          ${base}/
+    API           ${base}/api/v1  (OpenAPI: ${base}/api/v1/openapi.json)
+    API docs      ${base}/docs
+    MCP server    ${base}/mcp
+    Health        ${base}/healthz
+    Database      ${db}
+    Worker        ${worker ? 'running in this process' : 'not in this process (start one with: npm run worker)'}
+`);
+}
+
+async function start(config: Config, args: string[]) {
+  const webOnly = args.includes('--web-only');
+  const ctx = await createAppContext(config);
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(ctx, (msg) => console.log(`  demo: ${msg}`));
+    if (seeded) console.log('  demo content loaded (set SEED_DEMO=0 to start empty)');
+  }
+  ctx.views.start();
+  const app = await buildApp(ctx, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } });
+  const scheduler = webOnly ? null : startScheduler(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  banner(config, ctx, !webOnly);
+  const shutdown = async (signal: string) => {
+    console.log(`\n${signal}: shutting down…`);
+    scheduler?.stop();
+    await app.close();
+    await closeAppContext(ctx);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+async function main() {
+  const [command = 'start', ...args] = process.argv.slice(2);
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) { console.error(`Configuration error: ${err.message}`); process.exit(2); }
+    throw err;
+  }
+  switch (command) {
+    case 'start':
+      return start(config, args);
+    case 'worker': {
+      const ctx = await createAppContext(config);
+      const scheduler = startScheduler(ctx);
+      console.log('worker running; Ctrl-C stops it');
+      process.once('SIGINT', async () => { scheduler.stop(); await closeAppContext(ctx); process.exit(0); });
+      process.once('SIGTERM', async () => { scheduler.stop(); await closeAppContext(ctx); process.exit(0); });
+      return;
+    }
+    case 'migrate': {
+      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const applied = await migrate(db);
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+      await db.close();
+      return;
+    }
+    case 'seed': {
+      const ctx = await createAppContext(config);
+      const what = args[0];
+      const log = (msg: string) => console.log(msg);
+      if (what === 'demo') await seedDemo(ctx, log);
+      else if (what === 'synthetic') {
+        const n = Number(args[1]);
+        if (!Number.isInteger(n) || n < 1 || n > 2_000_000) { console.error('seed synthetic needs a count from 1 to 2000000'); process.exit(2); }
+        await seedSynthetic(ctx, n, log);
+      } else { console.error(USAGE); process.exit(2); }
+      await closeAppContext(ctx);
+      return;
+    }
+    default:
+      console.error(USAGE);
+      process.exit(command === 'help' || command === '--help' ? 0 : 2);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+/**
+ * HTML built with a tagged template that escapes every interpolated value unless it is already
+ * `SafeHtml` — so user and AI text can never inject markup, without a template engine to learn.
+ */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString() { return this.value; }
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+function render(v: unknown): string {
+  if (v === null || v === undefined || v === false) return '';
+  if (v instanceof SafeHtml) return v.value;
+  if (Array.isArray(v)) return v.map(render).join('');
+  return escapeHtml(String(v));
+}
+
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0];
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1];
+  return new SafeHtml(out);
+}
+
+export const raw = (s: string) => new SafeHtml(s);
+
+const STYLE = `
+:root{color-scheme:light dark;--bg:#fff;--fg:#16181d;--muted:#5b6170;--line:#e4e6eb;--accent:#e8590c;--card:#f8f9fb}
+@media (prefers-color-scheme:dark){:root{--bg:#14161a;--fg:#eceef2;--muted:#a1a7b3;--line:#2a2e36;--card:#1b1e24}}
+*{box-sizing:border-box}body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
+a{color:var(--accent)}header.top{display:flex;gap:1.5rem;align-items:center;padding:.8rem 1.5rem;border-bottom:1px solid var(--line);flex-wrap:wrap}
+header.top .brand{font-weight:700;font-size:1.15rem;text-decoration:none;color:var(--fg)}header.top nav{display:flex;gap:1rem;flex-wrap:wrap}
+main{max-width:960px;margin:0 auto;padding:1.5rem}h1{font-size:1.7rem;margin:.2rem 0 1rem}
+.list{list-style:none;padding:0;margin:0}.list li{display:flex;gap:1rem;align-items:center;padding:.8rem 0;border-bottom:1px solid var(--line)}
+.list .rank{width:2rem;color:var(--muted);text-align:right}.list .body{flex:1}.list .votes{min-width:4rem;text-align:center;border:1px solid var(--line);border-radius:8px;padding:.3rem}
+.muted{color:var(--muted)}.tag{display:inline-block;font-size:.8rem;border:1px solid var(--line);border-radius:99px;padding:0 .6rem;margin:.1rem}
+.card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1rem 1.2rem;margin:1rem 0}
+footer{max-width:960px;margin:2rem auto;padding:1rem 1.5rem;color:var(--muted);border-top:1px solid var(--line);font-size:.9rem}
+`;
+
+export function layout(opts: { title: string; siteName: string; description?: string }, body: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${opts.title}</title>${opts.description ? html`<meta name="description" content="${opts.description}">` : ''}
+<style>${raw(STYLE)}</style></head>
+<body><header class="top"><a class="brand" href="/">${opts.siteName}</a>
+<nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/docs">API</a><a href="/api/v1/openapi.json">OpenAPI</a></nav></header>
+<main>${body}</main>
+<footer>${opts.siteName} · <a href="/docs">API reference</a> · MCP server at <code>/mcp</code></footer></body></html>`.value;
+}

@@ -1,0 +1,29 @@
+import { after } from 'node:test';
+import { openPglite, openPostgres, type Db } from '../../src/db/client.js';
+import { createDatabase, startPostgres, type PostgresServer } from './postgres-server.js';
+
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+let ownServer: Promise<PostgresServer> | null = null;
+
+/** The PostgreSQL of `npm test` (TEST_PG_URL), or one started for this file when run alone. */
+async function postgresAdminUrl(): Promise<string> {
+  if (process.env.TEST_PG_URL) return process.env.TEST_PG_URL;
+  if (!ownServer) {
+    ownServer = startPostgres();
+    after(async () => { await (await ownServer!).stop(); });
+  }
+  return (await ownServer).url;
+}
+
+/** A fresh, empty database of the given kind; close() disposes of it. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<{ db: Db; close(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openPglite(null);
+    return { db, close: () => db.close() };
+  }
+  const created = await createDatabase(await postgresAdminUrl());
+  const db = await openPostgres(created.url, 5);
+  return { db, async close() { await db.close(); await created.drop(); } };
+}

@@ -1,0 +1,94 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export interface PostgresServer { url: string; port: number; stop(): Promise<void> }
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// PostgreSQL refuses to run as root; on machines where we are root it runs as the
+// `postgres` system user, in a throw-away directory that user owns.
+function asPostgres(cmd: string, args: string[]): [string, string[]] {
+  const isRoot = process.getuid?.() === 0;
+  return isRoot ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, cmd), ...args]] : [path.join(PG_BIN, cmd), args];
+}
+
+/** Initialises and starts a private PostgreSQL 15 on a free loopback port; stop() removes it all. */
+export async function startPostgres(): Promise<PostgresServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const dataDir = path.join(dir, 'data');
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  const [initCmd, initArgs] = asPostgres('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  execFileSync(initCmd, initArgs, { stdio: 'pipe' });
+  const port = await freePort();
+  const [cmd, args] = asPostgres('postgres', [
+    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+  ]);
+  const proc: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
+  let log = '';
+  proc.stderr?.on('data', (d) => { log += d.toString(); if (log.length > 20_000) log = log.slice(-10_000); });
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`postgres exited early:\n${log}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) { proc.kill('SIGKILL'); throw new Error(`postgres did not start:\n${log}`); }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    port,
+    async stop() {
+      if (proc.exitCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGINT'); // fast shutdown
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (proc.exitCode === null) proc.kill('SIGKILL');
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh, empty database on the server at adminUrl; drop() removes it. */
+export async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
