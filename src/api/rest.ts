@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { authenticate } from './auth.js';
+import { authenticate, requireScope } from './auth.js';
 import { executeOperation } from './execute.js';
 import { linkHeader } from './pagination.js';
-import type { Operation } from './registry.js';
+import type { Operation, Principal } from './registry.js';
+
+const principals = new WeakMap<object, Principal | null>();
 
 export const API_PREFIX = '/api/v1';
 
@@ -23,8 +25,14 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
         ...(op.body ? { body: op.body } : {}),
         response: { [status]: op.response },
       },
-      handler: async (req, reply) => {
+      // Credentials are checked before the input: an anonymous caller learns it must sign in, not what the body lacks.
+      preValidation: async (req) => {
         const principal = await authenticate(ctx, req.headers.authorization);
+        if (op.scope) requireScope(ctx, principal, op.scope);
+        principals.set(req, principal);
+      },
+      handler: async (req, reply) => {
+        const principal = principals.get(req) ?? null;
         const input = { ...(req.params as object), ...(req.query as object), ...(req.body as object) };
         const result = await executeOperation(op, input, ctx, principal);
         if (op.paginated) {

@@ -189,3 +189,984 @@ const ATTRS: Record<string, AttrDef> = {
   smart_alarm: { label: 'Smart alarm', values: ['yes', 'no'] },
   ecommerce: { label: 'E-commerce', values: ['yes', 'no', 'paid plans'] },
 };
+
+// ───────────────────────────── category tree and archetypes ─────────────────────────────
+
+/** A subcategory plus the vocabulary its listings are written from. Phrases are lower-case
+ *  (unless they start with an acronym) so they can sit mid-sentence; problems are clauses,
+ *  outcomes are verb phrases that follow "helps you …". */
+export interface SubcategoryDef {
+  slug: string;
+  name: string;
+  description: string;
+  noun: string;
+  nouns: string;
+  audience: readonly string[];
+  features: readonly string[];
+  keywords: readonly string[];
+  problems: readonly string[];
+  outcomes: readonly string[];
+  /** Second words for product names ("Kalvora Ledger"). */
+  words: readonly string[];
+  /** Extra attribute keys on top of the parent's. */
+  attrs: readonly string[];
+  faq: DemoFaq;
+}
+
+export interface TopCategoryDef {
+  slug: string;
+  name: string;
+  description: string;
+  attrs: readonly string[];
+  faqs: readonly DemoFaq[];
+  subs: readonly SubcategoryDef[];
+}
+
+export const CATEGORY_TREE: readonly TopCategoryDef[] = [
+  {
+    slug: 'developer-tools',
+    name: 'Developer Tools',
+    description: 'Tools that help software teams write, test, ship and run code. From API clients to CI pipelines and monitoring, these products save engineers hours every week.',
+    attrs: ['open_source', 'self_hosted', 'api', 'integrations'],
+    faqs: [
+      { question: 'Should I pick an open-source or a hosted developer tool?', answer: 'Open-source tools give you control, auditability and no lock-in, but you run and upgrade them yourself. Hosted tools are faster to adopt and include support. Many products here offer both, so you can start hosted and move in-house later.' },
+      { question: 'How do I evaluate a developer tool before rolling it out?', answer: 'Try it on one real project for a week, check how it fits your existing CI and editor, and read the docs for the API and data export. A tool that is easy to leave is usually a tool worth staying with.' },
+      { question: 'Do developer tools on Launchdeck offer free plans?', answer: 'Most do, especially for individuals and open-source projects. Use the free plan filter and the open source attribute to narrow the list.' },
+    ],
+    subs: [
+      {
+        slug: 'api-tools', name: 'API Tools',
+        description: 'Clients, mock servers and documentation generators for designing, testing and sharing HTTP and GraphQL APIs.',
+        noun: 'API toolkit', nouns: 'API toolkits',
+        audience: ['backend engineers', 'integration teams', 'QA engineers', 'API product managers'],
+        features: ['request collections with shared environments', 'mock servers generated from OpenAPI files', 'contract tests that run in CI', 'a GraphQL schema explorer', 'secrets stored outside the workspace', 'auto-generated client SDKs', 'request history with diffs', 'team workspaces with review comments', 'latency and error charts per endpoint', 'one-click documentation portals'],
+        keywords: ['api testing', 'rest client', 'openapi', 'graphql', 'api mocking', 'api documentation', 'http client', 'contract testing'],
+        problems: ['API requests live in scattered curl snippets and stale wiki pages', 'a partner changes a response shape and nobody notices until production breaks', 'new engineers spend their first week figuring out which endpoints actually work', 'mock data drifts away from the real API'],
+        outcomes: ['ship integrations without guesswork', 'catch breaking API changes before customers do', 'keep API docs in step with the code', 'onboard partners in an afternoon'],
+        words: ['Relay', 'Probe', 'Gateway', 'Request'],
+        attrs: ['sdk_languages'],
+        faq: { question: 'Do API tools replace an API gateway?', answer: 'No. API tools help you design, call and test endpoints during development, while a gateway sits in front of production traffic to handle routing, authentication and rate limits. Many teams use both.' },
+      },
+      {
+        slug: 'ci-cd', name: 'CI/CD',
+        description: 'Build pipelines, test runners and deployment tools that take code from a pull request to production automatically.',
+        noun: 'CI/CD platform', nouns: 'CI/CD platforms',
+        audience: ['platform engineers', 'small product teams', 'open-source maintainers', 'DevOps leads'],
+        features: ['pipelines defined in a single YAML file', 'parallel test sharding', 'preview environments for every pull request', 'build caching across branches', 'one-click rollbacks', 'deploy approvals with an audit trail', 'self-hosted runners on your own machines', 'flaky test detection', 'secrets scoped per environment', 'canary and blue-green deploys'],
+        keywords: ['continuous integration', 'continuous delivery', 'deployment', 'build pipeline', 'preview environments', 'devops', 'release automation', 'test runner'],
+        problems: ['builds take forty minutes and everyone stops merging on Fridays', 'deploys depend on one person who remembers the right commands', 'flaky tests block releases for reasons nobody can reproduce', 'preview environments are a weekend project nobody finishes'],
+        outcomes: ['merge and deploy several times a day', 'cut build times in half', 'roll back a bad release in seconds', 'give every pull request its own preview URL'],
+        words: ['Deploy', 'Pipeline', 'Ship', 'Build'],
+        attrs: ['runners'],
+        faq: { question: 'What is the difference between continuous delivery and continuous deployment?', answer: 'With continuous delivery every change is kept ready to release and a person presses the button; with continuous deployment every change that passes the pipeline goes to production automatically. Most tools in this category support both.' },
+      },
+      {
+        slug: 'monitoring', name: 'Monitoring & Observability',
+        description: 'Uptime checks, logs, metrics and tracing tools that tell you what is broken before your customers do.',
+        noun: 'monitoring tool', nouns: 'monitoring tools',
+        audience: ['on-call engineers', 'SRE teams', 'indie SaaS founders', 'agencies running client sites'],
+        features: ['uptime checks from 20 regions', 'structured log search', 'distributed tracing', 'public status pages', 'alert routing with escalation policies', 'error grouping with stack traces', 'SLO dashboards', 'anomaly detection on key metrics', 'on-call schedules', 'heartbeat monitoring for cron jobs'],
+        keywords: ['uptime monitoring', 'observability', 'logging', 'error tracking', 'status page', 'alerting', 'tracing', 'incident response'],
+        problems: ['customers report outages before the team notices them', 'logs are spread over five servers and three dashboards', 'alerts fire so often that everyone has muted them', "nobody knows whether last night's cron jobs actually ran"],
+        outcomes: ['find the root cause of an incident in minutes', 'sleep through the night without missing real outages', 'keep customers informed during incidents', 'spot slow endpoints before they turn into outages'],
+        words: ['Pulse', 'Watch', 'Signal', 'Beacon'],
+        attrs: ['alert_channels'],
+        faq: { question: 'Do I need observability if I only run one small app?', answer: 'Even a single app benefits from an uptime check and error tracking. Start with those two, then add logs and tracing once you have more than one service talking to another.' },
+      },
+      {
+        slug: 'databases', name: 'Databases & Backend',
+        description: 'Managed databases, backend-as-a-service platforms and data tools that take care of storage, auth and scaling.',
+        noun: 'backend platform', nouns: 'backend platforms',
+        audience: ['full-stack developers', 'mobile developers', 'startup CTOs', 'data engineers'],
+        features: ['managed Postgres with daily backups', 'database branches for every pull request', 'row-level security policies', 'built-in authentication', 'realtime subscriptions', 'a visual schema editor', 'point-in-time recovery', 'edge functions', 'automatic connection pooling', 'a SQL editor with saved queries'],
+        keywords: ['database', 'postgres', 'backend as a service', 'serverless database', 'sql', 'authentication', 'realtime', 'data storage'],
+        problems: ["running a database at 3am is nobody's favourite hobby", 'schema migrations are terrifying once real customers are on board', 'a prototype outgrows its backend the week it gets traction', 'setting up auth, storage and an API takes longer than the product itself'],
+        outcomes: ['go from schema to working API in an afternoon', 'scale from prototype to production without a rewrite', 'stop worrying about backups', 'test migrations safely on a copy of real data'],
+        words: ['Base', 'Store', 'Table', 'Stack'],
+        attrs: ['backups', 'hosting_region'],
+        faq: { question: 'Can I move my data out of a managed backend later?', answer: 'Check that the product gives you standard database access and plain SQL dumps. Tools built on open-source engines such as PostgreSQL are usually the easiest to leave, which is also a good sign they do not need to lock you in.' },
+      },
+      {
+        slug: 'code-review', name: 'Code Review',
+        description: 'Assistants and workflow tools that make pull requests smaller, faster to review and easier to understand.',
+        noun: 'code review tool', nouns: 'code review tools',
+        audience: ['engineering managers', 'staff engineers', 'growing dev teams', 'open-source maintainers'],
+        features: ['stacked pull requests', 'automatic reviewer assignment', 'AI summaries of large diffs', 'review time analytics', 'inline suggestions you can apply in one click', 'merge queues', 'code ownership rules', 'security checks on every diff', 'review reminders in team chat', 'side-by-side and unified diff views'],
+        keywords: ['code review', 'pull requests', 'merge queue', 'static analysis', 'developer productivity', 'git', 'code quality', 'stacked diffs'],
+        problems: ['pull requests wait three days for a first review', 'huge diffs get a rubber-stamp approval because nobody can read them', 'the same two senior engineers end up reviewing everything', 'reviews turn into style debates instead of design discussions'],
+        outcomes: ['cut review wait time in half', 'keep pull requests small and easy to read', 'spread review work fairly across the team', 'merge with confidence on busy days'],
+        words: ['Review', 'Diff', 'Merge', 'Lens'],
+        attrs: ['code_languages'],
+        faq: { question: 'Will an AI reviewer replace human code reviews?', answer: 'No tool in this category claims that. AI assistants are good at catching obvious mistakes and summarising large diffs, which leaves human reviewers more time for design questions and knowledge sharing.' },
+      },
+      {
+        slug: 'testing-qa', name: 'Testing & QA',
+        description: 'End-to-end, visual and load testing tools that catch regressions before a release goes out.',
+        noun: 'testing tool', nouns: 'testing tools',
+        audience: ['QA engineers', 'front-end developers', 'product teams without a QA team', 'mobile developers'],
+        features: ['record-and-replay browser tests', 'visual regression snapshots', 'cross-browser runs in the cloud', 'load tests written as code', 'test case management', 'self-healing selectors', 'parallel runs on every pull request', 'video recordings of failed tests', 'API and UI tests in one suite', 'access to a real device farm'],
+        keywords: ['end-to-end testing', 'visual testing', 'load testing', 'qa automation', 'regression testing', 'browser testing', 'test management', 'quality assurance'],
+        problems: ['every release breaks a checkout flow nobody thought to test', 'end-to-end tests are so flaky that the team ignores red builds', 'manual QA takes two days per release', 'a CSS change quietly breaks the layout on small screens'],
+        outcomes: ['release on Fridays without fear', 'turn manual test plans into automated checks', 'catch visual regressions on every pull request', 'know how the app behaves under real traffic'],
+        words: ['Test', 'Check', 'Assert', 'Spec'],
+        attrs: ['browsers'],
+        faq: { question: 'How many end-to-end tests should we write?', answer: 'Fewer than you think. Cover the handful of journeys that make money or would embarrass you if they broke, such as sign-up, checkout and login, and push everything else down to faster unit and API tests.' },
+      },
+    ],
+  },
+  {
+    slug: 'productivity',
+    name: 'Productivity',
+    description: 'Apps that help individuals and teams plan their work, keep notes, manage time and get through the inbox.',
+    attrs: ['platforms', 'free_plan', 'offline_mode', 'integrations'],
+    faqs: [
+      { question: 'How do I pick a productivity app that will actually stick?', answer: 'Choose the tool that matches how you already work rather than the one with the longest feature list. Try it for two real weeks, move one project into it, and only then decide whether to migrate everything.' },
+      { question: 'Are productivity apps safe for confidential work notes?', answer: 'Look for encryption at rest, clear data-export options and, if you handle sensitive information, end-to-end encryption. Each listing shows which of these the maker states on its website.' },
+      { question: 'Do I need separate apps for notes, tasks and calendars?', answer: 'Not necessarily. All-in-one workspaces are convenient, while focused apps tend to be faster and simpler. Many people combine one notes app with one task manager and connect them through integrations.' },
+    ],
+    subs: [
+      {
+        slug: 'note-taking', name: 'Note-Taking',
+        description: 'Apps for capturing ideas, meeting notes and research, from plain-text editors to linked knowledge bases.',
+        noun: 'note-taking app', nouns: 'note-taking apps',
+        audience: ['students', 'researchers', 'writers', 'product managers'],
+        features: ['two-way links between notes', 'offline-first sync', 'full-text search across attachments', 'daily notes with templates', 'a web clipper for articles', 'end-to-end encrypted notebooks', 'a graph view of related ideas', 'quick capture from the menu bar', 'handwriting on tablets', 'publishing notes as a public site'],
+        keywords: ['note taking', 'knowledge base', 'second brain', 'markdown notes', 'personal wiki', 'zettelkasten', 'meeting notes', 'writing'],
+        problems: ['good ideas disappear into a dozen different apps', 'meeting notes are written once and never found again', 'research gets lost between browser tabs and PDFs', 'switching devices means waiting for a sync that never finishes'],
+        outcomes: ['find any note in under a second', 'turn scattered notes into a connected knowledge base', 'capture ideas before they evaporate', 'write long documents without losing the thread'],
+        words: ['Notes', 'Memo', 'Ink', 'Page'],
+        attrs: ['sync'],
+        faq: { question: 'Should my notes be stored as plain files?', answer: 'Plain text or Markdown files are the safest long-term format because any editor can open them. Apps that use their own database can be faster at search and sync, so check that they offer a complete export before committing years of notes.' },
+      },
+      {
+        slug: 'task-management', name: 'Task Management',
+        description: 'To-do lists, kanban boards and project trackers for keeping personal and team work moving.',
+        noun: 'task manager', nouns: 'task managers',
+        audience: ['freelancers', 'small agencies', 'remote teams', 'busy parents'],
+        features: ['natural-language due dates', 'kanban and list views of the same project', 'recurring tasks with flexible rules', 'dependencies between tasks', 'a workload view per teammate', 'keyboard shortcuts for everything', 'email-to-task forwarding', 'time estimates and burndown charts', 'shared projects with guests', 'weekly review prompts'],
+        keywords: ['to-do list', 'task manager', 'kanban', 'project management', 'gtd', 'team tasks', 'planning', 'work management'],
+        problems: ['tasks live in email, chat and sticky notes at the same time', 'projects slip because nobody can see who is overloaded', 'the team board has three hundred cards and no priorities', 'recurring chores keep falling through the cracks'],
+        outcomes: ['see everything due this week on one screen', 'plan the week in ten minutes', 'keep client projects on schedule', 'stop dropping recurring tasks'],
+        words: ['Tasks', 'Board', 'Plan', 'Done'],
+        attrs: ['mobile_app'],
+        faq: { question: 'Kanban or list view: which works better?', answer: 'Lists suit personal to-dos and quick triage, while kanban boards make the state of a shared project visible at a glance. Most task managers in this category let you switch views on the same data, so you do not have to choose once and for all.' },
+      },
+      {
+        slug: 'scheduling', name: 'Calendar & Scheduling',
+        description: 'Booking pages, calendar assistants and meeting tools that end the back-and-forth of finding a time.',
+        noun: 'scheduling app', nouns: 'scheduling apps',
+        audience: ['consultants', 'recruiters', 'sales teams', 'coaches'],
+        features: ['public booking pages with buffers', 'round-robin team scheduling', 'time-zone aware availability', 'automatic video call links', 'paid bookings with deposits', 'reminders by email and SMS', 'calendar sync across several accounts', 'meeting polls for groups', 'routing forms that send leads to the right person', 'focus time protection'],
+        keywords: ['scheduling', 'booking page', 'calendar', 'appointments', 'meeting scheduler', 'time zones', 'availability', 'calendar assistant'],
+        problems: ['finding a meeting time takes six emails', 'clients book slots that clash with personal plans', 'no-shows waste hours every week', 'a calendar full of meetings leaves no time for real work'],
+        outcomes: ['let clients book a slot in two clicks', 'cut no-shows with timely reminders', 'protect deep-work time automatically', 'schedule across time zones without mental arithmetic'],
+        words: ['Cal', 'Slot', 'Book', 'Meet'],
+        attrs: ['calendar_providers'],
+        faq: { question: 'Can a scheduling app handle several calendars at once?', answer: 'Most can check availability across several personal and work calendars so that you are never double-booked. Check the listing attributes for which calendar providers are supported before signing up.' },
+      },
+      {
+        slug: 'time-tracking', name: 'Focus & Time Tracking',
+        description: 'Timers, timesheets and focus apps that show where the hours go and help protect the ones that matter.',
+        noun: 'time tracker', nouns: 'time trackers',
+        audience: ['freelancers', 'agencies billing by the hour', 'remote workers', 'students'],
+        features: ['one-click timers from the browser', 'automatic tracking of apps and websites', 'timesheets with approvals', 'billable rates per client', 'Pomodoro sessions with break reminders', 'website blocking during focus blocks', 'weekly reports by project', 'idle detection', 'invoices created from tracked time', 'private-by-default activity data'],
+        keywords: ['time tracking', 'timesheet', 'pomodoro', 'focus', 'billable hours', 'productivity tracking', 'distraction blocker', 'deep work'],
+        problems: ['billable hours get reconstructed from memory on Friday afternoon', 'an hour of work turns into three because of notifications', 'clients question invoices that lack detailed timesheets', 'nobody knows which projects are actually profitable'],
+        outcomes: ['bill every hour you work', 'protect two hours of deep work a day', 'see which clients are profitable', 'finish the week with timesheets already done'],
+        words: ['Focus', 'Clock', 'Hours', 'Timer'],
+        attrs: ['mobile_app'],
+        faq: { question: 'Is automatic time tracking a privacy risk?', answer: 'It can be. Prefer tools that keep activity data on your device or let you review and edit entries before anything is shared with an employer or client. The best ones make privacy the default rather than a setting.' },
+      },
+      {
+        slug: 'email-clients', name: 'Email Clients',
+        description: 'Inbox apps and email add-ons that bring triage, shared inboxes and calm to a crowded mailbox.',
+        noun: 'email client', nouns: 'email clients',
+        audience: ['founders', 'support teams', 'executives', 'people who get 200 emails a day'],
+        features: ['a split inbox by sender type', 'snooze and send later', 'shared team inboxes with assignments', 'keyboard-first triage', 'tracking-pixel blocking', 'AI drafts in your own tone', 'a unified inbox for several accounts', 'a daily newsletter digest', 'follow-up reminders', 'undo send'],
+        keywords: ['email client', 'inbox zero', 'shared inbox', 'email productivity', 'mail app', 'email triage', 'newsletters', 'email'],
+        problems: ['the inbox is a to-do list written by other people', 'important messages drown under newsletters and notifications', 'customer emails get answered twice or not at all', 'switching between three accounts eats the morning'],
+        outcomes: ['reach inbox zero before lunch', 'answer customers as a team without stepping on each other', 'never forget to follow up', 'read newsletters once a day instead of all day'],
+        words: ['Mail', 'Inbox', 'Post', 'Letter'],
+        attrs: ['mobile_app'],
+        faq: { question: 'Do third-party email clients read my messages?', answer: 'Some process mail on their own servers to power features like AI drafts or smart sorting, others work entirely on your device. The privacy policy and the listing usually state which model the app uses.' },
+      },
+    ],
+  },
+  {
+    slug: 'design',
+    name: 'Design',
+    description: 'Tools for designing interfaces, prototypes, illustrations and the systems that keep them consistent.',
+    attrs: ['platforms', 'free_plan', 'collaboration', 'export_formats'],
+    faqs: [
+      { question: 'Do these design tools work for non-designers?', answer: 'Many of them do. Look for templates, auto-layout and component libraries, which let founders and developers produce tidy work without a design background.' },
+      { question: 'Which file formats should a design tool export?', answer: 'For handing work to developers, SVG and PNG cover most needs, and PDF is useful for print and reviews. Check the export formats attribute on each listing.' },
+      { question: 'Is browser-based design software fast enough?', answer: 'For most interface work, yes. Modern browser tools handle large files well, although very heavy illustration or 3D work can still be smoother in a native desktop app.' },
+    ],
+    subs: [
+      {
+        slug: 'ui-design', name: 'UI Design',
+        description: 'Interface design editors for mocking up screens, components and responsive layouts.',
+        noun: 'UI design tool', nouns: 'UI design tools',
+        audience: ['product designers', 'front-end developers', 'founders without a designer', 'design students'],
+        features: ['auto-layout that behaves like CSS flexbox', 'shared component libraries', 'design tokens exported to code', 'multiplayer editing with live cursors', 'a developer mode with measurements and CSS', 'version history with named releases', 'responsive breakpoint previews', 'a plugin marketplace', 'accessibility contrast checks', 'comments pinned to layers'],
+        keywords: ['ui design', 'interface design', 'wireframes', 'mockups', 'design tool', 'ux design', 'web design', 'app design'],
+        problems: ['designs and code drift apart after the first sprint', 'developers measure pixels by hand from screenshots', 'feedback arrives in five chat threads instead of on the design', 'every new screen starts from a blank canvas'],
+        outcomes: ['hand off designs developers can build exactly', 'go from wireframe to polished screen in a day', 'keep every screen on brand', 'collect feedback right where it belongs'],
+        words: ['Canvas', 'Frame', 'Pixel', 'Layout'],
+        attrs: ['plugins'],
+        faq: { question: 'Should I start with wireframes or high-fidelity mockups?', answer: 'Start with quick wireframes when the structure of a page is still open, because they are cheap to throw away. Move to high-fidelity mockups once the flow is agreed and details such as spacing, type and colour start to matter.' },
+      },
+      {
+        slug: 'prototyping', name: 'Prototyping',
+        description: 'Tools for turning static designs into clickable, animated prototypes you can test with real people.',
+        noun: 'prototyping tool', nouns: 'prototyping tools',
+        audience: ['UX researchers', 'product designers', 'startup founders', 'interaction designers'],
+        features: ['smart animation between frames', 'clickable prototypes shared by link', 'user testing sessions with recordings', 'variables and conditional logic', 'device previews on phones and tablets', 'heatmaps of where testers clicked', 'a timeline editor for micro-interactions', 'prototype analytics', 'prototypes embedded in pitch decks', 'voice and gesture triggers'],
+        keywords: ['prototyping', 'user testing', 'interaction design', 'ux research', 'clickable prototype', 'animation', 'usability testing', 'product design'],
+        problems: ['the team argues about a flow that nobody has tested with users', 'static mockups hide how an interaction actually feels', 'engineering builds a feature before anyone has clicked through it', 'user tests take weeks to organise'],
+        outcomes: ['test a new flow with five users before writing code', 'show investors a product that feels real', 'settle design debates with evidence', 'nail the details of an animation'],
+        words: ['Proto', 'Flow', 'Click', 'Motion'],
+        attrs: ['user_testing'],
+        faq: { question: 'How many people do I need for a prototype test?', answer: 'Five participants usually reveal most of the serious usability problems in a flow. Run a small round, fix what you learn and test again rather than running one large study.' },
+      },
+      {
+        slug: 'icons-illustration', name: 'Icons & Illustration',
+        description: 'Icon sets, illustration libraries and vector editors for giving a product its own visual voice.',
+        noun: 'illustration tool', nouns: 'illustration tools',
+        audience: ['brand designers', 'marketers', 'indie game developers', 'app makers'],
+        features: ['thousands of consistent icons in several weights', 'customisable illustration characters', 'vector editing with boolean operations', 'colour palettes that match your brand', 'SVG and Lottie export', 'search by concept rather than file name', 'a commercial licence included', 'pixel-perfect grid snapping', 'a mix-and-match scene builder', 'plugins for popular design tools'],
+        keywords: ['icons', 'illustrations', 'vector graphics', 'svg', 'icon set', 'graphic design', 'brand assets', 'stock illustrations'],
+        problems: ['stock illustrations make every landing page look the same', 'icons from three different sets clash on a single screen', 'hiring an illustrator for every blog post is out of budget', 'licences for visual assets are confusing'],
+        outcomes: ['give the product a distinctive look', 'keep icons consistent across web and mobile', 'publish a custom illustration in minutes', 'stay clear of licensing headaches'],
+        words: ['Icons', 'Vector', 'Sketchbook', 'Glyph'],
+        attrs: ['licence'],
+        faq: { question: 'Can I use these illustrations in a commercial product?', answer: "Most libraries listed here include a commercial licence, but some require attribution or limit use in products that resell the artwork itself. Check the licence attribute and the maker's terms before shipping." },
+      },
+      {
+        slug: 'design-systems', name: 'Design Systems',
+        description: 'Tools for documenting components, managing design tokens and keeping design and code in sync.',
+        noun: 'design system tool', nouns: 'design system tools',
+        audience: ['design system teams', 'front-end platform teams', 'agencies with many brands', 'scale-ups'],
+        features: ['living documentation generated from code', 'design token pipelines to CSS, iOS and Android', 'component usage analytics', 'visual tests for every component', 'changelogs for each release', 'multi-brand theming', 'interactive component playgrounds', 'linting for off-system colours', 'token sync between design files and code', 'versioned component packages'],
+        keywords: ['design system', 'design tokens', 'component library', 'ui kit', 'style guide', 'theming', 'documentation', 'front-end'],
+        problems: ['five shades of the brand blue are in production', 'teams rebuild the same button in every project', 'documentation is out of date the day it is published', 'a rebrand means touching hundreds of files'],
+        outcomes: ['ship a rebrand by changing a few tokens', 'keep documentation in step with the code', 'see which teams actually use the system', 'stop rebuilding the same components'],
+        words: ['Tokens', 'System', 'Kit', 'Atoms'],
+        attrs: ['frameworks'],
+        faq: { question: 'When does a company need a design system?', answer: 'Usually once two or more teams are building interfaces at the same time. Before that, a shared component library and a short style guide are often enough.' },
+      },
+    ],
+  },
+  {
+    slug: 'marketing',
+    name: 'Marketing',
+    description: 'Tools for reaching customers through email, search, social media and content, and for turning that attention into sign-ups.',
+    attrs: ['free_plan', 'integrations', 'api', 'team_seats'],
+    faqs: [
+      { question: 'Which marketing tool should an early-stage startup buy first?', answer: 'Usually an email tool and basic analytics. They let you build an audience you own and learn what works before spending on ads or larger suites.' },
+      { question: 'Are all-in-one marketing suites worth it?', answer: 'They save time on integrations, but you pay for many features you may never use. Small teams often do better with two or three focused tools connected together.' },
+      { question: 'How do I measure whether a marketing tool is working?', answer: 'Decide on one number it should move, such as sign-ups from email or organic visits, and compare a few weeks before and after. If nothing moves after a fair trial, cancel.' },
+    ],
+    subs: [
+      {
+        slug: 'email-marketing', name: 'Email Marketing',
+        description: 'Newsletter, drip campaign and transactional email tools for building an audience you own.',
+        noun: 'email marketing platform', nouns: 'email marketing platforms',
+        audience: ['creators', 'e-commerce shops', 'SaaS marketers', 'non-profits'],
+        features: ['a drag-and-drop email editor', 'automated welcome sequences', 'segmentation by behaviour', 'A/B tests on subject lines', 'paid newsletter subscriptions', 'deliverability monitoring', 'landing pages for sign-up forms', 'RSS-to-email campaigns', 'plain-text emails that feel personal', 'double opt-in and GDPR tools'],
+        keywords: ['email marketing', 'newsletter', 'drip campaigns', 'email automation', 'mailing list', 'subscribers', 'deliverability', 'transactional email'],
+        problems: ['the newsletter goes out irregularly because building each issue takes a day', 'open rates drop and nobody knows whether emails land in spam', 'every subscriber gets the same message regardless of what they did', 'moving lists between tools loses half the tags'],
+        outcomes: ['send a newsletter people look forward to', 'turn sign-ups into customers with automated sequences', 'keep emails out of the spam folder', 'grow a list without buying ads'],
+        words: ['Mail', 'Letter', 'Send', 'Drip'],
+        attrs: ['ab_testing'],
+        faq: { question: 'What is a good open rate for a newsletter?', answer: 'It depends heavily on the audience and how opens are measured, since many mail apps now preload images. Watch clicks and replies as well, and compare your own numbers over time rather than against an industry average.' },
+      },
+      {
+        slug: 'seo', name: 'SEO Tools',
+        description: 'Keyword research, rank tracking, site audits and content optimisation for earning traffic from search engines.',
+        noun: 'SEO tool', nouns: 'SEO tools',
+        audience: ['content marketers', 'agency SEO specialists', 'bloggers', 'e-commerce managers'],
+        features: ['keyword research with search intent labels', 'daily rank tracking', 'technical site audits', 'backlink monitoring', 'content briefs from top-ranking pages', 'internal linking suggestions', 'core web vitals reports', 'competitor gap analysis', 'local rank grids', 'alerts on ranking drops'],
+        keywords: ['seo', 'keyword research', 'rank tracking', 'backlinks', 'site audit', 'organic traffic', 'content optimization', 'search engine optimization'],
+        problems: ['blog posts get written without knowing whether anyone searches for the topic', 'a site migration quietly wipes out half the organic traffic', 'reports take a day to assemble every month', 'broken links and slow pages pile up unnoticed'],
+        outcomes: ['find topics people actually search for', 'catch technical problems before rankings drop', 'report to clients in minutes', 'grow organic traffic month after month'],
+        words: ['Rank', 'Crawl', 'Search', 'Serp'],
+        attrs: ['keyword_db'],
+        faq: { question: 'How long does SEO take to show results?', answer: 'New pages on an established site can rank within weeks, while a brand-new domain often needs several months. SEO tools cannot shortcut that, but they help you spend the time on topics and fixes that matter.' },
+      },
+      {
+        slug: 'social-media', name: 'Social Media Management',
+        description: 'Schedulers, inboxes and analytics for running brand accounts across social networks.',
+        noun: 'social media tool', nouns: 'social media tools',
+        audience: ['social media managers', 'small businesses', 'creators', 'agencies'],
+        features: ['a visual content calendar', 'scheduling to several networks at once', 'a unified inbox for comments and messages', 'best-time-to-post suggestions', 'link-in-bio pages', 'approval workflows for clients', 'hashtag and mention tracking', 'recycling of evergreen posts', 'performance reports by campaign', 'AI caption drafts'],
+        keywords: ['social media', 'scheduling', 'content calendar', 'social analytics', 'community management', 'social media marketing', 'link in bio', 'creator tools'],
+        problems: ['posting on five networks means five logins and five editors', 'comments and messages go unanswered for days', 'nobody can tell which posts actually drive sign-ups', 'client approvals happen in long email threads'],
+        outcomes: ['plan a month of posts in one sitting', 'answer every comment from one inbox', 'prove which posts bring in customers', 'get client sign-off without the email chains'],
+        words: ['Social', 'Post', 'Buzz', 'Feed'],
+        attrs: ['channels'],
+        faq: { question: 'Do scheduled posts perform worse than manual ones?', answer: 'Not in any consistent way. What matters is the content and timing; schedulers simply make it easier to publish at the right moment and to stay consistent.' },
+      },
+      {
+        slug: 'landing-pages', name: 'Landing Page Builders',
+        description: 'Builders for fast, conversion-focused pages for launches, campaigns and waitlists.',
+        noun: 'landing page builder', nouns: 'landing page builders',
+        audience: ['founders validating ideas', 'growth marketers', 'event organisers', 'agencies'],
+        features: ['conversion-focused templates', 'built-in A/B testing', 'a waitlist with referral rewards', 'forms connected to your CRM', 'custom domains with free SSL', 'page speed scores above 90', 'dynamic text for ad campaigns', 'heatmaps', 'pop-ups and sticky bars', 'one-click duplicates for campaign variants'],
+        keywords: ['landing page', 'page builder', 'waitlist', 'conversion rate', 'a/b testing', 'lead generation', 'no-code', 'launch page'],
+        problems: ['a simple campaign page waits two weeks in the developer queue', 'the waitlist is a spreadsheet fed by a contact form', 'pages look great but load slowly on phones', 'nobody knows which headline converts better'],
+        outcomes: ['launch a waitlist in an afternoon', 'test two headlines before lunch', 'turn ad clicks into sign-ups', 'validate an idea before building it'],
+        words: ['Page', 'Launch', 'Landing', 'Waitlist'],
+        attrs: ['ab_testing'],
+        faq: { question: 'What makes a landing page convert?', answer: 'One clear audience, one promise and one call to action. Cut everything else, make the page load fast on phones and test changes to the headline before anything else.' },
+      },
+      {
+        slug: 'content-marketing', name: 'Content Marketing',
+        description: 'Tools for planning, writing, repurposing and distributing articles, videos and podcasts.',
+        noun: 'content marketing tool', nouns: 'content marketing tools',
+        audience: ['content teams', 'solo marketers', 'B2B startups', 'podcasters'],
+        features: ['an editorial calendar with statuses', 'briefs and outlines shared with freelancers', 'long posts repurposed into social threads', 'a brand voice checker', 'content performance dashboards', 'approval workflows', 'plagiarism checks', 'video transcripts turned into articles', 'a library of reusable snippets', 'a distribution checklist per piece'],
+        keywords: ['content marketing', 'editorial calendar', 'blogging', 'content strategy', 'copywriting', 'repurposing', 'b2b marketing', 'content operations'],
+        problems: ['every article is a scramble two days before it is due', 'great posts are published once and forgotten', 'freelancers get briefs in five different formats', 'nobody can say which content brings in customers'],
+        outcomes: ['publish on a steady schedule', 'get five pieces out of every article', 'brief writers in minutes', 'show which content drives pipeline'],
+        words: ['Story', 'Draft', 'Editorial', 'Content'],
+        attrs: ['templates'],
+        faq: { question: 'How often should a startup publish content?', answer: 'Consistency beats volume. One genuinely useful article every two weeks, promoted properly, usually does more than daily posts nobody reads.' },
+      },
+    ],
+  },
+  {
+    slug: 'ai',
+    name: 'Artificial Intelligence',
+    description: 'Products built on machine learning and large language models, from writing assistants and agents to image, audio and model operations tools.',
+    attrs: ['api', 'self_hosted', 'models', 'data_retention'],
+    faqs: [
+      { question: 'How do I judge the quality of an AI product before paying?', answer: 'Test it on your own real examples, not the demo prompts. Check how it handles mistakes, whether it cites sources when it should and what happens to the data you upload.' },
+      { question: 'Does my data train the model?', answer: 'It depends on the vendor and the plan. Look for a clear statement on data retention and training use; the data retention attribute on each listing shows what the maker says.' },
+      { question: 'Can I self-host AI tools?', answer: 'Some products in this category support open-weight models you can run on your own hardware. Expect to trade some convenience and quality for control and privacy.' },
+    ],
+    subs: [
+      {
+        slug: 'ai-writing', name: 'AI Writing',
+        description: 'Writing assistants that draft, edit, translate and rewrite text while keeping your tone.',
+        noun: 'AI writing assistant', nouns: 'AI writing assistants',
+        audience: ['marketers', 'non-native English speakers', 'students', 'support teams'],
+        features: ['drafts in your own brand voice', 'rewrite, shorten and expand commands', 'grammar and clarity suggestions', 'translation into 30 languages', 'a citation finder for claims', 'templates for emails and briefs', 'a browser extension that works in any text box', 'originality reports', 'team style guides', 'a long-form document mode'],
+        keywords: ['ai writing', 'writing assistant', 'copywriting', 'grammar checker', 'paraphrasing', 'translation', 'content generation', 'editing'],
+        problems: ['the first draft takes longer than everything else combined', 'emails to important customers get rewritten five times', 'style guides exist but nobody reads them', 'writing in a second language slows everything down'],
+        outcomes: ['get from blank page to first draft in minutes', 'write clearly in any language', 'keep every writer on brand', 'polish emails before they go out'],
+        words: ['Write', 'Quill', 'Prose', 'Draft'],
+        attrs: ['languages'],
+        faq: { question: 'Will AI-written text hurt my search rankings?', answer: 'Search engines say they judge content on usefulness rather than on how it was produced. Text that is accurate, original and edited by someone who knows the subject is what matters.' },
+      },
+      {
+        slug: 'ai-agents', name: 'AI Agents',
+        description: 'Assistants that take actions on your behalf: browsing, filling forms, answering customers and running multi-step workflows.',
+        noun: 'AI agent platform', nouns: 'AI agent platforms',
+        audience: ['operations teams', 'support leads', 'solo founders', 'developers building assistants'],
+        features: ['multi-step workflows with human approval', 'browser automation from plain instructions', 'tool calling with your own APIs', 'memory across conversations', 'a support agent trained on your help centre', 'an audit log of every action', 'sandboxed code execution', 'scheduled agent runs', 'hand-off to a human when unsure', 'cost limits per task'],
+        keywords: ['ai agents', 'autonomous agents', 'workflow automation', 'ai assistant', 'customer support ai', 'llm tools', 'copilot', 'task automation'],
+        problems: ['repetitive back-office tasks eat a day a week', 'support tickets pile up overnight', 'scripts break every time a website changes its layout', 'prototype agents work in demos and fail on real data'],
+        outcomes: ['hand routine tasks to an assistant you can audit', 'answer common support questions around the clock', 'automate workflows that used to need a person', 'ship an agent with guard rails in days'],
+        words: ['Agent', 'Pilot', 'Assist', 'Runner'],
+        attrs: ['human_approval'],
+        faq: { question: 'How do I keep an AI agent from doing something harmful?', answer: 'Give it the smallest set of permissions it needs, require approval for irreversible actions such as payments or deletions, and keep a full log of what it did. Good platforms make all three easy.' },
+      },
+      {
+        slug: 'ai-image', name: 'Image Generation',
+        description: 'Tools for generating, editing and upscaling images and graphics from text prompts.',
+        noun: 'AI image generator', nouns: 'AI image generators',
+        audience: ['designers', 'marketers', 'game developers', 'e-commerce sellers'],
+        features: ['text-to-image with style presets', 'background removal', 'product photo scenes', 'inpainting and outpainting', 'upscaling to print resolution', 'consistent characters across images', 'brand colour locking', 'batch generation from a spreadsheet', 'commercial usage rights', 'a private generation mode'],
+        keywords: ['ai image generation', 'text to image', 'image editing', 'product photography', 'upscaling', 'generative art', 'background removal', 'ai art'],
+        problems: ['a product shoot costs more than the product launch', 'every campaign needs dozens of image variants', 'stock photos never quite match the brand', 'editing out a background takes an hour per photo'],
+        outcomes: ['create on-brand visuals in minutes', 'produce product photos without a studio', 'generate campaign variants in bulk', 'clean up images in one click'],
+        words: ['Pixel', 'Render', 'Lens', 'Studio'],
+        attrs: ['resolution'],
+        faq: { question: 'Who owns images created with an AI generator?', answer: 'Ownership and copyright rules for generated images differ between countries and are still evolving. Most vendors grant you broad usage rights in their terms; check them, especially for logos and trademarks.' },
+      },
+      {
+        slug: 'ai-audio', name: 'Speech & Audio AI',
+        description: 'Transcription, voice synthesis, dubbing and audio clean-up powered by machine learning.',
+        noun: 'audio AI tool', nouns: 'audio AI tools',
+        audience: ['podcasters', 'video editors', 'journalists', 'course creators'],
+        features: ['transcription with speaker labels', 'natural text-to-speech voices', 'voice cloning with consent checks', 'automatic dubbing into other languages', 'noise and echo removal', 'filler-word removal', 'subtitles in SRT and VTT', 'meeting summaries', 'audio editing by editing text', 'an API for real-time speech'],
+        keywords: ['transcription', 'text to speech', 'voice ai', 'dubbing', 'podcast editing', 'speech recognition', 'subtitles', 'audio cleanup'],
+        problems: ['transcribing an interview takes three times its length', 'recording in a noisy flat ruins otherwise good episodes', 'translating videos means hiring voice actors', 'subtitles are an afterthought that never gets done'],
+        outcomes: ['turn an hour of audio into searchable text in minutes', 'publish studio-quality audio from a laptop', 'reach new audiences in their own language', 'add subtitles to every video'],
+        words: ['Voice', 'Echo', 'Wave', 'Sound'],
+        attrs: ['voices'],
+        faq: { question: 'How accurate is AI transcription?', answer: 'For clear speech in common languages, modern systems are very accurate, but accents, crosstalk and jargon still cause mistakes. Tools that let you add custom vocabulary and correct the text quickly make the biggest difference.' },
+      },
+      {
+        slug: 'llm-ops', name: 'LLM Ops',
+        description: 'Tooling for building with large language models: prompt management, evaluation, tracing and cost control.',
+        noun: 'LLM ops platform', nouns: 'LLM ops platforms',
+        audience: ['AI engineers', 'ML platform teams', 'startups shipping AI features', 'data scientists'],
+        features: ['prompt versioning with rollbacks', 'evaluation suites on real data', 'tracing of every model call', 'cost and latency dashboards', 'a gateway with fallbacks between providers', 'guardrails against prompt injection', 'dataset curation from production logs', 'A/B tests between prompts', 'caching of repeated requests', 'PII redaction before logging'],
+        keywords: ['llm ops', 'prompt engineering', 'llm evaluation', 'ai observability', 'rag', 'model gateway', 'ai engineering', 'mlops'],
+        problems: ['a prompt tweak fixes one case and silently breaks ten others', 'the model bill doubles and nobody knows which feature caused it', 'debugging a bad answer means digging through raw logs', 'switching model providers requires a rewrite'],
+        outcomes: ['ship prompt changes with tests behind them', 'see the cost of every feature', 'debug a bad answer in minutes', 'switch models without rewriting code'],
+        words: ['Prompt', 'Trace', 'Eval', 'Token'],
+        attrs: ['tracing'],
+        faq: { question: 'Why do I need evaluations for prompts?', answer: 'Language models are non-deterministic and sensitive to small wording changes. A set of real examples with expected outcomes lets you change prompts or models and know within minutes whether quality went up or down.' },
+      },
+    ],
+  },
+  {
+    slug: 'finance',
+    name: 'Finance',
+    description: 'Software for invoicing, bookkeeping, payments and personal money management.',
+    attrs: ['free_plan', 'currencies', 'bank_sync', 'compliance'],
+    faqs: [
+      { question: 'Is it safe to connect my bank account to a finance app?', answer: 'Reputable apps connect through regulated open-banking providers with read-only access and never see your banking password. Look for the compliance attribute and a clear security page.' },
+      { question: 'Can these tools replace an accountant?', answer: 'They can remove most of the data entry and keep books tidy all year, which makes an accountant cheaper and faster. For tax filing and advice, most small businesses still benefit from a professional.' },
+      { question: 'What happens to my financial data if I cancel?', answer: 'Good products let you export transactions, invoices and reports as CSV or PDF at any time. Check before you sign up, and keep a copy for the retention period your tax authority requires.' },
+    ],
+    subs: [
+      {
+        slug: 'invoicing', name: 'Invoicing',
+        description: 'Tools for sending professional invoices and quotes, chasing late payments and getting paid faster.',
+        noun: 'invoicing tool', nouns: 'invoicing tools',
+        audience: ['freelancers', 'small agencies', 'consultants', 'tradespeople'],
+        features: ['branded invoice templates', 'automatic payment reminders', 'online card and bank payments', 'recurring invoices for retainers', 'quotes that turn into invoices', 'multi-currency invoicing', 'expense tracking with receipt capture', 'a client portal', 'late fees applied automatically', 'VAT and sales tax calculations'],
+        keywords: ['invoicing', 'invoice generator', 'billing', 'get paid', 'quotes', 'freelance', 'accounts receivable', 'payment reminders'],
+        problems: ['invoices sit unpaid for sixty days because nobody chases them', "creating an invoice means copying last month's document", 'clients abroad pay with expensive bank transfers', 'quotes and invoices never quite match'],
+        outcomes: ['get paid in days instead of weeks', 'send an invoice from your phone in a minute', 'stop chasing late payments by hand', 'bill international clients in their own currency'],
+        words: ['Invoice', 'Bill', 'Paid', 'Tally'],
+        attrs: ['tax'],
+        faq: { question: 'Do automatic payment reminders annoy clients?', answer: 'Polite, well-timed reminders are usually welcomed because they remove the awkwardness of asking. Most tools let you write the wording yourself and choose how many days after the due date each reminder goes out.' },
+      },
+      {
+        slug: 'accounting', name: 'Accounting',
+        description: 'Bookkeeping and accounting software for small businesses, from bank reconciliation to year-end reports.',
+        noun: 'accounting app', nouns: 'accounting apps',
+        audience: ['small business owners', 'bookkeepers', 'startup finance leads', 'e-commerce sellers'],
+        features: ['automatic bank reconciliation', 'receipt capture by photo', 'profit and loss reports in real time', 'multi-entity consolidation', 'accountant access with permissions', 'a payroll add-on', 'a cash-flow forecast', 'rules that categorise transactions', 'an audit trail on every change', 'tax-ready year-end exports'],
+        keywords: ['accounting', 'bookkeeping', 'small business accounting', 'bank reconciliation', 'financial reports', 'cash flow', 'tax', 'expenses'],
+        problems: ['the books are three months behind and tax day is coming', 'receipts fade in a shoebox before anyone records them', 'the founder has no idea what the real runway is', 'reconciling bank statements takes a full weekend each quarter'],
+        outcomes: ['close the month in an hour', 'always know the real cash position', 'hand clean books to the accountant', 'stop losing receipts'],
+        words: ['Ledger', 'Books', 'Balance', 'Tally'],
+        attrs: ['multi_entity'],
+        faq: { question: 'What is bank reconciliation?', answer: 'It is the process of matching every transaction on your bank statement with an entry in your books, so you know both agree. Accounting apps automate most of it by importing bank feeds and suggesting matches.' },
+      },
+      {
+        slug: 'personal-finance', name: 'Personal Finance',
+        description: 'Budgeting, saving and investing apps that help people understand and plan their money.',
+        noun: 'budgeting app', nouns: 'budgeting apps',
+        audience: ['young professionals', 'couples sharing expenses', 'families', 'people paying off debt'],
+        features: ['zero-based budgeting', 'shared budgets for couples', 'a subscription tracker', 'net worth over time', 'savings goals with automatic rules', 'a debt payoff planner', 'spending insights by category', 'bill reminders', 'an investment portfolio overview', 'a privacy mode that hides balances'],
+        keywords: ['budgeting', 'personal finance', 'money management', 'savings', 'expense tracker', 'net worth', 'debt payoff', 'financial planning'],
+        problems: ['the salary disappears and nobody can say where it went', 'forgotten subscriptions quietly cost hundreds a year', 'couples argue about money because nobody has the full picture', 'saving for a goal never survives the first surprise bill'],
+        outcomes: ['know exactly where every euro goes', 'reach a savings goal without thinking about it', 'pay off debt on a clear schedule', 'spot and cancel forgotten subscriptions'],
+        words: ['Budget', 'Wallet', 'Coin', 'Save'],
+        attrs: ['mobile_app'],
+        faq: { question: 'Do budgeting apps work without connecting a bank?', answer: 'Yes. Several apps support manual entry or file imports, which some people prefer for privacy. It takes a little more discipline, but you also tend to notice spending more.' },
+      },
+      {
+        slug: 'payments', name: 'Payments',
+        description: 'Checkout, subscription billing and payout tools for selling online.',
+        noun: 'payments platform', nouns: 'payments platforms',
+        audience: ['SaaS founders', 'online stores', 'marketplaces', 'creators selling digital products'],
+        features: ['hosted checkout pages', 'subscription billing with proration', 'merchant of record with tax handling', 'dunning for failed cards', 'usage-based billing', 'payouts to sellers in 40 countries', 'fraud screening', 'a customer self-service portal', 'payment links', 'revenue recognition reports'],
+        keywords: ['payments', 'checkout', 'subscription billing', 'merchant of record', 'recurring revenue', 'payment links', 'saas billing', 'fraud prevention'],
+        problems: ['failed card payments quietly churn good customers', 'selling abroad means registering for sales tax in dozens of places', 'building subscription billing in-house takes months', 'marketplace payouts are a spreadsheet and a prayer'],
+        outcomes: ['start charging customers this week', 'recover revenue from failed payments', 'sell worldwide without tax headaches', 'pay marketplace sellers automatically'],
+        words: ['Pay', 'Checkout', 'Charge', 'Till'],
+        attrs: ['payouts'],
+        faq: { question: 'What is a merchant of record?', answer: 'A merchant of record is the company legally selling to your customer. When a payments provider takes that role, it handles sales tax, VAT and invoicing in each country for you, in exchange for a higher fee.' },
+      },
+    ],
+  },
+  {
+    slug: 'sales',
+    name: 'Sales',
+    description: 'CRMs, outreach and proposal tools that help small teams find customers and close deals.',
+    attrs: ['free_plan', 'integrations', 'api', 'crm_sync'],
+    faqs: [
+      { question: 'When does a startup need a CRM?', answer: 'As soon as more than one person talks to customers, or you have more deals than you can remember. A simple CRM beats a spreadsheet once follow-ups start slipping.' },
+      { question: 'Is cold outreach still effective?', answer: 'Well-researched, personal messages to a small, relevant list still work. Mass emails to bought lists mostly damage your domain reputation, and several countries restrict them by law.' },
+      { question: 'How do sales tools connect to the rest of my stack?', answer: 'Most offer native integrations with email, calendars and billing, plus an API. The CRM sync attribute shows whether a tool pushes data both ways.' },
+    ],
+    subs: [
+      {
+        slug: 'crm', name: 'CRM',
+        description: 'Customer relationship managers for tracking contacts, deals and conversations in one place.',
+        noun: 'CRM', nouns: 'CRMs',
+        audience: ['founder-led sales teams', 'agencies', 'real-estate agents', 'B2B startups'],
+        features: ['a visual deal pipeline', 'email and calendar sync', 'automatic contact enrichment', 'follow-up reminders', 'forecasts by stage', 'custom fields and objects', 'a shared inbox for the sales team', 'an activity timeline per account', 'a mobile app with call logging', 'win-rate reports'],
+        keywords: ['crm', 'sales pipeline', 'contact management', 'deal tracking', 'customer relationships', 'lead management', 'b2b sales', 'sales crm'],
+        problems: ['deals stall because nobody remembers to follow up', "customer history lives in one salesperson's inbox", 'the pipeline spreadsheet has six versions', 'forecasts are guesses dressed up as numbers'],
+        outcomes: ['never forget a follow-up again', 'see every deal and its next step at a glance', 'forecast revenue with real numbers', 'keep customer history when people change roles'],
+        words: ['Deal', 'Pipeline', 'Contact', 'Client'],
+        attrs: ['mobile_app'],
+        faq: { question: 'How much customisation should a CRM have?', answer: 'Enough to match your sales process, but no more. Heavily customised CRMs become hard to maintain; start with the defaults and add fields only when someone actually needs them.' },
+      },
+      {
+        slug: 'sales-outreach', name: 'Sales Engagement',
+        description: 'Prospecting, sequencing and calling tools for reaching the right buyers at the right time.',
+        noun: 'sales engagement tool', nouns: 'sales engagement tools',
+        audience: ['SDR teams', 'founders doing outbound', 'recruiters', 'agency business developers'],
+        features: ['multi-channel sequences', 'personalisation at scale with research notes', 'inbox rotation and warm-up', 'reply detection that pauses sequences', 'intent signals from website visits', 'a power dialer', 'social touch reminders', 'booking links inside emails', 'A/B tests on opening lines', 'opt-out compliance checks'],
+        keywords: ['sales engagement', 'cold email', 'outbound sales', 'prospecting', 'sales sequences', 'lead generation', 'sales automation', 'email outreach'],
+        problems: ['cold emails land in spam and nobody notices for weeks', 'reps spend more time researching than talking to prospects', 'follow-ups depend on someone remembering to send them', 'outbound feels spammy even when the product is a good fit'],
+        outcomes: ['book more meetings with fewer emails', 'personalise outreach without spending all day on it', 'keep sequences out of the spam folder', 'focus reps on prospects who are ready to talk'],
+        words: ['Reach', 'Outbound', 'Prospect', 'Sequence'],
+        attrs: ['warmup'],
+        faq: { question: 'How many follow-ups should a sequence have?', answer: 'Three to five touches over two or three weeks is common. Stop as soon as someone replies, and make every message add something new rather than just bumping the thread.' },
+      },
+      {
+        slug: 'proposals', name: 'Proposals & Contracts',
+        description: 'Tools for creating proposals, quotes and contracts and getting them signed.',
+        noun: 'proposal tool', nouns: 'proposal tools',
+        audience: ['agencies', 'consultants', 'freelance designers', 'B2B sales teams'],
+        features: ['proposal templates with pricing tables', 'legally binding e-signatures', 'view tracking and notifications', 'optional line items clients can tick', 'a content library of case studies', 'approval workflows', 'contract redlining', 'payments collected on signature', 'CRM-linked quotes', 'expiry dates and reminders'],
+        keywords: ['proposals', 'e-signature', 'contracts', 'quotes', 'proposal software', 'agency tools', 'contract management', 'sales documents'],
+        problems: ['proposals take a full day to assemble from old documents', 'clients sign on paper, scan it and lose the scan', 'nobody knows whether a proposal was even opened', 'pricing mistakes slip into quotes'],
+        outcomes: ['send a polished proposal in thirty minutes', 'get contracts signed the same day', 'know exactly when a client reads a proposal', 'collect the deposit at signature'],
+        words: ['Propose', 'Sign', 'Deal', 'Quote'],
+        attrs: ['e_signature'],
+        faq: { question: 'Are electronic signatures legally binding?', answer: 'In most countries, including the US, the UK and EU member states, electronic signatures are legally recognised for the majority of business contracts. A few document types, such as some property deeds, still need special handling.' },
+      },
+    ],
+  },
+  {
+    slug: 'analytics',
+    name: 'Analytics',
+    description: 'Web, product and business analytics tools for understanding how people find and use what you build.',
+    attrs: ['self_hosted', 'open_source', 'gdpr', 'api'],
+    faqs: [
+      { question: 'Do I need a cookie banner for analytics?', answer: 'It depends on the tool and where your visitors are. Several privacy-focused analytics products work without cookies or personal data, which in many cases removes the need for a consent banner; check the consent attribute and take legal advice for your situation.' },
+      { question: 'What is the difference between web and product analytics?', answer: 'Web analytics answers where visitors come from and which pages they read. Product analytics follows signed-in users through features to show activation, retention and where people get stuck.' },
+      { question: 'Can I self-host my analytics?', answer: 'Several open-source products in this category can run on your own server, which keeps data under your control. The self-hosting attribute shows which ones support it.' },
+    ],
+    subs: [
+      {
+        slug: 'web-analytics', name: 'Web Analytics',
+        description: 'Lightweight, privacy-friendly traffic analytics for websites and blogs.',
+        noun: 'web analytics tool', nouns: 'web analytics tools',
+        audience: ['bloggers', 'marketing teams', 'indie makers', 'privacy-conscious companies'],
+        features: ['a script under 2 KB', 'cookie-free visitor counting', 'a real-time dashboard', 'UTM campaign reports', 'goal and event tracking', 'public shareable dashboards', 'email and team-chat reports', 'bot filtering', 'imports from older analytics tools', 'data stored in the EU'],
+        keywords: ['web analytics', 'privacy analytics', 'website traffic', 'cookie-free analytics', 'gdpr analytics', 'site statistics', 'visitor tracking', 'open source analytics'],
+        problems: ['the analytics dashboard has two hundred reports and answers none of your questions', 'consent banners scare off visitors and skew the numbers', 'a heavy tracking script slows down every page', 'nobody trusts the traffic numbers any more'],
+        outcomes: ['see the numbers that matter on one page', 'respect visitors without losing insight', 'keep pages fast', 'know which campaigns bring real traffic'],
+        words: ['Stats', 'Metrics', 'Count', 'Views'],
+        attrs: ['script_size'],
+        faq: { question: 'Why do different analytics tools show different visitor numbers?', answer: 'They count differently: some rely on cookies, some on anonymised hashes, and some are blocked by ad blockers more often than others. Pick one tool and watch trends over time rather than comparing absolute numbers across tools.' },
+      },
+      {
+        slug: 'product-analytics', name: 'Product Analytics',
+        description: 'Event analytics, funnels, session replay and retention reports for product teams.',
+        noun: 'product analytics platform', nouns: 'product analytics platforms',
+        audience: ['product managers', 'growth teams', 'founders', 'UX researchers'],
+        features: ['funnels with drop-off breakdowns', 'retention cohorts', 'session replay with privacy masking', 'feature flags tied to metrics', 'autocapture of clicks and page views', 'user paths', 'in-app surveys', 'SQL access to raw events', 'experiment analysis', 'dashboards shared with the whole company'],
+        keywords: ['product analytics', 'funnels', 'retention', 'session replay', 'feature flags', 'event tracking', 'user behavior', 'growth analytics'],
+        problems: ['a feature ships and nobody can tell whether anyone uses it', 'the team debates opinions because there is no data', 'onboarding loses half the sign-ups and nobody knows where', 'tracking plans go stale after the first month'],
+        outcomes: ['see exactly where users drop off', 'measure the impact of every release', 'understand why users churn', 'answer product questions without waiting for an analyst'],
+        words: ['Insight', 'Funnel', 'Cohort', 'Events'],
+        attrs: ['session_replay'],
+        faq: { question: 'Should I track everything or only key events?', answer: 'Autocapture is a good safety net, but a short list of well-named key events, such as sign-up, activation and the core action of your product, is what most decisions rely on. Start there and add more as questions come up.' },
+      },
+      {
+        slug: 'business-intelligence', name: 'Business Intelligence',
+        description: 'Dashboards, SQL editors and reporting tools that turn company data into decisions.',
+        noun: 'BI tool', nouns: 'BI tools',
+        audience: ['data analysts', 'finance teams', 'operations leads', 'executives'],
+        features: ['a drag-and-drop chart builder', 'a SQL editor with autocomplete', 'connectors to 100 data sources', 'scheduled reports by email', 'a semantic layer with shared metrics', 'row-level permissions', 'embedded dashboards for customers', 'alerts when a metric changes', 'notebooks that mix SQL and Python', 'version-controlled dashboards'],
+        keywords: ['business intelligence', 'dashboards', 'data visualization', 'sql', 'reporting', 'kpi', 'data analytics', 'metrics'],
+        problems: ['every team has its own version of revenue', 'reports are built by hand in spreadsheets each Monday', 'the data team is a bottleneck for every simple question', 'dashboards exist but nobody opens them'],
+        outcomes: ['agree on one definition of every metric', 'answer ad-hoc questions in minutes', 'send the Monday report automatically', 'put live numbers in front of every team'],
+        words: ['Dash', 'Chart', 'Query', 'Report'],
+        attrs: ['connectors'],
+        faq: { question: 'Do I need a data warehouse before buying a BI tool?', answer: 'Not always. Many BI tools connect directly to your production database or SaaS apps. Once queries start slowing the app down or you need to join many sources, a warehouse becomes worth it.' },
+      },
+      {
+        slug: 'surveys', name: 'Survey & Feedback',
+        description: 'Survey builders, feedback widgets and user research tools for hearing from customers.',
+        noun: 'feedback tool', nouns: 'feedback tools',
+        audience: ['product teams', 'customer success managers', 'researchers', 'HR teams'],
+        features: ['conversational one-question-at-a-time forms', 'NPS and CSAT surveys', 'an in-app feedback widget', 'logic jumps and hidden fields', 'a public roadmap with voting', 'AI summaries of open answers', 'response quotas and scheduling', 'embeds for any site', 'integrations with issue trackers', 'anonymous responses'],
+        keywords: ['surveys', 'feedback', 'nps', 'forms', 'user research', 'customer feedback', 'feature requests', 'questionnaires'],
+        problems: ['feedback is scattered across email, chat and sales calls', 'survey response rates are in single digits', 'open-ended answers pile up unread', 'the loudest customer decides the roadmap'],
+        outcomes: ['hear from customers while they are still in the product', 'turn hundreds of answers into clear themes', 'build what most customers actually ask for', 'close the loop when a requested feature ships'],
+        words: ['Forms', 'Voice', 'Ask', 'Poll'],
+        attrs: ['logic_jumps'],
+        faq: { question: 'How long should a customer survey be?', answer: 'As short as possible: one to five questions for in-product surveys and under five minutes for longer research. Every extra question lowers the completion rate.' },
+      },
+    ],
+  },
+  {
+    slug: 'education',
+    name: 'Education',
+    description: 'Platforms and apps for learning new skills, teaching online and studying languages.',
+    attrs: ['platforms', 'free_plan', 'certificates', 'languages'],
+    faqs: [
+      { question: 'Are online certificates worth anything?', answer: 'Some employers value them as evidence of effort, especially when backed by real projects. Treat them as a bonus; what you can show you have built or done usually matters more.' },
+      { question: 'How do I stay motivated in self-paced courses?', answer: 'Set a fixed weekly time, study with someone else and pick courses with projects rather than only videos. Apps with reminders and streaks help some people and annoy others.' },
+      { question: 'Which learning platforms work well for teams?', answer: 'Look for team plans with progress reports, single sign-on and the ability to assign courses. The listings show which tools offer certificates and team features.' },
+    ],
+    subs: [
+      {
+        slug: 'online-courses', name: 'Online Courses',
+        description: 'Course marketplaces and learning apps for picking up professional and creative skills.',
+        noun: 'learning platform', nouns: 'learning platforms',
+        audience: ['career changers', 'junior developers', 'lifelong learners', 'teams upskilling together'],
+        features: ['project-based courses', 'interactive coding exercises in the browser', 'mentor feedback on assignments', 'learning paths by career goal', 'offline video downloads', 'progress tracking for teams', 'certificates on completion', 'community forums per course', 'spaced-repetition quizzes', 'short daily lessons'],
+        keywords: ['online courses', 'e-learning', 'upskilling', 'learn to code', 'professional development', 'online learning', 'skills', 'career change'],
+        problems: ['courses are started with enthusiasm and abandoned by week two', 'video lectures feel passive and nothing sticks', 'it is hard to know which skills employers actually want', 'team training budgets are spent with nothing to show for it'],
+        outcomes: ['finish a course and build something real', 'learn in fifteen minutes a day', 'switch careers with a clear path', 'upskill a whole team and see progress'],
+        words: ['Learn', 'Academy', 'Class', 'Mentor'],
+        attrs: ['live_classes'],
+        faq: { question: 'Are free online courses as good as paid ones?', answer: 'Some free courses are excellent. Paid ones tend to add feedback, projects reviewed by people and a community, which is often what gets learners to the finish line.' },
+      },
+      {
+        slug: 'language-learning', name: 'Language Learning',
+        description: 'Apps, tutors and tools for learning to speak, read and understand new languages.',
+        noun: 'language learning app', nouns: 'language learning apps',
+        audience: ['travellers', 'expats', 'students', 'heritage speakers'],
+        features: ['speaking practice with pronunciation feedback', 'stories graded by level', 'flashcards with spaced repetition', 'conversation partners matched by time zone', 'grammar explained in plain English', 'offline lessons', 'podcasts with interactive transcripts', 'daily goals and streaks', 'a placement test', 'vocabulary from the articles you read'],
+        keywords: ['language learning', 'learn spanish', 'vocabulary', 'pronunciation', 'flashcards', 'language exchange', 'fluency', 'speaking practice'],
+        problems: ['years of classes still leave no confidence in a real conversation', 'flashcard apps teach words but not how to use them', 'finding a patient conversation partner is hard', 'busy weeks break every study habit'],
+        outcomes: ['hold a real conversation within months', 'build vocabulary that sticks', 'practise speaking without embarrassment', 'keep learning even in busy weeks'],
+        words: ['Lingo', 'Speak', 'Words', 'Talk'],
+        attrs: ['mobile_app'],
+        faq: { question: 'How long does it take to become conversational?', answer: 'It varies with the language, your native language and how much you practise speaking. Many learners reach simple conversations within three to six months of regular, active practice.' },
+      },
+      {
+        slug: 'tutoring', name: 'Tutoring',
+        description: 'Marketplaces and tools that connect students with tutors for homework help, exam prep and coaching.',
+        noun: 'tutoring platform', nouns: 'tutoring platforms',
+        audience: ['high-school students', 'parents', 'university students', 'adult learners'],
+        features: ['vetted tutors with video introductions', 'an online whiteboard with maths notation', 'lesson recordings', 'exam-specific preparation plans', 'progress reports for parents', 'flexible packages without contracts', 'homework help chat', 'group sessions at lower prices', 'automatic scheduling across time zones', 'trial lessons'],
+        keywords: ['tutoring', 'online tutor', 'homework help', 'exam prep', 'private lessons', 'maths tutor', 'test preparation', 'coaching'],
+        problems: ['finding a good tutor relies on word of mouth', 'parents have no idea whether lessons are working', 'exam prep starts too late and in a panic', 'lessons get cancelled because schedules never line up'],
+        outcomes: ['find the right tutor in one evening', 'see steady progress before exams', 'book lessons that fit around school', 'get help the moment homework gets stuck'],
+        words: ['Tutor', 'Study', 'Coach', 'Lesson'],
+        attrs: ['live_classes'],
+        faq: { question: 'Is online tutoring as effective as in-person lessons?', answer: 'For most subjects it works just as well, provided the tutor uses a shared whiteboard and the student has a quiet place to work. It also widens the choice of tutors beyond your town.' },
+      },
+      {
+        slug: 'course-platforms', name: 'Course Creation',
+        description: 'Platforms for creators and experts to build, sell and run their own online courses and cohorts.',
+        noun: 'course platform', nouns: 'course platforms',
+        audience: ['creators', 'coaches', 'subject-matter experts', 'training companies'],
+        features: ['a drag-and-drop course builder', 'cohort scheduling with live sessions', 'built-in checkout and payment plans', 'community spaces for students', 'content dripped by week', 'quizzes and assignments', 'completion certificates', 'affiliate programmes', 'custom domains and branding', 'student analytics'],
+        keywords: ['course creation', 'sell online courses', 'cohort-based courses', 'creator economy', 'online school', 'membership site', 'course builder', 'teach online'],
+        problems: ['stitching together video hosting, payments and a forum takes weeks', 'students buy a course and never finish it', 'platform fees eat a big share of every sale', 'running a live cohort means juggling five tools'],
+        outcomes: ['launch a paid course in a weekend', 'keep students engaged until the last lesson', 'run cohorts without juggling tools', 'own the relationship with your students'],
+        words: ['School', 'Course', 'Cohort', 'Teach'],
+        attrs: ['payments_builtin'],
+        faq: { question: 'Should I run a cohort-based or a self-paced course?', answer: 'Cohorts bring accountability and much higher completion rates, but need your time at fixed dates. Self-paced courses scale better. Many creators run a cohort first and turn the material into a self-paced version later.' },
+      },
+    ],
+  },
+  {
+    slug: 'health',
+    name: 'Health & Fitness',
+    description: 'Apps and services for exercise, mental wellbeing, nutrition, sleep and everyday health.',
+    attrs: ['platforms', 'free_plan', 'wearables', 'hipaa'],
+    faqs: [
+      { question: 'Are health apps a substitute for medical advice?', answer: 'No. Wellness apps can help you build habits and notice patterns, but they do not replace a doctor. Talk to a professional about symptoms or before making big changes.' },
+      { question: 'What happens to my health data?', answer: 'Look for a clear privacy policy and data export and deletion options. The HIPAA attribute on each listing shows whether the maker says it meets US health-privacy rules where they apply.' },
+      { question: 'Do I need a wearable to use these apps?', answer: 'Most apps work without one, though wearables add automatic tracking of steps, heart rate and sleep. The wearable sync attribute lists what each app can connect to.' },
+    ],
+    subs: [
+      {
+        slug: 'fitness', name: 'Fitness Tracking',
+        description: 'Workout planners, training logs and coaching apps for running, lifting and staying active.',
+        noun: 'fitness app', nouns: 'fitness apps',
+        audience: ['runners', 'beginners getting back in shape', 'strength athletes', 'busy parents'],
+        features: ['adaptive training plans', 'workout logging with rest timers', 'form videos for every exercise', 'heart-rate zone training', 'progress photos and measurements', 'home workouts without equipment', 'coach feedback on videos', 'challenges with friends', 'race-day pacing plans', 'recovery suggestions'],
+        keywords: ['fitness', 'workout planner', 'running', 'strength training', 'home workouts', 'personal trainer', 'training plan', 'exercise'],
+        problems: ['motivation fades after the first three weeks', 'generic plans ignore your schedule and fitness level', 'progress stalls and nobody knows why', 'gym memberships go unused'],
+        outcomes: ['stick to a routine for longer than a month', 'train for a first race with confidence', 'lift more with a plan that adapts', 'exercise at home in twenty minutes'],
+        words: ['Fit', 'Stride', 'Rep', 'Move'],
+        attrs: ['coach_chat'],
+        faq: { question: 'How often should a beginner work out?', answer: 'Two or three sessions a week is a sustainable start for most healthy adults. Consistency matters more than intensity, so pick a plan you can keep up, and check with a doctor if you have health concerns.' },
+      },
+      {
+        slug: 'mental-health', name: 'Mental Health',
+        description: 'Meditation, journaling, therapy and mood-tracking apps that support emotional wellbeing.',
+        noun: 'mental wellbeing app', nouns: 'mental wellbeing apps',
+        audience: ['people dealing with stress', 'new parents', 'students', 'teams looking after wellbeing'],
+        features: ['guided meditations from two to thirty minutes', 'a mood journal with patterns over time', 'CBT-based exercises', 'breathing exercises for anxious moments', 'video sessions with licensed therapists', 'sleep stories', 'private, encrypted entries', 'gratitude prompts', 'crisis resources one tap away', 'programmes for workplace teams'],
+        keywords: ['mental health', 'meditation', 'mindfulness', 'journaling', 'therapy', 'anxiety', 'stress relief', 'wellbeing'],
+        problems: ['stress builds up unnoticed until it is too much', 'therapy waiting lists are months long', 'meditation apps feel like another chore', 'journaling habits never survive the first week'],
+        outcomes: ['take ten calm minutes each day', 'notice mood patterns early', 'get support from a professional quickly', 'build a journaling habit that lasts'],
+        words: ['Calm', 'Mind', 'Breathe', 'Journal'],
+        attrs: ['coach_chat'],
+        faq: { question: 'Can an app help with anxiety?', answer: 'Apps based on established techniques such as CBT and mindfulness can help many people manage everyday stress and mild anxiety. They are not a substitute for professional care; if you are struggling, please speak to a doctor or a crisis line.' },
+      },
+      {
+        slug: 'nutrition', name: 'Nutrition',
+        description: 'Meal planners, food trackers and recipe apps for eating well without obsessing.',
+        noun: 'nutrition app', nouns: 'nutrition apps',
+        audience: ['home cooks', 'athletes', 'people managing diabetes', 'families planning meals'],
+        features: ['meal plans built from what is in the fridge', 'a barcode scanner for packaged food', 'macro and micronutrient tracking', 'grocery lists sorted by aisle', 'recipes filtered by diet', 'photo-based food logging', 'water and fasting timers', 'chat with a dietitian', 'portion planning for families', 'weekly nutrition reports'],
+        keywords: ['nutrition', 'meal planning', 'calorie counter', 'healthy eating', 'recipes', 'diet', 'food tracker', 'macros'],
+        problems: ['deciding what to cook every evening is exhausting', 'food gets wasted because plans and shopping never match', 'logging every meal takes too long to keep up', 'diet advice online contradicts itself'],
+        outcomes: ['plan a week of meals in ten minutes', 'waste less food', 'hit nutrition goals without weighing everything', 'cook healthier meals the whole family eats'],
+        words: ['Meal', 'Plate', 'Fresh', 'Bite'],
+        attrs: ['barcode_scan'],
+        faq: { question: 'Is calorie counting necessary to eat healthily?', answer: 'Not for everyone. Many people do better focusing on regular meals, vegetables, protein and fewer ultra-processed foods. Tracking can help with specific goals, ideally with guidance from a dietitian.' },
+      },
+      {
+        slug: 'sleep', name: 'Sleep',
+        description: 'Sleep trackers, smart alarms and wind-down apps for better rest.',
+        noun: 'sleep app', nouns: 'sleep apps',
+        audience: ['shift workers', 'light sleepers', 'new parents', 'frequent travellers'],
+        features: ['a smart alarm in a light sleep phase', 'snoring and sleep-talk recording', 'wind-down routines', 'soundscapes and white noise', 'sleep debt tracking', 'jet-lag plans', 'bedroom temperature and noise insights', 'caffeine cut-off reminders', 'sleep coaching programmes', 'weekly sleep reports'],
+        keywords: ['sleep tracker', 'sleep', 'insomnia', 'smart alarm', 'white noise', 'jet lag', 'sleep hygiene', 'rest'],
+        problems: ['you wake up groggy even after eight hours in bed', 'jet lag ruins the first three days of every trip', 'bedtime keeps drifting later and later', 'nobody knows whether the snoring is getting worse'],
+        outcomes: ['wake up at the best moment of your sleep cycle', 'fall asleep faster with a steady routine', 'beat jet lag on the next trip', 'understand what actually improves your sleep'],
+        words: ['Sleep', 'Dream', 'Night', 'Rest'],
+        attrs: ['smart_alarm'],
+        faq: { question: 'How accurate are phone-based sleep trackers?', answer: 'Phones and wearables estimate sleep stages from movement and heart rate, so treat the numbers as trends rather than lab-grade measurements. They are good at showing whether a change in routine helps.' },
+      },
+    ],
+  },
+  {
+    slug: 'no-code',
+    name: 'No-Code',
+    description: 'Builders that let people create websites, automations and internal apps without writing code.',
+    attrs: ['free_plan', 'integrations', 'custom_domain', 'templates'],
+    faqs: [
+      { question: 'Will I outgrow a no-code tool?', answer: 'Possibly, but later than you think. Check for data export, an API and custom code blocks, which let you extend a project instead of rebuilding it.' },
+      { question: 'Is no-code secure enough for business data?', answer: 'The better platforms offer role-based permissions, audit logs and compliance reports. Review them like any other vendor that stores your data.' },
+      { question: 'Can developers and non-developers work together in these tools?', answer: 'Yes, and that is often where they shine: non-developers build and change screens and flows, while developers add custom code, integrations and reviews where needed.' },
+    ],
+    subs: [
+      {
+        slug: 'website-builders', name: 'Website Builders',
+        description: 'Drag-and-drop and template-based builders for company sites, portfolios and blogs.',
+        noun: 'website builder', nouns: 'website builders',
+        audience: ['small businesses', 'designers', 'photographers', 'restaurants'],
+        features: ['responsive templates', 'a visual editor with real CSS control', 'a built-in CMS for blogs', 'e-commerce for small catalogues', 'forms and bookings', 'SEO settings per page', 'a global content delivery network', 'multilingual pages', 'membership areas', 'site search'],
+        keywords: ['website builder', 'no-code website', 'portfolio', 'small business website', 'cms', 'templates', 'blog', 'web design'],
+        problems: ['updating a single sentence on the website means emailing the agency', 'templates all look the same', 'the old site is slow and breaks on phones', 'adding a blog or shop requires a full rebuild'],
+        outcomes: ['publish a professional site in a weekend', 'change content without asking a developer', 'look great on every screen', 'add a shop or blog when you need it'],
+        words: ['Site', 'Web', 'Press', 'Studio'],
+        attrs: ['ecommerce'],
+        faq: { question: 'Can I move my site to another platform later?', answer: 'It is easier with builders that export clean HTML or give you your content as CSV or Markdown. Some closed platforms make it hard, so check export options before investing in a big site.' },
+      },
+      {
+        slug: 'automation', name: 'Automation',
+        description: 'Workflow automation tools that connect apps and move data between them without code.',
+        noun: 'automation platform', nouns: 'automation platforms',
+        audience: ['operations managers', 'marketers', 'small business owners', 'revenue operations teams'],
+        features: ['a visual workflow builder', 'hundreds of app connectors', 'webhooks in and out', 'branching and loops', 'error handling with retries', 'scheduled workflows', 'code steps for custom logic', 'run history with replays', 'shared team workspaces', 'self-hosted runners'],
+        keywords: ['workflow automation', 'integrations', 'no-code automation', 'ipaas', 'webhooks', 'business process automation', 'app integrations', 'task automation'],
+        problems: ['data is copied between apps by hand every morning', 'one broken integration silently stops orders from syncing', 'every new tool means another manual export', 'the automation bill grows faster than the business'],
+        outcomes: ['connect your apps in minutes', 'stop copying data between tools', 'know immediately when an integration fails', 'automate busywork without engineers'],
+        words: ['Flow', 'Sync', 'Link', 'Relay'],
+        attrs: ['self_hosted'],
+        faq: { question: 'What is the difference between triggers and actions?', answer: 'A trigger is the event that starts a workflow, such as a new form response. Actions are the steps that follow, such as creating a CRM contact and sending a message. Most tools price by the number of actions that run.' },
+      },
+      {
+        slug: 'internal-tools', name: 'Internal Tools',
+        description: 'Builders for admin panels, dashboards and back-office apps on top of your own data.',
+        noun: 'internal tool builder', nouns: 'internal tool builders',
+        audience: ['engineering teams', 'operations teams', 'support teams', 'early-stage startups'],
+        features: ['drag-and-drop components bound to SQL queries', 'connectors to databases and REST APIs', 'role-based access control', 'audit logs', 'custom JavaScript where needed', 'mobile-friendly apps for field teams', 'approval workflows', 'version control with git', 'self-hosted deployment', 'single sign-on'],
+        keywords: ['internal tools', 'admin panel', 'back office', 'low-code', 'crud app', 'dashboard builder', 'operations', 'app builder'],
+        problems: ['support waits on engineers for every data fix', "admin scripts run from one developer's laptop", 'the back office is a maze of spreadsheets', 'building a simple admin screen takes a whole sprint'],
+        outcomes: ['build an admin panel in an afternoon', 'give support safe access to fix data', 'replace spreadsheets with real apps', 'free engineers from back-office requests'],
+        words: ['Admin', 'Panel', 'Console', 'Ops'],
+        attrs: ['self_hosted'],
+        faq: { question: 'Is it safe to connect an internal tool builder to production data?', answer: 'It can be, with read-only credentials where possible, role-based permissions and audit logs. Self-hosted options keep data inside your own network.' },
+      },
+    ],
+  },
+];
+
+/** Every category slug in tree order (top-level first, then its subcategories). Cheap, so the
+ *  synthetic generator can use it without building the whole demo data set. */
+export function demoCategorySlugs(): string[] {
+  return CATEGORY_TREE.flatMap((top) => [top.slug, ...top.subs.map((s) => s.slug)]);
+}
+
+// ───────────────────────────── places and people ─────────────────────────────
+
+interface Place { code: string; name: string; cities: readonly string[]; weight: number }
+
+// Weights lean towards where launch directories get most submissions, with a long tail.
+// A few accented city names on purpose (accent-insensitive search).
+const PLACES: readonly Place[] = [
+  { code: 'US', name: 'the United States', cities: ['San Francisco', 'New York', 'Austin', 'Seattle', 'Denver', 'Chicago', 'Boston'], weight: 18 },
+  { code: 'GB', name: 'the United Kingdom', cities: ['London', 'Manchester', 'Bristol', 'Edinburgh'], weight: 8 },
+  { code: 'DE', name: 'Germany', cities: ['Berlin', 'Munich', 'Hamburg', 'Cologne'], weight: 7 },
+  { code: 'FR', name: 'France', cities: ['Paris', 'Lyon', 'Nantes', 'Bordeaux'], weight: 5 },
+  { code: 'NL', name: 'the Netherlands', cities: ['Amsterdam', 'Utrecht', 'Rotterdam'], weight: 4 },
+  { code: 'ES', name: 'Spain', cities: ['Barcelona', 'Madrid', 'Valencia', 'Málaga'], weight: 4 },
+  { code: 'PT', name: 'Portugal', cities: ['Lisbon', 'Porto'], weight: 3 },
+  { code: 'IT', name: 'Italy', cities: ['Milan', 'Turin', 'Bologna'], weight: 2 },
+  { code: 'SE', name: 'Sweden', cities: ['Stockholm', 'Gothenburg', 'Malmö'], weight: 3 },
+  { code: 'DK', name: 'Denmark', cities: ['Copenhagen', 'Aarhus'], weight: 2 },
+  { code: 'FI', name: 'Finland', cities: ['Helsinki', 'Tampere'], weight: 2 },
+  { code: 'NO', name: 'Norway', cities: ['Oslo', 'Bergen'], weight: 1 },
+  { code: 'PL', name: 'Poland', cities: ['Warsaw', 'Kraków', 'Wrocław'], weight: 3 },
+  { code: 'CZ', name: 'Czechia', cities: ['Prague', 'Brno'], weight: 1 },
+  { code: 'EE', name: 'Estonia', cities: ['Tallinn', 'Tartu'], weight: 1 },
+  { code: 'IE', name: 'Ireland', cities: ['Dublin', 'Cork', 'Galway'], weight: 2 },
+  { code: 'CH', name: 'Switzerland', cities: ['Zurich', 'Geneva', 'Lausanne'], weight: 2 },
+  { code: 'AT', name: 'Austria', cities: ['Vienna', 'Graz'], weight: 1 },
+  { code: 'UA', name: 'Ukraine', cities: ['Kyiv', 'Lviv'], weight: 2 },
+  { code: 'TR', name: 'Türkiye', cities: ['Istanbul', 'Izmir'], weight: 1 },
+  { code: 'IL', name: 'Israel', cities: ['Tel Aviv', 'Haifa'], weight: 1 },
+  { code: 'CA', name: 'Canada', cities: ['Toronto', 'Vancouver', 'Montréal'], weight: 5 },
+  { code: 'MX', name: 'Mexico', cities: ['Mexico City', 'Guadalajara'], weight: 2 },
+  { code: 'BR', name: 'Brazil', cities: ['São Paulo', 'Florianópolis', 'Belo Horizonte'], weight: 3 },
+  { code: 'AR', name: 'Argentina', cities: ['Buenos Aires', 'Córdoba'], weight: 1 },
+  { code: 'CO', name: 'Colombia', cities: ['Bogotá', 'Medellín'], weight: 1 },
+  { code: 'IN', name: 'India', cities: ['Bengaluru', 'Pune', 'Hyderabad', 'Delhi'], weight: 7 },
+  { code: 'SG', name: 'Singapore', cities: ['Singapore'], weight: 2 },
+  { code: 'JP', name: 'Japan', cities: ['Tokyo', 'Osaka', 'Fukuoka'], weight: 2 },
+  { code: 'KR', name: 'South Korea', cities: ['Seoul', 'Busan'], weight: 1 },
+  { code: 'VN', name: 'Vietnam', cities: ['Ho Chi Minh City', 'Hanoi', 'Da Nang'], weight: 1 },
+  { code: 'ID', name: 'Indonesia', cities: ['Jakarta', 'Bandung'], weight: 1 },
+  { code: 'PH', name: 'the Philippines', cities: ['Manila', 'Cebu'], weight: 1 },
+  { code: 'AU', name: 'Australia', cities: ['Sydney', 'Melbourne', 'Brisbane'], weight: 4 },
+  { code: 'NZ', name: 'New Zealand', cities: ['Auckland', 'Wellington'], weight: 1 },
+  { code: 'NG', name: 'Nigeria', cities: ['Lagos', 'Abuja'], weight: 2 },
+  { code: 'KE', name: 'Kenya', cities: ['Nairobi', 'Mombasa'], weight: 1 },
+  { code: 'ZA', name: 'South Africa', cities: ['Cape Town', 'Johannesburg'], weight: 1 },
+  { code: 'EG', name: 'Egypt', cities: ['Cairo', 'Alexandria'], weight: 1 },
+  { code: 'AE', name: 'the United Arab Emirates', cities: ['Dubai', 'Abu Dhabi'], weight: 1 },
+];
+
+const PLACE_BY_CODE = new Map(PLACES.map((p) => [p.code, p]));
+
+function placeOf(code: string): Place {
+  const place = PLACE_BY_CODE.get(code);
+  if (!place) throw new Error(`unknown country ${code}`);
+  return place;
+}
+
+interface NamePool { countries: readonly string[]; first: readonly string[]; last: readonly string[]; weight: number }
+
+// Invented combinations of common given names and surnames per region; accents kept
+// (José, Müller, Søren) so founder search has to fold them.
+const NAME_POOLS: readonly NamePool[] = [
+  {
+    countries: ['US', 'US', 'US', 'GB', 'CA', 'AU', 'IE', 'NZ'], weight: 30,
+    first: ['Emma', 'Liam', 'Olivia', 'Noah', 'Ava', 'Mason', 'Harper', 'Ethan', 'Grace', 'Caleb', 'Maya', 'Owen', 'Chloe', 'Isaac', 'Nora', 'Julian', 'Ruby', 'Miles', 'Hazel', 'Theo', 'Jordan', 'Priya', 'Marcus', 'Leah'],
+    last: ['Carter', 'Bennett', 'Hughes', 'Foster', 'Reed', 'Coleman', 'Sullivan', 'Brooks', 'Hayes', 'Porter', 'Walsh', 'Fletcher', 'Donovan', 'Pierce', 'Whitaker', 'Gallagher', 'Lawson', 'Marsh', 'Kendall', 'Barrett', 'Okoro', 'Nakamura'],
+  },
+  {
+    countries: ['DE', 'DE', 'AT', 'CH'], weight: 10,
+    first: ['Lukas', 'Hannah', 'Jonas', 'Lea', 'Felix', 'Marie', 'Tobias', 'Katrin', 'Jürgen', 'Anja', 'Matthias', 'Sophie', 'Jörg', 'Mareike'],
+    last: ['Müller', 'Schneider', 'Becker', 'Wagner', 'Hoffmann', 'Krüger', 'Zimmermann', 'Vogel', 'Lang', 'Köhler', 'Brandt', 'Seidel', 'Weiß'],
+  },
+  {
+    countries: ['FR', 'FR', 'CH', 'CA'], weight: 7,
+    first: ['Camille', 'Louis', 'Léa', 'Hugo', 'Chloé', 'Mathis', 'Inès', 'Théo', 'Élodie', 'Antoine', 'Margaux', 'Rémi'],
+    last: ['Dubois', 'Lefèvre', 'Moreau', 'Girard', 'Fontaine', 'Rousseau', 'Garnier', 'Chevalier', 'Lambert', 'Mercier', 'Faure', 'Roche'],
+  },
+  {
+    countries: ['ES', 'ES', 'MX', 'AR', 'CO'], weight: 9,
+    first: ['Lucía', 'Mateo', 'Sofía', 'Diego', 'Valentina', 'Javier', 'Camila', 'Andrés', 'Paula', 'Santiago', 'Elena', 'Tomás', 'José', 'Ángela'],
+    last: ['García', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Romero', 'Navarro', 'Ortega', 'Castillo', 'Herrera', 'Vargas', 'Muñoz'],
+  },
+  {
+    countries: ['PT', 'BR', 'BR'], weight: 6,
+    first: ['João', 'Beatriz', 'Gabriel', 'Mariana', 'Rafael', 'Larissa', 'Thiago', 'Inês', 'Bruno', 'Carolina'],
+    last: ['Silva', 'Santos', 'Oliveira', 'Costa', 'Pereira', 'Almeida', 'Ribeiro', 'Carvalho', 'Gonçalves', 'Azevedo'],
+  },
+  {
+    countries: ['IT'], weight: 3,
+    first: ['Giulia', 'Marco', 'Chiara', 'Luca', 'Francesca', 'Matteo', 'Alessia', 'Davide', 'Sara', 'Niccolò'],
+    last: ['Rossi', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Gallo', 'Conti', 'De Luca'],
+  },
+  {
+    countries: ['SE', 'DK', 'NO', 'FI'], weight: 7,
+    first: ['Astrid', 'Erik', 'Freja', 'Søren', 'Ingrid', 'Magnus', 'Sanna', 'Mikko', 'Linnea', 'Björn', 'Aino', 'Oskar'],
+    last: ['Lindqvist', 'Johansson', 'Nielsen', 'Andersen', 'Berg', 'Virtanen', 'Halvorsen', 'Sørensen', 'Nyström', 'Korhonen', 'Dahl', 'Ekström'],
+  },
+  {
+    countries: ['PL', 'CZ', 'UA', 'EE'], weight: 6,
+    first: ['Łukasz', 'Zofia', 'Piotr', 'Agnieszka', 'Jakub', 'Tereza', 'Ondřej', 'Olena', 'Dmytro', 'Kateryna', 'Marek', 'Kadri'],
+    last: ['Nowak', 'Dvořák', 'Novák', 'Kowalczyk', 'Shevchenko', 'Bondarenko', 'Tamm', 'Kravets', 'Wójcik', 'Horák', 'Mazur', 'Lewandowski'],
+  },
+  {
+    countries: ['NL'], weight: 3,
+    first: ['Sanne', 'Daan', 'Fleur', 'Bram', 'Lotte', 'Joris', 'Femke', 'Sem'],
+    last: ['de Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'van Dijk', 'Mulder', 'Dekker'],
+  },
+  {
+    countries: ['IN', 'IN', 'SG'], weight: 9,
+    first: ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Siddharth', 'Ishita', 'Rahul', 'Nisha'],
+    last: ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Menon', 'Desai', 'Kulkarni', 'Chatterjee', 'Rao', 'Bhat'],
+  },
+  {
+    countries: ['JP'], weight: 3,
+    first: ['Haruto', 'Yui', 'Sota', 'Aoi', 'Ren', 'Hina', 'Kaito', 'Sakura', 'Daiki', 'Mei'],
+    last: ['Sato', 'Suzuki', 'Takahashi', 'Tanaka', 'Watanabe', 'Ito', 'Nakamura', 'Kobayashi', 'Yamamoto', 'Kato'],
+  },
+  {
+    countries: ['KR'], weight: 2,
+    first: ['Minjun', 'Seoyeon', 'Jiho', 'Hayun', 'Dohyun', 'Jiwoo', 'Yejin', 'Seojun'],
+    last: ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang', 'Cho', 'Yoon'],
+  },
+  {
+    countries: ['SG', 'VN', 'ID', 'PH'], weight: 5,
+    first: ['Wei Ling', 'Jun Hao', 'Minh', 'Linh', 'Huy', 'Putri', 'Agus', 'Dewi', 'Miguel', 'Andrea', 'Paolo', 'Bea'],
+    last: ['Tan', 'Lim', 'Ng', 'Nguyễn', 'Trần', 'Phạm', 'Wijaya', 'Santoso', 'Pratama', 'Reyes', 'Cruz', 'Bautista'],
+  },
+  {
+    countries: ['NG', 'NG', 'KE', 'ZA'], weight: 6,
+    first: ['Chinedu', 'Amaka', 'Tunde', 'Ngozi', 'Emeka', 'Folake', 'Wanjiru', 'Otieno', 'Akinyi', 'Thandiwe', 'Sipho', 'Lerato'],
+    last: ['Okafor', 'Adeyemi', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Odhiambo', 'Kariuki', 'Mwangi', 'Nkosi', 'Dlamini', 'Mokoena'],
+  },
+  {
+    countries: ['EG', 'AE', 'TR', 'IL'], weight: 4,
+    first: ['Youssef', 'Nour', 'Omar', 'Salma', 'Karim', 'Laila', 'Elif', 'Emre', 'Zeynep', 'Noa', 'Itai', 'Tamar'],
+    last: ['Hassan', 'Mostafa', 'Farouk', 'Mansour', 'Yılmaz', 'Demir', 'Şahin', 'Çelik', 'Cohen', 'Levi', 'Mizrahi', 'Katz'],
+  },
+];
+
+const PREVIOUS_WORK = [
+  'led engineering at a payments start-up', 'ran product at a logistics scale-up', 'worked as a designer at a branding agency',
+  'spent years in enterprise sales', 'worked as a data scientist at a large retailer', 'taught computer science at a university',
+  'ran growth at a travel booking site', 'freelanced as a full-stack developer', 'managed customer support at a SaaS company',
+  'built trading systems at a bank', 'worked in operations at a food delivery company', 'was an early engineer at a games studio',
+  'ran a small web agency', 'worked as a product manager at a telecom operator', 'researched human-computer interaction',
+  'coached startup teams at an accelerator', 'led a newsroom data team', 'built hospital scheduling software',
+];
+
+const PASTIMES = [
+  'runs half-marathons', 'writes a newsletter about bootstrapping', 'mentors first-time founders', 'contributes to open-source projects',
+  'is slowly learning Japanese', 'bakes sourdough at weekends', 'climbs whenever the weather allows', 'plays in an amateur jazz band',
+  'restores old bicycles', 'hosts a small podcast about product craft', 'volunteers at a coding club for teenagers', 'collects vintage synthesizers',
+];
+
+const LEAD_TITLES = ['Founder & CEO', 'Co-founder & CEO', 'Founder', 'Solo founder', 'Co-founder & CEO', 'Founder & CEO'];
+const COFOUNDER_TITLES = ['Co-founder & CTO', 'Co-founder, Product', 'Co-founder & Head of Design', 'Co-founder, Engineering', 'Co-founder & COO', 'Co-founder, Growth'];
+
+interface FounderDraft { slug: string; name: string; first: string; country: string; city: string; pastWork: string; pastime: string; years: number; socials: Record<string, string> }
+
+/** ~160 founders with unique names and slugs; bios are finished once we know their products. */
+function draftFounders(rng: Rng, count: number): FounderDraft[] {
+  const drafts: FounderDraft[] = [];
+  const seen = new Set<string>();
+  const poolEntries = NAME_POOLS.map((p) => [p, p.weight] as const);
+  while (drafts.length < count) {
+    const pool = rng.weighted(poolEntries);
+    const first = rng.pick(pool.first);
+    const last = rng.pick(pool.last);
+    const name = `${first} ${last}`;
+    const slug = slugify(name);
+    if (seen.has(slug)) continue;
+    seen.add(slug);
+    const country = rng.pick(pool.countries);
+    const handle = slug.replace(/-/g, '');
+    const socials: Record<string, string> = { linkedin: `https://www.linkedin.com/in/${slug}` };
+    if (rng.chance(0.7)) socials.x = `https://x.com/${handle.slice(0, 15)}`;
+    if (rng.chance(0.4)) socials.github = `https://github.com/${handle}`;
+    if (rng.chance(0.3)) socials.website = `https://${handle}.example`;
+    drafts.push({
+      slug, name, first, country, city: rng.pick(placeOf(country).cities),
+      pastWork: rng.pick(PREVIOUS_WORK), pastime: rng.pick(PASTIMES), years: rng.int(3, 14), socials,
+    });
+  }
+  return drafts;
+}

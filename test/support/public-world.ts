@@ -38,7 +38,7 @@ export async function seedPublicWorld(ctx: AppContext) {
   // Founders, FAQs, updates, reviews, ratings, revenue, billboard, paid sections, alternatives.
   const f = await db.query<{ id: number }>(`INSERT INTO founders (slug, name, title, bio, country, socials) VALUES
     ('ada-row', 'Ada Row', 'CEO', 'Builds databases.', 'DE', '{"github":"https://github.example/ada"}'),
-    ('élodie-quill', 'Élodie Quill', 'Founder', 'Writes notes.', 'FR', '{}'),
+    ('elodie-quill', 'Élodie Quill', 'Founder', 'Writes notes.', 'FR', '{}'),
     ('hidden-founder', 'Hidden Founder', 'CTO', 'Only on a draft.', 'US', '{}') RETURNING id`);
   await db.query('INSERT INTO company_founders (company_id, founder_id, position) VALUES ($1, $2, 0), ($3, $2, 1), ($4, $5, 0)',
     [tablewise.companyId, f[0].id, dbmate.companyId, quillnote.companyId, f[1].id]);

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../registry.js';
-import { badRequest } from '../errors.js';
-import { Nullable, PaginationQuery, Params, Query, StringEnum } from '../schemas/common.js';
+import { badRequest, notFound } from '../errors.js';
+import { Nullable, PaginationQuery, Params, Query } from '../schemas/common.js';
 import { ListingSummarySchema } from '../schemas/records.js';
 import { pageBounds, pageOf } from '../pagination.js';
 import { BOARDS, leaderboard } from '../../domain/leaderboards/leaderboards.js';
@@ -20,7 +20,7 @@ export const leaderboardOperations = [
     scope: null,
     notFound: true,
     paginated: true,
-    params: Params({ board: StringEnum(BOARDS) }),
+    params: Params({ board: Type.String({ maxLength: 40, description: `One of: ${BOARDS.join(', ')}` }) }),
     query: Query({ week: Type.Optional(WeekParam), ...PaginationQuery }),
     response: Type.Object({
       board: Type.String(),
@@ -35,16 +35,19 @@ export const leaderboardOperations = [
       total_pages: Type.Integer(),
     }),
     handler: async (input, ctx) => {
+      // An unknown board is an absent resource (404), like an unknown slug, not a malformed request.
+      const board = BOARDS.find((b) => b === input.board);
+      if (!board) throw notFound(`There is no leaderboard "${input.board}". Boards: ${BOARDS.join(', ')}.`);
       let week: string | null = null;
-      if (input.week !== undefined && input.board !== 'community-weekly') {
+      if (input.week !== undefined && board !== 'community-weekly') {
         throw badRequest('week: only the community-weekly board takes a week.', [{ path: 'week', message: 'applies to community-weekly only' }]);
       }
-      if (input.board === 'community-weekly') {
+      if (board === 'community-weekly') {
         week = resolveWeek(input.week ?? 'this', ctx.now());
         if (!week || input.week === 'next') throw badRequest('week: must be this, last or a date YYYY-MM-DD.', [{ path: 'week', message: 'must be this, last or a valid date YYYY-MM-DD' }]);
       }
       const { perPage, offset } = pageBounds(input);
-      const r = await leaderboard(ctx.db, ctx.site.id, input.board, week, perPage, offset);
+      const r = await leaderboard(ctx.db, ctx.site.id, board, week, perPage, offset);
       return { ...r, ...pageOf(r.items, r.total, input) };
     },
   }),

@@ -35,7 +35,7 @@ export const myListingOperations = [
     scope: 'listings:write', notFound: true, idempotent: true,
     params: Params(ListingId),
     body: Body({
-      fields: Type.Optional(Type.Object(MY_LISTING_FIELDS, { additionalProperties: false })),
+      fields: Type.Optional(Type.Partial(Type.Object(MY_LISTING_FIELDS), { additionalProperties: false })),
       socials: Type.Optional(Socials),
       faqs: Type.Optional(Type.Array(Faq, { maxItems: 10 })),
       apply_to: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: '"all" or a site key' }), { maxItems: 50 })),

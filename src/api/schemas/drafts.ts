@@ -51,7 +51,7 @@ export const storyInput = (titleMax: number) => Type.Object({
 } as Record<string, ReturnType<typeof section>>, { additionalProperties: false });
 
 export const UpdateDraftBody = Body({
-  fields: Type.Optional(Type.Object(DRAFT_FIELDS, { additionalProperties: false, description: 'Profile fields to set; a typed value becomes edited (replacing an AI value) or manual; null removes the field' })),
+  fields: Type.Optional(Type.Partial(Type.Object(DRAFT_FIELDS), { additionalProperties: false, description: 'Profile fields to set; a typed value becomes edited (replacing an AI value) or manual; null removes the field' })),
   lock_fields: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: 'Lock against AI redrafts (state override)' })),
   regenerate: Type.Optional(Type.Array(FieldName, { maxItems: 5, description: 'Redraft from website evidence (may take a few seconds)' })),
   restore: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: "Restore the AI's original value" })),
