@@ -1170,3 +1170,478 @@ function draftFounders(rng: Rng, count: number): FounderDraft[] {
   }
   return drafts;
 }
+
+// ───────────────────────────── product names ─────────────────────────────
+
+// Names are built from invented syllables ("Kalvora", "Tesk Ledger") so they read like brands
+// without borrowing real companies; the blocklist catches combinations that happen to be real
+// or are plain English words.
+const NAME_STARTS = [
+  'Lum', 'Ver', 'Zen', 'Kal', 'Mor', 'Tav', 'Quil', 'Nov', 'Bri', 'Sol', 'Fen', 'Dax', 'Orb', 'Pax', 'Rul', 'Sev', 'Tor',
+  'Ulv', 'Vel', 'Wyn', 'Yar', 'Zor', 'Cad', 'Elm', 'Fir', 'Gal', 'Hal', 'Ist', 'Jun', 'Kor', 'Lyr', 'Mav', 'Nim', 'Ost',
+  'Pim', 'Quo', 'Rav', 'Sil', 'Tesk', 'Umb', 'Vox', 'Wex', 'Xan', 'Yel', 'Zim', 'Bex', 'Cov', 'Dun', 'Evo', 'Flo',
+];
+const NAME_ENDINGS = [
+  'ora', 'ix', 'ly', 'io', 'ent', 'ara', 'eo', 'ium', 'ana', 'ivo', 'en', 'ist', 'era', 'ux', 'ami', 'oda', 'ette', 'ari',
+  'ova', 'ine', 'ado', 'ic', 'um', 'aro', 'ela', 'ify', 'ito', 'ane', 'opa', 'yx',
+];
+const NAME_BLOCKLIST = new Set([
+  'zenly', 'lumen', 'flora', 'solara', 'novio', 'torent', 'galic', 'solum', 'orbit', 'novum', 'evoly', 'juno', 'silent',
+  'silica', 'florist', 'umbra', 'torino', 'galen', 'velum', 'evoque', 'moran', 'ravine', 'florine', 'novara', 'zenith',
+  'solid', 'soly', 'tori', 'moraine', 'lumino', 'verano', 'kalium', 'solaro', 'novica', 'orbic',
+]);
+
+/** Listings with accented names so accent-insensitive search has something to find. */
+const ACCENTED_LISTINGS: readonly { name: string; sub: string }[] = [
+  { name: 'Café Ledger', sub: 'accounting' },
+  { name: 'Über Notes', sub: 'note-taking' },
+  { name: 'Crème Metrics', sub: 'product-analytics' },
+  { name: 'Señal CRM', sub: 'crm' },
+  { name: 'Fjörd Deploy', sub: 'ci-cd' },
+  { name: 'Déjà Review', sub: 'code-review' },
+  { name: 'Naïve Forms', sub: 'surveys' },
+  { name: 'Façade Kit', sub: 'design-systems' },
+  { name: 'Ñandú Lingo', sub: 'language-learning' },
+  { name: 'Mañana Tasks', sub: 'task-management' },
+  { name: 'Rêve Sleep', sub: 'sleep' },
+];
+
+function inventName(rng: Rng, sub: SubcategoryDef, taken: Set<string>): string {
+  for (let attempt = 0; ; attempt++) {
+    let root = rng.pick(NAME_STARTS) + rng.pick(NAME_ENDINGS);
+    // Past a few collisions, add a middle syllable to widen the space.
+    if (attempt > 6) root = rng.pick(NAME_STARTS) + rng.pick(['a', 'e', 'i', 'o']) + rng.pick(NAME_ENDINGS).replace(/^[aeiou]/, 'r');
+    if (NAME_BLOCKLIST.has(root.toLowerCase())) continue;
+    const name = rng.chance(0.45) ? `${root} ${rng.pick(sub.words)}` : root;
+    const key = foldName(name);
+    if (taken.has(key) || taken.has(foldName(root))) continue;
+    taken.add(key);
+    return name;
+  }
+}
+
+// ───────────────────────────── listing text templates ─────────────────────────────
+
+interface TextCtx {
+  name: string;
+  domain: string;
+  noun: string;
+  nouns: string;
+  subName: string;
+  adj: string;
+  audience: string;
+  audience2: string;
+  /** Chosen features, lower-case phrases (at least four). */
+  f: string[];
+  /** Features the listing does not have yet (for roadmap sentences). */
+  later: string[];
+  problem: string;
+  outcome: string;
+  outcome2: string;
+  city: string | null;
+  place: Place | null;
+  year: number | null;
+  founderNames: string[];
+  stage: DemoListing['stage'];
+  pricingModel: DemoListing['pricingModel'];
+  pricingSummary: string | null;
+  contactEmail: string | null;
+  n: number; // a plausible headcount of users/teams for stage sentences
+}
+
+type Template = (c: TextCtx) => string;
+
+/** A feature as a stand-alone list item: no leading article, capitalised. */
+function item(feature: string): string {
+  return cap(feature.replace(/^(a|an) /, ''));
+}
+function bare(feature: string): string {
+  return feature.replace(/^(a|an) /, '');
+}
+
+const ADJECTIVES = [
+  'lightweight', 'privacy-first', 'keyboard-driven', 'friendly', 'fast', 'no-nonsense', 'calm', 'affordable',
+  'collaborative', 'modern', 'simple', 'thoughtful', 'focused', 'opinionated', 'reliable', 'flexible',
+  'beautifully designed', 'refreshingly simple',
+];
+
+const TAGLINES: readonly Template[] = [
+  (c) => `${cap(c.outcome)} with ${a(c.adj)} ${c.noun} built for ${c.audience}`,
+  (c) => `The ${c.adj} ${c.noun} for ${c.audience}`,
+  (c) => `${item(c.f[0]!)}, ${bare(c.f[1]!)} and more in one ${c.adj} ${c.noun}`,
+  (c) => `Helps ${c.audience} ${c.outcome}`,
+  (c) => `${cap(a(c.adj))} ${c.noun} that helps you ${c.outcome}`,
+  (c) => `${cap(c.outcome)}, without the usual busywork`,
+  (c) => `${cap(c.noun)} for ${c.audience} who want to ${c.outcome}`,
+  (c) => `Finally, ${a(c.noun)} that lets ${c.audience} ${c.outcome}`,
+  (c) => (c.city ? `${cap(c.outcome)}: ${a(c.adj)} ${c.noun} made in ${c.city}` : `${cap(c.outcome)}: ${a(c.adj)} ${c.noun}`),
+];
+
+const HEADLINES: readonly Template[] = [
+  (c) => `Meet ${c.name}: ${a(c.adj)} ${c.noun} for ${c.audience}`,
+  (c) => `${c.name} helps ${c.audience} ${c.outcome}`,
+  (c) => `Why ${c.audience} are switching to ${c.name}`,
+  (c) => `${c.name}: ${cap(c.outcome)}`,
+  (c) => `${c.name} brings ${bare(c.f[0]!)} and ${bare(c.f[1]!)} to ${c.audience}`,
+  (c) => `${c.name} is the ${c.noun} that finally lets you ${c.outcome}`,
+  (c) => `How ${c.name} helps ${c.audience2} ${c.outcome2}`,
+];
+
+const SHORT_DESCRIPTIONS: readonly Template[] = [
+  (c) => `${c.name} is ${a(c.adj)} ${c.noun} for ${c.audience}. It combines ${c.f[0]} with ${c.f[1]}.`,
+  (c) => `Built for ${c.audience}, ${c.name} helps you ${c.outcome} with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.`,
+  (c) => `${c.name} gives ${c.audience} ${c.f[0]} and ${c.f[1]}, so they can ${c.outcome}.`,
+  (c) => `${cap(a(c.noun))} with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}. ${c.name} is made for ${c.audience} who want to ${c.outcome}.`,
+  (c) => (c.city
+    ? `${c.name} is ${a(c.noun)} made in ${c.city} for ${c.audience} who want to ${c.outcome}.`
+    : `${c.name} is ${a(c.noun)} for ${c.audience} who want to ${c.outcome}, with ${c.f[0]} built in.`),
+];
+
+const SUMMARIES: readonly Template[] = [
+  (c) => `${c.name} is ${a(c.noun)} for ${c.audience}. ${cap(c.outcome)} with ${c.f[0]} and ${c.f[1]}.`,
+  (c) => `${cap(c.problem)}? ${c.name} fixes that with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.`,
+  (c) => `${c.name} helps ${c.audience} and ${c.audience2} ${c.outcome}. Standout features: ${bare(c.f[0]!)} and ${bare(c.f[1]!)}.`,
+  (c) => `A ${c.adj} take on ${c.nouns}: ${c.name} lets you ${c.outcome2} without extra tools.`,
+];
+
+const INTRO_PARAGRAPHS: readonly Template[] = [
+  (c) => `Most ${c.audience} we spoke to described the same problem: ${c.problem}. ${c.name} is ${a(c.adj)} ${c.noun} designed to make that a thing of the past.`,
+  (c) => `${c.name} started with a simple observation: ${c.problem}. Instead of adding yet another complicated ${c.noun}, the team set out to build something ${c.audience} could set up in minutes and rely on every day.`,
+  (c) => `${cap(c.problem)}. Sound familiar? ${c.name} is ${a(c.noun)} for ${c.audience} that helps you ${c.outcome}.`,
+  (c) => `${c.name} helps ${c.audience} ${c.outcome}. It exists because ${c.problem}, and the existing ${c.nouns} felt either too heavy or too limited.`,
+];
+
+const FEATURE_PARAGRAPHS: readonly Template[] = [
+  (c) => `At its core, ${c.name} offers ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.${c.f[3] ? ` There is also ${c.f[3]}, which early customers mention again and again.` : ''}`,
+  (c) => `The feature list is short on purpose. You get ${joinList(c.f.slice(0, 5))}. Each piece is designed to work with the others rather than to fill a comparison table.`,
+  (c) => `Highlights include ${c.f[0]} and ${c.f[1]}. Teams that need more can turn on ${c.f[2]}${c.f[3] ? ` and ${c.f[3]}` : ''} whenever they are ready.`,
+  (c) => `Everything starts with ${c.f[0]}. From there, ${c.f[1]} and ${c.f[2]} take care of the rest, so you can ${c.outcome2} without stitching together extra tools.`,
+];
+
+function stageSentence(c: TextCtx): string {
+  switch (c.stage) {
+    case 'idea':
+      return `${c.name} is at an early stage: the team is validating the idea with a waitlist and looking for design partners who want to shape the roadmap.`;
+    case 'beta':
+      return 'The product is in public beta, so expect frequent releases and a team that answers feedback personally.';
+    case 'launched':
+      return `After a private beta with ${c.n} early users, ${c.name} is now generally available.`;
+    case 'growing':
+      return `Today ${c.name} is used by more than ${c.n.toLocaleString('en-US')} teams, and most new customers arrive through word of mouth.`;
+    case 'established':
+      return c.year
+        ? `${c.name} has been around since ${c.year} and is trusted by thousands of ${c.audience}.`
+        : `${c.name} has been around for years and is trusted by thousands of ${c.audience}.`;
+  }
+}
+
+const FIT_PARAGRAPHS: readonly Template[] = [
+  (c) => `${stageSentence(c)}${c.pricingSummary ? ` Pricing is simple: ${c.pricingSummary}` : ''}`,
+  (c) => `${c.name} fits into the tools ${c.audience} already use, and moving in from another ${c.noun} takes an afternoon rather than a week. ${stageSentence(c)}`,
+  (c) => `In the crowded ${c.subName} space, ${c.name} stands out by doing fewer things well. ${stageSentence(c)}`,
+];
+
+function teamParagraph(c: TextCtx): string {
+  const who = joinList(c.founderNames);
+  if (c.year && c.city && c.place) return `${c.name} was founded in ${c.year} by ${who} and is based in ${c.city}, ${c.place.name}.`;
+  if (c.city && c.place) return `The team behind ${c.name}, led by ${who}, works from ${c.city}, ${c.place.name}.`;
+  if (c.place) return `${c.name} is built by ${who} and a small remote-first team in ${c.place.name}.`;
+  return `${c.name} is built by ${who} and a small remote team.`;
+}
+
+const CLOSING_PARAGRAPHS: readonly Template[] = [
+  (c) => `If you want to ${c.outcome2}, ${c.name} is worth a try.${['free', 'freemium', 'open-source'].includes(c.pricingModel) ? ' You can start for free.' : ''}`,
+  (c) => `Next on the roadmap: ${bare(c.later[0]!)} and ${bare(c.later[1]!)}. The team publishes a changelog every few weeks and reads every piece of feedback.`,
+  (c) => `${c.name} is listed under ${c.subName} on Launchdeck. Questions and feature requests are welcome${c.contactEmail ? ` at ${c.contactEmail}` : ' through the website'}.`,
+];
+
+function buildDescription(rng: Rng, c: TextCtx): string {
+  const paragraphs = [rng.pick(INTRO_PARAGRAPHS)(c), rng.pick(FEATURE_PARAGRAPHS)(c)];
+  if (rng.chance(0.8)) paragraphs.push(rng.pick(FIT_PARAGRAPHS)(c));
+  if (rng.chance(0.7)) paragraphs.push(teamParagraph(c));
+  paragraphs.push(rng.pick(CLOSING_PARAGRAPHS)(c));
+  return clamp(paragraphs.join('\n\n'), DEMO_LIMITS.description);
+}
+
+function seoTitle(rng: Rng, c: TextCtx): string {
+  const preferred = rng.pick([
+    `${c.name} – ${cap(c.noun)} for ${cap(c.audience)}`,
+    `${c.name}: ${cap(c.outcome)}`,
+    `${c.name} – ${cap(c.adj)} ${c.noun}`,
+  ]);
+  return fit([preferred, `${c.name} – ${cap(c.noun)}`, c.name], DEMO_LIMITS.seoTitle);
+}
+
+function seoDescription(rng: Rng, c: TextCtx): string {
+  const preferred = rng.pick([
+    `${c.name} is ${a(c.adj)} ${c.noun} for ${c.audience}. ${item(c.f[0]!)}, ${bare(c.f[1]!)} and more.`,
+    `${cap(c.outcome)} with ${c.name}: ${bare(c.f[0]!)}, ${bare(c.f[1]!)} and ${bare(c.f[2]!)} for ${c.audience}.`,
+    `Discover ${c.name}, ${a(c.noun)} that helps ${c.audience} ${c.outcome}.`,
+  ]);
+  return fit([preferred, `${c.name}: ${a(c.noun)} for ${c.audience}.`, `${c.name}: ${a(c.noun)}.`], DEMO_LIMITS.seoDescription);
+}
+
+// ───────────────────────────── listing facts ─────────────────────────────
+
+const STAGES = [['idea', 6], ['beta', 18], ['launched', 36], ['growing', 28], ['established', 12]] as const;
+const PRICING_MODELS = [
+  ['freemium', 30], ['subscription', 20], ['open-source', 12], ['usage-based', 12], ['paid', 10], ['free', 8], ['one-time', 8],
+] as const;
+
+const USAGE_UNITS: Record<string, string> = {
+  'developer-tools': 'requests', ai: 'requests', analytics: 'events', marketing: 'emails', finance: 'transactions',
+  sales: 'contacts', 'no-code': 'tasks', productivity: 'actions', design: 'exports', education: 'learner hours', health: 'sessions',
+};
+
+function pricingSummaryFor(rng: Rng, model: DemoListing['pricingModel'], topSlug: string): string {
+  const p = rng.pick([5, 8, 9, 12, 15, 19, 24, 29, 39, 49, 79, 99]);
+  switch (model) {
+    case 'free':
+      return rng.pick(['Free to use, with no paid plans.', 'Completely free; optional paid add-ons are planned.', 'Free forever for individuals and small teams.']);
+    case 'freemium':
+      return `Free for up to ${rng.pick([1, 3, 5, 10])} ${rng.pick(['users', 'projects', 'seats', 'workspaces'])}; ${rng.pick(['Pro', 'Team', 'Plus'])} from $${p}/month.`;
+    case 'paid':
+      return rng.pick([`From $${p} per seat per month, billed annually.`, `Plans from $${p}/month with a 14-day free trial.`]);
+    case 'subscription':
+      return `$${p}/month or $${p * 10}/year.`;
+    case 'one-time':
+      return `One-time licence for $${p * 3}, including a year of updates.`;
+    case 'open-source':
+      return `Free and open source (${rng.pick(['MIT', 'Apache-2.0', 'AGPL-3.0'])}); managed cloud from $${p}/month.`;
+    case 'usage-based':
+      return `Pay as you go from $${rng.pick(['0.10', '0.25', '0.50', '1'])} per 1,000 ${USAGE_UNITS[topSlug] ?? 'requests'}; the first ${rng.pick(['1,000', '5,000', '10,000'])} each month are free.`;
+  }
+}
+
+function attributeValue(rng: Rng, key: string, model: DemoListing['pricingModel']): string {
+  const freeish = model === 'free' || model === 'freemium' || model === 'open-source';
+  if (key === 'free_plan') return freeish ? 'yes' : model === 'usage-based' ? rng.pick(['yes', 'free trial only']) : rng.pick(['no', 'free trial only']);
+  if (key === 'open_source') return model === 'open-source' ? 'yes' : rng.chance(0.05) ? 'yes' : 'no';
+  if (key === 'self_hosted' && model === 'open-source') return rng.chance(0.85) ? 'yes' : 'enterprise plan only';
+  const def = ATTRS[key];
+  if (!def) throw new Error(`unknown attribute ${key}`);
+  return rng.pick(def.values);
+}
+
+function socialsFor(rng: Rng, slug: string, domain: string, websiteUrl: string, devFlavoured: boolean): Record<string, string> {
+  const handle = slug.replace(/-/g, '');
+  const urls: Record<string, string> = {
+    linkedin: `https://www.linkedin.com/company/${slug}`,
+    x: `https://x.com/${handle.slice(0, 15)}`,
+    facebook: `https://www.facebook.com/${handle}`,
+    instagram: `https://www.instagram.com/${handle}`,
+    tiktok: `https://www.tiktok.com/@${handle}`,
+    youtube: `https://www.youtube.com/@${handle}`,
+    threads: `https://www.threads.net/@${handle}`,
+    pinterest: `https://www.pinterest.com/${handle}`,
+    github: `https://github.com/${handle}`,
+    reddit: `https://www.reddit.com/r/${handle}`,
+    producthunt: `https://www.producthunt.com/products/${slug}`,
+    medium: `https://medium.com/@${handle}`,
+    website: websiteUrl,
+    custom: rng.pick([`https://docs.${domain}`, `https://status.${domain}`, `https://community.${domain}`, `https://${domain}/changelog`]),
+  };
+  const out: Record<string, string> = {};
+  if (rng.chance(0.7)) out.website = urls.website!;
+  const weights: [string, number][] = [
+    ['x', 8], ['linkedin', 8], ['github', devFlavoured ? 8 : 2], ['producthunt', 3], ['youtube', 3], ['instagram', 3],
+    ['facebook', 2], ['reddit', 2], ['medium', 2], ['threads', 2], ['tiktok', 1], ['pinterest', 1], ['custom', 2],
+  ];
+  const count = rng.int(1, 5);
+  for (let i = 0; i < count * 3 && Object.keys(out).length < count + (out.website ? 1 : 0); i++) {
+    const key = rng.weighted(weights);
+    out[key] = urls[key]!;
+  }
+  return out;
+}
+
+const GENERIC_FEATURES = ['Export to CSV and JSON', 'Single sign-on', 'Dark mode', 'Two-factor authentication', 'Audit log', 'Keyboard shortcuts', 'Role-based permissions', 'Public API', 'Offline support', 'Data residency in the EU'];
+
+function uspsFor(rng: Rng, c: TextCtx, model: DemoListing['pricingModel'], attributes: Record<string, string>): string[] {
+  const pool = [
+    `Set up in under ${rng.pick([2, 5, 10, 15])} minutes`,
+    `${item(c.f[0]!)} on every plan`,
+    'Support answered by the people who build the product',
+    `One-click import from your current ${c.noun}`,
+    'Transparent pricing with no per-seat surprises',
+    'Privacy-first: no ads, no selling of data',
+    `Designed with ${c.audience}, not just for them`,
+  ];
+  if (model === 'free' || model === 'freemium') pool.push('No credit card needed to start');
+  if (model === 'open-source') pool.push('Open source, so you can read every line and host it yourself');
+  if (attributes.offline_mode === 'yes') pool.push('Works fully offline');
+  if (c.place && ['DE', 'FR', 'NL', 'SE', 'DK', 'FI', 'EE', 'AT', 'IE', 'ES', 'PT', 'IT', 'PL', 'CZ'].includes(c.place.code)) pool.push('Built and hosted in the EU');
+  return rng.sample(pool, rng.int(2, 4));
+}
+
+function listingFaqs(rng: Rng, c: TextCtx, attributes: Record<string, string>): DemoFaq[] {
+  const candidates: DemoFaq[] = [
+    { question: `Who is ${c.name} for?`, answer: `${c.name} is designed for ${c.audience} and ${c.audience2} who want to ${c.outcome}.` },
+    { question: `How is ${c.name} different from other ${c.nouns}?`, answer: `${c.name} focuses on ${c.f[0]} and ${c.f[1]} and leaves out the rest, so it stays fast and easy to learn.` },
+    { question: `How long does it take to set up ${c.name}?`, answer: `Most teams are up and running in under ${rng.pick(['ten minutes', 'an hour', 'a day'])}. Importing existing data is guided step by step.` },
+    { question: `Can I export my data from ${c.name}?`, answer: 'Yes. Everything can be exported as CSV or JSON at any time, and deleting your account removes your data for good.' },
+  ];
+  if (c.pricingSummary) {
+    const free = ['free', 'freemium', 'open-source'].includes(c.pricingModel);
+    candidates.push({ question: `Is there a free plan?`, answer: `${free ? 'Yes.' : 'Not at the moment.'} ${c.pricingSummary}` });
+  }
+  if (attributes.self_hosted) {
+    candidates.push({ question: `Can I self-host ${c.name}?`, answer: attributes.self_hosted === 'yes' ? 'Yes. A Docker image and setup guide are available, and self-hosted installs get the same features as the cloud version.' : attributes.self_hosted === 'no' ? `No, ${c.name} is only available as a hosted service.` : 'Self-hosting is available on the enterprise plan.' });
+  }
+  if (attributes.platforms) candidates.push({ question: `Which platforms does ${c.name} support?`, answer: `${c.name} is available on ${attributes.platforms}.` });
+  if (attributes.api) {
+    candidates.push({ question: `Does ${c.name} have an API?`, answer: attributes.api === 'none' ? 'Not yet; a public API is on the roadmap.' : `Yes, ${c.name} offers a ${attributes.api} API with documentation and example code.` });
+  }
+  if (c.place) candidates.push({ question: `Where is ${c.name} based?`, answer: c.city ? `The team is based in ${c.city}, ${c.place.name}.` : `The team is based in ${c.place.name}.` });
+  return rng.sample(candidates, rng.weighted([[0, 2], [2, 3], [3, 4], [4, 3], [5, 2], [6, 1]] as const));
+}
+
+const RATINGS = [1, 2, 3, 4, 5] as const;
+type Rating = (typeof RATINGS)[number];
+
+const GENUINE_REVIEWS: Record<Rating, readonly Template[]> = {
+  5: [
+    (c) => `${item(c.f[0]!)} alone saves us hours every week. Setup took minutes and the team answered my question within a day.`,
+    (c) => `We moved the whole team to ${c.name} last month and nobody wants to go back. ${item(c.f[1]!)} is the feature I did not know I needed.`,
+    (c) => `Exactly what ${c.audience} need. It does one job very well and stays out of the way.`,
+    (c) => `I tried four ${c.nouns} before this one. ${c.name} is the first that stuck, mostly thanks to ${bare(c.f[0]!)}.`,
+  ],
+  4: [
+    (c) => `Solid ${c.noun}. ${item(c.f[0]!)} is great; I would love ${bare(c.f[1]!)} to be a bit more flexible.`,
+    () => 'Does what it says. A few rough edges on mobile, but support is responsive and updates come often.',
+    (c) => `Helped us ${c.outcome}. Docs could be better, but the product itself is very good.`,
+  ],
+  3: [
+    (c) => `Good idea and ${bare(c.f[0]!)} works well, but we missed a couple of integrations and went back to our old setup for now.`,
+    () => 'Decent, though pricing gets steep once the team grows. Worth trying for small teams.',
+    (c) => `Promising ${c.noun}. Still feels early, and a few things broke during our trial.`,
+  ],
+  2: [
+    (c) => `We struggled with ${bare(c.f[0]!)}; it only works for simple cases so far.`,
+    () => 'The onboarding was confusing and we never quite got the team to adopt it.',
+  ],
+  1: [
+    (c) => `Could not get ${bare(c.f[0]!)} to work with our setup, and support took a week to reply.`,
+    () => 'Lost some data during an import. Maybe fixed by now, but it put us off.',
+  ],
+};
+
+const FAKE_REVIEWS: readonly { rating: Rating; body: Template }[] = [
+  { rating: 5, body: () => 'Best app ever!!! 10/10 must buy!!!' },
+  { rating: 5, body: () => 'Great product. Check out my channel for more honest reviews and giveaways.' },
+  { rating: 5, body: (c) => `This is the best ${c.noun} I have ever used, highly recommended to everyone!!!` },
+  { rating: 5, body: () => 'I have not tried it yet but the website looks really nice.' },
+  { rating: 1, body: () => 'Terrible. Use something else instead, trust me.' },
+  { rating: 1, body: () => 'Scam scam scam. Do not buy.' },
+  { rating: 4, body: () => 'Good.' },
+];
+
+function reviewsFor(rng: Rng, c: TextCtx, count: number): DemoReview[] {
+  const out: DemoReview[] = [];
+  for (let i = 0; i < count; i++) {
+    if (rng.chance(0.15)) {
+      const fake = rng.pick(FAKE_REVIEWS);
+      out.push({ rating: fake.rating, body: fake.body(c), genuine: false });
+    } else {
+      const rating = rng.weighted([[5, 40], [4, 33], [3, 15], [2, 7], [1, 5]] as const);
+      out.push({ rating, body: rng.pick(GENUINE_REVIEWS[rating])(c), genuine: true });
+    }
+  }
+  return out;
+}
+
+const CHALLENGES = [
+  'pricing: the first version was far too cheap and attracted customers who churned within a month',
+  'hiring the first engineer, which took six months longer than planned',
+  'distribution; building the product turned out to be the easy part',
+  'keeping infrastructure costs under control as usage grew faster than revenue',
+  'saying no to feature requests that only one large customer wanted',
+  'a rewrite of the sync engine that nearly stalled the company for a quarter',
+];
+const LESSONS = [
+  'talk to customers every single week, even when things are busy',
+  'charge from day one; free users give very different feedback',
+  'ship small changes often instead of saving them for big releases',
+  'write things down early, because onboarding gets harder every month',
+  'a short, honest changelog builds more trust than any marketing page',
+  'focus on one audience until they love the product, then widen it',
+];
+
+function storyFor(rng: Rng, c: TextCtx): DemoStory {
+  const founders = joinList(c.founderNames);
+  const when = c.year ? `in ${c.year}` : 'a few years ago';
+  const where = c.city ? ` in ${c.city}` : '';
+  const [lessonA, lessonB] = rng.sample(LESSONS, 2);
+  return {
+    title: rng.pick([`Why we built ${c.name}`, `The story behind ${c.name}`, `From side project to product: ${c.name}`, `Building ${c.name}${where || ' in public'}`]),
+    story: `${founders} started ${c.name} ${when}${where} after running into the same problem again and again: ${c.problem}. What began as a weekend project is now ${a(c.noun)} used by ${c.audience} around the world.`,
+    why_started: `We kept seeing that ${c.problem}. None of the existing ${c.nouns} fixed it without adding a pile of complexity, so we built the tool we wanted for ourselves.`,
+    problem: `For ${c.audience}, ${c.problem}. That costs time every week and quietly erodes trust in the process.`,
+    journey: `The first prototype was built in a few weekends and shared with ${rng.int(5, 30)} friends. A private beta followed, then a public launch. ${stageSentence(c)}`,
+    challenges: `The hardest part was ${rng.pick(CHALLENGES)}.`,
+    achievements: `Since launch, ${c.name} has helped ${c.n.toLocaleString('en-US')} ${c.stage === 'growing' || c.stage === 'established' ? 'teams' : 'early users'} ${c.outcome}, and ${bare(c.f[0]!)} became the most-loved feature.`,
+    lessons: `Two lessons stand out: ${lessonA}, and ${lessonB}.`,
+    whats_next: `Next up are ${bare(c.later[0]!)} and ${bare(c.later[1]!)}, plus a lot of small improvements our users have asked for.`,
+  };
+}
+
+const MILESTONE_EVENTS = [
+  { title: 'Company founded', description: 'The founders commit full time and register the company.' },
+  { title: 'First prototype', description: 'A rough first version is shared with a handful of friends for feedback.' },
+  { title: 'Private beta', description: 'The first invited users start using the product every week.' },
+  { title: 'Public launch', description: 'The product opens to everyone after months of beta feedback.' },
+  { title: 'First paying customer', description: 'Someone pays for the product without a discount. A very good day.' },
+  { title: '100 customers', description: 'One hundred paying customers, mostly through word of mouth.' },
+  { title: 'Version 2.0', description: 'A redesigned interface and a faster core, based on a year of feedback.' },
+  { title: 'Seed round closed', description: 'A small seed round from angels and a specialist fund to grow the team.' },
+  { title: '1,000 customers', description: 'Four digits of paying customers across more than 30 countries.' },
+  { title: 'Profitable', description: 'Revenue now covers all costs, so the team can grow at its own pace.' },
+] as const;
+
+const MILESTONE_COUNTS: Record<DemoListing['stage'], [number, number]> = {
+  idea: [0, 1], beta: [1, 3], launched: [2, 4], growing: [3, 5], established: [4, 6],
+};
+// How far along the event list each stage may plausibly be.
+const MILESTONE_REACH: Record<DemoListing['stage'], number> = { idea: 2, beta: 3, launched: 6, growing: 9, established: 10 };
+
+function isoDate(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}
+
+function milestonesFor(rng: Rng, stage: DemoListing['stage'], year: number | null, domain: string): DemoMilestone[] {
+  const [lo, hi] = MILESTONE_COUNTS[stage];
+  const count = rng.int(lo, hi);
+  if (count === 0) return [];
+  const reach = MILESTONE_REACH[stage];
+  // "Company founded" needs a known founding year; without one it would contradict founded_year
+  // being listed as not found on the website.
+  const first = year ? 0 : 1;
+  const picked = rng.sample(Array.from({ length: reach - first }, (_, i) => i + first), count).sort((x, y) => x - y);
+  const end = Date.parse(`${MILESTONE_CUTOFF}T00:00:00Z`);
+  const start = Date.UTC(year ?? 2026 - rng.int(1, 4), rng.int(0, 5), rng.int(1, 28));
+  const span = Math.max(1, end - start);
+  const dates = picked.map(() => start + Math.floor(rng.float() * span)).sort((x, y) => x - y);
+  return picked.map((eventIndex, k) => {
+    const event = MILESTONE_EVENTS[eventIndex]!;
+    const ms = eventIndex === 0 ? start : dates[k]!;
+    const milestone: DemoMilestone = { date: isoDate(ms), title: event.title, description: event.description };
+    if (rng.chance(0.3)) milestone.url = `https://${domain}/blog/${slugify(event.title)}`;
+    return milestone;
+  }).sort((x, y) => x.date.localeCompare(y.date));
+}
+
+function updatesFor(rng: Rng, c: TextCtx, maxDaysAgo: number): DemoListing['updates'] {
+  const pool = [
+    { title: `New: ${item(c.later[0]!)}`, body: `${item(c.later[0]!)} is now available to everyone. Thanks to all the beta testers who sent feedback.` },
+    { title: 'Faster and lighter', body: `We rewrote a large part of ${c.name} under the hood. Most screens now load in under half the time.` },
+    { title: 'Pricing update', body: 'Existing customers keep their current price. New plans add more seats and a yearly option.' },
+    { title: 'We are hiring', body: `${c.name} is looking for its next engineer. Remote-friendly, small team, real ownership.` },
+    { title: 'Thank you for the launch', body: `Thanks to everyone who voted for and tried ${c.name} during launch week. We read every comment.` },
+    { title: `Improved ${bare(c.f[0]!)}`, body: `${item(c.f[0]!)} got a round of polish based on your feedback, including several long-requested options.` },
+  ];
+  const count = rng.int(0, 3);
+  return rng.sample(pool, count)
+    .map((u) => ({ daysAgo: rng.int(1, Math.max(2, maxDaysAgo)), title: u.title, body: u.body }))
+    .sort((x, y) => x.daysAgo - y.daysAgo);
+}

@@ -1,0 +1,39 @@
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config.js';
+import { createAppContext } from '../src/context.js';
+import { openPglite, openPostgres, type Db } from '../src/db/client.js';
+import type { AppContext } from '../src/app-context.js';
+import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
+
+export interface BenchDb { ctx: AppContext; server: PostgresServer | null; close(): Promise<void> }
+
+/** A fresh database of the kind asked for (PostgreSQL started privately, or in-memory PGlite), migrated. */
+export async function benchContext(kind: 'postgres' | 'pglite', env: Record<string, string> = {}): Promise<BenchDb> {
+  let server: PostgresServer | null = null;
+  let db: Db;
+  if (kind === 'postgres') {
+    server = await startPostgres();
+    db = await openPostgres(server.url, 10);
+  } else {
+    db = await openPglite(null);
+  }
+  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:0', RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'silent', ...env });
+  const ctx = await createAppContext(config, { db });
+  return { ctx, server, async close() { await ctx.views.stop(); await db.close(); await server?.stop(); } };
+}
+
+export async function cannon(url: string, opts: { requests?: { path: string }[]; duration?: number; connections?: number } = {}): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+  const result = await autocannon({
+    url,
+    duration: opts.duration ?? 10,
+    connections: opts.connections ?? 20,
+    pipelining: 1,
+    ...(opts.requests ? { requests: opts.requests } : {}),
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

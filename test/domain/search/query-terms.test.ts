@@ -1,0 +1,26 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { queryWords, tsQueryText } from '../../../src/domain/search/query-terms.js';
+import { normaliseDomain } from '../../../src/domain/search/search-listings.js';
+
+test('query words are lowercase, unaccented and free of operators', () => {
+  assert.deepEqual(queryWords('Café  LEDGER!'), ['cafe', 'ledger']);
+  assert.deepEqual(queryWords("a & b | !c:* (d) 'e'"), ['a', 'b', 'c', 'd', 'e']);
+  assert.deepEqual(queryWords('   '), []);
+});
+
+test('repeated words count once and a query keeps at most twelve', () => {
+  assert.deepEqual(queryWords('note note NOTE'), ['note']);
+  assert.equal(queryWords(Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ')).length, 12);
+});
+
+test('each word matches itself as a prefix or any of its corrections', () => {
+  const text = tsQueryText(new Map([['tablewsie', ['tablewise']], ['db', []]]), '&');
+  assert.equal(text, '(tablewsie:* | tablewise) & (db)');
+});
+
+test('domains are compared without scheme, www, port or path', () => {
+  assert.equal(normaliseDomain('https://www.Example.com:8080/pricing?x=1'), 'example.com');
+  assert.equal(normaliseDomain('user@sub.example.org'), 'sub.example.org');
+  assert.equal(normaliseDomain('example.com.'), 'example.com');
+});
