@@ -7,6 +7,7 @@ import { seedDemoIfEmpty, seedDemo } from './seed/demo-seed.js';
 import { seedSynthetic } from './seed/synthetic-seed.js';
 import { startScheduler } from './jobs/scheduler.js';
 import type { AppContext } from './app-context.js';
+import { runAdmin, UsageError } from './admin/cli.js';
 
 const USAGE = `Usage: launchdeck <command>
 
@@ -15,6 +16,7 @@ const USAGE = `Usage: launchdeck <command>
   migrate                apply database migrations and exit
   seed demo              load the demo content (any database)
   seed synthetic N       add N synthetic listings (benchmarks), e.g. seed synthetic 100000
+  admin <command>        create-user, create-api-key, set-setting (run "admin help")
 `;
 
 function banner(config: Config, ctx: AppContext, worker: boolean) {
@@ -92,6 +94,17 @@ async function main() {
         if (!Number.isInteger(n) || n < 1 || n > 2_000_000) { console.error('seed synthetic needs a count from 1 to 2000000'); process.exit(2); }
         await seedSynthetic(ctx, n, log);
       } else { console.error(USAGE); process.exit(2); }
+      await closeAppContext(ctx);
+      return;
+    }
+    case 'admin': {
+      const ctx = await createAppContext(config);
+      try {
+        await runAdmin(ctx, args, (line) => console.log(line));
+      } catch (err) {
+        if (err instanceof UsageError) { console.error(err.message); await closeAppContext(ctx); process.exit(2); }
+        throw err;
+      }
       await closeAppContext(ctx);
       return;
     }

@@ -6,23 +6,28 @@ import { SCOPES } from './registry.js';
 
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
-function challenge(ctx: AppContext, error?: string, description?: string, scope?: string): string {
-  const parts = [`Bearer realm="${ctx.site.name}"`, `resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/api/v1"`];
+/** Which protected resource a challenge names: REST by default; MCP passes its own metadata URL (RFC 9728). */
+export interface ChallengeTarget { resourceMetadataUrl?: string }
+
+export const apiResourceMetadataUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/.well-known/oauth-protected-resource/api/v1`;
+
+function challenge(ctx: AppContext, target: ChallengeTarget, error?: string, description?: string, scope?: string): string {
+  const parts = [`Bearer realm="${ctx.site.name}"`, `resource_metadata="${target.resourceMetadataUrl ?? apiResourceMetadataUrl(ctx)}"`];
   if (error) parts.push(`error="${error}"`);
   if (description) parts.push(`error_description="${description}"`);
   if (scope) parts.push(`scope="${scope}"`);
   return parts.join(', ');
 }
 
-export function unauthorized(ctx: AppContext, detail: string, error?: string): HttpError {
-  return new HttpError(401, detail, { headers: { 'WWW-Authenticate': challenge(ctx, error, error ? detail : undefined) } });
+export function unauthorized(ctx: AppContext, detail: string, error?: string, target: ChallengeTarget = {}): HttpError {
+  return new HttpError(401, detail, { headers: { 'WWW-Authenticate': challenge(ctx, target, error, error ? detail : undefined) } });
 }
 
 /** Resolves `Authorization: Bearer …` to a principal; no header → null; a bad credential → 401. */
-export async function authenticate(ctx: AppContext, authorization: string | undefined): Promise<Principal | null> {
+export async function authenticate(ctx: AppContext, authorization: string | undefined, target: ChallengeTarget = {}): Promise<Principal | null> {
   if (!authorization) return null;
   const m = /^Bearer\s+([A-Za-z0-9._~+/=-]{8,512})\s*$/i.exec(authorization);
-  if (!m) throw unauthorized(ctx, 'The Authorization header must be "Bearer <API key or access token>".', 'invalid_request');
+  if (!m) throw unauthorized(ctx, 'The Authorization header must be "Bearer <API key or access token>".', 'invalid_request', target);
   const token = m[1];
   const rows = await ctx.db.query<{ id: number; user_id: number; email: string; is_admin: boolean; scopes: string[]; expires_at: string | null; revoked_at: string | null; last_used_at: string | null }>(
     `SELECT k.id, k.user_id, u.email, u.is_admin, k.scopes, k.expires_at, k.revoked_at, k.last_used_at
@@ -31,9 +36,9 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   );
   const key = rows[0];
   const now = ctx.now();
-  if (!key) throw unauthorized(ctx, 'The API key or access token is not valid.', 'invalid_token');
-  if (key.revoked_at) throw unauthorized(ctx, 'This API key has been revoked.', 'invalid_token');
-  if (key.expires_at && new Date(key.expires_at) <= now) throw unauthorized(ctx, 'This API key has expired.', 'invalid_token');
+  if (!key) throw unauthorized(ctx, 'The API key or access token is not valid.', 'invalid_token', target);
+  if (key.revoked_at) throw unauthorized(ctx, 'This API key has been revoked.', 'invalid_token', target);
+  if (key.expires_at && new Date(key.expires_at) <= now) throw unauthorized(ctx, 'This API key has expired.', 'invalid_token', target);
   // Recording every use would add a write to every read; once a minute is precise enough to show.
   if (!key.last_used_at || now.getTime() - new Date(key.last_used_at).getTime() > 60_000) {
     ctx.db.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [key.id, now.toISOString()]).catch(() => {});
@@ -42,11 +47,11 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
 }
 
 /** 401 without a credential, 403 with `insufficient_scope` when the credential lacks the scope. */
-export function requireScope(ctx: AppContext, principal: Principal | null, scope: Scope): Principal {
-  if (!principal) throw unauthorized(ctx, `Sign-in required: send "Authorization: Bearer <API key or access token>" with the ${scope} scope.`);
+export function requireScope(ctx: AppContext, principal: Principal | null, scope: Scope, target: ChallengeTarget = {}): Principal {
+  if (!principal) throw unauthorized(ctx, `Sign-in required: send "Authorization: Bearer <API key or access token>" with the ${scope} scope.`, undefined, target);
   if (!principal.scopes.includes(scope)) {
     throw new HttpError(403, `This credential lacks the ${scope} scope.`, {
-      headers: { 'WWW-Authenticate': challenge(ctx, 'insufficient_scope', `The ${scope} scope is required.`, scope) },
+      headers: { 'WWW-Authenticate': challenge(ctx, target, 'insufficient_scope', `The ${scope} scope is required.`, scope) },
       extra: { required_scope: scope },
     });
   }

@@ -1139,7 +1139,7 @@ const PASTIMES = [
   'restores old bicycles', 'hosts a small podcast about product craft', 'volunteers at a coding club for teenagers', 'collects vintage synthesizers',
 ];
 
-const LEAD_TITLES = ['Founder & CEO', 'Co-founder & CEO', 'Founder', 'Solo founder', 'Co-founder & CEO', 'Founder & CEO'];
+const LEAD_TITLES = ['Founder & CEO', 'Co-founder & CEO', 'Founder', 'Co-founder & CEO', 'Founder & CEO'];
 const COFOUNDER_TITLES = ['Co-founder & CTO', 'Co-founder, Product', 'Co-founder & Head of Design', 'Co-founder, Engineering', 'Co-founder & COO', 'Co-founder, Growth'];
 
 interface FounderDraft { slug: string; name: string; first: string; country: string; city: string; pastWork: string; pastime: string; years: number; socials: Record<string, string> }
@@ -1189,6 +1189,7 @@ const NAME_BLOCKLIST = new Set([
   'zenly', 'lumen', 'flora', 'solara', 'novio', 'torent', 'galic', 'solum', 'orbit', 'novum', 'evoly', 'juno', 'silent',
   'silica', 'florist', 'umbra', 'torino', 'galen', 'velum', 'evoque', 'moran', 'ravine', 'florine', 'novara', 'zenith',
   'solid', 'soly', 'tori', 'moraine', 'lumino', 'verano', 'kalium', 'solaro', 'novica', 'orbic',
+  'zenana', 'torito', 'koren', 'floify', 'kalana', 'sevent', 'galant', 'florent', 'lyric', 'ostent', 'halium',
 ]);
 
 /** Listings with accented names so accent-insensitive search has something to find. */
@@ -1294,7 +1295,7 @@ const SHORT_DESCRIPTIONS: readonly Template[] = [
   (c) => `${cap(a(c.noun))} with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}. ${c.name} is made for ${c.audience} who want to ${c.outcome}.`,
   (c) => (c.city
     ? `${c.name} is ${a(c.noun)} made in ${c.city} for ${c.audience} who want to ${c.outcome}.`
-    : `${c.name} is ${a(c.noun)} for ${c.audience} who want to ${c.outcome}, with ${c.f[0]} built in.`),
+    : `${c.name} is ${a(c.noun)} for ${c.audience} who want to ${c.outcome}. It comes with ${c.f[0]} and ${c.f[1]}.`),
 ];
 
 const SUMMARIES: readonly Template[] = [
@@ -1399,7 +1400,7 @@ function pricingSummaryFor(rng: Rng, model: DemoListing['pricingModel'], topSlug
     case 'free':
       return rng.pick(['Free to use, with no paid plans.', 'Completely free; optional paid add-ons are planned.', 'Free forever for individuals and small teams.']);
     case 'freemium':
-      return `Free for up to ${rng.pick([1, 3, 5, 10])} ${rng.pick(['users', 'projects', 'seats', 'workspaces'])}; ${rng.pick(['Pro', 'Team', 'Plus'])} from $${p}/month.`;
+      return `Free for up to ${rng.pick([2, 3, 5, 10])} ${rng.pick(['users', 'projects', 'seats', 'workspaces'])}; ${rng.pick(['Pro', 'Team', 'Plus'])} from $${p}/month.`;
     case 'paid':
       return rng.pick([`From $${p} per seat per month, billed annually.`, `Plans from $${p}/month with a 14-day free trial.`]);
     case 'subscription':
@@ -1538,14 +1539,20 @@ const FAKE_REVIEWS: readonly { rating: Rating; body: Template }[] = [
 
 function reviewsFor(rng: Rng, c: TextCtx, count: number): DemoReview[] {
   const out: DemoReview[] = [];
-  for (let i = 0; i < count; i++) {
+  const seen = new Set<string>();
+  // A few retries keep one listing from showing the same review text twice.
+  for (let attempt = 0; out.length < count && attempt < count * 6; attempt++) {
+    let review: DemoReview;
     if (rng.chance(0.15)) {
       const fake = rng.pick(FAKE_REVIEWS);
-      out.push({ rating: fake.rating, body: fake.body(c), genuine: false });
+      review = { rating: fake.rating, body: fake.body(c), genuine: false };
     } else {
       const rating = rng.weighted([[5, 40], [4, 33], [3, 15], [2, 7], [1, 5]] as const);
-      out.push({ rating, body: rng.pick(GENUINE_REVIEWS[rating])(c), genuine: true });
+      review = { rating, body: rng.pick(GENUINE_REVIEWS[rating])(c), genuine: true };
     }
+    if (seen.has(review.body)) continue;
+    seen.add(review.body);
+    out.push(review);
   }
   return out;
 }
@@ -1644,4 +1651,1023 @@ function updatesFor(rng: Rng, c: TextCtx, maxDaysAgo: number): DemoListing['upda
   return rng.sample(pool, count)
     .map((u) => ({ daysAgo: rng.int(1, Math.max(2, maxDaysAgo)), title: u.title, body: u.body }))
     .sort((x, y) => x.daysAgo - y.daysAgo);
+}
+
+// ───────────────────────────── assembling listings ─────────────────────────────
+
+export const DEMO_LISTING_COUNT = 340;
+export const DEMO_FOUNDER_COUNT = 160;
+
+interface CategoryInfo { top: TopCategoryDef; sub: SubcategoryDef | null; attrKeys: readonly string[] }
+
+function categoryIndex(): Map<string, CategoryInfo> {
+  const map = new Map<string, CategoryInfo>();
+  for (const top of CATEGORY_TREE) {
+    map.set(top.slug, { top, sub: null, attrKeys: top.attrs });
+    for (const sub of top.subs) map.set(sub.slug, { top, sub, attrKeys: [...top.attrs, ...sub.attrs] });
+  }
+  return map;
+}
+
+interface Slot { top: TopCategoryDef; sub: SubcategoryDef; primary: string; name: string }
+
+function foundedYearFor(rng: Rng, stage: DemoListing['stage']): number {
+  switch (stage) {
+    case 'idea': return rng.int(2024, 2025);
+    case 'beta': return rng.int(2023, 2025);
+    case 'launched': return rng.int(2020, 2025);
+    case 'growing': return rng.int(2016, 2024);
+    case 'established': return rng.int(2009, 2021);
+  }
+}
+
+function usersFor(rng: Rng, stage: DemoListing['stage']): number {
+  switch (stage) {
+    case 'idea': case 'beta': return rng.int(12, 250);
+    case 'launched': return rng.int(50, 600);
+    case 'growing': return rng.int(5, 60) * 100;
+    case 'established': return rng.int(8, 90) * 1000;
+  }
+}
+
+/** Vote counts are skewed on purpose: a few launches take off, most collect a handful. */
+function votesFor(rng: Rng, status: DemoListing['status'], week: number, plan: DemoListing['plan']): number {
+  if (status !== 'live') return 0;
+  const x = rng.float();
+  let votes = x < 0.04 ? rng.int(200, 950) : x < 0.14 ? rng.int(81, 199) : rng.int(5, 80);
+  if (plan === 'paid') votes = Math.round(votes * 1.15);
+  if (week === 0) votes = Math.max(5, Math.round(votes * 0.5)); // this week's launches are still collecting votes
+  return votes;
+}
+
+function domainRatingsFor(rng: Rng, stage: DemoListing['stage']): DemoListing['domainRatings'] {
+  if (rng.chance(0.2)) return []; // not every domain has been measured
+  const base: Record<DemoListing['stage'], [number, number]> = {
+    idea: [0, 12], beta: [2, 25], launched: [5, 40], growing: [15, 60], established: [30, 85],
+  };
+  const [lo, hi] = base[stage];
+  let rating = rng.int(lo, hi);
+  const out: DemoListing['domainRatings'] = [];
+  for (let monthsAgo = 5; monthsAgo >= 0; monthsAgo--) {
+    out.push({ monthsAgo, rating: Math.max(0, Math.min(100, Math.round(rating))) });
+    rating += rng.float() * 3 - 0.6; // slow upward drift with the odd dip
+  }
+  return out;
+}
+
+function revenueFor(rng: Rng, stage: DemoListing['stage']): DemoListing['revenue'] {
+  if (stage === 'idea' || !rng.chance(0.4)) return []; // only some founders share revenue
+  const base: Record<DemoListing['stage'], [number, number]> = {
+    idea: [0, 0], beta: [0, 800], launched: [200, 6000], growing: [5000, 60000], established: [40000, 400000],
+  };
+  const [lo, hi] = base[stage];
+  let mrrDollars = rng.int(lo, hi);
+  const out: DemoListing['revenue'] = [];
+  for (let monthsAgo = 5; monthsAgo >= 0; monthsAgo--) {
+    out.push({ monthsAgo, mrrCents: Math.max(0, Math.round(mrrDollars)) * 100 });
+    mrrDollars *= 0.97 + rng.float() * 0.15;
+  }
+  return out;
+}
+
+function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[] {
+  const N = DEMO_LISTING_COUNT;
+  const categories = categoryIndex();
+  const allCategorySlugs = [...categories.keys()];
+
+  // 1. Which subcategory each listing belongs to: round-robin over a shuffled list keeps
+  //    every subcategory populated; a few sit directly in a top-level (mid-level) category.
+  const subs = root.fork('subs').shuffle(CATEGORY_TREE.flatMap((top) => top.subs.map((sub) => ({ top, sub }))));
+  const layout = root.fork('layout');
+  const slots: Slot[] = [];
+  for (let i = 0; i < N; i++) {
+    const { top, sub } = subs[i % subs.length]!;
+    slots.push({ top, sub, primary: layout.chance(0.06) ? top.slug : sub.slug, name: '' });
+  }
+  const taken = new Set<string>();
+  for (const accented of ACCENTED_LISTINGS) {
+    const slot = slots.find((s) => s.sub.slug === accented.sub && s.name === '');
+    if (!slot) throw new Error(`no slot for ${accented.name}`);
+    slot.name = accented.name;
+    slot.primary = slot.sub.slug;
+    taken.add(foldName(accented.name));
+  }
+  slots.forEach((slot, i) => {
+    if (slot.name === '') slot.name = inventName(root.fork('name', i), slot.sub, taken);
+  });
+
+  // 2. Launch calendar. Exact counts rather than per-listing coin flips, so the shares hold
+  //    for every seed: 5% awaiting a badge, 15% scheduled, the rest live.
+  const nAwaiting = Math.round(N * 0.05);
+  const nScheduled = Math.round(N * 0.15);
+  const statuses = root.fork('status').shuffle<DemoListing['status']>([
+    ...Array<DemoListing['status']>(nAwaiting).fill('awaiting_badge'),
+    ...Array<DemoListing['status']>(nScheduled).fill('scheduled'),
+    ...Array<DemoListing['status']>(N - nAwaiting - nScheduled).fill('live'),
+  ]);
+  const weekRng = root.fork('weeks');
+  const weeks = new Array<number>(N).fill(0);
+  const liveIndexes = weekRng.shuffle(statuses.flatMap((s, i) => (s === 'live' ? [i] : [])));
+  liveIndexes.forEach((listingIndex, k) => {
+    // The first 6 × 11 live launches go round-robin over weeks -10..0 so every week has
+    // at least six; the rest land anywhere in that range.
+    weeks[listingIndex] = k < 66 ? -10 + (k % 11) : weekRng.int(-10, 0);
+  });
+  const futureWeeks = [[1, 8], [2, 7], [3, 6], [4, 5], [5, 4], [6, 3], [7, 2], [8, 2]] as const;
+  statuses.forEach((s, i) => {
+    if (s !== 'live') weeks[i] = weekRng.weighted(futureWeeks);
+  });
+
+  // 3. Plans: ~25% paid; listings waiting for a badge are free by definition.
+  const paid = new Set(
+    root.fork('plans').shuffle(statuses.flatMap((s, i) => (s === 'awaiting_badge' ? [] : [i]))).slice(0, Math.round(N * 0.25)),
+  );
+
+  // 4. Founders: the lead founder cycles through a shuffled list so every founder has a product.
+  const founderOrder = root.fork('founder-order').shuffle(drafts);
+
+  const listings: DemoListing[] = slots.map((slot, i) => {
+    const r = root.fork('listing', i);
+    const { top, sub, name } = slot;
+    const slug = slugify(name);
+    const domain = `${foldName(name)}.example`;
+    const websiteUrl = `https://${domain}`;
+    const status = statuses[i]!;
+    const week = weeks[i]!;
+    const plan: DemoListing['plan'] = paid.has(i) ? 'paid' : 'free';
+
+    const lead = founderOrder[i % founderOrder.length]!;
+    const team: FounderDraft[] = [lead];
+    const teamSize = r.weighted([[1, 45], [2, 40], [3, 15]] as const);
+    while (team.length < teamSize) {
+      const sameCountry = drafts.filter((d) => d.country === lead.country && !team.includes(d));
+      const pool = sameCountry.length > 0 && r.chance(0.6) ? sameCountry : drafts.filter((d) => !team.includes(d));
+      team.push(r.pick(pool));
+    }
+
+    const stage = r.weighted(STAGES);
+    const pricingModel = r.weighted(PRICING_MODELS);
+    const countryCode = r.chance(0.65) ? lead.country : r.weighted(PLACES.map((p) => [p.code, p.weight] as const));
+    const homePlace = placeOf(countryCode);
+    const homeCity = countryCode === lead.country && r.chance(0.5) ? lead.city : r.pick(homePlace.cities);
+
+    // Fields the company's website did not state stay null and are named in notFoundOnWebsite.
+    const notFound = new Set<keyof typeof NOT_FOUND_FIELDS>();
+    if (r.chance(0.06)) notFound.add('logo_url');
+    if (r.chance(0.12)) notFound.add('pricing_summary');
+    if (r.chance(0.05)) { notFound.add('country'); notFound.add('city'); }
+    if (r.chance(0.12)) notFound.add('city');
+    if (r.chance(0.1)) notFound.add('founded_year');
+    if (r.chance(0.15)) notFound.add('contact_email');
+    if (r.chance(0.5)) notFound.add('demo_video_url');
+
+    const place = notFound.has('country') ? null : homePlace;
+    const city = notFound.has('city') ? null : homeCity;
+    const foundedYear = notFound.has('founded_year') ? null : foundedYearFor(r, stage);
+    const pricingSummary = notFound.has('pricing_summary') ? null : pricingSummaryFor(r, pricingModel, top.slug);
+    const contactEmail = notFound.has('contact_email') ? null : `${r.pick(['hello', 'team', 'support', 'founders', 'hi'])}@${domain}`;
+    const logoUrl = notFound.has('logo_url') ? null : `${websiteUrl}/${r.pick(['logo.png', 'logo.svg', 'favicon.svg'])}`;
+    const demoVideoUrl = notFound.has('demo_video_url')
+      ? null
+      : r.chance(0.7)
+        ? `https://www.youtube.com/watch?v=${Array.from({ length: 11 }, () => r.pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'])).join('')}`
+        : `https://vimeo.com/${r.int(100000000, 999999999)}`;
+
+    const chosen = r.sample(sub.features, r.int(4, 7));
+    const later = sub.features.filter((f) => !chosen.includes(f));
+    const [audience, audience2] = r.sample(sub.audience, 2) as [string, string];
+    const [outcome, outcome2] = r.sample(sub.outcomes, 2) as [string, string];
+    const adj = pricingModel === 'open-source' && r.chance(0.5) ? 'open-source' : r.pick(ADJECTIVES);
+    const ctx: TextCtx = {
+      name, domain, noun: sub.noun, nouns: sub.nouns, subName: sub.name, adj, audience, audience2,
+      f: chosen, later, problem: r.pick(sub.problems), outcome, outcome2,
+      city, place, year: foundedYear, founderNames: team.map((d) => d.name), stage, pricingModel, pricingSummary,
+      contactEmail, n: usersFor(r, stage),
+    };
+
+    const info = categories.get(slot.primary)!;
+    const attributes: Record<string, string> = {};
+    for (const key of info.attrKeys) attributes[key] = attributeValue(r, key, pricingModel);
+    if (r.chance(0.55)) {
+      // Leave a few attributes unstated, as real profiles do.
+      for (const key of r.sample(Object.keys(attributes), r.int(1, 2))) delete attributes[key];
+    }
+
+    const features = chosen.map(item);
+    for (const extra of r.sample(GENERIC_FEATURES, r.int(0, 2))) if (!features.includes(extra)) features.push(extra);
+    const keywords = [...new Set([...r.sample(sub.keywords, r.int(3, 6)), sub.noun.toLowerCase(), ...(r.chance(0.4) ? [top.name.toLowerCase()] : [])])];
+    const tagPool = [...sub.keywords.filter((k) => k.length <= 20).map(slugify), slugify(top.name)];
+    if (pricingModel === 'open-source') tagPool.push('open-source');
+    if (top.slug === 'ai' || r.chance(0.1)) tagPool.push('ai-powered');
+    if (stage === 'idea' || stage === 'beta') tagPool.push('early-access');
+    const tags = [...new Set(r.sample(tagPool, r.int(2, 5)))];
+
+    const unlockedSections: DemoListing['unlockedSections'] = plan === 'paid'
+      ? ['story', 'milestones', 'media']
+      : r.chance(0.08)
+        ? r.sample(['story', 'milestones', 'media'] as const, r.int(1, 2))
+        : [];
+    const votes = votesFor(r, status, week, plan);
+    const views = status === 'live' ? votes * r.int(12, 40) + r.int(40, 400) : r.int(15, 600);
+    const followers = status === 'live' ? Math.round(votes * (0.1 + r.float() * 0.5)) + r.int(0, 10) : r.int(0, 40);
+    const reviewCount = status === 'live' && r.chance(0.8) ? Math.min(8, Math.floor(votes / 25) + r.int(0, 2)) : 0;
+    const hasStory = plan === 'paid' ? r.chance(0.9) : unlockedSections.includes('story');
+    const hasMilestones = plan === 'paid' || unlockedSections.includes('milestones') || r.chance(0.3);
+
+    const listing: DemoListing = {
+      slug, name, domain, websiteUrl, logoUrl,
+      tagline: fit([r.pick(TAGLINES)(ctx), TAGLINES[1]!(ctx)], DEMO_LIMITS.tagline),
+      shortDescription: fit([r.pick(SHORT_DESCRIPTIONS)(ctx), SHORT_DESCRIPTIONS[0]!(ctx)], DEMO_LIMITS.shortDescription),
+      description: buildDescription(r, ctx),
+      headline: fit([r.pick(HEADLINES)(ctx), HEADLINES[3]!(ctx)], DEMO_LIMITS.headline),
+      summary: r.pick(SUMMARIES)(ctx),
+      seoTitle: seoTitle(r, ctx),
+      seoDescription: seoDescription(r, ctx),
+      stage, pricingModel, pricingSummary,
+      country: place?.code ?? null,
+      city, foundedYear, contactEmail, demoVideoUrl,
+      features: features.slice(0, DEMO_LIMITS.listItems),
+      usps: uspsFor(r, ctx, pricingModel, attributes),
+      keywords: keywords.slice(0, DEMO_LIMITS.listItems),
+      tags,
+      primaryCategory: slot.primary,
+      extraCategories: [],
+      founderSlugs: team.map((d) => d.slug),
+      socials: socialsFor(r, slug, domain, websiteUrl, top.slug === 'developer-tools' || pricingModel === 'open-source'),
+      faqs: listingFaqs(r, ctx, attributes),
+      attributes,
+      notFoundOnWebsite: Object.keys(NOT_FOUND_FIELDS).filter((k) => notFound.has(k as keyof typeof NOT_FOUND_FIELDS)),
+      plan, status,
+      launchWeekOffset: week,
+      // This week's live launches went out on the first day so none sits in the future.
+      launchDayOffset: status === 'live' && week === 0 ? 0 : r.int(0, 6),
+      votes, views, followers,
+      domainRatings: domainRatingsFor(r, stage),
+      revenue: revenueFor(r, stage),
+      reviews: reviewsFor(r, ctx, reviewCount),
+      story: hasStory ? storyFor(r, ctx) : null,
+      milestones: hasMilestones ? milestonesFor(r, stage, foundedYear, domain) : [],
+      updates: updatesFor(r, ctx, status === 'live' ? -week * 7 + 90 : 30),
+      unlockedSections,
+      alternatives: [],
+    };
+
+    if (plan === 'paid') {
+      // Paid listings may also appear in up to three other categories, usually related ones.
+      const related = top.subs.map((s) => s.slug).concat(top.slug);
+      const count = r.weighted([[0, 1], [1, 3], [2, 3], [3, 2]] as const);
+      const pool = [...r.shuffle(related), ...r.shuffle(allCategorySlugs)].filter((s) => s !== slot.primary);
+      listing.extraCategories = [...new Set(pool)].slice(0, count);
+    }
+    return listing;
+  });
+
+  // 5. Alternatives point at other listings in the same subcategory, then the same top level.
+  const bySub = new Map<string, number[]>();
+  const byTop = new Map<string, number[]>();
+  slots.forEach((slot, i) => {
+    bySub.set(slot.sub.slug, [...(bySub.get(slot.sub.slug) ?? []), i]);
+    byTop.set(slot.top.slug, [...(byTop.get(slot.top.slug) ?? []), i]);
+  });
+  listings.forEach((listing, i) => {
+    const r = root.fork('alternatives', i);
+    if (!r.chance(0.6)) return;
+    const slot = slots[i]!;
+    const near = r.shuffle(bySub.get(slot.sub.slug)!.filter((j) => j !== i));
+    const wider = r.shuffle(byTop.get(slot.top.slug)!.filter((j) => j !== i && !near.includes(j)));
+    listing.alternatives = [...near, ...wider].slice(0, r.int(1, 4)).map((j) => ({ slug: listings[j]!.slug, approved: r.chance(0.75) }));
+  });
+
+  return listings;
+}
+
+/** Titles and bios are written once we know which products each founder works on. */
+function finishFounders(root: Rng, drafts: readonly FounderDraft[], listings: readonly DemoListing[]): DemoFounder[] {
+  const roles = new Map<string, { name: string; lead: boolean; solo: boolean }[]>();
+  for (const listing of listings) {
+    listing.founderSlugs.forEach((slug, position) => {
+      roles.set(slug, [...(roles.get(slug) ?? []), { name: listing.name, lead: position === 0, solo: listing.founderSlugs.length === 1 }]);
+    });
+  }
+  return drafts.map((d) => {
+    const r = root.fork('founder-bio', d.slug);
+    const products = roles.get(d.slug) ?? [];
+    const leads = products.some((p) => p.lead);
+    const title = products.length > 0 && products.every((p) => p.solo)
+      ? 'Solo founder'
+      : leads ? r.pick(LEAD_TITLES) : r.pick(COFOUNDER_TITLES);
+    const named = products.slice(0, 2).map((p) => p.name);
+    const others = products.length - 2;
+    const what = others > 0 ? `${named.join(', ')} and ${others === 1 ? 'one other product' : `${others} other products`}` : joinList(named);
+    const verb = leads ? 'starting' : 'co-founding';
+    const place = placeOf(d.country);
+    const bio = r.pick([
+      `${d.first} ${d.pastWork} for ${d.years} years before ${verb} ${what}. Based in ${d.city}, ${d.first} ${d.pastime}.`,
+      `Before ${verb} ${what}, ${d.first} ${d.pastWork}. Those ${d.years} years left a long list of tools worth fixing. Outside work, ${d.first} ${d.pastime}.`,
+      `${d.name} is a ${d.years > 9 ? 'seasoned' : 'second-time'} builder from ${d.city}, ${place.name}. After years spent in tech (most recently, ${d.first} ${d.pastWork}), the focus now is ${what}.`,
+    ]);
+    return { slug: d.slug, name: d.name, title, bio, country: d.country, socials: d.socials };
+  });
+}
+
+// ───────────────────────────── categories output ─────────────────────────────
+
+function buildCategories(): DemoCategory[] {
+  const attributes = (keys: readonly string[]) => keys.map((key) => ({ key, label: ATTRS[key]!.label }));
+  const out: DemoCategory[] = [];
+  let subIndex = 0;
+  for (const top of CATEGORY_TREE) {
+    out.push({ slug: top.slug, name: top.name, description: top.description, faqs: top.faqs.map((f) => ({ ...f })), attributes: attributes(top.attrs) });
+    for (const sub of top.subs) {
+      const keys = [...top.attrs, ...sub.attrs];
+      const labels = keys.map((k) => ATTRS[k]!.label.toLowerCase());
+      const faqs: DemoFaq[] = [
+        { question: `What does ${a(sub.noun)} do?`, answer: `${sub.description} Teams usually start looking for one when ${sub.problems[0]}.` },
+        { ...sub.faq },
+        { question: `What should I compare when choosing ${sub.nouns}?`, answer: `Start with ${joinList(labels)}. Then try two or three ${sub.nouns} on a real project for a week; the one your team keeps opening is usually the right one.` },
+        { question: `Are there free ${sub.nouns} on Launchdeck?`, answer: `Yes. Many ${sub.nouns} listed under ${sub.name} have a free plan or an open-source edition; use the pricing filter on the category page to see them.` },
+      ];
+      // 2, 3 or 4 FAQs so category pages do not all look alike.
+      out.push({ slug: sub.slug, name: sub.name, description: sub.description, parentSlug: top.slug, faqs: faqs.slice(0, 2 + (subIndex++ % 3)), attributes: attributes(keys) });
+    }
+  }
+  return out;
+}
+
+// ───────────────────────────── blog ─────────────────────────────
+
+const BLOG_POSTS: readonly DemoBlogPost[] = [
+  {
+    slug: 'how-to-prepare-for-launch-week',
+    title: 'How to prepare for your launch week',
+    excerpt: 'A practical, week-by-week plan for getting your product ready for launch day, from the listing itself to the people you tell first.',
+    author: 'Maren Solberg',
+    publishedDaysAgo: 4,
+    tags: ['launch', 'guides', 'founders'],
+    faqs: [
+      { question: 'How far in advance should I schedule my launch?', answer: 'Two to four weeks is a good window. It gives you time to polish the listing and line up early supporters without losing momentum.' },
+      { question: 'Can I change my listing after it goes live?', answer: 'Yes. You can edit the description, media and FAQs at any time; the launch date itself is fixed once the week has started.' },
+      { question: 'Does launching on a specific day of the week matter?', answer: 'Less than people think. Every listing stays on the weekly board for the whole week, so pick the day when you can be online to answer questions.' },
+    ],
+    bodyMarkdown: `Launch week is short, loud and over before you know it. The founders who get the most out of it are rarely the ones with the biggest audience; they are the ones who prepared calmly in the weeks before. Here is the plan we recommend after watching hundreds of launches on Launchdeck.
+
+## Four weeks out: pick the week
+
+Choose a launch week that does not clash with a holiday in your main market or with your own big release. You can see how busy each week is on the [launch calendar](/launches). Quieter weeks are not a trick, but they do make it easier to stand out.
+
+- Check that your website states the basics: what the product does, who it is for and what it costs.
+- Make sure sign-up works on a phone. A surprising number of launch visitors arrive on mobile.
+- Decide who will answer comments during the week, and block time in their calendars.
+
+## Two weeks out: write the listing
+
+Your listing is a small landing page. Treat it like one.
+
+1. Write a tagline that says what the product does, not how you feel about it. Our guide on [writing a tagline people remember](/blog/writing-a-tagline-that-works) goes deeper.
+2. Add three to five screenshots or a short demo video. Show the product doing its job, not your logo.
+3. Answer the questions people always ask in the FAQ section: pricing, data export, platforms.
+4. Pick the most specific category that fits. See [choosing the right category](/blog/choosing-the-right-category).
+
+## One week out: line up your first supporters
+
+Tell the people who already care: beta users, newsletter subscribers, friends who have used the product. Send them a short note with the launch date and a link to the listing. Do not ask for votes; ask them to try the product and share honest feedback. Launchdeck ignores patterns that look like vote rings, and honest comments help far more than a number.
+
+## Launch day
+
+Be present. Reply to every comment, thank people who try the product and fix small bugs as they come in. Post one update during the week with something you learned from the feedback. Visitors notice a team that listens.
+
+## After the week
+
+Your listing stays up after launch week. Keep it current, add milestones as you reach them and collect reviews from real customers. The [week after launch checklist](/blog/after-launch-day-checklist) covers what to do next.
+
+Launching is not a single day. It is the start of a conversation with the people who will shape your product, and the best time to prepare for that conversation is a few weeks before it starts.`,
+  },
+  {
+    slug: 'writing-a-tagline-that-works',
+    title: 'Writing a tagline people remember',
+    excerpt: 'Your tagline is the first thing visitors read. Here is how to write one that explains the product in a single breath.',
+    author: 'Dario Quint',
+    publishedDaysAgo: 11,
+    tags: ['copywriting', 'guides', 'listings'],
+    faqs: [
+      { question: 'How long can a tagline be on Launchdeck?', answer: 'Up to 200 characters, but the best taglines are well under 80. Shorter lines survive being cut off in search results and social previews.' },
+      { question: 'Should my tagline include keywords?', answer: 'Include the plain words people would use to describe your product, such as invoicing or note-taking. Avoid stuffing; one clear phrase beats five keywords.' },
+    ],
+    bodyMarkdown: `A tagline has one job: help the right person decide in two seconds whether to read on. It is not a slogan and it is not a mission statement. It is a sentence that says what the product does and for whom.
+
+## Start with the plain version
+
+Before you try anything clever, write the boring version:
+
+> Invoicing for freelancers who want to get paid faster.
+
+It names the category, the audience and the outcome. Most taglines on the weekly board would improve if they stopped here.
+
+## Three patterns that work
+
+- **Outcome for audience**: "Find any note in under a second, for researchers drowning in PDFs."
+- **Category with a twist**: "A calm email client for people who get 200 emails a day."
+- **Before and after**: "From scattered spreadsheets to one clean pipeline."
+
+Each pattern keeps the reader oriented. They know what kind of product this is, and they learn why it is different.
+
+## Words to cut
+
+Some words appear in so many taglines that readers skip them. Consider cutting:
+
+1. "Revolutionary", "next-generation" and "game-changing". Let the product make that case.
+2. "All-in-one". It rarely is, and it hides what the product is actually best at.
+3. "Powered by AI" on its own. Say what the AI does for the user instead.
+
+## Test it on a stranger
+
+Show the tagline to someone outside your industry and ask them to explain the product back to you. If they cannot, rewrite. If they describe a competitor, you have found your next rewrite too.
+
+## Write ten, keep one
+
+Good taglines rarely arrive on the first try. Set a timer for fifteen minutes and write ten versions without judging them. Then cross out every line that could describe a competitor, every line longer than a breath and every line that needs a second sentence to make sense. What is left is usually one or two candidates worth testing.
+
+It also helps to borrow your customers' words. Read support emails, reviews and sales call notes, and underline the phrases people use to describe the problem. A tagline written in the customer's own language feels familiar the first time they read it.
+
+## Keep it consistent
+
+Use the same tagline on your website, your listing and your social profiles. Consistency helps people recognise you, and it helps search engines connect the pages. If you want to check how your listing appears in search, our article on [SEO for product listings](/blog/seo-for-product-listings) shows what matters and what does not.
+
+You can edit your tagline at any time from your [dashboard](/dashboard). Try a new version for a week, watch the click-through rate and keep the one that wins.`,
+  },
+  {
+    slug: 'free-vs-paid-launches',
+    title: 'Free or paid launch: which one fits your product?',
+    excerpt: 'Launchdeck offers a free launch queue and a paid plan. Here is what each one includes and how to decide.',
+    author: 'Maren Solberg',
+    publishedDaysAgo: 19,
+    tags: ['launch', 'pricing', 'platform'],
+    faqs: [
+      { question: 'Do paid listings get more votes?', answer: 'No. Votes come only from people on the site, and the weekly ranking treats free and paid listings the same way. Paid plans add placement options and profile sections, not votes.' },
+      { question: 'What is the badge requirement for free launches?', answer: 'Free launches ask you to add a small Launchdeck badge to your website. Once we can see it, your listing moves from awaiting badge to scheduled.' },
+      { question: 'Can I upgrade after launching for free?', answer: 'Yes. You can upgrade at any time, and the extra profile sections unlock immediately.' },
+    ],
+    bodyMarkdown: `Every product on Launchdeck can launch for free. We also offer a paid plan for teams that want more control and a richer profile. This post explains the differences honestly, so you can pick the one that fits.
+
+## What the free launch includes
+
+- A full listing with description, screenshots, FAQs and links.
+- A spot in a weekly launch, scheduled from the free queue.
+- Votes, comments, reviews and eligibility for the weekly awards.
+
+The free queue has a limited number of places each week, so free launches are usually scheduled a few weeks ahead. To join the queue you add a small badge to your website. While we wait to see it, your listing shows as *awaiting badge*.
+
+## What the paid plan adds
+
+1. **Choose your week.** Paid launches skip the queue and can pick any open week.
+2. **Extra categories.** List your product in up to three more categories besides the primary one.
+3. **Profile sections.** Your founder story, milestones and media gallery are unlocked.
+4. **Revenue and domain rating charts**, if you choose to share them.
+
+## What the paid plan does not add
+
+Paid listings do not get votes, do not get a ranking boost and are not marked as winners unless they win. The [weekly awards](/blog/how-weekly-awards-work) are calculated the same way for everyone. Anything that is promoted because someone paid for it is clearly labelled as such.
+
+## Common questions from makers
+
+Makers often ask whether a free launch is somehow second class. It is not. Free and paid listings share the same weekly board, the same search results and the same category pages. The differences are about timing and the extra sections on your profile, which is why we recommend starting free unless a fixed date matters to you.
+
+Another frequent question is what happens if the badge is removed after launch. Your listing stays up, but future free launches for the same company will ask for the badge again.
+
+## How to decide
+
+Choose the free launch if you are flexible on timing and happy to add the badge. Most products launch this way, and many of them win awards.
+
+Choose the paid plan if your launch is tied to a date, for example a conference or a funding announcement, or if you want your story and milestones on the profile from day one.
+
+Either way, the work that makes a launch successful is the same: a clear listing, a product that works and a team that shows up to answer questions. Our [launch week guide](/blog/how-to-prepare-for-launch-week) walks through it step by step, and the [pricing page](/pricing) lists current prices.`,
+  },
+  {
+    slug: 'how-weekly-awards-work',
+    title: 'How the weekly awards are decided',
+    excerpt: 'Gold, silver and bronze go to the three most-voted launches of each week. Here are the exact rules, including ties and late votes.',
+    author: 'Ife Adebanjo',
+    publishedDaysAgo: 26,
+    tags: ['awards', 'platform', 'transparency'],
+    faqs: [
+      { question: 'When are the weekly awards announced?', answer: 'Shortly after the launch week ends. Results are computed once, stored and shown on every winning listing.' },
+      { question: 'What happens if two launches have the same number of votes?', answer: 'The launch that reached that number first ranks higher. This rewards early momentum rather than last-minute pushes.' },
+    ],
+    bodyMarkdown: `Every week, the three launches with the most votes receive an award: gold, silver and bronze. We want the rules to be simple enough to fit in a paragraph and strict enough that nobody can game them. Here they are in full.
+
+## The rules
+
+1. Only launches that went live during the week are eligible.
+2. Only votes cast during that launch week count towards the award.
+3. Votes come from signed-in people on the site. There is no voting API.
+4. Ties are broken by who reached the tied number of votes first.
+5. Awards are computed once, after the week ends, and do not change afterwards.
+
+## Why votes only count during the week
+
+A launch that keeps collecting votes for months is great news for its makers, but it would make weekly comparisons meaningless. Counting only votes from the launch week keeps every week a fair contest among the products that launched in it.
+
+## What we do about suspicious votes
+
+We look for patterns that suggest coordinated voting, such as many new accounts voting for the same listing within minutes. Those votes are excluded before awards are computed. We do not publish the exact signals, for obvious reasons, but we do review every case by hand before removing votes from a listing.
+
+## Paid plans and awards
+
+Paid listings have no advantage in the awards. A paid plan changes when and where you launch, not how votes are counted. We explain the difference in more detail in [free or paid launch](/blog/free-vs-paid-launches).
+
+## Where awards appear
+
+Winners get a badge on their listing, a place on the [awards page](/awards) and a mention in the weekly newsletter. You can embed the badge on your website too.
+
+## A worked example
+
+Imagine three launches finish the week with 180, 150 and 150 votes. The first takes gold. The other two are tied, so we look at which one reached 150 votes first; if that happened on Wednesday for one and Friday for the other, the Wednesday launch takes silver and the Friday launch takes bronze. A fourth launch with 149 votes gets no medal, even if it passes 200 the following week.
+
+## What an award means
+
+An award means a lot of people liked your launch that week. It does not mean your product is the best in its category forever, and the absence of an award does not mean a launch failed. Some of the most successful products on Launchdeck never won one. The reviews and the customers you meet during launch week matter far more than the medal.`,
+  },
+  {
+    slug: 'keeping-reviews-genuine',
+    title: 'How we keep reviews genuine',
+    excerpt: 'Reviews only help if you can trust them. Here is how moderation works and which reviews count toward a product rating.',
+    author: 'Ife Adebanjo',
+    publishedDaysAgo: 33,
+    tags: ['reviews', 'trust', 'transparency'],
+    faqs: [
+      { question: 'Why does a product show fewer rated reviews than total reviews?', answer: 'Only reviews marked as genuine by moderation count towards the rating. Others stay visible for transparency but are excluded from the average.' },
+      { question: 'Can makers remove negative reviews?', answer: 'No. Makers can reply publicly and report reviews that break the rules, but they cannot delete reviews.' },
+      { question: 'How do I report a review?', answer: 'Use the report link under the review. A moderator looks at every report.' },
+    ],
+    bodyMarkdown: `A rating is only useful if it reflects what real users think. That is why every review on Launchdeck goes through the same simple process, and why only genuine reviews count toward a product's rating.
+
+## What counts as genuine
+
+A genuine review is written by someone who has used the product and describes their own experience. It can be positive or negative, short or long. It does not have to be polite, but it does have to be about the product.
+
+## What we exclude from ratings
+
+- Reviews that promote something else, such as a channel, a coupon or a competing product.
+- Reviews written before the person could have used the product.
+- Copy-pasted praise that appears on several listings.
+- Reviews from accounts connected to the maker.
+
+These reviews may stay visible, clearly marked, but they do not affect the rating. We prefer this over silently deleting them, because it shows what moderation actually does.
+
+## How moderation works
+
+1. Automated checks flag reviews with known spam patterns or unusual account activity.
+2. A moderator reads every flagged review and every review that someone reports.
+3. The moderator marks the review as genuine or not and, if needed, adds a note.
+
+Makers can reply to any review publicly. A calm, helpful reply to a critical review often does more for a product's reputation than a five-star rating.
+
+## Why not hide low ratings?
+
+Because they are useful. A few honest two-star reviews that describe a missing feature tell future users exactly what to expect, and they tell makers what to build next. Products with only perfect ratings are less trusted, not more.
+
+## Numbers, not adjectives
+
+We publish how many reviews each listing has and how many of them count toward the rating. If you see a large gap between the two, that is a signal worth reading about, not necessarily a scandal: new products attract more drive-by comments than established ones. Look at the written reviews themselves, especially the middle ratings, which tend to be the most detailed and the most useful when you compare two similar products.
+
+## Your part
+
+If you have used a product you found on Launchdeck, consider leaving a review. Be specific: what did you use it for, what worked and what did not? If you want to read more about how we think about trust on the site, see [how the weekly awards are decided](/blog/how-weekly-awards-work) and our [community guidelines](/guidelines).`,
+  },
+  {
+    slug: 'domain-rating-explained',
+    title: 'Domain rating, explained for founders',
+    excerpt: 'What the domain rating chart on a listing shows, where the number comes from and why you should not obsess over it.',
+    author: 'Hanna Lindgren',
+    publishedDaysAgo: 41,
+    tags: ['seo', 'metrics', 'guides'],
+    faqs: [
+      { question: 'Where does the domain rating on Launchdeck come from?', answer: 'It is a third-party score measured periodically for each company domain and stored as a history, so you can see the trend over several months.' },
+      { question: 'Will launching on Launchdeck raise my domain rating?', answer: 'A listing adds one link to your site, which can help a little. Lasting improvements come from many sites choosing to link to you over time.' },
+    ],
+    bodyMarkdown: `Some listings on Launchdeck show a small domain rating chart. It is one of the most misunderstood numbers on the site, so here is what it is and what it is not.
+
+## What the number measures
+
+Domain rating is a score from 0 to 100 that estimates how strong a website's backlink profile is compared with other sites. It is calculated by a third party, not by us, and it is based on how many sites link to a domain and how strong those sites are in turn.
+
+We record a reading regularly and show the last few months as a trend line. The trend is more useful than any single value.
+
+## What it is good for
+
+- Seeing whether a company's website is gaining attention over time.
+- Comparing young products with each other in a rough way.
+- Spotting a sudden change, for example after a move to a new domain.
+
+## What it is not
+
+1. **Not a quality score.** A brilliant product with a new domain will have a low rating for months.
+2. **Not traffic.** A high rating does not mean many visitors, and a niche product can be very successful with a modest rating.
+3. **Not something to buy.** Paying for links to raise the number can hurt your search visibility.
+
+## How to improve it honestly
+
+Create things worth linking to: useful guides, free tools, original data and a clear product story. Get listed in relevant directories, including the right [category on Launchdeck](/categories). Write about what you learn, and reach out to people who would genuinely find it useful.
+
+## A note on comparisons
+
+Comparing ratings across categories rarely makes sense. Developer tools tend to collect links from documentation, tutorials and code repositories, while a meal planner or a sleep app earns links from blogs and press instead. A rating of 25 can be excellent in one category and modest in another. When you compare alternatives on Launchdeck, look at the trend of each product against its own history first, and treat differences between products as a rough hint rather than a verdict.
+
+## Why some listings have no chart
+
+Not every domain has been measured yet, and some makers prefer not to show it. Both are fine. If you want more context on search visibility in general, read [SEO for product listings](/blog/seo-for-product-listings).
+
+Our advice: check the trend once a month, keep building things people want to share and spend the rest of your time on the product.`,
+  },
+  {
+    slug: 'choosing-the-right-category',
+    title: 'Choosing the right category for your product',
+    excerpt: 'The category you pick decides who finds your listing. A short guide to choosing the most specific fit.',
+    author: 'Dario Quint',
+    publishedDaysAgo: 52,
+    tags: ['listings', 'guides', 'categories'],
+    faqs: [
+      { question: 'Can my product be in more than one category?', answer: 'Every listing has one primary category. Paid listings can add up to three extra categories.' },
+      { question: 'What if no category fits my product?', answer: 'Choose the closest top-level category and tell us what is missing. We add new subcategories when several products need one.' },
+      { question: 'Can I change my category later?', answer: 'Yes, from the listing settings. The change shows up on category pages right away.' },
+    ],
+    bodyMarkdown: `Category pages are one of the main ways people browse Launchdeck. Picking the right one puts your listing in front of people who are already looking for something like it.
+
+## Be specific
+
+Pick the most specific category that honestly describes your product. A time tracker belongs in [Focus & Time Tracking](/categories/time-tracking), not in the broad [Productivity](/categories/productivity) category. Specific categories are smaller, so your listing is easier to find, and visitors there know exactly what they want.
+
+## Describe the main job, not every job
+
+Many products do several things. Ask yourself what most customers use it for in the first week. That is your primary category.
+
+- An email tool with a landing page builder is still primarily [Email Marketing](/categories/email-marketing).
+- A CRM with a built-in dialer is still a [CRM](/categories/crm).
+- An AI assistant that writes sales emails could be [AI Writing](/categories/ai-writing) or [Sales Engagement](/categories/sales-outreach), depending on who buys it.
+
+## Fill in the comparison attributes
+
+Each category has a few comparison attributes, such as whether a product is open source, has a free plan or offers an API. Visitors use them to filter lists and compare alternatives side by side.
+
+1. Fill in every attribute you can answer honestly.
+2. Leave one blank if your website does not say. A blank is better than a guess.
+3. Update them when things change, such as a new mobile app.
+
+## Use extra categories wisely
+
+Paid listings can appear in up to three extra categories. Use them for genuinely related audiences, not for every category with traffic. A design tool that also serves marketers might add Landing Page Builders; it should not add Personal Finance.
+
+## Common mistakes
+
+We review category choices when listings are submitted, and the same mistakes come up again and again. The first is choosing the biggest category in the hope of more traffic; the listing then competes with hundreds of unrelated products and visitors skim past it. The second is choosing a category based on technology rather than the job, such as putting a sales assistant under AI only because it uses a language model. The third is forgetting to revisit the choice after a pivot. If your product has changed, your category probably should too.
+
+## When nothing fits
+
+If you cannot find a good fit, pick the closest top-level category and let us know. New subcategories are added when enough products need them. The full tree is on the [categories page](/categories).`,
+  },
+  {
+    slug: 'building-in-public-without-burning-out',
+    title: 'Building in public without burning out',
+    excerpt: 'Sharing your progress can bring customers and friends. It can also take over your week. Here is how founders on Launchdeck keep it sustainable.',
+    author: 'Hanna Lindgren',
+    publishedDaysAgo: 60,
+    tags: ['founders', 'community', 'marketing'],
+    faqs: [
+      { question: 'Do I have to share revenue numbers to build in public?', answer: 'No. Many founders share what they learn, what they shipped and what went wrong without ever sharing revenue.' },
+      { question: 'How often should I post updates?', answer: 'Pick a rhythm you can keep for a year. A weekly or fortnightly update is plenty for most teams.' },
+    ],
+    bodyMarkdown: `Building in public means sharing your work as it happens: what you shipped, what you learned, sometimes what you earned. Done well, it brings early users, honest feedback and friends who cheer you on. Done badly, it turns into a second job.
+
+## Decide what you will share
+
+Before you post anything, decide where your lines are. Common choices:
+
+- **Always share**: features shipped, lessons learned, mistakes and how you fixed them.
+- **Sometimes share**: user numbers, revenue ranges, hiring plans.
+- **Never share**: customer names without permission, anything about your team members that they have not agreed to.
+
+Writing this down once saves you from agonising over every post.
+
+## Pick a rhythm you can keep
+
+A short weekly update beats a burst of daily posts followed by silence. Many founders on Launchdeck use the **updates** section on their listing as a public log, then share the same text elsewhere.
+
+1. Write the update on the same day each week.
+2. Keep it to three points: what shipped, what you learned, what is next.
+3. End with a question. It turns an announcement into a conversation.
+
+## Protect your focus
+
+Building in public can become a way to avoid hard work. Some guard rails that help:
+
+- Check comments twice a day rather than all day.
+- Never post about a feature before you have started building it.
+- Take a week off sharing when you need to. Nobody will forget you.
+
+## Share the boring parts too
+
+The most useful posts are often the least glamorous: how you handled a refund, why you changed your pricing, what a failed experiment taught you. They help other founders, and they show potential customers that there are real people behind the product.
+
+## When it stops being fun
+
+Pay attention to how sharing makes you feel. If you dread writing the weekly update, shorten it. If a metric you post every week starts to drive decisions it should not, stop posting it. Building in public is a tool, and like any tool it should serve the product and the people building it. Plenty of founders share openly for a year, then go quiet while they focus on a big release, and come back with a better story to tell.
+
+## Make it easy to follow along
+
+Link your listing, your changelog and your newsletter from one place. Your [founder profile](/founders) on Launchdeck can hold all of them, and visitors can follow your product to get updates without you posting the same thing everywhere. If you are thinking about writing a longer piece, read [writing a founder story people want to read](/blog/writing-your-founder-story).`,
+  },
+  {
+    slug: 'pricing-page-lessons',
+    title: 'Seven pricing page lessons from hundreds of launches',
+    excerpt: 'Patterns we keep seeing on the pricing pages of products that convert launch traffic into customers.',
+    author: 'Tomás Ferreira',
+    publishedDaysAgo: 74,
+    tags: ['pricing', 'growth', 'founders'],
+    faqs: [
+      { question: 'Should I show prices publicly before launch?', answer: 'Usually yes. Visitors who cannot find a price often assume it is expensive and leave. If pricing is still changing, say so and show a range.' },
+      { question: 'How many plans should I offer?', answer: 'Two or three is enough for most early products. More options make the decision harder, not easier.' },
+    ],
+    bodyMarkdown: `Launch traffic is generous but impatient. Many visitors click through from a listing, look for the price and decide within seconds. After reading hundreds of pricing pages linked from Launchdeck, a few patterns stand out.
+
+## 1. Show the price
+
+Products that hide their prices behind a contact form get fewer sign-ups from launch traffic. If you genuinely need a sales conversation for large customers, show prices for the smaller plans and add a contact option for the rest.
+
+## 2. Name plans after people, not metals
+
+"Solo", "Team" and "Company" tell visitors which plan is theirs. "Bronze", "Silver" and "Gold" make them read the fine print.
+
+## 3. Lead with the free option if you have one
+
+If there is a free plan or a free trial, say so at the top. Our data shows that listings with a clear free option get more clicks through to the website during launch week.
+
+## 4. Limit what matters, not what is cheap for you
+
+Limits should follow the value customers get, such as projects, seats or volume, rather than features that cost you nothing to provide. Artificial limits on small things feel petty and generate support tickets.
+
+## 5. Answer the scary questions on the page
+
+- Can I cancel at any time?
+- What happens to my data if I leave?
+- Is there a discount for non-profits or students?
+
+A short FAQ under the plans answers these before they become objections. You can repeat the answers in the FAQ section of your listing too.
+
+## 6. Keep the comparison table short
+
+A table with forty rows hides the three differences that matter. Put the important ones at the top and link to the full list.
+
+## 7. Change prices without fear
+
+Early pricing is a guess. Many successful products on Launchdeck changed prices two or three times in their first year. Keep existing customers on their old price, explain the change in an update and move on.
+
+## Test with real visitors
+
+You do not need a large experiment to learn from a pricing page. Watch five people from your target audience look at it while thinking aloud, and note where they hesitate. Most of the problems you will find are about wording, such as unclear plan names or limits described in units nobody uses, and they are cheap to fix before your next launch.
+
+## Where to go next
+
+If you are preparing a launch, pair this with [how to prepare for your launch week](/blog/how-to-prepare-for-launch-week). And when you write your listing, keep the pricing summary short and accurate; it is one of the first things visitors read.`,
+  },
+  {
+    slug: 'after-launch-day-checklist',
+    title: 'The week after launch: a checklist',
+    excerpt: 'Launch week is over. Here is what to do in the following days to keep the momentum and learn from the traffic.',
+    author: 'Maren Solberg',
+    publishedDaysAgo: 88,
+    tags: ['launch', 'guides', 'growth'],
+    faqs: [
+      { question: 'Does my listing disappear after launch week?', answer: 'No. It stays on Launchdeck permanently, appears in its categories and search, and can keep collecting reviews and followers.' },
+      { question: 'Can I launch the same product again?', answer: 'A product launches once, but you can post updates and milestones at any time, and major new versions can be announced in the updates section.' },
+    ],
+    bodyMarkdown: `The weekly board has moved on, and your launch is now in the archive. That is when the real work starts. Here is a checklist for the days after launch.
+
+## Day 1: say thank you
+
+- Reply to every remaining comment and review.
+- Post an update on your listing thanking people who tried the product. Mention one thing you will change because of their feedback.
+- If you won a [weekly award](/awards), add the badge to your website.
+
+## Days 2 and 3: sort the feedback
+
+Collect everything people said during the week into one document. Group it into three buckets:
+
+1. **Bugs**: fix the ones that block sign-up or core use first.
+2. **Confusion**: places where people misunderstood the product. These usually point to copy or onboarding, not features.
+3. **Requests**: features people asked for. Count them, but do not promise them yet.
+
+## Day 4: look at the numbers
+
+Compare sign-ups, activations and paying customers with a normal week. Launch traffic is unusual, so look at what happened after sign-up rather than at visits alone. Did people reach the moment where the product proves its value?
+
+## Day 5: follow up personally
+
+Email the people who signed up during launch week. Keep it short, written by a founder, with one question: what were you hoping the product would do? The answers are often more useful than any analytics dashboard.
+
+## The following weeks
+
+- Keep your listing current. Add [milestones](/blog/writing-your-founder-story) as you reach them.
+- Ask happy customers to leave a review. Genuine reviews keep helping long after launch week.
+- Share what you learned. A post about your launch numbers, good or bad, helps other founders and brings a second wave of visitors.
+
+## A note on tone
+
+When you write to launch-week sign-ups, resist the urge to sell. The people who tried your product during launch week did you a favour, and the best follow-up is a genuine question and a promise to read the answer. Founders who reply personally to every response often find their first paying customers in this group, along with a handful of people who become long-term advocates for the product.
+
+## Don't judge the launch too early
+
+Some of the best customers arrive weeks later, after finding your listing in a category page or through search. A quiet launch week is not the end of the story. Keep improving the product and the listing, and the long tail will do its work.`,
+  },
+  {
+    slug: 'open-source-launch-playbook',
+    title: 'Launching an open-source project: a playbook',
+    excerpt: 'Open-source launches have their own rhythm. A playbook for maintainers who want users, contributors and maybe customers.',
+    author: 'Ife Adebanjo',
+    publishedDaysAgo: 101,
+    tags: ['open-source', 'launch', 'developer-tools'],
+    faqs: [
+      { question: 'Should my open-source project have a hosted version at launch?', answer: 'Not necessarily. Many projects launch with self-hosting only and add a hosted option once they know what users need.' },
+      { question: 'Which licence should I choose?', answer: 'It depends on your goals. Permissive licences such as MIT encourage adoption; copyleft licences such as AGPL protect against closed forks. Ask a lawyer if you plan to build a business on it.' },
+      { question: 'How do I mark my listing as open source?', answer: 'Choose open-source as the pricing model and fill in the open source attribute in your category. Both show up in filters.' },
+    ],
+    bodyMarkdown: `Open-source projects launch differently from commercial products. Your first audience is developers, and they will read your README before your landing page. Here is a playbook that has worked for many maintainers on Launchdeck.
+
+## Before launch: make the first ten minutes great
+
+Developers decide quickly. Make sure someone can go from your repository to a working example in under ten minutes.
+
+- A README that says what the project does in the first line.
+- One command to install and one to run an example.
+- A short section on what the project does **not** do.
+- A licence file. Projects without one are legally hard to use.
+
+## Pick your category and attributes
+
+List the project in the category where people look for the problem it solves, for example [Developer Tools](/categories/developer-tools) or [Web Analytics](/categories/web-analytics). Mark it as open source and self-hostable so it appears in those filters.
+
+## Launch week
+
+1. Post the launch in the communities where your users already are, with a link to the listing and the repository.
+2. Be in the comments. Answer technical questions in detail; they are your best marketing.
+3. Label a few small issues as good first contributions. Launch week brings people who want to help.
+
+## Contributors, not just stars
+
+Stars are pleasant but fleeting. Contributors keep a project alive. Make contributing easy:
+
+- A CONTRIBUTING file with setup steps.
+- Fast, kind reviews of first pull requests.
+- A public roadmap so people know what is welcome.
+
+## Thinking about a business
+
+Many open-source projects on Launchdeck later add a hosted cloud version or paid support. If that is your plan, say so early and be clear about what stays open. Communities react badly to surprises, and well to honesty.
+
+## Documentation is the product
+
+For many developers, your documentation is the first real experience of the project. Keep a short getting-started guide separate from the reference, show complete examples that can be copied and run, and state supported versions clearly. When people ask the same question twice during launch week, add the answer to the docs the same day; it is the cheapest support you will ever provide, and it shows new visitors that the project is cared for.
+
+## After launch
+
+Post updates for releases on your listing and link to the changelog. Keep the listing's attributes current as you add integrations or platforms. And read [the week after launch](/blog/after-launch-day-checklist) for a general checklist that applies to open-source projects too.`,
+  },
+  {
+    slug: 'writing-your-founder-story',
+    title: 'Writing a founder story people want to read',
+    excerpt: 'The story section on your listing is a chance to explain why your product exists. A simple structure and a few examples.',
+    author: 'Tomás Ferreira',
+    publishedDaysAgo: 123,
+    tags: ['founders', 'stories', 'copywriting'],
+    faqs: [
+      { question: 'Where does the founder story appear?', answer: 'On the listing page, in the story section, for paid listings and listings where the section has been unlocked.' },
+      { question: 'How long should a founder story be?', answer: 'Between 300 and 1,000 words works well. Each section can be a short paragraph.' },
+    ],
+    bodyMarkdown: `People do not only buy products; they buy from people. The story section on a Launchdeck listing lets you explain why the product exists, and the best stories are often the most ordinary ones told honestly.
+
+## A simple structure
+
+The story section has a few prompts. You do not have to fill all of them, but together they make a complete picture:
+
+1. **Why you started.** The moment you decided this problem was worth years of your life.
+2. **The problem.** Who has it, how often and what it costs them.
+3. **The journey.** From first prototype to today, in a few sentences.
+4. **Challenges.** What was harder than expected.
+5. **Achievements.** What you are proud of, with numbers if you have them.
+6. **Lessons.** What you would tell yourself at the start.
+7. **What is next.** Where the product is going.
+
+## Be specific
+
+Compare these two openings:
+
+> We are passionate about helping teams work better together.
+
+> In 2022 I spent a whole weekend reconstructing billable hours from my calendar, and I decided never to do it again.
+
+The second one is a story. The first one could be about anything.
+
+## Include the hard parts
+
+Readers trust founders who admit what went wrong. A failed first version, a pricing mistake, a co-founder who left: these make the story believable and the success more meaningful.
+
+## Add milestones
+
+Milestones turn your story into a timeline. Add dates for founding, first customer, major releases and anything else you are proud of. They appear next to your story and help visitors see how far you have come.
+
+## Keep it current
+
+Update the "what is next" section when plans change, and add new milestones as you reach them. A story that was last touched two years ago says something too.
+
+## Edit ruthlessly
+
+Once you have a first draft, cut it by a third. Remove sentences that explain what the product does in detail, because the rest of the listing already covers that. Remove adjectives that do not carry information. Read the story aloud, and wherever you run out of breath, split the sentence. Finally, ask a customer to read it. If they recognise their own problem in the story, you are done.
+
+## Examples to learn from
+
+Browse listings in any [category](/categories) and look for the story section. You will see stories of every kind: solo founders, small teams, side projects that grew up. If you are still preparing your launch, start with [how to prepare for your launch week](/blog/how-to-prepare-for-launch-week).`,
+  },
+  {
+    slug: 'seo-for-product-listings',
+    title: 'SEO for product listings: what actually matters',
+    excerpt: 'How your Launchdeck listing appears in search engines, and the handful of fields that make a difference.',
+    author: 'Hanna Lindgren',
+    publishedDaysAgo: 140,
+    tags: ['seo', 'listings', 'guides'],
+    faqs: [
+      { question: 'Does Launchdeck link to my website with a followed link?', answer: 'Every listing links to the product website. Link attributes follow current search engine guidelines and may differ for promoted placements.' },
+      { question: 'What is the SEO title on my listing?', answer: 'It is the title search engines show for your listing page, up to 70 characters. If you leave it empty, we build one from your product name and tagline.' },
+    ],
+    bodyMarkdown: `Your Launchdeck listing is a page on the web like any other, and for many products it ranks for the product name within days. A few fields decide how it looks in search results and which searches it can appear for.
+
+## The fields that matter
+
+- **SEO title** (up to 70 characters): shown as the clickable title in search results. Start with the product name, then say what it is.
+- **SEO description** (up to 170 characters): the snippet under the title. Write it for people, not for robots.
+- **Tagline and short description**: used on category pages and in previews when the SEO fields are empty.
+- **FAQs**: questions and answers can appear directly in search results, so answer the questions people actually type.
+
+## Write for the search, not the keyword
+
+Think about what someone types when they need your product: "invoice app for freelancers", "privacy friendly analytics", "meal planner for families". Use that wording naturally in the short description and the first paragraph of your description. Avoid lists of keywords; they read badly and do not help.
+
+## Fill in your category attributes
+
+Comparison attributes such as free plan, open source and platforms power the filters on [category pages](/categories). Visitors who filter are often close to a decision, so a complete profile can matter more than any ranking.
+
+## Use a consistent name
+
+Spell your product name the same way everywhere. If your name has accents, such as Café or Über, keep them; search on Launchdeck finds your listing with or without them.
+
+## What does not matter much
+
+1. Keyword density. Search engines stopped rewarding it long ago.
+2. Very long descriptions. A clear 300 words beats a rambling 3,000.
+3. Publishing many near-identical listings. Each product gets one listing.
+
+## FAQs deserve more attention
+
+Of all the fields on a listing, the FAQ section is the most underused. Each question can match a real search, such as whether a product works offline or has a free plan, and a direct answer helps visitors decide without leaving the page. Write questions the way people actually phrase them, keep answers to two or three sentences and update them when the answer changes. Six good questions beat twenty vague ones.
+
+## Measure, then adjust
+
+Watch how many visitors reach your listing from search over a few weeks. If the number is low, rewrite the SEO title and description and check again a month later. For the bigger picture on search visibility, read [domain rating, explained for founders](/blog/domain-rating-explained).`,
+  },
+];
+
+// ───────────────────────────── interviews ─────────────────────────────
+
+const INTERVIEW_QUESTIONS: readonly string[] = [
+  'What problem were you trying to solve when you started, and how did you first notice it?',
+  'Who was your very first customer, and how did you find them?',
+  'What did the first version of the product look like, and what did you get wrong?',
+  'How did you decide on your pricing, and have you changed it since?',
+  'What does a normal working week look like for you right now?',
+  'Which marketing channel surprised you the most, for better or worse?',
+  'What is one feature you deliberately decided not to build?',
+  'How do you collect and prioritise feedback from users?',
+  'What was the hardest moment so far, and what got you through it?',
+  'Which tools does your team rely on every day?',
+  'How did you find your co-founder, or why did you decide to go solo?',
+  'What did you learn from your launch week?',
+  'If you were starting again today, what would you do differently?',
+  'What advice would you give to someone launching their first product?',
+  'Where do you want the product to be a year from now?',
+];
+
+// ───────────────────────────── entry point ─────────────────────────────
+
+/** The whole demo data set for one seed. Pure and deterministic: the same seed always
+ *  yields deep-equal output, and the result shares no objects with module constants. */
+export function buildDemoData(seed = 42): DemoData {
+  const root = new Rng(seed);
+  const drafts = draftFounders(root.fork('founders'), DEMO_FOUNDER_COUNT);
+  const listings = buildListings(root, drafts);
+  const founders = finishFounders(root, drafts, listings);
+  return {
+    categories: buildCategories(),
+    founders,
+    listings,
+    blogPosts: BLOG_POSTS.map((post) => ({ ...post, tags: [...post.tags], faqs: post.faqs.map((f) => ({ ...f })) })),
+    interviewQuestions: [...INTERVIEW_QUESTIONS],
+  };
 }
