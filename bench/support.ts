@@ -17,7 +17,7 @@ export async function benchContext(kind: 'postgres' | 'pglite', env: Record<stri
   } else {
     db = await openPglite(null);
   }
-  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:0', RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:0', RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'silent', ...env });
   const ctx = await createAppContext(config, { db });
   return { ctx, server, async close() { await ctx.views.stop(); await db.close(); await server?.stop(); } };
 }

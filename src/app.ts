@@ -11,6 +11,7 @@ import { operations } from './api/operations/index.js';
 import { buildOpenApi } from './api/openapi.js';
 import { sha256 } from './api/auth.js';
 import { registerSiteRoutes } from './site/routes.js';
+import { registerMcpRoutes } from './mcp/mcp-routes.js';
 
 export interface BuildOptions { logger?: boolean | object }
 
@@ -65,6 +66,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     }
   });
   registerRestRoutes(app, operations, ctx);
+  registerMcpRoutes(app, operations, ctx);
   registerSiteRoutes(app, ctx, { openapi });
   return app;
 }

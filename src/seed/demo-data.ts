@@ -99,6 +99,9 @@ function a(phrase: string): string {
   return `${an ? 'an' : 'a'} ${phrase}`;
 }
 
+/** Exported for the synthetic generator, which writes from the same vocabulary. */
+export { a as withArticle };
+
 /** "a", "a and b", "a, b and c". */
 function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
@@ -117,6 +120,11 @@ function clamp(text: string, max: number): string {
 function fit(candidates: readonly string[], max: number): string {
   for (const c of candidates) if (c.length <= max) return c;
   return clamp(candidates[candidates.length - 1] ?? '', max);
+}
+
+/** 5400 → "5,400" without depending on the runtime's locale data. */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 function pad2(n: number): string {
@@ -710,7 +718,7 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         features: ['multi-channel sequences', 'personalisation at scale with research notes', 'inbox rotation and warm-up', 'reply detection that pauses sequences', 'intent signals from website visits', 'a power dialer', 'social touch reminders', 'booking links inside emails', 'A/B tests on opening lines', 'opt-out compliance checks'],
         keywords: ['sales engagement', 'cold email', 'outbound sales', 'prospecting', 'sales sequences', 'lead generation', 'sales automation', 'email outreach'],
         problems: ['cold emails land in spam and nobody notices for weeks', 'reps spend more time researching than talking to prospects', 'follow-ups depend on someone remembering to send them', 'outbound feels spammy even when the product is a good fit'],
-        outcomes: ['book more meetings with fewer emails', 'personalise outreach without spending all day on it', 'keep sequences out of the spam folder', 'focus reps on prospects who are ready to talk'],
+        outcomes: ['book more meetings with fewer emails', 'personalise outreach without spending all day on it', 'keep sequences out of the spam folder', 'spend time only on prospects who are ready to talk'],
         words: ['Reach', 'Outbound', 'Prospect', 'Sequence'],
         attrs: ['warmup'],
         faq: { question: 'How many follow-ups should a sequence have?', answer: 'Three to five touches over two or three weeks is common. Stop as soon as someone replies, and make every message add something new rather than just bumping the thread.' },
@@ -918,7 +926,7 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         features: ['a smart alarm in a light sleep phase', 'snoring and sleep-talk recording', 'wind-down routines', 'soundscapes and white noise', 'sleep debt tracking', 'jet-lag plans', 'bedroom temperature and noise insights', 'caffeine cut-off reminders', 'sleep coaching programmes', 'weekly sleep reports'],
         keywords: ['sleep tracker', 'sleep', 'insomnia', 'smart alarm', 'white noise', 'jet lag', 'sleep hygiene', 'rest'],
         problems: ['you wake up groggy even after eight hours in bed', 'jet lag ruins the first three days of every trip', 'bedtime keeps drifting later and later', 'nobody knows whether the snoring is getting worse'],
-        outcomes: ['wake up at the best moment of your sleep cycle', 'fall asleep faster with a steady routine', 'beat jet lag on the next trip', 'understand what actually improves your sleep'],
+        outcomes: ['wake up at the best moment of the sleep cycle', 'fall asleep faster with a steady routine', 'beat jet lag on the next trip', 'understand what actually improves your sleep'],
         words: ['Sleep', 'Dream', 'Night', 'Rest'],
         attrs: ['smart_alarm'],
         faq: { question: 'How accurate are phone-based sleep trackers?', answer: 'Phones and wearables estimate sleep stages from movement and heart rate, so treat the numbers as trends rather than lab-grade measurements. They are good at showing whether a change in routine helps.' },
@@ -1036,6 +1044,13 @@ const PLACES: readonly Place[] = [
 
 const PLACE_BY_CODE = new Map(PLACES.map((p) => [p.code, p]));
 
+/** "Boston, United States": no article after a city. */
+function cityIn(city: string, place: Place): string {
+  return city === place.name ? city : `${city}, ${place.name.replace(/^the /, '')}`;
+}
+
+const SMALL_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
 function placeOf(code: string): Place {
   const place = PLACE_BY_CODE.get(code);
   if (!place) throw new Error(`unknown country ${code}`);
@@ -1078,14 +1093,34 @@ const NAME_POOLS: readonly NamePool[] = [
     last: ['Rossi', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Gallo', 'Conti', 'De Luca'],
   },
   {
-    countries: ['SE', 'DK', 'NO', 'FI'], weight: 7,
-    first: ['Astrid', 'Erik', 'Freja', 'Søren', 'Ingrid', 'Magnus', 'Sanna', 'Mikko', 'Linnea', 'Björn', 'Aino', 'Oskar'],
-    last: ['Lindqvist', 'Johansson', 'Nielsen', 'Andersen', 'Berg', 'Virtanen', 'Halvorsen', 'Sørensen', 'Nyström', 'Korhonen', 'Dahl', 'Ekström'],
+    countries: ['SE', 'SE', 'DK', 'NO'], weight: 5,
+    first: ['Astrid', 'Erik', 'Freja', 'Søren', 'Ingrid', 'Magnus', 'Linnea', 'Björn', 'Oskar', 'Sigrid'],
+    last: ['Lindqvist', 'Johansson', 'Nielsen', 'Andersen', 'Berg', 'Halvorsen', 'Sørensen', 'Nyström', 'Dahl', 'Ekström'],
   },
   {
-    countries: ['PL', 'CZ', 'UA', 'EE'], weight: 6,
-    first: ['Łukasz', 'Zofia', 'Piotr', 'Agnieszka', 'Jakub', 'Tereza', 'Ondřej', 'Olena', 'Dmytro', 'Kateryna', 'Marek', 'Kadri'],
-    last: ['Nowak', 'Dvořák', 'Novák', 'Kowalczyk', 'Shevchenko', 'Bondarenko', 'Tamm', 'Kravets', 'Wójcik', 'Horák', 'Mazur', 'Lewandowski'],
+    countries: ['FI'], weight: 2,
+    first: ['Mikko', 'Aino', 'Sanna', 'Juho', 'Elina', 'Ville'],
+    last: ['Virtanen', 'Korhonen', 'Mäkinen', 'Nieminen', 'Heikkinen', 'Laine'],
+  },
+  {
+    countries: ['PL'], weight: 3,
+    first: ['Łukasz', 'Zofia', 'Piotr', 'Agnieszka', 'Jakub', 'Katarzyna', 'Marek', 'Ola'],
+    last: ['Nowak', 'Kowalczyk', 'Wójcik', 'Mazur', 'Lewandowski', 'Zieliński', 'Kamiński', 'Dąbrowski'],
+  },
+  {
+    countries: ['CZ'], weight: 1,
+    first: ['Tereza', 'Ondřej', 'Lucie', 'Tomáš', 'Petra', 'Vojtěch'],
+    last: ['Dvořák', 'Novák', 'Horák', 'Černý', 'Procházka', 'Veselý'],
+  },
+  {
+    countries: ['UA'], weight: 2,
+    first: ['Olena', 'Dmytro', 'Kateryna', 'Andrii', 'Iryna', 'Oleksandr'],
+    last: ['Shevchenko', 'Bondarenko', 'Kravets', 'Melnyk', 'Tkachenko', 'Koval'],
+  },
+  {
+    countries: ['EE'], weight: 1,
+    first: ['Kadri', 'Mart', 'Liis', 'Tanel', 'Kertu', 'Rasmus'],
+    last: ['Tamm', 'Saar', 'Sepp', 'Mägi', 'Kask', 'Rebane'],
   },
   {
     countries: ['NL'], weight: 3,
@@ -1093,7 +1128,7 @@ const NAME_POOLS: readonly NamePool[] = [
     last: ['de Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'van Dijk', 'Mulder', 'Dekker'],
   },
   {
-    countries: ['IN', 'IN', 'SG'], weight: 9,
+    countries: ['IN', 'IN', 'IN', 'SG'], weight: 9,
     first: ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Siddharth', 'Ishita', 'Rahul', 'Nisha'],
     last: ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Menon', 'Desai', 'Kulkarni', 'Chatterjee', 'Rao', 'Bhat'],
   },
@@ -1108,25 +1143,60 @@ const NAME_POOLS: readonly NamePool[] = [
     last: ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang', 'Cho', 'Yoon'],
   },
   {
-    countries: ['SG', 'VN', 'ID', 'PH'], weight: 5,
-    first: ['Wei Ling', 'Jun Hao', 'Minh', 'Linh', 'Huy', 'Putri', 'Agus', 'Dewi', 'Miguel', 'Andrea', 'Paolo', 'Bea'],
-    last: ['Tan', 'Lim', 'Ng', 'Nguyễn', 'Trần', 'Phạm', 'Wijaya', 'Santoso', 'Pratama', 'Reyes', 'Cruz', 'Bautista'],
+    countries: ['SG'], weight: 1,
+    first: ['Wei Ling', 'Jun Hao', 'Mei Xin', 'Kai Wen', 'Hui Min', 'Jia Hui'],
+    last: ['Tan', 'Lim', 'Ng', 'Goh', 'Chua', 'Teo'],
   },
   {
-    countries: ['NG', 'NG', 'KE', 'ZA'], weight: 6,
-    first: ['Chinedu', 'Amaka', 'Tunde', 'Ngozi', 'Emeka', 'Folake', 'Wanjiru', 'Otieno', 'Akinyi', 'Thandiwe', 'Sipho', 'Lerato'],
-    last: ['Okafor', 'Adeyemi', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Odhiambo', 'Kariuki', 'Mwangi', 'Nkosi', 'Dlamini', 'Mokoena'],
+    countries: ['VN'], weight: 1,
+    first: ['Minh', 'Linh', 'Huy', 'Trang', 'Anh', 'Quang'],
+    last: ['Nguyễn', 'Trần', 'Phạm', 'Lê', 'Hoàng', 'Đặng'],
   },
   {
-    countries: ['EG', 'AE', 'TR', 'IL'], weight: 4,
-    first: ['Youssef', 'Nour', 'Omar', 'Salma', 'Karim', 'Laila', 'Elif', 'Emre', 'Zeynep', 'Noa', 'Itai', 'Tamar'],
-    last: ['Hassan', 'Mostafa', 'Farouk', 'Mansour', 'Yılmaz', 'Demir', 'Şahin', 'Çelik', 'Cohen', 'Levi', 'Mizrahi', 'Katz'],
+    countries: ['ID'], weight: 1,
+    first: ['Putri', 'Agus', 'Dewi', 'Rizky', 'Sari', 'Bayu'],
+    last: ['Wijaya', 'Santoso', 'Pratama', 'Halim', 'Kusuma', 'Saputra'],
+  },
+  {
+    countries: ['PH'], weight: 1,
+    first: ['Miguel', 'Andrea', 'Paolo', 'Bea', 'Carlo', 'Isabel'],
+    last: ['Reyes', 'Cruz', 'Bautista', 'Villanueva', 'Mendoza', 'Aquino'],
+  },
+  {
+    countries: ['NG'], weight: 3,
+    first: ['Chinedu', 'Amaka', 'Tunde', 'Ngozi', 'Emeka', 'Folake', 'Ifeoma', 'Segun'],
+    last: ['Okafor', 'Adeyemi', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Adebayo', 'Obi'],
+  },
+  {
+    countries: ['KE'], weight: 1,
+    first: ['Wanjiru', 'Otieno', 'Akinyi', 'Kamau', 'Njeri', 'Mwangi'],
+    last: ['Odhiambo', 'Kariuki', 'Wambui', 'Kiprono', 'Mutua', 'Achieng'],
+  },
+  {
+    countries: ['ZA'], weight: 1,
+    first: ['Thandiwe', 'Sipho', 'Lerato', 'Johan', 'Nomvula', 'Pieter'],
+    last: ['Nkosi', 'Dlamini', 'van der Merwe', 'Botha', 'Mokoena', 'Naidoo'],
+  },
+  {
+    countries: ['EG', 'AE'], weight: 2,
+    first: ['Youssef', 'Nour', 'Omar', 'Salma', 'Karim', 'Laila'],
+    last: ['Hassan', 'Mostafa', 'Farouk', 'Saleh', 'Mansour', 'Fahmy'],
+  },
+  {
+    countries: ['TR'], weight: 1,
+    first: ['Elif', 'Emre', 'Zeynep', 'Burak', 'Defne', 'Mert'],
+    last: ['Yılmaz', 'Demir', 'Kaya', 'Şahin', 'Çelik', 'Aydın'],
+  },
+  {
+    countries: ['IL'], weight: 1,
+    first: ['Noa', 'Itai', 'Tamar', 'Yonatan', 'Maya', 'Eitan'],
+    last: ['Cohen', 'Levi', 'Mizrahi', 'Friedman', 'Shapiro', 'Katz'],
   },
 ];
 
 const PREVIOUS_WORK = [
   'led engineering at a payments start-up', 'ran product at a logistics scale-up', 'worked as a designer at a branding agency',
-  'spent years in enterprise sales', 'worked as a data scientist at a large retailer', 'taught computer science at a university',
+  'worked in enterprise sales', 'worked as a data scientist at a large retailer', 'taught computer science at a university',
   'ran growth at a travel booking site', 'freelanced as a full-stack developer', 'managed customer support at a SaaS company',
   'built trading systems at a bank', 'worked in operations at a food delivery company', 'was an early engineer at a games studio',
   'ran a small web agency', 'worked as a product manager at a telecom operator', 'researched human-computer interaction',
@@ -1144,7 +1214,7 @@ const COFOUNDER_TITLES = ['Co-founder & CTO', 'Co-founder, Product', 'Co-founder
 
 interface FounderDraft { slug: string; name: string; first: string; country: string; city: string; pastWork: string; pastime: string; years: number; socials: Record<string, string> }
 
-/** ~160 founders with unique names and slugs; bios are finished once we know their products. */
+/** Founders with unique names and slugs; bios are finished once we know their products. */
 function draftFounders(rng: Rng, count: number): FounderDraft[] {
   const drafts: FounderDraft[] = [];
   const seen = new Set<string>();
@@ -1302,7 +1372,7 @@ const SUMMARIES: readonly Template[] = [
   (c) => `${c.name} is ${a(c.noun)} for ${c.audience}. ${cap(c.outcome)} with ${c.f[0]} and ${c.f[1]}.`,
   (c) => `${cap(c.problem)}? ${c.name} fixes that with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.`,
   (c) => `${c.name} helps ${c.audience} and ${c.audience2} ${c.outcome}. Standout features: ${bare(c.f[0]!)} and ${bare(c.f[1]!)}.`,
-  (c) => `A ${c.adj} take on ${c.nouns}: ${c.name} lets you ${c.outcome2} without extra tools.`,
+  (c) => `${cap(a(c.adj))} take on ${c.nouns}: ${c.name} lets you ${c.outcome2}, all from one place.`,
 ];
 
 const INTRO_PARAGRAPHS: readonly Template[] = [
@@ -1313,10 +1383,10 @@ const INTRO_PARAGRAPHS: readonly Template[] = [
 ];
 
 const FEATURE_PARAGRAPHS: readonly Template[] = [
-  (c) => `At its core, ${c.name} offers ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.${c.f[3] ? ` There is also ${c.f[3]}, which early customers mention again and again.` : ''}`,
+  (c) => `At its core, ${c.name} offers ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.${c.f[3] ? ` It also includes ${c.f[3]}, which early customers mention again and again.` : ''}`,
   (c) => `The feature list is short on purpose. You get ${joinList(c.f.slice(0, 5))}. Each piece is designed to work with the others rather than to fill a comparison table.`,
   (c) => `Highlights include ${c.f[0]} and ${c.f[1]}. Teams that need more can turn on ${c.f[2]}${c.f[3] ? ` and ${c.f[3]}` : ''} whenever they are ready.`,
-  (c) => `Everything starts with ${c.f[0]}. From there, ${c.f[1]} and ${c.f[2]} take care of the rest, so you can ${c.outcome2} without stitching together extra tools.`,
+  (c) => `Everything starts with ${c.f[0]}. From there, ${c.f[1]} and ${c.f[2]} take care of the rest, so you can ${c.outcome2} from one place.`,
 ];
 
 function stageSentence(c: TextCtx): string {
@@ -1328,7 +1398,7 @@ function stageSentence(c: TextCtx): string {
     case 'launched':
       return `After a private beta with ${c.n} early users, ${c.name} is now generally available.`;
     case 'growing':
-      return `Today ${c.name} is used by more than ${c.n.toLocaleString('en-US')} teams, and most new customers arrive through word of mouth.`;
+      return `Today ${c.name} is used by more than ${thousands(c.n)} teams, and most new customers arrive through word of mouth.`;
     case 'established':
       return c.year
         ? `${c.name} has been around since ${c.year} and is trusted by thousands of ${c.audience}.`
@@ -1344,8 +1414,8 @@ const FIT_PARAGRAPHS: readonly Template[] = [
 
 function teamParagraph(c: TextCtx): string {
   const who = joinList(c.founderNames);
-  if (c.year && c.city && c.place) return `${c.name} was founded in ${c.year} by ${who} and is based in ${c.city}, ${c.place.name}.`;
-  if (c.city && c.place) return `The team behind ${c.name}, led by ${who}, works from ${c.city}, ${c.place.name}.`;
+  if (c.year && c.city && c.place) return `${c.name} was founded in ${c.year} by ${who} and is based in ${cityIn(c.city, c.place)}.`;
+  if (c.city && c.place) return `The team behind ${c.name}, led by ${who}, works from ${cityIn(c.city, c.place)}.`;
   if (c.place) return `${c.name} is built by ${who} and a small remote-first team in ${c.place.name}.`;
   return `${c.name} is built by ${who} and a small remote team.`;
 }
@@ -1493,7 +1563,7 @@ function listingFaqs(rng: Rng, c: TextCtx, attributes: Record<string, string>): 
   if (attributes.api) {
     candidates.push({ question: `Does ${c.name} have an API?`, answer: attributes.api === 'none' ? 'Not yet; a public API is on the roadmap.' : `Yes, ${c.name} offers a ${attributes.api} API with documentation and example code.` });
   }
-  if (c.place) candidates.push({ question: `Where is ${c.name} based?`, answer: c.city ? `The team is based in ${c.city}, ${c.place.name}.` : `The team is based in ${c.place.name}.` });
+  if (c.place) candidates.push({ question: `Where is ${c.name} based?`, answer: c.city ? `The team is based in ${cityIn(c.city, c.place)}.` : `The team is based in ${c.place.name}.` });
   return rng.sample(candidates, rng.weighted([[0, 2], [2, 3], [3, 4], [4, 3], [5, 2], [6, 1]] as const));
 }
 
@@ -1586,7 +1656,7 @@ function storyFor(rng: Rng, c: TextCtx): DemoStory {
     problem: `For ${c.audience}, ${c.problem}. That costs time every week and quietly erodes trust in the process.`,
     journey: `The first prototype was built in a few weekends and shared with ${rng.int(5, 30)} friends. A private beta followed, then a public launch. ${stageSentence(c)}`,
     challenges: `The hardest part was ${rng.pick(CHALLENGES)}.`,
-    achievements: `Since launch, ${c.name} has helped ${c.n.toLocaleString('en-US')} ${c.stage === 'growing' || c.stage === 'established' ? 'teams' : 'early users'} ${c.outcome}, and ${bare(c.f[0]!)} became the most-loved feature.`,
+    achievements: `Since launch, ${c.name} has helped ${thousands(c.n)} ${c.stage === 'growing' || c.stage === 'established' ? 'teams' : 'early users'} ${c.outcome}, and ${bare(c.f[0]!)} became the most-loved feature.`,
     lessons: `Two lessons stand out: ${lessonA}, and ${lessonB}.`,
     whats_next: `Next up are ${bare(c.later[0]!)} and ${bare(c.later[1]!)}, plus a lot of small improvements our users have asked for.`,
   };
@@ -1656,7 +1726,8 @@ function updatesFor(rng: Rng, c: TextCtx, maxDaysAgo: number): DemoListing['upda
 // ───────────────────────────── assembling listings ─────────────────────────────
 
 export const DEMO_LISTING_COUNT = 340;
-export const DEMO_FOUNDER_COUNT = 160;
+// Enough founders that most people behind a product have one to three products, not six.
+export const DEMO_FOUNDER_COUNT = 220;
 
 interface CategoryInfo { top: TopCategoryDef; sub: SubcategoryDef | null; attrKeys: readonly string[] }
 
@@ -1783,8 +1854,25 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
     root.fork('plans').shuffle(statuses.flatMap((s, i) => (s === 'awaiting_badge' ? [] : [i]))).slice(0, Math.round(N * 0.25)),
   );
 
+  // Some tagline templates leave out the product name, so two listings in one subcategory
+  // could end up with the same line; retry other templates, then fall back to naming it.
+  const usedTaglines = new Set<string>();
+  const uniqueTagline = (r: Rng, ctx: TextCtx): string => {
+    for (const template of r.shuffle(TAGLINES)) {
+      const line = fit([template(ctx)], DEMO_LIMITS.tagline);
+      if (!usedTaglines.has(line)) {
+        usedTaglines.add(line);
+        return line;
+      }
+    }
+    const line = fit([`${ctx.name}: ${TAGLINES[1]!(ctx)}`], DEMO_LIMITS.tagline);
+    usedTaglines.add(line);
+    return line;
+  };
+
   // 4. Founders: the lead founder cycles through a shuffled list so every founder has a product.
   const founderOrder = root.fork('founder-order').shuffle(drafts);
+  const load = new Map<string, number>(); // listings per founder so far
 
   const listings: DemoListing[] = slots.map((slot, i) => {
     const r = root.fork('listing', i);
@@ -1800,10 +1888,14 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
     const team: FounderDraft[] = [lead];
     const teamSize = r.weighted([[1, 45], [2, 40], [3, 15]] as const);
     while (team.length < teamSize) {
+      // Co-founders often share a country; among candidates prefer the least busy founders
+      // so nobody ends up behind half a dozen products.
       const sameCountry = drafts.filter((d) => d.country === lead.country && !team.includes(d));
       const pool = sameCountry.length > 0 && r.chance(0.6) ? sameCountry : drafts.filter((d) => !team.includes(d));
-      team.push(r.pick(pool));
+      const least = Math.min(...pool.map((d) => load.get(d.slug) ?? 0));
+      team.push(r.pick(pool.filter((d) => (load.get(d.slug) ?? 0) <= least + 1)));
     }
+    for (const d of team) load.set(d.slug, (load.get(d.slug) ?? 0) + 1);
 
     const stage = r.weighted(STAGES);
     const pricingModel = r.weighted(PRICING_MODELS);
@@ -1876,7 +1968,7 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
 
     const listing: DemoListing = {
       slug, name, domain, websiteUrl, logoUrl,
-      tagline: fit([r.pick(TAGLINES)(ctx), TAGLINES[1]!(ctx)], DEMO_LIMITS.tagline),
+      tagline: uniqueTagline(r, ctx),
       shortDescription: fit([r.pick(SHORT_DESCRIPTIONS)(ctx), SHORT_DESCRIPTIONS[0]!(ctx)], DEMO_LIMITS.shortDescription),
       description: buildDescription(r, ctx),
       headline: fit([r.pick(HEADLINES)(ctx), HEADLINES[3]!(ctx)], DEMO_LIMITS.headline),
@@ -1958,19 +2050,24 @@ function finishFounders(root: Rng, drafts: readonly FounderDraft[], listings: re
       : leads ? r.pick(LEAD_TITLES) : r.pick(COFOUNDER_TITLES);
     const named = products.slice(0, 2).map((p) => p.name);
     const others = products.length - 2;
-    const what = others > 0 ? `${named.join(', ')} and ${others === 1 ? 'one other product' : `${others} other products`}` : joinList(named);
+    const what = others > 0 ? `${named.join(', ')} and ${others === 1 ? 'one other product' : `${SMALL_NUMBERS[others] ?? others} other products`}` : joinList(named);
     const verb = leads ? 'starting' : 'co-founding';
     const place = placeOf(d.country);
     const bio = r.pick([
       `${d.first} ${d.pastWork} for ${d.years} years before ${verb} ${what}. Based in ${d.city}, ${d.first} ${d.pastime}.`,
       `Before ${verb} ${what}, ${d.first} ${d.pastWork}. Those ${d.years} years left a long list of tools worth fixing. Outside work, ${d.first} ${d.pastime}.`,
-      `${d.name} is a ${d.years > 9 ? 'seasoned' : 'second-time'} builder from ${d.city}, ${place.name}. After years spent in tech (most recently, ${d.first} ${d.pastWork}), the focus now is ${what}.`,
+      `${d.name} is a ${d.years > 9 ? 'seasoned' : 'second-time'} builder from ${cityIn(d.city, place)}. After years spent in tech (most recently, ${d.first} ${d.pastWork}), the focus now is ${what}.`,
     ]);
     return { slug: d.slug, name: d.name, title, bio, country: d.country, socials: d.socials };
   });
 }
 
 // ───────────────────────────── categories output ─────────────────────────────
+
+/** "Public API" → "public API": lower-cases words but keeps acronyms ("SDKs", "A/B"). */
+function lowerLabel(label: string): string {
+  return label.split(' ').map((w) => (w.slice(1) === w.slice(1).toLowerCase() ? w.toLowerCase() : w)).join(' ');
+}
 
 function buildCategories(): DemoCategory[] {
   const attributes = (keys: readonly string[]) => keys.map((key) => ({ key, label: ATTRS[key]!.label }));
@@ -1980,7 +2077,7 @@ function buildCategories(): DemoCategory[] {
     out.push({ slug: top.slug, name: top.name, description: top.description, faqs: top.faqs.map((f) => ({ ...f })), attributes: attributes(top.attrs) });
     for (const sub of top.subs) {
       const keys = [...top.attrs, ...sub.attrs];
-      const labels = keys.map((k) => ATTRS[k]!.label.toLowerCase());
+      const labels = keys.map((k) => lowerLabel(ATTRS[k]!.label));
       const faqs: DemoFaq[] = [
         { question: `What does ${a(sub.noun)} do?`, answer: `${sub.description} Teams usually start looking for one when ${sub.problems[0]}.` },
         { ...sub.faq },

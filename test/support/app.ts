@@ -1,4 +1,5 @@
 import { after, before, describe } from 'node:test';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { createAppContext } from '../../src/context.js';
@@ -10,6 +11,8 @@ export interface TestEnv {
   kind: DatabaseKind;
   ctx: AppContext;
   app: FastifyInstance;
+  /** `http://127.0.0.1:<port>`: the app on real HTTP, for clients that need a socket (MCP streams). */
+  baseUrl: string;
   /** The test clock; assign to move time. */
   clock: { now: Date };
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
@@ -34,10 +37,11 @@ export function describeEachDatabase(name: string, suite: (env: () => TestEnv) =
         const ctx = await createAppContext(config, { db: opened.db, now: () => clock.now });
         if (opts.seed) await opts.seed(ctx);
         const app = await buildApp(ctx);
-        await app.ready();
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = app.server.address() as AddressInfo;
         close = async () => { await app.close(); await opened.close(); };
         env = {
-          kind, ctx, app, clock,
+          kind, ctx, app, clock, baseUrl: `http://127.0.0.1:${port}`,
           get: (url, headers) => app.inject({ method: 'GET', url, headers }),
           async json(url, headers) {
             const res = await app.inject({ method: 'GET', url, headers });

@@ -1,0 +1,112 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { createMcpHandler, localhostAllowedHostnames, validateHostHeader, validateOriginHeader, type AuthInfo } from '@modelcontextprotocol/server';
+import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
+import type { AppContext } from '../app-context.js';
+import { authenticate, requireScope, type ChallengeTarget } from '../api/auth.js';
+import { sendProblem, toProblem } from '../api/error-handler.js';
+import type { Operation, Principal } from '../api/registry.js';
+import { mcpResourceMetadataUrl, registerProtectedResourceRoutes } from './protected-resource.js';
+import { parseJsonBody, scopesRequired } from './scope-gate.js';
+import { buildToolCatalog } from './tool-catalog.js';
+import { createToolServer } from './tool-server.js';
+
+/** The same limit as the app's bodyLimit for REST. */
+const MAX_BODY_BYTES = 1_048_576;
+
+const rpcError = (message: string) => JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+
+/** The principal rides to the per-request server factory inside the SDK's pass-through AuthInfo. */
+function authInfoFor(principal: Principal, authorization: string): AuthInfo {
+  return {
+    token: authorization.replace(/^Bearer\s+/i, '').trim(),
+    clientId: `${principal.via}:${principal.userId}`,
+    scopes: [...principal.scopes],
+    extra: { principal },
+  };
+}
+const principalOf = (authInfo: AuthInfo | undefined): Principal | null => (authInfo?.extra?.principal as Principal | undefined) ?? null;
+
+/** Reads the raw body once, so auth can look at it and the SDK can still be handed the same bytes. */
+async function readBody(raw: IncomingMessage, limit: number): Promise<Buffer | null> {
+  if (Number(raw.headers['content-length']) > limit) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of raw) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A request the SDK's Node adapter can read again: the original head, the already-read body. */
+function replay(raw: IncomingMessage, body: Buffer | undefined, auth: AuthInfo | undefined): NodeIncomingMessageLike {
+  return {
+    method: raw.method,
+    url: raw.url,
+    headers: raw.headers,
+    ...(auth ? { auth } : {}),
+    async *[Symbol.asyncIterator]() {
+      if (body && body.length > 0) yield body;
+    },
+  };
+}
+
+/**
+ * MCP over Streamable HTTP at /mcp (SPEC §4.7): every registry operation as a tool, served by
+ * the official SDK (2026-07-28 stateless plus the initialize-based 2025 revisions), with the REST
+ * API's credentials, scopes and problem objects. Also serves the RFC 9728 metadata documents.
+ */
+export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: AppContext): void {
+  const catalog = buildToolCatalog(ops);
+  const target: ChallengeTarget = { resourceMetadataUrl: mcpResourceMetadataUrl(ctx) };
+  // DNS rebinding: only our public host and loopback names may reach the endpoint, on any port.
+  const allowedHosts = [...new Set([new URL(ctx.config.publicUrl).hostname, ...localhostAllowedHostnames()])];
+  const handler = createMcpHandler(
+    ({ authInfo }) => createToolServer(catalog, ctx, principalOf(authInfo), app.log),
+    // Refused requests (405 on GET, bad envelopes…) are the client's mistakes, not ours: debug only.
+    { legacy: 'stateless', maxRequestBodySize: MAX_BODY_BYTES, onerror: (err) => app.log.debug({ err }, 'MCP request refused') },
+  );
+  const serve = toNodeHandler(handler, { maxRequestBodySize: MAX_BODY_BYTES, onerror: (err) => app.log.error({ err }, 'MCP adapter failed') });
+  app.addHook('onClose', async () => { await handler.close(); });
+
+  registerProtectedResourceRoutes(app, ctx);
+
+  app.register(async (mcp) => {
+    // The SDK reads the body itself (parse errors become JSON-RPC errors), so Fastify leaves it unread here.
+    mcp.removeAllContentTypeParsers();
+    mcp.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    mcp.route({
+      // GET and DELETE go to the SDK too: stateless serving answers them 405 as the transport spec asks.
+      method: ['GET', 'POST', 'DELETE'],
+      url: '/mcp',
+      handler: async (req, reply) => {
+        const host = validateHostHeader(req.host, allowedHosts);
+        const origin = validateOriginHeader(req.headers.origin, allowedHosts);
+        if (!host.ok || !origin.ok) {
+          return reply.code(403).type('application/json').send(rpcError(!host.ok ? host.message : !origin.ok ? origin.message : 'Forbidden'));
+        }
+        let body: Buffer | undefined;
+        if (req.method === 'POST') {
+          const read = await readBody(req.raw, MAX_BODY_BYTES);
+          if (!read) return reply.code(413).header('Connection', 'close').type('application/json').send(rpcError(`The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+          body = read;
+        }
+        let principal: Principal | null;
+        try {
+          principal = await authenticate(ctx, req.headers.authorization, target);
+          for (const scope of scopesRequired(parseJsonBody(body), catalog)) requireScope(ctx, principal, scope, target);
+        } catch (err) {
+          const { problem, headers } = toProblem(err, req.log);
+          return sendProblem(reply, problem, headers);
+        }
+        reply.hijack();
+        // Headers set so far (rate limit, request id) would be lost once the SDK writes the head itself.
+        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+        const auth = principal && req.headers.authorization ? authInfoFor(principal, req.headers.authorization) : undefined;
+        await serve(replay(req.raw, body, auth), reply.raw);
+      },
+    });
+  });
+}

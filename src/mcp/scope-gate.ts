@@ -1,0 +1,30 @@
+import type { Scope } from '../api/registry.js';
+import type { CatalogTool } from './tool-catalog.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The scopes the tool calls in one POSTed body need (a 2025-03-26 batch may hold several).
+ * Checked at the HTTP layer so a missing or weak credential is a 401/403 challenge the client's
+ * OAuth flow reacts to, not a JSON-RPC result it would show the user.
+ */
+export function scopesRequired(body: unknown, catalog: Map<string, CatalogTool>): Scope[] {
+  const scopes = new Set<Scope>();
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (!isObject(message) || message.method !== 'tools/call' || !isObject(message.params)) continue;
+    const name = message.params.name;
+    const scope = typeof name === 'string' ? catalog.get(name)?.op.scope : null;
+    if (scope) scopes.add(scope);
+  }
+  return [...scopes];
+}
+
+/** The body as JSON, or undefined when it is not JSON (the SDK then answers the parse error itself). */
+export function parseJsonBody(body: Buffer | undefined): unknown {
+  if (!body || body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

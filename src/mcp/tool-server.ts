@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { AppContext } from '../app-context.js';
+import type { Principal } from '../api/registry.js';
+import { serverInstructions } from './instructions.js';
+import { callTool } from './tool-call.js';
+import type { CatalogTool } from './tool-catalog.js';
+
+/** SPEC §9: the stateless 2026 revision plus the initialize-based ones; the first 2025 entry is the fallback offer. */
+export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'];
+
+/**
+ * A fresh server for one HTTP request, acting for `principal`. Tools are served through the
+ * low-level handlers: registerTool would re-validate with its own error text, while the registry's
+ * JSON Schemas and problem objects must reach the client unchanged.
+ */
+export function createToolServer(catalog: Map<string, CatalogTool>, ctx: AppContext, principal: Principal | null, log: FastifyBaseLogger): McpServer {
+  const mcp = new McpServer(
+    { name: ctx.site.name, version: '1.0.0' },
+    { instructions: serverInstructions(ctx.site.name), supportedProtocolVersions: MCP_PROTOCOL_VERSIONS },
+  );
+  const server = mcp.server;
+  // The tool set is fixed at start-up, so there is never a list_changed to announce.
+  server.registerCapabilities({ tools: { listChanged: false } });
+  const tools = [...catalog.values()].map((t) => t.definition);
+  server.setRequestHandler('tools/list', () => ({ tools }));
+  server.setRequestHandler('tools/call', async (request) => {
+    const tool = catalog.get(request.params.name);
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; tools/list names every tool.`);
+    const result = await callTool(tool, request.params.arguments, ctx, principal, log);
+    return result.isError ? result : server.projectCallToolResult(result, tool.outputSchema);
+  });
+  return mcp;
+}
