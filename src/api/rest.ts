@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { authenticate, requireScope } from './auth.js';
 import { executeOperation } from './execute.js';
 import { linkHeader } from './pagination.js';
+import { jsonTextOf } from './pre-serialized.js';
 import type { Operation, Principal } from './registry.js';
 
 const principals = new WeakMap<object, Principal | null>();
@@ -39,6 +40,8 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
           const link = linkHeader(new URL(req.url, ctx.config.publicUrl), result as { page: number; total_pages: number });
           if (link) reply.header('Link', link);
         }
+        const text = jsonTextOf(result);
+        if (text !== undefined) return reply.code(status).type('application/json; charset=utf-8').send(text);
         return reply.code(status).send(result);
       },
     });

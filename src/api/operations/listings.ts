@@ -4,6 +4,7 @@ import { notFound, badRequest } from '../errors.js';
 import { PaginationQuery, Params, Query, Slug, StringEnum, Paginated } from '../schemas/common.js';
 import { ListingProfileSchema, ListingSummarySchema } from '../schemas/records.js';
 import { pageBounds, pageOf } from '../pagination.js';
+import { withJsonText } from '../pre-serialized.js';
 import { LISTING_SORTS, searchListings } from '../../domain/search/search-listings.js';
 import { loadAlternatives, loadListingProfile } from '../../domain/listings/listing-profile.js';
 import { compareListings } from '../../domain/listings/compare.js';
@@ -49,16 +50,10 @@ export const listingOperations = [
     params: Params({ slug: Slug('Listing slug') }),
     response: ListingProfileSchema,
     handler: async ({ slug }, ctx) => {
-      const key = `${ctx.site.id}:${slug}`;
-      let hit = ctx.listingCache.get(key);
-      if (!hit) {
-        const profile = await loadListingProfile(ctx.db, ctx.site.id, slug, ctx.config.publicUrl);
-        if (!profile) throw notFound(`There is no listing "${slug}". search_listings finds listings by name.`);
-        hit = ctx.listingCache.set(key, profile);
-      }
-      const value = hit.value as { id: number };
-      ctx.views.count(value.id);
-      return value as never;
+      const hit = await ctx.listingCache.getOrLoad(`${ctx.site.id}:${slug}`, () => loadListingProfile(ctx.db, ctx.site.id, slug, ctx.config.publicUrl));
+      if (!hit) throw notFound(`There is no listing "${slug}". search_listings finds listings by name.`);
+      ctx.views.count(hit.value.id);
+      return withJsonText(hit.value, hit.json);
     },
   }),
   defineOperation({

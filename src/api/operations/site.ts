@@ -14,7 +14,7 @@ export const siteOperations = [
     response: Type.Object({
       name: Type.String(),
       purpose: Type.String(),
-      urls: Type.Object({ site: Type.String(), api: Type.String(), docs: Type.String(), openapi: Type.String(), mcp: Type.String(), launches: Type.String(), submit: Type.String() }),
+      urls: Type.Object({ site: Type.String(), api: Type.String(), docs: Type.String(), openapi: Type.String(), mcp: Type.String(), launches: Type.String() }),
       counts: Type.Object({ live_listings: Type.Integer(), categories: Type.Integer() }),
       mcp: Type.Object({ url: Type.String(), protected_resource_metadata: Type.String(), protocol_versions: Type.Array(Type.String()) }),
       auth: Type.Object({ scopes: Type.Array(Type.String()), authorization_server_metadata: Type.String() }),
@@ -31,7 +31,6 @@ export const siteOperations = [
           openapi: `${base}/api/v1/openapi.json`,
           mcp: `${base}/mcp`,
           launches: `${base}/launches`,
-          submit: `${base}/submit`,
         },
         counts: await siteCounts(ctx.db, ctx.site.id),
         mcp: {

@@ -1,31 +1,76 @@
 /**
  * Rendered public listing profiles, kept briefly in memory: get_listing is the hottest read and a
- * profile takes ten queries to build. Writes on this instance invalidate at once; the short TTL
- * bounds staleness from writes on other instances.
+ * profile takes ten queries to build.
+ * - Concurrent misses for one key share a single load (no thundering herd on a cold or expired key).
+ * - After `ttlMs` an entry is stale: it is still served for up to `staleMs` while one background
+ *   load refreshes it, so readers never wait on an expiry.
+ * - Writes on this instance invalidate at once; the TTL bounds staleness from writes elsewhere.
  */
-export class ListingCache {
-  private entries = new Map<string, { value: unknown; json: string; expires: number }>();
-  constructor(private readonly ttlMs = 10_000, private readonly maxEntries = 5_000, private readonly clock: () => number = Date.now) {}
+export interface CachedValue<T> { value: T; json: string }
 
-  get(key: string): { value: unknown; json: string } | undefined {
+interface Entry { value: unknown; json: string; freshUntil: number; staleUntil: number }
+
+export class ListingCache {
+  private entries = new Map<string, Entry>();
+  private loading = new Map<string, Promise<CachedValue<unknown> | null>>();
+  private generations = new Map<string, number>();
+
+  constructor(
+    private readonly ttlMs = 10_000,
+    private readonly staleMs = 60_000,
+    private readonly maxEntries = 5_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The cached value, or the loader's (null = nothing to cache, e.g. not found). */
+  async getOrLoad<T>(key: string, load: () => Promise<T | null>): Promise<CachedValue<T> | null> {
+    const now = this.clock();
     const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.expires <= this.clock()) { this.entries.delete(key); return undefined; }
-    return e;
+    if (e && e.freshUntil > now) return e as CachedValue<T>;
+    if (e && e.staleUntil > now) {
+      if (!this.loading.has(key)) void this.load(key, load).catch(() => {});
+      return e as CachedValue<T>;
+    }
+    return (await (this.loading.get(key) ?? this.load(key, load))) as CachedValue<T> | null;
   }
 
-  set(key: string, value: unknown): { value: unknown; json: string } {
-    if (this.entries.size >= this.maxEntries) {
+  private load<T>(key: string, load: () => Promise<T | null>): Promise<CachedValue<T> | null> {
+    const generation = this.generations.get(key) ?? 0;
+    const p = (async () => {
+      try {
+        const value = await load();
+        if (value === null) { this.entries.delete(key); return null; }
+        const entry: Entry = { value, json: JSON.stringify(value), freshUntil: this.clock() + this.ttlMs, staleUntil: this.clock() + this.ttlMs + this.staleMs };
+        // An invalidation while loading means the loaded value may predate the write: don't keep it.
+        if ((this.generations.get(key) ?? 0) === generation) this.put(key, entry);
+        return entry as CachedValue<T>;
+      } finally {
+        this.loading.delete(key);
+      }
+    })();
+    this.loading.set(key, p);
+    return p;
+  }
+
+  private put(key: string, entry: Entry) {
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest tenth rather than one at a time.
       let n = Math.ceil(this.maxEntries / 10);
       for (const k of this.entries.keys()) { this.entries.delete(k); if (--n === 0) break; }
     }
-    const entry = { value, json: JSON.stringify(value), expires: this.clock() + this.ttlMs };
+    this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry;
   }
 
-  invalidate(key: string) { this.entries.delete(key); }
-  clear() { this.entries.clear(); }
+  invalidate(key: string) {
+    this.entries.delete(key);
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+  }
+
+  clear() {
+    for (const key of this.entries.keys()) this.invalidate(key);
+    for (const key of this.loading.keys()) this.invalidate(key);
+  }
+
   get size() { return this.entries.size; }
 }

@@ -1,0 +1,12 @@
+/**
+ * Results whose JSON text is already known (cached reads): REST sends the text as is instead of
+ * serializing the object again; MCP and other callers still see the plain object.
+ */
+const texts = new WeakMap<object, string>();
+
+export function withJsonText<T extends object>(value: T, json: string): T {
+  texts.set(value, json);
+  return value;
+}
+
+export const jsonTextOf = (value: unknown): string | undefined => (value && typeof value === 'object' ? texts.get(value) : undefined);
