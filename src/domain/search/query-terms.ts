@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { deletionVariants } from './search-index.js';
 
 /** Query words as the lexicon stores them: lowercase, unaccented, letters and digits only. */
 export function queryWords(q: string): string[] {
@@ -6,29 +7,60 @@ export function queryWords(q: string): string[] {
   return [...new Set(words)].slice(0, 12);
 }
 
-/** Edit distance a correction may have: short words tolerate one typo, longer ones two. */
-const maxDistance = (w: string) => (w.length <= 4 ? 1 : 2);
+/** Damerau–Levenshtein distance (with adjacent swaps), stopping early past `max`. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length];
+}
 
 /**
- * For each query word, the lexicon words it may have meant: itself when indexed, else the nearest
- * words by trigram distance (GiST KNN on a small table) within a small Levenshtein distance.
+ * For each query word, the lexicon words it may have meant: none when it is indexed as typed;
+ * else the words one edit away, found by exact lookups of its one-letter deletions (migration 002);
+ * else, for longer words, the nearest words by trigram distance within two edits.
  */
 export async function correctWords(db: Queryable, words: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(words.map((w) => [w, []]));
   const candidates = words.filter((w) => w.length >= 3 && w.length <= 32);
   if (candidates.length === 0) return result;
-  const rows = await db.query<{ input: string; word: string; distance: number }>(
-    `SELECT w.input, s.word, levenshtein(s.word, w.input) AS distance
-       FROM unnest($1::text[]) AS w(input)
-       CROSS JOIN LATERAL (SELECT word FROM search_words ORDER BY word <-> w.input LIMIT 6) s`,
-    [candidates]);
+  const inputs: string[] = [];
+  const variants: string[] = [];
+  for (const w of candidates) for (const v of deletionVariants(w)) { inputs.push(w); variants.push(v); }
+  const rows = await db.query<{ input: string; word: string }>(
+    `SELECT DISTINCT v.input, s.word FROM unnest($1::text[], $2::text[]) AS v(input, variant)
+       JOIN search_word_variants s ON s.variant = v.variant`, [inputs, variants]);
+  const far: string[] = [];
   for (const w of candidates) {
-    const mine = rows.filter((r) => r.input === w);
-    if (mine.some((r) => r.word === w)) continue; // spelt as indexed
-    const best = mine.filter((r) => r.distance <= maxDistance(w)).sort((a, b) => a.distance - b.distance);
-    if (best.length === 0) continue;
-    const top = best[0].distance;
-    result.set(w, best.filter((r) => r.distance === top).slice(0, 3).map((r) => r.word));
+    const found = rows.filter((r) => r.input === w).map((r) => r.word);
+    if (found.includes(w)) continue; // spelt as indexed
+    const near = found.filter((f) => editDistance(w, f, 1) <= 1).sort();
+    if (near.length > 0) result.set(w, near.slice(0, 3));
+    else if (w.length >= 5) far.push(w);
+  }
+  if (far.length > 0) {
+    // Two edits away: rarer, and slower (a trigram KNN scan of the lexicon), so only when needed.
+    const knn = await db.query<{ input: string; word: string }>(
+      `SELECT w.input, s.word FROM unnest($1::text[]) AS w(input)
+         CROSS JOIN LATERAL (SELECT word FROM search_words ORDER BY word <-> w.input LIMIT 8) s`, [far]);
+    for (const w of far) {
+      const near = knn.filter((r) => r.input === w && editDistance(w, r.word, 2) <= 2).map((r) => r.word);
+      if (near.length > 0) result.set(w, near.slice(0, 3));
+    }
   }
   return result;
 }

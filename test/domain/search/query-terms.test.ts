@@ -24,3 +24,21 @@ test('domains are compared without scheme, www, port or path', () => {
   assert.equal(normaliseDomain('user@sub.example.org'), 'sub.example.org');
   assert.equal(normaliseDomain('example.com.'), 'example.com');
 });
+
+import { editDistance } from '../../../src/domain/search/query-terms.js';
+import { deletionVariants } from '../../../src/domain/search/search-index.js';
+
+test('edit distance counts insertions, deletions, substitutions and neighbour swaps as one', () => {
+  assert.equal(editDistance('notion', 'notion'), 0);
+  assert.equal(editDistance('notion', 'notoin'), 1);
+  assert.equal(editDistance('notion', 'notin'), 1);
+  assert.equal(editDistance('notion', 'notiion'), 1);
+  assert.equal(editDistance('notion', 'nation'), 1);
+  assert.equal(editDistance('notion', 'ontoin'), 2);
+  assert.equal(editDistance('notion', 'xyz', 2), 3, 'stops early past the maximum');
+});
+
+test('a word is indexed under itself and each of its one-letter deletions', () => {
+  assert.deepEqual(deletionVariants('abca'), ['abca', 'bca', 'aca', 'aba', 'abc']);
+  assert.deepEqual(deletionVariants('aab'), ['aab', 'ab', 'aa']);
+});
