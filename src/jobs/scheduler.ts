@@ -16,13 +16,21 @@ export async function awardFinishedWeeks(ctx: AppContext, weeksBack = 4): Promis
   return awarded;
 }
 
+const ANALYZE_EVERY_MS = 3_600_000;
+
 export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): void } {
   let running = false;
+  let analyzedAt = Date.now();
   const tick = async () => {
     if (running) return;
     running = true;
     try {
       await awardFinishedWeeks(ctx);
+      // PostgreSQL's autovacuum keeps planner statistics fresh; embedded PGlite has none, so refresh them here.
+      if (ctx.db.kind === 'pglite' && Date.now() - analyzedAt > ANALYZE_EVERY_MS) {
+        analyzedAt = Date.now();
+        await ctx.db.query('ANALYZE');
+      }
     } catch (err) {
       console.error('scheduler:', err);
     } finally {

@@ -41,6 +41,7 @@ export async function seedDemo(ctx: AppContext, log: (m: string) => void = () =>
   });
   await reindexListings(ctx.db, { all: true });
   await reindexBlogPosts(ctx.db, siteId);
+  await ctx.db.query('ANALYZE');
   const awarded = await awardFinishedWeeks(ctx, 12);
   log(`search index built, ${awarded} awards given, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -39,5 +39,7 @@ export async function seedSynthetic(ctx: AppContext, count: number, log: (m: str
   await flush();
   log('building the search index…');
   await reindexListings(ctx.db, { all: true });
+  // Fresh statistics, or the planner guesses (PGlite has no autovacuum to gather them).
+  await ctx.db.query('ANALYZE');
   log(`done: ${count.toLocaleString('en')} synthetic listings in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
