@@ -11,6 +11,8 @@ export interface AppContext {
   site: Site;
   listingCache: ListingCache;
   views: ViewCounter;
+  /** Signs cookies; shared by all instances through the database. */
+  secret: string;
   /** The clock; tests replace it to move through launch weeks. */
   now(): Date;
 }

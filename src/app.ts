@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
 import type { AppContext } from './app-context.js';
 import { compile } from './api/validation.js';
 import { installErrorHandlers } from './api/error-handler.js';
@@ -12,6 +13,8 @@ import { buildOpenApi } from './api/openapi.js';
 import { sha256 } from './api/auth.js';
 import { registerSiteRoutes } from './site/routes.js';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
+import { registerAuthRoutes } from './site/auth-routes.js';
+import { registerAccountRoutes } from './site/account-routes.js';
 
 export interface BuildOptions { logger?: boolean | object }
 
@@ -37,8 +40,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       done(new HttpError(400, 'The body is not valid JSON.'), undefined);
     }
   });
-  await app.register(cookie);
+  await app.register(cookie, { secret: ctx.secret });
   await app.register(formbody);
+  // Double-submit CSRF tokens in a signed, HttpOnly, SameSite=Lax cookie, checked on every form post.
+  await app.register(csrf, { sessionPlugin: '@fastify/cookie', cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/' } });
   await app.register(rateLimit, {
     global: true,
     max: ctx.config.rateLimit.max,
@@ -68,5 +73,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerRestRoutes(app, operations, ctx);
   registerMcpRoutes(app, operations, ctx);
   registerSiteRoutes(app, ctx, { openapi });
+  registerAuthRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
   return app;
 }

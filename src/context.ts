@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureSite } from './domain/site/site-repository.js';
+import { ensureServerSecret } from './domain/site/server-secret.js';
 import { ListingCache } from './domain/listings/listing-cache.js';
 import { ViewCounter } from './domain/listings/view-counter.js';
 
@@ -11,7 +12,9 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   const db = opts.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(db);
   const site = await ensureSite(db, config.siteKey);
+  const secret = await ensureServerSecret(db, site.id);
   return {
+    secret,
     db,
     config,
     site,

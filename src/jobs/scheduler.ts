@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import { awardWeek } from '../domain/awards/award-repository.js';
+import { deliverPendingMail } from '../mail/outbox.js';
 import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
 
 /**
@@ -40,5 +41,13 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
   void tick();
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  // Mail is expected within seconds, so it has its own short loop.
+  let mailing = false;
+  const mailTimer = setInterval(() => {
+    if (mailing) return;
+    mailing = true;
+    deliverPendingMail(ctx).catch((err) => console.error('mail:', err)).finally(() => { mailing = false; });
+  }, 2_000);
+  mailTimer.unref();
+  return { stop: () => { clearInterval(timer); clearInterval(mailTimer); } };
 }

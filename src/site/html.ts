@@ -35,17 +35,22 @@ main{max-width:960px;margin:0 auto;padding:1.5rem}h1{font-size:1.7rem;margin:.2r
 .list{list-style:none;padding:0;margin:0}.list li{display:flex;gap:1rem;align-items:center;padding:.8rem 0;border-bottom:1px solid var(--line)}
 .list .rank{width:2rem;color:var(--muted);text-align:right}.list .body{flex:1}.list .votes{min-width:4rem;text-align:center;border:1px solid var(--line);border-radius:8px;padding:.3rem}
 .muted{color:var(--muted)}.tag{display:inline-block;font-size:.8rem;border:1px solid var(--line);border-radius:99px;padding:0 .6rem;margin:.1rem}
+.form{display:grid;gap:.8rem;max-width:26rem}.form label{display:grid;gap:.25rem;font-weight:600}.form input,.form select{font:inherit;padding:.5rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}
+button,.button{font:inherit;padding:.5rem 1rem;border-radius:8px;border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer}button.secondary{background:transparent;color:var(--accent)}
+.error{color:#c92a2a}.notice{border-left:4px solid var(--accent);padding:.4rem .8rem;background:var(--card)}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid var(--line);padding:.4rem;text-align:left}
+code.secret{display:block;padding:.6rem;background:var(--card);border:1px dashed var(--accent);word-break:break-all}
 .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1rem 1.2rem;margin:1rem 0}
 footer{max-width:960px;margin:2rem auto;padding:1rem 1.5rem;color:var(--muted);border-top:1px solid var(--line);font-size:.9rem}
 `;
 
-export function layout(opts: { title: string; siteName: string; description?: string }, body: SafeHtml): string {
+export function layout(opts: { title: string; siteName: string; description?: string; user?: { email: string } | null }, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${opts.title}</title>${opts.description ? html`<meta name="description" content="${opts.description}">` : ''}
 <style>${raw(STYLE)}</style></head>
 <body><header class="top"><a class="brand" href="/">${opts.siteName}</a>
-<nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/docs">API</a><a href="/api/v1/openapi.json">OpenAPI</a></nav></header>
+<nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/docs">API</a>
+${opts.user ? html`<a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
 <main>${body}</main>
 <footer>${opts.siteName} · <a href="/docs">API reference</a> · MCP server at <code>/mcp</code></footer></body></html>`.value;
 }

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { userForSession, createSession, deleteSession } from '../domain/accounts/sessions.js';
+import type { User } from '../domain/accounts/user-repository.js';
+import { SESSION_DAYS } from '../domain/accounts/sessions.js';
+
+export const SESSION_COOKIE = 'ld_session';
+
+const users = new WeakMap<FastifyRequest, User | null>();
+
+/** Secure cookies whenever the site is served over TLS (directly or behind a TLS-terminating proxy). */
+export const secureCookies = (ctx: AppContext, req: FastifyRequest) => ctx.config.publicUrl.startsWith('https:') || req.protocol === 'https';
+
+/** The signed-in user of this request (looked up once), or null. */
+export async function currentUser(ctx: AppContext, req: FastifyRequest): Promise<User | null> {
+  if (users.has(req)) return users.get(req)!;
+  const token = req.cookies[SESSION_COOKIE];
+  const user = token ? await userForSession(ctx.db, token, ctx.now()) : null;
+  users.set(req, user);
+  return user;
+}
+
+export async function signIn(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const token = await createSession(ctx.db, userId, ctx.now());
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(ctx, req), maxAge: SESSION_DAYS * 86_400 });
+  users.delete(req);
+}
+
+export async function signOut(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (token) await deleteSession(ctx.db, token);
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  users.set(req, null);
+}
+
+/** Only same-site relative paths: a `next` parameter must never send people to another site. */
+export function safeNext(next: unknown, fallback = '/account'): string {
+  return typeof next === 'string' && /^\/(?![/\\])[^\s]*$/.test(next) ? next : fallback;
+}
