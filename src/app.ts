@@ -10,11 +10,13 @@ import { HttpError } from './api/errors.js';
 import { registerRestRoutes } from './api/rest.js';
 import { operations } from './api/operations/index.js';
 import { buildOpenApi } from './api/openapi.js';
-import { sha256 } from './api/auth.js';
+import { sha256 } from './crypto/sha256.js';
 import { registerSiteRoutes } from './site/routes.js';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
 import { registerAuthRoutes } from './site/auth-routes.js';
 import { registerAccountRoutes } from './site/account-routes.js';
+import { registerAuthorizeRoutes } from './oauth/authorize-routes.js';
+import { registerTokenRoutes } from './oauth/token-routes.js';
 
 export interface BuildOptions { logger?: boolean | object }
 
@@ -75,5 +77,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerSiteRoutes(app, ctx, { openapi });
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerAuthorizeRoutes(app, ctx);
+  registerTokenRoutes(app, ctx);
   return app;
 }

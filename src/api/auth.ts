@@ -1,13 +1,15 @@
-import crypto from 'node:crypto';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from './errors.js';
 import type { Principal, Scope } from './registry.js';
 import { SCOPES } from './registry.js';
+import { isAccessToken, verifyAccessToken } from '../oauth/tokens.js';
 
-export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+import { sha256 } from '../crypto/sha256.js';
+
+export { sha256 };
 
 /** Which protected resource a challenge names: REST by default; MCP passes its own metadata URL (RFC 9728). */
-export interface ChallengeTarget { resourceMetadataUrl?: string }
+export interface ChallengeTarget { resourceMetadataUrl?: string; /** the audience an OAuth token must carry (RFC 8707); REST by default */ resource?: string }
 
 export const apiResourceMetadataUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/.well-known/oauth-protected-resource/api/v1`;
 
@@ -29,6 +31,11 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   const m = /^Bearer\s+([A-Za-z0-9._~+/=-]{8,512})\s*$/i.exec(authorization);
   if (!m) throw unauthorized(ctx, 'The Authorization header must be "Bearer <API key or access token>".', 'invalid_request', target);
   const token = m[1];
+  if (isAccessToken(token)) {
+    const check = await verifyAccessToken(ctx, token, target.resource ?? `${ctx.config.publicUrl}/api/v1`);
+    if ('error' in check) throw unauthorized(ctx, check.error, 'invalid_token', target);
+    return check.principal;
+  }
   const rows = await ctx.db.query<{ id: number; user_id: number; email: string; is_admin: boolean; scopes: string[]; expires_at: string | null; revoked_at: string | null; last_used_at: string | null }>(
     `SELECT k.id, k.user_id, u.email, u.is_admin, k.scopes, k.expires_at, k.revoked_at, k.last_used_at
        FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1`,

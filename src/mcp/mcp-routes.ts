@@ -60,7 +60,7 @@ function replay(raw: IncomingMessage, body: Buffer | undefined, auth: AuthInfo |
  */
 export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: AppContext): void {
   const catalog = buildToolCatalog(ops);
-  const target: ChallengeTarget = { resourceMetadataUrl: mcpResourceMetadataUrl(ctx) };
+  const target: ChallengeTarget = { resourceMetadataUrl: mcpResourceMetadataUrl(ctx), resource: `${ctx.config.publicUrl}/mcp` };
   // DNS rebinding: only our public host and loopback names may reach the endpoint, on any port.
   const allowedHosts = [...new Set([new URL(ctx.config.publicUrl).hostname, ...localhostAllowedHostnames()])];
   const handler = createMcpHandler(

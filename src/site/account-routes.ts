@@ -6,6 +6,15 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../domain/accounts/api-
 import { SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../api/registry.js';
 import { recentMail } from '../mail/outbox.js';
 import type { User } from '../domain/accounts/user-repository.js';
+import { revokeGrant } from '../oauth/tokens.js';
+import type { Queryable } from '../db/client.js';
+
+async function listConnectedApps(db: Queryable, userId: number) {
+  return db.query<{ id: number; client_name: string; scopes: string[]; created_at: string }>(
+    `SELECT g.id, coalesce(c.metadata->>'client_name', g.client_id) AS client_name, g.scopes, g.created_at
+       FROM oauth_grants g JOIN oauth_clients c ON c.client_id = g.client_id
+      WHERE g.user_id = $1 AND g.revoked_at IS NULL ORDER BY g.created_at DESC`, [userId]);
+}
 
 type Form = Record<string, string | string[] | undefined>;
 const EXPIRY_CHOICES: [string, string][] = [['', 'Never'], ['30', 'In 30 days'], ['90', 'In 90 days'], ['365', 'In a year']];
@@ -22,7 +31,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   async function accountPage(reply: FastifyReply, user: User, opts: { newKey?: string; errors?: string[]; notice?: string } = {}, status = 200) {
-    const keys = await listApiKeys(ctx.db, user.id);
+    const [keys, apps] = await Promise.all([listApiKeys(ctx.db, user.id), listConnectedApps(ctx.db, user.id)]);
     const now = ctx.now().getTime();
     const csrf = reply.generateCsrf();
     const state = (k: (typeof keys)[number]) => (k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= now ? 'expired' : 'active');
@@ -50,14 +59,20 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
         <fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label style="font-weight:400"><input type="checkbox" name="scopes" value="${s}" ${s === 'account:read' ? 'checked' : ''}> <code>${s}</code> — ${SCOPE_DESCRIPTIONS[s]}</label>`)}</fieldset>
         <label>Expires <select name="expires">${EXPIRY_CHOICES.map(([v, l]) => html`<option value="${v}">${l}</option>`)}</select></label>
         <button type="submit">Create the key</button>
-      </form>` : html`<p>Confirm your email address to create API keys.</p>`}`, status);
+      </form>` : html`<p>Confirm your email address to create API keys.</p>`}
+
+      <h2 id="connected-apps">Connected apps</h2>
+      ${apps.length ? html`<table><thead><tr><th>Application</th><th>Access</th><th>Since</th><th></th></tr></thead><tbody>
+        ${apps.map((a) => html`<tr><td>${a.client_name}</td><td>${a.scopes.join(', ')}</td><td>${a.created_at.slice(0, 10)}</td>
+          <td><form method="post" action="/account/connected-apps/${a.id}/disconnect"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary" aria-label="Disconnect ${a.client_name}">Disconnect</button></form></td></tr>`)}
+      </tbody></table>` : html`<p class="muted">No applications are connected. MCP clients that you allow appear here.</p>`}`, status);
   }
 
   app.get<{ Querystring: Form }>('/account', async (req, reply) => {
     const user = await requireUser(req, reply);
     if (!user) return reply;
     const q = req.query;
-    const notice = q.welcome ? 'Welcome! We sent you an email to confirm your address.' : q.sent ? 'We sent the confirmation email again.' : q.reset ? 'Your password was changed; other sessions were signed out.' : q.revoked ? 'The key was revoked: it stops working at once.' : undefined;
+    const notice = q.welcome ? 'Welcome! We sent you an email to confirm your address.' : q.sent ? 'We sent the confirmation email again.' : q.reset ? 'Your password was changed; other sessions were signed out.' : q.revoked ? 'The key was revoked: it stops working at once.' : q.disconnected ? 'The app was disconnected: its tokens stop working at once.' : undefined;
     return accountPage(reply, user, { notice });
   });
 
@@ -89,6 +104,16 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       return accountPage(reply, user, { errors: ['No such active key on your account.'] }, 404);
     }
     return reply.redirect('/account?revoked=1#api-keys', 303);
+  });
+
+  app.post<{ Params: { id: string } }>('/account/connected-apps/:id/disconnect', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const user = await requireUser(req, reply);
+    if (!user) return reply;
+    const id = Number(req.params.id);
+    if (!Number.isInteger(id) || id < 1 || !(await revokeGrant(ctx.db, user.id, id))) {
+      return accountPage(reply, user, { errors: ['No such connected app on your account.'] }, 404);
+    }
+    return reply.redirect('/account?disconnected=1#connected-apps', 303);
   });
 
   // Without SMTP the outbox is where mail can be read — for the person running the service only.

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { userForSession, createSession, deleteSession } from '../domain/accounts/sessions.js';
-import type { User } from '../domain/accounts/user-repository.js';
+import { findUserById, type User } from '../domain/accounts/user-repository.js';
 import { SESSION_DAYS } from '../domain/accounts/sessions.js';
 
 export const SESSION_COOKIE = 'ld_session';
@@ -23,7 +23,8 @@ export async function currentUser(ctx: AppContext, req: FastifyRequest): Promise
 export async function signIn(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
   const token = await createSession(ctx.db, userId, ctx.now());
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(ctx, req), maxAge: SESSION_DAYS * 86_400 });
-  users.delete(req);
+  // The rest of this request (e.g. the consent page right after sign-in) sees the new user.
+  users.set(req, await findUserById(ctx.db, userId));
 }
 
 export async function signOut(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
-import { sha256 } from '../../api/auth.js';
+import { sha256 } from '../../crypto/sha256.js';
 import type { User } from './user-repository.js';
 
 export const SESSION_DAYS = 30;

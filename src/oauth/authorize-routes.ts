@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { SCOPE_DESCRIPTIONS } from '../api/registry.js';
+import { html, layout, type SafeHtml } from '../site/html.js';
+import { currentUser, signIn } from '../site/session.js';
+import { findUserByEmail } from '../domain/accounts/user-repository.js';
+import { verifyPassword } from '../domain/accounts/passwords.js';
+import { errorRedirect, parseAuthorizationRequest, type AuthorizationRequest } from './authorization-request.js';
+import { issueCode, upsertGrant } from './tokens.js';
+
+type Params = Record<string, string | string[] | undefined>;
+
+/** The request's parameters, carried through the sign-in and consent forms as hidden fields. */
+function hiddenFields(r: AuthorizationRequest): SafeHtml {
+  const fields: [string, string][] = [
+    ['response_type', 'code'], ['client_id', r.client.client_id], ['redirect_uri', r.redirectUri], ['code_challenge', r.codeChallenge],
+    ['code_challenge_method', 'S256'], ['scope', r.scopes.join(' ')], ...(r.state !== undefined ? [['state', r.state] as [string, string]] : []),
+    ...r.resources.map((res) => ['resource', res] as [string, string]),
+  ];
+  return html`${fields.map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}`;
+}
+
+function describeClient(r: AuthorizationRequest): SafeHtml {
+  const back = new URL(r.redirectUri);
+  return html`<p><strong>${r.client.client_name}</strong>${r.client.client_uri ? html` (<a href="${r.client.client_uri}" rel="noopener nofollow">${new URL(r.client.client_uri).host}</a>)` : ''}
+    wants to use your ${''}account. It will send you back to <code>${back.host || back.protocol}</code>.</p>
+    <p>It asks to:</p><ul>${r.scopes.map((s) => html`<li>${SCOPE_DESCRIPTIONS[s]} <span class="muted">(<code>${s}</code>)</span></li>`)}</ul>`;
+}
+
+/** OAuth 2.1 authorization endpoint: sign in (if needed), then Allow access or Deny. */
+export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AppContext) {
+  const siteName = ctx.site.name;
+  const page = async (req: FastifyRequest, reply: FastifyReply, title: string, body: SafeHtml, status = 200) => {
+    // The consent page must never be framed by another site (clickjacking).
+    reply.header('X-Frame-Options', 'DENY').header('Content-Security-Policy', "frame-ancestors 'none'").header('Cache-Control', 'no-store');
+    return reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — ${siteName}`, siteName, user: await currentUser(ctx, req) }, body));
+  };
+  const stop = (req: FastifyRequest, reply: FastifyReply, message: string) =>
+    page(req, reply, 'Cannot continue', html`<h1>We could not connect this application</h1><p class="error">${message}</p><p><a href="/">Back to ${siteName}</a></p>`, 400);
+
+  const consent = async (req: FastifyRequest, reply: FastifyReply, r: AuthorizationRequest, errors: string[] = [], status = 200) => {
+    const user = await currentUser(ctx, req);
+    const csrf = html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
+    if (!user) {
+      return page(req, reply, 'Sign in to continue', html`<h1>Sign in to ${siteName}</h1>${describeClient(r)}
+        ${errors.length ? html`<p class="error" role="alert">${errors.join(' ')}</p>` : ''}
+        <form method="post" action="/oauth/authorize/signin" class="form">${csrf}${hiddenFields(r)}
+          <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email"></label>
+          <label>Password <input type="password" name="password" required maxlength="200" autocomplete="current-password"></label>
+          <button type="submit">Sign in</button></form>
+        <p class="muted">No account yet? <a href="/signup">Sign up</a>, then open the application's link again.</p>`, status);
+    }
+    return page(req, reply, 'Allow access?', html`<h1>Allow access?</h1>${describeClient(r)}
+      <p>Signed in as <strong>${user.email}</strong>. You can disconnect it at any time from your <a href="/account#connected-apps">account page</a>.</p>
+      <form method="post" action="/oauth/authorize" style="display:flex;gap:.8rem">${csrf}${hiddenFields(r)}
+        <button type="submit" name="decision" value="allow">Allow access</button>
+        <button type="submit" name="decision" value="deny" class="secondary">Deny</button></form>`, status);
+  };
+
+  app.get<{ Querystring: Params }>('/oauth/authorize', async (req, reply) => {
+    const parsed = await parseAuthorizationRequest(ctx, req.query);
+    if (!parsed.ok) return 'show' in parsed ? stop(req, reply, parsed.show) : reply.redirect(parsed.redirect, 303);
+    return consent(req, reply, parsed.request);
+  });
+
+  app.post<{ Body: Params }>('/oauth/authorize/signin', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const parsed = await parseAuthorizationRequest(ctx, req.body ?? {});
+    if (!parsed.ok) return 'show' in parsed ? stop(req, reply, parsed.show) : reply.redirect(parsed.redirect, 303);
+    const email = String(req.body.email ?? '').trim();
+    const user = email ? await findUserByEmail(ctx.db, email) : null;
+    if (!user || !(await verifyPassword(user.password_hash, String(req.body.password ?? '')))) {
+      return consent(req, reply, parsed.request, ['Email or password is not right.'], 401);
+    }
+    await signIn(ctx, req, reply, user.id);
+    return consent(req, reply, parsed.request);
+  });
+
+  app.post<{ Body: Params }>('/oauth/authorize', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const parsed = await parseAuthorizationRequest(ctx, req.body ?? {});
+    if (!parsed.ok) return 'show' in parsed ? stop(req, reply, parsed.show) : reply.redirect(parsed.redirect, 303);
+    const r = parsed.request;
+    const user = await currentUser(ctx, req);
+    if (!user) return consent(req, reply, r, ['Your session ended; sign in again.'], 401);
+    if (req.body.decision !== 'allow') {
+      return reply.redirect(errorRedirect(r.redirectUri, 'access_denied', 'the user denied access', r.state, ctx.config.publicUrl), 303);
+    }
+    const grantId = await upsertGrant(ctx.db, user.id, r.client.client_id, r.scopes, r.resources);
+    const code = await issueCode(ctx, grantId, { client_id: r.client.client_id, user_id: user.id, redirect_uri: r.redirectUri, code_challenge: r.codeChallenge, scopes: r.scopes, resources: r.resources });
+    const back = new URL(r.redirectUri);
+    back.searchParams.set('code', code);
+    if (r.state !== undefined) back.searchParams.set('state', r.state);
+    back.searchParams.set('iss', ctx.config.publicUrl); // RFC 9207: the client can check who answered
+    return reply.redirect(back.toString(), 303);
+  });
+}
