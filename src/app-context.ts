@@ -3,6 +3,7 @@ import type { Db } from './db/client.js';
 import type { Site } from './domain/site/site-repository.js';
 import type { ListingCache } from './domain/listings/listing-cache.js';
 import type { ViewCounter } from './domain/listings/view-counter.js';
+import type { CredentialCache } from './api/credential-cache.js';
 
 /** What every handler, job and page can reach: built once at start-up, shared by all requests. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   site: Site;
   listingCache: ListingCache;
   views: ViewCounter;
+  /** Recently verified API keys and tokens (see credential-cache.ts). */
+  credentials: CredentialCache;
   /** Signs cookies; shared by all instances through the database. */
   secret: string;
   /** The clock; tests replace it to move through launch weeks. */

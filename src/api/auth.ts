@@ -36,10 +36,13 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
     if ('error' in check) throw unauthorized(ctx, check.error, 'invalid_token', target);
     return check.principal;
   }
+  const hash = sha256(token);
+  const cached = ctx.credentials.get(hash);
+  if (cached) return cached;
   const rows = await ctx.db.query<{ id: number; user_id: number; email: string; is_admin: boolean; scopes: string[]; expires_at: string | null; revoked_at: string | null; last_used_at: string | null }>(
     `SELECT k.id, k.user_id, u.email, u.is_admin, k.scopes, k.expires_at, k.revoked_at, k.last_used_at
        FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1`,
-    [sha256(token)],
+    [hash],
   );
   const key = rows[0];
   const now = ctx.now();
@@ -50,7 +53,9 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   if (!key.last_used_at || now.getTime() - new Date(key.last_used_at).getTime() > 60_000) {
     ctx.db.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [key.id, now.toISOString()]).catch(() => {});
   }
-  return { userId: key.user_id, email: key.email, isAdmin: key.is_admin, scopes: key.scopes.filter((s): s is Scope => (SCOPES as string[]).includes(s)), via: 'api_key' };
+  const principal: Principal = { userId: key.user_id, email: key.email, isAdmin: key.is_admin, scopes: key.scopes.filter((s): s is Scope => (SCOPES as string[]).includes(s)), via: 'api_key' };
+  ctx.credentials.set(hash, principal, key.expires_at);
+  return principal;
 }
 
 /** 401 without a credential, 403 with `insufficient_scope` when the credential lacks the scope. */

@@ -12,6 +12,8 @@ export interface Tx extends Queryable {
 
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
+  /** Calls `handler` for every NOTIFY on `channel`, from any instance sharing the database. */
+  listen(channel: string, handler: (payload: string) => void): Promise<void>;
   /** Runs fn in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -67,6 +69,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       );
     },
     async exec(sql) { await pg.exec(sql); },
+    async listen(channel, handler) { await pg.listen(channel, handler); },
     async close() { await pg.close(); },
   };
 }
@@ -82,6 +85,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   types.setTypeParser(NUMERIC, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c timezone=UTC' });
   pool.on('error', () => { /* idle client errors surface on the next query */ });
+  const listeners = new Set<InstanceType<typeof pg.Client>>();
+  let closed = false;
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -105,7 +110,23 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
       }
     },
     async exec(sql) { await pool.query(sql); },
-    async close() { await pool.end(); },
+    async listen(channel, handler) {
+      // One dedicated connection for notifications; it reconnects if the server drops it.
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', (n) => { if (n.channel === channel) handler(n.payload ?? ''); });
+        client.on('error', () => { listeners.delete(client); client.end().catch(() => {}); if (!closed) setTimeout(() => { void connect().catch(() => {}); }, 1000); });
+        await client.connect();
+        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        listeners.add(client);
+      };
+      await connect();
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      await pool.end();
+    },
   };
 }
 

@@ -103,6 +103,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!Number.isInteger(id) || id < 1 || !(await revokeApiKey(ctx.db, user.id, id))) {
       return accountPage(reply, user, { errors: ['No such active key on your account.'] }, 404);
     }
+    await ctx.credentials.userChanged(user.id);
     return reply.redirect('/account?revoked=1#api-keys', 303);
   });
 
@@ -113,6 +114,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!Number.isInteger(id) || id < 1 || !(await revokeGrant(ctx.db, user.id, id))) {
       return accountPage(reply, user, { errors: ['No such connected app on your account.'] }, 404);
     }
+    await ctx.credentials.userChanged(user.id);
     return reply.redirect('/account?disconnected=1#connected-apps', 303);
   });
 

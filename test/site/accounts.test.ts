@@ -148,3 +148,33 @@ test('next links stay on this site', () => {
   assert.equal(safeNext('https://evil.example'), '/account');
   assert.equal(safeNext(undefined, '/'), '/');
 });
+
+describeEachDatabase('API keys and the credential cache', (env) => {
+  test('a revoked key stops working at once even after it was just used (and cached)', async () => {
+    const b = new FormClient(env().app);
+    await b.submit('/signup', '/signup', { email: 'cache@example.com', password: 'a long passphrase' });
+    await env().ctx.db.query(`UPDATE users SET email_verified_at = now() WHERE email = 'cache@example.com'`);
+    const created = await b.submit('/account', '/account/api-keys', { name: 'hot', scopes: 'account:read' });
+    const key = /<code class="secret">(ldk_[^<]+)<\/code>/.exec(created.body)![1];
+    for (let i = 0; i < 3; i++) assert.equal((await env().get('/api/v1/me', { authorization: `Bearer ${key}` })).statusCode, 200);
+    const id = /action="\/account\/api-keys\/(\d+)\/revoke"/.exec((await b.get('/account')).body)![1];
+    await b.submit('/account', `/account/api-keys/${id}/revoke`, {});
+    assert.equal((await env().get('/api/v1/me', { authorization: `Bearer ${key}` })).statusCode, 401);
+  });
+
+  test('a revocation on another instance reaches this one through the database', async () => {
+    const users = await env().ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'cache@example.com'`);
+    const { createApiKey } = await import('../../src/domain/accounts/api-keys.js');
+    const { key, record } = await createApiKey(env().ctx.db, users[0].id, { name: 'other', scopes: ['account:read'] });
+    assert.equal((await env().get('/api/v1/me', { authorization: `Bearer ${key}` })).statusCode, 200);
+    // Another instance revokes: its own cache is not ours, so only the NOTIFY can tell us.
+    await env().ctx.db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [record.id]);
+    await env().ctx.db.query(`SELECT pg_notify('launchdeck_credentials', $1)`, [String(users[0].id)]);
+    let status = 200;
+    for (let i = 0; i < 50 && status === 200; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      status = (await env().get('/api/v1/me', { authorization: `Bearer ${key}` })).statusCode;
+    }
+    assert.equal(status, 401);
+  });
+});
