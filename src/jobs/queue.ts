@@ -1,0 +1,110 @@
+import type { Queryable } from '../db/client.js';
+
+export interface Job<P = Record<string, unknown>> { id: number; kind: string; payload: P; attempts: number; max_attempts: number }
+
+/** A job left locked this long is assumed to belong to a crashed worker and is claimed again. */
+export const LOCK_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Adds durable work. With `uniqueKey`, at most one job of that key is ever queued (later enqueues
+ * are ignored while it exists), which makes "schedule this once" safe from any instance.
+ */
+export async function enqueue(db: Queryable, kind: string, payload: object, opts: { /** default: now, by the caller's clock */ runAt?: Date; uniqueKey?: string; maxAttempts?: number } = {}): Promise<number | null> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO jobs (kind, payload, run_at, unique_key, max_attempts) VALUES ($1, $2, coalesce($3::timestamptz, now()), $4, $5)
+     ON CONFLICT (unique_key) DO NOTHING RETURNING id`,
+    [kind, JSON.stringify(payload), (opts.runAt ?? new Date()).toISOString(), opts.uniqueKey ?? null, opts.maxAttempts ?? 5]);
+  return rows[0]?.id ?? null;
+}
+
+/** Claims the next due job of the given kinds; SKIP LOCKED lets any number of workers poll at once. */
+export async function claimNext(db: Queryable, workerId: string, kinds: string[], now: Date): Promise<Job | null> {
+  const rows = await db.query<Job>(
+    `UPDATE jobs SET locked_at = $3, locked_by = $2, attempts = attempts + 1
+      WHERE id = (
+        SELECT id FROM jobs
+         WHERE done_at IS NULL AND kind = ANY($1::text[]) AND run_at <= $3 AND attempts < max_attempts
+           AND (locked_at IS NULL OR locked_at < $3::timestamptz - make_interval(secs => $4))
+         ORDER BY run_at, id
+         LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, payload, attempts, max_attempts`,
+    [kinds, workerId, now.toISOString(), LOCK_TIMEOUT_MS / 1000]);
+  return rows[0] ?? null;
+}
+
+export async function completeJob(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query('UPDATE jobs SET done_at = $2, locked_at = NULL, last_error = NULL WHERE id = $1', [id, now.toISOString()]);
+}
+
+/** Releases a failed job to run again after an exponential backoff (10 s, 20 s, 40 s, …). */
+export async function failJob(db: Queryable, job: Job, error: string, now: Date): Promise<void> {
+  const delayMs = Math.min(3_600_000, 10_000 * 2 ** (job.attempts - 1));
+  await db.query(
+    'UPDATE jobs SET locked_at = NULL, last_error = $2, run_at = $3 WHERE id = $1',
+    [job.id, error.slice(0, 2000), new Date(now.getTime() + delayMs).toISOString()]);
+}
+
+export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
+
+/**
+ * Polls for jobs and runs them with their handler. A crash mid-job leaves it locked; after
+ * LOCK_TIMEOUT_MS another worker takes it again, so handlers must be idempotent.
+ */
+export class Worker {
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly opts: { id: string; pollMs?: number; concurrency?: number; now?: () => Date; log?: (msg: string, err?: unknown) => void },
+  ) {}
+
+  start() {
+    const lanes = Array.from({ length: this.opts.concurrency ?? 2 }, () => this.lane());
+    this.running = Promise.all(lanes).then(() => {});
+  }
+
+  private async lane() {
+    const now = this.opts.now ?? (() => new Date());
+    while (!this.stopped) {
+      let job: Job | null = null;
+      try {
+        job = await claimNext(this.db, this.opts.id, Object.keys(this.handlers), now());
+      } catch (err) {
+        this.opts.log?.('job claim failed', err);
+      }
+      if (!job) { await new Promise((r) => setTimeout(r, this.opts.pollMs ?? 500)); continue; }
+      try {
+        await this.handlers[job.kind](job, this.abort.signal);
+        await completeJob(this.db, job.id, now());
+      } catch (err) {
+        this.opts.log?.(`job ${job.kind} #${job.id} failed (attempt ${job.attempts}/${job.max_attempts})`, err);
+        await failJob(this.db, job, String((err as Error)?.stack ?? err), now()).catch(() => {});
+      }
+    }
+  }
+
+  /** Runs due jobs until none is left (tests and CLI use this instead of polling). */
+  async drain(now: Date = new Date()): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const job = await claimNext(this.db, this.opts.id, Object.keys(this.handlers), now);
+      if (!job) return ran;
+      ran++;
+      try {
+        await this.handlers[job.kind](job, this.abort.signal);
+        await completeJob(this.db, job.id, now);
+      } catch (err) {
+        await failJob(this.db, job, String((err as Error)?.message ?? err), now);
+      }
+    }
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.abort.abort();
+    await this.running;
+  }
+}
