@@ -1,0 +1,109 @@
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { crawlSite } from '../../src/crawler/crawl-site.js';
+import { startFixtureSite } from '../support/fixture-site.js';
+import { kindOf, pickPages } from '../../src/crawler/page-picker.js';
+import { decodeBody } from '../../src/crawler/decode.js';
+
+const opts = { publicUrl: 'http://launchdeck.test', allowHosts: ['127.0.0.1'] };
+const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+
+const saas = await startFixtureSite({
+  '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /admin\n\nUser-agent: LaunchdeckBot\nDisallow: /private\n' },
+  '/': (o) => ({ body: page('Tallyflow — invoices that chase themselves', `<h1>Invoices that chase themselves</h1><p>Tallyflow sends reminders.</p>
+    <a href="/about">About us</a> <a href="/pricing">Pricing</a> <a href="/private/team">Team</a> <a href="https://elsewhere.example/blog">Blog</a>
+    <a href="${o}/faq#top">FAQ</a><script>var hidden = "not text";</script><style>p{}</style>`) }),
+  '/about': { body: page('About', '<p>Founded in 2021 in Lisbon.</p>') },
+  '/pricing': { body: page('Pricing', '<ul><li>Starter: $9/month</li><li>Team: $29/month</li></ul>') },
+  '/faq': { body: page('FAQ', '<dl><dt>Is there a trial?</dt><dd>Yes, 14 days.</dd></dl>'), gzip: true },
+  '/private/team': { body: page('Team', '<p>Secret team page</p>') },
+  '/sitemap.xml': { type: 'application/xml', body: '<urlset><url><loc>/contact</loc></url></urlset>' },
+});
+const blocked = await startFixtureSite({ '/robots.txt': { type: 'text/plain', body: 'User-agent: LaunchdeckBot\nDisallow: /\n' }, '/': { body: page('Hidden', '<p>x</p>') } });
+const latin1 = await startFixtureSite({ '/': { type: 'text/html; charset=iso-8859-1', body: Buffer.from(page('Café', '<p>Crème brûlée café</p>'), 'latin1') } });
+const redirects = await startFixtureSite({
+  '/': { status: 301, headers: { location: '/one' } }, '/one': { status: 302, headers: { location: '/home' } }, '/home': { body: page('Home', '<p>Landed</p>') },
+  '/loop': { status: 302, headers: { location: '/loop' } },
+  '/metadata': { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } },
+});
+const odd = await startFixtureSite({
+  '/doc.pdf': { type: 'application/pdf', body: '%PDF-1.4' },
+  '/huge': { body: page('Huge', `<p>${'x'.repeat(3_000_000)}</p>`) },
+});
+const broken = await startFixtureSite({ '/robots.txt': { status: 503, body: 'down' }, '/': { body: page('x', 'y') } });
+after(async () => { for (const s of [saas, blocked, latin1, redirects, odd, broken]) await s.close(); });
+
+test('the homepage and its about, pricing and FAQ pages are read, with visible text only', async () => {
+  const r = await crawlSite(`${saas.origin}/`, opts);
+  assert.equal(r.blocked, null);
+  assert.deepEqual(r.pages.map((p) => p.kind), ['homepage', 'about', 'pricing', 'faq', 'contact']);
+  const home = r.pages[0];
+  assert.equal(home.title, 'Tallyflow — invoices that chase themselves');
+  assert.match(home.text!, /Invoices that chase themselves\nTallyflow sends reminders\./);
+  assert.doesNotMatch(home.text!, /not text/);
+  assert.match(r.pages.find((p) => p.kind === 'pricing')!.text!, /Team: \$29\/month/);
+  assert.match(r.pages.find((p) => p.kind === 'faq')!.text!, /Yes, 14 days\./, 'gzip is decoded');
+});
+
+test('pages robots.txt disallows for our User-Agent are never fetched', async () => {
+  const before = saas.requests.length;
+  await crawlSite(`${saas.origin}/`, opts);
+  const paths = saas.requests.slice(before).map((r) => r.path);
+  assert.ok(!paths.includes('/private/team'));
+  assert.equal(paths[0], '/robots.txt');
+  assert.match(saas.requests[before].userAgent, /^LaunchdeckBot\/1\.0/);
+});
+
+test('a site whose robots.txt disallows us is not read at all, and says why', async () => {
+  const r = await crawlSite(`${blocked.origin}/`, opts);
+  assert.match(r.blocked!, /robots\.txt does not allow LaunchdeckBot/);
+  assert.deepEqual(blocked.requests.map((q) => q.path), ['/robots.txt']);
+});
+
+test('a robots.txt answering 5xx means nothing is read', async () => {
+  const r = await crawlSite(`${broken.origin}/`, opts);
+  assert.match(r.blocked!, /HTTP 503/);
+});
+
+test('the charset of the page is honoured', async () => {
+  const r = await crawlSite(`${latin1.origin}/`, opts);
+  assert.match(r.pages[0].text!, /Crème brûlée café/);
+});
+
+test('redirects are followed up to five, never to a private address', async () => {
+  assert.match((await crawlSite(`${redirects.origin}/`, opts)).pages[0].text!, /Landed/);
+  assert.match((await crawlSite(`${redirects.origin}/loop`, opts)).blocked!, /more than 5 redirects/);
+  assert.match((await crawlSite(`${redirects.origin}/metadata`, opts)).blocked!, /private or reserved/);
+});
+
+test('non-HTML and oversized pages are skipped with the reason', async () => {
+  assert.match((await crawlSite(`${odd.origin}/doc.pdf`, opts)).blocked!, /not an HTML page \(application\/pdf\)/);
+  assert.match((await crawlSite(`${odd.origin}/huge`, opts)).blocked!, /larger than 2000000 bytes/);
+});
+
+test('without an allow-list entry a loopback site is refused before any request', async () => {
+  const before = saas.requests.length;
+  const r = await crawlSite(`${saas.origin}/`, { ...opts, allowHosts: [] });
+  assert.match(r.blocked!, /private or reserved/);
+  assert.equal(saas.requests.length, before);
+});
+
+test('page kinds come from shallow paths or link words', () => {
+  assert.equal(kindOf(new URL('https://x.example/')), 'homepage');
+  assert.equal(kindOf(new URL('https://x.example/pricing')), 'pricing');
+  assert.equal(kindOf(new URL('https://x.example/company/about-us')), 'about');
+  assert.equal(kindOf(new URL('https://x.example/blog/2024/05/pricing-update')), null);
+  assert.equal(kindOf(new URL('https://x.example/p/42'), 'FAQ'), 'faq');
+});
+
+test('only same-site links are picked, one per kind', () => {
+  const picked = pickPages(new URL('https://www.x.example/'), [
+    { href: 'https://x.example/pricing', text: '' }, { href: 'https://x.example/plans', text: '' }, { href: 'https://other.example/about', text: '' },
+  ], 10);
+  assert.deepEqual(picked, [{ url: 'https://x.example/pricing', kind: 'pricing' }]);
+});
+
+test('a body without a charset falls back to its meta tag, then UTF-8', () => {
+  assert.equal(decodeBody(Buffer.from('<meta charset="iso-8859-1"><p>é</p>', 'latin1'), 'text/html'), '<meta charset="iso-8859-1"><p>é</p>');
+  assert.equal(decodeBody(Buffer.from('<p>é</p>'), null), '<p>é</p>');
+});
