@@ -28,9 +28,11 @@ export function unauthorized(ctx: AppContext, detail: string, error?: string, ta
 /** Resolves `Authorization: Bearer …` to a principal; no header → null; a bad credential → 401. */
 export async function authenticate(ctx: AppContext, authorization: string | undefined, target: ChallengeTarget = {}): Promise<Principal | null> {
   if (!authorization) return null;
-  const m = /^Bearer\s+([A-Za-z0-9._~+/=-]{8,512})\s*$/i.exec(authorization);
-  if (!m) throw unauthorized(ctx, 'The Authorization header must be "Bearer <API key or access token>".', 'invalid_request', target);
-  const token = m[1];
+  // RFC 6750 §3: another scheme gets a bare challenge; a Bearer value that cannot be a token of ours is invalid_token.
+  const scheme = /^(\S+)(?:\s+(.*))?$/.exec(authorization.trim());
+  if (!scheme || scheme[1].toLowerCase() !== 'bearer') throw unauthorized(ctx, 'Send "Authorization: Bearer <API key or access token>".', undefined, target);
+  const token = (scheme[2] ?? '').trim();
+  if (!/^[A-Za-z0-9._~+/=-]{8,512}$/.test(token)) throw unauthorized(ctx, 'The bearer token is malformed.', 'invalid_token', target);
   if (isAccessToken(token)) {
     const check = await verifyAccessToken(ctx, token, target.resource ?? `${ctx.config.publicUrl}/api/v1`);
     if ('error' in check) throw unauthorized(ctx, check.error, 'invalid_token', target);
