@@ -9,7 +9,9 @@ import type { Operation, Principal } from '../api/registry.js';
 import { mcpResourceMetadataUrl, registerProtectedResourceRoutes } from './protected-resource.js';
 import { parseJsonBody, scopesRequired } from './scope-gate.js';
 import { buildToolCatalog } from './tool-catalog.js';
-import { createToolServer } from './tool-server.js';
+import { createToolServer, serverInfoFor } from './tool-server.js';
+import { fastToolCallReply, matchFastToolCall } from './fast-tool-call.js';
+import { callTool } from './tool-call.js';
 
 /** The same limit as the app's bodyLimit for REST. */
 const MAX_BODY_BYTES = 1_048_576;
@@ -60,6 +62,7 @@ function replay(raw: IncomingMessage, body: Buffer | undefined, auth: AuthInfo |
  */
 export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: AppContext): void {
   const catalog = buildToolCatalog(ops);
+  const serverInfo = serverInfoFor(ctx);
   const target: ChallengeTarget = { resourceMetadataUrl: mcpResourceMetadataUrl(ctx), resource: `${ctx.config.publicUrl}/mcp` };
   // DNS rebinding: only our public host and loopback names may reach the endpoint, on any port.
   const allowedHosts = [...new Set([new URL(ctx.config.publicUrl).hostname, ...localhostAllowedHostnames()])];
@@ -77,6 +80,8 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
     // The SDK reads the body itself (parse errors become JSON-RPC errors), so Fastify leaves it unread here.
     mcp.removeAllContentTypeParsers();
     mcp.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    // JSON (every valid MCP POST) is buffered by Fastify — faster than reading the stream here — but not parsed.
+    mcp.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => done(null, body));
     mcp.route({
       // GET and DELETE go to the SDK too: stateless serving answers them 405 as the transport spec asks.
       method: ['GET', 'POST', 'DELETE'],
@@ -88,18 +93,27 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
           return reply.code(403).type('application/json').send(rpcError(!host.ok ? host.message : !origin.ok ? origin.message : 'Forbidden'));
         }
         let body: Buffer | undefined;
-        if (req.method === 'POST') {
+        if (req.method === 'POST' && Buffer.isBuffer(req.body)) {
+          body = req.body;
+        } else if (req.method === 'POST') {
           const read = await readBody(req.raw, MAX_BODY_BYTES);
           if (!read) return reply.code(413).header('Connection', 'close').type('application/json').send(rpcError(`The request body is larger than ${MAX_BODY_BYTES} bytes.`));
           body = read;
         }
         let principal: Principal | null;
+        const message = parseJsonBody(body);
         try {
           principal = await authenticate(ctx, req.headers.authorization, target);
-          for (const scope of scopesRequired(parseJsonBody(body), catalog)) requireScope(ctx, principal, scope, target);
+          for (const scope of scopesRequired(message, catalog)) requireScope(ctx, principal, scope, target);
         } catch (err) {
           const { problem, headers } = toProblem(err, req.log);
           return sendProblem(reply, problem, headers);
+        }
+        const fast = req.method === 'POST' ? matchFastToolCall(req.headers, message, catalog) : null;
+        if (fast) {
+          const result = await callTool(fast.tool, fast.args, ctx, principal, req.log);
+          const out = fastToolCallReply(fast, result, serverInfo);
+          return reply.code(200).headers(out.headers).type(out.contentType).send(out.body);
         }
         reply.hijack();
         // Headers set so far (rate limit, request id) would be lost once the SDK writes the head itself.

@@ -23,7 +23,8 @@ export function scopesRequired(body: unknown, catalog: Map<string, CatalogTool>)
 export function parseJsonBody(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) return undefined;
   try {
-    return JSON.parse(body.toString('utf8'));
+    // TextDecoder drops a UTF-8 byte order mark, as the SDK's own parser does: both must read the same message.
+    return JSON.parse(new TextDecoder('utf-8').decode(body));
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { toProblem } from '../api/error-handler.js';
 import { problem, type Problem } from '../api/errors.js';
 import { executeOperation } from '../api/execute.js';
+import { jsonTextOf } from '../api/pre-serialized.js';
 import type { Principal } from '../api/registry.js';
 import { compile, summarize, toFieldErrors } from '../api/validation.js';
 import type { CatalogTool } from './tool-catalog.js';
@@ -26,9 +27,11 @@ export async function callTool(tool: CatalogTool, args: unknown, ctx: AppContext
   }
   try {
     const result = await executeOperation(tool.op, input as Record<string, unknown>, ctx, principal);
-    // The JSON REST would send (dates as strings, no undefined), so both surfaces answer alike.
-    const json: unknown = JSON.parse(JSON.stringify(result ?? null));
-    const text = JSON.stringify(json);
+    // The JSON REST would send (dates as strings, no undefined), so both surfaces answer alike;
+    // cached reads already carry that text, so it is neither rebuilt nor reparsed.
+    const cached = jsonTextOf(result);
+    const text = cached ?? JSON.stringify(result ?? null);
+    const json: unknown = cached !== undefined ? result : JSON.parse(text);
     return isPlainObject(json) ? { content: [{ type: 'text', text }], structuredContent: json } : { content: [{ type: 'text', text }] };
   } catch (err) {
     return problemResult(toProblem(err, log).problem);

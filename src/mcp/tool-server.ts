@@ -9,6 +9,8 @@ import type { CatalogTool } from './tool-catalog.js';
 /** SPEC §9: the stateless 2026 revision plus the initialize-based ones; the first 2025 entry is the fallback offer. */
 export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'];
 
+export const serverInfoFor = (ctx: AppContext) => ({ name: ctx.site.name, version: '1.0.0' });
+
 /**
  * A fresh server for one HTTP request, acting for `principal`. Tools are served through the
  * low-level handlers: registerTool would re-validate with its own error text, while the registry's
@@ -16,7 +18,7 @@ export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', 
  */
 export function createToolServer(catalog: Map<string, CatalogTool>, ctx: AppContext, principal: Principal | null, log: FastifyBaseLogger): McpServer {
   const mcp = new McpServer(
-    { name: ctx.site.name, version: '1.0.0' },
+    serverInfoFor(ctx),
     { instructions: serverInstructions(ctx.site.name), supportedProtocolVersions: MCP_PROTOCOL_VERSIONS },
   );
   const server = mcp.server;

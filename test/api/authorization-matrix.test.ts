@@ -316,9 +316,7 @@ describeEachDatabase('authorization of every protected operation', (env) => {
         assert.ok(!challenge.includes('error='), challenge);
       });
       if (surface.audience === 'mcp') {
-        test(`a tools/call body starting with a byte order mark still gets the HTTP 401 challenge (${op.operationId})`, {
-          todo: 'src/mcp/scope-gate.ts parseJsonBody uses Buffer#toString + JSON.parse, which fails on a UTF-8 BOM, so no scope is required at the HTTP layer; the SDK decodes the body with the BOM stripped and runs the call, so the caller gets HTTP 200 with an isError 401 result and no WWW-Authenticate (executeOperation still refuses it: no data leaks)',
-        }, async () => {
+        test(`a tools/call body starting with a byte order mark still gets the HTTP 401 challenge (${op.operationId})`, async () => {
           const { status, challenge } = await surface.call(env(), op, undefined, { bom: true });
           assert.equal(status, 401);
           assert.ok(challenge.includes(`resource_metadata="${env().ctx.config.publicUrl}${surface.metadataPath}"`), challenge);

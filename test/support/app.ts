@@ -1,5 +1,5 @@
 import { after, before, describe } from 'node:test';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { createAppContext } from '../../src/context.js';
@@ -21,11 +21,31 @@ export interface TestEnv {
 
 export const FIXED_NOW = new Date('2026-11-18T12:00:00Z'); // a Wednesday
 
+export interface SuiteOptions {
+  env?: Record<string, string>;
+  seed?: (ctx: AppContext) => Promise<void>;
+  /**
+   * Make PUBLIC_URL the address the app really listens on (`http://127.0.0.1:<port>`), for
+   * out-of-process clients that follow the URLs the app advertises (OAuth metadata, MCP
+   * conformance). Takes precedence over `env.PUBLIC_URL`.
+   */
+  publicUrlIsListenAddress?: boolean;
+}
+
+/** A loopback port the kernel just handed out and released: the config must name it before the app listens. */
+export async function freeLoopbackPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 /**
  * Runs `suite` once per database kind (PGlite and PostgreSQL), each with a fresh migrated
  * database, an app around it and a controllable clock.
  */
-export function describeEachDatabase(name: string, suite: (env: () => TestEnv) => void, opts: { env?: Record<string, string>; seed?: (ctx: AppContext) => Promise<void> } = {}) {
+export function describeEachDatabase(name: string, suite: (env: () => TestEnv) => void, opts: SuiteOptions = {}) {
   for (const kind of DATABASE_KINDS) {
     describe(`${name} [${kind}]`, () => {
       let env: TestEnv;
@@ -33,11 +53,29 @@ export function describeEachDatabase(name: string, suite: (env: () => TestEnv) =
       before(async () => {
         const opened = await openTestDatabase(kind);
         const clock = { now: new Date(FIXED_NOW) };
-        const config = loadConfig({ PUBLIC_URL: 'http://launchdeck.test', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent', ...opts.env });
-        const ctx = await createAppContext(config, { db: opened.db, now: () => clock.now });
+        const baseEnv = { PUBLIC_URL: 'http://launchdeck.test', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent', ...opts.env };
+        const ctx = await createAppContext(loadConfig(baseEnv), { db: opened.db, now: () => clock.now });
+        // The port is picked after the slow migrations, to keep the window in which another process could take it short.
+        let listenPort = 0;
+        const pickPublicPort = async () => {
+          listenPort = await freeLoopbackPort();
+          ctx.config = loadConfig({ ...baseEnv, PUBLIC_URL: `http://127.0.0.1:${listenPort}` });
+        };
+        if (opts.publicUrlIsListenAddress) await pickPublicPort();
         if (opts.seed) await opts.seed(ctx);
-        const app = await buildApp(ctx);
-        await app.listen({ port: 0, host: '127.0.0.1' });
+        let app: FastifyInstance;
+        for (let attempt = 1; ; attempt++) {
+          app = await buildApp(ctx);
+          try {
+            await app.listen({ port: listenPort, host: '127.0.0.1' });
+            break;
+          } catch (err) {
+            await app.close();
+            // Someone took the picked port in the meantime: pick another (the app is cheap to rebuild).
+            if (!opts.publicUrlIsListenAddress || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw err;
+            await pickPublicPort();
+          }
+        }
         const { port } = app.server.address() as AddressInfo;
         close = async () => { await app.close(); await opened.close(); };
         env = {
