@@ -1,4 +1,3 @@
-import { after } from 'node:test';
 import { openPglite, openPostgres, type Db } from '../../src/db/client.js';
 import { createDatabase, startPostgres, type PostgresServer } from './postgres-server.js';
 
@@ -12,7 +11,8 @@ async function postgresAdminUrl(): Promise<string> {
   if (process.env.TEST_PG_URL) return process.env.TEST_PG_URL;
   if (!ownServer) {
     ownServer = startPostgres();
-    after(async () => { await (await ownServer!).stop(); });
+    // Stopped when the file's tests are over (a test hook here would run at the end of one suite, too early).
+    process.once('beforeExit', () => { void ownServer!.then((s) => s.stop()); });
   }
   return (await ownServer).url;
 }

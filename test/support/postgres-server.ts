@@ -43,6 +43,9 @@ export async function startPostgres(): Promise<PostgresServer> {
   const proc: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
   let log = '';
   proc.stderr?.on('data', (d) => { log += d.toString(); if (log.length > 20_000) log = log.slice(-10_000); });
+  // The server must not keep a test process alive on its own: its owner stops it explicitly.
+  proc.unref();
+  (proc.stderr as unknown as { unref?: () => void } | null)?.unref?.();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -62,12 +65,10 @@ export async function startPostgres(): Promise<PostgresServer> {
     url,
     port,
     async stop() {
-      if (proc.exitCode === null) {
-        const exited = new Promise((r) => proc.once('exit', r));
-        proc.kill('SIGINT'); // fast shutdown
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (proc.exitCode === null) proc.kill('SIGKILL');
-      }
+      // pg_ctl stops the postmaster itself: a signal to `runuser` would not reach it.
+      const [stopCmd, stopArgs] = asPostgres('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '15', 'stop']);
+      try { execFileSync(stopCmd, stopArgs, { stdio: 'pipe' }); } catch { /* already stopped */ }
+      if (proc.exitCode === null) proc.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
