@@ -52,10 +52,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     timeWindow: ctx.config.rateLimit.windowMs,
     enableDraftSpec: true,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    // A credential is one client wherever it calls from; anonymous callers are counted by address.
+    // A verified credential is one client wherever it calls from; everyone else is counted by
+    // address — so made-up tokens cannot open fresh buckets to dodge the limit.
     keyGenerator: (req) => {
-      const auth = req.headers.authorization;
-      return auth ? `k:${sha256(auth).slice(0, 32)}` : `ip:${req.ip}`;
+      const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (token) {
+        const hash = sha256(token);
+        if (ctx.credentials.get(hash)) return `k:${hash.slice(0, 32)}`;
+      }
+      return `ip:${req.ip}`;
     },
     errorResponseBuilder: (_req, c) => new HttpError(429, `Rate limit of ${c.max} requests per ${Math.round(c.ttl / 1000) || 1} s reached; retry after ${Math.ceil(c.ttl / 1000)} s.`),
   });

@@ -121,7 +121,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   // Without SMTP the outbox is where mail can be read — for the person running the service only.
   app.get('/outbox', async (req, reply) => {
     const user = await currentUser(ctx, req);
-    const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.ip);
+    // The socket's own address: behind TRUST_PROXY, req.ip comes from a header a client can forge.
+    const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
     if (!(user?.is_admin || (local && !ctx.config.smtpUrl))) return page(reply, user, 'Not found', html`<h1>Not found</h1>`, 404);
     const mails = await recentMail(ctx.db);
     return page(reply, user, 'Outbox', html`<h1>Outbox</h1>

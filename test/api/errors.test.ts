@@ -105,4 +105,12 @@ describeEachDatabase('rate limiting', (env) => {
     assert.equal(limited.json().status, 429);
     assert.match(String(limited.headers['content-type']), /problem\+json/);
   });
+
+  test('made-up bearer tokens do not open new rate-limit buckets', async () => {
+    const limited = await env().app.inject({ method: 'GET', url: '/api/v1/site', remoteAddress: '198.51.100.7' });
+    assert.equal(limited.headers['ratelimit-remaining'], '2');
+    for (let i = 0; i < 2; i++) await env().app.inject({ method: 'GET', url: '/api/v1/site', remoteAddress: '198.51.100.7', headers: { authorization: `Bearer ldk_made_up_token_${i}` } });
+    const after = await env().app.inject({ method: 'GET', url: '/api/v1/site', remoteAddress: '198.51.100.7', headers: { authorization: 'Bearer ldk_yet_another_fake' } });
+    assert.equal(after.statusCode, 429);
+  });
 }, { env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' } });
