@@ -1,5 +1,5 @@
 import robotsParserModule from 'robots-parser';
-import { AllowList } from '../net/address-policy.js';
+import { allowListFor } from '../net/address-policy.js';
 import { BlockedAddressError, checkUrl, safeFetch, type SafeResponse } from '../net/safe-fetch.js';
 import { decodeBody, isHtml } from './decode.js';
 import { extractPage, type PageContent } from './page-text.js';
@@ -46,7 +46,7 @@ export interface CrawlOptions {
  * Every request goes through the SSRF guard; pages, bytes, time and redirects are bounded.
  */
 export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<CrawlResult> {
-  const allow = new AllowList(opts.allowHosts);
+  const allow = allowListFor(opts.allowHosts);
   const userAgent = crawlerUserAgent(opts.publicUrl);
   const maxPages = opts.maxPages ?? 15;
   const deadline = Date.now() + (opts.totalTimeoutMs ?? 60_000);

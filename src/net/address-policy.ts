@@ -57,3 +57,13 @@ export class AllowList {
     return family !== 0 && this.ranges.check(a, family === 4 ? 'ipv4' : 'ipv6');
   }
 }
+
+const allowLists = new Map<string, AllowList>();
+
+/** The same AllowList object for the same entries, so fetchers keyed on it share one connection pool. */
+export function allowListFor(entries: string[]): AllowList {
+  const key = entries.join(',');
+  let list = allowLists.get(key);
+  if (!list) { list = new AllowList(entries); allowLists.set(key, list); }
+  return list;
+}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../app-context.js';
 import { sha256 } from '../crypto/sha256.js';
-import { AllowList } from '../net/address-policy.js';
+import { allowListFor } from '../net/address-policy.js';
 import { safeFetch } from '../net/safe-fetch.js';
 import { redirectUriProblem } from './redirect-uris.js';
 
@@ -101,7 +101,7 @@ async function fetchMetadataDocument(ctx: AppContext, clientId: string): Promise
   let res;
   try {
     res = await safeFetch(clientId, {
-      allow: new AllowList(ctx.config.crawlAllowHosts),
+      allow: allowListFor(ctx.config.crawlAllowHosts),
       userAgent: `${ctx.site.name}-OAuth/1.0 (+${ctx.config.publicUrl})`,
       timeoutMs: 5_000,
       maxBytes: 10_000,

@@ -42,7 +42,8 @@ export async function consumeCode(ctx: AppContext, code: string): Promise<{ gran
   const row = rows[0];
   if (!row) return null;
   if (row.consumed_at) {
-    await ctx.db.query(`UPDATE oauth_artifacts SET consumed_at = $3 WHERE grant_id = $1 AND payload->>'family' = $2 AND consumed_at IS NULL`, [row.grant_id, sha256(code), now]);
+    // Tokens issued from a code carry the code's hash as their family.
+    await revokeFamily(ctx.db, row.grant_id, sha256(code), ctx.now());
     return null;
   }
   const claimed = await ctx.db.query(`UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'code' AND id = $1 AND consumed_at IS NULL RETURNING id`, [sha256(code), now]);
@@ -134,4 +135,3 @@ export async function verifyAccessToken(ctx: AppContext, token: string, audience
   };
 }
 
-export const newFamily = () => crypto.randomBytes(16).toString('hex');

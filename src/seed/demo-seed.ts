@@ -127,14 +127,15 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
        JOIN listings l ON l.slug = x.slug AND l.site_id = $1 JOIN listings a ON a.slug = x.alt AND a.site_id = $1
      ON CONFLICT DO NOTHING`);
   const monthsAgo = (m: number) => { const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - m, 1)); return d.toISOString().slice(0, 10); };
-  await perListing(data.listings.flatMap((l) => l.domainRatings.map((d) => ({ domain: l.domain, on: monthsAgo(d.monthsAgo), rating: d.rating }))),
+  const perCompany = async (rows: unknown[], sql: string) => { if (rows.length) await tx.query(sql, [json(rows)]); };
+  await perCompany(data.listings.flatMap((l) => l.domainRatings.map((d) => ({ domain: l.domain, on: monthsAgo(d.monthsAgo), rating: d.rating }))),
     `INSERT INTO domain_ratings (company_id, measured_on, rating)
-     SELECT co.id, x.on, x.rating FROM jsonb_to_recordset($2::jsonb) AS x(domain text, "on" date, rating int)
-       JOIN companies co ON co.domain = x.domain WHERE $1::int IS NOT NULL ON CONFLICT DO NOTHING`);
-  await perListing(data.listings.flatMap((l) => l.revenue.map((r) => ({ domain: l.domain, month: monthsAgo(r.monthsAgo), mrr: r.mrrCents }))),
+     SELECT co.id, x.on, x.rating FROM jsonb_to_recordset($1::jsonb) AS x(domain text, "on" date, rating int)
+       JOIN companies co ON co.domain = x.domain ON CONFLICT DO NOTHING`);
+  await perCompany(data.listings.flatMap((l) => l.revenue.map((r) => ({ domain: l.domain, month: monthsAgo(r.monthsAgo), mrr: r.mrrCents }))),
     `INSERT INTO revenue_figures (company_id, month, mrr_cents)
-     SELECT co.id, x.month, x.mrr FROM jsonb_to_recordset($2::jsonb) AS x(domain text, month date, mrr bigint)
-       JOIN companies co ON co.domain = x.domain WHERE $1::int IS NOT NULL ON CONFLICT DO NOTHING`);
+     SELECT co.id, x.month, x.mrr FROM jsonb_to_recordset($1::jsonb) AS x(domain text, month date, mrr bigint)
+       JOIN companies co ON co.domain = x.domain ON CONFLICT DO NOTHING`);
   await perListing(data.listings.flatMap((l) => l.reviews.map((r, i) => ({ slug: l.slug, rating: r.rating, body: r.body, genuine: r.genuine, days: i * 3 + 1 }))),
     `INSERT INTO reviews (listing_id, rating, body, is_genuine, created_at)
      SELECT l.id, x.rating, x.body, x.genuine, now() - make_interval(days => x.days) FROM jsonb_to_recordset($2::jsonb) AS x(slug text, rating int, body text, genuine boolean, days int)
