@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { authenticate, requireScope } from './auth.js';
 import { executeOperation } from './execute.js';
+import { REPLAYED_HEADER, parseIdempotencyKey, requestHash, toStoredJson, withIdempotency } from './idempotency.js';
 import { linkHeader } from './pagination.js';
 import { jsonTextOf } from './pre-serialized.js';
 import type { Operation, Principal } from './registry.js';
 
 const principals = new WeakMap<object, Principal | null>();
+const idempotencyKeys = new WeakMap<object, string>();
 
 export const API_PREFIX = '/api/v1';
 
@@ -31,10 +33,25 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
         const principal = await authenticate(ctx, req.headers.authorization);
         if (op.scope) requireScope(ctx, principal, op.scope);
         principals.set(req, principal);
+        // A malformed Idempotency-Key is refused before anything runs (absent: the request runs normally).
+        if (op.idempotent && principal) {
+          const key = parseIdempotencyKey(req.headers['idempotency-key']);
+          if (key !== undefined) idempotencyKeys.set(req, key);
+        }
       },
       handler: async (req, reply) => {
         const principal = principals.get(req) ?? null;
         const input = { ...(req.params as object), ...(req.query as object), ...(req.body as object) };
+        const key = idempotencyKeys.get(req);
+        if (key !== undefined && principal) {
+          const out = await withIdempotency(
+            ctx,
+            { userId: principal.userId, key, operationId: op.operationId, requestHash: requestHash(op.operationId, input) },
+            async () => ({ status, body: toStoredJson(await executeOperation(op, input, ctx, principal)) }),
+          );
+          if (out.replayed) reply.header(REPLAYED_HEADER, 'true');
+          return reply.code(out.status).send(out.body);
+        }
         const result = await executeOperation(op, input, ctx, principal);
         if (op.paginated) {
           const link = linkHeader(new URL(req.url, ctx.config.publicUrl), result as { page: number; total_pages: number });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { awardWeek } from '../domain/awards/award-repository.js';
 import { deliverPendingMail } from '../mail/outbox.js';
+import { purgeExpiredIdempotencyKeys } from '../api/idempotency.js';
 import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
 
 /**
@@ -18,15 +19,22 @@ export async function awardFinishedWeeks(ctx: AppContext, weeksBack = 4): Promis
 }
 
 const ANALYZE_EVERY_MS = 3_600_000;
+const PURGE_IDEMPOTENCY_EVERY_MS = 3_600_000;
 
 export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): void } {
   let running = false;
   let analyzedAt = Date.now();
+  let purgedAt = 0;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
       await awardFinishedWeeks(ctx);
+      // Idempotency keys older than 24 h are no longer honoured; drop them hourly.
+      if (Date.now() - purgedAt >= PURGE_IDEMPOTENCY_EVERY_MS) {
+        purgedAt = Date.now();
+        await purgeExpiredIdempotencyKeys(ctx);
+      }
       // PostgreSQL's autovacuum keeps planner statistics fresh; embedded PGlite has none, so refresh them here.
       if (ctx.db.kind === 'pglite' && Date.now() - analyzedAt > ANALYZE_EVERY_MS) {
         analyzedAt = Date.now();

@@ -5,7 +5,20 @@ import { MCP_PROTOCOL_VERSIONS } from './tool-server.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export interface FastToolCall { version: string; id: string | number; tool: CatalogTool; args: unknown }
+export interface FastToolCall {
+  version: string;
+  id: string | number;
+  tool: CatalogTool;
+  args: unknown;
+  /** The Idempotency-Key header, only for an idempotent tool and when sent (callTool checks it). */
+  idempotencyKey?: string;
+}
+
+/** The request's Idempotency-Key header (Node joins repeated ones with ", ", as fetch's Headers does on the SDK path). */
+function idempotencyKeyHeader(headers: IncomingHttpHeaders): string | undefined {
+  const raw = headers['idempotency-key'];
+  return Array.isArray(raw) ? raw.join(', ') : raw;
+}
 
 const ENVELOPE = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities', 'io.modelcontextprotocol/clientInfo'];
 
@@ -38,7 +51,8 @@ export function matchFastToolCall(headers: IncomingHttpHeaders, message: unknown
   } else if (!accept.includes('text/event-stream')) {
     return null;
   }
-  return { version, id, tool, args: params.arguments };
+  const idempotencyKey = tool.op.idempotent ? idempotencyKeyHeader(headers) : undefined;
+  return idempotencyKey === undefined ? { version, id, tool, args: params.arguments } : { version, id, tool, args: params.arguments, idempotencyKey };
 }
 
 // A cached listing is the same object on every call: quote (escape) its JSON text once, not per request.

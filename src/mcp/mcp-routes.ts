@@ -67,7 +67,7 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
   // DNS rebinding: only our public host and loopback names may reach the endpoint, on any port.
   const allowedHosts = [...new Set([new URL(ctx.config.publicUrl).hostname, ...localhostAllowedHostnames()])];
   const handler = createMcpHandler(
-    ({ authInfo }) => createToolServer(catalog, ctx, principalOf(authInfo), app.log),
+    ({ authInfo, requestInfo }) => createToolServer(catalog, ctx, principalOf(authInfo), app.log, requestInfo?.headers.get('idempotency-key') ?? undefined),
     // Refused requests (405 on GET, bad envelopes…) are the client's mistakes, not ours: debug only.
     { legacy: 'stateless', maxRequestBodySize: MAX_BODY_BYTES, onerror: (err) => app.log.debug({ err }, 'MCP request refused') },
   );
@@ -111,7 +111,7 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
         }
         const fast = req.method === 'POST' ? matchFastToolCall(req.headers, message, catalog) : null;
         if (fast) {
-          const result = await callTool(fast.tool, fast.args, ctx, principal, req.log);
+          const result = await callTool(fast.tool, fast.args, ctx, principal, req.log, fast.idempotencyKey);
           const out = fastToolCallReply(fast, result, serverInfo);
           return reply.code(200).headers(out.headers).type(out.contentType).send(out.body);
         }

@@ -12,11 +12,11 @@ export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', 
 export const serverInfoFor = (ctx: AppContext) => ({ name: ctx.site.name, version: '1.0.0' });
 
 /**
- * A fresh server for one HTTP request, acting for `principal`. Tools are served through the
- * low-level handlers: registerTool would re-validate with its own error text, while the registry's
- * JSON Schemas and problem objects must reach the client unchanged.
+ * A fresh server for one HTTP request, acting for `principal` (with the request's Idempotency-Key,
+ * if any). Tools are served through the low-level handlers: registerTool would re-validate with its
+ * own error text, while the registry's JSON Schemas and problem objects must reach the client unchanged.
  */
-export function createToolServer(catalog: Map<string, CatalogTool>, ctx: AppContext, principal: Principal | null, log: FastifyBaseLogger): McpServer {
+export function createToolServer(catalog: Map<string, CatalogTool>, ctx: AppContext, principal: Principal | null, log: FastifyBaseLogger, idempotencyKey?: string): McpServer {
   const mcp = new McpServer(
     serverInfoFor(ctx),
     { instructions: serverInstructions(ctx.site.name), supportedProtocolVersions: MCP_PROTOCOL_VERSIONS },
@@ -29,7 +29,7 @@ export function createToolServer(catalog: Map<string, CatalogTool>, ctx: AppCont
   server.setRequestHandler('tools/call', async (request) => {
     const tool = catalog.get(request.params.name);
     if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; tools/list names every tool.`);
-    const result = await callTool(tool, request.params.arguments, ctx, principal, log);
+    const result = await callTool(tool, request.params.arguments, ctx, principal, log, idempotencyKey);
     return result.isError ? result : server.projectCallToolResult(result, tool.outputSchema);
   });
   return mcp;
