@@ -15,6 +15,7 @@ import { registerSiteRoutes } from './site/routes.js';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
 import { registerAuthRoutes } from './site/auth-routes.js';
 import { registerAccountRoutes } from './site/account-routes.js';
+import { registerDraftRoutes } from './site/draft-routes.js';
 import { registerAuthorizeRoutes } from './oauth/authorize-routes.js';
 import { registerTokenRoutes } from './oauth/token-routes.js';
 
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerSiteRoutes(app, ctx, { openapi });
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerDraftRoutes(app, ctx);
   registerAuthorizeRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   return app;

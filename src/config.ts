@@ -18,6 +18,8 @@ export interface Config {
   logLevel: string;
   rateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
+  /** Jobs one worker process runs at once (crawls are mostly waiting on the network). */
+  workerConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -83,5 +85,6 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 6, 1, 64),
   };
 }

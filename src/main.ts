@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { seedDemoIfEmpty, seedDemo } from './seed/demo-seed.js';
 import { seedSynthetic } from './seed/synthetic-seed.js';
 import { startScheduler } from './jobs/scheduler.js';
+import { startWorker } from './jobs/worker.js';
 import type { AppContext } from './app-context.js';
 import { runAdmin, UsageError } from './admin/cli.js';
 
@@ -44,11 +45,13 @@ async function start(config: Config, args: string[]) {
   ctx.views.start();
   const app = await buildApp(ctx, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } });
   const scheduler = webOnly ? null : startScheduler(ctx);
+  const worker = webOnly ? null : await startWorker(ctx);
   await app.listen({ port: config.port, host: config.host });
   banner(config, ctx, !webOnly);
   const shutdown = async (signal: string) => {
     console.log(`\n${signal}: shutting down…`);
     scheduler?.stop();
+    await worker?.stop();
     await app.close();
     await closeAppContext(ctx);
     process.exit(0);
@@ -72,9 +75,11 @@ async function main() {
     case 'worker': {
       const ctx = await createAppContext(config);
       const scheduler = startScheduler(ctx);
-      console.log('worker running; Ctrl-C stops it');
-      process.once('SIGINT', async () => { scheduler.stop(); await closeAppContext(ctx); process.exit(0); });
-      process.once('SIGTERM', async () => { scheduler.stop(); await closeAppContext(ctx); process.exit(0); });
+      const worker = await startWorker(ctx);
+      console.log(`worker running (${config.workerConcurrency} jobs at once); Ctrl-C stops it`);
+      const stop = async () => { scheduler.stop(); await worker.stop(); await closeAppContext(ctx); process.exit(0); };
+      process.once('SIGINT', () => void stop());
+      process.once('SIGTERM', () => void stop());
       return;
     }
     case 'migrate': {

@@ -1,16 +1,205 @@
 import * as cheerio from 'cheerio';
 
+/** One line of visible text and the element that holds it; `text` is these lines joined by newlines. */
+export interface TextBlock {
+  /** Innermost block element holding the line: p, li, h1…h6, dt, dd, summary, td, address, div… */
+  tag: string;
+  text: string;
+  /**
+   * Space-separated hints from the ancestors: landmark tags (nav, header, footer, aside, blockquote,
+   * figure, details, dl, form, address) and class/id/role words from a small vocabulary (testimonial,
+   * team, faq, pricing, timeline…), so the drafter can skip navigation and quotes of other people.
+   */
+  within: string;
+}
+
+export interface PageLink {
+  href: string;
+  text: string;
+  /** Index in `blocks` of the line the link stands on (an icon-only link belongs to the line before it). */
+  block?: number;
+}
+
+/** Non-text resources a profile may point at: logos, icons, embedded players. */
+export interface PageMedia { url: string; kind: 'logo' | 'icon' | 'apple-touch-icon' | 'embed'; within: string; alt?: string }
+
 export interface PageContent {
   title: string;
   /** Visible text, whitespace-normalised, blocks separated by newlines: what evidence is quoted from. */
   text: string;
-  links: { href: string; text: string }[];
+  /** The lines of `text` with the element each comes from. */
+  blocks: TextBlock[];
+  /**
+   * Fetched but not visible: the title, each quotable meta content and each string in JSON-LD, one a line,
+   * as written in the HTML once entities are decoded. Evidence for values taken from there.
+   */
+  headText: string;
+  /** One line per link target (mailto included), logo image, icon and embedded player: evidence for URLs. */
+  linkText: string;
+  links: PageLink[];
+  media: PageMedia[];
   meta: Record<string, string>;
   jsonLd: unknown[];
   headings: string[];
+  /** The page's own address as it declares it (`<link rel=canonical>`), absolute. */
+  canonical?: string;
 }
 
-const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, dt, dd, td, th, blockquote, pre, figcaption, summary, address, section, article, div, header, footer, main, nav, br';
+/** Elements that end a line of text. */
+const BLOCK_TAGS = new Set([
+  'p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'td', 'th', 'tr', 'blockquote', 'pre', 'figcaption', 'figure',
+  'summary', 'details', 'address', 'section', 'article', 'div', 'header', 'footer', 'main', 'nav', 'aside', 'ul', 'ol', 'dl',
+  'table', 'thead', 'tbody', 'caption', 'form', 'fieldset', 'legend', 'hr', 'body', 'html', 'center', 'dialog', 'option', 'button',
+]);
+/** Elements whose content is never visible text. */
+const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'head', 'object', 'canvas', 'select', 'math']);
+const LANDMARK_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'blockquote', 'figure', 'details', 'dl', 'form', 'address']);
+/** Class/id words worth knowing about (singular); plurals are folded onto them. */
+const HINT_WORDS = new Set([
+  'testimonial', 'review', 'quote', 'customer', 'client', 'team', 'member', 'founder', 'person', 'people', 'bio', 'faq', 'question',
+  'pricing', 'plan', 'tier', 'price', 'feature', 'benefit', 'timeline', 'milestone', 'history', 'hero', 'cookie', 'banner', 'logo',
+  'brand', 'footer', 'nav', 'navbar', 'menu', 'sidebar', 'social', 'breadcrumb', 'modal', 'popup', 'newsletter', 'share',
+]);
+const ROLE_HINTS: Record<string, string> = { navigation: 'nav', contentinfo: 'footer', banner: 'header', complementary: 'aside' };
+/** Meta tags whose content is worth quoting (the rest are viewport, robots, verification tokens…). */
+const QUOTABLE_META = /^(description|keywords|author|application-name|apple-mobile-web-app-title|og:.+|twitter:.+|article:.+|product:.+)$/;
+
+interface DomNode { type: string; name?: string; data?: string; attribs?: Record<string, string>; children?: DomNode[] }
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+function hintsOf(node: DomNode, inherited: string): string {
+  const words: string[] = [];
+  const tag = node.name ?? '';
+  if (LANDMARK_TAGS.has(tag)) words.push(tag);
+  const a = node.attribs ?? {};
+  const role = ROLE_HINTS[(a.role ?? '').toLowerCase()];
+  if (role) words.push(role);
+  const named = `${a.class ?? ''} ${a.id ?? ''}`.toLowerCase();
+  if (named.trim()) {
+    for (const raw of named.split(/[^a-z]+/)) {
+      const w = HINT_WORDS.has(raw) ? raw : raw.endsWith('s') && HINT_WORDS.has(raw.slice(0, -1)) ? raw.slice(0, -1) : '';
+      if (w) words.push(w);
+    }
+  }
+  let out = inherited;
+  // Each word once, so the string stays short however deep the nesting goes.
+  for (const w of words) if (!` ${out} `.includes(` ${w} `)) out = out ? `${out} ${w}` : w;
+  return out;
+}
+
+function textOf(node: DomNode): string {
+  let out = '';
+  const stack: DomNode[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'text') out += n.data ?? '';
+    else if (n.children && !SKIPPED_TAGS.has(n.name ?? '')) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
+  return oneLine(out);
+}
+
+const absolute = (href: string | undefined, base: string): string | null => {
+  if (!href || !href.trim()) return null;
+  try {
+    const u = new URL(href.trim(), base);
+    u.hash = '';
+    return u.toString();
+  } catch { return null; }
+};
+
+/** Every string (and number) in a JSON-LD value, in document order, skipping @context/@type/@id (not @graph, which holds the data). */
+function jsonLdStrings(value: unknown, out: string[], depth = 0): void {
+  if (depth > 40) return;
+  if (typeof value === 'string') out.push(value);
+  else if (typeof value === 'number' && Number.isFinite(value)) out.push(String(value));
+  else if (Array.isArray(value)) for (const v of value) jsonLdStrings(v, out, depth + 1);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) if (!k.startsWith('@') || k === '@graph') jsonLdStrings(v, out, depth + 1);
+  }
+}
+
+/** Lines without repeats, joined: a quote is found once however often the value appears. */
+function uniqueLines(values: string[]): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const v of values) {
+    const line = oneLine(v);
+    if (line && !seen.has(line)) { seen.add(line); out.push(line); }
+  }
+  return out.join('\n');
+}
+
+/**
+ * Walks the body once, in document order, without recursion (deeply nested pages must not overflow
+ * the stack): visible text as lines with the element and landmarks of each, links with their line,
+ * logo images and embedded players.
+ */
+function walkBody(root: DomNode, pageUrl: string) {
+  const blocks: TextBlock[] = [];
+  const links: PageLink[] = [];
+  const media: PageMedia[] = [];
+  let buffer = '';
+  let lineTag = '';
+  let lineWithin = '';
+  const flush = () => {
+    if (!/\S/.test(buffer)) { buffer = ''; return; }
+    // Preformatted text keeps its own line breaks; elsewhere a newline in the source is just a space.
+    const parts = lineTag === 'pre' ? buffer.split('\n') : [buffer];
+    for (const part of parts) {
+      const text = oneLine(part);
+      if (text) blocks.push({ tag: lineTag, text, within: lineWithin });
+    }
+    buffer = '';
+  };
+
+  type Frame = { node: DomNode; block: string; within: string; exit?: boolean };
+  const stack: Frame[] = [{ node: root, block: 'body', within: '' }];
+  while (stack.length) {
+    const frame = stack.pop()!;
+    const { node } = frame;
+    if (frame.exit) { if (BLOCK_TAGS.has(node.name ?? '')) flush(); continue; }
+    if (node.type === 'text') {
+      const data = node.data ?? '';
+      if (!/\S/.test(buffer) && /\S/.test(data)) { lineTag = frame.block; lineWithin = frame.within; }
+      buffer += data;
+      continue;
+    }
+    if (node.type !== 'tag' && node.type !== 'root') continue;
+    const tag = node.name ?? '';
+    if (SKIPPED_TAGS.has(tag)) {
+      if (tag === 'iframe') {
+        const src = absolute(node.attribs?.src ?? node.attribs?.['data-src'], pageUrl);
+        if (src) media.push({ url: src, kind: 'embed', within: frame.within });
+      }
+      continue;
+    }
+    if (tag === 'br' || tag === 'hr') { flush(); continue; }
+    const isBlock = BLOCK_TAGS.has(tag);
+    if (isBlock) flush();
+    const within = node.type === 'tag' ? hintsOf(node, frame.within) : frame.within;
+    const block = isBlock ? tag : frame.block;
+    if (tag === 'a' && node.attribs?.href) {
+      const href = absolute(node.attribs.href, pageUrl);
+      if (href) {
+        const text = textOf(node);
+        // An icon-only link (no text, nothing before it on its line) belongs with the line above.
+        const onLine = text !== '' || /\S/.test(buffer);
+        links.push({ href, text, block: onLine ? blocks.length : Math.max(0, blocks.length - 1) });
+      }
+    }
+    if (tag === 'img') {
+      const a = node.attribs ?? {};
+      const src = absolute(a.src ?? a['data-src'], pageUrl);
+      if (src && /logo/i.test(`${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src ?? ''}`)) media.push({ url: src, kind: 'logo', within, ...(a.alt ? { alt: oneLine(a.alt) } : {}) });
+    }
+    const children = node.children ?? [];
+    stack.push({ node, block, within, exit: true });
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], block, within });
+  }
+  flush();
+  return { blocks, links, media };
+}
 
 /** Everything the drafting step reads from one HTML page. */
 export function extractPage(html: string, pageUrl: string): PageContent {
@@ -20,31 +209,44 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     try { jsonLd.push(JSON.parse($(el).text())); } catch { /* malformed JSON-LD is skipped */ }
   });
   const meta: Record<string, string> = {};
+  const headValues: string[] = [];
+  const title = oneLine($('title').first().text());
+  if (title) headValues.push(title);
   $('meta').each((_, el) => {
     const key = ($(el).attr('property') ?? $(el).attr('name') ?? '').toLowerCase();
     const content = $(el).attr('content');
     if (key && content && !(key in meta)) meta[key] = content.trim();
+    if (key && content && QUOTABLE_META.test(key)) headValues.push(content);
   });
-  const links: { href: string; text: string }[] = [];
-  $('a[href]').each((_, el) => {
-    try {
-      const href = new URL($(el).attr('href')!, pageUrl);
-      href.hash = '';
-      links.push({ href: href.toString(), text: $(el).text().replace(/\s+/g, ' ').trim() });
-    } catch { /* unparseable href */ }
+  for (const doc of jsonLd) jsonLdStrings(doc, headValues);
+
+  const media: PageMedia[] = [];
+  $('link[href]').each((_, el) => {
+    const rel = ($(el).attr('rel') ?? '').toLowerCase().split(/\s+/);
+    const href = absolute($(el).attr('href'), pageUrl);
+    if (!href) return;
+    if (rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed')) media.push({ url: href, kind: 'apple-touch-icon', within: 'head' });
+    else if (rel.includes('icon')) media.push({ url: href, kind: 'icon', within: 'head' });
   });
-  const title = $('title').first().text().replace(/\s+/g, ' ').trim();
-  const headings = $('h1, h2, h3').map((_, el) => $(el).text().replace(/\s+/g, ' ').trim()).get().filter(Boolean);
-  $('script, style, noscript, template, svg, iframe').remove();
-  // Block elements end lines so quotes never run across two unrelated sentences.
-  $(BLOCKS).each((_, el) => { $(el).append('\n'); });
-  const text = $('body').length ? $('body').text() : $.root().text();
+  const canonical = absolute($('link[rel="canonical"]').first().attr('href'), pageUrl) ?? undefined;
+  const headings = $('h1, h2, h3').map((_, el) => oneLine($(el).text())).get().filter(Boolean);
+
+  const body = ($('body')[0] ?? $.root()[0]) as unknown as DomNode;
+  const walked = walkBody(body, pageUrl);
+  media.push(...walked.media);
+  const linkTargets = [...walked.links.map((l) => l.href), ...media.map((m) => m.url)];
+  if (canonical) linkTargets.push(canonical);
   return {
     title,
-    text: text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n'),
-    links,
+    text: walked.blocks.map((b) => b.text).join('\n'),
+    blocks: walked.blocks,
+    headText: uniqueLines(headValues),
+    linkText: uniqueLines(linkTargets),
+    links: walked.links,
+    media,
     meta,
     jsonLd,
     headings,
+    ...(canonical ? { canonical } : {}),
   };
 }

@@ -44,6 +44,16 @@ export async function failJob(db: Queryable, job: Job, error: string, now: Date)
     [job.id, error.slice(0, 2000), new Date(now.getTime() + delayMs).toISOString()]);
 }
 
+/** Channel a NOTIFY goes to when work is queued, so idle workers on any instance start at once. */
+export const JOBS_CHANNEL = 'launchdeck_jobs';
+
+/** Queues a job and wakes the workers listening on any instance. */
+export async function enqueueAndNotify(db: Queryable, kind: string, payload: object, opts: Parameters<typeof enqueue>[3] = {}): Promise<number | null> {
+  const id = await enqueue(db, kind, payload, opts);
+  await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
+  return id;
+}
+
 export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
 
 /**
@@ -54,6 +64,7 @@ export class Worker {
   private stopped = false;
   private running: Promise<void> | null = null;
   private readonly abort = new AbortController();
+  private sleepers = new Set<() => void>();
 
   constructor(
     private readonly db: Queryable,
@@ -75,7 +86,7 @@ export class Worker {
       } catch (err) {
         this.opts.log?.('job claim failed', err);
       }
-      if (!job) { await new Promise((r) => setTimeout(r, this.opts.pollMs ?? 500)); continue; }
+      if (!job) { await this.sleep(this.opts.pollMs ?? 1000); continue; }
       try {
         await this.handlers[job.kind](job, this.abort.signal);
         await completeJob(this.db, job.id, now());
@@ -85,6 +96,17 @@ export class Worker {
       }
     }
   }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => { clearTimeout(timer); this.sleepers.delete(done); resolve(); };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  /** Ends every idle lane's wait at once: new work was queued (a NOTIFY), no need to wait for the next poll. */
+  wake() { for (const w of [...this.sleepers]) w(); }
 
   /** Runs due jobs until none is left (tests and CLI use this instead of polling). */
   async drain(now: Date = new Date()): Promise<number> {
@@ -105,6 +127,7 @@ export class Worker {
   async stop() {
     this.stopped = true;
     this.abort.abort();
+    this.wake();
     await this.running;
   }
 }

@@ -15,6 +15,7 @@ import type {
   DemoStory,
 } from './demo-types.js';
 import { Rng } from './random.js';
+import { slugify } from '../domain/listings/slugs.js';
 
 // ───────────────────────────── limits and shared helpers ─────────────────────────────
 
@@ -58,21 +59,7 @@ export const NOT_FOUND_FIELDS = {
  *  past whenever the seed is run, without reading the clock. */
 export const MILESTONE_CUTOFF = '2026-09-30';
 
-const SPECIAL_LETTERS: Record<string, string> = {
-  ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i',
-};
-
-/** ASCII slug: accents folded (NFD strips most; a few letters have no decomposition). */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[øæœßłđðþı]/g, (c) => SPECIAL_LETTERS[c] ?? c)
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 220);
-}
+export { slugify };
 
 /** Accent- and case-insensitive key, for uniqueness checks on names. */
 export function foldName(text: string): string {

@@ -40,6 +40,17 @@ button,.button{font:inherit;padding:.5rem 1rem;border-radius:8px;border:1px soli
 .error{color:#c92a2a}.notice{border-left:4px solid var(--accent);padding:.4rem .8rem;background:var(--card)}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid var(--line);padding:.4rem;text-align:left}
 code.secret{display:block;padding:.6rem;background:var(--card);border:1px dashed var(--accent);word-break:break-all}
 .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1rem 1.2rem;margin:1rem 0}
+.badge{display:inline-block;font-size:.8rem;font-weight:600;border-radius:99px;padding:.05rem .6rem;border:1px solid var(--line);background:var(--card)}
+.badge.state-ai{border-color:#2f9e44;color:#2f9e44}.badge.state-not_found{color:var(--muted)}.badge.state-edited,.badge.state-manual{border-color:#1c7ed6;color:#1c7ed6}
+.badge.state-override{border-color:var(--accent);color:var(--accent)}.badge.state-deleted{color:#c92a2a;border-color:#c92a2a}
+.editor .field{border-top:1px solid var(--line);padding:.9rem 0;display:grid;gap:.35rem}.field-head{display:flex;gap:.6rem;align-items:center;flex-wrap:wrap}.field-head label{font-weight:600}
+.editor input,.editor textarea{font:inherit;width:100%;padding:.5rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}
+.field.has-error input,.field.has-error textarea{border-color:#c92a2a}.field-error{color:#c92a2a;margin:0;font-weight:600}.small{font-size:.85rem;margin:0}
+.field-actions{display:flex;gap:.4rem;flex-wrap:wrap}button.small{padding:.2rem .6rem;font-size:.85rem}
+ul.evidence{margin:.2rem 0;padding-left:1.2rem;font-size:.9rem}ul.evidence q{font-style:italic}
+pre.page-text{white-space:pre-wrap;word-break:break-word;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:1rem;max-height:70vh;overflow:auto}
+fieldset.faq{border:1px solid var(--line);border-radius:8px;margin:.6rem 0;display:grid;gap:.4rem}fieldset.faq label{display:grid;gap:.2rem;font-weight:600}
+mark{background:#ffe066;color:#16181d;padding:0 .1rem;border-radius:3px}progress{vertical-align:middle}
 footer{max-width:960px;margin:2rem auto;padding:1rem 1.5rem;color:var(--muted);border-top:1px solid var(--line);font-size:.9rem}
 `;
 
@@ -50,7 +61,7 @@ export function layout(opts: { title: string; siteName: string; description?: st
 <style>${raw(STYLE)}</style></head>
 <body><header class="top"><a class="brand" href="/">${opts.siteName}</a>
 <nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/docs">API</a>
-${opts.user ? html`<a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
+${opts.user ? html`<a href="/submit">Submit</a><a href="/drafts">Drafts</a><a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
 <main>${body}</main>
 <footer>${opts.siteName} · <a href="/docs">API reference</a> · MCP server at <code>/mcp</code></footer></body></html>`.value;
 }

@@ -59,10 +59,10 @@ describeEachDatabase('errors, credentials and unfinished operations', (env) => {
   });
 
   test('a declared but unfinished operation answers 501 to an authorised caller', async () => {
-    const key = await apiKey(env(), ['listings:write']);
-    const res = await env().app.inject({ method: 'POST', url: '/api/v1/drafts', headers: { authorization: `Bearer ${key}` }, payload: { url: 'https://example.com' } });
+    const key = await apiKey(env(), ['orders:write']);
+    const res = await env().app.inject({ method: 'POST', url: '/api/v1/orders/quote', headers: { authorization: `Bearer ${key}` }, payload: { items: [{ product: 'launch' }] } });
     assert.equal(res.statusCode, 501);
-    assert.match(res.json().detail, /submit_listing/);
+    assert.match(res.json().detail, /quote_order/);
   });
 
   test('bodies reject unknown properties and wrong types with the field named', async () => {

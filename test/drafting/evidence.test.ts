@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { verifiedEvidence, verifyQuote } from '../../src/drafting/evidence.js';
+import { sourcesOf, verifiedEvidence, verifyQuote } from '../../src/drafting/evidence.js';
 
 const pages = [
   { url: 'https://t.example/', text: 'Tallyflow\nInvoices that   chase themselves.\nStarter: $9/month' },
@@ -29,4 +29,53 @@ test('only verified quotes survive, each once', () => {
   ], pages);
   assert.equal(ev.length, 1);
   assert.equal(ev[0].url, 'https://t.example/about');
+});
+
+test('a quote found in a page’s head or link text says which, with positions in that text', () => {
+  const page = { url: 'https://t.example/', text: 'Invoices that chase themselves', headText: 'Tallyflow — Invoices\n2021-03-15\nPT', linkText: 'https://x.com/tallyflowhq\nmailto:hello@t.example' };
+  const sources = sourcesOf(page);
+  assert.deepEqual(sources.map((s) => s.source), ['text', 'head', 'links']);
+  const founded = verifyQuote('2021-03-15', sources)!;
+  assert.equal(founded.source, 'head');
+  assert.equal(page.headText.slice(founded.start, founded.end), '2021-03-15');
+  const mail = verifyQuote('mailto:hello@t.example', sources)!;
+  assert.equal(mail.source, 'links');
+  assert.equal(page.linkText.slice(mail.start, mail.end), 'mailto:hello@t.example');
+});
+
+test('quotes from visible text say so, as before', () => {
+  assert.equal(verifyQuote('Founded in 2021', pages)!.source, 'text');
+});
+
+test('a page without head or link text has only its visible text as a source', () => {
+  assert.deepEqual(sourcesOf({ url: 'https://t.example/', text: 'x y' }).map((s) => s.source), ['text']);
+  assert.deepEqual(sourcesOf({ url: 'https://t.example/' }), []);
+});
+
+test('a quote claiming a source is checked there first', () => {
+  const sources = sourcesOf({ url: 'https://t.example/', text: 'Tallyflow sends reminders', headText: 'Tallyflow' });
+  const [e] = verifiedEvidence([{ quote: 'Tallyflow', url: 'https://t.example/', source: 'head' }], sources);
+  assert.equal(e.source, 'head');
+  const [v] = verifiedEvidence([{ quote: 'Tallyflow', url: 'https://t.example/' }], sources);
+  assert.equal(v.source, 'text');
+});
+
+test('the same quote from two sources of a page counts twice; from one source once', () => {
+  const sources = sourcesOf({ url: 'https://t.example/', text: 'Tallyflow', headText: 'Tallyflow' });
+  assert.equal(verifiedEvidence([{ quote: 'Tallyflow', source: 'head', url: 'https://t.example/' }, { quote: 'Tallyflow', source: 'text', url: 'https://t.example/' }], sources).length, 2);
+  assert.equal(verifiedEvidence([{ quote: 'Tallyflow' }, { quote: 'Tallyflow' }], sources).length, 1);
+});
+
+test('positions are exact in text with tabs, runs of spaces or leading whitespace too', () => {
+  const text = '  Starter:\t$9 /\n\n month  ';
+  const e = verifyQuote('Starter: $9 / month', [{ url: 'u', text }])!;
+  assert.equal(text.slice(e.start, e.end), 'Starter:\t$9 /\n\n month');
+});
+
+test('checking many quotes against a large page stays fast', () => {
+  const text = Array.from({ length: 40_000 }, (_, i) => `Line ${i} of a long page about invoices.`).join('\n');
+  const page = { url: 'u', text };
+  const started = performance.now();
+  for (let i = 0; i < 300; i++) assert.ok(verifyQuote(`Line ${i * 100} of a long page`, [page]));
+  assert.ok(performance.now() - started < 1000);
 });

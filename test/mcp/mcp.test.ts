@@ -187,11 +187,11 @@ describeEachDatabase('MCP server', (env) => {
   });
 
   test('an unimplemented protected tool with the right scope is an isError 501', async () => {
-    const res = await callTool(env(), 'submit_listing', { url: 'https://example.com' }, await apiKey(env(), ['listings:write']));
+    const res = await callTool(env(), 'quote_order', { items: [{ product: 'launch' }] }, await apiKey(env(), ['orders:write']));
     assert.equal(res.status, 200);
     assert.equal(res.body.result.isError, true);
     assert.equal(res.body.result.structuredContent.status, 501);
-    assert.match(res.body.result.structuredContent.detail, /submit_listing/);
+    assert.match(res.body.result.structuredContent.detail, /quote_order/);
   });
 
   test('an unknown tool is a JSON-RPC invalid-params error', async () => {

@@ -2,6 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../registry.js';
 import { Body, PaginationQuery, Params, Query, Paginated } from '../schemas/common.js';
 import { DraftSchema, DraftSummarySchema, UpdateDraftBody } from '../schemas/drafts.js';
+import { pageBounds, pageOf } from '../pagination.js';
+import { conflict } from '../errors.js';
+import { startDraft } from '../../domain/drafts/start-draft.js';
+import { draftView } from '../../domain/drafts/draft-view.js';
+import { draftForUser } from '../../domain/drafts/draft-access.js';
+import { listDrafts, loadDraft } from '../../domain/drafts/draft-repository.js';
+import { editDraft, type DraftEdits } from '../../domain/drafts/edit-draft.js';
+import { inviteCofounder } from '../../domain/drafts/draft-invites.js';
+import { saveDraftAsListing } from '../../domain/drafts/draft-listing.js';
 
 const DraftId = Params({ id: Type.String({ format: 'uuid', description: 'Draft id (UUID)' }) });
 
@@ -19,6 +28,10 @@ export const submitOperations = [
     openWorld: true,
     body: Body({ url: Type.String({ minLength: 1, maxLength: 2048, description: 'The public http(s) website of the product' }) }),
     response: DraftSchema,
+    handler: async ({ url }, ctx) => {
+      const id = await startDraft(ctx, ctx.principal!.userId, url);
+      return draftView(ctx.db, (await loadDraft(ctx.db, id))!);
+    },
   }),
   defineOperation({
     operationId: 'list_my_drafts',
@@ -31,6 +44,11 @@ export const submitOperations = [
     paginated: true,
     query: Query({ ...PaginationQuery }),
     response: Paginated(DraftSummarySchema),
+    handler: async (input, ctx) => {
+      const { perPage, offset } = pageBounds(input);
+      const r = await listDrafts(ctx.db, ctx.site.id, ctx.principal!.userId, perPage, offset);
+      return pageOf(r.items, r.total, input);
+    },
   }),
   defineOperation({
     operationId: 'get_draft',
@@ -43,6 +61,7 @@ export const submitOperations = [
     notFound: true,
     params: DraftId,
     response: DraftSchema,
+    handler: async ({ id }, ctx) => draftView(ctx.db, await draftForUser(ctx.db, id, ctx.principal!.userId)),
   }),
   defineOperation({
     operationId: 'update_draft',
@@ -57,6 +76,10 @@ export const submitOperations = [
     params: DraftId,
     body: UpdateDraftBody,
     response: DraftSchema,
+    handler: async ({ id, ...edits }, ctx) => {
+      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId);
+      return draftView(ctx.db, await editDraft(ctx, draft, ctx.principal!.userId, edits as DraftEdits));
+    },
   }),
   defineOperation({
     operationId: 'invite_cofounder',
@@ -72,7 +95,11 @@ export const submitOperations = [
     openWorld: true,
     params: DraftId,
     body: Body({ email: Type.String({ format: 'email', maxLength: 254 }) }),
-    response: Type.Object({ id: Type.Integer(), email: Type.String(), status: Type.String(), invites_left: Type.Integer() }),
+    response: Type.Object({ id: Type.Integer(), email: Type.String(), status: Type.String(), invites_left: Type.Integer(), expires_at: Type.String({ format: 'date-time' }) }),
+    handler: async ({ id, email }, ctx) => {
+      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId);
+      return inviteCofounder(ctx, draft, { userId: ctx.principal!.userId, email: ctx.principal!.email }, email);
+    },
   }),
   defineOperation({
     operationId: 'submit_draft',
@@ -86,5 +113,18 @@ export const submitOperations = [
     idempotent: true,
     params: DraftId,
     response: Type.Object({ listing_id: Type.Integer(), slug: Type.String(), status: Type.String(), next_steps: Type.Array(Type.String()) }),
+    handler: async ({ id }, ctx) => {
+      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId);
+      if (draft.status !== 'ready') throw conflict(`The draft is still ${draft.status}; submit it once get_draft shows status ready.`);
+      const saved = await saveDraftAsListing(ctx, draft, ctx.principal!.userId);
+      return {
+        ...saved,
+        next_steps: [
+          `Review it with get_my_listing (listing_id ${saved.listing_id}); it is saved but not published.`,
+          `Publish for free with choose_free_listing (queued for a launch week 6-8 weeks out; goes live once our badge is on your homepage), or launch now or in a chosen week with an order (quote_order, then create_checkout).`,
+          'Edits made with update_draft update this listing too.',
+        ],
+      };
+    },
   }),
 ];

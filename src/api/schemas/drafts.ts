@@ -65,36 +65,60 @@ export const UpdateDraftBody = Body({
   seo: Type.Optional(Type.Object({ title: Type.Optional(Type.String({ maxLength: 70 })), meta: Type.Optional(Type.String({ maxLength: 170 })) }, { additionalProperties: false })),
 }, 'Only send what changes');
 
-const Evidence = Type.Object({ quote: Type.String(), url: Type.String(), start: Type.Optional(Type.Integer()), end: Type.Optional(Type.Integer()) });
+const Evidence = Type.Object({
+  quote: Type.String({ description: 'Verbatim (whitespace-normalised) text from the page' }),
+  url: Type.String(),
+  start: Type.Optional(Type.Integer({ description: 'Position of the quote in that source text' })),
+  end: Type.Optional(Type.Integer()),
+  source: Type.Optional(Type.String({ description: 'text (visible page text), head (title, meta tags, JSON-LD) or links (link addresses)' })),
+});
+const Quoted = { evidence: Type.Array(Evidence) };
 export const DraftFieldSchema = Type.Object({
   value: Type.Unknown(),
   state: StringEnum(FIELD_STATES),
   evidence: Type.Array(Evidence),
+  ai_value: Type.Unknown({ description: "The AI's original value (what restore brings back)" }),
 });
+const Loose = Type.Object({}, { additionalProperties: true });
 
 export const DraftSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  status: Type.String({ description: 'crawling, drafting, ready (or failed)' }),
+  status: Type.String({ description: 'crawling, drafting or ready' }),
   url: Type.String(),
-  progress: Type.Object({}, { additionalProperties: true }),
+  domain: Type.String(),
+  progress: Type.Object({
+    phase: Type.Optional(Type.String()), pages_read: Type.Optional(Type.Integer()), pages_planned: Type.Optional(Type.Integer()),
+    current_url: Type.Optional(Type.String()), message: Type.Optional(Type.String()),
+  }, { additionalProperties: true }),
+  notice: Nullable(Type.String({ description: 'Why the website could not be read, when it could not' })),
   completeness: Type.Integer({ minimum: 0, maximum: 100 }),
   missing: Type.Array(Type.String()),
   fields: Type.Record(Type.String(), DraftFieldSchema),
-  faqs: Type.Array(Faq),
-  founders: Type.Array(Type.Object({}, { additionalProperties: true })),
+  faqs: Type.Array(Type.Object({ question: Type.String(), answer: Type.String(), ...Quoted })),
+  founders: Type.Array(Type.Object({ name: Type.String(), title: Type.Optional(Type.String()), bio: Type.Optional(Type.String()), socials: Type.Optional(Type.Record(Type.String(), Type.String())), ...Quoted })),
   company_socials: Type.Record(Type.String(), Type.String()),
   founder_socials: Type.Record(Type.String(), Type.String()),
   story: Type.Record(Type.String(), Type.String()),
-  milestones: Type.Array(Type.Object({}, { additionalProperties: true })),
+  milestones: Type.Array(Type.Object({ date: Type.String(), title: Type.String(), description: Type.Optional(Type.String()), url: Type.Optional(Type.String()), ...Quoted })),
   seo: Type.Object({ title: Type.Optional(Type.String()), meta: Type.Optional(Type.String()) }),
+  evidence: Type.Object({
+    company_socials: Type.Record(Type.String(), Type.Array(Evidence)), founder_socials: Type.Record(Type.String(), Type.Array(Evidence)),
+    story: Type.Record(Type.String(), Type.Array(Evidence)), seo: Type.Record(Type.String(), Type.Array(Evidence)),
+  }, { description: 'Quotes behind socials, story sections and SEO' }),
+  edited_parts: Type.Array(Type.String(), { description: 'Parts you replaced by hand (a redraft leaves them alone)' }),
   competitor_url: Nullable(Type.String()),
-  existing_listing: Nullable(Type.Object({ slug: Type.String(), claim_with: Type.String() })),
+  competitor: Nullable(Loose),
+  existing_listing: Nullable(Type.Object({ slug: Type.String(), claim_with: Type.String(), message: Type.String() })),
   listing_id: Nullable(Type.Integer()),
+  submitted_at: Nullable(DateTime),
+  pages: Type.Array(Type.Object({ url: Type.String(), kind: Type.String(), status: Nullable(Type.Integer()), skipped: Nullable(Type.String()) }), { description: 'The pages read' }),
+  next_steps: Type.Array(Type.String()),
   created_at: DateTime,
   updated_at: DateTime,
 }, { additionalProperties: true });
 
 export const DraftSummarySchema = Type.Object({
-  id: Type.String({ format: 'uuid' }), url: Type.String(), status: Type.String(), completeness: Type.Integer(), listing_id: Nullable(Type.Integer()), created_at: DateTime,
+  id: Type.String({ format: 'uuid' }), url: Type.String(), domain: Type.String(), status: Type.String(), completeness: Type.Integer(),
+  listing_id: Nullable(Type.Integer()), role: Type.String({ description: 'owner, or cofounder (invited)' }), created_at: DateTime, updated_at: DateTime,
 });
 

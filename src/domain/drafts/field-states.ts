@@ -1,0 +1,77 @@
+import type { Evidence } from '../../drafting/evidence.js';
+import { PROFILE_FIELDS, type ProfileField, type Proposal } from '../../drafting/draft-content.js';
+
+/** SPEC §2.2 field states. */
+export type FieldState = 'ai' | 'not_found' | 'edited' | 'manual' | 'override' | 'deleted';
+
+/** One profile field of a draft: what is shown, and what the AI originally drafted (for restore). */
+export interface FieldRow {
+  value: unknown;
+  state: FieldState;
+  evidence: Evidence[];
+  ai_value: unknown;
+  ai_evidence: Evidence[];
+}
+export type FieldRows = Record<ProfileField, FieldRow>;
+
+const hasValue = (v: unknown) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0) && v !== '';
+
+export const emptyRow = (): FieldRow => ({ value: null, state: 'not_found', evidence: [], ai_value: null, ai_evidence: [] });
+export const emptyRows = (): FieldRows => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, emptyRow()])) as FieldRows;
+
+/** A proposal counts only with verified evidence: a value without a quote is not_found. */
+function aiOf(p: Proposal | undefined): { value: unknown; evidence: Evidence[] } {
+  if (!p || !hasValue(p.value) || p.evidence.length === 0) return { value: null, evidence: [] };
+  return { value: p.value, evidence: p.evidence };
+}
+
+/**
+ * Takes a drafting result into a field. A full draft ('compose') never overwrites what the founder
+ * typed, deleted or locked — it only refreshes the AI original kept for restore. 'regenerate' is
+ * the founder asking for a redraft of this field, so it replaces their value unless it is locked.
+ */
+export function mergeProposal(row: FieldRow, proposal: Proposal | undefined, mode: 'compose' | 'regenerate'): FieldRow {
+  const ai = aiOf(proposal);
+  const next: FieldRow = { ...row, ai_value: ai.value, ai_evidence: ai.evidence };
+  const founderOwned = row.state === 'edited' || row.state === 'manual' || row.state === 'deleted';
+  if (row.state === 'override' || (mode === 'compose' && founderOwned)) return next;
+  return { ...next, value: ai.value, evidence: ai.evidence, state: hasValue(ai.value) ? 'ai' : 'not_found' };
+}
+
+export interface FieldEdits {
+  fields?: Partial<Record<ProfileField, unknown>>;
+  lock_fields?: ProfileField[];
+  restore?: ProfileField[];
+}
+
+/**
+ * The founder's edits (SPEC §3.3): a typed value is `edited` when it replaced an AI value and
+ * `manual` when there was none; null removes the field (`deleted`); restore brings back the AI
+ * original; lock_fields marks `override`, which AI redrafts skip. A locked field stays locked when
+ * its value is typed again. Applied in that order, so "type and lock" in one call works.
+ */
+export function applyEdits(rows: FieldRows, edits: FieldEdits): FieldRows {
+  const out = { ...rows };
+  for (const [name, value] of Object.entries(edits.fields ?? {}) as [ProfileField, unknown][]) {
+    const row = out[name];
+    if (value === null) { out[name] = { ...row, value: null, evidence: [], state: row.state === 'override' ? 'override' : 'deleted' }; continue; }
+    const state: FieldState = row.state === 'override' ? 'override' : hasValue(row.ai_value) ? 'edited' : 'manual';
+    out[name] = { ...row, value, evidence: [], state };
+  }
+  for (const name of edits.restore ?? []) {
+    const row = out[name];
+    out[name] = { ...row, value: row.ai_value, evidence: row.ai_evidence, state: hasValue(row.ai_value) ? 'ai' : 'not_found' };
+  }
+  for (const name of edits.lock_fields ?? []) out[name] = { ...out[name], state: 'override' };
+  return out;
+}
+
+/** How complete a draft is: the share of profile fields and parts that have a value, and which do not. */
+export function completenessOf(rows: FieldRows, parts: { faqs: unknown[]; founders: unknown[]; company_socials: Record<string, unknown> }): { completeness: number; missing: string[] } {
+  const missing: string[] = PROFILE_FIELDS.filter((f) => !hasValue(rows[f].value));
+  if (parts.faqs.length === 0) missing.push('faqs');
+  if (parts.founders.length === 0) missing.push('founders');
+  if (Object.keys(parts.company_socials).length === 0) missing.push('company_socials');
+  const total = PROFILE_FIELDS.length + 3;
+  return { completeness: Math.round((100 * (total - missing.length)) / total), missing };
+}

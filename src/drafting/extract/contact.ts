@@ -1,0 +1,72 @@
+import type { Evidence } from '../evidence.js';
+import type { Proposal } from '../draft-content.js';
+import { ldNodes, ldString, organizations } from './json-ld.js';
+import { isOtherPeoplesWords, propose, quoteLine, quoteOn, SELF_DESCRIBING, type SiteView } from './site-view.js';
+
+const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
+const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
+/** Addresses that are placeholders, tracking or build artefacts, not a way to reach the company. */
+const NOT_CONTACT = /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster)@|@(example\.(com|org|net)|sentry\.io|[a-z0-9.-]*sentry[a-z0-9.-]*|wixpress\.com|domain\.com|email\.com)$|\.(png|jpe?g|gif|svg|webp|css|js)$/i;
+const ROLE_MAILBOX = /^(hello|hi|contact|info|support|help|team|sales|founders?|office|mail)@/i;
+
+/**
+ * Email addresses in a line, found by scanning for "@" and growing outwards: linear in the
+ * line's length, where a regular expression can take quadratic time on long runs of letters.
+ */
+export function emailsIn(line: string): { email: string; at: number }[] {
+  const out: { email: string; at: number }[] = [];
+  let i = line.indexOf('@');
+  while (i >= 0) {
+    let start = i;
+    while (start > 0 && i - start < 64 && LOCAL_CHAR.test(line[start - 1])) start--;
+    let end = i + 1;
+    while (end < line.length && end - i < 254 && DOMAIN_CHAR.test(line[end])) end++;
+    while (end > i + 1 && (line[end - 1] === '.' || line[end - 1] === '-')) end--;
+    while (start < i && line[start] === '.') start++;
+    const email = line.slice(start, end);
+    if (start < i && /^[^@]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(email) && !NOT_CONTACT.test(email)) out.push({ email, at: start });
+    i = line.indexOf('@', end > i ? end : i + 1);
+  }
+  return out;
+}
+
+const mailtoAddress = (href: string) => {
+  if (!/^mailto:/i.test(href)) return null;
+  try { return decodeURIComponent(href.slice(7).split('?')[0]).split(',')[0].trim(); } catch { return null; }
+};
+
+/** The site's own address first (its domain), from the contact page, a mailto link, a role mailbox like hello@. */
+export function extractContactEmail(site: SiteView): Proposal<string> | undefined {
+  const candidates: { email: string; score: number; evidence: Evidence | null }[] = [];
+  const own = (email: string) => {
+    const domain = email.split('@')[1].toLowerCase();
+    return site.ownHosts.some((h) => domain === h || domain.endsWith(`.${h}`));
+  };
+  const add = (email: string, evidence: Evidence | null, bonus: number) => {
+    if (!evidence || NOT_CONTACT.test(email)) return;
+    const score = bonus + (own(email) ? 4 : 0) + (ROLE_MAILBOX.test(email) ? 1 : 0);
+    candidates.push({ email, score, evidence });
+  };
+  for (const org of organizations(ldNodes(site.pages))) {
+    const raw = ldString(org.data, 'email');
+    if (raw) add(raw.replace(/^mailto:/i, ''), quoteOn(org.page, 'head', raw), 1);
+  }
+  for (const page of site.pages.filter((p) => SELF_DESCRIBING.includes(p.kind))) {
+    const onContact = page.kind === 'contact' ? 2 : 0;
+    for (const l of page.links) {
+      const email = mailtoAddress(l.href);
+      const within = l.block !== undefined ? page.blocks[l.block] : undefined;
+      if (email && emailsIn(email).length && !(within && isOtherPeoplesWords(within))) add(email, quoteOn(page, 'links', l.href), onContact + 1);
+    }
+    for (const b of page.blocks) {
+      if (isOtherPeoplesWords(b) || !b.text.includes('@')) continue;
+      for (const { email, at } of emailsIn(b.text)) add(email, quoteLine(page, b.text, at, email.length), onContact);
+    }
+  }
+  if (!candidates.length) return undefined;
+  let best = candidates[0];
+  for (const c of candidates) if (c.score > best.score) best = c;
+  // Every place the chosen address is quoted backs it.
+  const evidence = candidates.filter((c) => c.email.toLowerCase() === best.email.toLowerCase()).map((c) => c.evidence);
+  return propose(best.email, evidence);
+}

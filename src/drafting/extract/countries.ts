@@ -1,0 +1,64 @@
+/**
+ * Country names to ISO 3166-1 alpha-2 codes, built from the runtime's own region names
+ * (Intl.DisplayNames over AA…ZZ) rather than a package or a hand-kept list.
+ */
+
+/** Region codes the runtime names that are not countries of ISO 3166-1 (unions, private use, exceptional reservations). */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'CQ']);
+/** Everyday names the runtime does not give (it says "United States", "Czechia", "Türkiye"…). */
+const ALIASES: Record<string, string> = {
+  usa: 'US', 'u.s.a.': 'US', us: 'US', 'u.s.': 'US', 'united states of america': 'US', uk: 'GB', 'u.k.': 'GB', 'great britain': 'GB', britain: 'GB',
+  england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB', 'czech republic': 'CZ', turkey: 'TR', holland: 'NL',
+  'the netherlands': 'NL', korea: 'KR', 'republic of korea': 'KR', uae: 'AE', burma: 'MM', myanmar: 'MM', 'ivory coast': 'CI', "cote d'ivoire": 'CI',
+  'hong kong': 'HK', macau: 'MO', macao: 'MO', 'the bahamas': 'BS', 'the gambia': 'GM', 'viet nam': 'VN', 'russian federation': 'RU',
+};
+
+let byName: Map<string, string> | null = null;
+let codes: Set<string> | null = null;
+
+const key = (name: string) => name.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim();
+
+function build() {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  byName = new Map();
+  codes = new Set();
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  for (const a of letters) {
+    for (const b of letters) {
+      const code = a + b;
+      if (NOT_COUNTRIES.has(code)) continue;
+      let name: string | undefined;
+      try {
+        // Deprecated codes (DD, UK, SU…) canonicalise to their successor: only the current code is kept.
+        if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue;
+        name = names.of(code);
+      } catch { continue; }
+      if (!name || name === code) continue;
+      codes.add(code);
+      byName.set(key(name), code);
+      // "Myanmar (Burma)", "Hong Kong SAR China": the short form is how people write it.
+      const short = name.replace(/\s*\(.*\)$/, '').replace(/ SAR China$/, '');
+      if (!byName.has(key(short))) byName.set(key(short), code);
+    }
+  }
+  for (const [alias, code] of Object.entries(ALIASES)) if (!byName.has(alias)) byName.set(alias, code);
+}
+
+/**
+ * The ISO code for a country as written in prose or an address ("Portugal" → "PT", "USA" → "US").
+ * Two-letter words other than US and UK are not read as codes: in "San Francisco, CA" CA is a state.
+ */
+export function countryFromName(name: string): string | null {
+  if (!byName) build();
+  const raw = name.trim().replace(/[.,;:!]+$/, '');
+  if (raw.length <= 2 && raw !== 'US' && raw !== 'UK') return null;
+  return byName!.get(key(raw)) ?? null;
+}
+
+/** A structured country value (JSON-LD addressCountry): an ISO code ("PT") or a name. */
+export function countryFromCode(value: string): string | null {
+  if (!codes) build();
+  const raw = value.trim().toUpperCase();
+  if (/^[A-Z]{2}$/.test(raw)) return codes!.has(raw) ? raw : raw === 'UK' ? 'GB' : null;
+  return countryFromName(value);
+}

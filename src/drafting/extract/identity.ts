@@ -1,0 +1,174 @@
+import type { Evidence } from '../evidence.js';
+import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
+import { ldNodes, ldObjects, ldString, organizations, products, isType } from './json-ld.js';
+import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
+import { fitText, looseKey, sameWords } from './text-fit.js';
+
+/** Title separators: "Name — tagline", "Name | tagline", "Name: tagline", "Name · tagline". */
+const TITLE_SEPARATOR = /\s+[|–—·•~-]+\s+|\s*\|\s*|:\s+/;
+/** Title parts that name a page, not a product. */
+const GENERIC_TITLE = /^(home|home ?page|welcome|index|untitled|official (web)?site|landing|main)$/i;
+const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+const nameLike = (s: string) => s.length <= 60 && wordCount(s) <= 5 && !GENERIC_TITLE.test(s.trim());
+
+const titleParts = (title: string) => title.split(TITLE_SEPARATOR).map((p) => p.trim()).filter(Boolean);
+
+/** Host label without punctuation ("tally-flow.com" → "tallyflow"), to recognise the name part of a title. */
+const hostLabels = (site: SiteView) => site.ownHosts.map((h) => h.split('.').slice(-2, -1)[0] ?? h).map((l) => l.replace(/[^a-z0-9]/g, ''));
+const squash = (s: string) => looseKey(s).replace(/\s+/g, '');
+
+/** Which part of a split title is the product's name, if any. */
+function nameInTitle(site: SiteView, title: string): string | undefined {
+  const parts = titleParts(title).filter((p) => !GENERIC_TITLE.test(p));
+  if (parts.length === 0) return undefined;
+  const labels = hostLabels(site);
+  const byHost = parts.find((p) => nameLike(p) && labels.includes(squash(p)));
+  if (byHost) return byHost;
+  if (parts.length === 1) return nameLike(parts[0]) && wordCount(parts[0]) <= 4 ? parts[0] : undefined;
+  const [first, last] = [parts[0], parts[parts.length - 1]];
+  if (nameLike(first) && wordCount(first) <= 3 && wordCount(first) < wordCount(last)) return first;
+  if (nameLike(last) && wordCount(last) <= 3 && wordCount(last) < wordCount(first)) return last;
+  return undefined;
+}
+
+/** A quote of the name as visible text on the homepage, as extra support. */
+function visibleName(page: ViewPage | undefined, name: string): Evidence | null {
+  if (!page) return null;
+  const b = page.blocks.find((x) => x.text.includes(name));
+  return b ? quoteLine(page, b.text, b.text.indexOf(name), name.length) : null;
+}
+
+export function extractName(site: SiteView): Proposal<string> | undefined {
+  const home = site.home;
+  const nodes = ldNodes(home ? [home] : site.pages);
+  // The product (SoftwareApplication, Product) is what is listed; the organisation may carry a legal name.
+  for (const n of [...products(nodes), ...organizations(nodes), ...nodes.filter((x) => isType(x, ['WebSite']))]) {
+    const name = ldString(n.data, 'name');
+    if (name && nameLike(name)) return propose(name, [quoteOn(n.page, 'head', name), visibleName(home, name)]);
+  }
+  for (const page of home ? [home] : site.pages.slice(0, 1)) {
+    for (const key of ['og:site_name', 'application-name', 'apple-mobile-web-app-title']) {
+      const v = page.meta[key];
+      if (v && nameLike(v)) return propose(v, [quoteOn(page, 'head', v), visibleName(home, v)]);
+    }
+    const fromTitle = page.title ? nameInTitle(site, page.title) : undefined;
+    if (fromTitle) return propose(fromTitle, [quoteOn(page, 'head', page.title), visibleName(home, fromTitle)]);
+  }
+  return undefined;
+}
+
+const acceptableTagline = (text: string, name: string | undefined) =>
+  wordCount(text) >= 2 && text.length <= 200 && !(name && sameWords(text, name)) && !GENERIC_TITLE.test(text);
+
+export function extractTagline(site: SiteView, name: string | undefined): Proposal<string> | undefined {
+  const home = site.home;
+  if (!home) return undefined;
+  const h1 = home.blocks.find((b) => b.tag === 'h1' && isOwnStatement(b));
+  if (h1 && acceptableTagline(h1.text, name)) return propose(h1.text, [quoteLine(home, h1.text)]);
+  for (const key of ['og:title', 'twitter:title']) {
+    const v = home.meta[key];
+    if (!v) continue;
+    const rest = titleParts(v).filter((p) => !(name && sameWords(p, name)) && !GENERIC_TITLE.test(p));
+    if (rest.length === 1 && acceptableTagline(rest[0], name)) return propose(rest[0], [quoteOn(home, 'head', rest[0])]);
+  }
+  // A title read as "Name — tagline": the tagline is the other part.
+  const parts = titleParts(home.title);
+  if (name && parts.length === 2 && parts.some((p) => sameWords(p, name))) {
+    const rest = parts.find((p) => !sameWords(p, name))!;
+    if (acceptableTagline(rest, name)) return propose(rest, [quoteOn(home, 'head', rest)]);
+  }
+  return undefined;
+}
+
+/** The opening paragraph of the homepage: the first own, sentence-like paragraph. */
+function heroParagraph(page: ViewPage) {
+  return page.blocks.find((b) => (b.tag === 'p' || b.tag === 'div') && isOwnStatement(b) && wordCount(b.text) >= 8 && !b.text.includes('©'));
+}
+
+export function extractShortDescription(site: SiteView): Proposal<string> | undefined {
+  const home = site.home;
+  if (!home) return undefined;
+  const limit = FIELD_LIMITS.short_description.max;
+  for (const key of ['description', 'og:description', 'twitter:description']) {
+    const v = home.meta[key];
+    if (v && wordCount(v) >= 5) {
+      const text = fitText(v.replace(/\s+/g, ' ').trim(), limit);
+      return propose(text, [quoteOn(home, 'head', text)]);
+    }
+  }
+  const hero = heroParagraph(home);
+  if (!hero) return undefined;
+  const text = fitText(hero.text, limit);
+  return propose(text, [quoteLine(home, text)]);
+}
+
+/** Paragraphs that describe the product: prose in the main content of the homepage and the about page. */
+const PROSE_TAGS = new Set(['p', 'div', 'section', 'article', 'main', 'body']);
+const NOT_DESCRIPTIVE = /\b(faq|question|pricing|plan|tier|price|team|member|founder|person|bio|timeline|milestone)\b/;
+
+export function extractDescription(site: SiteView): Proposal<string> | undefined {
+  const limit = FIELD_LIMITS.description.max;
+  const chosen: { page: ViewPage; text: string }[] = [];
+  const seen = new Set<string>();
+  for (const page of [...pagesOfKind(site, 'homepage'), ...pagesOfKind(site, 'about')]) {
+    let fromPage = 0;
+    for (const b of page.blocks) {
+      if (fromPage >= 4) break;
+      if (!PROSE_TAGS.has(b.tag) || !isOwnStatement(b) || NOT_DESCRIPTIVE.test(b.within)) continue;
+      if (wordCount(b.text) < 12 || b.text.includes('©') || b.text.length > 4000 || seen.has(b.text)) continue;
+      seen.add(b.text);
+      chosen.push({ page, text: b.text });
+      fromPage++;
+    }
+  }
+  const parts: string[] = [];
+  const evidence: (Evidence | null)[] = [];
+  let length = 0;
+  for (const c of chosen) {
+    if (length + c.text.length + 2 > limit) break;
+    parts.push(c.text);
+    evidence.push(quoteLine(c.page, c.text));
+    length += c.text.length + 2;
+  }
+  return parts.length ? propose(parts.join('\n\n'), evidence) : undefined;
+}
+
+export function extractSeo(site: SiteView): { title?: Proposal<string>; meta?: Proposal<string> } {
+  const home = site.home;
+  if (!home) return {};
+  const out: { title?: Proposal<string>; meta?: Proposal<string> } = {};
+  if (home.title && home.title.length <= 70) out.title = propose(home.title, [quoteOn(home, 'head', home.title)]);
+  const description = home.meta.description?.replace(/\s+/g, ' ').trim();
+  if (description && description.length <= 170) out.meta = propose(description, [quoteOn(home, 'head', description)]);
+  return out;
+}
+
+/** A logo is the organisation's JSON-LD logo, a logo image in the header, an og:image named logo, or the touch icon. */
+export function extractLogo(site: SiteView, name: string | undefined): Proposal<string> | undefined {
+  const pages = site.home ? [site.home, ...site.pages.filter((p) => p !== site.home)] : site.pages;
+  for (const org of organizations(ldNodes(pages))) {
+    for (const logo of [ldString(org.data, 'logo'), ...ldObjects(org.data, 'logo').map((o) => ldString(o, 'url') ?? ldString(o, 'contentUrl'))]) {
+      const url = logo ? absoluteUrl(logo, org.page.url) : null;
+      if (logo && url) return propose(url, [quoteOn(org.page, 'head', logo)]);
+    }
+  }
+  const home = pages[0];
+  if (!home) return undefined;
+  const nameKey = name ? squash(name) : null;
+  const ownLogo = home.media.find((m) => m.kind === 'logo' && !/\b(customer|client|testimonial|review)\b/.test(m.within) &&
+    (/\b(header|nav|brand)\b/.test(m.within) || (nameKey !== null && squash(`${m.alt ?? ''} ${m.url}`).includes(nameKey))));
+  if (ownLogo) return propose(ownLogo.url, [quoteOn(home, 'links', ownLogo.url)]);
+  const og = home.meta['og:image'];
+  const ogUrl = og && /logo/i.test(og) ? absoluteUrl(og, home.url) : null;
+  if (og && ogUrl) return propose(ogUrl, [quoteOn(home, 'head', og)]);
+  const touch = home.media.find((m) => m.kind === 'apple-touch-icon');
+  if (touch) return propose(touch.url, [quoteOn(home, 'links', touch.url)]);
+  return undefined;
+}
+
+function absoluteUrl(raw: string, base: string): string | null {
+  try {
+    const u = new URL(raw, base);
+    return /^https?:$/.test(u.protocol) ? u.toString() : null;
+  } catch { return null; }
+}

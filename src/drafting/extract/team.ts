@@ -1,0 +1,159 @@
+import type { TextBlock } from '../../crawler/page-text.js';
+import type { Evidence } from '../evidence.js';
+import type { Proposal, SocialKey, SourcedFounder } from '../draft-content.js';
+import { ldNodes, ldObjects, ldString, ldStrings, organizations } from './json-ld.js';
+import { headingLevel } from './outline.js';
+import { dedupe, isOtherPeoplesWords, pagesOfKind, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
+import { socialLink } from './socials.js';
+import { fitText, sameWords } from './text-fit.js';
+
+export const FOUNDER_LIMITS = { items: 6, name: 160, title: 160, bio: 3000 };
+
+/** "Ana Ribeiro", "Jean-Luc de la Tour", "Siobhán O’Neill": two to four capitalised words, particles allowed. */
+const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|de|da|do|dos|das|van|von|der|den|del|della|la|le|di|du|bin|al|ter)){1,3}$/u;
+/** Capitalised words that make a heading, not a name. */
+const NOT_NAME_WORDS = /\b(LinkedIn|Twitter|GitHub|Facebook|Instagram|YouTube|Medium|Dribbble|Behance|Email|Website|Our|Team|The|Meet|About|Story|Contact|Pricing|Features|Founders?|People|Leadership|Careers|Values|Mission|Get|Join|Why|How|What|We|Us|Your|You|Free|Plan|Blog|News|Press|FAQ|Help|Support|Home|Product|Company|Investors|Advisors|Customers|Partners|Inc|Ltd|Lda|GmbH|LLC)\b/;
+const ROLE = /\b(co-?\s?founder|founder|founding|ceo|cto|coo|cfo|cpo|cmo|chief|head of|lead|engineer|developer|designer|president|director|owner|partner|vp|vice president|manager|managing|advisor|principal|researcher|scientist|marketer|operations|sales|support|success)\b/i;
+const FOUNDER_ROLE = /\b(co-?\s?founder|founder|founding (?:ceo|cto|partner))\b/i;
+const NAME_WITH_ROLE = /^(.{3,60}?)\s*(?:,|—|–|-|\|)\s*(.{2,120})$/;
+
+export const looksLikePersonName = (s: string) => s.length <= 60 && PERSON_NAME.test(s) && !NOT_NAME_WORDS.test(s);
+
+interface Person { name: string; title?: string; bio?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[]; page: ViewPage }
+
+const NAME_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'p', 'div', 'dt', 'li', 'td']);
+
+/** People on a team or about page: a name line, a role line next to it, then a bio and links until the next person. */
+function peopleOnPage(page: ViewPage): Person[] {
+  const { blocks } = page;
+  const starts: { index: number; name: string; role?: { text: string; index: number } }[] = [];
+  blocks.forEach((b, i) => {
+    if (!NAME_TAGS.has(b.tag) || isOtherPeoplesWords(b)) return;
+    const inline = NAME_WITH_ROLE.exec(b.text);
+    if (inline && looksLikePersonName(inline[1]) && ROLE.test(inline[2])) {
+      starts.push({ index: i, name: inline[1], role: { text: inline[2], index: i } });
+      return;
+    }
+    if (!looksLikePersonName(b.text)) return;
+    for (let j = i + 1; j <= i + 2 && j < blocks.length; j++) {
+      // Another name or a heading first means this line is not the start of a person's card.
+      if (headingLevel(blocks[j]) || looksLikePersonName(blocks[j].text)) return;
+      if (blocks[j].text.length <= 120 && ROLE.test(blocks[j].text) && !looksLikePersonName(blocks[j].text)) {
+        starts.push({ index: i, name: b.text, role: { text: blocks[j].text, index: j } });
+        return;
+      }
+    }
+  });
+  return starts.map((s, k) => {
+    const nameLevel = headingLevel(blocks[s.index]);
+    let end = k + 1 < starts.length ? starts[k + 1].index : Math.min(blocks.length, s.index + 10);
+    for (let i = s.index + 1; i < end; i++) {
+      const lvl = headingLevel(blocks[i]);
+      if (lvl && (!nameLevel || lvl <= nameLevel)) { end = i; break; }
+    }
+    const bioLines: TextBlock[] = [];
+    for (let i = (s.role?.index ?? s.index) + 1; i < end; i++) {
+      const b = blocks[i];
+      if (!headingLevel(b) && b.text.split(/\s+/).length >= 6) bioLines.push(b);
+    }
+    const socials: Partial<Record<SocialKey, string>> = {};
+    const evidence: (Evidence | null)[] = [quoteLine(page, blocks[s.index].text)];
+    for (const l of page.links) {
+      if (l.block === undefined || l.block < s.index || l.block >= end) continue;
+      const link = socialLink(l.href);
+      if (link && !socials[link.key]) {
+        const e = quoteOn(page, 'links', l.href);
+        if (e) { socials[link.key] = link.url; evidence.push(e); }
+      }
+    }
+    if (s.role && s.role.index !== s.index) evidence.push(quoteLine(page, s.role.text));
+    const bio = bioLines.length ? fitText(bioLines.map((b) => b.text).join('\n'), FOUNDER_LIMITS.bio) : undefined;
+    for (const b of bioLines) evidence.push(quoteLine(page, b.text));
+    return { name: s.name, title: s.role?.text, bio, socials, evidence, page };
+  });
+}
+
+/** Names the site states as founders: JSON-LD `founder`, and "founded by A and B" in its own text. */
+function statedFounders(site: SiteView): { name: string; title?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[] }[] {
+  const out: { name: string; title?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[] }[] = [];
+  for (const org of organizations(ldNodes(site.pages))) {
+    for (const f of ldObjects(org.data, 'founder')) {
+      const name = ldString(f, 'name');
+      if (!name || !looksLikePersonName(name)) continue;
+      const title = ldString(f, 'jobTitle');
+      const socials: Partial<Record<SocialKey, string>> = {};
+      const evidence: (Evidence | null)[] = [quoteOn(org.page, 'head', name)];
+      if (title) evidence.push(quoteOn(org.page, 'head', title));
+      for (const raw of ldStrings(f, 'sameAs')) {
+        const link = socialLink(raw);
+        const e = link && !socials[link.key] ? quoteOn(org.page, 'head', raw) : null;
+        if (link && e) { socials[link.key] = link.url; evidence.push(e); }
+      }
+      out.push({ name, title, socials, evidence });
+    }
+    for (const name of ldStrings(org.data, 'founder')) if (looksLikePersonName(name)) out.push({ name, socials: {}, evidence: [quoteOn(org.page, 'head', name)] });
+  }
+  const NAME = "\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2}";
+  const foundedBy = new RegExp(`\\bfounded (?:in \\d{4} )?by (${NAME}(?:(?:, | and | & )${NAME}){0,4})`, 'u');
+  for (const page of pagesOfKind(site, 'about', 'homepage', 'team')) {
+    for (const b of page.blocks) {
+      if (isOtherPeoplesWords(b) || b.text.length > 3000) continue;
+      const m = foundedBy.exec(b.text);
+      if (!m) continue;
+      for (const name of m[1].split(/, | and | & /)) {
+        if (looksLikePersonName(name)) out.push({ name, socials: {}, evidence: [quoteLine(page, b.text, m.index, m[0].length)] });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Founders: people on the team/about pages whose role says founder, or whom the site names as
+ * founders; the one titled CEO (else the first) comes first as the primary founder.
+ */
+export function extractFounders(site: SiteView): SourcedFounder[] {
+  const people = pagesOfKind(site, 'team', 'about').flatMap(peopleOnPage);
+  const stated = statedFounders(site);
+  const founders: SourcedFounder[] = [];
+  const add = (f: SourcedFounder) => {
+    const existing = founders.find((x) => sameWords(x.name, f.name));
+    if (!existing) { founders.push(f); return; }
+    existing.title ??= f.title;
+    existing.bio ??= f.bio;
+    existing.socials = { ...f.socials, ...existing.socials };
+    existing.evidence = dedupe([...existing.evidence, ...f.evidence]);
+  };
+  for (const p of people) {
+    const isFounder = (p.title && FOUNDER_ROLE.test(p.title)) || stated.some((s) => sameWords(s.name, p.name));
+    if (!isFounder) continue;
+    const evidence = dedupe(p.evidence);
+    if (evidence.length) add(shaped({ name: p.name, title: p.title, bio: p.bio, socials: p.socials, evidence }));
+  }
+  for (const s of stated) {
+    const evidence = dedupe(s.evidence);
+    if (evidence.length) add(shaped({ name: s.name, title: s.title, socials: s.socials, evidence }));
+  }
+  const primary = founders.findIndex((f) => f.title && /\bceo\b|chief executive/i.test(f.title));
+  if (primary > 0) founders.unshift(...founders.splice(primary, 1));
+  return founders.slice(0, FOUNDER_LIMITS.items);
+}
+
+/** Within the limits of SPEC §2.4, and without empty parts. */
+function shaped(f: SourcedFounder): SourcedFounder {
+  const out: SourcedFounder = { name: fitText(f.name, FOUNDER_LIMITS.name), evidence: f.evidence };
+  if (f.title) out.title = fitText(f.title, FOUNDER_LIMITS.title);
+  if (f.bio) out.bio = fitText(f.bio, FOUNDER_LIMITS.bio);
+  if (f.socials && Object.keys(f.socials).length) out.socials = f.socials;
+  return out;
+}
+
+/** The primary founder's accounts, each with the quote of its link. */
+export function founderSocials(founder: SourcedFounder | undefined): Partial<Record<SocialKey, Proposal<string>>> {
+  const out: Partial<Record<SocialKey, Proposal<string>>> = {};
+  for (const [key, url] of Object.entries(founder?.socials ?? {}) as [SocialKey, string][]) {
+    const evidence = founder!.evidence.filter((e) => e.source !== 'text' && e.quote.includes(url.replace(/\/+$/, '').replace(/^https?:\/\/(www\.)?/, '')));
+    if (evidence.length) out[key] = { value: url, evidence };
+  }
+  return out;
+}

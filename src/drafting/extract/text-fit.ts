@@ -1,0 +1,30 @@
+/**
+ * Shortens text to a limit without inventing anything: the result is always a prefix of the
+ * original (whole sentences if possible, else whole words), so a quote of it still verifies.
+ */
+export function fitText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max + 1);
+  const sentenceEnd = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '));
+  if (sentenceEnd >= max * 0.4) return text.slice(0, sentenceEnd + 1);
+  const space = head.lastIndexOf(' ');
+  return (space > 0 ? text.slice(0, space) : text.slice(0, max)).replace(/[\s,;:–—-]+$/, '');
+}
+
+/** Upper-cases the first letter: "public beta" → "Public beta". */
+export const capitalize = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+/** Compares phrases ignoring case, punctuation and spacing. */
+export const sameWords = (a: string, b: string) => looseKey(a) === looseKey(b);
+export const looseKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** A window of at most `max` characters around [at, at+len) of a long line, on word boundaries. */
+export function windowAround(line: string, at: number, len: number, max = 240): string {
+  if (line.length <= max) return line;
+  let start = Math.max(0, at - Math.floor((max - len) / 2));
+  let end = Math.min(line.length, start + max);
+  start = Math.max(0, end - max);
+  if (start > 0) { const sp = line.indexOf(' ', start); if (sp >= 0 && sp < at) start = sp + 1; }
+  if (end < line.length) { const sp = line.lastIndexOf(' ', end); if (sp > at + len) end = sp; }
+  return line.slice(start, end);
+}

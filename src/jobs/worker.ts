@@ -1,0 +1,41 @@
+import os from 'node:os';
+import type { AppContext } from '../app-context.js';
+import { DRAFT_JOB, processDraft } from '../domain/drafts/process-draft.js';
+import { COMPETITOR_JOB } from '../domain/drafts/edit-draft.js';
+import { readCompetitor } from '../domain/drafts/read-competitor.js';
+import { setStatus } from '../domain/drafts/draft-repository.js';
+import { JOBS_CHANNEL, Worker, type Job, type JobHandler } from './queue.js';
+
+/** Every kind of background job and what runs it. Handlers are idempotent: a crash re-runs them. */
+export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
+  return {
+    [DRAFT_JOB]: async (job: Job, signal) => {
+      const { draftId } = job.payload as { draftId: string };
+      try {
+        await processDraft(ctx, draftId, signal);
+      } catch (err) {
+        if (job.attempts < job.max_attempts) throw err;
+        // Out of retries: the founder gets a ready (empty) draft with the reason rather than a spinner forever.
+        const reason = `The website could not be read (${(err as Error).message}); fill the draft by hand or submit again.`;
+        await setStatus(ctx.db, draftId, 'ready', { phase: 'done', message: reason }, ctx.now(), reason);
+      }
+    },
+    [COMPETITOR_JOB]: async (job: Job) => {
+      const { draftId, url } = job.payload as { draftId: string; url: string };
+      await readCompetitor(ctx, draftId, url);
+    },
+  };
+}
+
+/** Starts the background worker of this process; a NOTIFY from any instance wakes it at once. */
+export async function startWorker(ctx: AppContext, opts: { concurrency?: number } = {}): Promise<Worker> {
+  const worker = new Worker(ctx.db, jobHandlers(ctx), {
+    id: `${os.hostname()}:${process.pid}`,
+    concurrency: opts.concurrency ?? ctx.config.workerConcurrency,
+    now: () => ctx.now(),
+    log: (msg, err) => console.error(`worker: ${msg}`, err instanceof Error ? err.message : err ?? ''),
+  });
+  await ctx.db.listen(JOBS_CHANNEL, () => worker.wake());
+  worker.start();
+  return worker;
+}
