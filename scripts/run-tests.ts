@@ -14,7 +14,8 @@ function testFiles(dir: string): string[] {
 }
 
 const only = process.argv.slice(2);
-const files = only.length > 0 ? only : testFiles('test').sort();
+// A folder argument means every test file under it (node --test on Node 20 does not expand folders).
+const files = only.length > 0 ? only.flatMap((arg) => (fs.statSync(arg).isDirectory() ? testFiles(arg).sort() : [arg])) : testFiles('test').sort();
 console.log(`starting PostgreSQL 15 for the test suite…`);
 const server = await startPostgres();
 console.log(`PostgreSQL ready at ${server.url}; running ${files.length} test files`);

@@ -103,7 +103,8 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<C
   result.pages.push(home.page);
   result.finalUrl = home.response?.url ?? null;
   opts.onProgress?.({ fetched: 1, planned: 1, url: home.page.url });
-  if (!home.page.text) {
+  // A single-page app's shell has no visible text, but its title and meta tags still say what it is.
+  if (!home.page.text && !home.page.headText) {
     result.blocked = `The homepage could not be read: ${home.page.skipped ?? 'it has no text'}.`;
     return result;
   }

@@ -28,16 +28,20 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
+  // `next` survives sign-up too, so an invited co-founder without an account lands back on the invite.
   const signupForm = (reply: FastifyReply, values: Form = {}, errors: string[] = []) => html`
     <h1>Create your account</h1>${errorList(errors)}
-    <form method="post" action="/signup" class="form">${csrfField(reply)}
+    <form method="post" action="/signup" class="form">${csrfField(reply)}${values.next ? html`<input type="hidden" name="next" value="${values.next}">` : ''}
       <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
       <label>Name <input name="name" maxlength="120" autocomplete="name" value="${values.name ?? ''}"></label>
       <label>Password <input type="password" name="password" required minlength="10" maxlength="200" autocomplete="new-password"></label>
       <button type="submit">Sign up</button>
-    </form><p>Already have an account? <a href="/signin">Sign in</a></p>`;
+    </form><p>Already have an account? <a href="/signin${values.next ? `?next=${encodeURIComponent(String(values.next))}` : ''}">Sign in</a></p>`;
 
-  app.get('/signup', async (req, reply) => page(req, reply, 'Sign up', signupForm(reply)));
+  app.get<{ Querystring: Form }>('/signup', async (req, reply) => {
+    const next = req.query.next ? safeNext(req.query.next) : undefined;
+    return page(req, reply, 'Sign up', signupForm(reply, next ? { next } : {}));
+  });
   app.post<{ Body: Form }>('/signup', { preHandler: app.csrfProtection }, async (req, reply) => {
     const f = req.body ?? {};
     const errors: string[] = [];
@@ -51,7 +55,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await createUser(ctx.db, { email, password: f.password!, name: (f.name ?? '').trim() });
       await sendVerification(user.id, user.email);
       await signIn(ctx, req, reply, user.id);
-      return reply.redirect('/account?welcome=1', 303);
+      return reply.redirect(f.next ? safeNext(f.next) : '/account?welcome=1', 303);
     } catch (err) {
       if (err instanceof DuplicateEmailError) return page(req, reply, 'Sign up', signupForm(reply, f, ['An account with this email already exists. Sign in, or reset your password.']), 409);
       throw err;
@@ -64,7 +68,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
       <label>Password <input type="password" name="password" required maxlength="200" autocomplete="current-password"></label>
       <button type="submit">Sign in</button>
-    </form><p><a href="/forgot-password">Forgot your password?</a> · New here? <a href="/signup">Create an account</a></p>`;
+    </form><p><a href="/forgot-password">Forgot your password?</a> · New here? <a href="/signup${next !== '/account' ? `?next=${encodeURIComponent(next)}` : ''}">Create an account</a></p>`;
 
   app.get<{ Querystring: Form }>('/signin', async (req, reply) => page(req, reply, 'Sign in', signinForm(reply, safeNext(req.query.next))));
   app.post<{ Body: Form }>('/signin', { preHandler: app.csrfProtection }, async (req, reply) => {

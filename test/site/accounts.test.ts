@@ -27,6 +27,21 @@ describeEachDatabase('site accounts', (env) => {
     assert.match(mail.subject, /Confirm your email/);
   });
 
+  test('sign-up keeps the page it was asked from and returns there, never to another site', async () => {
+    const b = browser();
+    const form = await b.get('/signup?next=%2Finvites%2Fabc');
+    assert.match(form.body, /name="next" value="\/invites\/abc"/);
+    const res = await b.submit('/signup?next=%2Finvites%2Fabc', '/signup', { email: 'invited@example.com', password: 'a long passphrase', next: '/invites/abc' });
+    assert.equal(res.headers.location, '/invites/abc');
+    const evil = await browser().submit('/signup', '/signup', { email: 'evil@example.com', password: 'a long passphrase', next: '//evil.example/' });
+    assert.equal(evil.headers.location, '/account');
+  });
+
+  test('the sign-in page offers sign-up with the same destination', async () => {
+    const page = await browser().get('/signin?next=%2Fsubmit');
+    assert.match(page.body, /href="\/signup\?next=%2Fsubmit"/);
+  });
+
   test('the confirmation link confirms the email once', async () => {
     const b = browser();
     const link = linkIn((await lastMail(env().ctx.db, 'maker@example.com')).text_body);

@@ -30,7 +30,7 @@ export async function draftFromStoredPages(deps: DraftDeps, draftId: string, opt
   const draft = await loadDraft(deps.db, draftId);
   if (!draft) return null;
   const pages = (await loadPages(deps.db, draftId)).map(toCrawledPage);
-  const composed = await composeDraft(pages.filter((p) => p.text), {
+  const composed = await composeDraft(pages.filter((p) => p.text || p.headText), {
     categories: await categoryChoices(deps.db, draft.site_id), llm: deps.config.llm, only: opts.only, signal: opts.signal,
   });
   await writeDraftContent(deps.db, draft, composed.content, { only: opts.only, now: deps.now() });
@@ -60,7 +60,7 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
     });
     signal?.throwIfAborted();
     await savePages(deps.db, draftId, crawl.pages.map(toStoredPage));
-    const read = crawl.pages.filter((p) => p.text).length;
+    const read = crawl.pages.filter((p) => p.text || p.headText).length;
     if (crawl.blocked) {
       // Nothing could be read: the draft is ready with every field not_found, and says why.
       await draftFromStoredPages(deps, draftId, { signal });
@@ -70,7 +70,7 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
     await setStatus(deps.db, draftId, 'drafting', { phase: 'drafting', pages_read: read, pages_planned: crawl.pages.length, message: `Read ${read} pages; drafting the profile` }, deps.now(), null);
   }
   const composed = await draftFromStoredPages(deps, draftId, { signal });
-  const pages = (await loadPages(deps.db, draftId)).filter((p) => p.text).length;
+  const pages = (await loadPages(deps.db, draftId)).filter((p) => p.text || p.headText).length;
   const message = composed?.llmError
     ? `Drafted from ${pages} pages without the AI model (${composed.llmError}); every value is quoted from the website`
     : `Drafted from ${pages} pages; every value is quoted from the website`;
