@@ -1,6 +1,6 @@
 import {
   LIST_FIELDS, FIELD_LIMITS, SOCIAL_KEYS, STORY_SECTIONS,
-  type CategoryChoice, type ProfileField, type Proposal, type SocialKey, type SourcedFaq, type SourcedFounder,
+  type CategoryChoice, type DraftContent, type ProfileField, type Proposal, type SocialKey, type SourcedFaq, type SourcedFounder,
   type SourcedMilestone, type StorySection,
 } from '../draft-content.js';
 import type { Evidence, SourcePage } from '../evidence.js';
@@ -11,15 +11,7 @@ import { supportingEvidence, type SupportCheck } from './supports.js';
 export interface Rejection { field: string; value: unknown; reason: string }
 
 /** What survived verification; every value here has at least one verified, supporting quote. */
-export interface VerifiedAnswer {
-  fields: Partial<Record<ProfileField, Proposal>>;
-  faqs: SourcedFaq[];
-  founders: SourcedFounder[];
-  company_socials: Partial<Record<SocialKey, Proposal<string>>>;
-  founder_socials: Partial<Record<SocialKey, Proposal<string>>>;
-  story: Partial<Record<StorySection, Proposal<string>>>;
-  milestones: SourcedMilestone[];
-  seo: { title?: Proposal<string>; meta?: Proposal<string> };
+export interface VerifiedAnswer extends DraftContent {
   rejected: Rejection[];
 }
 
