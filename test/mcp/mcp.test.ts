@@ -4,41 +4,12 @@ import crypto from 'node:crypto';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
 import { operations } from '../../src/api/operations/index.js';
 import { sha256 } from '../../src/api/auth.js';
+import { callTool, legacyCall, post, request } from '../support/mcp-rpc.js';
 
 // Raw JSON-RPC over HTTP: the official v2 client (@modelcontextprotocol/client) is not installed.
 
 const LEGACY_VERSIONS = ['2025-03-26', '2025-06-18', '2025-11-25'] as const;
 const MODERN_VERSION = '2026-07-28';
-
-interface RpcResponse { status: number; headers: Headers; body: any }
-
-async function post(env: TestEnv, message: unknown, headers: Record<string, string> = {}): Promise<RpcResponse> {
-  const res = await fetch(`${env.baseUrl}/mcp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-    body: JSON.stringify(message),
-  });
-  const text = await res.text();
-  let body: any = text === '' ? undefined : text;
-  if (res.headers.get('content-type')?.includes('text/event-stream')) {
-    // The legacy transport may answer over SSE: the response is the last `data:` message.
-    const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)));
-    body = data.at(-1);
-  } else if (text !== '') {
-    try { body = JSON.parse(text); } catch { /* keep the text */ }
-  }
-  return { status: res.status, headers: res.headers, body };
-}
-
-let nextId = 1;
-const request = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: nextId++, method, params });
-
-/** A 2025-era call after the initialize handshake, as a stateless client sends it. */
-const legacyCall = (env: TestEnv, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  post(env, request(method, params), { 'mcp-protocol-version': '2025-11-25', ...headers });
-
-const callTool = (env: TestEnv, name: string, args: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  legacyCall(env, 'tools/call', { name, arguments: args }, headers);
 
 /** A 2026-07-28 request: no initialize; the revision and client capabilities travel with every request. */
 function modernCall(env: TestEnv, method: string, params: Record<string, unknown> = {}) {
