@@ -1,3 +1,4 @@
+import { rejectUnstorableText } from './storable-text.js';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from './errors.js';
 import type { Operation, Principal } from './registry.js';
@@ -9,5 +10,6 @@ export async function executeOperation(op: Operation, input: Record<string, unkn
   if (!op.handler) {
     throw new HttpError(501, `${op.operationId} is declared in the API but not implemented yet.`);
   }
+  rejectUnstorableText(input);
   return op.handler(input as never, { ...ctx, principal });
 }

@@ -74,7 +74,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
   async function draftFor(reply: FastifyReply, user: User, id: string): Promise<Draft | null> {
     if (!UUID.test(id)) { page(reply, user, 'Draft not found', html`<h1>Draft not found</h1><p>There is no draft at this address. <a href="/drafts">Your drafts</a></p>`, 404); return null; }
     try {
-      return await draftForUser(ctx.db, id, user.id);
+      return await draftForUser(ctx.db, id, user.id, ctx.site.id);
     } catch (err) {
       if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 404)) throw err;
       if (err.status === 404) page(reply, user, 'Draft not found', html`<h1>Draft not found</h1><p>There is no draft at this address. <a href="/drafts">Your drafts</a></p>`, 404);
@@ -162,7 +162,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await currentUser(ctx, req);
     if (!user) throw new HttpError(401, 'Sign in to follow this draft.');
     if (!UUID.test(req.params.id)) throw new HttpError(404, `No draft with id ${req.params.id}.`);
-    const d = await draftForUser(ctx.db, req.params.id, user.id);
+    const d = await draftForUser(ctx.db, req.params.id, user.id, ctx.site.id);
     reply.header('Cache-Control', 'no-store');
     return { status: d.status, progress: d.progress, completeness: d.completeness };
   });
@@ -268,7 +268,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
       return page(reply, user, 'Not ready yet', html`<h1>Not ready yet</h1><p>The draft is still ${draft.status}. Save it as your listing once it is ready (about a minute). <a href="/drafts/${draft.id}">Back to the draft</a></p>`, 409);
     }
     try {
-      const saved = await saveDraftAsListing(ctx, draft, user.id);
+      const saved = await saveDraftAsListing(ctx, draft.id, user.id);
       const name = typeof draft.fields.name.value === 'string' ? draft.fields.name.value : draft.domain;
       return page(reply, user, 'Saved as your listing', html`
         <h1>Saved as your listing</h1>

@@ -117,6 +117,9 @@ describeEachDatabase('update_draft', (env) => {
       [{ competitor_url: `https://a.example/${'a'.repeat(2048)}` }, 'competitor_url'],
       [{ milestones: [{ date: '2022-13-45', title: 't' }] }, 'milestones[0].date'],
       [{ surprise: true }, 'surprise'],
+      [{ fields: { tagline: 'nul \u0000 byte' } }, 'fields.tagline'],
+      [{ faqs: [{ question: 'broken \ud800 surrogate', answer: 'a' }] }, 'faqs[0].question'],
+      [{ milestones: [{ date: '0000-01-01', title: 't' }] }, 'milestones[0].date'],
     ];
     for (const [body, path] of cases) {
       const res = await patch(id, body);
@@ -218,7 +221,12 @@ describeEachDatabase('invite_cofounder', (env) => {
     const f = await founder(env());
     const { body: draft } = await f.call('POST', '/drafts', { url: 'https://again.example/' });
     await f.call('POST', `/drafts/${draft.id}/invites`, { email: 'co@again.example' });
+    const tooSoon = await f.call('POST', `/drafts/${draft.id}/invites`, { email: 'co@again.example' });
+    assert.equal(tooSoon.status, 429, 'a new link to the same address waits 10 minutes');
+    assert.ok(Number(tooSoon.headers['retry-after']) > 0);
+    env().clock.now = new Date(env().clock.now.getTime() + 11 * 60_000);
     const res = await f.call('POST', `/drafts/${draft.id}/invites`, { email: 'co@again.example' });
+    assert.equal(res.status, 201);
     assert.equal(res.body.invites_left, 9);
   });
 

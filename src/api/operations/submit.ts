@@ -61,7 +61,7 @@ export const submitOperations = [
     notFound: true,
     params: DraftId,
     response: DraftSchema,
-    handler: async ({ id }, ctx) => draftView(ctx.db, await draftForUser(ctx.db, id, ctx.principal!.userId)),
+    handler: async ({ id }, ctx) => draftView(ctx.db, await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id)),
   }),
   defineOperation({
     operationId: 'update_draft',
@@ -77,7 +77,7 @@ export const submitOperations = [
     body: UpdateDraftBody,
     response: DraftSchema,
     handler: async ({ id, ...edits }, ctx) => {
-      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId);
+      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
       return draftView(ctx.db, await editDraft(ctx, draft, ctx.principal!.userId, edits as DraftEdits));
     },
   }),
@@ -97,7 +97,7 @@ export const submitOperations = [
     body: Body({ email: Type.String({ format: 'email', maxLength: 254 }) }),
     response: Type.Object({ id: Type.Integer(), email: Type.String(), status: Type.String(), invites_left: Type.Integer(), expires_at: Type.String({ format: 'date-time' }) }),
     handler: async ({ id, email }, ctx) => {
-      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId);
+      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
       return inviteCofounder(ctx, draft, { userId: ctx.principal!.userId, email: ctx.principal!.email }, email);
     },
   }),
@@ -114,9 +114,9 @@ export const submitOperations = [
     params: DraftId,
     response: Type.Object({ listing_id: Type.Integer(), slug: Type.String(), status: Type.String(), next_steps: Type.Array(Type.String()) }),
     handler: async ({ id }, ctx) => {
-      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId);
+      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
       if (draft.status !== 'ready') throw conflict(`The draft is still ${draft.status}; submit it once get_draft shows status ready.`);
-      const saved = await saveDraftAsListing(ctx, draft, ctx.principal!.userId);
+      const saved = await saveDraftAsListing(ctx, draft.id, ctx.principal!.userId);
       return {
         ...saved,
         next_steps: [

@@ -37,7 +37,8 @@ export const FounderInput = Type.Object({
 }, { additionalProperties: false });
 
 export const MilestoneInput = Type.Object({
-  date: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+  // The pattern keeps years to 1800-2100: the format alone lets year 0000 through, which PostgreSQL refuses.
+  date: Type.String({ format: 'date', pattern: '^(18\\d\\d|19\\d\\d|20\\d\\d|2100)-', description: 'YYYY-MM-DD' }),
   title: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   url: Type.Optional(Type.String({ maxLength: 500, pattern: '^https://', description: 'An https link' })),

@@ -4,7 +4,7 @@ import { conflict, forbidden, invalidField } from '../../api/errors.js';
 import { reindexListings } from '../search/search-index.js';
 import { slugify } from '../listings/slugs.js';
 import { isCountryCode } from './field-checks.js';
-import { findListingByDomain, markSubmitted, type DraftRecord } from './draft-repository.js';
+import { findListingByDomain, loadDraft, lockDraft, markSubmitted, type DraftRecord } from './draft-repository.js';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
@@ -69,84 +69,103 @@ async function saveFounders(tx: Tx, companyId: number, d: DraftRecord) {
     AND NOT EXISTS (SELECT 1 FROM company_founders cf WHERE cf.founder_id = f.id)`, [existing.map((e) => e.id)]);
 }
 
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
+
 /**
- * submit_draft: saves the draft as the caller's listing, unpublished (status draft). Running it
- * again — or editing a submitted draft — updates the same listing and company. A domain that is
- * already listed by someone else cannot be submitted again; it has to be claimed.
+ * submit_draft: saves the draft as a listing, unpublished (status draft), owned by the draft's
+ * author with the co-founders who accepted an invite. Running it again — or editing a submitted
+ * draft — updates the same listing. A domain already listed on this site has to be claimed.
  */
-export async function saveDraftAsListing(ctx: Pick<AppContext, 'db' | 'site' | 'now' | 'listingCache'>, draft: DraftRecord, userId: number): Promise<{ listing_id: number; slug: string; status: string }> {
+export async function saveDraftAsListing(ctx: Pick<AppContext, 'db' | 'site' | 'now' | 'listingCache'>, draftId: string, userId: number): Promise<{ listing_id: number; slug: string; status: string }> {
+  let result: { listing_id: number; slug: string; status: string };
+  try {
+    result = await ctx.db.transaction((tx) => saveDraftAsListingTx(tx, ctx, draftId, userId));
+  } catch (err) {
+    // Two saves of the same domain at once: the loser sees what the winner made.
+    if (isUniqueViolation(err)) throw conflict('This product was just saved as a listing by another request; fetch the draft again.');
+    throw err;
+  }
+  ctx.listingCache.invalidate(result.slug);
+  return result;
+}
+
+/** The same, inside the caller's transaction (update_draft syncs a submitted draft atomically with its edit). */
+export async function saveDraftAsListingTx(tx: Tx, ctx: Pick<AppContext, 'site' | 'now'>, draftId: string, userId: number): Promise<{ listing_id: number; slug: string; status: string }> {
+  // Locked and read again: two submits at once must not both create a listing.
+  await lockDraft(tx, draftId);
+  const draft = (await loadDraft(tx, draftId))!;
   const c = companyValues(draft);
   if (!c.name) throw invalidField('fields.name', 'a listing needs a name: the website did not state one, so set it with update_draft');
   const now = ctx.now().toISOString();
-  const result = await ctx.db.transaction(async (tx) => {
-    let listing = draft.listing_id
-      ? (await tx.query<{ id: number; company_id: number; slug: string; status: string }>('SELECT id, company_id, slug, status FROM listings WHERE id = $1', [draft.listing_id]))[0]
-      : undefined;
-    if (listing) {
-      const owner = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [listing.id, userId]);
-      if (owner.length === 0) throw forbidden('You are not an owner of the listing this draft was saved as.');
+  let listing = draft.listing_id
+    ? (await tx.query<{ id: number; company_id: number; slug: string; status: string }>('SELECT id, company_id, slug, status FROM listings WHERE id = $1', [draft.listing_id]))[0]
+    : undefined;
+  if (listing) {
+    const owner = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [listing.id, userId]);
+    if (owner.length === 0) throw forbidden('You are not an owner of the listing this draft was saved as (it may have been claimed by someone else).');
+  } else {
+    const taken = await findListingByDomain(tx, ctx.site.id, draft.domain);
+    if (taken) throw conflict(`${draft.domain} is already listed as "${taken.slug}". If it is yours, claim it with claim_listing (slug "${taken.slug}").`);
+  }
+  const cols = ['name', 'logo_url', 'tagline', 'short_description', 'description', 'stage', 'pricing_model', 'pricing_summary', 'country', 'city',
+    'founded_year', 'contact_email', 'demo_video_url', 'features', 'usps', 'keywords', 'tags', 'socials', 'not_found_on_website'] as const;
+  const values = cols.map((k) => (k === 'socials' ? JSON.stringify(c.socials) : c[k]));
+  const updateCompany = (id: number) => tx.query(`UPDATE companies SET ${cols.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...values]);
+  let companyId: number;
+  // Company facts are shared by the company's listings on every site: only its owners may change them.
+  let mayEditCompany = true;
+  let created = false;
+  if (listing) {
+    companyId = listing.company_id;
+  } else {
+    const existing = (await tx.query<{ id: number }>('SELECT id FROM companies WHERE domain = $1', [draft.domain]))[0];
+    if (existing) {
+      companyId = existing.id;
+      mayEditCompany = (await tx.query(
+        'SELECT 1 FROM listings l JOIN listing_owners o ON o.listing_id = l.id WHERE l.company_id = $1 AND o.user_id = $2', [companyId, userId])).length > 0;
     } else {
-      const taken = await findListingByDomain(tx, ctx.site.id, draft.domain);
-      if (taken) throw conflict(`${draft.domain} is already listed as "${taken.slug}". If it is yours, claim it with claim_listing (slug "${taken.slug}").`);
+      companyId = (await tx.query<{ id: number }>(
+        `INSERT INTO companies (domain, website_url, ${cols.join(', ')}) VALUES ($1, $2, ${cols.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
+        [draft.domain, draft.url, ...values]))[0].id;
+      created = true;
     }
-    const cols = ['name', 'logo_url', 'tagline', 'short_description', 'description', 'stage', 'pricing_model', 'pricing_summary', 'country', 'city',
-      'founded_year', 'contact_email', 'demo_video_url', 'features', 'usps', 'keywords', 'tags', 'socials', 'not_found_on_website'] as const;
-    const values = cols.map((k) => (k === 'socials' ? JSON.stringify(c.socials) : c[k]));
-    let companyId: number;
-    if (listing) {
-      companyId = listing.company_id;
-      await tx.query(`UPDATE companies SET ${cols.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [companyId, ...values]);
-    } else {
-      const existingCompany = await tx.query<{ id: number }>('SELECT id FROM companies WHERE domain = $1', [draft.domain]);
-      if (existingCompany[0]) {
-        // The company is listed on another site of this installation: this site gets its own listing of it.
-        companyId = existingCompany[0].id;
-        await tx.query(`UPDATE companies SET ${cols.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [companyId, ...values]);
-      } else {
-        const rows = await tx.query<{ id: number }>(
-          `INSERT INTO companies (domain, website_url, ${cols.join(', ')}) VALUES ($1, $2, ${cols.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
-          [draft.domain, draft.url, ...values]);
-        companyId = rows[0].id;
-      }
-    }
-    const categories = Array.isArray(draft.fields.categories.value) ? (draft.fields.categories.value as string[]) : [];
-    const primary = categories.length
-      ? (await tx.query<{ id: number }>('SELECT id FROM categories WHERE site_id = $1 AND lower(name) = lower($2)', [ctx.site.id, categories[0]]))[0]?.id ?? null
-      : null;
-    const listingFields = [c.tagline, c.short_description, draft.seo.title?.value ?? '', draft.seo.meta?.value ?? '', primary, now];
-    if (listing) {
-      const slug = listing.status === 'draft' ? await uniqueSlug(tx, ctx.site.id, c.name!, listing.id) : listing.slug;
-      await tx.query(`UPDATE listings SET headline = $2, summary = $3, seo_title = $4, seo_description = $5, primary_category_id = $6, updated_at = $7, slug = $8 WHERE id = $1`,
-        [listing.id, ...listingFields, slug]);
-      listing = { ...listing, slug };
-    } else {
-      const slug = await uniqueSlug(tx, ctx.site.id, c.name!, null);
-      const rows = await tx.query<{ id: number; company_id: number; slug: string; status: string }>(
-        `INSERT INTO listings (site_id, company_id, slug, status, headline, summary, seo_title, seo_description, primary_category_id, created_at, updated_at)
-         VALUES ($1, $2, $3, 'draft', $4, $5, $6, $7, $8, $9, $9) RETURNING id, company_id, slug, status`,
-        [ctx.site.id, companyId, slug, ...listingFields]);
-      listing = rows[0];
-      await tx.query(`INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3) ON CONFLICT DO NOTHING`, [listing.id, userId, now]);
-    }
-    // Co-founders who accepted an invite own the listing with the founder.
-    await tx.query(`INSERT INTO listing_owners (listing_id, user_id, role, created_at)
-      SELECT $1, accepted_by, 'cofounder', $3 FROM draft_invites WHERE draft_id = $2 AND accepted_by IS NOT NULL ON CONFLICT DO NOTHING`, [listing.id, draft.id, now]);
+  }
+  if (mayEditCompany && !created) await updateCompany(companyId);
+  const categories = Array.isArray(draft.fields.categories.value) ? (draft.fields.categories.value as string[]) : [];
+  const primary = categories.length
+    ? (await tx.query<{ id: number }>('SELECT id FROM categories WHERE site_id = $1 AND lower(name) = lower($2)', [ctx.site.id, categories[0]]))[0]?.id ?? null
+    : null;
+  const listingFields = [c.tagline, c.short_description, draft.seo.title?.value ?? '', draft.seo.meta?.value ?? '', primary, now];
+  if (listing) {
+    const slug = listing.status === 'draft' ? await uniqueSlug(tx, ctx.site.id, c.name, listing.id) : listing.slug;
+    await tx.query(`UPDATE listings SET headline = $2, summary = $3, seo_title = $4, seo_description = $5, primary_category_id = $6, updated_at = $7, slug = $8 WHERE id = $1`,
+      [listing.id, ...listingFields, slug]);
+    listing = { ...listing, slug };
+  } else {
+    const slug = await uniqueSlug(tx, ctx.site.id, c.name, null);
+    listing = (await tx.query<{ id: number; company_id: number; slug: string; status: string }>(
+      `INSERT INTO listings (site_id, company_id, slug, status, headline, summary, seo_title, seo_description, primary_category_id, created_at, updated_at)
+       VALUES ($1, $2, $3, 'draft', $4, $5, $6, $7, $8, $9, $9) RETURNING id, company_id, slug, status`,
+      [ctx.site.id, companyId, slug, ...listingFields]))[0];
+    // The draft's author owns the listing, whoever of its co-owners saved it.
+    await tx.query(`INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3) ON CONFLICT DO NOTHING`, [listing.id, draft.user_id, now]);
+  }
+  // Co-founders who accepted an invite own the listing with the founder.
+  await tx.query(`INSERT INTO listing_owners (listing_id, user_id, role, created_at)
+    SELECT $1, accepted_by, 'cofounder', $3 FROM draft_invites WHERE draft_id = $2 AND accepted_by IS NOT NULL ON CONFLICT DO NOTHING`, [listing.id, draft.id, now]);
 
-    await tx.query('DELETE FROM listing_faqs WHERE listing_id = $1', [listing.id]);
-    for (const [i, f] of draft.faqs.entries()) await tx.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [listing.id, f.question, f.answer, i]);
-    await saveFounders(tx, companyId, draft);
-    const s = Object.fromEntries(Object.entries(draft.story).map(([k, v]) => [k, v.value]));
-    await tx.query(`INSERT INTO stories (listing_id, title, story, why_started, problem, journey, challenges, achievements, lessons, whats_next, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (listing_id) DO UPDATE SET title = EXCLUDED.title, story = EXCLUDED.story,
-      why_started = EXCLUDED.why_started, problem = EXCLUDED.problem, journey = EXCLUDED.journey, challenges = EXCLUDED.challenges,
-      achievements = EXCLUDED.achievements, lessons = EXCLUDED.lessons, whats_next = EXCLUDED.whats_next, updated_at = EXCLUDED.updated_at`,
-      [listing.id, ...['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'].map((k) => s[k] ?? ''), now]);
-    await tx.query('DELETE FROM milestones WHERE listing_id = $1', [listing.id]);
-    for (const m of draft.milestones) await tx.query('INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5)', [listing.id, m.date, m.title, m.description ?? '', m.url ?? null]);
-    await markSubmitted(tx, draft.id, listing.id, ctx.now());
-    await reindexListings(tx, { listingIds: [listing.id] });
-    return { listing_id: listing.id, slug: listing.slug, status: listing.status };
-  });
-  ctx.listingCache.invalidate(result.slug);
-  return result;
+  await tx.query('DELETE FROM listing_faqs WHERE listing_id = $1', [listing.id]);
+  for (const [i, f] of draft.faqs.entries()) await tx.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [listing.id, f.question, f.answer, i]);
+  if (mayEditCompany) await saveFounders(tx, companyId, draft);
+  const s = Object.fromEntries(Object.entries(draft.story).map(([k, v]) => [k, v.value]));
+  await tx.query(`INSERT INTO stories (listing_id, title, story, why_started, problem, journey, challenges, achievements, lessons, whats_next, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (listing_id) DO UPDATE SET title = EXCLUDED.title, story = EXCLUDED.story,
+    why_started = EXCLUDED.why_started, problem = EXCLUDED.problem, journey = EXCLUDED.journey, challenges = EXCLUDED.challenges,
+    achievements = EXCLUDED.achievements, lessons = EXCLUDED.lessons, whats_next = EXCLUDED.whats_next, updated_at = EXCLUDED.updated_at`,
+    [listing.id, ...['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'].map((k) => s[k] ?? ''), now]);
+  await tx.query('DELETE FROM milestones WHERE listing_id = $1', [listing.id]);
+  for (const m of draft.milestones) await tx.query('INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5)', [listing.id, m.date, m.title, m.description ?? '', m.url ?? null]);
+  await markSubmitted(tx, draft.id, listing.id, ctx.now());
+  await reindexListings(tx, { listingIds: [listing.id] });
+  return { listing_id: listing.id, slug: listing.slug, status: listing.status };
 }

@@ -69,6 +69,11 @@ export async function findListingByDomain(db: Queryable, siteId: number, domain:
   return rows[0] ?? null;
 }
 
+/** Serialises writers of one draft (the drafting job, edits, submit) until the transaction ends. */
+export async function lockDraft(tx: Queryable, id: string): Promise<boolean> {
+  return (await tx.query('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [id])).length > 0;
+}
+
 export async function loadDraft(db: Queryable, id: string): Promise<DraftRecord | null> {
   const [draft] = await db.query<Omit<DraftRecord, 'fields'>>(`SELECT ${DRAFT_COLUMNS} FROM drafts WHERE id = $1`, [id]);
   if (!draft) return null;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { PROFILE_FIELDS, type DraftContent, type ProfileField, type Proposal } from '../../drafting/draft-content.js';
 import { completenessOf, mergeProposal, type FieldRows } from './field-states.js';
-import { saveFieldRows, saveParts, type DraftParts, type DraftRecord, type Sourced } from './draft-repository.js';
+import { loadDraft, lockDraft, saveFieldRows, saveParts, type DraftParts, type DraftRecord, type Sourced } from './draft-repository.js';
 
 const quoted = <T extends { evidence: unknown[] }>(items: T[]) => items.filter((i) => i.evidence.length > 0);
 function quotedMap(map: Partial<Record<string, Proposal<string>>>): Record<string, Sourced> {
@@ -26,9 +26,12 @@ export function partsFromContent(c: DraftContent): DraftParts {
 /**
  * Stores a drafting result in a draft. A full draft refreshes every field and every part the
  * founder has not replaced; `only` (regenerate) redrafts just those fields. Fields the founder
- * locked never change.
+ * locked never change. The draft is locked and read again here, inside the caller's transaction,
+ * so an edit made while the (slow) drafting ran is merged with, never overwritten.
  */
-export async function writeDraftContent(db: Queryable, draft: DraftRecord, content: DraftContent, opts: { only?: ProfileField[]; now: Date }): Promise<{ fields: FieldRows; parts: DraftParts }> {
+export async function writeDraftContent(db: Queryable, draftId: string, content: DraftContent, opts: { only?: ProfileField[]; now: Date }): Promise<DraftRecord | null> {
+  if (!(await lockDraft(db, draftId))) return null;
+  const draft = (await loadDraft(db, draftId))!;
   const names = opts.only ?? PROFILE_FIELDS;
   const changed: Partial<FieldRows> = {};
   for (const f of names) changed[f] = mergeProposal(draft.fields[f], content.fields[f], opts.only ? 'regenerate' : 'compose');
@@ -42,5 +45,5 @@ export async function writeDraftContent(db: Queryable, draft: DraftRecord, conte
   const { faqs, founders, company_socials, founder_socials, story, milestones, seo } = parts;
   await saveParts(db, draft.id, opts.only ? {} : { faqs, founders, company_socials, founder_socials, story, milestones, seo },
     completenessOf(fields, parts), opts.now);
-  return { fields, parts };
+  return loadDraft(db, draftId);
 }

@@ -4,10 +4,11 @@ import type { ProfileField } from '../../drafting/draft-content.js';
 import { enqueueAndNotify } from '../../jobs/queue.js';
 import { checkSocialLinks, checkTypedFields } from './field-checks.js';
 import { applyEdits, completenessOf, type FieldRows } from './field-states.js';
-import { categoryChoices, draftFromStoredPages } from './process-draft.js';
-import { loadDraft, saveFieldRows, saveParts, setCompetitor, type DraftParts, type DraftRecord, type PartName, type Sourced } from './draft-repository.js';
+import { categoryChoices, composeFromStoredPages } from './process-draft.js';
+import { writeDraftContent } from './draft-writing.js';
+import { loadDraft, lockDraft, saveFieldRows, saveParts, setCompetitor, type DraftParts, type DraftRecord, type PartName, type Sourced } from './draft-repository.js';
 import { checkSubmittedUrl } from './submitted-url.js';
-import { saveDraftAsListing } from './draft-listing.js';
+import { saveDraftAsListingTx } from './draft-listing.js';
 
 export const COMPETITOR_JOB = 'draft.competitor';
 
@@ -62,16 +63,20 @@ async function checkEdits(ctx: Pick<AppContext, 'db' | 'config' | 'site'>, edits
 }
 
 /**
- * update_draft (SPEC §4.2, §3.3). Field edits, locks, restores and replaced parts are written in
- * one transaction; regenerate then redrafts the named unlocked fields from the pages already read;
- * a competitor URL is read by a background job. A draft already saved as a listing updates it too.
+ * update_draft (SPEC §4.2, §3.3). Regenerated values are drafted first (that may take seconds with
+ * an LLM); then, in one transaction on the locked draft, the edits, locks, restores, replaced parts
+ * and redrafts are written, and a draft already saved as a listing updates it — so a refused
+ * listing update leaves the draft untouched too. A competitor URL is read by a background job.
  */
 export async function editDraft(ctx: AppContext, draft: DraftRecord, userId: number, edits: DraftEdits): Promise<DraftRecord> {
   const { values, competitorUrl } = await checkEdits(ctx, edits);
-  if (edits.regenerate?.length && draft.status !== 'ready') throw conflict(`The draft is still ${draft.status}; regenerate works once it is ready. Poll get_draft until status is ready.`);
+  const regenerate = edits.regenerate ?? [];
+  if (regenerate.length && draft.status !== 'ready') throw conflict(`The draft is still ${draft.status}; regenerate works once it is ready. Poll get_draft until status is ready.`);
+  const redrafted = regenerate.length ? await composeFromStoredPages(ctx, draft, { only: regenerate }) : null;
   const now = ctx.now();
 
-  await ctx.db.transaction(async (tx) => {
+  const slug = await ctx.db.transaction(async (tx) => {
+    await lockDraft(tx, draft.id);
     const current = (await loadDraft(tx, draft.id))!;
     const fields: FieldRows = applyEdits(current.fields, { fields: values, lock_fields: edits.lock_fields, restore: edits.restore });
     const touched = new Set<ProfileField>([...Object.keys(values) as ProfileField[], ...(edits.lock_fields ?? []), ...(edits.restore ?? [])]);
@@ -90,16 +95,15 @@ export async function editDraft(ctx: AppContext, draft: DraftRecord, userId: num
     await saveFieldRows(tx, draft.id, changedRows, now);
     const merged = { ...current, ...parts };
     await saveParts(tx, draft.id, parts, { ...completenessOf(fields, merged), editedParts }, now);
+    // Locked fields (including ones locked in this very call) are skipped by the merge.
+    if (redrafted) await writeDraftContent(tx, draft.id, redrafted.content, { only: regenerate, now });
     if (competitorUrl !== undefined) {
       await setCompetitor(tx, draft.id, competitorUrl, competitorUrl ? { status: 'reading', url: competitorUrl } : null, now);
       if (competitorUrl) await enqueueAndNotify(tx, COMPETITOR_JOB, { draftId: draft.id, url: competitorUrl }, { runAt: now, maxAttempts: 2 });
     }
+    if (!current.listing_id) return null;
+    return (await saveDraftAsListingTx(tx, ctx, draft.id, userId)).slug;
   });
-
-  const regenerate = (edits.regenerate ?? []).filter((f) => !(edits.lock_fields ?? []).includes(f));
-  if (regenerate.length) await draftFromStoredPages(ctx, draft.id, { only: regenerate });
-
-  const updated = (await loadDraft(ctx.db, draft.id))!;
-  if (updated.listing_id) await saveDraftAsListing(ctx, updated, userId);
+  if (slug) ctx.listingCache.invalidate(slug);
   return (await loadDraft(ctx.db, draft.id))!;
 }

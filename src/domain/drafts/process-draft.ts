@@ -25,15 +25,20 @@ export const toStoredPage = (p: CrawledPage): StoredPage => ({
 
 export const toCrawledPage = (p: StoredPage): CrawledPage => ({ ...p, kind: p.kind as PageKind, skipped: p.skipped ?? undefined });
 
-/** Drafts (or redrafts `only` some fields of) a draft from the pages already read. */
-export async function draftFromStoredPages(deps: DraftDeps, draftId: string, opts: { only?: ProfileField[]; signal?: AbortSignal } = {}) {
-  const draft = await loadDraft(deps.db, draftId);
-  if (!draft) return null;
-  const pages = (await loadPages(deps.db, draftId)).map(toCrawledPage);
-  const composed = await composeDraft(pages.filter((p) => p.text || p.headText), {
+/** Drafts a profile (or just `only` some fields) from the pages already read; writes nothing. */
+export async function composeFromStoredPages(deps: DraftDeps, draft: { id: string; site_id: number }, opts: { only?: ProfileField[]; signal?: AbortSignal } = {}) {
+  const pages = (await loadPages(deps.db, draft.id)).map(toCrawledPage);
+  return composeDraft(pages.filter((p) => p.text || p.headText), {
     categories: await categoryChoices(deps.db, draft.site_id), llm: deps.config.llm, only: opts.only, signal: opts.signal,
   });
-  await writeDraftContent(deps.db, draft, composed.content, { only: opts.only, now: deps.now() });
+}
+
+/** Drafts the whole profile from the pages already read and stores it, merged with the founder's edits. */
+async function draftFromStoredPages(deps: DraftDeps, draftId: string, signal?: AbortSignal) {
+  const draft = await loadDraft(deps.db, draftId);
+  if (!draft) return null;
+  const composed = await composeFromStoredPages(deps, draft, { signal });
+  await deps.db.transaction((tx) => writeDraftContent(tx, draftId, composed.content, { now: deps.now() }));
   return composed;
 }
 
@@ -63,16 +68,34 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
     const read = crawl.pages.filter((p) => p.text || p.headText).length;
     if (crawl.blocked) {
       // Nothing could be read: the draft is ready with every field not_found, and says why.
-      await draftFromStoredPages(deps, draftId, { signal });
+      await draftFromStoredPages(deps, draftId, signal);
       await setStatus(deps.db, draftId, 'ready', { phase: 'done', pages_read: 0, message: crawl.blocked }, deps.now(), crawl.blocked);
       return;
     }
     await setStatus(deps.db, draftId, 'drafting', { phase: 'drafting', pages_read: read, pages_planned: crawl.pages.length, message: `Read ${read} pages; drafting the profile` }, deps.now(), null);
   }
-  const composed = await draftFromStoredPages(deps, draftId, { signal });
+  const composed = await draftFromStoredPages(deps, draftId, signal);
   const pages = (await loadPages(deps.db, draftId)).filter((p) => p.text || p.headText).length;
   const message = composed?.llmError
     ? `Drafted from ${pages} pages without the AI model (${composed.llmError}); every value is quoted from the website`
     : `Drafted from ${pages} pages; every value is quoted from the website`;
   await setStatus(deps.db, draftId, 'ready', { phase: 'done', pages_read: pages, message }, deps.now());
+}
+
+/**
+ * Drafts whose job used up its attempts in a crash (so no handler could mark them) are finished
+ * here with the reason, instead of showing "crawling" forever. Run by the scheduler.
+ */
+export async function finishAbandonedDrafts(db: Queryable, now: Date, lockTimeoutMs: number): Promise<number> {
+  const notice = 'The website could not be read: the work was interrupted too many times. Fill the draft by hand or submit the URL again.';
+  const rows = await db.query<{ id: string }>(
+    `WITH dead AS (
+       UPDATE jobs SET done_at = $1, last_error = coalesce(last_error, 'abandoned')
+        WHERE kind = $2 AND done_at IS NULL AND attempts >= max_attempts
+          AND (locked_at IS NULL OR locked_at < $1::timestamptz - make_interval(secs => $3))
+        RETURNING payload->>'draftId' AS draft_id)
+     UPDATE drafts d SET status = 'ready', notice = $4, progress = $5, updated_at = $1
+       FROM dead WHERE d.id::text = dead.draft_id AND d.status <> 'ready' RETURNING d.id`,
+    [now.toISOString(), DRAFT_JOB, lockTimeoutMs / 1000, notice, JSON.stringify({ phase: 'done', message: notice })]);
+  return rows.length;
 }

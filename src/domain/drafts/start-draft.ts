@@ -11,7 +11,7 @@ import { checkSubmittedUrl, domainOfUrl } from './submitted-url.js';
  */
 export async function startDraft(ctx: Pick<AppContext, 'db' | 'config' | 'site' | 'now'>, userId: number, rawUrl: string): Promise<string> {
   const url = checkSubmittedUrl(rawUrl, 'url', ctx.config.crawlAllowHosts);
-  const domain = domainOfUrl(url);
+  const domain = domainOfUrl(url, ctx.config.crawlAllowHosts);
   const existing = await findListingByDomain(ctx.db, ctx.site.id, domain);
   const id = await ctx.db.transaction(async (tx) => {
     const draftId = await insertDraft(tx, { siteId: ctx.site.id, userId, url: url.toString(), domain, existingListingId: existing?.id ?? null, now: ctx.now() });

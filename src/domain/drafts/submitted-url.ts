@@ -28,7 +28,14 @@ export function checkSubmittedUrl(raw: string, field: string, allowHosts: string
 }
 
 /**
- * The company's domain as companies store it: lower case, no www. A non-default port stays, since
- * two sites on one host and different ports are different products (and fixture sites are).
+ * The company's domain as companies store it: lower case, no www, no port — so adding a port to a
+ * listed domain does not dodge "already listed". Only allow-listed test hosts keep their port:
+ * fixture sites share 127.0.0.1 and are different products on different ports.
  */
-export const domainOfUrl = (url: URL) => normaliseDomain(url.hostname) + (url.port ? `:${url.port}` : '');
+export function domainOfUrl(url: URL, allowHosts: string[]): string {
+  const domain = normaliseDomain(url.hostname);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const allow = allowListFor(allowHosts);
+  const testHost = allow.allowsHost(host) || (net.isIP(host) !== 0 && allow.allowsAddress(host));
+  return testHost && url.port ? `${domain}:${url.port}` : domain;
+}
