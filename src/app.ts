@@ -16,6 +16,9 @@ import { registerMcpRoutes } from './mcp/mcp-routes.js';
 import { registerAuthRoutes } from './site/auth-routes.js';
 import { registerAccountRoutes } from './site/account-routes.js';
 import { registerDraftRoutes } from './site/draft-routes.js';
+import { registerMyListingRoutes } from './site/my-listing-routes.js';
+import { registerFreeLaunchRoutes } from './site/free-launch-routes.js';
+import { registerClaimRoutes } from './site/claim-routes.js';
 import { registerAuthorizeRoutes } from './oauth/authorize-routes.js';
 import { registerTokenRoutes } from './oauth/token-routes.js';
 
@@ -84,6 +87,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerDraftRoutes(app, ctx);
+  registerMyListingRoutes(app, ctx);
+  registerFreeLaunchRoutes(app, ctx);
+  registerClaimRoutes(app, ctx);
   registerAuthorizeRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   return app;

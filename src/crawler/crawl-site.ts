@@ -1,6 +1,6 @@
 import robotsParserModule from 'robots-parser';
 import { allowListFor } from '../net/address-policy.js';
-import { BlockedAddressError, checkUrl, safeFetch, type SafeResponse } from '../net/safe-fetch.js';
+import { BlockedAddressError, checkUrl, safeFetch, type SafeFetchOptions, type SafeResponse } from '../net/safe-fetch.js';
 import { decodeBody, isHtml } from './decode.js';
 import { extractPage, type PageContent } from './page-text.js';
 import { pickPages, sameSite, type PageKind } from './page-picker.js';
@@ -10,6 +10,32 @@ const robotsParser = ((robotsParserModule as unknown as { default?: typeof robot
 
 export const CRAWLER_NAME = 'LaunchdeckBot';
 export const crawlerUserAgent = (publicUrl: string) => `${CRAWLER_NAME}/1.0 (+${publicUrl}/docs)`;
+
+export interface RobotsRules {
+  /** Whether our User-Agent may fetch this URL of the site. */
+  allows(url: string): boolean;
+  sitemaps: string[];
+}
+
+/**
+ * The robots.txt rules of `start`'s site for our User-Agent (RFC 9309): missing (4xx) allows
+ * everything; unreachable or 5xx allows nothing, and `blocked` says why. Shared by the crawl and
+ * the free queue's badge check, so both honour a site's wishes the same way.
+ */
+export async function readRobots(start: URL, fetchOpts: SafeFetchOptions): Promise<{ rules: RobotsRules; blocked: null; retryable?: false } | { rules: null; blocked: string; retryable: boolean }> {
+  const robotsUrl = new URL('/robots.txt', start).toString();
+  let text = '';
+  try {
+    const r = await safeFetch(robotsUrl, { ...fetchOpts, maxBytes: 500_000 });
+    if (r.status >= 500) return { rules: null, blocked: `The site's robots.txt answered HTTP ${r.status}, so we read nothing.`, retryable: true };
+    if (r.status < 400) text = decodeBody(r.body, r.headers.get('content-type'));
+  } catch (err) {
+    const policy = err instanceof BlockedAddressError;
+    return { rules: null, blocked: policy ? `The site cannot be read: ${err.message}.` : `The site could not be reached (${(err as Error).message}).`, retryable: !policy };
+  }
+  const robots = robotsParser(robotsUrl, text);
+  return { rules: { allows: (u) => robots.isAllowed(u, CRAWLER_NAME) !== false, sitemaps: robots.getSitemaps() }, blocked: null };
+}
 
 export interface CrawledPage extends Partial<PageContent> {
   url: string;
@@ -26,6 +52,8 @@ export interface CrawlResult {
   pages: CrawledPage[];
   /** Set when nothing could be read, with the reason to show (robots.txt, unreachable, private address…). */
   blocked: string | null;
+  /** The block may pass if tried again later (network error, timeout, HTTP 5xx) — unlike robots.txt or a private address. */
+  retryable: boolean;
   notes: string[];
 }
 
@@ -53,7 +81,7 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<C
   const fetchOpts = { allow, userAgent, maxBytes: opts.maxBytesPerPage ?? 2_000_000, maxRedirects: 5 };
   const timeLeft = () => Math.max(1, Math.min(opts.pageTimeoutMs ?? 10_000, deadline - Date.now()));
   const notes: string[] = [];
-  const result: CrawlResult = { startUrl, finalUrl: null, pages: [], blocked: null, notes };
+  const result: CrawlResult = { startUrl, finalUrl: null, pages: [], blocked: null, retryable: false, notes };
 
   let start: URL;
   try {
@@ -63,22 +91,19 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<C
     return result;
   }
 
-  // robots.txt (RFC 9309): missing (4xx) allows everything; unreachable or 5xx allows nothing.
-  const robotsUrl = new URL('/robots.txt', start).toString();
-  let robots = robotsParser(robotsUrl, '');
-  const sitemaps: string[] = [];
-  try {
-    const r = await safeFetch(robotsUrl, { ...fetchOpts, maxBytes: 500_000, timeoutMs: timeLeft() });
-    if (r.status >= 500) { result.blocked = `The site's robots.txt answered HTTP ${r.status}, so we read nothing.`; return result; }
-    if (r.status < 400) {
-      robots = robotsParser(robotsUrl, decodeBody(r.body, r.headers.get('content-type')));
-      sitemaps.push(...robots.getSitemaps());
-    }
-  } catch (err) {
-    result.blocked = err instanceof BlockedAddressError ? `The site cannot be read: ${err.message}.` : `The site could not be reached (${(err as Error).message}).`;
-    return result;
-  }
-  const allowed = (u: string) => robots.isAllowed(u, CRAWLER_NAME) !== false;
+  const robots = await readRobots(start, { ...fetchOpts, timeoutMs: timeLeft() });
+  if (!robots.rules) { result.blocked = robots.blocked; result.retryable = robots.retryable; return result; }
+  const sitemaps = robots.rules.sitemaps;
+  const allowed = robots.rules.allows;
+  // A redirect to another origin is governed by that origin's robots.txt, read once per origin.
+  const otherOrigins = new Map<string, Promise<RobotsRules | null>>();
+  const allowedAnywhere = async (url: string): Promise<boolean> => {
+    const origin = new URL(url).origin;
+    if (origin === start.origin) return allowed(url);
+    if (!otherOrigins.has(origin)) otherOrigins.set(origin, readRobots(new URL(origin), { ...fetchOpts, timeoutMs: timeLeft() }).then((r) => r.rules));
+    const rules = await otherOrigins.get(origin)!;
+    return rules !== null && rules.allows(url);
+  };
   if (!allowed(start.toString())) {
     result.blocked = `The site's robots.txt does not allow ${CRAWLER_NAME} to read ${start.pathname}, so nothing was read from the website.`;
     return result;
@@ -88,16 +113,18 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<C
     try {
       const res = await safeFetch(url, { ...fetchOpts, timeoutMs: timeLeft(), accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' });
       const contentType = res.headers.get('content-type');
-      // A redirect may land on a path robots.txt disallows: then we drop what we fetched.
-      if (!allowed(res.url)) return { page: { url: res.url, kind, status: res.status, contentType, skipped: 'disallowed by robots.txt after a redirect' }, response: null };
+      // A redirect may land on a path (or another site) robots.txt disallows: then we drop what we fetched.
+      if (!(await allowedAnywhere(res.url))) return { page: { url: res.url, kind, status: res.status, contentType, skipped: 'disallowed by robots.txt after a redirect' }, response: null };
       if (res.status >= 400) return { page: { url: res.url, kind, status: res.status, contentType, skipped: `HTTP ${res.status}` }, response: res };
       if (!isHtml(contentType)) return { page: { url: res.url, kind, status: res.status, contentType, skipped: `not an HTML page (${contentType ?? 'no content type'})` }, response: res };
       const content = extractPage(decodeBody(res.body, contentType), res.url);
       return { page: { url: res.url, kind, status: res.status, contentType, ...content }, response: res };
     } catch (err) {
+      if (!(err instanceof BlockedAddressError)) transientFailure = true;
       return { page: { url, kind, status: 0, contentType: null, skipped: (err as Error).message }, response: null };
     }
   };
+  let transientFailure = false;
 
   const home = await fetchPage(start.toString(), 'homepage');
   result.pages.push(home.page);
@@ -106,6 +133,7 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<C
   // A single-page app's shell has no visible text, but its title and meta tags still say what it is.
   if (!home.page.text && !home.page.headText) {
     result.blocked = `The homepage could not be read: ${home.page.skipped ?? 'it has no text'}.`;
+    result.retryable = transientFailure || home.page.status >= 500;
     return result;
   }
   const base = new URL(home.page.url);
@@ -115,7 +143,7 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<C
   const sitemapUrl = sitemaps[0] ?? new URL('/sitemap.xml', base).toString();
   try {
     const sm = new URL(sitemapUrl);
-    if (sameSite(sm, base) && allowed(sitemapUrl) && Date.now() < deadline) {
+    if (sameSite(sm, base) && (await allowedAnywhere(sitemapUrl)) && Date.now() < deadline) {
       const r = await safeFetch(sitemapUrl, { ...fetchOpts, maxBytes: 1_000_000, timeoutMs: timeLeft() });
       if (r.status < 400) {
         for (const m of decodeBody(r.body, r.headers.get('content-type')).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {

@@ -1,7 +1,11 @@
 import type { AppContext } from '../app-context.js';
 import { awardWeek } from '../domain/awards/award-repository.js';
 import { deliverPendingMail } from '../mail/outbox.js';
+import { runFreeQueue } from '../domain/free-queue/launch-scheduler.js';
 import { purgeExpiredIdempotencyKeys } from '../api/idempotency.js';
+import { expireClaims } from '../domain/claims/claim-repository.js';
+import { finishAbandonedDrafts } from '../domain/drafts/process-draft.js';
+import { LOCK_TIMEOUT_MS } from './queue.js';
 import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
 
 /**
@@ -30,6 +34,9 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
     running = true;
     try {
       await awardFinishedWeeks(ctx);
+      await runFreeQueue(ctx);
+      await expireClaims(ctx.db, ctx.now());
+      await finishAbandonedDrafts(ctx.db, ctx.now(), LOCK_TIMEOUT_MS);
       // Idempotency keys older than 24 h are no longer honoured; drop them hourly.
       if (Date.now() - purgedAt >= PURGE_IDEMPOTENCY_EVERY_MS) {
         purgedAt = Date.now();

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { DRAFT_JOB, processDraft } from '../domain/drafts/process-draft.js';
 import { COMPETITOR_JOB } from '../domain/drafts/edit-draft.js';
 import { readCompetitor } from '../domain/drafts/read-competitor.js';
+import { BADGE_CHECK_JOB, runBadgeCheck } from '../domain/free-queue/badge-check.js';
 import { setStatus } from '../domain/drafts/draft-repository.js';
 import { JOBS_CHANNEL, Worker, type Job, type JobHandler } from './queue.js';
 
@@ -12,7 +13,7 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     [DRAFT_JOB]: async (job: Job, signal) => {
       const { draftId } = job.payload as { draftId: string };
       try {
-        await processDraft(ctx, draftId, signal);
+        await processDraft(ctx, draftId, signal, { canRetry: job.attempts < job.max_attempts });
       } catch (err) {
         if (job.attempts < job.max_attempts) throw err;
         // Out of retries: the founder gets a ready (empty) draft with the reason rather than a spinner forever.
@@ -24,6 +25,7 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
       const { draftId, url } = job.payload as { draftId: string; url: string };
       await readCompetitor(ctx, draftId, url);
     },
+    [BADGE_CHECK_JOB]: async (job: Job) => { await runBadgeCheck(ctx, (job.payload as { listingId: number }).listingId); },
   };
 }
 

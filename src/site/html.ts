@@ -61,7 +61,7 @@ export function layout(opts: { title: string; siteName: string; description?: st
 <style>${raw(STYLE)}</style></head>
 <body><header class="top"><a class="brand" href="/">${opts.siteName}</a>
 <nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/docs">API</a>
-${opts.user ? html`<a href="/submit">Submit</a><a href="/drafts">Drafts</a><a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
+${opts.user ? html`<a href="/submit">Submit</a><a href="/drafts">Drafts</a><a href="/my/listings">My listings</a><a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
 <main>${body}</main>
 <footer>${opts.siteName} · <a href="/docs">API reference</a> · MCP server at <code>/mcp</code></footer></body></html>`.value;
 }

@@ -10,6 +10,7 @@ import { loadBadgeFacts } from '../domain/badges/listing-badges.js';
 import { isBadgeKind, isBadgeMode, isBadgeShape, isBadgeSize } from '../domain/badges/kinds.js';
 import { renderBadgeSvg } from '../domain/badges/svg.js';
 import type { ListingSummary } from '../domain/listings/listing-summary.js';
+import { followControl } from './my-listing-follow.js';
 
 const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
 
@@ -41,10 +42,12 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
   app.get<{ Params: { slug: string } }>('/p/:slug', async (req, reply) => {
     const p = /^[a-z0-9][a-z0-9-]{0,219}$/.test(req.params.slug) ? await loadListingProfile(ctx.db, ctx.site.id, req.params.slug, ctx.config.publicUrl) : null;
     if (!p) return page(reply, 404, layout({ title: 'Not found', siteName }, html`<h1>Listing not found</h1><p><a href="/">Back to launches</a></p>`));
+    const follow = await followControl(ctx, req, reply, p);
     return page(reply, 200, layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description }, html`
       <h1>${p.name}</h1><p>${p.tagline}</p>
       <p><a href="${p.url}" rel="nofollow noopener">Visit website</a> · ▲ ${p.votes} votes · ${p.followers} followers
-      ${p.verified ? html` · <span class="tag">Verified owner</span>` : ''}</p>
+      ${p.verified ? html` · <span class="tag">Verified owner</span>` : ''} · <a href="/claims/new?slug=${p.slug}">Claim this listing</a></p>
+      ${follow}
       ${p.categories.map((c) => html`<span class="tag">${c.name}</span>`)}
       <div class="card"><p>${p.description || p.short_description}</p></div>
       ${p.features.length ? html`<h2>Features</h2><ul>${p.features.map((f) => html`<li>${f}</li>`)}</ul>` : ''}

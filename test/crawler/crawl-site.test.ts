@@ -107,3 +107,22 @@ test('a body without a charset falls back to its meta tag, then UTF-8', () => {
   assert.equal(decodeBody(Buffer.from('<meta charset="iso-8859-1"><p>é</p>', 'latin1'), 'text/html'), '<meta charset="iso-8859-1"><p>é</p>');
   assert.equal(decodeBody(Buffer.from('<p>é</p>'), null), '<p>é</p>');
 });
+
+test("a redirect to another site obeys that site's robots.txt", async () => {
+  const target = await startFixtureSite({ '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /\n' }, '/home': { body: page('Elsewhere', '<p>Not for robots</p>') } });
+  const hop = await startFixtureSite({ '/': (o) => ({ status: 302, headers: { location: `${target.origin}/home` } }) });
+  try {
+    const r = await crawlSite(`${hop.origin}/`, opts);
+    assert.match(r.blocked ?? '', /disallowed by robots\.txt after a redirect/);
+    assert.equal(r.pages[0].text, undefined);
+    assert.equal(r.retryable, false);
+  } finally { await target.close(); await hop.close(); }
+});
+
+test('an unreachable site is blocked as worth retrying; a robots.txt refusal is not', async () => {
+  const down = await crawlSite('http://127.0.0.1:1/', opts);
+  assert.ok(down.blocked);
+  assert.equal(down.retryable, true);
+  const refused = await crawlSite(`${blocked.origin}/`, opts);
+  assert.equal(refused.retryable, false);
+});

@@ -1,16 +1,45 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../registry.js';
 import { Body, Nullable, PaginationQuery, Params, Query, StringEnum, Paginated } from '../schemas/common.js';
+import { pageBounds, pageOf } from '../pagination.js';
+import type { OperationContext } from '../registry.js';
+import { claimView } from '../../domain/claims/claim-view.js';
+import { listClaims } from '../../domain/claims/claim-repository.js';
+import { claimListing } from '../../domain/claims/start-claim.js';
+import { verifyClaim } from '../../domain/claims/verify-claim.js';
+
+const claimantOf = (ctx: OperationContext) => ({ userId: ctx.principal!.userId, email: ctx.principal!.email });
+
+const CheckSchema = Type.Object({
+  found: Type.Boolean(),
+  detail: Type.String({ description: 'Where we looked and exactly what was there' }),
+  checked_at: Type.String(),
+  checked: Type.String({ description: 'The DNS name, URL or address checked' }),
+  seen: Type.Array(Type.String(), { description: 'Values seen there (TXT records, meta contents, the start of the file)' }),
+});
 
 const ClaimSchema = Type.Object({
   id: Type.Integer(),
-  listing: Type.Object({ slug: Type.String(), name: Type.String() }),
-  method: Type.String(),
-  status: Type.String({ description: 'pending, verified, expired, …' }),
-  instructions: Type.Object({}, { additionalProperties: true, description: 'Exactly what to publish: the DNS TXT record, meta tag, file, or the emailed link' }),
+  listing: Type.Object({ slug: Type.String(), name: Type.String(), domain: Type.String() }),
+  method: StringEnum(['dns', 'meta', 'file', 'email'] as const),
+  email: Nullable(Type.String()),
+  status: Type.String({ description: 'pending, verified, expired or rejected (closed because another account verified first)' }),
+  instructions: Type.Object({
+    summary: Type.String(),
+    dns_record: Type.Optional(Type.Object({ type: Type.Literal('TXT'), name: Type.String(), value: Type.String(), ttl: Type.Integer() })),
+    zone_file_line: Type.Optional(Type.String()),
+    meta_tag: Type.Optional(Type.String()),
+    page_url: Type.Optional(Type.String()),
+    file_url: Type.Optional(Type.String()),
+    file_content: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String()),
+    verify: Type.String(),
+  }, { description: 'Exactly what to publish: the DNS TXT record, meta tag, file, or the emailed link' }),
+  created_at: Type.String(),
   expires_at: Type.String(),
   verified_at: Nullable(Type.String()),
-  last_check: Nullable(Type.Object({}, { additionalProperties: true })),
+  attempts: Type.Integer({ description: 'Checks made so far (at most 10 an hour)' }),
+  last_check: Nullable(CheckSchema),
   note: Type.String({ description: 'Verified means you own the listing; it is not the same as paid' }),
 });
 
@@ -18,6 +47,7 @@ export const claimOperations = [
   defineOperation({
     operationId: 'claim_listing', method: 'POST', path: '/claims', tag: 'Claims', title: 'Claim a listing',
     summary: 'Start proving a listing is yours: by a DNS TXT record, a homepage meta tag, a file on the site, or a link emailed to an address at the company\'s domain. Verified is not the same as paid.',
+    description: 'Returns what to publish, exactly: a TXT record at _launchdeck-claim.<domain> with the value launchdeck-claim=<token>; <meta name="launchdeck-claim" content="<token>"> in the homepage <head>; a file at <website>/.well-known/launchdeck-claim.txt containing the token; or, for method email, a single-use link mailed to `email`, which must be at the company\'s domain or a subdomain of it. A claim stays open 7 days. Asking again for the same listing and method returns the open claim instead of a new one. 404 for an unknown slug, 409 when you already own the listing.',
     scope: 'listings:write', status: 201, idempotent: true, openWorld: true,
     body: Body({
       slug: Type.String({ minLength: 1, maxLength: 220, description: 'Slug of the listing to claim' }),
@@ -25,17 +55,26 @@ export const claimOperations = [
       email: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'For method=email: an address at the company\'s domain' })),
     }),
     response: ClaimSchema,
+    handler: async (input, ctx) => claimView(await claimListing(ctx, claimantOf(ctx), input), ctx.now()),
   }),
   defineOperation({
     operationId: 'list_my_claims', method: 'GET', path: '/claims', tag: 'Claims', title: 'My claims',
-    summary: 'Your claims with status and instructions.', scope: 'account:read', paginated: true,
+    summary: 'Your claims, newest first, with status, instructions and the result of the last check. A pending claim past its 7 days shows as expired.', scope: 'account:read', paginated: true,
     query: Query({ ...PaginationQuery }), response: Paginated(ClaimSchema),
+    handler: async (input, ctx) => {
+      const { perPage, offset } = pageBounds(input);
+      const r = await listClaims(ctx.db, ctx.site.id, ctx.principal!.userId, perPage, offset);
+      const now = ctx.now();
+      return pageOf(r.items.map((c) => claimView(c, now)), r.total, input);
+    },
   }),
   defineOperation({
     operationId: 'verify_claim', method: 'POST', path: '/claims/{claim_id}/verify', tag: 'Claims', title: 'Verify a claim',
     summary: 'Checks the DNS record, meta tag or file of a pending claim and reports exactly what it found. Email claims verify by opening the emailed link instead.',
+    description: 'When the proof is found, you become the listing\'s only owner (previous owners are told by email), the listing shows "Verified owner" and other open claims on it are closed (status rejected). last_check says where we looked and what was there. At most 10 checks per claim an hour (429 with Retry-After). A verified claim is returned as it is; an expired or closed one is a 409. For an email claim, a fresh link is mailed. 403 for another account\'s claim.',
     scope: 'listings:write', notFound: true, idempotent: true, openWorld: true,
     params: Params({ claim_id: Type.Integer({ minimum: 1 }) }),
     response: ClaimSchema,
+    handler: async ({ claim_id }, ctx) => claimView(await verifyClaim(ctx, claimantOf(ctx), claim_id), ctx.now()),
   }),
 ];

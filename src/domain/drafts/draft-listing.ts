@@ -63,7 +63,9 @@ async function saveFounders(tx: Tx, companyId: number, d: DraftRecord) {
     await tx.query(`INSERT INTO company_founders (company_id, founder_id, position) VALUES ($1, $2, $3)
       ON CONFLICT (company_id, founder_id) DO UPDATE SET position = EXCLUDED.position`, [companyId, id, i]);
   }
-  await tx.query('DELETE FROM company_founders WHERE company_id = $1 AND NOT (founder_id = ANY($2::int[]))', [companyId, keep]);
+  // A signed-up person's own founder profile (e.g. from answer_interview) stays linked whatever the draft lists.
+  await tx.query(`DELETE FROM company_founders cf WHERE cf.company_id = $1 AND NOT (cf.founder_id = ANY($2::int[]))
+    AND NOT EXISTS (SELECT 1 FROM founders f WHERE f.id = cf.founder_id AND f.user_id IS NOT NULL)`, [companyId, keep]);
   // Founders created from a draft and no longer on any company go with it (never a signed-up person's profile).
   await tx.query(`DELETE FROM founders f WHERE f.id = ANY($1::int[]) AND f.user_id IS NULL
     AND NOT EXISTS (SELECT 1 FROM company_founders cf WHERE cf.founder_id = f.id)`, [existing.map((e) => e.id)]);
@@ -85,7 +87,7 @@ export async function saveDraftAsListing(ctx: Pick<AppContext, 'db' | 'site' | '
     if (isUniqueViolation(err)) throw conflict('This product was just saved as a listing by another request; fetch the draft again.');
     throw err;
   }
-  ctx.listingCache.invalidate(result.slug);
+  ctx.listingCache.invalidate(`${ctx.site.id}:${result.slug}`);
   return result;
 }
 

@@ -104,6 +104,6 @@ export async function editDraft(ctx: AppContext, draft: DraftRecord, userId: num
     if (!current.listing_id) return null;
     return (await saveDraftAsListingTx(tx, ctx, draft.id, userId)).slug;
   });
-  if (slug) ctx.listingCache.invalidate(slug);
+  if (slug) ctx.listingCache.invalidate(`${ctx.site.id}:${slug}`);
   return (await loadDraft(ctx.db, draft.id))!;
 }

@@ -47,7 +47,7 @@ async function draftFromStoredPages(deps: DraftDeps, draftId: string, signal?: A
  * before the next starts, so a job re-run after a crash resumes where it stopped: a draft already
  * in `drafting` is not crawled again, a ready draft is left alone.
  */
-export async function processDraft(deps: DraftDeps, draftId: string, signal?: AbortSignal): Promise<void> {
+export async function processDraft(deps: DraftDeps, draftId: string, signal?: AbortSignal, opts: { canRetry?: boolean } = {}): Promise<void> {
   const draft = await loadDraft(deps.db, draftId);
   if (!draft || draft.status === 'ready') return;
   if (draft.status === 'crawling') {
@@ -64,6 +64,11 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
       },
     });
     signal?.throwIfAborted();
+    // A network error or a 5xx may pass: the job is retried (with backoff) before the draft gives up.
+    if (crawl.blocked && crawl.retryable && opts.canRetry) {
+      await setProgress(deps.db, draftId, { phase: 'crawling', pages_read: 0, message: `${crawl.blocked} Trying again shortly.` }, deps.now());
+      throw new Error(crawl.blocked);
+    }
     await savePages(deps.db, draftId, crawl.pages.map(toStoredPage));
     const read = crawl.pages.filter((p) => p.text || p.headText).length;
     if (crawl.blocked) {

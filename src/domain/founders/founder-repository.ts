@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
+import { slugify } from '../listings/slugs.js';
 
 export interface FounderSummary { slug: string; name: string; title: string; country: string | null; avatar_url: string | null; companies: string[] }
 
@@ -51,4 +52,42 @@ export async function getFounder(db: Queryable, siteId: number, slug: string): P
   ]);
   if (companies.length === 0) return null; // founders are public through their listed companies
   return { slug: f.slug, name: f.name, title: f.title, bio: f.bio, country: f.country, avatar_url: f.avatar_url, socials: f.socials, companies: companies.map(toSummary), stories, interview };
+}
+
+async function uniqueFounderSlug(db: Queryable, name: string): Promise<string> {
+  const base = slugify(name) || 'founder';
+  for (let i = 1; ; i++) {
+    const slug = i === 1 ? base : `${base.slice(0, 215)}-${i}`;
+    if ((await db.query('SELECT 1 FROM founders WHERE slug = $1', [slug])).length === 0) return slug;
+  }
+}
+
+/**
+ * The founder profile of a signed-up user (founders.user_id), where their interview answers show.
+ * When they have none yet: the founder of one of their companies with their name is taken as
+ * theirs (drafts create founders without users); failing that, one is created from their name (or
+ * the local part of their email). Owners are founders of what they list, so the profile is linked
+ * to the companies of the listings they own on this site — which is also what makes it public.
+ */
+export async function ensureFounderOfUser(db: Queryable, siteId: number, userId: number): Promise<{ id: number; slug: string }> {
+  const companies = (await db.query<{ company_id: number }>(
+    'SELECT DISTINCT l.company_id FROM listings l JOIN listing_owners o ON o.listing_id = l.id WHERE o.user_id = $1 AND l.site_id = $2', [userId, siteId]))
+    .map((r) => r.company_id);
+  let founder = (await db.query<{ id: number; slug: string }>('SELECT id, slug FROM founders WHERE user_id = $1', [userId]))[0];
+  if (!founder) {
+    const user = (await db.query<{ name: string; email: string }>('SELECT name, email FROM users WHERE id = $1', [userId]))[0];
+    const name = user.name.trim() || user.email.split('@')[0];
+    founder = (await db.query<{ id: number; slug: string }>(
+      `UPDATE founders SET user_id = $1 WHERE id = (
+         SELECT f.id FROM founders f JOIN company_founders cf ON cf.founder_id = f.id
+          WHERE cf.company_id = ANY($2::int[]) AND f.user_id IS NULL AND lower(f.name) = lower($3) ORDER BY cf.position, f.id LIMIT 1)
+       RETURNING id, slug`, [userId, companies, name]))[0];
+    founder ??= (await db.query<{ id: number; slug: string }>(
+      'INSERT INTO founders (slug, user_id, name) VALUES ($1, $2, $3) RETURNING id, slug', [await uniqueFounderSlug(db, name), userId, name]))[0];
+  }
+  await db.query(
+    `INSERT INTO company_founders (company_id, founder_id, position)
+     SELECT c, $2, coalesce((SELECT max(position) + 1 FROM company_founders WHERE company_id = c), 0) FROM unnest($1::int[]) AS c
+     ON CONFLICT (company_id, founder_id) DO NOTHING`, [companies, founder.id]);
+  return founder;
 }

@@ -66,16 +66,27 @@ export function unlockedSections(plan: string | null, unlocked: string[]): PaidS
 
 const STORY_FIELDS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
 
-/** The full public profile of a live or scheduled listing; null when there is none by that slug. */
-export async function loadListingProfile(db: Queryable, siteId: number, slug: string, publicUrl: string): Promise<ListingProfile | null> {
-  const rows = await db.query(
-    `SELECT ${SUMMARY_COLUMNS}, l.company_id, l.primary_category_id, l.headline, l.summary, l.seo_title, l.seo_description, l.unlocked_sections,
+const PROFILE_SELECT = `SELECT ${SUMMARY_COLUMNS}, l.company_id, l.primary_category_id, l.headline, l.summary, l.seo_title, l.seo_description, l.unlocked_sections,
             c.short_description, c.description, c.features, c.usps, c.keywords, c.tags, c.pricing_summary, c.city,
             c.founded_year, c.contact_email, c.demo_video_url, c.socials, c.not_found_on_website
-       FROM ${SUMMARY_FROM}
-      WHERE l.site_id = $1 AND l.slug = $2 AND l.status IN ('live', 'scheduled')`, [siteId, slug]);
-  const r = rows[0];
-  if (!r) return null;
+       FROM ${SUMMARY_FROM}`;
+
+/** The full public profile of a live or scheduled listing; null when there is none by that slug. */
+export async function loadListingProfile(db: Queryable, siteId: number, slug: string, publicUrl: string): Promise<ListingProfile | null> {
+  const rows = await db.query(`${PROFILE_SELECT} WHERE l.site_id = $1 AND l.slug = $2 AND l.status IN ('live', 'scheduled')`, [siteId, slug]);
+  return rows[0] ? buildProfile(db, rows[0], publicUrl) : null;
+}
+
+/**
+ * The profile a listing shows (or will show once published) whatever its status — for its owners,
+ * who see a draft's content before anyone else can. The same paid-section rules apply.
+ */
+export async function loadListingProfileAnyStatus(db: Queryable, siteId: number, listingId: number, publicUrl: string): Promise<ListingProfile | null> {
+  const rows = await db.query(`${PROFILE_SELECT} WHERE l.site_id = $1 AND l.id = $2`, [siteId, listingId]);
+  return rows[0] ? buildProfile(db, rows[0], publicUrl) : null;
+}
+
+async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: string): Promise<ListingProfile> {
   const sections = unlockedSections(r.plan, r.unlocked_sections);
   const [cats, founders, faqs, updates, rating, ratings, awards, story, milestones, media] = await Promise.all([
     db.query<{ slug: string; name: string; primary: boolean }>(

@@ -111,6 +111,18 @@ describeEachDatabase('the drafting job', (env) => {
     assert.ok(draft.notice, 'the draft says why nothing was read');
   });
 
+  test('an unreachable website is tried again later before the draft gives up', async () => {
+    const f = await founder(env());
+    const { body } = await f.call('POST', '/drafts', { url: 'http://127.0.0.1:1/' });
+    await runJobs(env());
+    const draft = (await f.call('GET', `/drafts/${body.id}`)).body;
+    assert.equal(draft.status, 'crawling');
+    assert.match(draft.progress.message, /Trying again/);
+    const job = (await env().ctx.db.query<{ attempts: number; run_at: string }>(`SELECT attempts, run_at FROM jobs WHERE payload->>'draftId' = $1`, [body.id]))[0];
+    assert.equal(job.attempts, 1);
+    assert.ok(Date.parse(job.run_at) > env().ctx.now().getTime(), 'the retry waits for its backoff');
+  });
+
   test('the same job enqueued twice for a draft runs once', async () => {
     const f = await founder(env());
     const { body } = await f.call('POST', '/drafts', { url: `${site.origin}/` });

@@ -1,0 +1,62 @@
+import type { AppContext } from '../../app-context.js';
+import type { Queryable } from '../../db/client.js';
+import { conflict, invalidField, notFound } from '../../api/errors.js';
+import { CLAIM_TTL_MS, claimHost, emailAtDomain, newClaimToken, type ClaimMethod } from './claim-instructions.js';
+import { expireClaims, findClaimableListing, findPendingClaim, insertClaim, loadClaim, ownsListing, setClaimEmail, type ClaimRecord } from './claim-repository.js';
+import { sendClaimLink } from './claim-email.js';
+import { checkAllowance } from './verify-claim.js';
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now'>;
+
+export interface ClaimRequest { slug: string; method: ClaimMethod; email?: string }
+export interface Claimant { userId: number; email: string }
+
+/** The address for an email claim: required, and at the company's domain or a subdomain of it. */
+export function claimEmail(raw: string | undefined, domain: string): string {
+  const email = (raw ?? '').trim();
+  const host = claimHost(domain);
+  if (!email) throw invalidField('email', `is required for method email: give an address at ${host}`);
+  if (!emailAtDomain(email, domain)) throw invalidField('email', `must be an address at ${host} (or one of its subdomains), the company's domain`);
+  return email;
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+/**
+ * claim_listing: opens a claim with a fresh random token, or returns the open one this user
+ * already has for the listing and method (an email claim to a new address re-sends the link
+ * there, which counts against the claim's hourly allowance). The email of other methods is ignored.
+ */
+export async function claimListing(ctx: Ctx, claimant: Claimant, req: ClaimRequest): Promise<ClaimRecord> {
+  const listing = await findClaimableListing(ctx.db, ctx.site.id, req.slug);
+  if (!listing) throw notFound(`No listing with slug "${req.slug}".`);
+  if (await ownsListing(ctx.db, listing.id, claimant.userId)) throw conflict(`You already own ${listing.slug}; there is nothing to claim.`);
+  const email = req.method === 'email' ? claimEmail(req.email, listing.domain) : null;
+  const open = async (tx: Queryable): Promise<number> => {
+    const now = ctx.now();
+    await expireClaims(tx, now, { userId: claimant.userId, listingId: listing.id });
+    const existing = await findPendingClaim(tx, claimant.userId, listing.id, req.method, now);
+    if (existing !== null) {
+      const current = (await loadClaim(tx, ctx.site.id, existing))!;
+      if (email && current.email?.toLowerCase() !== email.toLowerCase()) {
+        await checkAllowance(tx, existing, now);
+        await setClaimEmail(tx, existing, email);
+        await sendClaimLink(tx, ctx, { ...current, email }, claimant);
+      }
+      return existing;
+    }
+    const expiresAt = new Date(now.getTime() + CLAIM_TTL_MS);
+    const id = await insertClaim(tx, { userId: claimant.userId, listingId: listing.id, method: req.method, email, token: newClaimToken(), now, expiresAt });
+    if (email) await sendClaimLink(tx, ctx, { id, email, listing_name: listing.name, slug: listing.slug, domain: listing.domain, expires_at: expiresAt.toISOString() }, claimant);
+    return id;
+  };
+  let id: number;
+  try {
+    id = await ctx.db.transaction(open);
+  } catch (err) {
+    // Two identical requests at once: the second insert meets the one-pending-claim index; the retry finds the first.
+    if (!isUniqueViolation(err)) throw err;
+    id = await ctx.db.transaction(open);
+  }
+  return (await loadClaim(ctx.db, ctx.site.id, id))!;
+}

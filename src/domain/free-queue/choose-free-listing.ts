@@ -1,0 +1,51 @@
+import type { AppContext } from '../../app-context.js';
+import { conflict, notFound } from '../../api/errors.js';
+import { ownedListing } from '../listings/listing-ownership.js';
+import { enqueueBadgeCheck } from './badge-check.js';
+import { freeLaunchView, type FreeLaunchView } from './free-launch-view.js';
+import { freeWeekLoads, loadFreeLaunch, lockFreeQueue, queueFreeListing } from './free-queue-repository.js';
+import { loadFreeQueueSettings } from './free-queue-settings.js';
+import { freeLaunchWeeks } from './launch-window.js';
+
+export const QUEUE_FULL = 'The free queue is full for the next weeks; try later or launch with an order (quote_order, then create_checkout).';
+
+async function viewOf(ctx: AppContext, listingId: number): Promise<FreeLaunchView> {
+  const listing = await loadFreeLaunch(ctx.db, ctx.site.id, listingId);
+  if (!listing) throw notFound(`No listing with id ${listingId}.`);
+  return freeLaunchView(ctx, listing);
+}
+
+/** The free-launch state of a listing the user owns (404 / 403 as ownedListing). */
+export async function freeLaunchOf(ctx: AppContext, listingId: number, userId: number): Promise<FreeLaunchView> {
+  await ownedListing(ctx.db, ctx.site.id, listingId, userId);
+  return viewOf(ctx, listingId);
+}
+
+/**
+ * choose_free_listing: a saved, unpublished listing (draft) joins the free queue in the earliest
+ * week of the window with room, awaiting our badge; its first badge check is queued at once.
+ * Asking again while it is queued answers its current state, so retries are harmless.
+ */
+export async function chooseFreeListing(ctx: AppContext, listingId: number, userId: number): Promise<FreeLaunchView> {
+  const owned = await ownedListing(ctx.db, ctx.site.id, listingId, userId);
+  const queued = owned.plan === 'free' && (owned.status === 'awaiting_badge' || owned.status === 'scheduled');
+  if (owned.status === 'live') throw conflict('This listing is already live; the free queue is only for listings not yet published.');
+  if (owned.status !== 'draft' && !queued) {
+    throw conflict(`This listing is ${owned.status}${owned.plan === 'paid' ? ' through an order' : ''}; only a saved, unpublished listing (status draft) can join the free queue.`);
+  }
+  if (owned.status === 'draft') {
+    const now = ctx.now();
+    const settings = await loadFreeQueueSettings(ctx.db, ctx.site.id);
+    const weeks = freeLaunchWeeks(now, settings.minWeeks, settings.maxWeeks);
+    await ctx.db.transaction(async (tx) => {
+      await lockFreeQueue(tx, ctx.site.id);
+      // A concurrent call may have queued it while we waited for the lock: its state is the answer.
+      if ((await loadFreeLaunch(tx, ctx.site.id, listingId))?.status !== 'draft') return;
+      const loads = await freeWeekLoads(tx, ctx.site.id, weeks);
+      const week = weeks.find((w) => (loads.get(w) ?? 0) < settings.weekCapacity);
+      if (!week) throw conflict(QUEUE_FULL);
+      if (await queueFreeListing(tx, listingId, week, now)) await enqueueBadgeCheck(tx, listingId, now);
+    });
+  }
+  return viewOf(ctx, listingId);
+}

@@ -1,0 +1,34 @@
+import type { TestEnv } from './app.js';
+import { addListing } from './fixtures.js';
+
+/** A saved, unpublished listing (status draft) owned by the user with this email; its homepage is `websiteUrl`. */
+export async function draftListing(env: TestEnv, ownerEmail: string, slug: string, websiteUrl?: string): Promise<number> {
+  const db = env.ctx.db;
+  const { listingId, companyId } = await addListing(db, env.ctx.site.id, { slug, name: `Product ${slug}`, status: 'draft', plan: null });
+  const user = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [ownerEmail]);
+  await db.query(`INSERT INTO listing_owners (listing_id, user_id, role) VALUES ($1, $2, 'owner')`, [listingId, user[0].id]);
+  if (websiteUrl) await db.query('UPDATE companies SET website_url = $2 WHERE id = $1', [companyId, websiteUrl]);
+  return listingId;
+}
+
+/** `count` free listings already taking places in that launch week. */
+export async function fillWeek(env: TestEnv, week: string, count: number, prefix = `fill-${week}`): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await addListing(env.ctx.db, env.ctx.site.id, { slug: `${prefix}-${i}-${Math.random().toString(36).slice(2, 7)}`, name: `Filler ${i}`, status: 'scheduled', plan: 'free', launchWeek: week });
+  }
+}
+
+/** A homepage showing our badge (image and link, as the embed code has it) for this listing. */
+export const homepageWithBadge = (slug: string, publicUrl = 'http://launchdeck.test') =>
+  `<!doctype html><html><head><title>Home</title></head><body><h1>Our product</h1>
+   <a href="${publicUrl}/p/${slug}" target="_blank" rel="noopener"><img src="${publicUrl}/badges/${slug}/listed.svg?shape=standard&amp;mode=auto&amp;size=m" alt="Listed"></a></body></html>`;
+
+export const homepageWithoutBadge = '<!doctype html><html><head><title>Home</title></head><body><h1>Our product</h1><p>No badge here yet.</p></body></html>';
+
+/** Forgets every listing, queued job and free-queue setting, so each test starts from an empty queue. */
+export async function emptyFreeQueue(env: TestEnv): Promise<void> {
+  await env.ctx.db.query('DELETE FROM listings');
+  await env.ctx.db.query('DELETE FROM jobs');
+  await env.ctx.db.query(`DELETE FROM site_settings WHERE key LIKE 'free_queue%'`);
+  env.ctx.listingCache.clear();
+}
