@@ -4,7 +4,7 @@ import { openDatabase, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureSite } from './domain/site/site-repository.js';
 import { ensureServerSecret } from './domain/site/server-secret.js';
-import { ListingCache } from './domain/listings/listing-cache.js';
+import { ListingCache, LISTINGS_CHANNEL } from './domain/listings/listing-cache.js';
 import { ViewCounter } from './domain/listings/view-counter.js';
 import { CredentialCache } from './api/credential-cache.js';
 
@@ -16,13 +16,16 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   const secret = await ensureServerSecret(db, site.id);
   const credentials = new CredentialCache(db, 30_000, 20_000, () => (opts.now ?? (() => new Date()))().getTime());
   await credentials.start();
+  const listingCache = new ListingCache();
+  // Listing writes on other instances arrive here (see forgetListingProfile).
+  await db.listen(LISTINGS_CHANNEL, (key) => listingCache.invalidate(key));
   return {
     secret,
     credentials,
     db,
     config,
     site,
-    listingCache: new ListingCache(),
+    listingCache,
     views: new ViewCounter(db),
     now: opts.now ?? (() => new Date()),
   };

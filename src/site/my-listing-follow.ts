@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { follow, followableListing, isFollowing, unfollow } from '../domain/my-listings/followers.js';
-import { forgetListingProfile } from '../domain/my-listings/listing-cache-keys.js';
+import { forgetListingProfile } from '../domain/listings/listing-cache.js';
 import { html, layout, type SafeHtml } from './html.js';
 import { currentUser } from './session.js';
 

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { profileCacheKey } from '../../domain/listings/listing-cache.js';
 import { defineOperation } from '../registry.js';
 import { notFound, badRequest } from '../errors.js';
 import { PaginationQuery, Params, Query, Slug, StringEnum, Paginated } from '../schemas/common.js';
@@ -50,7 +51,7 @@ export const listingOperations = [
     params: Params({ slug: Slug('Listing slug') }),
     response: ListingProfileSchema,
     handler: async ({ slug }, ctx) => {
-      const hit = await ctx.listingCache.getOrLoad(`${ctx.site.id}:${slug}`, () => loadListingProfile(ctx.db, ctx.site.id, slug, ctx.config.publicUrl));
+      const hit = await ctx.listingCache.getOrLoad(profileCacheKey(ctx.site.id, slug), () => loadListingProfile(ctx.db, ctx.site.id, slug, ctx.config.publicUrl));
       if (!hit) throw notFound(`There is no listing "${slug}". search_listings finds listings by name.`);
       ctx.views.count(hit.value.id);
       return withJsonText(hit.value, hit.json);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
-import { forgetListingProfile } from '../my-listings/listing-cache-keys.js';
+import { forgetListingProfile } from '../listings/listing-cache.js';
 import { claimHost, type ClaimMethod } from './claim-instructions.js';
 import { lockClaimForTransfer, markVerified, rejectOtherPendingClaims, replaceOwners, type ClaimRecord } from './claim-repository.js';
 import { claimStatus } from './claim-view.js';
@@ -49,7 +49,7 @@ export async function transferOwnership(tx: Queryable, ctx: Pick<Ctx, 'config' |
 }
 
 /** The cached public profile shows "Verified owner": drop it after a transfer. */
-export const invalidateListing = (ctx: Pick<Ctx, 'site' | 'listingCache'>, slug: string) => forgetListingProfile(ctx, ctx.site.id, slug);
+export const invalidateListing = (ctx: Pick<Ctx, 'site' | 'listingCache' | 'db'>, slug: string) => forgetListingProfile(ctx, ctx.site.id, slug);
 
 /** transferOwnership in its own transaction, then the cache. */
 export async function completeClaim(ctx: Ctx, claimId: number): Promise<TransferOutcome> {

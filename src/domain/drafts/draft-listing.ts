@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { forgetListingProfile } from '../listings/listing-cache.js';
 import type { Tx } from '../../db/client.js';
 import { conflict, forbidden, invalidField } from '../../api/errors.js';
 import { reindexListings } from '../search/search-index.js';
@@ -87,7 +88,7 @@ export async function saveDraftAsListing(ctx: Pick<AppContext, 'db' | 'site' | '
     if (isUniqueViolation(err)) throw conflict('This product was just saved as a listing by another request; fetch the draft again.');
     throw err;
   }
-  ctx.listingCache.invalidate(`${ctx.site.id}:${result.slug}`);
+  forgetListingProfile(ctx, ctx.site.id, result.slug);
   return result;
 }
 

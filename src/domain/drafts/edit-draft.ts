@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { forgetListingProfile } from '../listings/listing-cache.js';
 import { badRequest, conflict, type FieldError } from '../../api/errors.js';
 import type { ProfileField } from '../../drafting/draft-content.js';
 import { enqueueAndNotify } from '../../jobs/queue.js';
@@ -104,6 +105,6 @@ export async function editDraft(ctx: AppContext, draft: DraftRecord, userId: num
     if (!current.listing_id) return null;
     return (await saveDraftAsListingTx(tx, ctx, draft.id, userId)).slug;
   });
-  if (slug) ctx.listingCache.invalidate(`${ctx.site.id}:${slug}`);
+  if (slug) forgetListingProfile(ctx, ctx.site.id, slug);
   return (await loadDraft(ctx.db, draft.id))!;
 }

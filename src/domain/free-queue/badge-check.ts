@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { forgetListingProfile } from '../listings/listing-cache.js';
 import type { Queryable } from '../../db/client.js';
 import { allowListFor } from '../../net/address-policy.js';
 import { BlockedAddressError, checkUrl, safeFetch } from '../../net/safe-fetch.js';
@@ -73,7 +74,7 @@ export async function runBadgeCheck(ctx: AppContext, listingId: number): Promise
   if (recorded?.status === 'scheduled') {
     // Scheduled listings are public (get_listing, upcoming launches): refresh search and the profile cache.
     await reindexListings(ctx.db, { listingIds: [listingId] });
-    ctx.listingCache.invalidate(`${ctx.site.id}:${recorded.slug}`);
+    forgetListingProfile(ctx, ctx.site.id, recorded.slug);
   }
   return loadFreeLaunch(ctx.db, ctx.site.id, listingId);
 }

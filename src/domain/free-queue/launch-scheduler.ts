@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { forgetListingProfile } from '../listings/listing-cache.js';
 import { reindexListings } from '../search/search-index.js';
 import { enqueueDueBadgeChecks } from './badge-check.js';
 import { loadFreeQueueSettings } from './free-queue-settings.js';
@@ -14,7 +15,7 @@ export async function launchScheduledListings(ctx: AppContext): Promise<string[]
   const launched = await launchDueListings(ctx.db, ctx.site.id, ctx.now());
   if (launched.length === 0) return [];
   await reindexListings(ctx.db, { listingIds: launched.map((l) => l.id) });
-  for (const l of launched) ctx.listingCache.invalidate(`${ctx.site.id}:${l.slug}`);
+  for (const l of launched) forgetListingProfile(ctx, ctx.site.id, l.slug);
   return launched.map((l) => l.slug);
 }
 

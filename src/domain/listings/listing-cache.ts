@@ -74,3 +74,19 @@ export class ListingCache {
 
   get size() { return this.entries.size; }
 }
+
+/** Channel on which an instance tells the others that a listing's cached profile is out of date. */
+export const LISTINGS_CHANNEL = 'launchdeck_listings';
+
+/** The key get_listing caches a profile under: a slug is only unique within its site. */
+export const profileCacheKey = (siteId: number, slug: string) => `${siteId}:${slug}`;
+
+/**
+ * Drops a listing's cached public profile after a write, here at once and on every other instance
+ * through NOTIFY, so the next get_listing anywhere shows the change.
+ */
+export function forgetListingProfile(ctx: { listingCache: ListingCache; db: { query(sql: string, params?: unknown[]): Promise<unknown> } }, siteId: number, slug: string): void {
+  const key = profileCacheKey(siteId, slug);
+  ctx.listingCache.invalidate(key);
+  void ctx.db.query('SELECT pg_notify($1, $2)', [LISTINGS_CHANNEL, key]).catch(() => {});
+}

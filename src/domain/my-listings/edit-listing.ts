@@ -7,7 +7,7 @@ import { reindexListings } from '../search/search-index.js';
 import { allSites, companyListingsElsewhere } from './my-listing-repository.js';
 import { checkListingEdit, COMPANY_FIELDS, SITE_FIELDS, type ListingEditInput } from './listing-edit-checks.js';
 import { diffValues, recordVersion } from './listing-versions.js';
-import { forgetListingProfile } from './listing-cache-keys.js';
+import { forgetListingProfile } from '../listings/listing-cache.js';
 
 export interface AppliedTo {
   site: string;

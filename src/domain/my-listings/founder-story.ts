@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { unlockedSections } from '../listings/listing-profile.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { unlockedSectionsOf } from './my-listing-repository.js';
-import { forgetListingProfile } from './listing-cache-keys.js';
+import { forgetListingProfile } from '../listings/listing-cache.js';
 import { STORY_SECTIONS as STORY_PARTS, type StorySection as StoryPart } from '../../drafting/draft-content.js';
 
 export { STORY_PARTS };

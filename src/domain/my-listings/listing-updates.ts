@@ -3,7 +3,7 @@ import { invalidField } from '../../api/errors.js';
 import { queueMail } from '../../mail/outbox.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { followerEmails } from './followers.js';
-import { forgetListingProfile } from './listing-cache-keys.js';
+import { forgetListingProfile } from '../listings/listing-cache.js';
 
 export interface PostedUpdate { id: number; title: string; body: string; created_at: string; followers_notified: number }
 

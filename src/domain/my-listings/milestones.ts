@@ -3,7 +3,7 @@ import { invalidField, notFound } from '../../api/errors.js';
 import { unlockedSections } from '../listings/listing-profile.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { unlockedSectionsOf } from './my-listing-repository.js';
-import { forgetListingProfile } from './listing-cache-keys.js';
+import { forgetListingProfile } from '../listings/listing-cache.js';
 
 type Ctx = Pick<AppContext, 'db' | 'listingCache'>;
 
