@@ -184,6 +184,13 @@ test('"based in Lisbon, Portugal" gives country PT and city Lisbon', () => {
   assert.equal(loc.city!.value, 'Lisbon');
 });
 
+test('"Founded in 2020 in Porto, Portugal." gives country PT and city Porto; a bare founding year gives no place', () => {
+  const loc = extractLocation(site({ '/about': htmlPage('About', '<p>Founded in 2020 in Porto, Portugal.</p>') }));
+  assert.deepEqual([loc.country?.value, loc.city?.value], ['PT', 'Porto']);
+  const bare = extractLocation(site({ '/about': htmlPage('About', '<p>Founded in 2020.</p>') }));
+  assert.deepEqual([bare.country, bare.city], [undefined, undefined]);
+});
+
 test('a city without a country gives the city only: the country is never guessed', () => {
   const loc = extractLocation(site({ '/about': htmlPage('About', '<p>Acme is headquartered in Berlin.</p>') }));
   assert.equal(loc.city!.value, 'Berlin');

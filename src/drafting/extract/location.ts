@@ -7,8 +7,8 @@ import { isOtherPeoplesWords, pagesOfKind, propose, quoteLine, quoteOn, type Sit
 
 interface Found { value: string; evidence: Evidence | null }
 
-/** "based in Lisbon, Portugal", "headquartered in Austin, Texas, USA", "located in Berlin". */
-const BASED_IN = /\b(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?)\s+in\s+([^.;!?\n()]{2,80})/i;
+/** "based in Lisbon, Portugal", "headquartered in Austin, Texas, USA", "located in Berlin", "founded in 2021 in Porto, Portugal". */
+const BASED_IN = /\b(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?(?:founded|started)(?:\s+in\s+\d{4})?)\s+in\s+(?!\d{4}\b)([^.;!?\n()]{2,80})/i;
 const PLACE_END = /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving)\s+.*$|\s*[–—|].*$/i;
 /** Regions that are not a city or a country. */
 const NOT_CITIES = /^(the )?(eu|europe|asia|africa|north america|south america|latin america|oceania|middle east|nordics|scandinavia|world|cloud|remote|uk|us|usa)$/i;
