@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { html, layout, type SafeHtml } from './html.js';
+import { html } from './html.js';
+import { pageSender, signedInUser } from './account-pages.js';
 import { currentUser } from './session.js';
 import { HttpError } from '../api/errors.js';
 import { EMAIL_PATTERN, type User } from '../domain/accounts/user-repository.js';
@@ -25,14 +26,8 @@ const PER_PAGE = 20;
  * link previews fetch links, and a bare GET must not hand a listing over.
  */
 export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
-  const siteName = ctx.site.name;
-  const page = (reply: FastifyReply, user: User | null, title: string, body: SafeHtml, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — ${siteName}`, siteName, user }, body));
-  const requireUser = async (req: FastifyRequest, reply: FastifyReply, next: string) => {
-    const user = await currentUser(ctx, req);
-    if (!user) { reply.redirect(`/signin?next=${encodeURIComponent(next)}`, 303); return null; }
-    return user;
-  };
+  const page = pageSender(ctx);
+  const requireUser = signedInUser(ctx);
   const claimant = (u: User) => ({ userId: u.id, email: u.email });
 
   async function listPage(reply: FastifyReply, user: User, pageNo: number, opts: { notice?: string; error?: string } = {}, status = 200) {

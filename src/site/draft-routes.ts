@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/client.js';
-import { html, layout, type SafeHtml } from './html.js';
+import { html } from './html.js';
+import { pageSender, signedInUser } from './account-pages.js';
 import { currentUser } from './session.js';
 import { HttpError, type FieldError } from '../api/errors.js';
 import type { User } from '../domain/accounts/user-repository.js';
@@ -61,13 +62,8 @@ function doneNotice(q: Form): string | undefined {
  */
 export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;
-  const page = (reply: FastifyReply, user: User | null, title: string, body: SafeHtml, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — ${siteName}`, siteName, user }, body));
-  const requireUser = async (req: FastifyRequest, reply: FastifyReply, next: string) => {
-    const user = await currentUser(ctx, req);
-    if (!user) { reply.redirect(`/signin?next=${encodeURIComponent(next)}`, 303); return null; }
-    return user;
-  };
+  const page = pageSender(ctx);
+  const requireUser = signedInUser(ctx);
   const csrfInput = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
 
   /** The draft if this user may work on it; otherwise the 404 or 403 page has been sent. */

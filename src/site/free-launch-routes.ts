@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from '../api/errors.js';
-import { html, layout, type SafeHtml } from './html.js';
+import { html } from './html.js';
+import { pageSender, signedInUser } from './account-pages.js';
 import { currentUser } from './session.js';
 import type { User } from '../domain/accounts/user-repository.js';
 import { ownedListing } from '../domain/listings/listing-ownership.js';
@@ -18,9 +19,7 @@ type Params = { Params: { id: string }; Querystring: Record<string, string | und
 
 /** The owner's launch page: free plan, launch week, what is missing, the badge code, and a check on demand. */
 export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) {
-  const siteName = ctx.site.name;
-  const page = (reply: FastifyReply, user: User, title: string, body: SafeHtml, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — ${siteName}`, siteName, user }, body));
+  const page = pageSender(ctx);
 
   /** The signed-in owner and the listing id, or the sign-in redirect / 404 / 403 page already sent. */
   async function ownerOf(req: FastifyRequest<Params>, reply: FastifyReply): Promise<{ user: User; id: number } | null> {

@@ -10,8 +10,8 @@ import { allSites, companyListingsElsewhere } from '../domain/my-listings/my-lis
 import { postListingUpdate } from '../domain/my-listings/listing-updates.js';
 import { addMilestone, deleteMilestone } from '../domain/my-listings/milestones.js';
 import { setFounderStory, STORY_PARTS } from '../domain/my-listings/founder-story.js';
-import { html, layout, type SafeHtml } from './html.js';
-import { currentUser } from './session.js';
+import { html } from './html.js';
+import { pageSender, signedInUser } from './account-pages.js';
 import { bodyErrors, one, readListingForm, readMilestoneForm } from './my-listing-form.js';
 import { editorView, myListingsView, type EditorOptions } from './my-listing-views.js';
 import { registerInterviewRoutes } from './my-listing-interview.js';
@@ -37,14 +37,8 @@ const NOTICES: Record<string, string> = {
  * The pages call the same domain functions as the API operations, after the same schema checks.
  */
 export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const siteName = ctx.site.name;
-  const page = (reply: FastifyReply, user: User | null, title: string, body: SafeHtml, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — ${siteName}`, siteName, user }, body));
-  const requireUser = async (req: FastifyRequest, reply: FastifyReply) => {
-    const user = await currentUser(ctx, req);
-    if (!user) { reply.redirect(`/signin?next=${encodeURIComponent(req.url)}`, 303); return null; }
-    return user;
-  };
+  const page = pageSender(ctx);
+  const requireUser = signedInUser(ctx);
 
   /** The listing if this user owns it; otherwise the 404 or 403 page has been sent. */
   async function listingFor(reply: FastifyReply, user: User, id: string): Promise<OwnedListing | null> {

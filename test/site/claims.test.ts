@@ -1,6 +1,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
+import { signedIn as signedInAs } from '../support/signed-in.js';
 import { FormClient } from '../support/form-client.js';
 import { createUser, TEST_PASSWORD } from '../support/credentials.js';
 import { addListing } from '../support/fixtures.js';
@@ -23,13 +24,7 @@ async function listing(env: TestEnv, opts: { owner?: string } = {}) {
   return { slug, domain, listingId };
 }
 
-async function signedIn(env: TestEnv, label = 'claimant') {
-  const email = await createUser(env, label);
-  const b = new FormClient(env.app);
-  const res = await b.submit('/signin', '/signin', { email, password: TEST_PASSWORD });
-  assert.equal(res.statusCode, 303);
-  return { b, email };
-}
+const signedIn = (env: TestEnv, label = 'claimant') => signedInAs(env, label);
 
 const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 const ownersOf = (env: TestEnv, listingId: number) => env.ctx.db.query<{ email: string }>(

@@ -1,6 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
+import { signedIn as signedInAs } from '../support/signed-in.js';
 import { FormClient } from '../support/form-client.js';
 import { createUser, TEST_PASSWORD } from '../support/credentials.js';
 import { startFixtureSite } from '../support/fixture-site.js';
@@ -44,13 +45,7 @@ function formFields(html: string, id: string): Record<string, string> {
 /** The state badge shown for a field in the editor. */
 const stateOf = (html: string, field: string) => new RegExp(`id="field-${field}"[\\s\\S]*?data-state="([a-z_]+)"`).exec(html)?.[1];
 
-async function signedIn(env: TestEnv, label = 'founder') {
-  const email = await createUser(env, label);
-  const b = new FormClient(env.app);
-  const res = await b.submit('/signin', '/signin', { email, password: TEST_PASSWORD });
-  assert.equal(res.statusCode, 303);
-  return { b, email };
-}
+const signedIn = (env: TestEnv, label = 'founder') => signedInAs(env, label);
 
 async function submitSite(b: FormClient): Promise<string> {
   const res = await b.submit('/submit', '/submit', { url: `${site.origin}/` });

@@ -1,6 +1,7 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase, FIXED_NOW, type TestEnv } from '../support/app.js';
+import { signedIn as signedInAs } from '../support/signed-in.js';
 import { FormClient } from '../support/form-client.js';
 import { createUser, TEST_PASSWORD } from '../support/credentials.js';
 import { startFixtureSite, type FixtureRoutes } from '../support/fixture-site.js';
@@ -11,13 +12,7 @@ let site: Awaited<ReturnType<typeof startFixtureSite>>;
 before(async () => { site = await startFixtureSite(routes); });
 after(async () => { await site.close(); });
 
-async function signedIn(env: TestEnv, label = 'launcher') {
-  const email = await createUser(env, label);
-  const b = new FormClient(env.app);
-  const res = await b.submit('/signin', '/signin', { email, password: TEST_PASSWORD });
-  assert.equal(res.statusCode, 303);
-  return { b, email };
-}
+const signedIn = (env: TestEnv, label = 'launcher') => signedInAs(env, label);
 
 describeEachDatabase('the launch page', (env) => {
   beforeEach(async () => {
