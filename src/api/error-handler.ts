@@ -15,6 +15,13 @@ export function toProblem(err: unknown, log?: FastifyRequest['log']): { problem:
     const detail = fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The body must not be empty when Content-Type is application/json.' : fe.message;
     return { problem: problem(fe.statusCode, detail), headers: {} };
   }
+  // Data exceptions (class 22: a number or date out of range, bad text encoding) are values the
+  // schemas let through but the database cannot store: the request is wrong, not the server.
+  const sqlState = (err as { code?: unknown })?.code;
+  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+    log?.warn({ err }, 'value refused by the database');
+    return { problem: problem(400, 'A value in the request is out of the range the service can store.'), headers: {} };
+  }
   log?.error({ err }, 'unhandled error');
   return { problem: problem(500, 'Something went wrong on our side; it has been logged.'), headers: {} };
 }

@@ -30,6 +30,10 @@ export function registerFollowRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!listing) {
       return reply.code(404).type('text/html; charset=utf-8').send(layout({ title: 'Not found', siteName: ctx.site.name, user }, html`<h1>Listing not found</h1><p><a href="/">Back to launches</a></p>`));
     }
+    if (action === 'follow' && !user.email_verified_at) {
+      return reply.code(403).type('text/html; charset=utf-8').send(layout({ title: 'Confirm your email first', siteName: ctx.site.name, user },
+        html`<h1>Confirm your email first</h1><p>Updates are sent by email, so following needs a confirmed address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`));
+    }
     if (action === 'follow') await follow(ctx.db, listing.id, user.id, ctx.now());
     else await unfollow(ctx.db, listing.id, user.id);
     // The public profile shows the follower count.

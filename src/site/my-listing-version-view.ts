@@ -3,7 +3,7 @@ import type { ListingVersion } from '../domain/my-listings/listing-versions.js';
 
 const LONGEST = 400;
 
-/** A stored field value in words: lists joined, FAQs and socials spelled out, long text shortened. */
+/** A stored field value in words: lists joined, FAQs and socials spelled out. */
 export function valueText(v: unknown): string {
   let text: string;
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '(empty)';
@@ -15,7 +15,14 @@ export function valueText(v: unknown): string {
   } else {
     text = String(v);
   }
-  return text.length > LONGEST ? `${text.slice(0, LONGEST)}…` : text;
+  return text;
+}
+
+/** Long values open on demand, so the table stays readable and the whole before/after is still there. */
+function valueCell(v: unknown): SafeHtml {
+  const text = valueText(v);
+  if (text.length <= LONGEST) return html`${text}`;
+  return html`<details><summary>${text.slice(0, LONGEST)}…</summary><div class="full">${text}</div></details>`;
 }
 
 /** Edits as a table, newest first: when, who, and each field's value before and after (all escaped). */
@@ -26,7 +33,7 @@ export function versionsTable(versions: ListingVersion[], opts: { showListing: b
       ${i === 0 ? html`<td rowspan="${v.fields.length}">${v.created_at.slice(0, 16).replace('T', ' ')}</td>
         ${opts.showListing ? html`<td rowspan="${v.fields.length}"><a href="/p/${v.slug}">${v.slug}</a></td>` : ''}
         <td rowspan="${v.fields.length}">${v.user_email ?? '(deleted user)'}</td>` : ''}
-      <td><code>${f}</code></td><td>${valueText(v.before[f])}</td><td>${valueText(v.after[f])}</td></tr>`))}
+      <td><code>${f}</code></td><td>${valueCell(v.before[f])}</td><td>${valueCell(v.after[f])}</td></tr>`))}
   </tbody></table>`;
 }
 

@@ -344,6 +344,25 @@ describeEachDatabase('My listings operations', (env) => {
     assert.equal(row.headline, 'Their headline');
   });
 
+  test("company facts shared with another owner's listing on another site are refused; this site's fields still save", async () => {
+    const db = env().ctx.db;
+    const theirs = (await db.query<{ id: number }>(`SELECT id FROM listings WHERE site_id = (SELECT id FROM sites WHERE key = 'fourth')`))[0].id;
+    await db.query('INSERT INTO listing_owners (listing_id, user_id) VALUES ($1, $2)', [theirs, await userId(env(), await createUser(env(), 'rival'))]);
+    const refused = await owner.call('PATCH', `/me/listings/${ids.shared.listingId}`, { fields: { tagline: 'Hijacked everywhere' } });
+    assert.equal(refused.status, 403, JSON.stringify(refused.body));
+    assert.match(refused.body.detail, /tagline.*fourth/);
+    const [company] = await db.query('SELECT tagline FROM companies WHERE id = $1', [ids.shared.companyId]);
+    assert.notEqual(company.tagline, 'Hijacked everywhere');
+    assert.equal((await owner.call('PATCH', `/me/listings/${ids.shared.listingId}`, { fields: { headline: 'Only here' } })).status, 200);
+  });
+
+  test('an id beyond the database integer range is a 400, not a 500', async () => {
+    for (const [method, path] of [['GET', '/me/listings/3000000000'], ['PATCH', '/me/listings/3000000000'], ['DELETE', `/me/listings/${ids.shared.listingId}/milestones/3000000000`]] as const) {
+      const res = await owner.call(method, path, method === 'PATCH' ? { fields: { headline: 'x' } } : undefined);
+      assert.equal(res.status, 400, `${method} ${path}: ${JSON.stringify(res.body)}`);
+    }
+  });
+
   // ---------------------------------------------------------------- post_listing_update
 
   test('post_listing_update stores the update, emails every follower and counts them', async () => {

@@ -233,6 +233,14 @@ describeEachDatabase('my listings pages', (env) => {
     assert.match(res.body, /href="\/signin\?next=%2Fp%2Fnot-yours">Sign in to follow/);
   });
 
+  test('an account whose email is not confirmed cannot follow: updates go by email', async () => {
+    const b = new FormClient(env().app);
+    await b.submit('/signup', '/signup', { email: `unconfirmed-${Date.now()}@example.com`, password: TEST_PASSWORD });
+    const res = await b.submit('/p/not-yours', '/p/not-yours/follow', {});
+    assert.equal(res.statusCode, 403);
+    assert.match(res.body, /Confirm your email first/);
+  });
+
   test('following and unfollowing a listing keeps its follower count in step', async () => {
     const fan = await signedIn(env(), 'fan');
     const count = async () => (await env().ctx.db.query<{ n: number }>('SELECT followers_count AS n FROM listings WHERE id = $1', [ids.theirs]))[0].n;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { chooseFreeListing } from '../../domain/free-queue/choose-free-listing.js';
 import { defineOperation, type OperationContext } from '../registry.js';
-import { Body, Faq, Nullable, PaginationQuery, Params, Query, Socials, Paginated } from '../schemas/common.js';
+import { Body, Faq, Nullable, PaginationQuery, Params, Query, Socials, Paginated, rowId } from '../schemas/common.js';
 import { ListingProfileSchema } from '../schemas/records.js';
 import { MilestoneInput, storyInput } from '../schemas/drafts.js';
 import { MY_LISTING_FIELDS } from '../schemas/listings-write.js';
@@ -15,7 +15,7 @@ import { addMilestone, deleteMilestone } from '../../domain/my-listings/mileston
 import { setFounderStory } from '../../domain/my-listings/founder-story.js';
 import { answerInterview } from '../../domain/interview/answer-interview.js';
 
-const ListingId = { listing_id: Type.Integer({ minimum: 1, description: 'Your listing id' }) };
+const ListingId = { listing_id: rowId('Your listing id') };
 
 const MyListingSummarySchema = Type.Object({
   listing_id: Type.Integer(),
@@ -105,7 +105,7 @@ export const myListingOperations = [
   defineOperation({
     operationId: 'delete_milestone', method: 'DELETE', path: '/me/listings/{listing_id}/milestones/{milestone_id}', tag: 'My listings', title: 'Delete a milestone',
     summary: 'Removes one milestone.', scope: 'listings:write', notFound: true, idempotent: true,
-    params: Params({ ...ListingId, milestone_id: Type.Integer({ minimum: 1 }) }),
+    params: Params({ ...ListingId, milestone_id: rowId() }),
     response: Type.Object({ deleted: Type.Boolean(), milestone_id: Type.Integer() }),
     handler: async ({ listing_id, milestone_id }, ctx) => deleteMilestone(ctx, await mine(ctx, listing_id), milestone_id),
   }),
@@ -121,7 +121,7 @@ export const myListingOperations = [
     summary: 'Answers to list_interview_questions; they appear on your founder page.', scope: 'listings:write', idempotent: true,
     body: Body({
       answers: Type.Array(Type.Object({
-        question_id: Type.Integer({ minimum: 1 }),
+        question_id: rowId(),
         answer: Type.String({ minLength: 1, maxLength: 4000 }),
       }, { additionalProperties: false }), { maxItems: 30 }),
     }),

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../registry.js';
-import { Body, Nullable, PaginationQuery, Params, Query, Paginated } from '../schemas/common.js';
+import { Body, Nullable, PaginationQuery, Params, Query, Paginated, rowId } from '../schemas/common.js';
 
 const OrderItem = Type.Object({
   product: Type.String({ minLength: 1, maxLength: 60, description: 'Product code from list_products' }),
-  listing_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Required by products with needs_listing=true' })),
+  listing_id: Type.Optional(rowId('Required by products with needs_listing=true')),
   week: Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A launch-week Monday from list_products' })),
   amount_cents: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000000, description: 'billboard_min only; at least the minimum' })),
   categories: Type.Optional(Type.Array(Type.String({ maxLength: 220 }), { maxItems: 10, description: 'extra_categories only: up to 3 extra category slugs' })),

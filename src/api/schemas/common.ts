@@ -10,6 +10,9 @@ export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]
 export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const DateTime = Type.String({ format: 'date-time' });
 
+/** An integer id of a stored row (listing, milestone, claim, question): PostgreSQL int4, so at most 2147483647. */
+export const rowId = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
+
 export const Page = Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Page number, 1 to 1000' });
 export const PerPage = Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, 1 to 100' });
 export const PaginationQuery = { page: Type.Optional(Page), per_page: Type.Optional(PerPage) };

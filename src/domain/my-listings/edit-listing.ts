@@ -1,10 +1,10 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable, Tx } from '../../db/client.js';
-import { badRequest, type FieldError } from '../../api/errors.js';
+import { badRequest, forbidden, type FieldError } from '../../api/errors.js';
 import { summarize } from '../../api/validation.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { reindexListings } from '../search/search-index.js';
-import { allSites, companyListingsElsewhere } from './my-listing-repository.js';
+import { allSites, companyListingsElsewhere, sitesOwnedByOthers } from './my-listing-repository.js';
 import { checkListingEdit, COMPANY_FIELDS, SITE_FIELDS, type ListingEditInput } from './listing-edit-checks.js';
 import { diffValues, recordVersion } from './listing-versions.js';
 import { forgetListingProfile } from '../listings/listing-cache.js';
@@ -58,6 +58,14 @@ export async function editMyListing(ctx: Pick<AppContext, 'db' | 'site' | 'listi
   const errors = [...checked.errors];
   const targets = await resolveApplyTo(ctx.db, ctx.site.id, listing.company_id, input.apply_to ?? [], errors);
   if (errors.length) throw badRequest(summarize(errors), errors);
+  const companyFacts = [...Object.keys(checked.company), ...(checked.socials ? ['socials'] : [])];
+  if (companyFacts.length) {
+    const others = await sitesOwnedByOthers(ctx.db, listing.company_id, userId);
+    if (others.length) {
+      throw forbidden(`${companyFacts.join(', ')}: these company facts are shared with the company's listing on ${others.join(', ')}, which other people own; `
+        + 'change them together with them, or edit only headline, summary and SEO here.');
+    }
+  }
   const at = ctx.now().toISOString();
 
   const result = await ctx.db.transaction(async (tx) => {

@@ -29,9 +29,13 @@ export async function unfollow(db: Db, listingId: number, userId: number): Promi
   });
 }
 
-/** Addresses of the people following a listing, except `exceptUserId` (the author of an update). */
+/**
+ * Confirmed addresses of the people following a listing, except `exceptUserId` (the author of an
+ * update): mail goes only to addresses whose owners proved they read them.
+ */
 export async function followerEmails(db: Queryable, listingId: number, exceptUserId: number): Promise<string[]> {
   const rows = await db.query<{ email: string }>(
-    'SELECT u.email FROM followers f JOIN users u ON u.id = f.user_id WHERE f.listing_id = $1 AND f.user_id <> $2 ORDER BY f.created_at, u.id', [listingId, exceptUserId]);
+    `SELECT u.email FROM followers f JOIN users u ON u.id = f.user_id
+      WHERE f.listing_id = $1 AND f.user_id <> $2 AND u.email_verified_at IS NOT NULL ORDER BY f.created_at, u.id`, [listingId, exceptUserId]);
   return rows.map((r) => r.email);
 }

@@ -32,3 +32,17 @@ export async function companyListingsElsewhere(db: Queryable, companyId: number,
 export async function allSites(db: Queryable): Promise<{ id: number; key: string; name: string }[]> {
   return db.query('SELECT id, key, name FROM sites ORDER BY id');
 }
+
+/**
+ * Sites where the company has a listing owned by other people only. Company facts are shared by
+ * the company's listings on every site, so an owner here must not rewrite what those show.
+ */
+export async function sitesOwnedByOthers(db: Queryable, companyId: number, userId: number): Promise<string[]> {
+  const rows = await db.query<{ key: string }>(
+    `SELECT DISTINCT s.key FROM listings l JOIN sites s ON s.id = l.site_id
+      WHERE l.company_id = $1
+        AND EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id)
+        AND NOT EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.user_id = $2)
+      ORDER BY s.key`, [companyId, userId]);
+  return rows.map((r) => r.key);
+}
