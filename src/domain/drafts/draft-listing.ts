@@ -108,7 +108,9 @@ export async function saveDraftAsListingTx(tx: Tx, ctx: Pick<AppContext, 'site' 
     if (owner.length === 0) throw forbidden('You are not an owner of the listing this draft was saved as (it may have been claimed by someone else).');
   } else {
     const taken = await findListingByDomain(tx, ctx.site.id, draft.domain);
-    if (taken) throw conflict(`${draft.domain} is already listed as "${taken.slug}". If it is yours, claim it with claim_listing (slug "${taken.slug}").`);
+    // An unpublished listing is someone else's work in progress: say it exists, but not what it is.
+    if (taken?.public) throw conflict(`${draft.domain} is already listed as "${taken.slug}". If it is yours, claim it with claim_listing (slug "${taken.slug}").`);
+    if (taken) throw conflict(`${draft.domain} already has a listing being prepared by another account; a product is listed once. If the domain is yours, claim the listing once it is published.`);
   }
   const cols = ['name', 'logo_url', 'tagline', 'short_description', 'description', 'stage', 'pricing_model', 'pricing_summary', 'country', 'city',
     'founded_year', 'contact_email', 'demo_video_url', 'features', 'usps', 'keywords', 'tags', 'socials', 'not_found_on_website'] as const;

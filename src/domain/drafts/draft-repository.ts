@@ -62,10 +62,10 @@ export async function insertDraft(db: Queryable, d: { siteId: number; userId: nu
   return rows[0].id;
 }
 
-/** The listing on this site for a company of that domain, if one exists (a draft then points to claim_listing). */
-export async function findListingByDomain(db: Queryable, siteId: number, domain: string): Promise<{ id: number; slug: string } | null> {
-  const rows = await db.query<{ id: number; slug: string }>(
-    'SELECT l.id, l.slug FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.site_id = $1 AND c.domain = $2', [siteId, domain]);
+/** The listing on this site for a company of that domain, if one exists (a draft then points to claim_listing when it is public). */
+export async function findListingByDomain(db: Queryable, siteId: number, domain: string): Promise<{ id: number; slug: string; public: boolean } | null> {
+  const rows = await db.query<{ id: number; slug: string; public: boolean }>(
+    `SELECT l.id, l.slug, l.status IN ('live', 'scheduled') AS public FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.site_id = $1 AND c.domain = $2`, [siteId, domain]);
   return rows[0] ?? null;
 }
 

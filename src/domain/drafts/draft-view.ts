@@ -21,7 +21,8 @@ function nextSteps(d: DraftRecord, existing: { slug: string } | null): string[] 
 export async function draftView(db: Queryable, d: DraftRecord) {
   const [pages, existingRows] = await Promise.all([
     pageList(db, d.id),
-    d.existing_listing_id ? db.query<{ slug: string }>('SELECT slug FROM listings WHERE id = $1', [d.existing_listing_id]) : Promise.resolve([]),
+    // Only a public listing is named: an unpublished one is someone else's work in progress.
+    d.existing_listing_id ? db.query<{ slug: string }>(`SELECT slug FROM listings WHERE id = $1 AND status IN ('live', 'scheduled')`, [d.existing_listing_id]) : Promise.resolve([]),
   ]);
   const existing = existingRows[0] ?? null;
   return {

@@ -16,7 +16,7 @@ const routes = {
   '/about': { body: page('About', '<p>Founded in 2021 in Lisbon, Portugal.</p>') },
 };
 const sites: Awaited<ReturnType<typeof startFixtureSite>>[] = [];
-before(async () => { for (let i = 0; i < 4; i++) sites.push(await startFixtureSite(routes)); });
+before(async () => { for (let i = 0; i < 5; i++) sites.push(await startFixtureSite(routes)); });
 after(async () => { for (const s of sites) await s.close(); });
 
 type Founder = Awaited<ReturnType<typeof founder>>;
@@ -82,6 +82,19 @@ describeEachDatabase('draft writes that happen at the same time', (env) => {
     await addListing(env().ctx.db, env().ctx.site.id, { slug: 'ported', name: 'Ported', domain: 'ported.example', status: 'live' });
     const { body } = await (await founder(env())).call('POST', '/drafts', { url: 'https://ported.example:8443/' });
     assert.equal(body.existing_listing?.slug, 'ported');
+  });
+
+  test("a domain whose listing is someone else's unpublished work is not named, and cannot be listed twice", async () => {
+    const origin = new URL(sites[4].origin);
+    await addListing(env().ctx.db, env().ctx.site.id, { slug: 'secret-wip', name: 'Secret WIP', domain: `${origin.hostname}:${origin.port}`, status: 'draft' });
+    const f = await founder(env());
+    const { body } = await f.call('POST', '/drafts', { url: `${sites[4].origin}/` });
+    assert.equal(body.existing_listing, null);
+    await runJobs(env());
+    await f.call('PATCH', `/drafts/${body.id}`, { fields: { name: 'Copycat' } });
+    const res = await f.call('POST', `/drafts/${body.id}/submit`);
+    assert.equal(res.status, 409);
+    assert.doesNotMatch(res.body.detail, /secret-wip/);
   });
 
   test("a company listed on another site keeps its facts when someone else saves it here", async () => {
