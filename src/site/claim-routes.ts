@@ -11,7 +11,8 @@ import { claimView } from '../domain/claims/claim-view.js';
 import { claimListing } from '../domain/claims/start-claim.js';
 import { verifyClaim } from '../domain/claims/verify-claim.js';
 import { confirmClaimLink, findClaimLink } from '../domain/claims/claim-email.js';
-import { claimsListHtml, confirmLinkHtml, newClaimForm } from './claim-views.js';
+import { CONFIRM_EMAIL_FIRST } from '../domain/claims/claim-access.js';
+import { claimsListHtml, confirmEmailFirstHtml, confirmLinkHtml, newClaimForm } from './claim-views.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -63,10 +64,14 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // ---- Start a claim ----------------------------------------------------------------------------
+  // Claims need a confirmed email address (claimListing checks it too; this says so before the form).
+  const confirmFirst = (reply: FastifyReply, user: User) => page(reply, user, 'Confirm your email address first', confirmEmailFirstHtml(CONFIRM_EMAIL_FIRST), 403);
+
   app.get<{ Querystring: Form }>('/claims/new', async (req, reply) => {
     const slug = String(one(req.query.slug) ?? '');
     const user = await requireUser(req, reply, `/claims/new?slug=${encodeURIComponent(slug)}`);
     if (!user) return reply;
+    if (!user.email_verified_at) return confirmFirst(reply, user);
     const listing = SLUG.test(slug) ? await findClaimableListing(ctx.db, ctx.site.id, slug) : null;
     if (!listing) return page(reply, user, 'Listing not found', html`<h1>Listing not found</h1><p>There is no listing to claim at this address. <a href="/">Back to launches</a></p>`, 404);
     if (await ownsListing(ctx.db, listing.id, user.id)) return page(reply, user, `Claim ${listing.name}`, html`<h1>You already own ${listing.name}</h1><p>There is nothing to claim. <a href="/p/${listing.slug}">Back to the listing</a></p>`, 409);
@@ -77,6 +82,7 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
     const slug = String(one(req.body?.slug) ?? '');
     const user = await requireUser(req, reply, `/claims/new?slug=${encodeURIComponent(slug)}`);
     if (!user) return reply;
+    if (!user.email_verified_at) return confirmFirst(reply, user);
     const method = String(one(req.body?.method) ?? '');
     const email = String(one(req.body?.email) ?? '').trim();
     const listing = SLUG.test(slug) ? await findClaimableListing(ctx.db, ctx.site.id, slug) : null;
@@ -104,6 +110,7 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
     const token = String(one(req.query.token) ?? '');
     const link = LINK_TOKEN.test(token) ? await findClaimLink(ctx, token) : null;
     if (!link) return invalidLink(reply, user, 'This confirmation link is not valid any more: it was already used, it expired, or a newer link replaced it.', 404);
+    if ('error' in link) return invalidLink(reply, user, link.error, 409);
     // The token is in the URL: keep it out of Referer headers sent to linked sites.
     reply.header('Referrer-Policy', 'no-referrer');
     return page(reply, user, `Confirm the claim of ${link.claim.listing_name}`, confirmLinkHtml(link.claim, link.claimantEmail, token, reply.generateCsrf()));

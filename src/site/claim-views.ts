@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from './html.js';
 import type { ClaimView } from '../domain/claims/claim-view.js';
-import type { ClaimableListing, CheckResult, ClaimRecord } from '../domain/claims/claim-repository.js';
-import { claimHost, type ClaimMethod } from '../domain/claims/claim-instructions.js';
+import { trustedContactEmail, type ClaimableListing, type CheckResult, type ClaimRecord } from '../domain/claims/claim-repository.js';
+import { acceptedClaimEmails, claimHost, type ClaimMethod } from '../domain/claims/claim-instructions.js';
 
 const csrfInput = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -10,7 +10,7 @@ export const METHOD_LABELS: Record<ClaimMethod, string> = {
   dns: 'DNS TXT record',
   meta: 'Meta tag on the homepage',
   file: 'File on the website',
-  email: 'Link emailed to an address at the domain',
+  email: 'Link emailed to an admin address at the domain',
 };
 
 /** What to publish, each value in its own code block so it can be copied whole. */
@@ -66,12 +66,20 @@ export function newClaimForm(l: ClaimableListing, csrf: string, opts: { method?:
         ${option('dns', `add a TXT record to ${domain}'s DNS`)}
         ${option('meta', 'add a tag to your homepage')}
         ${option('file', 'upload a small text file to your website')}
-        ${option('email', `we email a link to an address at ${domain}`)}
+        ${option('email', `we email a link to an address only whoever runs ${domain} controls`)}
       </fieldset>
-      <label>Email address at ${domain} (for the email method) <input type="email" name="email" maxlength="254" value="${opts.email ?? ''}" placeholder="you@${domain}" ${opts.error ? html`aria-invalid="true" aria-describedby="claim-error"` : ''}></label>
+      <label>Email address (for the email method) <input type="email" name="email" maxlength="254" value="${opts.email ?? ''}" placeholder="admin@${domain}" aria-describedby="claim-email-hint${opts.error ? ' claim-error' : ''}" ${opts.error ? html`aria-invalid="true"` : ''}></label>
+      <p class="small muted" id="claim-email-hint">Accepted: ${acceptedClaimEmails({ domain: l.domain, contactEmail: trustedContactEmail(l) })}. A personal address at ${domain} is not accepted: at a mailbox provider anyone can have one.</p>
       ${opts.error ? html`<p class="field-error" id="claim-error" role="alert">${opts.error}</p>` : ''}
       <button type="submit">Start the claim</button>
     </form>`;
+}
+
+/** Shown instead of the claim form to an account whose email address is not confirmed yet. */
+export function confirmEmailFirstHtml(message: string): SafeHtml {
+  return html`<h1>Confirm your email address first</h1>
+    <p class="error" role="alert">${message}</p>
+    <p><a href="/account">Go to your account</a> to send the confirmation email again.</p>`;
 }
 
 /** The page an emailed link opens: nothing happens until the button is pressed (mail scanners follow links). */

@@ -6,6 +6,8 @@ import { addListing } from '../support/fixtures.js';
 import { startFixtureSite, type FixtureResponse } from '../support/fixture-site.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { expireClaims } from '../../src/domain/claims/claim-repository.js';
+import { callTool } from '../support/mcp-rpc.js';
+import { createUser, obtainAccessToken, registerOAuthClient } from '../support/credentials.js';
 
 // The company website the meta and file checks read: what it serves is set per test.
 const served: { head: string; file: FixtureResponse | null } = { head: '', file: null };
@@ -19,16 +21,29 @@ after(async () => { await site.close(); await dns.close(); });
 type Founder = Awaited<ReturnType<typeof founder>>;
 let seq = 0;
 
-/** A live listing whose company website is the fixture site; optionally owned by someone already. */
-async function listing(env: TestEnv, opts: { owners?: { email: string; role?: string }[] } = {}) {
+/**
+ * A listing (live unless told) whose company website is the fixture site; optionally owned by
+ * someone already, and with a published contact address `<contactAt>@<domain>`.
+ */
+async function listing(env: TestEnv, opts: { owners?: { email: string; role?: string }[]; status?: string; contactAt?: string } = {}) {
   const slug = `acme-${++seq}-${env.kind}`;
   const domain = `${slug}.example`;
-  const { listingId, companyId } = await addListing(env.ctx.db, env.ctx.site.id, { slug, name: `Acme ${seq}`, domain });
-  await env.ctx.db.query('UPDATE companies SET website_url = $2 WHERE id = $1', [companyId, `${site.origin}/`]);
+  const { listingId, companyId } = await addListing(env.ctx.db, env.ctx.site.id, { slug, name: `Acme ${seq}`, domain, status: opts.status });
+  await env.ctx.db.query('UPDATE companies SET website_url = $2, contact_email = $3 WHERE id = $1', [companyId, `${site.origin}/`, opts.contactAt ? `${opts.contactAt}@${domain}` : null]);
   for (const o of opts.owners ?? []) {
     await env.ctx.db.query(`INSERT INTO listing_owners (listing_id, user_id, role) SELECT $1, id, $3 FROM users WHERE email = $2`, [listingId, o.email, o.role ?? 'owner']);
   }
-  return { slug, domain, listingId };
+  return { slug, domain, listingId, companyId };
+}
+
+/** Makes the account's email address unconfirmed again, as a fresh sign-up's is. */
+const unconfirm = (env: TestEnv, email: string) => env.ctx.db.query('UPDATE users SET email_verified_at = NULL WHERE email = $1', [email]);
+
+/** A founder profile linked to the company, belonging to the account with that email (or to nobody). */
+async function linkFounder(env: TestEnv, companyId: number, slug: string, email: string | null) {
+  const f = await env.ctx.db.query<{ id: number }>(
+    'INSERT INTO founders (slug, name, user_id) VALUES ($1, $1, (SELECT id FROM users WHERE email = $2)) RETURNING id', [slug, email]);
+  await env.ctx.db.query('INSERT INTO company_founders (company_id, founder_id) VALUES ($1, $2)', [companyId, f[0].id]);
 }
 
 async function claim(f: Founder, slug: string, method: string, email?: string) {
@@ -75,6 +90,66 @@ describeEachDatabase('claims', (env) => {
     assert.equal(res.status, 404);
   });
 
+  test('claiming a listing that is not public is a 404 like an unknown slug', async () => {
+    const l = await listing(env(), { status: 'draft' });
+    const res = await (await founder(env())).call('POST', '/claims', { slug: l.slug, method: 'dns' });
+    assert.equal(res.status, 404);
+    assert.ok(!JSON.stringify(res.body).includes(l.domain), 'the answer does not reveal the domain');
+    assert.equal((await env().ctx.db.query('SELECT 1 FROM claims WHERE listing_id = $1', [l.listingId])).length, 0);
+  });
+
+  test('a scheduled listing can be claimed', async () => {
+    const l = await listing(env(), { status: 'scheduled' });
+    const c = await claim(await founder(env()), l.slug, 'dns');
+    assert.equal(c.listing.domain, l.domain);
+  });
+
+  test('an account with an unconfirmed email cannot start a claim', async () => {
+    const f = await founder(env());
+    await unconfirm(env(), f.email);
+    const l = await listing(env());
+    const res = await f.call('POST', '/claims', { slug: l.slug, method: 'email', email: `admin@${l.domain}` });
+    assert.equal(res.status, 403);
+    assert.match(res.body.detail, /Confirm your email address first/);
+    assert.equal((await mailTo(env(), `admin@${l.domain}`)).length, 0);
+  });
+
+  test('an account with an unconfirmed email cannot verify a claim', async () => {
+    const f = await founder(env());
+    const l = await listing(env());
+    const c = await claim(f, l.slug, 'dns');
+    await unconfirm(env(), f.email);
+    dns.setTxt(`_launchdeck-claim.${l.domain}`, [c.instructions.dns_record.value]);
+    const res = await verify(f, c.id);
+    assert.equal(res.status, 403);
+    assert.match(res.body.detail, /Confirm your email address first/);
+    assert.deepEqual(await ownersOf(env(), l.listingId), []);
+  });
+
+  test('an OAuth token of an account with an unconfirmed email cannot start a claim', async () => {
+    const email = await createUser(env(), 'oauth-claimant');
+    await unconfirm(env(), email);
+    const token = await obtainAccessToken(env(), await registerOAuthClient(env()), email, { scope: 'listings:write' });
+    const l = await listing(env());
+    const res = await env().app.inject({
+      method: 'POST', url: '/api/v1/claims', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ slug: l.slug, method: 'dns' }),
+    });
+    assert.equal(res.statusCode, 403);
+    assert.match(res.json().detail, /Confirm your email address first/);
+  });
+
+  test('claim_listing over MCP with an unconfirmed email is a 403 problem', async () => {
+    const f = await founder(env());
+    await unconfirm(env(), f.email);
+    const l = await listing(env());
+    const res = await callTool(env(), 'claim_listing', { slug: l.slug, method: 'dns' }, { authorization: `Bearer ${f.key}` });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.result.isError, true);
+    assert.equal(res.body.result.structuredContent.status, 403);
+    assert.match(res.body.result.structuredContent.detail, /Confirm your email address first/);
+  });
+
   test('claiming a listing you already own is a 409', async () => {
     const f = await founder(env());
     const l = await listing(env(), { owners: [{ email: f.email }] });
@@ -107,10 +182,10 @@ describeEachDatabase('claims', (env) => {
     assert.match(res.body.errors[0].message, new RegExp(`address at ${l.domain.replace(/\./g, '\\.')}`));
   });
 
-  test('an email claim mails a single-use link to the address, also at a subdomain', async () => {
+  test('an email claim mails a single-use link to a role address at the domain', async () => {
     const f = await founder(env());
     const l = await listing(env());
-    const to = `ops@eu.${l.domain}`;
+    const to = `admin@${l.domain}`;
     const c = await claim(f, l.slug, 'email', to);
     assert.equal(c.email, to);
     assert.equal(c.instructions.email, to);
@@ -120,28 +195,72 @@ describeEachDatabase('claims', (env) => {
     assert.ok(mails[0].text_body.includes(f.email), 'the mail names who asked');
   });
 
+  test('an email claim to a personal address at the company domain is a 400 naming email and listing what is accepted', async () => {
+    const l = await listing(env());
+    const res = await (await founder(env())).call('POST', '/claims', { slug: l.slug, method: 'email', email: `jane@${l.domain}` });
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body.errors.map((e: { path: string }) => e.path), ['email']);
+    for (const role of ['admin', 'administrator', 'hostmaster', 'postmaster', 'webmaster', 'root']) {
+      assert.ok(res.body.errors[0].message.includes(`${role}@${l.domain}`), role);
+    }
+    assert.equal((await mailTo(env(), `jane@${l.domain}`)).length, 0);
+  });
+
+  test('an email claim to a role address at a subdomain is a 400', async () => {
+    const l = await listing(env());
+    const res = await (await founder(env())).call('POST', '/claims', { slug: l.slug, method: 'email', email: `admin@someone.${l.domain}` });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.errors[0].path, 'email');
+  });
+
+  test("an email claim to the listing's published contact address is accepted", async () => {
+    const l = await listing(env(), { contactAt: 'hello' });
+    const c = await claim(await founder(env()), l.slug, 'email', `hello@${l.domain}`);
+    assert.equal(c.email, `hello@${l.domain}`);
+    assert.equal((await mailTo(env(), `hello@${l.domain}`)).length, 1);
+  });
+
+  test('the published contact address is not accepted while someone owns the listing, since owners can edit it', async () => {
+    const owner = await founder(env(), 'owner');
+    const l = await listing(env(), { contactAt: 'hello', owners: [{ email: owner.email }] });
+    const res = await (await founder(env())).call('POST', '/claims', { slug: l.slug, method: 'email', email: `hello@${l.domain}` });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.errors[0].path, 'email');
+  });
+
   test('an email claim asked again with another address moves it there and mails a new link', async () => {
     const f = await founder(env());
     const l = await listing(env());
-    const first = await claim(f, l.slug, 'email', `old@${l.domain}`);
-    const moved = await claim(f, l.slug, 'email', `new@${l.domain}`);
+    const first = await claim(f, l.slug, 'email', `admin@${l.domain}`);
+    const moved = await claim(f, l.slug, 'email', `postmaster@${l.domain}`);
     assert.equal(moved.id, first.id);
-    assert.equal(moved.email, `new@${l.domain}`);
-    assert.equal((await mailTo(env(), `new@${l.domain}`)).length, 1);
-    const same = await claim(f, l.slug, 'email', `new@${l.domain}`);
+    assert.equal(moved.email, `postmaster@${l.domain}`);
+    assert.equal((await mailTo(env(), `postmaster@${l.domain}`)).length, 1);
+    const same = await claim(f, l.slug, 'email', `postmaster@${l.domain}`);
     assert.equal(same.id, first.id);
-    assert.equal((await mailTo(env(), `new@${l.domain}`)).length, 1, 'the same address is not mailed twice');
+    assert.equal((await mailTo(env(), `postmaster@${l.domain}`)).length, 1, 'the same address is not mailed twice');
   });
 
   test('verifying an email claim mails a fresh link and says so', async () => {
     const f = await founder(env());
     const l = await listing(env());
-    const c = await claim(f, l.slug, 'email', `ops@${l.domain}`);
+    const c = await claim(f, l.slug, 'email', `hostmaster@${l.domain}`);
     const res = await verify(f, c.id);
     assert.equal(res.status, 200);
     assert.equal(res.body.status, 'pending');
-    assert.equal(res.body.last_check.detail, `Email claims are verified by opening the link we mailed; a new link was just sent to ops@${l.domain}.`);
-    assert.equal((await mailTo(env(), `ops@${l.domain}`)).length, 2);
+    assert.equal(res.body.last_check.detail, `Email claims are verified by opening the link we mailed; a new link was just sent to hostmaster@${l.domain}.`);
+    assert.equal((await mailTo(env(), `hostmaster@${l.domain}`)).length, 2);
+  });
+
+  test('verifying an email claim opened earlier to a personal address is a 409 and mails nothing', async () => {
+    const f = await founder(env());
+    const l = await listing(env());
+    const c = await claim(f, l.slug, 'email', `admin@${l.domain}`);
+    await env().ctx.db.query('UPDATE claims SET email = $2 WHERE id = $1', [c.id, `jane@${l.domain}`]);
+    const res = await verify(f, c.id);
+    assert.equal(res.status, 409);
+    assert.match(res.body.detail, /does not prove control/);
+    assert.equal((await mailTo(env(), `jane@${l.domain}`)).length, 0);
   });
 
   test('my claims list newest first with instructions, paginated', async () => {
@@ -274,6 +393,21 @@ describeEachDatabase('claims', (env) => {
     assert.equal(closed.status, 'rejected');
     assert.match(closed.last_check.detail, /Another account verified ownership/);
     assert.equal((await verify(rival, rivalClaim.id)).status, 409);
+  });
+
+  test('after a transfer the previous owners no longer show as founders of the listing', async () => {
+    const owner = await founder(env(), 'owner');
+    const f = await founder(env());
+    const l = await listing(env(), { owners: [{ email: owner.email }] });
+    await linkFounder(env(), l.companyId, `ousted-${l.slug}`, owner.email);
+    await linkFounder(env(), l.companyId, `crawled-${l.slug}`, null);
+    const shown = (await env().json(`/api/v1/listings/${l.slug}`)).body.founders.map((x: { slug: string }) => x.slug).sort();
+    assert.deepEqual(shown, [`crawled-${l.slug}`, `ousted-${l.slug}`]);
+    const c = await claim(f, l.slug, 'dns');
+    dns.setTxt(`_launchdeck-claim.${l.domain}`, [c.instructions.dns_record.value]);
+    assert.equal((await verify(f, c.id)).body.status, 'verified');
+    const left = (await env().json(`/api/v1/listings/${l.slug}`)).body.founders.map((x: { slug: string }) => x.slug);
+    assert.deepEqual(left, [`crawled-${l.slug}`]);
   });
 
   test('verifying a verified claim returns it as it is without checking again', async () => {

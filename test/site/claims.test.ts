@@ -15,16 +15,18 @@ const smtp = await startSmtpServer();
 after(async () => { await site.close(); await smtp.close(); });
 
 let seq = 0;
-async function listing(env: TestEnv, opts: { owner?: string } = {}) {
+async function listing(env: TestEnv, opts: { owner?: string; status?: string } = {}) {
   const slug = `acme-site-${++seq}`;
   const domain = `${slug}.example`;
-  const { listingId, companyId } = await addListing(env.ctx.db, env.ctx.site.id, { slug, name: `Acme ${seq}`, domain });
+  const { listingId, companyId } = await addListing(env.ctx.db, env.ctx.site.id, { slug, name: `Acme ${seq}`, domain, status: opts.status });
   await env.ctx.db.query('UPDATE companies SET website_url = $2 WHERE id = $1', [companyId, `${site.origin}/`]);
   if (opts.owner) await env.ctx.db.query(`INSERT INTO listing_owners (listing_id, user_id, role) SELECT $1, id, 'owner' FROM users WHERE email = $2`, [listingId, opts.owner]);
   return { slug, domain, listingId };
 }
 
 const signedIn = (env: TestEnv, label = 'claimant') => signedInAs(env, label);
+/** Makes the account's email address unconfirmed again, as a fresh sign-up's is. */
+const unconfirm = (env: TestEnv, email: string) => env.ctx.db.query('UPDATE users SET email_verified_at = NULL WHERE email = $1', [email]);
 
 const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 const ownersOf = (env: TestEnv, listingId: number) => env.ctx.db.query<{ email: string }>(
@@ -70,6 +72,47 @@ describeEachDatabase('claim pages', (env) => {
     assert.equal((await b.get('/claims/new?slug=no-such-listing')).statusCode, 404);
   });
 
+  test('the claim form for an unpublished listing is a 404 page', async () => {
+    const { b } = await signedIn(env());
+    const l = await listing(env(), { status: 'draft' });
+    const res = await b.get(`/claims/new?slug=${l.slug}`);
+    assert.equal(res.statusCode, 404);
+    assert.ok(!res.body.includes(l.domain), 'the page does not reveal the domain');
+  });
+
+  test('the claim form asks an account with an unconfirmed email to confirm it first', async () => {
+    const { b, email } = await signedIn(env());
+    const l = await listing(env());
+    await unconfirm(env(), email);
+    const res = await b.get(`/claims/new?slug=${l.slug}`);
+    assert.equal(res.statusCode, 403);
+    assert.match(res.body, /Confirm your email address first/);
+    assert.ok(res.body.includes('href="/account"'));
+  });
+
+  test('starting a claim with an unconfirmed email is refused and mails nothing', async () => {
+    const { b, email } = await signedIn(env());
+    const l = await listing(env());
+    await unconfirm(env(), email);
+    // The account page still carries a CSRF token for this session.
+    const res = await b.submit('/account', '/claims', { slug: l.slug, method: 'email', email: `admin@${l.domain}` });
+    assert.equal(res.statusCode, 403);
+    assert.match(res.body, /Confirm your email address first/);
+    assert.equal((await env().ctx.db.query('SELECT 1 FROM claims WHERE listing_id = $1', [l.listingId])).length, 0);
+    assert.equal((await env().ctx.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', [`admin@${l.domain}`])).length, 0);
+  });
+
+  test('Verify now with an unconfirmed email is refused with a message', async () => {
+    const { b, email } = await signedIn(env());
+    const l = await listing(env());
+    await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'meta' });
+    const id = (await env().ctx.db.query<{ id: number }>('SELECT id FROM claims WHERE listing_id = $1', [l.listingId]))[0].id;
+    await unconfirm(env(), email);
+    const res = await b.submit('/claims', `/claims/${id}/verify`, {});
+    assert.equal(res.statusCode, 403);
+    assert.match(res.body, /Confirm your email address first/);
+  });
+
   test('starting a DNS claim from the form shows the record to add on My claims', async () => {
     const { b } = await signedIn(env());
     const l = await listing(env());
@@ -100,6 +143,32 @@ describeEachDatabase('claim pages', (env) => {
     assert.ok(decode(res.body).includes(`Email: must be an address at ${l.domain}`));
   });
 
+  test('a personal address at the company domain is refused on the form, listing the accepted addresses', async () => {
+    const { b } = await signedIn(env());
+    const l = await listing(env());
+    const res = await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `jane@${l.domain}` });
+    assert.equal(res.statusCode, 400);
+    assert.ok(decode(res.body).includes(`Email: must be an address at ${l.domain} that only whoever runs the domain controls: one of admin@${l.domain}`));
+  });
+
+  test('the link of an email claim opened earlier to a personal address cannot be confirmed', async () => {
+    const { b } = await signedIn(env());
+    const l = await listing(env());
+    await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `admin@${l.domain}` });
+    const link = await linkMailedTo(env(), `admin@${l.domain}`);
+    // A claim from before the rules: its address and link went to a personal mailbox.
+    await env().ctx.db.query('UPDATE claims SET email = $2 WHERE listing_id = $1', [l.listingId, `jane@${l.domain}`]);
+    await env().ctx.db.query(`UPDATE email_tokens SET email = $1 WHERE kind = 'email_claim' AND email = $2`, [`jane@${l.domain}`, `admin@${l.domain}`]);
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+    const shown = await new FormClient(env().app).get(link);
+    assert.equal(shown.statusCode, 409);
+    assert.match(decode(shown.body), /does not prove control/);
+    const res = await new FormClient(env().app).submit('/signin', '/claims/verify-email', { token });
+    assert.equal(res.statusCode, 400);
+    assert.match(decode(res.body), /does not prove control/);
+    assert.deepEqual(await ownersOf(env(), l.listingId), []);
+  });
+
   test('Verify now checks the homepage and My claims shows what was found', async () => {
     const { b } = await signedIn(env());
     const l = await listing(env());
@@ -127,9 +196,9 @@ describeEachDatabase('claim pages', (env) => {
   test('the emailed link shows a Confirm button and changes nothing until it is pressed', async () => {
     const { b, email } = await signedIn(env());
     const l = await listing(env());
-    const res = await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `ceo@${l.domain}` });
+    const res = await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `admin@${l.domain}` });
     assert.equal(res.statusCode, 303);
-    const link = await linkMailedTo(env(), `ceo@${l.domain}`);
+    const link = await linkMailedTo(env(), `admin@${l.domain}`);
     const scanner = new FormClient(env().app);
     const shown = await scanner.get(link);
     assert.equal(shown.statusCode, 200);
@@ -141,8 +210,8 @@ describeEachDatabase('claim pages', (env) => {
   test('confirming the emailed link verifies the claim for the claimant, whoever opens it, once', async () => {
     const { b, email } = await signedIn(env());
     const l = await listing(env());
-    await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `ceo@${l.domain}` });
-    const link = await linkMailedTo(env(), `ceo@${l.domain}`);
+    await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `admin@${l.domain}` });
+    const link = await linkMailedTo(env(), `admin@${l.domain}`);
     const token = new URL(link, 'http://x').searchParams.get('token')!;
     const colleague = new FormClient(env().app); // not signed in
     const confirmed = await colleague.submit(link, '/claims/verify-email', { token });
@@ -158,8 +227,8 @@ describeEachDatabase('claim pages', (env) => {
   test('confirming the emailed link without the CSRF token is refused and changes nothing', async () => {
     const { b } = await signedIn(env());
     const l = await listing(env());
-    await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `ceo@${l.domain}` });
-    const link = await linkMailedTo(env(), `ceo@${l.domain}`);
+    await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `admin@${l.domain}` });
+    const link = await linkMailedTo(env(), `admin@${l.domain}`);
     const token = new URL(link, 'http://x').searchParams.get('token')!;
     const res = await new FormClient(env().app).submit(link, '/claims/verify-email', { token }, { csrf: false });
     assert.equal(res.statusCode, 403);
@@ -170,10 +239,10 @@ describeEachDatabase('claim pages', (env) => {
   test('the claim email arrives through SMTP with a link that confirms the claim', async () => {
     const { b, email } = await signedIn(env());
     const l = await listing(env());
-    await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `founders@${l.domain}` });
+    await b.submit(`/claims/new?slug=${l.slug}`, '/claims', { slug: l.slug, method: 'email', email: `postmaster@${l.domain}` });
     smtp.received.length = 0;
     assert.ok(await deliverPendingMail(env().ctx) >= 1);
-    const message = smtp.received.find((m) => m.to.includes(`founders@${l.domain}`));
+    const message = smtp.received.find((m) => m.to.includes(`postmaster@${l.domain}`));
     assert.ok(message, 'delivered to the company address');
     const text = mailText(message.raw);
     const link = /http:\/\/launchdeck\.test(\/claims\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];

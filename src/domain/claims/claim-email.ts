@@ -2,8 +2,8 @@ import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
 import { consumeEmailToken, issueEmailToken } from '../accounts/email-tokens.js';
 import { queueMail } from '../../mail/outbox.js';
-import { claimHost } from './claim-instructions.js';
-import { loadClaim, peekClaimLink, type ClaimRecord } from './claim-repository.js';
+import { acceptedClaimEmails, claimEmailAccepted, claimHost } from './claim-instructions.js';
+import { claimListingFacts, hasConfirmedEmail, loadClaim, peekClaimLink, trustedContactEmail, type ClaimRecord } from './claim-repository.js';
 import { claimStatus } from './claim-view.js';
 import { invalidateListing, transferOwnership } from './claim-transfer.js';
 
@@ -31,12 +31,34 @@ export async function sendClaimLink(tx: Queryable, ctx: Pick<Ctx, 'config' | 'si
 
 export interface PendingClaimLink { claim: ClaimRecord; claimantEmail: string }
 
-/** What the confirmation page shows before anything is used up. */
-export async function findClaimLink(ctx: Ctx, token: string): Promise<PendingClaimLink | null> {
+/**
+ * Whether the claim's address is still one that proves control of the domain (claims opened before
+ * the rules were tightened may name any address there): null when it is, else why not.
+ */
+export async function claimAddressProblem(db: Queryable, claim: Pick<ClaimRecord, 'listing_id' | 'email' | 'domain'>): Promise<string | null> {
+  const listing = await claimListingFacts(db, claim.listing_id);
+  const facts = { domain: claim.domain, contactEmail: listing ? trustedContactEmail(listing) : null };
+  if (claim.email && claimEmailAccepted(claim.email, facts)) return null;
+  return `${claim.email ?? 'This address'} does not prove control of ${claimHost(claim.domain)}: an email claim has to go to ${acceptedClaimEmails(facts)}.`;
+}
+
+/** Why the link of a pending email claim cannot be confirmed, or null. */
+async function confirmProblem(db: Queryable, claim: ClaimRecord): Promise<string | null> {
+  if (!(await hasConfirmedEmail(db, claim.user_id))) return 'The account that asked has not confirmed its own email address, so this claim cannot be confirmed.';
+  const address = await claimAddressProblem(db, claim);
+  return address ? `${address} The claimant has to start the claim again with one of those.` : null;
+}
+
+/** What the confirmation page shows before anything is used up: the link, null, or why it cannot be confirmed. */
+export async function findClaimLink(ctx: Ctx, token: string): Promise<PendingClaimLink | { error: string } | null> {
   const link = await peekClaimLink(ctx.db, token, ctx.now());
   if (!link) return null;
   const claim = await loadClaim(ctx.db, ctx.site.id, link.claimId);
   if (!claim || claim.email?.toLowerCase() !== link.email.toLowerCase()) return null;
+  if (claimStatus(claim, ctx.now()) === 'pending') {
+    const problem = await confirmProblem(ctx.db, claim);
+    if (problem) return { error: problem };
+  }
   const users = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [claim.user_id]);
   return { claim, claimantEmail: users[0]?.email ?? '' };
 }
@@ -59,6 +81,8 @@ export async function confirmClaimLink(ctx: Ctx, token: string): Promise<{ claim
     if (status === 'verified') return { claim };
     if (status === 'expired') return { error: `This claim expired on ${claim.expires_at.slice(0, 10)} before it was confirmed; the claimant has to start a new one.` };
     if (status === 'rejected') return { error: 'This claim was closed because another account verified ownership of the listing first.' };
+    const problem = await confirmProblem(tx, claim);
+    if (problem) return { error: problem };
     const outcome = await transferOwnership(tx, ctx, claimId);
     return outcome.claim ? { claim: outcome.claim } : { error: 'This claim no longer exists.' };
   });

@@ -29,15 +29,60 @@ export const claimFileUrl = (websiteUrl: string) => new URL(FILE_PATH, websiteUr
 export const homepageUrl = (websiteUrl: string) => new URL('/', websiteUrl).toString();
 
 /**
- * An email claim must use an address at the company's domain or one of its subdomains
- * (ops@eu.example.com proves control of example.com's mail as well as ops@example.com does).
+ * An address at the company's domain or one of its subdomains
+ * (ops@eu.example.com is mail of example.com as much as ops@example.com is).
  */
 export function emailAtDomain(email: string, domain: string): boolean {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return false;
-  const host = email.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
+  const parts = splitAddress(email);
+  if (!parts) return false;
   const d = claimHost(domain);
-  return host === d || host.endsWith(`.${d}`);
+  return parts.host === d || parts.host.endsWith(`.${d}`);
+}
+
+function splitAddress(email: string): { local: string; host: string } | null {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return null;
+  return { local: email.slice(0, at).trim().toLowerCase(), host: email.slice(at + 1).trim().toLowerCase().replace(/\.$/, '') };
+}
+
+/**
+ * Mailboxes that only whoever runs a domain controls (RFC 2142 and the addresses certificate
+ * authorities accept for domain validation). Any other address proves nothing: at a mailbox
+ * provider (hey.com, proton.me, fastmail.com, gmail.com…) anyone can sign up for one.
+ */
+export const ROLE_MAILBOXES = ['admin', 'administrator', 'hostmaster', 'postmaster', 'webmaster', 'root'] as const;
+
+/**
+ * A role address at exactly the company's host. Not at a subdomain: some mailbox providers give
+ * every user one (anything@user.fastmail.com reaches the user of user@fastmail.com).
+ */
+export function isRoleAddressAt(email: string, domain: string): boolean {
+  const parts = splitAddress(email);
+  return !!parts && parts.host === claimHost(domain) && (ROLE_MAILBOXES as readonly string[]).includes(parts.local);
+}
+
+/**
+ * What an email claim may be sent to. `contactEmail` is the listing's published contact address,
+ * passed only when it can be trusted (see trustedContactEmail); it counts when it is at the domain.
+ */
+export interface ClaimEmailFacts { domain: string; contactEmail: string | null }
+
+const usableContact = (f: ClaimEmailFacts) => {
+  const c = f.contactEmail?.trim();
+  return c && emailAtDomain(c, f.domain) ? c : null;
+};
+
+export function claimEmailAccepted(email: string, f: ClaimEmailFacts): boolean {
+  const contact = usableContact(f);
+  return isRoleAddressAt(email, f.domain) || (!!contact && contact.toLowerCase() === email.trim().toLowerCase());
+}
+
+/** The accepted addresses in words, for error messages and the claim form. */
+export function acceptedClaimEmails(f: ClaimEmailFacts): string {
+  const host = claimHost(f.domain);
+  const contact = usableContact(f);
+  const roles = ROLE_MAILBOXES.map((m) => `${m}@${host}`);
+  return `one of ${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}${contact ? `, or the listing's published contact address ${contact}` : ''}`;
 }
 
 export interface ClaimInstructions {
@@ -89,7 +134,7 @@ export function instructionsFor(c: InstructionFacts): ClaimInstructions {
     }
     case 'email':
       return {
-        summary: `We emailed a confirmation link to ${c.email}. Open it and press Confirm; the link works once. Whoever confirms from that mailbox makes this account the owner.`,
+        summary: `We emailed a confirmation link to ${c.email}, an address only whoever runs ${claimHost(c.domain)} controls. Open it and press Confirm; the link works once. Whoever confirms from that mailbox makes this account the owner.`,
         email: c.email ?? undefined,
         verify: `Open the emailed link (until ${until}). verify_claim sends a fresh link if the first one was lost.`,
       };

@@ -36,18 +36,48 @@ export interface ClaimRecord {
   website_url: string;
 }
 
-export interface ClaimableListing { id: number; slug: string; name: string; domain: string; website_url: string }
+export interface ClaimableListing {
+  id: number; slug: string; name: string; domain: string; website_url: string;
+  /** The published contact address (companies.contact_email), if any. */
+  contact_email: string | null;
+  /** Whether anyone owns the listing now (owners can edit contact_email). */
+  has_owners: boolean;
+}
+
+/**
+ * The listing's contact address counts for an email claim only while nobody owns the listing:
+ * owners can edit it, so on an owned listing it proves nothing against them (an owner could set it
+ * to a mailbox of their own at a mailbox provider's domain and confirm it from a second account).
+ */
+export const trustedContactEmail = (l: Pick<ClaimableListing, 'contact_email' | 'has_owners'>) => (l.has_owners ? null : l.contact_email);
 
 const CLAIM_COLUMNS = `c.id, c.user_id, c.listing_id, c.method, c.email, c.token, c.status, c.attempts, c.last_checked_at, c.last_result,
   c.expires_at, c.verified_at, c.created_at, l.slug, co.name AS listing_name, co.domain, co.website_url`;
 const CLAIM_FROM = 'claims c JOIN listings l ON l.id = c.listing_id JOIN companies co ON co.id = l.company_id';
 
-/** Any listing of this site, whatever its status: a squatted draft has to be claimable too (submit_draft points here). */
+const CLAIMABLE_SELECT = `SELECT l.id, l.slug, co.name, co.domain, co.website_url, co.contact_email,
+    EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id) AS has_owners
+  FROM listings l JOIN companies co ON co.id = l.company_id`;
+
+/**
+ * A public listing of this site (live or scheduled). Any other is answered like an unknown slug:
+ * a claim must not reveal an unpublished listing's name and domain.
+ */
 export async function findClaimableListing(db: Queryable, siteId: number, slug: string): Promise<ClaimableListing | null> {
-  const rows = await db.query<ClaimableListing>(
-    `SELECT l.id, l.slug, co.name, co.domain, co.website_url FROM listings l JOIN companies co ON co.id = l.company_id
-      WHERE l.site_id = $1 AND l.slug = $2`, [siteId, slug]);
+  const rows = await db.query<ClaimableListing>(`${CLAIMABLE_SELECT} WHERE l.site_id = $1 AND l.slug = $2 AND l.status IN ('live', 'scheduled')`, [siteId, slug]);
   return rows[0] ?? null;
+}
+
+/** The same facts for the listing of an existing claim, whatever its status now. */
+export async function claimListingFacts(db: Queryable, listingId: number): Promise<ClaimableListing | null> {
+  const rows = await db.query<ClaimableListing>(`${CLAIMABLE_SELECT} WHERE l.id = $1`, [listingId]);
+  return rows[0] ?? null;
+}
+
+/** Whether the user has confirmed their email address (users.email_verified_at). */
+export async function hasConfirmedEmail(db: Queryable, userId: number): Promise<boolean> {
+  const rows = await db.query<{ confirmed: boolean }>('SELECT email_verified_at IS NOT NULL AS confirmed FROM users WHERE id = $1', [userId]);
+  return rows[0]?.confirmed ?? false;
 }
 
 export async function ownsListing(db: Queryable, listingId: number, userId: number): Promise<boolean> {
@@ -148,11 +178,21 @@ export async function lockClaimForTransfer(tx: Queryable, claimId: number): Prom
   return rows[0] ?? null;
 }
 
-/** Replaces every owner and co-founder of the listing by the claimant; returns who lost it. */
+/** Replaces every owner and co-founder of the listing by the claimant and unlinks their founder profiles; returns who lost it. */
 export async function replaceOwners(tx: Queryable, listingId: number, userId: number, now: Date): Promise<{ id: number; email: string }[]> {
   const previous = await tx.query<{ id: number; email: string }>(
     `SELECT u.id, u.email FROM listing_owners o JOIN users u ON u.id = o.user_id WHERE o.listing_id = $1 AND o.user_id <> $2 ORDER BY u.id`, [listingId, userId]);
   await tx.query('DELETE FROM listing_owners WHERE listing_id = $1', [listingId]);
+  // Their founder profiles stop showing on the company (founders without an account stay), unless
+  // they still own a listing of the same company on another site.
+  if (previous.length > 0) {
+    await tx.query(
+      `DELETE FROM company_founders cf USING founders f, listings l
+        WHERE l.id = $1 AND cf.company_id = l.company_id AND f.id = cf.founder_id AND f.user_id = ANY($2::int[])
+          AND NOT EXISTS (SELECT 1 FROM listing_owners o JOIN listings other ON other.id = o.listing_id
+                           WHERE other.company_id = l.company_id AND o.user_id = f.user_id)`,
+      [listingId, previous.map((p) => p.id)]);
+  }
   await tx.query(`INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3)`, [listingId, userId, now.toISOString()]);
   await tx.query('UPDATE listings SET is_verified = true, updated_at = $2 WHERE id = $1', [listingId, now.toISOString()]);
   return previous;

@@ -12,14 +12,15 @@ const PROOF: Record<ClaimMethod, string> = {
   dns: 'a DNS TXT record on the domain',
   meta: 'a meta tag on its homepage',
   file: 'a file published on its website',
-  email: 'a link emailed to an address at the domain',
+  email: 'a link emailed to an address at the domain that only its operator controls',
 };
 
 export type TransferOutcome = { verified: true; claim: ClaimRecord } | { verified: false; claim: ClaimRecord | null };
 
 /**
  * Completes a claim whose proof was just seen, on the caller's transaction: the claimant becomes
- * the listing's only owner (previous owners and co-founders are removed and told by email), the
+ * the listing's only owner (previous owners and co-founders are removed and told by email, and
+ * their founder profiles no longer show on the company), the
  * listing shows "Verified owner", and other open claims on it are closed — they proved a state
  * that no longer holds; whoever still controls the domain can claim again. Does nothing unless
  * the claim is still pending (another request may have completed it a moment ago).

@@ -5,7 +5,8 @@ import { CHECKS_PER_WINDOW, loadClaim, saveCheckResult, takeCheckSlot, type Chec
 import { claimStatus } from './claim-view.js';
 import { checkDns, type Finding } from './dns-check.js';
 import { checkFile, checkMeta } from './website-check.js';
-import { sendClaimLink } from './claim-email.js';
+import { claimAddressProblem, sendClaimLink } from './claim-email.js';
+import { requireConfirmedEmail } from './claim-access.js';
 import { completeClaim } from './claim-transfer.js';
 import type { Claimant } from './start-claim.js';
 
@@ -44,9 +45,11 @@ async function runCheck(ctx: Ctx, claim: ClaimRecord): Promise<Finding> {
  * verify_claim: checks a pending claim's DNS record, meta tag or file once and records exactly
  * what was seen; when the proof is there, ownership moves to the claimant. A verified claim is
  * returned as it is; an expired or closed one is a 409. For an email claim there is nothing to
- * look at, so a fresh link is mailed instead (the first may have been lost).
+ * look at, so a fresh link is mailed instead (the first may have been lost). Needs a confirmed
+ * email address (403).
  */
 export async function verifyClaim(ctx: Ctx, claimant: Claimant, claimId: number): Promise<ClaimRecord> {
+  await requireConfirmedEmail(ctx.db, claimant.userId);
   const claim = await claimForUser(ctx.db, ctx.site.id, claimId, claimant.userId);
   const now = ctx.now();
   const status = claimStatus(claim, now);
@@ -55,6 +58,9 @@ export async function verifyClaim(ctx: Ctx, claimant: Claimant, claimId: number)
   if (status === 'rejected') throw conflict(`Claim ${claim.id} was closed because another account verified ownership of ${claim.slug} first; start a new claim if the listing is yours.`);
   let finding: Finding;
   if (claim.method === 'email') {
+    // A claim opened before the address rules were tightened gets no new link to a personal mailbox.
+    const problem = await claimAddressProblem(ctx.db, claim);
+    if (problem) throw conflict(`${problem} Ask claim_listing again with method email and one of those addresses: it moves this claim there.`);
     await ctx.db.transaction(async (tx) => {
       await checkAllowance(tx, claim.id, now);
       await sendClaimLink(tx, ctx, claim, claimant);

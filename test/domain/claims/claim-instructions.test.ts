@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { claimFileUrl, dnsRecordName, emailAtDomain, instructionsFor, newClaimToken } from '../../../src/domain/claims/claim-instructions.js';
+import { acceptedClaimEmails, claimEmailAccepted, claimFileUrl, dnsRecordName, emailAtDomain, instructionsFor, isRoleAddressAt, newClaimToken } from '../../../src/domain/claims/claim-instructions.js';
 import { claimStatus } from '../../../src/domain/claims/claim-view.js';
 
 const facts = { id: 7, token: '0123456789abcdef0123456789abcdef', domain: 'acme.example', website_url: 'https://www.acme.example/home', email: null, expires_at: '2026-11-25T12:00:00.000Z' };
@@ -47,6 +47,32 @@ test('an email address at the domain or a subdomain of it matches; look-alikes d
   assert.equal(emailAtDomain('ops@notacme.example', 'acme.example'), false);
   assert.equal(emailAtDomain('ops@acme.example.evil.test', 'acme.example'), false);
   assert.equal(emailAtDomain('acme.example', 'acme.example'), false);
+});
+
+test('role addresses at exactly the domain count as only its operator controls', () => {
+  for (const role of ['admin', 'administrator', 'hostmaster', 'postmaster', 'webmaster', 'root']) {
+    assert.equal(isRoleAddressAt(`${role}@acme.example`, 'acme.example'), true, role);
+  }
+  assert.equal(isRoleAddressAt('Admin@ACME.example', 'acme.example:8080'), true);
+});
+
+test('personal addresses, plus-addressed roles and roles at subdomains are not role addresses', () => {
+  assert.equal(isRoleAddressAt('jane@acme.example', 'acme.example'), false);
+  assert.equal(isRoleAddressAt('admin+x@acme.example', 'acme.example'), false);
+  assert.equal(isRoleAddressAt('admin@user.acme.example', 'acme.example'), false);
+  assert.equal(isRoleAddressAt('admin@notacme.example', 'acme.example'), false);
+});
+
+test('the contact address counts only when given and at the domain', () => {
+  assert.equal(claimEmailAccepted('Hello@acme.example', { domain: 'acme.example', contactEmail: 'hello@acme.example' }), true);
+  assert.equal(claimEmailAccepted('hello@acme.example', { domain: 'acme.example', contactEmail: null }), false);
+  assert.equal(claimEmailAccepted('me@gmail.example', { domain: 'acme.example', contactEmail: 'me@gmail.example' }), false);
+});
+
+test('the accepted addresses are listed in words, with the contact address when it counts', () => {
+  assert.equal(acceptedClaimEmails({ domain: 'acme.example', contactEmail: null }),
+    'one of admin@acme.example, administrator@acme.example, hostmaster@acme.example, postmaster@acme.example, webmaster@acme.example or root@acme.example');
+  assert.match(acceptedClaimEmails({ domain: 'acme.example', contactEmail: 'hello@acme.example' }), /, or the listing's published contact address hello@acme\.example$/);
 });
 
 test('a pending claim past its expiry reads as expired', () => {
