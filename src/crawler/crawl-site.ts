@@ -37,6 +37,27 @@ export async function readRobots(start: URL, fetchOpts: SafeFetchOptions): Promi
   return { rules: { allows: (u) => robots.isAllowed(u, CRAWLER_NAME) !== false, sitemaps: robots.getSitemaps() }, blocked: null };
 }
 
+export type RobotsOutcome = Awaited<ReturnType<typeof readRobots>>;
+
+/**
+ * robots.txt per origin, read once each: `start`'s rules are already known; a URL on another
+ * origin (a redirect's target) is judged by that origin's robots.txt, read the first time it is
+ * needed. An unreadable robots.txt allows nothing there. Shared by the crawl and the badge check.
+ */
+export function robotsPerOrigin(start: URL, startRules: RobotsRules, fetchOpts: () => SafeFetchOptions) {
+  const origins = new Map<string, Promise<RobotsOutcome>>([[start.origin, Promise.resolve({ rules: startRules, blocked: null })]]);
+  const robotsOf = (url: string): Promise<RobotsOutcome> => {
+    const origin = new URL(url).origin;
+    if (!origins.has(origin)) origins.set(origin, readRobots(new URL(origin), fetchOpts()));
+    return origins.get(origin)!;
+  };
+  const allows = async (url: string): Promise<boolean> => {
+    const { rules } = await robotsOf(url);
+    return rules !== null && rules.allows(url);
+  };
+  return { robotsOf, allows };
+}
+
 export interface CrawledPage extends Partial<PageContent> {
   url: string;
   kind: PageKind;
@@ -96,14 +117,7 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<C
   const sitemaps = robots.rules.sitemaps;
   const allowed = robots.rules.allows;
   // A redirect to another origin is governed by that origin's robots.txt, read once per origin.
-  const otherOrigins = new Map<string, Promise<RobotsRules | null>>();
-  const allowedAnywhere = async (url: string): Promise<boolean> => {
-    const origin = new URL(url).origin;
-    if (origin === start.origin) return allowed(url);
-    if (!otherOrigins.has(origin)) otherOrigins.set(origin, readRobots(new URL(origin), { ...fetchOpts, timeoutMs: timeLeft() }).then((r) => r.rules));
-    const rules = await otherOrigins.get(origin)!;
-    return rules !== null && rules.allows(url);
-  };
+  const allowedAnywhere = robotsPerOrigin(start, robots.rules, () => ({ ...fetchOpts, timeoutMs: timeLeft() })).allows;
   if (!allowed(start.toString())) {
     result.blocked = `The site's robots.txt does not allow ${CRAWLER_NAME} to read ${start.pathname}, so nothing was read from the website.`;
     return result;

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { DRAFT_JOB, processDraft } from '../domain/drafts/process-draft.js';
 import { COMPETITOR_JOB } from '../domain/drafts/edit-draft.js';
 import { readCompetitor } from '../domain/drafts/read-competitor.js';
-import { BADGE_CHECK_JOB, runBadgeCheck } from '../domain/free-queue/badge-check.js';
+import { badgeCheckJobKind, runBadgeCheckJob } from '../domain/free-queue/badge-check.js';
 import { setStatus } from '../domain/drafts/draft-repository.js';
 import { JOBS_CHANNEL, Worker, type Job, type JobHandler } from './queue.js';
 
@@ -25,7 +25,8 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
       const { draftId, url } = job.payload as { draftId: string; url: string };
       await readCompetitor(ctx, draftId, url);
     },
-    [BADGE_CHECK_JOB]: async (job: Job) => { await runBadgeCheck(ctx, (job.payload as { listingId: number }).listingId); },
+    // Site-specific kind: only workers of the listing's site (its PUBLIC_URL, its listings) claim it.
+    [badgeCheckJobKind(ctx.site.key)]: async (job: Job) => { await runBadgeCheckJob(ctx, job); },
   };
 }
 

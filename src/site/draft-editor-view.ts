@@ -69,14 +69,14 @@ function fieldBlock(v: DraftView, f: ProfileField, o: EditorOptions): SafeHtml {
   const text = o.typed?.[f] ?? formText(row.value);
   const shown = o.shown?.[f] ?? shownHash(f, row.value);
   const id = `value-${f}`;
-  const described = [`hint-${f}`, error ? `error-${f}` : ''].filter(Boolean).join(' ');
+  const described = [`state-${f}`, `hint-${f}`, error ? `error-${f}` : ''].filter(Boolean).join(' ');
   const input = isListField(f) || LONG_FIELDS.includes(f)
     ? html`<textarea id="${id}" name="value.${f}" rows="${f === 'description' ? 8 : isListField(f) ? 4 : 3}" ${isListField(f) ? '' : html`maxlength="${FIELD_LIMITS[f].max}"`} aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}>${text}</textarea>`
     : html`<input id="${id}" name="value.${f}" value="${text}" maxlength="${FIELD_LIMITS[f].max}" ${f === 'contact_email' ? html`type="email"` : ''} aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}>`;
   const canRestore = hasValue(row.ai_value) && row.state !== 'ai';
-  return html`<section class="field state-${row.state}${error ? ' has-error' : ''}" id="field-${f}">
-    <div class="field-head"><label for="${id}">${FIELD_LABELS[f]}</label>
-      <span class="badge state-${row.state}" data-state="${row.state}">${STATE_WORDS[row.state] ?? row.state}</span></div>
+  return html`<section class="field state-${row.state}${error ? ' has-error' : ''}" id="field-${f}" aria-labelledby="label-${f}">
+    <div class="field-head"><label id="label-${f}" for="${id}">${FIELD_LABELS[f]}</label>
+      <span class="badge state-${row.state}" id="state-${f}" data-state="${row.state}">${STATE_WORDS[row.state] ?? row.state}</span></div>
     ${input}<input type="hidden" name="shown.${f}" value="${shown}">
     ${error ? html`<p class="field-error" id="error-${f}" role="alert">${FIELD_LABELS[f]}: ${error}</p>` : ''}
     <p class="muted small" id="hint-${f}">${fieldHint(f, o.categories)}</p>

@@ -271,7 +271,8 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
         <p class="notice" role="status"><strong>${name}</strong> is saved as your listing <code>${saved.slug}</code> (status: ${saved.status}). It is <strong>not published yet</strong>, and nothing was charged.</p>
         <h2>Next steps</h2>
         <ul>
-          <li>Publish for free: your listing is queued for a launch week 6–8 weeks out and goes live once our badge is on your homepage (<code>choose_free_listing</code>, listing ${saved.listing_id}, in the <a href="/docs#op-choose_free_listing">API</a>).</li>
+          <li><a href="/my/listings/${saved.listing_id}/launch">Launch for free</a>: your listing is queued for a launch week 6–8 weeks out and goes live once our badge is on your homepage (or with <code>choose_free_listing</code>, listing ${saved.listing_id}, in the <a href="/docs#op-choose_free_listing">API</a>).</li>
+          <li><a href="/my/listings/${saved.listing_id}">Edit the listing</a> (history, updates, milestones, story).</li>
           <li>Or launch now or in a week you choose with a paid order (<code>quote_order</code>, then <code>create_checkout</code>).</li>
           <li>Changes you save in the draft update this listing too; no need to save it again.</li>
         </ul>

@@ -42,7 +42,7 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
     const listing = await loadFreeLaunch(ctx.db, ctx.site.id, id);
     if (!listing) return page(reply, user, 'Listing not found', html`<h1>Listing not found</h1>`, 404);
     reply.header('Cache-Control', 'no-store');
-    return page(reply, user, `Launch ${listing.name}`, freeLaunchPage(freeLaunchView(ctx, listing), { name: listing.name, csrf: reply.generateCsrf(), publicUrl: ctx.config.publicUrl, ...opts }), status);
+    return page(reply, user, `Launch ${listing.name}`, freeLaunchPage(freeLaunchView(ctx, listing), { name: listing.name, csrf: reply.generateCsrf(), publicUrl: ctx.config.publicUrl, exit: listing.free_queue_exit, ...opts }), status);
   }
 
   app.get<Params>('/my/listings/:id/launch', async (req, reply) => {

@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { describeEachDatabase, FIXED_NOW, type TestEnv } from '../support/app.js';
 import { founder, runJobs } from '../support/draft-client.js';
 import { startFixtureSite, type FixtureRoutes } from '../support/fixture-site.js';
-import { draftListing, emptyFreeQueue, fillWeek, homepageWithBadge, homepageWithoutBadge } from '../support/free-launch.js';
-import { launchScheduledListings } from '../../src/domain/free-queue/launch-scheduler.js';
+import { alreadyMoved, draftListing, emptyFreeQueue, fillWeek, homepageWithBadge, homepageWithoutBadge } from '../support/free-launch.js';
+import { launchScheduledListings, moveMissedLaunchWeeks } from '../../src/domain/free-queue/launch-scheduler.js';
+import { loadFreeLaunch } from '../../src/domain/free-queue/free-queue-repository.js';
 import { setSetting } from '../../src/domain/site/site-repository.js';
 import { callTool } from '../support/mcp-rpc.js';
 
@@ -154,5 +155,41 @@ describeEachDatabase('choose_free_listing and the free launch queue', (env) => {
     assert.equal(res.body.result.isError ?? false, false, JSON.stringify(res.body));
     assert.equal(res.body.result.structuredContent.status, 'awaiting_badge');
     assert.equal(res.body.result.structuredContent.launch_week, '2027-01-04');
+  });
+
+  test('an account with three listings waiting for the badge cannot queue a fourth', async () => {
+    for (const slug of ['waiting-1', 'waiting-2', 'waiting-3']) assert.equal((await choose(await draft(env(), slug, false))).status, 200);
+    const id = await draft(env(), 'waiting-4', false);
+    const res = await choose(id);
+    assert.equal(res.status, 409);
+    assert.match(res.body.detail, /^You already have 3 listings in the free queue waiting for our badge, the most one account may have on this site\. Put the badge on their homepages/);
+    const rows = await env().ctx.db.query<{ status: string; plan: string | null }>('SELECT status, plan FROM listings WHERE id = $1', [id]);
+    assert.deepEqual(rows[0], { status: 'draft', plan: null });
+  });
+
+  test('a listing whose badge was found no longer counts against the account\'s limit', async () => {
+    await setSetting(env().ctx.db, env().ctx.site.id, 'free_queue_max_waiting_per_user', 1);
+    await choose(await draft(env(), 'found-first', true));
+    const second = await draft(env(), 'then-second', false);
+    assert.equal((await choose(second)).status, 409, 'one waiting is the most');
+    await runJobs(env());
+    assert.equal((await choose(second)).status, 200);
+  });
+
+  test('a listing taken out of the queue can choose the free plan again and starts afresh', async () => {
+    const id = await draft(env(), 'second-chance', false);
+    await choose(id);
+    await env().ctx.db.query(`UPDATE listings SET launch_week = '2026-11-16' WHERE id = $1`, [id]);
+    await alreadyMoved(env(), id, 2);
+    await moveMissedLaunchWeeks(env().ctx);
+    const stored = await loadFreeLaunch(env().ctx.db, env().ctx.site.id, id);
+    assert.equal(stored?.status, 'draft');
+    assert.match(stored!.free_queue_exit!.reason, /moved 2 times/);
+    const again = await choose(id);
+    assert.equal(again.status, 200);
+    assert.equal(again.body.status, 'awaiting_badge');
+    assert.equal(again.body.launch_week, '2027-01-04');
+    assert.deepEqual(again.body.launch_week_moves, []);
+    assert.equal((await loadFreeLaunch(env().ctx.db, env().ctx.site.id, id))?.free_queue_exit, null);
   });
 }, { env: { CRAWL_ALLOW_HOSTS: '127.0.0.1' } });

@@ -52,7 +52,7 @@ describeEachDatabase('browser: the draft editor', (env) => {
 
   test('the name field shows the quoted value, its badge and the quote', async () => {
     await inEditor(env(), async (page) => {
-      assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Tallyflow');
+      assert.equal(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), 'Tallyflow');
       assert.equal((await badge(page, 'name').textContent())?.trim(), 'Quoted from your website');
       const quotes = await page.locator('#field-name ul.evidence q').allTextContents();
       assert.ok(quotes.length > 0, 'at least one quote is shown');
@@ -62,12 +62,12 @@ describeEachDatabase('browser: the draft editor', (env) => {
 
   test('editing the tagline and saving marks it as edited', async () => {
     await inEditor(env(), async (page) => {
-      const tagline = page.getByLabel('Tagline', { exact: true });
+      const tagline = page.getByRole('textbox', { name: 'Tagline', exact: true });
       assert.equal(await tagline.inputValue(), TAGLINE);
       await tagline.fill('Polite invoice reminders that get you paid');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByRole('status').filter({ hasText: 'Your changes were saved.' }).waitFor();
-      assert.equal(await page.getByLabel('Tagline', { exact: true }).inputValue(), 'Polite invoice reminders that get you paid');
+      assert.equal(await page.getByRole('textbox', { name: 'Tagline', exact: true }).inputValue(), 'Polite invoice reminders that get you paid');
       assert.equal((await badge(page, 'tagline').textContent())?.trim(), 'Edited by you');
       assert.equal((await badge(page, 'name').textContent())?.trim(), 'Quoted from your website', 'the untouched fields stay quoted');
     });
@@ -79,18 +79,18 @@ describeEachDatabase('browser: the draft editor', (env) => {
       await page.getByRole('status').filter({ hasText: 'Tagline is locked' }).waitFor();
       assert.equal((await badge(page, 'tagline').textContent())?.trim(), 'Locked — AI redrafts skip it');
       assert.equal(await fieldButton(page, 'tagline', 'Lock').count(), 0, 'a locked field offers no Lock button');
-      assert.equal(await page.getByLabel('Tagline', { exact: true }).inputValue(), TAGLINE, 'locking keeps the value');
+      assert.equal(await page.getByRole('textbox', { name: 'Tagline', exact: true }).inputValue(), TAGLINE, 'locking keeps the value');
     });
   });
 
   test("restoring an edited field brings back the website's value", async () => {
     await inEditor(env(), async (page) => {
-      await page.getByLabel('Tagline', { exact: true }).fill('Something we made up');
+      await page.getByRole('textbox', { name: 'Tagline', exact: true }).fill('Something we made up');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByRole('status').filter({ hasText: 'Your changes were saved.' }).waitFor();
       await fieldButton(page, 'tagline', "Restore the website's value").click();
       await page.getByRole('status').filter({ hasText: 'Tagline is back to the value quoted from your website.' }).waitFor();
-      assert.equal(await page.getByLabel('Tagline', { exact: true }).inputValue(), TAGLINE);
+      assert.equal(await page.getByRole('textbox', { name: 'Tagline', exact: true }).inputValue(), TAGLINE);
       assert.equal((await badge(page, 'tagline').textContent())?.trim(), 'Quoted from your website');
       assert.equal(await fieldButton(page, 'tagline', "Restore the website's value").count(), 0);
     });

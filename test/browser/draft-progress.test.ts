@@ -82,7 +82,7 @@ describeEachDatabase('browser: submitting a website', (env) => {
 
         // Nobody reloads: the script does once the draft is ready, and the server sends the editor.
         await page.getByRole('heading', { level: 1, name: 'Tallyflow' }).waitFor({ timeout: EDITOR_TIMEOUT_MS });
-        assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Tallyflow');
+        assert.equal(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), 'Tallyflow');
         assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), undefined, 'the page reloaded itself');
         assert.equal(await page.getByRole('heading', { name: 'Drafting your profile' }).count(), 0);
       } finally {

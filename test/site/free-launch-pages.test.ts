@@ -5,7 +5,8 @@ import { signedIn as signedInAs } from '../support/signed-in.js';
 import { FormClient } from '../support/form-client.js';
 import { createUser, TEST_PASSWORD } from '../support/credentials.js';
 import { startFixtureSite, type FixtureRoutes } from '../support/fixture-site.js';
-import { draftListing, emptyFreeQueue, homepageWithBadge, homepageWithoutBadge } from '../support/free-launch.js';
+import { alreadyMoved, draftListing, emptyFreeQueue, homepageWithBadge, homepageWithoutBadge } from '../support/free-launch.js';
+import { moveMissedLaunchWeeks } from '../../src/domain/free-queue/launch-scheduler.js';
 
 const routes: FixtureRoutes = {};
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -66,6 +67,30 @@ describeEachDatabase('the launch page', (env) => {
     const page = await b.get(String(res.headers.location));
     assert.match(page.body, /data-status="scheduled"/);
     assert.match(page.body, /goes live on Monday 2027-01-04/);
+  });
+
+  test('a listing taken out of the free queue shows why and offers to launch for free again', async () => {
+    const { b, email } = await signedIn(env());
+    routes['/page-returned'] = { body: homepageWithoutBadge };
+    const id = await draftListing(env(), email, 'page-returned', `${site.origin}/page-returned`);
+    await b.submit(`/my/listings/${id}/launch`, `/my/listings/${id}/launch/free`, {});
+    await env().ctx.db.query(`UPDATE listings SET launch_week = '2026-11-16' WHERE id = $1`, [id]);
+    await alreadyMoved(env(), id, 2);
+    await moveMissedLaunchWeeks(env().ctx);
+    const page = await b.get(`/my/listings/${id}/launch`);
+    assert.match(page.body, /data-status="draft"/);
+    assert.match(page.body, /<div class="notice free-queue-exit" role="status"><p>Taken out of the free queue on 2026-11-18 12:00 UTC: our badge was not found on the homepage before the week of 2026-11-16 began, and its launch had already moved 2 times/);
+    assert.match(page.body, /Launch for free again<\/button>/);
+    assert.match(page.body, /<h2>Moved launch weeks<\/h2>/);
+  });
+
+  test('a listing awaiting its badge says what happens if the badge is still missing when its week begins', async () => {
+    const { b, email } = await signedIn(env());
+    routes['/page-warned'] = { body: homepageWithoutBadge };
+    const id = await draftListing(env(), email, 'page-warned', `${site.origin}/page-warned`);
+    await b.submit(`/my/listings/${id}/launch`, `/my/listings/${id}/launch/free`, {});
+    const page = await b.get(`/my/listings/${id}/launch`);
+    assert.match(page.body, /the launch moves to a later week \(at most 2 times\), then the listing leaves the free queue and is a draft again/);
   });
 
   test('a form post without the CSRF token is refused', async () => {

@@ -108,6 +108,8 @@ export async function saveDraftAsListingTx(tx: Tx, ctx: Pick<AppContext, 'site' 
     if (owner.length === 0) throw forbidden('You are not an owner of the listing this draft was saved as (it may have been claimed by someone else).');
   } else {
     const taken = await findListingByDomain(tx, ctx.site.id, draft.domain);
+    const yours = taken && (await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [taken.id, userId])).length > 0;
+    if (taken && yours) throw conflict(`${draft.domain} is already your listing "${taken.slug}" (listing_id ${taken.id}); edit it with update_my_listing or at /my/listings/${taken.id} instead of saving it twice.`);
     // An unpublished listing is someone else's work in progress: say it exists, but not what it is.
     if (taken?.public) throw conflict(`${draft.domain} is already listed as "${taken.slug}". If it is yours, claim it with claim_listing (slug "${taken.slug}").`);
     if (taken) throw conflict(`${draft.domain} already has a listing being prepared by another account; a product is listed once. If the domain is yours, claim the listing once it is published.`);

@@ -3,14 +3,22 @@ import { forgetListingProfile } from '../listings/listing-cache.js';
 import type { Queryable } from '../../db/client.js';
 import { allowListFor } from '../../net/address-policy.js';
 import { BlockedAddressError, checkUrl, safeFetch } from '../../net/safe-fetch.js';
-import { CRAWLER_NAME, crawlerUserAgent, readRobots } from '../../crawler/crawl-site.js';
+import { CRAWLER_NAME, crawlerUserAgent, readRobots, robotsPerOrigin } from '../../crawler/crawl-site.js';
 import { decodeBody, isHtml } from '../../crawler/decode.js';
-import { enqueueAndNotify } from '../../jobs/queue.js';
+import { enqueueAndNotify, type Job } from '../../jobs/queue.js';
 import { reindexListings } from '../search/search-index.js';
 import { findBadge } from './badge-detection.js';
-import { listingsDueForCheck, loadFreeLaunch, recordBadgeCheck, type BadgeCheck, type FreeLaunchRecord } from './free-queue-repository.js';
+import { deleteFinishedJobs, listingsDueForCheck, loadFreeLaunch, recordBadgeCheck, type BadgeCheck, type FreeLaunchRecord } from './free-queue-repository.js';
 
+/** The kind badge checks were queued under before they named their site (migration 009 moved the open ones). */
 export const BADGE_CHECK_JOB = 'free-queue.badge-check';
+/**
+ * The job kind of a badge check on one site. Sites may share a database, but a listing is looked up
+ * (and its badge looked for) with its own site's PUBLIC_URL, so only that site's workers claim it.
+ */
+export const badgeCheckJobKind = (siteKey: string) => `${BADGE_CHECK_JOB}:${siteKey}`;
+/** Finished badge checks are kept this long (to see what ran), then deleted. */
+export const FINISHED_BADGE_CHECKS_KEPT_MS = 7 * 86_400_000;
 /** A listing awaiting its badge is looked at again this long after its last check. */
 export const BADGE_CHECK_EVERY_MS = 6 * 3_600_000;
 
@@ -47,8 +55,17 @@ export async function checkHomepageForBadge(input: HomepageCheckInput): Promise<
       : result('unreadable', `the homepage could not be reached (${(err as Error).message})`);
   }
   const fetched = { final_url: res.url };
-  // A redirect may land on a path robots.txt disallows: what was fetched there is not looked at.
-  if (!robots.rules.allows(res.url)) return result('disallowed', `not read: the homepage redirects to ${res.url}, which the site's robots.txt does not allow ${CRAWLER_NAME} to read`, fetched);
+  // Every hop of a redirect is judged by its own origin's robots.txt (read once per origin, as the
+  // crawler does): what was fetched past a hop we may not read is not looked at.
+  const perOrigin = robotsPerOrigin(start, robots.rules, () => fetchOpts);
+  for (const hop of res.redirects) {
+    const there = await perOrigin.robotsOf(hop);
+    const sameSite = new URL(hop).origin === start.origin;
+    if (!there.rules) return result('disallowed', `not read: the homepage redirects to ${hop}, whose robots.txt could not be read (${lowerFirst(there.blocked).replace(/\.$/, '')}), so ${CRAWLER_NAME} reads nothing there`, fetched);
+    if (!there.rules.allows(hop)) {
+      return result('disallowed', `not read: the homepage redirects to ${hop}, which ${sameSite ? "the site's" : `${new URL(hop).origin}'s`} robots.txt does not allow ${CRAWLER_NAME} to read`, fetched);
+    }
+  }
   if (res.status >= 400) return result('unreadable', `the homepage answered HTTP ${res.status}`, fetched);
   const contentType = res.headers.get('content-type');
   if (!isHtml(contentType)) return result('unreadable', `the homepage is not an HTML page (${contentType ?? 'no content type'})`, fetched);
@@ -80,13 +97,26 @@ export async function runBadgeCheck(ctx: AppContext, listingId: number): Promise
 }
 
 /**
- * Queues a check of the listing. The key names the listing and the 6-hour slot, so however many
- * instances ask in a slot (the choice itself, every scheduler tick) one check is queued; a check
- * moves the next one at least 6 hours on, hence into a later slot and a fresh key.
+ * The badge-check job of this process's site (registered by the worker under
+ * badgeCheckJobKind(ctx.site.key)). A listing that is not on this site throws, so the job fails
+ * visibly and is retried rather than silently done.
  */
-export async function enqueueBadgeCheck(db: Queryable, listingId: number, now: Date): Promise<number | null> {
+export async function runBadgeCheckJob(ctx: AppContext, job: Pick<Job, 'id' | 'payload'>): Promise<void> {
+  const { listingId } = job.payload as { listingId?: unknown };
+  if (typeof listingId !== 'number' || !Number.isInteger(listingId)) throw new Error(`badge check job #${job.id} has no listingId`);
+  const listing = await runBadgeCheck(ctx, listingId);
+  if (!listing) throw new Error(`badge check job #${job.id}: listing ${listingId} is not on site "${ctx.site.key}"`);
+}
+
+/**
+ * Queues a check of the listing, for the workers of its site only. The key names the listing and
+ * the 6-hour slot, so however many instances ask in a slot (the choice itself, every scheduler
+ * tick) one check is queued; a check moves the next one at least 6 hours on, hence into a later
+ * slot and a fresh key.
+ */
+export async function enqueueBadgeCheck(db: Queryable, siteKey: string, listingId: number, now: Date): Promise<number | null> {
   const slot = Math.floor(now.getTime() / BADGE_CHECK_EVERY_MS);
-  return enqueueAndNotify(db, BADGE_CHECK_JOB, { listingId }, { uniqueKey: `badge-check:${listingId}:${slot}`, runAt: now, maxAttempts: 3 });
+  return enqueueAndNotify(db, badgeCheckJobKind(siteKey), { listingId }, { uniqueKey: `badge-check:${listingId}:${slot}`, runAt: now, maxAttempts: 3 });
 }
 
 /** Queues a check for every listing awaiting its badge whose last check is 6 hours old (or that was never checked). */
@@ -94,6 +124,16 @@ export async function enqueueDueBadgeChecks(ctx: AppContext): Promise<number> {
   const now = ctx.now();
   const due = await listingsDueForCheck(ctx.db, ctx.site.id, new Date(now.getTime() - BADGE_CHECK_EVERY_MS));
   let queued = 0;
-  for (const id of due) if (await enqueueBadgeCheck(ctx.db, id, now)) queued++;
+  for (const id of due) if (await enqueueBadgeCheck(ctx.db, ctx.site.key, id, now)) queued++;
   return queued;
+}
+
+/**
+ * Deletes this site's badge checks that finished more than 7 days ago (about four a day per waiting
+ * listing would otherwise pile up for ever), and finished ones of the old site-less kind. Failed
+ * checks that ran out of attempts stay, to be looked at.
+ */
+export async function purgeFinishedBadgeChecks(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - FINISHED_BADGE_CHECKS_KEPT_MS);
+  return deleteFinishedJobs(ctx.db, [badgeCheckJobKind(ctx.site.key), BADGE_CHECK_JOB], before);
 }

@@ -34,7 +34,11 @@ export function freeBadgeEmbed(ctx: Pick<AppContext, 'site' | 'config'>, listing
 
 export function freeLaunchView(ctx: Pick<AppContext, 'site' | 'config'>, listing: FreeLaunchRecord): FreeLaunchView {
   const missing: string[] = [];
-  if (listing.status === 'draft') missing.push('the free plan: choose it (choose_free_listing) to get a launch week, or launch with an order');
+  if (listing.status === 'draft') {
+    missing.push(listing.free_queue_exit
+      ? `the free plan again: ${listing.free_queue_exit.reason}`
+      : 'the free plan: choose it (choose_free_listing) to get a launch week, or launch with an order');
+  }
   if (listing.status === 'awaiting_badge') {
     const check = listing.badge_check_result;
     missing.push(check

@@ -18,6 +18,20 @@ export interface BadgeCheck {
 
 export interface WeekMove { from: string; to: string; at: string; reason: string }
 
+/**
+ * Why a free listing was taken out of the queue and went back to draft, as stored in
+ * listings.free_queue_exit: its week began without our badge after two moves, or no week of the
+ * window had room. `reason` is one sentence for the founder. Cleared when it joins the queue again.
+ */
+export interface FreeQueueExit {
+  at: string;
+  /** The launch week that began without the badge. */
+  launch_week: string;
+  reason: string;
+  /** The moves of that stay in the queue (launch_week_moves then). */
+  moves: WeekMove[];
+}
+
 export interface FreeLaunchRecord {
   id: number;
   slug: string;
@@ -31,6 +45,7 @@ export interface FreeLaunchRecord {
   badge_check_result: BadgeCheck | null;
   badge_found_at: string | null;
   launch_week_moves: WeekMove[];
+  free_queue_exit: FreeQueueExit | null;
 }
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
@@ -38,12 +53,17 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
 export async function loadFreeLaunch(db: Queryable, siteId: number, listingId: number): Promise<FreeLaunchRecord | null> {
   const rows = await db.query<FreeLaunchRecord>(
     `SELECT l.id, l.slug, l.status, l.plan, to_char(l.launch_week, 'YYYY-MM-DD') AS launch_week, l.launched_at, c.name, c.website_url,
-            l.badge_checked_at, l.badge_check_result, l.badge_found_at, l.launch_week_moves
+            l.badge_checked_at, l.badge_check_result, l.badge_found_at, l.launch_week_moves, l.free_queue_exit
        FROM listings l JOIN companies c ON c.id = l.company_id
       WHERE l.id = $1 AND l.site_id = $2`, [listingId, siteId]);
   const r = rows[0];
   if (!r) return null;
-  return { ...r, badge_check_result: r.badge_check_result ? json<BadgeCheck>(r.badge_check_result) : null, launch_week_moves: json<WeekMove[]>(r.launch_week_moves ?? []) };
+  return {
+    ...r,
+    badge_check_result: r.badge_check_result ? json<BadgeCheck>(r.badge_check_result) : null,
+    launch_week_moves: json<WeekMove[]>(r.launch_week_moves ?? []),
+    free_queue_exit: r.free_queue_exit ? json<FreeQueueExit>(r.free_queue_exit) : null,
+  };
 }
 
 // Any constant works: every instance must use the same one. Paired with the site id.
@@ -66,11 +86,23 @@ export async function freeWeekLoads(db: Queryable, siteId: number, weeks: string
   return new Map(rows.map((r) => [r.week, r.n]));
 }
 
-/** draft → awaiting_badge in the given week; false when the listing is no longer a draft. */
+/** Listings of this site the user owns (as owner or co-founder) that are waiting for their badge. */
+export async function waitingListingsOf(db: Queryable, siteId: number, userId: number): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM listings l JOIN listing_owners o ON o.listing_id = l.id AND o.user_id = $2
+      WHERE l.site_id = $1 AND l.status = 'awaiting_badge'`, [siteId, userId]);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * draft → awaiting_badge in the given week; false when the listing is no longer a draft. A new stay
+ * in the queue starts afresh: no checks, no moves, no earlier exit.
+ */
 export async function queueFreeListing(db: Queryable, listingId: number, week: string, now: Date): Promise<boolean> {
   const rows = await db.query(
     `UPDATE listings SET plan = 'free', launch_week = $2::date, status = 'awaiting_badge',
-            badge_checked_at = NULL, badge_check_result = NULL, badge_found_at = NULL, updated_at = $3
+            badge_checked_at = NULL, badge_check_result = NULL, badge_found_at = NULL,
+            launch_week_moves = '[]', free_queue_exit = NULL, updated_at = $3
       WHERE id = $1 AND status = 'draft' RETURNING id`, [listingId, week, now.toISOString()]);
   return rows.length > 0;
 }
@@ -111,11 +143,12 @@ export async function launchDueListings(db: Queryable, siteId: number, now: Date
 }
 
 /** Listings whose launch week has begun while still awaiting their badge; locked for this transaction. */
-export async function missedLaunchWeeks(tx: Queryable, siteId: number, now: Date): Promise<{ id: number; slug: string; launch_week: string }[]> {
-  return tx.query(
-    `SELECT id, slug, to_char(launch_week, 'YYYY-MM-DD') AS launch_week FROM listings
+export async function missedLaunchWeeks(tx: Queryable, siteId: number, now: Date): Promise<{ id: number; slug: string; launch_week: string; moves: WeekMove[] }[]> {
+  const rows = await tx.query<{ id: number; slug: string; launch_week: string; moves: unknown }>(
+    `SELECT id, slug, to_char(launch_week, 'YYYY-MM-DD') AS launch_week, launch_week_moves AS moves FROM listings
       WHERE site_id = $1 AND status = 'awaiting_badge' AND launch_week <= $2::date
       ORDER BY launch_week, id FOR UPDATE SKIP LOCKED`, [siteId, now.toISOString().slice(0, 10)]);
+  return rows.map((r) => ({ ...r, moves: json<WeekMove[]>(r.moves ?? []) }));
 }
 
 /** Moves a listing to another week and appends the move to its history; false when it changed meanwhile. */
@@ -125,4 +158,24 @@ export async function moveLaunchWeek(tx: Queryable, listingId: number, move: Wee
       WHERE id = $1 AND status = 'awaiting_badge' AND launch_week = $2::date RETURNING id`,
     [listingId, move.from, move.to, move.at, JSON.stringify([move])]);
   return rows.length > 0;
+}
+
+/**
+ * awaiting_badge → draft (plan and launch week cleared), with why recorded in free_queue_exit; the
+ * last badge check and the moves stay for the founder to read. False when it changed meanwhile.
+ */
+export async function returnToDraft(tx: Queryable, listingId: number, exit: FreeQueueExit): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE listings SET status = 'draft', plan = NULL, launch_week = NULL, free_queue_exit = $3, updated_at = $4
+      WHERE id = $1 AND status = 'awaiting_badge' AND launch_week = $2::date RETURNING id`,
+    [listingId, exit.launch_week, JSON.stringify(exit), exit.at]);
+  return rows.length > 0;
+}
+
+/** Deletes finished jobs of these kinds whose work ended before `before`; how many went. */
+export async function deleteFinishedJobs(db: Queryable, kinds: string[], before: Date): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM jobs WHERE kind = ANY($1::text[]) AND done_at IS NOT NULL AND done_at < $2 RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`, [kinds, before.toISOString()]);
+  return rows[0]?.n ?? 0;
 }

@@ -18,15 +18,8 @@ export function freeLaunchWeeks(now: Date, minWeeks: number, maxWeeks: number): 
   return weeks;
 }
 
-/** How far ahead a listing that missed its week is moved at most: a year of weeks to look for room in. */
-export const CATCH_UP_HORIZON_WEEKS = 52;
-
 /**
- * The weeks a listing that missed its launch week (no badge by its Monday) may move to, earliest
- * first: from next week on. The earliest with room wins, so it stays inside the usual window when
- * that has room, and is never pushed out of the queue when it has none.
+ * How often a listing that misses its launch week without our badge is moved to another week of
+ * the window before it leaves the free queue (back to draft).
  */
-export function catchUpWeeks(now: Date): string[] {
-  const next = addWeeks(mondayOf(now), 1);
-  return Array.from({ length: CATCH_UP_HORIZON_WEEKS }, (_, i) => addWeeks(next, i));
-}
+export const MAX_WEEK_MOVES = 2;

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { describeEachDatabase, FIXED_NOW, type TestEnv } from '../../support/app.js';
 import { createUser } from '../../support/credentials.js';
 import { runJobs } from '../../support/draft-client.js';
-import { startFixtureSite, type FixtureRoutes } from '../../support/fixture-site.js';
-import { draftListing, emptyFreeQueue, homepageWithBadge, homepageWithoutBadge } from '../../support/free-launch.js';
+import { startFixtureSite, type FixtureResponse, type FixtureRoutes } from '../../support/fixture-site.js';
+import { draftListing, emptyFreeQueue, homepageWithBadge, homepageWithoutBadge, otherSiteListing } from '../../support/free-launch.js';
 import { chooseFreeListing } from '../../../src/domain/free-queue/choose-free-listing.js';
-import { BADGE_CHECK_JOB, enqueueDueBadgeChecks, runBadgeCheck } from '../../../src/domain/free-queue/badge-check.js';
+import { badgeCheckJobKind, enqueueBadgeCheck, enqueueDueBadgeChecks, runBadgeCheck } from '../../../src/domain/free-queue/badge-check.js';
 import { loadFreeLaunch } from '../../../src/domain/free-queue/free-queue-repository.js';
 
 const routes: FixtureRoutes = {
@@ -15,8 +15,20 @@ const routes: FixtureRoutes = {
   '/hidden': { body: homepageWithBadge('robots-says-no') },
 };
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
-before(async () => { site = await startFixtureSite(routes); });
-after(async () => { await site.close(); });
+/** A second website (another origin) that pages of `site` redirect to; its robots.txt keeps LaunchdeckBot out of /private. */
+const otherRoutes: FixtureRoutes = {
+  '/robots.txt': { type: 'text/plain', body: 'User-agent: LaunchdeckBot\nDisallow: /private\n' },
+  '/private': { body: homepageWithBadge('cross-origin-no') },
+  '/hidden': { body: homepageWithBadge('cross-origin-yes') },
+};
+let other: Awaited<ReturnType<typeof startFixtureSite>>;
+before(async () => {
+  site = await startFixtureSite(routes);
+  other = await startFixtureSite(otherRoutes);
+  routes['/to-other-private'] = (): FixtureResponse => ({ status: 302, headers: { location: `${other.origin}/private` } });
+  routes['/to-other-hidden'] = (): FixtureResponse => ({ status: 302, headers: { location: `${other.origin}/hidden` } });
+});
+after(async () => { await site.close(); await other.close(); });
 
 const HOUR = 3_600_000;
 
@@ -76,6 +88,25 @@ describeEachDatabase('badge checks of the free queue', (env) => {
     assert.match(site.requests[before].userAgent, /^LaunchdeckBot\/1\.0/);
   });
 
+  test('a homepage redirecting to another origin whose robots.txt disallows us is not counted, and the check says so', async () => {
+    const id = await queued(env(), 'cross-origin-no', '/to-other-private');
+    const before = other.requests.length;
+    const after = await runBadgeCheck(env().ctx, id);
+    assert.equal(after?.status, 'awaiting_badge');
+    assert.equal(after?.badge_check_result?.found, false);
+    assert.equal(after?.badge_check_result?.outcome, 'disallowed');
+    assert.equal(after?.badge_check_result?.detail, `not read: the homepage redirects to ${other.origin}/private, which ${other.origin}'s robots.txt does not allow LaunchdeckBot to read`);
+    assert.ok(other.requests.slice(before).some((r) => r.path === '/robots.txt'), 'the target origin\'s robots.txt was read');
+  });
+
+  test('a redirect target is judged by its own origin\'s robots.txt, not the starting site\'s', async () => {
+    // The starting site disallows /hidden; the other origin allows it.
+    const id = await queued(env(), 'cross-origin-yes', '/to-other-hidden');
+    const after = await runBadgeCheck(env().ctx, id);
+    assert.equal(after?.status, 'scheduled');
+    assert.equal(after?.badge_check_result?.final_url, `${other.origin}/hidden`);
+  });
+
   test('a redirect to a private address is refused, and the check says so', async () => {
     const id = await queued(env(), 'leaky', '/leaks');
     const after = await runBadgeCheck(env().ctx, id);
@@ -95,7 +126,7 @@ describeEachDatabase('badge checks of the free queue', (env) => {
     routes['/soon'] = { body: homepageWithBadge('checked-at-once') };
     const id = await queued(env(), 'checked-at-once', '/soon');
     const jobs = await env().ctx.db.query<{ kind: string }>(`SELECT kind FROM jobs WHERE payload->>'listingId' = $1 AND done_at IS NULL`, [String(id)]);
-    assert.deepEqual(jobs.map((j) => j.kind), [BADGE_CHECK_JOB]);
+    assert.deepEqual(jobs.map((j) => j.kind), [badgeCheckJobKind(env().ctx.site.key)]);
     await runJobs(env());
     assert.equal((await loadFreeLaunch(env().ctx.db, env().ctx.site.id, id))?.status, 'scheduled');
   });
@@ -119,5 +150,22 @@ describeEachDatabase('badge checks of the free queue', (env) => {
     const before = site.requests.length;
     assert.equal((await runBadgeCheck(env().ctx, id))?.status, 'draft');
     assert.equal(site.requests.length, before);
+  });
+
+  test('a badge check of another site\'s listing is not claimed by this site\'s worker', async () => {
+    const elsewhere = await otherSiteListing(env(), 'other-site-listing');
+    const jobId = await enqueueBadgeCheck(env().ctx.db, elsewhere.siteKey, elsewhere.listingId, env().ctx.now());
+    assert.equal(await runJobs(env()), 0);
+    const rows = await env().ctx.db.query<{ attempts: number; done_at: string | null }>('SELECT attempts, done_at FROM jobs WHERE id = $1', [jobId]);
+    assert.deepEqual(rows[0], { attempts: 0, done_at: null });
+  });
+
+  test('a badge check whose listing is not on this site fails visibly instead of being done', async () => {
+    const elsewhere = await otherSiteListing(env(), 'misfiled-listing');
+    const jobId = await enqueueBadgeCheck(env().ctx.db, env().ctx.site.key, elsewhere.listingId, env().ctx.now());
+    assert.equal(await runJobs(env()), 1);
+    const rows = await env().ctx.db.query<{ done_at: string | null; last_error: string | null }>('SELECT done_at, last_error FROM jobs WHERE id = $1', [jobId]);
+    assert.equal(rows[0].done_at, null);
+    assert.match(rows[0].last_error ?? '', new RegExp(`listing ${elsewhere.listingId} is not on site "${env().ctx.site.key}"`));
   });
 }, { env: { CRAWL_ALLOW_HOSTS: '127.0.0.1' } });
