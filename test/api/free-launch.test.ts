@@ -185,6 +185,8 @@ describeEachDatabase('choose_free_listing and the free launch queue', (env) => {
     const stored = await loadFreeLaunch(env().ctx.db, env().ctx.site.id, id);
     assert.equal(stored?.status, 'draft');
     assert.match(stored!.free_queue_exit!.reason, /moved 2 times/);
+    const mine = (await owner.call('GET', `/me/listings/${id}`)).body;
+    assert.match(mine.next_step, /moved 2 times.*Publish again/, 'the owner is told why it is a draft again');
     const again = await choose(id);
     assert.equal(again.status, 200);
     assert.equal(again.body.status, 'awaiting_badge');

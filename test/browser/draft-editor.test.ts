@@ -2,13 +2,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
-import { createUser } from '../support/credentials.js';
-import { runJobs } from '../support/draft-client.js';
 import { addCategory } from '../support/fixtures.js';
 import { startFixtureSite } from '../support/fixture-site.js';
 import { saasWebsite } from '../support/fixture-websites.js';
-import { launchBrowser, openPage, signInThroughForm } from '../support/browser.js';
-import { startDraft } from '../../src/domain/drafts/start-draft.js';
+import { inReadyDraftEditor, launchBrowser } from '../support/browser.js';
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -30,19 +27,7 @@ describeEachDatabase('browser: the draft editor', (env) => {
    * website (the crawl and drafting ran as the worker would run them).
    */
   async function inEditor(e: TestEnv, run: (page: Page) => Promise<void>) {
-    const email = await createUser(e, 'editor');
-    const [user] = await e.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
-    const draftId = await startDraft(e.ctx, user.id, `${site.origin}/`);
-    await runJobs(e);
-    const { context, page } = await openPage(browser, e.baseUrl);
-    try {
-      await signInThroughForm(page, email);
-      await page.goto(`/drafts/${draftId}`);
-      await page.getByRole('heading', { level: 1, name: 'Tallyflow' }).waitFor();
-      await run(page);
-    } finally {
-      await context.close();
-    }
+    await inReadyDraftEditor(browser, e, site.origin, 'editor', run);
   }
 
   /** The state badge next to a field's label. */

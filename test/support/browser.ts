@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { TEST_PASSWORD } from './credentials.js';
+import type { TestEnv } from './app.js';
+import { createUser, TEST_PASSWORD } from './credentials.js';
+import { runJobs } from './draft-client.js';
+import { startDraft } from '../../src/domain/drafts/start-draft.js';
 
 /** Where the browser tests find Chromium: CHROMIUM_PATH, else Debian's package (`apt-get install -y chromium`). */
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,4 +57,24 @@ export function collectPageErrors(page: Page): string[] {
   });
   page.on('pageerror', (err) => problems.push(`uncaught exception on ${page.url()}: ${err.message}`));
   return problems;
+}
+
+/**
+ * A founder signed in through the browser, looking at the editor of a ready draft of the website at
+ * `origin` (the crawl and drafting ran as the worker runs them).
+ */
+export async function inReadyDraftEditor(browser: Browser, env: TestEnv, origin: string, label: string, run: (page: Page) => Promise<void>): Promise<void> {
+  const email = await createUser(env, label);
+  const [user] = await env.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+  const draftId = await startDraft(env.ctx, user.id, `${origin}/`);
+  await runJobs(env);
+  const { context, page } = await openPage(browser, env.baseUrl);
+  try {
+    await signInThroughForm(page, email);
+    await page.goto(`/drafts/${draftId}`);
+    await page.getByRole('heading', { level: 1, name: 'Tallyflow' }).waitFor();
+    await run(page);
+  } finally {
+    await context.close();
+  }
 }

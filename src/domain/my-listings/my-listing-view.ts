@@ -1,8 +1,7 @@
 import { unlockedSections, type PaidSection } from '../listings/listing-profile.js';
 
-/** One of the caller's listings as list_my_listings shows it. */
-export interface MyListingSummary {
-  listing_id: number;
+/** What a listing row and its summary share. */
+interface MyListingBase {
   slug: string;
   name: string;
   tagline: string;
@@ -10,31 +9,28 @@ export interface MyListingSummary {
   status: string;
   plan: string | null;
   launch_week: string | null;
-  unlocked_sections: PaidSection[];
-  next_step: string | null;
-  /** The public page, once the listing is live or scheduled (before that nobody else can see it). */
-  page_url: string | null;
   created_at: string;
   updated_at: string;
 }
 
-export interface MyListingRow {
+/** One of the caller's listings as list_my_listings shows it. */
+export interface MyListingSummary extends MyListingBase {
+  listing_id: number;
+  unlocked_sections: PaidSection[];
+  next_step: string | null;
+  /** The public page, once the listing is live or scheduled (before that nobody else can see it). */
+  page_url: string | null;
+}
+
+/** A listing as the repository reads it. */
+export interface MyListingRow extends MyListingBase {
   id: number;
   site_id: number;
   company_id: number;
-  slug: string;
-  name: string;
-  tagline: string;
-  role: 'owner' | 'cofounder';
-  status: string;
-  plan: string | null;
-  launch_week: string | null;
   launched_at: string | null;
   /** Why the free queue sent the listing back to draft, when it did. */
   free_queue_exit_reason?: string | null;
   unlocked_sections: string[];
-  created_at: string;
-  updated_at: string;
 }
 
 const PUBLIC_STATUSES = ['live', 'scheduled'];
