@@ -70,6 +70,9 @@ export async function editMyListing(ctx: Pick<AppContext, 'db' | 'site' | 'listi
 
   const result = await ctx.db.transaction(async (tx) => {
     const current = (await tx.query(CURRENT_SQL, [listing.id]))[0];
+    // A claim transfer locks the same row: once we hold it, check the caller still owns the listing.
+    const stillOwner = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [listing.id, userId]);
+    if (stillOwner.length === 0) throw forbidden('You are no longer an owner of this listing.');
     current.faqs = await tx.query('SELECT question, answer FROM listing_faqs WHERE listing_id = $1 ORDER BY position, id', [listing.id]);
     const next: Record<string, unknown> = { ...checked.company, ...checked.site };
     if (checked.socials) next.socials = checked.socials;
