@@ -1,6 +1,6 @@
 import robotsParserModule from 'robots-parser';
 import { allowListFor } from '../net/address-policy.js';
-import { BlockedAddressError, checkUrl, safeFetch, type SafeFetchOptions, type SafeResponse } from '../net/safe-fetch.js';
+import { BlockedAddressError, RedirectRefusedError, checkUrl, safeFetch, type SafeFetchOptions, type SafeResponse } from '../net/safe-fetch.js';
 import { decodeBody, isHtml } from './decode.js';
 import { extractPage, type PageContent } from './page-text.js';
 import { pickPages, sameSite, type PageKind } from './page-picker.js';
@@ -125,15 +125,16 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<C
 
   const fetchPage = async (url: string, kind: PageKind): Promise<{ page: CrawledPage; response: SafeResponse | null }> => {
     try {
-      const res = await safeFetch(url, { ...fetchOpts, timeoutMs: timeLeft(), accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' });
+      // A redirect is followed only where robots.txt allows us, so a disallowed target is never fetched.
+      const res = await safeFetch(url, { ...fetchOpts, timeoutMs: timeLeft(), accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', mayFollow: (next) => allowedAnywhere(next.toString()) });
       const contentType = res.headers.get('content-type');
-      // A redirect may land on a path (or another site) robots.txt disallows: then we drop what we fetched.
       if (!(await allowedAnywhere(res.url))) return { page: { url: res.url, kind, status: res.status, contentType, skipped: 'disallowed by robots.txt after a redirect' }, response: null };
       if (res.status >= 400) return { page: { url: res.url, kind, status: res.status, contentType, skipped: `HTTP ${res.status}` }, response: res };
       if (!isHtml(contentType)) return { page: { url: res.url, kind, status: res.status, contentType, skipped: `not an HTML page (${contentType ?? 'no content type'})` }, response: res };
       const content = extractPage(decodeBody(res.body, contentType), res.url);
       return { page: { url: res.url, kind, status: res.status, contentType, ...content }, response: res };
     } catch (err) {
+      if (err instanceof RedirectRefusedError) return { page: { url: err.target, kind, status: 0, contentType: null, skipped: 'disallowed by robots.txt after a redirect' }, response: null };
       if (!(err instanceof BlockedAddressError)) transientFailure = true;
       return { page: { url, kind, status: 0, contentType: null, skipped: (err as Error).message }, response: null };
     }

@@ -14,6 +14,13 @@ export interface SafeFetchOptions {
   accept?: string;
   /** http is only followed to allow-listed hosts (tests); otherwise https only when set. */
   httpsOnly?: boolean;
+  /** Asked before each redirect is followed (e.g. the target's robots.txt); false stops with RedirectRefusedError. */
+  mayFollow?: (next: URL) => Promise<boolean>;
+}
+
+/** A redirect the caller's mayFollow refused: nothing was fetched from its target. */
+export class RedirectRefusedError extends Error {
+  constructor(readonly target: string) { super(`the redirect to ${target} was not followed`); }
 }
 
 export interface SafeResponse { url: string; status: number; headers: Headers; body: Buffer; redirects: string[] }
@@ -82,6 +89,7 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<Sa
       const next = new URL(res.headers.get('location')!, url).toString();
       redirects.push(next);
       url = checkUrl(next, opts.allow, opts.httpsOnly);
+      if (opts.mayFollow && !(await opts.mayFollow(url))) throw new RedirectRefusedError(next);
       continue;
     }
     const declared = Number(res.headers.get('content-length') ?? '0');

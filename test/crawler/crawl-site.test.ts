@@ -116,6 +116,7 @@ test("a redirect to another site obeys that site's robots.txt", async () => {
     assert.match(r.blocked ?? '', /disallowed by robots\.txt after a redirect/);
     assert.equal(r.pages[0].text, undefined);
     assert.equal(r.retryable, false);
+    assert.ok(!target.requests.some((q) => q.path === '/home'), 'the disallowed target was never fetched');
   } finally { await target.close(); await hop.close(); }
 });
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { forgetListingProfile } from '../listings/listing-cache.js';
 import type { Queryable } from '../../db/client.js';
 import { allowListFor } from '../../net/address-policy.js';
-import { BlockedAddressError, checkUrl, safeFetch } from '../../net/safe-fetch.js';
+import { BlockedAddressError, RedirectRefusedError, checkUrl, safeFetch } from '../../net/safe-fetch.js';
 import { CRAWLER_NAME, crawlerUserAgent, readRobots, robotsPerOrigin } from '../../crawler/crawl-site.js';
 import { decodeBody, isHtml } from '../../crawler/decode.js';
 import { enqueueAndNotify, type Job } from '../../jobs/queue.js';
@@ -46,26 +46,25 @@ export async function checkHomepageForBadge(input: HomepageCheckInput): Promise<
   if (!robots.rules.allows(start.toString())) {
     return result('disallowed', `not read: the site's robots.txt does not allow ${CRAWLER_NAME} to read ${start.pathname}; allow it so we can see the badge`);
   }
+  // Every hop of a redirect is judged by its own origin's robots.txt (read once per origin, as the
+  // crawler does) before it is followed, so a target we may not read is never fetched.
+  const perOrigin = robotsPerOrigin(start, robots.rules, () => fetchOpts);
+  const refusedHop = async (hop: string) => {
+    const there = await perOrigin.robotsOf(hop);
+    const sameSite = new URL(hop).origin === start.origin;
+    if (!there.rules) return result('disallowed', `not read: the homepage redirects to ${hop}, whose robots.txt could not be read (${lowerFirst(there.blocked).replace(/\.$/, '')}), so ${CRAWLER_NAME} reads nothing there`);
+    return result('disallowed', `not read: the homepage redirects to ${hop}, which ${sameSite ? "the site's" : `${new URL(hop).origin}'s`} robots.txt does not allow ${CRAWLER_NAME} to read`);
+  };
   let res;
   try {
-    res = await safeFetch(start.toString(), { ...fetchOpts, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' });
+    res = await safeFetch(start.toString(), { ...fetchOpts, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', mayFollow: (next) => perOrigin.allows(next.toString()) });
   } catch (err) {
+    if (err instanceof RedirectRefusedError) return refusedHop(err.target);
     return err instanceof BlockedAddressError
       ? result('refused', `refused: ${err.message}`)
       : result('unreadable', `the homepage could not be reached (${(err as Error).message})`);
   }
   const fetched = { final_url: res.url };
-  // Every hop of a redirect is judged by its own origin's robots.txt (read once per origin, as the
-  // crawler does): what was fetched past a hop we may not read is not looked at.
-  const perOrigin = robotsPerOrigin(start, robots.rules, () => fetchOpts);
-  for (const hop of res.redirects) {
-    const there = await perOrigin.robotsOf(hop);
-    const sameSite = new URL(hop).origin === start.origin;
-    if (!there.rules) return result('disallowed', `not read: the homepage redirects to ${hop}, whose robots.txt could not be read (${lowerFirst(there.blocked).replace(/\.$/, '')}), so ${CRAWLER_NAME} reads nothing there`, fetched);
-    if (!there.rules.allows(hop)) {
-      return result('disallowed', `not read: the homepage redirects to ${hop}, which ${sameSite ? "the site's" : `${new URL(hop).origin}'s`} robots.txt does not allow ${CRAWLER_NAME} to read`, fetched);
-    }
-  }
   if (res.status >= 400) return result('unreadable', `the homepage answered HTTP ${res.status}`, fetched);
   const contentType = res.headers.get('content-type');
   if (!isHtml(contentType)) return result('unreadable', `the homepage is not an HTML page (${contentType ?? 'no content type'})`, fetched);

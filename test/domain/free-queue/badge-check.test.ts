@@ -97,6 +97,7 @@ describeEachDatabase('badge checks of the free queue', (env) => {
     assert.equal(after?.badge_check_result?.outcome, 'disallowed');
     assert.equal(after?.badge_check_result?.detail, `not read: the homepage redirects to ${other.origin}/private, which ${other.origin}'s robots.txt does not allow LaunchdeckBot to read`);
     assert.ok(other.requests.slice(before).some((r) => r.path === '/robots.txt'), 'the target origin\'s robots.txt was read');
+    assert.ok(!other.requests.slice(before).some((r) => r.path === '/private'), 'the disallowed target was never fetched');
   });
 
   test('a redirect target is judged by its own origin\'s robots.txt, not the starting site\'s', async () => {
