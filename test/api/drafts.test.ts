@@ -2,22 +2,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
 import { startFixtureSite } from '../support/fixture-site.js';
+import { tallyflowMiniRoutes } from '../support/fixture-websites.js';
 import { founder, runJobs } from '../support/draft-client.js';
 import { addCategory, addListing } from '../support/fixtures.js';
 
 const page = (title: string, head: string, body: string) => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
-const ROUTES = {
-  '/': (o: string) => ({ body: page('Tallyflow — Invoices that chase themselves',
-    '<meta name="description" content="Tallyflow sends polite invoice reminders so you get paid on time.">',
-    `<h1>Invoices that chase themselves</h1><p>Tallyflow sends polite invoice reminders so you get paid on time.</p>
-     <a href="${o}/pricing">Pricing</a> <a href="${o}/about">About</a> <a href="mailto:hello@tallyflow.example">Contact</a>`) }),
-  '/pricing': { body: page('Pricing', '', '<h1>Pricing</h1><ul><li>Starter: $9/month</li><li>Team: $29/month</li></ul>') },
-  '/about': { body: page('About', '', '<h1>About Tallyflow</h1><p>Founded in 2021 in Lisbon, Portugal.</p>') },
-};
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let blocked: Awaited<ReturnType<typeof startFixtureSite>>;
 before(async () => {
-  site = await startFixtureSite(ROUTES);
+  site = await startFixtureSite(tallyflowMiniRoutes());
   blocked = await startFixtureSite({ '/robots.txt': { type: 'text/plain', body: 'User-agent: LaunchdeckBot\nDisallow: /\n' }, '/': { body: page('Secret', '', '<p>Secret</p>') } });
 });
 after(async () => { await site.close(); await blocked.close(); });

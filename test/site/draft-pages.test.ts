@@ -5,21 +5,14 @@ import { signedIn as signedInAs } from '../support/signed-in.js';
 import { FormClient } from '../support/form-client.js';
 import { createUser, TEST_PASSWORD } from '../support/credentials.js';
 import { startFixtureSite } from '../support/fixture-site.js';
+import { tallyflowMiniRoutes } from '../support/fixture-websites.js';
 import { runJobs } from '../support/draft-client.js';
 import { addCategory } from '../support/fixtures.js';
 import { loadDraft } from '../../src/domain/drafts/draft-repository.js';
 
-const page = (title: string, head: string, body: string) => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 before(async () => {
-  site = await startFixtureSite({
-    '/': (o: string) => ({ body: page('Tallyflow — Invoices that chase themselves',
-      '<meta name="description" content="Tallyflow sends polite invoice reminders so you get paid on time.">',
-      `<h1>Invoices that chase themselves</h1><p>Tallyflow sends polite invoice reminders so you get paid on time.</p>
-       <a href="${o}/pricing">Pricing</a> <a href="${o}/about">About</a> <a href="mailto:hello@tallyflow.example">Contact</a>`) }),
-    '/pricing': { body: page('Pricing', '', '<h1>Pricing</h1><ul><li>Starter: $9/month</li><li>Team: $29/month</li></ul>') },
-    '/about': { body: page('About', '', '<h1>About Tallyflow</h1><p>Founded in 2021 in Lisbon, Portugal.</p>') },
-  });
+  site = await startFixtureSite(tallyflowMiniRoutes());
 });
 after(async () => { await site.close(); });
 

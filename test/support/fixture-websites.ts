@@ -576,3 +576,19 @@ export function pagesFromHtml(site: Record<string, string>, origin = 'https://ac
 
 /** A minimal page: title, optional head extras, body. */
 export const htmlPage = (title: string, body: string, head = '') => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+
+/**
+ * A three-page Tallyflow site for API and page tests that need a quick, known draft: a homepage with
+ * a meta description, a mailto and links; a pricing page; an about page stating founding year and place.
+ */
+export function tallyflowMiniRoutes(): FixtureRoutes {
+  const page = (title: string, head: string, body: string) => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+  return {
+    '/': (o: string) => ({ body: page('Tallyflow — Invoices that chase themselves',
+      '<meta name="description" content="Tallyflow sends polite invoice reminders so you get paid on time.">',
+      `<h1>Invoices that chase themselves</h1><p>Tallyflow sends polite invoice reminders so you get paid on time.</p>
+       <a href="${o}/pricing">Pricing</a> <a href="${o}/about">About</a> <a href="mailto:hello@tallyflow.example">Contact</a>`) }),
+    '/pricing': { body: page('Pricing', '', '<h1>Pricing</h1><ul><li>Starter: $9/month</li><li>Team: $29/month</li></ul>') },
+    '/about': { body: page('About', '', '<h1>About Tallyflow</h1><p>Founded in 2021 in Lisbon, Portugal.</p>') },
+  };
+}

@@ -1,4 +1,5 @@
 import { Type, type TSchema, type TObject, type TProperties, type Static } from '@sinclair/typebox';
+import { SOCIAL_KEYS } from '../../drafting/draft-content.js';
 
 /** A string enum as plain `{type: string, enum}` — clearer in OpenAPI docs and MCP clients than anyOf/const. */
 export const StringEnum = <const T extends readonly string[]>(values: T, opts: { default?: T[number]; description?: string } = {}) =>
@@ -39,7 +40,7 @@ export const Faq = Type.Object({
   answer: Type.String({ minLength: 1, maxLength: 1500 }),
 }, { additionalProperties: false });
 
-export const SOCIAL_PLATFORMS = ['linkedin', 'x', 'facebook', 'instagram', 'tiktok', 'youtube', 'threads', 'pinterest', 'github', 'reddit', 'producthunt', 'medium', 'website', 'custom'] as const;
+export const SOCIAL_PLATFORMS = SOCIAL_KEYS;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 // Plain optional properties (not a record) so validators and MCP clients see every key.
 export const Socials = Type.Unsafe<Partial<Record<SocialPlatform, string>>>(Type.Object(

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { STORY_SECTIONS as STORY_PARTS } from '../../drafting/draft-content.js';
 import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js';
 
 /** Profile fields of a draft (SPEC §2.2) with their limits; every one accepts null (removes it). */
@@ -45,7 +46,8 @@ export const MilestoneInput = Type.Object({
 }, { additionalProperties: false });
 
 const section = (max = 8000) => Type.Optional(Type.String({ maxLength: max }));
-export const STORY_SECTIONS = ['story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+/** Story sections besides the title (which has its own bound). */
+export const STORY_SECTIONS = STORY_PARTS.filter((s) => s !== 'title');
 export const storyInput = (titleMax: number) => Type.Object({
   title: section(titleMax),
   ...Object.fromEntries(STORY_SECTIONS.map((s) => [s, section()])),

@@ -5,6 +5,7 @@ import { conflict, forbidden, invalidField } from '../../api/errors.js';
 import { reindexListings } from '../search/search-index.js';
 import { slugify } from '../listings/slugs.js';
 import { isCountryCode } from './field-checks.js';
+import { STORY_SECTIONS } from '../../drafting/draft-content.js';
 import { findListingByDomain, loadDraft, lockDraft, markSubmitted, type DraftRecord } from './draft-repository.js';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -169,7 +170,7 @@ export async function saveDraftAsListingTx(tx: Tx, ctx: Pick<AppContext, 'site' 
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (listing_id) DO UPDATE SET title = EXCLUDED.title, story = EXCLUDED.story,
     why_started = EXCLUDED.why_started, problem = EXCLUDED.problem, journey = EXCLUDED.journey, challenges = EXCLUDED.challenges,
     achievements = EXCLUDED.achievements, lessons = EXCLUDED.lessons, whats_next = EXCLUDED.whats_next, updated_at = EXCLUDED.updated_at`,
-    [listing.id, ...['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'].map((k) => s[k] ?? ''), now]);
+    [listing.id, ...STORY_SECTIONS.map((k) => s[k] ?? ''), now]);
   await tx.query('DELETE FROM milestones WHERE listing_id = $1', [listing.id]);
   for (const m of draft.milestones) await tx.query('INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5)', [listing.id, m.date, m.title, m.description ?? '', m.url ?? null]);
   await markSubmitted(tx, draft.id, listing.id, ctx.now());

@@ -1,20 +1,15 @@
 import type { FieldError } from '../../api/errors.js';
 import type { ProfileField } from '../../drafting/draft-content.js';
+import { countryFromCode } from '../../drafting/extract/countries.js';
+import { httpUrl, onHost, VIDEO_HOSTS } from '../../drafting/web-links.js';
+import { EMAIL_PATTERN } from '../accounts/user-repository.js';
 
-/** Hosts whose links are videos (demo_video_url must be one, SPEC §2.2). */
-export const VIDEO_HOSTS = ['youtube.com', 'youtu.be', 'vimeo.com', 'loom.com', 'wistia.com', 'wistia.net', 'dailymotion.com', 'vidyard.com', 'tiktok.com'];
+export { VIDEO_HOSTS };
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-/** Whether a two-letter code is an ISO 3166-1 region Intl knows (unknown codes echo back). */
-export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code)) return false;
-  const name = regionNames.of(code);
-  return !!name && name !== code && name !== 'Unknown Region';
-}
+/** Whether a two-letter code is a current ISO 3166-1 country code (not EU, UN or a deprecated code). */
+export const isCountryCode = (code: string) => countryFromCode(code) === code;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const isHttpUrl = (s: string) => { try { const u = new URL(s); return u.protocol === 'https:' || u.protocol === 'http:'; } catch { return false; } };
-const hostMatches = (s: string, hosts: string[]) => { try { const h = new URL(s).hostname.replace(/^www\./, ''); return hosts.some((v) => h === v || h.endsWith(`.${v}`)); } catch { return false; } };
+const isHttpUrl = (s: string) => httpUrl(s) !== null;
 
 /**
  * Checks the typed profile values beyond their lengths (which the schema enforces) and returns them
@@ -56,13 +51,15 @@ export function checkTypedFields(fields: Partial<Record<ProfileField, unknown>>,
         values[name] = s;
         break;
       case 'contact_email':
-        if (!EMAIL.test(s)) fail(name, 'must be an email address');
+        if (!EMAIL_PATTERN.test(s)) fail(name, 'must be an email address');
         values[name] = s;
         break;
-      case 'demo_video_url':
-        if (!isHttpUrl(s) || !hostMatches(s, VIDEO_HOSTS)) fail(name, `must be a link on a video site (${VIDEO_HOSTS.slice(0, 5).join(', ')}…)`);
+      case 'demo_video_url': {
+        const url = httpUrl(s);
+        if (!url || !onHost(url, VIDEO_HOSTS)) fail(name, `must be a link on a video site (${VIDEO_HOSTS.slice(0, 5).join(', ')}…)`);
         values[name] = s;
         break;
+      }
       case 'logo_url':
         if (!isHttpUrl(s)) fail(name, 'must be an http(s) URL of an image');
         values[name] = s;

@@ -27,10 +27,11 @@ export const toCrawledPage = (p: StoredPage): CrawledPage => ({ ...p, kind: p.ki
 
 /** Drafts a profile (or just `only` some fields) from the pages already read; writes nothing. */
 export async function composeFromStoredPages(deps: DraftDeps, draft: { id: string; site_id: number }, opts: { only?: ProfileField[]; signal?: AbortSignal } = {}) {
-  const pages = (await loadPages(deps.db, draft.id)).map(toCrawledPage);
-  return composeDraft(pages.filter((p) => p.text || p.headText), {
+  const pages = (await loadPages(deps.db, draft.id)).map(toCrawledPage).filter((p) => p.text || p.headText);
+  const composed = await composeDraft(pages, {
     categories: await categoryChoices(deps.db, draft.site_id), llm: deps.config.llm, only: opts.only, signal: opts.signal,
   });
+  return { ...composed, pagesRead: pages.length };
 }
 
 /** Drafts the whole profile from the pages already read and stores it, merged with the founder's edits. */
@@ -80,7 +81,7 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
     await setStatus(deps.db, draftId, 'drafting', { phase: 'drafting', pages_read: read, pages_planned: crawl.pages.length, message: `Read ${read} pages; drafting the profile` }, deps.now(), null);
   }
   const composed = await draftFromStoredPages(deps, draftId, signal);
-  const pages = (await loadPages(deps.db, draftId)).filter((p) => p.text || p.headText).length;
+  const pages = composed?.pagesRead ?? 0;
   const message = composed?.llmError
     ? `Drafted from ${pages} pages without the AI model (${composed.llmError}); every value is quoted from the website`
     : `Drafted from ${pages} pages; every value is quoted from the website`;

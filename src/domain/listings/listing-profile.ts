@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from './listing-summary.js';
+import { STORY_SECTIONS } from '../../drafting/draft-content.js';
 
 export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
 export type PaidSection = (typeof PAID_SECTIONS)[number];
@@ -64,7 +65,7 @@ export function unlockedSections(plan: string | null, unlocked: string[]): PaidS
   return PAID_SECTIONS.filter((s) => plan === 'paid' || unlocked.includes(s));
 }
 
-const STORY_FIELDS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+const STORY_FIELDS = STORY_SECTIONS;
 
 const PROFILE_SELECT = `SELECT ${SUMMARY_COLUMNS}, l.company_id, l.primary_category_id, l.headline, l.summary, l.seo_title, l.seo_description, l.unlocked_sections,
             c.short_description, c.description, c.features, c.usps, c.keywords, c.tags, c.pricing_summary, c.city,

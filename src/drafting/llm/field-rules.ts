@@ -1,5 +1,8 @@
 import { FIELD_LIMITS, type ProfileField, type SocialKey } from '../draft-content.js';
 import { countryCode, type SupportCheck } from './supports.js';
+import { DRAFTED_VIDEO_HOSTS, httpUrl, onHost } from '../web-links.js';
+
+export { httpUrl };
 
 /** How each profile field's value must be backed by its quotes (see supports.ts). */
 export const FIELD_CHECKS: Record<ProfileField, SupportCheck> = {
@@ -58,20 +61,10 @@ export function shapeText(raw: unknown, max: number, keepLines = false): Shaped 
   return value.length > max ? tooLong(max) : { value };
 }
 
-export function httpUrl(value: string): URL | null {
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
-  } catch { return null; }
-}
-
-const VIDEO_HOSTS = ['youtube.com', 'youtu.be', 'youtube-nocookie.com', 'vimeo.com', 'loom.com', 'wistia.com', 'wistia.net', 'fast.wistia.net', 'dailymotion.com', 'vidyard.com', 'tiktok.com', 'twitch.tv'];
-const onHost = (u: URL, hosts: string[]) => hosts.some((h) => u.hostname === h || u.hostname.endsWith(`.${h}`));
-
 /** SPEC: demo_video_url is a video-site link (or a video file on the product's own site). */
 function isVideoLink(value: string): boolean {
   const u = httpUrl(value);
-  return !!u && (onHost(u, VIDEO_HOSTS) || /\.(mp4|webm|mov|m4v)$/i.test(u.pathname));
+  return !!u && (onHost(u, DRAFTED_VIDEO_HOSTS) || /\.(mp4|webm|mov|m4v)$/i.test(u.pathname));
 }
 
 // The host a platform's links live on: a LinkedIn key holding a Facebook link is a mix-up, not a fact.
