@@ -1,9 +1,11 @@
-// `npm test`: starts a private PostgreSQL 15 for the suite, runs every test file with
-// Node's test runner (each file runs against PGlite and PostgreSQL), then stops it.
+// `npm test`: starts a private PostgreSQL for the suite — the highest version ≥ 15 under
+// /usr/lib/postgresql/*/bin, or PG_BIN; installed with apt-get (Debian's postgresql package)
+// when none is there and this runs as root — runs every test file with Node's test runner
+// (each file runs against PGlite and PostgreSQL), then stops it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startPostgres } from '../test/support/postgres-server.js';
+import { MIN_POSTGRES_VERSION, findPostgresBin, hasPostgresTools, postgresVersion, startPostgres } from '../test/support/postgres-server.js';
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -48,10 +50,50 @@ function ensureChromium(): void {
   console.log(`Chromium installed at ${executable}.`);
 }
 
+/**
+ * Every test file also runs against PostgreSQL. When no PostgreSQL ≥ 15 server is found (PG_BIN,
+ * else /usr/lib/postgresql/<version>/bin), install Debian's postgresql package as root (`apt-get install
+ * -y postgresql`; `apt-get update` first only if that fails), or say how to and stop.
+ * Returns the folder of binaries startPostgres() will use.
+ */
+function ensurePostgres(): string {
+  const fail = (why: string): never => {
+    console.error(`\n✖ ${why}\n  The test suite runs every test file against a private PostgreSQL ≥ ${MIN_POSTGRES_VERSION} too;` +
+      ' it looks for its server binaries under /usr/lib/postgresql/<version>/bin.\n' +
+      '  Install it with:  sudo apt-get install -y postgresql   (Debian/Ubuntu; run `sudo apt-get update` first if the package is not found)\n' +
+      '  or set PG_BIN to a folder holding postgres, initdb and pg_ctl.\n');
+    process.exit(1);
+  };
+  if (process.env.PG_BIN) {
+    if (!hasPostgresTools(process.env.PG_BIN)) fail(`PG_BIN is set to ${process.env.PG_BIN}, which does not hold postgres, initdb and pg_ctl.`);
+    return process.env.PG_BIN;
+  }
+  const found = findPostgresBin();
+  if (found) return found;
+  if (process.getuid?.() !== 0) fail(`No PostgreSQL ≥ ${MIN_POSTGRES_VERSION} is installed, and only root can install it (this runs as an ordinary user).`);
+  const aptGet = (...args: string[]) => {
+    console.log(`$ apt-get ${args.join(' ')}`);
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (r.error) fail(`apt-get could not be run (${r.error.message}).`);
+    return r.status === 0;
+  };
+  console.log(`No PostgreSQL ≥ ${MIN_POSTGRES_VERSION} under /usr/lib/postgresql/*/bin; the tests need one: installing Debian's postgresql package…`);
+  if (!aptGet('install', '-y', 'postgresql')) {
+    console.log('apt-get install failed; updating the package lists and trying again…');
+    if (!aptGet('update') || !aptGet('install', '-y', 'postgresql')) fail('Installing postgresql with apt-get failed (see its output above).');
+  }
+  const installed = findPostgresBin();
+  if (!installed) return fail(`apt-get installed postgresql, but there is still no PostgreSQL ≥ ${MIN_POSTGRES_VERSION} under /usr/lib/postgresql/*/bin.`);
+  console.log(`PostgreSQL installed at ${installed}.`);
+  return installed;
+}
+
 const browserDir = path.resolve('test', 'browser') + path.sep;
 if (files.some((f) => path.resolve(f).startsWith(browserDir))) ensureChromium();
 
-console.log(`starting PostgreSQL 15 for the test suite…`);
+const pgBin = ensurePostgres();
+const pgVersion = postgresVersion(pgBin);
+console.log(`starting PostgreSQL${pgVersion ? ` ${pgVersion}` : ''} (${pgBin}) for the test suite…`);
 const server = await startPostgres();
 console.log(`PostgreSQL ready at ${server.url}; running ${files.length} test files`);
 const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {

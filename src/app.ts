@@ -19,6 +19,8 @@ import { registerDraftRoutes } from './site/draft-routes.js';
 import { registerMyListingRoutes } from './site/my-listing-routes.js';
 import { registerFreeLaunchRoutes } from './site/free-launch-routes.js';
 import { registerClaimRoutes } from './site/claim-routes.js';
+import { registerOrderRoutes } from './site/orders/order-routes.js';
+import { registerWebhookRoutes } from './payments/webhook-routes.js';
 import { registerAuthorizeRoutes } from './oauth/authorize-routes.js';
 import { registerTokenRoutes } from './oauth/token-routes.js';
 
@@ -90,6 +92,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerMyListingRoutes(app, ctx);
   registerFreeLaunchRoutes(app, ctx);
   registerClaimRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
+  await registerWebhookRoutes(app, ctx);
   registerAuthorizeRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   return app;

@@ -13,7 +13,9 @@ export interface Config {
   dnsServers: string[];
   crawlAllowHosts: string[];
   llm: { baseUrl: string | null; apiKey: string | null; model: string | null };
-  stripe: { secretKey: string | null; webhookSecret: string | null };
+  stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  /** Who takes payments: `test` (built in, no money moves) or `stripe`. */
+  paymentProvider: 'test' | 'stripe';
   redisUrl: string | null;
   logLevel: string;
   rateLimit: { max: number; windowMs: number };
@@ -64,6 +66,14 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = str(env, 'DATABASE_URL');
   const siteKey = str(env, 'SITE_KEY') ?? 'main';
   if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(siteKey)) throw new ConfigError(`SITE_KEY must be a lowercase key like "main", got "${siteKey}"`);
+  const stripeKey = str(env, 'STRIPE_SECRET_KEY');
+  const stripeApiBase = str(env, 'STRIPE_API_BASE');
+  if (stripeApiBase && !/^https?:\/\/[^/]+\/?$/.test(stripeApiBase)) throw new ConfigError(`STRIPE_API_BASE must be an origin like https://api.stripe.com, got "${stripeApiBase}"`);
+  // Stripe once a key is configured; the built-in test provider otherwise.
+  const provider = str(env, 'PAYMENT_PROVIDER') ?? (stripeKey ? 'stripe' : 'test');
+  if (provider !== 'test' && provider !== 'stripe') throw new ConfigError(`PAYMENT_PROVIDER must be test or stripe, got "${provider}"`);
+  if (provider === 'stripe' && !stripeKey) throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  const paymentProvider: 'test' | 'stripe' = provider;
   return {
     port,
     host,
@@ -77,7 +87,8 @@ export function loadConfig(env: Env = process.env): Config {
     dnsServers: list(env, 'DNS_SERVERS'),
     crawlAllowHosts: list(env, 'CRAWL_ALLOW_HOSTS'),
     llm: { baseUrl: str(env, 'LLM_BASE_URL'), apiKey: str(env, 'LLM_API_KEY'), model: str(env, 'LLM_MODEL') },
-    stripe: { secretKey: str(env, 'STRIPE_SECRET_KEY'), webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET') },
+    stripe: { secretKey: stripeKey, webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: stripeApiBase },
+    paymentProvider,
     redisUrl: str(env, 'REDIS_URL'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     rateLimit: {

@@ -7,6 +7,7 @@ import { ensureServerSecret } from './domain/site/server-secret.js';
 import { ListingCache, LISTINGS_CHANNEL } from './domain/listings/listing-cache.js';
 import { ViewCounter } from './domain/listings/view-counter.js';
 import { CredentialCache } from './api/credential-cache.js';
+import { ensureCatalog } from './domain/orders/catalog.js';
 
 /** Opens the database, applies pending migrations and assembles what every part shares. */
 export async function createAppContext(config: Config, opts: { db?: Db; now?: () => Date } = {}): Promise<AppContext> {
@@ -14,6 +15,7 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   await migrate(db);
   const site = await ensureSite(db, config.siteKey);
   const secret = await ensureServerSecret(db, site.id);
+  await ensureCatalog(db, site.id);
   const credentials = new CredentialCache(db, 30_000, 20_000, () => (opts.now ?? (() => new Date()))().getTime());
   await credentials.start();
   const listingCache = new ListingCache();

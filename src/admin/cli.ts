@@ -4,6 +4,9 @@ import { createUser, DuplicateEmailError, EMAIL_PATTERN, findUserByEmail } from 
 import { passwordProblem } from '../domain/accounts/passwords.js';
 import { createApiKey, parseScopes } from '../domain/accounts/api-keys.js';
 import { setSetting } from '../domain/site/site-repository.js';
+import { bundleProblem, setBundleContents, setPrice } from '../domain/orders/catalog.js';
+import { completeAdminTask } from '../domain/orders/fulfil-order.js';
+import { refundOrder } from '../domain/orders/payment.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -11,6 +14,15 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
   create-api-key --email E --scopes account:read,listings:write,orders:write [--name N] [--expires-days D]
       prints the key once, alone on the last line of standard output
   set-setting --key K --value JSON
+      e.g. paid_week_capacity 10, paid_weeks_ahead 12, featured_days 7, order_expiry_hours 24,
+      seller_name, seller_address, seller_country "DE", seller_vat_number, seller_email
+  set-price --product CODE --cents N
+      new price in USD cents excluding VAT, for new quotes only (billboard_min: the billboard minimum)
+  set-bundle --product launch_bundle --includes launch,featured,ai_review
+  complete-task --id N [--note TEXT]
+      marks a done-for-you task done; its order line is fulfilled
+  refund-order --number LD-2026-000042 [--note TEXT]
+      marks a paid order refunded (return the money in the payment provider's dashboard)
 `;
 
 export class UsageError extends Error {}
@@ -25,6 +37,7 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
     options: {
       email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' },
       scopes: { type: 'string' }, 'expires-days': { type: 'string' }, key: { type: 'string' }, value: { type: 'string' },
+      product: { type: 'string' }, cents: { type: 'string' }, includes: { type: 'string' }, id: { type: 'string' }, note: { type: 'string' }, number: { type: 'string' },
     },
     strict: true,
     });
@@ -70,6 +83,35 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       try { value = JSON.parse(values.value ?? ''); } catch { throw new UsageError('--value must be JSON, e.g. 42 or "text" or {"a":1}'); }
       await setSetting(ctx.db, ctx.site.id, values.key, value);
       out(`set ${values.key} = ${JSON.stringify(value)}`);
+      return;
+    }
+    case 'set-price': {
+      const cents = Number(values.cents);
+      if (!values.product) throw new UsageError('--product is required (a code from list_products)');
+      if (!Number.isInteger(cents) || cents < 0 || cents > 100_000_000) throw new UsageError('--cents must be a whole number of USD cents from 0 to 100000000');
+      if (!(await setPrice(ctx.db, ctx.site.id, values.product, cents, ctx.now()))) throw new UsageError(`--product: no product ${values.product} on this site`);
+      out(`set the price of ${values.product} to ${cents} cents (USD, excluding VAT) for new quotes`);
+      return;
+    }
+    case 'set-bundle': {
+      const includes = (values.includes ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const problem = bundleProblem(values.product ?? '', includes);
+      if (problem) throw new UsageError(problem);
+      await setBundleContents(ctx.db, ctx.site.id, values.product!, includes);
+      out(`${values.product} now includes ${includes.join(', ')}`);
+      return;
+    }
+    case 'complete-task': {
+      const id = Number(values.id);
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new UsageError('--id must be a task number');
+      if (!(await completeAdminTask(ctx, id, values.note ?? ''))) throw new UsageError(`--id: no open task ${id} on this site`);
+      out(`task ${id} done; its order line is fulfilled`);
+      return;
+    }
+    case 'refund-order': {
+      if (!values.number) throw new UsageError('--number is required');
+      if (!(await refundOrder(ctx, values.number, values.note || 'Refunded by the site team.'))) throw new UsageError(`--number: no paid order ${values.number} on this site`);
+      out(`order ${values.number} marked refunded`);
       return;
     }
     default:

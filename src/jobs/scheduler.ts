@@ -6,6 +6,8 @@ import { purgeExpiredIdempotencyKeys } from '../api/idempotency.js';
 import { expireClaims } from '../domain/claims/claim-repository.js';
 import { finishAbandonedDrafts } from '../domain/drafts/process-draft.js';
 import { LOCK_TIMEOUT_MS } from './queue.js';
+import { expirePendingOrders } from '../domain/orders/order-repository.js';
+import { applyDueRelaunches } from '../domain/orders/fulfil-order.js';
 import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
 
 /**
@@ -35,6 +37,9 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
     try {
       await awardFinishedWeeks(ctx);
       await runFreeQueue(ctx);
+      await applyDueRelaunches(ctx);
+      // Unpaid orders past their expiry release the launch weeks they held.
+      await expirePendingOrders(ctx.db, ctx.site.id, ctx.now());
       await expireClaims(ctx.db, ctx.now());
       await finishAbandonedDrafts(ctx.db, ctx.now(), LOCK_TIMEOUT_MS);
       // Idempotency keys older than 24 h are no longer honoured; drop them hourly.

@@ -11,6 +11,9 @@ import { freeLaunchView } from '../domain/free-queue/free-launch-view.js';
 import { runBadgeCheck } from '../domain/free-queue/badge-check.js';
 import { loadFreeLaunch } from '../domain/free-queue/free-queue-repository.js';
 import { freeLaunchPage } from './free-launch-page.js';
+import { listProducts } from '../domain/orders/products-view.js';
+import { createCheckout } from '../domain/orders/checkout.js';
+import { LAUNCH_EXTRAS, paidLaunchForm } from './paid-launch-form.js';
 
 /** "Check my homepage now" runs the check inline; more than one a minute would only hammer the founder's site. */
 const MANUAL_CHECK_GAP_MS = 60_000;
@@ -38,11 +41,16 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
     }
   }
 
-  async function launchPage(reply: FastifyReply, user: User, id: number, opts: { notice?: string; error?: string } = {}, status = 200) {
+  async function launchPage(reply: FastifyReply, user: User, id: number, opts: { notice?: string; error?: string; paidError?: string } = {}, status = 200) {
     const listing = await loadFreeLaunch(ctx.db, ctx.site.id, id);
     if (!listing) return page(reply, user, 'Listing not found', html`<h1>Listing not found</h1>`, 404);
     reply.header('Cache-Control', 'no-store');
-    return page(reply, user, `Launch ${listing.name}`, freeLaunchPage(freeLaunchView(ctx, listing), { name: listing.name, csrf: reply.generateCsrf(), publicUrl: ctx.config.publicUrl, exit: listing.free_queue_exit, ...opts }), status);
+    const csrf = reply.generateCsrf();
+    // The paid plan is offered until the listing has a launch of its own (paid, or live).
+    const paidOpen = listing.status !== 'live' && listing.plan !== 'paid';
+    const paid = paidOpen ? paidLaunchForm(id, await listProducts(ctx), csrf, { error: opts.paidError, status: listing.status }) : html``;
+    const { paidError: _, ...freeOpts } = opts;
+    return page(reply, user, `Launch ${listing.name}`, html`${freeLaunchPage(freeLaunchView(ctx, listing), { name: listing.name, csrf, publicUrl: ctx.config.publicUrl, exit: listing.free_queue_exit, ...freeOpts })}${paid}`, status);
   }
 
   app.get<Params>('/my/listings/:id/launch', async (req, reply) => {
@@ -65,6 +73,24 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
       return launchPage(reply, owner.user, owner.id, { error: err.message }, 409);
     }
     return reply.redirect(`/my/listings/${owner.id}/launch?queued=1`, 303);
+  });
+
+  app.post<Params & { Body: Record<string, string | string[] | undefined> }>('/my/listings/:id/launch/paid', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const owner = await ownerOf(req, reply);
+    if (!owner) return reply;
+    const body = req.body ?? {};
+    const week = typeof body.week === 'string' && body.week ? body.week : undefined;
+    const extras = ([] as string[]).concat(body.extras ?? []).filter((e): e is (typeof LAUNCH_EXTRAS)[number] => (LAUNCH_EXTRAS as readonly string[]).includes(e));
+    try {
+      const order = await createCheckout(ctx, owner.user.id, {
+        items: [{ product: 'launch', listing_id: owner.id, ...(week ? { week } : {}) }, ...[...new Set(extras)].map((product) => ({ product, listing_id: owner.id }))],
+      });
+      return reply.redirect(`/checkout/${order.number}`, 303);
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status >= 500) throw err;
+      const why = err.errors?.map((e) => e.message).join('; ') ?? err.message;
+      return launchPage(reply, owner.user, owner.id, { paidError: why }, err.status);
+    }
   });
 
   app.post<Params>('/my/listings/:id/launch/check', { preHandler: app.csrfProtection }, async (req, reply) => {

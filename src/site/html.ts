@@ -51,6 +51,10 @@ ul.evidence{margin:.2rem 0;padding-left:1.2rem;font-size:.9rem}ul.evidence q{fon
 pre.page-text{white-space:pre-wrap;word-break:break-word;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:1rem;max-height:70vh;overflow:auto}
 fieldset.faq{border:1px solid var(--line);border-radius:8px;margin:.6rem 0;display:grid;gap:.4rem}fieldset.faq label{display:grid;gap:.2rem;font-weight:600}
 mark{background:#ffe066;color:#16181d;padding:0 .1rem;border-radius:3px}progress{vertical-align:middle}
+form.inline{display:inline-block;margin:.3rem .4rem .3rem 0}.form label.check{display:flex;gap:.6rem;align-items:flex-start;font-weight:400}.form label.check input{margin-top:.35rem}
+.form fieldset{border:1px solid var(--line);border-radius:8px;display:grid;gap:.6rem}.form textarea{font:inherit;padding:.5rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}
+table.order-lines tfoot th{text-align:right}table.order-lines tr.total td{font-size:1.1rem}.invoice .parties{display:flex;gap:2rem;flex-wrap:wrap}
+@media (max-width:640px){table.order-lines thead{display:none}table.order-lines tr{display:grid;grid-template-columns:1fr 1fr;border-bottom:1px solid var(--line)}table.order-lines td,table.order-lines th{border:0}table.order-lines td:first-child{grid-column:1/-1}}
 footer{max-width:960px;margin:2rem auto;padding:1rem 1.5rem;color:var(--muted);border-top:1px solid var(--line);font-size:.9rem}
 `;
 
@@ -61,7 +65,7 @@ export function layout(opts: { title: string; siteName: string; description?: st
 <style>${raw(STYLE)}</style></head>
 <body><header class="top"><a class="brand" href="/">${opts.siteName}</a>
 <nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/docs">API</a>
-${opts.user ? html`<a href="/submit">Submit</a><a href="/drafts">Drafts</a><a href="/my/listings">My listings</a><a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
+${opts.user ? html`<a href="/submit">Submit</a><a href="/drafts">Drafts</a><a href="/my/listings">My listings</a><a href="/orders">Orders</a><a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
 <main>${body}</main>
 <footer>${opts.siteName} · <a href="/docs">API reference</a> · MCP server at <code>/mcp</code></footer></body></html>`.value;
 }

@@ -17,6 +17,7 @@ import { editorView, myListingsView, type EditorOptions } from './my-listing-vie
 import { registerInterviewRoutes } from './my-listing-interview.js';
 import { registerFollowRoutes } from './my-listing-follow.js';
 import { registerAdminVersionRoutes } from './admin-listing-versions.js';
+import { profileReviewsOfListing, reviewsHtml } from './orders/profile-reviews.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const PER_PAGE = 20;
@@ -55,16 +56,17 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   async function editorPage(reply: FastifyReply, user: User, listing: OwnedListing, opts: Partial<EditorOptions> = {}, status = 200) {
-    const [detail, versions, elsewhere, sites] = await Promise.all([
+    const [detail, versions, elsewhere, sites, reviews] = await Promise.all([
       myListingDetail(ctx, listing.id, user.id),
       versionsOfListing(ctx.db, listing.id, VERSIONS_SHOWN, 0),
       companyListingsElsewhere(ctx.db, listing.company_id, ctx.site.id),
       allSites(ctx.db),
+      profileReviewsOfListing(ctx.db, listing.id),
     ]);
     const otherSites = sites.filter((s) => elsewhere.some((l) => l.site_id === s.id));
-    return page(reply, user, `Edit ${detail.name}`, editorView(detail, {
+    return page(reply, user, `Edit ${detail.name}`, html`${editorView(detail, {
       csrf: reply.generateCsrf(), versions: versions.items, versionTotal: versions.total, otherSites, ...opts,
-    }), status);
+    })}${reviewsHtml(reviews)}`, status);
   }
 
   /** Runs a write; a 400 with field errors comes back as those errors (the page shows them by the inputs). */

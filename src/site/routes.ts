@@ -11,13 +11,15 @@ import { isBadgeKind, isBadgeMode, isBadgeShape, isBadgeSize } from '../domain/b
 import { renderBadgeSvg } from '../domain/badges/svg.js';
 import type { ListingSummary } from '../domain/listings/listing-summary.js';
 import { followControl } from './my-listing-follow.js';
+import { featuredListings, isFeatured } from '../domain/listings/featured.js';
 
 const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
 
-function listingRow(l: ListingSummary & { rank?: number }): SafeHtml {
+function listingRow(l: ListingSummary & { rank?: number }, now: Date): SafeHtml {
   return html`<li>${l.rank ? html`<span class="rank">${l.rank}</span>` : ''}
     <div class="body"><a href="/p/${l.slug}"><strong>${l.name}</strong></a> — ${l.tagline}
-    ${l.primary_category ? html`<span class="tag">${l.primary_category.name}</span>` : ''}</div>
+    ${l.primary_category ? html`<span class="tag">${l.primary_category.name}</span>` : ''}
+    ${isFeatured(l, now) ? html`<span class="tag featured" title="Paid placement">Featured</span>` : ''}</div>
     <div class="votes" title="Community votes">▲ ${l.votes}</div></li>`;
 }
 
@@ -29,11 +31,13 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
 
   const weekPage = async (reply: FastifyReply) => {
     const now = ctx.now();
-    const week = await launchWeek(ctx.db, ctx.site.id, mondayOf(now), now, 50, 0);
+    const [week, featured] = await Promise.all([launchWeek(ctx.db, ctx.site.id, mondayOf(now), now, 50, 0), featuredListings(ctx.db, ctx.site.id, now)]);
     return page(reply, 200, layout({ title: `${siteName} — launches this week`, siteName, description: ctx.site.purpose }, html`
       <h1>Launching this week</h1><p class="muted">${ctx.site.purpose}</p>
+      ${featured.length ? html`<section aria-labelledby="featured-h" class="card featured"><h2 id="featured-h">Featured <span class="small muted">(paid placement)</span></h2>
+        <ul class="list">${featured.map((l) => listingRow(l, now))}</ul></section>` : ''}
       <p class="muted">Week of ${mondayOf(now)} · ranked by community votes this week</p>
-      ${week.items.length ? html`<ol class="list">${week.items.map(listingRow)}</ol>` : html`<p>No launches yet this week.</p>`}
+      ${week.items.length ? html`<ol class="list">${week.items.map((l) => listingRow(l, now))}</ol>` : html`<p>No launches yet this week.</p>`}
       <div class="card">Build on it: the <a href="/docs">REST API</a> and the MCP server at <code>${ctx.config.publicUrl}/mcp</code>.</div>`));
   };
   app.get('/', async (_req, reply) => weekPage(reply));
@@ -46,7 +50,7 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     return page(reply, 200, layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description }, html`
       <h1>${p.name}</h1><p>${p.tagline}</p>
       <p><a href="${p.url}" rel="nofollow noopener">Visit website</a> · ▲ ${p.votes} votes · ${p.followers} followers
-      ${p.verified ? html` · <span class="tag">Verified owner</span>` : ''} · <a href="/claims/new?slug=${p.slug}">Claim this listing</a></p>
+      ${p.verified ? html` · <span class="tag">Verified owner</span>` : ''}${isFeatured(p, ctx.now()) ? html` · <span class="tag featured" title="Paid placement">Featured</span>` : ''} · <a href="/claims/new?slug=${p.slug}">Claim this listing</a></p>
       ${follow}
       ${p.categories.map((c) => html`<span class="tag">${c.name}</span>`)}
       <div class="card"><p>${p.description || p.short_description}</p></div>
@@ -54,6 +58,9 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
       ${p.pricing.summary ? html`<h2>Pricing</h2><p>${p.pricing.summary}</p>` : ''}
       ${p.founders.length ? html`<h2>Founders</h2><ul>${p.founders.map((f) => html`<li>${f.name}${f.title ? html` — ${f.title}` : ''}</li>`)}</ul>` : ''}
       ${p.faqs.length ? html`<h2>FAQ</h2>${p.faqs.map((f) => html`<details><summary>${f.question}</summary><p>${f.answer}</p></details>`)}` : ''}
+      ${p.trophy_cabinet ? html`<section class="card trophy-cabinet cabinet-${p.trophy_cabinet.style}" aria-labelledby="cabinet-h"><h2 id="cabinet-h">Trophy cabinet</h2>
+        ${p.awards.length ? html`<ul>${p.awards.filter(() => p.trophy_cabinet!.award === 'all' || p.trophy_cabinet!.award === 'launch-of-the-week').map((a) => html`<li>🏆 ${a.title} — week of ${a.week}</li>`)}</ul>` : html`<p class="muted">Awards ${p.name} wins will be displayed here.</p>`}
+        ${p.trophy_cabinet.caption ? html`<p>${p.trophy_cabinet.caption}</p>` : ''}</section>` : ''}
       ${p.community_rating.count ? html`<p>Community rating ${p.community_rating.average} / 5 from ${p.community_rating.count} reviews</p>` : ''}
       ${p.domain_rating.current !== null ? html`<p>Domain Rating ${p.domain_rating.current} (${p.domain_rating.trend})</p>` : ''}
       ${p.not_found_on_website.length ? html`<p class="muted">Not stated on the company's website: ${p.not_found_on_website.join(', ')}</p>` : ''}`));

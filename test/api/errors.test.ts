@@ -58,11 +58,11 @@ describeEachDatabase('errors, credentials and unfinished operations', (env) => {
     assert.deepEqual(body.auth, { via: 'api_key', scopes: ['account:read', 'orders:write'] });
   });
 
-  test('a declared but unfinished operation answers 501 to an authorised caller', async () => {
+  test('a rule the schema cannot express is still a 400 naming the field', async () => {
     const key = await apiKey(env(), ['orders:write']);
     const res = await env().app.inject({ method: 'POST', url: '/api/v1/orders/quote', headers: { authorization: `Bearer ${key}` }, payload: { items: [{ product: 'launch' }] } });
-    assert.equal(res.statusCode, 501);
-    assert.match(res.json().detail, /quote_order/);
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().errors[0].path, 'items[0].listing_id');
   });
 
   test('bodies reject unknown properties and wrong types with the field named', async () => {

@@ -157,12 +157,12 @@ describeEachDatabase('MCP server', (env) => {
     assert.deepEqual(res.body.result.structuredContent.auth, { via: 'api_key', scopes: ['account:read'] });
   });
 
-  test('an unimplemented protected tool with the right scope is an isError 501', async () => {
+  test('a tool refusing its input is an isError result carrying the same problem as REST', async () => {
     const res = await callTool(env(), 'quote_order', { items: [{ product: 'launch' }] }, await apiKey(env(), ['orders:write']));
     assert.equal(res.status, 200);
     assert.equal(res.body.result.isError, true);
-    assert.equal(res.body.result.structuredContent.status, 501);
-    assert.match(res.body.result.structuredContent.detail, /quote_order/);
+    assert.equal(res.body.result.structuredContent.status, 400);
+    assert.equal(res.body.result.structuredContent.errors[0].path, 'items[0].listing_id');
   });
 
   test('an unknown tool is a JSON-RPC invalid-params error', async () => {

@@ -24,6 +24,7 @@ export const ListingSummarySchema = Type.Object({
   pricing_model: Nullable(Str),
   stage: Nullable(Str),
   country: Nullable(Str),
+  featured_until: Nullable(Type.String({ format: 'date-time', description: 'Paid featured placement: the listing is featured until then' })),
 });
 
 const DomainRatingSchema = Type.Object({
@@ -56,6 +57,9 @@ export const ListingProfileSchema = Type.Composite([ListingSummarySchema, Type.O
   community_rating: Type.Object({ average: Nullable(Type.Number()), count: Type.Integer() }, { description: 'From genuine reviews only' }),
   domain_rating: DomainRatingSchema,
   awards: Type.Array(Type.Object({ week: DateString, rank: Type.Integer(), title: Str })),
+  trophy_cabinet: Nullable(Type.Object({
+    style: Str, award: Str, caption: Nullable(Str),
+  }, { description: 'A trophy cabinet the owners bought (trophy_cabinet): how the listing page displays its awards' })),
   seo: Type.Object({ title: Str, description: Str }),
   not_found_on_website: Type.Array(Str, { description: "Profile facts the company's own website did not state (left blank, never invented)" }),
   unlocked_sections: Type.Array(Type.String({ enum: ['story', 'milestones', 'media'] })),

@@ -35,6 +35,7 @@ export interface ListingProfile extends ListingSummary {
   community_rating: { average: number | null; count: number };
   domain_rating: DomainRating;
   awards: { week: string; rank: number; title: string }[];
+  trophy_cabinet: { style: string; award: string; caption: string | null } | null;
   seo: { title: string; description: string };
   not_found_on_website: string[];
   unlocked_sections: PaidSection[];
@@ -89,7 +90,7 @@ export async function loadListingProfileAnyStatus(db: Queryable, siteId: number,
 
 async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: string): Promise<ListingProfile> {
   const sections = unlockedSections(r.plan, r.unlocked_sections);
-  const [cats, founders, faqs, updates, rating, ratings, awards, story, milestones, media] = await Promise.all([
+  const [cats, founders, faqs, updates, rating, ratings, awards, story, milestones, media, cabinets] = await Promise.all([
     db.query<{ slug: string; name: string; primary: boolean }>(
       `SELECT c.slug, c.name, c.id = $2 AS primary FROM categories c
         WHERE c.id = $2 OR c.id IN (SELECT category_id FROM listing_extra_categories WHERE listing_id = $1)
@@ -114,7 +115,9 @@ async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: st
     sections.includes('media')
       ? db.query<{ kind: string; url: string; caption: string }>('SELECT kind, url, caption FROM listing_media WHERE listing_id = $1 ORDER BY position, id', [r.id])
       : Promise.resolve(null),
+    db.query<{ options: unknown }>('SELECT options FROM trophy_cabinets WHERE listing_id = $1 ORDER BY id DESC LIMIT 1', [r.id]),
   ]);
+  const cabinet = cabinets[0] ? (typeof cabinets[0].options === 'string' ? JSON.parse(cabinets[0].options) : cabinets[0].options) as Record<string, unknown> : null;
   // The listing has this row's id, company_id and primary_category_id: drop what is not public.
   const api = `${publicUrl}/api/v1/listings/${r.slug}`;
   const profile: ListingProfile = {
@@ -140,6 +143,7 @@ async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: st
     community_rating: rating[0] ?? { average: null, count: 0 },
     domain_rating: domainRatingTrend(ratings),
     awards: awards.map((a) => ({ week: a.week, rank: a.rank, title: `Launch of the Week #${a.rank}` })),
+    trophy_cabinet: cabinet ? { style: String(cabinet.style ?? 'classic'), award: String(cabinet.award ?? 'all'), caption: typeof cabinet.caption === 'string' ? cabinet.caption : null } : null,
     seo: { title: r.seo_title, description: r.seo_description },
     not_found_on_website: r.not_found_on_website,
     unlocked_sections: sections,

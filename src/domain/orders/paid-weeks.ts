@@ -1,0 +1,39 @@
+import type { Queryable } from '../../db/client.js';
+import { addWeeks, mondayOf } from '../weeks/weeks.js';
+
+/** Order lines that take one of a week's paid launch places (a bundle's launch part is a line of its own). */
+export const WEEK_PLACE_PRODUCTS = ['launch', 'skip_queue', 'relaunch'];
+
+/** The launch weeks on sale at `now`: the next `weeksAhead` Mondays (this week has begun: launch without a week for now). */
+export function weeksOnSale(now: Date, weeksAhead: number): string[] {
+  const next = addWeeks(mondayOf(now), 1);
+  return Array.from({ length: weeksAhead }, (_, i) => addWeeks(next, i));
+}
+
+/** Places taken in each week by paid and fulfilled orders, and by pending ones still holding theirs. */
+export async function paidWeekLoads(db: Queryable, siteId: number, weeks: string[], now: Date): Promise<Map<string, number>> {
+  const rows = await db.query<{ week: string; n: number }>(
+    `SELECT to_char(ol.week, 'YYYY-MM-DD') AS week, count(*)::int AS n
+       FROM order_lines ol JOIN orders o ON o.id = ol.order_id
+      WHERE o.site_id = $1 AND ol.week = ANY($2::date[]) AND ol.product_code = ANY($3::text[])
+        AND (o.status IN ('paid', 'fulfilled') OR (o.status = 'pending' AND o.expires_at > $4))
+      GROUP BY ol.week`, [siteId, weeks, WEEK_PLACE_PRODUCTS, now.toISOString()]);
+  return new Map(rows.map((r) => [r.week, r.n]));
+}
+
+export interface WeekOnSale { week: string; available: boolean; places_left: number }
+
+export function weekAvailability(weeks: string[], loads: Map<string, number>, capacity: number): WeekOnSale[] {
+  return weeks.map((week) => {
+    const left = Math.max(0, capacity - (loads.get(week) ?? 0));
+    return { week, available: left > 0, places_left: left };
+  });
+}
+
+// Any constant works: every instance must use the same one. Paired with the site id.
+const PAID_WEEKS_LOCK = 7_340_012;
+
+/** Serialises order creation for a site until the transaction ends, so two buyers never both take a week's last place. */
+export async function lockPaidWeeks(tx: Queryable, siteId: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [PAID_WEEKS_LOCK, siteId]);
+}
