@@ -28,6 +28,8 @@ const drafts = await ctx.db.query<{ id: number }>(
     WHERE id IN (SELECT id FROM listings ORDER BY id DESC LIMIT 71) RETURNING id`);
 for (const d of drafts) await ctx.db.query(`INSERT INTO listing_owners (listing_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [d.id, userId]);
 const ids = drafts.map((d) => d.id);
+// Planner statistics, as autovacuum keeps them on a running server.
+await ctx.db.query('ANALYZE');
 const slugs = (await ctx.db.query<{ slug: string }>(`SELECT slug FROM listings WHERE status = 'live' ORDER BY id`)).map((r) => r.slug);
 
 const app = await buildApp(ctx);

@@ -8,6 +8,7 @@ import { ListingCache, LISTINGS_CHANNEL } from './domain/listings/listing-cache.
 import { ViewCounter } from './domain/listings/view-counter.js';
 import { CredentialCache } from './api/credential-cache.js';
 import { ensureCatalog } from './domain/orders/catalog.js';
+import { dropSalesCatalog, SALES_CHANNEL } from './domain/orders/sales-catalog.js';
 
 /** Opens the database, applies pending migrations and assembles what every part shares. */
 export async function createAppContext(config: Config, opts: { db?: Db; now?: () => Date } = {}): Promise<AppContext> {
@@ -21,6 +22,8 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   const listingCache = new ListingCache();
   // Listing writes on other instances arrive here (see forgetListingProfile).
   await db.listen(LISTINGS_CHANNEL, (key) => listingCache.invalidate(key));
+  // Prices and sales settings changed on another instance.
+  await db.listen(SALES_CHANNEL, () => dropSalesCatalog(db));
   return {
     secret,
     credentials,

@@ -7,6 +7,7 @@ import { setSetting } from '../domain/site/site-repository.js';
 import { bundleProblem, setBundleContents, setPrice } from '../domain/orders/catalog.js';
 import { completeAdminTask } from '../domain/orders/fulfil-order.js';
 import { refundOrder } from '../domain/orders/payment.js';
+import { forgetSalesCatalog } from '../domain/orders/sales-catalog.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -82,6 +83,7 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       let value: unknown;
       try { value = JSON.parse(values.value ?? ''); } catch { throw new UsageError('--value must be JSON, e.g. 42 or "text" or {"a":1}'); }
       await setSetting(ctx.db, ctx.site.id, values.key, value);
+      await forgetSalesCatalog(ctx);
       out(`set ${values.key} = ${JSON.stringify(value)}`);
       return;
     }
@@ -90,6 +92,7 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       if (!values.product) throw new UsageError('--product is required (a code from list_products)');
       if (!Number.isInteger(cents) || cents < 0 || cents > 100_000_000) throw new UsageError('--cents must be a whole number of USD cents from 0 to 100000000');
       if (!(await setPrice(ctx.db, ctx.site.id, values.product, cents, ctx.now()))) throw new UsageError(`--product: no product ${values.product} on this site`);
+      await forgetSalesCatalog(ctx);
       out(`set the price of ${values.product} to ${cents} cents (USD, excluding VAT) for new quotes`);
       return;
     }
@@ -98,6 +101,7 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       const problem = bundleProblem(values.product ?? '', includes);
       if (problem) throw new UsageError(problem);
       await setBundleContents(ctx.db, ctx.site.id, values.product!, includes);
+      await forgetSalesCatalog(ctx);
       out(`${values.product} now includes ${includes.join(', ')}`);
       return;
     }

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 
 /** The one query interface the rest of the code sees, over PGlite or PostgreSQL alike. */
 export interface Queryable {
-  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `prepare`: a hot statement PostgreSQL parses and plans once per connection (a named prepared
+   * statement) instead of on every call; ignored by PGlite.
+   */
+  query<T = Record<string, any>>(sql: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
 }
 
 export interface Tx extends Queryable {
@@ -89,15 +93,17 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   let closed = false;
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params as any[])).rows as T[];
+    async query<T>(sql: string, params: unknown[] = [], opts: { prepare?: string } = {}) {
+      return (await pool.query(opts.prepare ? { name: opts.prepare, text: sql, values: params as any[] } : { text: sql, values: params as any[] })).rows as T[];
     },
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
-          async query<T>(sql: string, params: unknown[] = []) { return (await client.query(sql, params as any[])).rows as T[]; },
+          async query<T>(sql: string, params: unknown[] = [], opts: { prepare?: string } = {}) {
+            return (await client.query(opts.prepare ? { name: opts.prepare, text: sql, values: params as any[] } : { text: sql, values: params as any[] })).rows as T[];
+          },
           async exec(sql: string) { await client.query(sql); },
         });
         await client.query('COMMIT');

@@ -4,6 +4,7 @@ import { findOrder, insertOrder, linesOf, listOrders, type OrderRow } from './or
 import { orderView, type OrderView } from './order-view.js';
 import { lockPaidWeeks } from './paid-weeks.js';
 import { priceOrder, type OrderRequest } from './quote.js';
+import { salesCatalog } from './sales-catalog.js';
 
 export const ORDER_PREFIX = 'LD';
 
@@ -14,9 +15,10 @@ export const ORDER_PREFIX = 'LD';
  * (order_expiry_hours, default 24) or is cancelled. Payment happens on checkout_url.
  */
 export async function createCheckout(ctx: AppContext, userId: number, req: OrderRequest): Promise<OrderView> {
+  const catalog = await salesCatalog(ctx);
   const number = await ctx.db.transaction(async (tx) => {
     await lockPaidWeeks(tx, ctx.site.id);
-    const priced = await priceOrder(ctx, tx, userId, req);
+    const priced = await priceOrder(ctx, tx, userId, req, catalog);
     const now = ctx.now();
     const { number } = await insertOrder(tx, {
       userId, siteId: ctx.site.id, prefix: ORDER_PREFIX, now,

@@ -10,14 +10,18 @@ export function weeksOnSale(now: Date, weeksAhead: number): string[] {
   return Array.from({ length: weeksAhead }, (_, i) => addWeeks(next, i));
 }
 
-/** Places taken in each week by paid and fulfilled orders, and by pending ones still holding theirs. */
-export async function paidWeekLoads(db: Queryable, siteId: number, weeks: string[], now: Date): Promise<Map<string, number>> {
-  const rows = await db.query<{ week: string; n: number }>(
-    `SELECT to_char(ol.week, 'YYYY-MM-DD') AS week, count(*)::int AS n
+/**
+ * SQL of the places taken in each week ($1 site, $2 weeks, $3 now) by paid and fulfilled orders,
+ * and by pending ones still holding theirs. Shared with the quote's one-round-trip read.
+ */
+export const PAID_WEEK_LOADS_SQL = `SELECT to_char(ol.week, 'YYYY-MM-DD') AS week, count(*)::int AS n
        FROM order_lines ol JOIN orders o ON o.id = ol.order_id
-      WHERE o.site_id = $1 AND ol.week = ANY($2::date[]) AND ol.product_code = ANY($3::text[])
-        AND (o.status IN ('paid', 'fulfilled') OR (o.status = 'pending' AND o.expires_at > $4))
-      GROUP BY ol.week`, [siteId, weeks, WEEK_PLACE_PRODUCTS, now.toISOString()]);
+      WHERE o.site_id = $1 AND ol.week = ANY($2::date[]) AND ol.product_code IN (${WEEK_PLACE_PRODUCTS.map((p) => `'${p}'`).join(', ')})
+        AND (o.status IN ('paid', 'fulfilled') OR (o.status = 'pending' AND o.expires_at > $3))
+      GROUP BY ol.week`;
+
+export async function paidWeekLoads(db: Queryable, siteId: number, weeks: string[], now: Date): Promise<Map<string, number>> {
+  const rows = await db.query<{ week: string; n: number }>(PAID_WEEK_LOADS_SQL, [siteId, weeks, now.toISOString()]);
   return new Map(rows.map((r) => [r.week, r.n]));
 }
 

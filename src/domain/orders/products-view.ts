@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
-import { loadCatalog, type ItemProperty } from './catalog.js';
-import { loadOrderSettings } from './order-settings.js';
+import type { ItemProperty } from './catalog.js';
+import { salesCatalog } from './sales-catalog.js';
 import { paidWeekLoads, weekAvailability, weeksOnSale, type WeekOnSale } from './paid-weeks.js';
 import { paymentProviderFor } from '../../payments/providers.js';
 
@@ -32,9 +32,9 @@ export interface ProductList {
 /** list_products: what is on sale, at what price, with the launch weeks that still have paid places. */
 export async function listProducts(ctx: AppContext): Promise<ProductList> {
   const now = ctx.now();
-  const settings = await loadOrderSettings(ctx.db, ctx.site.id, ctx.site.name);
+  const { products, settings } = await salesCatalog(ctx);
   const weeks = weeksOnSale(now, settings.weeksAhead);
-  const [products, loads] = await Promise.all([loadCatalog(ctx.db, ctx.site.id, now), paidWeekLoads(ctx.db, ctx.site.id, weeks, now)]);
+  const loads = await paidWeekLoads(ctx.db, ctx.site.id, weeks, now);
   const names = new Map(products.map((p) => [p.code, p.name]));
   const billboard = products.find((p) => p.code === 'billboard_min');
   const provider = paymentProviderFor(ctx.config);

@@ -2,10 +2,10 @@ import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
 import { HttpError, badRequest, forbidden } from '../../api/errors.js';
 import { summarize } from '../../api/validation.js';
-import { loadCatalog } from './catalog.js';
 import { checkItems, ForeignListingError, type CheckedItem, type ListingFacts, type OrderItemInput } from './order-items.js';
-import { loadOrderSettings, type OrderSettings } from './order-settings.js';
-import { paidWeekLoads, weekAvailability, weeksOnSale } from './paid-weeks.js';
+import type { OrderSettings } from './order-settings.js';
+import { salesCatalog, type SalesCatalog } from './sales-catalog.js';
+import { PAID_WEEK_LOADS_SQL, weekAvailability, weeksOnSale } from './paid-weeks.js';
 import { decideVat, formatRate, vatOnNet, vatProblem, type VatDecision } from './vat.js';
 
 export interface OrderRequest {
@@ -50,19 +50,47 @@ export interface Quote {
 
 export interface PricedOrder { quote: Quote; items: CheckedItem[]; settings: OrderSettings; vat: VatDecision }
 
-const LISTING_FACTS = `SELECT l.id, c.name, l.slug, l.status, l.plan, to_char(l.launch_week, 'YYYY-MM-DD') AS launch_week, l.launched_at,
-       pc.slug AS primary_category,
-       coalesce((SELECT array_agg(xc.slug ORDER BY xc.slug) FROM listing_extra_categories x JOIN categories xc ON xc.id = x.category_id WHERE x.listing_id = l.id), '{}') AS extra_categories,
-       EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.user_id = $3) AS owned
-  FROM listings l JOIN companies c ON c.id = l.company_id LEFT JOIN categories pc ON pc.id = l.primary_category_id
- WHERE l.site_id = $1 AND l.id = ANY($2::int[])`;
+// Everything a quote reads that changes with each order, in one round trip: the places taken in
+// the weeks on sale, and the named listings ($4) with whether the caller ($5) owns them.
+const ORDER_FACTS = `SELECT
+  (SELECT coalesce(json_agg(w), '[]') FROM (${PAID_WEEK_LOADS_SQL}) w) AS loads,
+  (SELECT coalesce(json_agg(f), '[]') FROM (
+     SELECT l.id, c.name, l.slug, l.status, l.plan, to_char(l.launch_week, 'YYYY-MM-DD') AS launch_week, l.launched_at,
+            o.user_id IS NOT NULL AS owned
+       FROM listings l JOIN companies c ON c.id = l.company_id
+       LEFT JOIN listing_owners o ON o.listing_id = l.id AND o.user_id = $5
+      WHERE l.site_id = $1 AND l.id = ANY($4::int[])) f) AS listings`;
 
-async function listingFacts(db: Queryable, siteId: number, ids: number[], userId: number) {
-  const rows = ids.length ? await db.query<ListingFacts & { owned: boolean }>(LISTING_FACTS, [siteId, ids, userId]) : [];
+// Only orders with extra_categories need the listings' categories.
+const LISTING_CATEGORIES = `SELECT l.id, pc.slug AS primary_category,
+       coalesce((SELECT array_agg(xc.slug ORDER BY xc.slug) FROM listing_extra_categories x JOIN categories xc ON xc.id = x.category_id WHERE x.listing_id = l.id), '{}') AS extra_categories
+  FROM listings l LEFT JOIN categories pc ON pc.id = l.primary_category_id WHERE l.id = ANY($1::int[])`;
+
+const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+async function orderFacts(db: Queryable, siteId: number, weeks: string[], now: Date, ids: number[], userId: number, withCategories: boolean) {
+  const [row] = await db.query<{ loads: unknown; listings: unknown }>(ORDER_FACTS, [siteId, weeks, now.toISOString(), ids, userId], { prepare: 'quote_order_facts' });
   const listings = new Map<number, ListingFacts>();
   const foreign = new Set<number>();
-  for (const { owned, ...l } of rows) (owned ? listings.set(l.id, l) : foreign.add(l.id));
-  return { listings, foreign };
+  // JSON timestamps keep PostgreSQL's text form; the rules only ask whether there is one.
+  for (const { owned, ...l } of parsed<(Omit<ListingFacts, 'primary_category' | 'extra_categories'> & { owned: boolean })[]>(row.listings)) {
+    if (owned) listings.set(l.id, { ...l, primary_category: null, extra_categories: [] });
+    else foreign.add(l.id);
+  }
+  if (withCategories && listings.size) {
+    for (const c of await db.query<{ id: number; primary_category: string | null; extra_categories: string[] }>(LISTING_CATEGORIES, [[...listings.keys()]])) {
+      Object.assign(listings.get(c.id)!, { primary_category: c.primary_category, extra_categories: c.extra_categories });
+    }
+  }
+  return { loads: new Map(parsed<{ week: string; n: number }[]>(row.loads).map((r) => [r.week, r.n])), listings, foreign };
+}
+
+/** Category slugs the items name that the catalogue copy does not know (added since it was read), checked in the database. */
+async function withNewCategories(db: Queryable, siteId: number, known: Set<string>, items: OrderItemInput[]): Promise<Set<string>> {
+  const unknown = [...new Set(items.flatMap((i) => i.categories ?? []))].filter((s) => !known.has(s));
+  if (unknown.length === 0) return known;
+  const rows = await db.query<{ slug: string }>('SELECT slug FROM categories WHERE site_id = $1 AND slug = ANY($2::text[])', [siteId, unknown]);
+  return rows.length ? new Set([...known, ...rows.map((r) => r.slug)]) : known;
 }
 
 export function vatSummary(v: VatDecision): VatSummary {
@@ -111,26 +139,19 @@ export function vatFor(sellerCountry: string | null, billingCountry: string | nu
  * number. Nothing is saved. 400 names every bad field (`items[i].field`); a listing of another
  * account is a 403.
  */
-export async function priceOrder(ctx: AppContext, db: Queryable, userId: number, req: OrderRequest): Promise<PricedOrder> {
+export async function priceOrder(ctx: AppContext, db: Queryable, userId: number, req: OrderRequest, catalog?: SalesCatalog): Promise<PricedOrder> {
   const now = ctx.now();
-  const settings = await loadOrderSettings(db, ctx.site.id, ctx.site.name);
+  // Inside a transaction the caller reads the catalogue first: embedded PGlite has one connection,
+  // which the transaction holds until it ends.
+  const { products, settings, categorySlugs } = catalog ?? await salesCatalog(ctx);
   const weeks = weeksOnSale(now, settings.weeksAhead);
   const ids = [...new Set(req.items.map((i) => i.listing_id).filter((id): id is number => typeof id === 'number'))];
-  const reads = [
-    () => loadCatalog(db, ctx.site.id, now),
-    () => paidWeekLoads(db, ctx.site.id, weeks, now),
-    () => listingFacts(db, ctx.site.id, ids, userId),
-    () => db.query<{ slug: string }>('SELECT slug FROM categories WHERE site_id = $1', [ctx.site.id]),
-  ] as const;
-  // In a transaction (create_checkout) one connection serves them in turn; otherwise from the pool at once.
-  const inTx = db !== ctx.db;
-  const [products, loads, owned, cats] = inTx
-    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3]()]
-    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
+  const { loads, ...owned } = await orderFacts(db, ctx.site.id, weeks, now, ids, userId, req.items.some((i) => i.product === 'extra_categories'));
+  const cats = await withNewCategories(db, ctx.site.id, categorySlugs, req.items);
   const vat = vatFor(settings.seller.country, req.billing_country, req.vat_number);
   let checked;
   try {
-    checked = checkItems(req.items, { products, ...owned, weeks: weekAvailability(weeks, loads, settings.paidWeekCapacity), categorySlugs: new Set(cats.map((c) => c.slug)) });
+    checked = checkItems(req.items, { products, ...owned, weeks: weekAvailability(weeks, loads, settings.paidWeekCapacity), categorySlugs: cats });
   } catch (err) {
     if (err instanceof ForeignListingError) throw forbidden(`${err.path}: listing ${err.listingId} belongs to another account; you can order only for listings you own or co-own.`);
     throw err;

@@ -11,6 +11,7 @@ import { completeAdminTask } from '../../domain/orders/fulfil-order.js';
 import { refundOrder } from '../../domain/orders/payment.js';
 import { isIsoCountryCode } from '../../domain/orders/vat.js';
 import { STATUS_WORDS, usd } from './order-views.js';
+import { forgetSalesCatalog } from '../../domain/orders/sales-catalog.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? '').trim();
@@ -92,6 +93,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     const cents = Number(one(req.body?.cents));
     if (!/^\d{1,9}$/.test(one(req.body?.cents)) || cents > 100_000_000) return show(reply, user, { error: 'A price is a whole number of cents from 0 to 100000000.' }, 400);
     if (!(await setPrice(ctx.db, ctx.site.id, one(req.body?.product), cents, ctx.now()))) return show(reply, user, { error: 'No such product.' }, 400);
+    await forgetSalesCatalog(ctx);
     return show(reply, user, { notice: `${one(req.body?.product)} now costs ${usd(cents)} for new quotes.` });
   });
 
@@ -102,6 +104,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     const problem = bundleProblem('launch_bundle', includes);
     if (problem) return show(reply, user, { error: `Bundle not saved: ${problem}.` }, 400);
     await setBundleContents(ctx.db, ctx.site.id, 'launch_bundle', includes);
+    await forgetSalesCatalog(ctx);
     return show(reply, user, { notice: `The launch bundle now includes ${includes.join(', ')}.` });
   });
 
@@ -121,6 +124,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     await setSetting(ctx.db, ctx.site.id, keys.sellerAddress, one(b.sellerAddress).slice(0, 500));
     await setSetting(ctx.db, ctx.site.id, keys.sellerCountry, country);
     await setSetting(ctx.db, ctx.site.id, keys.sellerVatNumber, one(b.sellerVatNumber).slice(0, 32));
+    await forgetSalesCatalog(ctx);
     return show(reply, user, { notice: 'Settings saved.' });
   });
 
