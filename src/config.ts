@@ -14,6 +14,8 @@ export interface Config {
   crawlAllowHosts: string[];
   llm: { baseUrl: string | null; apiKey: string | null; model: string | null };
   stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  /** The EU's VIES service, to check that a VAT number is registered (off when null). */
+  viesUrl: string | null;
   /** Who takes payments: `test` (built in, no money moves) or `stripe`. */
   paymentProvider: 'test' | 'stripe';
   redisUrl: string | null;
@@ -53,6 +55,12 @@ function str(env: Env, name: string): string | null {
   return v === undefined || v === '' ? null : v;
 }
 
+function viesUrl(env: Env): string | null {
+  const v = str(env, 'VIES_URL');
+  if (v && !/^https?:\/\/\S+$/.test(v)) throw new ConfigError(`VIES_URL must be an http(s) URL such as https://ec.europa.eu/taxation_customs/vies/rest-api, got "${v}"`);
+  return v;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const host = str(env, 'HOST') ?? '0.0.0.0';
@@ -89,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     llm: { baseUrl: str(env, 'LLM_BASE_URL'), apiKey: str(env, 'LLM_API_KEY'), model: str(env, 'LLM_MODEL') },
     stripe: { secretKey: stripeKey, webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: stripeApiBase },
     paymentProvider,
+    viesUrl: viesUrl(env),
     redisUrl: str(env, 'REDIS_URL'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     rateLimit: {

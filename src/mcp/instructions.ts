@@ -7,7 +7,8 @@ export function serverInstructions(siteName: string): string {
     'To submit a product: call submit_listing with its website URL. Then poll get_draft every few seconds until status is ready (about a minute).',
     'Review each field with its evidence quotes; fix or complete fields with update_draft. Then submit_draft saves the draft as an unpublished listing and returns listing_id.',
     'To launch it, either choose_free_listing (the free queue, weeks out) or build an order: list_products, price it with quote_order, then create_checkout.',
-    'create_checkout returns checkout_url: give it to the person, who opens it and pays themselves; nothing is charged through the tools.',
+    'create_checkout returns checkout_url: give it to the person, who opens it and pays themselves; nothing is charged through the tools. Send an Idempotency-Key so a retry returns the same order.',
+    'get_order then shows when it is paid and what was done for each line (list_my_orders lists them all).',
     'Votes can never be cast through the API or these tools.',
     'Errors come back as results with isError: true whose structuredContent is a problem object {type, title, status, detail, errors?}; errors names each invalid argument.',
   ].join('\n');

@@ -64,10 +64,11 @@ export class StripeProvider implements PaymentProvider {
         cancel_url: req.cancelUrl,
       },
       {
-        // One order, one session: a retried call (ours, or the client's own network retries)
-        // gets the session Stripe already made back instead of a second one. Stripe keeps keys
-        // for at least 24 hours and answers an error if the same key comes with other parameters.
-        idempotencyKey: `checkout-session-${req.orderNumber}`,
+        // One order at one amount, one session: a retried call (ours, or the client's own network
+        // retries) gets the session Stripe already made back instead of a second one. When the
+        // buyer changes billing details and the total with them, the key changes too (Stripe
+        // refuses a reused key with other parameters) and a new session asks the new amount.
+        idempotencyKey: `checkout-session-${req.orderNumber}-${req.totalCents}`,
       },
     );
     if (!session.url) {

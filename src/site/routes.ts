@@ -4,7 +4,7 @@ import { html, layout, type SafeHtml } from './html.js';
 import { renderApiReference } from './api-reference.js';
 import { launchWeek } from '../domain/launches/launch-repository.js';
 import { mondayOf } from '../domain/weeks/weeks.js';
-import { loadListingProfile } from '../domain/listings/listing-profile.js';
+import { loadListingProfile, type ListingProfile } from '../domain/listings/listing-profile.js';
 import { categoryTree, type CategoryNode } from '../domain/categories/category-repository.js';
 import { loadBadgeFacts } from '../domain/badges/listing-badges.js';
 import { isBadgeKind, isBadgeMode, isBadgeShape, isBadgeSize } from '../domain/badges/kinds.js';
@@ -21,6 +21,18 @@ function listingRow(l: ListingSummary & { rank?: number }, now: Date): SafeHtml 
     ${l.primary_category ? html`<span class="tag">${l.primary_category.name}</span>` : ''}
     ${isFeatured(l, now) ? html`<span class="tag featured" title="Paid placement">Featured</span>` : ''}</div>
     <div class="votes" title="Community votes">▲ ${l.votes}</div></li>`;
+}
+
+/** A bought trophy cabinet (trophy_cabinet): the awards it was set to display, in its style. */
+function trophyCabinet(p: ListingProfile, now: Date): SafeHtml {
+  const c = p.trophy_cabinet!;
+  const trophies: string[] = [];
+  if (c.award === 'all' || c.award === 'launch-of-the-week') trophies.push(...p.awards.map((a) => `🏆 ${a.title} — week of ${a.week}`));
+  if ((c.award === 'all' || c.award === 'top-voted') && p.votes > 0) trophies.push(`▲ ${p.votes} community votes`);
+  if ((c.award === 'all' || c.award === 'featured') && isFeatured(p, now)) trophies.push(`★ Featured on the home page`);
+  return html`<section class="card trophy-cabinet cabinet-${c.style}" aria-labelledby="cabinet-h"><h2 id="cabinet-h">Trophy cabinet</h2>
+    ${trophies.length ? html`<ul>${trophies.map((t) => html`<li>${t}</li>`)}</ul>` : html`<p class="muted">The awards ${p.name} wins will be displayed here.</p>`}
+    ${c.caption ? html`<p>${c.caption}</p>` : ''}</section>`;
 }
 
 /** Server-rendered public pages: home (this week's launches), listings, categories, docs and badge images. */
@@ -58,9 +70,7 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
       ${p.pricing.summary ? html`<h2>Pricing</h2><p>${p.pricing.summary}</p>` : ''}
       ${p.founders.length ? html`<h2>Founders</h2><ul>${p.founders.map((f) => html`<li>${f.name}${f.title ? html` — ${f.title}` : ''}</li>`)}</ul>` : ''}
       ${p.faqs.length ? html`<h2>FAQ</h2>${p.faqs.map((f) => html`<details><summary>${f.question}</summary><p>${f.answer}</p></details>`)}` : ''}
-      ${p.trophy_cabinet ? html`<section class="card trophy-cabinet cabinet-${p.trophy_cabinet.style}" aria-labelledby="cabinet-h"><h2 id="cabinet-h">Trophy cabinet</h2>
-        ${p.awards.length ? html`<ul>${p.awards.filter(() => p.trophy_cabinet!.award === 'all' || p.trophy_cabinet!.award === 'launch-of-the-week').map((a) => html`<li>🏆 ${a.title} — week of ${a.week}</li>`)}</ul>` : html`<p class="muted">Awards ${p.name} wins will be displayed here.</p>`}
-        ${p.trophy_cabinet.caption ? html`<p>${p.trophy_cabinet.caption}</p>` : ''}</section>` : ''}
+      ${p.trophy_cabinet ? trophyCabinet(p, ctx.now()) : ''}
       ${p.community_rating.count ? html`<p>Community rating ${p.community_rating.average} / 5 from ${p.community_rating.count} reviews</p>` : ''}
       ${p.domain_rating.current !== null ? html`<p>Domain Rating ${p.domain_rating.current} (${p.domain_rating.trend})</p>` : ''}
       ${p.not_found_on_website.length ? html`<p class="muted">Not stated on the company's website: ${p.not_found_on_website.join(', ')}</p>` : ''}`));

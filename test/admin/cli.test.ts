@@ -55,4 +55,23 @@ describeEachDatabase('admin CLI', (env) => {
     assert.deepEqual(rows[0].value, { min: 6, max: 8 });
     await assert.rejects(run('set-setting', '--key', 'x', '--value', 'not json'), /JSON/);
   });
+  test('set-price refuses an unknown product and a price that is not whole cents', async () => {
+    await assert.rejects(run('set-price', '--product', 'gold_plan', '--cents', '100'), /no product gold_plan/);
+    await assert.rejects(run('set-price', '--product', 'launch', '--cents=-1'), /--cents must be a whole number/);
+    await assert.rejects(run('set-price', '--product', 'launch', '--cents', '9.99'), /--cents must be a whole number/);
+  });
+
+  test('set-bundle takes only products a bundle can hold, each once', async () => {
+    await assert.rejects(run('set-bundle', '--product', 'launch_bundle', '--includes', 'launch,billboard_min'), /not billboard_min/);
+    await assert.rejects(run('set-bundle', '--product', 'launch_bundle', '--includes', 'launch,launch'), /each product once/);
+    await assert.rejects(run('set-bundle', '--product', 'featured', '--includes', 'launch'), /only launch_bundle/);
+    assert.deepEqual(await run('set-bundle', '--product', 'launch_bundle', '--includes', 'launch,done_for_you'), ['launch_bundle now includes launch, done_for_you']);
+    const { body } = await env().json('/api/v1/products');
+    assert.deepEqual(body.items.find((p: { code: string }) => p.code === 'launch_bundle').includes.map((i: { code: string }) => i.code), ['launch', 'done_for_you']);
+  });
+
+  test('complete-task and refund-order name what they could not find', async () => {
+    await assert.rejects(run('complete-task', '--id', '999999'), /no open task 999999/);
+    await assert.rejects(run('refund-order', '--number', 'LD-2026-999999'), /no paid order LD-2026-999999/);
+  });
 });

@@ -282,24 +282,6 @@ describeEachDatabase('orders: products, quotes, checkout, payment and fulfilment
     assert.equal((await buyer.call('GET', `/orders/${made.body.number}`)).body.status, 'fulfilled');
   });
 
-  test('a worker that dies mid-fulfilment leaves every line fulfilled exactly once after the job runs again', async () => {
-    const live = await ownedListing(env(), buyer.email, slug('crash'), { status: 'live', plan: 'free', launchWeek: '2026-11-09' });
-    const made = await checkout({ items: [{ product: 'billboard_min', listing_id: live, amount_cents: 1000 }, { product: 'featured', listing_id: live }, { product: 'billboard_min', listing_id: live, amount_cents: 4000 }] });
-    await payOnCheckoutPage(env(), buyer.email, made.body.number);
-    // The first line was fulfilled, then the worker died: the job is still open and locked.
-    const { fulfilOrder } = await import('../../src/domain/orders/fulfil-order.js');
-    const db = env().ctx.db;
-    await db.query(`UPDATE order_lines SET fulfilled_at = NULL WHERE order_id = (SELECT id FROM orders WHERE number = $1)`, [made.body.number]);
-    const lines = await db.query<{ id: number }>('SELECT id FROM order_lines WHERE order_id = (SELECT id FROM orders WHERE number = $1) ORDER BY position', [made.body.number]);
-    await db.query(`INSERT INTO billboard_entries (site_id, listing_id, amount_cents, order_line_id) VALUES ($1, $2, 1000, $3)`, [env().ctx.site.id, live, lines[0].id]);
-    await db.query(`UPDATE order_lines SET fulfilled_at = now(), fulfilment = '{"detail":"done before the crash"}' WHERE id = $1`, [lines[0].id]);
-    await runJobs(env());
-    await fulfilOrder(env().ctx, (await db.query<{ id: number }>('SELECT id FROM orders WHERE number = $1', [made.body.number]))[0].id);
-    const sums = await db.query<{ line: number; n: number }>('SELECT order_line_id AS line, count(*)::int AS n FROM billboard_entries WHERE listing_id = $1 GROUP BY order_line_id', [live]);
-    assert.deepEqual(sums.map((s) => s.n), [1, 1]);
-    assert.equal((await buyer.call('GET', `/orders/${made.body.number}`)).body.status, 'fulfilled');
-  });
-
   test('the agent flow over MCP: list_products, quote_order, create_checkout, get_order', async () => {
     const id = await ownedListing(env(), buyer.email, slug('mcp'));
     const products = await callTool(env(), 'list_products', {});

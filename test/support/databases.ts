@@ -18,12 +18,12 @@ async function postgresAdminUrl(): Promise<string> {
 }
 
 /** A fresh, empty database of the given kind; close() disposes of it. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<{ db: Db; close(): Promise<void> }> {
+export async function openTestDatabase(kind: DatabaseKind): Promise<{ db: Db; /** PostgreSQL only: for other processes (a worker) to connect. */ url: string | null; close(): Promise<void> }> {
   if (kind === 'pglite') {
     const db = await openPglite(null);
-    return { db, close: () => db.close() };
+    return { db, url: null, close: () => db.close() };
   }
   const created = await createDatabase(await postgresAdminUrl());
   const db = await openPostgres(created.url, 5);
-  return { db, async close() { await db.close(); await created.drop(); } };
+  return { db, url: created.url, async close() { await db.close(); await created.drop(); } };
 }

@@ -6,6 +6,7 @@ import { reindexListings } from '../search/search-index.js';
 import { applyLine, type FulfilLine } from './fulfil-line.js';
 import { loadOrderSettings } from './order-settings.js';
 import { reviewProfile } from './profile-review.js';
+import { llmReviewProfile } from './llm-review.js';
 
 /** Site-specific kind: only workers of the order's site (its PUBLIC_URL, its listings) claim it. */
 export const fulfilJobKind = (siteKey: string) => `orders.fulfil:${siteKey}`;
@@ -54,7 +55,10 @@ export async function fulfilOrder(ctx: AppContext, orderId: number): Promise<{ f
 async function writeReview(ctx: AppContext, listingId: number) {
   const profile = await loadListingProfileAnyStatus(ctx.db, ctx.site.id, listingId, ctx.config.publicUrl);
   if (!profile) return { method: 'checklist', summary: 'The listing no longer exists.', points: [] };
-  return { method: 'checklist', ...reviewProfile(profile) };
+  const { baseUrl, apiKey, model } = ctx.config.llm;
+  // With a language model configured it writes the review (every quote checked); otherwise, or when it fails, the checklist does.
+  const written = baseUrl && model ? await llmReviewProfile({ baseUrl, apiKey, model }, profile) : null;
+  return written ? { method: 'llm', ...written } : { method: 'checklist', ...reviewProfile(profile) };
 }
 
 /** Bundles whose parts are all fulfilled are fulfilled; an order whose lines all are becomes fulfilled. */

@@ -6,7 +6,17 @@ export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'expired' | 'cancel
 
 export interface Billing { name: string; address: string; country: string | null; vat_number: string | null }
 
-export interface OrderRow {
+/** When an order moved through its states (SPEC §3.3; README "Order states"). */
+export interface OrderTimes {
+  created_at: string;
+  expires_at: string | null;
+  paid_at: string | null;
+  fulfilled_at: string | null;
+  cancelled_at: string | null;
+  refunded_at: string | null;
+}
+
+export interface OrderRow extends OrderTimes {
   id: number;
   number: string;
   site_id: number;
@@ -27,33 +37,16 @@ export interface OrderRow {
   seller: Record<string, string | null> | null;
   invoice_number: string | null;
   invoiced_at: string | null;
-  created_at: string;
-  expires_at: string | null;
-  paid_at: string | null;
-  fulfilled_at: string | null;
-  cancelled_at: string | null;
-  refunded_at: string | null;
 }
 
-export interface LineRow {
+/** A stored line: the priced fields as quote_order showed them, plus what fulfilment did. */
+export interface LineRow extends Pick<QuoteLine, 'name' | 'listing_id' | 'listing_name' | 'week' | 'categories' | 'options' | 'amount_cents' | 'quantity'
+  | 'unit_price_cents' | 'net_cents' | 'vat_rate_bp' | 'vat_cents' | 'total_cents'> {
   id: number;
   order_id: number;
   parent_line_id: number | null;
   product_code: string;
-  name: string;
-  listing_id: number | null;
-  listing_name: string | null;
   listing_slug: string | null;
-  week: string | null;
-  categories: string[];
-  options: Record<string, unknown> | null;
-  amount_cents: number | null;
-  quantity: number;
-  unit_price_cents: number;
-  net_cents: number;
-  vat_rate_bp: number;
-  vat_cents: number;
-  total_cents: number;
   fulfilled_at: string | null;
   fulfilment: { detail: string; [k: string]: unknown } | null;
   position: number;

@@ -1,23 +1,8 @@
 import { formatRate } from './vat.js';
-import type { LineRow, OrderRow } from './order-repository.js';
-import type { VatSummary } from './quote.js';
+import type { LineRow, OrderRow, OrderTimes } from './order-repository.js';
+import type { QuoteLine, VatSummary } from './quote.js';
 
-export interface OrderLineView {
-  product: string;
-  name: string;
-  listing_id: number | null;
-  listing_name: string | null;
-  week: string | null;
-  categories: string[];
-  options: Record<string, unknown> | null;
-  amount_cents: number | null;
-  quantity: number;
-  unit_price_cents: number;
-  net_cents: number;
-  vat_rate_bp: number;
-  vat_rate: string;
-  vat_cents: number;
-  total_cents: number;
+export interface OrderLineView extends Omit<QuoteLine, 'includes'> {
   fulfilled: boolean;
   fulfilled_at: string | null;
   /** What fulfilment did, in plain words (null until it has run). */
@@ -26,7 +11,7 @@ export interface OrderLineView {
   parts: { product: string; name: string; fulfilled: boolean; fulfilled_at: string | null; fulfilment: string | null }[];
 }
 
-export interface OrderView {
+export interface OrderView extends OrderTimes {
   number: string;
   status: OrderRow['status'];
   /** Why it is expired, cancelled or refunded, when it is. */
@@ -45,12 +30,6 @@ export interface OrderView {
   page_url: string;
   invoice_number: string | null;
   invoice_url: string | null;
-  created_at: string;
-  expires_at: string | null;
-  paid_at: string | null;
-  fulfilled_at: string | null;
-  cancelled_at: string | null;
-  refunded_at: string | null;
 }
 
 const isPart = (l: LineRow) => l.parent_line_id !== null;

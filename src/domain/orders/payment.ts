@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
-import { conflict } from '../../api/errors.js';
+import { badRequest, conflict } from '../../api/errors.js';
+import { checkVies } from './vies.js';
 import { queueMail } from '../../mail/outbox.js';
 import { enqueueAndNotify } from '../../jobs/queue.js';
 import type { PaymentEvent, PaymentProvider } from '../../payments/payment-provider.js';
@@ -21,7 +22,15 @@ const isOpen = (o: OrderRow, now: Date) => o.status === 'pending' && (!o.expires
 export async function setBilling(ctx: AppContext, order: OrderRow, billing: Billing): Promise<void> {
   if (!isOpen(order, ctx.now())) throw conflict(`Order ${order.number} is ${order.status === 'pending' ? 'expired' : order.status}; its billing details can no longer change.`);
   const settings = await loadOrderSettings(ctx.db, ctx.site.id, ctx.site.name);
-  const vat = vatFor(settings.seller.country, billing.country, billing.vat_number);
+  let vat = vatFor(settings.seller.country, billing.country, billing.vat_number);
+  if (ctx.config.viesUrl && vat.vat_number && vat.country) {
+    const vies = await checkVies(ctx.config.viesUrl, vat.country, vat.vat_number);
+    if (vies.status === 'invalid') {
+      const message = `VAT number ${vat.vat_number} is well formed but not registered for intra-EU trade in the EU's VIES database; check it, or leave it empty to pay VAT as a consumer.`;
+      throw badRequest(`vat_number: ${message}`, [{ path: 'vat_number', message }]);
+    }
+    if (vies.status === 'unavailable') vat = { ...vat, explanation: `${vat.explanation} (The EU's VIES service could not confirm the number just now: ${vies.reason}; its format is valid.)` };
+  }
   const lines = (await linesOf(ctx.db, [order.id])).map((l) => {
     const vatCents = vatOnNet(l.net_cents, vat.rate_bp);
     return { id: l.id, net_cents: l.net_cents, vat_rate_bp: l.parent_line_id ? 0 : vat.rate_bp, vat_cents: vatCents, total_cents: l.net_cents + vatCents };
@@ -115,7 +124,14 @@ export async function handlePaymentEvent(ctx: AppContext, provider: PaymentProvi
        ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`, [provider.name, event.id, order?.id ?? null, event.type, event.outcome]);
     if (fresh.length === 0) return 'duplicate';
     if (!order) return 'unknown_order';
-    if (event.outcome === 'paid') await markOrderPaid(ctx, tx, order.id, `${provider.name} ${event.providerRef ?? ''}`.trim());
+    if (event.outcome === 'paid') {
+      await markOrderPaid(ctx, tx, order.id, `${provider.name} ${event.providerRef ?? ''}`.trim());
+      // A session started before the buyer changed the total can still be paid: keep it visible for the team.
+      if (event.amountCents !== null && event.amountCents !== order.total_cents) {
+        await tx.query('UPDATE orders SET status_reason = $2 WHERE id = $1', [order.id,
+          `The payment provider collected ${money(event.amountCents)}, not the order total of ${money(order.total_cents)}; the site team will settle the difference.`]);
+      }
+    }
     else if (event.outcome === 'failed') {
       await tx.query(`UPDATE orders SET status_reason = 'The last payment attempt failed; you can try again.' WHERE id = $1 AND status = 'pending'`, [order.id]);
     }
