@@ -17,7 +17,8 @@ const USAGE = `Usage: launchdeck <command>
   migrate                apply database migrations and exit
   seed demo              load the demo content (any database)
   seed synthetic N       add N synthetic listings (benchmarks), e.g. seed synthetic 100000
-  admin <command>        create-user, create-api-key, set-setting (run "admin help")
+  admin <command>        create-user, create-api-key, set-setting, set-price, set-bundle,
+                         complete-task, refund-order (run "admin help")
 `;
 
 function banner(config: Config, ctx: AppContext, worker: boolean) {
@@ -32,6 +33,8 @@ function banner(config: Config, ctx: AppContext, worker: boolean) {
     Health        ${base}/healthz
     Database      ${db}
     Worker        ${worker ? 'running in this process' : 'not in this process (start one with: npm run worker)'}
+    Payments      ${config.paymentProvider === 'stripe' ? `Stripe (webhook: ${base}/webhooks/stripe)` : 'built-in test provider: no money moves (set STRIPE_SECRET_KEY for Stripe)'}
+    Orders admin  ${base}/admin/orders
 `);
 }
 
