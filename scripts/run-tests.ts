@@ -19,6 +19,19 @@ const only = process.argv.slice(2);
 // A folder argument means every test file under it (node --test on Node 20 does not expand folders).
 const files = only.length > 0 ? only.flatMap((arg) => (fs.statSync(arg).isDirectory() ? testFiles(arg).sort() : [arg])) : testFiles('test').sort();
 
+/** `apt-get install -y <pkg>` as root; `apt-get update` first only if that fails. `fail` says what went wrong and stops. */
+function aptInstall(pkg: string, fail: (why: string) => never): void {
+  const aptGet = (...args: string[]) => {
+    console.log(`$ apt-get ${args.join(' ')}`);
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (r.error) fail(`apt-get could not be run (${r.error.message}).`);
+    return r.status === 0;
+  };
+  if (aptGet('install', '-y', pkg)) return;
+  console.log('apt-get install failed; updating the package lists and trying again…');
+  if (!aptGet('update') || !aptGet('install', '-y', pkg)) fail(`Installing ${pkg} with apt-get failed (see its output above).`);
+}
+
 /**
  * The browser tests (test/browser) drive Debian's Chromium. When one of them is selected and
  * Chromium is missing, install it as root (`apt-get install -y chromium`; `apt-get update` first
@@ -35,17 +48,8 @@ function ensureChromium(): void {
   };
   if (process.env.CHROMIUM_PATH) fail(`CHROMIUM_PATH is set to ${executable}, which does not exist.`);
   if (process.getuid?.() !== 0) fail('Chromium is not installed, and only root can install it (this runs as an ordinary user).');
-  const aptGet = (...args: string[]) => {
-    console.log(`$ apt-get ${args.join(' ')}`);
-    const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (r.error) fail(`apt-get could not be run (${r.error.message}).`);
-    return r.status === 0;
-  };
   console.log(`Chromium is missing at ${executable}; the browser tests need it: installing Debian's chromium package…`);
-  if (!aptGet('install', '-y', 'chromium')) {
-    console.log('apt-get install failed; updating the package lists and trying again…');
-    if (!aptGet('update') || !aptGet('install', '-y', 'chromium')) fail('Installing chromium with apt-get failed (see its output above).');
-  }
+  aptInstall('chromium', fail);
   if (!fs.existsSync(executable)) fail(`apt-get installed chromium, but there is still nothing at ${executable}.`);
   console.log(`Chromium installed at ${executable}.`);
 }
@@ -71,17 +75,8 @@ function ensurePostgres(): string {
   const found = findPostgresBin();
   if (found) return found;
   if (process.getuid?.() !== 0) fail(`No PostgreSQL ≥ ${MIN_POSTGRES_VERSION} is installed, and only root can install it (this runs as an ordinary user).`);
-  const aptGet = (...args: string[]) => {
-    console.log(`$ apt-get ${args.join(' ')}`);
-    const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (r.error) fail(`apt-get could not be run (${r.error.message}).`);
-    return r.status === 0;
-  };
   console.log(`No PostgreSQL ≥ ${MIN_POSTGRES_VERSION} under /usr/lib/postgresql/*/bin; the tests need one: installing Debian's postgresql package…`);
-  if (!aptGet('install', '-y', 'postgresql')) {
-    console.log('apt-get install failed; updating the package lists and trying again…');
-    if (!aptGet('update') || !aptGet('install', '-y', 'postgresql')) fail('Installing postgresql with apt-get failed (see its output above).');
-  }
+  aptInstall('postgresql', fail);
   const installed = findPostgresBin();
   if (!installed) return fail(`apt-get installed postgresql, but there is still no PostgreSQL ≥ ${MIN_POSTGRES_VERSION} under /usr/lib/postgresql/*/bin.`);
   console.log(`PostgreSQL installed at ${installed}.`);

@@ -12,6 +12,14 @@ import { operations } from './api/operations/index.js';
 import { buildOpenApi } from './api/openapi.js';
 import { sha256 } from './crypto/sha256.js';
 import { registerSiteRoutes } from './site/routes.js';
+import { registerCalendarRoutes } from './site/public/calendar-routes.js';
+import { registerPeopleRoutes } from './site/public/people-routes.js';
+import { registerAssetRoutes } from './site/assets.js';
+import { registerSitemapRoutes } from './site/sitemap.js';
+import { registerBrowseRoutes } from './site/public/browse-routes.js';
+import { registerMcpPage } from './site/public/mcp-page.js';
+import { htmlErrorPage } from './site/error-pages.js';
+import helmet from '@fastify/helmet';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
 import { registerAuthRoutes } from './site/auth-routes.js';
 import { registerAccountRoutes } from './site/account-routes.js';
@@ -38,7 +46,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   // Query and path text is coerced to the declared types; JSON bodies are validated as sent.
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart !== 'body'));
-  installErrorHandlers(app);
+  installErrorHandlers(app, htmlErrorPage(ctx));
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     // A POST without a body (submit_draft, verify_claim…) is fine even when a client sets the JSON content type.
     if (body === '' || body === undefined) return done(null, undefined);
@@ -47,6 +55,26 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     } catch {
       done(new HttpError(400, 'The body is not valid JSON.'), undefined);
     }
+  });
+  // Security headers on every response. Scripts and styles only from our own files (no inline
+  // ones anywhere); images also from https: until logos are served from our origin. No form-action:
+  // the consent page and checkout post forms that redirect to OAuth clients and to Stripe.
+  const https = ctx.config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"], 'script-src': ["'self'"], 'style-src': ["'self'"], 'img-src': ["'self'", 'data:', 'https:'],
+        'font-src': ["'self'"], 'connect-src': ["'self'"], 'object-src': ["'none'"], 'base-uri': ["'self'"], 'frame-ancestors': ["'none'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    // Badges and listing images are embedded on other sites.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cookie, { secret: ctx.secret });
   await app.register(formbody);
@@ -85,7 +113,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   registerRestRoutes(app, operations, ctx);
   registerMcpRoutes(app, operations, ctx);
+  registerAssetRoutes(app, { publicUrl: ctx.config.publicUrl });
+  registerSitemapRoutes(app, ctx);
+  registerBrowseRoutes(app, ctx);
+  registerMcpPage(app, ctx);
   registerSiteRoutes(app, ctx, { openapi });
+  registerCalendarRoutes(app, ctx);
+  registerPeopleRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerDraftRoutes(app, ctx);

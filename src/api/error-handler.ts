@@ -31,11 +31,23 @@ export function sendProblem(reply: FastifyReply, p: Problem, headers: Record<str
   return reply.code(p.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(p));
 }
 
-export function installErrorHandlers(app: FastifyInstance) {
+/** Paths whose callers are programs (REST, MCP, OAuth endpoints, webhooks): they always get problem+json. */
+const MACHINE_PATHS = /^\/(api\/|mcp(\/|$|\?)|\.well-known\/|webhooks\/|oauth\/(token|register|revoke)(\/|$|\?))/;
+export const isMachinePath = (url: string) => MACHINE_PATHS.test(url);
+
+/** Renders a problem as an HTML page for people (site paths); the API keeps its JSON. */
+export type HtmlErrorPage = (req: FastifyRequest, p: Problem) => Promise<string>;
+
+export function installErrorHandlers(app: FastifyInstance, htmlPage?: HtmlErrorPage) {
+  const send = async (req: FastifyRequest, reply: FastifyReply, p: Problem, headers: Record<string, string> = {}) => {
+    if (!htmlPage || isMachinePath(req.url)) return sendProblem(reply, p, headers);
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    return reply.code(p.status).type('text/html; charset=utf-8').send(await htmlPage(req, p));
+  };
   app.setErrorHandler((err, req, reply) => {
     const { problem: p, headers } = toProblem(err, req.log);
-    return sendProblem(reply, p, headers);
+    return send(req, reply, p, headers);
   });
   app.setNotFoundHandler((req, reply) =>
-    sendProblem(reply, problem(404, `No route for ${req.method} ${req.url.split('?')[0]}. The API reference is at /docs.`)));
+    send(req, reply, problem(404, `No route for ${req.method} ${req.url.split('?')[0]}. The API reference is at /docs.`)));
 }

@@ -52,7 +52,7 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     return page(req, reply, 'Allow access?', html`<h1>Allow access?</h1>${describeClient(r)}
       <p>Signed in as <strong>${user.email}</strong>. You can disconnect it at any time from your <a href="/account#connected-apps">account page</a>.</p>
-      <form method="post" action="/oauth/authorize" style="display:flex;gap:.8rem">${csrf}${hiddenFields(r)}
+      <form method="post" action="/oauth/authorize" class="actions">${csrf}${hiddenFields(r)}
         <button type="submit" name="decision" value="allow">Allow access</button>
         <button type="submit" name="decision" value="deny" class="secondary">Deny</button></form>`, status);
   };

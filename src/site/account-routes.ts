@@ -57,7 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       <h3>Create a key</h3>
       <form method="post" action="/account/api-keys" class="form"><input type="hidden" name="_csrf" value="${csrf}">
         <label>Name <input name="name" required maxlength="80" placeholder="e.g. my agent"></label>
-        <fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label style="font-weight:400"><input type="checkbox" name="scopes" value="${s}" ${s === 'account:read' ? 'checked' : ''}> <code>${s}</code> — ${SCOPE_DESCRIPTIONS[s]}</label>`)}</fieldset>
+        <fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label class="check"><input type="checkbox" name="scopes" value="${s}" ${s === 'account:read' ? 'checked' : ''}> <code>${s}</code> — ${SCOPE_DESCRIPTIONS[s]}</label>`)}</fieldset>
         <label>Expires <select name="expires">${EXPIRY_CHOICES.map(([v, l]) => html`<option value="${v}">${l}</option>`)}</select></label>
         <button type="submit">Create the key</button>
       </form>` : html`<p>Confirm your email address to create API keys.</p>`}
@@ -128,6 +128,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     const mails = await recentMail(ctx.db);
     return page(reply, user, 'Outbox', html`<h1>Outbox</h1>
       <p class="muted">${ctx.config.smtpUrl ? 'Mail is delivered through SMTP_URL; this is the log.' : 'No SMTP_URL is set, so mail is kept here instead of being sent.'}</p>
-      ${mails.map((m) => html`<article class="card"><p><strong>${m.subject}</strong><br><span class="muted">to ${m.to_address} · ${m.created_at.slice(0, 16).replace('T', ' ')}${m.sent_at ? ' · sent' : ''}${m.error ? html` · <span class="error">${m.error}</span>` : ''}</span></p><pre style="white-space:pre-wrap">${m.text_body}</pre></article>`)}`);
+      ${mails.map((m) => html`<article class="card"><p><strong>${m.subject}</strong><br><span class="muted">to ${m.to_address} · ${m.created_at.slice(0, 16).replace('T', ' ')}${m.sent_at ? ' · sent' : ''}${m.error ? html` · <span class="error">${m.error}</span>` : ''}</span></p><pre>${m.text_body}</pre></article>`)}`);
   });
 }

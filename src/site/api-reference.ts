@@ -1,9 +1,10 @@
 /**
  * Renders the human API reference served at /docs from the same OpenAPI document the API
- * publishes, so the two can never drift apart. Output is one self-contained HTML page: inline
- * CSS, no scripts (the site's CSP blocks inline scripts, and nothing here needs one).
+ * publishes, so the two can never drift apart. Output is one HTML page with its own stylesheet
+ * file and no scripts (the site's CSP allows no inline script or style, and nothing here needs one).
  * Every string taken from the document is escaped — tag and field descriptions are plain text.
  */
+import crypto from 'node:crypto';
 
 /** The subset of JSON Schema the renderer reads; anything else is carried along untouched. */
 export interface JsonSchema {
@@ -339,7 +340,7 @@ function parametersTable(o: Op, opIds: ReadonlySet<string>): string {
     })
     .join('\n');
   return `<h4>Parameters</h4>
-<div class="scroll"><table><caption class="sr">Parameters of ${esc(o.op.operationId)}</caption>
+<div class="scroll" tabindex="0" role="region" aria-label="Scrollable table"><table><caption class="sr">Parameters of ${esc(o.op.operationId)}</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Type</th><th scope="col">Constraints</th><th scope="col">Description</th></tr></thead>
 <tbody>
 ${rows}
@@ -391,7 +392,7 @@ function requestBodySection(o: Op, opIds: ReadonlySet<string>): string {
     .join('\n');
   return `<h4>Request body</h4>
 ${intro}
-<div class="scroll"><table><caption class="sr">Request body fields of ${esc(o.op.operationId)}</caption>
+<div class="scroll" tabindex="0" role="region" aria-label="Scrollable table"><table><caption class="sr">Request body fields of ${esc(o.op.operationId)}</caption>
 <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Constraints</th><th scope="col">Description</th></tr></thead>
 <tbody>
 ${tr}
@@ -411,7 +412,7 @@ function responsesSection(o: Op, opIds: ReadonlySet<string>): string {
     })
     .join('\n');
   return `<h4>Responses</h4>
-<div class="scroll"><table><caption class="sr">Responses of ${esc(o.op.operationId)}</caption>
+<div class="scroll" tabindex="0" role="region" aria-label="Scrollable table"><table><caption class="sr">Responses of ${esc(o.op.operationId)}</caption>
 <thead><tr><th scope="col">Status</th><th scope="col">Description</th><th scope="col">Body</th></tr></thead>
 <tbody>
 ${rows}
@@ -463,7 +464,7 @@ ${parametersTable(o, opIds)}
 ${requestBodySection(o, opIds)}
 ${responsesSection(o, opIds)}
 <h4>Example</h4>
-<pre class="curl"><code>${esc(curlExample(o, baseUrl))}</code></pre>
+<pre class="curl" tabindex="0"><code>${esc(curlExample(o, baseUrl))}</code></pre>
 </article>`;
 }
 
@@ -522,6 +523,10 @@ tbody th{font-weight:400;white-space:nowrap}
 @media (max-width:860px){.layout{grid-template-columns:1fr}.toc{position:static;max-height:none;border-bottom:1px solid var(--line)}}
 `;
 
+/** The reference's own stylesheet, served as a file (the CSP allows no inline style); its address changes with its content. */
+export const DOCS_STYLESHEET = STYLE;
+export const DOCS_STYLESHEET_PATH = `/assets/docs.${crypto.createHash('sha256').update(STYLE).digest('hex').slice(0, 12)}.css`;
+
 export function renderApiReference(doc: OpenApiDoc, opts: { publicUrl: string }): string {
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const baseUrl = doc.servers?.[0]?.url || `${publicUrl}/api/v1`;
@@ -558,20 +563,20 @@ ${prose(doc.info?.description, opIds)}
   const auth = `<section id="authentication" aria-labelledby="authentication-h">
 <h2 id="authentication-h">Authentication</h2>
 <p>Operations marked <strong>Public</strong> need no credentials. All others need a header</p>
-<pre><code>Authorization: Bearer &lt;API key or OAuth token&gt;</code></pre>
+<pre tabindex="0"><code>Authorization: Bearer &lt;API key or OAuth token&gt;</code></pre>
 <p>and the credential must grant the <strong>scope</strong> named on the operation. Create an API key on your account page, or have an app obtain an OAuth access token on your behalf.</p>
 ${scopesList(doc)}
 </section>
 <section id="errors" aria-labelledby="errors-h">
 <h2 id="errors-h">Errors and rate limits</h2>
 <p>Errors are <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem details, served as ${code('application/problem+json')}:</p>
-<pre><code>${esc(JSON.stringify({ type: 'https://launchdeck.dev/problems/invalid-request', title: 'Bad Request', status: 400, detail: 'body.fields.tagline: must be at most 80 characters', errors: [{ path: 'body.fields.tagline', message: 'must be at most 80 characters' }] }, null, 2))}</code></pre>
+<pre tabindex="0"><code>${esc(JSON.stringify({ type: 'https://launchdeck.dev/problems/invalid-request', title: 'Bad Request', status: 400, detail: 'body.fields.tagline: must be at most 80 characters', errors: [{ path: 'body.fields.tagline', message: 'must be at most 80 characters' }] }, null, 2))}</code></pre>
 <p>${code('errors')} names each invalid field by its dotted ${code('path')} and says why. A ${code('429')} response means you are rate limited: wait the number of seconds in its ${code('Retry-After')} header; its ${code('RateLimit-Limit')}, ${code('RateLimit-Remaining')} and ${code('RateLimit-Reset')} headers describe the current window.</p>
 </section>
 <section id="mcp" aria-labelledby="mcp-h">
 <h2 id="mcp-h">MCP</h2>
 <p>Every operation below is also an MCP tool with the same name (its operation ID) on the MCP server at ${code(mcpUrl)}. Tools take the same inputs and need the same scopes. Add it to an MCP client:</p>
-<pre><code>${esc(mcpConfig)}</code></pre>
+<pre tabindex="0"><code>${esc(mcpConfig)}</code></pre>
 </section>`;
 
   const sections = groups
@@ -592,7 +597,7 @@ ${g.ops.map((o) => operationSection(o, baseUrl, opIds)).join('\n')}
 <title>${esc(title)} reference</title>
 <meta name="description" content="${esc(description.split('\n')[0])}">
 <link rel="alternate" type="application/vnd.oai.openapi+json" href="${OPENAPI_PATH}">
-<style>${STYLE}</style>
+<link rel="stylesheet" href="${DOCS_STYLESHEET_PATH}">
 </head>
 <body>
 <a class="skip" href="#content">Skip to content</a>

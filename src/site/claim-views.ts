@@ -58,7 +58,7 @@ export function claimsListHtml(views: ClaimView[], csrf: string, opts: { notice?
 
 export function newClaimForm(l: ClaimableListing, csrf: string, opts: { method?: string; email?: string; error?: string } = {}): SafeHtml {
   const domain = claimHost(l.domain);
-  const option = (m: ClaimMethod, hint: string) => html`<label style="font-weight:400"><input type="radio" name="method" value="${m}" ${opts.method === m || (!opts.method && m === 'dns') ? 'checked' : ''}> <strong>${METHOD_LABELS[m]}</strong> — ${hint}</label>`;
+  const option = (m: ClaimMethod, hint: string) => html`<label class="check"><input type="radio" name="method" value="${m}" ${opts.method === m || (!opts.method && m === 'dns') ? 'checked' : ''}> <strong>${METHOD_LABELS[m]}</strong> — ${hint}</label>`;
   return html`<h1>Claim ${l.name}</h1>
     <p>Show that you run <strong>${domain}</strong> and you become the owner of <a href="/p/${l.slug}">${l.name}</a>: you can edit it, and it shows "Verified owner". Anyone who owns it now is replaced and told by email. Verified is not the same as paid.</p>
     <form method="post" action="/claims" class="form">${csrfInput(csrf)}<input type="hidden" name="slug" value="${l.slug}">

@@ -112,7 +112,7 @@ function listingForm(l: MyListingDetail, o: EditorOptions): SafeHtml {
     <h3>On this site</h3><p class="small muted">Headline, summary and SEO belong to this site's listing.</p>
     ${SITE_FIELDS.map((f) => fieldInput(f, text(f), shown(f), errors))}
     ${o.otherSites.length ? html`<fieldset id="field-apply_to"${applyErrors.length ? html` class="has-error"` : ''}><legend>Also write the headline, summary and SEO fields changed here to</legend>
-      ${o.otherSites.map((s) => html`<label style="font-weight:400"><input type="checkbox" name="apply_to" value="${s.key}"${st?.applyTo.includes(s.key) ? ' checked' : ''}> ${s.name} (<code>${s.key}</code>)</label> `)}
+      ${o.otherSites.map((s) => html`<label class="check"><input type="checkbox" name="apply_to" value="${s.key}"${st?.applyTo.includes(s.key) ? ' checked' : ''}> ${s.name} (<code>${s.key}</code>)</label> `)}
       ${errorList(applyErrors, (e) => e.path)}</fieldset>` : ''}
     <h3>Social links</h3>
     <input type="hidden" name="shown.socials" value="${st?.shown.socials ?? socialsHash(l.public.socials)}">

@@ -18,6 +18,7 @@ describeEachDatabase('site, founders, blog, interview questions and badges', (en
     const { body } = await env().json('/api/v1/founders');
     assert.deepEqual(body.items.map((f: { slug: string }) => f.slug), ['ada-row', 'elodie-quill']);
     assert.deepEqual(body.items[0].companies, ['Rowboat', 'Tablewise']);
+    assert.deepEqual(body.items[0].products, [{ slug: 'rowboat', name: 'Rowboat' }, { slug: 'tablewise', name: 'Tablewise' }]);
   });
 
   test('list_founders matches names ignoring accents and filters by country', async () => {
@@ -65,12 +66,12 @@ describeEachDatabase('site, founders, blog, interview questions and badges', (en
     assert.ok(Number.isInteger(body.items[0].id));
   });
 
-  test('get_badges gives embed code and SVG URLs for every kind, marking the earned ones', async () => {
+  test('get_badges gives embed code and SVG URLs for the badges the listing earned, and only those', async () => {
     const { status, body } = await env().json('/api/v1/listings/tablewise/badges?shape=pill&mode=dark&size=l');
     assert.equal(status, 200);
     assert.deepEqual([body.shape, body.mode, body.size], ['pill', 'dark', 'l']);
     const kinds = Object.fromEntries(body.badges.map((b: { kind: string; earned: boolean }) => [b.kind, b.earned]));
-    assert.deepEqual(kinds, { listed: true, launched: true, featured: true, verified: false, 'launch-of-the-week': true, 'top-voted': true });
+    assert.deepEqual(kinds, { listed: true, launched: true, featured: true, 'launch-of-the-week': true, 'top-voted': true });
     const listed = body.badges[0];
     assert.equal(listed.svg_url, 'http://launchdeck.test/badges/tablewise/listed.svg?shape=pill&mode=dark&size=l');
     assert.match(listed.html, /^<a href="http:\/\/launchdeck\.test\/p\/tablewise"/);
@@ -98,5 +99,11 @@ describeEachDatabase('site, founders, blog, interview questions and badges', (en
     }
     assert.equal((await env().get('/badges/tablewise/unknown.svg')).statusCode, 404);
     assert.equal((await env().get('/badges/nope/listed.svg')).statusCode, 404);
+  });
+
+  test('a badge the listing has not earned is not served, so nobody can show an award they never won', async () => {
+    const res = await env().get('/badges/tablewise/verified.svg');
+    assert.equal(res.statusCode, 404);
+    assert.match(res.body, /has not earned this badge/);
   });
 }, { seed: async (ctx) => { await seedPublicWorld(ctx); } });

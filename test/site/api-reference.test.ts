@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderApiReference, type OpenApiDoc } from '../../src/site/api-reference.js';
+import { renderApiReference, type OpenApiDoc, DOCS_STYLESHEET_PATH } from '../../src/site/api-reference.js';
 
 const PUBLIC_URL = 'https://ld.example';
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
@@ -114,10 +114,11 @@ test('every operation appears with its anchor and a table-of-contents link', () 
   }
 });
 
-test('page is a complete HTML document with no external assets', () => {
+test('page is a complete HTML document whose only asset is its own stylesheet, with no inline style or script', () => {
   assert.match(page, /^<!doctype html>\n<html lang="en">/);
   assert.ok(page.trimEnd().endsWith('</html>'));
-  assert.doesNotMatch(page, /<script|<link rel="stylesheet"|<img /);
+  assert.doesNotMatch(page, /<script|<style|style="|<img /);
+  assert.deepEqual([...page.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]), [DOCS_STYLESHEET_PATH]);
   assert.ok(page.includes('href="/api/v1/openapi.json"'));
   assert.ok(page.includes(`<code>${PUBLIC_URL}/api/v1</code>`));
 });
@@ -165,7 +166,7 @@ test('request body fields use dotted names for nested properties', () => {
 test('curl example uses the server URL and sends Authorization only for protected operations', () => {
   const curl = (id: string) => {
     const s = section(page, id);
-    return s.slice(s.indexOf('<pre class="curl">'), s.indexOf('</pre>', s.indexOf('<pre class="curl">')));
+    return s.slice(s.indexOf('<pre class="curl"'), s.indexOf('</pre>', s.indexOf('<pre class="curl"')));
   };
   assert.ok(curl('search_listings').includes(`curl &#39;${PUBLIC_URL}/api/v1/listings?q=example&#39;`));
   assert.doesNotMatch(curl('search_listings'), /Authorization/);

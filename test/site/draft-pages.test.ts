@@ -67,7 +67,7 @@ describeEachDatabase('draft pages', (env) => {
     const { b } = await signedIn(env());
     const form = await b.get('/submit');
     assert.match(form.body, /<input type="url" name="url" required maxlength="2048"/);
-    assert.match(form.body, /href="\/submit">Submit<\/a>/, 'the nav links to the submit page');
+    assert.match(form.body, /href="\/submit">Submit a product<\/a>/, 'the nav links to the submit page');
     const id = await submitSite(b);
     const progress = await b.get(`/drafts/${id}`);
     assert.equal(progress.statusCode, 200);

@@ -30,6 +30,11 @@ export interface SuiteOptions {
    * conformance). Takes precedence over `env.PUBLIC_URL`.
    */
   publicUrlIsListenAddress?: boolean;
+  /**
+   * The database kinds to run on (default both). Pages whose rendering cannot depend on the
+   * engine (browser layout and accessibility checks) run on one, to keep the suite fast.
+   */
+  kinds?: readonly DatabaseKind[];
 }
 
 /** A loopback port the kernel just handed out and released: the config must name it before the app listens. */
@@ -46,7 +51,7 @@ export async function freeLoopbackPort(): Promise<number> {
  * database, an app around it and a controllable clock.
  */
 export function describeEachDatabase(name: string, suite: (env: () => TestEnv) => void, opts: SuiteOptions = {}) {
-  for (const kind of DATABASE_KINDS) {
+  for (const kind of opts.kinds ?? DATABASE_KINDS) {
     describe(`${name} [${kind}]`, () => {
       let env: TestEnv;
       let close: () => Promise<void>;

@@ -12,7 +12,7 @@ export const badgeOperations = [
     path: '/listings/{slug}/badges',
     tag: 'Badges',
     title: 'Badges of a listing',
-    summary: 'Embed HTML, Markdown and SVG image URLs for each badge kind (Listed on, Launched on, Featured, Verified, Launch of the Week, Top voted) in the chosen shape, colour mode and size; `earned` tells which apply.',
+    summary: 'Embed HTML, Markdown and SVG image URLs for each badge kind (Listed on, Launched on, Featured, Verified, Launch of the Week, Top voted) in the chosen shape, colour mode and size — only the badges this listing has earned (an unearned badge\'s image answers 404).',
     scope: null,
     notFound: true,
     params: Params({ slug: Slug('Listing slug') }),

@@ -79,6 +79,7 @@ const categoryNode = (depth: number): ReturnType<typeof Type.Object> => Type.Obj
 });
 export const CategoryNodeSchema = categoryNode(4);
 
-export const FounderSummarySchema = Type.Object({ slug: Str, name: Str, title: Str, country: Nullable(Str), avatar_url: Nullable(Str), companies: StrList });
+export const FounderSummarySchema = Type.Object({ slug: Str, name: Str, title: Str, country: Nullable(Str), avatar_url: Nullable(Str), companies: StrList,
+  products: Type.Array(Type.Object({ slug: Str, name: Str }), { description: 'Their live listings here (get_listing by slug)' }) });
 export const BlogPostSummarySchema = Type.Object({ slug: Str, title: Str, excerpt: Str, author: Str, tags: StrList, published_at: DateTime, url: Str });
 export const AwardSchema = Type.Object({ week: DateString, rank: Type.Integer(), title: Str, votes: Type.Integer(), listing: ListingSummarySchema });

@@ -37,12 +37,15 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 export interface BadgeEmbed { kind: BadgeKind; label: string; earned: boolean; svg_url: string; light_svg_url: string; dark_svg_url: string; html: string; markdown: string; width: number; height: number }
 
-/** Embed code for every badge kind in the chosen style; the link carries our listing page, which the free-queue check looks for. */
+/**
+ * Embed code for every badge the listing has earned, in the chosen style (an unearned badge is
+ * neither offered nor served); the link carries our listing page, which the free-queue check looks for.
+ */
 export function badgeEmbeds(f: ListingBadgeFacts, style: { shape: BadgeShape; mode: BadgeMode; size: BadgeSize }, siteName: string, publicUrl: string): BadgeEmbed[] {
   const earned = earnedKinds(f);
   const page = `${publicUrl}/p/${f.slug}`;
   const { width, height } = badgeDimensions(style.shape, style.size);
-  return BADGE_KINDS.map((kind) => {
+  return BADGE_KINDS.filter((kind) => earned.has(kind)).map((kind) => {
     const url = (mode: BadgeMode) => `${publicUrl}/badges/${f.slug}/${kind}.svg?shape=${style.shape}&mode=${mode}&size=${style.size}`;
     const l = badgeLabel(kind, { siteName, rank: f.bestAward?.rank });
     const label = `${l.eyebrow} ${l.title}`;

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
 import { slugify } from '../listings/slugs.js';
 
-export interface FounderSummary { slug: string; name: string; title: string; country: string | null; avatar_url: string | null; companies: string[] }
+export interface FounderSummary { slug: string; name: string; title: string; country: string | null; avatar_url: string | null; companies: string[]; products: { slug: string; name: string }[] }
 
 /** Founders of live listings, matched by name (accent- and case-insensitive) and country. */
 export async function listFounders(db: Queryable, siteId: number, q: string | undefined, country: string | undefined, limit: number, offset: number): Promise<{ items: FounderSummary[]; total: number }> {
@@ -14,14 +14,18 @@ export async function listFounders(db: Queryable, siteId: number, q: string | un
   }
   if (country) { params.push(country.toUpperCase()); where.push(`f.country = $${params.length}`); }
   const rows = await db.query(
-    `SELECT f.slug, f.name, f.title, f.country, f.avatar_url, array_agg(DISTINCT c.name ORDER BY c.name) AS companies, count(*) OVER () AS total_count
+    `SELECT f.slug, f.name, f.title, f.country, f.avatar_url, array_agg(DISTINCT c.name ORDER BY c.name) AS companies,
+            json_agg(json_build_object('slug', l.slug, 'name', c.name) ORDER BY c.name, l.slug) AS products, count(*) OVER () AS total_count
        FROM founders f
        JOIN company_founders cf ON cf.founder_id = f.id
        JOIN companies c ON c.id = cf.company_id
        JOIN listings l ON l.company_id = c.id AND l.site_id = $1 AND l.status = 'live'
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       GROUP BY f.id ORDER BY f.name, f.id LIMIT $2 OFFSET $3`, params);
-  return { items: rows.map(({ total_count, ...f }) => f as FounderSummary), total: rows[0]?.total_count ?? 0 };
+  return {
+    items: rows.map(({ total_count, products, ...f }) => ({ ...f, products: typeof products === 'string' ? JSON.parse(products) : products }) as FounderSummary),
+    total: rows[0]?.total_count ?? 0,
+  };
 }
 
 export interface FounderProfile {

@@ -74,3 +74,13 @@ export async function launchSection(db: Queryable, siteId: number, section: Laun
   return { items: rows.map(toSummary), total: rows[0]?.total_count ?? 0 };
 }
 
+
+/**
+ * The latest week before `monday` with a live launch, or null: "previous week" links skip empty
+ * past weeks, which have no calendar page.
+ */
+export async function launchWeekBefore(db: Queryable, siteId: number, monday: string): Promise<string | null> {
+  const rows = await db.query<{ week: string | null }>(
+    `SELECT to_char(max(launch_week), 'YYYY-MM-DD') AS week FROM listings WHERE site_id = $1 AND status = 'live' AND launch_week < $2::date`, [siteId, monday]);
+  return rows[0]?.week ?? null;
+}

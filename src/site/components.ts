@@ -1,0 +1,68 @@
+import { html, type SafeHtml } from './html.js';
+import type { ListingSummary } from '../domain/listings/listing-summary.js';
+import { isFeatured } from '../domain/listings/featured.js';
+
+/** Two letters standing in for a missing logo, on a colour picked from the name (stable per listing). */
+export function monogram(name: string): SafeHtml {
+  const letters = name.replace(/[^\p{L}\p{N} ]/gu, '').split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.codePointAt(0)!) % 360;
+  return html`<span class="monogram hue-${Math.floor(h / 30)}" aria-hidden="true">${letters}</span>`;
+}
+
+export function logo(l: { name: string; logo_url: string | null }, size: 'm' | 'l' = 'm'): SafeHtml {
+  return l.logo_url
+    ? html`<img class="logo logo-${size}" src="${l.logo_url}" alt="" width="${size === 'l' ? 72 : 48}" height="${size === 'l' ? 72 : 48}" loading="lazy" referrerpolicy="no-referrer">`
+    : html`<span class="logo logo-${size}">${monogram(l.name)}</span>`;
+}
+
+export interface CardOptions {
+  now: Date;
+  /** A rank shown before the card (launch weeks, boards). */
+  rank?: number;
+  /** What the number on the right counts, when it is not all-time votes. */
+  metric?: { value: string; label: string };
+}
+
+/** A listing as a card: logo or monogram, name, tagline, category chip, paid/featured marks, votes. */
+export function listingCard(l: ListingSummary, o: CardOptions): SafeHtml {
+  const featured = isFeatured(l, o.now);
+  return html`<li class="listing-card">
+    ${o.rank ? html`<span class="rank" aria-label="Rank ${o.rank}">${o.rank}</span>` : ''}
+    ${logo(l)}
+    <div class="body">
+      <h3 class="name"><a href="/p/${l.slug}">${l.name}</a></h3>
+      <p class="tagline">${l.tagline}</p>
+      <p class="chips">${l.primary_category ? html`<a class="chip" href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a>` : ''}
+        ${featured ? html`<span class="chip featured" title="Paid placement">Featured</span>` : l.plan === 'paid' ? html`<span class="chip paid" title="Launched on the paid plan">Paid launch</span>` : ''}
+        ${l.status === 'scheduled' && l.launch_week ? html`<span class="chip">Launches ${l.launch_week}</span>` : ''}</p>
+    </div>
+    <div class="votes" title="${o.metric?.label ?? 'Community votes'}"><span aria-hidden="true">${o.metric ? '' : '▲ '}</span>${o.metric?.value ?? l.votes}<span class="sr-only"> ${o.metric?.label ?? 'votes'}</span></div>
+  </li>`;
+}
+
+export function cardList(items: ListingSummary[], o: CardOptions & { ranked?: boolean; empty: string; offset?: number }): SafeHtml {
+  if (items.length === 0) return html`<p class="muted empty">${o.empty}</p>`;
+  return html`<ol class="cards${o.ranked ? ' ranked' : ''}">${items.map((l, i) => listingCard(l, { ...o, rank: o.ranked ? (o.offset ?? 0) + i + 1 : undefined }))}</ol>`;
+}
+
+/** Previous / next links keeping the other query parameters; "Page 2 of 7". */
+export function pagination(path: string, query: Record<string, string | undefined>, page: number, totalPages: number): SafeHtml {
+  if (totalPages <= 1) return html``;
+  const href = (p: number) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== 'page') q.set(k, v);
+    if (p > 1) q.set('page', String(p));
+    const s = q.toString();
+    return `${path}${s ? `?${s}` : ''}`;
+  };
+  const last = Math.min(totalPages, 1000);
+  return html`<nav class="pagination" aria-label="Pages">
+    ${page > 1 ? html`<a rel="prev" href="${href(page - 1)}">← Previous</a>` : html`<span></span>`}
+    <span>Page ${page} of ${last}</span>
+    ${page < last ? html`<a rel="next" href="${href(page + 1)}">Next →</a>` : html`<span></span>`}</nav>`;
+}
+
+export function breadcrumbs(trail: { href?: string; label: string }[]): SafeHtml {
+  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${trail.map((t, i) => html`<li>${t.href && i < trail.length - 1 ? html`<a href="${t.href}">${t.label}</a>` : html`<span aria-current="page">${t.label}</span>`}</li>`)}</ol></nav>`;
+}

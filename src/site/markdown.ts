@@ -1,0 +1,54 @@
+import MarkdownIt from 'markdown-it';
+import { escapeHtml, raw, type SafeHtml } from './html.js';
+
+/** What every link written in Markdown carries: no endorsement, user content, no window.opener. */
+const LINK_REL = 'nofollow ugc noopener';
+
+/**
+ * Only http(s), mailto and relative addresses are links; anything else (javascript:, data:,
+ * vbscript:, file: …) is dropped. Control characters and whitespace are ignored first, as browsers do.
+ */
+export function isSafeLink(url: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  const u = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(u);
+  if (scheme) return scheme[1] === 'http' || scheme[1] === 'https' || scheme[1] === 'mailto';
+  // No scheme: relative — unless a colon comes before any path, query or fragment (an odd scheme).
+  const firstSep = u.search(/[/?#]/);
+  const colon = u.indexOf(':');
+  return colon === -1 || (firstSep !== -1 && firstSep < colon);
+}
+
+/** A path on this site ("/x.png", "img/x.png"), not another origin ("//cdn…", "https://…"). */
+const isSameOrigin = (url: string) => isSafeLink(url) && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^[/\\]{2}/.test(url);
+
+const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
+md.validateLink = isSafeLink;
+
+// A post's own "#" is the page's second level: the page already has its <h1>.
+md.core.ruler.push('shift_headings', (state) => {
+  for (const t of state.tokens) {
+    if (t.type === 'heading_open' || t.type === 'heading_close') t.tag = `h${Math.min(6, Number(t.tag.slice(1)) + 1)}`;
+  }
+});
+
+md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
+  tokens[idx].attrSet('rel', LINK_REL);
+  return self.renderToken(tokens, idx, options);
+};
+
+// Images from other origins are links to them (no tracking pixels, no hot-linking); same-site paths
+// stay images. An image whose address was refused is only its text.
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
+  const t = tokens[idx];
+  const src = String(t.attrGet('src') ?? '');
+  const alt = self.renderInlineAsText(t.children ?? [], options, env);
+  if (!src) return escapeHtml(alt);
+  if (isSameOrigin(src)) return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" loading="lazy">`;
+  return `<a href="${escapeHtml(src)}" rel="${LINK_REL}">${escapeHtml(alt || src)}</a>`;
+};
+
+/** Markdown written by the team or by users, as HTML safe to place in a page (raw HTML is shown as text). */
+export function renderMarkdown(text: string): SafeHtml {
+  return raw(md.render(text));
+}

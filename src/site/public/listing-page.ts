@@ -1,0 +1,81 @@
+import { html, type SafeHtml } from '../html.js';
+import { breadcrumbs, cardList, logo } from '../components.js';
+import type { ListingProfile } from '../../domain/listings/listing-profile.js';
+import type { ListingSummary } from '../../domain/listings/listing-summary.js';
+import { isFeatured } from '../../domain/listings/featured.js';
+
+/** Plain words for the profile fields a company's website did not state. */
+const FIELD_WORDS: Record<string, string> = {
+  name: 'its name', tagline: 'a tagline', short_description: 'a short description', description: 'a description', stage: 'its stage',
+  categories: 'its category', tags: 'tags', pricing_model: 'how it is priced', pricing_summary: 'its prices', country: 'its country', city: 'its city',
+  founded_year: 'the year it was founded', features: 'its features', usps: 'what sets it apart', keywords: 'keywords', contact_email: 'a contact email',
+  demo_video_url: 'a demo video', logo_url: 'a logo', faqs: 'answers to common questions', founders: 'its founders', socials: 'social profiles',
+  story: 'its story', milestones: 'milestones',
+};
+const STORY_WORDS: Record<string, string> = {
+  title: '', story: 'The story', why_started: 'Why we started', problem: 'The problem', journey: 'The journey', challenges: 'Challenges',
+  achievements: 'Achievements', lessons: 'Lessons learned', whats_next: "What's next",
+};
+const SOCIAL_WORDS: Record<string, string> = { linkedin: 'LinkedIn', x: 'X', twitter: 'X', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads', pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', producthunt: 'Product Hunt', medium: 'Medium', website: 'Website', custom: 'Link' };
+
+const paragraphs = (text: string) => text.split(/\n{2,}|\r\n\r\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${p}</p>`);
+const words = (list: string[]) => (list.length <= 1 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`);
+
+export interface ListingPageParts {
+  now: Date;
+  follow: SafeHtml;
+  alternatives: ListingSummary[];
+  /** Embed codes of the badges it earned (HTML), for its makers to copy. */
+  badgeEmbed: string | null;
+  trophyCabinet: SafeHtml;
+}
+
+/** The public page of one listing: everything get_listing says, laid out for people. */
+export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
+  const primary = p.categories.find((c) => c.primary) ?? p.categories[0];
+  const missing = p.not_found_on_website.map((f) => FIELD_WORDS[f] ?? f.replace(/_/g, ' '));
+  const socials = Object.entries(p.socials ?? {});
+  return html`
+    ${breadcrumbs([{ href: '/', label: 'Home' }, ...(primary ? [{ href: `/categories/${primary.slug}`, label: primary.name }] : []), { label: p.name }])}
+    <header class="listing-head">
+      ${logo(p, 'l')}
+      <div class="titles"><h1>${p.name}</h1><p class="lead">${p.tagline}</p>
+        <p class="chips">${p.categories.map((c) => html`<a class="chip" href="/categories/${c.slug}">${c.name}</a>`)}
+          ${p.verified ? html`<span class="chip verified" title="Ownership verified">✓ Verified owner</span>` : ''}
+          ${isFeatured(p, o.now) ? html`<span class="chip featured" title="Paid placement">Featured</span>` : p.plan === 'paid' ? html`<span class="chip paid">Paid launch</span>` : ''}</p></div>
+      <div class="actions-col"><a class="button" href="${p.url}" rel="nofollow noopener" target="_blank">Visit website<span class="sr-only"> (opens in a new tab)</span></a>
+        <p class="stat"><strong>▲ ${p.votes}</strong> votes · ${p.followers} followers</p></div>
+    </header>
+    ${p.status === 'scheduled' && p.launch_week ? html`<p class="notice" role="status">Launches on Monday ${p.launch_week}.</p>` : ''}
+    ${o.follow}
+    <div class="listing-grid"><div class="main-col">
+      ${p.headline ? html`<p class="headline"><strong>${p.headline}</strong></p>` : ''}
+      <section aria-labelledby="about-h"><h2 id="about-h">About ${p.name}</h2>${paragraphs(p.description || p.short_description || '')}</section>
+      ${p.features.length ? html`<section aria-labelledby="features-h"><h2 id="features-h">Features</h2><ul class="features">${p.features.map((f) => html`<li>${f}</li>`)}</ul></section>` : ''}
+      ${p.pricing.model || p.pricing.summary ? html`<section aria-labelledby="pricing-h"><h2 id="pricing-h">Pricing</h2><p>${p.pricing.model ? html`<span class="chip">${p.pricing.model}</span> ` : ''}${p.pricing.summary ?? ''}</p></section>` : ''}
+      ${p.media?.length ? html`<section aria-labelledby="media-h"><h2 id="media-h">Screenshots and media</h2><ul class="media">${p.media.map((m) => html`<li><a href="${m.url}" rel="nofollow noopener">${m.caption || (m.kind === 'video' ? 'Video' : 'Image')}</a></li>`)}</ul></section>` : ''}
+      ${p.story && Object.keys(p.story).length ? html`<section aria-labelledby="story-h"><h2 id="story-h">${p.story.title || 'The founders\' story'}</h2>
+        ${Object.entries(p.story).filter(([k]) => k !== 'title').map(([k, v]) => html`<h3>${STORY_WORDS[k] ?? k}</h3>${paragraphs(v)}`)}</section>` : ''}
+      ${p.milestones?.length ? html`<section aria-labelledby="milestones-h"><h2 id="milestones-h">Milestones</h2><ol class="milestones">${p.milestones.map((m) => html`<li><time datetime="${m.date}">${m.date}</time> — <strong>${m.title}</strong>${m.description ? html`: ${m.description}` : ''}</li>`)}</ol></section>` : ''}
+      ${p.faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${p.faqs.map((f) => html`<details class="faq"><summary>${f.question}</summary><p>${f.answer}</p></details>`)}</section>` : ''}
+      ${p.latest_updates.length ? html`<section aria-labelledby="updates-h"><h2 id="updates-h">Latest updates</h2>${p.latest_updates.map((u) => html`<article class="update"><h3>${u.title}</h3><p class="small muted">${u.created_at.slice(0, 10)}</p>${paragraphs(u.body)}</article>`)}</section>` : ''}
+      ${o.alternatives.length ? html`<section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>${cardList(o.alternatives, { now: o.now, empty: '' })}
+        ${o.alternatives[0] ? html`<p><a href="/compare?a=${p.slug}&amp;b=${o.alternatives[0].slug}">Compare ${p.name} with ${o.alternatives[0].name}</a></p>` : ''}</section>` : ''}
+    </div><aside class="side-col" aria-label="Facts">
+      <dl class="facts">
+        ${p.community_rating.count ? html`<dt>Community rating</dt><dd>${p.community_rating.average} / 5 <span class="muted">(${p.community_rating.count} genuine review${p.community_rating.count === 1 ? '' : 's'})</span></dd>` : ''}
+        ${p.domain_rating.current !== null ? html`<dt>Domain Rating</dt><dd>${p.domain_rating.current}${p.domain_rating.change !== null ? html` <span class="muted">(${p.domain_rating.change > 0 ? '+' : ''}${p.domain_rating.change} over a month)</span>` : ''}</dd>` : ''}
+        ${p.city || p.country ? html`<dt>Based in</dt><dd>${[p.city, p.country].filter(Boolean).join(', ')}</dd>` : ''}
+        ${p.founded_year ? html`<dt>Founded</dt><dd>${p.founded_year}</dd>` : ''}
+        ${p.launched_at ? html`<dt>Launched</dt><dd><a href="/launches/weeks/${p.launch_week ?? p.launched_at.slice(0, 10)}">${p.launched_at.slice(0, 10)}</a></dd>` : ''}
+        ${p.founders.length ? html`<dt>Founders</dt><dd><ul class="plain">${p.founders.map((f) => html`<li><a href="/founders/${f.slug}">${f.name}</a>${f.title ? html` <span class="muted">${f.title}</span>` : ''}</li>`)}</ul></dd>` : ''}
+        ${socials.length ? html`<dt>Elsewhere</dt><dd><ul class="plain">${socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${SOCIAL_WORDS[k] ?? k}</a></li>`)}</ul></dd>` : ''}
+        ${p.awards.length ? html`<dt>Awards</dt><dd><ul class="plain">${p.awards.map((a) => html`<li><a href="/launches/weeks/${a.week}">${a.title}</a> <span class="muted">week of ${a.week}</span></li>`)}</ul></dd>` : ''}
+      </dl>
+      ${o.trophyCabinet}
+      ${missing.length ? html`<p class="small muted">${p.name}'s own website does not state ${words(missing)}, so we left ${missing.length === 1 ? 'it' : 'them'} blank rather than guess.</p>` : ''}
+      <p class="small">${p.verified ? html`The makers of ${p.name} verified that they own it.` : html`Is this your product? <a href="/claims/new?slug=${p.slug}">Claim this listing</a>.`}</p>
+      ${o.badgeEmbed ? html`<details class="embed"><summary>Add our badge to your site</summary><label for="badge-code" class="small">Copy this HTML</label><textarea id="badge-code" readonly rows="4">${o.badgeEmbed}</textarea></details>` : ''}
+      <p class="small"><a href="${p.links.api}">This listing as JSON (API)</a></p>
+    </aside></div>`;
+}

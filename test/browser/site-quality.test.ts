@@ -1,0 +1,79 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser } from 'playwright-core';
+import { describeEachDatabase } from '../support/app.js';
+import { seedPublicWorld } from '../support/public-world.js';
+import { ACTION_TIMEOUT_MS, launchBrowser } from '../support/browser.js';
+
+// axe-core, the accessibility engine, evaluated in the page (page.evaluate is not subject to the
+// page's CSP, so the site's real headers stay on while it runs).
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// Set SCREENSHOTS=1 to refresh the pictures in docs/screenshots.
+const screenshots = process.env.SCREENSHOTS === '1';
+
+let browser: Browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'listing', path: '/p/tablewise' },
+  { name: 'categories', path: '/categories' },
+  { name: 'category', path: '/categories/developer-tools' },
+  { name: 'search', path: '/search?q=postgress' },
+  { name: 'week', path: '/launches/weeks/this' },
+  { name: 'leaderboards', path: '/leaderboards' },
+  { name: 'billboard', path: '/leaderboards/billboard' },
+  { name: 'awards', path: '/awards' },
+  { name: 'founders', path: '/founders' },
+  { name: 'founder', path: '/founders/ada-row' },
+  { name: 'blog', path: '/blog' },
+  { name: 'post', path: '/blog/how-to-launch' },
+  { name: 'compare', path: '/compare?a=tablewise&b=rowboat' },
+  { name: 'mcp', path: '/docs/mcp' },
+  { name: 'docs', path: '/docs' },
+  { name: 'sign-in', path: '/signin' },
+  { name: 'not-found', path: '/no-such-page', status: 404 },
+];
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+describeEachDatabase('browser: every page is accessible, fits a phone and breaks no rule of its CSP', (env) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const vp of VIEWPORTS) {
+      test(`${vp.name}, ${scheme}: no serious accessibility finding, no horizontal scrolling, no console error`, async () => {
+        const context = await browser.newContext({ baseURL: env().baseUrl, viewport: { width: vp.width, height: vp.height }, colorScheme: scheme });
+        context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('console', (m) => { if (m.type() === 'error' && !(m.text().includes('404') && page.url().includes('no-such-page'))) problems.push(`${page.url()}: ${m.text()}`); });
+        page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+        try {
+          for (const p of PAGES) {
+            const res = await page.goto(p.path);
+            assert.equal(res?.status(), p.status ?? 200, p.path);
+            assert.match(res?.headers()['content-type'] ?? '', /^text\/html/, `${p.path} is a page, not JSON`);
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            assert.ok(overflow <= 0, `${p.path} scrolls sideways by ${overflow}px at ${vp.width}px`);
+            await page.evaluate(AXE);
+            const serious = await page.evaluate(async () => {
+              const r = await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
+              return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+            });
+            assert.deepEqual(serious, [], `${p.path} (${vp.name}, ${scheme})`);
+            if (screenshots && (p.name === 'home' || p.name === 'listing')) {
+              await page.screenshot({ path: `docs/screenshots/${p.name}-${vp.name}-${scheme}.png`, fullPage: true });
+            }
+          }
+          assert.deepEqual(problems, []);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+}, { seed: async (ctx) => { await seedPublicWorld(ctx); }, kinds: ['postgres'] });
