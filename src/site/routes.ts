@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { html, layout, type SafeHtml } from './html.js';
 import { DOCS_STYLESHEET, DOCS_STYLESHEET_PATH, renderApiReference } from './api-reference.js';
 import { loadListingProfile, type ListingProfile } from '../domain/listings/listing-profile.js';
+import { profileCacheKey } from '../domain/listings/listing-cache.js';
 import { badgeEmbeds, earnedKinds, loadBadgeFacts } from '../domain/badges/listing-badges.js';
 import { HttpError } from '../api/errors.js';
 import { readOperation } from './public/read-operation.js';
@@ -40,6 +41,16 @@ function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
   ];
 }
 
+/** The embed code of the best badge a profile shows it earned (an award, else launched, else listed). */
+function profileBadgeEmbed(p: ListingProfile, siteName: string, publicUrl: string): string | null {
+  const best = [...p.awards].sort((a, b) => a.rank - b.rank)[0];
+  const launched = p.status === 'live' && p.launched_at != null;
+  const facts = { id: p.id, slug: p.slug, name: p.name, status: p.status, plan: p.plan, verified: p.verified, launched, votes: p.votes,
+    bestAward: best ? { rank: best.rank as 1 | 2 | 3, week: best.week } : null, topVoted: false };
+  const kind = best ? 'launch-of-the-week' : launched ? 'launched' : 'listed';
+  return badgeEmbeds(facts, { shape: 'standard', mode: 'auto', size: 'm' }, siteName, publicUrl).find((b) => b.kind === kind)?.html ?? null;
+}
+
 /** A bought trophy cabinet (trophy_cabinet): the awards it was set to display, in its style. */
 function trophyCabinet(p: ListingProfile, now: Date): SafeHtml {
   const c = p.trophy_cabinet!;
@@ -60,20 +71,24 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
   app.get(DOCS_STYLESHEET_PATH, async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(DOCS_STYLESHEET));
 
   app.get<{ Params: { slug: string } }>('/p/:slug', async (req, reply) => {
-    const p = /^[a-z0-9][a-z0-9-]{0,219}$/.test(req.params.slug) ? await loadListingProfile(ctx.db, ctx.site.id, req.params.slug, ctx.config.publicUrl) : null;
-    if (!p) throw new HttpError(404, `There is no listing "${req.params.slug}".`);
+    const slug = req.params.slug;
+    // The same cached profile get_listing serves: a page costs no more than the API read it shows.
+    const hit = /^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)
+      ? await ctx.listingCache.getOrLoad(profileCacheKey(ctx.site.id, slug), () => loadListingProfile(ctx.db, ctx.site.id, slug, ctx.config.publicUrl)) : null;
+    if (!hit) throw new HttpError(404, `There is no listing "${slug}".`);
+    const p = hit.value;
+    ctx.views.count(p.id);
     const now = ctx.now();
-    const [user, follow, alternatives, facts] = await Promise.all([
+    const [user, follow, alternatives] = await Promise.all([
       visitor(ctx, req),
       followControl(ctx, req, reply, p),
       readOperation<{ items: ListingSummary[] }>(ctx, 'get_alternatives', { slug: p.slug, per_page: '4' }).catch(() => ({ items: [] })),
-      loadBadgeFacts(ctx.db, ctx.site.id, p.slug),
     ]);
-    const badge = facts ? badgeEmbeds(facts, { shape: 'standard', mode: 'auto', size: 'm' }, siteName, ctx.config.publicUrl).find((b) => b.kind === (facts.bestAward ? 'launch-of-the-week' : facts.launched ? 'launched' : 'listed')) : null;
+    const badge = profileBadgeEmbed(p, siteName, ctx.config.publicUrl);
     const url = `${ctx.config.publicUrl}/p/${p.slug}`;
     return page(reply, 200, layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description, user, canonical: url,
       image: p.logo_url?.startsWith('https://') ? p.logo_url : null, jsonLd: listingJsonLd(p, url, ctx.config.publicUrl) },
-      listingPage(p, { now, follow, alternatives: alternatives.items, badgeEmbed: badge?.html ?? null, trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html`` })));
+      listingPage(p, { now, follow, alternatives: alternatives.items, badgeEmbed: badge, trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html`` })));
   });
 
   // Badge images: long-cached at the edge but short enough that earning a badge shows within minutes.

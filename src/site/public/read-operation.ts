@@ -6,6 +6,13 @@ import { badRequest } from '../../api/errors.js';
 import { compile, summarize, toFieldErrors } from '../../api/validation.js';
 
 const byId = new Map(operations.map((op) => [op.operationId, op]));
+// Compiling a schema takes milliseconds: once per schema, not once per page.
+const validators = new WeakMap<object, ReturnType<typeof compile>>();
+const validatorOf = (schema: TObject) => {
+  let v = validators.get(schema);
+  if (!v) validators.set(schema, (v = compile(schema, true)));
+  return v;
+};
 
 /**
  * Runs a public read operation of the registry for a page, with the same validation (query text
@@ -21,7 +28,7 @@ export async function readOperation<T>(ctx: AppContext, operationId: string, inp
     if (!schema) continue;
     const part: Record<string, unknown> = {};
     for (const key of Object.keys(schema.properties)) if (input[key] !== undefined && input[key] !== '') part[key] = input[key];
-    const validate = compile(schema, true);
+    const validate = validatorOf(schema);
     if (!validate(part)) {
       const errors = toFieldErrors(validate.errors);
       throw badRequest(summarize(errors), errors);

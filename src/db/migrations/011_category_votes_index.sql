@@ -1,0 +1,3 @@
+-- Category pages and alternatives list a category's live listings most voted first; this reads
+-- them straight off an index instead of sorting the whole category.
+CREATE INDEX listings_category_live_votes_idx ON listings (primary_category_id, votes_count DESC, id) WHERE status = 'live';
