@@ -18,6 +18,7 @@ import { registerAssetRoutes } from './site/assets.js';
 import { registerSitemapRoutes } from './site/sitemap.js';
 import { registerBrowseRoutes } from './site/public/browse-routes.js';
 import { registerMcpPage } from './site/public/mcp-page.js';
+import { registerFeedRoutes } from './site/public/feeds.js';
 import { htmlErrorPage } from './site/error-pages.js';
 import helmet from '@fastify/helmet';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerSitemapRoutes(app, ctx);
   registerBrowseRoutes(app, ctx);
   registerMcpPage(app, ctx);
+  registerFeedRoutes(app, ctx);
   registerSiteRoutes(app, ctx, { openapi });
   registerCalendarRoutes(app, ctx);
   registerPeopleRoutes(app, ctx);

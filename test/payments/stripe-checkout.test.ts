@@ -79,4 +79,23 @@ describeEachDatabase('paying with Stripe: Checkout Session and signed webhooks',
     assert.equal((await deliver(genuine.body.replace(number, 'LD-2026-000001'), genuine.signature)).statusCode, 400, 'a tampered body');
     assert.equal((await buyer.call('GET', `/orders/${number}`)).body.status, 'pending');
   });
+
+  test('when Stripe cannot be reached, the checkout page says nothing was charged and the order stays payable', async () => {
+    const id = await ownedListing(env(), buyer.email, 'stripe-down');
+    const made = await buyer.call('POST', '/orders/checkout', { items: [{ product: 'featured', listing_id: id }] });
+    const number = made.body.number as string;
+    const b = new FormClient(env().app);
+    await b.submit('/signin', '/signin', { email: buyer.email, password: TEST_PASSWORD });
+    await b.submit(`/checkout/${number}`, `/checkout/${number}/billing`, { name: 'Ada', address: '1 Main St', country: 'US' });
+    const saved = env().ctx.config;
+    env().ctx.config = { ...saved, stripe: { ...saved.stripe, apiBase: 'http://127.0.0.1:9' } };
+    try {
+      const pay = await b.submit(`/checkout/${number}`, `/checkout/${number}/pay`, {});
+      assert.equal(pay.statusCode, 502);
+      assert.match(pay.body, /Nothing was charged/);
+    } finally {
+      env().ctx.config = saved;
+    }
+    assert.equal((await buyer.call('GET', `/orders/${number}`)).body.status, 'pending');
+  });
 }, { env: stripeEnv });

@@ -131,6 +131,16 @@ describeEachDatabase('site: home, search, categories and listing pages', (env) =
     assert.ok(res.headers['referrer-policy']);
   });
 
+  test('the launches and blog feeds are RSS with escaped text', async () => {
+    const feed = await env().get('/feed.xml');
+    assert.match(String(feed.headers['content-type']), /^application\/rss\+xml/);
+    assert.match(feed.body, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<rss version="2\.0"/);
+    assert.match(feed.body, /<link>http:\/\/launchdeck\.test\/p\/quillnote<\/link>/);
+    assert.ok(!feed.body.includes('<img'), 'names are escaped');
+    const blog = await env().get('/blog/feed.xml');
+    assert.match(blog.body, /<link>http:\/\/launchdeck\.test\/blog\/how-to-launch<\/link>/);
+  });
+
   test('robots.txt, the sitemap and the favicon are served', async () => {
     assert.match((await env().get('/robots.txt')).body, /Sitemap: http:\/\/launchdeck\.test\/sitemap\.xml/);
     const index = await env().get('/sitemap.xml');

@@ -85,8 +85,10 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       const url = await startPayment(ctx, found.order, found.user.email);
       return reply.redirect(url ?? `/checkout/${found.view.number}`, 303);
     } catch (err) {
-      if (!(err instanceof HttpError) || err.status >= 500) throw err;
-      return showCheckout(reply, found.user, found.view, { error: err.message }, err.status);
+      if (err instanceof HttpError && err.status < 500) return showCheckout(reply, found.user, found.view, { error: err.message }, err.status);
+      // The provider could not start a payment (network, outage): nothing was charged; say so and let the buyer retry.
+      req.log.error({ err }, 'payment provider failed to start a checkout');
+      return showCheckout(reply, found.user, found.view, { error: 'The payment provider could not be reached just now. Nothing was charged; please try again in a moment.' }, 502);
     }
   });
 
