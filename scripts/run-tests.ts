@@ -91,7 +91,10 @@ const pgVersion = postgresVersion(pgBin);
 console.log(`starting PostgreSQL${pgVersion ? ` ${pgVersion}` : ''} (${pgBin}) for the test suite…`);
 const server = await startPostgres();
 console.log(`PostgreSQL ready at ${server.url}; running ${files.length} test files`);
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+// Two test files at a time: most of a file's time is spent waiting on PostgreSQL, Chromium or a
+// socket, so a second file fills that wait (TEST_CONCURRENCY overrides; 1 runs them one by one).
+const concurrency = /^[1-9]\d?$/.test(process.env.TEST_CONCURRENCY ?? '') ? process.env.TEST_CONCURRENCY! : '2';
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], {
   stdio: 'inherit',
   env: { ...process.env, TEST_PG_URL: server.url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
 });

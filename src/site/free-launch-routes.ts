@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from '../api/errors.js';
 import { html } from './html.js';
-import { pageSender, signedInUser } from './account-pages.js';
+import { pageSender } from './account-pages.js';
 import { currentUser } from './session.js';
 import type { User } from '../domain/accounts/user-repository.js';
 import { ownedListing } from '../domain/listings/listing-ownership.js';

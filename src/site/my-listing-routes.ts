@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { HttpError, type FieldError } from '../api/errors.js';
 import type { User } from '../domain/accounts/user-repository.js';
