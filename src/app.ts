@@ -114,7 +114,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   registerRestRoutes(app, operations, ctx);
   registerMcpRoutes(app, operations, ctx);
-  registerAssetRoutes(app, { publicUrl: ctx.config.publicUrl });
+  registerAssetRoutes(app, { publicUrl: ctx.config.publicUrl, siteName: ctx.site.name, purpose: ctx.site.purpose });
   registerSitemapRoutes(app, ctx);
   registerBrowseRoutes(app, ctx);
   registerMcpPage(app, ctx);

@@ -59,7 +59,7 @@ ${opts.canonical ? html`<link rel="canonical" href="${opts.canonical}">` : ''}
 ${opts.description ? html`<meta property="og:description" content="${opts.description}">` : ''}${opts.canonical ? html`<meta property="og:url" content="${opts.canonical}">` : ''}
 ${opts.image ? html`<meta property="og:image" content="${opts.image}">` : ''}<meta name="twitter:card" content="${opts.image ? 'summary_large_image' : 'summary'}">
 ${(opts.jsonLd ?? []).map((o) => html`<script type="application/ld+json">${raw(ldJson(o))}</script>`)}
-<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="alternate" type="application/rss+xml" title="New launches" href="/feed.xml"><link rel="stylesheet" href="${STYLESHEET_PATH}"></head>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest"><meta name="theme-color" content="#b3400a"><link rel="alternate" type="application/rss+xml" title="New launches" href="/feed.xml"><link rel="stylesheet" href="${STYLESHEET_PATH}"></head>
 <body><a class="skip-link" href="#main">Skip to content</a>
 <header class="top"><a class="brand" href="/">${raw(LOGO_SVG)}<span>${opts.siteName}</span></a>
 <nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a>

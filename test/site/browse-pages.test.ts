@@ -151,6 +151,15 @@ describeEachDatabase('site: home, search, categories and listing pages', (env) =
     assert.equal((await env().get('/favicon.ico')).statusCode, 200);
   });
 
+  test('llms.txt points agents at the MCP server and the OpenAPI document; the web manifest names the site', async () => {
+    const llms = await env().get('/llms.txt');
+    assert.match(llms.body, /^# Launchdeck\n/);
+    assert.match(llms.body, /\[MCP server\]\(http:\/\/launchdeck\.test\/mcp\)/);
+    assert.match(llms.body, /\[OpenAPI 3\.1\]\(http:\/\/launchdeck\.test\/api\/v1\/openapi\.json\)/);
+    const manifest = (await env().get('/manifest.webmanifest')).json();
+    assert.equal(manifest.name, 'Launchdeck');
+  });
+
   test('a name written to inject markup is shown as text on every browsing page', async () => {
     await addListing(env().ctx.db, env().ctx.site.id, { slug: 'xss-name', name: XSS, tagline: XSS, category: 'databases', launchWeek: '2026-11-16', description: XSS });
     await finishFixtures(env().ctx);
