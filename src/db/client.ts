@@ -9,6 +9,12 @@ export interface Queryable {
   query<T = Record<string, any>>(sql: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
 }
 
+/**
+ * A json/jsonb column's value: both engines hand it over parsed, but a value that went through
+ * json_agg or a driver setting may arrive as text — read it the same either way.
+ */
+export const fromJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
 export interface Tx extends Queryable {
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from './html.js';
 import type { ProductList } from '../domain/orders/products-view.js';
-import { usd } from './orders/order-views.js';
+import { formatUsd } from '../domain/orders/money.js';
 
 /** Extras a founder can add to a paid launch on the site (each a product of list_products). */
 export const LAUNCH_EXTRAS = ['featured', 'ai_review', 'done_for_you'] as const;
@@ -15,7 +15,7 @@ export function paidLaunchForm(listingId: number, products: ProductList, csrf: s
   if (!launch) return html``;
   const weeks = products.weeks;
   return html`<section class="card paid-launch" aria-labelledby="paid-h">
-    <h2 id="paid-h">Paid launch — ${usd(launch.price_cents)}</h2>
+    <h2 id="paid-h">Paid launch — ${formatUsd(launch.price_cents)}</h2>
     <p>${launch.description}</p>
     ${opts.status !== 'draft' ? html`<p class="small muted">Choosing the paid plan takes this listing out of the free queue.</p>` : ''}
     ${opts.error ? html`<p class="error" role="alert" id="paid-error">${opts.error}</p>` : ''}
@@ -28,7 +28,7 @@ export function paidLaunchForm(listingId: number, products: ProductList, csrf: s
         </select></label>
       <fieldset><legend>Extras</legend>
         ${LAUNCH_EXTRAS.map((code) => byCode.get(code)).filter((p) => p).map((p) => html`
-          <label class="check"><input type="checkbox" name="extras" value="${p!.code}"> <span><strong>${p!.name}</strong> — ${usd(p!.price_cents)}<br><span class="small muted">${p!.description}</span></span></label>`)}
+          <label class="check"><input type="checkbox" name="extras" value="${p!.code}"> <span><strong>${p!.name}</strong> — ${formatUsd(p!.price_cents)}<br><span class="small muted">${p!.description}</span></span></label>`)}
       </fieldset>
       <p class="small muted">Prices exclude VAT, which the checkout adds for your country.</p>
       <button type="submit" id="paid-launch">Continue to checkout</button>

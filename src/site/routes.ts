@@ -3,8 +3,7 @@ import { currentUser } from './session.js';
 import type { AppContext } from '../app-context.js';
 import { html, layout, type SafeHtml } from './html.js';
 import { DOCS_STYLESHEET, DOCS_STYLESHEET_PATH, renderApiReference } from './api-reference.js';
-import { loadListingProfile, type ListingProfile } from '../domain/listings/listing-profile.js';
-import { profileCacheKey } from '../domain/listings/listing-cache.js';
+import type { ListingProfile } from '../domain/listings/listing-profile.js';
 import { badgeEmbeds, earnedKinds, loadBadgeFacts } from '../domain/badges/listing-badges.js';
 import { HttpError } from '../api/errors.js';
 import { readOperation } from './public/read-operation.js';
@@ -72,12 +71,10 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
 
   app.get<{ Params: { slug: string } }>('/p/:slug', async (req, reply) => {
     const slug = req.params.slug;
-    // The same cached profile get_listing serves: a page costs no more than the API read it shows.
-    const hit = /^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)
-      ? await ctx.listingCache.getOrLoad(profileCacheKey(ctx.site.id, slug), () => loadListingProfile(ctx.db, ctx.site.id, slug, ctx.config.publicUrl)) : null;
-    if (!hit) throw new HttpError(404, `There is no listing "${slug}".`);
-    const p = hit.value;
-    ctx.views.count(p.id);
+    // An address that cannot be a slug is simply not a listing page.
+    if (!/^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)) throw new HttpError(404, `There is no listing "${slug}".`);
+    // get_listing itself: its cached profile, its view count, its 404.
+    const p = await readOperation<ListingProfile>(ctx, 'get_listing', { slug });
     const now = ctx.now();
     const [user, follow, alternatives] = await Promise.all([
       visitor(ctx, req),

@@ -1,15 +1,13 @@
 import type { TestEnv } from './app.js';
 import { addListing } from './fixtures.js';
+import { ownedListing } from './orders.js';
 import { ensureSite } from '../../src/domain/site/site-repository.js';
 import type { WeekMove } from '../../src/domain/free-queue/free-queue-repository.js';
 
 /** A saved, unpublished listing (status draft) owned by the user with this email; its homepage is `websiteUrl`. */
 export async function draftListing(env: TestEnv, ownerEmail: string, slug: string, websiteUrl?: string): Promise<number> {
-  const db = env.ctx.db;
-  const { listingId, companyId } = await addListing(db, env.ctx.site.id, { slug, name: `Product ${slug}`, status: 'draft', plan: null });
-  const user = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [ownerEmail]);
-  await db.query(`INSERT INTO listing_owners (listing_id, user_id, role) VALUES ($1, $2, 'owner')`, [listingId, user[0].id]);
-  if (websiteUrl) await db.query('UPDATE companies SET website_url = $2 WHERE id = $1', [companyId, websiteUrl]);
+  const listingId = await ownedListing(env, ownerEmail, slug);
+  if (websiteUrl) await env.ctx.db.query('UPDATE companies SET website_url = $2 WHERE id = (SELECT company_id FROM listings WHERE id = $1)', [listingId, websiteUrl]);
   return listingId;
 }
 

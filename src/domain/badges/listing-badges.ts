@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { fromJson, type Queryable } from '../../db/client.js';
 import { BADGE_KINDS, badgeLabel, type BadgeKind, type BadgeMode, type BadgeShape, type BadgeSize } from './kinds.js';
 import { badgeDimensions } from './svg.js';
 
@@ -13,7 +13,7 @@ export async function loadBadgeFacts(db: Queryable, siteId: number, slug: string
       WHERE l.site_id = $1 AND l.slug = $2 AND l.status IN ('live', 'scheduled', 'awaiting_badge')`, [siteId, slug]);
   const r = rows[0];
   if (!r) return null;
-  const award = typeof r.best_award === 'string' ? JSON.parse(r.best_award) : r.best_award;
+  const award = fromJson<{ rank: 1 | 2 | 3; week: string } | null>(r.best_award);
   return {
     id: r.id, slug: r.slug, name: r.name, status: r.status, plan: r.plan, verified: r.is_verified,
     launched: r.status === 'live' && r.launched_at != null, votes: r.votes_count,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { fromJson, type Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
 import { slugify } from '../listings/slugs.js';
 
@@ -23,7 +23,7 @@ export async function listFounders(db: Queryable, siteId: number, q: string | un
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       GROUP BY f.id ORDER BY f.name, f.id LIMIT $2 OFFSET $3`, params);
   return {
-    items: rows.map(({ total_count, products, ...f }) => ({ ...f, products: typeof products === 'string' ? JSON.parse(products) : products }) as FounderSummary),
+    items: rows.map(({ total_count, products, ...f }) => ({ ...f, products: fromJson(products) }) as FounderSummary),
     total: rows[0]?.total_count ?? 0,
   };
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { fromJson as json, type Queryable } from '../../db/client.js';
 
 /** The last badge check of a listing, as stored in listings.badge_check_result. */
 export interface BadgeCheck {
@@ -47,8 +47,6 @@ export interface FreeLaunchRecord {
   launch_week_moves: WeekMove[];
   free_queue_exit: FreeQueueExit | null;
 }
-
-const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 export async function loadFreeLaunch(db: Queryable, siteId: number, listingId: number): Promise<FreeLaunchRecord | null> {
   const rows = await db.query<FreeLaunchRecord>(

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { fromJson, type Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from './listing-summary.js';
 import { STORY_SECTIONS } from '../../drafting/draft-content.js';
 
@@ -117,7 +117,7 @@ async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: st
       : Promise.resolve(null),
     db.query<{ options: unknown }>('SELECT options FROM trophy_cabinets WHERE listing_id = $1 ORDER BY id DESC LIMIT 1', [r.id]),
   ]);
-  const cabinet = cabinets[0] ? (typeof cabinets[0].options === 'string' ? JSON.parse(cabinets[0].options) : cabinets[0].options) as Record<string, unknown> : null;
+  const cabinet = cabinets[0] ? fromJson<Record<string, unknown>>(cabinets[0].options) : null;
   // The listing has this row's id, company_id and primary_category_id: drop what is not public.
   const api = `${publicUrl}/api/v1/listings/${r.slug}`;
   const profile: ListingProfile = {

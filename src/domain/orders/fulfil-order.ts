@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../../db/client.js';
+import { fromJson, type Queryable } from '../../db/client.js';
 import { forgetListingProfile } from '../listings/listing-cache.js';
 import { loadListingProfileAnyStatus } from '../listings/listing-profile.js';
 import { reindexListings } from '../search/search-index.js';
@@ -35,7 +35,7 @@ export async function fulfilOrder(ctx: AppContext, orderId: number): Promise<{ f
       const [line] = await tx.query<FulfilLine>(`SELECT ${LINE_COLUMNS} FROM order_lines WHERE id = $1 FOR UPDATE`, [candidate.id]);
       if (!line || line.fulfilled_at) return null;
       const now = ctx.now();
-      const out = await applyLine(tx, { ...line, options: typeof line.options === 'string' ? JSON.parse(line.options) : line.options ?? {} }, { ctx, now, featuredDays: settings.featuredDays, review });
+      const out = await applyLine(tx, { ...line, options: fromJson<Record<string, unknown> | null>(line.options) ?? {} }, { ctx, now, featuredDays: settings.featuredDays, review });
       await tx.query('UPDATE order_lines SET fulfilled_at = $2, fulfilment = $3 WHERE id = $1',
         [line.id, out.done ? now.toISOString() : null, JSON.stringify({ detail: out.detail, ...out.data })]);
       return out;

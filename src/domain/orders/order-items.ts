@@ -3,6 +3,7 @@ import { compile, toFieldErrors } from '../../api/validation.js';
 import { parseDate } from '../weeks/weeks.js';
 import { definitionOf, type ItemProperty, type Product } from './catalog.js';
 import type { WeekOnSale } from './paid-weeks.js';
+import { formatUsd } from './money.js';
 
 /** One order item as sent (SPEC §2.4). */
 export interface OrderItemInput {
@@ -67,7 +68,6 @@ const PROPERTY_PRODUCTS: Record<ItemProperty, string> = {
 
 const isLive = (l: ListingFacts) => l.status === 'live';
 const hasPaidLaunch = (l: ListingFacts) => l.plan === 'paid' && (l.status === 'scheduled' || l.status === 'live');
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * Checks every item against SPEC §4.5 and prices it at the current prices. Returns the priced items,
@@ -165,7 +165,7 @@ export function checkItems(items: OrderItemInput[], facts: ItemFacts): { items: 
     }
     if (product.code === 'billboard_min') {
       amountCents = item.amount_cents ?? product.priceCents;
-      if (amountCents < product.priceCents) fail('amount_cents', `must be at least the billboard minimum of ${product.priceCents} cents (${money(product.priceCents)})`);
+      if (amountCents < product.priceCents) fail('amount_cents', `must be at least the billboard minimum of ${product.priceCents} cents (${formatUsd(product.priceCents)})`);
     }
     if (product.options) {
       if (item.options === undefined) {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { fromJson as json, type Queryable } from '../../db/client.js';
 import type { CheckedItem } from './order-items.js';
 import type { QuoteLine, VatSummary } from './quote.js';
 
@@ -51,8 +51,6 @@ export interface LineRow extends Pick<QuoteLine, 'name' | 'listing_id' | 'listin
   fulfilment: { detail: string; [k: string]: unknown } | null;
   position: number;
 }
-
-const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 const ORDER_COLUMNS = `id, number, site_id, user_id, status, status_reason, currency, billing_country, vat_number, reverse_charge,
   subtotal_cents, vat_cents, total_cents, vat, payment_provider, provider_ref, billing_details, seller, invoice_number, invoiced_at,

@@ -11,16 +11,20 @@ import { findOrder, linesOf, lockOrder, nextInvoiceNumber, setProviderRef, updat
 import { loadOrderSettings } from './order-settings.js';
 import { totalsOf, vatFor, vatSummary } from './quote.js';
 import { fulfilJobKind } from './fulfil-order.js';
+import { formatUsd } from './money.js';
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const isOpen = (o: OrderRow, now: Date) => o.status === 'pending' && (!o.expires_at || Date.parse(o.expires_at) > now.getTime());
+/** 409 unless the order is pending and not past its expiry (the sweep may not have marked it yet). */
+function requireOpen(o: OrderRow, now: Date, refused: string): void {
+  const open = o.status === 'pending' && (!o.expires_at || Date.parse(o.expires_at) > now.getTime());
+  if (!open) throw conflict(`Order ${o.number} is ${o.status === 'pending' ? 'expired' : o.status}${refused}`);
+}
 
 /**
  * The buyer's billing details on the checkout page: VAT is decided again for their country and VAT
  * number (400 naming the field when either is invalid) and every line and total re-computed.
  */
 export async function setBilling(ctx: AppContext, order: OrderRow, billing: Billing): Promise<void> {
-  if (!isOpen(order, ctx.now())) throw conflict(`Order ${order.number} is ${order.status === 'pending' ? 'expired' : order.status}; its billing details can no longer change.`);
+  requireOpen(order, ctx.now(), '; its billing details can no longer change.');
   const settings = await loadOrderSettings(ctx.db, ctx.site.id, ctx.site.name);
   let vat = vatFor(settings.seller.country, billing.country, billing.vat_number);
   if (ctx.config.viesUrl && vat.vat_number && vat.country) {
@@ -44,7 +48,7 @@ export async function setBilling(ctx: AppContext, order: OrderRow, billing: Bill
  * or null when they pay on our own page (test provider).
  */
 export async function startPayment(ctx: AppContext, order: OrderRow, buyerEmail: string): Promise<string | null> {
-  if (!isOpen(order, ctx.now())) throw conflict(`Order ${order.number} is ${order.status === 'pending' ? 'expired' : order.status} and cannot be paid.`);
+  requireOpen(order, ctx.now(), ' and cannot be paid.');
   if (!order.billing_details) throw conflict('Enter your billing details first.');
   const provider = paymentProviderFor(ctx.config);
   const lines = (await linesOf(ctx.db, [order.id])).filter((l) => l.parent_line_id === null);
@@ -80,8 +84,8 @@ export async function markOrderPaid(ctx: AppContext, tx: Queryable, orderId: num
     await queueMail(tx, {
       to: buyer.email,
       subject: `Receipt for order ${order.number} — ${ctx.site.name}`,
-      text: `Thank you: order ${order.number} is paid (${how}).\n\nTotal ${money(order.total_cents)} USD` +
-        `${order.vat_cents ? `, of which VAT ${money(order.vat_cents)}` : order.reverse_charge ? ' (VAT reverse charged)' : ''}.\n` +
+      text: `Thank you: order ${order.number} is paid (${how}).\n\nTotal ${formatUsd(order.total_cents)} USD` +
+        `${order.vat_cents ? `, of which VAT ${formatUsd(order.vat_cents)}` : order.reverse_charge ? ' (VAT reverse charged)' : ''}.\n` +
         `Invoice ${invoice}: ${page}/invoice\nYour order and what we did for each line: ${page}\n`,
     });
   }
@@ -91,7 +95,7 @@ export async function markOrderPaid(ctx: AppContext, tx: Queryable, orderId: num
 /** The test provider's Pay button. */
 export async function payWithTestProvider(ctx: AppContext, order: OrderRow): Promise<void> {
   if (ctx.config.paymentProvider !== 'test') throw conflict('Test payments are off: this site takes real payments.');
-  if (!isOpen(order, ctx.now())) throw conflict(`Order ${order.number} is ${order.status === 'pending' ? 'expired' : order.status} and cannot be paid.`);
+  requireOpen(order, ctx.now(), ' and cannot be paid.');
   if (!order.billing_details) throw conflict('Enter your billing details first.');
   await ctx.db.transaction((tx) => markOrderPaid(ctx, tx, order.id, 'test payment, no money moved'));
 }
@@ -129,7 +133,7 @@ export async function handlePaymentEvent(ctx: AppContext, provider: PaymentProvi
       // A session started before the buyer changed the total can still be paid: keep it visible for the team.
       if (event.amountCents !== null && event.amountCents !== order.total_cents) {
         await tx.query('UPDATE orders SET status_reason = $2 WHERE id = $1', [order.id,
-          `The payment provider collected ${money(event.amountCents)}, not the order total of ${money(order.total_cents)}; the site team will settle the difference.`]);
+          `The payment provider collected ${formatUsd(event.amountCents)}, not the order total of ${formatUsd(order.total_cents)}; the site team will settle the difference.`]);
       }
     }
     else if (event.outcome === 'failed') {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../../db/client.js';
+import { fromJson, type Queryable } from '../../db/client.js';
 import { HttpError, badRequest, forbidden } from '../../api/errors.js';
 import { summarize } from '../../api/validation.js';
 import { checkItems, ForeignListingError, type CheckedItem, type ListingFacts, type OrderItemInput } from './order-items.js';
@@ -66,14 +66,12 @@ const LISTING_CATEGORIES = `SELECT l.id, pc.slug AS primary_category,
        coalesce((SELECT array_agg(xc.slug ORDER BY xc.slug) FROM listing_extra_categories x JOIN categories xc ON xc.id = x.category_id WHERE x.listing_id = l.id), '{}') AS extra_categories
   FROM listings l LEFT JOIN categories pc ON pc.id = l.primary_category_id WHERE l.id = ANY($1::int[])`;
 
-const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-
 async function orderFacts(db: Queryable, siteId: number, weeks: string[], now: Date, ids: number[], userId: number, withCategories: boolean) {
   const [row] = await db.query<{ loads: unknown; listings: unknown }>(ORDER_FACTS, [siteId, weeks, now.toISOString(), ids, userId], { prepare: 'quote_order_facts' });
   const listings = new Map<number, ListingFacts>();
   const foreign = new Set<number>();
   // JSON timestamps keep PostgreSQL's text form; the rules only ask whether there is one.
-  for (const { owned, ...l } of parsed<(Omit<ListingFacts, 'primary_category' | 'extra_categories'> & { owned: boolean })[]>(row.listings)) {
+  for (const { owned, ...l } of fromJson<(Omit<ListingFacts, 'primary_category' | 'extra_categories'> & { owned: boolean })[]>(row.listings)) {
     if (owned) listings.set(l.id, { ...l, primary_category: null, extra_categories: [] });
     else foreign.add(l.id);
   }
@@ -82,7 +80,7 @@ async function orderFacts(db: Queryable, siteId: number, weeks: string[], now: D
       Object.assign(listings.get(c.id)!, { primary_category: c.primary_category, extra_categories: c.extra_categories });
     }
   }
-  return { loads: new Map(parsed<{ week: string; n: number }[]>(row.loads).map((r) => [r.week, r.n])), listings, foreign };
+  return { loads: new Map(fromJson<{ week: string; n: number }[]>(row.loads).map((r) => [r.week, r.n])), listings, foreign };
 }
 
 /** Category slugs the items name that the catalogue copy does not know (added since it was read), checked in the database. */
@@ -144,11 +142,12 @@ export async function priceOrder(ctx: AppContext, db: Queryable, userId: number,
   // Inside a transaction the caller reads the catalogue first: embedded PGlite has one connection,
   // which the transaction holds until it ends.
   const { products, settings, categorySlugs } = catalog ?? await salesCatalog(ctx);
+  // Bad VAT fields are refused before anything is read.
+  const vat = vatFor(settings.seller.country, req.billing_country, req.vat_number);
   const weeks = weeksOnSale(now, settings.weeksAhead);
   const ids = [...new Set(req.items.map((i) => i.listing_id).filter((id): id is number => typeof id === 'number'))];
   const { loads, ...owned } = await orderFacts(db, ctx.site.id, weeks, now, ids, userId, req.items.some((i) => i.product === 'extra_categories'));
   const cats = await withNewCategories(db, ctx.site.id, categorySlugs, req.items);
-  const vat = vatFor(settings.seller.country, req.billing_country, req.vat_number);
   let checked;
   try {
     checked = checkItems(req.items, { products, ...owned, weeks: weekAvailability(weeks, loads, settings.paidWeekCapacity), categorySlugs: cats });

@@ -10,7 +10,8 @@ import { setSetting } from '../../domain/site/site-repository.js';
 import { completeAdminTask } from '../../domain/orders/fulfil-order.js';
 import { refundOrder } from '../../domain/orders/payment.js';
 import { isIsoCountryCode } from '../../domain/orders/vat.js';
-import { STATUS_WORDS, usd } from './order-views.js';
+import { STATUS_WORDS } from './order-views.js';
+import { formatUsd } from '../../domain/orders/money.js';
 import { forgetSalesCatalog } from '../../domain/orders/sales-catalog.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -57,7 +58,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
       ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
       <h2>Prices</h2><p class="muted">USD cents, excluding VAT. A change applies to new quotes only; orders keep the price they were built with. The billboard_min price is the billboard minimum.</p>
       <table><thead><tr><th scope="col">Product</th><th scope="col">Price</th><th scope="col">New price (cents)</th></tr></thead><tbody>
-      ${products.map((p) => html`<tr><td><strong>${p.name}</strong><br><code>${p.code}</code></td><td>${usd(p.priceCents)}</td>
+      ${products.map((p) => html`<tr><td><strong>${p.name}</strong><br><code>${p.code}</code></td><td>${formatUsd(p.priceCents)}</td>
         <td><form method="post" action="/admin/orders/price" class="inline">${csrf}<input type="hidden" name="product" value="${p.code}">
         <label>Price of ${p.code} in cents <input name="cents" inputmode="numeric" pattern="[0-9]{1,9}" required value="${p.priceCents}" size="8"></label> <button type="submit" class="small">Save</button></form></td></tr>`)}
       </tbody></table>
@@ -77,7 +78,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
         <form method="post" action="/admin/orders/tasks/${t.id}/done" class="inline">${csrf}<label>Note <input name="note" maxlength="500"></label> <button type="submit" class="small">Mark done</button></form></li>`)}</ul>` : html`<p class="muted">No open tasks.</p>`}
       <h2>Recent orders</h2>
       <table><thead><tr><th scope="col">Order</th><th scope="col">Buyer</th><th scope="col">Total</th><th scope="col">Status</th><th scope="col"></th></tr></thead><tbody>
-      ${orders.map((o) => html`<tr id="o-${o.number}"><td>${o.number}<br><span class="small muted">${o.created_at.slice(0, 16).replace('T', ' ')}</span></td><td>${o.email}</td><td>${usd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td>
+      ${orders.map((o) => html`<tr id="o-${o.number}"><td>${o.number}<br><span class="small muted">${o.created_at.slice(0, 16).replace('T', ' ')}</span></td><td>${o.email}</td><td>${formatUsd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td>
         <td>${o.status === 'paid' || o.status === 'fulfilled' ? html`<form method="post" action="/admin/orders/${o.number}/refund" class="inline">${csrf}<button type="submit" class="secondary small">Mark refunded</button></form>` : ''}</td></tr>`)}
       </tbody></table>`, status);
   }
@@ -94,7 +95,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     if (!/^\d{1,9}$/.test(one(req.body?.cents)) || cents > 100_000_000) return show(reply, user, { error: 'A price is a whole number of cents from 0 to 100000000.' }, 400);
     if (!(await setPrice(ctx.db, ctx.site.id, one(req.body?.product), cents, ctx.now()))) return show(reply, user, { error: 'No such product.' }, 400);
     await forgetSalesCatalog(ctx);
-    return show(reply, user, { notice: `${one(req.body?.product)} now costs ${usd(cents)} for new quotes.` });
+    return show(reply, user, { notice: `${one(req.body?.product)} now costs ${formatUsd(cents)} for new quotes.` });
   });
 
   app.post<{ Body: Form }>('/admin/orders/bundle', { preHandler: app.csrfProtection }, async (req, reply) => {

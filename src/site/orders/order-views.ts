@@ -1,7 +1,7 @@
+import { formatUsd } from '../../domain/orders/money.js';
 import { html, type SafeHtml } from '../html.js';
 import type { OrderLineView, OrderView } from '../../domain/orders/order-view.js';
 
-export const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
 
 export const STATUS_WORDS: Record<OrderView['status'], string> = {
@@ -26,14 +26,14 @@ export function orderTable(o: Pick<OrderView, 'lines' | 'subtotal_cents' | 'vat_
   return html`<table class="order-lines">
     <thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Price</th><th scope="col">VAT</th><th scope="col">Total</th>${opts.fulfilment ? html`<th scope="col">Fulfilment</th>` : ''}</tr></thead>
     <tbody>${o.lines.map((l) => html`<tr>
-      <td>${lineLabel(l)}</td><td>${l.quantity}</td><td>${usd(l.net_cents)}</td><td>${l.vat_rate} · ${usd(l.vat_cents)}</td><td>${usd(l.total_cents)}</td>
+      <td>${lineLabel(l)}</td><td>${l.quantity}</td><td>${formatUsd(l.net_cents)}</td><td>${l.vat_rate} · ${formatUsd(l.vat_cents)}</td><td>${formatUsd(l.total_cents)}</td>
       ${opts.fulfilment ? html`<td>${l.fulfilled ? html`<span class="badge state-ai">Done</span> ` : html`<span class="badge">Pending</span> `}${l.fulfilment ?? ''}
         ${l.parts.length ? html`<ul class="small">${l.parts.map((p) => html`<li>${p.name}: ${p.fulfilled ? 'done' : 'pending'}${p.fulfilment ? html` — ${p.fulfilment}` : ''}</li>`)}</ul>` : ''}</td>` : ''}
     </tr>`)}</tbody>
     <tfoot>
-      <tr><th scope="row" colspan="4">Subtotal (excl. VAT)</th><td>${usd(o.subtotal_cents)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
-      <tr><th scope="row" colspan="4">VAT${o.reverse_charge ? ' (reverse charge)' : ` ${o.vat.rate}`}</th><td>${usd(o.vat_cents)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
-      <tr class="total"><th scope="row" colspan="4">Total (USD)</th><td><strong>${usd(o.total_cents)}</strong></td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
+      <tr><th scope="row" colspan="4">Subtotal (excl. VAT)</th><td>${formatUsd(o.subtotal_cents)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
+      <tr><th scope="row" colspan="4">VAT${o.reverse_charge ? ' (reverse charge)' : ` ${o.vat.rate}`}</th><td>${formatUsd(o.vat_cents)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
+      <tr class="total"><th scope="row" colspan="4">Total (USD)</th><td><strong>${formatUsd(o.total_cents)}</strong></td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
     </tfoot></table>
     <p class="muted vat-explanation">${o.vat.explanation}${o.vat.legal_mention ? html` ${o.vat.legal_mention}` : ''}</p>`;
 }
@@ -77,9 +77,9 @@ export function checkoutPage(o: OrderView, opt: CheckoutPageOptions): SafeHtml {
       </form></section>
     <section aria-labelledby="pay-h"><h2 id="pay-h">2. Pay</h2>
       ${o.billing ? html`
-        <p>Billing to <strong>${o.billing.name}</strong>, ${o.billing.country}${o.billing.vat_number ? html`, VAT ${o.billing.vat_number}` : ''}. Total <strong>${usd(o.total_cents)}</strong>.</p>
+        <p>Billing to <strong>${o.billing.name}</strong>, ${o.billing.country}${o.billing.vat_number ? html`, VAT ${o.billing.vat_number}` : ''}. Total <strong>${formatUsd(o.total_cents)}</strong>.</p>
         <form method="post" action="${base}/pay" class="inline">${csrf}
-          <button type="submit" id="pay">${builtIn ? `Pay ${usd(o.total_cents)} (test)` : `Pay ${usd(o.total_cents)} securely`}</button>
+          <button type="submit" id="pay">${builtIn ? `Pay ${formatUsd(o.total_cents)} (test)` : `Pay ${formatUsd(o.total_cents)} securely`}</button>
         </form>
         ${builtIn ? html`<form method="post" action="${base}/decline" class="inline">${csrf}<button type="submit" class="secondary" id="decline">Decline (test)</button></form>`
           : html`<p class="small muted">You will pay on ${opt.providerName === 'stripe' ? 'Stripe' : opt.providerName}'s secure page (card, Apple Pay, Google Pay, PayPal or crypto, as offered). We never see your card.</p>`}`
@@ -111,7 +111,7 @@ export function ordersListPage(items: OrderView[]): SafeHtml {
     ${items.length === 0 ? html`<p>No orders yet. Launch a listing with a paid plan from <a href="/my/listings">My listings</a>.</p>` : html`
     <table class="orders"><thead><tr><th scope="col">Order</th><th scope="col">Created</th><th scope="col">Items</th><th scope="col">Total</th><th scope="col">Status</th></tr></thead>
     <tbody>${items.map((o) => html`<tr><td><a href="/orders/${o.number}">${o.number}</a></td><td>${when(o.created_at)}</td>
-      <td>${o.lines.map((l) => l.name).join(', ')}</td><td>${usd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td></tr>`)}</tbody></table>`}`;
+      <td>${o.lines.map((l) => l.name).join(', ')}</td><td>${formatUsd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td></tr>`)}</tbody></table>`}`;
 }
 
 /** A printable invoice with the seller and buyer as they were when it was paid, and the VAT lines. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { fromJson, type Queryable } from '../../db/client.js';
 import { html, type SafeHtml } from '../html.js';
 import type { ReviewPoint } from '../../domain/orders/profile-review.js';
 
@@ -7,7 +7,7 @@ export interface StoredReview { id: number; listing_name: string; method: string
 const REVIEW_SELECT = `SELECT r.id, c.name AS listing_name, r.method, r.summary, r.points, r.created_at
   FROM listing_profile_reviews r JOIN listings l ON l.id = r.listing_id JOIN companies c ON c.id = l.company_id`;
 const parsed = (rows: (Omit<StoredReview, 'points'> & { points: unknown })[]) =>
-  rows.map((r) => ({ ...r, points: (typeof r.points === 'string' ? JSON.parse(r.points) : r.points) as ReviewPoint[] }));
+  rows.map((r) => ({ ...r, points: fromJson<ReviewPoint[]>(r.points) }));
 
 export async function profileReviewsOfOrder(db: Queryable, orderId: number): Promise<StoredReview[]> {
   return parsed(await db.query(`${REVIEW_SELECT} JOIN order_lines ol ON ol.id = r.order_line_id WHERE ol.order_id = $1 ORDER BY r.id`, [orderId]));
