@@ -11,7 +11,7 @@ import { listingPage } from './public/listing-page.js';
 import { isBadgeKind, isBadgeMode, isBadgeShape, isBadgeSize } from '../domain/badges/kinds.js';
 import { renderBadgeSvg } from '../domain/badges/svg.js';
 import type { ListingSummary } from '../domain/listings/listing-summary.js';
-import { followControl } from './my-listing-follow.js';
+import { followControl } from './my-listings/my-listing-follow.js';
 import { isFeatured } from '../domain/listings/featured.js';
 
 const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);

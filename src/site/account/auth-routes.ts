@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { html, layout, type SafeHtml } from '../html.js';
+import { currentUser, safeNext, signIn, signOut } from '../session.js';
+import { createUser, DuplicateEmailError, EMAIL_PATTERN, findUserByEmail } from '../../domain/accounts/user-repository.js';
+import { hashPassword, passwordProblem, verifyPassword } from '../../domain/accounts/passwords.js';
+import { consumeEmailToken, issueEmailToken } from '../../domain/accounts/email-tokens.js';
+import { deleteUserSessions } from '../../domain/accounts/sessions.js';
+import { queueMail } from '../../mail/outbox.js';
+
+type Form = Record<string, string | undefined>;
+const HOUR = 3_600_000;
+
+/** Sign-up, sign-in, sign-out, email verification and password reset: server-rendered forms, CSRF-protected. */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  const siteName = ctx.site.name;
+  const page = async (req: FastifyRequest, reply: FastifyReply, title: string, body: SafeHtml, status = 200) =>
+    reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — ${siteName}`, siteName, user: await currentUser(ctx, req) }, body));
+  const csrfField = (reply: FastifyReply) => html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
+  const errorList = (errors: string[]) => (errors.length ? html`<div class="error" role="alert"><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : '');
+
+  async function sendVerification(userId: number, email: string) {
+    const token = await issueEmailToken(ctx.db, { kind: 'verify_email', email, userId, ttlMs: 48 * HOUR, now: ctx.now() });
+    await queueMail(ctx.db, {
+      to: email,
+      subject: `Confirm your email for ${siteName}`,
+      text: `Welcome to ${siteName}!\n\nConfirm your email address by opening this link (valid for 48 hours):\n${ctx.config.publicUrl}/verify-email?token=${token}\n\nIf you did not sign up, ignore this message.`,
+    });
+  }
+
+  // `next` survives sign-up too, so an invited co-founder without an account lands back on the invite.
+  const signupForm = (reply: FastifyReply, values: Form = {}, errors: string[] = []) => html`
+    <h1>Create your account</h1>${errorList(errors)}
+    <form method="post" action="/signup" class="form">${csrfField(reply)}${values.next ? html`<input type="hidden" name="next" value="${values.next}">` : ''}
+      <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
+      <label>Name <input name="name" maxlength="120" autocomplete="name" value="${values.name ?? ''}"></label>
+      <label>Password <input type="password" name="password" required minlength="10" maxlength="200" autocomplete="new-password"></label>
+      <button type="submit">Sign up</button>
+    </form><p>Already have an account? <a href="/signin${values.next ? `?next=${encodeURIComponent(String(values.next))}` : ''}">Sign in</a></p>`;
+
+  app.get<{ Querystring: Form }>('/signup', async (req, reply) => {
+    const next = req.query.next ? safeNext(req.query.next) : undefined;
+    return page(req, reply, 'Sign up', signupForm(reply, next ? { next } : {}));
+  });
+  app.post<{ Body: Form }>('/signup', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const f = req.body ?? {};
+    const errors: string[] = [];
+    const email = (f.email ?? '').trim();
+    if (!EMAIL_PATTERN.test(email) || email.length > 254) errors.push('Email: enter a valid address (at most 254 characters).');
+    const pw = passwordProblem(f.password ?? '');
+    if (pw) errors.push(`Password: ${pw}.`);
+    if ((f.name ?? '').length > 120) errors.push('Name: at most 120 characters.');
+    if (errors.length) return page(req, reply, 'Sign up', signupForm(reply, f, errors), 400);
+    try {
+      const user = await createUser(ctx.db, { email, password: f.password!, name: (f.name ?? '').trim() });
+      await sendVerification(user.id, user.email);
+      await signIn(ctx, req, reply, user.id);
+      return reply.redirect(f.next ? safeNext(f.next) : '/account?welcome=1', 303);
+    } catch (err) {
+      if (err instanceof DuplicateEmailError) return page(req, reply, 'Sign up', signupForm(reply, f, ['An account with this email already exists. Sign in, or reset your password.']), 409);
+      throw err;
+    }
+  });
+
+  const signinForm = (reply: FastifyReply, next: string, values: Form = {}, errors: string[] = []) => html`
+    <h1>Sign in</h1>${errorList(errors)}
+    <form method="post" action="/signin" class="form">${csrfField(reply)}<input type="hidden" name="next" value="${next}">
+      <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
+      <label>Password <input type="password" name="password" required maxlength="200" autocomplete="current-password"></label>
+      <button type="submit">Sign in</button>
+    </form><p><a href="/forgot-password">Forgot your password?</a> · New here? <a href="/signup${next !== '/account' ? `?next=${encodeURIComponent(next)}` : ''}">Create an account</a></p>`;
+
+  app.get<{ Querystring: Form }>('/signin', async (req, reply) => page(req, reply, 'Sign in', signinForm(reply, safeNext(req.query.next))));
+  app.post<{ Body: Form }>('/signin', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const f = req.body ?? {};
+    const next = safeNext(f.next);
+    const user = f.email ? await findUserByEmail(ctx.db, f.email.trim()) : null;
+    // The same answer whether the email or the password was wrong: no account discovery.
+    if (!user || !(await verifyPassword(user.password_hash, f.password ?? ''))) {
+      return page(req, reply, 'Sign in', signinForm(reply, next, f, ['Email or password is not right.']), 401);
+    }
+    await signIn(ctx, req, reply, user.id);
+    return reply.redirect(next, 303);
+  });
+
+  app.post('/signout', { preHandler: app.csrfProtection }, async (req, reply) => {
+    await signOut(ctx, req, reply);
+    return reply.redirect('/', 303);
+  });
+
+  app.get<{ Querystring: Form }>('/verify-email', async (req, reply) => {
+    const t = req.query.token ? await consumeEmailToken(ctx.db, 'verify_email', req.query.token, ctx.now()) : null;
+    if (!t || t.user_id === null) return page(req, reply, 'Email not confirmed', html`<h1>This link is not valid</h1><p>It may have expired or been used already. Sign in and ask for a new one from your account page.</p>`, 400);
+    await ctx.db.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 AND lower(email) = lower($3)', [t.user_id, ctx.now().toISOString(), t.email]);
+    return page(req, reply, 'Email confirmed', html`<h1>Email confirmed</h1><p>Thank you. <a href="/account">Go to your account</a>.</p>`);
+  });
+
+  app.post('/account/resend-verification', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const user = await currentUser(ctx, req);
+    if (!user) return reply.redirect('/signin?next=/account', 303);
+    if (!user.email_verified_at) await sendVerification(user.id, user.email);
+    return reply.redirect('/account?sent=1', 303);
+  });
+
+  const forgotForm = (reply: FastifyReply) => html`
+    <h1>Reset your password</h1>
+    <form method="post" action="/forgot-password" class="form">${csrfField(reply)}
+      <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email"></label>
+      <button type="submit">Send a reset link</button></form>`;
+  app.get('/forgot-password', async (req, reply) => page(req, reply, 'Reset password', forgotForm(reply)));
+  app.post<{ Body: Form }>('/forgot-password', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const email = (req.body?.email ?? '').trim();
+    const user = EMAIL_PATTERN.test(email) ? await findUserByEmail(ctx.db, email) : null;
+    if (user) {
+      const token = await issueEmailToken(ctx.db, { kind: 'reset_password', email: user.email, userId: user.id, ttlMs: HOUR, now: ctx.now() });
+      await queueMail(ctx.db, {
+        to: user.email,
+        subject: `Reset your ${siteName} password`,
+        text: `Someone (hopefully you) asked to reset the password of your ${siteName} account.\n\nChoose a new password here (valid for one hour):\n${ctx.config.publicUrl}/reset-password?token=${token}\n\nIf it was not you, ignore this message; your password stays as it is.`,
+      });
+    }
+    return page(req, reply, 'Check your email', html`<h1>Check your email</h1><p>If an account exists for that address, we sent it a link to choose a new password. The link works for one hour.</p>`);
+  });
+
+  const resetForm = (reply: FastifyReply, token: string, errors: string[] = []) => html`
+    <h1>Choose a new password</h1>${errorList(errors)}
+    <form method="post" action="/reset-password" class="form">${csrfField(reply)}<input type="hidden" name="token" value="${token}">
+      <label>New password <input type="password" name="password" required minlength="10" maxlength="200" autocomplete="new-password"></label>
+      <button type="submit">Save the new password</button></form>`;
+  app.get<{ Querystring: Form }>('/reset-password', async (req, reply) => page(req, reply, 'New password', resetForm(reply, req.query.token ?? '')));
+  app.post<{ Body: Form }>('/reset-password', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const f = req.body ?? {};
+    const problem = passwordProblem(f.password ?? '');
+    // Check the password before spending the single-use token, so a typo does not burn the link.
+    if (problem) return page(req, reply, 'New password', resetForm(reply, f.token ?? '', [`Password: ${problem}.`]), 400);
+    const t = f.token ? await consumeEmailToken(ctx.db, 'reset_password', f.token, ctx.now()) : null;
+    if (!t || t.user_id === null) return page(req, reply, 'Link not valid', html`<h1>This link is not valid</h1><p>It may have expired or been used. <a href="/forgot-password">Ask for a new one</a>.</p>`, 400);
+    await ctx.db.query('UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, $3) WHERE id = $1', [t.user_id, await hashPassword(f.password!), ctx.now().toISOString()]);
+    await deleteUserSessions(ctx.db, t.user_id);
+    await signIn(ctx, req, reply, t.user_id);
+    return reply.redirect('/account?reset=1', 303);
+  });
+}

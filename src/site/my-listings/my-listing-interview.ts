@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { HttpError } from '../../api/errors.js';
+import type { User } from '../../domain/accounts/user-repository.js';
+import { answerInterview } from '../../domain/interview/answer-interview.js';
+import { answersOf, listInterviewQuestions, removeAnswers } from '../../domain/interview/interview-repository.js';
+import type { SafeHtml } from '../html.js';
+import { bodyErrors } from './my-listing-form.js';
+import { interviewView } from './my-listing-views.js';
+
+type Form = Record<string, string | string[] | undefined>;
+interface Helpers {
+  page(reply: FastifyReply, user: User | null, title: string, body: SafeHtml, status?: number): FastifyReply;
+  requireUser(req: FastifyRequest, reply: FastifyReply): Promise<User | null>;
+}
+
+/** The founder interview (answer_interview on the site): one box per question; an emptied box removes that answer. */
+export function registerInterviewRoutes(app: FastifyInstance, ctx: AppContext, { page, requireUser }: Helpers) {
+  async function interviewPage(reply: FastifyReply, user: User, opts: { typed?: Record<number, string>; errors?: Record<number, string>; problems?: string[]; notice?: string } = {}, status = 200) {
+    const [questions, saved] = await Promise.all([listInterviewQuestions(ctx.db, ctx.site.id), answersOf(ctx.db, ctx.site.id, user.id)]);
+    const answers = opts.typed ?? Object.fromEntries(saved.map((a) => [a.question_id, a.answer]));
+    return page(reply, user, 'Founder interview', interviewView({ csrf: reply.generateCsrf(), questions, answers, errors: opts.errors, problems: opts.problems, notice: opts.notice }), status);
+  }
+
+  app.get<{ Querystring: Form }>('/my/interview', async (req, reply) => {
+    const user = await requireUser(req, reply);
+    if (!user) return reply;
+    return interviewPage(reply, user, { notice: req.query.saved ? 'Your answers were saved.' : undefined });
+  });
+
+  app.post<{ Body: Form }>('/my/interview', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const user = await requireUser(req, reply);
+    if (!user) return reply;
+    const typed: Record<number, string> = {};
+    for (const [k, v] of Object.entries(req.body ?? {})) {
+      const id = /^answer\.([1-9]\d{0,9})$/.exec(k)?.[1];
+      if (id) typed[Number(id)] = String(([] as string[]).concat(v ?? '')[0]);
+    }
+    const ids = Object.keys(typed).map(Number);
+    const answers = ids.filter((id) => typed[id].trim()).map((id) => ({ question_id: id, answer: typed[id] }));
+    const cleared = ids.filter((id) => !typed[id].trim());
+    const asIndex = (path: string) => answers[Number(/^answers\[(\d+)\]/.exec(path)?.[1] ?? -1)]?.question_id;
+    let errors = bodyErrors('answer_interview', { answers });
+    if (errors.length === 0) {
+      try {
+        await answerInterview(ctx, user.id, answers);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 400) throw err;
+        errors = err.errors ?? [];
+      }
+    }
+    if (errors.length) {
+      const byQuestion: Record<number, string> = {};
+      const problems: string[] = [];
+      for (const e of errors) {
+        const q = asIndex(e.path);
+        if (q !== undefined && e.path.endsWith('.answer')) byQuestion[q] ??= `Your answer ${e.message}.`;
+        else problems.push(q !== undefined ? `Question ${q}: ${e.message}.` : `${e.path} ${e.message}.`);
+      }
+      return interviewPage(reply, user, { typed, errors: byQuestion, problems }, 400);
+    }
+    await removeAnswers(ctx.db, user.id, cleared);
+    return reply.redirect('/my/interview?saved=1', 303);
+  });
+}
