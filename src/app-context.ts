@@ -11,6 +11,8 @@ export interface AppContext {
   config: Config;
   site: Site;
   listingCache: ListingCache;
+  /** Answers of public list reads (operations marked `cached`), per instance, for READ_CACHE_SECONDS. */
+  readCache: ListingCache;
   views: ViewCounter;
   /** Recently verified API keys and tokens (see credential-cache.ts). */
   credentials: CredentialCache;

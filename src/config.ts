@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: boolean;
   /** Jobs one worker process runs at once (crawls are mostly waiting on the network). */
   workerConcurrency: number;
+  /** How long an instance reuses the answer of a public list read (0 = never); listing writes clear it sooner. */
+  readCacheSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,5 +108,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustProxy: bool(env, 'TRUST_PROXY', false),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 6, 1, 64),
+    readCacheSeconds: int(env, 'READ_CACHE_SECONDS', 5, 0, 300),
   };
 }

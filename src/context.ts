@@ -20,8 +20,10 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   const credentials = new CredentialCache(db, 30_000, 20_000, () => (opts.now ?? (() => new Date()))().getTime());
   await credentials.start();
   const listingCache = new ListingCache();
-  // Listing writes on other instances arrive here (see forgetListingProfile).
-  await db.listen(LISTINGS_CHANNEL, (key) => listingCache.invalidate(key));
+  const readCache = new ListingCache(config.readCacheSeconds * 1000, config.readCacheSeconds * 1000, 2_000);
+  // Listing writes on other instances arrive here (see forgetListingProfile); any of them can
+  // change a list, so cached list answers go too.
+  await db.listen(LISTINGS_CHANNEL, (key) => { listingCache.invalidate(key); readCache.clear(); });
   // Prices and sales settings changed on another instance.
   await db.listen(SALES_CHANNEL, () => dropSalesCatalog(db));
   return {
@@ -31,6 +33,7 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
     config,
     site,
     listingCache,
+    readCache,
     views: new ViewCounter(db),
     now: opts.now ?? (() => new Date()),
   };

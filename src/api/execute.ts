@@ -11,5 +11,9 @@ export async function executeOperation(op: Operation, input: Record<string, unkn
     throw new HttpError(501, `${op.operationId} is declared in the API but not implemented yet.`);
   }
   rejectUnstorableText(input);
+  if (op.cached && ctx.config.readCacheSeconds > 0) {
+    const key = `${ctx.site.id}|${op.operationId}|${JSON.stringify(Object.entries(input).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+    return (await ctx.readCache.getOrLoad(key, () => op.handler!(input as never, { ...ctx, principal: null })))!.value;
+  }
   return op.handler(input as never, { ...ctx, principal });
 }

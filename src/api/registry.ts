@@ -51,6 +51,11 @@ export interface OperationSpec<P extends TObject | undefined, Q extends TObject 
   notFound?: boolean;
   /** Reaches outside the service (crawls a website, sends mail) — MCP openWorldHint. */
   openWorld?: boolean;
+  /**
+   * A public read whose answer is the same for every caller: each instance reuses an answer for
+   * READ_CACHE_SECONDS (listing writes clear it sooner), so a busy list costs one query per interval.
+   */
+  cached?: boolean;
   /** Absent until implemented: the operation then answers 501 on every surface. */
   handler?: (input: In<P> & In<Q> & In<B>, ctx: OperationContext) => Promise<Static<R>>;
 }

@@ -58,7 +58,8 @@ export function describeEachDatabase(name: string, suite: (env: () => TestEnv) =
       before(async () => {
         const opened = await openTestDatabase(kind);
         const clock = { now: new Date(FIXED_NOW) };
-        const baseEnv = { PUBLIC_URL: 'http://launchdeck.test', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent', ...opts.env };
+        // Tests write then read at once, often straight in SQL: list answers are not reused unless a test asks.
+        const baseEnv = { PUBLIC_URL: 'http://launchdeck.test', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent', READ_CACHE_SECONDS: '0', ...opts.env };
         const ctx = await createAppContext(loadConfig(baseEnv), { db: opened.db, now: () => clock.now });
         // The port is picked after the slow migrations, to keep the window in which another process could take it short.
         let listenPort = 0;

@@ -15,6 +15,7 @@ export const categoryOperations = [
     title: 'List categories',
     summary: 'The category tree with live listing counts (a parent counts its subcategories\' listings too).',
     scope: null,
+    cached: true,
     query: Query({ include_empty: Type.Optional(Type.Boolean({ default: true, description: 'Include categories without live listings' })) }),
     response: Type.Object({ items: Type.Array(CategoryNodeSchema), total: Type.Integer({ description: 'Categories in the tree returned' }) }),
     handler: async ({ include_empty }, ctx) => {
@@ -32,6 +33,7 @@ export const categoryOperations = [
     title: 'Get a category',
     summary: 'Description, FAQs, parent, subcategories with counts, and its live listings (including subcategories) most voted first.',
     scope: null,
+    cached: true,
     notFound: true,
     paginated: true,
     params: Params({ slug: Slug('Category slug') }),
@@ -54,8 +56,9 @@ export const categoryOperations = [
       if (!cat) throw notFound(`There is no category "${input.slug}". list_categories shows them all.`);
       const ids = (await categoryAndDescendantIds(ctx.db, ctx.site.id, input.slug)) ?? [cat.id];
       const { perPage, offset } = pageBounds(input);
-      const r = await categoryListings(ctx.db, ctx.site.id, ids, perPage, offset);
-      const listings = pageOf(r.items, r.total, input);
+      const items = await categoryListings(ctx.db, ctx.site.id, ids, perPage, offset);
+      // Its live listings are exactly those its count covers (itself and below, each once).
+      const listings = pageOf(items, cat.live_listings, input);
       const { id: _id, ...detail } = cat;
       return { ...detail, listings, page: listings.page, total_pages: listings.total_pages };
     },

@@ -18,6 +18,7 @@ export const leaderboardOperations = [
     summary: 'Separate ranking systems: community-weekly (votes cast in a week), community-all-time, billboard (ranked by money contributed — always marked paid), domain-rating (third-party) and revenue.',
     description: '`week` applies to community-weekly only (this, last or a date).',
     scope: null,
+    cached: true,
     notFound: true,
     paginated: true,
     params: Params({ board: Type.String({ maxLength: 40, description: `One of: ${BOARDS.join(', ')}` }) }),

@@ -20,6 +20,7 @@ export const listingOperations = [
     summary: 'Full-text, typo-tolerant search over name, tagline, description and keywords; an empty q browses. Results are listing summaries.',
     description: '`category` includes its subcategories. `status=upcoming` lists scheduled launches. When a word was corrected, `corrected` shows what it was read as.',
     scope: null,
+    cached: true,
     paginated: true,
     query: Query({
       q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text (max 200 characters); empty browses' })),
@@ -65,6 +66,7 @@ export const listingOperations = [
     title: 'Alternatives to a listing',
     summary: 'Owner-approved alternatives first (approved=true), then other live listings in the same primary category, most voted first.',
     scope: null,
+    cached: true,
     notFound: true,
     paginated: true,
     params: Params({ slug: Slug('Listing slug') }),

@@ -26,21 +26,8 @@ export async function categoryAndDescendantIds(db: Queryable, siteId: number, sl
 export async function categoryTree(db: Queryable, siteId: number, includeEmpty: boolean): Promise<CategoryNode[]> {
   const cats = await db.query<{ id: number; slug: string; name: string; description: string; parent_id: number | null }>(
     'SELECT id, slug, name, description, parent_id FROM categories WHERE site_id = $1 ORDER BY position, name', [siteId]);
-  const memberships = await db.query<{ listing_id: number; category_id: number }>(
-    `SELECT l.id AS listing_id, l.primary_category_id AS category_id FROM listings l
-      WHERE l.site_id = $1 AND l.status = 'live' AND l.primary_category_id IS NOT NULL
-     UNION
-     SELECT e.listing_id, e.category_id FROM listing_extra_categories e JOIN listings l ON l.id = e.listing_id
-      WHERE l.site_id = $1 AND l.status = 'live'`, [siteId]);
-  const parentOf = new Map(cats.map((c) => [c.id, c.parent_id]));
-  const listingsIn = new Map<number, Set<number>>(cats.map((c) => [c.id, new Set()]));
-  for (const m of memberships) {
-    // Walk up the tree so every ancestor counts the listing (sets keep it counted once).
-    for (let id: number | null | undefined = m.category_id, depth = 0; id != null && depth < 20; id = parentOf.get(id), depth++) {
-      listingsIn.get(id)?.add(m.listing_id);
-    }
-  }
-  const nodes = new Map<number, CategoryNode>(cats.map((c) => [c.id, { slug: c.slug, name: c.name, description: c.description, live_listings: listingsIn.get(c.id)!.size, children: [] }]));
+  const counts = await liveCountsByCategory(db, siteId, cats);
+  const nodes = new Map<number, CategoryNode>(cats.map((c) => [c.id, { slug: c.slug, name: c.name, description: c.description, live_listings: counts.get(c.id) ?? 0, children: [] }]));
   const roots: CategoryNode[] = [];
   for (const c of cats) {
     const node = nodes.get(c.id)!;
@@ -72,7 +59,7 @@ export async function getCategory(db: Queryable, siteId: number, slug: string): 
     db.query<{ id: number; slug: string; name: string }>('SELECT id, slug, name FROM categories WHERE parent_id = $1 ORDER BY position, name', [c.id]),
     db.query<{ question: string; answer: string }>('SELECT question, answer FROM category_faqs WHERE category_id = $1 ORDER BY position, id', [c.id]),
   ]);
-  const counts = await liveCounts(db, siteId, [c.id, ...subs.map((s) => s.id)]);
+  const counts = await liveCountsByCategory(db, siteId);
   return {
     id: c.id,
     slug: c.slug,
@@ -86,25 +73,56 @@ export async function getCategory(db: Queryable, siteId: number, slug: string): 
   };
 }
 
-/** Live listings counted per category including descendants, each listing once per category. */
-async function liveCounts(db: Queryable, siteId: number, categoryIds: number[]): Promise<Map<number, number>> {
-  const rows = await db.query<{ root: number; n: number }>(
-    `WITH RECURSIVE tree AS (
-        SELECT id AS root, id FROM categories WHERE id = ANY($2::int[])
-        UNION ALL SELECT t.root, c.id FROM categories c JOIN tree t ON c.parent_id = t.id)
-     SELECT t.root, count(DISTINCT l.id)::int AS n
-       FROM tree t JOIN listings l ON l.site_id = $1 AND l.status = 'live'
-        AND (l.primary_category_id = t.id OR EXISTS (SELECT 1 FROM listing_extra_categories e WHERE e.listing_id = l.id AND e.category_id = t.id))
-      GROUP BY t.root`, [siteId, categoryIds]);
-  return new Map(rows.map((r) => [r.root, r.n]));
+type CategoryLink = { id: number; parent_id: number | null };
+
+/**
+ * Live listings per category including descendants, each listing counted once per category,
+ * whether it sits there as primary or extra category. A listing's primary category and its
+ * ancestors count it once each, so primaries are counted by one grouped index-only scan and rolled
+ * up the tree here; only the few extra categories need per-listing sets, to skip an ancestor that
+ * already counts the listing.
+ */
+export async function liveCountsByCategory(db: Queryable, siteId: number, known?: CategoryLink[]): Promise<Map<number, number>> {
+  const [cats, primaries, extras] = await Promise.all([
+    known ?? db.query<CategoryLink>('SELECT id, parent_id FROM categories WHERE site_id = $1', [siteId]),
+    db.query<{ category_id: number; n: number }>(
+      `SELECT primary_category_id AS category_id, count(*)::int AS n FROM listings
+        WHERE site_id = $1 AND status = 'live' AND primary_category_id IS NOT NULL GROUP BY primary_category_id`, [siteId]),
+    db.query<{ listing_id: number; category_id: number; primary_id: number | null }>(
+      `SELECT e.listing_id, e.category_id, l.primary_category_id AS primary_id FROM listing_extra_categories e JOIN listings l ON l.id = e.listing_id
+        WHERE l.site_id = $1 AND l.status = 'live'`, [siteId]),
+  ]);
+  const parentOf = new Map(cats.map((c) => [c.id, c.parent_id]));
+  const chain = (id: number | null): number[] => {
+    const out: number[] = [];
+    for (let at: number | null | undefined = id, depth = 0; at != null && depth < 20; at = parentOf.get(at), depth++) out.push(at);
+    return out;
+  };
+  const counts = new Map<number, number>();
+  const bump = (id: number, n: number) => { if (parentOf.has(id)) counts.set(id, (counts.get(id) ?? 0) + n); };
+  for (const p of primaries) for (const id of chain(p.category_id)) bump(id, p.n);
+  const seen = new Map<number, Set<number>>();
+  for (const e of extras) {
+    let ids = seen.get(e.listing_id);
+    if (!ids) seen.set(e.listing_id, (ids = new Set(chain(e.primary_id))));
+    for (const id of chain(e.category_id)) if (!ids.has(id)) { ids.add(id); bump(id, 1); }
+  }
+  return counts;
 }
 
-/** Live listings in the category or below it, most voted first. */
-export async function categoryListings(db: Queryable, siteId: number, categoryIds: number[], limit: number, offset: number): Promise<{ items: ListingSummary[]; total: number }> {
+/**
+ * Live listings in the category or below it, most voted first. The best `limit + offset` of the
+ * primary members (partial index by category and votes) and of the extra members are merged, so a
+ * page costs the same with 100 listings in the category or 30,000; `total` is counted by the caller.
+ */
+export async function categoryListings(db: Queryable, siteId: number, categoryIds: number[], limit: number, offset: number): Promise<ListingSummary[]> {
   const rows = await db.query(
-    `SELECT ${SUMMARY_COLUMNS}, count(*) OVER () AS total_count FROM ${SUMMARY_FROM}
-      WHERE l.site_id = $1 AND l.status = 'live'
-        AND (l.primary_category_id = ANY($2::int[]) OR EXISTS (SELECT 1 FROM listing_extra_categories e WHERE e.listing_id = l.id AND e.category_id = ANY($2::int[])))
-      ORDER BY l.votes_count DESC, l.id LIMIT $3 OFFSET $4`, [siteId, categoryIds, limit, offset]);
-  return { items: rows.map(toSummary), total: rows[0]?.total_count ?? 0 };
+    `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
+      WHERE l.id IN ((SELECT id FROM listings WHERE status = 'live' AND primary_category_id = ANY($2::int[]) ORDER BY votes_count DESC, id LIMIT $5)
+                     UNION
+                     (SELECT x.id FROM listing_extra_categories e JOIN listings x ON x.id = e.listing_id
+                       WHERE e.category_id = ANY($2::int[]) AND x.status = 'live' ORDER BY x.votes_count DESC, x.id LIMIT $5))
+        AND l.site_id = $1
+      ORDER BY l.votes_count DESC, l.id LIMIT $3 OFFSET $4`, [siteId, categoryIds, limit, offset, limit + offset]);
+  return rows.map(toSummary);
 }

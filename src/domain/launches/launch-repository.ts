@@ -1,9 +1,33 @@
 import type { Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
-import { ORDER_BY, TRENDING_JOIN } from '../search/search-listings.js';
+import { ORDER_BY, TRENDING_SCORES } from '../search/search-listings.js';
 import { addDays, mondayOf } from '../weeks/weeks.js';
 
 export interface WeekLaunch extends ListingSummary { rank: number; week_votes: number }
+
+/**
+ * Listings matching `where` (over `listings l`), those with a score first (highest first), then
+ * the rest by total votes; ties by total votes, then id. Only the scored few are sorted by score:
+ * the unscored rest is read in index order (site, status, votes), so the cost stays that of one
+ * page however many listings match.
+ */
+async function scoredFirst(db: Queryable, o: { scores: (add: (v: unknown) => string) => string; where: string; params: unknown[]; limit: number; offset: number }): Promise<{ rows: Record<string, any>[]; total: number }> {
+  const params = [...o.params];
+  const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  const scores = o.scores(add);
+  const upTo = add(o.limit + o.offset);
+  const rows = db.query(
+    `WITH sc AS (${scores}),
+          top AS ((SELECT l.id, sc.score, l.votes_count FROM sc JOIN listings l ON l.id = sc.listing_id WHERE ${o.where}
+                   ORDER BY sc.score DESC, l.votes_count DESC, l.id LIMIT ${upTo})
+                  UNION ALL
+                  (SELECT l.id, 0, l.votes_count FROM listings l WHERE ${o.where} AND NOT EXISTS (SELECT 1 FROM sc WHERE sc.listing_id = l.id)
+                   ORDER BY l.votes_count DESC, l.id LIMIT ${upTo}))
+     SELECT ${SUMMARY_COLUMNS}, top.score FROM top JOIN ${SUMMARY_FROM} ON l.id = top.id
+      ORDER BY top.score DESC, top.votes_count DESC, top.id LIMIT ${add(o.limit)} OFFSET ${add(o.offset)}`, params);
+  const [r, total] = await Promise.all([rows, countWhere(db, o.where, o.params)]);
+  return { rows: r, total };
+}
 
 /**
  * The launches of one week. A past or current week lists its live launches ranked by the votes
@@ -13,20 +37,12 @@ export async function launchWeek(db: Queryable, siteId: number, monday: string, 
   const current = mondayOf(now);
   const state = monday > current ? 'upcoming' : monday === current ? 'current' : 'past';
   const statuses = state === 'upcoming' ? ['scheduled', 'live'] : ['live'];
-  const rows = await db.query(
-    `SELECT ${SUMMARY_COLUMNS}, coalesce(wv.n, 0)::int AS week_votes, count(*) OVER () AS total_count
-       FROM ${SUMMARY_FROM}
-       LEFT JOIN (SELECT v.listing_id, count(*) AS n FROM votes v
-                   WHERE v.created_at >= $3::date AND v.created_at < $4::date GROUP BY v.listing_id) wv ON wv.listing_id = l.id
-      WHERE l.site_id = $1 AND l.launch_week = $2::date AND l.status = ANY($5::text[])
-      ORDER BY coalesce(wv.n, 0) DESC, l.votes_count DESC, l.id
-      LIMIT $6 OFFSET $7`,
-    [siteId, monday, monday, addDays(monday, 7), statuses, limit, offset]);
-  return {
-    items: rows.map((r, i) => ({ ...toSummary(r), rank: offset + i + 1, week_votes: r.week_votes })),
-    total: rows[0]?.total_count ?? 0,
-    state,
-  };
+  const { rows, total } = await scoredFirst(db, {
+    scores: (add) => `SELECT v.listing_id, count(*) AS score FROM votes v WHERE v.created_at >= ${add(monday)}::date AND v.created_at < ${add(addDays(monday, 7))}::date GROUP BY v.listing_id`,
+    where: `l.site_id = $1 AND l.launch_week = $2::date AND l.status = ANY($3::text[])`,
+    params: [siteId, monday, statuses], limit, offset,
+  });
+  return { items: rows.map((r, i) => ({ ...toSummary(r), rank: offset + i + 1, week_votes: Number(r.score) })), total, state };
 }
 
 export const LAUNCH_SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
@@ -38,7 +54,6 @@ export async function launchSection(db: Queryable, siteId: number, section: Laun
   const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
   let where = `l.site_id = $1 AND l.status = 'live'`;
   let orderBy = ORDER_BY.votes;
-  let join = '';
   const today = now.toISOString().slice(0, 10);
   switch (section) {
     case 'today':
@@ -47,10 +62,10 @@ export async function launchSection(db: Queryable, siteId: number, section: Laun
     case 'this-week':
       where += ` AND l.launch_week = ${add(mondayOf(now))}::date`;
       break;
-    case 'trending':
-      join = TRENDING_JOIN(add(now.toISOString()));
-      orderBy = ORDER_BY.trending;
-      break;
+    case 'trending': {
+      const { rows, total } = await scoredFirst(db, { scores: (add) => TRENDING_SCORES(add(now.toISOString())), where, params: [siteId], limit, offset });
+      return { items: rows.map(toSummary), total };
+    }
     case 'most-voted':
       break;
     case 'recent':
@@ -68,12 +83,17 @@ export async function launchSection(db: Queryable, siteId: number, section: Laun
       orderBy = 'l.launch_week, l.votes_count DESC, l.id';
       break;
   }
-  const rows = await db.query(
-    `SELECT ${SUMMARY_COLUMNS}, count(*) OVER () AS total_count FROM ${SUMMARY_FROM} ${join}
-      WHERE ${where} ORDER BY ${orderBy} LIMIT ${add(limit)} OFFSET ${add(offset)}`, params);
-  return { items: rows.map(toSummary), total: rows[0]?.total_count ?? 0 };
+  const filterParams = [...params];
+  const rows = db.query(`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${add(limit)} OFFSET ${add(offset)}`, params);
+  // The total is counted apart, from the listings table alone (an index-only count), instead of a
+  // window over the joined rows: with 100,000 listings the window reads every match to count it.
+  const [items, total] = await Promise.all([rows, countWhere(db, where, filterParams)]);
+  return { items: items.map(toSummary), total };
 }
 
+async function countWhere(db: Queryable, where: string, params: unknown[]): Promise<number> {
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings l WHERE ${where}`, params))[0].n;
+}
 
 /**
  * The latest week before `monday` with a live launch, or null: "previous week" links skip empty

@@ -44,20 +44,26 @@ export async function leaderboard(db: Queryable, siteId: number, board: Board, w
       metricSql = 'x.m';
       break;
     case 'domain-rating':
-      join = `JOIN LATERAL (SELECT rating AS m FROM domain_ratings d WHERE d.company_id = l.company_id ORDER BY measured_on DESC LIMIT 1) x ON true`;
+      // The latest reading of each rated company: a few rows, not one probe per live listing.
+      join = `JOIN (SELECT DISTINCT ON (company_id) company_id, rating AS m FROM domain_ratings ORDER BY company_id, measured_on DESC) x ON x.company_id = l.company_id`;
       metricSql = 'x.m';
       break;
     case 'revenue':
-      join = `JOIN LATERAL (SELECT mrr_cents AS m FROM revenue_figures r WHERE r.company_id = l.company_id ORDER BY month DESC LIMIT 1) x ON true`;
+      join = `JOIN (SELECT DISTINCT ON (company_id) company_id, mrr_cents AS m FROM revenue_figures ORDER BY company_id, month DESC) x ON x.company_id = l.company_id`;
       metricSql = 'x.m';
       break;
   }
-  const where = board === 'community-all-time' ? `AND l.votes_count > 0` : '';
+  const allTime = board === 'community-all-time';
+  // Every other board ranks a small joined set; the all-time board ranks every voted listing, so it
+  // reads them in index order and counts them apart (index-only) instead of with a window.
   const rows = await db.query(
-    `SELECT ${SUMMARY_COLUMNS}, (${metricSql})::float8 AS metric, count(*) OVER () AS total_count
+    `SELECT ${SUMMARY_COLUMNS}, (${metricSql})::float8 AS metric${allTime ? '' : ', count(*) OVER () AS total_count'}
        FROM ${SUMMARY_FROM} ${join}
-      WHERE l.site_id = $1 AND l.status = 'live' ${where}
-      ORDER BY ${metricSql} DESC, l.votes_count DESC, l.id LIMIT $2 OFFSET $3`, params);
+      WHERE l.site_id = $1 AND l.status = 'live' ${allTime ? 'AND l.votes_count > 0' : ''}
+      ORDER BY ${metricSql} DESC, ${allTime ? '' : 'l.votes_count DESC, '}l.id LIMIT $2 OFFSET $3`, params);
+  const total = allTime
+    ? (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE site_id = $1 AND status = 'live' AND votes_count > 0`, [siteId]))[0].n
+    : Number(rows[0]?.total_count ?? 0);
   const meta = META[board];
   return {
     board,
@@ -66,6 +72,6 @@ export async function leaderboard(db: Queryable, siteId: number, board: Board, w
     paid: board === 'billboard',
     week: board === 'community-weekly' ? week : null,
     items: rows.map((r, i) => ({ rank: offset + i + 1, listing: toSummary(r), metric: { name: meta.metric, value: r.metric, unit: meta.unit } })),
-    total: rows[0]?.total_count ?? 0,
+    total,
   };
 }

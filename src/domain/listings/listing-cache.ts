@@ -85,8 +85,9 @@ export const profileCacheKey = (siteId: number, slug: string) => `${siteId}:${sl
  * Drops a listing's cached public profile after a write, here at once and on every other instance
  * through NOTIFY, so the next get_listing anywhere shows the change.
  */
-export function forgetListingProfile(ctx: { listingCache: ListingCache; db: { query(sql: string, params?: unknown[]): Promise<unknown> } }, siteId: number, slug: string): void {
+export function forgetListingProfile(ctx: { listingCache: ListingCache; readCache?: ListingCache; db: { query(sql: string, params?: unknown[]): Promise<unknown> } }, siteId: number, slug: string): void {
   const key = profileCacheKey(siteId, slug);
   ctx.listingCache.invalidate(key);
+  ctx.readCache?.clear();
   void ctx.db.query('SELECT pg_notify($1, $2)', [LISTINGS_CHANNEL, key]).catch(() => {});
 }
