@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from './session.js';
 import type { AppContext } from '../app-context.js';
 import { html, layout, type SafeHtml } from './html.js';
-import { DOCS_STYLESHEET, DOCS_STYLESHEET_PATH, renderApiReference } from './api-reference.js';
+import { registerApiReference } from './docs/api-reference-page.js';
 import type { ListingProfile } from '../domain/listings/listing-profile.js';
 import { badgeEmbeds, earnedKinds, loadBadgeFacts } from '../domain/badges/listing-badges.js';
 import { HttpError } from '../api/errors.js';
@@ -13,6 +13,7 @@ import { renderBadgeSvg } from '../domain/badges/svg.js';
 import type { ListingSummary } from '../domain/listings/listing-summary.js';
 import { followControl } from './my-listings/my-listing-follow.js';
 import { isFeatured } from '../domain/listings/featured.js';
+import { listingSharePath, logoPath } from '../domain/images/image-addresses.js';
 
 const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
 /** The visitor, for the header (signed-in state is right on every page). */
@@ -25,7 +26,8 @@ function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
     {
       '@context': 'https://schema.org', '@type': 'SoftwareApplication', name: p.name, description: p.short_description || p.tagline, url: p.url,
       ...(primary ? { applicationCategory: primary.name } : {}),
-      ...(p.logo_url ? { image: p.logo_url } : {}),
+      // Its logo as we serve it (our origin, never the listing's own server).
+      ...(p.logo_url ? { image: `${base}${logoPath(p)}` } : {}),
       ...(p.community_rating.count > 0 && p.community_rating.average !== null
         ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.community_rating.average, ratingCount: p.community_rating.count, bestRating: 5, worstRating: 1 } } : {}),
       ...(p.founders.length ? { author: p.founders.map((f) => ({ '@type': 'Person', name: f.name, url: `${base}/founders/${f.slug}` })) } : {}),
@@ -65,9 +67,8 @@ function trophyCabinet(p: ListingProfile, now: Date): SafeHtml {
 /** Server-rendered public pages: listing pages, docs and badge images (browsing is in public/). */
 export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: { openapi: object }) {
   const siteName = ctx.site.name;
-  const docsHtml = renderApiReference(opts.openapi as never, { publicUrl: ctx.config.publicUrl });
-  app.get('/docs', async (_req, reply) => page(reply, 200, docsHtml));
-  app.get(DOCS_STYLESHEET_PATH, async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(DOCS_STYLESHEET));
+  const anonymousPages = new WeakMap<ListingProfile, { alternatives: object; minute: number; html: Buffer }>();
+  registerApiReference(app, ctx, { openapi: opts.openapi });
 
   app.get<{ Params: { slug: string } }>('/p/:slug', async (req, reply) => {
     const slug = req.params.slug;
@@ -81,11 +82,23 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
       followControl(ctx, req, reply, p),
       readOperation<{ items: ListingSummary[] }>(ctx, 'get_alternatives', { slug: p.slug, per_page: '4' }).catch(() => ({ items: [] })),
     ]);
+    // A signed-out visitor's page depends only on the cached profile and alternatives (same
+    // objects while fresh) and the minute: render it once per change, not once per visit.
+    const minute = Math.floor(now.getTime() / 60_000);
+    const memo = user ? undefined : anonymousPages.get(p);
+    if (memo && memo.alternatives === alternatives && memo.minute === minute) return reply.type('text/html; charset=utf-8').send(memo.html);
     const badge = profileBadgeEmbed(p, siteName, ctx.config.publicUrl);
     const url = `${ctx.config.publicUrl}/p/${p.slug}`;
-    return page(reply, 200, layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description, user, canonical: url,
-      image: p.logo_url?.startsWith('https://') ? p.logo_url : null, jsonLd: listingJsonLd(p, url, ctx.config.publicUrl) },
-      listingPage(p, { now, follow, alternatives: alternatives.items, badgeEmbed: badge, trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html`` })));
+    const body = layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description, user, canonical: url,
+      image: `${ctx.config.publicUrl}${listingSharePath(p.slug)}`, jsonLd: listingJsonLd(p, url, ctx.config.publicUrl) },
+      listingPage(p, { now, follow, alternatives: alternatives.items, badgeEmbed: badge, trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html`` }));
+    if (!user) {
+      // Kept encoded: a 12 KB page costs more to turn into bytes than to look up.
+      const bytes = Buffer.from(body);
+      anonymousPages.set(p, { alternatives, minute, html: bytes });
+      return reply.type('text/html; charset=utf-8').send(bytes);
+    }
+    return page(reply, 200, body);
   });
 
   // Badge images: long-cached at the edge but short enough that earning a badge shows within minutes.

@@ -66,47 +66,51 @@ export async function searchListings(db: Queryable, p: SearchParams): Promise<{ 
 
   const words = p.q ? queryWords(p.q) : [];
   const sort: ListingSort = p.sort ?? (words.length ? 'relevance' : 'votes');
-  const filterParamCount = params.length;
   const needsTrending = sort === 'trending';
-  const nowRef = needsTrending ? add(p.now.toISOString()) : '';
 
-  const run = async (tsq: string | null, nameProbe = '') => {
+  // Filters on the company need its row for every candidate; the others read listings alone.
+  const companyFiltered = where.some((w) => /\bc\./.test(w));
+  const run = async (tsq: string | null, nameProbe = ''): Promise<{ rows: Record<string, any>[]; total: number }> => {
     const local = [...params];
     const w = [...where];
     let rankExpr = '0';
-    if (tsq) {
-      local.push(tsq);
-      const qref = `$${local.length}`;
-      local.push(nameProbe);
-      const rawRef = `$${local.length}`;
-      w.push(`l.search_vector @@ to_tsquery('english', ${qref})`);
-      // Full-text rank plus a bonus when the name itself is what was typed (or nearly).
-      rankExpr = `ts_rank(l.search_vector, to_tsquery('english', ${qref}), 1) + 2 * similarity(lower(unaccent(c.name)), ${rawRef})`;
+    const push = (v: unknown) => { local.push(v); return `$${local.length}`; };
+    const qref = tsq ? push(tsq) : '';
+    if (qref) w.push(`l.search_vector @@ to_tsquery('english', ${qref})`);
+    // Parameters after these serve the ranking only; the count takes just these.
+    const filterCount = local.length;
+    const nowRef = needsTrending ? push(p.now.toISOString()) : '';
+    if (tsq && sort === 'relevance') {
+      const rawRef = push(nameProbe);
+      // Full-text rank plus a bonus when the name itself is what was typed (or nearly). The name
+      // is read by id for each match: thousands of probes cost less than scanning every company.
+      rankExpr = `ts_rank(l.search_vector, to_tsquery('english', ${qref}), 1) + 2 * (SELECT similarity(lower(unaccent(cn.name)), ${rawRef}) FROM companies cn WHERE cn.id = l.company_id)`;
     }
     local.push(p.limit, p.offset);
     const orderBy = sort === 'relevance' ? (tsq ? 'rank DESC, l.votes_count DESC, l.id' : ORDER_BY.votes) : ORDER_BY[sort];
-    const sql = `SELECT ${SUMMARY_COLUMNS}, ${rankExpr} AS rank, count(*) OVER () AS total_count
-      FROM ${SUMMARY_FROM} ${needsTrending ? TRENDING_JOIN(nowRef) : ''}
-      WHERE ${w.join(' AND ')}
-      ORDER BY ${orderBy}
-      LIMIT $${local.length - 1} OFFSET $${local.length}`;
-    return db.query(sql, local);
+    const from = `listings l ${companyFiltered ? 'JOIN companies c ON c.id = l.company_id' : ''}`;
+    // The page's ids are ranked over listings alone; only those few are joined for their summary.
+    const rows = db.query(
+      `SELECT ${SUMMARY_COLUMNS} FROM unnest(ARRAY(
+           SELECT l.id FROM ${from} ${needsTrending ? TRENDING_JOIN(nowRef) : ''} WHERE ${w.join(' AND ')}
+            ORDER BY ${orderBy.replace(/\brank\b/g, rankExpr)} LIMIT $${local.length - 1} OFFSET $${local.length})) WITH ORDINALITY AS page(id, n)
+         JOIN ${SUMMARY_FROM} ON l.id = page.id ORDER BY page.n`, local);
+    const total = db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${w.join(' AND ')}`, local.slice(0, filterCount));
+    const [r, t] = await Promise.all([rows, total]);
+    return { rows: r, total: t[0].n };
   };
 
   if (words.length === 0) {
-    const rows = await run(null);
-    return { items: rows.map(toSummary), total: rows[0]?.total_count ?? (p.offset > 0 ? await countOnly(db, where, params.slice(0, filterParamCount)) : 0) };
+    const { rows, total } = await run(null);
+    return { items: rows.map(toSummary), total };
   }
   const corrections = await correctWords(db, words);
   const nameProbe = words.map((w) => corrections.get(w)?.[0] ?? w).join(' ');
-  let rows = await run(tsQueryText(corrections, '&'), nameProbe);
+  let result = await run(tsQueryText(corrections, '&'), nameProbe);
   // Nothing has every word: fall back to any word, ranked, rather than an empty page.
-  if (rows.length === 0 && words.length > 1 && p.offset === 0) rows = await run(tsQueryText(corrections, '|'), nameProbe);
+  if (result.total === 0 && words.length > 1 && p.offset === 0) result = await run(tsQueryText(corrections, '|'), nameProbe);
+  const rows = result.rows;
   const corrected = Object.fromEntries([...corrections].filter(([, alts]) => alts.length > 0));
-  return { items: rows.map(toSummary), total: rows[0]?.total_count ?? 0, ...(Object.keys(corrected).length ? { corrected } : {}) };
+  return { items: rows.map(toSummary), total: result.total, ...(Object.keys(corrected).length ? { corrected } : {}) };
 }
 
-async function countOnly(db: Queryable, where: string[], params: unknown[]): Promise<number> {
-  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${SUMMARY_FROM} WHERE ${where.join(' AND ')}`, params);
-  return rows[0].n;
-}
