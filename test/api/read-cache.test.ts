@@ -38,6 +38,16 @@ describeEachDatabase('public list reads reused for READ_CACHE_SECONDS', (env) =>
     }
   });
 
+  test('a signed-out visitor sees the same listing page until the listing changes, then the change at once', async () => {
+    const first = await env().get('/p/quillnote');
+    assert.equal((await env().get('/p/quillnote')).body, first.body);
+    await env().ctx.db.query(`UPDATE companies SET tagline = 'Notes with a new tagline' WHERE id = (SELECT company_id FROM listings WHERE slug = 'quillnote')`);
+    forgetListingProfile(env().ctx, env().ctx.site.id, 'quillnote');
+    const after = await env().get('/p/quillnote');
+    assert.equal(after.statusCode, 200);
+    assert.match(after.body, /Notes with a new tagline/);
+  });
+
   test('the site pages show the reused answer too', async () => {
     const before = await env().get('/categories/notes');
     await renameQuillnote(env);
