@@ -17,8 +17,10 @@ import { registerPeopleRoutes } from './site/public/people-routes.js';
 import { registerAssetRoutes } from './site/assets.js';
 import { registerSitemapRoutes } from './site/public/sitemap.js';
 import { registerBrowseRoutes } from './site/public/browse-routes.js';
-import { registerMcpPage } from './site/public/mcp-page.js';
+import { registerMcpPage } from './site/docs/mcp-page.js';
 import { registerFeedRoutes } from './site/public/feeds.js';
+import { registerLogoRoutes } from './site/images/logo-routes.js';
+import { registerShareImageRoutes } from './site/images/share-routes.js';
 import { htmlErrorPage } from './site/error-pages.js';
 import helmet from '@fastify/helmet';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
@@ -58,7 +60,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     }
   });
   // Security headers on every response. Scripts and styles only from our own files (no inline
-  // ones anywhere); images also from https: until logos are served from our origin. No form-action:
+  // ones anywhere); images only from our origin too (logos are fetched once and served from /images/,
+  // never hot-linked), plus data: URIs. No form-action:
   // the consent page and checkout post forms that redirect to OAuth clients and to Stripe.
   const https = ctx.config.publicUrl.startsWith('https:');
   await app.register(helmet, {
@@ -66,7 +69,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
-        'default-src': ["'self'"], 'script-src': ["'self'"], 'style-src': ["'self'"], 'img-src': ["'self'", 'data:', 'https:'],
+        'default-src': ["'self'"], 'script-src': ["'self'"], 'style-src': ["'self'"], 'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"], 'connect-src': ["'self'"], 'object-src': ["'none'"], 'base-uri': ["'self'"], 'frame-ancestors': ["'none'"],
         ...(https ? { 'upgrade-insecure-requests': [] } : {}),
       },
@@ -119,6 +122,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerBrowseRoutes(app, ctx);
   registerMcpPage(app, ctx);
   registerFeedRoutes(app, ctx);
+  registerLogoRoutes(app, ctx);
+  registerShareImageRoutes(app, ctx);
   registerSiteRoutes(app, ctx, { openapi });
   registerCalendarRoutes(app, ctx);
   registerPeopleRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { readCompetitor } from '../domain/drafts/read-competitor.js';
 import { badgeCheckJobKind, runBadgeCheckJob } from '../domain/free-queue/badge-check.js';
 import { setStatus } from '../domain/drafts/draft-repository.js';
 import { fulfilJobKind, fulfilOrder } from '../domain/orders/fulfil-order.js';
+import { LOGO_JOB, runLogoJob } from '../domain/images/listing-logos.js';
 import { JOBS_CHANNEL, Worker, type Job, type JobHandler } from './queue.js';
 
 /** Every kind of background job and what runs it. Handlers are idempotent: a crash re-runs them. */
@@ -29,6 +30,8 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     // Site-specific kind: only workers of the listing's site (its PUBLIC_URL, its listings) claim it.
     [badgeCheckJobKind(ctx.site.key)]: async (job: Job) => { await runBadgeCheckJob(ctx, job); },
     [fulfilJobKind(ctx.site.key)]: async (job: Job) => { await fulfilOrder(ctx, (job.payload as { orderId: number }).orderId); },
+    // Images are shared by every site (keyed by URL), so any worker may fetch one.
+    [LOGO_JOB]: async (job: Job) => { await runLogoJob(ctx, job.payload as { url?: unknown }); },
   };
 }
 

@@ -1,18 +1,22 @@
 import { html, type SafeHtml } from './html.js';
 import type { ListingSummary } from '../domain/listings/listing-summary.js';
 import { isFeatured } from '../domain/listings/featured.js';
+import { logoPath } from '../domain/images/image-addresses.js';
+import { monogramHue, monogramLetters } from '../images/monogram.js';
 
 /** Two letters standing in for a missing logo, on a colour picked from the name (stable per listing). */
 export function monogram(name: string): SafeHtml {
-  const letters = name.replace(/[^\p{L}\p{N} ]/gu, '').split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
-  let h = 0;
-  for (const ch of name) h = (h * 31 + ch.codePointAt(0)!) % 360;
-  return html`<span class="monogram hue-${Math.floor(h / 30)}" aria-hidden="true">${letters}</span>`;
+  return html`<span class="monogram hue-${monogramHue(name)}" aria-hidden="true">${monogramLetters(name)}</span>`;
 }
 
-export function logo(l: { name: string; logo_url: string | null }, size: 'm' | 'l' = 'm'): SafeHtml {
-  return l.logo_url
-    ? html`<img class="logo logo-${size}" src="${l.logo_url}" alt="" width="${size === 'l' ? 72 : 48}" height="${size === 'l' ? 72 : 48}" loading="lazy" referrerpolicy="no-referrer">`
+/**
+ * A listing's logo, served from our origin (fetched once, resized; the monogram when it is broken),
+ * never from the listing's own server; the monogram when it has none.
+ */
+export function logo(l: { id: number; name: string; logo_url: string | null }, size: 'm' | 'l' = 'm'): SafeHtml {
+  const src = logoPath(l);
+  return src
+    ? html`<img class="logo logo-${size}" src="${src}" alt="" width="${size === 'l' ? 72 : 48}" height="${size === 'l' ? 72 : 48}"${size === 'm' ? html` loading="lazy"` : ''} decoding="async">`
     : html`<span class="logo logo-${size}">${monogram(l.name)}</span>`;
 }
 

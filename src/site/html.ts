@@ -37,10 +37,14 @@ export interface LayoutOptions {
   user?: { email: string } | null;
   /** The page's canonical URL (absolute). */
   canonical?: string;
-  /** An absolute image URL for link previews (OpenGraph / Twitter cards). */
+  /** An absolute image URL of our own origin for link previews (OpenGraph / Twitter cards), e.g. a generated share image. */
   image?: string | null;
   /** Structured data (schema.org objects) for search engines, as JSON-LD data blocks. */
   jsonLd?: object[];
+  /** More stylesheets of our own origin, after the site's (e.g. the API reference's). */
+  stylesheets?: string[];
+  /** Other representations of the page for programs (e.g. the OpenAPI document of /docs). */
+  alternates?: { type: string; href: string; title?: string }[];
 }
 
 /** JSON for a <script type="application/ld+json"> data block: `<` escaped so text can never close the element. */
@@ -57,9 +61,9 @@ export function layout(opts: LayoutOptions, body: SafeHtml): string {
 ${opts.canonical ? html`<link rel="canonical" href="${opts.canonical}">` : ''}
 <meta property="og:site_name" content="${opts.siteName}"><meta property="og:type" content="website"><meta property="og:title" content="${opts.title}">
 ${opts.description ? html`<meta property="og:description" content="${opts.description}">` : ''}${opts.canonical ? html`<meta property="og:url" content="${opts.canonical}">` : ''}
-${opts.image ? html`<meta property="og:image" content="${opts.image}">` : ''}<meta name="twitter:card" content="${opts.image ? 'summary_large_image' : 'summary'}">
+${opts.image ? html`<meta property="og:image" content="${opts.image}"><meta name="twitter:image" content="${opts.image}">` : ''}<meta name="twitter:card" content="${opts.image ? 'summary_large_image' : 'summary'}">
 ${(opts.jsonLd ?? []).map((o) => html`<script type="application/ld+json">${raw(ldJson(o))}</script>`)}
-<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest"><meta name="theme-color" content="#b3400a"><link rel="alternate" type="application/rss+xml" title="New launches" href="/feed.xml"><link rel="stylesheet" href="${STYLESHEET_PATH}"></head>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest"><meta name="theme-color" content="#b3400a"><link rel="alternate" type="application/rss+xml" title="New launches" href="/feed.xml"><link rel="stylesheet" href="${STYLESHEET_PATH}">${(opts.stylesheets ?? []).map((href) => html`<link rel="stylesheet" href="${href}">`)}${(opts.alternates ?? []).map((a) => html`<link rel="alternate" type="${a.type}" href="${a.href}"${a.title ? html` title="${a.title}"` : ''}>`)}</head>
 <body><a class="skip-link" href="#main">Skip to content</a>
 <header class="top"><a class="brand" href="/">${raw(LOGO_SVG)}<span>${opts.siteName}</span></a>
 <nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a>

@@ -3,6 +3,7 @@ import { forgetListingProfile } from '../listings/listing-cache.js';
 import type { Tx } from '../../db/client.js';
 import { conflict, forbidden, invalidField } from '../../api/errors.js';
 import { reindexListings } from '../search/search-index.js';
+import { queueLogoFetch } from '../images/listing-logos.js';
 import { slugify } from '../listings/slugs.js';
 import { isCountryCode } from './field-checks.js';
 import { STORY_SECTIONS } from '../../drafting/draft-content.js';
@@ -139,6 +140,8 @@ export async function saveDraftAsListingTx(tx: Tx, ctx: Pick<AppContext, 'site' 
     }
   }
   if (mayEditCompany && !created) await updateCompany(companyId);
+  // Its logo is fetched in the background now, so the listing never shows a hot-linked image.
+  if (mayEditCompany) await queueLogoFetch(tx, c.logo_url, ctx.now());
   const categories = Array.isArray(draft.fields.categories.value) ? (draft.fields.categories.value as string[]) : [];
   const primary = categories.length
     ? (await tx.query<{ id: number }>('SELECT id FROM categories WHERE site_id = $1 AND lower(name) = lower($2)', [ctx.site.id, categories[0]]))[0]?.id ?? null

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { canonicalText } from '../form-text.js';
 import type { FieldError } from '../../api/errors.js';
 import { operations } from '../../api/operations/index.js';
 import { compile, toFieldErrors } from '../../api/validation.js';
@@ -24,19 +25,9 @@ type Form = Record<string, string | string[] | undefined>;
 export const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const all = (v: string | string[] | undefined) => ([] as string[]).concat(v ?? []);
 
-/** A stored value as the text of its input: lists one item per line. */
-export function fieldText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(String).join('\n');
-  return String(value);
-}
-
-/** Line endings, blank lines and outer spaces are not edits. */
-function canonical(field: string, text: string): string {
-  const t = text.replace(/\r\n?/g, '\n');
-  if ((LIST_LISTING_FIELDS as string[]).includes(field)) return t.split('\n').map((s) => s.trim()).filter(Boolean).join('\n');
-  return (LONG_LISTING_FIELDS as string[]).includes(field) ? t.trim() : t.replace(/\s+/g, ' ').trim();
-}
+/** The text as compared (see canonicalText). */
+const canonical = (field: string, text: string) =>
+  canonicalText((LIST_LISTING_FIELDS as string[]).includes(field) ? 'list' : (LONG_LISTING_FIELDS as string[]).includes(field) ? 'long' : 'line', text);
 
 const hash = (text: string) => crypto.createHash('sha256').update(text).digest('base64url').slice(0, 16);
 export const shownFieldHash = (field: string, text: string) => hash(canonical(field, text));

@@ -7,7 +7,8 @@ import type { MyListingDetail } from '../../domain/my-listings/my-listing.js';
 import type { ListingVersion } from '../../domain/my-listings/listing-versions.js';
 import { STORY_PARTS } from '../../domain/my-listings/founder-story.js';
 import { VIDEO_HOSTS } from '../../domain/drafts/field-checks.js';
-import { LISTING_FIELD_LABELS, LIST_LISTING_FIELDS, LONG_LISTING_FIELDS, faqsHash, fieldText, shownFieldHash, socialsHash } from './my-listing-form.js';
+import { LISTING_FIELD_LABELS, LIST_LISTING_FIELDS, LONG_LISTING_FIELDS, faqsHash, shownFieldHash, socialsHash } from './my-listing-form.js';
+import { formText } from '../form-text.js';
 import { pager, versionsTable } from './my-listing-version-view.js';
 
 const MAX_FAQS = 10;
@@ -94,8 +95,8 @@ function listingForm(l: MyListingDetail, o: EditorOptions): SafeHtml {
       default: return (p as unknown as Record<string, unknown>)[f];
     }
   };
-  const text = (f: EditableField) => st?.typed[f] ?? fieldText(current(f));
-  const shown = (f: EditableField) => st?.shown[f] ?? shownFieldHash(f, fieldText(current(f)));
+  const text = (f: EditableField) => st?.typed[f] ?? formText(current(f));
+  const shown = (f: EditableField) => st?.shown[f] ?? shownFieldHash(f, formText(current(f)));
   const errors = st?.errors ?? [];
   const socials = st?.socialsTyped ?? l.public.socials;
   const faqs = st?.faqsTyped ?? l.public.faqs;

@@ -5,6 +5,7 @@ import { html, layout, type SafeHtml } from '../html.js';
 import { currentUser } from '../session.js';
 import { breadcrumbs, cardList, listingCard, logo, pagination } from '../components.js';
 import { readOperation } from './read-operation.js';
+import { weekSharePath } from '../../domain/images/image-addresses.js';
 import { BOARDS } from '../../domain/leaderboards/leaderboards.js';
 import { addWeeks, mondayOf, weekEnd } from '../../domain/weeks/weeks.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
@@ -70,7 +71,7 @@ const paidNotice = (id: string) => html`<p class="notice paid-notice" id="${id}"
 export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   const siteName = ctx.site.name;
-  const send = async (req: FastifyRequest, reply: FastifyReply, o: { title: string; description: string; canonical: string }, body: SafeHtml) =>
+  const send = async (req: FastifyRequest, reply: FastifyReply, o: { title: string; description: string; canonical: string; image?: string }, body: SafeHtml) =>
     reply.code(200).type('text/html; charset=utf-8').send(layout({ ...o, siteName, user: await currentUser(ctx, req).catch(() => null) }, body));
 
   app.get<{ Params: { week: string }; Querystring: Query }>('/launches/weeks/:week', async (req, reply) => {
@@ -90,6 +91,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
         ? `${count} scheduled on ${siteName} for the week of ${w.week} to ${w.ends}.`
         : `${count} on ${siteName} in the week of ${w.week} to ${w.ends}, ranked by the community votes cast that week.`,
       canonical: `${base}${path}${qs({ page: w.page > 1 ? String(w.page) : undefined })}`,
+      image: `${base}${weekSharePath(w.week)}`,
     }, html`
       ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/launches', label: 'Launches' }, { label: `Week of ${w.week}` }])}
       <h1>Launches of the week of ${w.week}</h1>

@@ -9,6 +9,7 @@ import { breadcrumbs, cardList, monogram, pagination } from '../components.js';
 import { renderMarkdown } from '../markdown.js';
 import { currentUser } from '../session.js';
 import { readOperation } from './read-operation.js';
+import { avatarPath } from '../../domain/images/image-addresses.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -48,10 +49,11 @@ const hostOf = (u: string) => {
 /** Plain text with blank lines between paragraphs (bios, stories, answers). */
 const paragraphs = (s: string): SafeHtml => html`${s.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${p}</p>`)}`;
 
-function avatar(f: { name: string; avatar_url: string | null }, size: 'm' | 'l' = 'm'): SafeHtml {
+/** A founder's photo, served from our origin (fetched once, resized; never hot-linked), or the monogram. */
+function avatar(f: { slug: string; name: string; avatar_url: string | null }, size: 'm' | 'l' = 'm'): SafeHtml {
   const px = size === 'l' ? 72 : 48;
   return isWebUrl(f.avatar_url)
-    ? html`<img class="logo logo-${size} avatar" src="${f.avatar_url}" alt="" width="${px}" height="${px}" loading="lazy" referrerpolicy="no-referrer">`
+    ? html`<img class="logo logo-${size} avatar" src="${avatarPath(f)}" alt="" width="${px}" height="${px}"${size === 'm' ? html` loading="lazy"` : ''} decoding="async">`
     : html`<span class="logo logo-${size} avatar">${monogram(f.name)}</span>`;
 }
 

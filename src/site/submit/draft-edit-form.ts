@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { canonicalText, formText } from '../form-text.js';
 import type { FieldError } from '../../api/errors.js';
 import { FIELD_LIMITS, LIST_FIELDS, PROFILE_FIELDS, type ProfileField } from '../../drafting/draft-content.js';
 
@@ -22,20 +23,8 @@ export const LONG_FIELDS: readonly ProfileField[] = ['short_description', 'descr
 export const isListField = (f: ProfileField) => LIST_FIELDS.includes(f);
 export const isProfileField = (f: unknown): f is ProfileField => typeof f === 'string' && (PROFILE_FIELDS as readonly string[]).includes(f);
 
-/** A stored value as the text of its input: lists one item per line. */
-export function formText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(String).join('\n');
-  return String(value);
-}
-
-/** The text as compared: line endings, blank lines and outer spaces do not count as a change. */
-function canonical(field: ProfileField, text: string): string {
-  const t = text.replace(/\r\n?/g, '\n');
-  if (isListField(field)) return t.split('\n').map((s) => s.trim()).filter(Boolean).join('\n');
-  // A one-line input cannot hold line breaks: the browser drops them, which is not an edit.
-  return LONG_FIELDS.includes(field) ? t.trim() : t.replace(/\s+/g, ' ').trim();
-}
+/** The text as compared (see canonicalText). */
+const canonical = (field: ProfileField, text: string) => canonicalText(isListField(field) ? 'list' : LONG_FIELDS.includes(field) ? 'long' : 'line', text);
 
 export const shownHash = (field: ProfileField, value: unknown) =>
   crypto.createHash('sha256').update(canonical(field, formText(value))).digest('base64url').slice(0, 16);

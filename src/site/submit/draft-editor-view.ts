@@ -5,7 +5,8 @@ import { FIELD_LIMITS, PROFILE_FIELDS, type ProfileField } from '../../drafting/
 import type { DraftView } from '../../domain/drafts/draft-view.js';
 import type { FieldState } from '../../domain/drafts/field-states.js';
 import { MAX_INVITES } from '../../domain/drafts/draft-invites.js';
-import { FAQ_LIMITS, FIELD_LABELS, LONG_FIELDS, errorField, faqsHash, formText, isListField, shownHash, type FaqPair } from './draft-edit-form.js';
+import { FAQ_LIMITS, FIELD_LABELS, LONG_FIELDS, errorField, faqsHash, isListField, shownHash, type FaqPair } from './draft-edit-form.js';
+import { formText } from '../form-text.js';
 import { SOURCE_WORDS } from './draft-evidence-view.js';
 
 /** Field states (SPEC §2.2) in plain words. */
