@@ -111,6 +111,10 @@ describeEachDatabase('browser: the interactive API reference at /docs', (env) =>
           assert.ok(overflow <= 0, `/docs scrolls sideways by ${overflow}px at ${vp.width}px`);
           assert.deepEqual(await seriousFindings(page), []);
           assert.deepEqual(problems, []);
+          // SCREENSHOTS=1 refreshes the README's pictures (as in site-quality).
+          if (process.env.SCREENSHOTS === '1' && scheme === 'light' && vp.name === 'desktop') {
+            await page.screenshot({ path: `docs/screenshots/docs-${vp.name}-${scheme}.png`, fullPage: false });
+          }
         } finally {
           await context.close();
         }
