@@ -21,6 +21,7 @@ import { registerMcpPage } from './site/docs/mcp-page.js';
 import { registerFeedRoutes } from './site/public/feeds.js';
 import { registerLogoRoutes } from './site/images/logo-routes.js';
 import { registerShareImageRoutes } from './site/images/share-routes.js';
+import { registerVoteRoutes } from './site/community/vote-routes.js';
 import { htmlErrorPage } from './site/error-pages.js';
 import helmet from '@fastify/helmet';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerFeedRoutes(app, ctx);
   registerLogoRoutes(app, ctx);
   registerShareImageRoutes(app, ctx);
+  registerVoteRoutes(app, ctx);
   registerSiteRoutes(app, ctx, { openapi });
   registerCalendarRoutes(app, ctx);
   registerPeopleRoutes(app, ctx);

@@ -168,8 +168,8 @@ async function insertVotesAndFollowers(tx: Queryable, siteId: number, data: Demo
   }));
   // Deterministic pseudo-random voters per listing: order members by a hash of (member, listing).
   await tx.query(
-    `INSERT INTO votes (listing_id, user_id, created_at)
-     SELECT l.id, u.id,
+    `INSERT INTO votes (listing_id, user_id, launch_week, created_at)
+     SELECT l.id, u.id, l.launch_week,
             least(l.launched_at + make_interval(secs => ((u.id * 7919 + l.id * 104729) % 432000)), $3::timestamptz)
        FROM jsonb_to_recordset($2::jsonb) AS x(slug text, votes int, followers int)
        JOIN listings l ON l.slug = x.slug AND l.site_id = $1

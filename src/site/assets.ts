@@ -3,8 +3,12 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 
 const CSS = fs.readFileSync(new URL('./assets/site.css', import.meta.url), 'utf8');
+const hashOf = (text: string) => crypto.createHash('sha256').update(text).digest('hex').slice(0, 12);
 /** The stylesheet's address carries a hash of its content, so it can be cached for a year and still change. */
-export const STYLESHEET_PATH = `/assets/site.${crypto.createHash('sha256').update(CSS).digest('hex').slice(0, 12)}.css`;
+export const STYLESHEET_PATH = `/assets/site.${hashOf(CSS)}.css`;
+/** The one script of the site's pages: votes in place (the forms work without it). */
+const VOTE_SCRIPT = fs.readFileSync(new URL('./assets/vote.js', import.meta.url), 'utf8');
+export const VOTE_SCRIPT_PATH = `/assets/vote.${hashOf(VOTE_SCRIPT)}.js`;
 
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#b3400a"/><path d="M9 21l7-12 7 12h-4l-3-5-3 5z" fill="#fff"/></svg>';
 
@@ -25,6 +29,7 @@ export function registerAssetRoutes(app: FastifyInstance, opts: { publicUrl: str
     `- [Launches](${opts.publicUrl}/launches)`, `- [Categories](${opts.publicUrl}/categories)`, `- [Sitemap](${opts.publicUrl}/sitemap.xml)`, `- [New launches (RSS)](${opts.publicUrl}/feed.xml)`, ''].join('\n');
   app.get('/llms.txt', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(llms));
   app.get(STYLESHEET_PATH, async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(CSS));
+  app.get(VOTE_SCRIPT_PATH, async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8').send(VOTE_SCRIPT));
   for (const path of ['/favicon.svg', '/favicon.ico']) {
     app.get(path, async (_req, reply) => reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(FAVICON));
   }

@@ -13,6 +13,8 @@ import { renderBadgeSvg } from '../domain/badges/svg.js';
 import type { ListingSummary } from '../domain/listings/listing-summary.js';
 import { followControl } from './my-listings/my-listing-follow.js';
 import { isFeatured } from '../domain/listings/featured.js';
+import { voteControl } from './community/vote-control.js';
+import { hasVoted } from '../domain/votes/votes.js';
 import { listingSharePath, logoPath } from '../domain/images/image-addresses.js';
 
 const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
@@ -84,6 +86,7 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     ]);
     // A signed-out visitor's page depends only on the cached profile and alternatives (same
     // objects while fresh) and the minute: render it once per change, not once per visit.
+    const vote = voteControl(p, user ? { csrf: reply.generateCsrf(), voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null);
     const minute = Math.floor(now.getTime() / 60_000);
     const memo = user ? undefined : anonymousPages.get(p);
     if (memo && memo.alternatives === alternatives && memo.minute === minute) return reply.type('text/html; charset=utf-8').send(memo.html);
@@ -91,7 +94,7 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     const url = `${ctx.config.publicUrl}/p/${p.slug}`;
     const body = layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description, user, canonical: url,
       image: `${ctx.config.publicUrl}${listingSharePath(p.slug)}`, jsonLd: listingJsonLd(p, url, ctx.config.publicUrl) },
-      listingPage(p, { now, follow, alternatives: alternatives.items, badgeEmbed: badge, trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html`` }));
+      listingPage(p, { now, follow, vote, alternatives: alternatives.items, badgeEmbed: badge, trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html`` }));
     if (!user) {
       // Kept encoded: a 12 KB page costs more to turn into bytes than to look up.
       const bytes = Buffer.from(body);

@@ -35,7 +35,7 @@ export async function awardWeek(db: Queryable, siteId: number, monday: string, s
     `INSERT INTO awards (site_id, week_start, rank, listing_id, votes)
      SELECT $1, $2::date, row_number() OVER (ORDER BY w.n DESC, l.votes_count DESC, l.id), l.id, w.n
        FROM listings l
-       JOIN (SELECT listing_id, count(*)::int AS n FROM votes WHERE created_at >= $2::date AND created_at < $3::date GROUP BY listing_id) w ON w.listing_id = l.id
+       JOIN (SELECT listing_id, count(*)::int AS n FROM votes WHERE counted AND created_at >= $2::date AND created_at < $3::date GROUP BY listing_id) w ON w.listing_id = l.id
       WHERE l.site_id = $1 AND l.launch_week = $2::date AND l.status = 'live'
       ORDER BY w.n DESC, l.votes_count DESC, l.id LIMIT 3
      ON CONFLICT (site_id, week_start, rank) DO NOTHING RETURNING id`, [siteId, monday, sundayEnd]);

@@ -38,7 +38,7 @@ export async function launchWeek(db: Queryable, siteId: number, monday: string, 
   const state = monday > current ? 'upcoming' : monday === current ? 'current' : 'past';
   const statuses = state === 'upcoming' ? ['scheduled', 'live'] : ['live'];
   const { rows, total } = await scoredFirst(db, {
-    scores: (add) => `SELECT v.listing_id, count(*) AS score FROM votes v WHERE v.created_at >= ${add(monday)}::date AND v.created_at < ${add(addDays(monday, 7))}::date GROUP BY v.listing_id`,
+    scores: (add) => `SELECT v.listing_id, count(*) AS score FROM votes v WHERE v.counted AND v.created_at >= ${add(monday)}::date AND v.created_at < ${add(addDays(monday, 7))}::date GROUP BY v.listing_id`,
     where: `l.site_id = $1 AND l.launch_week = $2::date AND l.status = ANY($3::text[])`,
     params: [siteId, monday, statuses], limit, offset,
   });

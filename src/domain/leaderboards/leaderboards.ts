@@ -32,7 +32,7 @@ export async function leaderboard(db: Queryable, siteId: number, board: Board, w
   switch (board) {
     case 'community-weekly':
       params.push(week, addDays(week!, 7));
-      join = `JOIN (SELECT listing_id, count(*) AS m FROM votes WHERE created_at >= $4::date AND created_at < $5::date GROUP BY listing_id) x ON x.listing_id = l.id`;
+      join = `JOIN (SELECT listing_id, count(*) AS m FROM votes WHERE counted AND created_at >= $4::date AND created_at < $5::date GROUP BY listing_id) x ON x.listing_id = l.id`;
       metricSql = 'x.m';
       break;
     case 'community-all-time':

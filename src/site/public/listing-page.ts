@@ -24,6 +24,8 @@ const words = (list: string[]) => (list.length <= 1 ? list.join('') : `${list.sl
 export interface ListingPageParts {
   now: Date;
   follow: SafeHtml;
+  /** The vote button (voteControl). */
+  vote: SafeHtml;
   alternatives: ListingSummary[];
   /** Embed codes of the badges it earned (HTML), for its makers to copy. */
   badgeEmbed: string | null;
@@ -44,7 +46,7 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
           ${p.verified ? html`<span class="chip verified" title="Ownership verified">✓ Verified owner</span>` : ''}
           ${isFeatured(p, o.now) ? html`<span class="chip featured" title="Paid placement">Featured</span>` : p.plan === 'paid' ? html`<span class="chip paid">Paid launch</span>` : ''}</p></div>
       <div class="actions-col"><a class="button" href="${p.url}" rel="nofollow noopener" target="_blank">Visit website<span class="sr-only"> (opens in a new tab)</span></a>
-        <p class="stat"><strong>▲ ${p.votes}</strong> votes · ${p.followers} followers</p></div>
+        ${o.vote}<p class="stat">${p.followers} ${p.followers === 1 ? 'follower' : 'followers'}</p></div>
     </header>
     ${p.status === 'scheduled' && p.launch_week ? html`<p class="notice" role="status">Launches on Monday ${p.launch_week}.</p>` : ''}
     ${o.follow}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { castVote, removeVote, votableListing, votesCastSince } from '../../domain/votes/votes.js';
+import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
+import { html, layout } from '../html.js';
+import { currentUser } from '../session.js';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
+/** Votes one account may cast a minute, and one address (routes' own limit), before a 429. */
+export const VOTES_PER_MINUTE_PER_ACCOUNT = 30;
+export const VOTES_PER_MINUTE_PER_ADDRESS = 60;
+
+/**
+ * Voting, on the site only (SPEC §1: never through the API or MCP). A form post with its CSRF
+ * token; asked for JSON (the page's script), it answers `{ voted, counted, votes }` instead of
+ * redirecting back to the listing.
+ */
+export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
+  const wantsJson = (req: FastifyRequest) => (req.headers.accept ?? '').includes('application/json');
+  const page = (reply: FastifyReply, status: number, user: { email: string } | null, title: string, body: ReturnType<typeof html>) =>
+    reply.code(status).type('text/html; charset=utf-8').send(layout({ title, siteName: ctx.site.name, user }, body));
+
+  const change = (action: 'vote' | 'unvote') => async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
+    const slug = req.params.slug;
+    const user = await currentUser(ctx, req);
+    if (!user) {
+      if (wantsJson(req)) return reply.code(401).send({ status: 401, title: 'Sign in to vote.' });
+      return reply.redirect(`/signin?next=${encodeURIComponent(`/p/${slug}`)}`, 303);
+    }
+    const listing = SLUG.test(slug) ? await votableListing(ctx.db, ctx.site.id, slug) : null;
+    if (!listing) return page(reply, 404, user, 'Not found', html`<h1>No live listing to vote for</h1><p>Only live launches take votes. <a href="/">Back to launches</a></p>`);
+    if (!user.email_verified_at) {
+      return page(reply, 403, user, 'Confirm your email first', html`<h1>Confirm your email first</h1>
+        <p>Votes count only from people with a confirmed email address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`);
+    }
+    const now = ctx.now();
+    if (action === 'vote' && (await votesCastSince(ctx.db, user.id, new Date(now.getTime() - 60_000))) >= VOTES_PER_MINUTE_PER_ACCOUNT) {
+      return page(reply, 429, user, 'Too many votes', html`<h1>Too many votes at once</h1><p>An account can cast ${VOTES_PER_MINUTE_PER_ACCOUNT} votes a minute. Wait a minute and try again.</p>`);
+    }
+    const result = action === 'vote' ? await castVote(ctx.db, listing, user.id, { now, ip: req.ip }) : await removeVote(ctx.db, listing, user.id);
+    // The listing page, its cached profile and the lists it appears in show the new count.
+    forgetListingProfile(ctx, ctx.site.id, listing.slug);
+    if (wantsJson(req)) return reply.send(result);
+    return reply.redirect(`/p/${listing.slug}`, 303);
+  };
+  const options = { preHandler: app.csrfProtection, config: { rateLimit: { max: VOTES_PER_MINUTE_PER_ADDRESS, timeWindow: 60_000 } } };
+  app.post<{ Params: { slug: string } }>('/p/:slug/vote', options, change('vote'));
+  app.post<{ Params: { slug: string } }>('/p/:slug/unvote', options, change('unvote'));
+}

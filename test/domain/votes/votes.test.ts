@@ -1,0 +1,90 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeEachDatabase } from '../../support/app.js';
+import { addCategory, addListing } from '../../support/fixtures.js';
+import { castVote, hasVoted, removeVote, votableListing, votesCastSince } from '../../../src/domain/votes/votes.js';
+import type { AppContext } from '../../../src/app-context.js';
+
+const NOW = new Date('2026-11-18T12:00:00Z');
+let seq = 0;
+const newUser = async (ctx: AppContext) =>
+  (await ctx.db.query<{ id: number }>(`INSERT INTO users (email, email_verified_at) VALUES ($1, now()) RETURNING id`, [`voter-${++seq}-${Math.random().toString(36).slice(2)}@test.invalid`]))[0].id;
+const target = async (ctx: AppContext, slug: string) => (await votableListing(ctx.db, ctx.site.id, slug))!;
+const storedCount = async (ctx: AppContext, slug: string) => (await ctx.db.query<{ n: number }>('SELECT votes_count AS n FROM listings WHERE slug = $1', [slug]))[0].n;
+
+describeEachDatabase('votes', (env) => {
+  test('a vote counts once, however often it is cast', async () => {
+    const ctx = env().ctx;
+    const user = await newUser(ctx);
+    const first = await castVote(ctx.db, await target(ctx, 'votable'), user, { now: NOW, ip: '192.0.2.1' });
+    const again = await castVote(ctx.db, await target(ctx, 'votable'), user, { now: NOW, ip: '192.0.2.1' });
+    assert.deepEqual([first.voted, first.counted], [true, true]);
+    assert.equal(again.votes, first.votes);
+    assert.equal(await storedCount(ctx, 'votable'), first.votes);
+    assert.equal(await hasVoted(ctx.db, await target(ctx, 'votable'), user), true);
+  });
+
+  test('taking a vote back removes it from the count; taking back nothing changes nothing', async () => {
+    const ctx = env().ctx;
+    const user = await newUser(ctx);
+    const before = await storedCount(ctx, 'votable');
+    await castVote(ctx.db, await target(ctx, 'votable'), user, { now: NOW, ip: null });
+    const undone = await removeVote(ctx.db, await target(ctx, 'votable'), user);
+    assert.deepEqual([undone.voted, undone.votes], [false, before]);
+    assert.equal((await removeVote(ctx.db, await target(ctx, 'votable'), user)).votes, before);
+    assert.equal(await hasVoted(ctx.db, await target(ctx, 'votable'), user), false);
+  });
+
+  test("an owner's or co-owner's vote is kept but never counted", async () => {
+    const ctx = env().ctx;
+    const owner = await newUser(ctx);
+    const listing = await target(ctx, 'votable');
+    await ctx.db.query(`INSERT INTO listing_owners (listing_id, user_id, role) VALUES ($1, $2, 'cofounder')`, [listing.id, owner]);
+    const before = await storedCount(ctx, 'votable');
+    const r = await castVote(ctx.db, listing, owner, { now: NOW, ip: null });
+    assert.deepEqual([r.voted, r.counted, r.votes], [true, false, before]);
+    assert.equal((await removeVote(ctx.db, listing, owner)).votes, before);
+  });
+
+  test('a relaunch is a new launch: the same person may vote for it again', async () => {
+    const ctx = env().ctx;
+    const user = await newUser(ctx);
+    await castVote(ctx.db, await target(ctx, 'relaunched'), user, { now: NOW, ip: null });
+    await ctx.db.query(`UPDATE listings SET launch_week = '2026-11-23' WHERE slug = 'relaunched'`);
+    const relaunch = await target(ctx, 'relaunched');
+    assert.equal(await hasVoted(ctx.db, relaunch, user), false);
+    const r = await castVote(ctx.db, relaunch, user, { now: NOW, ip: null });
+    assert.equal(r.counted, true);
+    assert.equal((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM votes v JOIN listings l ON l.id = v.listing_id WHERE l.slug = $1 AND v.user_id = $2', ['relaunched', user]))[0].n, 2);
+  });
+
+  test('many people voting at once, each twice, are each counted exactly once', async () => {
+    const ctx = env().ctx;
+    const users = await Promise.all(Array.from({ length: 40 }, () => newUser(ctx)));
+    const before = await storedCount(ctx, 'busy');
+    const listing = await target(ctx, 'busy');
+    await Promise.all([...users, ...users].map((u) => castVote(ctx.db, listing, u, { now: NOW, ip: null })));
+    assert.equal(await storedCount(ctx, 'busy'), before + 40);
+    assert.equal((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM votes WHERE listing_id = $1', [listing.id]))[0].n, 40);
+  });
+
+  test('only live listings of this site take votes', async () => {
+    const ctx = env().ctx;
+    assert.equal(await votableListing(ctx.db, ctx.site.id, 'not-yet'), null);
+    assert.equal(await votableListing(ctx.db, ctx.site.id, 'no-such-listing'), null);
+  });
+
+  test('the votes a person cast recently are counted for the per-account limit', async () => {
+    const ctx = env().ctx;
+    const user = await newUser(ctx);
+    await castVote(ctx.db, await target(ctx, 'votable'), user, { now: NOW, ip: null });
+    await castVote(ctx.db, await target(ctx, 'busy'), user, { now: new Date(NOW.getTime() - 120_000), ip: null });
+    assert.equal(await votesCastSince(ctx.db, user, new Date(NOW.getTime() - 60_000)), 1);
+  });
+}, {
+  seed: async (ctx) => {
+    await addCategory(ctx.db, ctx.site.id, { slug: 'tools', name: 'Tools' });
+    for (const slug of ['votable', 'relaunched', 'busy']) await addListing(ctx.db, ctx.site.id, { slug, name: slug, tagline: 'A tool', category: 'tools', launchWeek: '2026-11-16' });
+    await addListing(ctx.db, ctx.site.id, { slug: 'not-yet', name: 'Not yet', tagline: 'Soon', category: 'tools', status: 'scheduled', launchWeek: '2026-11-23' });
+  },
+});
