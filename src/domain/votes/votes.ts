@@ -9,9 +9,6 @@ import type { Db, Queryable } from '../../db/client.js';
  * never drift it.
  */
 
-/** The SQL condition every board, ranking and award applies to `votes v`: only counted votes. */
-export const COUNTED = 'v.counted';
-
 export interface VoteTarget { id: number; slug: string; launch_week: string | null; votes: number }
 
 /** A listing people can vote for: live, on this site. */
