@@ -13,6 +13,7 @@ import { buildOpenApi } from './api/openapi.js';
 import { sha256 } from './crypto/sha256.js';
 import { registerSiteRoutes } from './site/routes.js';
 import { registerCalendarRoutes } from './site/public/calendar-routes.js';
+import { registerAwardPages } from './site/public/award-pages.js';
 import { registerPeopleRoutes } from './site/public/people-routes.js';
 import { registerAssetRoutes } from './site/assets.js';
 import { registerSitemapRoutes } from './site/public/sitemap.js';
@@ -21,7 +22,8 @@ import { registerMcpPage } from './site/docs/mcp-page.js';
 import { registerFeedRoutes } from './site/public/feeds.js';
 import { registerLogoRoutes } from './site/images/logo-routes.js';
 import { registerShareImageRoutes } from './site/images/share-routes.js';
-import { registerVoteRoutes } from './site/community/vote-routes.js';
+import { registerCommunityRoutes } from './site/community/community-routes.js';
+import { registerAdminRoutes } from './site/admin/admin-routes.js';
 import { htmlErrorPage } from './site/error-pages.js';
 import helmet from '@fastify/helmet';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
@@ -85,6 +87,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(formbody);
   // Double-submit CSRF tokens in a signed, HttpOnly, SameSite=Lax cookie, checked on every form post.
   await app.register(csrf, { sessionPlugin: '@fastify/cookie', cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/' } });
+  // One CSRF secret per page: while the browser has no CSRF cookie yet, the plugin makes a new
+  // secret (and cookie) on every call, which would void the tokens of the page's other forms
+  // (vote, follow, review, comment). API and MCP calls never use it.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/mcp')) return;
+    const generate = reply.generateCsrf;
+    let token: string | undefined;
+    reply.generateCsrf = function (this: typeof reply, opts) { return (token ??= generate.call(this, opts)); };
+  });
   await app.register(rateLimit, {
     global: true,
     max: ctx.config.rateLimit.max,
@@ -125,9 +136,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerFeedRoutes(app, ctx);
   registerLogoRoutes(app, ctx);
   registerShareImageRoutes(app, ctx);
-  registerVoteRoutes(app, ctx);
+  registerCommunityRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
   registerSiteRoutes(app, ctx, { openapi });
   registerCalendarRoutes(app, ctx);
+  registerAwardPages(app, ctx);
   registerPeopleRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);

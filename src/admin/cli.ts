@@ -4,6 +4,7 @@ import { createUser, DuplicateEmailError, EMAIL_PATTERN, findUserByEmail } from 
 import { passwordProblem } from '../domain/accounts/passwords.js';
 import { createApiKey, parseScopes } from '../domain/accounts/api-keys.js';
 import { setSetting } from '../domain/site/site-repository.js';
+import { forgetVoteSettings } from '../domain/votes/vote-settings.js';
 import { bundleProblem, setBundleContents, setPrice } from '../domain/orders/catalog.js';
 import { completeAdminTask } from '../domain/orders/fulfil-order.js';
 import { refundOrder } from '../domain/orders/payment.js';
@@ -16,7 +17,9 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
       prints the key once, alone on the last line of standard output
   set-setting --key K --value JSON
       e.g. paid_week_capacity 10, paid_weeks_ahead 12, featured_days 7, order_expiry_hours 24,
-      seller_name, seller_address, seller_country "DE", seller_vat_number, seller_email
+      seller_name, seller_address, seller_country "DE", seller_vat_number, seller_email,
+      free_queue_min_weeks 6, free_queue_max_weeks 8, free_queue_week_capacity 20,
+      vote_hold_hours 0, votes_per_minute_per_account 30, votes_per_minute_per_address 60
   set-price --product CODE --cents N
       new price in USD cents excluding VAT, for new quotes only (billboard_min: the billboard minimum)
   set-bundle --product launch_bundle --includes launch,featured,ai_review
@@ -84,6 +87,7 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       try { value = JSON.parse(values.value ?? ''); } catch { throw new UsageError('--value must be JSON, e.g. 42 or "text" or {"a":1}'); }
       await setSetting(ctx.db, ctx.site.id, values.key, value);
       await forgetSalesCatalog(ctx);
+      forgetVoteSettings(ctx.db, ctx.site.id);
       out(`set ${values.key} = ${JSON.stringify(value)}`);
       return;
     }

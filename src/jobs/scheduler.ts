@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import { awardWeek } from '../domain/awards/award-repository.js';
+import { awardWeek } from '../domain/awards/award-week.js';
 import { deliverPendingMail } from '../mail/outbox.js';
 import { runFreeQueue } from '../domain/free-queue/launch-scheduler.js';
 import { purgeExpiredIdempotencyKeys } from '../api/idempotency.js';
@@ -8,20 +8,31 @@ import { finishAbandonedDrafts } from '../domain/drafts/process-draft.js';
 import { LOCK_TIMEOUT_MS } from './queue.js';
 import { expirePendingOrders } from '../domain/orders/order-repository.js';
 import { applyDueRelaunches } from '../domain/orders/fulfil-order.js';
-import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
+import { addWeeks, mondayOf } from '../domain/weeks/weeks.js';
+import { releaseHeldVotes } from '../domain/votes/votes.js';
+import { forgetListingProfile } from '../domain/listings/listing-cache.js';
 
 /**
- * Periodic work of the background worker. Each task is idempotent (awards insert with ON CONFLICT
- * DO NOTHING), so any number of workers may run it at once.
+ * Periodic work of the background worker. Each task is idempotent, so any number of workers may
+ * run it at once: each finished week is awarded, and its owners mailed, exactly once (award-week.ts).
  */
 export async function awardFinishedWeeks(ctx: AppContext, weeksBack = 4): Promise<number> {
   const current = mondayOf(ctx.now());
   let awarded = 0;
   for (let i = 1; i <= weeksBack; i++) {
-    const monday = addWeeks(current, -i);
-    awarded += await awardWeek(ctx.db, ctx.site.id, monday, addDays(monday, 7));
+    const given = await awardWeek(ctx.db, ctx.site, addWeeks(current, -i), ctx.config.publicUrl);
+    // The winners' pages show their new award at once.
+    for (const g of given) forgetListingProfile(ctx, ctx.site.id, g.slug);
+    awarded += given.length;
   }
   return awarded;
+}
+
+/** Held votes of accounts now old enough start counting; their listings' cached pages are dropped. */
+export async function countReleasedVotes(ctx: AppContext): Promise<number> {
+  const moved = await releaseHeldVotes(ctx.db, ctx.now());
+  for (const l of moved) forgetListingProfile(ctx, l.site_id, l.slug);
+  return moved.length;
 }
 
 const ANALYZE_EVERY_MS = 3_600_000;
@@ -35,6 +46,7 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
     if (running) return;
     running = true;
     try {
+      await countReleasedVotes(ctx);
       await awardFinishedWeeks(ctx);
       await runFreeQueue(ctx);
       await applyDueRelaunches(ctx);

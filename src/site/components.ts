@@ -20,8 +20,17 @@ export function logo(l: { id: number; name: string; logo_url: string | null }, s
     : html`<span class="logo logo-${size}">${monogram(l.name)}</span>`;
 }
 
+/**
+ * Voting from a card: signed-out visitors get a link to sign in (and come back to `next`);
+ * signed-in ones a form posting to the vote route with its CSRF token, `voted` holding the
+ * listings they already voted for on their current launch.
+ */
+export type CardVoting = { next: string } & ({ signedIn: false } | { signedIn: true; csrf: string; voted: ReadonlySet<number> });
+
 export interface CardOptions {
   now: Date;
+  /** Vote buttons on live listings' cards; without it the count is shown as text. */
+  voting?: CardVoting;
   /** A rank shown before the card (launch weeks, boards). */
   rank?: number;
   /** What the number on the right counts, when it is not all-time votes. */
@@ -41,8 +50,20 @@ export function listingCard(l: ListingSummary, o: CardOptions): SafeHtml {
         ${featured ? html`<span class="chip featured" title="Paid placement">Featured</span>` : l.plan === 'paid' ? html`<span class="chip paid" title="Launched on the paid plan">Paid launch</span>` : ''}
         ${l.status === 'scheduled' && l.launch_week ? html`<span class="chip">Launches ${l.launch_week}</span>` : ''}</p>
     </div>
-    <div class="votes" title="${o.metric?.label ?? 'Community votes'}"><span aria-hidden="true">${o.metric ? '' : '▲ '}</span>${o.metric?.value ?? l.votes}<span class="sr-only"> ${o.metric?.label ?? 'votes'}</span></div>
+    ${!o.metric && o.voting && l.status === 'live' ? cardVote(l, o.voting)
+      : html`<div class="votes" title="${o.metric?.label ?? 'Community votes'}"><span aria-hidden="true">${o.metric ? '' : '▲ '}</span>${o.metric?.value ?? l.votes}<span class="sr-only"> ${o.metric?.label ?? 'votes'}</span></div>`}
   </li>`;
+}
+
+function cardVote(l: ListingSummary, v: CardVoting): SafeHtml {
+  const count = html`<span aria-hidden="true">▲</span> <span class="vote-count">${l.votes}</span>`;
+  if (!v.signedIn) {
+    return html`<a class="votes card-vote" href="/signin?next=${encodeURIComponent(v.next)}" title="Sign in to vote">${count}<span class="sr-only"> votes; sign in to vote for ${l.name}</span></a>`;
+  }
+  const voted = v.voted.has(l.id);
+  return html`<form class="votes-form" method="post" action="/p/${l.slug}/${voted ? 'unvote' : 'vote'}" data-vote="${l.slug}">
+    <input type="hidden" name="_csrf" value="${v.csrf}"><input type="hidden" name="next" value="${v.next}">
+    <button class="votes card-vote${voted ? ' voted' : ''}" aria-pressed="${voted ? 'true' : 'false'}" title="${voted ? 'Take your vote back' : 'Upvote'}">${count}<span class="sr-only"> votes; upvote ${l.name}</span></button></form>`;
 }
 
 export function cardList(items: ListingSummary[], o: CardOptions & { ranked?: boolean; empty: string; offset?: number }): SafeHtml {

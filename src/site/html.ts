@@ -34,7 +34,7 @@ export interface LayoutOptions {
   title: string;
   siteName: string;
   description?: string;
-  user?: { email: string } | null;
+  user?: { email: string; is_admin?: boolean } | null;
   /** The page's canonical URL (absolute). */
   canonical?: string;
   /** An absolute image URL of our own origin for link previews (OpenGraph / Twitter cards), e.g. a generated share image. */
@@ -67,8 +67,8 @@ ${(opts.jsonLd ?? []).map((o) => html`<script type="application/ld+json">${raw(l
 <body><a class="skip-link" href="#main">Skip to content</a>
 <header class="top"><a class="brand" href="/">${raw(LOGO_SVG)}<span>${opts.siteName}</span></a>
 <nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a>
-${opts.user ? html`<a href="/drafts">Drafts</a><a href="/my/listings">My listings</a><a href="/orders">Orders</a><a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
+${opts.user ? html`${opts.user.is_admin ? html`<a href="/admin">Admin</a>` : ''}<a href="/drafts">Drafts</a><a href="/my/listings">My listings</a><a href="/orders">Orders</a><a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
 <main id="main">${body}</main>
 <footer class="site"><div class="inner"><p>${opts.siteName} — products and their weekly launches.</p>
-<nav aria-label="Footer"><a href="/docs">API reference</a><a href="/api/v1/openapi.json">OpenAPI</a><a href="/docs/mcp">MCP server</a><a href="/submit">Submit a product</a></nav></div></footer></body></html>`.value;
+<nav aria-label="Footer"><a href="/docs">API reference</a><a href="/api/v1/openapi.json">OpenAPI</a><a href="/docs/mcp">MCP server</a><a href="/submit">Submit a product</a><a href="/hall-of-fame">Hall of Fame</a></nav></div></footer></body></html>`.value;
 }

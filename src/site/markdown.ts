@@ -52,3 +52,18 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
 export function renderMarkdown(text: string): SafeHtml {
   return raw(md.render(text));
 }
+
+/**
+ * Comments are stricter than posts: links only to http(s) and mailto addresses (a relative path
+ * or an odd scheme stays text), no images at all (no tracking pixels, no pictures dropped into a
+ * discussion: `![x](url)` becomes a plain link), and no headings — a "# Title" stays a paragraph
+ * of its own text, so no comment can take over the page's outline.
+ */
+const commentMd = new MarkdownIt({ html: false, linkify: true, typographer: false }).disable(['heading', 'lheading', 'image']);
+commentMd.validateLink = (url) => isSafeLink(url) && /^\s*(https?|mailto):/i.test(url);
+commentMd.renderer.rules.link_open = md.renderer.rules.link_open;
+
+/** A comment's Markdown as HTML safe to place in a page. */
+export function renderCommentMarkdown(text: string): SafeHtml {
+  return raw(commentMd.render(text));
+}

@@ -15,6 +15,9 @@ import { followControl } from './my-listings/my-listing-follow.js';
 import { isFeatured } from '../domain/listings/featured.js';
 import { voteControl } from './community/vote-control.js';
 import { hasVoted } from '../domain/votes/votes.js';
+import { commentsSection } from './community/comment-section.js';
+import { listingReviewsSection } from './community/review-section.js';
+import { commentSort } from '../domain/comments/comment-rules.js';
 import { listingSharePath, logoPath } from '../domain/images/image-addresses.js';
 
 const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
@@ -49,7 +52,7 @@ function profileBadgeEmbed(p: ListingProfile, siteName: string, publicUrl: strin
   const best = [...p.awards].sort((a, b) => a.rank - b.rank)[0];
   const launched = p.status === 'live' && p.launched_at != null;
   const facts = { id: p.id, slug: p.slug, name: p.name, status: p.status, plan: p.plan, verified: p.verified, launched, votes: p.votes,
-    bestAward: best ? { rank: best.rank as 1 | 2 | 3, week: best.week } : null, topVoted: false };
+    bestAward: best ? { id: best.id, rank: best.rank as 1 | 2 | 3, week: best.week } : null, topVoted: false };
   const kind = best ? 'launch-of-the-week' : launched ? 'launched' : 'listed';
   return badgeEmbeds(facts, { shape: 'standard', mode: 'auto', size: 'm' }, siteName, publicUrl).find((b) => b.kind === kind)?.html ?? null;
 }
@@ -72,7 +75,7 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
   const anonymousPages = new WeakMap<ListingProfile, { alternatives: object; minute: number; html: Buffer }>();
   registerApiReference(app, ctx, { openapi: opts.openapi });
 
-  app.get<{ Params: { slug: string } }>('/p/:slug', async (req, reply) => {
+  app.get<{ Params: { slug: string }; Querystring: { comments?: string } }>('/p/:slug', async (req, reply) => {
     const slug = req.params.slug;
     // An address that cannot be a slug is simply not a listing page.
     if (!/^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)) throw new HttpError(404, `There is no listing "${slug}".`);
@@ -86,19 +89,25 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     ]);
     // A signed-out visitor's page depends only on the cached profile and alternatives (same
     // objects while fresh) and the minute: render it once per change, not once per visit.
-    const vote = voteControl(p, user ? { csrf: reply.generateCsrf(), voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null);
+    const csrf = user ? reply.generateCsrf() : null;
+    const vote = voteControl(p, user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null);
     const minute = Math.floor(now.getTime() / 60_000);
-    const memo = user ? undefined : anonymousPages.get(p);
+    // The memo holds the default page only: a discussion sorted otherwise (?comments=top) is rendered each time.
+    const sort = commentSort(req.query.comments);
+    const memoable = !user && sort === 'newest';
+    const memo = memoable ? anonymousPages.get(p) : undefined;
     if (memo && memo.alternatives === alternatives && memo.minute === minute) return reply.type('text/html; charset=utf-8').send(memo.html);
     const badge = profileBadgeEmbed(p, siteName, ctx.config.publicUrl);
+    const comments = await commentsSection(ctx, p, user, { sort, csrf });
+    const reviews = await listingReviewsSection(ctx.db, p, user, csrf);
     const url = `${ctx.config.publicUrl}/p/${p.slug}`;
     const body = layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description, user, canonical: url,
       image: `${ctx.config.publicUrl}${listingSharePath(p.slug)}`, jsonLd: listingJsonLd(p, url, ctx.config.publicUrl) },
-      listingPage(p, { now, follow, vote, alternatives: alternatives.items, badgeEmbed: badge, trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html`` }));
+      listingPage(p, { now, follow, vote, alternatives: alternatives.items, badgeEmbed: badge, trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html``, comments, reviews }));
     if (!user) {
       // Kept encoded: a 12 KB page costs more to turn into bytes than to look up.
       const bytes = Buffer.from(body);
-      anonymousPages.set(p, { alternatives, minute, html: bytes });
+      if (memoable) anonymousPages.set(p, { alternatives, minute, html: bytes });
       return reply.type('text/html; charset=utf-8').send(bytes);
     }
     return page(reply, 200, body);

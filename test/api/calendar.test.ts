@@ -140,6 +140,7 @@ describeEachDatabase('leaderboards and awards', (env) => {
     const { body } = await env().json('/api/v1/awards');
     assert.deepEqual(body.items.map((a: { week: string; rank: number; listing: { slug: string } }) => [a.week, a.rank, a.listing.slug]), [[WEEK.last, 1, 'pipelane'], [WEEK.last, 2, 'tablewise'], [WEEK.twoAgo, 1, 'rowboat']]);
     assert.equal(body.items[0].title, 'Launch of the Week #1');
+    assert.ok(body.items.every((a: { id: unknown }) => Number.isInteger(a.id)), 'each award has its id (its verification page is /awards/{id})');
   });
 
   test('list_awards filters by listing and 404s an unknown one', async () => {

@@ -63,7 +63,8 @@ describeEachDatabase('get_listing, get_alternatives and compare_listings', (env)
 
   test('awards won are shown on the listing', async () => {
     const { body } = await env().json('/api/v1/listings/pipelane');
-    assert.deepEqual(body.awards, [{ week: '2026-11-09', rank: 1, title: 'Launch of the Week #1' }]);
+    assert.deepEqual(body.awards.map(({ id: _id, ...rest }: { id: number }) => rest), [{ week: '2026-11-09', rank: 1, title: 'Launch of the Week #1' }]);
+    assert.ok(Number.isInteger(body.awards[0].id), 'the award id, for its verification page');
   });
 
   test('scheduled listings can be read; drafts cannot', async () => {

@@ -27,6 +27,8 @@ const PAGES = [
   { name: 'leaderboards', path: '/leaderboards' },
   { name: 'billboard', path: '/leaderboards/billboard' },
   { name: 'awards', path: '/awards' },
+  { name: 'award', path: '/awards/1' },
+  { name: 'hall-of-fame', path: '/hall-of-fame' },
   { name: 'founders', path: '/founders' },
   { name: 'founder', path: '/founders/ada-row' },
   { name: 'blog', path: '/blog' },

@@ -56,7 +56,7 @@ export const ListingProfileSchema = Type.Composite([ListingSummarySchema, Type.O
   latest_updates: Type.Array(Type.Object({ id: Type.Integer(), title: Str, body: Str, created_at: DateTime })),
   community_rating: Type.Object({ average: Nullable(Type.Number()), count: Type.Integer() }, { description: 'From genuine reviews only' }),
   domain_rating: DomainRatingSchema,
-  awards: Type.Array(Type.Object({ week: DateString, rank: Type.Integer(), title: Str })),
+  awards: Type.Array(Type.Object({ id: Type.Integer({ description: 'The award; its public verification page is /awards/{id}' }), week: DateString, rank: Type.Integer(), title: Str })),
   trophy_cabinet: Nullable(Type.Object({
     style: Str, award: Str, caption: Nullable(Str),
   }, { description: 'A trophy cabinet the owners bought (trophy_cabinet): how the listing page displays its awards' })),
@@ -82,4 +82,4 @@ export const CategoryNodeSchema = categoryNode(4);
 export const FounderSummarySchema = Type.Object({ slug: Str, name: Str, title: Str, country: Nullable(Str), avatar_url: Nullable(Str), companies: StrList,
   products: Type.Array(Type.Object({ slug: Str, name: Str }), { description: 'Their live listings here (get_listing by slug)' }) });
 export const BlogPostSummarySchema = Type.Object({ slug: Str, title: Str, excerpt: Str, author: Str, tags: StrList, published_at: DateTime, url: Str });
-export const AwardSchema = Type.Object({ week: DateString, rank: Type.Integer(), title: Str, votes: Type.Integer(), listing: ListingSummarySchema });
+export const AwardSchema = Type.Object({ id: Type.Integer({ description: 'The award; its public verification page is /awards/{id}' }), week: DateString, rank: Type.Integer(), title: Str, votes: Type.Integer(), listing: ListingSummarySchema });

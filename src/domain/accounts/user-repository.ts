@@ -1,9 +1,9 @@
 import type { Queryable } from '../../db/client.js';
 import { hashPassword } from './passwords.js';
 
-export interface User { id: number; email: string; name: string; is_admin: boolean; email_verified_at: string | null; created_at: string }
+export interface User { id: number; email: string; name: string; is_admin: boolean; email_verified_at: string | null; created_at: string; suspended_at: string | null }
 
-const COLUMNS = 'id, email, name, is_admin, email_verified_at, created_at';
+const COLUMNS = 'id, email, name, is_admin, email_verified_at, created_at, suspended_at';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -4,13 +4,13 @@ import { queryWords } from '../search/query-terms.js';
 export interface BlogPostSummary { slug: string; title: string; excerpt: string; author: string; tags: string[]; published_at: string; url: string }
 export interface BlogPost extends BlogPostSummary { body_markdown: string; faqs: { question: string; answer: string }[] }
 
-export async function reindexBlogPosts(db: Queryable, siteId: number): Promise<void> {
-  await db.query(
-    `UPDATE blog_posts SET search_vector =
-       setweight(to_tsvector('english', unaccent(title)), 'A') ||
+/** A post's search text, computed from its own columns (an UPDATE's SET expression). */
+export const BLOG_SEARCH_VECTOR = `setweight(to_tsvector('english', unaccent(title)), 'A') ||
        setweight(to_tsvector('english', unaccent(excerpt || ' ' || array_to_string(tags, ' '))), 'B') ||
-       setweight(to_tsvector('english', unaccent(body_markdown)), 'C')
-     WHERE site_id = $1`, [siteId]);
+       setweight(to_tsvector('english', unaccent(body_markdown)), 'C')`;
+
+export async function reindexBlogPosts(db: Queryable, siteId: number): Promise<void> {
+  await db.query(`UPDATE blog_posts SET search_vector = ${BLOG_SEARCH_VECTOR} WHERE site_id = $1`, [siteId]);
 }
 
 /** Newest first; with q, full-text matches ranked by relevance (prefix-matching the words typed). */

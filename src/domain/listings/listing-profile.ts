@@ -1,6 +1,7 @@
 import { fromJson, type Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from './listing-summary.js';
 import { STORY_SECTIONS } from '../../drafting/draft-content.js';
+import { communityRating } from '../reviews/community-rating.js';
 
 export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
 export type PaidSection = (typeof PAID_SECTIONS)[number];
@@ -34,7 +35,7 @@ export interface ListingProfile extends ListingSummary {
   latest_updates: { id: number; title: string; body: string; created_at: string }[];
   community_rating: { average: number | null; count: number };
   domain_rating: DomainRating;
-  awards: { week: string; rank: number; title: string }[];
+  awards: { id: number; week: string; rank: number; title: string }[];
   trophy_cabinet: { style: string; award: string; caption: string | null } | null;
   seo: { title: string; description: string };
   not_found_on_website: string[];
@@ -101,12 +102,11 @@ async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: st
     db.query<{ question: string; answer: string }>('SELECT question, answer FROM listing_faqs WHERE listing_id = $1 ORDER BY position, id', [r.id]),
     db.query<{ id: number; title: string; body: string; created_at: string }>(
       'SELECT id, title, body, created_at FROM listing_updates WHERE listing_id = $1 ORDER BY created_at DESC, id DESC LIMIT 5', [r.id]),
-    // Only reviews moderation judged genuine count toward the community rating.
-    db.query<{ average: number | null; count: number }>(
-      'SELECT round(avg(rating)::numeric, 2)::float8 AS average, count(*)::int AS count FROM reviews WHERE listing_id = $1 AND is_genuine', [r.id]),
+    // Genuine reviews only: the rule lives with the reviews.
+    communityRating(db, r.id),
     db.query<{ date: string; rating: number }>(
       'SELECT measured_on AS date, rating FROM domain_ratings WHERE company_id = $1 ORDER BY measured_on DESC LIMIT 12', [r.company_id]),
-    db.query<{ week: string; rank: number }>('SELECT week_start AS week, rank FROM awards WHERE listing_id = $1 ORDER BY week_start DESC', [r.id]),
+    db.query<{ id: number; week: string; rank: number }>('SELECT id, week_start AS week, rank FROM awards WHERE listing_id = $1 ORDER BY week_start DESC', [r.id]),
     sections.includes('story') ? db.query(`SELECT ${STORY_FIELDS.join(', ')} FROM stories WHERE listing_id = $1`, [r.id]) : Promise.resolve([]),
     sections.includes('milestones')
       ? db.query<{ id: number; date: string; title: string; description: string; url: string | null }>(
@@ -140,9 +140,9 @@ async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: st
     faqs,
     socials: r.socials,
     latest_updates: updates,
-    community_rating: rating[0] ?? { average: null, count: 0 },
+    community_rating: rating,
     domain_rating: domainRatingTrend(ratings),
-    awards: awards.map((a) => ({ week: a.week, rank: a.rank, title: `Launch of the Week #${a.rank}` })),
+    awards: awards.map((a) => ({ id: a.id, week: a.week, rank: a.rank, title: `Launch of the Week #${a.rank}` })),
     trophy_cabinet: cabinet ? { style: String(cabinet.style ?? 'classic'), award: String(cabinet.award ?? 'all'), caption: typeof cabinet.caption === 'string' ? cabinet.caption : null } : null,
     seo: { title: r.seo_title, description: r.seo_description },
     not_found_on_website: r.not_found_on_website,

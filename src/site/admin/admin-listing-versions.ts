@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { versionsOfSite } from '../../domain/my-listings/listing-versions.js';
-import { html, layout } from '../html.js';
-import { currentUser } from '../session.js';
+import { html } from '../html.js';
+import { adminGate, adminPageSender } from './admin-guard.js';
 import { pager, versionsTable } from '../my-listings/my-listing-version-view.js';
 
 const PER_PAGE = 50;
 
 /** Recent listing edits on this site with every field's value before and after — for site administrators only. */
 export function registerAdminVersionRoutes(app: FastifyInstance, ctx: AppContext) {
-  const siteName = ctx.site.name;
+  const gate = adminGate(ctx);
+  const sendPage = adminPageSender(ctx);
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>('/admin/listing-versions', async (req, reply) => {
-    const user = await currentUser(ctx, req);
-    if (!user) return reply.redirect(`/signin?next=${encodeURIComponent('/admin/listing-versions')}`, 303);
-    const send = (status: number, title: string, body: ReturnType<typeof html>) =>
-      reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — ${siteName}`, siteName, user }, body));
-    if (!user.is_admin) return send(403, 'Not allowed', html`<h1>Not allowed</h1><p>This page is for the site's administrators.</p>`);
+    const user = await gate(req, reply);
+    if (!user) return reply;
+    const send = (status: number, title: string, body: ReturnType<typeof html>) => sendPage(reply, user, '/admin/listing-versions', title, body, status);
     const p = Number(([] as string[]).concat(req.query.page ?? '1')[0]);
     const page = Number.isInteger(p) && p >= 1 && p <= 1000 ? p : 1;
     const r = await versionsOfSite(ctx.db, ctx.site.id, PER_PAGE, (page - 1) * PER_PAGE);

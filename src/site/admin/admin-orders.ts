@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { html } from '../html.js';
-import { pageSender } from '../account/account-pages.js';
-import { currentUser } from '../session.js';
+import { html, type SafeHtml } from '../html.js';
+import { adminGate, adminPageSender } from './admin-guard.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { BUNDLEABLE, bundleProblem, loadCatalog, setBundleContents, setPrice } from '../../domain/orders/catalog.js';
 import { loadOrderSettings, ORDER_SETTING_KEYS } from '../../domain/orders/order-settings.js';
@@ -29,14 +28,10 @@ const NUMBER_SETTINGS = [
  * capacity, the seller on invoices, open done-for-you tasks, and recent orders (refund).
  */
 export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) {
-  const page = pageSender(ctx);
+  const adminPage = adminPageSender(ctx);
+  const page = (reply: FastifyReply, user: User, title: string, body: SafeHtml, status = 200) => adminPage(reply, user, '/admin/orders', title, body, status);
 
-  async function admin(req: FastifyRequest, reply: FastifyReply): Promise<User | null> {
-    const user = await currentUser(ctx, req);
-    if (!user) { reply.redirect('/signin?next=%2Fadmin%2Forders', 303); return null; }
-    if (!user.is_admin) { page(reply, user, 'Not allowed', html`<h1>Not allowed</h1><p>This page is for the site's administrators.</p>`, 403); return null; }
-    return user;
-  }
+  const admin = adminGate(ctx);
 
   async function show(reply: FastifyReply, user: User, opts: { notice?: string; error?: string } = {}, status = 200) {
     const now = ctx.now();

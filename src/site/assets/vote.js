@@ -15,11 +15,15 @@ document.addEventListener('submit', async (event) => {
     form.action = `/p/${slug}/${result.voted ? 'unvote' : 'vote'}`;
     button.classList.toggle('voted', result.voted);
     button.setAttribute('aria-pressed', String(result.voted));
-    form.querySelector('.vote-label').textContent = result.voted ? 'Upvoted' : 'Upvote';
+    const label = form.querySelector('.vote-label');
+    if (label) label.textContent = result.voted ? 'Upvoted' : 'Upvote';
     form.querySelector('.vote-count').textContent = String(result.votes);
-    form.querySelector('.vote-hint').textContent = result.voted
-      ? (result.counted ? 'Press again to take your vote back.' : 'Your own listing: your vote does not count.')
-      : 'Vote taken back.';
+    const hint = form.querySelector('.vote-hint');
+    if (hint) {
+      hint.textContent = !result.voted ? 'Vote taken back.'
+        : result.held_until ? `Thanks! New accounts' votes count from ${result.held_until.slice(0, 16).replace('T', ' ')} UTC.`
+        : result.counted ? 'Press again to take your vote back.' : 'Your vote is recorded but does not count (your own listing, or voided).';
+    }
   } catch {
     form.submit();
   } finally {

@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { castVote, removeVote, votableListing, votesCastSince } from '../../domain/votes/votes.js';
+import { loadVoteSettings, voteHeldUntil } from '../../domain/votes/vote-settings.js';
 import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
 import { html, layout } from '../html.js';
-import { currentUser } from '../session.js';
+import { currentUser, safeNext } from '../session.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
-/** Votes one account may cast a minute, and one address (routes' own limit), before a 429. */
-export const VOTES_PER_MINUTE_PER_ACCOUNT = 30;
-export const VOTES_PER_MINUTE_PER_ADDRESS = 60;
 
 /**
  * Voting, on the site only (SPEC §1: never through the API or MCP). A form post with its CSRF
@@ -20,12 +18,14 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
   const page = (reply: FastifyReply, status: number, user: { email: string } | null, title: string, body: ReturnType<typeof html>) =>
     reply.code(status).type('text/html; charset=utf-8').send(layout({ title, siteName: ctx.site.name, user }, body));
 
-  const change = (action: 'vote' | 'unvote') => async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
+  const change = (action: 'vote' | 'unvote') => async (req: FastifyRequest<{ Params: { slug: string }; Body?: Record<string, unknown> }>, reply: FastifyReply) => {
     const slug = req.params.slug;
+    // A card's button brings the voter back to the list it was on; the listing page's to itself.
+    const back = safeNext(req.body?.next, `/p/${slug}`);
     const user = await currentUser(ctx, req);
     if (!user) {
       if (wantsJson(req)) return reply.code(401).send({ status: 401, title: 'Sign in to vote.' });
-      return reply.redirect(`/signin?next=${encodeURIComponent(`/p/${slug}`)}`, 303);
+      return reply.redirect(`/signin?next=${encodeURIComponent(back)}`, 303);
     }
     const listing = SLUG.test(slug) ? await votableListing(ctx.db, ctx.site.id, slug) : null;
     if (!listing) return page(reply, 404, user, 'Not found', html`<h1>No live listing to vote for</h1><p>Only live launches take votes. <a href="/">Back to launches</a></p>`);
@@ -33,17 +33,26 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
       return page(reply, 403, user, 'Confirm your email first', html`<h1>Confirm your email first</h1>
         <p>Votes count only from people with a confirmed email address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`);
     }
-    const now = ctx.now();
-    if (action === 'vote' && (await votesCastSince(ctx.db, user.id, new Date(now.getTime() - 60_000))) >= VOTES_PER_MINUTE_PER_ACCOUNT) {
-      return page(reply, 429, user, 'Too many votes', html`<h1>Too many votes at once</h1><p>An account can cast ${VOTES_PER_MINUTE_PER_ACCOUNT} votes a minute. Wait a minute and try again.</p>`);
+    if (user.suspended_at) {
+      return page(reply, 403, user, 'Account suspended', html`<h1>Your account is suspended</h1><p>A moderator suspended this account, so it cannot vote, review or comment.</p>`);
     }
-    const result = action === 'vote' ? await castVote(ctx.db, listing, user.id, { now, ip: req.ip }) : await removeVote(ctx.db, listing, user.id);
+    const now = ctx.now();
+    const settings = await loadVoteSettings(ctx.db, ctx.site.id);
+    if (action === 'vote' && (await votesCastSince(ctx.db, user.id, new Date(now.getTime() - 60_000))) >= settings.perAccountPerMinute) {
+      reply.header('Retry-After', '60');
+      return page(reply, 429, user, 'Too many votes', html`<h1>Too many votes at once</h1><p>An account can cast ${settings.perAccountPerMinute} votes a minute. Wait a minute and try again.</p>`);
+    }
+    const result = action === 'vote'
+      ? await castVote(ctx.db, listing, user.id, { now, ip: req.ip, heldUntil: voteHeldUntil(settings, new Date(user.created_at), now) })
+      : await removeVote(ctx.db, listing, user.id);
     // The listing page, its cached profile and the lists it appears in show the new count.
     forgetListingProfile(ctx, ctx.site.id, listing.slug);
     if (wantsJson(req)) return reply.send(result);
-    return reply.redirect(`/p/${listing.slug}`, 303);
+    return reply.redirect(back, 303);
   };
-  const options = { preHandler: app.csrfProtection, config: { rateLimit: { max: VOTES_PER_MINUTE_PER_ADDRESS, timeWindow: 60_000 } } };
+  // The per-address limit is the site setting's, read when a vote comes in.
+  const perAddress = async () => (await loadVoteSettings(ctx.db, ctx.site.id)).perAddressPerMinute;
+  const options = { preHandler: app.csrfProtection, config: { rateLimit: { max: perAddress, timeWindow: 60_000 } } };
   app.post<{ Params: { slug: string } }>('/p/:slug/vote', options, change('vote'));
   app.post<{ Params: { slug: string } }>('/p/:slug/unvote', options, change('unvote'));
 }

@@ -8,6 +8,7 @@ import { featuredListings } from '../../domain/listings/featured.js';
 import { LISTING_SORTS } from '../../domain/search/search-listings.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import type { CategoryNode } from '../../domain/categories/category-repository.js';
+import { cardVoting } from '../community/card-voting.js';
 
 type Query = Record<string, string | undefined>;
 type Page<T> = { items: T[]; page: number; per_page: number; total: number; total_pages: number };
@@ -41,6 +42,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       featuredListings(ctx.db, ctx.site.id, now),
     ]);
     const path = req.url.startsWith('/launches') ? '/launches' : '/';
+    const voting = await cardVoting(ctx, req, reply, [...featured, ...list.items]);
     return send(req, reply, { title: `${siteName} — ${section.label.toLowerCase()}'s launches`, description: ctx.site.purpose, canonical: `${base}${path}${qs({ section: section.key === 'this-week' ? undefined : section.key, page: list.page > 1 ? String(list.page) : undefined })}` }, html`
       <section class="hero" aria-labelledby="hero-h">
         <h1 id="hero-h">Discover new products, launched every week</h1>
@@ -51,11 +53,11 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
         <p><a class="button" href="/submit">Submit your product</a> <a class="button secondary" href="/launches/weeks/this">This week's calendar</a></p>
       </section>
       ${featured.length ? html`<section aria-labelledby="featured-h" class="featured-strip"><h2 id="featured-h">Featured <span class="small muted">(paid placement)</span></h2>
-        ${cardList(featured, { now, empty: '' })}</section>` : ''}
+        ${cardList(featured, { now, voting, empty: '' })}</section>` : ''}
       <section aria-labelledby="launches-h"><h2 id="launches-h">Launches</h2>
         <nav class="section-nav" aria-label="Launch sections">${HOME_SECTIONS.map((s) => html`<a href="${path}${s.key === 'this-week' ? '' : `?section=${s.key}`}" ${s.key === section.key ? html`aria-current="page"` : ''}>${s.label}</a>`)}</nav>
         ${section.key === 'this-week' ? html`<p class="muted">Week of ${list.week} · ranked by community votes · <a href="/launches/weeks/${list.week}">the whole week</a></p>` : ''}
-        ${cardList(list.items, { now, ranked: ['this-week', 'today', 'trending', 'most-voted'].includes(section.key), offset: (list.page - 1) * list.per_page, empty: section.empty })}
+        ${cardList(list.items, { now, voting, ranked: ['this-week', 'today', 'trending', 'most-voted'].includes(section.key), offset: (list.page - 1) * list.per_page, empty: section.empty })}
         ${pagination(path, { section: section.key === 'this-week' ? undefined : section.key, per_page: req.query.per_page }, list.page, list.total_pages)}
       </section>
       <section class="card" aria-labelledby="build-h"><h2 id="build-h">Build on ${siteName}</h2>
@@ -77,6 +79,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
     walk(tree.items, 0);
     const corrected = result.corrected ? Object.entries(result.corrected).map(([from, to]) => `${from} → ${to.join(' or ')}`) : [];
     const title = q.q ? `“${q.q}” — search` : 'Search products';
+    const voting = await cardVoting(ctx, req, reply, result.items);
     return send(req, reply, { title: `${title} — ${siteName}`, description: `Search ${siteName}'s products by name, tagline, description and keywords.`, canonical: `${base}/search${qs({ ...filters, page: result.page > 1 ? String(result.page) : undefined })}` }, html`
       ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Search' }])}
       <h1>${q.q ? html`Results for “${q.q}”` : 'Search products'}</h1>
@@ -91,7 +94,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       </form>
       ${corrected.length ? html`<p class="notice" role="status">Showing results for ${corrected.join(', ')}.</p>` : ''}
       <p class="muted" role="status">${result.total} ${result.total === 1 ? 'product' : 'products'}</p>
-      ${cardList(result.items, { now, empty: q.q ? `Nothing matches “${q.q}”. Try fewer words or another spelling.` : 'No products match these filters.' })}
+      ${cardList(result.items, { now, voting, empty: q.q ? `Nothing matches “${q.q}”. Try fewer words or another spelling.` : 'No products match these filters.' })}
       ${pagination('/search', { ...filters, per_page: q.per_page }, result.page, result.total_pages)}`);
   });
 
@@ -109,6 +112,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = ctx.now();
     const cat = await readOperation<{ slug: string; name: string; description: string; parent: { slug: string; name: string } | null; subcategories: { slug: string; name: string; live_listings: number }[]; faqs: { question: string; answer: string }[]; live_listings: number; listings: Page<ListingSummary> }>(
       ctx, 'get_category', { slug: req.params.slug, page: req.query.page, per_page: req.query.per_page });
+    const voting = await cardVoting(ctx, req, reply, cat.listings.items);
     const trail = [{ href: '/', label: 'Home' }, { href: '/categories', label: 'Categories' }, ...(cat.parent ? [{ href: `/categories/${cat.parent.slug}`, label: cat.parent.name }] : []), { label: cat.name }];
     return send(req, reply, { title: `${cat.name} — ${siteName}`, description: cat.description || `Products in ${cat.name} on ${siteName}.`, canonical: `${base}/categories/${cat.slug}${cat.listings.page > 1 ? `?page=${cat.listings.page}` : ''}` }, html`
       ${breadcrumbs(trail)}
@@ -116,7 +120,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       ${cat.description ? html`<p class="lead">${cat.description}</p>` : ''}
       ${cat.subcategories.length ? html`<nav class="section-nav" aria-label="Subcategories">${cat.subcategories.map((s) => html`<a href="/categories/${s.slug}">${s.name} (${s.live_listings})</a>`)}</nav>` : ''}
       <h2>${cat.live_listings} ${cat.live_listings === 1 ? 'product' : 'products'}, most voted first</h2>
-      ${cardList(cat.listings.items, { now, ranked: true, offset: (cat.listings.page - 1) * cat.listings.per_page, empty: `No live products in ${cat.name} yet.` })}
+      ${cardList(cat.listings.items, { now, voting, ranked: true, offset: (cat.listings.page - 1) * cat.listings.per_page, empty: `No live products in ${cat.name} yet.` })}
       ${pagination(`/categories/${cat.slug}`, { per_page: req.query.per_page }, cat.listings.page, cat.listings.total_pages)}
       ${cat.faqs.length ? html`<h2>Questions about ${cat.name}</h2>${cat.faqs.map((f) => html`<details class="faq"><summary>${f.question}</summary><p>${f.answer}</p></details>`)}` : ''}`);
   });

@@ -22,7 +22,7 @@ type Board = Paged<{ rank: number; listing: ListingSummary; metric: { name: stri
   board: string; title: string; description: string; paid: boolean; week: string | null;
 };
 /** list_awards' answer. */
-type Awards = Paged<{ week: string; rank: number; title: string; votes: number; listing: ListingSummary }>;
+type Awards = Paged<{ id: number; week: string; rank: number; title: string; votes: number; listing: ListingSummary }>;
 
 const CALENDAR_WEEKS = 8;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -191,7 +191,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
     }, html`
       ${breadcrumbs(listing ? [{ href: '/', label: 'Home' }, { href: '/awards', label: 'Awards' }, { label: listing }] : [{ href: '/', label: 'Home' }, { label: 'Awards' }])}
       <h1>${heading}</h1>
-      <p class="muted">Every week the three live launches with the most community votes cast during their launch week win Launch of the Week #1, #2 and #3. Newest week first.</p>
+      <p class="muted">Every week the three live launches with the most community votes cast during their launch week win Launch of the Week #1, #2 and #3. Newest week first. Every winner and the all-time top are in the <a href="/hall-of-fame">Hall of Fame</a>.</p>
       ${listing ? html`<p><a href="/awards">All awards</a></p>` : ''}
       ${weeks.length === 0 ? html`<p class="muted empty">${a.page > 1 ? 'No more awards on this page.' : listing ? `${listing} has not won an award yet.` : 'No awards yet: the first are given when a launch week ends.'}</p>` : ''}
       ${weeks.map((g) => html`<section class="award-week" aria-labelledby="awards-${g.week}-h">
@@ -200,7 +200,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
           ${logo(it.listing)}
           <div class="body">
             <h3 class="name"><a href="/p/${it.listing.slug}">${it.listing.name}</a></h3>
-            <p class="award-title"><a href="/launches/weeks/${it.week}">${it.title}<span class="sr-only">, week of ${it.week}</span></a> · ${number.format(it.votes)} ${it.votes === 1 ? 'vote' : 'votes'} that week</p>
+            <p class="award-title"><a href="/launches/weeks/${it.week}">${it.title}<span class="sr-only">, week of ${it.week}</span></a> · ${number.format(it.votes)} ${it.votes === 1 ? 'vote' : 'votes'} that week · <a href="/awards/${it.id}">Verify<span class="sr-only"> ${it.listing.name}'s ${it.title}, week of ${it.week}</span></a></p>
           </div></li>`)}</ol>
       </section>`)}
       ${pagination('/awards', { listing: req.query.listing, per_page: req.query.per_page }, a.page, a.total_pages)}`);

@@ -3,6 +3,7 @@ import { breadcrumbs, cardList, logo } from '../components.js';
 import type { ListingProfile } from '../../domain/listings/listing-profile.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import { isFeatured } from '../../domain/listings/featured.js';
+import { reportLink } from '../community/report-link.js';
 
 /** Plain words for the profile fields a company's website did not state. */
 const FIELD_WORDS: Record<string, string> = {
@@ -30,6 +31,10 @@ export interface ListingPageParts {
   /** Embed codes of the badges it earned (HTML), for its makers to copy. */
   badgeEmbed: string | null;
   trophyCabinet: SafeHtml;
+  /** The "Reviews" section (community/review-views.ts): rating, reviews and the forms this visitor may use. */
+  reviews: SafeHtml;
+  /** The "Discussion" section (comments on the launch), last in the main column. */
+  comments: SafeHtml;
 }
 
 /** The public page of one listing: everything get_listing says, laid out for people. */
@@ -60,9 +65,11 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
         ${Object.entries(p.story).filter(([k]) => k !== 'title').map(([k, v]) => html`<h3>${STORY_WORDS[k] ?? k}</h3>${paragraphs(v)}`)}</section>` : ''}
       ${p.milestones?.length ? html`<section aria-labelledby="milestones-h"><h2 id="milestones-h">Milestones</h2><ol class="milestones">${p.milestones.map((m) => html`<li><time datetime="${m.date}">${m.date}</time> — <strong>${m.title}</strong>${m.description ? html`: ${m.description}` : ''}</li>`)}</ol></section>` : ''}
       ${p.faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${p.faqs.map((f) => html`<details class="faq"><summary>${f.question}</summary><p>${f.answer}</p></details>`)}</section>` : ''}
+      ${o.reviews}
       ${p.latest_updates.length ? html`<section aria-labelledby="updates-h"><h2 id="updates-h">Latest updates</h2>${p.latest_updates.map((u) => html`<article class="update"><h3>${u.title}</h3><p class="small muted">${u.created_at.slice(0, 10)}</p>${paragraphs(u.body)}</article>`)}</section>` : ''}
       ${o.alternatives.length ? html`<section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>${cardList(o.alternatives, { now: o.now, empty: '' })}
         ${o.alternatives[0] ? html`<p><a href="/compare?a=${p.slug}&amp;b=${o.alternatives[0].slug}">Compare ${p.name} with ${o.alternatives[0].name}</a></p>` : ''}</section>` : ''}
+      ${o.comments}
     </div><aside class="side-col" aria-label="Facts">
       <dl class="facts">
         ${p.community_rating.count ? html`<dt>Community rating</dt><dd>${p.community_rating.average} / 5 <span class="muted">(${p.community_rating.count} genuine review${p.community_rating.count === 1 ? '' : 's'})</span></dd>` : ''}
@@ -72,12 +79,12 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
         ${p.launched_at ? html`<dt>Launched</dt><dd><a href="/launches/weeks/${p.launch_week ?? p.launched_at.slice(0, 10)}">${p.launched_at.slice(0, 10)}</a></dd>` : ''}
         ${p.founders.length ? html`<dt>Founders</dt><dd><ul class="plain">${p.founders.map((f) => html`<li><a href="/founders/${f.slug}">${f.name}</a>${f.title ? html` <span class="muted">${f.title}</span>` : ''}</li>`)}</ul></dd>` : ''}
         ${socials.length ? html`<dt>Elsewhere</dt><dd><ul class="plain">${socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${SOCIAL_WORDS[k] ?? k}</a></li>`)}</ul></dd>` : ''}
-        ${p.awards.length ? html`<dt>Awards</dt><dd><ul class="plain">${p.awards.map((a) => html`<li><a href="/launches/weeks/${a.week}">${a.title}</a> <span class="muted">week of ${a.week}</span></li>`)}</ul></dd>` : ''}
+        ${p.awards.length ? html`<dt>Awards</dt><dd><ul class="plain">${p.awards.map((a) => html`<li><a href="/awards/${a.id}">${a.title}</a> <span class="muted">week of <a href="/launches/weeks/${a.week}">${a.week}</a></span></li>`)}</ul></dd>` : ''}
       </dl>
       ${o.trophyCabinet}
       ${missing.length ? html`<p class="small muted">${p.name}'s own website does not state ${words(missing)}, so we left ${missing.length === 1 ? 'it' : 'them'} blank rather than guess.</p>` : ''}
       <p class="small">${p.verified ? html`The makers of ${p.name} verified that they own it.` : html`Is this your product? <a href="/claims/new?slug=${p.slug}">Claim this listing</a>.`}</p>
       ${o.badgeEmbed ? html`<details class="embed"><summary>Add our badge to your site</summary><label for="badge-code" class="small">Copy this HTML</label><textarea id="badge-code" readonly rows="4">${o.badgeEmbed}</textarea></details>` : ''}
-      <p class="small"><a href="${p.links.api}">This listing as JSON (API)</a></p>
+      <p class="small"><a href="${p.links.api}">This listing as JSON (API)</a> · ${reportLink('listing', p.id, 'Report')}</p>
     </aside></div>`;
 }

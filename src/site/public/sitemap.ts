@@ -20,7 +20,7 @@ export function registerSitemapRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/sitemaps/pages.xml', async (_req, reply) => {
-    const pages = ['/', '/launches', '/categories', '/docs'];
+    const pages = ['/', '/launches', '/categories', '/docs', '/hall-of-fame'];
     return send(reply, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${pages.map((p) => `<url><loc>${escapeHtml(base + p)}</loc></url>`).join('\n')}\n</urlset>`);
   });
 

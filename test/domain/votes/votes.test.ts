@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase } from '../../support/app.js';
 import { addCategory, addListing } from '../../support/fixtures.js';
-import { castVote, hasVoted, removeVote, votableListing, votesCastSince } from '../../../src/domain/votes/votes.js';
+import { castVote, hasVoted, releaseHeldVotes, removeVote, suspiciousVoteClusters, votableListing, votesCastSince, voidVotes } from '../../../src/domain/votes/votes.js';
+import { voteHeldUntil, VOTE_SETTING_DEFAULTS } from '../../../src/domain/votes/vote-settings.js';
 import type { AppContext } from '../../../src/app-context.js';
 
 const NOW = new Date('2026-11-18T12:00:00Z');
@@ -81,10 +82,84 @@ describeEachDatabase('votes', (env) => {
     await castVote(ctx.db, await target(ctx, 'busy'), user, { now: new Date(NOW.getTime() - 120_000), ip: null });
     assert.equal(await votesCastSince(ctx.db, user, new Date(NOW.getTime() - 60_000)), 1);
   });
+
+  test("a young account's vote is held, uncounted, until its hold passes; then it counts once, however many workers release it", async () => {
+    const ctx = env().ctx;
+    const user = await newUser(ctx);
+    const before = await storedCount(ctx, 'held');
+    const heldUntil = new Date(NOW.getTime() + 3_600_000);
+    const r = await castVote(ctx.db, await target(ctx, 'held'), user, { now: NOW, ip: null, heldUntil });
+    assert.deepEqual([r.voted, r.counted, r.held_until], [true, false, heldUntil.toISOString()]);
+    assert.equal(await storedCount(ctx, 'held'), before);
+    assert.deepEqual(await releaseHeldVotes(ctx.db, NOW), [], 'nothing is released before the hold passes');
+    const later = new Date(heldUntil.getTime() + 1);
+    await Promise.all([releaseHeldVotes(ctx.db, later), releaseHeldVotes(ctx.db, later), releaseHeldVotes(ctx.db, later)]);
+    assert.equal(await storedCount(ctx, 'held'), before + 1);
+    const [vote] = await ctx.db.query<{ counted: boolean; held_until: string | null }>('SELECT counted, held_until FROM votes WHERE user_id = $1', [user]);
+    assert.deepEqual(vote, { counted: true, held_until: null });
+  });
+
+  test('taking back a held vote changes no count', async () => {
+    const ctx = env().ctx;
+    const user = await newUser(ctx);
+    const before = await storedCount(ctx, 'held');
+    await castVote(ctx.db, await target(ctx, 'held'), user, { now: NOW, ip: null, heldUntil: new Date(NOW.getTime() + 60_000) });
+    await removeVote(ctx.db, await target(ctx, 'held'), user);
+    await releaseHeldVotes(ctx.db, new Date(NOW.getTime() + 120_000));
+    assert.equal(await storedCount(ctx, 'held'), before);
+  });
+
+  test('votes are held only while the account is younger than the site setting', () => {
+    const created = new Date(NOW.getTime() - 2 * 3_600_000);
+    assert.equal(voteHeldUntil(VOTE_SETTING_DEFAULTS, created, NOW), null, 'the default holds nothing');
+    assert.equal(voteHeldUntil({ ...VOTE_SETTING_DEFAULTS, holdHours: 1 }, created, NOW), null);
+    assert.equal(voteHeldUntil({ ...VOTE_SETTING_DEFAULTS, holdHours: 24 }, created, NOW)?.toISOString(), new Date(created.getTime() + 24 * 3_600_000).toISOString());
+  });
+
+  test('voided votes stop counting, stay on record, and cannot be taken back and cast again', async () => {
+    const ctx = env().ctx;
+    const [a, b] = [await newUser(ctx), await newUser(ctx)];
+    await castVote(ctx.db, await target(ctx, 'voided'), a, { now: NOW, ip: null });
+    await castVote(ctx.db, await target(ctx, 'voided'), b, { now: NOW, ip: null });
+    const before = await storedCount(ctx, 'voided');
+    const ids = (await ctx.db.query<{ id: number }>('SELECT id FROM votes WHERE user_id = $1', [a])).map((r) => r.id);
+    const r = await voidVotes(ctx.db, ctx.site.id, ids, 'one address', NOW);
+    assert.deepEqual(r, { voided: 1, slugs: ['voided'] });
+    assert.equal(await storedCount(ctx, 'voided'), before - 1);
+    assert.deepEqual(await voidVotes(ctx.db, ctx.site.id, ids, 'again', NOW), { voided: 0, slugs: [] }, 'voiding twice changes nothing');
+    await removeVote(ctx.db, await target(ctx, 'voided'), a);
+    await castVote(ctx.db, await target(ctx, 'voided'), a, { now: NOW, ip: null });
+    assert.equal(await storedCount(ctx, 'voided'), before - 1);
+    const [vote] = await ctx.db.query<{ voided_reason: string; counted: boolean }>('SELECT voided_reason, counted FROM votes WHERE user_id = $1', [a]);
+    assert.deepEqual(vote, { voided_reason: 'one address', counted: false });
+  });
+
+  test('many votes for one listing from one address within minutes show as a cluster, until voided', async () => {
+    const ctx = env().ctx;
+    const users = [await newUser(ctx), await newUser(ctx), await newUser(ctx)];
+    for (const [i, u] of users.entries()) await castVote(ctx.db, await target(ctx, 'clustered'), u, { now: new Date(NOW.getTime() + i * 1000), ip: '198.51.100.7' });
+    const clusters = await suspiciousVoteClusters(ctx.db, ctx.site.id, NOW);
+    const mine = clusters.find((c) => c.kind === 'address' && c.listing.slug === 'clustered');
+    assert.ok(mine, 'the cluster is shown');
+    assert.equal(mine.ip, '198.51.100.7');
+    assert.equal(mine.vote_ids.length, 3);
+    await voidVotes(ctx.db, ctx.site.id, mine.vote_ids, 'one address', NOW);
+    assert.equal((await suspiciousVoteClusters(ctx.db, ctx.site.id, NOW)).find((c) => c.listing.slug === 'clustered' && c.kind === 'address'), undefined);
+  });
+
+  test('votes from freshly made accounts for one listing within minutes show as a cohort', async () => {
+    const ctx = env().ctx;
+    for (let i = 0; i < 5; i++) {
+      const u = (await ctx.db.query<{ id: number }>(`INSERT INTO users (email, email_verified_at, created_at) VALUES ($1, $2, $2) RETURNING id`, [`fresh-${i}-${Math.random()}@test.invalid`, NOW.toISOString()]))[0].id;
+      await castVote(ctx.db, await target(ctx, 'cohort'), u, { now: new Date(NOW.getTime() + 60_000 + i), ip: `203.0.113.${i}` });
+    }
+    const cohort = (await suspiciousVoteClusters(ctx.db, ctx.site.id, NOW)).find((c) => c.kind === 'fresh_accounts' && c.listing.slug === 'cohort');
+    assert.equal(cohort?.votes, 5);
+  });
 }, {
   seed: async (ctx) => {
     await addCategory(ctx.db, ctx.site.id, { slug: 'tools', name: 'Tools' });
-    for (const slug of ['votable', 'relaunched', 'busy']) await addListing(ctx.db, ctx.site.id, { slug, name: slug, tagline: 'A tool', category: 'tools', launchWeek: '2026-11-16' });
+    for (const slug of ['votable', 'relaunched', 'busy', 'held', 'voided', 'clustered', 'cohort']) await addListing(ctx.db, ctx.site.id, { slug, name: slug, tagline: 'A tool', category: 'tools', launchWeek: '2026-11-16' });
     await addListing(ctx.db, ctx.site.id, { slug: 'not-yet', name: 'Not yet', tagline: 'Soon', category: 'tools', status: 'scheduled', launchWeek: '2026-11-23' });
   },
 });

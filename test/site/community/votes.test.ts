@@ -53,7 +53,7 @@ describeEachDatabase('site: voting', (env) => {
     const token = /name="_csrf" value="([^"]+)"/.exec(page.body)![1];
     const res = await env().app.inject({ method: 'POST', url: '/p/tablewise/vote', headers: { accept: 'application/json', cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' }, payload: `_csrf=${token}` });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), { voted: true, counted: true, votes: await votes(env, 'tablewise') });
+    assert.deepEqual(res.json(), { voted: true, counted: true, votes: await votes(env, 'tablewise'), held_until: null });
   });
 
   test('a vote needs its CSRF token', async () => {
@@ -99,5 +99,30 @@ describeEachDatabase('site: voting', (env) => {
     const res = await b.submit('/p/rowboat', '/p/rowboat/vote', {});
     assert.equal(res.statusCode, 429);
     assert.match(res.body, /Too many votes/);
+  });
+
+  test('every live card on the home page, search and category pages has a vote button that brings the voter back', async () => {
+    const anonymous = await new FormClient(env().app).get('/search?q=quillnote');
+    assert.match(anonymous.body, /class="votes card-vote" href="\/signin\?next=%2Fsearch%3Fq%3Dquillnote"/);
+    const { b } = await signedIn(env(), 'browser');
+    const before = await votes(env, 'quillnote');
+    const home = await b.get('/');
+    assert.match(home.body, /<form class="votes-form" method="post" action="\/p\/quillnote\/vote" data-vote="quillnote">/);
+    const res = await b.submit('/', '/p/quillnote/vote', { next: '/categories/notes' });
+    assert.equal(res.statusCode, 303);
+    assert.equal(res.headers.location, '/categories/notes');
+    assert.equal(await votes(env, 'quillnote'), before + 1);
+    assert.match((await b.get('/categories/notes')).body, /action="\/p\/quillnote\/unvote" data-vote="quillnote">[\s\S]*?class="votes card-vote voted" aria-pressed="true"/);
+    assert.equal((await b.submit('/', '/p/quillnote/unvote', { next: 'https://evil.example/' })).headers.location, '/p/quillnote', 'never sent to another site');
+  });
+
+  test('a page sets one CSRF secret however many forms it has, so each of its forms works', async () => {
+    const { b } = await signedIn(env(), 'fresh-browser');
+    for (const name of [...b.cookies.keys()]) if (name !== 'ld_session') b.cookies.delete(name);
+    const page = await b.get('/p/rowboat');
+    const setCookies = ([] as string[]).concat(page.headers['set-cookie'] ?? []).filter((c) => c.startsWith('_csrf='));
+    assert.equal(setCookies.length, 1);
+    const tokens = new Set([...page.body.matchAll(/name="_csrf" value="([^"]+)"/g)].map((m) => m[1]));
+    assert.equal(tokens.size, 1, 'one token serves every form of the page');
   });
 }, { seed: async (ctx) => { await seedPublicWorld(ctx); } });

@@ -109,9 +109,10 @@ describeEachDatabase('site: home, search, categories and listing pages', (env) =
     assert.match(res.body, /Launches on Monday 2026-11-23/);
   });
 
-  test('the listing page offers the embed code of a badge the listing earned', async () => {
+  test('the listing page offers the embed code of a badge the listing earned, its award linking to the award to check it', async () => {
     const res = await env().get('/p/tablewise');
-    assert.match(res.body, /<textarea id="badge-code" readonly rows="4">&lt;a href=&quot;http:\/\/launchdeck\.test\/p\/tablewise&quot;/);
+    assert.match(res.body, /<textarea id="badge-code" readonly rows="4">&lt;a href=&quot;http:\/\/launchdeck\.test\/awards\/\d+&quot;/);
+    assert.match(res.body, /launch-of-the-week\.svg/);
   });
 
   test('every page a browser asks for is HTML: an unknown address is a 404 page, the API keeps its JSON', async () => {
