@@ -17,7 +17,7 @@ export async function createSession(db: Queryable, userId: number, now: Date): P
 export async function userForSession(db: Queryable, token: string, now: Date): Promise<User | null> {
   const rows = await db.query<User>(
     `SELECT u.id, u.email, u.name, u.is_admin, u.email_verified_at, u.created_at, u.suspended_at
-       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1 AND s.expires_at > $2`, [sha256(token), now.toISOString()]);
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1 AND s.expires_at > $2`, [sha256(token), now.toISOString()], { prepare: 'user_for_session' });
   return rows[0] ?? null;
 }
 

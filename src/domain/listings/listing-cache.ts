@@ -91,3 +91,13 @@ export function forgetListingProfile(ctx: { listingCache: ListingCache; readCach
   ctx.readCache?.clear();
   void ctx.db.query('SELECT pg_notify($1, $2)', [LISTINGS_CHANNEL, key]).catch(() => {});
 }
+
+/**
+ * Drops this instance's cached profile after a vote moved its count, so the voter sees the new
+ * number at once. Other instances are not told: a count is not worth a NOTIFY and a cleared read
+ * cache on every vote, and their cached profiles and lists show it within their TTLs (10 s and
+ * READ_CACHE_SECONDS).
+ */
+export function forgetVoteCount(ctx: { listingCache: ListingCache }, siteId: number, slug: string): void {
+  ctx.listingCache.invalidate(profileCacheKey(siteId, slug));
+}

@@ -15,10 +15,21 @@ export interface VoteTarget { id: number; slug: string; launch_week: string | nu
 
 /** A listing people can vote for: live, on this site. */
 export async function votableListing(db: Queryable, siteId: number, slug: string): Promise<VoteTarget | null> {
-  const rows = await db.query<VoteTarget>(
-    `SELECT id, slug, to_char(launch_week, 'YYYY-MM-DD') AS launch_week, votes_count AS votes FROM listings
-      WHERE site_id = $1 AND slug = $2 AND status = 'live'`, [siteId, slug]);
-  return rows[0] ?? null;
+  return (await votableListingFor(db, siteId, slug, 0, new Date(0)))?.listing ?? null;
+}
+
+/**
+ * The listing, and how many votes the person cast since `since` (the per-account limit, counted
+ * in the database so it holds across instances) — in one round trip, as every vote asks both.
+ */
+export async function votableListingFor(db: Queryable, siteId: number, slug: string, userId: number, since: Date): Promise<{ listing: VoteTarget; recentVotes: number } | null> {
+  const rows = await db.query<VoteTarget & { recent: number }>(
+    `SELECT id, slug, to_char(launch_week, 'YYYY-MM-DD') AS launch_week, votes_count AS votes,
+            (SELECT count(*)::int FROM votes WHERE user_id = $3 AND created_at > $4) AS recent
+       FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'`, [siteId, slug, userId, since.toISOString()], { prepare: 'votable_listing_for' });
+  if (!rows[0]) return null;
+  const { recent, ...listing } = rows[0];
+  return { listing, recentVotes: recent };
 }
 
 /** Whether the person has a vote on the listing's current launch. */
@@ -77,11 +88,6 @@ async function ownVote(db: Queryable, listing: VoteTarget, userId: number): Prom
     `SELECT counted, held_until FROM votes WHERE listing_id = $1 AND user_id = $2 AND coalesce(launch_week, DATE '1970-01-01') = coalesce($3::date, DATE '1970-01-01')`,
     [listing.id, userId, listing.launch_week]);
   return rows[0] ?? null;
-}
-
-/** Votes the person cast since `since` (the per-account rate limit, shared by every instance). */
-export async function votesCastSince(db: Queryable, userId: number, since: Date): Promise<number> {
-  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM votes WHERE user_id = $1 AND created_at > $2', [userId, since.toISOString()]))[0].n;
 }
 
 /**

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase } from '../../support/app.js';
 import { addCategory, addListing } from '../../support/fixtures.js';
-import { castVote, hasVoted, releaseHeldVotes, removeVote, suspiciousVoteClusters, votableListing, votesCastSince, voidVotes } from '../../../src/domain/votes/votes.js';
+import { castVote, hasVoted, releaseHeldVotes, removeVote, suspiciousVoteClusters, votableListing, votableListingFor, voidVotes } from '../../../src/domain/votes/votes.js';
 import { voteHeldUntil, VOTE_SETTING_DEFAULTS } from '../../../src/domain/votes/vote-settings.js';
 import type { AppContext } from '../../../src/app-context.js';
 
@@ -80,7 +80,7 @@ describeEachDatabase('votes', (env) => {
     const user = await newUser(ctx);
     await castVote(ctx.db, await target(ctx, 'votable'), user, { now: NOW, ip: null });
     await castVote(ctx.db, await target(ctx, 'busy'), user, { now: new Date(NOW.getTime() - 120_000), ip: null });
-    assert.equal(await votesCastSince(ctx.db, user, new Date(NOW.getTime() - 60_000)), 1);
+    assert.equal((await votableListingFor(ctx.db, ctx.site.id, 'votable', user, new Date(NOW.getTime() - 60_000)))?.recentVotes, 1);
   });
 
   test("a young account's vote is held, uncounted, until its hold passes; then it counts once, however many workers release it", async () => {
