@@ -72,7 +72,11 @@ function trophyCabinet(p: ListingProfile, now: Date): SafeHtml {
 /** Server-rendered public pages: listing pages, docs and badge images (browsing is in public/). */
 export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: { openapi: object }) {
   const siteName = ctx.site.name;
-  const anonymousPages = new WeakMap<ListingProfile, { alternatives: object; minute: number; html: Buffer }>();
+  const anonymousPages = new WeakMap<ListingProfile, { alternatives: string; minute: number; html: Promise<Buffer> }>();
+  // The alternatives' content, worked out once per answer object: the read cache hands out a new
+  // object every few seconds with the same content, which must not void every page rendered.
+  const contents = new WeakMap<object, string>();
+  const contentOf = (o: object) => { let c = contents.get(o); if (c === undefined) contents.set(o, (c = JSON.stringify(o))); return c; };
   registerApiReference(app, ctx, { openapi: opts.openapi });
 
   app.get<{ Params: { slug: string }; Querystring: { comments?: string } }>('/p/:slug', async (req, reply) => {
@@ -87,30 +91,34 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
       followControl(ctx, req, reply, p),
       readOperation<{ items: ListingSummary[] }>(ctx, 'get_alternatives', { slug: p.slug, per_page: '4' }).catch(() => ({ items: [] })),
     ]);
-    // A signed-out visitor's page depends only on the cached profile and alternatives (same
-    // objects while fresh) and the minute: render it once per change, not once per visit.
     const csrf = user ? reply.generateCsrf() : null;
-    const vote = voteControl(p, user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null);
     const minute = Math.floor(now.getTime() / 60_000);
-    // The memo holds the default page only: a discussion sorted otherwise (?comments=top) is rendered each time.
     const sort = commentSort(req.query.comments);
-    const memoable = !user && sort === 'newest';
-    const memo = memoable ? anonymousPages.get(p) : undefined;
-    if (memo && memo.alternatives === alternatives && memo.minute === minute) return reply.type('text/html; charset=utf-8').send(memo.html);
-    const badge = profileBadgeEmbed(p, siteName, ctx.config.publicUrl);
-    const comments = await commentsSection(ctx, p, user, { sort, csrf });
-    const reviews = await listingReviewsSection(ctx.db, p, user, csrf);
-    const url = `${ctx.config.publicUrl}/p/${p.slug}`;
-    const body = layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description, user, canonical: url,
-      image: `${ctx.config.publicUrl}${listingSharePath(p.slug)}`, jsonLd: listingJsonLd(p, url, ctx.config.publicUrl) },
-      listingPage(p, { now, follow, vote, alternatives: alternatives.items, badgeEmbed: badge, trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html``, comments, reviews }));
-    if (!user) {
-      // Kept encoded: a 12 KB page costs more to turn into bytes than to look up.
-      const bytes = Buffer.from(body);
-      if (memoable) anonymousPages.set(p, { alternatives, minute, html: bytes });
-      return reply.type('text/html; charset=utf-8').send(bytes);
+    const render = async (): Promise<string> => {
+      const vote = voteControl(p, user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null);
+      const [comments, reviews] = await Promise.all([commentsSection(ctx, p, user, { sort, csrf }), listingReviewsSection(ctx.db, p, user, csrf)]);
+      const url = `${ctx.config.publicUrl}/p/${p.slug}`;
+      return layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description, user, canonical: url,
+        image: `${ctx.config.publicUrl}${listingSharePath(p.slug)}`, jsonLd: listingJsonLd(p, url, ctx.config.publicUrl) },
+        listingPage(p, { now, follow, vote, alternatives: alternatives.items, badgeEmbed: profileBadgeEmbed(p, siteName, ctx.config.publicUrl),
+          trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html``, comments, reviews }));
+    };
+    if (user) return page(reply, 200, await render());
+    // A signed-out visitor's default page (a discussion sorted otherwise, ?comments=top, is
+    // rendered each time) depends only on the cached profile, the alternatives' content and the
+    // minute: render it once per change, not once per visit — and once, not once per visitor,
+    // when many arrive together right after a change. Kept encoded: a 20 KB page costs more to
+    // turn into bytes than to look up.
+    if (sort !== 'newest') return page(reply, 200, await render());
+    const key = contentOf(alternatives);
+    let memo = anonymousPages.get(p);
+    if (!memo || memo.alternatives !== key || memo.minute !== minute) {
+      const made = { alternatives: key, minute, html: render().then((body) => Buffer.from(body)) };
+      anonymousPages.set(p, made);
+      made.html.catch(() => { if (anonymousPages.get(p) === made) anonymousPages.delete(p); });
+      memo = made;
     }
-    return page(reply, 200, body);
+    return reply.type('text/html; charset=utf-8').send(await memo.html);
   });
 
   // Badge images: long-cached at the edge but short enough that earning a badge shows within minutes.
