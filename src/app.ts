@@ -25,7 +25,7 @@ import { registerShareImageRoutes } from './site/images/share-routes.js';
 import { registerCommunityRoutes } from './site/community/community-routes.js';
 import { registerAdminRoutes } from './site/admin/admin-routes.js';
 import { htmlErrorPage } from './site/error-pages.js';
-import helmet from '@fastify/helmet';
+import { securityHeaders } from './site/security-headers.js';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
 import { registerAuthRoutes } from './site/account/auth-routes.js';
 import { registerAccountRoutes } from './site/account/account-routes.js';
@@ -67,8 +67,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // never hot-linked), plus data: URIs. No form-action:
   // the consent page and checkout post forms that redirect to OAuth clients and to Stripe.
   const https = ctx.config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    global: true,
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -83,6 +82,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', (_req, reply, done) => { reply.headers(headers); done(); });
   await app.register(cookie, { secret: ctx.secret });
   await app.register(formbody);
   // Double-submit CSRF tokens in a signed, HttpOnly, SameSite=Lax cookie, checked on every form post.

@@ -1,27 +1,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describeEachDatabase } from '../support/app.js';
 import { seedPublicWorld } from '../support/public-world.js';
-import { collectPageErrors, launchBrowser, openPage, signInThroughForm } from '../support/browser.js';
+import { collectPageErrors, launchBrowser, openPage, seriousAxeFindings as seriousFindings, signInThroughForm } from '../support/browser.js';
 import { createUser } from '../support/credentials.js';
-
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
-
-/** Serious or critical axe findings on the page as it is now. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describeEachDatabase('browser: the discussion on a listing page', (env) => {
   test('a member comments and replies through the page forms; the discussion, every form open, is accessible and fits a phone, light and dark', async () => {
