@@ -15,21 +15,10 @@ export interface VoteTarget { id: number; slug: string; launch_week: string | nu
 
 /** A listing people can vote for: live, on this site. */
 export async function votableListing(db: Queryable, siteId: number, slug: string): Promise<VoteTarget | null> {
-  return (await votableListingFor(db, siteId, slug, 0, new Date(0)))?.listing ?? null;
-}
-
-/**
- * The listing, and how many votes the person cast since `since` (the per-account limit, counted
- * in the database so it holds across instances) — in one round trip, as every vote asks both.
- */
-export async function votableListingFor(db: Queryable, siteId: number, slug: string, userId: number, since: Date): Promise<{ listing: VoteTarget; recentVotes: number } | null> {
-  const rows = await db.query<VoteTarget & { recent: number }>(
-    `SELECT id, slug, to_char(launch_week, 'YYYY-MM-DD') AS launch_week, votes_count AS votes,
-            (SELECT count(*)::int FROM votes WHERE user_id = $3 AND created_at > $4) AS recent
-       FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'`, [siteId, slug, userId, since.toISOString()], { prepare: 'votable_listing_for' });
-  if (!rows[0]) return null;
-  const { recent, ...listing } = rows[0];
-  return { listing, recentVotes: recent };
+  const rows = await db.query<VoteTarget>(
+    `SELECT id, slug, to_char(launch_week, 'YYYY-MM-DD') AS launch_week, votes_count AS votes FROM listings
+      WHERE site_id = $1 AND slug = $2 AND status = 'live'`, [siteId, slug]);
+  return rows[0] ?? null;
 }
 
 /** Whether the person has a vote on the listing's current launch. */
@@ -42,48 +31,69 @@ export async function hasVoted(db: Queryable, listing: { id: number; launch_week
 
 export interface VoteResult { voted: boolean; counted: boolean; votes: number; /** When a young account's vote starts counting; null when it counts (or never will). */ held_until: string | null }
 
+export type VoteRefusal = 'not_found' | 'rate_limited';
+/** What a vote or its undoing did; `refused` says why nothing happened (no live listing, or the per-account limit). */
+export interface VoteOutcome extends VoteResult { refused?: VoteRefusal }
+
 /**
- * Casts the person's vote on the listing's current launch. `heldUntil` (from voteHeldUntil) keeps
- * a young account's vote uncounted until then.
+ * Casts the person's vote on the live listing `slug`'s current launch, unless they cast
+ * `perMinute` votes in the last minute (the per-account limit, counted in the database so it holds
+ * across instances). `heldUntil` (from voteHeldUntil) keeps a young account's vote uncounted until
+ * then. One statement, so one round trip and atomic without a transaction: the listing, the
+ * limit, the owner check (an owner's vote is never counted, so never held either), the vote and
+ * the count it moves.
  */
-export async function castVote(db: Queryable, listing: VoteTarget, userId: number, o: { now: Date; ip: string | null; heldUntil?: Date | null }): Promise<VoteResult> {
-  // One statement, so one round trip and atomic without a transaction: the owner check, the
-  // vote (an owner's is never counted, so never held either) and the count it moves.
-  const rows = await db.query<{ inserted: boolean; counted: boolean | null; held_until: string | null; votes: number }>(
-    `WITH owner AS (SELECT EXISTS (SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2) AS is_owner),
+export async function castVote(db: Queryable, siteId: number, slug: string, userId: number,
+  o: { now: Date; ip: string | null; heldUntil?: Date | null; perMinute?: number }): Promise<VoteOutcome> {
+  const rows = await db.query<{ found: boolean; recent: number; inserted: boolean; counted: boolean | null; held_until: string | null; votes: number; listing_id: number; launch_week: string | null }>(
+    `WITH l AS (SELECT id, launch_week, votes_count FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'),
+     recent AS (SELECT count(*)::int AS n FROM votes WHERE user_id = $3 AND created_at > $7),
+     owner AS (SELECT EXISTS (SELECT 1 FROM listing_owners lo JOIN l ON lo.listing_id = l.id WHERE lo.user_id = $3) AS is_owner),
      ins AS (
        INSERT INTO votes (listing_id, user_id, created_at, launch_week, counted, ip, held_until)
-       SELECT $1, $2, $3, $4::date, NOT is_owner AND $6::timestamptz IS NULL, $5, CASE WHEN is_owner THEN NULL ELSE $6::timestamptz END FROM owner
+       SELECT l.id, $3, $4, l.launch_week, NOT o.is_owner AND $6::timestamptz IS NULL, $5, CASE WHEN o.is_owner THEN NULL ELSE $6::timestamptz END
+         FROM l, owner o, recent r WHERE r.n < $8
        ON CONFLICT DO NOTHING RETURNING counted, held_until),
-     upd AS (UPDATE listings SET votes_count = votes_count + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM ins WHERE counted) RETURNING votes_count)
-     SELECT EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT counted FROM ins) AS counted, (SELECT held_until FROM ins) AS held_until,
-            coalesce((SELECT votes_count FROM upd), (SELECT votes_count FROM listings WHERE id = $1)) AS votes`,
-    [listing.id, userId, o.now.toISOString(), listing.launch_week, o.ip, o.heldUntil ? o.heldUntil.toISOString() : null], { prepare: 'cast_vote' });
+     upd AS (UPDATE listings SET votes_count = votes_count + 1 WHERE id = (SELECT id FROM l) AND EXISTS (SELECT 1 FROM ins WHERE counted) RETURNING votes_count)
+     SELECT EXISTS (SELECT 1 FROM l) AS found, (SELECT n FROM recent) AS recent, EXISTS (SELECT 1 FROM ins) AS inserted,
+            (SELECT counted FROM ins) AS counted, (SELECT held_until FROM ins) AS held_until,
+            coalesce((SELECT votes_count FROM upd), (SELECT votes_count FROM l)) AS votes,
+            (SELECT id FROM l) AS listing_id, (SELECT to_char(launch_week, 'YYYY-MM-DD') FROM l) AS launch_week`,
+    [siteId, slug, userId, o.now.toISOString(), o.ip, o.heldUntil ? o.heldUntil.toISOString() : null,
+      new Date(o.now.getTime() - 60_000).toISOString(), o.perMinute ?? 2_147_483_647], { prepare: 'cast_vote' });
   const r = rows[0];
+  if (!r.found) return { voted: false, counted: false, votes: 0, held_until: null, refused: 'not_found' };
   if (r.inserted) return { voted: true, counted: r.counted === true, votes: r.votes, held_until: r.held_until };
   // Voted already (a double click, another tab): answer with the vote there is.
-  const mine = await ownVote(db, listing, userId);
-  return { voted: true, counted: mine?.counted ?? false, votes: r.votes, held_until: mine?.held_until ?? null };
+  const mine = await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, userId);
+  if (!mine) return { voted: false, counted: false, votes: r.votes, held_until: null, refused: 'rate_limited' };
+  return { voted: true, counted: mine.counted, votes: r.votes, held_until: mine.held_until };
 }
 
 /**
- * Takes back the person's vote on the listing's current launch (nothing happens if there is none).
- * A vote a moderator voided stays, so taking it back and voting again cannot undo the voiding.
+ * Takes back the person's vote on the live listing `slug`'s current launch (nothing happens if
+ * there is none). A vote a moderator voided stays, so taking it back and voting again cannot undo
+ * the voiding. One statement, like castVote.
  */
-export async function removeVote(db: Queryable, listing: VoteTarget, userId: number): Promise<VoteResult> {
-  const rows = await db.query<{ removed: boolean; votes: number }>(
-    `WITH del AS (
-       DELETE FROM votes WHERE listing_id = $1 AND user_id = $2 AND coalesce(launch_week, DATE '1970-01-01') = coalesce($3::date, DATE '1970-01-01')
-          AND voided_at IS NULL RETURNING counted),
-     upd AS (UPDATE listings SET votes_count = greatest(votes_count - 1, 0) WHERE id = $1 AND EXISTS (SELECT 1 FROM del WHERE counted) RETURNING votes_count)
-     SELECT EXISTS (SELECT 1 FROM del) AS removed, coalesce((SELECT votes_count FROM upd), (SELECT votes_count FROM listings WHERE id = $1)) AS votes`,
-    [listing.id, userId, listing.launch_week], { prepare: 'remove_vote' });
+export async function removeVote(db: Queryable, siteId: number, slug: string, userId: number): Promise<VoteOutcome> {
+  const rows = await db.query<{ found: boolean; removed: boolean; votes: number; listing_id: number; launch_week: string | null }>(
+    `WITH l AS (SELECT id, launch_week, votes_count FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'),
+     del AS (
+       DELETE FROM votes v USING l WHERE v.listing_id = l.id AND v.user_id = $3
+          AND coalesce(v.launch_week, DATE '1970-01-01') = coalesce(l.launch_week, DATE '1970-01-01') AND v.voided_at IS NULL
+       RETURNING v.counted),
+     upd AS (UPDATE listings SET votes_count = greatest(votes_count - 1, 0) WHERE id = (SELECT id FROM l) AND EXISTS (SELECT 1 FROM del WHERE counted) RETURNING votes_count)
+     SELECT EXISTS (SELECT 1 FROM l) AS found, EXISTS (SELECT 1 FROM del) AS removed,
+            coalesce((SELECT votes_count FROM upd), (SELECT votes_count FROM l)) AS votes,
+            (SELECT id FROM l) AS listing_id, (SELECT to_char(launch_week, 'YYYY-MM-DD') FROM l) AS launch_week`,
+    [siteId, slug, userId], { prepare: 'remove_vote' });
   const r = rows[0];
-  if (!r.removed && await ownVote(db, listing, userId)) return { voted: true, counted: false, votes: r.votes, held_until: null };
+  if (!r.found) return { voted: false, counted: false, votes: 0, held_until: null, refused: 'not_found' };
+  if (!r.removed && await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, userId)) return { voted: true, counted: false, votes: r.votes, held_until: null };
   return { voted: false, counted: false, votes: r.votes, held_until: null };
 }
 
-async function ownVote(db: Queryable, listing: VoteTarget, userId: number): Promise<{ counted: boolean; held_until: string | null } | null> {
+async function ownVote(db: Queryable, listing: { id: number; launch_week: string | null }, userId: number): Promise<{ counted: boolean; held_until: string | null } | null> {
   const rows = await db.query<{ counted: boolean; held_until: string | null }>(
     `SELECT counted, held_until FROM votes WHERE listing_id = $1 AND user_id = $2 AND coalesce(launch_week, DATE '1970-01-01') = coalesce($3::date, DATE '1970-01-01')`,
     [listing.id, userId, listing.launch_week]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { castVote, removeVote, votableListingFor } from '../../domain/votes/votes.js';
+import { castVote, removeVote } from '../../domain/votes/votes.js';
 import { loadVoteSettings, voteHeldUntil } from '../../domain/votes/vote-settings.js';
 import { forgetVoteCount } from '../../domain/listings/listing-cache.js';
 import { html, layout } from '../html.js';
@@ -27,12 +27,6 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
       if (wantsJson(req)) return reply.code(401).send({ status: 401, title: 'Sign in to vote.' });
       return reply.redirect(`/signin?next=${encodeURIComponent(back)}`, 303);
     }
-    const now = ctx.now();
-    const [found, settings] = await Promise.all([
-      SLUG.test(slug) ? votableListingFor(ctx.db, ctx.site.id, slug, user.id, new Date(now.getTime() - 60_000)) : null,
-      loadVoteSettings(ctx.db, ctx.site.id),
-    ]);
-    if (!found) return page(reply, 404, user, 'Not found', html`<h1>No live listing to vote for</h1><p>Only live launches take votes. <a href="/">Back to launches</a></p>`);
     if (!user.email_verified_at) {
       return page(reply, 403, user, 'Confirm your email first', html`<h1>Confirm your email first</h1>
         <p>Votes count only from people with a confirmed email address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`);
@@ -40,16 +34,19 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
     if (user.suspended_at) {
       return page(reply, 403, user, 'Account suspended', html`<h1>Your account is suspended</h1><p>A moderator suspended this account, so it cannot vote, review or comment.</p>`);
     }
-    const listing = found.listing;
-    if (action === 'vote' && found.recentVotes >= settings.perAccountPerMinute) {
+    const now = ctx.now();
+    const settings = await loadVoteSettings(ctx.db, ctx.site.id);
+    const result = !SLUG.test(slug) ? { refused: 'not_found' as const }
+      : action === 'vote'
+        ? await castVote(ctx.db, ctx.site.id, slug, user.id, { now, ip: req.ip, heldUntil: voteHeldUntil(settings, new Date(user.created_at), now), perMinute: settings.perAccountPerMinute })
+        : await removeVote(ctx.db, ctx.site.id, slug, user.id);
+    if (result.refused === 'not_found') return page(reply, 404, user, 'Not found', html`<h1>No live listing to vote for</h1><p>Only live launches take votes. <a href="/">Back to launches</a></p>`);
+    if (result.refused === 'rate_limited') {
       reply.header('Retry-After', '60');
       return page(reply, 429, user, 'Too many votes', html`<h1>Too many votes at once</h1><p>An account can cast ${settings.perAccountPerMinute} votes a minute. Wait a minute and try again.</p>`);
     }
-    const result = action === 'vote'
-      ? await castVote(ctx.db, listing, user.id, { now, ip: req.ip, heldUntil: voteHeldUntil(settings, new Date(user.created_at), now) })
-      : await removeVote(ctx.db, listing, user.id);
-    forgetVoteCount(ctx, ctx.site.id, listing.slug);
-    if (wantsJson(req)) return reply.send(result);
+    forgetVoteCount(ctx, ctx.site.id, slug);
+    if (wantsJson(req)) return reply.send({ voted: result.voted, counted: result.counted, votes: result.votes, held_until: result.held_until });
     return reply.redirect(back, 303);
   };
   // The per-address limit is the site setting's, read when a vote comes in.

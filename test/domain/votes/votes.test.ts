@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase } from '../../support/app.js';
 import { addCategory, addListing } from '../../support/fixtures.js';
-import { castVote, hasVoted, releaseHeldVotes, removeVote, suspiciousVoteClusters, votableListing, votableListingFor, voidVotes } from '../../../src/domain/votes/votes.js';
+import { castVote, hasVoted, releaseHeldVotes, removeVote, suspiciousVoteClusters, votableListing, voidVotes } from '../../../src/domain/votes/votes.js';
 import { voteHeldUntil, VOTE_SETTING_DEFAULTS } from '../../../src/domain/votes/vote-settings.js';
 import type { AppContext } from '../../../src/app-context.js';
 
@@ -17,8 +17,8 @@ describeEachDatabase('votes', (env) => {
   test('a vote counts once, however often it is cast', async () => {
     const ctx = env().ctx;
     const user = await newUser(ctx);
-    const first = await castVote(ctx.db, await target(ctx, 'votable'), user, { now: NOW, ip: '192.0.2.1' });
-    const again = await castVote(ctx.db, await target(ctx, 'votable'), user, { now: NOW, ip: '192.0.2.1' });
+    const first = await castVote(ctx.db, ctx.site.id, 'votable', user, { now: NOW, ip: '192.0.2.1' });
+    const again = await castVote(ctx.db, ctx.site.id, 'votable', user, { now: NOW, ip: '192.0.2.1' });
     assert.deepEqual([first.voted, first.counted], [true, true]);
     assert.equal(again.votes, first.votes);
     assert.equal(await storedCount(ctx, 'votable'), first.votes);
@@ -29,10 +29,10 @@ describeEachDatabase('votes', (env) => {
     const ctx = env().ctx;
     const user = await newUser(ctx);
     const before = await storedCount(ctx, 'votable');
-    await castVote(ctx.db, await target(ctx, 'votable'), user, { now: NOW, ip: null });
-    const undone = await removeVote(ctx.db, await target(ctx, 'votable'), user);
+    await castVote(ctx.db, ctx.site.id, 'votable', user, { now: NOW, ip: null });
+    const undone = await removeVote(ctx.db, ctx.site.id, 'votable', user);
     assert.deepEqual([undone.voted, undone.votes], [false, before]);
-    assert.equal((await removeVote(ctx.db, await target(ctx, 'votable'), user)).votes, before);
+    assert.equal((await removeVote(ctx.db, ctx.site.id, 'votable', user)).votes, before);
     assert.equal(await hasVoted(ctx.db, await target(ctx, 'votable'), user), false);
   });
 
@@ -42,19 +42,19 @@ describeEachDatabase('votes', (env) => {
     const listing = await target(ctx, 'votable');
     await ctx.db.query(`INSERT INTO listing_owners (listing_id, user_id, role) VALUES ($1, $2, 'cofounder')`, [listing.id, owner]);
     const before = await storedCount(ctx, 'votable');
-    const r = await castVote(ctx.db, listing, owner, { now: NOW, ip: null });
+    const r = await castVote(ctx.db, ctx.site.id, listing.slug, owner, { now: NOW, ip: null });
     assert.deepEqual([r.voted, r.counted, r.votes], [true, false, before]);
-    assert.equal((await removeVote(ctx.db, listing, owner)).votes, before);
+    assert.equal((await removeVote(ctx.db, ctx.site.id, listing.slug, owner)).votes, before);
   });
 
   test('a relaunch is a new launch: the same person may vote for it again', async () => {
     const ctx = env().ctx;
     const user = await newUser(ctx);
-    await castVote(ctx.db, await target(ctx, 'relaunched'), user, { now: NOW, ip: null });
+    await castVote(ctx.db, ctx.site.id, 'relaunched', user, { now: NOW, ip: null });
     await ctx.db.query(`UPDATE listings SET launch_week = '2026-11-23' WHERE slug = 'relaunched'`);
     const relaunch = await target(ctx, 'relaunched');
     assert.equal(await hasVoted(ctx.db, relaunch, user), false);
-    const r = await castVote(ctx.db, relaunch, user, { now: NOW, ip: null });
+    const r = await castVote(ctx.db, ctx.site.id, relaunch.slug, user, { now: NOW, ip: null });
     assert.equal(r.counted, true);
     assert.equal((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM votes v JOIN listings l ON l.id = v.listing_id WHERE l.slug = $1 AND v.user_id = $2', ['relaunched', user]))[0].n, 2);
   });
@@ -64,7 +64,7 @@ describeEachDatabase('votes', (env) => {
     const users = await Promise.all(Array.from({ length: 40 }, () => newUser(ctx)));
     const before = await storedCount(ctx, 'busy');
     const listing = await target(ctx, 'busy');
-    await Promise.all([...users, ...users].map((u) => castVote(ctx.db, listing, u, { now: NOW, ip: null })));
+    await Promise.all([...users, ...users].map((u) => castVote(ctx.db, ctx.site.id, listing.slug, u, { now: NOW, ip: null })));
     assert.equal(await storedCount(ctx, 'busy'), before + 40);
     assert.equal((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM votes WHERE listing_id = $1', [listing.id]))[0].n, 40);
   });
@@ -73,14 +73,20 @@ describeEachDatabase('votes', (env) => {
     const ctx = env().ctx;
     assert.equal(await votableListing(ctx.db, ctx.site.id, 'not-yet'), null);
     assert.equal(await votableListing(ctx.db, ctx.site.id, 'no-such-listing'), null);
+    const user = await newUser(ctx);
+    assert.equal((await castVote(ctx.db, ctx.site.id, 'not-yet', user, { now: NOW, ip: null })).refused, 'not_found');
+    assert.equal((await removeVote(ctx.db, ctx.site.id, 'no-such-listing', user)).refused, 'not_found');
   });
 
   test('the votes a person cast recently are counted for the per-account limit', async () => {
     const ctx = env().ctx;
     const user = await newUser(ctx);
-    await castVote(ctx.db, await target(ctx, 'votable'), user, { now: NOW, ip: null });
-    await castVote(ctx.db, await target(ctx, 'busy'), user, { now: new Date(NOW.getTime() - 120_000), ip: null });
-    assert.equal((await votableListingFor(ctx.db, ctx.site.id, 'votable', user, new Date(NOW.getTime() - 60_000)))?.recentVotes, 1);
+    await castVote(ctx.db, ctx.site.id, 'votable', user, { now: NOW, ip: null });
+    await castVote(ctx.db, ctx.site.id, 'busy', user, { now: new Date(NOW.getTime() - 120_000), ip: null });
+    const limited = await castVote(ctx.db, ctx.site.id, 'held', user, { now: NOW, ip: null, perMinute: 1 });
+    assert.equal(limited.refused, 'rate_limited', 'one vote in the last minute reaches a limit of one');
+    assert.equal((await castVote(ctx.db, ctx.site.id, 'held', user, { now: NOW, ip: null, perMinute: 2 })).refused, undefined);
+    await removeVote(ctx.db, ctx.site.id, 'held', user);
   });
 
   test("a young account's vote is held, uncounted, until its hold passes; then it counts once, however many workers release it", async () => {
@@ -88,7 +94,7 @@ describeEachDatabase('votes', (env) => {
     const user = await newUser(ctx);
     const before = await storedCount(ctx, 'held');
     const heldUntil = new Date(NOW.getTime() + 3_600_000);
-    const r = await castVote(ctx.db, await target(ctx, 'held'), user, { now: NOW, ip: null, heldUntil });
+    const r = await castVote(ctx.db, ctx.site.id, 'held', user, { now: NOW, ip: null, heldUntil });
     assert.deepEqual([r.voted, r.counted, r.held_until], [true, false, heldUntil.toISOString()]);
     assert.equal(await storedCount(ctx, 'held'), before);
     assert.deepEqual(await releaseHeldVotes(ctx.db, NOW), [], 'nothing is released before the hold passes');
@@ -103,8 +109,8 @@ describeEachDatabase('votes', (env) => {
     const ctx = env().ctx;
     const user = await newUser(ctx);
     const before = await storedCount(ctx, 'held');
-    await castVote(ctx.db, await target(ctx, 'held'), user, { now: NOW, ip: null, heldUntil: new Date(NOW.getTime() + 60_000) });
-    await removeVote(ctx.db, await target(ctx, 'held'), user);
+    await castVote(ctx.db, ctx.site.id, 'held', user, { now: NOW, ip: null, heldUntil: new Date(NOW.getTime() + 60_000) });
+    await removeVote(ctx.db, ctx.site.id, 'held', user);
     await releaseHeldVotes(ctx.db, new Date(NOW.getTime() + 120_000));
     assert.equal(await storedCount(ctx, 'held'), before);
   });
@@ -119,16 +125,16 @@ describeEachDatabase('votes', (env) => {
   test('voided votes stop counting, stay on record, and cannot be taken back and cast again', async () => {
     const ctx = env().ctx;
     const [a, b] = [await newUser(ctx), await newUser(ctx)];
-    await castVote(ctx.db, await target(ctx, 'voided'), a, { now: NOW, ip: null });
-    await castVote(ctx.db, await target(ctx, 'voided'), b, { now: NOW, ip: null });
+    await castVote(ctx.db, ctx.site.id, 'voided', a, { now: NOW, ip: null });
+    await castVote(ctx.db, ctx.site.id, 'voided', b, { now: NOW, ip: null });
     const before = await storedCount(ctx, 'voided');
     const ids = (await ctx.db.query<{ id: number }>('SELECT id FROM votes WHERE user_id = $1', [a])).map((r) => r.id);
     const r = await voidVotes(ctx.db, ctx.site.id, ids, 'one address', NOW);
     assert.deepEqual(r, { voided: 1, slugs: ['voided'] });
     assert.equal(await storedCount(ctx, 'voided'), before - 1);
     assert.deepEqual(await voidVotes(ctx.db, ctx.site.id, ids, 'again', NOW), { voided: 0, slugs: [] }, 'voiding twice changes nothing');
-    await removeVote(ctx.db, await target(ctx, 'voided'), a);
-    await castVote(ctx.db, await target(ctx, 'voided'), a, { now: NOW, ip: null });
+    await removeVote(ctx.db, ctx.site.id, 'voided', a);
+    await castVote(ctx.db, ctx.site.id, 'voided', a, { now: NOW, ip: null });
     assert.equal(await storedCount(ctx, 'voided'), before - 1);
     const [vote] = await ctx.db.query<{ voided_reason: string; counted: boolean }>('SELECT voided_reason, counted FROM votes WHERE user_id = $1', [a]);
     assert.deepEqual(vote, { voided_reason: 'one address', counted: false });
@@ -137,7 +143,7 @@ describeEachDatabase('votes', (env) => {
   test('many votes for one listing from one address within minutes show as a cluster, until voided', async () => {
     const ctx = env().ctx;
     const users = [await newUser(ctx), await newUser(ctx), await newUser(ctx)];
-    for (const [i, u] of users.entries()) await castVote(ctx.db, await target(ctx, 'clustered'), u, { now: new Date(NOW.getTime() + i * 1000), ip: '198.51.100.7' });
+    for (const [i, u] of users.entries()) await castVote(ctx.db, ctx.site.id, 'clustered', u, { now: new Date(NOW.getTime() + i * 1000), ip: '198.51.100.7' });
     const clusters = await suspiciousVoteClusters(ctx.db, ctx.site.id, NOW);
     const mine = clusters.find((c) => c.kind === 'address' && c.listing.slug === 'clustered');
     assert.ok(mine, 'the cluster is shown');
@@ -151,7 +157,7 @@ describeEachDatabase('votes', (env) => {
     const ctx = env().ctx;
     for (let i = 0; i < 5; i++) {
       const u = (await ctx.db.query<{ id: number }>(`INSERT INTO users (email, email_verified_at, created_at) VALUES ($1, $2, $2) RETURNING id`, [`fresh-${i}-${Math.random()}@test.invalid`, NOW.toISOString()]))[0].id;
-      await castVote(ctx.db, await target(ctx, 'cohort'), u, { now: new Date(NOW.getTime() + 60_000 + i), ip: `203.0.113.${i}` });
+      await castVote(ctx.db, ctx.site.id, 'cohort', u, { now: new Date(NOW.getTime() + 60_000 + i), ip: `203.0.113.${i}` });
     }
     const cohort = (await suspiciousVoteClusters(ctx.db, ctx.site.id, NOW)).find((c) => c.kind === 'fresh_accounts' && c.listing.slug === 'cohort');
     assert.equal(cohort?.votes, 5);
