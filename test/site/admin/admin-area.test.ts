@@ -86,8 +86,9 @@ describeEachDatabase('site: the admin area', (env) => {
       await db.query(`INSERT INTO votes (listing_id, user_id, created_at, launch_week, ip) VALUES ($1, $2, $3, '2026-11-16', '192.0.2.99')`, [listingId, id, new Date(env().clock.now.getTime() - 60_000 + i).toISOString()]);
     }
     await db.query(`UPDATE listings SET votes_count = votes_count + 3 WHERE id = $1`, [listingId]);
-    const board = async () => (await env().json('/api/v1/leaderboards/community-all-time?per_page=100')).body.items.find((i: { listing: { slug: string } }) => i.listing.slug === 'cafe-ledger');
-    const before = { votes: await votes(env(), 'cafe-ledger'), board: (await board()).metric.value };
+    const board = async (name: string) => (await env().json(`/api/v1/leaderboards/${name}?per_page=100`)).body.items.find((i: { listing: { slug: string } }) => i.listing.slug === 'cafe-ledger').metric.value as number;
+    const weekRanking = async () => (await env().json('/api/v1/launches/weeks/this')).body.items.find((i: { slug: string }) => i.slug === 'cafe-ledger').week_votes as number;
+    const before = { votes: await votes(env(), 'cafe-ledger'), allTime: await board('community-all-time'), weekly: await board('community-weekly'), week: await weekRanking() };
     const page = await admin.get('/admin/votes');
     assert.match(page.body, /3 votes from <code>192\.0\.2\.99<\/code>/);
     const ids = [...page.body.matchAll(/<input type="hidden" name="vote" value="(\d+)">/g)].map((m) => m[1]);
@@ -97,7 +98,9 @@ describeEachDatabase('site: the admin area', (env) => {
     assert.equal(done.statusCode, 200);
     assert.match(done.body, /3 votes voided/);
     assert.equal(await votes(env(), 'cafe-ledger'), before.votes - 3);
-    assert.equal((await board()).metric.value, before.board - 3);
+    assert.equal(await board('community-all-time'), before.allTime - 3);
+    assert.equal(await board('community-weekly'), before.weekly - 3);
+    assert.equal(await weekRanking(), before.week - 3);
     assert.match(done.body, /Nothing suspicious/, 'the cluster is gone once dealt with');
     assert.match(done.body, /192\.0\.2\.99<\/td><td data-label="Cast">[^<]+<\/td>\s*<td data-label="State">voided: Three accounts/, 'the voided votes stay on record');
     const log = await admin.get('/admin/moderation');
