@@ -55,11 +55,3 @@ async function readVoteSettings(db: Queryable, siteId: number): Promise<VoteSett
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   return Object.fromEntries(keys.map((k) => [k, wholeNumber(stored.get(VOTE_SETTING_KEYS[k]), VOTE_SETTING_BOUNDS[k]) ?? VOTE_SETTING_DEFAULTS[k]])) as unknown as VoteSettings;
 }
-
-/** Until when a vote cast now by an account created at `accountCreatedAt` is held, or null when it counts at once. */
-export function voteHeldUntil(settings: VoteSettings, accountCreatedAt: Date, now: Date): Date | null {
-  if (settings.holdHours <= 0) return null;
-  const until = new Date(accountCreatedAt.getTime() + settings.holdHours * 3_600_000);
-  return until > now ? until : null;
-}
-

@@ -31,65 +31,101 @@ export async function hasVoted(db: Queryable, listing: { id: number; launch_week
 
 export interface VoteResult { voted: boolean; counted: boolean; votes: number; /** When a young account's vote starts counting; null when it counts (or never will). */ held_until: string | null }
 
-export type VoteRefusal = 'not_found' | 'rate_limited';
-/** What a vote or its undoing did; `refused` says why nothing happened (no live listing, or the per-account limit). */
+export type VoteRefusal = 'signed_out' | 'unconfirmed' | 'suspended' | 'not_found' | 'rate_limited';
+/** What a vote or its undoing did; `refused` says why nothing happened. */
 export interface VoteOutcome extends VoteResult { refused?: VoteRefusal }
 
+/** Who votes: an account, or whoever holds a site session (its token's SHA-256), checked in the same statement. */
+export type Voter = { userId: number } | { sessionHash: string };
+
 /**
- * Casts the person's vote on the live listing `slug`'s current launch, unless they cast
- * `perMinute` votes in the last minute (the per-account limit, counted in the database so it holds
- * across instances). `heldUntil` (from voteHeldUntil) keeps a young account's vote uncounted until
- * then. One statement, so one round trip and atomic without a transaction: the listing, the
- * limit, the owner check (an owner's vote is never counted, so never held either), the vote and
- * the count it moves.
+ * Who votes, as rows of a CTE `u (id, created_at, email_verified_at, suspended_at)`: the account,
+ * or the account of a live session. Two index lookups, one of which finds nothing.
  */
-export async function castVote(db: Queryable, siteId: number, slug: string, userId: number,
-  o: { now: Date; ip: string | null; heldUntil?: Date | null; perMinute?: number }): Promise<VoteOutcome> {
-  const rows = await db.query<{ found: boolean; recent: number; inserted: boolean; counted: boolean | null; held_until: string | null; votes: number; listing_id: number; launch_week: string | null }>(
-    `WITH l AS (SELECT id, launch_week, votes_count FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'),
-     recent AS (SELECT count(*)::int AS n FROM votes WHERE user_id = $3 AND created_at > $7),
-     owner AS (SELECT EXISTS (SELECT 1 FROM listing_owners lo JOIN l ON lo.listing_id = l.id WHERE lo.user_id = $3) AS is_owner),
+const VOTER_CTE = `u AS (
+       SELECT id, created_at, email_verified_at, suspended_at FROM users WHERE id = $3
+       UNION ALL
+       SELECT u.id, u.created_at, u.email_verified_at, u.suspended_at FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id_hash = $4 AND s.expires_at > $5)`;
+const voterParams = (voter: Voter, now: Date) =>
+  ['userId' in voter ? voter.userId : null, 'sessionHash' in voter ? voter.sessionHash : null, now.toISOString()];
+
+/** The refusal a voter gets before anything else is looked at, or null. */
+function voterRefusal(r: { user_id: number | null; verified: boolean | null; suspended: boolean | null }): VoteRefusal | null {
+  if (r.user_id === null) return 'signed_out';
+  if (!r.verified) return 'unconfirmed';
+  if (r.suspended) return 'suspended';
+  return null;
+}
+
+const refused = (why: VoteRefusal, votes = 0): VoteOutcome => ({ voted: false, counted: false, votes, held_until: null, refused: why });
+
+/**
+ * Casts the voter's vote on the live listing `slug`'s current launch. Refused for a session that
+ * is not live, an unconfirmed or suspended account, or one that cast `perMinute` votes in the last
+ * minute (the per-account limit, counted in the database so it holds across instances). An
+ * account younger than `holdHours` gets its vote held (uncounted) until it reaches that age.
+ * One statement — one round trip, atomic without a transaction, the hot path of every vote: the
+ * voter, the listing, the limit, the owner check (an owner's vote is never counted, so never held
+ * either), the vote and the count it moves.
+ */
+export async function castVote(db: Queryable, siteId: number, slug: string, voter: Voter,
+  o: { now: Date; ip: string | null; holdHours?: number; perMinute?: number }): Promise<VoteOutcome> {
+  const rows = await db.query<{ user_id: number | null; verified: boolean | null; suspended: boolean | null; found: boolean; inserted: boolean;
+    counted: boolean | null; held_until: string | null; votes: number; listing_id: number; launch_week: string | null }>(
+    `WITH ${VOTER_CTE},
+     l AS (SELECT id, launch_week, votes_count FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'),
+     recent AS (SELECT count(*)::int AS n FROM votes WHERE user_id = (SELECT id FROM u) AND created_at > $7),
+     owner AS (SELECT EXISTS (SELECT 1 FROM listing_owners lo JOIN l ON lo.listing_id = l.id WHERE lo.user_id = (SELECT id FROM u)) AS is_owner),
+     hold AS (SELECT CASE WHEN $9 > 0 AND NOT o.is_owner AND u.created_at + make_interval(hours => $9) > $5::timestamptz
+                          THEN u.created_at + make_interval(hours => $9) END AS until FROM u, owner o),
      ins AS (
        INSERT INTO votes (listing_id, user_id, created_at, launch_week, counted, ip, held_until)
-       SELECT l.id, $3, $4, l.launch_week, NOT o.is_owner AND $6::timestamptz IS NULL, $5, CASE WHEN o.is_owner THEN NULL ELSE $6::timestamptz END
-         FROM l, owner o, recent r WHERE r.n < $8
+       SELECT l.id, u.id, $5, l.launch_week, NOT o.is_owner AND h.until IS NULL, $6, h.until
+         FROM u, l, owner o, hold h, recent r
+        WHERE u.email_verified_at IS NOT NULL AND u.suspended_at IS NULL AND r.n < $8
        ON CONFLICT DO NOTHING RETURNING counted, held_until),
      upd AS (UPDATE listings SET votes_count = votes_count + 1 WHERE id = (SELECT id FROM l) AND EXISTS (SELECT 1 FROM ins WHERE counted) RETURNING votes_count)
-     SELECT EXISTS (SELECT 1 FROM l) AS found, (SELECT n FROM recent) AS recent, EXISTS (SELECT 1 FROM ins) AS inserted,
+     SELECT (SELECT id FROM u) AS user_id, (SELECT email_verified_at IS NOT NULL FROM u) AS verified, (SELECT suspended_at IS NOT NULL FROM u) AS suspended,
+            EXISTS (SELECT 1 FROM l) AS found, EXISTS (SELECT 1 FROM ins) AS inserted,
             (SELECT counted FROM ins) AS counted, (SELECT held_until FROM ins) AS held_until,
             coalesce((SELECT votes_count FROM upd), (SELECT votes_count FROM l)) AS votes,
             (SELECT id FROM l) AS listing_id, (SELECT to_char(launch_week, 'YYYY-MM-DD') FROM l) AS launch_week`,
-    [siteId, slug, userId, o.now.toISOString(), o.ip, o.heldUntil ? o.heldUntil.toISOString() : null,
-      new Date(o.now.getTime() - 60_000).toISOString(), o.perMinute ?? 2_147_483_647], { prepare: 'cast_vote' });
+    [siteId, slug, ...voterParams(voter, o.now), o.ip, new Date(o.now.getTime() - 60_000).toISOString(), o.perMinute ?? 2_147_483_647, o.holdHours ?? 0],
+    { prepare: 'cast_vote' });
   const r = rows[0];
-  if (!r.found) return { voted: false, counted: false, votes: 0, held_until: null, refused: 'not_found' };
+  const who = voterRefusal(r);
+  if (who) return refused(who);
+  if (!r.found) return refused('not_found');
   if (r.inserted) return { voted: true, counted: r.counted === true, votes: r.votes, held_until: r.held_until };
   // Voted already (a double click, another tab): answer with the vote there is.
-  const mine = await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, userId);
-  if (!mine) return { voted: false, counted: false, votes: r.votes, held_until: null, refused: 'rate_limited' };
+  const mine = await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, r.user_id!);
+  if (!mine) return refused('rate_limited', r.votes);
   return { voted: true, counted: mine.counted, votes: r.votes, held_until: mine.held_until };
 }
 
 /**
- * Takes back the person's vote on the live listing `slug`'s current launch (nothing happens if
+ * Takes back the voter's vote on the live listing `slug`'s current launch (nothing happens if
  * there is none). A vote a moderator voided stays, so taking it back and voting again cannot undo
- * the voiding. One statement, like castVote.
+ * the voiding. One statement, like castVote; only a session that is not live is refused.
  */
-export async function removeVote(db: Queryable, siteId: number, slug: string, userId: number): Promise<VoteOutcome> {
-  const rows = await db.query<{ found: boolean; removed: boolean; votes: number; listing_id: number; launch_week: string | null }>(
-    `WITH l AS (SELECT id, launch_week, votes_count FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'),
+export async function removeVote(db: Queryable, siteId: number, slug: string, voter: Voter, o: { now: Date }): Promise<VoteOutcome> {
+  const rows = await db.query<{ user_id: number | null; found: boolean; removed: boolean; votes: number; listing_id: number; launch_week: string | null }>(
+    `WITH ${VOTER_CTE},
+     l AS (SELECT id, launch_week, votes_count FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'),
      del AS (
-       DELETE FROM votes v USING l WHERE v.listing_id = l.id AND v.user_id = $3
+       DELETE FROM votes v USING l WHERE v.listing_id = l.id AND v.user_id = (SELECT id FROM u)
           AND coalesce(v.launch_week, DATE '1970-01-01') = coalesce(l.launch_week, DATE '1970-01-01') AND v.voided_at IS NULL
        RETURNING v.counted),
      upd AS (UPDATE listings SET votes_count = greatest(votes_count - 1, 0) WHERE id = (SELECT id FROM l) AND EXISTS (SELECT 1 FROM del WHERE counted) RETURNING votes_count)
-     SELECT EXISTS (SELECT 1 FROM l) AS found, EXISTS (SELECT 1 FROM del) AS removed,
+     SELECT (SELECT id FROM u) AS user_id, EXISTS (SELECT 1 FROM l) AS found, EXISTS (SELECT 1 FROM del) AS removed,
             coalesce((SELECT votes_count FROM upd), (SELECT votes_count FROM l)) AS votes,
             (SELECT id FROM l) AS listing_id, (SELECT to_char(launch_week, 'YYYY-MM-DD') FROM l) AS launch_week`,
-    [siteId, slug, userId], { prepare: 'remove_vote' });
+    [siteId, slug, ...voterParams(voter, o.now)], { prepare: 'remove_vote' });
   const r = rows[0];
-  if (!r.found) return { voted: false, counted: false, votes: 0, held_until: null, refused: 'not_found' };
-  if (!r.removed && await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, userId)) return { voted: true, counted: false, votes: r.votes, held_until: null };
+  if (r.user_id === null) return refused('signed_out');
+  if (!r.found) return refused('not_found');
+  if (!r.removed && await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, r.user_id)) return { voted: true, counted: false, votes: r.votes, held_until: null };
   return { voted: false, counted: false, votes: r.votes, held_until: null };
 }
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { castVote, removeVote } from '../../domain/votes/votes.js';
-import { loadVoteSettings, voteHeldUntil } from '../../domain/votes/vote-settings.js';
+import { loadVoteSettings } from '../../domain/votes/vote-settings.js';
 import { forgetVoteCount } from '../../domain/listings/listing-cache.js';
 import { html, layout } from '../html.js';
-import { currentUser, safeNext } from '../session.js';
+import { currentUser, safeNext, SESSION_COOKIE } from '../session.js';
+import { sha256 } from '../../crypto/sha256.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
@@ -22,28 +23,35 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
     const slug = req.params.slug;
     // A card's button brings the voter back to the list it was on; the listing page's to itself.
     const back = safeNext(req.body?.next, `/p/${slug}`);
-    const user = await currentUser(ctx, req);
-    if (!user) {
-      if (wantsJson(req)) return reply.code(401).send({ status: 401, title: 'Sign in to vote.' });
-      return reply.redirect(`/signin?next=${encodeURIComponent(back)}`, 303);
-    }
-    if (!user.email_verified_at) {
-      return page(reply, 403, user, 'Confirm your email first', html`<h1>Confirm your email first</h1>
-        <p>Votes count only from people with a confirmed email address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`);
-    }
-    if (user.suspended_at) {
-      return page(reply, 403, user, 'Account suspended', html`<h1>Your account is suspended</h1><p>A moderator suspended this account, so it cannot vote, review or comment.</p>`);
-    }
+    const signedOut = () => (wantsJson(req)
+      ? reply.code(401).send({ status: 401, title: 'Sign in to vote.' })
+      : reply.redirect(`/signin?next=${encodeURIComponent(back)}`, 303));
+    // The session is checked inside the vote's own statement (one round trip per vote); the
+    // account is read apart only to explain a refusal.
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token) return signedOut();
     const now = ctx.now();
     const settings = await loadVoteSettings(ctx.db, ctx.site.id);
-    const result = !SLUG.test(slug) ? { refused: 'not_found' as const }
+    const voter = { sessionHash: sha256(token) };
+    const result = !SLUG.test(slug) ? { refused: (await currentUser(ctx, req)) ? 'not_found' as const : 'signed_out' as const }
       : action === 'vote'
-        ? await castVote(ctx.db, ctx.site.id, slug, user.id, { now, ip: req.ip, heldUntil: voteHeldUntil(settings, new Date(user.created_at), now), perMinute: settings.perAccountPerMinute })
-        : await removeVote(ctx.db, ctx.site.id, slug, user.id);
-    if (result.refused === 'not_found') return page(reply, 404, user, 'Not found', html`<h1>No live listing to vote for</h1><p>Only live launches take votes. <a href="/">Back to launches</a></p>`);
-    if (result.refused === 'rate_limited') {
-      reply.header('Retry-After', '60');
-      return page(reply, 429, user, 'Too many votes', html`<h1>Too many votes at once</h1><p>An account can cast ${settings.perAccountPerMinute} votes a minute. Wait a minute and try again.</p>`);
+        ? await castVote(ctx.db, ctx.site.id, slug, voter, { now, ip: req.ip, holdHours: settings.holdHours, perMinute: settings.perAccountPerMinute })
+        : await removeVote(ctx.db, ctx.site.id, slug, voter, { now });
+    if (result.refused) {
+      if (result.refused === 'signed_out') return signedOut();
+      const user = await currentUser(ctx, req);
+      if (result.refused === 'unconfirmed') {
+        return page(reply, 403, user, 'Confirm your email first', html`<h1>Confirm your email first</h1>
+          <p>Votes count only from people with a confirmed email address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`);
+      }
+      if (result.refused === 'suspended') {
+        return page(reply, 403, user, 'Account suspended', html`<h1>Your account is suspended</h1><p>A moderator suspended this account, so it cannot vote, review or comment.</p>`);
+      }
+      if (result.refused === 'rate_limited') {
+        reply.header('Retry-After', '60');
+        return page(reply, 429, user, 'Too many votes', html`<h1>Too many votes at once</h1><p>An account can cast ${settings.perAccountPerMinute} votes a minute. Wait a minute and try again.</p>`);
+      }
+      return page(reply, 404, user, 'Not found', html`<h1>No live listing to vote for</h1><p>Only live launches take votes. <a href="/">Back to launches</a></p>`);
     }
     forgetVoteCount(ctx, ctx.site.id, slug);
     if (wantsJson(req)) return reply.send({ voted: result.voted, counted: result.counted, votes: result.votes, held_until: result.held_until });
