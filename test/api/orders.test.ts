@@ -158,6 +158,15 @@ describeEachDatabase('orders: products, quotes, checkout, payment and fulfilment
     assert.match(res.body.detail, /items\[0\]\.listing_id/);
   });
 
+  test('a listing hidden by the moderators cannot be ordered for, so no purchase brings it back', async () => {
+    const id = await ownedListing(env(), buyer.email, slug('hidden'));
+    await env().ctx.db.query(`UPDATE listings SET hidden_from_status = status, status = 'hidden' WHERE id = $1`, [id]);
+    const res = await quote({ items: [{ product: 'launch', listing_id: id }] });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.errors[0].path, 'items[0].listing_id');
+    assert.match(res.body.errors[0].message, /hidden by the site's moderators/);
+  });
+
   test('a co-owner may order for the listing', async () => {
     const id = await ownedListing(env(), other.email, slug('shared'));
     await env().ctx.db.query(`INSERT INTO listing_owners (listing_id, user_id, role) SELECT $1, id, 'cofounder' FROM users WHERE email = $2`, [id, buyer.email]);

@@ -15,7 +15,8 @@ export async function hideListing(db: Queryable, siteId: number, listingId: numb
 /** Puts a hidden listing back in the status it had; null when it is not hidden. */
 export async function restoreListing(db: Queryable, siteId: number, listingId: number): Promise<string | null> {
   const rows = await db.query<{ slug: string }>(
-    `UPDATE listings SET status = coalesce(hidden_from_status, 'draft'), hidden_from_status = NULL, updated_at = now()
+    `UPDATE listings SET status = coalesce(hidden_from_status, 'draft'), hidden_from_status = NULL, updated_at = now(),
+            launched_at = CASE WHEN hidden_from_status = 'live' THEN coalesce(launched_at, now()) ELSE launched_at END
       WHERE id = $1 AND site_id = $2 AND status = 'hidden' RETURNING slug`, [listingId, siteId]);
   return rows[0]?.slug ?? null;
 }

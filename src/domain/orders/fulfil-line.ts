@@ -47,6 +47,12 @@ export async function applyLine(tx: Tx, line: FulfilLine, f: FulfilContext): Pro
       const l = listing!;
       // A week that has begun (or none) means now.
       const liveNow = !line.week || line.week <= thisMonday;
+      if (l.status === 'hidden') {
+        // Paid before a moderator hid it: the launch is kept for when it is restored, not shown now.
+        await tx.query(`UPDATE listings SET plan = 'paid', hidden_from_status = $2, launch_week = $3::date, updated_at = $4 WHERE id = $1`,
+          [l.id, liveNow ? 'live' : 'scheduled', liveNow ? thisMonday : line.week, at]);
+        return { done: true, slug: l.slug, detail: `${l.name} is hidden by the site's moderators; its paid launch applies when it is restored.` };
+      }
       if (l.status === 'live') {
         await tx.query(`UPDATE listings SET plan = 'paid', updated_at = $2 WHERE id = $1`, [l.id, at]);
         return { done: true, detail: `${l.name} was already live; it is now on the paid plan with its paid sections unlocked.`, slug: l.slug };

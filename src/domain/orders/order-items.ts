@@ -109,6 +109,8 @@ export function checkItems(items: OrderItemInput[], facts: ItemFacts): { items: 
     } else {
       listing = facts.listings.get(item.listing_id) ?? null;
       if (!listing) fail('listing_id', `there is no listing with id ${item.listing_id}`);
+      // Buying a launch or a placement must not bring back what a moderator took off the site.
+      else if (listing.status === 'hidden') { fail('listing_id', `listing ${item.listing_id} was hidden by the site's moderators and cannot be ordered for; contact the site's administrators`); listing = null; }
     }
 
     // The week
