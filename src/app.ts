@@ -82,7 +82,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (_req, reply, done) => { reply.headers(headers); done(); });
+  // On the raw response, as helmet itself does, so hijacked replies (MCP streams) carry them too;
+  // a route may still set its own (badge SVGs, images, the consent page).
+  const headerList = Object.entries(headers);
+  app.addHook('onRequest', (_req, reply, done) => { for (const [name, value] of headerList) reply.raw.setHeader(name, value); done(); });
   await app.register(cookie, { secret: ctx.secret });
   await app.register(formbody);
   // Double-submit CSRF tokens in a signed, HttpOnly, SameSite=Lax cookie, checked on every form post.
