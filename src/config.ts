@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseSecretsKey } from './crypto/secret-box.js';
 
 /** Every setting the service reads, parsed and validated once. Names follow DESIGN.md §3. */
 export interface Config {
@@ -26,6 +27,20 @@ export interface Config {
   workerConcurrency: number;
   /** How long an instance reuses the answer of a public list read (0 = never); listing writes clear it sooner. */
   readCacheSeconds: number;
+  /** SECRETS_KEY: the 32-byte key that encrypts stored payment-provider keys (revenue connections). */
+  secretsKey: Buffer | null;
+  domainRatings: DomainRatingConfig;
+}
+
+/** Where Domain Ratings come from (README "Domain Rating board"); no provider means CSV import only. */
+export interface DomainRatingConfig {
+  provider: 'ahrefs' | 'openpagerank' | null;
+  ahrefs: { apiKey: string | null; baseUrl: string };
+  openPageRank: { apiKey: string | null; baseUrl: string };
+  /** Requests to the provider per minute, across all workers together. */
+  requestsPerMinute: number;
+  /** A domain is refreshed once its latest reading from the provider is this many days old. */
+  refreshDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -57,10 +72,42 @@ function str(env: Env, name: string): string | null {
   return v === undefined || v === '' ? null : v;
 }
 
+function secretsKey(env: Env): Buffer | null {
+  const raw = str(env, 'SECRETS_KEY');
+  if (raw === null) return null;
+  const key = parseSecretsKey(raw.trim());
+  // The value itself is never echoed: it is a secret.
+  if (!key) throw new ConfigError('SECRETS_KEY must be 32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)');
+  return key;
+}
+
 function viesUrl(env: Env): string | null {
   const v = str(env, 'VIES_URL');
   if (v && !/^https?:\/\/\S+$/.test(v)) throw new ConfigError(`VIES_URL must be an http(s) URL such as https://ec.europa.eu/taxation_customs/vies/rest-api, got "${v}"`);
   return v;
+}
+
+function origin(env: Env, name: string, fallback: string): string {
+  const v = str(env, name) ?? fallback;
+  if (!/^https?:\/\/[^/\s]+\/?$/.test(v)) throw new ConfigError(`${name} must be an origin like ${fallback}, got "${v}"`);
+  return v.replace(/\/+$/, '');
+}
+
+function domainRatings(env: Env): DomainRatingConfig {
+  const ahrefs = { apiKey: str(env, 'AHREFS_API_KEY'), baseUrl: origin(env, 'AHREFS_BASE_URL', 'https://api.ahrefs.com') };
+  const openPageRank = { apiKey: str(env, 'OPENPAGERANK_API_KEY'), baseUrl: origin(env, 'OPENPAGERANK_BASE_URL', 'https://openpagerank.com') };
+  // Ahrefs when its key is set, else Open PageRank when its key is set; DOMAIN_RATING_PROVIDER picks when both are.
+  const chosen = str(env, 'DOMAIN_RATING_PROVIDER') ?? (ahrefs.apiKey ? 'ahrefs' : openPageRank.apiKey ? 'openpagerank' : null);
+  if (chosen !== null && chosen !== 'ahrefs' && chosen !== 'openpagerank') throw new ConfigError(`DOMAIN_RATING_PROVIDER must be ahrefs or openpagerank, got "${chosen}"`);
+  if (chosen === 'ahrefs' && !ahrefs.apiKey) throw new ConfigError('DOMAIN_RATING_PROVIDER=ahrefs needs AHREFS_API_KEY');
+  if (chosen === 'openpagerank' && !openPageRank.apiKey) throw new ConfigError('DOMAIN_RATING_PROVIDER=openpagerank needs OPENPAGERANK_API_KEY');
+  return {
+    provider: chosen,
+    ahrefs,
+    openPageRank,
+    requestsPerMinute: int(env, 'DOMAIN_RATING_REQUESTS_PER_MINUTE', 30, 1, 60_000),
+    refreshDays: int(env, 'DOMAIN_RATING_REFRESH_DAYS', 30, 1, 365),
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -109,5 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 6, 1, 64),
     readCacheSeconds: int(env, 'READ_CACHE_SECONDS', 5, 0, 300),
+    secretsKey: secretsKey(env),
+    domainRatings: domainRatings(env),
   };
 }

@@ -9,11 +9,14 @@ import { ViewCounter } from './domain/listings/view-counter.js';
 import { CredentialCache } from './api/credential-cache.js';
 import { ensureCatalog } from './domain/orders/catalog.js';
 import { dropSalesCatalog, SALES_CHANNEL } from './domain/orders/sales-catalog.js';
+import { requireSecretsKeyForStoredKeys } from './domain/revenue/revenue-connection.js';
 
 /** Opens the database, applies pending migrations and assembles what every part shares. */
 export async function createAppContext(config: Config, opts: { db?: Db; now?: () => Date } = {}): Promise<AppContext> {
   const db = opts.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(db);
+  // Stored revenue keys cannot be read without SECRETS_KEY: refuse to start rather than break them silently.
+  await requireSecretsKeyForStoredKeys(db, config);
   const site = await ensureSite(db, config.siteKey);
   const secret = await ensureServerSecret(db, site.id);
   await ensureCatalog(db, site.id);

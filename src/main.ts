@@ -123,6 +123,8 @@ async function main() {
 }
 
 main().catch((err) => {
+  // A setting the database needs (SECRETS_KEY once revenue keys are stored) is a configuration error, not a crash.
+  if (err instanceof ConfigError) { console.error(`Configuration error: ${err.message}`); process.exit(2); }
   console.error(err);
   process.exit(1);
 });

@@ -9,6 +9,9 @@ import { bundleProblem, setBundleContents, setPrice } from '../domain/orders/cat
 import { completeAdminTask } from '../domain/orders/fulfil-order.js';
 import { refundOrder } from '../domain/orders/payment.js';
 import { forgetSalesCatalog } from '../domain/orders/sales-catalog.js';
+import { importRatingsCsv } from '../domain/domain-ratings/csv-import.js';
+import { providerScaleProblem } from '../domain/domain-ratings/provider-labels.js';
+import { readFile } from 'node:fs/promises';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -27,6 +30,9 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
       marks a done-for-you task done; its order line is fulfilled
   refund-order --number LD-2026-000042 [--note TEXT]
       marks a paid order refunded (return the money in the payment provider's dashboard)
+  domain-ratings import FILE.csv [--provider NAME] [--scale N]
+      imports Domain Rating readings: columns domain,rating,date (header optional); provider
+      defaults to "import", scale to 100; nothing is imported when any row is bad
 `;
 
 export class UsageError extends Error {}
@@ -41,9 +47,11 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
     options: {
       email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' },
       scopes: { type: 'string' }, 'expires-days': { type: 'string' }, key: { type: 'string' }, value: { type: 'string' },
+      provider: { type: 'string' }, scale: { type: 'string' },
       product: { type: 'string' }, cents: { type: 'string' }, includes: { type: 'string' }, id: { type: 'string' }, note: { type: 'string' }, number: { type: 'string' },
     },
     strict: true,
+    allowPositionals: command === 'domain-ratings',
     });
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\n\n${ADMIN_USAGE}`);
@@ -120,6 +128,26 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       if (!values.number) throw new UsageError('--number is required');
       if (!(await refundOrder(ctx, values.number, values.note || 'Refunded by the site team.'))) throw new UsageError(`--number: no paid order ${values.number} on this site`);
       out(`order ${values.number} marked refunded`);
+      return;
+    }
+    case 'domain-ratings': {
+      const [action, file, ...extra] = parsed.positionals;
+      if (action !== 'import' || !file || extra.length > 0) throw new UsageError('usage: domain-ratings import FILE.csv [--provider NAME] [--scale N]');
+      const provider = values.provider ?? 'import';
+      const scale = Number(values.scale ?? 100);
+      const problem = providerScaleProblem(provider, scale);
+      if (problem) throw new UsageError(problem);
+      let text: string;
+      try { text = await readFile(file, 'utf8'); } catch (err) { throw new UsageError(`cannot read ${file}: ${(err as Error).message}`); }
+      const result = await importRatingsCsv(ctx.db, text, { provider, scale });
+      if (result.errors.length > 0) {
+        throw new UsageError(`nothing imported; fix these rows of ${file}:\n${result.errors.map((e) => `  line ${e.line}: ${e.message}`).join('\n')}`);
+      }
+      for (const u of result.unknown) out(`line ${u.line}: no listing has the domain ${u.domain}; skipped`);
+      // Listing pages and the board show the new readings at once.
+      ctx.listingCache.clear();
+      ctx.readCache.clear();
+      out(`imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${provider} (0–${scale})${result.unknown.length ? `; ${result.unknown.length} unknown domain${result.unknown.length === 1 ? '' : 's'} skipped` : ''}`);
       return;
     }
     default:

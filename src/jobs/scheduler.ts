@@ -11,6 +11,9 @@ import { applyDueRelaunches } from '../domain/orders/fulfil-order.js';
 import { addWeeks, mondayOf } from '../domain/weeks/weeks.js';
 import { releaseHeldVotes } from '../domain/votes/votes.js';
 import { forgetListingProfile } from '../domain/listings/listing-cache.js';
+import { refreshRevenueConnections } from '../domain/revenue/revenue-connection.js';
+import { configuredProvider } from '../domain/domain-ratings/configured-provider.js';
+import { refreshDomainRatings } from '../domain/domain-ratings/refresh.js';
 
 /**
  * Periodic work of the background worker. Each task is idempotent, so any number of workers may
@@ -54,6 +57,8 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
       await expirePendingOrders(ctx.db, ctx.site.id, ctx.now());
       await expireClaims(ctx.db, ctx.now());
       await finishAbandonedDrafts(ctx.db, ctx.now(), LOCK_TIMEOUT_MS);
+      // Each revenue connection is due once a day (its next_check_at); claiming it is exactly-once across workers.
+      await refreshRevenueConnections(ctx);
       // Idempotency keys older than 24 h are no longer honoured; drop them hourly.
       if (Date.now() - purgedAt >= PURGE_IDEMPOTENCY_EVERY_MS) {
         purgedAt = Date.now();
@@ -81,5 +86,22 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
     deliverPendingMail(ctx).catch((err) => console.error('mail:', err)).finally(() => { mailing = false; });
   }, 2_000);
   mailTimer.unref();
-  return { stop: () => { clearInterval(timer); clearInterval(mailTimer); } };
+  // Domain Ratings only when a provider is configured. A run paces its requests over minutes, so
+  // it has its own loop rather than hold up the tick; the budget and claims are shared by all workers.
+  const provider = configuredProvider(ctx.config.domainRatings, () => ctx.now());
+  let rating = false;
+  let ratingPausedUntil = 0;
+  const ratingTimer = provider ? setInterval(() => {
+    if (rating || Date.now() < ratingPausedUntil) return;
+    rating = true;
+    const { refreshDays, requestsPerMinute } = ctx.config.domainRatings;
+    refreshDomainRatings(ctx.db, provider, { refreshDays, requestsPerMinute, now: () => ctx.now() })
+      .then((r) => {
+        // A refused key stays refused until an operator changes it: try again in an hour, not every minute.
+        if (r.stoppedBy === 'unauthorised') ratingPausedUntil = Date.now() + 3_600_000;
+      })
+      .catch((err) => console.error('domain ratings:', err)).finally(() => { rating = false; });
+  }, 60_000) : null;
+  ratingTimer?.unref();
+  return { stop: () => { clearInterval(timer); clearInterval(mailTimer); if (ratingTimer) clearInterval(ratingTimer); } };
 }

@@ -136,6 +136,9 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
     `INSERT INTO revenue_figures (company_id, month, mrr_cents)
      SELECT co.id, x.month, x.mrr FROM jsonb_to_recordset($1::jsonb) AS x(domain text, month date, mrr bigint)
        JOIN companies co ON co.domain = x.domain ON CONFLICT DO NOTHING`);
+  // Demo figures are stated, not verified (self-reported): the demo board ranks them, labelled, so
+  // it is not empty; a real site ranks only verified figures unless the administrator says otherwise.
+  await tx.query(`INSERT INTO site_settings (site_id, key, value) VALUES ($1, 'revenue_board_self_reported', 'true') ON CONFLICT DO NOTHING`, [siteId]);
   await perListing(data.listings.flatMap((l) => l.reviews.map((r, i) => ({ slug: l.slug, rating: r.rating, body: r.body, genuine: r.genuine, days: i * 3 + 1 }))),
     `INSERT INTO reviews (listing_id, rating, body, is_genuine, created_at)
      SELECT l.id, x.rating, x.body, x.genuine, now() - make_interval(days => x.days) FROM jsonb_to_recordset($2::jsonb) AS x(slug text, rating int, body text, genuine boolean, days int)

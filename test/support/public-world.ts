@@ -48,7 +48,7 @@ export async function seedPublicWorld(ctx: AppContext) {
   await db.query(`INSERT INTO listing_updates (listing_id, title, body, created_at) VALUES ($1, 'Branching is live', 'You can now branch databases.', '2026-11-17T08:00:00Z')`, [tablewise.listingId]);
   await db.query(`INSERT INTO reviews (listing_id, rating, body, is_genuine) VALUES ($1, 5, 'Great', true), ($1, 4, 'Good', true), ($1, 1, 'Spam', false)`, [tablewise.listingId]);
   await db.query(`INSERT INTO domain_ratings (company_id, measured_on, rating) VALUES ($1, '2026-09-01', 30), ($1, '2026-10-01', 34), ($1, '2026-11-01', 41), ($2, '2026-11-01', 55)`, [tablewise.companyId, pipelane.companyId]);
-  await db.query(`INSERT INTO revenue_figures (company_id, month, mrr_cents) VALUES ($1, '2026-10-01', 500000), ($2, '2026-10-01', 900000)`, [tablewise.companyId, cafe.companyId]);
+  await db.query(`INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source) VALUES ($1, '2026-10-01', 500000, true, 'stripe'), ($2, '2026-10-01', 900000, true, 'stripe')`, [tablewise.companyId, cafe.companyId]);
   await db.query(`INSERT INTO billboard_entries (site_id, listing_id, amount_cents) VALUES ($1, $2, 5000), ($1, $3, 20000)`, [s, quillnote.listingId, pipelane.listingId]);
   await db.query(`INSERT INTO stories (listing_id, title, story) VALUES ($1, 'Why we built Tablewise', 'Because hosting is hard.'), ($2, 'Hidden story', 'Not unlocked.')`, [tablewise.listingId, pipelane.listingId]);
   await db.query(`INSERT INTO milestones (listing_id, date, title) VALUES ($1, '2026-01-10', 'First customer'), ($2, '2026-02-01', 'Cafe milestone'), ($3, '2026-03-01', 'Hidden milestone')`, [tablewise.listingId, cafe.listingId, pipelane.listingId]);

@@ -28,12 +28,18 @@ export const ListingSummarySchema = Type.Object({
 });
 
 const DomainRatingSchema = Type.Object({
-  current: Nullable(Type.Integer()),
+  current: Nullable(Type.Number({ description: 'The latest reading, on the provider\'s own scale' })),
   measured_on: Nullable(DateString),
-  change: Nullable(Type.Integer()),
+  as_of: Nullable(Type.String({ format: 'date', description: 'The day of the latest reading' })),
+  provider: Nullable(Type.String({ description: '`ahrefs`, `openpagerank`, `import` (an administrator\'s CSV), `demo`, or an imported provider name' })),
+  provider_label: Nullable(Type.String({ description: 'The name to show next to the value, e.g. "Open PageRank" — never relabelled as another provider\'s rating' })),
+  scale: Nullable(Type.Integer({ description: 'The best possible rating on this provider\'s scale (Ahrefs 100, Open PageRank 10)' })),
+  change: Nullable(Type.Number({ description: 'The same as change_30d' })),
+  change_30d: Nullable(Type.Number({ description: 'Latest reading minus the newest stored reading at least 30 days older; null without one' })),
+  change_90d: Nullable(Type.Number({ description: 'Latest reading minus the newest stored reading at least 90 days older; null without one' })),
   trend: Nullable(Type.String({ enum: ['up', 'down', 'flat'] })),
-  history: Type.Array(Type.Object({ date: DateString, rating: Type.Integer() })),
-}, { description: 'Third-party Domain Rating (0–100) with its trend over about a month' });
+  history: Type.Array(Type.Object({ date: DateString, rating: Type.Number() }), { description: 'Stored readings of the same provider, oldest first' }),
+}, { description: 'Third-party Domain Rating with its source, date and change over 30 and 90 days, from stored readings only' });
 
 export const ListingProfileSchema = Type.Composite([ListingSummarySchema, Type.Object({
   headline: Str,
@@ -56,6 +62,12 @@ export const ListingProfileSchema = Type.Composite([ListingSummarySchema, Type.O
   latest_updates: Type.Array(Type.Object({ id: Type.Integer(), title: Str, body: Str, created_at: DateTime })),
   community_rating: Type.Object({ average: Nullable(Type.Number()), count: Type.Integer() }, { description: 'From genuine reviews only' }),
   domain_rating: DomainRatingSchema,
+  revenue: Nullable(Type.Object({
+    mrr_cents: Type.Integer({ description: 'Monthly recurring revenue in USD cents' }),
+    month: DateString,
+    verified: Type.Boolean({ description: 'True when read from the payment provider with a read-only key; false when the owner stated it' }),
+    source: Str,
+  }, { description: 'The latest MRR with its month (first day) and source (`stripe`, or `self-reported`); null when there is none or the owner hides it' })),
   awards: Type.Array(Type.Object({ id: Type.Integer({ description: 'The award; its public verification page is /awards/{id}' }), week: DateString, rank: Type.Integer(), title: Str })),
   trophy_cabinet: Nullable(Type.Object({
     style: Str, award: Str, caption: Nullable(Str),

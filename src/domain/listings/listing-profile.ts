@@ -2,17 +2,13 @@ import { fromJson, type Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from './listing-summary.js';
 import { STORY_SECTIONS } from '../../drafting/draft-content.js';
 import { communityRating } from '../reviews/community-rating.js';
+import { latestFigure } from '../revenue/revenue-repository.js';
+import { domainRatingTrend, type DomainRating } from '../domain-ratings/trend.js';
+
+export { domainRatingTrend, type DomainRating };
 
 export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
 export type PaidSection = (typeof PAID_SECTIONS)[number];
-
-export interface DomainRating {
-  current: number | null;
-  measured_on: string | null;
-  change: number | null;
-  trend: 'up' | 'down' | 'flat' | null;
-  history: { date: string; rating: number }[];
-}
 
 export interface ListingProfile extends ListingSummary {
   headline: string;
@@ -35,6 +31,8 @@ export interface ListingProfile extends ListingSummary {
   latest_updates: { id: number; title: string; body: string; created_at: string }[];
   community_rating: { average: number | null; count: number };
   domain_rating: DomainRating;
+  /** The latest MRR with its month and provenance; null when there is none or the owner hides it. */
+  revenue: { mrr_cents: number; month: string; verified: boolean; source: string } | null;
   awards: { id: number; week: string; rank: number; title: string }[];
   trophy_cabinet: { style: string; award: string; caption: string | null } | null;
   seo: { title: string; description: string };
@@ -46,30 +44,13 @@ export interface ListingProfile extends ListingSummary {
   media?: { kind: string; url: string; caption: string }[];
 }
 
-/** A Domain Rating trend compares the newest reading with the one about a month before it. */
-export function domainRatingTrend(history: { date: string; rating: number }[]): DomainRating {
-  if (history.length === 0) return { current: null, measured_on: null, change: null, trend: null, history: [] };
-  const sorted = [...history].sort((a, b) => a.date.localeCompare(b.date));
-  const latest = sorted[sorted.length - 1];
-  const monthBefore = Date.parse(latest.date) - 28 * 86_400_000;
-  const earlier = [...sorted].reverse().find((h) => Date.parse(h.date) <= monthBefore) ?? (sorted.length > 1 ? sorted[0] : null);
-  const change = earlier ? latest.rating - earlier.rating : null;
-  return {
-    current: latest.rating,
-    measured_on: latest.date,
-    change,
-    trend: change === null ? null : change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
-    history: sorted,
-  };
-}
-
 export function unlockedSections(plan: string | null, unlocked: string[]): PaidSection[] {
   return PAID_SECTIONS.filter((s) => plan === 'paid' || unlocked.includes(s));
 }
 
 const STORY_FIELDS = STORY_SECTIONS;
 
-const PROFILE_SELECT = `SELECT ${SUMMARY_COLUMNS}, l.company_id, l.primary_category_id, l.headline, l.summary, l.seo_title, l.seo_description, l.unlocked_sections,
+const PROFILE_SELECT = `SELECT ${SUMMARY_COLUMNS}, l.company_id, l.primary_category_id, l.revenue_hidden, l.headline, l.summary, l.seo_title, l.seo_description, l.unlocked_sections,
             c.short_description, c.description, c.features, c.usps, c.keywords, c.tags, c.pricing_summary, c.city,
             c.founded_year, c.contact_email, c.demo_video_url, c.socials, c.not_found_on_website
        FROM ${SUMMARY_FROM}`;
@@ -104,8 +85,12 @@ async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: st
       'SELECT id, title, body, created_at FROM listing_updates WHERE listing_id = $1 ORDER BY created_at DESC, id DESC LIMIT 5', [r.id]),
     // Genuine reviews only: the rule lives with the reviews.
     communityRating(db, r.id),
-    db.query<{ date: string; rating: number }>(
-      'SELECT measured_on AS date, rating FROM domain_ratings WHERE company_id = $1 ORDER BY measured_on DESC LIMIT 12', [r.company_id]),
+    // The readings of the latest reading's provider only: a trend never mixes two scales. 120
+    // readings reach back 90 days even at one reading a day.
+    db.query<{ date: string; rating: number; provider: string; scale: number }>(
+      `SELECT measured_on AS date, rating, provider, scale FROM domain_ratings
+        WHERE company_id = $1 AND provider = (SELECT provider FROM domain_ratings WHERE company_id = $1 ORDER BY measured_on DESC, fetched_at DESC NULLS LAST, provider LIMIT 1)
+        ORDER BY measured_on DESC LIMIT 120`, [r.company_id]),
     db.query<{ id: number; week: string; rank: number }>('SELECT id, week_start AS week, rank FROM awards WHERE listing_id = $1 ORDER BY week_start DESC', [r.id]),
     sections.includes('story') ? db.query(`SELECT ${STORY_FIELDS.join(', ')} FROM stories WHERE listing_id = $1`, [r.id]) : Promise.resolve([]),
     sections.includes('milestones')
@@ -118,6 +103,7 @@ async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: st
     db.query<{ options: unknown }>('SELECT options FROM trophy_cabinets WHERE listing_id = $1 ORDER BY id DESC LIMIT 1', [r.id]),
   ]);
   const cabinet = cabinets[0] ? fromJson<Record<string, unknown>>(cabinets[0].options) : null;
+  const figure = r.revenue_hidden ? null : await latestFigure(db, r.company_id);
   // The listing has this row's id, company_id and primary_category_id: drop what is not public.
   const api = `${publicUrl}/api/v1/listings/${r.slug}`;
   const profile: ListingProfile = {
@@ -141,7 +127,8 @@ async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: st
     socials: r.socials,
     latest_updates: updates,
     community_rating: rating,
-    domain_rating: domainRatingTrend(ratings),
+    domain_rating: domainRatingTrend(ratings.map((x) => ({ date: x.date, rating: Number(x.rating) })), ratings[0] ? { provider: ratings[0].provider, scale: ratings[0].scale } : undefined),
+    revenue: figure ? { mrr_cents: Number(figure.mrr_cents), month: String(figure.month).slice(0, 10), verified: figure.verified, source: figure.source } : null,
     awards: awards.map((a) => ({ id: a.id, week: a.week, rank: a.rank, title: `Launch of the Week #${a.rank}` })),
     trophy_cabinet: cabinet ? { style: String(cabinet.style ?? 'classic'), award: String(cabinet.award ?? 'all'), caption: typeof cabinet.caption === 'string' ? cabinet.caption : null } : null,
     seo: { title: r.seo_title, description: r.seo_description },

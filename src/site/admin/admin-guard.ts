@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { href: '/admin/interview-questions', label: 'Interview questions' },
   { href: '/admin/orders', label: 'Orders and prices' },
   { href: '/admin/listing-versions', label: 'Listing edits' },
+  { href: '/admin/domain-ratings', label: 'Domain Ratings' },
 ] as const;
 
 /**

@@ -14,6 +14,7 @@ const WHAT: Record<string, string> = {
   '/admin/interview-questions': 'The questions founders may answer.',
   '/admin/orders': 'Prices, bundles, paid capacity, the seller on invoices, done-for-you tasks, refunds.',
   '/admin/listing-versions': 'Every listing edit with its before and after.',
+  '/admin/domain-ratings': 'Where Domain Ratings come from, refreshes that failed, and importing readings from CSV.',
 };
 
 /** /admin: what needs attention now, and every section of the admin area. */

@@ -7,6 +7,7 @@ import { registerAdminVoteRoutes } from './admin-votes.js';
 import { registerAdminCategoryRoutes } from './admin-categories.js';
 import { registerAdminBlogRoutes } from './admin-blog.js';
 import { registerAdminInterviewRoutes } from './admin-interview.js';
+import { registerAdminDomainRatingRoutes } from './admin-domain-ratings.js';
 
 /** The admin area's sections (orders and listing edits register with their own areas). */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -17,4 +18,5 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   registerAdminCategoryRoutes(app, ctx);
   registerAdminBlogRoutes(app, ctx);
   registerAdminInterviewRoutes(app, ctx);
+  registerAdminDomainRatingRoutes(app, ctx);
 }

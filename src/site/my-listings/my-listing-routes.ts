@@ -16,6 +16,7 @@ import { bodyErrors, one, readListingForm, readMilestoneForm } from './my-listin
 import { editorView, myListingsView, type EditorOptions } from './my-listing-views.js';
 import { registerInterviewRoutes } from './my-listing-interview.js';
 import { registerFollowRoutes } from './my-listing-follow.js';
+import { registerRevenueRoutes } from './my-listing-revenue.js';
 import { registerAdminVersionRoutes } from '../admin/admin-listing-versions.js';
 import { profileReviewsOfListing, reviewsHtml } from '../admin/profile-reviews.js';
 
@@ -169,5 +170,6 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   registerInterviewRoutes(app, ctx, { page, requireUser });
   registerFollowRoutes(app, ctx);
+  registerRevenueRoutes(app, ctx, { page, requireUser, listingFor });
   registerAdminVersionRoutes(app, ctx);
 }

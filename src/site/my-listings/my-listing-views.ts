@@ -191,7 +191,8 @@ export function editorView(l: MyListingDetail, o: EditorOptions): SafeHtml {
     <h1>${l.name}</h1>
     ${statusLine(l)}
     <p>${l.page_url ? html`<a href="/p/${l.slug}">See the public page</a>` : html`<span class="muted">Not public yet.</span>`}
-      ${l.status === 'draft' ? html` · <a href="/my/listings/${l.listing_id}/launch">Launch for free</a>` : ''}</p>
+      ${l.status === 'draft' ? html` · <a href="/my/listings/${l.listing_id}/launch">Launch for free</a>` : ''}
+      · <a href="/my/listings/${l.listing_id}/revenue">Revenue</a></p>
     ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
     <h2 id="edit">Edit the listing</h2>
     ${listingForm(l, o)}

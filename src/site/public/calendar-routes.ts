@@ -18,7 +18,7 @@ type LaunchWeek = Paged<ListingSummary & { rank: number; week_votes: number }> &
   week: string; ends: string; state: 'past' | 'current' | 'upcoming'; previous_week: string; next_week: string;
 };
 /** get_leaderboard's answer. */
-type Board = Paged<{ rank: number; listing: ListingSummary; metric: { name: string; value: number; unit: string } }> & {
+type Board = Paged<{ rank: number; listing: ListingSummary; metric: { name: string; value: number; unit: string }; verified?: boolean; source?: string; as_of?: string; domain_rating?: { provider_label: string; scale: number; as_of: string } }> & {
   board: string; title: string; description: string; paid: boolean; week: string | null;
 };
 /** list_awards' answer. */
@@ -44,9 +44,23 @@ export function formatMetric(m: { name: string; value: number; unit: string }): 
   return { value: number.format(m.value), label: m.unit };
 }
 
+/** A Domain Rating says whose it is, on what scale and when it was read: never a bare number. */
+function withRatingSource(m: { value: string; label: string }, dr: { provider_label: string; scale: number; as_of: string } | undefined): { value: string; label: string } {
+  if (!dr) return m;
+  return { value: `${m.value.replace(/ pts$/, '')} / ${dr.scale}`, label: `${dr.provider_label}, read ${dr.as_of}` };
+}
+
+/** A revenue figure says its month and where it comes from: verified by a provider, or self-reported. */
+function withProvenance(m: { value: string; label: string }, it: { verified?: boolean; source?: string; as_of?: string }): { value: string; label: string } {
+  if (it.verified === undefined || !it.as_of) return m;
+  const month = `${MONTHS[Number(it.as_of.slice(5, 7)) - 1]} ${it.as_of.slice(0, 4)}`;
+  const source = it.verified ? `verified by ${it.source === 'stripe' ? 'Stripe' : it.source}` : 'self-reported';
+  return { value: m.value, label: `${m.label}, ${month}, ${source}` };
+}
+
 /** What the metric column of a board means, in a sentence. */
 const RANKED_BY: Record<string, string> = {
-  votes: 'community votes', contributed: 'money contributed (USD) — paid placement', domain_rating: 'Domain Rating (points, 0–100)', mrr: 'monthly recurring revenue (USD)',
+  votes: 'community votes', contributed: 'money contributed (USD) — paid placement', domain_rating: "latest third-party rating, as a share of its provider's scale (each shown with its source and date)", mrr: 'monthly recurring revenue (USD)',
 };
 
 /** "Nov 16" for a week's Monday. */
@@ -61,7 +75,7 @@ const qs = (q: Query) => {
 
 function rankedBoard(items: Board['items'], now: Date, empty: string): SafeHtml {
   if (items.length === 0) return html`<p class="muted empty">${empty}</p>`;
-  return html`<ol class="cards ranked">${items.map((it) => listingCard(it.listing, { now, rank: it.rank, metric: formatMetric(it.metric) }))}</ol>`;
+  return html`<ol class="cards ranked">${items.map((it) => listingCard(it.listing, { now, rank: it.rank, metric: withRatingSource(withProvenance(formatMetric(it.metric), it), it.domain_rating) }))}</ol>`;
 }
 
 /** The billboard ranks by money: said in words wherever it is shown (the API's `paid: true`). */

@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../html.js';
+import { revenueFigureLabel } from '../revenue-figure.js';
 import { breadcrumbs, cardList, logo } from '../components.js';
 import type { ListingProfile } from '../../domain/listings/listing-profile.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
@@ -20,6 +21,8 @@ const STORY_WORDS: Record<string, string> = {
 const SOCIAL_WORDS: Record<string, string> = { linkedin: 'LinkedIn', x: 'X', twitter: 'X', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads', pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', producthunt: 'Product Hunt', medium: 'Medium', website: 'Website', custom: 'Link' };
 
 const paragraphs = (text: string) => text.split(/\n{2,}|\r\n\r\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${p}</p>`);
+/** " (+3 over 30 days)": a change from stored readings, left out when there is no reading that old. */
+const signed = (change: number | null, span: string) => (change === null ? '' : html` <span class="muted">(${change > 0 ? '+' : ''}${change} over ${span})</span>`);
 const words = (list: string[]) => (list.length <= 1 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`);
 
 export interface ListingPageParts {
@@ -73,7 +76,9 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
     </div><aside class="side-col" aria-label="Facts">
       <dl class="facts">
         ${p.community_rating.count ? html`<dt>Community rating</dt><dd>${p.community_rating.average} / 5 <span class="muted">(${p.community_rating.count} genuine review${p.community_rating.count === 1 ? '' : 's'})</span></dd>` : ''}
-        ${p.domain_rating.current !== null ? html`<dt>Domain Rating</dt><dd>${p.domain_rating.current}${p.domain_rating.change !== null ? html` <span class="muted">(${p.domain_rating.change > 0 ? '+' : ''}${p.domain_rating.change} over a month)</span>` : ''}</dd>` : ''}
+        ${p.domain_rating.current !== null ? html`<dt>${p.domain_rating.provider_label ?? 'Domain Rating'}</dt><dd>${p.domain_rating.current}${p.domain_rating.scale ? ` / ${p.domain_rating.scale}` : ''}${signed(p.domain_rating.change_30d, '30 days')}${signed(p.domain_rating.change_90d, '90 days')}
+          ${p.domain_rating.as_of ? html`<span class="muted dr-as-of">read <time datetime="${p.domain_rating.as_of}">${p.domain_rating.as_of}</time></span>` : ''}</dd>` : ''}
+        ${p.revenue ? html`<dt>Revenue</dt><dd class="revenue">${revenueFigureLabel(p.revenue)}</dd>` : ''}
         ${p.city || p.country ? html`<dt>Based in</dt><dd>${[p.city, p.country].filter(Boolean).join(', ')}</dd>` : ''}
         ${p.founded_year ? html`<dt>Founded</dt><dd>${p.founded_year}</dd>` : ''}
         ${p.launched_at ? html`<dt>Launched</dt><dd><a href="/launches/weeks/${p.launch_week ?? p.launched_at.slice(0, 10)}">${p.launched_at.slice(0, 10)}</a></dd>` : ''}

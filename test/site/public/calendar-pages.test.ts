@@ -139,8 +139,9 @@ describeEachDatabase('calendar pages: launch weeks, leaderboards, awards', (env)
       'community-weekly': ['1. tablewise 4 votes', '2. quillnote 2 votes', '3. cafe-ledger 1 votes'],
       'community-all-time': ['1. tablewise 7 votes', '2. rowboat 6 votes', '3. pipelane 5 votes', '4. quillnote 2 votes', '5. cafe-ledger 1 votes'],
       billboard: ['1. pipelane $200 contributed (paid placement)', '2. quillnote $50 contributed (paid placement)'],
-      'domain-rating': ['1. pipelane 55 pts Domain Rating points', '2. tablewise 41 pts Domain Rating points'],
-      revenue: ['1. cafe-ledger $9,000 monthly recurring revenue', '2. tablewise $5,000 monthly recurring revenue'],
+      // A rating names its source, scale and date: the fixture's readings carry the demo provider.
+      'domain-rating': ['1. pipelane 55 / 100 Domain Rating (demo data), read 2026-11-01', '2. tablewise 41 / 100 Domain Rating (demo data), read 2026-11-01'],
+      revenue: ['1. cafe-ledger $9,000 monthly recurring revenue, Oct 2026, verified by Stripe', '2. tablewise $5,000 monthly recurring revenue, Oct 2026, verified by Stripe'],
     };
     for (const board of BOARDS) {
       const res = await get(`/leaderboards/${board}`);
@@ -225,7 +226,7 @@ describeEachDatabase('calendar pages escape listing names', (env) => {
     await addVotes(ctx.db, evil.listingId, 3, `${WEEK.this}T11:00:00Z`);
     await ctx.db.query(`INSERT INTO billboard_entries (site_id, listing_id, amount_cents) VALUES ($1, $2, 100000)`, [s, evil.listingId]);
     await ctx.db.query(`INSERT INTO domain_ratings (company_id, measured_on, rating) VALUES ($1, '2026-11-01', 90)`, [evil.companyId]);
-    await ctx.db.query(`INSERT INTO revenue_figures (company_id, month, mrr_cents) VALUES ($1, '2026-10-01', 9900000)`, [evil.companyId]);
+    await ctx.db.query(`INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source) VALUES ($1, '2026-10-01', 9900000, true, 'stripe')`, [evil.companyId]);
     await ctx.db.query(`INSERT INTO awards (site_id, week_start, rank, listing_id, votes) VALUES ($1, $2, 3, $3, 1)`, [s, WEEK.last, evil.listingId]);
     await finishFixtures(ctx);
   },

@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import type { User } from '../../domain/accounts/user-repository.js';
+import type { OwnedListing } from '../../domain/listings/listing-ownership.js';
+import { HttpError } from '../../api/errors.js';
+import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
+import { connectStripe, stateMrr } from '../../domain/revenue/revenue-connection.js';
+import {
+  connectionOfCompany, deleteConnection, isRevenueHidden, latestFigure, setRevenueHidden,
+  type RevenueConnection, type RevenueFigure,
+} from '../../domain/revenue/revenue-repository.js';
+import { html, type SafeHtml } from '../html.js';
+import { revenueFigureLabel } from '../revenue-figure.js';
+import { one } from './my-listing-form.js';
+
+type Form = Record<string, string | string[] | undefined>;
+type Page = (reply: FastifyReply, user: User, title: string, body: SafeHtml, status?: number) => unknown;
+
+const NOTICES: Record<string, string> = {
+  connected: 'Stripe is connected. Its figure is checked again every day.',
+  disconnected: 'Stripe is disconnected and the key deleted. Figures already verified stay.',
+  stated: 'Your figure is saved, labelled self-reported.',
+  'stated-verified': 'This month already has a verified figure from Stripe, which stays.',
+  hidden: 'Revenue is hidden from the listing page and the revenue board.',
+  shown: 'Revenue is shown on the listing page and the revenue board.',
+};
+
+interface RevenueView { listing: OwnedListing; name: string; csrf: string; connection: RevenueConnection | null; figure: RevenueFigure | null; hidden: boolean; notice?: string; error?: string }
+
+function revenueView(v: RevenueView): SafeHtml {
+  const base = `/my/listings/${v.listing.id}/revenue`;
+  const c = v.connection;
+  return html`<p><a href="/my/listings/${v.listing.id}">← ${v.name}</a></p>
+    <h1>Revenue of ${v.name}</h1>
+    ${v.notice ? html`<p class="notice" role="status">${v.notice}</p>` : ''}
+    ${v.error ? html`<p class="error" role="alert">${v.error}</p>` : ''}
+    <h2>Latest figure</h2>
+    <p>${v.figure ? revenueFigureLabel(v.figure) : html`<span class="muted">No figure yet.</span>`}</p>
+    <h2 id="stripe">Stripe</h2>
+    ${c ? html`<p>Connected with the restricted key ending in …${c.key_hint} ·
+        ${c.status === 'ok' ? html`<strong>working</strong>` : html`<strong>broken</strong>: connect a new key`}
+        ${c.last_checked_at ? html` · last checked ${c.last_checked_at.slice(0, 16).replace('T', ' ')} UTC` : ''}</p>
+      ${c.last_error ? html`<p class="error">${c.last_error}</p>` : ''}
+      <form method="post" action="${base}/disconnect"><input type="hidden" name="_csrf" value="${v.csrf}">
+        <button class="secondary">Disconnect and delete the key</button></form>` : html`<p class="muted">Not connected.</p>`}
+    <form id="connect" method="post" action="${base}/connect">
+      <input type="hidden" name="_csrf" value="${v.csrf}">
+      <p class="small">Create a <strong>restricted key</strong> in the Stripe dashboard (Developers → API keys → Create restricted key) with <em>Read</em> access to <em>Subscriptions</em> and nothing else. It can read your subscriptions and cannot charge, refund or change anything. We store it encrypted, never show it again, and delete it when you disconnect.</p>
+      <label for="key">Restricted key (rk_live_… or rk_test_…)</label>
+      <input id="key" name="key" type="password" autocomplete="off" spellcheck="false" required>
+      <button>${c ? 'Replace the key' : 'Connect Stripe'}</button>
+    </form>
+    <h2 id="self-reported">State MRR yourself</h2>
+    <form id="state" method="post" action="${base}/self-reported">
+      <input type="hidden" name="_csrf" value="${v.csrf}">
+      <p class="small">A stated figure is shown labelled <em>self-reported</em>; it never replaces a verified figure of the same month.</p>
+      <label for="mrr">MRR this month, in US dollars</label>
+      <input id="mrr" name="mrr" inputmode="decimal" required>
+      <button>Save as self-reported</button>
+    </form>
+    <h2 id="visibility">Show revenue</h2>
+    <form id="visibility-form" method="post" action="${base}/visibility">
+      <input type="hidden" name="_csrf" value="${v.csrf}">
+      <input type="hidden" name="hidden" value="${v.hidden ? '0' : '1'}">
+      <p>${v.hidden ? 'Revenue is hidden from the listing page and the revenue board.' : 'Revenue is shown on the listing page and the revenue board.'}</p>
+      <button class="secondary">${v.hidden ? 'Show revenue' : 'Hide revenue'}</button>
+    </form>`;
+}
+
+/**
+ * /my/listings/:id/revenue: connect a read-only Stripe key (tried once; refused keys store nothing),
+ * see its status and the latest figure, disconnect, state MRR by hand, hide revenue. Owners and
+ * co-founders only (`listingFor` sends the 403/404 page otherwise).
+ */
+export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext, h: {
+  page: Page;
+  requireUser: (req: any, reply: FastifyReply) => Promise<User | null>;
+  listingFor: (reply: FastifyReply, user: User, id: string) => Promise<OwnedListing | null>;
+}) {
+  async function show(reply: FastifyReply, user: User, listing: OwnedListing, extra: { notice?: string; error?: string } = {}, status = 200) {
+    const [connection, figure, hidden, names] = await Promise.all([
+      connectionOfCompany(ctx.db, listing.company_id),
+      latestFigure(ctx.db, listing.company_id),
+      isRevenueHidden(ctx.db, listing.id),
+      ctx.db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [listing.company_id]),
+    ]);
+    return h.page(reply, user, `Revenue of ${names[0]?.name ?? listing.slug}`,
+      revenueView({ listing, name: names[0]?.name ?? listing.slug, csrf: reply.generateCsrf(), connection, figure, hidden, ...extra }), status);
+  }
+  const back = (reply: FastifyReply, listing: OwnedListing, what: string) => reply.redirect(`/my/listings/${listing.id}/revenue?done=${what}`, 303);
+  /** Runs a write whose 4xx/5xx refusal is shown on the page with that status. */
+  async function attempt(reply: FastifyReply, user: User, listing: OwnedListing, run: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await run();
+      return true;
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      await show(reply, user, listing, { error: err.message }, err.status);
+      return false;
+    }
+  }
+  const owned = async (req: any, reply: FastifyReply) => {
+    const user = await h.requireUser(req, reply);
+    if (!user) return null;
+    const listing = await h.listingFor(reply, user, req.params.id);
+    return listing ? { user, listing } : null;
+  };
+
+  app.get<{ Params: { id: string }; Querystring: Form }>('/my/listings/:id/revenue', async (req, reply) => {
+    const o = await owned(req, reply);
+    if (!o) return reply;
+    return show(reply, o.user, o.listing, { notice: NOTICES[one(req.query.done) ?? ''] });
+  });
+
+  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id/revenue/connect', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const o = await owned(req, reply);
+    if (!o) return reply;
+    const key = one(req.body?.key) ?? '';
+    // A currency without a rate still connects; the page shows the connection's note saying which.
+    if (!await attempt(reply, o.user, o.listing, () => connectStripe(ctx, o.listing, o.user.id, key))) return reply;
+    forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
+    return back(reply, o.listing, 'connected');
+  });
+
+  app.post<{ Params: { id: string } }>('/my/listings/:id/revenue/disconnect', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const o = await owned(req, reply);
+    if (!o) return reply;
+    await deleteConnection(ctx.db, o.listing.company_id);
+    return back(reply, o.listing, 'disconnected');
+  });
+
+  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id/revenue/self-reported', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const o = await owned(req, reply);
+    if (!o) return reply;
+    const typed = (one(req.body?.mrr) ?? '').replace(/[$,\s]/g, '');
+    let stored = false;
+    if (!await attempt(reply, o.user, o.listing, async () => {
+      if (!/^\d{1,10}(\.\d{1,2})?$/.test(typed)) throw new HttpError(400, 'Give MRR as an amount of US dollars, such as 1250 or 1250.50.');
+      // Dollars with up to two decimals to cents, without floating point.
+      const [whole, frac = ''] = typed.split('.');
+      stored = await stateMrr(ctx, o.listing.company_id, Number(whole) * 100 + Number(frac.padEnd(2, '0')));
+    })) return reply;
+    forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
+    return back(reply, o.listing, stored ? 'stated' : 'stated-verified');
+  });
+
+  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id/revenue/visibility', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const o = await owned(req, reply);
+    if (!o) return reply;
+    const hidden = one(req.body?.hidden) === '1';
+    await setRevenueHidden(ctx.db, o.listing.id, hidden);
+    forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
+    return back(reply, o.listing, hidden ? 'hidden' : 'shown');
+  });
+}
