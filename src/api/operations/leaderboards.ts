@@ -34,8 +34,8 @@ export const leaderboardOperations = [
         listing: ListingSummarySchema,
         metric: Type.Object({ name: Type.String(), value: Type.Number(), unit: Type.String() }),
         verified: Type.Optional(Type.Boolean({ description: 'Revenue board: true when the figure was read from the payment provider with a read-only key, false for a figure the owner stated' })),
-        source: Type.Optional(Type.String({ description: 'Revenue board: `stripe`, or `self-reported` (ranked only when the site allows it)' })),
-        as_of: Type.Optional(Type.String({ format: 'date', description: 'The date of the figure; on the revenue board the first day of its month' })),
+        source: Type.Optional(Type.String({ description: 'Where the figure comes from — revenue board: `stripe`, or `self-reported` (ranked only when the site allows it); Domain Rating board: the provider (`ahrefs`, `openpagerank`, `import`, `demo`)' })),
+        as_of: Type.Optional(Type.String({ format: 'date', description: 'The date of the figure: on the revenue board the first day of its month, on the Domain Rating board the day it was read' })),
         domain_rating: Type.Optional(Type.Object({
           provider: Type.String({ description: 'Who rated the domain: `ahrefs`, `openpagerank`, `import` (an administrator\'s CSV), `demo`, or an imported provider name' }),
           provider_label: Type.String({ description: 'The name to show next to the value, e.g. "Ahrefs Domain Rating" or "Open PageRank"' }),

@@ -11,8 +11,9 @@ export interface BoardItem {
   rank: number;
   listing: ListingSummary;
   metric: { name: string; value: number; unit: string };
-  /** Revenue board: whether a provider verified the figure, where it comes from (`stripe`, `self-reported`). */
+  /** Revenue board: whether a provider verified the figure. */
   verified?: boolean;
+  /** Revenue and Domain Rating boards: where the figure comes from (`stripe`, `self-reported`; the rating's provider). */
   source?: string;
   /** The date of the figure (for revenue, the first day of its month). */
   as_of?: string;
@@ -101,6 +102,8 @@ export async function leaderboard(db: Queryable, siteId: number, board: Board, w
       ...(board === 'revenue' ? { verified: r.rev_verified, source: r.rev_source, as_of: String(r.rev_as_of).slice(0, 10) } : {}),
       ...(board === 'domain-rating' ? {
         metric: { name: meta.metric, value: Number(r.dr_value), unit: meta.unit },
+        // The same two facts every sourced board gives, plus the provider's scale and label.
+        source: r.dr_provider, as_of: String(r.dr_as_of).slice(0, 10),
         domain_rating: { provider: r.dr_provider, provider_label: providerLabel(r.dr_provider), scale: r.dr_scale, as_of: String(r.dr_as_of).slice(0, 10) },
       } : {}),
     })),

@@ -26,6 +26,7 @@ describeEachDatabase('what the Domain Rating board and the listing say', (env) =
     const bySlug = Object.fromEntries(body.items.map((it: any) => [it.listing.slug, it]));
     assert.equal(bySlug['ahrefs-rated'].metric.value, 50);
     assert.deepEqual(bySlug['ahrefs-rated'].domain_rating, { provider: 'ahrefs', provider_label: 'Ahrefs Domain Rating', scale: 100, as_of: '2026-11-10' });
+    assert.deepEqual([bySlug['ahrefs-rated'].source, bySlug['ahrefs-rated'].as_of], ['ahrefs', '2026-11-10'], 'source and date where every sourced board gives them');
     assert.equal(bySlug['opr-rated'].metric.value, 6.2);
     assert.deepEqual(bySlug['opr-rated'].domain_rating, { provider: 'openpagerank', provider_label: 'Open PageRank', scale: 10, as_of: '2026-11-12' });
   });
