@@ -34,7 +34,8 @@ function banner(config: Config, ctx: AppContext, worker: boolean) {
     Database      ${db}
     Worker        ${worker ? 'running in this process' : 'not in this process (start one with: npm run worker)'}
     Payments      ${config.paymentProvider === 'stripe' ? `Stripe (webhook: ${base}/webhooks/stripe)` : 'built-in test provider: no money moves (set STRIPE_SECRET_KEY for Stripe)'}
-    Orders admin  ${base}/admin/orders
+    Admin         ${base}/admin  (make an administrator: npm run admin -- create-user --email … --password … --admin)
+    Mail outbox   ${config.smtpUrl ? `sent through ${new URL(config.smtpUrl).host}` : `${base}/outbox (no SMTP_URL: mail waits here)`}
 `);
 }
 
