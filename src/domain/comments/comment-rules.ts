@@ -36,13 +36,6 @@ export function checkCommentBody(raw: unknown): BodyCheck {
   return { ok: true, body };
 }
 
-/** Why an account may not comment, reply or like, or null when it may. */
-export function participationRefusal(user: { email_verified_at: string | null; suspended_at: string | null }): 'unconfirmed' | 'suspended' | null {
-  if (!user.email_verified_at) return 'unconfirmed';
-  if (user.suspended_at) return 'suspended';
-  return null;
-}
-
 /** Until when the author may still edit or delete a comment written at `createdAt`. */
 export const editableUntil = (createdAt: string): Date => new Date(new Date(createdAt).getTime() + EDIT_WINDOW_MINUTES * 60_000);
 

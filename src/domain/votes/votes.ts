@@ -11,16 +11,6 @@ import type { Queryable } from '../../db/client.js';
  * and several workers releasing at once can never drift it.
  */
 
-export interface VoteTarget { id: number; slug: string; launch_week: string | null; votes: number }
-
-/** A listing people can vote for: live, on this site. */
-export async function votableListing(db: Queryable, siteId: number, slug: string): Promise<VoteTarget | null> {
-  const rows = await db.query<VoteTarget>(
-    `SELECT id, slug, to_char(launch_week, 'YYYY-MM-DD') AS launch_week, votes_count AS votes FROM listings
-      WHERE site_id = $1 AND slug = $2 AND status = 'live'`, [siteId, slug]);
-  return rows[0] ?? null;
-}
-
 /** Whether the person has a vote on the listing's current launch. */
 export async function hasVoted(db: Queryable, listing: { id: number; launch_week: string | null }, userId: number): Promise<boolean> {
   const rows = await db.query(

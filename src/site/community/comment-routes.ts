@@ -5,9 +5,12 @@ import {
   addComment, commentableListing, commentsWrittenSince, deleteComment, editComment, likeComment, unlikeComment,
   type CommentOutcome, type CommentTarget,
 } from '../../domain/comments/comments.js';
-import { COMMENTS_PER_MINUTE_PER_ACCOUNT, commentSort, participationRefusal, type CommentSort } from '../../domain/comments/comment-rules.js';
+import { COMMENTS_PER_MINUTE_PER_ACCOUNT, commentSort, type CommentSort } from '../../domain/comments/comment-rules.js';
+import { participationRefusal } from '../../domain/accounts/participation.js';
+import { participationRefusalPage } from './participation-page.js';
+import { pageSender } from '../account/account-pages.js';
 import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
-import { html, layout, type SafeHtml } from '../html.js';
+import { html, type SafeHtml } from '../html.js';
 import { currentUser } from '../session.js';
 import { commentForm } from './comment-views.js';
 
@@ -34,8 +37,8 @@ const FIELD_WORDS = { body: 'Comment text (body)', parent_id: 'Reply target (par
  * that says in plain words what went wrong (a refused text comes back in its form, kept).
  */
 export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
-  const page = (reply: FastifyReply, status: number, user: User | null, title: string, body: SafeHtml) =>
-    reply.code(status).type('text/html; charset=utf-8').send(layout({ title, siteName: ctx.site.name, user }, body));
+  const send = pageSender(ctx);
+  const page = (reply: FastifyReply, status: number, user: User | null, title: string, body: SafeHtml) => send(reply, user, title, body, status);
   const back = (slug: string, sort: CommentSort, id?: number) => `/p/${slug}${sort === 'top' ? '?comments=top' : ''}${id ? `#comment-${id}` : '#comments'}`;
   const backLink = (slug: string) => html`<p><a href="/p/${slug}#comments">Back to the discussion</a></p>`;
 
@@ -57,13 +60,9 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
       return null;
     }
     const refusal = participationRefusal(user);
-    if (refusal === 'unconfirmed') {
-      page(reply, 403, user, 'Confirm your email first', html`<h1>Confirm your email first</h1>
-        <p>Only people with a confirmed email address can comment. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>${backLink(slug)}`);
-      return null;
-    }
-    if (refusal === 'suspended') {
-      page(reply, 403, user, 'Account suspended', html`<h1>Your account is suspended</h1><p>A moderator suspended this account, so it cannot vote, review or comment.</p>${backLink(slug)}`);
+    if (refusal) {
+      const [title, body] = participationRefusalPage(refusal, 'Comments are taken');
+      page(reply, 403, user, title, html`${body}${backLink(slug)}`);
       return null;
     }
     return { user, listing, sort };

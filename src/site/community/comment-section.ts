@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { participationRefusal, type CommentSort } from '../../domain/comments/comment-rules.js';
+import type { CommentSort } from '../../domain/comments/comment-rules.js';
+import { participationRefusal } from '../../domain/accounts/participation.js';
 import { loadDiscussion } from '../../domain/comments/comments.js';
 import type { SafeHtml } from '../html.js';
 import { discussionSection } from './comment-views.js';

@@ -7,6 +7,8 @@ import { pageSender, signedInUser } from '../account/account-pages.js';
 import { formValue, idParam } from '../admin/admin-guard.js';
 import { html } from '../html.js';
 import { KIND_WORDS } from './report-link.js';
+import { participationRefusal } from '../../domain/accounts/participation.js';
+import { participationRefusalPage } from './participation-page.js';
 
 export const REPORTS_PER_MINUTE_PER_ADDRESS = 10;
 
@@ -22,8 +24,8 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext) {
   const reporter = async (req: FastifyRequest, reply: FastifyReply, next: string): Promise<User | null> => {
     const user = await signedIn(req, reply, next);
     if (!user) return null;
-    if (!user.email_verified_at) { page(reply, user, 'Confirm your email first', html`<h1>Confirm your email first</h1><p>Reports are taken from people with a confirmed email address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`, 403); return null; }
-    if (user.suspended_at) { page(reply, user, 'Account suspended', html`<h1>Your account is suspended</h1><p>A moderator suspended this account.</p>`, 403); return null; }
+    const refusal = participationRefusal(user);
+    if (refusal) { page(reply, user, ...participationRefusalPage(refusal, 'Reports are taken'), 403); return null; }
     return user;
   };
 

@@ -4,6 +4,7 @@ import { reportLink } from './report-link.js';
 import type { OwnReview, Refusal, Review, ReviewPage } from '../../domain/reviews/reviews.js';
 import { RATING_MAX, REPLY_MAX, REVIEW_BODY_MAX, type FieldProblem } from '../../domain/reviews/review-rules.js';
 import type { CommunityRating } from '../../domain/reviews/community-rating.js';
+import { participationRefusalPage } from './participation-page.js';
 
 /**
  * The Reviews section of a listing page and the pages around it: plain forms with their CSRF
@@ -155,8 +156,8 @@ export function refusalPage(listing: { name: string; slug: string } | null, r: E
   const name = listing?.name ?? 'this listing';
   const back = listing ? html`<p><a href="/p/${listing.slug}#reviews">Back to ${listing.name}</a></p>` : html`<p><a href="/">Back to launches</a></p>`;
   const words: Record<typeof r.reason, [string, SafeHtml]> = {
-    suspended: ['Account suspended', html`<h1>Your account is suspended</h1><p>A moderator suspended this account, so it cannot vote, review or comment.</p>`],
-    unconfirmed: ['Confirm your email first', html`<h1>Confirm your email first</h1><p>Reviews are taken from people with a confirmed email address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`],
+    suspended: participationRefusalPage('suspended', 'Reviews are taken'),
+    unconfirmed: participationRefusalPage('unconfirmed', 'Reviews are taken'),
     owner: ['You cannot review your own product', html`<h1>You cannot review your own product</h1><p>You are an owner or co-owner of ${name}, so a review from you would not be independent. You can reply to the reviews other people write, once each.</p>`],
     not_owner: ['Only the makers reply', html`<h1>Only the makers can reply</h1><p>Replies to reviews come from the owners and co-owners of ${name}.</p>`],
     hidden: ['Your review is hidden', html`<h1>Your review is hidden</h1><p>A moderator hid your review of ${name}, so it can no longer be edited or deleted.</p>`],

@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { castVote, removeVote } from '../../domain/votes/votes.js';
 import { loadVoteSettings } from '../../domain/votes/vote-settings.js';
+import { participationRefusalPage } from './participation-page.js';
+import { pageSender } from '../account/account-pages.js';
+import type { User } from '../../domain/accounts/user-repository.js';
 import { forgetVoteCount } from '../../domain/listings/listing-cache.js';
-import { html, layout } from '../html.js';
+import { html, type SafeHtml } from '../html.js';
 import { currentUser, safeNext, SESSION_COOKIE } from '../session.js';
 import { sha256 } from '../../crypto/sha256.js';
 
@@ -16,8 +19,8 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
  */
 export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
   const wantsJson = (req: FastifyRequest) => (req.headers.accept ?? '').includes('application/json');
-  const page = (reply: FastifyReply, status: number, user: { email: string } | null, title: string, body: ReturnType<typeof html>) =>
-    reply.code(status).type('text/html; charset=utf-8').send(layout({ title, siteName: ctx.site.name, user }, body));
+  const send = pageSender(ctx);
+  const page = (reply: FastifyReply, status: number, user: User | null, title: string, body: SafeHtml) => send(reply, user, title, body, status);
 
   const change = (action: 'vote' | 'unvote') => async (req: FastifyRequest<{ Params: { slug: string }; Body?: Record<string, unknown> }>, reply: FastifyReply) => {
     const slug = req.params.slug;
@@ -40,12 +43,9 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
     if (result.refused) {
       if (result.refused === 'signed_out') return signedOut();
       const user = await currentUser(ctx, req);
-      if (result.refused === 'unconfirmed') {
-        return page(reply, 403, user, 'Confirm your email first', html`<h1>Confirm your email first</h1>
-          <p>Votes count only from people with a confirmed email address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`);
-      }
-      if (result.refused === 'suspended') {
-        return page(reply, 403, user, 'Account suspended', html`<h1>Your account is suspended</h1><p>A moderator suspended this account, so it cannot vote, review or comment.</p>`);
+      if (result.refused === 'unconfirmed' || result.refused === 'suspended') {
+        const [title, body] = participationRefusalPage(result.refused, 'Votes count');
+        return page(reply, 403, user, title, body);
       }
       if (result.refused === 'rate_limited') {
         reply.header('Retry-After', '60');

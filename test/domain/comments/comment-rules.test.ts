@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BODY_MAX_CHARS, EDIT_WINDOW_MINUTES, checkCommentBody, commentSort, participationRefusal, publicName, withinEditWindow } from '../../../src/domain/comments/comment-rules.js';
+import { BODY_MAX_CHARS, EDIT_WINDOW_MINUTES, checkCommentBody, commentSort, publicName, withinEditWindow } from '../../../src/domain/comments/comment-rules.js';
 
 describe('comment rules', () => {
   test('a comment is stored trimmed, with its line breaks normalised', () => {
@@ -36,12 +36,6 @@ describe('comment rules', () => {
     const written = '2026-11-18T12:00:00.000Z';
     assert.equal(withinEditWindow(written, new Date('2026-11-18T12:14:59Z')), true);
     assert.equal(withinEditWindow(written, new Date('2026-11-18T12:15:00Z')), false);
-  });
-
-  test('only confirmed, unsuspended accounts take part', () => {
-    assert.equal(participationRefusal({ email_verified_at: '2026-01-01T00:00:00Z', suspended_at: null }), null);
-    assert.equal(participationRefusal({ email_verified_at: null, suspended_at: null }), 'unconfirmed');
-    assert.equal(participationRefusal({ email_verified_at: '2026-01-01T00:00:00Z', suspended_at: '2026-02-01T00:00:00Z' }), 'suspended');
   });
 
   test('an author is shown by name, else by the part of the email before the @, never the whole address', () => {

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase } from '../../support/app.js';
 import { seedPublicWorld, WEEK } from '../../support/public-world.js';
 import { addListing, addVotes, finishFixtures } from '../../support/fixtures.js';
 import { BOARDS } from '../../../src/domain/leaderboards/leaderboards.js';
+import { assertPage, canonical } from '../../support/html-page.js';
 
 const BASE = 'http://launchdeck.test';
 
@@ -16,25 +16,6 @@ function cards(body: string) {
     metric: c.match(/<div class="votes"[^>]*><span aria-hidden="true">[^<]*<\/span>([^<]*)<span class="sr-only"> ([^<]*)<\/span>/)?.slice(1, 3).join(' '),
   }));
 }
-
-/** A proper HTML page: one h1 first, no skipped heading level, a title, a description and a canonical URL. */
-function assertPage(res: LightMyRequestResponse, status = 200) {
-  assert.equal(res.statusCode, status, res.body.slice(0, 500));
-  assert.match(String(res.headers['content-type']), /^text\/html/);
-  const levels = [...res.body.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
-  assert.equal(levels[0], 1, 'the first heading is the h1');
-  assert.equal(levels.filter((l) => l === 1).length, 1, 'one h1');
-  levels.forEach((l, i) => { if (i > 0) assert.ok(l <= levels[i - 1] + 1, `h${levels[i - 1]} then h${l}`); });
-  if (status === 200) {
-    assert.match(res.body, /<title>[^<]{10,}<\/title>/);
-    assert.match(res.body, /<meta name="description" content="[^"]{20,}">/);
-    assert.match(res.body, /<link rel="canonical" href="http:\/\/launchdeck\.test\//);
-    assert.match(res.body, /<nav class="breadcrumbs" aria-label="Breadcrumb">/);
-  }
-  assert.doesNotMatch(res.body, /<script|style="|<style/);
-}
-
-const canonical = (body: string) => body.match(/<link rel="canonical" href="([^"]+)">/)?.[1]?.replace(/&amp;/g, '&');
 
 describeEachDatabase('calendar pages: launch weeks, leaderboards, awards', (env) => {
   const get = (url: string) => env().get(url);
