@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import type { AppContext } from './app-context.js';
 import { compile } from './api/validation.js';
-import { installErrorHandlers } from './api/error-handler.js';
+import { frameworkErrors, installErrorHandlers } from './api/error-handler.js';
 import { HttpError } from './api/errors.js';
 import { registerRestRoutes } from './api/rest.js';
 import { operations } from './api/operations/index.js';
@@ -42,8 +42,10 @@ export interface BuildOptions { logger?: boolean | object }
 
 /** Builds the whole HTTP app (API, docs, site) without listening, so tests can inject requests. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const htmlErrors = htmlErrorPage(ctx);
   const app = Fastify({
     logger: opts.logger ?? false,
+    frameworkErrors: frameworkErrors(htmlErrors),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     // Slugs and ids are case- and slash-sensitive; keep routes strict but forgive a trailing slash.
@@ -52,7 +54,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   // Query and path text is coerced to the declared types; JSON bodies are validated as sent.
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart !== 'body'));
-  installErrorHandlers(app, htmlErrorPage(ctx));
+  installErrorHandlers(app, htmlErrors);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     // A POST without a body (submit_draft, verify_claim…) is fine even when a client sets the JSON content type.
     if (body === '' || body === undefined) return done(null, undefined);

@@ -38,12 +38,32 @@ export const isMachinePath = (url: string) => MACHINE_PATHS.test(url);
 /** Renders a problem as an HTML page for people (site paths); the API keeps its JSON. */
 export type HtmlErrorPage = (req: FastifyRequest, p: Problem) => Promise<string>;
 
-export function installErrorHandlers(app: FastifyInstance, htmlPage?: HtmlErrorPage) {
-  const send = async (req: FastifyRequest, reply: FastifyReply, p: Problem, headers: Record<string, string> = {}) => {
-    if (!htmlPage || isMachinePath(req.url)) return sendProblem(reply, p, headers);
-    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-    return reply.code(p.status).type('text/html; charset=utf-8').send(await htmlPage(req, p));
+/** A problem as problem+json for programs, or as an HTML page for people on site paths. */
+const problemSender = (htmlPage?: HtmlErrorPage) => async (req: FastifyRequest, reply: FastifyReply, p: Problem, headers: Record<string, string> = {}) => {
+  if (!htmlPage || isMachinePath(req.url)) return sendProblem(reply, p, headers);
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  return reply.code(p.status).type('text/html; charset=utf-8').send(await htmlPage(req, p));
+};
+
+const FRAMEWORK_DETAILS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address holds a malformed percent-escape (for example a lone % or an invalid UTF-8 sequence).',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long.',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: refusals made before routing (a malformed percent-escape,
+ * an over-long path parameter) get the same problem shapes as every other error, not Fastify's own JSON.
+ */
+export function frameworkErrors(htmlPage?: HtmlErrorPage) {
+  const send = problemSender(htmlPage);
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+    return send(req, reply, problem(status, FRAMEWORK_DETAILS[err.code] ?? err.message));
   };
+}
+
+export function installErrorHandlers(app: FastifyInstance, htmlPage?: HtmlErrorPage) {
+  const send = problemSender(htmlPage);
   app.setErrorHandler((err, req, reply) => {
     const { problem: p, headers } = toProblem(err, req.log);
     return send(req, reply, p, headers);
