@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, PROBLEM_CONTENT_TYPE, problem, type Problem } from './errors.js';
+import { HttpError, PROBLEM_CONTENT_TYPE, problem, problemOf, type Problem } from './errors.js';
 import { summarize, toFieldErrors } from './validation.js';
 
 /** Maps anything thrown while handling a request to one problem+json (DESIGN §3). */
 export function toProblem(err: unknown, log?: FastifyRequest['log']): { problem: Problem; headers: Record<string, string> } {
-  if (err instanceof HttpError) return { problem: err.toProblem(), headers: err.headers };
+  if (err instanceof HttpError) return { problem: problemOf(err), headers: err.headers };
   const fe = err as FastifyError & { validationContext?: string };
   if (fe && Array.isArray(fe.validation)) {
     const errors = toFieldErrors(fe.validation as any);
@@ -15,6 +15,10 @@ export function toProblem(err: unknown, log?: FastifyRequest['log']): { problem:
     const detail = fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The body must not be empty when Content-Type is application/json.' : fe.message;
     return { problem: problem(fe.statusCode, detail), headers: {} };
   }
+  if (isDatabaseUnavailable(err)) {
+    log?.warn({ err }, 'database or dependency unavailable');
+    return { problem: problem(503, 'The service is briefly unavailable: its database (or a service it needs) cannot be reached. Please retry shortly.'), headers: { 'retry-after': '5' } };
+  }
   // Data exceptions (class 22: a number or date out of range, bad text encoding) are values the
   // schemas let through but the database cannot store: the request is wrong, not the server.
   const sqlState = (err as { code?: unknown })?.code;
@@ -24,6 +28,17 @@ export function toProblem(err: unknown, log?: FastifyRequest['log']): { problem:
   }
   log?.error({ err }, 'unhandled error');
   return { problem: problem(500, 'Something went wrong on our side; it has been logged.'), headers: {} };
+}
+
+/** PostgreSQL shutting down or restarting, or no connection to it: a moment's outage, not a bug (answered 503). */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown[] } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.test(e.code) || UNAVAILABLE_ERRNOS.has(e.code))) return true;
+  if (Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable)) return true; // AggregateError from a dual-stack connect
+  return typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message);
 }
 
 export function sendProblem(reply: FastifyReply, p: Problem, headers: Record<string, string> = {}) {

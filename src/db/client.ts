@@ -27,6 +27,8 @@ export interface Db extends Tx {
   /** Runs fn in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's clients (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 // Dates and timestamps come back as ISO strings and int8/numeric as numbers on both
@@ -99,11 +101,17 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   let closed = false;
   return {
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query<T>(sql: string, params: unknown[] = [], opts: { prepare?: string } = {}) {
       return (await pool.query(opts.prepare ? { name: opts.prepare, text: sql, values: params as any[] } : { text: sql, values: params as any[] })).rows as T[];
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no error listener of the pool's: a server shutdown between two
+      // statements would otherwise be an uncaught 'error' event. Note it and discard the client.
+      let broken: Error | undefined;
+      const onError = (err: Error) => { broken = err; };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -115,28 +123,49 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!broken) await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(broken);
       }
     },
     async exec(sql) { await pool.query(sql); },
     async listen(channel, handler) {
-      // One dedicated connection for notifications; it reconnects if the server drops it.
+      // One dedicated connection for notifications; when the server drops it, it reconnects, retrying
+      // every second for as long as the server is away (a restart must not silence notifications).
       const connect = async (): Promise<void> => {
         const client = new pg.Client({ connectionString: url });
+        let lost = false;
+        const reconnect = () => {
+          if (lost) return;
+          lost = true;
+          listeners.delete(client);
+          client.end().catch(() => {});
+          const retry = () => { if (!closed) connect().catch(() => setTimeout(retry, 1000).unref()); };
+          setTimeout(retry, 1000).unref();
+        };
         client.on('notification', (n) => { if (n.channel === channel) handler(n.payload ?? ''); });
-        client.on('error', () => { listeners.delete(client); client.end().catch(() => {}); if (!closed) setTimeout(() => { void connect().catch(() => {}); }, 1000); });
-        await client.connect();
-        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        client.on('error', reconnect);
+        client.on('end', reconnect);
+        try {
+          await client.connect();
+          await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        } catch (err) {
+          lost = true; // the caller (or the retry loop) decides what happens next
+          client.end().catch(() => {});
+          throw err;
+        }
+        if (closed) { await client.end().catch(() => {}); return; }
         listeners.add(client);
       };
       await connect();
     },
     async close() {
       closed = true;
-      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      const ending = [...listeners];
+      listeners.clear();
+      await Promise.all(ending.map((c) => c.end().catch(() => {})));
       await pool.end();
     },
   };

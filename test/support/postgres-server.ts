@@ -63,7 +63,15 @@ function requirePostgresBin(): string {
     '(Debian: `sudo apt-get install -y postgresql`), and PG_BIN is not set.');
 }
 
-export interface PostgresServer { url: string; port: number; stop(): Promise<void> }
+export interface PostgresServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Shuts the server down (fast mode: sessions are cut, committed work kept), for outage tests. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port and data. */
+  resume(): Promise<void>;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -96,39 +104,51 @@ export async function startPostgres(): Promise<PostgresServer> {
   const [initCmd, initArgs] = asPostgres(bin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freePort();
-  const [cmd, args] = asPostgres(bin, 'postgres', [
-    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
-  ]);
-  const proc: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
-  let log = '';
-  proc.stderr?.on('data', (d) => { log += d.toString(); if (log.length > 20_000) log = log.slice(-10_000); });
-  // The server must not keep a test process alive on its own: its owner stops it explicitly.
-  proc.unref();
-  (proc.stderr as unknown as { unref?: () => void } | null)?.unref?.();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`postgres exited early:\n${log}`);
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => {});
-      if (Date.now() > deadline) { proc.kill('SIGKILL'); throw new Error(`postgres did not start:\n${log}`); }
-      await new Promise((r) => setTimeout(r, 100));
+  let proc: ChildProcess;
+
+  const launch = async () => {
+    const [cmd, args] = asPostgres(bin, 'postgres', [
+      '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+    ]);
+    const started = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
+    proc = started;
+    let log = '';
+    started.stderr?.on('data', (d) => { log += d.toString(); if (log.length > 20_000) log = log.slice(-10_000); });
+    // The server must not keep a test process alive on its own: its owner stops it explicitly.
+    started.unref();
+    (started.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`postgres exited early:\n${log}`);
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch {
+        await client.end().catch(() => {});
+        if (Date.now() > deadline) { started.kill('SIGKILL'); throw new Error(`postgres did not start:\n${log}`); }
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
+  };
+  // pg_ctl stops the postmaster itself: a signal to `runuser` would not reach it.
+  const halt = async () => {
+    const [stopCmd, stopArgs] = asPostgres(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '15', 'stop']);
+    try { execFileSync(stopCmd, stopArgs, { stdio: 'pipe' }); } catch { /* already stopped */ }
+    if (proc.exitCode === null) proc.kill('SIGKILL');
+  };
+
+  await launch();
   return {
     url,
     port,
+    halt,
+    resume: launch,
     async stop() {
-      // pg_ctl stops the postmaster itself: a signal to `runuser` would not reach it.
-      const [stopCmd, stopArgs] = asPostgres(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '15', 'stop']);
-      try { execFileSync(stopCmd, stopArgs, { stdio: 'pipe' }); } catch { /* already stopped */ }
-      if (proc.exitCode === null) proc.kill('SIGKILL');
+      await halt();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
