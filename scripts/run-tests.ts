@@ -1,11 +1,13 @@
 // `npm test`: starts a private PostgreSQL for the suite — the highest version ≥ 15 under
 // /usr/lib/postgresql/*/bin, or PG_BIN; installed with apt-get (Debian's postgresql package)
 // when none is there and this runs as root — runs every test file with Node's test runner
-// (each file runs against PGlite and PostgreSQL), then stops it.
+// (each file runs against PGlite and PostgreSQL), then stops it. Files that start their own
+// redis-server get the binary checked (or installed the same way) first.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MIN_POSTGRES_VERSION, findPostgresBin, hasPostgresTools, postgresVersion, startPostgres } from '../test/support/postgres-server.js';
+import { findRedisServer } from '../test/support/redis-server.js';
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -83,8 +85,36 @@ function ensurePostgres(): string {
   return installed;
 }
 
+/**
+ * The tests of shared rate limits and of several instances start their own redis-server on a
+ * loopback port. When none is found (REDIS_SERVER, /usr/bin/redis-server, PATH), install Debian's
+ * redis-server package as root (its service is not needed: the tests start their own), or say how
+ * to and stop. Returns the binary, passed on to the tests as REDIS_SERVER.
+ */
+function ensureRedis(): string {
+  const fail = (why: string): never => {
+    console.error(`\n✖ ${why}\n  The tests of shared rate limits and of several instances start a private redis-server on loopback.\n` +
+      '  Install it with:  sudo apt-get install -y redis-server   (Debian/Ubuntu; run `sudo apt-get update` first if the package is not found)\n' +
+      '  or set REDIS_SERVER to a redis-server executable.\n');
+    process.exit(1);
+  };
+  const found = findRedisServer();
+  if (process.env.REDIS_SERVER && !fs.existsSync(process.env.REDIS_SERVER)) fail(`REDIS_SERVER is set to ${process.env.REDIS_SERVER}, which does not exist.`);
+  if (found) return found;
+  if (process.getuid?.() !== 0) fail('redis-server is not installed, and only root can install it (this runs as an ordinary user).');
+  console.log("redis-server is missing; some tests need it: installing Debian's redis-server package…");
+  aptInstall('redis-server', fail);
+  const installed = findRedisServer();
+  if (!installed) return fail('apt-get installed redis-server, but there is still no redis-server at /usr/bin/redis-server or on PATH.');
+  console.log(`redis-server installed at ${installed}.`);
+  return installed;
+}
+
 const browserDir = path.resolve('test', 'browser') + path.sep;
-if (files.some((f) => path.resolve(f).startsWith(browserDir))) ensureChromium();
+// The crawler's rendering tests drive the same Chromium.
+if (files.some((f) => path.resolve(f).startsWith(browserDir) || /crawler[\\/]render-page\.test\.ts$/.test(f))) ensureChromium();
+// Test files that start their own redis-server (shared rate limits, several instances) need the binary.
+const redisServer = files.some((f) => fs.readFileSync(f, 'utf8').includes('support/redis-server.js')) ? ensureRedis() : null;
 
 const pgBin = ensurePostgres();
 const pgVersion = postgresVersion(pgBin);
@@ -96,7 +126,7 @@ console.log(`PostgreSQL ready at ${server.url}; running ${files.length} test fil
 const concurrency = /^[1-9]\d?$/.test(process.env.TEST_CONCURRENCY ?? '') ? process.env.TEST_CONCURRENCY! : '2';
 const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], {
   stdio: 'inherit',
-  env: { ...process.env, TEST_PG_URL: server.url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+  env: { ...process.env, TEST_PG_URL: server.url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...(redisServer ? { REDIS_SERVER: redisServer } : {}) },
 });
 const stop = async () => { await server.stop().catch(() => {}); };
 process.on('SIGINT', () => { child.kill('SIGINT'); });

@@ -11,6 +11,7 @@ import { registerRestRoutes } from './api/rest.js';
 import { operations } from './api/operations/index.js';
 import { buildOpenApi } from './api/openapi.js';
 import { sha256 } from './crypto/sha256.js';
+import { sharedRateLimits } from './api/shared-rate-limit.js';
 import { registerSiteRoutes } from './site/routes.js';
 import { registerCalendarRoutes } from './site/public/calendar-routes.js';
 import { registerAwardPages } from './site/public/award-pages.js';
@@ -37,23 +38,29 @@ import { registerOrderRoutes } from './site/checkout/order-routes.js';
 import { registerWebhookRoutes } from './payments/webhook-routes.js';
 import { registerAuthorizeRoutes } from './oauth/authorize-routes.js';
 import { registerTokenRoutes } from './oauth/token-routes.js';
+import { installMetrics } from './metrics/install-metrics.js';
+import { requestIdFor, withLogHygiene } from './logging/log-hygiene.js';
 
-export interface BuildOptions { logger?: boolean | object }
+export interface BuildOptions { logger?: boolean | Record<string, unknown> }
 
 /** Builds the whole HTTP app (API, docs, site) without listening, so tests can inject requests. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const htmlErrors = htmlErrorPage(ctx);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Credentials never reach the logs: secret URL parameters and credential headers are redacted.
+    logger: opts.logger ? withLogHygiene(opts.logger) : false,
     frameworkErrors: frameworkErrors(htmlErrors),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     // Slugs and ids are case- and slash-sensitive; keep routes strict but forgive a trailing slash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
+    genReqId: requestIdFor,
   });
   // Query and path text is coerced to the declared types; JSON bodies are validated as sent.
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart !== 'body'));
+  // First, so every request is timed: counts and latencies per operation, and GET /metrics (README "Monitoring").
+  installMetrics(app, ctx, operations);
   installErrorHandlers(app, htmlErrors);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     // A POST without a body (submit_draft, verify_claim…) is fine even when a client sets the JSON content type.
@@ -101,8 +108,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     let token: string | undefined;
     reply.generateCsrf = function (this: typeof reply, opts) { return (token ??= generate.call(this, opts)); };
   });
+  // With REDIS_URL every instance counts in one Redis (falling back to its own memory while Redis is
+  // away); without it each instance counts its own requests.
+  const shared = ctx.config.redisUrl ? sharedRateLimits(ctx.config.redisUrl, { prefix: `launchdeck:rl:${ctx.config.siteKey}:`, log: app.log }) : null;
+  if (shared) {
+    app.addHook('onClose', () => shared.close());
+    await shared.connected(2_000);
+  }
   await app.register(rateLimit, {
     global: true,
+    ...(shared ? { store: shared.Store } : {}),
     max: ctx.config.rateLimit.max,
     timeWindow: ctx.config.rateLimit.windowMs,
     enableDraftSpec: true,

@@ -13,6 +13,8 @@ export interface Config {
   smtpUrl: string | null;
   dnsServers: string[];
   crawlAllowHosts: string[];
+  /** CRAWL_RENDER=chromium: pages that are JavaScript shells are rendered in this Chromium (CHROMIUM_PATH); null: never. */
+  crawlRender: { chromiumPath: string } | null;
   llm: { baseUrl: string | null; apiKey: string | null; model: string | null };
   stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null };
   /** The EU's VIES service, to check that a VAT number is registered (off when null). */
@@ -22,14 +24,34 @@ export interface Config {
   redisUrl: string | null;
   logLevel: string;
   rateLimit: { max: number; windowMs: number };
+  signInThrottle: SignInThrottleConfig;
   trustProxy: boolean;
   /** Jobs one worker process runs at once (crawls are mostly waiting on the network). */
   workerConcurrency: number;
+  /** JOB_LEASE_SECONDS: a running job's lease, renewed while it runs; a dead worker's job is taken over once it lapses. */
+  jobLeaseMs: number;
   /** How long an instance reuses the answer of a public list read (0 = never); listing writes clear it sooner. */
   readCacheSeconds: number;
   /** SECRETS_KEY: the 32-byte key that encrypts stored payment-provider keys (revenue connections). */
   secretsKey: Buffer | null;
   domainRatings: DomainRatingConfig;
+  /** METRICS_TOKEN: the Bearer token /metrics asks for; without one, only loopback clients may read it. */
+  metricsToken: string | null;
+  /** METRICS_PORT: where a worker process (`npm run worker`) serves /metrics; null = not served. */
+  metricsPort: number | null;
+  /** How long finished or expired rows are kept before the housekeeping job deletes them (README "Housekeeping"). */
+  retention: RetentionConfig;
+}
+
+/** Days each kind of finished or expired row is kept (README "Housekeeping"). */
+export interface RetentionConfig {
+  doneJobsDays: number;
+  failedJobsDays: number;
+  /** Sessions, mailed codes and links, OAuth codes and tokens: kept this long past their expiry. */
+  expiredTokensDays: number;
+  /** Crawled page text of drafts untouched this long (the draft itself stays). */
+  draftPagesDays: number;
+  domainRatingFailuresDays: number;
 }
 
 /** Where Domain Ratings come from (README "Domain Rating board"); no provider means CSV import only. */
@@ -41,6 +63,18 @@ export interface DomainRatingConfig {
   requestsPerMinute: number;
   /** A domain is refreshed once its latest reading from the provider is this many days old. */
   refreshDays: number;
+}
+
+/** Failed sign-ins tolerated before backoff (README "Sign-in throttling"). */
+export interface SignInThrottleConfig {
+  /** Failures for one email within the window before it is locked. */
+  accountFailures: number;
+  /** Failures from one client address within the window before it is locked (offices share addresses). */
+  addressFailures: number;
+  windowMs: number;
+  /** The first lock; each further failure doubles it, up to maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +99,12 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 
 function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function crawlRender(env: Env): { chromiumPath: string } | null {
+  const mode = str(env, 'CRAWL_RENDER') ?? 'off';
+  if (mode !== 'chromium' && mode !== 'off') throw new ConfigError(`CRAWL_RENDER must be chromium or off, got "${mode}"`);
+  return mode === 'chromium' ? { chromiumPath: str(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium' } : null;
 }
 
 function str(env: Env, name: string): string | null {
@@ -143,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: str(env, 'SMTP_URL'),
     dnsServers: list(env, 'DNS_SERVERS'),
     crawlAllowHosts: list(env, 'CRAWL_ALLOW_HOSTS'),
+    crawlRender: crawlRender(env),
     llm: { baseUrl: str(env, 'LLM_BASE_URL'), apiKey: str(env, 'LLM_API_KEY'), model: str(env, 'LLM_MODEL') },
     stripe: { secretKey: stripeKey, webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: stripeApiBase },
     paymentProvider,
@@ -153,10 +194,27 @@ export function loadConfig(env: Env = process.env): Config {
       max: int(env, 'RATE_LIMIT_MAX', 300, 1, 10_000_000),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
+    signInThrottle: {
+      accountFailures: int(env, 'SIGNIN_MAX_FAILURES', 5, 1, 1000),
+      addressFailures: int(env, 'SIGNIN_ADDRESS_MAX_FAILURES', 20, 1, 100_000),
+      windowMs: int(env, 'SIGNIN_WINDOW_MINUTES', 15, 1, 1440) * 60_000,
+      backoffMs: int(env, 'SIGNIN_BACKOFF_SECONDS', 30, 1, 86_400) * 1000,
+      maxBackoffMs: int(env, 'SIGNIN_MAX_BACKOFF_SECONDS', 900, 1, 86_400) * 1000,
+    },
     trustProxy: bool(env, 'TRUST_PROXY', false),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 6, 1, 64),
+    jobLeaseMs: int(env, 'JOB_LEASE_SECONDS', 60, 1, 3600) * 1000,
     readCacheSeconds: int(env, 'READ_CACHE_SECONDS', 5, 0, 300),
     secretsKey: secretsKey(env),
     domainRatings: domainRatings(env),
+    metricsToken: str(env, 'METRICS_TOKEN'),
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1, 65535) : null,
+    retention: {
+      doneJobsDays: int(env, 'RETAIN_DONE_JOBS_DAYS', 7, 1, 3650),
+      failedJobsDays: int(env, 'RETAIN_FAILED_JOBS_DAYS', 30, 1, 3650),
+      expiredTokensDays: int(env, 'RETAIN_EXPIRED_TOKENS_DAYS', 7, 1, 3650),
+      draftPagesDays: int(env, 'RETAIN_DRAFT_PAGES_DAYS', 30, 1, 3650),
+      domainRatingFailuresDays: int(env, 'RETAIN_DOMAIN_RATING_FAILURES_DAYS', 90, 1, 3650),
+    },
   };
 }

@@ -7,6 +7,7 @@ import { seedDemoIfEmpty, seedDemo } from './seed/demo-seed.js';
 import { seedSynthetic } from './seed/synthetic-seed.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { startWorker } from './jobs/worker.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
 import type { AppContext } from './app-context.js';
 import { runAdmin, UsageError } from './admin/cli.js';
 
@@ -31,6 +32,7 @@ function banner(config: Config, ctx: AppContext, worker: boolean) {
     API docs      ${base}/docs
     MCP server    ${base}/mcp
     Health        ${base}/healthz
+    Metrics       ${base}/metrics  (${config.metricsToken ? 'needs METRICS_TOKEN' : 'from this machine only; set METRICS_TOKEN to scrape from elsewhere'})
     Database      ${db}
     Worker        ${worker ? 'running in this process' : 'not in this process (start one with: npm run worker)'}
     Payments      ${config.paymentProvider === 'stripe' ? `Stripe (webhook: ${base}/webhooks/stripe)` : 'built-in test provider: no money moves (set STRIPE_SECRET_KEY for Stripe)'}
@@ -80,8 +82,10 @@ async function main() {
       const ctx = await createAppContext(config);
       const scheduler = startScheduler(ctx);
       const worker = await startWorker(ctx);
-      console.log(`worker running (${config.workerConcurrency} jobs at once); Ctrl-C stops it`);
-      const stop = async () => { scheduler.stop(); await worker.stop(); await closeAppContext(ctx); process.exit(0); };
+      // A worker serves no pages; its job, crawl and mail metrics get their own port when asked for.
+      const metrics = config.metricsPort ? await startMetricsServer(ctx, config.metricsPort, config.host) : null;
+      console.log(`worker running (${config.workerConcurrency} jobs at once)${metrics ? `, metrics on port ${config.metricsPort}` : ''}; Ctrl-C stops it`);
+      const stop = async () => { scheduler.stop(); await worker.stop(); await metrics?.close(); await closeAppContext(ctx); process.exit(0); };
       process.once('SIGINT', () => void stop());
       process.once('SIGTERM', () => void stop());
       return;

@@ -1,5 +1,6 @@
+import type { AppError, FieldError } from '../errors/app-error.js';
+
 /** RFC 9457 problem details: the one error shape of REST and MCP alike (DESIGN §3). */
-export interface FieldError { path: string; message: string }
 export interface Problem {
   type: string;
   title: string;
@@ -42,20 +43,12 @@ const SLUGS: Record<number, string> = {
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** A problem a handler raises on purpose; anything else thrown is a 500 that hides its message. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly errors?: FieldError[];
-  readonly headers: Record<string, string>;
-  readonly extra: Record<string, unknown>;
-  constructor(status: number, detail: string, opts: { errors?: FieldError[]; headers?: Record<string, string>; extra?: Record<string, unknown> } = {}) {
-    super(detail);
-    this.status = status;
-    this.errors = opts.errors;
-    this.headers = opts.headers ?? {};
-    this.extra = opts.extra ?? {};
-  }
-  toProblem(): Problem { return problem(this.status, this.message, this.errors, this.extra); }
+// The error class and its helpers live below both layers (src/errors/); HttpError is the API's name for it.
+export { AppError as HttpError, badRequest, conflict, forbidden, invalidField, notFound, type FieldError } from '../errors/app-error.js';
+
+/** The problem document of an error raised on purpose, by the domain or the API. */
+export function problemOf(err: AppError): Problem {
+  return problem(err.status, err.message, err.errors, err.extra);
 }
 
 export function problem(status: number, detail: string, errors?: FieldError[], extra: Record<string, unknown> = {}): Problem {
@@ -69,10 +62,3 @@ export function problem(status: number, detail: string, errors?: FieldError[], e
   if (errors && errors.length > 0) p.errors = errors;
   return p;
 }
-
-export const badRequest = (detail: string, errors?: FieldError[]) => new HttpError(400, detail, { errors });
-export const notFound = (detail: string) => new HttpError(404, detail);
-export const forbidden = (detail: string) => new HttpError(403, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
-/** One invalid field, named by its path (e.g. "body.fields.tagline"). */
-export const invalidField = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../app-context.js';
 import { sha256 } from '../crypto/sha256.js';
-import { HttpError, badRequest, type Problem } from './errors.js';
+import { HttpError, badRequest, problemOf, type Problem } from './errors.js';
 import { jsonTextOf } from './pre-serialized.js';
 
 /**
@@ -160,7 +160,7 @@ async function runReserved(ctx: Clocked, userId: number, key: string, reservedAt
   } catch (err) {
     if (err instanceof HttpError && storesError(err.status)) {
       const headers = Object.keys(err.headers).length > 0 ? err.headers : undefined;
-      await complete(err.status, { body: err.toProblem(), ...(headers ? { headers } : {}) });
+      await complete(err.status, { body: problemOf(err), ...(headers ? { headers } : {}) });
     } else {
       // Our failure (or a transient refusal): nothing was promised, so a retry may run again.
       await release().catch(() => {});

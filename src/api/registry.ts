@@ -1,14 +1,10 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../app-context.js';
+import type { Scope } from '../domain/accounts/scopes.js';
+
+export { SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../domain/accounts/scopes.js';
 
 /** The one place an operation is defined; REST routes, OpenAPI and MCP tools are generated from it (DESIGN §1). */
-export type Scope = 'account:read' | 'listings:write' | 'orders:write';
-export const SCOPES: readonly Scope[] = ['account:read', 'listings:write', 'orders:write'];
-export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  'account:read': 'See your account, drafts, listings, claims and orders',
-  'listings:write': 'Submit products and manage your drafts, listings and claims',
-  'orders:write': 'Price orders and create checkouts',
-};
 
 export const TAGS = ['Site', 'Listings', 'Categories', 'Launches', 'Leaderboards', 'People', 'Content', 'Badges', 'Account', 'Submit', 'My listings', 'Claims', 'Orders', 'Trophies'] as const;
 export type Tag = (typeof TAGS)[number];

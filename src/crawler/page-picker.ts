@@ -1,4 +1,4 @@
-/** The kinds of page worth reading, and the words in a link or path that reveal them. */
+/** The kinds of page worth knowing about, and the words in a link or path that reveal them. */
 export const PAGE_KINDS = {
   about: ['about', 'company', 'our-story', 'who-we-are', 'story', 'mission'],
   pricing: ['pricing', 'plans', 'price', 'buy'],
@@ -11,8 +11,8 @@ export const PAGE_KINDS = {
 } as const;
 export type PageKind = keyof typeof PAGE_KINDS | 'homepage' | 'page';
 
-/** Same site: the same host, ignoring a leading www. */
-export const sameSite = (a: URL, b: URL) => a.hostname.replace(/^www\./, '') === b.hostname.replace(/^www\./, '');
+/** Same site: the same host and port, ignoring a leading www (and http against https). */
+export const sameSite = (a: URL, b: URL) => a.hostname.replace(/^www\./, '') === b.hostname.replace(/^www\./, '') && a.port === b.port;
 
 export function kindOf(url: URL, linkText = ''): PageKind | null {
   const path = url.pathname.toLowerCase().replace(/\/+$/, '');
@@ -30,18 +30,81 @@ export function kindOf(url: URL, linkText = ''): PageKind | null {
   return null;
 }
 
-/** Picks at most one page of each kind from the links found, in a fixed order of usefulness. */
-export function pickPages(home: URL, links: { href: string; text: string }[], limit: number): { url: string; kind: PageKind }[] {
-  const byKind = new Map<PageKind, string>();
-  for (const l of links) {
+/** Where a candidate link was found: it sets the page's rank before any penalty. */
+export type LinkSource = 'nav' | 'footer' | 'body' | 'sitemap';
+export interface Candidate { href: string; text: string; source: LinkSource }
+/** Why a page was ranked where it is, lowest last. */
+export type Rank = 'nav' | 'footer' | 'body' | 'sitemap' | 'legal' | 'other-language' | 'account';
+const RANK_ORDER: Rank[] = ['nav', 'footer', 'body', 'sitemap', 'legal', 'other-language', 'account'];
+
+export interface RankedPage { url: string; kind: PageKind; rank: Rank }
+export interface RejectedLink { url: string; reason: string }
+
+/** Files that are not web pages, known by their extension: never fetched. */
+const NOT_HTML = /\.(pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|exe|msi|pkg|deb|rpm|apk|appimage|iso|img|bin|png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|mp[34]|m4a|mov|avi|webm|ogg|wav|flac|css|js|mjs|map|json|xml|rss|atom|txt|csv|tsv|xlsx?|docx?|pptx?|odt|ods|epub|woff2?|ttf|otf|eot|wasm|ics|vcf)$/i;
+/** Pages a visitor uses rather than reads: signing in, carts, accounts. */
+const ACCOUNT_WORDS = /^(log-?in|sign-?in|sign-?up|signup|register|registration|log-?out|sign-?out|cart|basket|checkout|account|my-account|dashboard|password|reset-password|forgot-password|auth|oauth|sso|join|subscribe|unsubscribe|download|downloads)$/;
+/** Legal boilerplate: it may still state facts (a license, an imprint's address), so it is read, but last. */
+const LEGAL_WORDS = /^(privacy|privacy-policy|privacy-notice|terms|tos|terms-of-service|terms-of-use|terms-and-conditions|conditions|cookies?|cookie-policy|cookie-settings|legal|legal-notice|license|licence|licensing|imprint|impressum|disclaimer|gdpr|dpa|data-protection|datenschutz|agb|mentions-legales|acceptable-use|aup|eula|trademark|trademarks)$/;
+/** Language codes sites put first in a path (/de/…, /pt-br/…). */
+const LANGUAGES = new Set('ar bg bn ca cs da de el en es et eu fa fi fr ga gl he hi hr hu hy id is it ja ka kk ko lt lv mk ms mt nb nl nn no pl pt ro ru sk sl sq sr sv sw ta th tl tr uk ur uz vi zh'.split(' '));
+
+/** The first path segment when it names a language (`de`, `pt-br`, `zh_hans`), its primary subtag. */
+export function languageOfPath(url: URL): string | null {
+  const first = url.pathname.split('/').filter(Boolean)[0]?.toLowerCase() ?? '';
+  const m = /^([a-z]{2})(?:[-_][a-z]{2,4})?$/.exec(first);
+  return m && LANGUAGES.has(m[1]) ? m[1] : null;
+}
+
+/** One address per page: no fragment, no query (tracking and sort parameters), no trailing slash or index file. */
+export function pageKey(url: URL): string {
+  const path = url.pathname.replace(/\/index\.html?$/i, '/').replace(/\/+$/, '') || '/';
+  return `${url.hostname.replace(/^www\./, '')}:${url.port}${path}`;
+}
+
+function rankOf(url: URL, source: LinkSource, homeLanguage: string | null): Rank {
+  const segments = url.pathname.toLowerCase().split('/').filter(Boolean).map((s) => s.replace(/\.html?$/, ''));
+  if (segments.some((s) => ACCOUNT_WORDS.test(s))) return 'account';
+  const language = languageOfPath(url);
+  if (language && language !== homeLanguage) return 'other-language';
+  if (segments.some((s) => LEGAL_WORDS.test(s))) return 'legal';
+  return source;
+}
+
+/**
+ * Orders a small site's pages for reading: the pages its main navigation (`<nav>`, `<header>`)
+ * links to, then its footer's, then the other links found on its pages, then what only the sitemap
+ * lists — each group in the order found. Sign-in, cart and account pages come last, after copies
+ * in another language, after legal pages (which may still state a license or an address).
+ * Off-site links are ignored; links to files that are not web pages are returned as rejected.
+ */
+export function rankPages(home: URL, candidates: Candidate[], opts: { homeLanguage?: string | null; exclude?: Iterable<string> } = {}): { ranked: RankedPage[]; rejected: RejectedLink[] } {
+  // The home page's own language: declared (`<html lang>`) or in its path (/en/).
+  const homeLanguage = (opts.homeLanguage ?? '').slice(0, 2) || languageOfPath(home);
+  const seen = new Set<string>([pageKey(home), ...opts.exclude ?? []]);
+  const found: (RankedPage & { order: number })[] = [];
+  const rejected: RejectedLink[] = [];
+  for (const c of candidates) {
     let u: URL;
-    try { u = new URL(l.href); } catch { continue; }
+    try { u = new URL(c.href); } catch { continue; }
     if (!/^https?:$/.test(u.protocol) || !sameSite(u, home)) continue;
     u.hash = '';
     u.search = '';
-    const kind = kindOf(u, l.text);
-    if (kind && kind !== 'homepage' && !byKind.has(kind)) byKind.set(kind, u.toString());
+    const key = pageKey(u);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const ext = NOT_HTML.exec(u.pathname);
+    if (ext) { rejected.push({ url: u.toString(), reason: `not an HTML page (.${ext[1].toLowerCase()})` }); continue; }
+    found.push({ url: u.toString(), kind: kindOf(u, c.text) ?? 'page', rank: rankOf(u, c.source, homeLanguage), order: found.length });
   }
-  const order: PageKind[] = ['about', 'pricing', 'features', 'faq', 'team', 'contact', 'blog', 'press'];
-  return order.filter((k) => byKind.has(k)).slice(0, limit).map((kind) => ({ url: byKind.get(kind)!, kind }));
+  found.sort((a, b) => RANK_ORDER.indexOf(a.rank) - RANK_ORDER.indexOf(b.rank) || a.order - b.order);
+  return { ranked: found.map(({ url, kind, rank }) => ({ url, kind, rank })), rejected };
+}
+
+/** Where a link stands on its page, from its landmark hints (PageLink.within). */
+export function linkSource(within: string | undefined): LinkSource {
+  const words = ` ${within ?? ''} `;
+  if (/ footer /.test(words)) return 'footer';
+  if (/ (nav|navbar|menu|header) /.test(words)) return 'nav';
+  return 'body';
 }

@@ -18,10 +18,18 @@ export interface PageLink {
   text: string;
   /** Index in `blocks` of the line the link stands on (an icon-only link belongs to the line before it). */
   block?: number;
+  /** What an icon link says it is without text: its aria-label or title, and "rel=me" when it declares so. */
+  label?: string;
+  /** The landmark hints around the link (as TextBlock.within), so the crawler can tell navigation from body links. */
+  within?: string;
 }
 
 /** Non-text resources a profile may point at: logos, icons, embedded players. */
-export interface PageMedia { url: string; kind: 'logo' | 'icon' | 'apple-touch-icon' | 'embed'; within: string; alt?: string }
+export interface PageMedia {
+  url: string; kind: 'logo' | 'icon' | 'apple-touch-icon' | 'embed'; within: string; alt?: string;
+  /** An icon's declared size ("180x180", "any") and type ("image/svg+xml"): the drafter prefers the largest. */
+  sizes?: string; type?: string;
+}
 
 export interface PageContent {
   title: string;
@@ -43,6 +51,8 @@ export interface PageContent {
   headings: string[];
   /** The page's own address as it declares it (`<link rel=canonical>`), absolute. */
   canonical?: string;
+  /** `<html lang>`, lower-cased, when declared: the crawler ranks other-language copies low. */
+  lang?: string;
 }
 
 /** Elements that end a line of text. */
@@ -58,7 +68,7 @@ const LANDMARK_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'blockquote',
 const HINT_WORDS = new Set([
   'testimonial', 'review', 'quote', 'customer', 'client', 'team', 'member', 'founder', 'person', 'people', 'bio', 'faq', 'question',
   'pricing', 'plan', 'tier', 'price', 'feature', 'benefit', 'timeline', 'milestone', 'history', 'hero', 'cookie', 'banner', 'logo',
-  'brand', 'footer', 'nav', 'navbar', 'menu', 'sidebar', 'social', 'breadcrumb', 'modal', 'popup', 'newsletter', 'share',
+  'brand', 'footer', 'nav', 'navbar', 'menu', 'sidebar', 'social', 'breadcrumb', 'modal', 'popup', 'newsletter', 'share', 'accordion',
 ]);
 const ROLE_HINTS: Record<string, string> = { navigation: 'nav', contentinfo: 'footer', banner: 'header', complementary: 'aside' };
 /** Meta tags whose content is worth quoting (the rest are viewport, robots, verification tokens…). */
@@ -75,6 +85,8 @@ function hintsOf(node: DomNode, inherited: string): string {
   const a = node.attribs ?? {};
   const role = ROLE_HINTS[(a.role ?? '').toLowerCase()];
   if (role) words.push(role);
+  // A toggle that shows and hides a panel: the question of an accordion.
+  if (a['aria-expanded'] !== undefined) words.push('accordion');
   const named = `${a.class ?? ''} ${a.id ?? ''}`.toLowerCase();
   if (named.trim()) {
     for (const raw of named.split(/[^a-z]+/)) {
@@ -103,7 +115,8 @@ const absolute = (href: string | undefined, base: string): string | null => {
   if (!href || !href.trim()) return null;
   try {
     const u = new URL(href.trim(), base);
-    u.hash = '';
+    // matrix.to names its room in the fragment; everywhere else a fragment is a place on the same page.
+    if (u.hostname !== 'matrix.to') u.hash = '';
     return u.toString();
   } catch { return null; }
 };
@@ -185,7 +198,9 @@ function walkBody(root: DomNode, pageUrl: string) {
         const text = textOf(node);
         // An icon-only link (no text, nothing before it on its line) belongs with the line above.
         const onLine = text !== '' || /\S/.test(buffer);
-        links.push({ href, text, block: onLine ? blocks.length : Math.max(0, blocks.length - 1) });
+        const a = node.attribs;
+        const label = oneLine([a['aria-label'] ?? '', a.title ?? '', /(^|\s)me(\s|$)/i.test(a.rel ?? '') ? 'rel=me' : ''].join(' '));
+        links.push({ href, text, block: onLine ? blocks.length : Math.max(0, blocks.length - 1), ...(label ? { label } : {}), ...(within ? { within } : {}) });
       }
     }
     if (tag === 'img') {
@@ -225,10 +240,14 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     const rel = ($(el).attr('rel') ?? '').toLowerCase().split(/\s+/);
     const href = absolute($(el).attr('href'), pageUrl);
     if (!href) return;
-    if (rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed')) media.push({ url: href, kind: 'apple-touch-icon', within: 'head' });
-    else if (rel.includes('icon')) media.push({ url: href, kind: 'icon', within: 'head' });
+    const sizes = $(el).attr('sizes')?.trim();
+    const type = $(el).attr('type')?.trim();
+    const declared = { ...(sizes ? { sizes } : {}), ...(type ? { type } : {}) };
+    if (rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed')) media.push({ url: href, kind: 'apple-touch-icon', within: 'head', ...declared });
+    else if (rel.includes('icon')) media.push({ url: href, kind: 'icon', within: 'head', ...declared });
   });
   const canonical = absolute($('link[rel="canonical"]').first().attr('href'), pageUrl) ?? undefined;
+  const lang = ($('html').attr('lang') ?? '').trim().toLowerCase() || undefined;
   const headings = $('h1, h2, h3').map((_, el) => oneLine($(el).text())).get().filter(Boolean);
 
   const body = ($('body')[0] ?? $.root()[0]) as unknown as DomNode;
@@ -248,5 +267,6 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     jsonLd,
     headings,
     ...(canonical ? { canonical } : {}),
+    ...(lang ? { lang } : {}),
   };
 }

@@ -18,8 +18,13 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 /** Applies the numbered migrations not yet applied, each in its own transaction; forward-only. */
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  // Under the lock too: instances starting together on an empty PostgreSQL would otherwise race to
+  // create this table (CREATE TABLE IF NOT EXISTS is not safe against a concurrent create).
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const applied: string[] = [];
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {

@@ -27,9 +27,21 @@ export const FIELD_LIMITS: Record<ProfileField, { max: number; items?: number }>
 export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
 export type StorySection = (typeof STORY_SECTIONS)[number];
 
-/** Platform keys of SPEC §2.4 socials. */
-export const SOCIAL_KEYS = ['linkedin', 'x', 'facebook', 'instagram', 'tiktok', 'youtube', 'threads', 'pinterest', 'github', 'reddit', 'producthunt', 'medium', 'website', 'custom'] as const;
-export type SocialKey = (typeof SOCIAL_KEYS)[number];
+/**
+ * Platform keys of SPEC §2.4 socials and how each is named on a page: the one list used by the
+ * schemas, the drafter, the editors and the public pages. Keys are only ever added (stored socials
+ * keep theirs): professional, short-post (x, mastodon, bluesky), social, photo, short-video, video,
+ * threads, pin board, code hosts, forums and chat communities, launch directory, blogging platforms.
+ */
+export const SOCIAL_LABELS = {
+  linkedin: 'LinkedIn', x: 'X', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads',
+  pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', producthunt: 'Product Hunt', medium: 'Medium',
+  mastodon: 'Mastodon', bluesky: 'Bluesky', gitlab: 'GitLab', codeberg: 'Codeberg', discord: 'Discord', discourse: 'Forum', slack: 'Slack',
+  matrix: 'Matrix', substack: 'Substack', devto: 'DEV', hashnode: 'Hashnode',
+  website: 'Website', custom: 'Link',
+} as const;
+export type SocialKey = keyof typeof SOCIAL_LABELS;
+export const SOCIAL_KEYS = Object.keys(SOCIAL_LABELS) as SocialKey[];
 
 export interface Proposal<T = unknown> { value: T; evidence: Evidence[] }
 

@@ -2,8 +2,12 @@ import type { Queryable } from '../db/client.js';
 
 export interface Job<P = Record<string, unknown>> { id: number; kind: string; payload: P; attempts: number; max_attempts: number }
 
-/** A job left locked this long is assumed to belong to a crashed worker and is claimed again. */
-export const LOCK_TIMEOUT_MS = 5 * 60_000;
+/**
+ * The default lease (JOB_LEASE_SECONDS): a job whose lock is older than this is assumed to belong
+ * to a dead worker and is claimed again. A live worker renews its lease while the job runs
+ * (heartbeat), so a long crawl is never taken over, and a killed worker's job waits at most this long.
+ */
+export const LOCK_TIMEOUT_MS = 60_000;
 
 /**
  * Adds durable work. With `uniqueKey`, at most one job of that key is ever queued (later enqueues
@@ -18,7 +22,7 @@ export async function enqueue(db: Queryable, kind: string, payload: object, opts
 }
 
 /** Claims the next due job of the given kinds; SKIP LOCKED lets any number of workers poll at once. */
-export async function claimNext(db: Queryable, workerId: string, kinds: string[], now: Date): Promise<Job | null> {
+export async function claimNext(db: Queryable, workerId: string, kinds: string[], now: Date, leaseMs = LOCK_TIMEOUT_MS): Promise<Job | null> {
   const rows = await db.query<Job>(
     `UPDATE jobs SET locked_at = $3, locked_by = $2, attempts = attempts + 1
       WHERE id = (
@@ -28,8 +32,14 @@ export async function claimNext(db: Queryable, workerId: string, kinds: string[]
          ORDER BY run_at, id
          LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id, kind, payload, attempts, max_attempts`,
-    [kinds, workerId, now.toISOString(), LOCK_TIMEOUT_MS / 1000]);
+    [kinds, workerId, now.toISOString(), leaseMs / 1000]);
   return rows[0] ?? null;
+}
+
+/** Renews a running job's lease; false when the job is no longer this worker's (its lease ran out and another took it). */
+export async function renewLease(db: Queryable, id: number, workerId: string, now: Date): Promise<boolean> {
+  const rows = await db.query('UPDATE jobs SET locked_at = $3 WHERE id = $1 AND locked_by = $2 AND done_at IS NULL AND locked_at IS NOT NULL RETURNING id', [id, workerId, now.toISOString()]);
+  return rows.length > 0;
 }
 
 export async function completeJob(db: Queryable, id: number, now: Date): Promise<void> {
@@ -57,8 +67,9 @@ export async function enqueueAndNotify(db: Queryable, kind: string, payload: obj
 export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
 
 /**
- * Polls for jobs and runs them with their handler. A crash mid-job leaves it locked; after
- * LOCK_TIMEOUT_MS another worker takes it again, so handlers must be idempotent.
+ * Polls for jobs and runs them with their handler, renewing each running job's lease every third
+ * of it. A crash mid-job leaves it locked; once its lease (leaseMs) runs out another worker takes
+ * it again, so handlers must be idempotent.
  */
 export class Worker {
   private stopped = false;
@@ -69,7 +80,7 @@ export class Worker {
   constructor(
     private readonly db: Queryable,
     private readonly handlers: Record<string, JobHandler>,
-    private readonly opts: { id: string; pollMs?: number; concurrency?: number; now?: () => Date; log?: (msg: string, err?: unknown) => void },
+    private readonly opts: { id: string; pollMs?: number; concurrency?: number; /** default LOCK_TIMEOUT_MS */ leaseMs?: number; now?: () => Date; log?: (msg: string, err?: unknown) => void },
   ) {}
 
   start() {
@@ -82,19 +93,38 @@ export class Worker {
     while (!this.stopped) {
       let job: Job | null = null;
       try {
-        job = await claimNext(this.db, this.opts.id, Object.keys(this.handlers), now());
+        job = await claimNext(this.db, this.opts.id, Object.keys(this.handlers), now(), this.leaseMs);
       } catch (err) {
         this.opts.log?.('job claim failed', err);
       }
       if (!job) { await this.sleep(this.opts.pollMs ?? 1000); continue; }
+      const stopHeartbeat = this.heartbeat(job, now);
       try {
         await this.handlers[job.kind](job, this.abort.signal);
+        stopHeartbeat();
         await completeJob(this.db, job.id, now());
       } catch (err) {
+        stopHeartbeat();
         this.opts.log?.(`job ${job.kind} #${job.id} failed (attempt ${job.attempts}/${job.max_attempts})`, err);
         await failJob(this.db, job, String((err as Error)?.stack ?? err), now()).catch(() => {});
       }
     }
+  }
+
+  private get leaseMs() { return this.opts.leaseMs ?? LOCK_TIMEOUT_MS; }
+
+  /** Keeps the job's lease fresh while its handler runs; a failed renewal is retried at the next beat. */
+  private heartbeat(job: Job, now: () => Date): () => void {
+    let stopped = false;
+    let lost = false;
+    const timer = setInterval(() => {
+      renewLease(this.db, job.id, this.opts.id, now()).then((mine) => {
+        // Only after renewals failed for a whole lease (e.g. the database was away): say so once.
+        if (!mine && !stopped && !lost) { lost = true; this.opts.log?.(`job ${job.kind} #${job.id}: lease lost to another worker`); }
+      }, (err) => { if (!stopped) this.opts.log?.(`job ${job.kind} #${job.id}: lease renewal failed`, err); });
+    }, Math.max(100, Math.floor(this.leaseMs / 3)));
+    timer.unref();
+    return () => { stopped = true; clearInterval(timer); };
   }
 
   private sleep(ms: number): Promise<void> {

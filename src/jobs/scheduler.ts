@@ -2,10 +2,9 @@ import type { AppContext } from '../app-context.js';
 import { awardWeek } from '../domain/awards/award-week.js';
 import { deliverPendingMail } from '../mail/outbox.js';
 import { runFreeQueue } from '../domain/free-queue/launch-scheduler.js';
-import { purgeExpiredIdempotencyKeys } from '../api/idempotency.js';
+import { scheduleHousekeeping } from './housekeeping-job.js';
 import { expireClaims } from '../domain/claims/claim-repository.js';
 import { finishAbandonedDrafts } from '../domain/drafts/process-draft.js';
-import { LOCK_TIMEOUT_MS } from './queue.js';
 import { expirePendingOrders } from '../domain/orders/order-repository.js';
 import { applyDueRelaunches } from '../domain/orders/fulfil-order.js';
 import { addWeeks, mondayOf } from '../domain/weeks/weeks.js';
@@ -39,12 +38,12 @@ export async function countReleasedVotes(ctx: AppContext): Promise<number> {
 }
 
 const ANALYZE_EVERY_MS = 3_600_000;
-const PURGE_IDEMPOTENCY_EVERY_MS = 3_600_000;
+const HOUSEKEEPING_EVERY_MS = 3_600_000;
 
 export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): void } {
   let running = false;
   let analyzedAt = Date.now();
-  let purgedAt = 0;
+  let housekeptAt = 0;
   const tick = async () => {
     if (running) return;
     running = true;
@@ -56,13 +55,14 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
       // Unpaid orders past their expiry release the launch weeks they held.
       await expirePendingOrders(ctx.db, ctx.site.id, ctx.now());
       await expireClaims(ctx.db, ctx.now());
-      await finishAbandonedDrafts(ctx.db, ctx.now(), LOCK_TIMEOUT_MS);
+      await finishAbandonedDrafts(ctx.db, ctx.now(), ctx.config.jobLeaseMs);
       // Each revenue connection is due once a day (its next_check_at); claiming it is exactly-once across workers.
       await refreshRevenueConnections(ctx);
-      // Idempotency keys older than 24 h are no longer honoured; drop them hourly.
-      if (Date.now() - purgedAt >= PURGE_IDEMPOTENCY_EVERY_MS) {
-        purgedAt = Date.now();
-        await purgeExpiredIdempotencyKeys(ctx);
+      // Finished jobs, expired idempotency keys, sessions, codes and tokens… are purged by an hourly
+      // job (housekeeping-job.ts); every worker offers it, one runs it.
+      if (Date.now() - housekeptAt >= HOUSEKEEPING_EVERY_MS) {
+        housekeptAt = Date.now();
+        await scheduleHousekeeping(ctx);
       }
       // PostgreSQL's autovacuum keeps planner statistics fresh; embedded PGlite has none, so refresh them here.
       if (ctx.db.kind === 'pglite' && Date.now() - analyzedAt > ANALYZE_EVERY_MS) {

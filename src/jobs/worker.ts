@@ -8,10 +8,13 @@ import { setStatus } from '../domain/drafts/draft-repository.js';
 import { fulfilJobKind, fulfilOrder } from '../domain/orders/fulfil-order.js';
 import { LOGO_JOB, runLogoJob } from '../domain/images/listing-logos.js';
 import { JOBS_CHANNEL, Worker, type Job, type JobHandler } from './queue.js';
+import { metricsOf } from '../metrics/metrics.js';
+import { instrumentJobs } from '../metrics/job-metrics.js';
+import { HOUSEKEEPING_JOB, housekeep } from './housekeeping-job.js';
 
 /** Every kind of background job and what runs it. Handlers are idempotent: a crash re-runs them. */
 export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
-  return {
+  return instrumentJobs(metricsOf(ctx), {
     [DRAFT_JOB]: async (job: Job, signal) => {
       const { draftId } = job.payload as { draftId: string };
       try {
@@ -32,7 +35,9 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     [fulfilJobKind(ctx.site.key)]: async (job: Job) => { await fulfilOrder(ctx, (job.payload as { orderId: number }).orderId); },
     // Images are shared by every site (keyed by URL), so any worker may fetch one.
     [LOGO_JOB]: async (job: Job) => { await runLogoJob(ctx, job.payload as { url?: unknown }); },
-  };
+    // Purges old rows of every site's tables (README "Housekeeping"); queued hourly by the scheduler.
+    [HOUSEKEEPING_JOB]: async () => { await housekeep(ctx); },
+  });
 }
 
 /** Starts the background worker of this process; a NOTIFY from any instance wakes it at once. */
@@ -40,6 +45,7 @@ export async function startWorker(ctx: AppContext, opts: { concurrency?: number 
   const worker = new Worker(ctx.db, jobHandlers(ctx), {
     id: `${os.hostname()}:${process.pid}`,
     concurrency: opts.concurrency ?? ctx.config.workerConcurrency,
+    leaseMs: ctx.config.jobLeaseMs,
     now: () => ctx.now(),
     log: (msg, err) => console.error(`worker: ${msg}`, err instanceof Error ? err.message : err ?? ''),
   });

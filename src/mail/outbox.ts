@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../app-context.js';
 import type { Queryable } from '../db/client.js';
+import { metricsOf } from '../metrics/metrics.js';
 
 const MAX_ATTEMPTS = 8;
 
@@ -18,12 +19,19 @@ export async function recentMail(db: Queryable, limit = 50): Promise<OutboxMail[
   return db.query<OutboxMail>('SELECT id, to_address, subject, text_body, created_at, sent_at, error FROM mail_outbox ORDER BY id DESC LIMIT $1', [limit]);
 }
 
+/** nodemailer marks failures to reach or talk to the server (refused, timed out, DNS, dropped) with command CONN. */
+function isServerUnreachable(err: unknown): boolean {
+  const e = err as { command?: string; code?: string } | null;
+  return e?.command === 'CONN' || ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS'].includes(e?.code ?? '');
+}
+
 let transport: nodemailer.Transporter | null = null;
 let transportUrl: string | null = null;
 
 function transportFor(url: string): nodemailer.Transporter {
   if (!transport || transportUrl !== url) {
-    transport = nodemailer.createTransport(url);
+    // Bounded waits: a silent mail server must not hold the worker (and the claimed row) for minutes.
+    transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     transportUrl = url;
   }
   return transport;
@@ -48,15 +56,24 @@ export async function deliverPendingMail(ctx: AppContext, batch = 20): Promise<n
         await transportFor(ctx.config.smtpUrl!).sendMail({ from: `${ctx.site.name} <no-reply@${new URL(ctx.config.publicUrl).hostname}>`, to: m.to_address, subject: m.subject, text: m.text_body });
         await tx.query('UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE id = $1', [m.id]);
         sent++;
+        metricsOf(ctx).mail.inc({ outcome: 'sent' });
       } catch (err) {
-        // Back off 1, 2, 4, … minutes; after MAX_ATTEMPTS the mail stays in the outbox with its error.
+        metricsOf(ctx).mail.inc({ outcome: 'failed' });
+        const message = String((err as Error).message).slice(0, 500);
+        if (isServerUnreachable(err)) {
+          // The mail server is down, not this message: no attempt is spent (an outage of any length
+          // loses nothing), the others wait too, and the next tick after the pause tries again.
+          await tx.query(`UPDATE mail_outbox SET error = $2, next_attempt_at = now() + interval '30 seconds' WHERE id = $1`, [m.id, `mail server unreachable: ${message}`]);
+          return 'unreachable';
+        }
+        // The server refused this message: back off 1, 2, 4, … minutes; after MAX_ATTEMPTS it stays in the outbox with its error.
         await tx.query(
           `UPDATE mail_outbox SET error = $2, attempts = attempts + 1, next_attempt_at = now() + make_interval(mins => power(2, attempts)::int) WHERE id = $1`,
-          [m.id, String((err as Error).message).slice(0, 500)]);
+          [m.id, message]);
       }
       return true;
     });
-    if (!done) break;
+    if (done !== true) break;
   }
   return sent;
 }

@@ -5,6 +5,7 @@ import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotoc
 import type { AppContext } from '../app-context.js';
 import { authenticate, requireScope, type ChallengeTarget } from '../api/auth.js';
 import { sendProblem, toProblem } from '../api/error-handler.js';
+import { problem } from '../api/errors.js';
 import type { Operation, Principal } from '../api/registry.js';
 import { mcpResourceMetadataUrl, registerProtectedResourceRoutes } from './protected-resource.js';
 import { parseJsonBody, scopesRequired } from './scope-gate.js';
@@ -29,15 +30,23 @@ function authInfoFor(principal: Principal, authorization: string): AuthInfo {
 }
 const principalOf = (authInfo: AuthInfo | undefined): Principal | null => (authInfo?.extra?.principal as Principal | undefined) ?? null;
 
-/** Reads the raw body once, so auth can look at it and the SDK can still be handed the same bytes. */
-async function readBody(raw: IncomingMessage, limit: number): Promise<Buffer | null> {
+/**
+ * Reads the raw body once, so auth can look at it and the SDK can still be handed the same bytes:
+ * null when it is over the limit, 'aborted' when the client went away before sending all of it.
+ */
+async function readBody(raw: IncomingMessage, limit: number): Promise<Buffer | null | 'aborted'> {
   if (Number(raw.headers['content-length']) > limit) return null;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of raw) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of raw) {
+      size += (chunk as Buffer).length;
+      if (size > limit) return null;
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (raw.destroyed) return 'aborted';
+    throw err;
   }
   return Buffer.concat(chunks);
 }
@@ -97,7 +106,10 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
           body = req.body;
         } else if (req.method === 'POST') {
           const read = await readBody(req.raw, MAX_BODY_BYTES);
-          if (!read) return reply.code(413).header('Connection', 'close').type('application/json').send(rpcError(`The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+          // Nobody is left to answer (and it is not our failure, nor the database's): just let go.
+          if (read === 'aborted') { reply.hijack(); return; }
+          // The same problem document as an oversized JSON body (refused by Fastify's parser) gets.
+          if (!read) return sendProblem(reply.header('Connection', 'close'), problem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
           body = read;
         }
         let principal: Principal | null;

@@ -9,6 +9,7 @@ import { jsonTextOf } from '../api/pre-serialized.js';
 import type { Principal } from '../api/registry.js';
 import { compile, summarize, toFieldErrors } from '../api/validation.js';
 import type { CatalogTool } from './tool-catalog.js';
+import { metricsOf } from '../metrics/metrics.js';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -23,6 +24,13 @@ export function problemResult(p: Problem): CallToolResult {
  * through the same store as REST (same key, same request → the stored result).
  */
 export async function callTool(tool: CatalogTool, args: unknown, ctx: AppContext, principal: Principal | null, log: FastifyBaseLogger, idempotencyKey?: string): Promise<CallToolResult> {
+  const started = process.hrtime.bigint();
+  const result = await runTool(tool, args, ctx, principal, log, idempotencyKey);
+  metricsOf(ctx).countToolCall(tool.op.operationId, !result.isError, Number(process.hrtime.bigint() - started) / 1e9);
+  return result;
+}
+
+async function runTool(tool: CatalogTool, args: unknown, ctx: AppContext, principal: Principal | null, log: FastifyBaseLogger, idempotencyKey?: string): Promise<CallToolResult> {
   let key: string | undefined;
   if (idempotencyKey !== undefined && tool.op.idempotent && principal) {
     try {

@@ -16,6 +16,8 @@ export interface SafeFetchOptions {
   httpsOnly?: boolean;
   /** Asked before each redirect is followed (e.g. the target's robots.txt); false stops with RedirectRefusedError. */
   mayFollow?: (next: URL) => Promise<boolean>;
+  /** Name resolution (default: the system's); every answer is checked at connect time either way. */
+  resolve?: ResolveAll;
 }
 
 /** A redirect the caller's mayFollow refused: nothing was fetched from its target. */
@@ -25,30 +27,43 @@ export class RedirectRefusedError extends Error {
 
 export interface SafeResponse { url: string; status: number; headers: Headers; body: Buffer; redirects: string[] }
 
-function hostOf(u: URL) { return u.hostname.replace(/^\[|\]$/g, ''); }
+// `localhost.` is `localhost`: a trailing dot only marks the name as fully qualified.
+function hostOf(u: URL) { return u.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, ''); }
+
+/** Every address a name resolves to; replaceable so tests can resolve through a DNS server on loopback. */
+export type ResolveAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolve: ResolveAll = (hostname) => dns.promises.lookup(hostname, { all: true });
 
 /**
  * Every connection resolves the name itself and refuses a non-public address, so a name that
  * resolves differently between our check and the connect (DNS rebinding) still cannot reach inside.
  */
-function agentFor(allow: AllowList): Dispatcher {
+function agentFor(allow: AllowList, resolve: ResolveAll): Dispatcher {
   return new Agent({
     connect: {
       lookup(hostname, options, callback) {
-        dns.lookup(hostname, { all: true }, (err, addresses) => {
-          if (err) return callback(err, '', 0);
+        resolve(hostname).then((addresses) => {
           const ok = addresses.filter((a) => isPublicAddress(a.address) || allow.allowsAddress(a.address) || allow.allowsHost(hostname));
           if (ok.length === 0) return callback(new BlockedAddressError(`${hostname} resolves to a private or reserved address`), '', 0);
           const all = (options as { all?: boolean }).all;
-          if (all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok);
+          if (all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok as dns.LookupAddress[]);
           else callback(null, ok[0].address, ok[0].family);
-        });
+        }, (err: NodeJS.ErrnoException) => callback(err, '', 0));
       },
     },
   });
 }
 
-const agents = new WeakMap<AllowList, Dispatcher>();
+// One pool per allow-list and resolver: agents keep connections alive between fetches.
+const agents = new WeakMap<ResolveAll, WeakMap<AllowList, Dispatcher>>();
+function dispatcherFor(allow: AllowList, resolve: ResolveAll): Dispatcher {
+  let byAllow = agents.get(resolve);
+  if (!byAllow) { byAllow = new WeakMap(); agents.set(resolve, byAllow); }
+  let agent = byAllow.get(allow);
+  if (!agent) { agent = agentFor(allow, resolve); byAllow.set(allow, agent); }
+  return agent;
+}
 
 /** Checks a URL before any connection: scheme, no credentials, and literal addresses. */
 export function checkUrl(raw: string, allow: AllowList, httpsOnly = false): URL {
@@ -69,8 +84,7 @@ export function checkUrl(raw: string, allow: AllowList, httpsOnly = false): URL 
 export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<SafeResponse> {
   const maxBytes = opts.maxBytes ?? 2_000_000;
   const maxRedirects = opts.maxRedirects ?? 5;
-  let dispatcher = agents.get(opts.allow);
-  if (!dispatcher) { dispatcher = agentFor(opts.allow); agents.set(opts.allow, dispatcher); }
+  const dispatcher = dispatcherFor(opts.allow, opts.resolve ?? systemResolve);
   const redirects: string[] = [];
   let url = checkUrl(raw, opts.allow, opts.httpsOnly);
   const deadline = AbortSignal.timeout(opts.timeoutMs ?? 10_000);

@@ -3,8 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { SCOPE_DESCRIPTIONS } from '../api/registry.js';
 import { html, layout, type SafeHtml } from '../site/html.js';
 import { currentUser, signIn } from '../site/session.js';
-import { findUserByEmail } from '../domain/accounts/user-repository.js';
-import { verifyPassword } from '../domain/accounts/passwords.js';
+import { passwordSignIn, throttledMessage } from '../domain/accounts/password-sign-in.js';
 import { errorRedirect, parseAuthorizationRequest, type AuthorizationRequest } from './authorization-request.js';
 import { issueCode, upsertGrant } from './tokens.js';
 
@@ -66,12 +65,13 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: Params }>('/oauth/authorize/signin', { preHandler: app.csrfProtection }, async (req, reply) => {
     const parsed = await parseAuthorizationRequest(ctx, req.body ?? {});
     if (!parsed.ok) return 'show' in parsed ? stop(req, reply, parsed.show) : reply.redirect(parsed.redirect, 303);
-    const email = String(req.body.email ?? '').trim();
-    const user = email ? await findUserByEmail(ctx.db, email) : null;
-    if (!user || !(await verifyPassword(user.password_hash, String(req.body.password ?? '')))) {
-      return consent(req, reply, parsed.request, ['Email or password is not right.'], 401);
+    const outcome = await passwordSignIn(ctx.db, { email: String(req.body.email ?? ''), password: String(req.body.password ?? ''), address: req.ip, now: ctx.now(), policy: ctx.config.signInThrottle });
+    if (!outcome.ok && outcome.reason === 'throttled') {
+      reply.header('Retry-After', String(outcome.retryAfterSeconds));
+      return consent(req, reply, parsed.request, [throttledMessage(outcome.retryAfterSeconds)], 429);
     }
-    await signIn(ctx, req, reply, user.id);
+    if (!outcome.ok) return consent(req, reply, parsed.request, ['Email or password is not right.'], 401);
+    await signIn(ctx, req, reply, outcome.user.id);
     return consent(req, reply, parsed.request);
   });
 

@@ -37,11 +37,8 @@ export const DEMO_LIMITS = {
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
-/** Keys allowed in listing socials. */
-export const SOCIAL_KEYS = [
-  'linkedin', 'x', 'facebook', 'instagram', 'tiktok', 'youtube', 'threads', 'pinterest',
-  'github', 'reddit', 'producthunt', 'medium', 'website', 'custom',
-] as const;
+/** Keys allowed in listing socials: the one list of drafting. */
+export { SOCIAL_KEYS } from '../drafting/draft-content.js';
 
 /** Nullable profile fields, keyed by the snake_case name used in notFoundOnWebsite
  *  (the column names of `companies`). A field is null exactly when it is listed there. */

@@ -14,7 +14,7 @@ export interface DemoListing {
   contactEmail: string | null; demoVideoUrl: string | null /* youtube/vimeo link or null */;
   features: string[]; usps: string[]; keywords: string[]; tags: string[]; // each ≤ 20 items of ≤ 200 chars
   primaryCategory: string /* a leaf or mid-level category slug */; extraCategories: string[] /* ≤3, only when plan==='paid' */;
-  founderSlugs: string[]; socials: Record<string, string> /* keys: linkedin, x, facebook, instagram, tiktok, youtube, threads, pinterest, github, reddit, producthunt, medium, website, custom */;
+  founderSlugs: string[]; socials: Record<string, string> /* keys: SOCIAL_KEYS of src/drafting/draft-content.ts */;
   faqs: DemoFaq[] /* 0..6 */; attributes: Record<string, string> /* keys from its primary category's (or its parent's) attributes; omit some on purpose */;
   notFoundOnWebsite: string[] /* names of profile fields left blank because the site did not state them, e.g. ['city','founded_year'] — must match the null fields */;
   plan: 'free' | 'paid'; status: 'live' | 'scheduled' | 'awaiting_badge';

@@ -33,8 +33,8 @@ export interface CardOptions {
   voting?: CardVoting;
   /** A rank shown before the card (launch weeks, boards). */
   rank?: number;
-  /** What the number on the right counts, when it is not all-time votes. */
-  metric?: { value: string; label: string };
+  /** What the number on the right counts, when it is not all-time votes; `note`, shown under it, says where a figure comes from and when. */
+  metric?: { value: string; label: string; note?: string };
 }
 
 /** A listing as a card: logo or monogram, name, tagline, category chip, paid/featured marks, votes. */
@@ -51,7 +51,7 @@ export function listingCard(l: ListingSummary, o: CardOptions): SafeHtml {
         ${l.status === 'scheduled' && l.launch_week ? html`<span class="chip">Launches ${l.launch_week}</span>` : ''}</p>
     </div>
     ${!o.metric && o.voting && l.status === 'live' ? cardVote(l, o.voting)
-      : html`<div class="votes" title="${o.metric?.label ?? 'Community votes'}"><span aria-hidden="true">${o.metric ? '' : '▲ '}</span>${o.metric?.value ?? l.votes}<span class="sr-only"> ${o.metric?.label ?? 'votes'}</span></div>`}
+      : html`<div class="votes" title="${o.metric?.label ?? 'Community votes'}"><span aria-hidden="true">${o.metric ? '' : '▲ '}</span>${o.metric?.value ?? l.votes}<span class="sr-only"> ${o.metric?.label ?? 'votes'}</span>${o.metric?.note ? html`<span class="metric-note" aria-hidden="true">${o.metric.note}</span>` : ''}</div>`}
   </li>`;
 }
 

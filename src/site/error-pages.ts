@@ -8,6 +8,7 @@ const PAGES: Record<number, { title: string; text: string }> = {
   400: { title: 'That request did not work', text: 'Something in the address or the form was not right.' },
   403: { title: 'Not allowed', text: 'You do not have access to this page.' },
   404: { title: 'Page not found', text: 'There is nothing at this address. It may have moved, or the link may be mistyped.' },
+  413: { title: 'That was too much to send', text: 'The form sent more than this site accepts at once. Shorten it (large pastes or files are the usual cause), then try again.' },
   429: { title: 'Slow down a little', text: 'Too many requests came from you in a short time. Wait a moment, then try again.' },
   500: { title: 'Something went wrong on our side', text: 'It has been logged and we will look into it. Please try again in a moment.' },
 };

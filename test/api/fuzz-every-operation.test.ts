@@ -122,4 +122,4 @@ describeEachDatabase('fuzzing every operation', (env) => {
       t.diagnostic(`answers: ${[...answers].sort().map(([s, n]) => `${n}× ${s}`).join(', ')}`);
     });
   }
-}, { seed: seedPublicWorld });
+}, { seed: async (ctx) => { await seedPublicWorld(ctx); } });

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
 import { sha256 } from '../../src/api/auth.js';
-import { HttpError } from '../../src/api/errors.js';
+import { HttpError, problemOf } from '../../src/api/errors.js';
 import { installErrorHandlers } from '../../src/api/error-handler.js';
 import { defineOperation, type Operation } from '../../src/api/registry.js';
 import { registerRestRoutes } from '../../src/api/rest.js';
@@ -198,10 +198,10 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
     let runs = 0;
     const run = async (): Promise<IdempotentResponse> => { runs++; throw new HttpError(404, 'No draft with this id.', { extra: { hint: 'list_my_drafts' } }); };
     let firstProblem: unknown;
-    await assert.rejects(withIdempotency(env().ctx, req, run), (err) => { isProblem(404)(err); firstProblem = (err as HttpError).toProblem(); return true; });
+    await assert.rejects(withIdempotency(env().ctx, req, run), (err) => { isProblem(404)(err); firstProblem = problemOf(err as HttpError); return true; });
     await assert.rejects(withIdempotency(env().ctx, req, run), (err) => {
       isProblem(404)(err);
-      assert.deepEqual((err as HttpError).toProblem(), firstProblem);
+      assert.deepEqual(problemOf(err as HttpError), firstProblem);
       assert.equal((err as HttpError).headers['Idempotent-Replayed'], 'true');
       return true;
     });

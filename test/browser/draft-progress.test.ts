@@ -39,8 +39,9 @@ let browser: Browser;
 let site: Awaited<ReturnType<typeof startSlowSite>>;
 before(async () => {
   browser = await launchBrowser();
-  // ~10 requests of 400 ms each: a crawl of about 4 s, across at least one 2 s poll of the page.
-  site = await startSlowSite(saasWebsite().routes, 400);
+  // Every request takes 1 s and pages are fetched four at once: robots.txt, the homepage, then twelve
+  // pages in three rounds make a crawl of about 5 s, across at least one 2 s poll of the page.
+  site = await startSlowSite(saasWebsite().routes, 1000);
 });
 after(async () => { await browser?.close(); await site?.close(); });
 

@@ -30,3 +30,9 @@ test('bad values stop start-up naming the variable', () => {
 test('lists are split on commas', () => {
   assert.deepEqual(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, 10.0.0.1:53' }).dnsServers, ['127.0.0.1:5353', '10.0.0.1:53']);
 });
+
+test('a job lease is 60 s unless JOB_LEASE_SECONDS says otherwise', () => {
+  assert.equal(loadConfig({}).jobLeaseMs, 60_000);
+  assert.equal(loadConfig({ JOB_LEASE_SECONDS: '3' }).jobLeaseMs, 3_000);
+  assert.throws(() => loadConfig({ JOB_LEASE_SECONDS: '0' }), /JOB_LEASE_SECONDS/);
+});

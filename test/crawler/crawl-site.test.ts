@@ -2,7 +2,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { crawlSite } from '../../src/crawler/crawl-site.js';
 import { startFixtureSite } from '../support/fixture-site.js';
-import { kindOf, pickPages } from '../../src/crawler/page-picker.js';
+import { kindOf, rankPages } from '../../src/crawler/page-picker.js';
 import { decodeBody } from '../../src/crawler/decode.js';
 
 const opts = { publicUrl: 'http://launchdeck.test', allowHosts: ['127.0.0.1'] };
@@ -96,11 +96,12 @@ test('page kinds come from shallow paths or link words', () => {
   assert.equal(kindOf(new URL('https://x.example/p/42'), 'FAQ'), 'faq');
 });
 
-test('only same-site links are picked, one per kind', () => {
-  const picked = pickPages(new URL('https://www.x.example/'), [
-    { href: 'https://x.example/pricing', text: '' }, { href: 'https://x.example/plans', text: '' }, { href: 'https://other.example/about', text: '' },
-  ], 10);
-  assert.deepEqual(picked, [{ url: 'https://x.example/pricing', kind: 'pricing' }]);
+test('only same-site links are ranked, each page once whatever its fragment, query or trailing slash', () => {
+  const { ranked } = rankPages(new URL('https://www.x.example/'), [
+    { href: 'https://x.example/pricing', text: '', source: 'body' }, { href: 'https://x.example/pricing/?ref=nav#plans', text: '', source: 'nav' },
+    { href: 'https://other.example/about', text: '', source: 'nav' }, { href: 'https://www.x.example/index.html', text: '', source: 'nav' },
+  ]);
+  assert.deepEqual(ranked, [{ url: 'https://x.example/pricing', kind: 'pricing', rank: 'body' }]);
 });
 
 test('a body without a charset falls back to its meta tag, then UTF-8', () => {
@@ -126,4 +127,99 @@ test('an unreachable site is blocked as worth retrying; a robots.txt refusal is 
   assert.equal(down.retryable, true);
   const refused = await crawlSite(`${blocked.origin}/`, opts);
   assert.equal(refused.retryable, false);
+});
+
+// ───────────── a small site read whole: up to 15 pages in rank order, every other page with its reason ─────────────
+
+const navPage = (title: string, text: string) => page(title, `<header><nav><a href="/features">Features</a> <a href="/pricing">Pricing</a></nav></header><h1>${title}</h1><p>${text}</p>`);
+const wholeSite = await startFixtureSite({
+  '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /internal/\n\nSitemap: /sitemap-index.xml\n' },
+  '/sitemap-index.xml': { type: 'application/xml', body: '<sitemapindex><sitemap><loc>/sitemap-pages.xml</loc></sitemap></sitemapindex>' },
+  '/sitemap-pages.xml': (o) => ({ type: 'application/xml', body: `<urlset>${['/', '/pricing', '/security', '/community', '/brochure', '/roadmap', '/careers'].map((p) => `<url><loc>${o}${p}</loc></url>`).join('')}</urlset>` }),
+  '/': { body: `<!doctype html><html lang="en"><head><title>Orbit</title></head><body>
+    <header><a href="/">Orbit</a><nav><a href="/features">Features</a> <a href="/pricing">Pricing</a> <a href="/docs">Docs</a> <a href="/blog/">Blog</a></nav></header>
+    <main><h1>Orbit keeps your team in sync</h1>
+      <p><a href="/login">Sign in</a> <a href="/announcing-v1">Announcing 1.0</a> <a href="/why">Why Orbit</a> <a href="/pricing?ref=hero">See plans</a> <a href="#top">Top</a></p>
+      <p><a href="/case-studies">Case studies</a> <a href="/download/orbit.dmg">Download for macOS</a> <a href="/internal/roadmap">Internal</a> <a href="/de/">Deutsch</a>
+        <a href="/integrations">Integrations</a> <a href="/changelog">Changelog</a></p></main>
+    <footer><a href="/about">About</a> <a href="/license">License</a> <a href="/imprint">Imprint</a> <a href="/contact">Contact</a> <a href="/privacy">Privacy</a> <a href="/terms">Terms</a></footer>
+  </body></html>` },
+  ...Object.fromEntries(['/features', '/pricing', '/docs', '/blog/', '/about', '/contact', '/announcing-v1', '/why', '/case-studies', '/integrations', '/changelog',
+    '/security', '/community', '/roadmap', '/careers', '/license', '/imprint', '/privacy', '/terms', '/de/', '/login', '/internal/roadmap']
+    .map((p) => [p, { body: navPage(`Orbit ${p}`, `This is ${p}.`) }])),
+  '/brochure': { type: 'application/pdf', body: '%PDF-1.7' },
+});
+after(() => wholeSite.close());
+
+test('a small site is read whole: home, navigation, footer, other links, then the sitemap, up to 15 pages', async () => {
+  const r = await crawlSite(`${wholeSite.origin}/`, opts);
+  assert.equal(r.blocked, null);
+  const read = r.pages.filter((p) => p.text).map((p) => new URL(p.url).pathname);
+  assert.deepEqual(read, ['/', '/features', '/pricing', '/docs', '/blog/', '/about', '/contact', '/announcing-v1', '/why', '/case-studies',
+    '/integrations', '/changelog', '/security', '/community', '/roadmap']);
+  assert.equal(r.pages.find((p) => p.url.endsWith('/announcing-v1'))!.kind, 'page', 'pages outside the name list are read too');
+});
+
+test('every page found and not read is reported with its reason', async () => {
+  const r = await crawlSite(`${wholeSite.origin}/`, opts);
+  const why = Object.fromEntries(r.skipped.map((s) => [new URL(s.url).pathname, s.reason]));
+  assert.deepEqual(why, {
+    '/brochure': 'not_html', '/download/orbit.dmg': 'not_html', '/internal/roadmap': 'robots',
+    // Over the limit: what the sitemap alone lists, then legal pages, then the German copy, then signing in.
+    '/careers': 'page_limit', '/license': 'page_limit', '/imprint': 'page_limit', '/privacy': 'page_limit', '/terms': 'page_limit', '/de/': 'page_limit', '/login': 'page_limit',
+  });
+  assert.deepEqual(r.skipped.filter((s) => s.reason === 'page_limit').map((s) => new URL(s.url).pathname), ['/careers', '/license', '/imprint', '/privacy', '/terms', '/de/', '/login']);
+  assert.match(r.skipped.find((s) => s.url.endsWith('/brochure'))!.detail, /not an HTML page \(application\/pdf\)/);
+});
+
+test('pages disallowed by robots.txt, files by their extension and pages over the limit are never fetched', async () => {
+  const before = wholeSite.requests.length;
+  await crawlSite(`${wholeSite.origin}/`, opts);
+  const paths = wholeSite.requests.slice(before).map((q) => q.path);
+  for (const p of ['/internal/roadmap', '/download/orbit.dmg', '/careers', '/license', '/de/', '/login']) assert.ok(!paths.includes(p), `${p} was fetched`);
+  assert.equal(paths.filter((p) => p === '/pricing').length, 1, 'a page linked with a query or a fragment is fetched once');
+});
+
+test('a page redirecting off the site, a slow page and an oversized page are skipped with their reason', async () => {
+  const elsewhere = await startFixtureSite({ '/blog': { body: page('Elsewhere', '<p>Another site</p>') } });
+  const site = await startFixtureSite({
+    '/': { body: page('Home', '<nav><a href="/blog">Blog</a> <a href="/slow">Slow</a> <a href="/huge">Huge</a> <a href="/ok">OK</a></nav><p>Home text</p>') },
+    '/blog': (o) => ({ status: 301, headers: { location: `${elsewhere.origin}/blog` } }),
+    '/slow': { body: page('Slow', '<p>late</p>'), delayMs: 2_000 },
+    '/huge': { body: page('Huge', `<p>${'x'.repeat(2_100_000)}</p>`) },
+    '/ok': { body: page('OK', '<p>Fine</p>') },
+  });
+  try {
+    const r = await crawlSite(`${site.origin}/`, { ...opts, pageTimeoutMs: 500 });
+    const why = Object.fromEntries(r.skipped.map((s) => [new URL(s.url).pathname, s.reason]));
+    assert.deepEqual(why, { '/blog': 'off_site_redirect', '/slow': 'timeout', '/huge': 'too_large' });
+    assert.deepEqual(r.pages.filter((p) => p.text).map((p) => new URL(p.url).pathname), ['/', '/ok']);
+    assert.equal(elsewhere.requests.length, 0, 'the other site was never asked');
+  } finally { await site.close(); await elsewhere.close(); }
+});
+
+test('links found on the pages read are followed too, after the home page’s own', async () => {
+  const site = await startFixtureSite({
+    '/': { body: page('Home', '<p>Home <a href="/why">Why</a></p>') },
+    '/why': { body: page('Why', '<p>Because. <a href="/story">Our story</a></p>') },
+    '/story': { body: page('Story', '<p>Once upon a time.</p>') },
+  });
+  try {
+    const r = await crawlSite(`${site.origin}/`, opts);
+    assert.deepEqual(r.pages.map((p) => new URL(p.url).pathname), ['/', '/why', '/story']);
+  } finally { await site.close(); }
+});
+
+test('pages are fetched a few at once, so fifteen slow pages take a fraction of their sum', async () => {
+  const paths = Array.from({ length: 14 }, (_, i) => `/p${i}`);
+  const site = await startFixtureSite({
+    '/': { body: page('Home', paths.map((p) => `<a href="${p}">${p}</a>`).join(' ')) },
+    ...Object.fromEntries(paths.map((p) => [p, { body: page(p, `<p>${p}</p>`), delayMs: 300 }])),
+  });
+  try {
+    const started = Date.now();
+    const r = await crawlSite(`${site.origin}/`, opts);
+    assert.equal(r.pages.filter((p) => p.text).length, 15);
+    assert.ok(Date.now() - started < 14 * 300 / 2, `took ${Date.now() - started} ms`);
+  } finally { await site.close(); }
 });

@@ -93,7 +93,8 @@ test('the redirected site is read at the end of its three-hop chain', () => {
 
 test('the saas site is read as eight pages of the expected kinds', () => {
   const { result } = crawled.get('saas')!;
-  assert.deepEqual(result.pages.map((p) => p.kind).sort(), ['about', 'blog', 'contact', 'faq', 'features', 'homepage', 'pricing', 'team']);
+  // The links to pages the fixture does not serve are tried too (the site is read whole) and skipped.
+  assert.deepEqual(result.pages.filter((p) => !p.skipped).map((p) => p.kind).sort(), ['about', 'blog', 'contact', 'faq', 'features', 'homepage', 'pricing', 'team']);
 });
 
 /** Every Evidence anywhere in a draft, with where it sits. */

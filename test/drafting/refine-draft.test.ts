@@ -83,7 +83,7 @@ test('a value quoted from a page is accepted, with where its quote stands on tha
 });
 
 test('a value without any quote is rejected and the deterministic value stays', async () => {
-  const { content, rejected } = await refine({ answer: answer({ tagline: { value: 'Get paid on time, every time', quotes: [] } }) });
+  const { content, rejected } = await refine({ answer: answer({ tagline: { value: 'Get paid on time, every time', quotes: [] } }) }, { only: ['tagline'] });
   assert.deepEqual(rejected, [{ field: 'tagline', value: 'Get paid on time, every time', reason: 'no verified quote' }]);
   assert.equal(content.fields.tagline!.value, 'Invoices that chase themselves.');
 });
@@ -282,20 +282,34 @@ test('limits hold: at most 10 FAQs, a tagline of 500 characters and an SEO title
     quotes: [q(`Can invoice ${i + 1} be sent by email?`), q(`Yes, invoice ${i + 1} can be sent by email.`)],
   }));
   const long = 'Tallyflow sends polite payment reminders until every invoice is paid. '.repeat(8);
+  const withoutTagline = deterministic();
+  delete withoutTagline.fields.tagline;
   const { content, rejected } = await refine({
     answer: answer(
       { tagline: { value: long, quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')] } },
       { faqs, seo: { title: { value: `${long.slice(0, 69)} and more`, quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')] }, meta: { value: null, quotes: [] } } },
     ),
-  }, { pages: [...pages, faqPage] });
+  }, { pages: [...pages, faqPage], deterministic: withoutTagline });
   assert.equal(content.faqs.length, 10);
-  assert.equal(content.fields.tagline!.value, 'Invoices that chase themselves.');
+  assert.equal(content.fields.tagline, undefined);
   assert.equal(content.seo.title, undefined);
   assert.deepEqual(rejected.map((r) => [r.field, r.reason]), [
     ['tagline', 'longer than 500 characters'],
     ['faqs', 'more than 10 items'],
     ['seo.title', 'longer than 70 characters'],
   ]);
+});
+
+test('a full draft asks the model only for the fields the extractor left empty', async () => {
+  await refine({ answer: answer({}) });
+  const asked = Object.keys(llm.requests.at(-1)!.body.response_format.json_schema.schema.properties.fields.properties);
+  assert.ok(!asked.includes('name') && !asked.includes('tagline'), asked.join(', '));
+  assert.ok(asked.includes('founded_year') && asked.includes('country'));
+});
+
+test('a value the extractor already quoted is kept even when the model offers another', async () => {
+  const { content } = await refine({ answer: answer({ tagline: { value: 'Payment reminders until every invoice is paid', quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')] } }) });
+  assert.equal(content.fields.tagline!.value, 'Invoices that chase themselves.');
 });
 
 test('the request names the model, sends the key as a bearer token and asks for strict JSON-schema output', async () => {

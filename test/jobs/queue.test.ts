@@ -1,7 +1,8 @@
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase } from '../support/app.js';
-import { claimNext, completeJob, enqueue, failJob, LOCK_TIMEOUT_MS, Worker } from '../../src/jobs/queue.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { claimNext, completeJob, enqueue, failJob, LOCK_TIMEOUT_MS, renewLease, Worker } from '../../src/jobs/queue.js';
 
 describeEachDatabase('job queue', (env) => {
   const db = () => env().ctx.db;
@@ -36,6 +37,29 @@ describeEachDatabase('job queue', (env) => {
     const again = await claimNext(db(), 'other', ['crash'], new Date(now.getTime() + LOCK_TIMEOUT_MS + 1000));
     assert.equal(again?.id, first.id);
     assert.equal(again?.attempts, 2);
+  });
+
+  test('a renewed lease keeps other workers off a job; once it lapses another takes it and the first holder has lost it', async () => {
+    await enqueue(db(), 'leased', {});
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const job = (await claimNext(db(), 'holder', ['leased'], now, 2_000))!;
+    assert.ok(await renewLease(db(), job.id, 'holder', at(1_500)));
+    assert.equal(await claimNext(db(), 'other', ['leased'], at(3_000), 2_000), null, 'renewed at 1.5 s, so still held at 3 s');
+    const taken = await claimNext(db(), 'other', ['leased'], at(4_000), 2_000);
+    assert.equal(taken?.id, job.id);
+    assert.equal(await renewLease(db(), job.id, 'holder', at(4_100)), false);
+  });
+
+  test('a worker keeps renewing the lease of a job that outlasts it, so it runs once', async () => {
+    const id = (await enqueue(db(), 'long', {}))!;
+    let runs = 0;
+    const worker = new Worker(db(), { long: async () => { runs++; await sleep(2_500); } }, { id: 'long-runner', leaseMs: 1_000, pollMs: 50, concurrency: 1 });
+    worker.start();
+    await sleep(1_800);
+    assert.equal(await claimNext(db(), 'thief', ['long'], new Date(), 1_000), null, 'still leased after almost two leases');
+    await worker.stop();
+    const [job] = await db().query<{ attempts: number; done: boolean }>('SELECT attempts, done_at IS NOT NULL AS done FROM jobs WHERE id = $1', [id]);
+    assert.deepEqual({ runs, ...job }, { runs: 1, attempts: 1, done: true });
   });
 
   test('a failed job waits with backoff and stops after its last attempt', async () => {

@@ -46,7 +46,9 @@ describeEachDatabase('an agent submitting a product over MCP', (env) => {
     for (const f of Object.values(d.fields) as { value: unknown; evidence: { quote: string }[] }[]) {
       if (f.value !== null) assert.ok(f.evidence.length > 0);
     }
-    assert.equal(d.pages.length, 8);
+    // Its eight pages are read; the four links it has to pages it does not serve are tried and skipped with the reason.
+    assert.equal(d.pages.filter((p: { skipped: string | null }) => !p.skipped).length, 8);
+    assert.deepEqual([...new Set(d.progress.skipped.map((s: { detail: string }) => s.detail))], ['HTTP 404']);
   });
 
   test('update_draft sets what the site did not state, then submit_draft saves the listing', async () => {

@@ -35,6 +35,8 @@ export interface SuiteOptions {
    * engine (browser layout and accessibility checks) run on one, to keep the suite fast.
    */
   kinds?: readonly DatabaseKind[];
+  /** Fastify logger options (e.g. a `stream` to capture log lines); the app logs nothing by default. */
+  logger?: Record<string, unknown>;
 }
 
 /** A loopback port the kernel just handed out and released: the config must name it before the app listens. */
@@ -71,7 +73,7 @@ export function describeEachDatabase(name: string, suite: (env: () => TestEnv) =
         if (opts.seed) await opts.seed(ctx);
         let app: FastifyInstance;
         for (let attempt = 1; ; attempt++) {
-          app = await buildApp(ctx);
+          app = await buildApp(ctx, opts.logger ? { logger: opts.logger } : {});
           try {
             await app.listen({ port: listenPort, host: '127.0.0.1' });
             break;

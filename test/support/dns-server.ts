@@ -7,6 +7,11 @@ export interface TestDnsServer {
   address: string;
   /** Sets the TXT records of a name (each record one string); an empty list leaves the name existing without TXT. */
   setTxt(name: string, records: string[]): void;
+  /**
+   * Sets the IPv4 answers of a name: each A query takes the next answer in the list, the last one
+   * repeating (a name that rebinds: public first, private later). TTL 0, so nothing caches it.
+   */
+  setA(name: string, answers: string[]): void;
   /** Removes a name: queries for it answer NXDOMAIN. */
   remove(name: string): void;
   /** Names asked for, in order. */
@@ -17,6 +22,7 @@ export interface TestDnsServer {
 /** A real DNS server (dns2, UDP) on loopback answering the TXT records a test sets; unknown names are NXDOMAIN. */
 export async function startDnsServer(): Promise<TestDnsServer> {
   const zone = new Map<string, string[]>();
+  const aZone = new Map<string, string[]>();
   const queries: string[] = [];
   const server = dns2.createServer({
     udp: true,
@@ -26,7 +32,13 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       const name = question.name.toLowerCase().replace(/\.$/, '');
       queries.push(name);
       const records = zone.get(name);
-      if (!records) {
+      const a = aZone.get(name);
+      if (a) {
+        if (question.type === Packet.TYPE.A) {
+          const address = a.length > 1 ? a.shift()! : a[0];
+          response.answers.push({ name: question.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 0, address } as dns2.Packet.Resource);
+        }
+      } else if (!records) {
         response.header.rcode = Packet.RCODE.NXDOMAIN;
       } else if (question.type === Packet.TYPE.TXT) {
         // Plain records, as dns2 documents it; its typings ask for a toBuffer the encoder never uses on answers.
@@ -39,7 +51,8 @@ export async function startDnsServer(): Promise<TestDnsServer> {
   return {
     address: `127.0.0.1:${addresses.udp!.port}`,
     setTxt: (name, records) => { zone.set(name.toLowerCase(), records); },
-    remove: (name) => { zone.delete(name.toLowerCase()); },
+    setA: (name, answers) => { aZone.set(name.toLowerCase(), [...answers]); },
+    remove: (name) => { zone.delete(name.toLowerCase()); aZone.delete(name.toLowerCase()); },
     queries,
     close: () => server.close(),
   };

@@ -2,7 +2,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
-export interface FixtureResponse { status?: number; type?: string; body?: string | Buffer; headers?: Record<string, string>; gzip?: boolean }
+export interface FixtureResponse { status?: number; type?: string; body?: string | Buffer; headers?: Record<string, string>; gzip?: boolean; /** Answer after this long. */ delayMs?: number }
 export type FixtureRoutes = Record<string, FixtureResponse | ((origin: string) => FixtureResponse)>;
 
 /** A website on its own loopback port: path → response; everything it was asked is recorded. */
@@ -18,10 +18,10 @@ export async function startFixtureSite(routes: FixtureRoutes): Promise<{ origin:
     let body = typeof r.body === 'string' ? Buffer.from(r.body) : (r.body ?? Buffer.alloc(0));
     const headers: Record<string, string> = { 'content-type': r.type ?? 'text/html; charset=utf-8', ...r.headers };
     if (r.gzip) { body = zlib.gzipSync(body); headers['content-encoding'] = 'gzip'; }
-    res.writeHead(r.status ?? 200, headers);
-    res.end(body);
+    const send = () => { res.writeHead(r.status ?? 200, headers); res.end(body); };
+    if (r.delayMs) setTimeout(send, r.delayMs); else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, requests, close: () => new Promise((r) => server.close(() => r())) };
+  return { origin, requests, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) };
 }

@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 export interface ReceivedMail { from: string; to: string[]; raw: string }
 
-/** A real SMTP server on loopback that keeps what it receives; `fail` makes it reject messages. */
-export async function startSmtpServer(opts: { fail?: () => boolean } = {}): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
+/**
+ * A real SMTP server on loopback that keeps what it receives; `fail` makes it reject messages;
+ * `port` starts it on a given port (to bring a stopped server back where clients expect it).
+ */
+export async function startSmtpServer(opts: { fail?: () => boolean; port?: number } = {}): Promise<{ url: string; port: number; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -20,7 +23,7 @@ export async function startSmtpServer(opts: { fail?: () => boolean } = {}): Prom
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) };
+  return { url: `smtp://127.0.0.1:${port}`, port, received, close: () => new Promise((r) => server.close(() => r())) };
 }

@@ -92,8 +92,15 @@ export const DraftSchema = Type.Object({
   progress: Type.Object({
     phase: Type.Optional(Type.String()), pages_read: Type.Optional(Type.Integer()), pages_planned: Type.Optional(Type.Integer()),
     current_url: Type.Optional(Type.String()), message: Type.Optional(Type.String()),
+    read_urls: Type.Optional(Type.Array(Type.String(), { description: 'The pages read, in the order they were ranked (home first)' })),
+    skipped: Type.Optional(Type.Array(Type.Object({
+      url: Type.String(),
+      reason: Type.String({ description: 'page_limit, time_limit, robots, not_html, too_large, timeout, off_site_redirect, http_error, blocked_address, unreachable or duplicate' }),
+      detail: Type.String({ description: 'The reason in words' }),
+    }), { description: 'Pages found on the site and not read, each with the reason (at most 50)' })),
+    skipped_more: Type.Optional(Type.Integer({ description: 'How many more pages were skipped than `skipped` lists' })),
   }, { additionalProperties: true }),
-  notice: Nullable(Type.String({ description: 'Why the website could not be read, when it could not' })),
+  notice: Nullable(Type.String({ description: 'Why the website could not be read, or what of it could not be (pages rendered by JavaScript), when so' })),
   completeness: Type.Integer({ minimum: 0, maximum: 100 }),
   missing: Type.Array(Type.String()),
   fields: Type.Record(Type.String(), DraftFieldSchema),

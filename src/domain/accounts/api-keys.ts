@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
 import { sha256 } from '../../crypto/sha256.js';
-import { SCOPES, type Scope } from '../../api/registry.js';
+import { SCOPES, type Scope } from './scopes.js';
 
 export interface ApiKeyRecord { id: number; name: string; prefix: string; scopes: Scope[]; expires_at: string | null; last_used_at: string | null; revoked_at: string | null; created_at: string }
 

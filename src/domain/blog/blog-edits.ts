@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/client.js';
-import type { FieldError } from '../../api/errors.js';
+import type { FieldError } from '../../errors/app-error.js';
 import type { Faq } from '../content/faq-list.js';
 import { cleanText, SLUG_RE, SLUG_RULE, textProblem } from '../content/text-limits.js';
 import { BLOG_SEARCH_VECTOR } from './blog-repository.js';

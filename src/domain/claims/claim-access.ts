@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { forbidden } from '../../api/errors.js';
+import { forbidden } from '../../errors/app-error.js';
 import { hasConfirmedEmail } from './claim-repository.js';
 
 export const CONFIRM_EMAIL_FIRST = 'Confirm your email address first: open the confirmation link we emailed you when you signed up, or send a new one from your account page (/account). Claiming a listing needs a confirmed address.';

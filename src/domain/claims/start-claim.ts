@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
-import { conflict, invalidField, notFound } from '../../api/errors.js';
+import { conflict, invalidField, notFound } from '../../errors/app-error.js';
 import { CLAIM_TTL_MS, acceptedClaimEmails, claimEmailAccepted, claimHost, newClaimToken, type ClaimEmailFacts, type ClaimMethod } from './claim-instructions.js';
 import { expireClaims, findClaimableListing, findPendingClaim, insertClaim, loadClaim, ownsListing, setClaimEmail, trustedContactEmail, type ClaimRecord } from './claim-repository.js';
 import { requireConfirmedEmail } from './claim-access.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
-import { HttpError, conflict, forbidden, notFound } from '../../api/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../errors/app-error.js';
 import { CHECKS_PER_WINDOW, loadClaim, saveCheckResult, takeCheckSlot, type CheckResult, type ClaimRecord } from './claim-repository.js';
 import { claimStatus } from './claim-view.js';
 import { checkDns, type Finding } from './dns-check.js';
@@ -19,7 +19,7 @@ type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now' | 'listingCache'>;
 export async function checkAllowance(db: Queryable, claimId: number, now: Date): Promise<void> {
   const wait = await takeCheckSlot(db, claimId, now);
   if (wait !== null) {
-    throw new HttpError(429, `A claim can be checked at most ${CHECKS_PER_WINDOW} times an hour; try again in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
+    throw new AppError(429, `A claim can be checked at most ${CHECKS_PER_WINDOW} times an hour; try again in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
   }
 }
 

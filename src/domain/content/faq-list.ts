@@ -1,4 +1,4 @@
-import type { FieldError } from '../../api/errors.js';
+import type { FieldError } from '../../errors/app-error.js';
 import { cleanText, textProblem } from './text-limits.js';
 
 /** SPEC §2.4: a question up to 300 characters, its answer up to 1,500; at most 10 per page. */

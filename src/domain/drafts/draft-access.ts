@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { forbidden, notFound } from '../../api/errors.js';
+import { forbidden, notFound } from '../../errors/app-error.js';
 import { draftAccess, loadDraft, type DraftRecord } from './draft-repository.js';
 
 /** The draft, if the user may work on it: 404 when there is no such draft, 403 when it is someone else's. */

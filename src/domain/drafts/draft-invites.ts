@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
-import { badRequest, HttpError } from '../../api/errors.js';
+import { badRequest, AppError } from '../../errors/app-error.js';
 import { sha256 } from '../../crypto/sha256.js';
 import { queueMail } from '../../mail/outbox.js';
 import type { DraftRecord } from './draft-repository.js';
@@ -28,7 +28,7 @@ export async function inviteCofounder(ctx: Pick<AppContext, 'db' | 'config' | 's
     const existing = await tx.query<{ id: number; accepted_by: number | null; created_at: string }>('SELECT id, accepted_by, created_at FROM draft_invites WHERE draft_id = $1 AND lower(email) = lower($2)', [draft.id, email]);
     if (existing[0]?.accepted_by) throw badRequest(`email: ${email} has already accepted an invite to this draft`, [{ path: 'email', message: 'already accepted' }]);
     const waitMs = existing[0] ? Date.parse(existing[0].created_at) + RESEND_AFTER_MS - now.getTime() : 0;
-    if (waitMs > 0) throw new HttpError(429, `An invite was sent to ${email} less than 10 minutes ago; a new link can be sent in ${Math.ceil(waitMs / 60_000)} minutes.`, { headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) } });
+    if (waitMs > 0) throw new AppError(429, `An invite was sent to ${email} less than 10 minutes ago; a new link can be sent in ${Math.ceil(waitMs / 60_000)} minutes.`, { headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) } });
     const count = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM draft_invites WHERE draft_id = $1', [draft.id]))[0].n;
     let id: number;
     if (existing[0]) {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { forgetListingProfile } from '../listings/listing-cache.js';
 import type { Tx } from '../../db/client.js';
-import { conflict, forbidden, invalidField } from '../../api/errors.js';
+import { conflict, forbidden, invalidField } from '../../errors/app-error.js';
 import { reindexListings } from '../search/search-index.js';
 import { queueLogoFetch } from '../images/listing-logos.js';
 import { slugify } from '../listings/slugs.js';

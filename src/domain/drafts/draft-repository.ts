@@ -20,7 +20,15 @@ export interface DraftParts {
 export const PART_NAMES = ['faqs', 'founders', 'company_socials', 'founder_socials', 'story', 'milestones', 'seo'] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
-export interface DraftProgress { phase?: string; pages_read?: number; pages_planned?: number; current_url?: string; message?: string }
+export interface DraftProgress {
+  phase?: string; pages_read?: number; pages_planned?: number; current_url?: string; message?: string;
+  /** The pages read, in the order they were ranked (home first). */
+  read_urls?: string[];
+  /** Pages found and not read, each with its reason (crawl-site.ts SkipReason) in code and words; at most MAX_SKIPPED_SHOWN. */
+  skipped?: { url: string; reason: string; detail: string }[];
+  /** How many more were skipped than `skipped` lists. */
+  skipped_more?: number;
+}
 
 export interface DraftRecord extends DraftParts {
   id: string;

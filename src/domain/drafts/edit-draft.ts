@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { forgetListingProfile } from '../listings/listing-cache.js';
-import { badRequest, conflict, type FieldError } from '../../api/errors.js';
+import { badRequest, conflict, type FieldError } from '../../errors/app-error.js';
 import type { ProfileField } from '../../drafting/draft-content.js';
 import { enqueueAndNotify } from '../../jobs/queue.js';
 import { checkSocialLinks, checkTypedFields } from './field-checks.js';

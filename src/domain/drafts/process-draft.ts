@@ -1,11 +1,13 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
 import { crawlSite, type CrawledPage } from '../../crawler/crawl-site.js';
+import { observeCrawl } from '../../metrics/crawl-metrics.js';
 import type { PageKind } from '../../crawler/page-picker.js';
 import { composeDraft } from '../../drafting/compose-draft.js';
 import type { CategoryChoice, ProfileField } from '../../drafting/draft-content.js';
 import { loadDraft, loadPages, savePages, setProgress, setStatus, type StoredPage } from './draft-repository.js';
 import { writeDraftContent } from './draft-writing.js';
+import { crawlReport, reportOf } from './crawl-report.js';
 
 export type DraftDeps = Pick<AppContext, 'db' | 'config' | 'now'>;
 
@@ -51,12 +53,16 @@ async function draftFromStoredPages(deps: DraftDeps, draftId: string, signal?: A
 export async function processDraft(deps: DraftDeps, draftId: string, signal?: AbortSignal, opts: { canRetry?: boolean } = {}): Promise<void> {
   const draft = await loadDraft(deps.db, draftId);
   if (!draft || draft.status === 'ready') return;
+  // What the crawl read and skipped stays in the progress through every phase.
+  let report = reportOf(draft.progress);
   if (draft.status === 'crawling') {
     await setProgress(deps.db, draftId, { phase: 'crawling', pages_read: 0, message: `Reading ${draft.url}` }, deps.now());
     let lastWrite = 0;
+    const crawlStarted = performance.now();
     const crawl = await crawlSite(draft.url, {
       publicUrl: deps.config.publicUrl,
       allowHosts: deps.config.crawlAllowHosts,
+      render: deps.config.crawlRender,
       onProgress: ({ fetched, planned, url }) => {
         // Progress is for people polling every few seconds; a write per page at most every 250 ms is plenty.
         if (Date.now() - lastWrite < 250 && fetched < planned) return;
@@ -64,6 +70,7 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
         void setProgress(deps.db, draftId, { phase: 'crawling', pages_read: fetched, pages_planned: planned, current_url: url, message: `Read ${fetched} of ${planned} pages` }, deps.now()).catch(() => {});
       },
     });
+    observeCrawl(deps, crawlStarted, crawl);
     signal?.throwIfAborted();
     // A network error or a 5xx may pass: the job is retried (with backoff) before the draft gives up.
     if (crawl.blocked && crawl.retryable && opts.canRetry) {
@@ -72,20 +79,23 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
     }
     await savePages(deps.db, draftId, crawl.pages.map(toStoredPage));
     const read = crawl.pages.filter((p) => p.text || p.headText).length;
+    report = crawlReport(crawl);
     if (crawl.blocked) {
       // Nothing could be read: the draft is ready with every field not_found, and says why.
       await draftFromStoredPages(deps, draftId, signal);
-      await setStatus(deps.db, draftId, 'ready', { phase: 'done', pages_read: 0, message: crawl.blocked }, deps.now(), crawl.blocked);
+      await setStatus(deps.db, draftId, 'ready', { phase: 'done', pages_read: 0, message: crawl.blocked, ...report }, deps.now(), crawl.blocked);
       return;
     }
-    await setStatus(deps.db, draftId, 'drafting', { phase: 'drafting', pages_read: read, pages_planned: crawl.pages.length, message: `Read ${read} pages; drafting the profile` }, deps.now(), null);
+    const skippedWords = crawl.skipped.length ? `, skipped ${crawl.skipped.length} (each with the reason)` : '';
+    // The notice says what could not be read of a site that was read (pages rendered by JavaScript), or nothing.
+    await setStatus(deps.db, draftId, 'drafting', { phase: 'drafting', pages_read: read, pages_planned: crawl.pages.length, message: `Read ${read} pages${skippedWords}; drafting the profile`, ...report }, deps.now(), crawl.notice);
   }
   const composed = await draftFromStoredPages(deps, draftId, signal);
   const pages = composed?.pagesRead ?? 0;
   const message = composed?.llmError
     ? `Drafted from ${pages} pages without the AI model (${composed.llmError}); every value is quoted from the website`
     : `Drafted from ${pages} pages; every value is quoted from the website`;
-  await setStatus(deps.db, draftId, 'ready', { phase: 'done', pages_read: pages, message }, deps.now());
+  await setStatus(deps.db, draftId, 'ready', { phase: 'done', pages_read: pages, message, ...report }, deps.now());
 }
 
 /**

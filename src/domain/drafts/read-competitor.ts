@@ -19,7 +19,7 @@ function contentOf(d: DraftRecord): DraftContent {
 export async function readCompetitor(deps: DraftDeps, draftId: string, url: string): Promise<void> {
   const draft = await loadDraft(deps.db, draftId);
   if (!draft || draft.competitor_url !== url) return;
-  const crawl = await crawlSite(url, { publicUrl: deps.config.publicUrl, allowHosts: deps.config.crawlAllowHosts, maxPages: 6, totalTimeoutMs: 30_000 });
+  const crawl = await crawlSite(url, { publicUrl: deps.config.publicUrl, allowHosts: deps.config.crawlAllowHosts, maxPages: 6, totalTimeoutMs: 30_000, render: deps.config.crawlRender });
   const again = await loadDraft(deps.db, draftId);
   if (!again || again.competitor_url !== url) return;
   if (crawl.blocked) {

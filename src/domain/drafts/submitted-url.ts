@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { allowListFor } from '../../net/address-policy.js';
 import { BlockedAddressError, checkUrl } from '../../net/safe-fetch.js';
-import { invalidField } from '../../api/errors.js';
+import { invalidField } from '../../errors/app-error.js';
 import { normaliseDomain } from '../search/search-listings.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { conflict, notFound } from '../../api/errors.js';
+import { conflict, notFound } from '../../errors/app-error.js';
 import { ownedListing } from '../listings/listing-ownership.js';
 import { enqueueBadgeCheck } from './badge-check.js';
 import { freeLaunchView, type FreeLaunchView } from './free-launch-view.js';

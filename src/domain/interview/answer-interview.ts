@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { badRequest, type FieldError } from '../../api/errors.js';
-import { summarize } from '../../api/validation.js';
+import { badRequest, summarize, type FieldError } from '../../errors/app-error.js';
 import { ensureFounderOfUser } from '../founders/founder-repository.js';
 import { answersOf, listInterviewQuestions, saveAnswers, type InterviewAnswer } from './interview-repository.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import type { FieldError } from '../../api/errors.js';
+import type { FieldError } from '../../errors/app-error.js';
 import { cleanText, textProblem, wholeNumber } from '../content/text-limits.js';
 
 export const QUESTION_LIMITS = { text: 300, position: 100_000 } as const;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { forbidden, notFound } from '../../api/errors.js';
+import { forbidden, notFound } from '../../errors/app-error.js';
 
 export interface OwnedListing {
   id: number;

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable, Tx } from '../../db/client.js';
-import { badRequest, forbidden, type FieldError } from '../../api/errors.js';
-import { summarize } from '../../api/validation.js';
+import { badRequest, forbidden, summarize, type FieldError } from '../../errors/app-error.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { reindexListings } from '../search/search-index.js';
 import { allSites, companyListingsElsewhere, sitesOwnedByOthers } from './my-listing-repository.js';

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../api/errors.js';
+import type { FieldError } from '../../errors/app-error.js';
 import type { ProfileField } from '../../drafting/draft-content.js';
 import { checkSocialLinks, checkTypedFields } from '../drafts/field-checks.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { invalidField } from '../../api/errors.js';
+import { invalidField } from '../../errors/app-error.js';
 import { queueMail } from '../../mail/outbox.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { followerEmails } from './followers.js';

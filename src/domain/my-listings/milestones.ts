@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { invalidField, notFound } from '../../api/errors.js';
+import { invalidField, notFound } from '../../errors/app-error.js';
 import { unlockedSections } from '../listings/listing-profile.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { unlockedSectionsOf } from './my-listing-repository.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { forbidden, notFound } from '../../api/errors.js';
+import { forbidden, notFound } from '../../errors/app-error.js';
 import { findOrder, insertOrder, linesOf, listOrders, type OrderRow } from './order-repository.js';
 import { orderView, type OrderView } from './order-view.js';
 import { lockPaidWeeks } from './paid-weeks.js';

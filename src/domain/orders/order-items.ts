@@ -1,5 +1,5 @@
-import type { FieldError } from '../../api/errors.js';
-import { compile, toFieldErrors } from '../../api/validation.js';
+import type { FieldError } from '../../errors/app-error.js';
+import { compile, toFieldErrors } from '../../validation/json-schema.js';
 import { parseDate } from '../weeks/weeks.js';
 import { definitionOf, type ItemProperty, type Product } from './catalog.js';
 import type { WeekOnSale } from './paid-weeks.js';

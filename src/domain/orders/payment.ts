@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
-import { badRequest, conflict } from '../../api/errors.js';
+import { badRequest, conflict } from '../../errors/app-error.js';
 import { checkVies } from './vies.js';
 import { queueMail } from '../../mail/outbox.js';
 import { enqueueAndNotify } from '../../jobs/queue.js';

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { fromJson, type Queryable } from '../../db/client.js';
-import { HttpError, badRequest, forbidden } from '../../api/errors.js';
-import { summarize } from '../../api/validation.js';
+import { AppError, badRequest, forbidden, summarize } from '../../errors/app-error.js';
 import { checkItems, ForeignListingError, type CheckedItem, type ListingFacts, type OrderItemInput } from './order-items.js';
 import type { OrderSettings } from './order-settings.js';
 import { salesCatalog, type SalesCatalog } from './sales-catalog.js';
@@ -155,7 +154,7 @@ export async function priceOrder(ctx: AppContext, db: Queryable, userId: number,
     if (err instanceof ForeignListingError) throw forbidden(`${err.path}: listing ${err.listingId} belongs to another account; you can order only for listings you own or co-own.`);
     throw err;
   }
-  if (checked.errors.length) throw new HttpError(400, summarize(checked.errors), { errors: checked.errors });
+  if (checked.errors.length) throw new AppError(400, summarize(checked.errors), { errors: checked.errors });
   const lines = checked.items.map((i) => lineOf(i, vat));
   const warnings = [...checked.warnings];
   if (vat.kind === 'unknown_country') warnings.push('No billing_country given: VAT is added once the billing country is known (on the checkout page).');

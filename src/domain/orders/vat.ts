@@ -11,7 +11,7 @@
 import jsvatModule, { type Country as JsvatCountry, type VatCheckResult } from 'jsvat';
 import { countryFromCode } from '../../drafting/extract/countries.js';
 
-// jsvat is CommonJS; under NodeNext its exports sit behind the default import (as ajv in src/api/validation.ts).
+// jsvat is CommonJS; under NodeNext its exports sit behind the default import (as ajv in src/validation/json-schema.ts).
 const jsvat = ((jsvatModule as any).default ?? jsvatModule) as {
   checkVAT: (vat: string, countriesList?: ReadonlyArray<JsvatCountry>) => VatCheckResult;
   countries: ReadonlyArray<JsvatCountry>;

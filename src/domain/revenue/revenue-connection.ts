@@ -1,12 +1,12 @@
 import type { Queryable } from '../../db/client.js';
 import { ConfigError, type Config } from '../../config.js';
-import { badRequest, HttpError } from '../../api/errors.js';
+import { badRequest, AppError } from '../../errors/app-error.js';
 import { openSecret, sealSecret } from '../../crypto/secret-box.js';
 import { getSetting } from '../site/site-repository.js';
 import { queueMail } from '../../mail/outbox.js';
 import { forgetListingProfile, type ListingCache } from '../listings/listing-cache.js';
-import { StripeKeyRejected, STRIPE_DEFAULT_BASE } from './stripe-client.js';
-import { restrictedKeyProblem, stripeMrr, type FxRates, type MrrResult } from './stripe-mrr.js';
+import { RevenueKeyRejected, type FxRates, type MrrResult, type RevenueProvider } from './revenue-provider.js';
+import { revenueProvider } from './revenue-providers.js';
 import {
   claimDueConnection, companyOwnerEmails, markBroken, markChecked, saveConnection, storedKeyCount,
   storeSelfReportedFigure, storeVerifiedFigure,
@@ -35,7 +35,6 @@ export async function fxRates(db: Queryable, siteId: number): Promise<FxRates> {
   return out;
 }
 
-const stripeBase = (config: Config) => config.stripe.apiBase ?? STRIPE_DEFAULT_BASE;
 const missingRatesMessage = (m: string[]) =>
   `No figure stored: the account bills in ${m.map((c) => c.toUpperCase()).join(', ')}, and the site has no exchange rate for ${m.length > 1 ? 'them' : 'it'} yet (the administrator sets revenue_fx_rates).`;
 
@@ -50,30 +49,33 @@ export async function requireSecretsKeyForStoredKeys(db: Queryable, config: Conf
 }
 
 /**
- * Connects a Stripe account to a listing's company. The key must be a restricted key; it is tried
- * once (a refused key is a 400 and nothing is stored), then stored encrypted, and the current
- * month's MRR is stored as verified. Returns the first reading.
+ * Connects a payment account (`providerName`, e.g. `stripe`) to a listing's company. The key must
+ * pass the provider's read-only check; it is tried once (a refused key is a 400 and nothing is
+ * stored), then stored encrypted, and the current month's MRR is stored as verified. Returns the
+ * first reading.
  */
-export async function connectStripe(deps: RevenueDeps, listing: { id: number; company_id: number }, userId: number, rawKey: string): Promise<MrrResult> {
+export async function connectRevenue(deps: RevenueDeps, providerName: string, listing: { id: number; company_id: number }, userId: number, rawKey: string): Promise<MrrResult> {
+  const provider = revenueProvider(deps.config, providerName);
+  if (!provider) throw badRequest(`There is no revenue provider "${providerName}".`, [{ path: 'provider', message: 'unknown provider' }]);
   const key = rawKey.trim();
-  const problem = restrictedKeyProblem(key);
+  const problem = provider.keyProblem(key);
   if (problem) throw badRequest(problem, [{ path: 'key', message: problem }]);
-  if (!deps.config.secretsKey) throw new HttpError(503, 'This site cannot store keys yet: the administrator has to set SECRETS_KEY.');
+  if (!deps.config.secretsKey) throw new AppError(503, 'This site cannot store keys yet: the administrator has to set SECRETS_KEY.');
   let result: MrrResult;
   try {
-    result = await stripeMrr(stripeBase(deps.config), key, await fxRates(deps.db, deps.site.id));
+    result = await provider.mrr(key, await fxRates(deps.db, deps.site.id));
   } catch (err) {
-    if (err instanceof StripeKeyRejected) throw badRequest(err.message, [{ path: 'key', message: err.message }]);
-    throw new HttpError(502, `Could not read from Stripe just now; nothing was stored. ${(err as Error).message}`);
+    if (err instanceof RevenueKeyRejected) throw badRequest(err.message, [{ path: 'key', message: err.message }]);
+    throw new AppError(502, `Could not read from ${provider.label} just now; nothing was stored. ${(err as Error).message}`);
   }
   const now = deps.now();
   await saveConnection(deps.db, {
-    companyId: listing.company_id, listingId: listing.id, userId, now,
+    companyId: listing.company_id, listingId: listing.id, userId, now, provider: provider.name,
     sealed: sealSecret(deps.config.secretsKey, key), hint: key.slice(-4),
     lastError: result.ok ? null : missingRatesMessage(result.missingRates),
   });
   if (result.ok) {
-    await storeVerifiedFigure(deps.db, listing.company_id, monthOf(now), result.mrrCents, 'stripe');
+    await storeVerifiedFigure(deps.db, listing.company_id, monthOf(now), result.mrrCents, provider.name);
     await forgetCompanyListings(deps, listing.company_id);
   }
   return result;
@@ -88,9 +90,10 @@ export async function stateMrr(deps: RevenueDeps, companyId: number, mrrCents: n
 }
 
 /**
- * The daily job: every connection due is claimed by one worker, its MRR recomputed and stored as
- * this month's verified figure. A key Stripe refuses marks the connection broken and mails the
- * company's owners once; an outage or a missing rate is noted on the connection and tried tomorrow.
+ * The daily job: every connection due is claimed by one worker, its MRR recomputed through its
+ * provider and stored as this month's verified figure. A key the provider refuses marks the
+ * connection broken and mails the company's owners once; an outage or a missing rate is noted on
+ * the connection and tried tomorrow.
  */
 export async function refreshRevenueConnections(deps: RevenueDeps, limit = 1000): Promise<{ checked: number; broken: number }> {
   const secretsKey = deps.config.secretsKey;
@@ -103,6 +106,12 @@ export async function refreshRevenueConnections(deps: RevenueDeps, limit = 1000)
     const c = await claimDueConnection(deps.db, now);
     if (!c) break;
     checked++;
+    const provider = revenueProvider(deps.config, c.provider);
+    if (!provider) {
+      // A provider whose adapter was removed: its key can prove nothing any more.
+      if (await markBroken(deps.db, c.id, now, `This site no longer reads "${c.provider}"; connect another account.`)) broken++;
+      continue;
+    }
     let key: string;
     try {
       key = openSecret(secretsKey, c.sealed);
@@ -111,23 +120,17 @@ export async function refreshRevenueConnections(deps: RevenueDeps, limit = 1000)
       continue;
     }
     try {
-      const r = await stripeMrr(stripeBase(deps.config), key, rates);
+      const r = await provider.mrr(key, rates);
       if (r.ok) {
-        await storeVerifiedFigure(deps.db, c.company_id, monthOf(now), r.mrrCents, 'stripe');
+        await storeVerifiedFigure(deps.db, c.company_id, monthOf(now), r.mrrCents, provider.name);
         await forgetCompanyListings(deps, c.company_id);
       }
       await markChecked(deps.db, c.id, now, r.ok ? null : missingRatesMessage(r.missingRates));
     } catch (err) {
-      if (err instanceof StripeKeyRejected) {
+      if (err instanceof RevenueKeyRejected) {
         if (await markBroken(deps.db, c.id, now, err.message)) {
           broken++;
-          for (const to of await companyOwnerEmails(deps.db, c.company_id)) {
-            await queueMail(deps.db, {
-              to,
-              subject: `${deps.site.name}: your Stripe connection stopped working`,
-              text: `Stripe no longer accepts the restricted key ending in …${c.key_hint} that proves your revenue on ${deps.site.name}.\n\n${err.message}\n\nYour last verified figure stays on the listing. To keep it current, connect a new restricted key (read access to Subscriptions) on ${deps.config.publicUrl}/my/listings.\n`,
-            });
-          }
+          await mailBroken(deps, provider, c, err.message);
         }
       } else {
         await markChecked(deps.db, c.id, now, `Last check failed: ${(err as Error).message}`.slice(0, 500));
@@ -135,4 +138,15 @@ export async function refreshRevenueConnections(deps: RevenueDeps, limit = 1000)
     }
   }
   return { checked, broken };
+}
+
+/** Tells every owner of the company, once, that the key stopped working and how to mend it. */
+async function mailBroken(deps: RevenueDeps, provider: RevenueProvider, c: { company_id: number; key_hint: string }, reason: string): Promise<void> {
+  for (const to of await companyOwnerEmails(deps.db, c.company_id)) {
+    await queueMail(deps.db, {
+      to,
+      subject: `${deps.site.name}: your ${provider.label} connection stopped working`,
+      text: `${provider.label} no longer accepts the ${provider.keyName} ending in …${c.key_hint} that proves your revenue on ${deps.site.name}.\n\n${reason}\n\nYour last verified figure stays on the listing. To keep it current, connect a new ${provider.keyName} (${provider.keyAccess}) on ${deps.config.publicUrl}/my/listings.\n`,
+    });
+  }
 }

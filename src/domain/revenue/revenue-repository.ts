@@ -5,7 +5,8 @@ import type { SealedSecret } from '../../crypto/secret-box.js';
 export interface RevenueConnection {
   id: number;
   company_id: number;
-  provider: 'stripe';
+  /** The revenue provider's name (revenue-providers.ts), e.g. `stripe`. */
+  provider: string;
   key_hint: string;
   status: 'ok' | 'broken';
   last_error: string | null;
@@ -24,15 +25,15 @@ export async function connectionOfCompany(db: Queryable, companyId: number): Pro
 }
 
 /** One connection per company: connecting again replaces the key and clears a broken state. */
-export async function saveConnection(db: Queryable, c: { companyId: number; listingId: number; userId: number; sealed: SealedSecret; hint: string; now: Date; lastError: string | null }): Promise<void> {
+export async function saveConnection(db: Queryable, c: { companyId: number; listingId: number; userId: number; provider: string; sealed: SealedSecret; hint: string; now: Date; lastError: string | null }): Promise<void> {
   await db.query(
     `INSERT INTO revenue_connections (company_id, listing_id, provider, key_ciphertext, key_iv, key_tag, key_hint, status, last_error, last_checked_at, next_check_at, created_by, created_at)
-     VALUES ($1, $2, 'stripe', $3, $4, $5, $6, 'ok', $7, $8::timestamptz, $8::timestamptz + interval '1 day', $9, $8::timestamptz)
-     ON CONFLICT (company_id) DO UPDATE SET listing_id = EXCLUDED.listing_id, key_ciphertext = EXCLUDED.key_ciphertext,
+     VALUES ($1, $2, $10, $3, $4, $5, $6, 'ok', $7, $8::timestamptz, $8::timestamptz + interval '1 day', $9, $8::timestamptz)
+     ON CONFLICT (company_id) DO UPDATE SET listing_id = EXCLUDED.listing_id, provider = EXCLUDED.provider, key_ciphertext = EXCLUDED.key_ciphertext,
        key_iv = EXCLUDED.key_iv, key_tag = EXCLUDED.key_tag, key_hint = EXCLUDED.key_hint, status = 'ok',
        last_error = EXCLUDED.last_error, last_checked_at = EXCLUDED.last_checked_at, next_check_at = EXCLUDED.next_check_at,
        created_by = EXCLUDED.created_by, created_at = EXCLUDED.created_at`,
-    [c.companyId, c.listingId, c.sealed.ciphertext, c.sealed.iv, c.sealed.tag, c.hint, c.lastError, c.now.toISOString(), c.userId]);
+    [c.companyId, c.listingId, c.sealed.ciphertext, c.sealed.iv, c.sealed.tag, c.hint, c.lastError, c.now.toISOString(), c.userId, c.provider]);
 }
 
 /** Disconnecting deletes the row, and with it the encrypted key; the figures already stored stay. */

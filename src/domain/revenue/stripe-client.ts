@@ -1,3 +1,5 @@
+import { RevenueKeyRejected, RevenueProviderUnavailable } from './revenue-provider.js';
+
 /** What a Stripe restricted key lets us read: subscriptions, as the API returns them (only the fields MRR needs). */
 export interface StripeCoupon { percent_off?: number | null; amount_off?: number | null; currency?: string | null }
 export interface StripeDiscount { coupon?: StripeCoupon | null; source?: { coupon?: StripeCoupon | string | null } | null }
@@ -17,11 +19,9 @@ export interface StripeSubscription {
 }
 
 /** A key Stripe refused (401 invalid, 403 lacking a permission): the connection is broken until the owner reconnects. */
-export class StripeKeyRejected extends Error {
-  constructor(readonly status: number, message: string) { super(message); }
-}
+export class StripeKeyRejected extends RevenueKeyRejected {}
 /** Anything else that kept us from reading: network, 5xx, a malformed answer. Worth retrying tomorrow. */
-export class StripeUnavailable extends Error {}
+export class StripeUnavailable extends RevenueProviderUnavailable {}
 
 export const STRIPE_DEFAULT_BASE = 'https://api.stripe.com';
 const PAGE = 100;

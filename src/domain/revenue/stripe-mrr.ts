@@ -1,7 +1,7 @@
+import type { FxRates, MrrResult } from './revenue-provider.js';
 import { listStripeSubscriptions, type StripeCoupon, type StripeDiscount, type StripePrice, type StripeSubscription } from './stripe-client.js';
 
-/** USD per unit of another currency, as the administrator keeps them in the `revenue_fx_rates` site setting ({"eur": 1.08}). */
-export type FxRates = Record<string, number>;
+export type { FxRates, MrrResult } from './revenue-provider.js';
 
 /** Stripe's restricted keys start rk_live_ / rk_test_; anything else is refused before it is sent anywhere. */
 export const RESTRICTED_KEY = /^rk_(live|test)_[A-Za-z0-9]{8,247}$/;
@@ -64,10 +64,6 @@ export function subscriptionMonthly(sub: StripeSubscription): { currency: string
   }
   return { currency, amount: Math.max(0, amount) };
 }
-
-export type MrrResult =
-  | { ok: true; mrrCents: number; subscriptions: number }
-  | { ok: false; missingRates: string[] };
 
 /**
  * MRR in USD cents: each counted subscription's items (price × quantity) normalised to a month —

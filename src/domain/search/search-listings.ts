@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { badRequest } from '../../api/errors.js';
+import { badRequest } from '../../errors/app-error.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
 import { correctWords, queryWords, tsQueryText } from './query-terms.js';
 import { categoryAndDescendantIds } from '../categories/category-repository.js';

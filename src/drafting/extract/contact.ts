@@ -5,8 +5,8 @@ import { isOtherPeoplesWords, propose, quoteLine, quoteOn, SELF_DESCRIBING, type
 
 const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
 const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
-/** Addresses that are placeholders, tracking or build artefacts, not a way to reach the company. */
-const NOT_CONTACT = /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster)@|@(example\.(com|org|net)|sentry\.io|[a-z0-9.-]*sentry[a-z0-9.-]*|wixpress\.com|domain\.com|email\.com)$|\.(png|jpe?g|gif|svg|webp|css|js)$/i;
+/** Addresses that are placeholders, tracking, mailing-list commands or build artefacts, not a way to reach the company. */
+const NOT_CONTACT = /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster)@|[+-](?:un)?subscribe@|[+-](?:request|join|leave|owner)@|@(example\.(com|org|net)|sentry\.io|[a-z0-9.-]*sentry[a-z0-9.-]*|wixpress\.com|domain\.com|email\.com)$|\.(png|jpe?g|gif|svg|webp|css|js)$/i;
 const ROLE_MAILBOX = /^(hello|hi|contact|info|support|help|team|sales|founders?|office|mail)@/i;
 
 /**
@@ -52,7 +52,8 @@ export function extractContactEmail(site: SiteView): Proposal<string> | undefine
     if (raw) add(raw.replace(/^mailto:/i, ''), quoteOn(org.page, 'head', raw), 1);
   }
   for (const page of site.pages.filter((p) => SELF_DESCRIBING.includes(p.kind))) {
-    const onContact = page.kind === 'contact' ? 2 : 0;
+    // An imprint names the publisher's address by law: as good as a contact page.
+    const onContact = page.kind === 'contact' || /\b(impressum|imprint|legal notice|mentions l[ée]gales)\b/i.test(`${page.url.replace(/[-_/.]/g, ' ')} ${page.title}`) ? 2 : 0;
     for (const l of page.links) {
       const email = mailtoAddress(l.href);
       const within = l.block !== undefined ? page.blocks[l.block] : undefined;

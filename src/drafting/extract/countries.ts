@@ -10,8 +10,40 @@ const ALIASES: Record<string, string> = {
   usa: 'US', 'u.s.a.': 'US', us: 'US', 'u.s.': 'US', 'united states of america': 'US', uk: 'GB', 'u.k.': 'GB', 'great britain': 'GB', britain: 'GB',
   england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB', 'czech republic': 'CZ', turkey: 'TR', holland: 'NL',
   'the netherlands': 'NL', korea: 'KR', 'republic of korea': 'KR', uae: 'AE', burma: 'MM', myanmar: 'MM', 'ivory coast': 'CI', "cote d'ivoire": 'CI',
-  'hong kong': 'HK', macau: 'MO', macao: 'MO', 'the bahamas': 'BS', 'the gambia': 'GM', 'viet nam': 'VN', 'russian federation': 'RU',
+  'republic of ireland': 'IE', 'hong kong': 'HK', macau: 'MO', macao: 'MO', 'the bahamas': 'BS', 'the gambia': 'GM', 'viet nam': 'VN', 'russian federation': 'RU',
+  // Names in the country's own language, as imprints write them.
+  deutschland: 'DE', 'österreich': 'AT', schweiz: 'CH', suisse: 'CH', svizzera: 'CH', 'españa': 'ES', italia: 'IT', nederland: 'NL',
+  sverige: 'SE', norge: 'NO', danmark: 'DK', suomi: 'FI', polska: 'PL', 'belgië': 'BE', belgique: 'BE', 'česko': 'CZ', eesti: 'EE', brasil: 'BR',
 };
+
+/** How a company's nationality is written: "a German non-profit", "a US 501(c)(3)". */
+const DEMONYMS: Record<string, string> = {
+  american: 'US', us: 'US', 'u.s.': 'US', british: 'GB', english: 'GB', scottish: 'GB', welsh: 'GB', uk: 'GB', german: 'DE', french: 'FR', dutch: 'NL',
+  swiss: 'CH', austrian: 'AT', canadian: 'CA', australian: 'AU', irish: 'IE', spanish: 'ES', italian: 'IT', portuguese: 'PT', swedish: 'SE',
+  norwegian: 'NO', danish: 'DK', finnish: 'FI', polish: 'PL', czech: 'CZ', belgian: 'BE', estonian: 'EE', latvian: 'LV', lithuanian: 'LT',
+  japanese: 'JP', indian: 'IN', brazilian: 'BR', israeli: 'IL', singaporean: 'SG', 'new zealand': 'NZ', luxembourgish: 'LU', icelandic: 'IS',
+  greek: 'GR', hungarian: 'HU', romanian: 'RO', ukrainian: 'UA', slovenian: 'SI', croatian: 'HR', korean: 'KR', 'south korean': 'KR', taiwanese: 'TW',
+  mexican: 'MX', argentinian: 'AR', argentine: 'AR', chilean: 'CL', colombian: 'CO', 'south african': 'ZA', turkish: 'TR', bulgarian: 'BG', slovak: 'SK',
+  serbian: 'RS', nigerian: 'NG', kenyan: 'KE', egyptian: 'EG', chinese: 'CN', vietnamese: 'VN', indonesian: 'ID', filipino: 'PH', thai: 'TH', malaysian: 'MY',
+};
+export const countryFromDemonym = (word: string): string | null => DEMONYMS[key(word)] ?? null;
+
+/**
+ * Cities that host many companies, with their country: read only together with a legal form that
+ * agrees ("GmbH registered in Berlin"), never on their own: a city alone leaves the country unsaid.
+ */
+const CITIES: Record<string, string> = {
+  berlin: 'DE', munich: 'DE', 'münchen': 'DE', hamburg: 'DE', cologne: 'DE', 'köln': 'DE', frankfurt: 'DE', 'frankfurt am main': 'DE', stuttgart: 'DE',
+  'düsseldorf': 'DE', leipzig: 'DE', dresden: 'DE', karlsruhe: 'DE', hanover: 'DE', hannover: 'DE', nuremberg: 'DE', 'nürnberg': 'DE', bonn: 'DE',
+  vienna: 'AT', wien: 'AT', graz: 'AT', linz: 'AT', salzburg: 'AT', innsbruck: 'AT', zurich: 'CH', 'zürich': 'CH', geneva: 'CH', 'genève': 'CH',
+  basel: 'CH', bern: 'CH', lausanne: 'CH', zug: 'CH', london: 'GB', manchester: 'GB', edinburgh: 'GB', cambridge: 'GB', oxford: 'GB', bristol: 'GB',
+  glasgow: 'GB', leeds: 'GB', birmingham: 'GB', dublin: 'IE', cork: 'IE', paris: 'FR', lyon: 'FR', toulouse: 'FR', nantes: 'FR', bordeaux: 'FR',
+  amsterdam: 'NL', rotterdam: 'NL', utrecht: 'NL', eindhoven: 'NL', 'the hague': 'NL', delft: 'NL', brussels: 'BE', antwerp: 'BE', ghent: 'BE',
+  stockholm: 'SE', gothenburg: 'SE', malmö: 'SE', oslo: 'NO', copenhagen: 'DK', aarhus: 'DK', helsinki: 'FI', tampere: 'FI', tallinn: 'EE',
+  riga: 'LV', vilnius: 'LT', warsaw: 'PL', krakow: 'PL', 'kraków': 'PL', wroclaw: 'PL', prague: 'CZ', brno: 'CZ', budapest: 'HU', bratislava: 'SK',
+  madrid: 'ES', barcelona: 'ES', valencia: 'ES', lisbon: 'PT', porto: 'PT', milan: 'IT', rome: 'IT', turin: 'IT', luxembourg: 'LU',
+};
+export const countryOfCity = (city: string): string | null => CITIES[key(city)] ?? null;
 
 let byName: Map<string, string> | null = null;
 let codes: Set<string> | null = null;

@@ -41,8 +41,8 @@ export function extractDraft(pages: CrawledPage[], opts: ExtractOptions): DraftC
     stage: extractStage(site),
     categories: extractCategories(site, opts.categories),
     tags: extractTags(site),
-    pricing_model: extractPricingModel(site, tiers),
-    pricing_summary: extractPricingSummary(tiers),
+    pricing_model: extractPricingModel(site, tiers, name?.value),
+    pricing_summary: extractPricingSummary(tiers, site),
     country: location.country,
     city: location.city,
     founded_year: extractFoundedYear(site),
@@ -59,9 +59,9 @@ export function extractDraft(pages: CrawledPage[], opts: ExtractOptions): DraftC
   }
 
   draft.faqs = extractFaqs(site);
-  draft.founders = extractFounders(site);
+  draft.founders = extractFounders(site, name?.value);
   draft.founder_socials = founderSocials(draft.founders[0]);
-  draft.company_socials = extractCompanySocials(site);
+  draft.company_socials = extractCompanySocials(site, name?.value);
   draft.story = extractStory(site);
   draft.milestones = extractMilestones(site);
   draft.seo = extractSeo(site);

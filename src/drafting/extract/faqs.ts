@@ -6,25 +6,39 @@ import { dedupe, isBoilerplate, pagesOfKind, quoteLine, quoteOn, type SiteView, 
 import { fitText, looseKey } from './text-fit.js';
 
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
-const FAQ_SECTION = /\b(faqs?|frequently asked|questions|q ?& ?a)\b/i;
-const ANSWER_TAGS = new Set(['p', 'dd', 'li', 'div', 'td', 'section', 'article', 'span', 'address', 'pre']);
+const FAQ_SECTION = /\b(faqs?|frequently asked|questions|q ?& ?a|answers)\b/i;
+const ANSWER_TAGS = new Set(['p', 'dd', 'li', 'div', 'td', 'section', 'article', 'span', 'address', 'pre', 'ul', 'ol', 'blockquote']);
 
-/** Is line i the question of a pair? dt and summary always; a heading or a lone line only when it asks. */
-function isQuestion(b: TextBlock, onFaqPage: boolean): boolean {
-  if (b.text.length > FAQ_LIMITS.question || isBoilerplate(b)) return false;
-  if (b.tag === 'dt' || b.tag === 'summary') return true;
-  if (!b.text.endsWith('?')) return false;
-  if (headingLevel(b) > 1) return true;
-  return (b.tag === 'p' || b.tag === 'div' || b.tag === 'li') && (onFaqPage || /\b(faq|question)\b/.test(b.within));
+/** "Q: How …?" / "A: It …": the prefixes some FAQs write out. */
+const Q_PREFIX = /^Q(?:uestion)?\s?[:.)]\s+/;
+const A_PREFIX = /^A(?:nswer)?\s?[:.)]\s+/;
+
+/**
+ * Is line i the question of a pair? dt and summary in a FAQ always, elsewhere when they ask; an
+ * accordion toggle or "Q:" line when it asks; a heading when it asks; a lone line on a FAQ page or in a FAQ block.
+ */
+function isQuestion(b: TextBlock, inFaq: boolean): boolean {
+  if (b.text.length > FAQ_LIMITS.question) return false;
+  // "…?", "…?)" (a question in brackets closes the line), "…? ¶" (an anchor mark after a heading).
+  const asks = /\?["”’)\]]*(?:\s*[§¶#])?$/.test(b.text);
+  if (!asks && b.tag !== 'dt' && b.tag !== 'summary' && b.text[0] !== 'Q') return false;
+  if (isBoilerplate(b)) return false;
+  if (b.tag === 'dt' || b.tag === 'summary') return inFaq || asks;
+  if (Q_PREFIX.test(b.text)) return true;
+  if (!asks) return false;
+  // Outside a FAQ a heading that asks is usually a call to action ("Ready to start?").
+  if (headingLevel(b) > 1) return inFaq;
+  if (b.tag === 'button' || /\baccordion\b/.test(b.within)) return true;
+  return (b.tag === 'p' || b.tag === 'div' || b.tag === 'li' || b.tag === 'strong') && (inFaq || /\b(faq|question)\b/.test(b.within));
 }
 
 /** The lines answering the question at index q: up to the next question, heading or end of its container. */
-function answerLines(blocks: TextBlock[], q: number, end: number, onFaqPage: boolean): number[] {
+function answerLines(blocks: TextBlock[], q: number, end: number, inFaq: boolean): number[] {
   const asked = blocks[q];
   const out: number[] = [];
   for (let i = q + 1; i < end && out.length < 12; i++) {
     const b = blocks[i];
-    if (headingLevel(b) || isQuestion(b, onFaqPage) || isBoilerplate(b)) break;
+    if (headingLevel(b) || isQuestion(b, inFaq) || isBoilerplate(b)) break;
     if (asked.tag === 'dt' && b.tag !== 'dd') break;
     if (asked.tag === 'summary' && !/\bdetails\b/.test(b.within)) break;
     if (ANSWER_TAGS.has(b.tag)) out.push(i);
@@ -32,17 +46,19 @@ function answerLines(blocks: TextBlock[], q: number, end: number, onFaqPage: boo
   return out;
 }
 
-function faqsOnPage(page: ViewPage, start: number, end: number): SourcedFaq[] {
-  const onFaqPage = page.kind === 'faq';
+function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean): SourcedFaq[] {
   const out: SourcedFaq[] = [];
   for (let i = start; i < end; i++) {
     const b = page.blocks[i];
-    if (!isQuestion(b, onFaqPage)) continue;
-    const lines = answerLines(page.blocks, i, end, onFaqPage);
+    if (!isQuestion(b, inFaq)) continue;
+    const lines = answerLines(page.blocks, i, end, inFaq);
     if (!lines.length) continue;
-    const answer = fitText(lines.map((l) => page.blocks[l].text).join('\n'), FAQ_LIMITS.answer);
+    // The "Q:"/"A:" prefixes are layout, not part of the question or answer (both still quoted whole).
+    // Anchor marks ("§", "¶", "#") after a heading are links to it, not part of the question.
+    const question = b.text.replace(Q_PREFIX, '').replace(/\s*[§¶#]$/, '');
+    const answer = fitText(lines.map((l, k) => (k === 0 ? page.blocks[l].text.replace(A_PREFIX, '') : page.blocks[l].text)).join('\n'), FAQ_LIMITS.answer);
     const evidence = dedupe([quoteLine(page, b.text), ...lines.map((l) => quoteLine(page, page.blocks[l].text))]);
-    if (evidence.length >= 2) out.push({ question: b.text, answer, evidence });
+    if (evidence.length >= 2 && question.length >= 5 && answer) out.push({ question, answer, evidence });
     i = lines[lines.length - 1];
   }
   return out;
@@ -62,12 +78,28 @@ function faqsFromJsonLd(pages: ViewPage[]): SourcedFaq[] {
   return out;
 }
 
-/** Questions and answers from the FAQ page, FAQ sections of other own pages, and FAQPage JSON-LD; each once. */
+/** A page that is a FAQ whatever its address: its first heading says so. */
+const isFaqPage = (page: ViewPage) => page.kind === 'faq' || FAQ_PAGE.test(page.blocks.find((b) => headingLevel(b))?.text ?? '') || FAQ_PAGE.test(page.title);
+const FAQ_PAGE = /^(?:faqs?|frequently asked questions|questions(?: (?:and|&) answers)?|q ?& ?a)\b/i;
+
+/**
+ * Questions and answers from FAQ pages, FAQ sections of the other own pages (any heading saying
+ * FAQ, Questions, Frequently asked), questions that open and close (details/summary, accordion
+ * toggles) anywhere on them, and FAQPage JSON-LD; each once.
+ */
 export function extractFaqs(site: SiteView): SourcedFaq[] {
   const found: SourcedFaq[] = [];
-  for (const page of pagesOfKind(site, 'faq')) found.push(...faqsOnPage(page, 0, page.blocks.length));
-  for (const page of pagesOfKind(site, 'homepage', 'pricing', 'features', 'about', 'contact')) {
-    for (const s of sectionsNamed(page.blocks, FAQ_SECTION)) found.push(...faqsOnPage(page, s.start, s.end));
+  const own = pagesOfKind(site, 'faq', 'homepage', 'pricing', 'features', 'about', 'contact', 'page', 'team');
+  for (const page of own.filter(isFaqPage)) found.push(...faqsOnPage(page, 0, page.blocks.length, true));
+  for (const page of own.filter((p) => !isFaqPage(p))) {
+    const sections = sectionsNamed(page.blocks, FAQ_SECTION);
+    for (const s of sections) found.push(...faqsOnPage(page, s.start, s.end, true));
+    // Outside those sections only questions that ask: a details/summary, an accordion, a question heading.
+    let from = 0;
+    for (const s of [...sections.map((x) => ({ heading: x.heading, end: x.end })), { heading: page.blocks.length, end: page.blocks.length }]) {
+      if (s.heading > from) found.push(...faqsOnPage(page, from, s.heading, false));
+      from = Math.max(from, s.end);
+    }
   }
   found.push(...faqsFromJsonLd(site.pages));
   const seen = new Set<string>();

@@ -5,8 +5,9 @@ import { datedLine } from './milestone-dates.js';
 import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView } from './site-view.js';
 
 /** "Founded in 2021", "established 2019", "Est. 1998", "founded by two designers in Lisbon in 2021". */
-const FOUNDED = /\b(?:founded|established|incorporated|est\.)\b[^.\n]{0,60}?\b((?:18|19|20)\d{2})\b/i;
-const SINCE = /\bsince ((?:18|19|20)\d{2})\b/i;
+const FOUNDED = /\b(?:founded|established|incorporated|est\.|(?:was|were) (?:first )?(?:started|created|begun|born))\b[^.\n]{0,60}?\b((?:18|19|20)\d{2})\b/i;
+/** "operating since 2013", "around since 2009": the company's own running time, not "lower than since 2016" or "a maintainer since 2007". */
+const SINCE = /\b(?:operating|operated|around|in business|online|running|existed|active|serving [\w ]{1,30}?|helping [\w ]{1,30}?) since ((?:18|19|20)\d{2})\b/i;
 
 const plausible = (year: number) => year >= 1800 && year <= new Date().getUTCFullYear();
 
@@ -21,7 +22,7 @@ export function extractFoundedYear(site: SiteView): Proposal<string> | undefined
     const year = raw ? /^\s*((?:18|19|20)\d{2})\b/.exec(raw)?.[1] : undefined;
     if (raw && year && plausible(+year)) found.push({ year, evidence: quoteOn(org.page, 'head', raw), rank: 0 });
   }
-  for (const page of pagesOfKind(site, 'about', 'homepage', 'contact', 'team')) {
+  for (const page of pagesOfKind(site, 'about', 'homepage', 'contact', 'team', 'pricing', 'page')) {
     for (const b of page.blocks) {
       if (!isOwnStatement(b) || b.text.length > 5000) continue;
       const m = FOUNDED.exec(b.text);

@@ -1,7 +1,9 @@
+import type { PageMedia, TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
+import { headingLevel } from './outline.js';
 import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
 import { ldNodes, ldObjects, ldString, organizations, products, isType } from './json-ld.js';
-import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
+import { isBoilerplate, isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
 
 /** Title separators: "Name — tagline", "Name | tagline", "Name: tagline", "Name · tagline". */
@@ -38,7 +40,35 @@ function visibleName(page: ViewPage | undefined, name: string): Evidence | null 
   return b ? quoteLine(page, b.text, b.text.indexOf(name), name.length) : null;
 }
 
+/** Words that name what kind of product something is ("… Web Server", "… Bitcoin Wallet"), not which. */
+const KIND_NOUN = /^(server|wallet|framework|library|editor|browser|app|application|client|platform|toolkit|tool|engine|software|manager|reader|player|messenger|analytics|database|cms|ide)$/i;
+
+/**
+ * "Electrum Bitcoin Wallet" → "Electrum": a name of three or more words ending in a kind of product,
+ * whose first word the homepage also uses on its own, is that first word. A shorter name stated in
+ * the title ("Caddy - …" beside og:site_name "Caddy Web Server") wins the same way.
+ */
+function shortName(site: SiteView, name: string): string {
+  const words = name.split(/\s+/);
+  const home = site.home;
+  if (!home || words.length < 3 || !KIND_NOUN.test(words[words.length - 1])) return name;
+  const first = words[0];
+  const text = home.blocks.map((b) => b.text).join('\n');
+  const alone = text.split(new RegExp(`(?<![\\p{L}\\d.])${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])(?! ${words[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'u')).length - 1;
+  return alone >= 3 ? first : name;
+}
+
 export function extractName(site: SiteView): Proposal<string> | undefined {
+  const full = extractFullName(site);
+  if (!full) return full;
+  const fromTitle = site.home?.title ? titleParts(site.home.title)[0] : undefined;
+  const short = fromTitle && fromTitle !== full.value && full.value.startsWith(`${fromTitle} `) && nameLike(fromTitle) ? fromTitle : shortName(site, full.value);
+  if (short === full.value || !site.home) return full;
+  const home = site.home;
+  return propose(short, [quoteOn(home, 'head', short), visibleName(home, short)]) ?? full;
+}
+
+function extractFullName(site: SiteView): Proposal<string> | undefined {
   const home = site.home;
   const nodes = ldNodes(home ? [home] : site.pages);
   // The product (SoftwareApplication, Product) is what is listed; the organisation may carry a legal name.
@@ -60,11 +90,31 @@ export function extractName(site: SiteView): Proposal<string> | undefined {
 const acceptableTagline = (text: string, name: string | undefined) =>
   wordCount(text) >= 2 && text.length <= 200 && !(name && sameWords(text, name)) && !GENERIC_TITLE.test(text);
 
+/** Hero lines that are buttons, badges or notices rather than a pitch. */
+const NOT_A_PITCH = /^(get started|download|install|try|sign ?up|log ?in|learn more|read more|view on github|star\b|docs\b|documentation|version\b|v?\d+\.\d+|new\b|announcing|latest|release|write|e-?mail|contact|call|follow|join)\b|@|https?:\/\//i;
+const pitchLike = (b: TextBlock | undefined, name: string | undefined): b is TextBlock =>
+  !!b && isOwnStatement(b) && acceptableTagline(b.text, name) && b.text.length <= 110 && wordCount(b.text) >= 3 && !b.text.endsWith('?') && !NOT_A_PITCH.test(b.text) && !b.text.includes('©');
+
+/**
+ * The homepage's pitch: its h1; when the h1 only names the product, the line right under it; without
+ * an h1, the largest heading of the hero; then the og:title or title beside the name.
+ */
 export function extractTagline(site: SiteView, name: string | undefined): Proposal<string> | undefined {
   const home = site.home;
   if (!home) return undefined;
-  const h1 = home.blocks.find((b) => b.tag === 'h1' && isOwnStatement(b));
+  const blocks = home.blocks;
+  const h1At = blocks.findIndex((b) => b.tag === 'h1' && isOwnStatement(b));
+  const h1 = blocks[h1At];
   if (h1 && acceptableTagline(h1.text, name)) return propose(h1.text, [quoteLine(home, h1.text)]);
+  if (h1) {
+    // "<h1>Name</h1><p>The pitch</p>": the line right under the name, when it reads as one.
+    const next = blocks.slice(h1At + 1, h1At + 4).find((b) => !isBoilerplate(b));
+    if (pitchLike(next, name) && next.tag !== 'li' && headingLevel(next) !== 1) return propose(next.text, [quoteLine(home, next.text)]);
+  } else {
+    // Without an h1 the hero's heading is the page's first, near its top.
+    const heading = blocks.slice(0, 15).find((b) => headingLevel(b) >= 2 && !isBoilerplate(b));
+    if (pitchLike(heading, name)) return propose(heading.text, [quoteLine(home, heading.text)]);
+  }
   for (const key of ['og:title', 'twitter:title']) {
     const v = home.meta[key];
     if (!v) continue;
@@ -143,7 +193,18 @@ export function extractSeo(site: SiteView): { title?: Proposal<string>; meta?: P
   return out;
 }
 
-/** A logo is the organisation's JSON-LD logo, a logo image in the header, an og:image named logo, or the touch icon. */
+/** An icon's size in pixels: "180x180" → 180, "any" (a vector) → Infinity; from the file name when undeclared. */
+function iconSize(m: PageMedia): number {
+  if (/svg/i.test(m.type ?? '') || /\.svg(?:$|\?)/i.test(m.url) || /\bany\b/.test(m.sizes ?? '')) return Infinity;
+  const sizes = [...(m.sizes ?? '').matchAll(/(\d+)x(\d+)/gi), ...(m.sizes ? [] : m.url.matchAll(/(\d{2,4})x(\d{2,4})/gi))].map((x) => Number(x[1]));
+  return sizes.length ? Math.max(...sizes) : 0;
+}
+
+/**
+ * The product's logo: the organisation's JSON-LD logo; else the logo image of the header (an
+ * <img> whose class, alt or file name says logo, in the header or named like the product); else
+ * an og:image named logo; else the apple-touch-icon, then <link rel=icon> (a vector, else the largest).
+ */
 export function extractLogo(site: SiteView, name: string | undefined): Proposal<string> | undefined {
   const pages = site.home ? [site.home, ...site.pages.filter((p) => p !== site.home)] : site.pages;
   for (const org of organizations(ldNodes(pages))) {
@@ -155,14 +216,25 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const home = pages[0];
   if (!home) return undefined;
   const nameKey = name ? squash(name) : null;
-  const ownLogo = home.media.find((m) => m.kind === 'logo' && !/\b(customer|client|testimonial|review)\b/.test(m.within) &&
-    (/\b(header|nav|brand)\b/.test(m.within) || (nameKey !== null && squash(`${m.alt ?? ''} ${m.url}`).includes(nameKey))));
+  const logos = home.media.filter((m) => m.kind === 'logo' && !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within));
+  // "fish shell" is also written "fish": its first word counts when it is distinctive enough.
+  const keys = [nameKey, name ? squash(name.split(/\s+/)[0]) : null].filter((k): k is string => !!k && k.length >= 3);
+  const file = (m: PageMedia) => { try { return decodeURIComponent(new URL(m.url).pathname.split('/').pop() ?? ''); } catch { return ''; } };
+  // A short alt ("Acme logo", "Logo of Acme") or the file name names it; a long alt describes a picture that shows it.
+  const named = (m: PageMedia) => keys.some((k) => squash(`${(m.alt ?? '').split(/\s+/).length <= 5 ? m.alt ?? '' : ''} ${file(m)}`).includes(k));
+  // The site's own file is just "logo.svg", "logo-light.png"; another brand's carries its name ("zerossl-logo.svg").
+  const generic = (m: PageMedia) => /^logo(?:[-_.]|$)/i.test(file(m)) && !(m.alt && !named(m) && m.alt.split(/\s+/).length <= 3 && !/logo/i.test(m.alt));
+  // Named like the product first (a header may also show a sponsor's logo), then one in the header or brand link, then the generic file.
+  const ownLogo = logos.find(named) ?? logos.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ?? logos.find(generic);
   if (ownLogo) return propose(ownLogo.url, [quoteOn(home, 'links', ownLogo.url)]);
+  // An og:image whose address says logo is one; any other og:image is a share card, not a logo.
   const og = home.meta['og:image'];
-  const ogUrl = og && /logo/i.test(og) ? absoluteUrl(og, home.url) : null;
-  if (og && ogUrl) return propose(ogUrl, [quoteOn(home, 'head', og)]);
-  const touch = home.media.find((m) => m.kind === 'apple-touch-icon');
+  const ogUrl = og ? absoluteUrl(og, home.url) : null;
+  if (og && ogUrl && /logo/i.test(og)) return propose(ogUrl, [quoteOn(home, 'head', og)]);
+  const touch = home.media.filter((m) => m.kind === 'apple-touch-icon').sort((a, b) => iconSize(b) - iconSize(a))[0];
   if (touch) return propose(touch.url, [quoteOn(home, 'links', touch.url)]);
+  const icon = home.media.filter((m) => m.kind === 'icon').sort((a, b) => iconSize(b) - iconSize(a))[0];
+  if (icon) return propose(icon.url, [quoteOn(home, 'links', icon.url)]);
   return undefined;
 }
 

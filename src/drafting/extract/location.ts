@@ -1,14 +1,15 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import type { Proposal } from '../draft-content.js';
-import { countryFromCode, countryFromName } from './countries.js';
+import { countryFromCode, countryFromDemonym, countryFromName, countryOfCity } from './countries.js';
 import { ldNodes, ldObjects, ldString, organizations } from './json-ld.js';
-import { isOtherPeoplesWords, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
+import { sectionsNamed } from './outline.js';
+import { isOtherPeoplesWords, pagesOfKind, propose, quoteLine, quoteOn, readText, type SiteView, type ViewPage } from './site-view.js';
 
 interface Found { value: string; evidence: Evidence | null }
 
 /** "based in Lisbon, Portugal", "headquartered in Austin, Texas, USA", "located in Berlin", "founded in 2021 in Porto, Portugal". */
-const BASED_IN = /\b(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?(?:founded|started)(?:\s+in\s+\d{4})?)\s+in\s+(?!\d{4}\b)([^.;!?\n()]{2,80})/i;
+const BASED_IN = /\b(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?(?:founded|started)(?:\s+in\s+\d{4})?)\s+in|operated (?:out of|from|in)|run (?:out of|from))\s+(?!\d{4}\b)(?:the )?([^.;!?\n()]{2,80})/i;
 const PLACE_END = /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving)\s+.*$|\s*[–—|].*$/i;
 /** Regions that are not a city or a country. */
 const NOT_CITIES = /^(the )?(eu|europe|asia|africa|north america|south america|latin america|oceania|middle east|nordics|scandinavia|world|cloud|remote|uk|us|usa)$/i;
@@ -45,10 +46,12 @@ function fromJsonLd(site: SiteView, countries: Found[], cities: Found[]) {
 
 function fromStatements(pages: ViewPage[], countries: Found[], cities: Found[]) {
   for (const page of pages) {
+    if (!BASED_IN.test(readText(page))) continue;
     for (const b of page.blocks) {
       if (isOtherPeoplesWords(b) || b.text.length > 3000) continue;
       const m = BASED_IN.exec(b.text);
-      if (!m) continue;
+      // A booth or a talk is located somewhere too: events say where the company goes, not where it is.
+      if (!m || /\b(booth|stand|conference|meetup|event|visit us at)\b/i.test(b.text)) continue;
       const place = readPlace(m[1].replace(PLACE_END, '').split(','));
       const evidence = quoteLine(page, b.text, m.index, m[0].length);
       if (place.country) countries.push({ value: place.country, evidence });
@@ -81,6 +84,114 @@ function fromAddresses(pages: ViewPage[], countries: Found[], cities: Found[]) {
   }
 }
 
+/** Legal forms and the countries whose law they belong to; the first group names one country by itself. */
+const LEGAL_FORMS: [RegExp, string[]][] = [
+  [/\b501\(c\)\(\d{1,2}\)/, ['US']], [/\bUG \(haftungsbeschränkt\)/, ['DE']], [/\be\.\s?V\./, ['DE']], [/\bgGmbH\b/, ['DE']], [/\bOÜ\b/, ['EE']],
+  [/\bsp\. z o\.\s?o\./i, ['PL']], [/\bKft\./, ['HU']], [/\bPty\.? Ltd\b/, ['AU']],
+  [/\bGmbH\b|\bGbR\b|\bKG\b/, ['DE', 'AT', 'CH']], [/\b(?:Ltd|Limited|LLP|plc|CIC)\b/, ['GB', 'IE']], [/\b(?:Inc|LLC|Corp)\b/, ['US', 'CA']],
+  [/\b(?:SAS|SARL|S\.A\.S\.|S\.A\.R\.L\.)\b/, ['FR', 'BE', 'LU', 'CH']], [/\b[BN]\.V\./, ['NL', 'BE']], [/\bOy\b/, ['FI']], [/\bApS\b|\bA\/S\b/, ['DK', 'NO']],
+  [/\bS\.r\.l\.|\bS\.p\.A\./i, ['IT']], [/\bS\.L\.U?\./, ['ES']], [/\bLda\b/, ['PT']], [/\bs\.r\.o\./, ['CZ', 'SK']],
+];
+/** "registered in England and Wales", "incorporated in Delaware, USA", "Sitz in Berlin". */
+const REGISTERED_IN = /\b(?:(?:registered|incorporated|domiciled|established|organi[sz]ed)(?: (?:office|seat|address))?(?: (?:in|under the laws of))|(?:service|company|site|business) is (?:operated|run|based) (?:out of|from|in)) (?:the )?(?!\d{4}\b)([^.;!?\n()]{2,80})|\bSitz(?: in|:) ([^.;!?\n()]{2,60})/i;
+/** "a US 501(c)(3) non-profit", "a German non-profit", "a Dutch foundation", "a UK-registered company". */
+const NATIONALITY = /\b(?:an?|the|is)\s+((?:south |new )?\p{L}[\p{L}.]*)(?:[- ]registered|[- ]based)?\s+(?:(?:registered|small|independent|public benefit|limited|private|tax-exempt|software|tech(?:nology)?|open[- ]source)\s+)*(501\(c\)\(\d{1,2}\)|non-?profit|not-for-profit|charity|charitable|company|corporation|startup|start-up|business|foundation|association|organi[sz]ation|co-?operative|GmbH|entity)\b/iu;
+/** "Berlin-based", "UK-based": a place written as one adjective. */
+const PLACE_BASED = /\b(\p{Lu}[\p{L}.]*(?:[ -]\p{Lu}[\p{L}.]*){0,2})-based\b/u;
+
+/** Legal-entity statements: nationality, a registration place, a legal form that fixes or agrees with the country. */
+function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[]) {
+  for (const page of pages) {
+    const text = readText(page);
+    if (!/501\(c\)|registered|incorporated|domiciled|established|organi[sz]ed|operated|Sitz|-based|non-?profit|not-for-profit|charit|company|corporation|foundation|association|GmbH|OÜ|UG|e\.\s?V\.|sp\. z|Kft|Pty/i.test(text)) continue;
+    for (const b of page.blocks) {
+      // A fiscal sponsor or host is another organisation: its nationality is not the project's.
+      if (isOtherPeoplesWords(b) || b.text.length > 3000 || /fiscal(?:ly)? (?:sponsor|host)|member project of|hosted by/i.test(b.text)) continue;
+      const quote = (m: RegExpExecArray) => quoteLine(page, b.text, m.index, m[0].length);
+      const forms = LEGAL_FORMS.filter(([re]) => re.test(b.text));
+      const allowed = forms.length ? forms[0][1] : null;
+      let country: string | null = null;
+      let evidence: Evidence | null = null;
+      const nationality = NATIONALITY.exec(b.text);
+      const nat = nationality ? countryFromDemonym(nationality[1]) ?? countryFromName(nationality[1]) : null;
+      if (nationality && nat) { country = nat; evidence = quote(nationality); }
+      const registered = REGISTERED_IN.exec(b.text);
+      if (registered) {
+        const place = readPlace((registered[1] ?? registered[2]).replace(PLACE_END, '').split(','));
+        const cityCountry = place.city ? countryOfCity(place.city) : null;
+        if (!country && place.country) { country = place.country; evidence = quote(registered); }
+        // A city gives the country only when the legal form on the same line agrees with it.
+        else if (!country && cityCountry && allowed?.includes(cityCountry)) { country = cityCountry; evidence = quoteLine(page, b.text); }
+        if (place.city) cities.push({ value: place.city, evidence: quote(registered) });
+      }
+      const based = PLACE_BASED.exec(b.text);
+      if (based) {
+        const place = readPlace([based[1]]);
+        if (!country && place.country) { country = place.country; evidence = quote(based); }
+      }
+      if (!country && forms.length && forms[0][1].length === 1) {
+        const m = forms[0][0].exec(b.text)!;
+        country = forms[0][1][0];
+        evidence = quoteLine(page, b.text, m.index, m[0].length);
+      }
+      if (country) countries.push({ value: country, evidence });
+    }
+  }
+}
+
+/** An imprint ("Impressum", legal notice) states the publisher's postal address: "10115 Berlin", and a country or the German postcode form. */
+const IMPRINT = /\b(impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|colophon)\b/i;
+const POSTCODE_CITY = /(?:^|,\s*|\s)(?:[A-Z]{1,2}-)?(\d{4,5})\s+(\p{Lu}[\p{L}'’.-]+(?:[ -]\p{L}[\p{L}'’.-]*){0,2})/u;
+function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
+  for (const page of pages) {
+    // An imprint page, or an imprint section of any page (single-page sites put it in a panel).
+    const wholePage = IMPRINT.test(page.title) || IMPRINT.test(new URL(page.url).pathname) || page.blocks.slice(0, 30).some((b) => /^h[1-3]$/.test(b.tag) && IMPRINT.test(b.text));
+    const section = wholePage ? null : sectionsNamed(page.blocks, IMPRINT)[0];
+    if (!wholePage && !section) continue;
+    const isImpressum = /impressum/i.test(`${page.title} ${page.url} ${section ? page.blocks[section.heading].text : page.blocks.slice(0, 30).map((b) => b.text).join(' ')}`);
+    // The address may stand under a sub-heading of its own ("Address"): the lines after the heading, not just its extent.
+    const lines = section ? page.blocks.slice(section.start, section.start + 40) : page.blocks.slice(0, 200);
+    for (let i = 0; i < lines.length; i++) {
+      const b = lines[i];
+      if (b.text.length > 200 || isOtherPeoplesWords(b)) continue;
+      const m = POSTCODE_CITY.exec(b.text);
+      if (!m) continue;
+      // "10829 Berlin Germany": a country after the city is not part of it.
+      const words = m[2].replace(/[.,]$/, '').split(' ');
+      while (words.length > 1 && countryFromName(words.slice(1).join(' '))) words.pop();
+      const city = words.join(' ');
+      // The country on the same line or the next two, else the German postcode of an Impressum.
+      let country: Found | null = null;
+      for (const near of [b, lines[i + 1], lines[i + 2]].filter(Boolean)) {
+        const named = near.text.split(/,|\s[-–—|·]\s/).map((p) => withoutPostcode(p)).map((p) => countryFromName(p)).find(Boolean);
+        if (named) { country = { value: named, evidence: quoteLine(page, near.text) }; break; }
+      }
+      if (!country && isImpressum && m[1].length === 5) country = { value: 'DE', evidence: quoteLine(page, b.text, m.index, m[0].length) };
+      if (!country) continue;
+      countries.push(country);
+      if (cityLike(city)) cities.push({ value: city, evidence: quoteLine(page, b.text, m.index, m[0].length) });
+      return;
+    }
+  }
+}
+
+/** "San Francisco, CA 94114": a US city, state and ZIP code, wherever an own page writes it. */
+const US_STATES = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(' '));
+const US_ADDRESS = /\b(\p{Lu}[\p{L}.]+(?: \p{Lu}[\p{L}.]+){0,2}), ([A-Z]{2}) \d{5}(?:-\d{4})?\b/u;
+function fromUsAddresses(pages: ViewPage[], countries: Found[], cities: Found[]) {
+  for (const page of pages) {
+    if (!/, [A-Z]{2} \d{5}/.test(readText(page))) continue;
+    for (const b of page.blocks) {
+      if (isOtherPeoplesWords(b) || b.text.length > 300) continue;
+      const m = US_ADDRESS.exec(b.text);
+      if (!m || !US_STATES.has(m[2]) || !cityLike(m[1])) continue;
+      const evidence = quoteLine(page, b.text, m.index, m[0].length);
+      countries.push({ value: 'US', evidence });
+      cities.push({ value: m[1], evidence });
+    }
+  }
+}
+
 /** The first value found, backed by every quote that states the same value. */
 function choose(found: Found[]): Proposal<string> | undefined {
   const first = found.find((f) => f.evidence);
@@ -91,10 +202,15 @@ function choose(found: Found[]): Proposal<string> | undefined {
 export function extractLocation(site: SiteView): { country?: Proposal<string>; city?: Proposal<string> } {
   const countries: Found[] = [];
   const cities: Found[] = [];
-  const own = pagesOfKind(site, 'contact', 'about', 'homepage', 'team');
+  const own = pagesOfKind(site, 'contact', 'about', 'homepage', 'team', 'page');
   fromJsonLd(site, countries, cities);
-  fromStatements(own, countries, cities);
-  fromAddresses(own, countries, cities);
+  // "located in", postal lines: only where the company speaks of itself; other pages place people and servers.
+  const aboutUs = own.filter((p) => p.kind !== 'page');
+  fromStatements(aboutUs, countries, cities);
+  fromAddresses(aboutUs, countries, cities);
+  fromLegalEntity(own, countries, cities);
+  fromImprint(own, countries, cities);
+  fromUsAddresses(own, countries, cities);
   const country = choose(countries);
   const city = choose(cities);
   return { ...(country ? { country } : {}), ...(city ? { city } : {}) };

@@ -98,6 +98,14 @@ export function siteView(crawled: CrawledPage[]): SiteView {
   return { pages, home, ownHosts: [...ownHosts] };
 }
 
+const joinedText = new WeakMap<ViewPage, string>();
+/** The lines the extractors read, joined once: a pattern is tested on a page in one scan before line by line. */
+export function readText(page: ViewPage): string {
+  let text = joinedText.get(page);
+  if (text === undefined) { text = page.blocks.map((b) => b.text).join('\n'); joinedText.set(page, text); }
+  return text;
+}
+
 export const pagesOfKind = (site: SiteView, ...kinds: PageKind[]) => site.pages.filter((p) => kinds.includes(p.kind));
 
 /**

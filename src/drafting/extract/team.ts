@@ -3,9 +3,9 @@ import type { Evidence } from '../evidence.js';
 import type { Proposal, SocialKey, SourcedFounder } from '../draft-content.js';
 import { ldNodes, ldObjects, ldString, ldStrings, organizations } from './json-ld.js';
 import { headingLevel } from './outline.js';
-import { dedupe, isOtherPeoplesWords, pagesOfKind, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
+import { dedupe, isOtherPeoplesWords, pagesOfKind, quoteLine, quoteOn, readText, type SiteView, type ViewPage } from './site-view.js';
 import { socialLink } from './socials.js';
-import { fitText, sameWords } from './text-fit.js';
+import { fitText, looseKey, sameWords } from './text-fit.js';
 
 export const FOUNDER_LIMITS = { items: 6, name: 160, title: 160, bio: 3000 };
 
@@ -16,6 +16,8 @@ const NOT_NAME_WORDS = /\b(LinkedIn|Twitter|GitHub|Facebook|Instagram|YouTube|Me
 const ROLE = /\b(co-?\s?founder|founder|founding|ceo|cto|coo|cfo|cpo|cmo|chief|head of|lead|engineer|developer|designer|president|director|owner|partner|vp|vice president|manager|managing|advisor|principal|researcher|scientist|marketer|operations|sales|support|success)\b/i;
 const FOUNDER_ROLE = /\b(co-?\s?founder|founder|founding (?:ceo|cto|partner))\b/i;
 const NAME_WITH_ROLE = /^(.{3,60}?)\s*(?:,|—|–|-|\|)\s*(.{2,120})$/;
+/** "Jane Doe (President): project founder and lead developer", "Jane Doe: founder": a name, a role in brackets, then after a colon. */
+const NAME_PAREN_ROLE = /^(.{3,60}?)\s*(?:\(([^)]{2,60})\))?\s*:\s*(.{2,200})$/;
 
 export const looksLikePersonName = (s: string) => s.length <= 60 && PERSON_NAME.test(s) && !NOT_NAME_WORDS.test(s);
 
@@ -32,6 +34,21 @@ function peopleOnPage(page: ViewPage): Person[] {
     const inline = NAME_WITH_ROLE.exec(b.text);
     if (inline && looksLikePersonName(inline[1]) && ROLE.test(inline[2])) {
       starts.push({ index: i, name: inline[1], role: { text: inline[2], index: i } });
+      return;
+    }
+    // "Jane Doe (President)" over "Project founder and lead developer. Past: …": the role in brackets, or the next line's first sentence when it says founder.
+    const bracketed = /^(.{3,60}?)\s*\(([^)]{2,60})\)$/.exec(b.text);
+    if (bracketed && looksLikePersonName(bracketed[1]) && ROLE.test(bracketed[2])) {
+      const next = blocks[i + 1];
+      const first = next && !headingLevel(next) ? next.text.split(/(?<=\.)\s/)[0] : '';
+      const role = first && first.length <= FOUNDER_LIMITS.title && FOUNDER_ROLE.test(first) ? { text: first, index: i + 1 } : { text: bracketed[2], index: i };
+      starts.push({ index: i, name: bracketed[1], role });
+      return;
+    }
+    const colon = NAME_PAREN_ROLE.exec(b.text);
+    if (colon && looksLikePersonName(colon[1]) && (ROLE.test(colon[3].slice(0, 80)) || (colon[2] && ROLE.test(colon[2])))) {
+      const role = FOUNDER_ROLE.test(colon[3].slice(0, 80)) || !colon[2] ? colon[3] : colon[2];
+      starts.push({ index: i, name: colon[1], role: { text: fitText(role, FOUNDER_LIMITS.title), index: i } });
       return;
     }
     if (!looksLikePersonName(b.text)) return;
@@ -73,8 +90,15 @@ function peopleOnPage(page: ViewPage): Person[] {
   });
 }
 
+const NAME = "\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2}";
+const NAMES = `(${NAME}(?:(?:, | and | & |, and )${NAME}){0,4})`;
+const FOUNDED_BY = new RegExp(`\\b(?:[Cc]o-?)?(?:[Ff]ounded|[Ss]tarted|[Cc]reated|[Dd]eveloped|[Dd]esigned)(?: and (?:developed|built|designed|maintained))?(?: with \\S{1,3})? (?:in \\d{4} |originally )?by ${NAMES}`, 'u');
+/** "The original author of Caddy, Matt Holt, …", "Fabrice Bellard, originator of the FFmpeg project". */
+const AUTHOR_OF = new RegExp(`\\b(?:original |initial )?(?:author|creator|originator|founder)s? of [^,.;]{2,40}, ${NAMES}|${NAMES}, (?:the )?(?:original |initial )?(?:author|creator|originator|founder|inventor) of\\b`, 'u');
+const COFOUNDED_WITH = new RegExp(`\\b(?:I|I['’]ve|I have|[Ww]e['’]ve|[Ww]e have|[Ww]e)\\s+(?:co-?founded|founded|started) (?:[^.;!?]{0,60}?\\s)?(?:together )?with ${NAMES}`, 'u');
+
 /** Names the site states as founders: JSON-LD `founder`, and "founded by A and B" in its own text. */
-function statedFounders(site: SiteView): { name: string; title?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[] }[] {
+function statedFounders(site: SiteView, productName?: string): { name: string; title?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[] }[] {
   const out: { name: string; title?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[] }[] = [];
   for (const org of organizations(ldNodes(site.pages))) {
     for (const f of ldObjects(org.data, 'founder')) {
@@ -93,15 +117,22 @@ function statedFounders(site: SiteView): { name: string; title?: string; socials
     }
     for (const name of ldStrings(org.data, 'founder')) if (looksLikePersonName(name)) out.push({ name, socials: {}, evidence: [quoteOn(org.page, 'head', name)] });
   }
-  const NAME = "\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2}";
-  const foundedBy = new RegExp(`\\bfounded (?:in \\d{4} )?by (${NAME}(?:(?:, | and | & )${NAME}){0,4})`, 'u');
-  for (const page of pagesOfKind(site, 'about', 'homepage', 'team')) {
+  // "founded by A and B", "co-founded in 2019 by A", "I've co-founded Acme with A": the named people founded it.
+  for (const page of pagesOfKind(site, 'about', 'homepage', 'team', 'page', 'blog', 'press')) {
+    const own = page.kind !== 'blog' && page.kind !== 'press';
+    if (!/founded|founder|started|created|developed|designed|written|authored|author|creator|originator/i.test(readText(page))) continue;
     for (const b of page.blocks) {
       if (isOtherPeoplesWords(b) || b.text.length > 3000) continue;
-      const m = foundedBy.exec(b.text);
-      if (!m) continue;
-      for (const name of m[1].split(/, | and | & /)) {
-        if (looksLikePersonName(name)) out.push({ name, socials: {}, evidence: [quoteLine(page, b.text, m.index, m[0].length)] });
+      // On posts only the first person speaks for the company; "founded by" there may be about anyone.
+      for (const re of own ? [FOUNDED_BY, COFOUNDED_WITH, AUTHOR_OF] : [COFOUNDED_WITH]) {
+        const m = re.exec(b.text);
+        if (!m) continue;
+        // "developed by" names the makers only when the product (or nothing) is the subject: not "the new decoder was developed by".
+        const before = b.text.slice(0, m.index).split(/[.!?]\s/).pop() ?? '';
+        if (/^(?:developed|designed)/i.test(m[0]) && before.trim() && !(productName && looseKey(before).includes(looseKey(productName)))) continue;
+        for (const name of (m[1] ?? m[2]).split(/, and | and | & |, /)) {
+          if (looksLikePersonName(name)) out.push({ name, socials: {}, evidence: [quoteLine(page, b.text, m.index, m[0].length)] });
+        }
       }
     }
   }
@@ -112,9 +143,9 @@ function statedFounders(site: SiteView): { name: string; title?: string; socials
  * Founders: people on the team/about pages whose role says founder, or whom the site names as
  * founders; the one titled CEO (else the first) comes first as the primary founder.
  */
-export function extractFounders(site: SiteView): SourcedFounder[] {
-  const people = pagesOfKind(site, 'team', 'about').flatMap(peopleOnPage);
-  const stated = statedFounders(site);
+export function extractFounders(site: SiteView, productName?: string): SourcedFounder[] {
+  const people = pagesOfKind(site, 'team', 'about', 'page', 'homepage').flatMap(peopleOnPage);
+  const stated = statedFounders(site, productName);
   const founders: SourcedFounder[] = [];
   const add = (f: SourcedFounder) => {
     const existing = founders.find((x) => sameWords(x.name, f.name));

@@ -73,6 +73,9 @@ const SOCIAL_HOSTS: Partial<Record<SocialKey, string[]>> = {
   instagram: ['instagram.com'], tiktok: ['tiktok.com'], youtube: ['youtube.com', 'youtu.be'],
   threads: ['threads.net', 'threads.com'], pinterest: ['pinterest.com'], github: ['github.com'],
   reddit: ['reddit.com'], producthunt: ['producthunt.com'], medium: ['medium.com'],
+  // Mastodon, GitLab, Discourse and Matrix run on many hosts: any https link will do for them.
+  bluesky: ['bsky.app'], codeberg: ['codeberg.org'], discord: ['discord.gg', 'discord.com', 'discordapp.com'], slack: ['slack.com'],
+  substack: ['substack.com'], devto: ['dev.to'], hashnode: ['hashnode.com', 'hashnode.dev'],
 };
 
 /** A social link: http(s), max 500 (SPEC §2.4), on the platform's own host. */

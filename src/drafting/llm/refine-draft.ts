@@ -11,7 +11,7 @@ export interface RefineDraftInput {
   pages: SourcePage[];
   deterministic: DraftContent;
   categories: CategoryChoice[];
-  /** Regenerate: only these fields are asked for and may change; FAQs, founders and the rest stay. */
+  /** Regenerate: only these fields are asked for and may change; FAQs, founders and the rest stay. Without it, the empty fields are asked for. */
   only?: ProfileField[];
   llm: LlmSettings;
   signal?: AbortSignal;
@@ -36,7 +36,8 @@ export const MALFORMED_OUTPUT = 'malformed model output';
  */
 export async function refineDraft(input: RefineDraftInput): Promise<RefineDraftResult> {
   const only = input.only ? new Set(input.only) : null;
-  const fields = only ? PROFILE_FIELDS.filter((f) => only.has(f)) : PROFILE_FIELDS;
+  // A full draft asks only for the fields the extractor left empty: what it found is already quoted.
+  const fields = only ? PROFILE_FIELDS.filter((f) => only.has(f)) : PROFILE_FIELDS.filter((f) => !input.deterministic.fields[f]);
   const withParts = !only;
   if (fields.length === 0 && !withParts) return { content: input.deterministic, rejected: [] };
 

@@ -73,7 +73,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(req, reply);
     if (!user) return reply;
     const q = req.query;
-    const notice = q.welcome ? 'Welcome! We sent you an email to confirm your address.' : q.sent ? 'We sent the confirmation email again.' : q.reset ? 'Your password was changed; other sessions were signed out.' : q.revoked ? 'The key was revoked: it stops working at once.' : q.disconnected ? 'The app was disconnected: its tokens stop working at once.' : undefined;
+    const notice = q.welcome ? 'Welcome! Your email is confirmed.' : q.sent ? 'We sent the confirmation email again.' : q.reset ? 'Your password was changed; other sessions were signed out.' : q.revoked ? 'The key was revoked: it stops working at once.' : q.disconnected ? 'The app was disconnected: its tokens stop working at once.' : undefined;
     return accountPage(reply, user, { notice });
   });
 

@@ -3,7 +3,8 @@ import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
 import { currentUser, safeNext, signIn, signOut } from '../session.js';
 import { createUser, DuplicateEmailError, EMAIL_PATTERN, findUserByEmail } from '../../domain/accounts/user-repository.js';
-import { hashPassword, passwordProblem, verifyPassword } from '../../domain/accounts/passwords.js';
+import { hashPassword, passwordProblem } from '../../domain/accounts/passwords.js';
+import { passwordSignIn, throttledMessage } from '../../domain/accounts/password-sign-in.js';
 import { consumeEmailToken, issueEmailToken } from '../../domain/accounts/email-tokens.js';
 import { deleteUserSessions } from '../../domain/accounts/sessions.js';
 import { queueMail } from '../../mail/outbox.js';
@@ -19,8 +20,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const csrfField = (reply: FastifyReply) => html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
   const errorList = (errors: string[]) => (errors.length ? html`<div class="error" role="alert"><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : '');
 
-  async function sendVerification(userId: number, email: string) {
-    const token = await issueEmailToken(ctx.db, { kind: 'verify_email', email, userId, ttlMs: 48 * HOUR, now: ctx.now() });
+  async function sendVerification(userId: number, email: string, next?: string) {
+    const token = await issueEmailToken(ctx.db, { kind: 'verify_email', email, userId, payload: next ? { next } : {}, ttlMs: 48 * HOUR, now: ctx.now() });
     await queueMail(ctx.db, {
       to: email,
       subject: `Confirm your email for ${siteName}`,
@@ -51,15 +52,29 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     if (pw) errors.push(`Password: ${pw}.`);
     if ((f.name ?? '').length > 120) errors.push('Name: at most 120 characters.');
     if (errors.length) return page(req, reply, 'Sign up', signupForm(reply, f, errors), 400);
+    const next = f.next ? safeNext(f.next) : undefined;
+    // A taken email gets the same answer as a new one (no account discovery); its owner is told by mail instead.
     try {
       const user = await createUser(ctx.db, { email, password: f.password!, name: (f.name ?? '').trim() });
-      await sendVerification(user.id, user.email);
-      await signIn(ctx, req, reply, user.id);
-      return reply.redirect(f.next ? safeNext(f.next) : '/account?welcome=1', 303);
+      await sendVerification(user.id, user.email, next);
     } catch (err) {
-      if (err instanceof DuplicateEmailError) return page(req, reply, 'Sign up', signupForm(reply, f, ['An account with this email already exists. Sign in, or reset your password.']), 409);
-      throw err;
+      if (!(err instanceof DuplicateEmailError)) throw err;
+      await hashPassword(f.password!); // what creating the account would have cost, so the timing matches too
+      const owner = await findUserByEmail(ctx.db, email);
+      await queueMail(ctx.db, {
+        to: owner?.email ?? email,
+        subject: `Someone tried to sign up to ${siteName} with your address`,
+        text: `Someone (maybe you) tried to create a ${siteName} account with this email address, but you already have one.\n\nSign in here:\n${ctx.config.publicUrl}/signin\n\nForgot your password? Choose a new one here:\n${ctx.config.publicUrl}/forgot-password\n\nIf it was not you, ignore this message; nothing has changed.`,
+      });
     }
+    return reply.redirect(`/signup/sent${next ? `?next=${encodeURIComponent(next)}` : ''}`, 303);
+  });
+
+  app.get<{ Querystring: Form }>('/signup/sent', async (req, reply) => {
+    const next = req.query.next ? safeNext(req.query.next) : undefined;
+    return page(req, reply, 'Check your email', html`<h1>Check your email</h1>
+      <p>We sent a message to the address you gave. Open the link in it to confirm your email and sign in; it works for 48 hours.</p>
+      <p>Nothing arrived? Check the spam folder, or <a href="/signin${next ? `?next=${encodeURIComponent(next)}` : ''}">sign in</a> with your password.</p>`);
   });
 
   const signinForm = (reply: FastifyReply, next: string, values: Form = {}, errors: string[] = []) => html`
@@ -74,11 +89,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: Form }>('/signin', { preHandler: app.csrfProtection }, async (req, reply) => {
     const f = req.body ?? {};
     const next = safeNext(f.next);
-    const user = f.email ? await findUserByEmail(ctx.db, f.email.trim()) : null;
-    // The same answer whether the email or the password was wrong: no account discovery.
-    if (!user || !(await verifyPassword(user.password_hash, f.password ?? ''))) {
-      return page(req, reply, 'Sign in', signinForm(reply, next, f, ['Email or password is not right.']), 401);
+    const outcome = await passwordSignIn(ctx.db, { email: f.email ?? '', password: f.password ?? '', address: req.ip, now: ctx.now(), policy: ctx.config.signInThrottle });
+    if (!outcome.ok && outcome.reason === 'throttled') {
+      reply.header('Retry-After', String(outcome.retryAfterSeconds));
+      return page(req, reply, 'Sign in', signinForm(reply, next, f, [throttledMessage(outcome.retryAfterSeconds)]), 429);
     }
+    // The same answer whether the email or the password was wrong: no account discovery.
+    if (!outcome.ok) return page(req, reply, 'Sign in', signinForm(reply, next, f, ['Email or password is not right.']), 401);
+    const user = outcome.user;
     await signIn(ctx, req, reply, user.id);
     return reply.redirect(next, 303);
   });
@@ -91,8 +109,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Querystring: Form }>('/verify-email', async (req, reply) => {
     const t = req.query.token ? await consumeEmailToken(ctx.db, 'verify_email', req.query.token, ctx.now()) : null;
     if (!t || t.user_id === null) return page(req, reply, 'Email not confirmed', html`<h1>This link is not valid</h1><p>It may have expired or been used already. Sign in and ask for a new one from your account page.</p>`, 400);
-    await ctx.db.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 AND lower(email) = lower($3)', [t.user_id, ctx.now().toISOString(), t.email]);
-    return page(req, reply, 'Email confirmed', html`<h1>Email confirmed</h1><p>Thank you. <a href="/account">Go to your account</a>.</p>`);
+    const confirmed = await ctx.db.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 AND lower(email) = lower($3) RETURNING id', [t.user_id, ctx.now().toISOString(), t.email]);
+    if (confirmed.length === 0) return page(req, reply, 'Email not confirmed', html`<h1>This link is not valid</h1><p>The account's address has changed since it was sent.</p>`, 400);
+    // The link proves the inbox, as a reset link does: it signs in, where sign-up itself no longer does.
+    if ((await currentUser(ctx, req))?.id !== t.user_id) await signIn(ctx, req, reply, t.user_id);
+    const next = typeof t.payload.next === 'string' ? safeNext(t.payload.next) : '/account?welcome=1';
+    return reply.redirect(next, 303);
   });
 
   app.post('/account/resend-verification', { preHandler: app.csrfProtection }, async (req, reply) => {

@@ -4,7 +4,7 @@ import type { User } from '../../domain/accounts/user-repository.js';
 import type { OwnedListing } from '../../domain/listings/listing-ownership.js';
 import { HttpError } from '../../api/errors.js';
 import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
-import { connectStripe, stateMrr } from '../../domain/revenue/revenue-connection.js';
+import { connectRevenue, stateMrr } from '../../domain/revenue/revenue-connection.js';
 import {
   connectionOfCompany, deleteConnection, isRevenueHidden, latestFigure, setRevenueHidden,
   type RevenueConnection, type RevenueFigure,
@@ -117,7 +117,7 @@ export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext, h: 
     if (!o) return reply;
     const key = one(req.body?.key) ?? '';
     // A currency without a rate still connects; the page shows the connection's note saying which.
-    if (!await attempt(reply, o.user, o.listing, () => connectStripe(ctx, o.listing, o.user.id, key))) return reply;
+    if (!await attempt(reply, o.user, o.listing, () => connectRevenue(ctx, 'stripe', o.listing, o.user.id, key))) return reply;
     forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
     return back(reply, o.listing, 'connected');
   });

@@ -45,17 +45,18 @@ export function formatMetric(m: { name: string; value: number; unit: string }): 
 }
 
 /** A Domain Rating says whose it is, on what scale and when it was read: never a bare number. */
-function withRatingSource(m: { value: string; label: string }, dr: { provider_label: string; scale: number; as_of: string } | undefined): { value: string; label: string } {
+function withRatingSource(m: { value: string; label: string; note?: string }, dr: { provider_label: string; scale: number; as_of: string } | undefined): { value: string; label: string; note?: string } {
   if (!dr) return m;
-  return { value: `${m.value.replace(/ pts$/, '')} / ${dr.scale}`, label: `${dr.provider_label}, read ${dr.as_of}` };
+  return { value: `${m.value.replace(/ pts$/, '')} / ${dr.scale}`, label: `${dr.provider_label}, read ${dr.as_of}`, note: `${dr.provider_label} · ${dr.as_of}` };
 }
 
 /** A revenue figure says its month and where it comes from: verified by a provider, or self-reported. */
-function withProvenance(m: { value: string; label: string }, it: { verified?: boolean; source?: string; as_of?: string }): { value: string; label: string } {
+function withProvenance(m: { value: string; label: string }, it: { verified?: boolean; source?: string; as_of?: string }): { value: string; label: string; note?: string } {
   if (it.verified === undefined || !it.as_of) return m;
   const month = `${MONTHS[Number(it.as_of.slice(5, 7)) - 1]} ${it.as_of.slice(0, 4)}`;
   const source = it.verified ? `verified by ${it.source === 'stripe' ? 'Stripe' : it.source}` : 'self-reported';
-  return { value: m.value, label: `${m.label}, ${month}, ${source}` };
+  // Shown, not only read out: nothing on a board stands without its source and date.
+  return { value: m.value, label: `${m.label}, ${month}, ${source}`, note: `${month} · ${source}` };
 }
 
 /** What the metric column of a board means, in a sentence. */

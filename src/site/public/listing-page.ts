@@ -5,6 +5,7 @@ import type { ListingProfile } from '../../domain/listings/listing-profile.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import { isFeatured } from '../../domain/listings/featured.js';
 import { reportLink } from '../community/report-link.js';
+import { SOCIAL_LABELS } from '../../drafting/draft-content.js';
 
 /** Plain words for the profile fields a company's website did not state. */
 const FIELD_WORDS: Record<string, string> = {
@@ -18,7 +19,7 @@ const STORY_WORDS: Record<string, string> = {
   title: '', story: 'The story', why_started: 'Why we started', problem: 'The problem', journey: 'The journey', challenges: 'Challenges',
   achievements: 'Achievements', lessons: 'Lessons learned', whats_next: "What's next",
 };
-const SOCIAL_WORDS: Record<string, string> = { linkedin: 'LinkedIn', x: 'X', twitter: 'X', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads', pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', producthunt: 'Product Hunt', medium: 'Medium', website: 'Website', custom: 'Link' };
+const SOCIAL_WORDS: Record<string, string> = { ...SOCIAL_LABELS, twitter: 'X' };
 
 const paragraphs = (text: string) => text.split(/\n{2,}|\r\n\r\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${p}</p>`);
 /** " (+3 over 30 days)": a change from stored readings, left out when there is no reading that old. */

@@ -10,6 +10,7 @@ import { renderMarkdown } from '../markdown.js';
 import { currentUser } from '../session.js';
 import { readOperation } from './read-operation.js';
 import { avatarPath } from '../../domain/images/image-addresses.js';
+import { SOCIAL_LABELS } from '../../drafting/draft-content.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -57,10 +58,7 @@ function avatar(f: { slug: string; name: string; avatar_url: string | null }, si
     : html`<span class="logo logo-${size} avatar">${monogram(f.name)}</span>`;
 }
 
-const SOCIAL_LABELS: Record<string, string> = {
-  linkedin: 'LinkedIn', x: 'X', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads',
-  pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', producthunt: 'Product Hunt', medium: 'Medium', website: 'Website', custom: 'Link',
-};
+const SOCIAL_WORDS: Record<string, string> = SOCIAL_LABELS;
 
 /** The canonical address of a list page: its path, plus the page number past the first (filters are not canonical). */
 const listCanonical = (base: string, page: number) => `${base}${page > 1 ? `?page=${page}` : ''}`;
@@ -123,7 +121,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
         ${f.title || place ? html`<p class="muted">${[f.title, place].filter(Boolean).join(' · ')}</p>` : ''}</div></div>
       ${f.bio ? html`<div class="bio">${paragraphs(f.bio)}</div>` : ''}
       ${socials.length ? html`<h2>Elsewhere</h2><ul class="socials">${socials.map(([k, url]) =>
-        html`<li><a href="${url}" rel="nofollow noopener">${SOCIAL_LABELS[k] ?? k}<span class="muted"> · ${hostOf(url)}</span></a></li>`)}</ul>` : ''}
+        html`<li><a href="${url}" rel="nofollow noopener">${SOCIAL_WORDS[k] ?? k}<span class="muted"> · ${hostOf(url)}</span></a></li>`)}</ul>` : ''}
       <h2>Products</h2>
       ${cardList(f.companies, { now: ctx.now(), empty: 'No live products yet.' })}
       ${f.stories.length ? html`<h2>Stories</h2>${f.stories.map((s) => html`<article class="story">

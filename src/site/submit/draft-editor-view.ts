@@ -3,6 +3,7 @@ import type { FieldError } from '../../api/errors.js';
 import type { Evidence } from '../../drafting/evidence.js';
 import { FIELD_LIMITS, PROFILE_FIELDS, type ProfileField } from '../../drafting/draft-content.js';
 import type { DraftView } from '../../domain/drafts/draft-view.js';
+import type { DraftProgress } from '../../domain/drafts/draft-repository.js';
 import type { FieldState } from '../../domain/drafts/field-states.js';
 import { MAX_INVITES } from '../../domain/drafts/draft-invites.js';
 import { FAQ_LIMITS, FIELD_LABELS, LONG_FIELDS, errorField, faqsHash, isListField, shownHash, type FaqPair } from './draft-edit-form.js';
@@ -137,6 +138,15 @@ function partsBlock(v: DraftView, o: EditorOptions): SafeHtml {
   </section>`;
 }
 
+/** The pages found but never fetched (over the limit, robots.txt, files), with the reason for each. */
+export function skippedList(p: DraftProgress | undefined, fetched: { url: string }[]): SafeHtml | string {
+  const never = (p?.skipped ?? []).filter((s) => !fetched.some((f) => f.url === s.url));
+  if (!never.length) return '';
+  return html`<p>Found but not read:</p>
+    <ul class="skipped-pages">${never.map((s) => html`<li>${extLink(s.url)} <span class="muted">${s.detail}</span></li>`)}</ul>
+    ${p?.skipped_more ? html`<p class="muted">…and ${p.skipped_more} more.</p>` : ''}`;
+}
+
 /** The editor of a ready draft: every profile field with its state and quotes, plus invites and saving as a listing. */
 export function editorView(v: DraftView, o: EditorOptions): SafeHtml {
   const title = typeof v.fields.name.value === 'string' && v.fields.name.value ? v.fields.name.value : v.domain;
@@ -151,7 +161,7 @@ export function editorView(v: DraftView, o: EditorOptions): SafeHtml {
     <p class="muted">Draft of <a href="${v.url}" rel="nofollow noopener noreferrer">${v.url}</a> · status ${v.status} · ${o.role === 'owner' ? 'you started it' : 'shared with you as a co-founder'}</p>
     ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
     ${problems.length || fieldErrors ? html`<div class="error" role="alert">${problems.length ? html`<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>` : html`<p>Nothing was saved: check the fields marked below. What you typed is kept.</p>`}</div>` : ''}
-    ${v.notice ? html`<p class="notice" role="status"><strong>We could not read your website:</strong> ${v.notice}</p>` : ''}
+    ${v.notice ? html`<p class="notice" role="status"><strong>${v.pages.some((p) => !p.skipped) ? 'Not everything on your website could be read:' : 'We could not read your website:'}</strong> ${v.notice}</p>` : ''}
     ${v.existing_listing ? html`<div class="card"><p><strong>${v.domain} is already listed</strong> as <a href="/p/${v.existing_listing.slug}">${v.existing_listing.slug}</a>. If it is yours, claim that listing instead of saving a duplicate: use <code>claim_listing</code> (slug <code>${v.existing_listing.slug}</code>) in the <a href="/docs#op-claim_listing">API</a>.</p></div>` : ''}
 
     <section class="card" id="completeness">
@@ -192,6 +202,7 @@ export function editorView(v: DraftView, o: EditorOptions): SafeHtml {
 
     <details class="card"><summary>Pages we read (${v.pages.length})</summary>
       <ul>${v.pages.map((p) => html`<li>${extLink(p.url)} <span class="muted">${p.kind}${p.status ? ` · HTTP ${p.status}` : ''}${p.skipped ? ` · skipped: ${p.skipped}` : ''}</span></li>`)}</ul>
+      ${skippedList(v.progress, v.pages)}
     </details>
     <p><a href="/drafts">All your drafts</a></p>`;
 }

@@ -39,6 +39,10 @@ export const PROGRESS_SCRIPT = `(() => {
       set('pages', (p.pages_read || 0) + (p.pages_planned ? ' of ' + p.pages_planned : ''));
       set('current_url', p.current_url || '');
       set('message', p.message || '');
+      const skipped = p.skipped || [];
+      const shown = skipped.slice(0, 5);
+      const more = skipped.length - shown.length + (p.skipped_more || 0);
+      set('skipped', shown.length ? 'Not read: ' + shown.map((s) => s.url + ' (' + s.detail + ')').join('; ') + (more ? '; and ' + more + ' more' : '') : '');
       if (bar && p.pages_planned) { bar.max = p.pages_planned; bar.value = p.pages_read || 0; }
     } catch (err) {
       failures++;
@@ -48,6 +52,14 @@ export const PROGRESS_SCRIPT = `(() => {
   setTimeout(tick, 2000);
 })();
 `;
+
+/** The first few pages not read, each with its reason (the polling script writes the same line). */
+function skippedSummary(p: DraftProgress): string {
+  const skipped = p.skipped ?? [];
+  const shown = skipped.slice(0, 5);
+  const more = skipped.length - shown.length + (p.skipped_more ?? 0);
+  return shown.length ? `Not read: ${shown.map((s) => `${s.url} (${s.detail})`).join('; ')}${more ? `; and ${more} more` : ''}` : '';
+}
 
 /** The live view of a draft still being read or drafted. */
 export function progressView(d: { id: string; url: string; status: string; progress: DraftProgress }): SafeHtml {
@@ -61,6 +73,7 @@ export function progressView(d: { id: string; url: string; status: string; progr
         Pages read: <span data-k="pages">${p.pages_read ?? 0}${p.pages_planned ? ` of ${p.pages_planned}` : ''}</span></p>
       <p class="muted">Now reading: <span data-k="current_url">${p.current_url ?? ''}</span></p>
       <p data-k="message">${p.message ?? ''}</p>
+      <p class="muted" data-k="skipped">${skippedSummary(p)}</p>
     </div>
     <noscript><meta http-equiv="refresh" content="3"><p class="muted">This page reloads every few seconds.</p></noscript>
     <script src="${PROGRESS_SCRIPT_PATH}" defer></script>

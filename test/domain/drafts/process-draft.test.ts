@@ -12,15 +12,25 @@ import { enqueue } from '../../../src/jobs/queue.js';
 const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let llm: Awaited<ReturnType<typeof startFakeLlm>>;
+let skipping: Awaited<ReturnType<typeof startFixtureSite>>;
+let shell: Awaited<ReturnType<typeof startFixtureSite>>;
 before(async () => {
   site = await startFixtureSite({
     '/': (o) => ({ body: page('Tallyflow — Invoices that chase themselves', `<h1>Invoices that chase themselves</h1>
       <p>Tallyflow sends polite invoice reminders so you get paid on time.</p><a href="${o}/about">About</a>`) }),
     '/about': { body: page('About', '<h1>About</h1><p>Founded in 2021 in Lisbon, Portugal.</p>') },
   });
+  skipping = await startFixtureSite({
+    '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /admin\n' },
+    '/': { body: page('Tallyflow — Invoices that chase themselves', '<h1>Invoices that chase themselves</h1><p>Tallyflow sends reminders.</p><a href="/about">About</a> <a href="/admin">Admin</a> <a href="/guide.pdf">Guide</a> <a href="/gone">Gone</a>') },
+    '/about': { body: page('About', '<p>Founded in 2021 in Lisbon, Portugal.</p>') },
+  });
+  shell = await startFixtureSite({
+    '/': { body: '<!doctype html><html><head><title>Orbitly — Retrospectives</title></head><body><div id="root"></div><script src="/app.js"></script></body></html>' },
+  });
   llm = await startFakeLlm();
 });
-after(async () => { await site.close(); await llm.close(); });
+after(async () => { await site.close(); await llm.close(); await skipping.close(); await shell.close(); });
 
 /** An answer in the model's schema: an honest tagline plus values it made up or misquoted. */
 const smuggling = (origin: string) => ({
@@ -121,6 +131,28 @@ describeEachDatabase('the drafting job', (env) => {
     const job = (await env().ctx.db.query<{ attempts: number; run_at: string }>(`SELECT attempts, run_at FROM jobs WHERE payload->>'draftId' = $1`, [body.id]))[0];
     assert.equal(job.attempts, 1);
     assert.ok(Date.parse(job.run_at) > env().ctx.now().getTime(), 'the retry waits for its backoff');
+  });
+
+  test('the ready draft lists the pages read and why each other page was skipped', async () => {
+    const f = await founder(env());
+    const { body } = await f.call('POST', '/drafts', { url: `${skipping.origin}/` });
+    await runJobs(env());
+    const draft = (await f.call('GET', `/drafts/${body.id}`)).body;
+    assert.equal(draft.status, 'ready');
+    assert.deepEqual(draft.progress.read_urls, [`${skipping.origin}/`, `${skipping.origin}/about`]);
+    assert.deepEqual(draft.progress.skipped.map((s: { url: string; reason: string }) => [s.url.replace(skipping.origin, ''), s.reason]),
+      [['/gone', 'http_error'], ['/admin', 'robots'], ['/guide.pdf', 'not_html']]);
+    assert.equal(draft.notice, null);
+  });
+
+  test('a page rendered by JavaScript is read without it, and the notice says how to render it', async () => {
+    const f = await founder(env());
+    const { body } = await f.call('POST', '/drafts', { url: `${shell.origin}/` });
+    await runJobs(env());
+    const draft = (await f.call('GET', `/drafts/${body.id}`)).body;
+    assert.equal(draft.status, 'ready');
+    assert.match(draft.notice, /rendered by JavaScript; set CRAWL_RENDER=chromium/);
+    assert.deepEqual(draft.progress.read_urls, [`${shell.origin}/`], 'the shell is still read, for its title');
   });
 
   test('the same job enqueued twice for a draft runs once', async () => {

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { describeEachDatabase } from '../../support/app.js';
 import { addListing } from '../../support/fixtures.js';
 import { startFakeStripeSubscriptions, subscription } from '../../support/fake-stripe-subscriptions.js';
-import { connectStripe, refreshRevenueConnections } from '../../../src/domain/revenue/revenue-connection.js';
+import { connectRevenue, refreshRevenueConnections } from '../../../src/domain/revenue/revenue-connection.js';
 import { latestFigure } from '../../../src/domain/revenue/revenue-repository.js';
 import { setSetting } from '../../../src/domain/site/site-repository.js';
 import { createAppContext } from '../../../src/context.js';
@@ -23,7 +23,7 @@ async function ownedCompany(ctx: AppContext, key: string, mrrDollars: number) {
   const u = await ctx.db.query<{ id: number }>(`INSERT INTO users (email, name) VALUES ($1, 'Owner') RETURNING id`, [`owner-${seq}-${crypto.randomUUID()}@example.com`]);
   await ctx.db.query('INSERT INTO listing_owners (listing_id, user_id) VALUES ($1, $2)', [listingId, u[0].id]);
   fake.accounts.set(key, [subscription('active', [{ amount: mrrDollars * 100, interval: 'month' }])]);
-  await connectStripe(ctx, { id: listingId, company_id: companyId }, u[0].id, key);
+  await connectRevenue(ctx, 'stripe', { id: listingId, company_id: companyId }, u[0].id, key);
   return { listingId, companyId, userId: u[0].id };
 }
 
@@ -97,7 +97,7 @@ describeEachDatabase('daily revenue refresh', (env) => {
     seq++;
     const { listingId, companyId } = await addListing(ctx.db, ctx.site.id, { slug: `eur-${seq}`, name: `Eur ${seq}`, launchWeek: '2026-11-09' });
     fake.accounts.set(key, [subscription('active', [{ amount: 10_000, interval: 'month', currency: 'eur' }])]);
-    const first = await connectStripe(ctx, { id: listingId, company_id: companyId }, 0 || (await ctx.db.query<{ id: number }>(`INSERT INTO users (email) VALUES ('eur-${seq}-${env().kind}@example.com') RETURNING id`))[0].id, key);
+    const first = await connectRevenue(ctx, 'stripe', { id: listingId, company_id: companyId }, 0 || (await ctx.db.query<{ id: number }>(`INSERT INTO users (email) VALUES ('eur-${seq}-${env().kind}@example.com') RETURNING id`))[0].id, key);
     assert.deepEqual(first, { ok: false, missingRates: ['eur'] });
     assert.equal(await latestFigure(ctx.db, companyId), null);
     assert.match((await ctx.db.query('SELECT last_error FROM revenue_connections WHERE company_id = $1', [companyId]))[0].last_error, /bills in EUR.*no exchange rate/);

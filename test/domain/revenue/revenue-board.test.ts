@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { describeEachDatabase } from '../../support/app.js';
 import { addListing, finishFixtures } from '../../support/fixtures.js';
 import { startFakeStripeSubscriptions, subscription } from '../../support/fake-stripe-subscriptions.js';
-import { connectStripe, stateMrr } from '../../../src/domain/revenue/revenue-connection.js';
+import { connectRevenue, stateMrr } from '../../../src/domain/revenue/revenue-connection.js';
 import { setRevenueHidden } from '../../../src/domain/revenue/revenue-repository.js';
 import { setSetting } from '../../../src/domain/site/site-repository.js';
 
@@ -33,7 +33,7 @@ describeEachDatabase('the revenue board and the listing\'s revenue, without demo
     const { ctx } = env();
     const u = await ctx.db.query<{ id: number }>(`INSERT INTO users (email) VALUES ('proven-${env().kind}@example.com') RETURNING id`);
     fake.accounts.set(KEY, [subscription('active', [{ amount: 120_000, interval: 'year', quantity: 5 }], [{ percent_off: 10 }])]);
-    await connectStripe(ctx, { id: ids.proven.listingId, company_id: ids.proven.companyId }, u[0].id, KEY);
+    await connectRevenue(ctx, 'stripe', { id: ids.proven.listingId, company_id: ids.proven.companyId }, u[0].id, KEY);
     const b = await board();
     assert.deepEqual(b.items.map((i: any) => ({ slug: i.listing.slug, value: i.metric.value, verified: i.verified, source: i.source, as_of: i.as_of })),
       [{ slug: 'proven', value: 45_000, verified: true, source: 'stripe', as_of: '2026-11-01' }]);

@@ -11,20 +11,22 @@ const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]);
 describeEachDatabase('site accounts', (env) => {
   const browser = () => new FormClient(env().app);
 
-  test('sign-up creates the account, signs in with an HttpOnly SameSite=Lax cookie and mails a confirmation link', async () => {
+  test('sign-up creates the account, says to check the inbox and mails a confirmation link; signing in works before confirming', async () => {
     const b = browser();
     const res = await b.submit('/signup', '/signup', { email: 'maker@example.com', name: 'Maker', password: 'a long passphrase' });
     assert.equal(res.statusCode, 303);
-    assert.equal(res.headers.location, '/account?welcome=1');
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('ld_session='))!;
+    assert.equal(res.headers.location, '/signup/sent');
+    assert.match((await b.get('/signup/sent')).body, /Check your email/);
+    const mail = await lastMail(env().ctx.db, 'maker@example.com');
+    assert.match(mail.subject, /Confirm your email/);
+    const signin = await b.submit('/signin', '/signin', { email: 'maker@example.com', password: 'a long passphrase' });
+    const cookie = ([] as string[]).concat(signin.headers['set-cookie'] ?? []).find((c) => c.startsWith('ld_session='))!;
     assert.match(cookie, /HttpOnly/);
     assert.match(cookie, /SameSite=Lax/);
     assert.doesNotMatch(cookie, /Secure/);
     const account = await b.get('/account');
     assert.match(account.body, /Signed in as <strong>maker@example\.com<\/strong>/);
     assert.match(account.body, /Email not confirmed yet/);
-    const mail = await lastMail(env().ctx.db, 'maker@example.com');
-    assert.match(mail.subject, /Confirm your email/);
   });
 
   test('sign-up keeps the page it was asked from and returns there, never to another site', async () => {
@@ -32,9 +34,14 @@ describeEachDatabase('site accounts', (env) => {
     const form = await b.get('/signup?next=%2Finvites%2Fabc');
     assert.match(form.body, /name="next" value="\/invites\/abc"/);
     const res = await b.submit('/signup?next=%2Finvites%2Fabc', '/signup', { email: 'invited@example.com', password: 'a long passphrase', next: '/invites/abc' });
-    assert.equal(res.headers.location, '/invites/abc');
-    const evil = await browser().submit('/signup', '/signup', { email: 'evil@example.com', password: 'a long passphrase', next: '//evil.example/' });
-    assert.equal(evil.headers.location, '/account');
+    assert.equal(res.headers.location, '/signup/sent?next=%2Finvites%2Fabc');
+    const link = linkIn((await lastMail(env().ctx.db, 'invited@example.com')).text_body);
+    const confirmed = await b.get(link.pathname + link.search);
+    assert.equal(confirmed.headers.location, '/invites/abc', 'the confirmation link signs in and returns to the page');
+    const evil = browser();
+    await evil.submit('/signup', '/signup', { email: 'evil@example.com', password: 'a long passphrase', next: '//evil.example/' });
+    const evilLink = linkIn((await lastMail(env().ctx.db, 'evil@example.com')).text_body);
+    assert.equal((await evil.get(evilLink.pathname + evilLink.search)).headers.location, '/account');
   });
 
   test('the sign-in page offers sign-up with the same destination', async () => {
@@ -46,15 +53,20 @@ describeEachDatabase('site accounts', (env) => {
     const b = browser();
     const link = linkIn((await lastMail(env().ctx.db, 'maker@example.com')).text_body);
     assert.equal(link.pathname, '/verify-email');
-    assert.equal((await b.get(link.pathname + link.search)).statusCode, 200);
+    const first = await b.get(link.pathname + link.search);
+    assert.equal(first.statusCode, 303);
+    assert.equal(first.headers.location, '/account?welcome=1');
+    assert.match((await b.get('/account?welcome=1')).body, /Signed in as <strong>maker@example\.com/);
     assert.equal((await b.get(link.pathname + link.search)).statusCode, 400, 'a used link does not work twice');
     const rows = await env().ctx.db.query<{ email_verified_at: string | null }>(`SELECT email_verified_at FROM users WHERE email = 'maker@example.com'`);
     assert.ok(rows[0].email_verified_at);
   });
 
-  test('sign-up refuses a taken email, a short password and a bad address, keeping what was typed', async () => {
-    const taken = await browser().submit('/signup', '/signup', { email: 'MAKER@example.com', password: 'a long passphrase' });
-    assert.equal(taken.statusCode, 409);
+  test('sign-up answers a taken email as it answers a new one, mails its owner instead, and refuses a short password and a bad address, keeping what was typed', async () => {
+    const taken = await browser().submit('/signup', '/signup', { email: 'MAKER@example.com', password: 'another passphrase' });
+    assert.equal(taken.statusCode, 303);
+    assert.equal(taken.headers.location, '/signup/sent');
+    assert.match((await lastMail(env().ctx.db, 'maker@example.com')).subject, /Someone tried to sign up/);
     const short = await browser().submit('/signup', '/signup', { email: 'new@example.com', password: 'short' });
     assert.equal(short.statusCode, 400);
     assert.match(short.body, /Password: must be at least 10 characters/);
@@ -101,6 +113,7 @@ describeEachDatabase('site accounts', (env) => {
   test('creating a key needs a scope, a name and a confirmed email', async () => {
     const b = browser();
     await b.submit('/signup', '/signup', { email: 'unconfirmed@example.com', password: 'a long passphrase' });
+    await b.submit('/signin', '/signin', { email: 'unconfirmed@example.com', password: 'a long passphrase' });
     const unconfirmed = await b.submit('/account', '/account/api-keys', { name: 'k', scopes: 'account:read' });
     assert.equal(unconfirmed.statusCode, 400);
     const m = browser();
@@ -150,7 +163,9 @@ describeEachDatabase('site accounts', (env) => {
 
 describeEachDatabase('cookies over TLS', (env) => {
   test('the session cookie is Secure when the site is served over https', async () => {
-    const res = await new FormClient(env().app).submit('/signup', '/signup', { email: 'tls@example.com', password: 'a long passphrase' });
+    const b = new FormClient(env().app);
+    await b.submit('/signup', '/signup', { email: 'tls@example.com', password: 'a long passphrase' });
+    const res = await b.submit('/signin', '/signin', { email: 'tls@example.com', password: 'a long passphrase' });
     const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('ld_session='))!;
     assert.match(cookie, /Secure/);
   });
@@ -168,6 +183,7 @@ describeEachDatabase('API keys and the credential cache', (env) => {
   test('a revoked key stops working at once even after it was just used (and cached)', async () => {
     const b = new FormClient(env().app);
     await b.submit('/signup', '/signup', { email: 'cache@example.com', password: 'a long passphrase' });
+    await b.submit('/signin', '/signin', { email: 'cache@example.com', password: 'a long passphrase' });
     await env().ctx.db.query(`UPDATE users SET email_verified_at = now() WHERE email = 'cache@example.com'`);
     const created = await b.submit('/account', '/account/api-keys', { name: 'hot', scopes: 'account:read' });
     const key = /<code class="secret">(ldk_[^<]+)<\/code>/.exec(created.body)![1];

@@ -95,7 +95,9 @@ describeEachDatabase('site: comments on launches', (env) => {
 
   test('an account whose email is not confirmed cannot comment, and is told why', async () => {
     const b = new FormClient(env().app);
-    await b.submit('/signup', '/signup', { email: `unconfirmed-${Date.now()}@example.com`, password: TEST_PASSWORD });
+    const unconfirmedEmail = `unconfirmed-${Date.now()}@example.com`;
+    await b.submit('/signup', '/signup', { email: unconfirmedEmail, password: TEST_PASSWORD });
+    await b.submit('/signin', '/signin', { email: unconfirmedEmail, password: TEST_PASSWORD }); // sign-up itself does not sign in
     const page = (await b.get('/p/rowboat')).body;
     assert.match(discussion(page), /Confirm your email address to join the discussion/);
     assert.doesNotMatch(discussion(page), /<textarea/);

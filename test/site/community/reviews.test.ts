@@ -105,7 +105,9 @@ describeEachDatabase('site: reviews', (env) => {
   test('an account whose email is not confirmed cannot review', async () => {
     const slug = await freshListing(env());
     const b = new FormClient(env().app);
-    await b.submit('/signup', '/signup', { email: `unconfirmed-${Date.now()}@example.com`, password: TEST_PASSWORD });
+    const unconfirmedEmail = `unconfirmed-${Date.now()}@example.com`;
+    await b.submit('/signup', '/signup', { email: unconfirmedEmail, password: TEST_PASSWORD });
+    await b.submit('/signin', '/signin', { email: unconfirmedEmail, password: TEST_PASSWORD }); // sign-up itself does not sign in
     const res = await postReview(b, slug, { rating: '4', body: 'Good.' });
     assert.equal(res.statusCode, 403);
     assert.match(res.body, /Confirm your email first/);

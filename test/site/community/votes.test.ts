@@ -65,7 +65,9 @@ describeEachDatabase('site: voting', (env) => {
 
   test('an account whose email is not confirmed cannot vote', async () => {
     const b = new FormClient(env().app);
-    await b.submit('/signup', '/signup', { email: `unconfirmed-${Date.now()}@example.com`, password: TEST_PASSWORD });
+    const unconfirmedEmail = `unconfirmed-${Date.now()}@example.com`;
+    await b.submit('/signup', '/signup', { email: unconfirmedEmail, password: TEST_PASSWORD });
+    await b.submit('/signin', '/signin', { email: unconfirmedEmail, password: TEST_PASSWORD }); // sign-up itself does not sign in
     const before = await votes(env, 'rowboat');
     const res = await b.submit('/p/rowboat', '/p/rowboat/vote', {});
     assert.equal(res.statusCode, 403);

@@ -235,7 +235,9 @@ describeEachDatabase('my listings pages', (env) => {
 
   test('an account whose email is not confirmed cannot follow: updates go by email', async () => {
     const b = new FormClient(env().app);
-    await b.submit('/signup', '/signup', { email: `unconfirmed-${Date.now()}@example.com`, password: TEST_PASSWORD });
+    const unconfirmedEmail = `unconfirmed-${Date.now()}@example.com`;
+    await b.submit('/signup', '/signup', { email: unconfirmedEmail, password: TEST_PASSWORD });
+    await b.submit('/signin', '/signin', { email: unconfirmedEmail, password: TEST_PASSWORD }); // sign-up itself does not sign in
     const res = await b.submit('/p/not-yours', '/p/not-yours/follow', {});
     assert.equal(res.statusCode, 403);
     assert.match(res.body, /Confirm your email first/);

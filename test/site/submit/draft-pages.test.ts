@@ -112,6 +112,23 @@ describeEachDatabase('draft pages', (env) => {
     assert.match(list.body, new RegExp(`href="/drafts/${id}"`));
   });
 
+  test('the editor lists the pages found but not read, each with its reason', async () => {
+    const skipping = await startFixtureSite({
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /admin\n' },
+      '/': { body: '<!doctype html><html><head><title>Tallyflow</title></head><body><h1>Tallyflow</h1><p>Invoices that chase themselves.</p><a href="/admin">Admin</a> <a href="/guide.pdf">Guide</a></body></html>' },
+    });
+    try {
+      const { b } = await signedIn(env());
+      const res = await b.submit('/submit', '/submit', { url: `${skipping.origin}/` });
+      const id = /^\/drafts\/([0-9a-f-]{36})$/.exec(String(res.headers.location))![1];
+      await runJobs(env());
+      const editor = (await b.get(`/drafts/${id}`)).body;
+      assert.match(editor, /Found but not read:/);
+      assert.match(editor, new RegExp(`${skipping.origin}/admin</a> <span class="muted">disallowed by robots\\.txt`));
+      assert.match(editor, new RegExp(`${skipping.origin}/guide\\.pdf</a> <span class="muted">not an HTML page \\(\\.pdf\\)`));
+    } finally { await skipping.close(); }
+  });
+
   test('saving the form changes only the field that was edited', async () => {
     const { b } = await signedIn(env());
     const id = await readyDraft(env(), b);
