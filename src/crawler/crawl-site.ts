@@ -4,7 +4,7 @@ import { BlockedAddressError, RedirectRefusedError, checkUrl, safeFetch, type Sa
 import { decodeBody, isHtml } from './decode.js';
 import { extractPage, type PageContent } from './page-text.js';
 import { linkSource, pageKey, rankPages, sameSite, type Candidate, type PageKind } from './page-picker.js';
-import { chromiumRenderer, isAppShell, type RenderOptions, type Renderer } from './render-page.js';
+import { chromiumRenderer, hasUndrawnParts, isAppShell, type RenderOptions, type Renderer } from './render-page.js';
 import { readSitemaps } from './sitemaps.js';
 
 // CommonJS default export under NodeNext: the function sits one level down at run time.
@@ -198,7 +198,7 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
       const html = decodeBody(res.body, contentType);
       let content = extractPage(html, res.url);
       let javascript: CrawledPage['javascript'];
-      if (isAppShell(html, content)) {
+      if (isAppShell(html, content) || hasUndrawnParts(html)) {
         if (!renderer) javascript = { rendered: false, why: 'rendering is off' };
         else {
           try {

@@ -82,7 +82,7 @@ export function rankPages(home: URL, candidates: Candidate[], opts: { homeLangua
   // The home page's own language: declared (`<html lang>`) or in its path (/en/).
   const homeLanguage = (opts.homeLanguage ?? '').slice(0, 2) || languageOfPath(home);
   const seen = new Set<string>([pageKey(home), ...opts.exclude ?? []]);
-  const found: (RankedPage & { order: number })[] = [];
+  const found: (RankedPage & { order: number; telling: boolean })[] = [];
   const rejected: RejectedLink[] = [];
   for (const c of candidates) {
     let u: URL;
@@ -95,10 +95,22 @@ export function rankPages(home: URL, candidates: Candidate[], opts: { homeLangua
     seen.add(key);
     const ext = NOT_HTML.exec(u.pathname);
     if (ext) { rejected.push({ url: u.toString(), reason: `not an HTML page (.${ext[1].toLowerCase()})` }); continue; }
-    found.push({ url: u.toString(), kind: kindOf(u, c.text) ?? 'page', rank: rankOf(u, c.source, homeLanguage), order: found.length });
+    const kind = kindOf(u, c.text) ?? 'page';
+    found.push({ url: u.toString(), kind, rank: rankOf(u, c.source, homeLanguage), telling: isTelling(u, c.text, kind), order: found.length });
   }
-  found.sort((a, b) => RANK_ORDER.indexOf(a.rank) - RANK_ORDER.indexOf(b.rank) || a.order - b.order);
+  found.sort((a, b) => RANK_ORDER.indexOf(a.rank) - RANK_ORDER.indexOf(b.rank) || Number(b.telling) - Number(a.telling) || a.order - b.order);
   return { ranked: found.map(({ url, kind, rank }) => ({ url, kind, rank })), rejected };
+}
+
+/** Pages that usually state facts about the product itself, read first among pages of the same rank. */
+const TELLING_KINDS: readonly PageKind[] = ['about', 'pricing', 'features', 'faq', 'team', 'contact'];
+/** An announcement or the story of the project: where founders and the why are named. */
+const TELLING_WORDS = /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum)\b/i;
+
+function isTelling(url: URL, text: string, kind: PageKind): boolean {
+  if (TELLING_KINDS.includes(kind)) return true;
+  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+  return TELLING_WORDS.test(last.replace(/\.html?$/i, '').replace(/[_.]/g, '-')) || TELLING_WORDS.test(text);
 }
 
 /** Where a link stands on its page, from its landmark hints (PageLink.within). */

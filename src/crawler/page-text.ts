@@ -26,7 +26,8 @@ export interface PageLink {
 
 /** Non-text resources a profile may point at: logos, icons, embedded players. */
 export interface PageMedia {
-  url: string; kind: 'logo' | 'icon' | 'apple-touch-icon' | 'embed'; within: string; alt?: string;
+  /** `image`: a picture whose alt text is a short name (1–3 words), which may be a logo named only by its alt. */
+  url: string; kind: 'logo' | 'icon' | 'apple-touch-icon' | 'embed' | 'image'; within: string; alt?: string;
   /** An icon's declared size ("180x180", "any") and type ("image/svg+xml"): the drafter prefers the largest. */
   sizes?: string; type?: string;
 }
@@ -207,6 +208,7 @@ function walkBody(root: DomNode, pageUrl: string) {
       const a = node.attribs ?? {};
       const src = absolute(a.src ?? a['data-src'], pageUrl);
       if (src && /logo/i.test(`${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src ?? ''}`)) media.push({ url: src, kind: 'logo', within, ...(a.alt ? { alt: oneLine(a.alt) } : {}) });
+      else if (src && a.alt && /^\S+(?:\s+\S+){0,2}$/.test(oneLine(a.alt))) media.push({ url: src, kind: 'image', within, alt: oneLine(a.alt) });
     }
     const children = node.children ?? [];
     stack.push({ node, block, within, exit: true });

@@ -25,6 +25,21 @@ export function isAppShell(html: string, content: Pick<PageContent, 'text'>): bo
   return $('body div[id]').toArray().some((el) => $(el).text().trim().length < SHELL_TEXT_CHARS && $(el).parents('div[id]').length === 0);
 }
 
+/**
+ * Parts of the page drawn by script: web components left empty in the HTML (`<site-footer></site-footer>`)
+ * that hold the navigation, the footer or a whole section. Small widgets (`<ion-icon>`) do not count:
+ * only an empty custom element straight under <body>, or one named like a part of the layout.
+ */
+export function hasUndrawnParts(html: string): boolean {
+  if (!/<[a-z][a-z0-9]*-[a-z0-9-]*[\s>]/i.test(html) || !/<script\b/i.test(html)) return false;
+  const $ = cheerio.load(html);
+  return $('body *').toArray().some((el) => {
+    const name = (el as { tagName?: string }).tagName ?? '';
+    if (!name.includes('-') || $(el).text().trim() !== '' || $(el).children().length > 0) return false;
+    return $(el).parent().is('body') || /(nav|header|footer|menu|app|root|layout|page|section)/.test(name);
+  });
+}
+
 /** The Chromium flags that keep a render off the network: every request is answered by us (route.fulfill). */
 const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-default-apps', '--disable-sync',

@@ -15,16 +15,17 @@ test('the head text holds the title, quotable meta contents and every JSON-LD st
   assert.deepEqual(p.headText.split('\n'), ['Acme & Co — Deploys', 'Deploys that never break.', 'Acme & Co', 'Acme', '2019', 'PT', '12']);
 });
 
-test('the link text holds every link target, mailto included, plus logo images, icons and embedded players', () => {
+test('the link text holds every link target, mailto included, plus logo images, pictures with a short name, icons and embedded players', () => {
   const p = extractPage(`<html><head><link rel="icon" href="/favicon.svg"><link rel="apple-touch-icon" href="/touch.png"><link rel="canonical" href="https://acme.example/about"></head>
     <body><header><img class="logo" src="/img/acme.svg" alt="Acme"></header><img src="/photo.jpg" alt="Team photo">
     <a href="/pricing#plans">Pricing</a> <a href="mailto:hello@acme.example">Mail us</a> <a href="/pricing">Pricing again</a>
     <iframe src="https://www.youtube.com/embed/abcdefgh"></iframe></body></html>`, url);
   assert.deepEqual(p.linkText.split('\n'), [
     'https://acme.example/pricing', 'mailto:hello@acme.example', 'https://acme.example/favicon.svg', 'https://acme.example/touch.png',
-    'https://acme.example/img/acme.svg', 'https://www.youtube.com/embed/abcdefgh', 'https://acme.example/about',
+    'https://acme.example/img/acme.svg', 'https://acme.example/photo.jpg', 'https://www.youtube.com/embed/abcdefgh', 'https://acme.example/about',
   ]);
-  assert.deepEqual(p.media.map((m) => m.kind), ['icon', 'apple-touch-icon', 'logo', 'embed']);
+  // A picture whose alt is a short name may be a logo named only by its alt; a long description is not kept.
+  assert.deepEqual(p.media.map((m) => m.kind), ['icon', 'apple-touch-icon', 'logo', 'image', 'embed']);
   assert.equal(p.canonical, 'https://acme.example/about');
 });
 

@@ -2,7 +2,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { crawlSite } from '../../src/crawler/crawl-site.js';
 import { extractPage } from '../../src/crawler/page-text.js';
-import { isAppShell } from '../../src/crawler/render-page.js';
+import { hasUndrawnParts, isAppShell } from '../../src/crawler/render-page.js';
 import { startFixtureSite } from '../support/fixture-site.js';
 import { chromiumPath } from '../support/browser.js';
 
@@ -39,6 +39,13 @@ test('an application shell is told apart from a page with text of its own', () =
   assert.equal(isAppShell(page, extractPage(page, 'https://x.example/')), false);
   const noScript = '<html><body><div id="root"></div></body></html>';
   assert.equal(isAppShell(noScript, extractPage(noScript, 'https://x.example/')), false);
+});
+
+test('a page whose navigation or footer are web components left empty for a script to draw needs rendering; an icon element does not', () => {
+  const body = `<h1>Counter</h1><p>${'Simple, privacy-friendly web analytics. '.repeat(8)}</p>`;
+  assert.equal(hasUndrawnParts(`<html><head><script src="/load.js"></script></head><body><header><base-navbar></base-navbar></header>${body}<base-footer></base-footer></body></html>`), true);
+  assert.equal(hasUndrawnParts(`<html><head><script src="/ionicons.js"></script></head><body><main>${body}<p><ion-icon name="star"></ion-icon> Rated 5</p></main></body></html>`), false);
+  assert.equal(hasUndrawnParts(`<html><body>${body}<base-footer></base-footer></body></html>`), false, 'no script, nothing will draw it');
 });
 
 test('with CRAWL_RENDER=chromium a JavaScript shell is read as the browser renders it, links included', async () => {

@@ -314,3 +314,16 @@ test('a mailing-list command address (list+subscribe@) is not a contact address'
   const s = site({ '/': htmlPage('Acme', '<h1>Acme</h1><p>Join the list: <a href="mailto:acme+subscribe@groups.io">subscribe</a></p>') });
   assert.equal(extractContactEmail(s), undefined);
 });
+
+test('a picture whose alt is exactly the product name is its logo, before artwork whose long alt mentions the logo', () => {
+  const s = site({ '/': htmlPage('FFmpeg', `<h1>FFmpeg</h1><img src="/img/ffmpeg3d.png" alt="FFmpeg">
+    <p>A complete, cross-platform solution to record, convert and stream audio and video.</p>
+    <img src="/img/ffmpeg-gift.png" alt="Artwork by Dascha: the FFmpeg logo opening a gift box containing a server">`) });
+  assert.match(String(values(extractLogo(s, 'FFmpeg'))), /\/img\/ffmpeg3d\.png$/);
+});
+
+test('an English imprint citing section 5 TMG places the publisher in Germany, at its postcode\'s city', () => {
+  const loc = extractLocation(site({ '/': htmlPage('Acme', '<h1>Acme</h1>'), '/imprint': htmlPage('Imprint', '<h1>Imprint</h1><p><em>Information in accordance with section 5 TMG:</em></p><p>Jane Doe<br>10829 Berlin<br>E-Mail: hey@acme.example</p>') }));
+  assert.equal(loc.country?.value, 'DE');
+  assert.equal(loc.city?.value, 'Berlin');
+});

@@ -164,12 +164,16 @@ export function factsProblems(site: CorpusSite): string[] {
 
 export interface DraftedSite { site: CorpusSite; origin: string; pages: CrawledPage[]; draft: DraftContent; blocked: string | null; ms: number }
 
-/** Serves the site on its own loopback origin, crawls it and drafts it without an LLM, then stops serving it. */
-export async function draftSite(site: CorpusSite): Promise<DraftedSite> {
+/**
+ * Serves the site on its own loopback origin, crawls it and drafts it without an LLM, then stops
+ * serving it. `render` draws JavaScript shells in Chromium, as CRAWL_RENDER=chromium does.
+ */
+export async function draftSite(site: CorpusSite, opts: { render?: boolean } = {}): Promise<DraftedSite> {
   const server = await startFixtureSite(siteRoutes(site.dir));
   try {
     const t0 = performance.now();
-    const crawl = await crawlSite(`${server.origin}${site.facts.url_path}`, { publicUrl: 'http://launchdeck.test', allowHosts: ['127.0.0.1'] });
+    const render = opts.render ? { chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } : null;
+    const crawl = await crawlSite(`${server.origin}${site.facts.url_path}`, { publicUrl: 'http://launchdeck.test', allowHosts: ['127.0.0.1'], render });
     const { content } = await composeDraft(crawl.pages, { categories: FIXTURE_CATEGORIES, llm: { baseUrl: null, apiKey: null, model: null } });
     return { site, origin: server.origin, pages: crawl.pages, draft: content, blocked: crawl.blocked, ms: performance.now() - t0 };
   } finally {
@@ -406,13 +410,13 @@ export function qualityReport(scores: SiteScore[], { details = true } = {}): str
 }
 
 /** Drafts and scores every site of the corpus, a few at a time. */
-export async function measureCorpus(sites = loadCorpus(), parallel = 4): Promise<SiteScore[]> {
+export async function measureCorpus(sites = loadCorpus(), parallel = 4, opts: { render?: boolean } = {}): Promise<SiteScore[]> {
   const scores: SiteScore[] = new Array(sites.length);
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(parallel, sites.length) }, async () => {
     while (next < sites.length) {
       const i = next++;
-      scores[i] = scoreSite(await draftSite(sites[i]));
+      scores[i] = scoreSite(await draftSite(sites[i], opts));
     }
   }));
   return scores;

@@ -220,12 +220,15 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   // "fish shell" is also written "fish": its first word counts when it is distinctive enough.
   const keys = [nameKey, name ? squash(name.split(/\s+/)[0]) : null].filter((k): k is string => !!k && k.length >= 3);
   const file = (m: PageMedia) => { try { return decodeURIComponent(new URL(m.url).pathname.split('/').pop() ?? ''); } catch { return ''; } };
-  // A short alt ("Acme logo", "Logo of Acme") or the file name names it; a long alt describes a picture that shows it.
-  const named = (m: PageMedia) => keys.some((k) => squash(`${(m.alt ?? '').split(/\s+/).length <= 5 ? m.alt ?? '' : ''} ${file(m)}`).includes(k));
+  // A short alt ("Acme logo", "Logo of Acme") or the file name names it; a long alt describes a picture
+  // that shows it (artwork "with the Acme logo"), whatever its file is called.
+  const named = (m: PageMedia) => (m.alt ?? '').split(/\s+/).length <= 5 && keys.some((k) => squash(`${m.alt ?? ''} ${file(m)}`).includes(k));
+  // A picture whose alt is exactly the product's name is its logo even when nothing says "logo".
+  const titled = home.media.find((m) => m.kind === 'image' && nameKey !== null && squash(m.alt ?? '') === nameKey);
   // The site's own file is just "logo.svg", "logo-light.png"; another brand's carries its name ("zerossl-logo.svg").
   const generic = (m: PageMedia) => /^logo(?:[-_.]|$)/i.test(file(m)) && !(m.alt && !named(m) && m.alt.split(/\s+/).length <= 3 && !/logo/i.test(m.alt));
   // Named like the product first (a header may also show a sponsor's logo), then one in the header or brand link, then the generic file.
-  const ownLogo = logos.find(named) ?? logos.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ?? logos.find(generic);
+  const ownLogo = logos.find(named) ?? titled ?? logos.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ?? logos.find(generic);
   if (ownLogo) return propose(ownLogo.url, [quoteOn(home, 'links', ownLogo.url)]);
   // An og:image whose address says logo is one; any other og:image is a share card, not a logo.
   const og = home.meta['og:image'];

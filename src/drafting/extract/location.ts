@@ -141,6 +141,8 @@ function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[])
 
 /** An imprint ("Impressum", legal notice) states the publisher's postal address: "10115 Berlin", and a country or the German postcode form. */
 const IMPRINT = /\b(impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|colophon)\b/i;
+/** The German laws that require an imprint (§ 5 TMG, since 2024 § 5 DDG), cited in German or English. */
+const GERMAN_IMPRINT_LAW = /(§\s*5\s*(?:TMG|DDG)\b|\bsection 5 (?:TMG|DDG)\b|\bTelemedia Act\b|\bTelemediengesetz\b|\bDigitale-Dienste-Gesetz\b|\bDigital Services Act \(DDG\))/i;
 const POSTCODE_CITY = /(?:^|,\s*|\s)(?:[A-Z]{1,2}-)?(\d{4,5})\s+(\p{Lu}[\p{L}'’.-]+(?:[ -]\p{L}[\p{L}'’.-]*){0,2})/u;
 function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
   for (const page of pages) {
@@ -148,7 +150,9 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
     const wholePage = IMPRINT.test(page.title) || IMPRINT.test(new URL(page.url).pathname) || page.blocks.slice(0, 30).some((b) => /^h[1-3]$/.test(b.tag) && IMPRINT.test(b.text));
     const section = wholePage ? null : sectionsNamed(page.blocks, IMPRINT)[0];
     if (!wholePage && !section) continue;
-    const isImpressum = /impressum/i.test(`${page.title} ${page.url} ${section ? page.blocks[section.heading].text : page.blocks.slice(0, 30).map((b) => b.text).join(' ')}`);
+    // German imprints, also when written in English: "Information in accordance with section 5 TMG".
+    const isImpressum = /impressum/i.test(`${page.title} ${page.url} ${section ? page.blocks[section.heading].text : page.blocks.slice(0, 30).map((b) => b.text).join(' ')}`)
+      || (section ? page.blocks.slice(section.start, section.start + 40) : page.blocks.slice(0, 200)).some((b) => GERMAN_IMPRINT_LAW.test(b.text));
     // The address may stand under a sub-heading of its own ("Address"): the lines after the heading, not just its extent.
     const lines = section ? page.blocks.slice(section.start, section.start + 40) : page.blocks.slice(0, 200);
     for (let i = 0; i < lines.length; i++) {
