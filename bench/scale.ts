@@ -76,6 +76,7 @@ const db = await openPostgres(databaseUrl, 2);
 const sample = await db.query<{ slug: string; name: string }>(
   `SELECT l.slug, c.name FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.status = 'live' ORDER BY md5(l.slug) LIMIT 300`);
 const weeks = (await db.query<{ w: string }>(`SELECT DISTINCT launch_week::text AS w FROM listings WHERE launch_week IS NOT NULL ORDER BY 1 DESC LIMIT 30`)).map((r) => r.w);
+const sections = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'];
 await db.close();
 function typo(word: string, i: number): string {
   const p = 1 + (i % Math.max(1, word.length - 2));
@@ -103,7 +104,7 @@ for (const [i, s] of sample.slice(0, 200).entries()) {
   if (r.body.items?.some((x) => x.slug === s.slug)) top3++;
 }
 const launchesMs: number[] = [];
-for (let i = 0; i < 300; i++) launchesMs.push((await timed(`/api/v1/launches?week=${weeks[i % weeks.length]}&page=${1 + (i % 3)}`)).ms);
+for (let i = 0; i < 300; i++) launchesMs.push((await timed(`/api/v1/launches?section=${sections[i % sections.length]}&page=${1 + (Math.floor(i / sections.length) % 3)}`)).ms);
 const listingMs: number[] = [];
 for (const s of sample) listingMs.push((await timed(`/api/v1/listings/${s.slug}`)).ms);
 const p95 = (xs: number[]) => Number(percentile(xs, 95).toFixed(1));
@@ -120,7 +121,7 @@ const mix: autocannon.Request[] = [];
 for (const [i, s] of sample.entries()) {
   mix.push({ method: 'GET', path: `/api/v1/listings/${s.slug}` });
   if (i % 2 === 0) mix.push({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(typo(s.name.split(' ')[0], i))}&per_page=10` });
-  if (i % 2 === 1) mix.push({ method: 'GET', path: `/api/v1/launches?week=${weeks[i % weeks.length]}` });
+  if (i % 2 === 1) mix.push({ method: 'GET', path: i % 4 === 1 ? `/api/v1/launches?section=${sections[i % sections.length]}` : `/api/v1/launches/weeks/${weeks[i % weeks.length]}` });
   if (i % 3 === 0) mix.push({ method: 'POST', path: '/mcp', headers: mcpHeaders, body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_listing', arguments: { slug: s.slug } } }) });
   if (i % 20 === 0) mix.push({ method: 'POST', path: '/api/v1/drafts', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ url: siteUrl }) });
 }

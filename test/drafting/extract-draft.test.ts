@@ -6,6 +6,7 @@ import { extractDraft } from '../../src/drafting/extract/extract-draft.js';
 import { sourcesOf, verifyQuote, type Evidence } from '../../src/drafting/evidence.js';
 import { FIELD_LIMITS, PROFILE_FIELDS, type DraftContent } from '../../src/drafting/draft-content.js';
 import { startFixtureSite } from '../support/fixture-site.js';
+import { draftQuotes } from '../support/drafting-quality.js';
 import { FIXTURE_CATEGORIES, FIXTURE_WEBSITES, isMatcher, type SiteFacts } from '../support/fixture-websites.js';
 
 const crawlOpts = { publicUrl: 'http://launchdeck.test', allowHosts: ['127.0.0.1'] };
@@ -97,25 +98,11 @@ test('the saas site is read as eight pages of the expected kinds', () => {
   assert.deepEqual(result.pages.filter((p) => !p.skipped).map((p) => p.kind).sort(), ['about', 'blog', 'contact', 'faq', 'features', 'homepage', 'pricing', 'team']);
 });
 
-/** Every Evidence anywhere in a draft, with where it sits. */
-function allEvidence(draft: DraftContent): { at: string; e: Evidence }[] {
-  const out: { at: string; e: Evidence }[] = [];
-  const walk = (v: unknown, at: string) => {
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}[${i}]`));
-    else if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (Array.isArray(o.evidence)) for (const e of o.evidence as Evidence[]) out.push({ at, e });
-      for (const [k, x] of Object.entries(o)) if (k !== 'evidence') walk(x, `${at}.${k}`);
-    }
-  };
-  walk(draft, 'draft');
-  return out;
-}
 
 test('every quote in the saas draft verifies again against the crawled sources', () => {
   const { result, draft } = crawled.get('saas')!;
   const sources = result.pages.flatMap(sourcesOf);
-  const all = allEvidence(draft);
+  const all = draftQuotes(draft);
   assert.ok(all.length > 50, `only ${all.length} quotes`);
   for (const { at, e } of all) {
     const again = verifyQuote(e.quote, sources.filter((s) => s.url === e.url && s.source === (e.source ?? 'text')));

@@ -11,6 +11,7 @@ import { changedTables, fingerprint } from '../support/db-fingerprint.js';
 import { operations } from '../../src/api/operations/index.js';
 import { plainSchema } from '../../src/api/openapi.js';
 import type { Operation } from '../../src/api/registry.js';
+import { sample } from '../support/schema-sample.js';
 
 /**
  * Insecure direct object references: account A, holding a key with every scope, tries every
@@ -18,30 +19,6 @@ import type { Operation } from '../../src/api/registry.js';
  * The operations come from the registry, so a new one with an id is covered (or this test names
  * the id it does not know how to fill).
  */
-
-type Schema = Record<string, any>;
-
-/** A minimal valid value for a schema (required properties only), so the request reaches the handler. */
-function sample(s: Schema, name = ''): unknown {
-  if ('const' in s) return s.const;
-  if (Array.isArray(s.enum)) return s.enum[0];
-  const alternatives = s.anyOf ?? s.oneOf;
-  if (Array.isArray(alternatives)) return sample(alternatives[0], name);
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  switch (type) {
-    case 'object': return Object.fromEntries(((s.required ?? []) as string[]).map((k) => [k, sample(s.properties[k], k)]));
-    case 'array': return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items ?? {}, name));
-    case 'integer': case 'number': return Math.max(s.minimum ?? 1, 1);
-    case 'boolean': return false;
-    case 'null': return null;
-    case 'string':
-      if (s.format === 'email' || /email/.test(name)) return 'someone@example.com';
-      if (s.format === 'date' || /week|date/.test(name)) return '2026-11-23';
-      if (/url|website/.test(name)) return 'https://example.com/';
-      return 'x'.repeat(Math.max(1, s.minLength ?? 1));
-  }
-  return {};
-}
 
 const WITH_IDS = operations.filter((op) => op.scope !== null && /\{\w+\}/.test(op.path));
 const OWN_LISTS = operations.filter((op) => op.scope !== null && op.method === 'GET' && !/\{\w+\}/.test(op.path));

@@ -1,11 +1,12 @@
 import { after, before, describe } from 'node:test';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { createAppContext } from '../../src/context.js';
 import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/app-context.js';
 import { DATABASE_KINDS, openTestDatabase, type DatabaseKind } from './databases.js';
+import { freeLoopbackPort } from './free-port.js';
 
 export interface TestEnv {
   kind: DatabaseKind;
@@ -39,14 +40,7 @@ export interface SuiteOptions {
   logger?: Record<string, unknown>;
 }
 
-/** A loopback port the kernel just handed out and released: the config must name it before the app listens. */
-export async function freeLoopbackPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export { freeLoopbackPort };
 
 /**
  * Runs `suite` once per database kind (PGlite and PostgreSQL), each with a fresh migrated

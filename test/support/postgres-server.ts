@@ -1,9 +1,9 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freeLoopbackPort } from './free-port.js';
 
 /** The oldest PostgreSQL major version the test suite and the benchmarks accept. */
 export const MIN_POSTGRES_VERSION = 15;
@@ -73,17 +73,6 @@ export interface PostgresServer {
   resume(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 // PostgreSQL refuses to run as root; on machines where we are root it runs as the
 // `postgres` system user, in a throw-away directory that user owns.
 function asPostgres(bin: string, cmd: string, args: string[]): [string, string[]] {
@@ -103,7 +92,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
   const [initCmd, initArgs] = asPostgres(bin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let proc: ChildProcess;
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freeLoopbackPort } from './free-port.js';
 
 /**
  * The `redis-server` binary the tests start: REDIS_SERVER when set (taken as is), else
@@ -30,17 +31,6 @@ export interface RedisServer {
   up(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = (srv.address() as net.AddressInfo);
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** Resolves once something answers PING with PONG on the port. */
 function pong(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -62,7 +52,7 @@ export async function startRedis(): Promise<RedisServer> {
   const bin = findRedisServer();
   if (!bin) throw new Error('No redis-server found (Debian: `sudo apt-get install -y redis-server`); REDIS_SERVER may name one.');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-redis-'));
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   let proc: ChildProcess | null = null;
   let log = '';
 

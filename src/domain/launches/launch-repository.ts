@@ -11,7 +11,7 @@ export interface WeekLaunch extends ListingSummary { rank: number; week_votes: n
  * the unscored rest is read in index order (site, status, votes), so the cost stays that of one
  * page however many listings match.
  */
-async function scoredFirst(db: Queryable, o: { scores: (add: (v: unknown) => string) => string; where: string; params: unknown[]; limit: number; offset: number }): Promise<{ rows: Record<string, any>[]; total: number }> {
+async function scoredFirst(db: Queryable, o: { scores: (add: (v: unknown) => string) => string; where: string; params: unknown[]; limit: number; offset: number; total?: Promise<number> }): Promise<{ rows: Record<string, any>[]; total: number }> {
   const params = [...o.params];
   const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
   const scores = o.scores(add);
@@ -25,7 +25,7 @@ async function scoredFirst(db: Queryable, o: { scores: (add: (v: unknown) => str
                    ORDER BY l.votes_count DESC, l.id LIMIT ${upTo}))
      SELECT ${SUMMARY_COLUMNS}, top.score FROM top JOIN ${SUMMARY_FROM} ON l.id = top.id
       ORDER BY top.score DESC, top.votes_count DESC, top.id LIMIT ${add(o.limit)} OFFSET ${add(o.offset)}`, params);
-  const [r, total] = await Promise.all([rows, countWhere(db, o.where, o.params)]);
+  const [r, total] = await Promise.all([rows, o.total ?? countWhere(db, o.where, o.params)]);
   return { rows: r, total };
 }
 
@@ -63,7 +63,7 @@ export async function launchSection(db: Queryable, siteId: number, section: Laun
       where += ` AND l.launch_week = ${add(mondayOf(now))}::date`;
       break;
     case 'trending': {
-      const { rows, total } = await scoredFirst(db, { scores: (add) => TRENDING_SCORES(add(now.toISOString())), where, params: [siteId], limit, offset });
+      const { rows, total } = await scoredFirst(db, { scores: (add) => TRENDING_SCORES(add(now.toISOString())), where, params: [siteId], limit, offset, total: liveTotal(db, siteId) });
       return { items: rows.map(toSummary), total };
     }
     case 'most-voted':
@@ -87,8 +87,16 @@ export async function launchSection(db: Queryable, siteId: number, section: Laun
   const rows = db.query(`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${add(limit)} OFFSET ${add(offset)}`, params);
   // The total is counted apart, from the listings table alone (an index-only count), instead of a
   // window over the joined rows: with 100,000 listings the window reads every match to count it.
-  const [items, total] = await Promise.all([rows, countWhere(db, where, filterParams)]);
+  // Sections over every live listing read the kept total instead (a million rows to count otherwise).
+  // 'recent' is one of them: a listing goes live at its launch moment, so every live one has launched.
+  const everyLive = section === 'most-voted' || section === 'most-viewed' || section === 'most-followed' || section === 'recent';
+  const [items, total] = await Promise.all([rows, everyLive ? liveTotal(db, siteId) : countWhere(db, where, filterParams)]);
   return { items: items.map(toSummary), total };
+}
+
+/** The site's live listings, kept by a trigger (migration 024). */
+async function liveTotal(db: Queryable, siteId: number): Promise<number> {
+  return (await db.query<{ live: number }>('SELECT live FROM board_totals WHERE site_id = $1', [siteId]))[0]?.live ?? 0;
 }
 
 async function countWhere(db: Queryable, where: string, params: unknown[]): Promise<number> {
