@@ -74,7 +74,8 @@ export interface CrawledPage extends Partial<PageContent> {
   /** The same, as a code. */
   skipReason?: SkipReason;
   /** An application shell (its text is written by JavaScript): whether it was rendered, and why not. */
-  javascript?: { rendered: true } | { rendered: false; why: string };
+  /** Set when the page needed JavaScript: a whole application shell, or only `partly` (parts drawn by script). */
+  javascript?: { rendered: true } | { rendered: false; why: string; partly?: true };
 }
 
 export interface CrawlResult {
@@ -124,6 +125,13 @@ export function renderNotice(pages: CrawledPage[], renderingOn: boolean): string
   const first = unrendered[0];
   const which = unrendered.length === 1 ? `The page ${first.url} is` : `${plural(unrendered.length, 'page')} (${first.url} and others) are`;
   const why = first.javascript && !first.javascript.rendered ? first.javascript.why : '';
+  // Web components left empty (navigation, footer, a section): the rest of the page was read.
+  if (unrendered.every((p) => p.javascript && !p.javascript.rendered && p.javascript.partly)) {
+    const parts = `${unrendered.length === 1 ? `Parts of the page ${first.url} are` : `Parts of ${plural(unrendered.length, 'page')} (${first.url} and others) are`} drawn by JavaScript (its navigation, footer or sections)`;
+    return renderingOn
+      ? `${parts} and could not be rendered (${why}), so what they hold was not read.`
+      : `${parts}, so what they hold was not read: set CRAWL_RENDER=chromium on the server to have such pages rendered in a headless browser.`;
+  }
   return renderingOn
     ? `${which} rendered by JavaScript and could not be rendered (${why}), so only the title and meta tags were read.`
     : `${which} rendered by JavaScript, so only the title and meta tags were read: this page is rendered by JavaScript; set CRAWL_RENDER=chromium on the server to have such pages rendered in a headless browser.`;
@@ -198,8 +206,10 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
       const html = decodeBody(res.body, contentType);
       let content = extractPage(html, res.url);
       let javascript: CrawledPage['javascript'];
-      if (isAppShell(html, content) || hasUndrawnParts(html)) {
-        if (!renderer) javascript = { rendered: false, why: 'rendering is off' };
+      const shell = isAppShell(html, content);
+      if (shell || hasUndrawnParts(html)) {
+        const partly = shell ? {} : { partly: true as const };
+        if (!renderer) javascript = { rendered: false, why: 'rendering is off', ...partly };
         else {
           try {
             const rendered = await renderer.render({ url: res.url, html, contentType, timeoutMs: timeLeft(), allows: allowedAnywhere, fetchOpts });
@@ -207,7 +217,7 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
             javascript = { rendered: true };
             if (rendered.blocked.length) notes.push(`rendering ${res.url} refused ${plural(rendered.blocked.length, 'request')}: ${rendered.blocked.slice(0, 5).join(', ')}`);
           } catch (err) {
-            javascript = { rendered: false, why: (err as Error).message.split('\n')[0].slice(0, 200) };
+            javascript = { rendered: false, why: (err as Error).message.split('\n')[0].slice(0, 200), ...partly };
           }
         }
       }

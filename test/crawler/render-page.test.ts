@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { crawlSite } from '../../src/crawler/crawl-site.js';
+import { crawlSite, renderNotice, type CrawledPage } from '../../src/crawler/crawl-site.js';
 import { extractPage } from '../../src/crawler/page-text.js';
 import { hasUndrawnParts, isAppShell } from '../../src/crawler/render-page.js';
 import { startFixtureSite } from '../support/fixture-site.js';
@@ -46,6 +46,14 @@ test('a page whose navigation or footer are web components left empty for a scri
   assert.equal(hasUndrawnParts(`<html><head><script src="/load.js"></script></head><body><header><base-navbar></base-navbar></header>${body}<base-footer></base-footer></body></html>`), true);
   assert.equal(hasUndrawnParts(`<html><head><script src="/ionicons.js"></script></head><body><main>${body}<p><ion-icon name="star"></ion-icon> Rated 5</p></main></body></html>`), false);
   assert.equal(hasUndrawnParts(`<html><body>${body}<base-footer></base-footer></body></html>`), false, 'no script, nothing will draw it');
+});
+
+test('a page read without its script-drawn navigation and footer is reported as partly read, not as a shell', () => {
+  const page = { url: 'https://counter.example/', javascript: { rendered: false, why: 'rendering is off', partly: true } } as unknown as CrawledPage;
+  const notice = renderNotice([page], false)!;
+  assert.match(notice, /^Parts of the page https:\/\/counter\.example\/ are drawn by JavaScript \(its navigation, footer or sections\)/);
+  assert.match(notice, /set CRAWL_RENDER=chromium/);
+  assert.doesNotMatch(notice, /only the title and meta tags/);
 });
 
 test('with CRAWL_RENDER=chromium a JavaScript shell is read as the browser renders it, links included', async () => {
