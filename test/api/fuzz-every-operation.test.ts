@@ -7,6 +7,7 @@ import { createApiKey, createUser } from '../support/credentials.js';
 import { ownedListing } from '../support/orders.js';
 import { callTool } from '../support/mcp-rpc.js';
 import { requestsFor, seedOf, type FuzzRequest, type KnownValues } from '../support/fuzz-requests.js';
+import { changedTables, fingerprint } from '../support/db-fingerprint.js';
 import { buildOpenApi } from '../../src/api/openapi.js';
 import { operations } from '../../src/api/operations/index.js';
 
@@ -24,18 +25,7 @@ const documented = Object.entries(doc.paths as Record<string, Record<string, any
 
 /** Columns touched by reads (last use of a key, views…): not a sign that a refused request stored something. */
 const READ_SIDE_EFFECT_TABLES = new Set(['api_keys', 'listing_views', 'listing_stats', 'oauth_tokens', 'sessions']);
-
-/** One hash per table of every row, so a refused request that changed anything shows which table. */
-async function fingerprint(env: TestEnv): Promise<Map<string, string>> {
-  const tables = await env.ctx.db.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`);
-  const names = tables.map((t) => t.table_name).filter((t) => !READ_SIDE_EFFECT_TABLES.has(t) && !t.startsWith('schema_migrations'));
-  const sql = names.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) AS h FROM "${t}" x`).join(' UNION ALL ');
-  const rows = await env.ctx.db.query<{ t: string; h: string }>(sql);
-  return new Map(rows.map((r) => [r.t, r.h]));
-}
-
-const changedTables = (a: Map<string, string>, b: Map<string, string>) => [...b].filter(([t, h]) => a.get(t) !== h).map(([t]) => t);
+const storedChanges = (before: Record<string, string>, after: Record<string, string>) => changedTables(before, after).filter((t) => !READ_SIDE_EFFECT_TABLES.has(t));
 
 function assertProblem(status: number, body: any, where: string) {
   assert.ok(body && typeof body === 'object', `${where}: a ${status} must carry a problem document, got ${JSON.stringify(body)?.slice(0, 200)}`);
@@ -89,7 +79,7 @@ describeEachDatabase('fuzzing every operation', (env) => {
         }
         if (method === 'GET') return;
         const now = await fingerprint(env());
-        if (res.statusCode >= 400) assert.deepEqual(changedTables(last, now), [], `${where} was refused with ${res.statusCode} but changed these tables`);
+        if (res.statusCode >= 400) assert.deepEqual(storedChanges(last, now), [], `${where} was refused with ${res.statusCode} but changed these tables`);
         last = now;
       }), seedOf(op.operationId));
       t.diagnostic(`answers: ${[...answers].sort(([a], [b]) => a - b).map(([s, n]) => `${n}×${s}`).join(', ')}`);
@@ -116,7 +106,7 @@ describeEachDatabase('fuzzing every operation', (env) => {
         }
         if (method === 'GET') return;
         const now = await fingerprint(env());
-        if (result.isError) assert.deepEqual(changedTables(last, now), [], `${where} was refused but changed these tables`);
+        if (result.isError) assert.deepEqual(storedChanges(last, now), [], `${where} was refused but changed these tables`);
         last = now;
       }), seedOf(`mcp:${op.operationId}`));
       t.diagnostic(`answers: ${[...answers].sort().map(([s, n]) => `${n}× ${s}`).join(', ')}`);
