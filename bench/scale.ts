@@ -19,7 +19,7 @@ import { seedSynthetic } from '../src/seed/synthetic-seed.js';
 import { runAdmin } from '../src/admin/cli.js';
 import { freeLoopbackPort } from '../test/support/app.js';
 import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
-import { percentile } from './support.js';
+import { percentile, typo } from './support.js';
 
 const count = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const sustainSeconds = Number(process.env.BENCH_SECONDS ?? 300);
@@ -78,15 +78,6 @@ const sample = await db.query<{ slug: string; name: string }>(
 const weeks = (await db.query<{ w: string }>(`SELECT DISTINCT launch_week::text AS w FROM listings WHERE launch_week IS NOT NULL ORDER BY 1 DESC LIMIT 30`)).map((r) => r.w);
 const sections = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'];
 await db.close();
-function typo(word: string, i: number): string {
-  const p = 1 + (i % Math.max(1, word.length - 2));
-  switch (i % 4) {
-    case 0: return word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2);
-    case 1: return word.slice(0, p) + word.slice(p + 1);
-    case 2: return word.slice(0, p) + word[p] + word.slice(p);
-    default: return word.slice(0, p) + (word[p] === 'e' ? 'a' : 'e') + word.slice(p + 1);
-  }
-}
 const timed = async (path: string) => {
   const t = performance.now();
   const res = await fetch(`${base}${path}`);

@@ -4,7 +4,7 @@
 import { buildApp } from '../src/app.js';
 import { seedSynthetic } from '../src/seed/synthetic-seed.js';
 import { seedDemo } from '../src/seed/demo-seed.js';
-import { benchContext, percentile } from './support.js';
+import { benchContext, percentile, typo } from './support.js';
 
 const kind = (process.argv[2] ?? process.env.BENCH_DB ?? 'postgres') as 'postgres' | 'pglite';
 const count = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -18,18 +18,9 @@ await seedSynthetic(bench.ctx, count, (m) => console.error(m));
 console.error(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 if (bench.ctx.db.kind === 'postgres') await bench.ctx.db.query('ANALYZE');
 
-// Deterministic sample of listings and a one-character typo (swap, drop, double or replace).
+// Deterministic sample of listings, each searched with a one-character typo.
 const sample = await bench.ctx.db.query<{ slug: string; name: string }>(
   `SELECT l.slug, c.name FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.status = 'live' ORDER BY md5(l.slug) LIMIT $1`, [queries]);
-function typo(word: string, i: number): string {
-  const p = 1 + (i % Math.max(1, word.length - 2));
-  switch (i % 4) {
-    case 0: return word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2); // transpose
-    case 1: return word.slice(0, p) + word.slice(p + 1); // drop
-    case 2: return word.slice(0, p) + word[p] + word.slice(p); // double
-    default: return word.slice(0, p) + (word[p] === 'e' ? 'a' : 'e') + word.slice(p + 1); // replace
-  }
-}
 const app = await buildApp(bench.ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();

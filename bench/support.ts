@@ -37,3 +37,14 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/** A one-character typo of a word, by `i`: transpose, drop, double or replace (deterministic per query). */
+export function typo(word: string, i: number): string {
+  const p = 1 + (i % Math.max(1, word.length - 2));
+  switch (i % 4) {
+    case 0: return word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2); // transpose
+    case 1: return word.slice(0, p) + word.slice(p + 1); // drop
+    case 2: return word.slice(0, p) + word[p] + word.slice(p); // double
+    default: return word.slice(0, p) + (word[p] === 'e' ? 'a' : 'e') + word.slice(p + 1); // replace
+  }
+}
