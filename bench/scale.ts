@@ -17,7 +17,7 @@ import { openPostgres } from '../src/db/client.js';
 import { seedDemo } from '../src/seed/demo-seed.js';
 import { seedSynthetic } from '../src/seed/synthetic-seed.js';
 import { runAdmin } from '../src/admin/cli.js';
-import { freeLoopbackPort } from '../test/support/app.js';
+import { freeLoopbackPort } from '../test/support/free-port.js';
 import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
 import { percentile, typo } from './support.js';
 
