@@ -3,6 +3,7 @@ import { createAppContext, closeAppContext } from './context.js';
 import { buildApp } from './app.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { seedDemoIfEmpty, seedDemo } from './seed/demo-seed.js';
 import { seedSynthetic } from './seed/synthetic-seed.js';
 import { startScheduler } from './jobs/scheduler.js';
@@ -10,6 +11,7 @@ import { startWorker } from './jobs/worker.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import type { AppContext } from './app-context.js';
 import { runAdmin, UsageError } from './admin/cli.js';
+import { BACKUP_COMMANDS, runBackupCommand } from './admin/backup-commands.js';
 
 const USAGE = `Usage: launchdeck <command>
 
@@ -19,7 +21,7 @@ const USAGE = `Usage: launchdeck <command>
   seed demo              load the demo content (any database)
   seed synthetic N       add N synthetic listings (benchmarks), e.g. seed synthetic 100000
   admin <command>        create-user, create-api-key, set-setting, set-price, set-bundle,
-                         complete-task, refund-order (run "admin help")
+                         complete-task, refund-order, backup, restore (run "admin help")
 `;
 
 function banner(config: Config, ctx: AppContext, worker: boolean) {
@@ -111,6 +113,15 @@ async function main() {
       return;
     }
     case 'admin': {
+      if (BACKUP_COMMANDS.includes(args[0])) {
+        try {
+          await runBackupCommand(config, args, (line) => console.log(line));
+        } catch (err) {
+          if (err instanceof UsageError) { console.error(err.message); process.exit(2); }
+          throw err;
+        }
+        return;
+      }
       const ctx = await createAppContext(config);
       try {
         await runAdmin(ctx, args, (line) => console.log(line));
@@ -130,6 +141,7 @@ async function main() {
 main().catch((err) => {
   // A setting the database needs (SECRETS_KEY once revenue keys are stored) is a configuration error, not a crash.
   if (err instanceof ConfigError) { console.error(`Configuration error: ${err.message}`); process.exit(2); }
+  if (err instanceof DataDirInUseError) { console.error(`Cannot start: ${err.message}`); process.exit(2); }
   console.error(err);
   process.exit(1);
 });

@@ -33,6 +33,11 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
   domain-ratings import FILE.csv [--provider NAME] [--scale N]
       imports Domain Rating readings: columns domain,rating,date (header optional); provider
       defaults to "import", scale to 100; nothing is imported when any row is bad
+  backup [--to FILE]
+      embedded database only, with the service stopped: writes DATA_DIR to FILE (a .tar.gz;
+      default launchdeck-backup-DATE-TIME.tar.gz). On PostgreSQL use pg_dump (README, "Backups")
+  restore --from FILE
+      embedded database only: fills an empty DATA_DIR from a backup
 `;
 
 export class UsageError extends Error {}

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { LOCK_FILE, lockDataDir } from './data-dir-lock.js';
 
 /** The one query interface the rest of the code sees, over PGlite or PostgreSQL alike. */
 export interface Queryable {
@@ -29,6 +31,8 @@ export interface Db extends Tx {
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool's clients (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** Embedded only: the whole data directory as a gzipped tarball (a consistent backup). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // Dates and timestamps come back as ISO strings and int8/numeric as numbers on both
@@ -44,14 +48,20 @@ const toIso = (v: string) => {
   return Number.isNaN(d.getTime()) ? v : d.toISOString();
 };
 
-export async function openPglite(dataDir: string | null): Promise<Db> {
+/**
+ * The embedded database, in memory when dataDir is null. A directory is locked for this process
+ * while open (see data-dir-lock.ts); `loadDataDir` fills an empty directory from a backup.
+ */
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { fuzzystrmatch } = await import('@electric-sql/pglite/contrib/fuzzystrmatch');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const pg = await PGlite.create({
     dataDir: dataDir ?? 'memory://',
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { pg_trgm, unaccent, fuzzystrmatch },
     parsers: {
       [DATE]: (v: string) => v,
@@ -60,7 +70,9 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       [INT8]: (v: string) => Number(v),
       [NUMERIC]: (v: string) => Number(v),
     },
-  });
+  }).catch((err) => { unlock(); throw err; });
+  // A backup carries the lock file of the process that took it: the directory is ours now.
+  if (dataDir && opts.loadDataDir) fs.writeFileSync(path.join(dataDir, LOCK_FILE), `${process.pid}\n`);
   await pg.exec("SET TIME ZONE 'UTC'");
   const q: Queryable = {
     async query<T>(sql: string, params: unknown[] = []) {
@@ -82,7 +94,10 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     },
     async exec(sql) { await pg.exec(sql); },
     async listen(channel, handler) { await pg.listen(channel, handler); },
-    async close() { await pg.close(); },
+    async close() {
+      try { await pg.close(); } finally { unlock(); }
+    },
+    async dumpDataDir() { return pg.dumpDataDir('gzip'); },
   };
 }
 
