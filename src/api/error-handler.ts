@@ -19,6 +19,11 @@ export function toProblem(err: unknown, log?: FastifyRequest['log']): { problem:
     log?.warn({ err }, 'database or dependency unavailable');
     return { problem: problem(503, 'The service is briefly unavailable: its database (or a service it needs) cannot be reached. Please retry shortly.'), headers: { 'retry-after': '5' } };
   }
+  if (isStorageFull(err)) {
+    // Nothing was stored (the statement's transaction rolled back); the operator must free space.
+    log?.error({ err }, 'database storage full: free disk space');
+    return { problem: problem(507, 'The service cannot store anything more right now (its storage is full); nothing from this request was saved. Please retry later.'), headers: { 'retry-after': '60' } };
+  }
   // Data exceptions (class 22: a number or date out of range, bad text encoding) are values the
   // schemas let through but the database cannot store: the request is wrong, not the server.
   const sqlState = (err as { code?: unknown })?.code;
@@ -39,6 +44,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.test(e.code) || UNAVAILABLE_ERRNOS.has(e.code))) return true;
   if (Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable)) return true; // AggregateError from a dual-stack connect
   return typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message);
+}
+
+/** PostgreSQL's disk_full (53100): a write needed space the server's disk does not have. */
+export function isStorageFull(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown } | null;
+  return !!e && typeof e === 'object' && (e.code === '53100' || e.code === 'ENOSPC');
 }
 
 export function sendProblem(reply: FastifyReply, p: Problem, headers: Record<string, string> = {}) {

@@ -25,6 +25,7 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
   501: 'Not Implemented',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 const SLUGS: Record<number, string> = {
@@ -39,6 +40,7 @@ const SLUGS: Record<number, string> = {
   500: 'internal-error',
   501: 'not-implemented',
   503: 'unavailable',
+  507: 'storage-full',
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
