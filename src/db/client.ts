@@ -110,7 +110,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   types.setTypeParser(TIMESTAMP, toIso);
   types.setTypeParser(INT8, (v: string) => Number(v));
   types.setTypeParser(NUMERIC, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c timezone=UTC' });
+  // JIT off: our queries are short, and a rough row estimate (a tsquery of rare words is guessed at
+  // 10,000 rows of a million) pushed plans past jit_above_cost, so compiling took 10–25 ms of a
+  // 1 ms search. Session settings here override the server's, so operators need not change theirs.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c timezone=UTC -c jit=off' });
   pool.on('error', () => { /* idle client errors surface on the next query */ });
   const listeners = new Set<InstanceType<typeof pg.Client>>();
   let closed = false;

@@ -37,6 +37,12 @@ describeEachDatabase('search_listings', (env) => {
     assert.equal((await env().json('/api/v1/listings?q=pipelnae')).body.items[0]?.slug, 'pipelane');
   });
 
+  test('a half-typed word finds the listings whose words it begins, as people type', async () => {
+    assert.deepEqual(slugs((await env().json('/api/v1/listings?q=tablew')).body), ['tablewise']);
+    assert.deepEqual(slugs((await env().json('/api/v1/listings?q=espres')).body), ['cafe-ledger']);
+    assert.deepEqual(slugs((await env().json('/api/v1/listings?q=continuous%20deliv')).body), ['pipelane']);
+  });
+
   test('search ignores accents and case', async () => {
     assert.equal((await env().json('/api/v1/listings?q=CAFE')).body.items[0]?.slug, 'cafe-ledger');
     assert.equal((await env().json('/api/v1/listings?q=caf%C3%A9')).body.items[0]?.slug, 'cafe-ledger');

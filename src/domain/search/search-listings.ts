@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { badRequest } from '../../errors/app-error.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
-import { correctWords, queryWords, tsQueryText } from './query-terms.js';
+import { readWords, queryWords, tsQueryText } from './query-terms.js';
 import { categoryAndDescendantIds } from '../categories/category-repository.js';
 
 export const LISTING_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
@@ -104,13 +104,13 @@ export async function searchListings(db: Queryable, p: SearchParams): Promise<{ 
     const { rows, total } = await run(null);
     return { items: rows.map(toSummary), total };
   }
-  const corrections = await correctWords(db, words);
-  const nameProbe = words.map((w) => corrections.get(w)?.[0] ?? w).join(' ');
-  let result = await run(tsQueryText(corrections, '&'), nameProbe);
+  const readings = await readWords(db, words);
+  const nameProbe = words.map((w) => readings.get(w)?.corrections[0] ?? w).join(' ');
+  let result = await run(tsQueryText(readings, '&'), nameProbe);
   // Nothing has every word: fall back to any word, ranked, rather than an empty page.
-  if (result.total === 0 && words.length > 1 && p.offset === 0) result = await run(tsQueryText(corrections, '|'), nameProbe);
+  if (result.total === 0 && words.length > 1 && p.offset === 0) result = await run(tsQueryText(readings, '|'), nameProbe);
   const rows = result.rows;
-  const corrected = Object.fromEntries([...corrections].filter(([, alts]) => alts.length > 0));
+  const corrected = Object.fromEntries([...readings].filter(([, r]) => r.corrections.length > 0).map(([w, r]) => [w, r.corrections]));
   return { items: rows.map(toSummary), total: result.total, ...(Object.keys(corrected).length ? { corrected } : {}) };
 }
 

@@ -14,9 +14,13 @@ test('repeated words count once and a query keeps at most twelve', () => {
   assert.equal(queryWords(Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ')).length, 12);
 });
 
-test('each word matches itself as a prefix or any of its corrections', () => {
-  const text = tsQueryText(new Map([['tablewsie', ['tablewise']], ['db', []]]), '&');
-  assert.equal(text, '(tablewsie:* | tablewise) & (db)');
+test('each word matches itself, its completions or its corrections, never as a tsquery prefix', () => {
+  const text = tsQueryText(new Map([
+    ['tablewsie', { corrections: ['tablewise'], completions: [] }],
+    ['noteb', { corrections: [], completions: ['notebook', 'notebooks'] }],
+    ['db', { corrections: [], completions: [] }],
+  ]), '&');
+  assert.equal(text, '(tablewsie | tablewise) & (noteb | notebook | notebooks) & (db)');
 });
 
 test('domains are compared without scheme, www, port or path', () => {
