@@ -9,6 +9,7 @@ import { weekSharePath } from '../../domain/images/image-addresses.js';
 import { BOARDS } from '../../domain/leaderboards/leaderboards.js';
 import { addWeeks, mondayOf, weekEnd } from '../../domain/weeks/weeks.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
+import { revenueSourceLabel } from '../../domain/revenue/revenue-providers.js';
 
 type Query = Record<string, string | undefined>;
 type Paged<T> = { items: T[]; page: number; per_page: number; total: number; total_pages: number };
@@ -54,7 +55,7 @@ function withRatingSource(m: { value: string; label: string; note?: string }, dr
 function withProvenance(m: { value: string; label: string }, it: { verified?: boolean; source?: string; as_of?: string }): { value: string; label: string; note?: string } {
   if (it.verified === undefined || !it.as_of) return m;
   const month = `${MONTHS[Number(it.as_of.slice(5, 7)) - 1]} ${it.as_of.slice(0, 4)}`;
-  const source = it.verified ? `verified by ${it.source === 'stripe' ? 'Stripe' : it.source}` : 'self-reported';
+  const source = it.verified ? `verified by ${revenueSourceLabel(it.source ?? '')}` : 'self-reported';
   // Shown, not only read out: nothing on a board stands without its source and date.
   return { value: m.value, label: `${m.label}, ${month}, ${source}`, note: `${month} · ${source}` };
 }
