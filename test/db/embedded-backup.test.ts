@@ -8,7 +8,7 @@ import { createAppContext, closeAppContext } from '../../src/context.js';
 import { seedDemo } from '../../src/seed/demo-seed.js';
 import { runBackupCommand } from '../../src/admin/backup-commands.js';
 import { UsageError } from '../../src/admin/cli.js';
-import { readEveryListing } from '../support/every-listing.js';
+import { assertRestored, readEveryListing } from '../support/restored-database.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-backup-'));
 const configFor = (dataDir: string) => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent' });
@@ -33,13 +33,7 @@ test('a backup restored into a fresh data directory reads every listing back', {
   await run(restored, ['restore', '--from', file]);
   const again = await createAppContext(configFor(restored));
   try {
-    const after = await readEveryListing(again);
-    assert.ok(before.size > 100);
-    assert.deepEqual(after, before);
-    // The restored database takes new writes: its sequences came along.
-    const [{ id }] = await again.db.query<{ id: number }>(`INSERT INTO users (email, password_hash) VALUES ('after-restore@example.com', 'x') RETURNING id`);
-    const [{ max }] = await again.db.query<{ max: number }>('SELECT max(id)::int AS max FROM users');
-    assert.equal(id, max);
+    await assertRestored(again, before);
   } finally {
     await closeAppContext(again);
   }

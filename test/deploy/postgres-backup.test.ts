@@ -10,7 +10,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { seedDemo } from '../../src/seed/demo-seed.js';
 import { searchListings } from '../../src/domain/search/search-listings.js';
 import { findPostgresBin, createDatabase, startPostgres, type PostgresServer } from '../support/postgres-server.js';
-import { readEveryListing } from '../support/every-listing.js';
+import { assertRestored, readEveryListing } from '../support/restored-database.js';
 
 // The README's "Backups" commands, run as written against a real PostgreSQL.
 let own: PostgresServer | null = null;
@@ -36,12 +36,7 @@ test('pg_dump then pg_restore into a fresh database reads every listing back and
     const again = await createAppContext(configFor(target.url));
     try {
       assert.deepEqual(await migrate(again.db), [], 'a restored database is already up to date');
-      const restored = await readEveryListing(again);
-      assert.ok(before.size > 100);
-      assert.deepEqual(restored, before);
-      const [{ id }] = await again.db.query<{ id: number }>(`INSERT INTO users (email, password_hash) VALUES ('after-restore@example.com', 'x') RETURNING id`);
-      const [{ max }] = await again.db.query<{ max: number }>('SELECT max(id)::int AS max FROM users');
-      assert.equal(id, max);
+      await assertRestored(again, before);
       // Search reads the restored full-text index and typo lexicon: a name with a letter dropped finds its listing.
       const [{ slug, name }] = await again.db.query<{ slug: string; name: string }>(
         `SELECT l.slug, c.name FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.status = 'live' AND length(c.name) >= 6 ORDER BY l.id LIMIT 1`);
