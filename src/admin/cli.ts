@@ -38,6 +38,9 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
       default launchdeck-backup-DATE-TIME.tar.gz). On PostgreSQL use pg_dump (README, "Backups")
   restore --from FILE
       embedded database only: fills an empty DATA_DIR from a backup
+  copy-to-postgres --to postgres://USER:PASSWORD@HOST:PORT/DATABASE
+      with the service stopped, copies the embedded database into a new, empty PostgreSQL
+      database (all or nothing); then start with DATABASE_URL set to it
 `;
 
 export class UsageError extends Error {}
