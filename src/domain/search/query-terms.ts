@@ -69,20 +69,22 @@ export async function readWords(db: Queryable, words: string[]): Promise<Map<str
   // Completions come from the lexicon rather than a tsquery prefix (word:*): a prefix match makes
   // the index read every posting of every matching word (30 ms for "work" over a million listings),
   // while exact words let it skip to the rows the rarest word allows.
-  const completing = db.query<{ input: string; word: string }>(
-    `SELECT w.input, s.word FROM unnest($1::text[]) AS w(input)
-       CROSS JOIN LATERAL (SELECT word FROM search_words
-                            WHERE word COLLATE "C" > w.input AND word COLLATE "C" < w.input || '~' -- begins with it: words are [a-z0-9], all below '~'
-                            ORDER BY length(word), word LIMIT ${MAX_COMPLETIONS}) s`, [unknown]);
-  // Two edits away: rarer, and slower (a trigram KNN scan of the lexicon), so only when needed.
-  const knn = far.length === 0 ? [] : await db.query<{ input: string; word: string }>(
-    `SELECT w.input, s.word FROM unnest($1::text[]) AS w(input)
-       CROSS JOIN LATERAL (SELECT word FROM search_words ORDER BY word <-> w.input LIMIT 8) s`, [far]);
+  const [completions, knn] = await Promise.all([
+    db.query<{ input: string; word: string }>(
+      `SELECT w.input, s.word FROM unnest($1::text[]) AS w(input)
+         CROSS JOIN LATERAL (SELECT word FROM search_words
+                              WHERE word COLLATE "C" > w.input AND word COLLATE "C" < w.input || '~' -- begins with it: words are [a-z0-9], all below '~'
+                              ORDER BY length(word), word LIMIT ${MAX_COMPLETIONS}) s`, [unknown]),
+    // Two edits away: rarer, and slower (a trigram KNN scan of the lexicon), so only when needed.
+    far.length === 0 ? [] : db.query<{ input: string; word: string }>(
+      `SELECT w.input, s.word FROM unnest($1::text[]) AS w(input)
+         CROSS JOIN LATERAL (SELECT word FROM search_words ORDER BY word <-> w.input LIMIT 8) s`, [far]),
+  ]);
   for (const w of far) {
     const near = knn.filter((r) => r.input === w && editDistance(w, r.word, 2) <= 2).map((r) => r.word);
     if (near.length > 0) result.get(w)!.corrections = near.slice(0, 3);
   }
-  for (const r of await completing) result.get(r.input)!.completions.push(r.word);
+  for (const r of completions) result.get(r.input)!.completions.push(r.word);
   return result;
 }
 
