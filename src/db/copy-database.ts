@@ -45,7 +45,7 @@ export async function copyDatabase(source: Db, target: Db, log: (line: string) =
     for (const t of tables) {
       const copied = await copyTable(source, tx, t);
       rows += copied;
-      if (copied > 0) log(`  ${t}: ${copied.toLocaleString('en')} rows`);
+      if (copied > 0) log(`  ${t}: ${copied.toLocaleString('en')} ${copied === 1 ? 'row' : 'rows'}`);
     }
     for (const t of tables) await tx.query(`ALTER TABLE ${ident(t)} ENABLE TRIGGER USER`);
     for (const k of keys) await tx.query(`ALTER TABLE ${k.tbl} ADD CONSTRAINT ${ident(k.name)} ${k.def}`);
