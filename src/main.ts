@@ -21,7 +21,8 @@ const USAGE = `Usage: launchdeck <command>
   seed demo              load the demo content (any database)
   seed synthetic N       add N synthetic listings (benchmarks), e.g. seed synthetic 100000
   admin <command>        create-user, create-api-key, set-setting, set-price, set-bundle,
-                         complete-task, refund-order, backup, restore (run "admin help")
+                         complete-task, refund-order, backup, restore, copy-to-postgres
+                         (run "admin help")
 `;
 
 function banner(config: Config, ctx: AppContext, worker: boolean) {

@@ -46,9 +46,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message);
 }
 
-/** PostgreSQL's disk_full (53100): a write needed space the server's disk does not have. */
+/** A write needed space the disk does not have: PostgreSQL's disk_full (53100), or Node's ENOSPC. */
 export function isStorageFull(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown } | null;
+  const e = err as { code?: unknown } | null;
   return !!e && typeof e === 'object' && (e.code === '53100' || e.code === 'ENOSPC');
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCK_FILE, lockDataDir } from './data-dir-lock.js';
+import { LOCK_FILE, lockDataDir, lockText } from './data-dir-lock.js';
 
 /** The one query interface the rest of the code sees, over PGlite or PostgreSQL alike. */
 export interface Queryable {
@@ -72,7 +72,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     },
   }).catch((err) => { unlock(); throw err; });
   // A backup carries the lock file of the process that took it: the directory is ours now.
-  if (dataDir && opts.loadDataDir) fs.writeFileSync(path.join(dataDir, LOCK_FILE), `${process.pid}\n`);
+  if (dataDir && opts.loadDataDir) fs.writeFileSync(path.join(dataDir, LOCK_FILE), lockText());
   await pg.exec("SET TIME ZONE 'UTC'");
   const q: Queryable = {
     async query<T>(sql: string, params: unknown[] = []) {

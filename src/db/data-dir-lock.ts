@@ -17,14 +17,33 @@ export const LOCK_FILE = 'launchdeck.lock';
 // This process may open one directory several times (tests, a command next to its own server).
 const held = new Map<string, number>();
 
-function isAlive(pid: number): boolean {
+/** When the process started (Linux: clock ticks after boot, from /proc), or null where that cannot be read. */
+function startTime(pid: number): string | null {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    // Field 22 of /proc/PID/stat; the command name (field 2) may hold spaces, so count after its ")".
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
   }
 }
+
+/**
+ * Whether the process that wrote a lock still runs: its pid is alive and, where the start time can
+ * be read, it started when the lock says (after a container restart another process may have the pid).
+ */
+function isHolderAlive(pid: number, started: string | undefined): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = started ? startTime(pid) : null;
+  return !started || now === null || now === started;
+}
+
+/** What a lock file holds: this process's id and, where known, its start time. */
+export const lockText = () => `${process.pid} ${startTime(process.pid) ?? ''}`.trim() + '\n';
 
 /** Takes the lock of dataDir for this process; returns the function that gives it back. */
 export function lockDataDir(dataDir: string): () => void {
@@ -34,12 +53,13 @@ export function lockDataDir(dataDir: string): () => void {
   if (count === 0) {
     for (let attempt = 0; ; attempt++) {
       try {
-        fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+        fs.writeFileSync(file, lockText(), { flag: 'wx' });
         break;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
-        const owner = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-        if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) throw new DataDirInUseError(dir, owner);
+        const [pidText, started] = fs.readFileSync(file, 'utf8').trim().split(/\s+/);
+        const owner = Number.parseInt(pidText, 10);
+        if (Number.isInteger(owner) && owner !== process.pid && isHolderAlive(owner, started)) throw new DataDirInUseError(dir, owner);
         fs.rmSync(file, { force: true }); // left by a process that died
       }
     }

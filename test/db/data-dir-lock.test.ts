@@ -48,10 +48,23 @@ test('the lock of a process that died is taken over', { timeout: 60_000 }, async
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test('a lock naming a live process that started at another time (its pid reused) is taken over', { timeout: 60_000 }, async () => {
+  const dir = tempDir();
+  const other = spawn('sleep', ['30']);
+  try {
+    fs.writeFileSync(path.join(dir, LOCK_FILE), `${other.pid} 1\n`); // started at boot: not this sleep
+    const db = await openPglite(dir);
+    await db.close();
+  } finally {
+    other.kill('SIGKILL');
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('closing the database gives the lock back', async () => {
   const dir = tempDir();
   const db = await openPglite(dir);
-  assert.equal(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim(), String(process.pid));
+  assert.equal(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').split(' ')[0].trim(), String(process.pid));
   await db.close();
   assert.equal(fs.existsSync(path.join(dir, LOCK_FILE)), false);
   fs.rmSync(dir, { recursive: true, force: true });
