@@ -29,6 +29,25 @@ export function editDistance(a: string, b: string, max = 2): number {
   return prev[b.length];
 }
 
+/**
+ * How likely a one-edit slip turns `word` into `typed`: swapped neighbours are the commonest slip,
+ * then a letter doubled or dropped, then a wrong letter. Lower is likelier.
+ */
+function slipCost(typed: string, word: string): number {
+  if (typed.length !== word.length) return 1;
+  const diff = [...typed].flatMap((c, i) => (c === word[i] ? [] : [i]));
+  return diff.length === 2 && diff[1] === diff[0] + 1 ? 0 : 2;
+}
+
+/** One-edit corrections, likeliest first (then the same first letter, then alphabetically). */
+export function rankCorrections(typed: string, words: string[]): string[] {
+  const key = (w: string) => [slipCost(typed, w), w[0] === typed[0] ? 0 : 1] as const;
+  return [...words].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka[0] - kb[0] || ka[1] - kb[1] || (a < b ? -1 : a > b ? 1 : 0);
+  });
+}
+
 /** How the search reads one query word (see readWords). */
 export interface WordReading {
   /** Lexicon words one or two edits away, when the word is not in the lexicon. */
@@ -61,7 +80,7 @@ export async function readWords(db: Queryable, words: string[]): Promise<Map<str
     const found = rows.filter((r) => r.input === w).map((r) => r.word);
     if (found.includes(w)) continue; // spelt as indexed
     unknown.push(w);
-    const near = found.filter((f) => editDistance(w, f, 1) <= 1).sort();
+    const near = rankCorrections(w, found.filter((f) => editDistance(w, f, 1) <= 1));
     if (near.length > 0) result.get(w)!.corrections = near.slice(0, 3);
     else if (w.length >= 5) far.push(w);
   }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { queryWords, tsQueryText } from '../../../src/domain/search/query-terms.js';
+import { queryWords, rankCorrections, tsQueryText } from '../../../src/domain/search/query-terms.js';
 import { normaliseDomain } from '../../../src/domain/search/search-listings.js';
 
 test('query words are lowercase, unaccented and free of operators', () => {
@@ -21,6 +21,15 @@ test('each word matches itself, its completions or its corrections, never as a t
     ['db', { corrections: [], completions: [] }],
   ]), '&');
   assert.equal(text, '(tablewsie | tablewise) & (noteb | notebook | notebooks) & (db)');
+});
+
+test('corrections come likeliest first: swapped neighbours, then a letter dropped or doubled, then a wrong letter', () => {
+  assert.deepEqual(rankCorrections('notse', ['noise', 'note', 'notes']), ['notes', 'note', 'noise']);
+  assert.deepEqual(rankCorrections('tabel', ['label', 'table']), ['table', 'label']);
+});
+
+test('among equally likely corrections, the one with the same first letter comes first', () => {
+  assert.deepEqual(rankCorrections('bat', ['cat', 'bar']), ['bar', 'cat']);
 });
 
 test('domains are compared without scheme, www, port or path', () => {
