@@ -47,13 +47,16 @@ export async function startFakeStripeSubscriptions(): Promise<{
 
 let seq = 0;
 /** A subscription with one item per price, as Stripe returns it with discounts expanded. */
-export function subscription(status: string, items: { amount: number; interval: 'day' | 'week' | 'month' | 'year'; count?: number; quantity?: number; currency?: string }[], discounts: { percent_off?: number; amount_off?: number }[] = []): StripeSubscription {
+export function subscription(status: string, items: { amount: number; interval: 'day' | 'week' | 'month' | 'year'; count?: number; quantity?: number; currency?: string; metered?: boolean }[], discounts: { percent_off?: number; amount_off?: number }[] = []): StripeSubscription {
   seq++;
   return {
     id: `sub_${String(seq).padStart(6, '0')}`,
     status,
     currency: items[0]?.currency ?? 'usd',
-    items: { data: items.map((i) => ({ quantity: i.quantity ?? 1, price: { unit_amount: i.amount, currency: i.currency ?? 'usd', recurring: { interval: i.interval, interval_count: i.count ?? 1 } } })) },
+    items: { data: items.map((i) => ({
+      quantity: i.metered ? null : i.quantity ?? 1,
+      price: { unit_amount: i.amount, currency: i.currency ?? 'usd', recurring: { interval: i.interval, interval_count: i.count ?? 1, usage_type: i.metered ? 'metered' : 'licensed' } },
+    })) },
     discounts: discounts.map((d) => ({ source: { coupon: { percent_off: d.percent_off ?? null, amount_off: d.amount_off ?? null, currency: 'usd' } } })),
   };
 }

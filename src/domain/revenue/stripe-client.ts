@@ -7,7 +7,7 @@ export interface StripePrice {
   unit_amount: number | null;
   unit_amount_decimal?: string | null;
   currency: string;
-  recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number } | null;
+  recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number; usage_type?: 'licensed' | 'metered' } | null;
 }
 export interface StripeSubscription {
   id: string;

@@ -47,6 +47,9 @@ export function subscriptionMonthly(sub: StripeSubscription): { currency: string
   for (const item of sub.items?.data ?? []) {
     const p = item.price;
     if (!p?.recurring) continue; // one-off items are not recurring revenue
+    // A metered price bills usage reported during the period: its unit price times a quantity of 1
+    // would be a made-up figure, and a verified figure must not overstate.
+    if (p.recurring.usage_type === 'metered') continue;
     const unit = p.unit_amount ?? (p.unit_amount_decimal ? Number(p.unit_amount_decimal) : 0);
     const f = perMonth(p.recurring);
     factor ??= f;

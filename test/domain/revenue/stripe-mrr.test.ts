@@ -33,6 +33,11 @@ test('percent and amount-off discounts are taken off, per billing period', () =>
   assert.equal((computeMrr([subscription('active', [{ amount: 500, interval: 'month' }], [{ amount_off: 1_000 }])], {}) as any).mrrCents, 0);
 });
 
+test('a metered price is left out (its usage is unknown), the rest of the subscription still counts', () => {
+  const r = computeMrr([subscription('active', [{ amount: 2_000, interval: 'month', metered: true }, { amount: 4_900, interval: 'month' }])], {});
+  assert.deepEqual(r, { ok: true, mrrCents: 4_900, subscriptions: 1 });
+});
+
 test('trialing, canceled and other unpaid subscriptions are not revenue; past_due still is', () => {
   const subs = ['trialing', 'canceled', 'incomplete', 'unpaid', 'paused', 'past_due', 'active'].map((s) => subscription(s, [{ amount: 1_000, interval: 'month' }]));
   assert.deepEqual(computeMrr(subs, {}), { ok: true, mrrCents: 2_000, subscriptions: 2 });
