@@ -123,9 +123,12 @@ describe('a worker killed with SIGKILL mid-job: another worker finishes every jo
     const killedDrafts = new Set(running.map((r) => r.draft_id));
 
     const workerB = await startWorker('worker B');
-    await waitFor('every draft ready', async () => {
-      const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM drafts WHERE id = ANY($1::uuid[]) AND status = 'ready'`, [draftIds]);
-      return n === SITES;
+    // A job's completion is recorded just after the transaction that makes its draft ready: wait for both.
+    await waitFor('every draft ready and its job done', async () => {
+      const [{ n, open }] = await ctx.db.query<{ n: number; open: number }>(
+        `SELECT (SELECT count(*)::int FROM drafts WHERE id = ANY($1::uuid[]) AND status = 'ready') AS n,
+                (SELECT count(*)::int FROM jobs WHERE kind = $2 AND done_at IS NULL) AS open`, [draftIds, DRAFT_JOB]);
+      return n === SITES && open === 0;
     }, 45_000, outputs);
     const recovered = Date.now() - killedAt;
 
@@ -213,9 +216,12 @@ describe('a worker killed with SIGKILL mid-job: another worker finishes every jo
     release();
 
     const workerC = await startWorker('worker C');
-    await waitFor('the order fulfilled', async () => {
-      const [o] = await ctx.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [order.id]);
-      return o.status === 'fulfilled';
+    // The job's own completion is recorded just after the transaction that fulfils the order: wait for both.
+    await waitFor('the order fulfilled and its job done', async () => {
+      const [o] = await ctx.db.query<{ status: string; done: boolean }>(
+        `SELECT o.status, NOT EXISTS (SELECT 1 FROM jobs WHERE kind = $2 AND (payload->>'orderId')::int = o.id AND done_at IS NULL) AS done
+           FROM orders o WHERE o.id = $1`, [order.id, kind]);
+      return o.status === 'fulfilled' && o.done;
     }, 30_000, outputs);
     const recovered = Date.now() - killedAt;
 
