@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { openPglite, openPostgres } from '../db/client.js';
-import { backupEmbedded, restoreEmbedded, BackupError } from '../db/embedded-backup.js';
+import { backupEmbedded, restoreEmbedded, requireEmbeddedDatabase, BackupError } from '../db/embedded-backup.js';
 import { copyDatabase, CopyRefused } from '../db/copy-database.js';
 import { DataDirInUseError } from '../db/data-dir-lock.js';
 import { UsageError } from './cli.js';
@@ -19,7 +17,7 @@ const COPY_HINT = 'copy-to-postgres copies the embedded database (DATA_DIR) into
 
 /** Moves a site from the embedded database to PostgreSQL (README, "Moving to PostgreSQL"). */
 async function copyEmbeddedToPostgres(config: Config, url: string, out: (line: string) => void): Promise<void> {
-  if (!fs.existsSync(path.join(config.dataDir, 'PG_VERSION'))) throw new BackupError(`there is no embedded database in ${config.dataDir} (DATA_DIR)`);
+  requireEmbeddedDatabase(config.dataDir);
   const started = Date.now();
   const source = await openPglite(config.dataDir);
   try {

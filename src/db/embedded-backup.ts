@@ -14,13 +14,18 @@ async function countListings(db: { query<T>(sql: string): Promise<T[]> }): Promi
   return n;
 }
 
+/** Throws unless dataDir holds an embedded database (so nothing creates an empty one by mistake). */
+export function requireEmbeddedDatabase(dataDir: string): void {
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupError(`there is no embedded database in ${dataDir} (DATA_DIR)`);
+}
+
 /**
  * Writes the embedded database in dataDir to `file` as a gzipped tarball of its data directory.
  * The directory is locked meanwhile, so this refuses while the service has it open: a copy taken
  * under a running server could miss half a transaction.
  */
 export async function backupEmbedded(dataDir: string, file: string): Promise<BackupSummary> {
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupError(`there is no embedded database in ${dataDir} (DATA_DIR)`);
+  requireEmbeddedDatabase(dataDir);
   const db = await openPglite(dataDir);
   try {
     const listings = await countListings(db);

@@ -9,15 +9,14 @@ import { openPglite, openPostgres, type Db } from '../../src/db/client.js';
 import { seedDemo } from '../../src/seed/demo-seed.js';
 import { runBackupCommand } from '../../src/admin/backup-commands.js';
 import { UsageError } from '../../src/admin/cli.js';
-import { createDatabase, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { createDatabase } from '../support/postgres-server.js';
+import { postgresAdminUrl } from '../support/databases.js';
 import { assertRestored, readEveryListing } from '../support/restored-database.js';
 import { fingerprintOf } from '../support/db-fingerprint.js';
 
 // README "Moving to PostgreSQL": a site that began on the embedded database moves to PostgreSQL.
-let own: PostgresServer | null = null;
-const adminUrl = async () => process.env.TEST_PG_URL ?? (own ??= await startPostgres()).url;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-move-'));
-after(async () => { await own?.stop(); fs.rmSync(root, { recursive: true, force: true }); });
+after(() => fs.rmSync(root, { recursive: true, force: true }));
 const dataDir = path.join(root, 'data');
 const embedded = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent' });
 const copy = async (url: string) => {
@@ -45,7 +44,7 @@ test('the embedded database is copied into an empty PostgreSQL database, every r
   await seedDemo(ctx);
   before = await readEveryListing(ctx);
   await closeAppContext(ctx);
-  target = await createDatabase(await adminUrl());
+  target = await createDatabase(await postgresAdminUrl());
 
   const said = await copy(target.url);
   assert.match(said.at(-2)!, /^copied [\d,]+ rows of \d+ tables/);

@@ -1,4 +1,4 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,19 +9,17 @@ import { createAppContext, closeAppContext } from '../../src/context.js';
 import { migrate } from '../../src/db/migrate.js';
 import { seedDemo } from '../../src/seed/demo-seed.js';
 import { searchListings } from '../../src/domain/search/search-listings.js';
-import { findPostgresBin, createDatabase, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { findPostgresBin, createDatabase } from '../support/postgres-server.js';
+import { postgresAdminUrl } from '../support/databases.js';
 import { assertRestored, readEveryListing } from '../support/restored-database.js';
 
 // The README's "Backups" commands, run as written against a real PostgreSQL.
-let own: PostgresServer | null = null;
-const adminUrl = async () => process.env.TEST_PG_URL ?? (own ??= await startPostgres()).url;
-after(async () => { await own?.stop(); });
 const configFor = (url: string) => loadConfig({ DATABASE_URL: url, PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent' });
 
 test('pg_dump then pg_restore into a fresh database reads every listing back and takes new writes', { timeout: 180_000 }, async () => {
   const bin = findPostgresBin()!;
-  const source = await createDatabase(await adminUrl());
-  const target = await createDatabase(await adminUrl());
+  const source = await createDatabase(await postgresAdminUrl());
+  const target = await createDatabase(await postgresAdminUrl());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-pgdump-'));
   try {
     const ctx = await createAppContext(configFor(source.url));

@@ -7,7 +7,7 @@ export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 let ownServer: Promise<PostgresServer> | null = null;
 
 /** The PostgreSQL of `npm test` (TEST_PG_URL), or one started for this file when run alone. */
-async function postgresAdminUrl(): Promise<string> {
+export async function postgresAdminUrl(): Promise<string> {
   if (process.env.TEST_PG_URL) return process.env.TEST_PG_URL;
   if (!ownServer) {
     ownServer = startPostgres();
