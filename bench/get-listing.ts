@@ -9,14 +9,25 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const kind = (process.env.BENCH_DB as 'postgres' | 'pglite') ?? 'postgres';
 const bench = await benchContext(kind);
 await seedDemo(bench.ctx);
-const slugs = (await bench.ctx.db.query<{ slug: string }>(`SELECT slug FROM listings WHERE status = 'live' ORDER BY id`)).map((r) => r.slug);
+const slugs = (
+  await bench.ctx.db.query<{ slug: string }>(`SELECT slug FROM listings WHERE status = 'live' ORDER BY id`)
+).map((r) => r.slug);
 
 const bare = Fastify();
-bare.get('/constant', async () => ({ id: 1, slug: 'constant', name: 'Constant', tagline: 'A constant JSON object', votes: 42 }));
+bare.get('/constant', async () => ({
+  id: 1,
+  slug: 'constant',
+  name: 'Constant',
+  tagline: 'A constant JSON object',
+  votes: 42,
+}));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const app = await buildApp(bench.ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
-const addr = (a: typeof app) => { const x = a.server.address(); return typeof x === 'object' && x ? `http://127.0.0.1:${x.port}` : ''; };
+const addr = (a: typeof app) => {
+  const x = a.server.address();
+  return typeof x === 'object' && x ? `http://127.0.0.1:${x.port}` : '';
+};
 
 // Warm both (JIT, the listing cache) before measuring.
 await cannon(`${addr(bare)}/constant`, { duration: 2 });
@@ -25,7 +36,20 @@ await cannon(addr(app), { duration: 2, requests: slugs.map((s) => ({ path: `/api
 const baseline = await cannon(`${addr(bare)}/constant`, { duration });
 const listing = await cannon(addr(app), { duration, requests: slugs.map((s) => ({ path: `/api/v1/listings/${s}` })) });
 const ratio = listing.rps / baseline.rps;
-console.log(JSON.stringify({ bench: 'get_listing', db: kind, listings: slugs.length, baseline_rps: Math.round(baseline.rps), get_listing_rps: Math.round(listing.rps), get_listing_p99_ms: listing.p99, errors: listing.errors + listing.non2xx, ratio: Number(ratio.toFixed(3)), target: 0.4, pass: ratio >= 0.4 }));
+console.log(
+  JSON.stringify({
+    bench: 'get_listing',
+    db: kind,
+    listings: slugs.length,
+    baseline_rps: Math.round(baseline.rps),
+    get_listing_rps: Math.round(listing.rps),
+    get_listing_p99_ms: listing.p99,
+    errors: listing.errors + listing.non2xx,
+    ratio: Number(ratio.toFixed(3)),
+    target: 0.4,
+    pass: ratio >= 0.4,
+  }),
+);
 await app.close();
 await bare.close();
 await bench.close();

@@ -8,28 +8,46 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const version = process.env.MCP_VERSION ?? '2026-07-28';
 const bench = await benchContext((process.env.BENCH_DB as 'postgres' | 'pglite') ?? 'postgres');
 await seedDemo(bench.ctx);
-const slugs = (await bench.ctx.db.query<{ slug: string }>(`SELECT slug FROM listings WHERE status = 'live' ORDER BY id`)).map((r) => r.slug);
+const slugs = (
+  await bench.ctx.db.query<{ slug: string }>(`SELECT slug FROM listings WHERE status = 'live' ORDER BY id`)
+).map((r) => r.slug);
 const app = await buildApp(bench.ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const a = app.server.address();
 const base = typeof a === 'object' && a ? `http://127.0.0.1:${a.port}` : '';
 
-const meta = { 'io.modelcontextprotocol/protocolVersion': version, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' } };
+const meta = {
+  'io.modelcontextprotocol/protocolVersion': version,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+};
 const mcpRequests = slugs.map((slug, i) => ({
   method: 'POST' as const,
   path: '/mcp',
   headers: {
-    'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': version,
     ...(version === '2026-07-28' ? { 'mcp-method': 'tools/call', 'mcp-name': 'get_listing' } : {}),
   },
-  body: JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'get_listing', arguments: { slug }, ...(version === '2026-07-28' ? { _meta: meta } : {}) } }),
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: i + 1,
+    method: 'tools/call',
+    params: { name: 'get_listing', arguments: { slug }, ...(version === '2026-07-28' ? { _meta: meta } : {}) },
+  }),
 }));
 const restRequests = slugs.map((s) => ({ path: `/api/v1/listings/${s}` }));
 
 // Sanity: the MCP call really returns the listing.
-const probe = await fetch(`${base}/mcp`, { method: 'POST', headers: mcpRequests[0].headers, body: mcpRequests[0].body });
+const probe = await fetch(`${base}/mcp`, {
+  method: 'POST',
+  headers: mcpRequests[0].headers,
+  body: mcpRequests[0].body,
+});
 const text = await probe.text();
-if (!probe.ok || !text.includes(`"slug":"${slugs[0]}"`)) throw new Error(`MCP probe failed: ${probe.status} ${text.slice(0, 300)}`);
+if (!probe.ok || !text.includes(`"slug":"${slugs[0]}"`))
+  throw new Error(`MCP probe failed: ${probe.status} ${text.slice(0, 300)}`);
 
 await cannon(base, { duration: 2, requests: restRequests });
 await cannon(base, { duration: 2, requests: mcpRequests });
@@ -43,6 +61,16 @@ for (let i = 0; i < 3; i++) {
 }
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const ratio = mean(mcp) / mean(rest);
-console.log(JSON.stringify({ bench: 'mcp_vs_rest_get_listing', protocol: version, rest_rps: Math.round(mean(rest)), mcp_rps: Math.round(mean(mcp)), ratio: Number(ratio.toFixed(3)), target: 0.5, pass: ratio >= 0.5 }));
+console.log(
+  JSON.stringify({
+    bench: 'mcp_vs_rest_get_listing',
+    protocol: version,
+    rest_rps: Math.round(mean(rest)),
+    mcp_rps: Math.round(mean(mcp)),
+    ratio: Number(ratio.toFixed(3)),
+    target: 0.5,
+    pass: ratio >= 0.5,
+  }),
+);
 await app.close();
 await bench.close();

@@ -15,15 +15,26 @@ const bench = await benchContext('postgres');
 await seedDemo(bench.ctx);
 if (count > 0) await seedSynthetic(bench.ctx, count, (m) => console.error(m));
 await bench.ctx.db.query('ANALYZE');
-const slugs = (await bench.ctx.db.query<{ slug: string }>(`SELECT slug FROM listings WHERE status = 'live' ORDER BY md5(slug) LIMIT 500`)).map((r) => r.slug);
+const slugs = (
+  await bench.ctx.db.query<{ slug: string }>(
+    `SELECT slug FROM listings WHERE status = 'live' ORDER BY md5(slug) LIMIT 500`,
+  )
+).map((r) => r.slug);
 const cats = (await bench.ctx.db.query<{ slug: string }>('SELECT slug FROM categories ORDER BY id')).map((r) => r.slug);
 
 const app = await buildApp(bench.ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const bare = Fastify();
-bare.get('/constant', async () => ({ id: 1, slug: 'constant', name: 'Constant', tagline: 'A constant JSON object', votes: 42 }));
+bare.get('/constant', async () => ({
+  id: 1,
+  slug: 'constant',
+  name: 'Constant',
+  tagline: 'A constant JSON object',
+  votes: 42,
+}));
 await bare.listen({ port: 0, host: '127.0.0.1' });
-const addr = (a: { server: { address(): unknown } }) => `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
+const addr = (a: { server: { address(): unknown } }) =>
+  `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
 
 async function p95(paths: string[], n = 200): Promise<number> {
   const times: number[] = [];
@@ -39,7 +50,12 @@ async function p95(paths: string[], n = 200): Promise<number> {
 
 const measurePages = async () => ({
   home: await p95(['/', '/?section=trending', '/?section=today']),
-  search: await p95(['/search?q=analytics', '/search?q=invoicing&sort=votes', '/search?category=developer-tools', '/search?q=notse']),
+  search: await p95([
+    '/search?q=analytics',
+    '/search?q=invoicing&sort=votes',
+    '/search?category=developer-tools',
+    '/search?q=notse',
+  ]),
   listing: await p95(slugs.map((s) => `/p/${s}`)),
   category: await p95(cats.map((c) => `/categories/${c}`)),
   week: await p95(['/launches/weeks/this']),
@@ -56,11 +72,25 @@ await cannon(addr(app), { duration: 2, requests: slugs.map((s) => ({ path: `/p/$
 const baseline = await cannon(`${addr(bare)}/constant`, { duration });
 const listing = await cannon(addr(app), { duration, requests: slugs.map((s) => ({ path: `/p/${s}` })) });
 const ratio = listing.rps / baseline.rps;
-console.log(JSON.stringify({
-  bench: 'pages', db: 'postgres', listings: count,
-  p95_ms: pages, target_p95_ms: 25, p95_pass: Object.values(pages).every((v) => v <= 25), p95_ms_uncached: uncached,
-  listing_page: { baseline_rps: Math.round(baseline.rps), rps: Math.round(listing.rps), errors: listing.errors + listing.non2xx, ratio: Number(ratio.toFixed(3)), target: 0.3, pass: ratio >= 0.3 },
-}));
+console.log(
+  JSON.stringify({
+    bench: 'pages',
+    db: 'postgres',
+    listings: count,
+    p95_ms: pages,
+    target_p95_ms: 25,
+    p95_pass: Object.values(pages).every((v) => v <= 25),
+    p95_ms_uncached: uncached,
+    listing_page: {
+      baseline_rps: Math.round(baseline.rps),
+      rps: Math.round(listing.rps),
+      errors: listing.errors + listing.non2xx,
+      ratio: Number(ratio.toFixed(3)),
+      target: 0.3,
+      pass: ratio >= 0.3,
+    },
+  }),
+);
 await app.close();
 await bare.close();
 await bench.close();

@@ -5,7 +5,11 @@ import { openPglite, openPostgres, type Db } from '../src/db/client.js';
 import type { AppContext } from '../src/app-context.js';
 import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
 
-export interface BenchDb { ctx: AppContext; server: PostgresServer | null; close(): Promise<void> }
+export interface BenchDb {
+  ctx: AppContext;
+  server: PostgresServer | null;
+  close(): Promise<void>;
+}
 
 /** A fresh database of the kind asked for (PostgreSQL started privately, or in-memory PGlite), migrated. */
 export async function benchContext(kind: 'postgres' | 'pglite', env: Record<string, string> = {}): Promise<BenchDb> {
@@ -17,12 +21,28 @@ export async function benchContext(kind: 'postgres' | 'pglite', env: Record<stri
   } else {
     db = await openPglite(null);
   }
-  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:0', RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    PUBLIC_URL: 'http://127.0.0.1:0',
+    RATE_LIMIT_MAX: '10000000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const ctx = await createAppContext(config, { db });
-  return { ctx, server, async close() { await ctx.views.stop(); await db.close(); await server?.stop(); } };
+  return {
+    ctx,
+    server,
+    async close() {
+      await ctx.views.stop();
+      await db.close();
+      await server?.stop();
+    },
+  };
 }
 
-export async function cannon(url: string, opts: { requests?: { path: string }[]; duration?: number; connections?: number } = {}): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+export async function cannon(
+  url: string,
+  opts: { requests?: { path: string }[]; duration?: number; connections?: number } = {},
+): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
   const result = await autocannon({
     url,
     duration: opts.duration ?? 10,
@@ -42,9 +62,13 @@ export function percentile(values: number[], p: number): number {
 export function typo(word: string, i: number): string {
   const p = 1 + (i % Math.max(1, word.length - 2));
   switch (i % 4) {
-    case 0: return word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2); // transpose
-    case 1: return word.slice(0, p) + word.slice(p + 1); // drop
-    case 2: return word.slice(0, p) + word[p] + word.slice(p); // double
-    default: return word.slice(0, p) + (word[p] === 'e' ? 'a' : 'e') + word.slice(p + 1); // replace
+    case 0:
+      return word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2); // transpose
+    case 1:
+      return word.slice(0, p) + word.slice(p + 1); // drop
+    case 2:
+      return word.slice(0, p) + word[p] + word.slice(p); // double
+    default:
+      return word.slice(0, p) + (word[p] === 'e' ? 'a' : 'e') + word.slice(p + 1); // replace
   }
 }

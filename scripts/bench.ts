@@ -9,7 +9,8 @@ const BENCH_DIR = 'bench';
 /** Helpers bench scripts import, not benches. */
 const NOT_BENCHES = new Set(['support']);
 
-const available = fs.readdirSync(BENCH_DIR)
+const available = fs
+  .readdirSync(BENCH_DIR)
   .filter((f) => f.endsWith('.ts') && !NOT_BENCHES.has(path.basename(f, '.ts')))
   .map((f) => path.basename(f, '.ts'))
   .sort();
@@ -31,14 +32,18 @@ function run(name: string): Promise<{ code: number | null; seconds: number }> {
   const started = Date.now();
   console.log(`\n━━ bench/${name}.ts ━━`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, `${name}.ts`)], { stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, `${name}.ts`)], {
+      stdio: 'inherit',
+    });
     // Ctrl-C reaches the child through the terminal; the runner just stops starting new ones.
     child.on('exit', (code, signal) => resolve({ code: signal ? 128 : code, seconds: (Date.now() - started) / 1000 }));
   });
 }
 
 let interrupted = false;
-process.on('SIGINT', () => { interrupted = true; });
+process.on('SIGINT', () => {
+  interrupted = true;
+});
 const results: { name: string; code: number | null; seconds: number }[] = [];
 for (const name of chosen) {
   if (interrupted) break;
@@ -46,6 +51,9 @@ for (const name of chosen) {
 }
 
 console.log('\nbench                  result   time');
-for (const r of results) console.log(`${r.name.padEnd(22)} ${(r.code === 0 ? 'ok' : `exit ${r.code}`).padEnd(8)} ${r.seconds.toFixed(0).padStart(4)} s`);
+for (const r of results)
+  console.log(
+    `${r.name.padEnd(22)} ${(r.code === 0 ? 'ok' : `exit ${r.code}`).padEnd(8)} ${r.seconds.toFixed(0).padStart(4)} s`,
+  );
 for (const name of chosen.slice(results.length)) console.log(`${name.padEnd(22)} not run`);
 process.exit(results.every((r) => r.code === 0) && results.length === chosen.length ? 0 : 1);

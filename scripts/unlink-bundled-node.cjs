@@ -3,5 +3,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 for (const name of ['node', 'node.cmd', 'node.ps1']) {
-  try { fs.unlinkSync(path.join(__dirname, '..', 'node_modules', '.bin', name)); } catch { /* not there */ }
+  try {
+    fs.unlinkSync(path.join(__dirname, '..', 'node_modules', '.bin', name));
+  } catch {
+    /* not there */
+  }
 }

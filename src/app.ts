@@ -41,7 +41,9 @@ import { registerTokenRoutes } from './oauth/token-routes.js';
 import { installMetrics } from './metrics/install-metrics.js';
 import { requestIdFor, withLogHygiene } from './logging/log-hygiene.js';
 
-export interface BuildOptions { logger?: boolean | Record<string, unknown> }
+export interface BuildOptions {
+  logger?: boolean | Record<string, unknown>;
+}
 
 /** Builds the whole HTTP app (API, docs, site) without listening, so tests can inject requests. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -80,8 +82,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
-        'default-src': ["'self'"], 'script-src': ["'self'"], 'style-src': ["'self'"], 'img-src': ["'self'", 'data:'],
-        'font-src': ["'self'"], 'connect-src': ["'self'"], 'object-src': ["'none'"], 'base-uri': ["'self'"], 'frame-ancestors': ["'none'"],
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'frame-ancestors': ["'none'"],
         ...(https ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },
@@ -94,11 +103,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // On the raw response, as helmet itself does, so hijacked replies (MCP streams) carry them too;
   // a route may still set its own (badge SVGs, images, the consent page).
   const headerList = Object.entries(headers);
-  app.addHook('onRequest', (_req, reply, done) => { for (const [name, value] of headerList) reply.raw.setHeader(name, value); done(); });
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of headerList) reply.raw.setHeader(name, value);
+    done();
+  });
   await app.register(cookie, { secret: ctx.secret });
   await app.register(formbody);
   // Double-submit CSRF tokens in a signed, HttpOnly, SameSite=Lax cookie, checked on every form post.
-  await app.register(csrf, { sessionPlugin: '@fastify/cookie', cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/' } });
+  await app.register(csrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/' },
+  });
   // One CSRF secret per page: while the browser has no CSRF cookie yet, the plugin makes a new
   // secret (and cookie) on every call, which would void the tokens of the page's other forms
   // (vote, follow, review, comment). API and MCP calls never use it.
@@ -106,11 +121,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (req.url.startsWith('/api/') || req.url.startsWith('/mcp')) return;
     const generate = reply.generateCsrf;
     let token: string | undefined;
-    reply.generateCsrf = function (this: typeof reply, opts) { return (token ??= generate.call(this, opts)); };
+    reply.generateCsrf = function (this: typeof reply, opts) {
+      return (token ??= generate.call(this, opts));
+    };
   });
   // With REDIS_URL every instance counts in one Redis (falling back to its own memory while Redis is
   // away); without it each instance counts its own requests.
-  const shared = ctx.config.redisUrl ? sharedRateLimits(ctx.config.redisUrl, { prefix: `launchdeck:rl:${ctx.config.siteKey}:`, log: app.log }) : null;
+  const shared = ctx.config.redisUrl
+    ? sharedRateLimits(ctx.config.redisUrl, { prefix: `launchdeck:rl:${ctx.config.siteKey}:`, log: app.log })
+    : null;
   if (shared) {
     app.addHook('onClose', () => shared.close());
     await shared.connected(2_000);
@@ -132,7 +151,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       }
       return `ip:${req.ip}`;
     },
-    errorResponseBuilder: (_req, c) => new HttpError(429, `Rate limit of ${c.max} requests per ${Math.round(c.ttl / 1000) || 1} s reached; retry after ${Math.ceil(c.ttl / 1000)} s.`),
+    errorResponseBuilder: (_req, c) =>
+      new HttpError(
+        429,
+        `Rate limit of ${c.max} requests per ${Math.round(c.ttl / 1000) || 1} s reached; retry after ${Math.ceil(c.ttl / 1000)} s.`,
+      ),
   });
 
   const openapi = buildOpenApi(operations, { publicUrl: ctx.config.publicUrl, siteName: ctx.site.name });

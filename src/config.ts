@@ -85,7 +85,8 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return n;
 }
 
@@ -98,12 +99,16 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 }
 
 function list(env: Env, name: string): string[] {
-  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function crawlRender(env: Env): { chromiumPath: string } | null {
   const mode = str(env, 'CRAWL_RENDER') ?? 'off';
-  if (mode !== 'chromium' && mode !== 'off') throw new ConfigError(`CRAWL_RENDER must be chromium or off, got "${mode}"`);
+  if (mode !== 'chromium' && mode !== 'off')
+    throw new ConfigError(`CRAWL_RENDER must be chromium or off, got "${mode}"`);
   return mode === 'chromium' ? { chromiumPath: str(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium' } : null;
 }
 
@@ -117,30 +122,47 @@ function secretsKey(env: Env): Buffer | null {
   if (raw === null) return null;
   const key = parseSecretsKey(raw.trim());
   // The value itself is never echoed: it is a secret.
-  if (!key) throw new ConfigError('SECRETS_KEY must be 32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)');
+  if (!key)
+    throw new ConfigError(
+      'SECRETS_KEY must be 32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
+    );
   return key;
 }
 
 function viesUrl(env: Env): string | null {
   const v = str(env, 'VIES_URL');
-  if (v && !/^https?:\/\/\S+$/.test(v)) throw new ConfigError(`VIES_URL must be an http(s) URL such as https://ec.europa.eu/taxation_customs/vies/rest-api, got "${v}"`);
+  if (v && !/^https?:\/\/\S+$/.test(v))
+    throw new ConfigError(
+      `VIES_URL must be an http(s) URL such as https://ec.europa.eu/taxation_customs/vies/rest-api, got "${v}"`,
+    );
   return v;
 }
 
 function origin(env: Env, name: string, fallback: string): string {
   const v = str(env, name) ?? fallback;
-  if (!/^https?:\/\/[^/\s]+\/?$/.test(v)) throw new ConfigError(`${name} must be an origin like ${fallback}, got "${v}"`);
+  if (!/^https?:\/\/[^/\s]+\/?$/.test(v))
+    throw new ConfigError(`${name} must be an origin like ${fallback}, got "${v}"`);
   return v.replace(/\/+$/, '');
 }
 
 function domainRatings(env: Env): DomainRatingConfig {
-  const ahrefs = { apiKey: str(env, 'AHREFS_API_KEY'), baseUrl: origin(env, 'AHREFS_BASE_URL', 'https://api.ahrefs.com') };
-  const openPageRank = { apiKey: str(env, 'OPENPAGERANK_API_KEY'), baseUrl: origin(env, 'OPENPAGERANK_BASE_URL', 'https://openpagerank.com') };
+  const ahrefs = {
+    apiKey: str(env, 'AHREFS_API_KEY'),
+    baseUrl: origin(env, 'AHREFS_BASE_URL', 'https://api.ahrefs.com'),
+  };
+  const openPageRank = {
+    apiKey: str(env, 'OPENPAGERANK_API_KEY'),
+    baseUrl: origin(env, 'OPENPAGERANK_BASE_URL', 'https://openpagerank.com'),
+  };
   // Ahrefs when its key is set, else Open PageRank when its key is set; DOMAIN_RATING_PROVIDER picks when both are.
-  const chosen = str(env, 'DOMAIN_RATING_PROVIDER') ?? (ahrefs.apiKey ? 'ahrefs' : openPageRank.apiKey ? 'openpagerank' : null);
-  if (chosen !== null && chosen !== 'ahrefs' && chosen !== 'openpagerank') throw new ConfigError(`DOMAIN_RATING_PROVIDER must be ahrefs or openpagerank, got "${chosen}"`);
-  if (chosen === 'ahrefs' && !ahrefs.apiKey) throw new ConfigError('DOMAIN_RATING_PROVIDER=ahrefs needs AHREFS_API_KEY');
-  if (chosen === 'openpagerank' && !openPageRank.apiKey) throw new ConfigError('DOMAIN_RATING_PROVIDER=openpagerank needs OPENPAGERANK_API_KEY');
+  const chosen =
+    str(env, 'DOMAIN_RATING_PROVIDER') ?? (ahrefs.apiKey ? 'ahrefs' : openPageRank.apiKey ? 'openpagerank' : null);
+  if (chosen !== null && chosen !== 'ahrefs' && chosen !== 'openpagerank')
+    throw new ConfigError(`DOMAIN_RATING_PROVIDER must be ahrefs or openpagerank, got "${chosen}"`);
+  if (chosen === 'ahrefs' && !ahrefs.apiKey)
+    throw new ConfigError('DOMAIN_RATING_PROVIDER=ahrefs needs AHREFS_API_KEY');
+  if (chosen === 'openpagerank' && !openPageRank.apiKey)
+    throw new ConfigError('DOMAIN_RATING_PROVIDER=openpagerank needs OPENPAGERANK_API_KEY');
   return {
     provider: chosen,
     ahrefs,
@@ -162,13 +184,16 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const databaseUrl = str(env, 'DATABASE_URL');
   const siteKey = str(env, 'SITE_KEY') ?? 'main';
-  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(siteKey)) throw new ConfigError(`SITE_KEY must be a lowercase key like "main", got "${siteKey}"`);
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(siteKey))
+    throw new ConfigError(`SITE_KEY must be a lowercase key like "main", got "${siteKey}"`);
   const stripeKey = str(env, 'STRIPE_SECRET_KEY');
   const stripeApiBase = str(env, 'STRIPE_API_BASE');
-  if (stripeApiBase && !/^https?:\/\/[^/]+\/?$/.test(stripeApiBase)) throw new ConfigError(`STRIPE_API_BASE must be an origin like https://api.stripe.com, got "${stripeApiBase}"`);
+  if (stripeApiBase && !/^https?:\/\/[^/]+\/?$/.test(stripeApiBase))
+    throw new ConfigError(`STRIPE_API_BASE must be an origin like https://api.stripe.com, got "${stripeApiBase}"`);
   // Stripe once a key is configured; the built-in test provider otherwise.
   const provider = str(env, 'PAYMENT_PROVIDER') ?? (stripeKey ? 'stripe' : 'test');
-  if (provider !== 'test' && provider !== 'stripe') throw new ConfigError(`PAYMENT_PROVIDER must be test or stripe, got "${provider}"`);
+  if (provider !== 'test' && provider !== 'stripe')
+    throw new ConfigError(`PAYMENT_PROVIDER must be test or stripe, got "${provider}"`);
   if (provider === 'stripe' && !stripeKey) throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   const paymentProvider: 'test' | 'stripe' = provider;
   return {

@@ -26,7 +26,10 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   const readCache = new ListingCache(config.readCacheSeconds * 1000, config.readCacheSeconds * 1000, 2_000);
   // Listing writes on other instances arrive here (see forgetListingProfile); any of them can
   // change a list, so cached list answers go too.
-  await db.listen(LISTINGS_CHANNEL, (key) => { listingCache.invalidate(key); readCache.clear(); });
+  await db.listen(LISTINGS_CHANNEL, (key) => {
+    listingCache.invalidate(key);
+    readCache.clear();
+  });
   // Prices and sales settings changed on another instance.
   await db.listen(SALES_CHANNEL, () => dropSalesCatalog(db));
   return {

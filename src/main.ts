@@ -27,7 +27,9 @@ const USAGE = `Usage: launchdeck <command>
 
 function banner(config: Config, ctx: AppContext, worker: boolean) {
   const base = config.publicUrl;
-  const db = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `embedded PGlite in ${config.dataDir}`;
+  const db = config.databaseUrl
+    ? `PostgreSQL (${new URL(config.databaseUrl).host})`
+    : `embedded PGlite in ${config.dataDir}`;
   console.log(`
   ${ctx.site.name} is running
     Site          ${base}/
@@ -75,7 +77,10 @@ async function main() {
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) { console.error(`Configuration error: ${err.message}`); process.exit(2); }
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(2);
+    }
     throw err;
   }
   switch (command) {
@@ -87,8 +92,16 @@ async function main() {
       const worker = await startWorker(ctx);
       // A worker serves no pages; its job, crawl and mail metrics get their own port when asked for.
       const metrics = config.metricsPort ? await startMetricsServer(ctx, config.metricsPort, config.host) : null;
-      console.log(`worker running (${config.workerConcurrency} jobs at once)${metrics ? `, metrics on port ${config.metricsPort}` : ''}; Ctrl-C stops it`);
-      const stop = async () => { scheduler.stop(); await worker.stop(); await metrics?.close(); await closeAppContext(ctx); process.exit(0); };
+      console.log(
+        `worker running (${config.workerConcurrency} jobs at once)${metrics ? `, metrics on port ${config.metricsPort}` : ''}; Ctrl-C stops it`,
+      );
+      const stop = async () => {
+        scheduler.stop();
+        await worker.stop();
+        await metrics?.close();
+        await closeAppContext(ctx);
+        process.exit(0);
+      };
       process.once('SIGINT', () => void stop());
       process.once('SIGTERM', () => void stop());
       return;
@@ -107,9 +120,15 @@ async function main() {
       if (what === 'demo') await seedDemo(ctx, log);
       else if (what === 'synthetic') {
         const n = Number(args[1]);
-        if (!Number.isInteger(n) || n < 1 || n > 2_000_000) { console.error('seed synthetic needs a count from 1 to 2000000'); process.exit(2); }
+        if (!Number.isInteger(n) || n < 1 || n > 2_000_000) {
+          console.error('seed synthetic needs a count from 1 to 2000000');
+          process.exit(2);
+        }
         await seedSynthetic(ctx, n, log);
-      } else { console.error(USAGE); process.exit(2); }
+      } else {
+        console.error(USAGE);
+        process.exit(2);
+      }
       await closeAppContext(ctx);
       return;
     }
@@ -118,7 +137,10 @@ async function main() {
         try {
           await runBackupCommand(config, args, (line) => console.log(line));
         } catch (err) {
-          if (err instanceof UsageError) { console.error(err.message); process.exit(2); }
+          if (err instanceof UsageError) {
+            console.error(err.message);
+            process.exit(2);
+          }
           throw err;
         }
         return;
@@ -127,7 +149,11 @@ async function main() {
       try {
         await runAdmin(ctx, args, (line) => console.log(line));
       } catch (err) {
-        if (err instanceof UsageError) { console.error(err.message); await closeAppContext(ctx); process.exit(2); }
+        if (err instanceof UsageError) {
+          console.error(err.message);
+          await closeAppContext(ctx);
+          process.exit(2);
+        }
         throw err;
       }
       await closeAppContext(ctx);
@@ -141,8 +167,14 @@ async function main() {
 
 main().catch((err) => {
   // A setting the database needs (SECRETS_KEY once revenue keys are stored) is a configuration error, not a crash.
-  if (err instanceof ConfigError) { console.error(`Configuration error: ${err.message}`); process.exit(2); }
-  if (err instanceof DataDirInUseError) { console.error(`Cannot start: ${err.message}`); process.exit(2); }
+  if (err instanceof ConfigError) {
+    console.error(`Configuration error: ${err.message}`);
+    process.exit(2);
+  }
+  if (err instanceof DataDirInUseError) {
+    console.error(`Cannot start: ${err.message}`);
+    process.exit(2);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -51,15 +51,27 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
   let parsed;
   try {
     parsed = parseArgs({
-    args: rest,
-    options: {
-      email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' },
-      scopes: { type: 'string' }, 'expires-days': { type: 'string' }, key: { type: 'string' }, value: { type: 'string' },
-      provider: { type: 'string' }, scale: { type: 'string' },
-      product: { type: 'string' }, cents: { type: 'string' }, includes: { type: 'string' }, id: { type: 'string' }, note: { type: 'string' }, number: { type: 'string' },
-    },
-    strict: true,
-    allowPositionals: command === 'domain-ratings',
+      args: rest,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        admin: { type: 'boolean' },
+        scopes: { type: 'string' },
+        'expires-days': { type: 'string' },
+        key: { type: 'string' },
+        value: { type: 'string' },
+        provider: { type: 'string' },
+        scale: { type: 'string' },
+        product: { type: 'string' },
+        cents: { type: 'string' },
+        includes: { type: 'string' },
+        id: { type: 'string' },
+        note: { type: 'string' },
+        number: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: command === 'domain-ratings',
     });
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\n\n${ADMIN_USAGE}`);
@@ -72,7 +84,13 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       const problem = passwordProblem(values.password);
       if (problem) throw new UsageError(`--password ${problem}`);
       try {
-        const user = await createUser(ctx.db, { email: values.email, password: values.password, name: values.name, isAdmin: values.admin ?? false, verified: true });
+        const user = await createUser(ctx.db, {
+          email: values.email,
+          password: values.password,
+          name: values.name,
+          isAdmin: values.admin ?? false,
+          verified: true,
+        });
         out(`created user ${user.id} <${user.email}>${user.is_admin ? ' (administrator)' : ''}`);
       } catch (err) {
         if (err instanceof DuplicateEmailError) throw new UsageError(err.message);
@@ -84,23 +102,38 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       const user = values.email ? await findUserByEmail(ctx.db, values.email) : null;
       if (!user) throw new UsageError(`--email: no user ${values.email ?? '(missing)'}; create one with create-user`);
       const { scopes, unknown } = parseScopes(values.scopes ?? '');
-      if (unknown.length) throw new UsageError(`--scopes: unknown ${unknown.join(', ')} (known: account:read, listings:write, orders:write)`);
-      if (scopes.length === 0) throw new UsageError('--scopes: choose at least one of account:read, listings:write, orders:write');
+      if (unknown.length)
+        throw new UsageError(
+          `--scopes: unknown ${unknown.join(', ')} (known: account:read, listings:write, orders:write)`,
+        );
+      if (scopes.length === 0)
+        throw new UsageError('--scopes: choose at least one of account:read, listings:write, orders:write');
       let expiresAt: Date | null = null;
       if (values['expires-days'] !== undefined) {
         const days = Number(values['expires-days']);
-        if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError('--expires-days must be a whole number from 1 to 3650');
+        if (!Number.isInteger(days) || days < 1 || days > 3650)
+          throw new UsageError('--expires-days must be a whole number from 1 to 3650');
         expiresAt = new Date(ctx.now().getTime() + days * 86_400_000);
       }
-      const { key, record } = await createApiKey(ctx.db, user.id, { name: values.name ?? 'CLI key', scopes, expiresAt });
-      out(`created API key ${record.prefix}… for ${user.email} with scopes ${scopes.join(', ')}${expiresAt ? `, expiring ${expiresAt.toISOString()}` : ''}`);
+      const { key, record } = await createApiKey(ctx.db, user.id, {
+        name: values.name ?? 'CLI key',
+        scopes,
+        expiresAt,
+      });
+      out(
+        `created API key ${record.prefix}… for ${user.email} with scopes ${scopes.join(', ')}${expiresAt ? `, expiring ${expiresAt.toISOString()}` : ''}`,
+      );
       out(key);
       return;
     }
     case 'set-setting': {
       if (!values.key) throw new UsageError('--key is required');
       let value: unknown;
-      try { value = JSON.parse(values.value ?? ''); } catch { throw new UsageError('--value must be JSON, e.g. 42 or "text" or {"a":1}'); }
+      try {
+        value = JSON.parse(values.value ?? '');
+      } catch {
+        throw new UsageError('--value must be JSON, e.g. 42 or "text" or {"a":1}');
+      }
       await setSetting(ctx.db, ctx.site.id, values.key, value);
       await forgetSalesCatalog(ctx);
       forgetVoteSettings(ctx.db, ctx.site.id);
@@ -110,14 +143,19 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
     case 'set-price': {
       const cents = Number(values.cents);
       if (!values.product) throw new UsageError('--product is required (a code from list_products)');
-      if (!Number.isInteger(cents) || cents < 0 || cents > 100_000_000) throw new UsageError('--cents must be a whole number of USD cents from 0 to 100000000');
-      if (!(await setPrice(ctx.db, ctx.site.id, values.product, cents, ctx.now()))) throw new UsageError(`--product: no product ${values.product} on this site`);
+      if (!Number.isInteger(cents) || cents < 0 || cents > 100_000_000)
+        throw new UsageError('--cents must be a whole number of USD cents from 0 to 100000000');
+      if (!(await setPrice(ctx.db, ctx.site.id, values.product, cents, ctx.now())))
+        throw new UsageError(`--product: no product ${values.product} on this site`);
       await forgetSalesCatalog(ctx);
       out(`set the price of ${values.product} to ${cents} cents (USD, excluding VAT) for new quotes`);
       return;
     }
     case 'set-bundle': {
-      const includes = (values.includes ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const includes = (values.includes ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const problem = bundleProblem(values.product ?? '', includes);
       if (problem) throw new UsageError(problem);
       await setBundleContents(ctx.db, ctx.site.id, values.product!, includes);
@@ -128,34 +166,45 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
     case 'complete-task': {
       const id = Number(values.id);
       if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new UsageError('--id must be a task number');
-      if (!(await completeAdminTask(ctx, id, values.note ?? ''))) throw new UsageError(`--id: no open task ${id} on this site`);
+      if (!(await completeAdminTask(ctx, id, values.note ?? '')))
+        throw new UsageError(`--id: no open task ${id} on this site`);
       out(`task ${id} done; its order line is fulfilled`);
       return;
     }
     case 'refund-order': {
       if (!values.number) throw new UsageError('--number is required');
-      if (!(await refundOrder(ctx, values.number, values.note || 'Refunded by the site team.'))) throw new UsageError(`--number: no paid order ${values.number} on this site`);
+      if (!(await refundOrder(ctx, values.number, values.note || 'Refunded by the site team.')))
+        throw new UsageError(`--number: no paid order ${values.number} on this site`);
       out(`order ${values.number} marked refunded`);
       return;
     }
     case 'domain-ratings': {
       const [action, file, ...extra] = parsed.positionals;
-      if (action !== 'import' || !file || extra.length > 0) throw new UsageError('usage: domain-ratings import FILE.csv [--provider NAME] [--scale N]');
+      if (action !== 'import' || !file || extra.length > 0)
+        throw new UsageError('usage: domain-ratings import FILE.csv [--provider NAME] [--scale N]');
       const provider = values.provider ?? 'import';
       const scale = Number(values.scale ?? 100);
       const problem = providerScaleProblem(provider, scale);
       if (problem) throw new UsageError(problem);
       let text: string;
-      try { text = await readFile(file, 'utf8'); } catch (err) { throw new UsageError(`cannot read ${file}: ${(err as Error).message}`); }
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (err) {
+        throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+      }
       const result = await importRatingsCsv(ctx.db, text, { provider, scale });
       if (result.errors.length > 0) {
-        throw new UsageError(`nothing imported; fix these rows of ${file}:\n${result.errors.map((e) => `  line ${e.line}: ${e.message}`).join('\n')}`);
+        throw new UsageError(
+          `nothing imported; fix these rows of ${file}:\n${result.errors.map((e) => `  line ${e.line}: ${e.message}`).join('\n')}`,
+        );
       }
       for (const u of result.unknown) out(`line ${u.line}: no listing has the domain ${u.domain}; skipped`);
       // Listing pages and the board show the new readings at once.
       ctx.listingCache.clear();
       ctx.readCache.clear();
-      out(`imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${provider} (0–${scale})${result.unknown.length ? `; ${result.unknown.length} unknown domain${result.unknown.length === 1 ? '' : 's'} skipped` : ''}`);
+      out(
+        `imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${provider} (0–${scale})${result.unknown.length ? `; ${result.unknown.length} unknown domain${result.unknown.length === 1 ? '' : 's'} skipped` : ''}`,
+      );
       return;
     }
     default:

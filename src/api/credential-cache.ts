@@ -3,7 +3,10 @@ import type { Principal } from './registry.js';
 
 export const CREDENTIALS_CHANNEL = 'launchdeck_credentials';
 
-interface Entry { principal: Principal; until: number }
+interface Entry {
+  principal: Principal;
+  until: number;
+}
 
 /**
  * Verified credentials (API keys, access tokens), remembered for a few seconds so an
@@ -13,7 +16,12 @@ interface Entry { principal: Principal; until: number }
 export class CredentialCache {
   private entries = new Map<string, Entry>();
 
-  constructor(private readonly db: Db, private readonly ttlMs = 30_000, private readonly maxEntries = 20_000, private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 30_000,
+    private readonly maxEntries = 20_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   async start(): Promise<void> {
     await this.db.listen(CREDENTIALS_CHANNEL, (payload) => this.dropUser(Number(payload)));
@@ -22,7 +30,10 @@ export class CredentialCache {
   get(key: string): Principal | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.until <= this.clock()) { this.entries.delete(key); return undefined; }
+    if (e.until <= this.clock()) {
+      this.entries.delete(key);
+      return undefined;
+    }
     return e.principal;
   }
 

@@ -46,14 +46,25 @@ const SLUGS: Record<number, string> = {
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 // The error class and its helpers live below both layers (src/errors/); HttpError is the API's name for it.
-export { AppError as HttpError, badRequest, conflict, forbidden, invalidField, notFound, type FieldError } from '../errors/app-error.js';
+export {
+  AppError as HttpError,
+  badRequest,
+  conflict,
+  notFound,
+  type FieldError,
+} from '../errors/app-error.js';
 
 /** The problem document of an error raised on purpose, by the domain or the API. */
 export function problemOf(err: AppError): Problem {
   return problem(err.status, err.message, err.errors, err.extra);
 }
 
-export function problem(status: number, detail: string, errors?: FieldError[], extra: Record<string, unknown> = {}): Problem {
+export function problem(
+  status: number,
+  detail: string,
+  errors?: FieldError[],
+  extra: Record<string, unknown> = {},
+): Problem {
   const p: Problem = {
     type: `https://launchdeck.dev/problems/${SLUGS[status] ?? `http-${status}`}`,
     title: TITLES[status] ?? 'Error',

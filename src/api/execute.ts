@@ -5,7 +5,12 @@ import type { Operation, Principal } from './registry.js';
 import { requireScope } from './auth.js';
 
 /** Runs one operation for REST or MCP alike: scope check, then the handler (or 501 until it exists). */
-export async function executeOperation(op: Operation, input: Record<string, unknown>, ctx: AppContext, principal: Principal | null): Promise<unknown> {
+export async function executeOperation(
+  op: Operation,
+  input: Record<string, unknown>,
+  ctx: AppContext,
+  principal: Principal | null,
+): Promise<unknown> {
   if (op.scope) requireScope(ctx, principal, op.scope);
   if (!op.handler) {
     throw new HttpError(501, `${op.operationId} is declared in the API but not implemented yet.`);

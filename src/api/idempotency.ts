@@ -32,7 +32,10 @@ export interface IdempotentRequest {
   requestHash: string;
 }
 
-export interface IdempotentResponse { status: number; body: unknown }
+export interface IdempotentResponse {
+  status: number;
+  body: unknown;
+}
 
 export interface IdempotencyOptions {
   /** How long a duplicate waits for the first request to finish before answering 409. */
@@ -60,7 +63,8 @@ export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (value instanceof Date) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const entries = Object.keys(value).sort()
+  const entries = Object.keys(value)
+    .sort()
     .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
     .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
   return `{${entries.join(',')}}`;
@@ -116,8 +120,15 @@ export async function withIdempotency(
              status_code = NULL, response = NULL, created_at = EXCLUDED.created_at
          WHERE k.created_at < $6 OR (k.status_code IS NULL AND k.created_at < $7)
        RETURNING 1 AS reserved`,
-      [req.userId, key, req.operationId, req.requestHash, reservedAt,
-        new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(), new Date(now.getTime() - ABANDONED_AFTER_MS).toISOString()],
+      [
+        req.userId,
+        key,
+        req.operationId,
+        req.requestHash,
+        reservedAt,
+        new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+        new Date(now.getTime() - ABANDONED_AFTER_MS).toISOString(),
+      ],
     );
     if (reserved.length > 0) return { ...(await runReserved(ctx, req.userId, key, reservedAt, run)), replayed: false };
 
@@ -131,9 +142,10 @@ export async function withIdempotency(
       throw inProgress();
     }
     if (row.operation_id !== req.operationId || row.request_hash !== req.requestHash) {
-      const message = row.operation_id !== req.operationId
-        ? `was already used for a ${row.operation_id} request in the last 24 hours; use a new key for a new request`
-        : 'was already used for a request with different parameters or body in the last 24 hours; use a new key for a new request';
+      const message =
+        row.operation_id !== req.operationId
+          ? `was already used for a ${row.operation_id} request in the last 24 hours; use a new key for a new request`
+          : 'was already used for a request with different parameters or body in the last 24 hours; use a new key for a new request';
       throw badRequest(`${IDEMPOTENCY_HEADER} ${message}.`, [{ path: IDEMPOTENCY_HEADER, message }]);
     }
     if (row.status_code !== null && row.response) return replay(row.status_code, row.response);
@@ -142,18 +154,31 @@ export async function withIdempotency(
   }
 }
 
-const inProgress = () => new HttpError(409, `A request with this ${IDEMPOTENCY_HEADER} is still in progress; retry in a moment to get its response.`, { headers: { 'Retry-After': '1' } });
+const inProgress = () =>
+  new HttpError(
+    409,
+    `A request with this ${IDEMPOTENCY_HEADER} is still in progress; retry in a moment to get its response.`,
+    { headers: { 'Retry-After': '1' } },
+  );
 
-async function runReserved(ctx: Clocked, userId: number, key: string, reservedAt: string, run: () => Promise<IdempotentResponse>): Promise<IdempotentResponse> {
-  const complete = (status: number, response: Row['response']) => ctx.db.query(
-    `UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb
+async function runReserved(
+  ctx: Clocked,
+  userId: number,
+  key: string,
+  reservedAt: string,
+  run: () => Promise<IdempotentResponse>,
+): Promise<IdempotentResponse> {
+  const complete = (status: number, response: Row['response']) =>
+    ctx.db.query(
+      `UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb
      WHERE user_id = $1 AND key = $2 AND created_at = $3 AND status_code IS NULL`,
-    [userId, key, reservedAt, status, JSON.stringify(response)],
-  );
-  const release = () => ctx.db.query(
-    `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at = $3 AND status_code IS NULL`,
-    [userId, key, reservedAt],
-  );
+      [userId, key, reservedAt, status, JSON.stringify(response)],
+    );
+  const release = () =>
+    ctx.db.query(
+      `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at = $3 AND status_code IS NULL`,
+      [userId, key, reservedAt],
+    );
   let out: IdempotentResponse;
   try {
     out = await run();

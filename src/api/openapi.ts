@@ -37,7 +37,13 @@ function parameters(schema: TObject | undefined, location: 'path' | 'query') {
     const plain = plainSchema(s as TSchema);
     const description = plain.description as string | undefined;
     delete plain.description;
-    return { name, in: location, required: location === 'path' || required.has(name), ...(description ? { description } : {}), schema: plain };
+    return {
+      name,
+      in: location,
+      required: location === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: plain,
+    };
   });
 }
 
@@ -45,7 +51,10 @@ export function buildOpenApi(ops: Operation[], opts: { publicUrl: string; siteNa
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ops) {
     const responses: Record<string, unknown> = {
-      [String(op.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: plainSchema(op.response) } } },
+      [String(op.status ?? 200)]: {
+        description: 'Success',
+        content: { 'application/json': { schema: plainSchema(op.response) } },
+      },
       400: problemResponse('Invalid request: `errors` names each invalid field and why'),
     };
     if (op.scope) {
@@ -66,15 +75,26 @@ export function buildOpenApi(ops: Operation[], opts: { publicUrl: string; siteNa
     if (!op.handler) responses[501] = problemResponse('Declared but not implemented yet on this server');
     const params = [...parameters(op.params, 'path'), ...parameters(op.query, 'query')];
     if (op.idempotent) {
-      params.push({ name: 'Idempotency-Key', in: 'header' as never, required: false, description: 'Makes retries safe: the same key within 24 h returns the first response', schema: { type: 'string', maxLength: 255 } });
+      params.push({
+        name: 'Idempotency-Key',
+        in: 'header' as never,
+        required: false,
+        description: 'Makes retries safe: the same key within 24 h returns the first response',
+        schema: { type: 'string', maxLength: 255 },
+      });
     }
     const operation: Record<string, unknown> = {
       operationId: op.operationId,
       tags: [op.tag],
       summary: op.title,
-      description: [op.summary, op.description].filter(Boolean).join('\n\n') + `\n\nMCP tool: \`${op.operationId}\`.` + (op.scope ? ` Scope: \`${op.scope}\`.` : ' Public: no sign-in needed.'),
+      description:
+        [op.summary, op.description].filter(Boolean).join('\n\n') +
+        `\n\nMCP tool: \`${op.operationId}\`.` +
+        (op.scope ? ` Scope: \`${op.scope}\`.` : ' Public: no sign-in needed.'),
       ...(params.length ? { parameters: params } : {}),
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: plainSchema(op.body) } } } } : {}),
+      ...(op.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: plainSchema(op.body) } } } }
+        : {}),
       responses,
       security: op.scope ? [{ bearerAuth: [] }, { oauth2: [op.scope] }] : [{}, { bearerAuth: [] }, { oauth2: [] }],
     };
@@ -97,7 +117,11 @@ export function buildOpenApi(ops: Operation[], opts: { publicUrl: string; siteNa
     components: {
       schemas: { Problem: plainSchema(ProblemSchema) },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key from your account page, or an OAuth access token' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key from your account page, or an OAuth access token',
+        },
         oauth2: {
           type: 'oauth2',
           flows: {

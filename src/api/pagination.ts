@@ -1,6 +1,9 @@
 import type { PageOf } from './schemas/common.js';
 
-export interface PageRequest { page?: number; per_page?: number }
+export interface PageRequest {
+  page?: number;
+  per_page?: number;
+}
 
 export function pageBounds(input: PageRequest): { page: number; perPage: number; offset: number } {
   const page = input.page ?? 1;

@@ -9,4 +9,5 @@ export function withJsonText<T extends object>(value: T, json: string): T {
   return value;
 }
 
-export const jsonTextOf = (value: unknown): string | undefined => (value && typeof value === 'object' ? texts.get(value) : undefined);
+export const jsonTextOf = (value: unknown): string | undefined =>
+  value && typeof value === 'object' ? texts.get(value) : undefined;

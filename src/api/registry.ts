@@ -6,7 +6,22 @@ export { SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../domain/accounts/scope
 
 /** The one place an operation is defined; REST routes, OpenAPI and MCP tools are generated from it (DESIGN §1). */
 
-export const TAGS = ['Site', 'Listings', 'Categories', 'Launches', 'Leaderboards', 'People', 'Content', 'Badges', 'Account', 'Submit', 'My listings', 'Claims', 'Orders', 'Trophies'] as const;
+export const TAGS = [
+  'Site',
+  'Listings',
+  'Categories',
+  'Launches',
+  'Leaderboards',
+  'People',
+  'Content',
+  'Badges',
+  'Account',
+  'Submit',
+  'My listings',
+  'Claims',
+  'Orders',
+  'Trophies',
+] as const;
 export type Tag = (typeof TAGS)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -24,7 +39,12 @@ export interface OperationContext extends AppContext {
 
 type In<T extends TObject | undefined> = T extends TObject ? Static<T> : unknown;
 
-export interface OperationSpec<P extends TObject | undefined, Q extends TObject | undefined, B extends TObject | undefined, R extends TSchema> {
+export interface OperationSpec<
+  P extends TObject | undefined,
+  Q extends TObject | undefined,
+  B extends TObject | undefined,
+  R extends TSchema,
+> {
   operationId: string;
   method: HttpMethod;
   /** OpenAPI-style path below /api/v1, e.g. `/listings/{slug}` */
@@ -58,10 +78,11 @@ export interface OperationSpec<P extends TObject | undefined, Q extends TObject 
 
 export type Operation = OperationSpec<TObject | undefined, TObject | undefined, TObject | undefined, TSchema>;
 
-export function defineOperation<P extends TObject | undefined = undefined, Q extends TObject | undefined = undefined, B extends TObject | undefined = undefined, R extends TSchema = TSchema>(
-  spec: OperationSpec<P, Q, B, R>,
-): Operation {
+export function defineOperation<
+  P extends TObject | undefined = undefined,
+  Q extends TObject | undefined = undefined,
+  B extends TObject | undefined = undefined,
+  R extends TSchema = TSchema,
+>(spec: OperationSpec<P, Q, B, R>): Operation {
   return spec as unknown as Operation;
 }
-
-export const isReadOnly = (op: Operation) => op.method === 'GET';

@@ -46,7 +46,12 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
         if (key !== undefined && principal) {
           const out = await withIdempotency(
             ctx,
-            { userId: principal.userId, key, operationId: op.operationId, requestHash: requestHash(op.operationId, input) },
+            {
+              userId: principal.userId,
+              key,
+              operationId: op.operationId,
+              requestHash: requestHash(op.operationId, input),
+            },
             async () => ({ status, body: toStoredJson(await executeOperation(op, input, ctx, principal)) }),
           );
           if (out.replayed) reply.header(REPLAYED_HEADER, 'true');
@@ -54,7 +59,10 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
         }
         const result = await executeOperation(op, input, ctx, principal);
         if (op.paginated) {
-          const link = linkHeader(new URL(req.url, ctx.config.publicUrl), result as { page: number; total_pages: number });
+          const link = linkHeader(
+            new URL(req.url, ctx.config.publicUrl),
+            result as { page: number; total_pages: number },
+          );
           if (link) reply.header('Link', link);
         }
         const text = jsonTextOf(result);

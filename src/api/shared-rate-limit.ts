@@ -1,16 +1,25 @@
 import { Redis } from 'ioredis';
 
 /** What a @fastify/rate-limit store answers: requests counted in the window, and milliseconds left in it. */
-export interface WindowCount { current: number; ttl: number }
+export interface WindowCount {
+  current: number;
+  ttl: number;
+}
 type Done = (err: Error | null, result?: WindowCount) => void;
 
-export interface RateLimitLog { warn(msg: string): void; info(msg: string): void }
+export interface RateLimitLog {
+  warn(msg: string): void;
+  info(msg: string): void;
+}
 
 /** Fixed windows counted in this process's memory: the fallback while Redis is away. */
 export class MemoryWindows {
   private windows = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(private readonly maxKeys = 100_000, private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly maxKeys = 100_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   incr(key: string, windowMs: number): WindowCount {
     const now = this.clock();
@@ -75,7 +84,9 @@ export interface SharedRateLimitOptions {
 
 export interface SharedRateLimits {
   /** The store class for @fastify/rate-limit's `store` option. */
-  Store: new (params?: unknown) => SharedStore;
+  Store: new (
+    params?: unknown,
+  ) => SharedStore;
   /** Waits (at most timeoutMs) for the first connection; false when Redis did not answer. */
   connected(timeoutMs: number): Promise<boolean>;
   /** Whether requests are counted in Redis right now. */
@@ -120,7 +131,9 @@ export function sharedRateLimits(redisUrl: string, opts: SharedRateLimitOptions)
     pausedUntil = clock() + pauseMs;
     if (degraded) return;
     degraded = true;
-    opts.log.warn(`Redis is unavailable for rate limits (${why}): each instance counts its own requests until it is back`);
+    opts.log.warn(
+      `Redis is unavailable for rate limits (${why}): each instance counts its own requests until it is back`,
+    );
   };
   const recover = () => {
     pausedUntil = 0;
@@ -136,7 +149,10 @@ export function sharedRateLimits(redisUrl: string, opts: SharedRateLimitOptions)
   const usingRedis = () => redis.status === 'ready' && clock() >= pausedUntil;
 
   class Store implements SharedStore {
-    constructor(_params?: unknown, private readonly prefix = opts.prefix) {}
+    constructor(
+      _params?: unknown,
+      private readonly prefix = opts.prefix,
+    ) {}
 
     incr(key: string, done: Done, timeWindow: number) {
       this.count(key, done, timeWindow, true);
@@ -154,8 +170,14 @@ export function sharedRateLimits(redisUrl: string, opts: SharedRateLimitOptions)
         return inMemory();
       }
       (increment ? scripts.launchdeckRateLimit(k, windowMs) : scripts.launchdeckRateLimitRead(k)).then(
-        ([current, ttl]) => { recover(); done(null, { current: Number(current), ttl: Number(ttl) }); },
-        (err: Error) => { degrade(err.message || err.name); inMemory(); },
+        ([current, ttl]) => {
+          recover();
+          done(null, { current: Number(current), ttl: Number(ttl) });
+        },
+        (err: Error) => {
+          degrade(err.message || err.name);
+          inMemory();
+        },
       );
     }
 
@@ -172,7 +194,12 @@ export function sharedRateLimits(redisUrl: string, opts: SharedRateLimitOptions)
     connected(timeoutMs) {
       if (redis.status === 'ready') return Promise.resolve(true);
       return new Promise((resolve) => {
-        const finish = (ok: boolean) => { clearTimeout(timer); redis.off('ready', onReady); redis.off('error', onError); resolve(ok); };
+        const finish = (ok: boolean) => {
+          clearTimeout(timer);
+          redis.off('ready', onReady);
+          redis.off('error', onError);
+          resolve(ok);
+        };
         const onReady = () => finish(true);
         const onError = () => finish(false);
         const timer = setTimeout(() => finish(false), timeoutMs);

@@ -7,7 +7,10 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 function findUnstorable(value: unknown, path: string): string | null {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
   if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) { const hit = findUnstorable(v, `${path}[${i}]`); if (hit) return hit; }
+    for (const [i, v] of value.entries()) {
+      const hit = findUnstorable(v, `${path}[${i}]`);
+      if (hit) return hit;
+    }
     return null;
   }
   if (value && typeof value === 'object') {
@@ -23,5 +26,8 @@ function findUnstorable(value: unknown, path: string): string | null {
 /** 400 naming the first input field holding a NUL character or broken Unicode. */
 export function rejectUnstorableText(input: unknown): void {
   const path = findUnstorable(input, '');
-  if (path !== null) throw badRequest(`${path || 'body'}: contains a NUL character or invalid Unicode`, [{ path: path || 'body', message: 'contains a NUL character or invalid Unicode' }]);
+  if (path !== null)
+    throw badRequest(`${path || 'body'}: contains a NUL character or invalid Unicode`, [
+      { path: path || 'body', message: 'contains a NUL character or invalid Unicode' },
+    ]);
 }

@@ -1,6 +1,13 @@
 import robotsParserModule from 'robots-parser';
 import { allowListFor } from '../net/address-policy.js';
-import { BlockedAddressError, RedirectRefusedError, checkUrl, safeFetch, type SafeFetchOptions, type SafeResponse } from '../net/safe-fetch.js';
+import {
+  BlockedAddressError,
+  RedirectRefusedError,
+  checkUrl,
+  safeFetch,
+  type SafeFetchOptions,
+  type SafeResponse,
+} from '../net/safe-fetch.js';
 import { decodeBody, isHtml } from './decode.js';
 import { extractPage, type PageContent } from './page-text.js';
 import { linkSource, pageKey, rankPages, sameSite, type Candidate, type PageKind } from './page-picker.js';
@@ -8,7 +15,11 @@ import { chromiumRenderer, hasUndrawnParts, isAppShell, type RenderOptions, type
 import { readSitemaps } from './sitemaps.js';
 
 // CommonJS default export under NodeNext: the function sits one level down at run time.
-const robotsParser = ((robotsParserModule as unknown as { default?: typeof robotsParserModule }).default ?? robotsParserModule) as unknown as (url: string, txt: string) => { isAllowed(url: string, ua?: string): boolean | undefined; getSitemaps(): string[] };
+const robotsParser = ((robotsParserModule as unknown as { default?: typeof robotsParserModule }).default ??
+  robotsParserModule) as unknown as (
+  url: string,
+  txt: string,
+) => { isAllowed(url: string, ua?: string): boolean | undefined; getSitemaps(): string[] };
 
 export const CRAWLER_NAME = 'LaunchdeckBot';
 export const crawlerUserAgent = (publicUrl: string) => `${CRAWLER_NAME}/1.0 (+${publicUrl}/docs)`;
@@ -24,19 +35,38 @@ export interface RobotsRules {
  * everything; unreachable or 5xx allows nothing, and `blocked` says why. Shared by the crawl and
  * the free queue's badge check, so both honour a site's wishes the same way.
  */
-export async function readRobots(start: URL, fetchOpts: SafeFetchOptions): Promise<{ rules: RobotsRules; blocked: null; retryable?: false } | { rules: null; blocked: string; retryable: boolean }> {
+export async function readRobots(
+  start: URL,
+  fetchOpts: SafeFetchOptions,
+): Promise<
+  { rules: RobotsRules; blocked: null; retryable?: false } | { rules: null; blocked: string; retryable: boolean }
+> {
   const robotsUrl = new URL('/robots.txt', start).toString();
   let text = '';
   try {
     const r = await safeFetch(robotsUrl, { ...fetchOpts, maxBytes: 500_000 });
-    if (r.status >= 500) return { rules: null, blocked: `The site's robots.txt answered HTTP ${r.status}, so we read nothing.`, retryable: true };
+    if (r.status >= 500)
+      return {
+        rules: null,
+        blocked: `The site's robots.txt answered HTTP ${r.status}, so we read nothing.`,
+        retryable: true,
+      };
     if (r.status < 400) text = decodeBody(r.body, r.headers.get('content-type'));
   } catch (err) {
     const policy = err instanceof BlockedAddressError;
-    return { rules: null, blocked: policy ? `The site cannot be read: ${err.message}.` : `The site could not be reached (${(err as Error).message}).`, retryable: !policy };
+    return {
+      rules: null,
+      blocked: policy
+        ? `The site cannot be read: ${err.message}.`
+        : `The site could not be reached (${(err as Error).message}).`,
+      retryable: !policy,
+    };
   }
   const robots = robotsParser(robotsUrl, text);
-  return { rules: { allows: (u) => robots.isAllowed(u, CRAWLER_NAME) !== false, sitemaps: robots.getSitemaps() }, blocked: null };
+  return {
+    rules: { allows: (u) => robots.isAllowed(u, CRAWLER_NAME) !== false, sitemaps: robots.getSitemaps() },
+    blocked: null,
+  };
 }
 
 export type RobotsOutcome = Awaited<ReturnType<typeof readRobots>>;
@@ -47,7 +77,9 @@ export type RobotsOutcome = Awaited<ReturnType<typeof readRobots>>;
  * needed. An unreadable robots.txt allows nothing there. Shared by the crawl and the badge check.
  */
 export function robotsPerOrigin(start: URL, startRules: RobotsRules, fetchOpts: () => SafeFetchOptions) {
-  const origins = new Map<string, Promise<RobotsOutcome>>([[start.origin, Promise.resolve({ rules: startRules, blocked: null })]]);
+  const origins = new Map<string, Promise<RobotsOutcome>>([
+    [start.origin, Promise.resolve({ rules: startRules, blocked: null })],
+  ]);
   const robotsOf = (url: string): Promise<RobotsOutcome> => {
     const origin = new URL(url).origin;
     if (!origins.has(origin)) origins.set(origin, readRobots(new URL(origin), fetchOpts()));
@@ -55,14 +87,29 @@ export function robotsPerOrigin(start: URL, startRules: RobotsRules, fetchOpts: 
   };
   const allows = async (url: string): Promise<boolean> => {
     const { rules } = await robotsOf(url);
-    return rules !== null && rules.allows(url);
+    return rules ? rules.allows(url) : false;
   };
   return { robotsOf, allows };
 }
 
 /** Why a page of the site was not read, for people (the draft's progress) and programs alike. */
-export type SkipReason = 'page_limit' | 'time_limit' | 'robots' | 'not_html' | 'too_large' | 'timeout' | 'off_site_redirect' | 'http_error' | 'blocked_address' | 'unreachable' | 'duplicate';
-export interface SkippedPage { url: string; reason: SkipReason; detail: string }
+export type SkipReason =
+  | 'page_limit'
+  | 'time_limit'
+  | 'robots'
+  | 'not_html'
+  | 'too_large'
+  | 'timeout'
+  | 'off_site_redirect'
+  | 'http_error'
+  | 'blocked_address'
+  | 'unreachable'
+  | 'duplicate';
+export interface SkippedPage {
+  url: string;
+  reason: SkipReason;
+  detail: string;
+}
 
 export interface CrawledPage extends Partial<PageContent> {
   url: string;
@@ -111,8 +158,10 @@ export interface CrawlOptions {
 /** A fetch failure as a skip reason, with its words. */
 function failureOf(err: unknown, timeoutMs: number): { reason: SkipReason; detail: string } {
   const e = err as Error;
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return { reason: 'timeout', detail: `timed out after ${Math.round(timeoutMs / 1000)} s` };
-  if (e instanceof BlockedAddressError) return { reason: /larger than/.test(e.message) ? 'too_large' : 'blocked_address', detail: e.message };
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
+    return { reason: 'timeout', detail: `timed out after ${Math.round(timeoutMs / 1000)} s` };
+  if (e instanceof BlockedAddressError)
+    return { reason: /larger than/.test(e.message) ? 'too_large' : 'blocked_address', detail: e.message };
   return { reason: 'unreachable', detail: e?.message ?? String(err) };
 }
 
@@ -123,7 +172,10 @@ export function renderNotice(pages: CrawledPage[], renderingOn: boolean): string
   const unrendered = pages.filter((p) => p.javascript && !p.javascript.rendered);
   if (unrendered.length === 0) return null;
   const first = unrendered[0];
-  const which = unrendered.length === 1 ? `The page ${first.url} is` : `${plural(unrendered.length, 'page')} (${first.url} and others) are`;
+  const which =
+    unrendered.length === 1
+      ? `The page ${first.url} is`
+      : `${plural(unrendered.length, 'page')} (${first.url} and others) are`;
   const why = first.javascript && !first.javascript.rendered ? first.javascript.why : '';
   // Web components left empty (navigation, footer, a section): the rest of the page was read.
   if (unrendered.every((p) => p.javascript && !p.javascript.rendered && p.javascript.partly)) {
@@ -164,7 +216,16 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   const timeLeft = () => Math.max(1, Math.min(pageTimeoutMs, deadline - Date.now()));
   const notes: string[] = [];
   const skipped: SkippedPage[] = [];
-  const result: CrawlResult = { startUrl, finalUrl: null, pages: [], skipped, blocked: null, retryable: false, notice: null, notes };
+  const result: CrawlResult = {
+    startUrl,
+    finalUrl: null,
+    pages: [],
+    skipped,
+    blocked: null,
+    retryable: false,
+    notice: null,
+    notes,
+  };
 
   let start: URL;
   try {
@@ -175,7 +236,11 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   }
 
   const robots = await readRobots(start, { ...fetchOpts, timeoutMs: timeLeft() });
-  if (!robots.rules) { result.blocked = robots.blocked; result.retryable = robots.retryable; return result; }
+  if (!robots.rules) {
+    result.blocked = robots.blocked;
+    result.retryable = robots.retryable;
+    return result;
+  }
   const allowed = robots.rules.allows;
   // A redirect to another origin is governed by that origin's robots.txt, read once per origin.
   const allowedAnywhere = robotsPerOrigin(start, robots.rules, () => ({ ...fetchOpts, timeoutMs: timeLeft() })).allows;
@@ -186,23 +251,46 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   let transientFailure = false;
 
   /** `site` set: a redirect off that site is not followed (only the homepage may move to another site). */
-  const fetchPage = async (url: string, kind: PageKind, site: URL | null): Promise<{ page: CrawledPage; response: SafeResponse | null }> => {
+  const fetchPage = async (
+    url: string,
+    kind: PageKind,
+    site: URL | null,
+  ): Promise<{ page: CrawledPage; response: SafeResponse | null }> => {
     let offSite: string | null = null;
-    const skip = (u: string, status: number, contentType: string | null, reason: SkipReason, detail: string) =>
-      ({ page: { url: u, kind, status, contentType, skipped: detail, skipReason: reason } as CrawledPage, response: null });
+    const skip = (u: string, status: number, contentType: string | null, reason: SkipReason, detail: string) => ({
+      page: { url: u, kind, status, contentType, skipped: detail, skipReason: reason } as CrawledPage,
+      response: null,
+    });
     try {
       // A redirect is followed only where robots.txt allows us, so a disallowed target is never fetched.
       const res = await safeFetch(url, {
-        ...fetchOpts, timeoutMs: timeLeft(), accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+        ...fetchOpts,
+        timeoutMs: timeLeft(),
+        accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
         mayFollow: async (next) => {
-          if (site && !sameSite(next, site)) { offSite = next.toString(); return false; }
+          if (site && !sameSite(next, site)) {
+            offSite = next.toString();
+            return false;
+          }
           return allowedAnywhere(next.toString());
         },
       });
       const contentType = res.headers.get('content-type');
-      if (!(await allowedAnywhere(res.url))) return skip(res.url, res.status, contentType, 'robots', 'disallowed by robots.txt after a redirect');
-      if (res.status >= 400) return { ...skip(res.url, res.status, contentType, 'http_error', `HTTP ${res.status}`), response: res };
-      if (!isHtml(contentType)) return { ...skip(res.url, res.status, contentType, 'not_html', `not an HTML page (${contentType ?? 'no content type'})`), response: res };
+      if (!(await allowedAnywhere(res.url)))
+        return skip(res.url, res.status, contentType, 'robots', 'disallowed by robots.txt after a redirect');
+      if (res.status >= 400)
+        return { ...skip(res.url, res.status, contentType, 'http_error', `HTTP ${res.status}`), response: res };
+      if (!isHtml(contentType))
+        return {
+          ...skip(
+            res.url,
+            res.status,
+            contentType,
+            'not_html',
+            `not an HTML page (${contentType ?? 'no content type'})`,
+          ),
+          response: res,
+        };
       const html = decodeBody(res.body, contentType);
       let content = extractPage(html, res.url);
       let javascript: CrawledPage['javascript'];
@@ -212,16 +300,36 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
         if (!renderer) javascript = { rendered: false, why: 'rendering is off', ...partly };
         else {
           try {
-            const rendered = await renderer.render({ url: res.url, html, contentType, timeoutMs: timeLeft(), allows: allowedAnywhere, fetchOpts });
+            const rendered = await renderer.render({
+              url: res.url,
+              html,
+              contentType,
+              timeoutMs: timeLeft(),
+              allows: allowedAnywhere,
+              fetchOpts,
+            });
             content = extractPage(rendered.html, res.url);
             javascript = { rendered: true };
-            if (rendered.blocked.length) notes.push(`rendering ${res.url} refused ${plural(rendered.blocked.length, 'request')}: ${rendered.blocked.slice(0, 5).join(', ')}`);
+            if (rendered.blocked.length)
+              notes.push(
+                `rendering ${res.url} refused ${plural(rendered.blocked.length, 'request')}: ${rendered.blocked.slice(0, 5).join(', ')}`,
+              );
           } catch (err) {
             javascript = { rendered: false, why: (err as Error).message.split('\n')[0].slice(0, 200), ...partly };
           }
         }
       }
-      return { page: { url: res.url, kind, status: res.status, contentType, ...content, ...(javascript ? { javascript } : {}) }, response: res };
+      return {
+        page: {
+          url: res.url,
+          kind,
+          status: res.status,
+          contentType,
+          ...content,
+          ...(javascript ? { javascript } : {}),
+        },
+        response: res,
+      };
     } catch (err) {
       if (err instanceof RedirectRefusedError) {
         return offSite
@@ -237,7 +345,9 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
 
   // The sitemaps are read while the homepage is.
   const sitemapPages = readSitemaps(start, robots.rules.sitemaps, {
-    fetchOpts: () => ({ ...fetchOpts, timeoutMs: timeLeft() }), allows: allowedAnywhere, stillTime: () => Date.now() < deadline,
+    fetchOpts: () => ({ ...fetchOpts, timeoutMs: timeLeft() }),
+    allows: allowedAnywhere,
+    stillTime: () => Date.now() < deadline,
   });
   const home = await fetchPage(start.toString(), 'homepage', null);
   result.pages.push(home.page);
@@ -253,14 +363,22 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   const base = new URL(home.page.url);
   const homeLanguage = home.page.lang ?? null;
   const fromSitemap: Candidate[] = (await sitemapPages).map((href) => ({ href, text: '', source: 'sitemap' }));
-  const linksOf = (p: CrawledPage): Candidate[] => (p.links ?? []).map((l) => ({ href: l.href, text: l.text, source: linkSource(l.within) }));
+  const linksOf = (p: CrawledPage): Candidate[] =>
+    (p.links ?? []).map((l) => ({ href: l.href, text: l.text, source: linkSource(l.within) }));
 
   // The links found so far, in the order of the pages that hold them (home first), then the sitemap's.
   const done: { rankIndex: number; page: CrawledPage }[] = [];
   const taken = new Set<string>([pageKey(start), pageKey(base)]);
   const disallowed = new Map<string, string>();
   const ranking = () => {
-    const found = [...linksOf(home.page), ...done.slice().sort((a, b) => a.rankIndex - b.rankIndex).flatMap((d) => linksOf(d.page)), ...fromSitemap];
+    const found = [
+      ...linksOf(home.page),
+      ...done
+        .slice()
+        .sort((a, b) => a.rankIndex - b.rankIndex)
+        .flatMap((d) => linksOf(d.page)),
+      ...fromSitemap,
+    ];
     const { ranked, rejected } = rankPages(base, found, { homeLanguage, exclude: taken });
     return { open: ranked, rejected };
   };
@@ -275,26 +393,49 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   const running = new Set<Promise<void>>();
   for (;;) {
     while (running.size < concurrency && readCount + running.size < maxPages && attempts < maxAttempts) {
-      if (Date.now() >= deadline) { timeUp = true; break; }
+      if (Date.now() >= deadline) {
+        timeUp = true;
+        break;
+      }
       const next = ranking().open[0];
       if (!next) break;
       taken.add(pageKey(new URL(next.url)));
       // Each page by its own origin's robots.txt (www.example.com and example.com may differ), read once per origin.
-      if (!(await allowedAnywhere(next.url))) { disallowed.set(next.url, next.kind); continue; }
+      if (!(await allowedAnywhere(next.url))) {
+        disallowed.set(next.url, next.kind);
+        continue;
+      }
       attempts++;
       const rankIndex = order++;
-      const job: Promise<void> = fetchPage(next.url, next.kind, base).then(({ page }) => {
-        // A page that redirected to one already read is not read twice.
-        const key = pageKey(new URL(page.url));
-        if (page.url !== next.url && !page.skipped && (key === pageKey(base) || done.some((d) => pageKey(new URL(d.page.url)) === key))) {
-          page = { ...page, text: undefined, headText: undefined, links: [], skipped: 'redirects to a page already read', skipReason: 'duplicate' };
-        }
-        done.push({ rankIndex, page });
-        if (page.text || page.headText) readCount++;
-        const fetched = done.length + 1;
-        const inFlight = running.size - 1;
-        opts.onProgress?.({ fetched, planned: fetched + inFlight + Math.min(ranking().open.length, Math.max(0, maxPages - readCount - inFlight)), url: page.url });
-      }).finally(() => running.delete(job));
+      const job: Promise<void> = fetchPage(next.url, next.kind, base)
+        .then(({ page }) => {
+          // A page that redirected to one already read is not read twice.
+          const key = pageKey(new URL(page.url));
+          if (
+            page.url !== next.url &&
+            !page.skipped &&
+            (key === pageKey(base) || done.some((d) => pageKey(new URL(d.page.url)) === key))
+          ) {
+            page = {
+              ...page,
+              text: undefined,
+              headText: undefined,
+              links: [],
+              skipped: 'redirects to a page already read',
+              skipReason: 'duplicate',
+            };
+          }
+          done.push({ rankIndex, page });
+          if (page.text || page.headText) readCount++;
+          const fetched = done.length + 1;
+          const inFlight = running.size - 1;
+          opts.onProgress?.({
+            fetched,
+            planned: fetched + inFlight + Math.min(ranking().open.length, Math.max(0, maxPages - readCount - inFlight)),
+            url: page.url,
+          });
+        })
+        .finally(() => running.delete(job));
       running.add(job);
     }
     if (running.size === 0) break;
@@ -303,7 +444,8 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
 
   done.sort((a, b) => a.rankIndex - b.rankIndex);
   result.pages.push(...done.map((d) => d.page));
-  for (const p of result.pages) if (p.skipped) skipped.push({ url: p.url, reason: p.skipReason ?? 'unreachable', detail: p.skipped });
+  for (const p of result.pages)
+    if (p.skipped) skipped.push({ url: p.url, reason: p.skipReason ?? 'unreachable', detail: p.skipped });
   const rest = ranking();
   const overLimit: string[] = [];
   for (const p of rest.open) {
@@ -313,7 +455,9 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   for (const [url] of disallowed) skipped.push({ url, reason: 'robots', detail: 'disallowed by robots.txt' });
   for (const r of rest.rejected) skipped.push({ url: r.url, reason: 'not_html', detail: r.reason });
   const limitReason: SkipReason = timeUp ? 'time_limit' : 'page_limit';
-  const limitDetail = timeUp ? `not read within the ${Math.round((opts.totalTimeoutMs ?? 60_000) / 1000)}-second limit` : `over the ${maxPages}-page limit`;
+  const limitDetail = timeUp
+    ? `not read within the ${Math.round((opts.totalTimeoutMs ?? 60_000) / 1000)}-second limit`
+    : `over the ${maxPages}-page limit`;
   for (const url of overLimit) skipped.push({ url, reason: limitReason, detail: limitDetail });
   if (timeUp) notes.push(`stopped at the ${Math.round((opts.totalTimeoutMs ?? 60_000) / 1000)}-second limit`);
   for (const [url, kind] of disallowed) notes.push(`${kind} page ${url} not read: disallowed by robots.txt`);

@@ -12,7 +12,8 @@ export const PAGE_KINDS = {
 export type PageKind = keyof typeof PAGE_KINDS | 'homepage' | 'page';
 
 /** Same site: the same host and port, ignoring a leading www (and http against https). */
-export const sameSite = (a: URL, b: URL) => a.hostname.replace(/^www\./, '') === b.hostname.replace(/^www\./, '') && a.port === b.port;
+export const sameSite = (a: URL, b: URL) =>
+  a.hostname.replace(/^www\./, '') === b.hostname.replace(/^www\./, '') && a.port === b.port;
 
 export function kindOf(url: URL, linkText = ''): PageKind | null {
   const path = url.pathname.toLowerCase().replace(/\/+$/, '');
@@ -22,7 +23,8 @@ export function kindOf(url: URL, linkText = ''): PageKind | null {
   const text = linkText.toLowerCase();
   for (const [kind, words] of Object.entries(PAGE_KINDS)) {
     // Shallow paths only: /pricing, /company/about — not every blog article.
-    if (segments.length <= 2 && words.some((w) => last === w || last === `${w}.html` || last.startsWith(`${w}-`))) return kind as PageKind;
+    if (segments.length <= 2 && words.some((w) => last === w || last === `${w}.html` || last.startsWith(`${w}-`)))
+      return kind as PageKind;
   }
   for (const [kind, words] of Object.entries(PAGE_KINDS)) {
     if (segments.length <= 2 && words.some((w) => text === w || text === w.replace(/-/g, ' '))) return kind as PageKind;
@@ -32,22 +34,40 @@ export function kindOf(url: URL, linkText = ''): PageKind | null {
 
 /** Where a candidate link was found: it sets the page's rank before any penalty. */
 export type LinkSource = 'nav' | 'footer' | 'body' | 'sitemap';
-export interface Candidate { href: string; text: string; source: LinkSource }
+export interface Candidate {
+  href: string;
+  text: string;
+  source: LinkSource;
+}
 /** Why a page was ranked where it is, lowest last. */
 export type Rank = 'nav' | 'footer' | 'body' | 'sitemap' | 'legal' | 'other-language' | 'account';
 const RANK_ORDER: Rank[] = ['nav', 'footer', 'body', 'sitemap', 'legal', 'other-language', 'account'];
 
-export interface RankedPage { url: string; kind: PageKind; rank: Rank }
-export interface RejectedLink { url: string; reason: string }
+export interface RankedPage {
+  url: string;
+  kind: PageKind;
+  rank: Rank;
+}
+export interface RejectedLink {
+  url: string;
+  reason: string;
+}
 
 /** Files that are not web pages, known by their extension: never fetched. */
-const NOT_HTML = /\.(pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|exe|msi|pkg|deb|rpm|apk|appimage|iso|img|bin|png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|mp[34]|m4a|mov|avi|webm|ogg|wav|flac|css|js|mjs|map|json|xml|rss|atom|txt|csv|tsv|xlsx?|docx?|pptx?|odt|ods|epub|woff2?|ttf|otf|eot|wasm|ics|vcf)$/i;
+const NOT_HTML =
+  /\.(pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|exe|msi|pkg|deb|rpm|apk|appimage|iso|img|bin|png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|mp[34]|m4a|mov|avi|webm|ogg|wav|flac|css|js|mjs|map|json|xml|rss|atom|txt|csv|tsv|xlsx?|docx?|pptx?|odt|ods|epub|woff2?|ttf|otf|eot|wasm|ics|vcf)$/i;
 /** Pages a visitor uses rather than reads: signing in, carts, accounts. */
-const ACCOUNT_WORDS = /^(log-?in|sign-?in|sign-?up|signup|register|registration|log-?out|sign-?out|cart|basket|checkout|account|my-account|dashboard|password|reset-password|forgot-password|auth|oauth|sso|join|subscribe|unsubscribe|download|downloads)$/;
+const ACCOUNT_WORDS =
+  /^(log-?in|sign-?in|sign-?up|signup|register|registration|log-?out|sign-?out|cart|basket|checkout|account|my-account|dashboard|password|reset-password|forgot-password|auth|oauth|sso|join|subscribe|unsubscribe|download|downloads)$/;
 /** Legal boilerplate: it may still state facts (a license, an imprint's address), so it is read, but last. */
-const LEGAL_WORDS = /^(privacy|privacy-policy|privacy-notice|terms|tos|terms-of-service|terms-of-use|terms-and-conditions|conditions|cookies?|cookie-policy|cookie-settings|legal|legal-notice|license|licence|licensing|imprint|impressum|disclaimer|gdpr|dpa|data-protection|datenschutz|agb|mentions-legales|acceptable-use|aup|eula|trademark|trademarks)$/;
+const LEGAL_WORDS =
+  /^(privacy|privacy-policy|privacy-notice|terms|tos|terms-of-service|terms-of-use|terms-and-conditions|conditions|cookies?|cookie-policy|cookie-settings|legal|legal-notice|license|licence|licensing|imprint|impressum|disclaimer|gdpr|dpa|data-protection|datenschutz|agb|mentions-legales|acceptable-use|aup|eula|trademark|trademarks)$/;
 /** Language codes sites put first in a path (/de/…, /pt-br/…). */
-const LANGUAGES = new Set('ar bg bn ca cs da de el en es et eu fa fi fr ga gl he hi hr hu hy id is it ja ka kk ko lt lv mk ms mt nb nl nn no pl pt ro ru sk sl sq sr sv sw ta th tl tr uk ur uz vi zh'.split(' '));
+const LANGUAGES = new Set(
+  'ar bg bn ca cs da de el en es et eu fa fi fr ga gl he hi hr hu hy id is it ja ka kk ko lt lv mk ms mt nb nl nn no pl pt ro ru sk sl sq sr sv sw ta th tl tr uk ur uz vi zh'.split(
+    ' ',
+  ),
+);
 
 /** The first path segment when it names a language (`de`, `pt-br`, `zh_hans`), its primary subtag. */
 export function languageOfPath(url: URL): string | null {
@@ -63,7 +83,11 @@ export function pageKey(url: URL): string {
 }
 
 function rankOf(url: URL, source: LinkSource, homeLanguage: string | null): Rank {
-  const segments = url.pathname.toLowerCase().split('/').filter(Boolean).map((s) => s.replace(/\.html?$/, ''));
+  const segments = url.pathname
+    .toLowerCase()
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/\.html?$/, ''));
   if (segments.some((s) => ACCOUNT_WORDS.test(s))) return 'account';
   const language = languageOfPath(url);
   if (language && language !== homeLanguage) return 'other-language';
@@ -78,15 +102,23 @@ function rankOf(url: URL, source: LinkSource, homeLanguage: string | null): Rank
  * in another language, after legal pages (which may still state a license or an address).
  * Off-site links are ignored; links to files that are not web pages are returned as rejected.
  */
-export function rankPages(home: URL, candidates: Candidate[], opts: { homeLanguage?: string | null; exclude?: Iterable<string> } = {}): { ranked: RankedPage[]; rejected: RejectedLink[] } {
+export function rankPages(
+  home: URL,
+  candidates: Candidate[],
+  opts: { homeLanguage?: string | null; exclude?: Iterable<string> } = {},
+): { ranked: RankedPage[]; rejected: RejectedLink[] } {
   // The home page's own language: declared (`<html lang>`) or in its path (/en/).
   const homeLanguage = (opts.homeLanguage ?? '').slice(0, 2) || languageOfPath(home);
-  const seen = new Set<string>([pageKey(home), ...opts.exclude ?? []]);
+  const seen = new Set<string>([pageKey(home), ...(opts.exclude ?? [])]);
   const found: (RankedPage & { order: number; telling: boolean })[] = [];
   const rejected: RejectedLink[] = [];
   for (const c of candidates) {
     let u: URL;
-    try { u = new URL(c.href); } catch { continue; }
+    try {
+      u = new URL(c.href);
+    } catch {
+      continue;
+    }
     if (!/^https?:$/.test(u.protocol) || !sameSite(u, home)) continue;
     u.hash = '';
     u.search = '';
@@ -94,18 +126,33 @@ export function rankPages(home: URL, candidates: Candidate[], opts: { homeLangua
     if (seen.has(key)) continue;
     seen.add(key);
     const ext = NOT_HTML.exec(u.pathname);
-    if (ext) { rejected.push({ url: u.toString(), reason: `not an HTML page (.${ext[1].toLowerCase()})` }); continue; }
+    if (ext) {
+      rejected.push({ url: u.toString(), reason: `not an HTML page (.${ext[1].toLowerCase()})` });
+      continue;
+    }
     const kind = kindOf(u, c.text) ?? 'page';
-    found.push({ url: u.toString(), kind, rank: rankOf(u, c.source, homeLanguage), telling: isTelling(u, c.text, kind), order: found.length });
+    found.push({
+      url: u.toString(),
+      kind,
+      rank: rankOf(u, c.source, homeLanguage),
+      telling: isTelling(u, c.text, kind),
+      order: found.length,
+    });
   }
-  found.sort((a, b) => RANK_ORDER.indexOf(a.rank) - RANK_ORDER.indexOf(b.rank) || Number(b.telling) - Number(a.telling) || a.order - b.order);
+  found.sort(
+    (a, b) =>
+      RANK_ORDER.indexOf(a.rank) - RANK_ORDER.indexOf(b.rank) ||
+      Number(b.telling) - Number(a.telling) ||
+      a.order - b.order,
+  );
   return { ranked: found.map(({ url, kind, rank }) => ({ url, kind, rank })), rejected };
 }
 
 /** Pages that usually state facts about the product itself, read first among pages of the same rank. */
 const TELLING_KINDS: readonly PageKind[] = ['about', 'pricing', 'features', 'faq', 'team', 'contact'];
 /** An announcement or the story of the project: where founders and the why are named. */
-const TELLING_WORDS = /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum)\b/i;
+const TELLING_WORDS =
+  /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum)\b/i;
 
 function isTelling(url: URL, text: string, kind: PageKind): boolean {
   if (TELLING_KINDS.includes(kind)) return true;

@@ -27,9 +27,13 @@ export interface PageLink {
 /** Non-text resources a profile may point at: logos, icons, embedded players. */
 export interface PageMedia {
   /** `image`: a picture whose alt text is a short name (1–3 words), which may be a logo named only by its alt. */
-  url: string; kind: 'logo' | 'icon' | 'apple-touch-icon' | 'embed' | 'image'; within: string; alt?: string;
+  url: string;
+  kind: 'logo' | 'icon' | 'apple-touch-icon' | 'embed' | 'image';
+  within: string;
+  alt?: string;
   /** An icon's declared size ("180x180", "any") and type ("image/svg+xml"): the drafter prefers the largest. */
-  sizes?: string; type?: string;
+  sizes?: string;
+  type?: string;
 }
 
 export interface PageContent {
@@ -58,24 +62,137 @@ export interface PageContent {
 
 /** Elements that end a line of text. */
 const BLOCK_TAGS = new Set([
-  'p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'td', 'th', 'tr', 'blockquote', 'pre', 'figcaption', 'figure',
-  'summary', 'details', 'address', 'section', 'article', 'div', 'header', 'footer', 'main', 'nav', 'aside', 'ul', 'ol', 'dl',
-  'table', 'thead', 'tbody', 'caption', 'form', 'fieldset', 'legend', 'hr', 'body', 'html', 'center', 'dialog', 'option', 'button',
+  'p',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'dt',
+  'dd',
+  'td',
+  'th',
+  'tr',
+  'blockquote',
+  'pre',
+  'figcaption',
+  'figure',
+  'summary',
+  'details',
+  'address',
+  'section',
+  'article',
+  'div',
+  'header',
+  'footer',
+  'main',
+  'nav',
+  'aside',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'thead',
+  'tbody',
+  'caption',
+  'form',
+  'fieldset',
+  'legend',
+  'hr',
+  'body',
+  'html',
+  'center',
+  'dialog',
+  'option',
+  'button',
 ]);
 /** Elements whose content is never visible text. */
-const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'head', 'object', 'canvas', 'select', 'math']);
-const LANDMARK_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'blockquote', 'figure', 'details', 'dl', 'form', 'address']);
+const SKIPPED_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'iframe',
+  'head',
+  'object',
+  'canvas',
+  'select',
+  'math',
+]);
+const LANDMARK_TAGS = new Set([
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'blockquote',
+  'figure',
+  'details',
+  'dl',
+  'form',
+  'address',
+]);
 /** Class/id words worth knowing about (singular); plurals are folded onto them. */
 const HINT_WORDS = new Set([
-  'testimonial', 'review', 'quote', 'customer', 'client', 'team', 'member', 'founder', 'person', 'people', 'bio', 'faq', 'question',
-  'pricing', 'plan', 'tier', 'price', 'feature', 'benefit', 'timeline', 'milestone', 'history', 'hero', 'cookie', 'banner', 'logo',
-  'brand', 'footer', 'nav', 'navbar', 'menu', 'sidebar', 'social', 'breadcrumb', 'modal', 'popup', 'newsletter', 'share', 'accordion',
+  'testimonial',
+  'review',
+  'quote',
+  'customer',
+  'client',
+  'team',
+  'member',
+  'founder',
+  'person',
+  'people',
+  'bio',
+  'faq',
+  'question',
+  'pricing',
+  'plan',
+  'tier',
+  'price',
+  'feature',
+  'benefit',
+  'timeline',
+  'milestone',
+  'history',
+  'hero',
+  'cookie',
+  'banner',
+  'logo',
+  'brand',
+  'footer',
+  'nav',
+  'navbar',
+  'menu',
+  'sidebar',
+  'social',
+  'breadcrumb',
+  'modal',
+  'popup',
+  'newsletter',
+  'share',
+  'accordion',
 ]);
-const ROLE_HINTS: Record<string, string> = { navigation: 'nav', contentinfo: 'footer', banner: 'header', complementary: 'aside' };
+const ROLE_HINTS: Record<string, string> = {
+  navigation: 'nav',
+  contentinfo: 'footer',
+  banner: 'header',
+  complementary: 'aside',
+};
 /** Meta tags whose content is worth quoting (the rest are viewport, robots, verification tokens…). */
-const QUOTABLE_META = /^(description|keywords|author|application-name|apple-mobile-web-app-title|og:.+|twitter:.+|article:.+|product:.+)$/;
+const QUOTABLE_META =
+  /^(description|keywords|author|application-name|apple-mobile-web-app-title|og:.+|twitter:.+|article:.+|product:.+)$/;
 
-interface DomNode { type: string; name?: string; data?: string; attribs?: Record<string, string>; children?: DomNode[] }
+interface DomNode {
+  type: string;
+  name?: string;
+  data?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+}
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -91,7 +208,11 @@ function hintsOf(node: DomNode, inherited: string): string {
   const named = `${a.class ?? ''} ${a.id ?? ''}`.toLowerCase();
   if (named.trim()) {
     for (const raw of named.split(/[^a-z]+/)) {
-      const w = HINT_WORDS.has(raw) ? raw : raw.endsWith('s') && HINT_WORDS.has(raw.slice(0, -1)) ? raw.slice(0, -1) : '';
+      const w = HINT_WORDS.has(raw)
+        ? raw
+        : raw.endsWith('s') && HINT_WORDS.has(raw.slice(0, -1))
+          ? raw.slice(0, -1)
+          : '';
       if (w) words.push(w);
     }
   }
@@ -107,19 +228,22 @@ function textOf(node: DomNode): string {
   while (stack.length) {
     const n = stack.pop()!;
     if (n.type === 'text') out += n.data ?? '';
-    else if (n.children && !SKIPPED_TAGS.has(n.name ?? '')) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+    else if (n.children && !SKIPPED_TAGS.has(n.name ?? ''))
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
   }
   return oneLine(out);
 }
 
 const absolute = (href: string | undefined, base: string): string | null => {
-  if (!href || !href.trim()) return null;
+  if (!href?.trim()) return null;
   try {
     const u = new URL(href.trim(), base);
     // matrix.to names its room in the fragment; everywhere else a fragment is a place on the same page.
     if (u.hostname !== 'matrix.to') u.hash = '';
     return u.toString();
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 };
 
 /** Every string (and number) in a JSON-LD value, in document order, skipping @context/@type/@id (not @graph, which holds the data). */
@@ -129,7 +253,8 @@ function jsonLdStrings(value: unknown, out: string[], depth = 0): void {
   else if (typeof value === 'number' && Number.isFinite(value)) out.push(String(value));
   else if (Array.isArray(value)) for (const v of value) jsonLdStrings(v, out, depth + 1);
   else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (!k.startsWith('@') || k === '@graph') jsonLdStrings(v, out, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      if (!k.startsWith('@') || k === '@graph') jsonLdStrings(v, out, depth + 1);
   }
 }
 
@@ -139,7 +264,10 @@ function uniqueLines(values: string[]): string {
   const out: string[] = [];
   for (const v of values) {
     const line = oneLine(v);
-    if (line && !seen.has(line)) { seen.add(line); out.push(line); }
+    if (line && !seen.has(line)) {
+      seen.add(line);
+      out.push(line);
+    }
   }
   return out.join('\n');
 }
@@ -157,7 +285,10 @@ function walkBody(root: DomNode, pageUrl: string) {
   let lineTag = '';
   let lineWithin = '';
   const flush = () => {
-    if (!/\S/.test(buffer)) { buffer = ''; return; }
+    if (!/\S/.test(buffer)) {
+      buffer = '';
+      return;
+    }
     // Preformatted text keeps its own line breaks; elsewhere a newline in the source is just a space.
     const parts = lineTag === 'pre' ? buffer.split('\n') : [buffer];
     for (const part of parts) {
@@ -172,10 +303,16 @@ function walkBody(root: DomNode, pageUrl: string) {
   while (stack.length) {
     const frame = stack.pop()!;
     const { node } = frame;
-    if (frame.exit) { if (BLOCK_TAGS.has(node.name ?? '')) flush(); continue; }
+    if (frame.exit) {
+      if (BLOCK_TAGS.has(node.name ?? '')) flush();
+      continue;
+    }
     if (node.type === 'text') {
       const data = node.data ?? '';
-      if (!/\S/.test(buffer) && /\S/.test(data)) { lineTag = frame.block; lineWithin = frame.within; }
+      if (!/\S/.test(buffer) && /\S/.test(data)) {
+        lineTag = frame.block;
+        lineWithin = frame.within;
+      }
       buffer += data;
       continue;
     }
@@ -188,7 +325,10 @@ function walkBody(root: DomNode, pageUrl: string) {
       }
       continue;
     }
-    if (tag === 'br' || tag === 'hr') { flush(); continue; }
+    if (tag === 'br' || tag === 'hr') {
+      flush();
+      continue;
+    }
     const isBlock = BLOCK_TAGS.has(tag);
     if (isBlock) flush();
     const within = node.type === 'tag' ? hintsOf(node, frame.within) : frame.within;
@@ -200,15 +340,25 @@ function walkBody(root: DomNode, pageUrl: string) {
         // An icon-only link (no text, nothing before it on its line) belongs with the line above.
         const onLine = text !== '' || /\S/.test(buffer);
         const a = node.attribs;
-        const label = oneLine([a['aria-label'] ?? '', a.title ?? '', /(^|\s)me(\s|$)/i.test(a.rel ?? '') ? 'rel=me' : ''].join(' '));
-        links.push({ href, text, block: onLine ? blocks.length : Math.max(0, blocks.length - 1), ...(label ? { label } : {}), ...(within ? { within } : {}) });
+        const label = oneLine(
+          [a['aria-label'] ?? '', a.title ?? '', /(^|\s)me(\s|$)/i.test(a.rel ?? '') ? 'rel=me' : ''].join(' '),
+        );
+        links.push({
+          href,
+          text,
+          block: onLine ? blocks.length : Math.max(0, blocks.length - 1),
+          ...(label ? { label } : {}),
+          ...(within ? { within } : {}),
+        });
       }
     }
     if (tag === 'img') {
       const a = node.attribs ?? {};
       const src = absolute(a.src ?? a['data-src'], pageUrl);
-      if (src && /logo/i.test(`${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src ?? ''}`)) media.push({ url: src, kind: 'logo', within, ...(a.alt ? { alt: oneLine(a.alt) } : {}) });
-      else if (src && a.alt && /^\S+(?:\s+\S+){0,2}$/.test(oneLine(a.alt))) media.push({ url: src, kind: 'image', within, alt: oneLine(a.alt) });
+      if (src && /logo/i.test(`${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src ?? ''}`))
+        media.push({ url: src, kind: 'logo', within, ...(a.alt ? { alt: oneLine(a.alt) } : {}) });
+      else if (src && a.alt && /^\S+(?:\s+\S+){0,2}$/.test(oneLine(a.alt)))
+        media.push({ url: src, kind: 'image', within, alt: oneLine(a.alt) });
     }
     const children = node.children ?? [];
     stack.push({ node, block, within, exit: true });
@@ -223,7 +373,11 @@ export function extractPage(html: string, pageUrl: string): PageContent {
   const $ = cheerio.load(html);
   const jsonLd: unknown[] = [];
   $('script[type="application/ld+json"]').each((_, el) => {
-    try { jsonLd.push(JSON.parse($(el).text())); } catch { /* malformed JSON-LD is skipped */ }
+    try {
+      jsonLd.push(JSON.parse($(el).text()));
+    } catch {
+      /* malformed JSON-LD is skipped */
+    }
   });
   const meta: Record<string, string> = {};
   const headValues: string[] = [];
@@ -245,12 +399,16 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     const sizes = $(el).attr('sizes')?.trim();
     const type = $(el).attr('type')?.trim();
     const declared = { ...(sizes ? { sizes } : {}), ...(type ? { type } : {}) };
-    if (rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed')) media.push({ url: href, kind: 'apple-touch-icon', within: 'head', ...declared });
+    if (rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed'))
+      media.push({ url: href, kind: 'apple-touch-icon', within: 'head', ...declared });
     else if (rel.includes('icon')) media.push({ url: href, kind: 'icon', within: 'head', ...declared });
   });
   const canonical = absolute($('link[rel="canonical"]').first().attr('href'), pageUrl) ?? undefined;
   const lang = ($('html').attr('lang') ?? '').trim().toLowerCase() || undefined;
-  const headings = $('h1, h2, h3').map((_, el) => oneLine($(el).text())).get().filter(Boolean);
+  const headings = $('h1, h2, h3')
+    .map((_, el) => oneLine($(el).text()))
+    .get()
+    .filter(Boolean);
 
   const body = ($('body')[0] ?? $.root()[0]) as unknown as DomNode;
   const walked = walkBody(body, pageUrl);

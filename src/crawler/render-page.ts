@@ -5,7 +5,9 @@ import { safeFetch, type SafeFetchOptions } from '../net/safe-fetch.js';
 import type { PageContent } from './page-text.js';
 
 /** Rendering settings: CRAWL_RENDER=chromium, with the browser at CHROMIUM_PATH. */
-export interface RenderOptions { chromiumPath: string }
+export interface RenderOptions {
+  chromiumPath: string;
+}
 
 /** Below this many characters of visible text a page with a mount point and scripts is an application shell. */
 const SHELL_TEXT_CHARS = 200;
@@ -22,7 +24,9 @@ export function isAppShell(html: string, content: Pick<PageContent, 'text'>): bo
   if (!/<script\b/i.test(html)) return false;
   const $ = cheerio.load(html);
   if ($('body script').length + $('head script[src]').length === 0) return false;
-  return $('body div[id]').toArray().some((el) => $(el).text().trim().length < SHELL_TEXT_CHARS && $(el).parents('div[id]').length === 0);
+  return $('body div[id]')
+    .toArray()
+    .some((el) => $(el).text().trim().length < SHELL_TEXT_CHARS && $(el).parents('div[id]').length === 0);
 }
 
 /**
@@ -33,20 +37,33 @@ export function isAppShell(html: string, content: Pick<PageContent, 'text'>): bo
 export function hasUndrawnParts(html: string): boolean {
   if (!/<[a-z][a-z0-9]*-[a-z0-9-]*[\s>]/i.test(html) || !/<script\b/i.test(html)) return false;
   const $ = cheerio.load(html);
-  return $('body *').toArray().some((el) => {
-    const name = (el as { tagName?: string }).tagName ?? '';
-    if (!name.includes('-') || $(el).text().trim() !== '' || $(el).children().length > 0) return false;
-    return $(el).parent().is('body') || /(nav|header|footer|menu|app|root|layout|page|section)/.test(name);
-  });
+  return $('body *')
+    .toArray()
+    .some((el) => {
+      const name = (el as { tagName?: string }).tagName ?? '';
+      if (!name.includes('-') || $(el).text().trim() !== '' || $(el).children().length > 0) return false;
+      return $(el).parent().is('body') || /(nav|header|footer|menu|app|root|layout|page|section)/.test(name);
+    });
 }
 
 /** The Chromium flags that keep a render off the network: every request is answered by us (route.fulfill). */
 const CHROMIUM_ARGS = [
-  '--disable-background-networking', '--disable-component-update', '--disable-default-apps', '--disable-sync',
-  '--disable-extensions', '--no-first-run', '--no-default-browser-check', '--disable-dev-shm-usage', '--disable-gpu',
-  '--mute-audio', '--disable-breakpad', '--metrics-recording-only',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-default-apps',
+  '--disable-sync',
+  '--disable-extensions',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-dev-shm-usage',
+  '--disable-gpu',
+  '--mute-audio',
+  '--disable-breakpad',
+  '--metrics-recording-only',
   // Anything that escapes interception (WebSockets, WebRTC) goes to a proxy that is not there.
-  '--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 export interface RenderTarget {
@@ -81,18 +98,29 @@ export function chromiumRenderer(opts: RenderOptions): Renderer {
     if (!fs.existsSync(opts.chromiumPath)) throw new Error(`no Chromium at ${opts.chromiumPath}`);
     const { chromium } = await import('playwright-core');
     // Chromium's own sandbox refuses to start as root (containers); elsewhere it stays on.
-    return chromium.launch({ executablePath: opts.chromiumPath, headless: true, chromiumSandbox: process.getuid?.() !== 0, args: CHROMIUM_ARGS, timeout: 10_000 });
+    return chromium.launch({
+      executablePath: opts.chromiumPath,
+      headless: true,
+      chromiumSandbox: process.getuid?.() !== 0,
+      args: CHROMIUM_ARGS,
+      timeout: 10_000,
+    });
   };
 
   const renderOne = async (target: RenderTarget, deadline: number) => {
-    if (Date.now() >= deadline) throw new Error(`no time left to render it within ${Math.round(target.timeoutMs / 1000)} s`);
+    if (Date.now() >= deadline)
+      throw new Error(`no time left to render it within ${Math.round(target.timeoutMs / 1000)} s`);
     const left = () => Math.max(1, deadline - Date.now());
     browser ??= launch();
     const b = await withTimeout(browser, left(), 'starting Chromium');
     const pageUrl = new URL(target.url);
     pageUrl.hash = '';
     const origin = pageUrl.origin;
-    const context = await b.newContext({ userAgent: target.fetchOpts.userAgent, serviceWorkers: 'block', acceptDownloads: false });
+    const context = await b.newContext({
+      userAgent: target.fetchOpts.userAgent,
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+    });
     const blocked: string[] = [];
     let requests = 0;
     let bytes = 0;
@@ -102,18 +130,34 @@ export function chromiumRenderer(opts: RenderOptions): Renderer {
         const req = route.request();
         const url = req.url();
         let u: URL | null = null;
-        try { u = new URL(url); u.hash = ''; } catch { /* not a URL: refused below */ }
+        try {
+          u = new URL(url);
+          u.hash = '';
+        } catch {
+          /* not a URL: refused below */
+        }
         if (!documentServed && req.isNavigationRequest() && u?.toString() === pageUrl.toString()) {
           documentServed = true;
-          return route.fulfill({ status: 200, contentType: target.contentType ?? 'text/html; charset=utf-8', body: target.html });
+          return route.fulfill({
+            status: 200,
+            contentType: target.contentType ?? 'text/html; charset=utf-8',
+            body: target.html,
+          });
         }
-        const refuse = (why: string) => { blocked.push(`${url.slice(0, 200)} (${why})`); return route.abort('blockedbyclient'); };
+        const refuse = (why: string) => {
+          blocked.push(`${url.slice(0, 200)} (${why})`);
+          return route.abort('blockedbyclient');
+        };
         if (!u || u.origin !== origin) return refuse('another origin');
         if (req.method() !== 'GET' && req.method() !== 'HEAD') return refuse(`${req.method()} request`);
         if (++requests > MAX_SUBREQUESTS) return refuse('too many requests');
         try {
           if (!(await target.allows(url))) return refuse('disallowed by robots.txt');
-          const res = await safeFetch(url, { ...target.fetchOpts, timeoutMs: left(), mayFollow: async (next) => next.origin === origin && target.allows(next.toString()) });
+          const res = await safeFetch(url, {
+            ...target.fetchOpts,
+            timeoutMs: left(),
+            mayFollow: async (next) => next.origin === origin && target.allows(next.toString()),
+          });
           bytes += res.body.length;
           if (bytes > MAX_RENDER_BYTES) return refuse('the render read too much');
           const type = res.headers.get('content-type');
@@ -154,6 +198,10 @@ export function chromiumRenderer(opts: RenderOptions): Renderer {
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms); })])
-    .finally(() => clearTimeout(timer));
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

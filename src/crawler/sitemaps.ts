@@ -11,18 +11,24 @@ const MAX_ENTRIES = 2_000;
  * lines, same site only), else /sitemap.xml; a sitemap index is followed to its own sitemaps.
  * Bounded in files, bytes and entries; an unreadable sitemap adds nothing.
  */
-export async function readSitemaps(start: URL, declared: string[], opts: {
-  fetchOpts: () => SafeFetchOptions;
-  allows: (url: string) => Promise<boolean>;
-  stillTime: () => boolean;
-}): Promise<string[]> {
+export async function readSitemaps(
+  start: URL,
+  declared: string[],
+  opts: {
+    fetchOpts: () => SafeFetchOptions;
+    allows: (url: string) => Promise<boolean>;
+    stillTime: () => boolean;
+  },
+): Promise<string[]> {
   const queue: string[] = [];
   for (const raw of declared) {
     try {
       // robots.txt should give absolute addresses; a relative one is read against the site.
       const u = new URL(raw, start);
       if (sameSite(u, start)) queue.push(u.toString());
-    } catch { /* not a URL */ }
+    } catch {
+      /* not a URL */
+    }
   }
   if (queue.length === 0) queue.push(new URL('/sitemap.xml', start).toString());
   const seen = new Set<string>();
@@ -37,11 +43,17 @@ export async function readSitemaps(start: URL, declared: string[], opts: {
       const r = await safeFetch(url, { ...opts.fetchOpts(), maxBytes: 1_000_000 });
       if (r.status >= 400) continue;
       xml = decodeBody(r.body, r.headers.get('content-type'));
-    } catch { continue; }
+    } catch {
+      continue;
+    }
     const isIndex = /<sitemapindex[\s>]/i.test(xml);
     for (const m of xml.matchAll(/<loc>\s*(?:<!\[CDATA\[)?\s*([^<\s\]]+)\s*(?:\]\]>)?\s*<\/loc>/gi)) {
       let loc: URL;
-      try { loc = new URL(m[1].replace(/&amp;/g, '&'), url); } catch { continue; }
+      try {
+        loc = new URL(m[1].replace(/&amp;/g, '&'), url);
+      } catch {
+        continue;
+      }
       if (!sameSite(loc, start)) continue;
       if (isIndex) queue.push(loc.toString());
       else if (pages.length < MAX_ENTRIES) pages.push(loc.toString());

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 
 /** A secret sealed with AES-256-GCM; each part base64, as stored in the database. */
-export interface SealedSecret { ciphertext: string; iv: string; tag: string }
+export interface SealedSecret {
+  ciphertext: string;
+  iv: string;
+  tag: string;
+}
 
 /**
  * Encrypts a secret (a payment provider's API key) under SECRETS_KEY. A fresh 96-bit IV per secret;
@@ -12,7 +16,11 @@ export function sealSecret(key: Buffer, plaintext: string): SealedSecret {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return { ciphertext: ciphertext.toString('base64'), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+  return {
+    ciphertext: ciphertext.toString('base64'),
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+  };
 }
 
 /** The plaintext of a sealed secret; throws when the key is wrong or the parts were altered. */

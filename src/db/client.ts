@@ -70,7 +70,10 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       [INT8]: (v: string) => Number(v),
       [NUMERIC]: (v: string) => Number(v),
     },
-  }).catch((err) => { unlock(); throw err; });
+  }).catch((err) => {
+    unlock();
+    throw err;
+  });
   // A backup carries the lock file of the process that took it: the directory is ours now.
   if (dataDir && opts.loadDataDir) fs.writeFileSync(path.join(dataDir, LOCK_FILE), lockText());
   await pg.exec("SET TIME ZONE 'UTC'");
@@ -87,17 +90,31 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     async transaction(fn) {
       return pg.transaction(async (tx) =>
         fn({
-          async query<T>(sql: string, params: unknown[] = []) { return (await tx.query(sql, params)).rows as T[]; },
-          async exec(sql: string) { await tx.exec(sql); },
+          async query<T>(sql: string, params: unknown[] = []) {
+            return (await tx.query(sql, params)).rows as T[];
+          },
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
         }),
       );
     },
-    async exec(sql) { await pg.exec(sql); },
-    async listen(channel, handler) { await pg.listen(channel, handler); },
-    async close() {
-      try { await pg.close(); } finally { unlock(); }
+    async exec(sql) {
+      await pg.exec(sql);
     },
-    async dumpDataDir() { return pg.dumpDataDir('gzip'); },
+    async listen(channel, handler) {
+      await pg.listen(channel, handler);
+    },
+    async close() {
+      try {
+        await pg.close();
+      } finally {
+        unlock();
+      }
+    },
+    async dumpDataDir() {
+      return pg.dumpDataDir('gzip');
+    },
   };
 }
 
@@ -114,29 +131,47 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   // 10,000 rows of a million) pushed plans past jit_above_cost, so compiling took 10–25 ms of a
   // 1 ms search. Session settings here override the server's, so operators need not change theirs.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c timezone=UTC -c jit=off' });
-  pool.on('error', () => { /* idle client errors surface on the next query */ });
+  pool.on('error', () => {
+    /* idle client errors surface on the next query */
+  });
   const listeners = new Set<InstanceType<typeof pg.Client>>();
   let closed = false;
   return {
     kind: 'postgres',
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query<T>(sql: string, params: unknown[] = [], opts: { prepare?: string } = {}) {
-      return (await pool.query(opts.prepare ? { name: opts.prepare, text: sql, values: params as any[] } : { text: sql, values: params as any[] })).rows as T[];
+      return (
+        await pool.query(
+          opts.prepare
+            ? { name: opts.prepare, text: sql, values: params as any[] }
+            : { text: sql, values: params as any[] },
+        )
+      ).rows as T[];
     },
     async transaction(fn) {
       const client = await pool.connect();
       // A checked-out client has no error listener of the pool's: a server shutdown between two
       // statements would otherwise be an uncaught 'error' event. Note it and discard the client.
       let broken: Error | undefined;
-      const onError = (err: Error) => { broken = err; };
+      const onError = (err: Error) => {
+        broken = err;
+      };
       client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
           async query<T>(sql: string, params: unknown[] = [], opts: { prepare?: string } = {}) {
-            return (await client.query(opts.prepare ? { name: opts.prepare, text: sql, values: params as any[] } : { text: sql, values: params as any[] })).rows as T[];
+            return (
+              await client.query(
+                opts.prepare
+                  ? { name: opts.prepare, text: sql, values: params as any[] }
+                  : { text: sql, values: params as any[] },
+              )
+            ).rows as T[];
           },
-          async exec(sql: string) { await client.query(sql); },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
         });
         await client.query('COMMIT');
         return result;
@@ -148,7 +183,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
         client.release(broken);
       }
     },
-    async exec(sql) { await pool.query(sql); },
+    async exec(sql) {
+      await pool.query(sql);
+    },
     async listen(channel, handler) {
       // One dedicated connection for notifications; when the server drops it, it reconnects, retrying
       // every second for as long as the server is away (a restart must not silence notifications).
@@ -160,10 +197,14 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
           lost = true;
           listeners.delete(client);
           client.end().catch(() => {});
-          const retry = () => { if (!closed) connect().catch(() => setTimeout(retry, 1000).unref()); };
+          const retry = () => {
+            if (!closed) connect().catch(() => setTimeout(retry, 1000).unref());
+          };
           setTimeout(retry, 1000).unref();
         };
-        client.on('notification', (n) => { if (n.channel === channel) handler(n.payload ?? ''); });
+        client.on('notification', (n) => {
+          if (n.channel === channel) handler(n.payload ?? '');
+        });
         client.on('error', reconnect);
         client.on('end', reconnect);
         try {
@@ -174,7 +215,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
           client.end().catch(() => {});
           throw err;
         }
-        if (closed) { await client.end().catch(() => {}); return; }
+        if (closed) {
+          await client.end().catch(() => {});
+          return;
+        }
         listeners.add(client);
       };
       await connect();

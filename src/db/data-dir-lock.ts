@@ -7,9 +7,14 @@ import path from 'node:path';
  * the owner's process id, created atomically; a lock whose process is gone is taken over.
  */
 export class DataDirInUseError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
-    super(`the embedded database in ${dataDir} is open in process ${pid} (a running "npm start" or worker?). ` +
-      `Stop that process first, or point DATA_DIR elsewhere. If no such process runs, delete ${path.join(dataDir, LOCK_FILE)}.`);
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `the embedded database in ${dataDir} is open in process ${pid} (a running "npm start" or worker?). ` +
+        `Stop that process first, or point DATA_DIR elsewhere. If no such process runs, delete ${path.join(dataDir, LOCK_FILE)}.`,
+    );
   }
 }
 
@@ -43,7 +48,7 @@ function isHolderAlive(pid: number, started: string | undefined): boolean {
 }
 
 /** What a lock file holds: this process's id and, where known, its start time. */
-export const lockText = () => `${process.pid} ${startTime(process.pid) ?? ''}`.trim() + '\n';
+export const lockText = () => `${`${process.pid} ${startTime(process.pid) ?? ''}`.trim()}\n`;
 
 /** Takes the lock of dataDir for this process; returns the function that gives it back. */
 export function lockDataDir(dataDir: string): () => void {
@@ -59,7 +64,8 @@ export function lockDataDir(dataDir: string): () => void {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
         const [pidText, started] = fs.readFileSync(file, 'utf8').trim().split(/\s+/);
         const owner = Number.parseInt(pidText, 10);
-        if (Number.isInteger(owner) && owner !== process.pid && isHolderAlive(owner, started)) throw new DataDirInUseError(dir, owner);
+        if (Number.isInteger(owner) && owner !== process.pid && isHolderAlive(owner, started))
+          throw new DataDirInUseError(dir, owner);
         fs.rmSync(file, { force: true }); // left by a process that died
       }
     }
@@ -70,7 +76,10 @@ export function lockDataDir(dataDir: string): () => void {
     if (released) return;
     released = true;
     const left = (held.get(dir) ?? 1) - 1;
-    if (left > 0) { held.set(dir, left); return; }
+    if (left > 0) {
+      held.set(dir, left);
+      return;
+    }
     held.delete(dir);
     fs.rmSync(file, { force: true });
   };

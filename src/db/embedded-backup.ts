@@ -5,10 +5,16 @@ import { DataDirInUseError, LOCK_FILE } from './data-dir-lock.js';
 
 export class BackupError extends Error {}
 
-export interface BackupSummary { file: string; bytes: number; listings: number }
+export interface BackupSummary {
+  file: string;
+  bytes: number;
+  listings: number;
+}
 
 async function countListings(db: { query<T>(sql: string): Promise<T[]> }): Promise<number> {
-  const [{ exists }] = await db.query<{ exists: boolean }>(`SELECT to_regclass('public.listings') IS NOT NULL AS exists`);
+  const [{ exists }] = await db.query<{ exists: boolean }>(
+    `SELECT to_regclass('public.listings') IS NOT NULL AS exists`,
+  );
   if (!exists) return 0;
   const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings');
   return n;
@@ -16,7 +22,8 @@ async function countListings(db: { query<T>(sql: string): Promise<T[]> }): Promi
 
 /** Throws unless dataDir holds an embedded database (so nothing creates an empty one by mistake). */
 export function requireEmbeddedDatabase(dataDir: string): void {
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupError(`there is no embedded database in ${dataDir} (DATA_DIR)`);
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION')))
+    throw new BackupError(`there is no embedded database in ${dataDir} (DATA_DIR)`);
 }
 
 /**
@@ -46,11 +53,14 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<Ba
   if (!fs.existsSync(file)) throw new BackupError(`there is no backup file ${file}`);
   const present = fs.existsSync(dataDir) ? fs.readdirSync(dataDir).filter((f) => f !== LOCK_FILE) : [];
   if (present.length > 0) {
-    throw new BackupError(`${dataDir} (DATA_DIR) is not empty: restore into an empty directory, ` +
-      'e.g. move the current one aside first (mv data data.old), so that nothing is overwritten');
+    throw new BackupError(
+      `${dataDir} (DATA_DIR) is not empty: restore into an empty directory, ` +
+        'e.g. move the current one aside first (mv data data.old), so that nothing is overwritten',
+    );
   }
   const tarball = fs.readFileSync(file);
-  if (tarball[0] !== 0x1f || tarball[1] !== 0x8b) throw new BackupError(`${file} is not a backup written by "npm run admin -- backup" (not gzip)`);
+  if (tarball[0] !== 0x1f || tarball[1] !== 0x8b)
+    throw new BackupError(`${file} is not a backup written by "npm run admin -- backup" (not gzip)`);
   let db;
   try {
     db = await openPglite(dataDir, { loadDataDir: new Blob([tarball]) });

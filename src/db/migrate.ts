@@ -7,10 +7,15 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 // Any constant works; it only has to be the same for every instance starting at once.
 const MIGRATION_LOCK = 7_340_021;
 
-export interface Migration { version: number; name: string; sql: string }
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
 
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return fs.readdirSync(dir)
+  return fs
+    .readdirSync(dir)
     .filter((f) => /^\d+_[a-z0-9_]+\.sql$/.test(f))
     .sort()
     .map((f) => ({ version: Number(f.split('_')[0]), name: f, sql: fs.readFileSync(path.join(dir, f), 'utf8') }));

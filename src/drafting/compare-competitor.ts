@@ -26,7 +26,11 @@ export const FEATURE_MATCH = 0.5;
  * a value (it would be not_found) and is left out, so all we say about them is quoted. On our
  * side values may be the founder's own typed words, which carry no quotes and still count.
  */
-export function compareWithCompetitor(ours: DraftContent, theirs: DraftContent, theirsUrl: string): CompetitorComparison {
+export function compareWithCompetitor(
+  ours: DraftContent,
+  theirs: DraftContent,
+  theirsUrl: string,
+): CompetitorComparison {
   const evidence: Evidence[] = [];
   const text = (d: DraftContent, f: ProfileField): string | null => {
     const p = quoted(d.fields[f]);
@@ -50,7 +54,17 @@ export function compareWithCompetitor(ours: DraftContent, theirs: DraftContent, 
   if (ourFeatures.items.length) addEvidence(evidence, ourFeatures.evidence ?? []);
   if (theirFeatures.items.length) addEvidence(evidence, theirFeatures.evidence);
 
-  return { url: theirsUrl, name, tagline, pricing_model, pricing_summary, shared_features, only_ours, only_theirs, evidence };
+  return {
+    url: theirsUrl,
+    name,
+    tagline,
+    pricing_model,
+    pricing_summary,
+    shared_features,
+    only_ours,
+    only_theirs,
+    evidence,
+  };
 }
 
 const quoted = (p: Proposal | undefined): Proposal | null => (p && p.evidence.length > 0 ? p : null);
@@ -73,10 +87,12 @@ function features(d: DraftContent, needQuotes: boolean): { items: string[]; evid
  */
 function matchFeatures(ours: string[], theirs: string[]): [number, number][] {
   const scored: { i: number; j: number; score: number }[] = [];
-  ours.forEach((a, i) => theirs.forEach((b, j) => {
-    const score = wordSimilarity(a, b);
-    if (score >= FEATURE_MATCH) scored.push({ i, j, score });
-  }));
+  for (const [i, a] of ours.entries()) {
+    for (const [j, b] of theirs.entries()) {
+      const score = wordSimilarity(a, b);
+      if (score >= FEATURE_MATCH) scored.push({ i, j, score });
+    }
+  }
   scored.sort((x, y) => y.score - x.score || x.i - y.i || x.j - y.j);
   const usedI = new Set<number>();
   const usedJ = new Set<number>();

@@ -18,7 +18,10 @@ export interface ComposeResult {
  * configured it refines that draft, and every value it proposes is kept only if its quotes verify.
  * With `only`, just those fields are redrafted (regenerate).
  */
-export async function composeDraft(pages: CrawledPage[], opts: { categories: CategoryChoice[]; llm: Config['llm']; only?: ProfileField[]; signal?: AbortSignal }): Promise<ComposeResult> {
+export async function composeDraft(
+  pages: CrawledPage[],
+  opts: { categories: CategoryChoice[]; llm: Config['llm']; only?: ProfileField[]; signal?: AbortSignal },
+): Promise<ComposeResult> {
   const deterministic = extractDraft(pages, { categories: opts.categories });
   const { baseUrl, apiKey, model } = opts.llm;
   if (!baseUrl || !model) return { content: deterministic, rejected: [], llmError: null };

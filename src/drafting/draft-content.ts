@@ -8,23 +8,61 @@ import type { Evidence } from './evidence.js';
 
 /** Profile fields of a draft (SPEC §2.2), in display order. */
 export const PROFILE_FIELDS = [
-  'name', 'tagline', 'short_description', 'description', 'stage', 'categories', 'tags',
-  'pricing_model', 'pricing_summary', 'country', 'city', 'founded_year', 'features', 'usps',
-  'keywords', 'contact_email', 'demo_video_url', 'logo_url',
+  'name',
+  'tagline',
+  'short_description',
+  'description',
+  'stage',
+  'categories',
+  'tags',
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'features',
+  'usps',
+  'keywords',
+  'contact_email',
+  'demo_video_url',
+  'logo_url',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export const LIST_FIELDS: readonly ProfileField[] = ['categories', 'tags', 'features', 'usps', 'keywords'];
 
 /** Length limits of SPEC §2.2: string fields max characters; list fields max items and item length. */
 export const FIELD_LIMITS: Record<ProfileField, { max: number; items?: number }> = {
-  name: { max: 500 }, tagline: { max: 500 }, short_description: { max: 500 }, description: { max: 20000 },
-  stage: { max: 500 }, categories: { max: 200, items: 20 }, tags: { max: 200, items: 20 },
-  pricing_model: { max: 500 }, pricing_summary: { max: 500 }, country: { max: 500 }, city: { max: 500 },
-  founded_year: { max: 500 }, features: { max: 200, items: 20 }, usps: { max: 200, items: 20 },
-  keywords: { max: 200, items: 20 }, contact_email: { max: 500 }, demo_video_url: { max: 500 }, logo_url: { max: 500 },
+  name: { max: 500 },
+  tagline: { max: 500 },
+  short_description: { max: 500 },
+  description: { max: 20000 },
+  stage: { max: 500 },
+  categories: { max: 200, items: 20 },
+  tags: { max: 200, items: 20 },
+  pricing_model: { max: 500 },
+  pricing_summary: { max: 500 },
+  country: { max: 500 },
+  city: { max: 500 },
+  founded_year: { max: 500 },
+  features: { max: 200, items: 20 },
+  usps: { max: 200, items: 20 },
+  keywords: { max: 200, items: 20 },
+  contact_email: { max: 500 },
+  demo_video_url: { max: 500 },
+  logo_url: { max: 500 },
 };
 
-export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export const STORY_SECTIONS = [
+  'title',
+  'story',
+  'why_started',
+  'problem',
+  'journey',
+  'challenges',
+  'achievements',
+  'lessons',
+  'whats_next',
+] as const;
 export type StorySection = (typeof STORY_SECTIONS)[number];
 
 /**
@@ -34,20 +72,59 @@ export type StorySection = (typeof STORY_SECTIONS)[number];
  * threads, pin board, code hosts, forums and chat communities, launch directory, blogging platforms.
  */
 export const SOCIAL_LABELS = {
-  linkedin: 'LinkedIn', x: 'X', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads',
-  pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', producthunt: 'Product Hunt', medium: 'Medium',
-  mastodon: 'Mastodon', bluesky: 'Bluesky', gitlab: 'GitLab', codeberg: 'Codeberg', discord: 'Discord', discourse: 'Forum', slack: 'Slack',
-  matrix: 'Matrix', substack: 'Substack', devto: 'DEV', hashnode: 'Hashnode',
-  website: 'Website', custom: 'Link',
+  linkedin: 'LinkedIn',
+  x: 'X',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  threads: 'Threads',
+  pinterest: 'Pinterest',
+  github: 'GitHub',
+  reddit: 'Reddit',
+  producthunt: 'Product Hunt',
+  medium: 'Medium',
+  mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
+  gitlab: 'GitLab',
+  codeberg: 'Codeberg',
+  discord: 'Discord',
+  discourse: 'Forum',
+  slack: 'Slack',
+  matrix: 'Matrix',
+  substack: 'Substack',
+  devto: 'DEV',
+  hashnode: 'Hashnode',
+  website: 'Website',
+  custom: 'Link',
 } as const;
 export type SocialKey = keyof typeof SOCIAL_LABELS;
 export const SOCIAL_KEYS = Object.keys(SOCIAL_LABELS) as SocialKey[];
 
-export interface Proposal<T = unknown> { value: T; evidence: Evidence[] }
+export interface Proposal<T = unknown> {
+  value: T;
+  evidence: Evidence[];
+}
 
-export interface SourcedFaq { question: string; answer: string; evidence: Evidence[] }
-export interface SourcedFounder { name: string; title?: string; bio?: string; socials?: Partial<Record<SocialKey, string>>; evidence: Evidence[] }
-export interface SourcedMilestone { date: string; title: string; description?: string; url?: string; evidence: Evidence[] }
+export interface SourcedFaq {
+  question: string;
+  answer: string;
+  evidence: Evidence[];
+}
+export interface SourcedFounder {
+  name: string;
+  title?: string;
+  bio?: string;
+  socials?: Partial<Record<SocialKey, string>>;
+  evidence: Evidence[];
+}
+export interface SourcedMilestone {
+  date: string;
+  title: string;
+  description?: string;
+  url?: string;
+  evidence: Evidence[];
+}
 
 export interface DraftContent {
   fields: Partial<Record<ProfileField, Proposal>>;
@@ -62,8 +139,19 @@ export interface DraftContent {
 }
 
 export const emptyDraftContent = (): DraftContent => ({
-  fields: {}, faqs: [], founders: [], company_socials: {}, founder_socials: {}, story: {}, milestones: [], seo: {},
+  fields: {},
+  faqs: [],
+  founders: [],
+  company_socials: {},
+  founder_socials: {},
+  story: {},
+  milestones: [],
+  seo: {},
 });
 
 /** A category the drafter may choose from (list_categories). */
-export interface CategoryChoice { slug: string; name: string; parent_slug?: string | null }
+export interface CategoryChoice {
+  slug: string;
+  name: string;
+  parent_slug?: string | null;
+}

@@ -15,13 +15,20 @@ export interface Evidence {
   source?: EvidenceSource;
 }
 
-export interface SourcePage { url: string; text: string; source?: EvidenceSource }
+export interface SourcePage {
+  url: string;
+  text: string;
+  source?: EvidenceSource;
+}
 
 /** Collapses every run of whitespace to one space and trims: the form quotes are compared in. */
 export const normalizeWhitespace = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** A page's text in normalised form, with a map back to positions in the original (null: same positions). */
-interface Normalized { text: string; positions: Int32Array | null }
+interface Normalized {
+  text: string;
+  positions: Int32Array | null;
+}
 const normalizedCache = new WeakMap<SourcePage, { of: string; normalized: Normalized }>();
 
 function normalize(text: string): Normalized {
@@ -35,7 +42,11 @@ function normalize(text: string): Normalized {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (/\s/.test(ch)) {
-      if (!lastWasSpace) { parts.push(' '); positions[n++] = i; lastWasSpace = true; }
+      if (!lastWasSpace) {
+        parts.push(' ');
+        positions[n++] = i;
+        lastWasSpace = true;
+      }
     } else {
       parts.push(ch);
       positions[n++] = i;
@@ -77,7 +88,10 @@ export function verifyQuote(quote: string, pages: SourcePage[]): Evidence | null
 }
 
 /** Keeps only the quotes found verbatim; a value whose quotes all fail has no evidence. */
-export function verifiedEvidence(quotes: { quote: string; url?: string; source?: EvidenceSource }[], pages: SourcePage[]): Evidence[] {
+export function verifiedEvidence(
+  quotes: { quote: string; url?: string; source?: EvidenceSource }[],
+  pages: SourcePage[],
+): Evidence[] {
   const out: Evidence[] = [];
   for (const q of quotes) {
     // A quote claiming a page (and a part of it) is checked there first, then against all of them.

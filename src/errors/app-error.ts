@@ -3,7 +3,10 @@
  * API renders them as RFC 9457 problem documents (src/api/errors.ts), pages as HTML. `status` is
  * the problem's status — the HTTP status code RFC 9457 gives every problem — not a transport detail.
  */
-export interface FieldError { path: string; message: string }
+export interface FieldError {
+  path: string;
+  message: string;
+}
 
 /** A refusal raised on purpose; anything else thrown is a 500 that hides its message. */
 export class AppError extends Error {
@@ -11,7 +14,11 @@ export class AppError extends Error {
   readonly errors?: FieldError[];
   readonly headers: Record<string, string>;
   readonly extra: Record<string, unknown>;
-  constructor(status: number, detail: string, opts: { errors?: FieldError[]; headers?: Record<string, string>; extra?: Record<string, unknown> } = {}) {
+  constructor(
+    status: number,
+    detail: string,
+    opts: { errors?: FieldError[]; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
+  ) {
     super(detail);
     this.status = status;
     this.errors = opts.errors;
@@ -29,6 +36,9 @@ export const invalidField = (path: string, message: string) => badRequest(`${pat
 
 /** The first three field errors in one line, for a problem's detail. */
 export function summarize(errors: FieldError[]): string {
-  const first = errors.slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ');
+  const first = errors
+    .slice(0, 3)
+    .map((e) => `${e.path} ${e.message}`)
+    .join('; ');
   return errors.length > 3 ? `${first}; and ${errors.length - 3} more` : first;
 }

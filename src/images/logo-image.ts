@@ -11,17 +11,26 @@ export class NotAnImageError extends Error {}
 /** Formats a logo may arrive in; anything else (HTML, PDF, JSON…) is refused. */
 const RASTER = new Set(['png', 'jpeg', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
-const looksLikeSvg = (bytes: Buffer) => /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, ''));
+const looksLikeSvg = (bytes: Buffer) =>
+  /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(
+    bytes
+      .subarray(0, 4096)
+      .toString('utf8')
+      .replace(/^\uFEFF/, ''),
+  );
 
 /**
  * Decodes a remote logo (or a founder's photo) and redraws it as our own file: a LOGO_SIZE square WebP, the image
  * centred on transparency, metadata stripped. SVG logos are rasterised here (a remote SVG is never
  * served as it is: it could carry script or links); animated images keep their first frame.
  */
-export async function toLogoWebp(bytes: Buffer): Promise<{ bytes: Buffer; width: number; height: number; contentType: 'image/webp' }> {
+export async function toLogoWebp(
+  bytes: Buffer,
+): Promise<{ bytes: Buffer; width: number; height: number; contentType: 'image/webp' }> {
   const svg = looksLikeSvg(bytes);
   // Entities can expand to gigabytes ("billion laughs"); a logo has no use for them.
-  if (svg && /<!ENTITY/i.test(bytes.toString('utf8'))) throw new NotAnImageError('SVG with entity declarations is refused');
+  if (svg && /<!ENTITY/i.test(bytes.toString('utf8')))
+    throw new NotAnImageError('SVG with entity declarations is refused');
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).metadata();
@@ -29,10 +38,12 @@ export async function toLogoWebp(bytes: Buffer): Promise<{ bytes: Buffer; width:
     throw new NotAnImageError(`not a readable image (${(err as Error).message})`);
   }
   const format = meta.format ?? '';
-  if (!(format === 'svg' ? svg : RASTER.has(format))) throw new NotAnImageError(`not a logo image (${format || 'unknown format'})`);
+  if (!(format === 'svg' ? svg : RASTER.has(format)))
+    throw new NotAnImageError(`not a logo image (${format || 'unknown format'})`);
   if (!meta.width || !meta.height) throw new NotAnImageError('the image has no size');
   // Vector art is drawn at the density that makes its longer side LOGO_SIZE, so it is sharp, not upscaled.
-  const density = format === 'svg' ? Math.min(2400, Math.max(1, (72 * LOGO_SIZE) / Math.max(meta.width, meta.height))) : undefined;
+  const density =
+    format === 'svg' ? Math.min(2400, Math.max(1, (72 * LOGO_SIZE) / Math.max(meta.width, meta.height))) : undefined;
   try {
     const out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, ...(density ? { density } : {}) })
       .rotate()
@@ -47,5 +58,8 @@ export async function toLogoWebp(bytes: Buffer): Promise<{ bytes: Buffer; width:
 
 /** A stored logo as PNG, for templates whose renderer reads PNG (the share images). */
 export async function logoAsPng(webp: Buffer, size: number): Promise<Buffer> {
-  return sharp(webp).resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  return sharp(webp)
+    .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
 }

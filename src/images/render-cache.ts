@@ -19,7 +19,12 @@ export class RenderCache {
     }
     let pending = this.rendering.get(key);
     if (!pending) {
-      pending = render().then((buf) => { this.put(key, buf); return buf; }).finally(() => this.rendering.delete(key));
+      pending = render()
+        .then((buf) => {
+          this.put(key, buf);
+          return buf;
+        })
+        .finally(() => this.rendering.delete(key));
       this.rendering.set(key, pending);
     }
     return pending;
@@ -36,5 +41,7 @@ export class RenderCache {
     }
   }
 
-  get size() { return this.entries.size; }
+  get size() {
+    return this.entries.size;
+  }
 }

@@ -17,7 +17,12 @@ const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => require.
  */
 export async function renderPng(svg: string): Promise<Buffer> {
   const image = await renderAsync(svg, {
-    font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY },
+    font: {
+      loadSystemFonts: false,
+      fontFiles: FONT_FILES,
+      defaultFontFamily: FONT_FAMILY,
+      sansSerifFamily: FONT_FAMILY,
+    },
     fitTo: { mode: 'original' },
     logLevel: 'off',
   });

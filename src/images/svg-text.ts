@@ -6,11 +6,18 @@
 
 // Characters XML 1.0 forbids (a parser would refuse the whole image), lone surrogates, and the
 // bidirectional controls that could reorder the text around them.
-const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNSAFE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Escapes text for an SVG text node or attribute value, dropping characters XML cannot hold. */
 export function xmlText(s: string): string {
-  return s.replace(UNSAFE, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(UNSAFE, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Whitespace (newlines and tabs too) as single spaces. */
@@ -23,7 +30,16 @@ const oneLine = (s: string) => s.replace(UNSAFE, '').replace(/\s+/g, ' ').trim()
 function charEm(ch: string, bold: boolean): number {
   const cp = ch.codePointAt(0)!;
   let w: number;
-  if (cp >= 0x1100 && (cp <= 0x115f || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff00 && cp <= 0xff60) || cp >= 0x1f300)) w = 1.0;
+  if (
+    cp >= 0x1100 &&
+    (cp <= 0x115f ||
+      (cp >= 0x2e80 && cp <= 0xa4cf) ||
+      (cp >= 0xac00 && cp <= 0xd7a3) ||
+      (cp >= 0xf900 && cp <= 0xfaff) ||
+      (cp >= 0xff00 && cp <= 0xff60) ||
+      cp >= 0x1f300)
+  )
+    w = 1.0;
   else if (/[iljtfr.,:;'!|I ]/.test(ch)) w = 0.34;
   else if (/[mwMW@]/.test(ch)) w = 0.92;
   else if (/[A-Z0-9]/.test(ch)) w = 0.7;
@@ -62,9 +78,15 @@ export function wrapLines(text: string, maxWidth: number, fontSize: number, maxL
   let i = 0;
   while (i < words.length && lines.length < maxLines) {
     // The last line takes the rest, cut to fit.
-    if (lines.length === maxLines - 1) { lines.push(fitLine(words.slice(i).join(' '), maxWidth, fontSize, bold)); break; }
+    if (lines.length === maxLines - 1) {
+      lines.push(fitLine(words.slice(i).join(' '), maxWidth, fontSize, bold));
+      break;
+    }
     let line = words[i++];
-    if (!fits(line)) { lines.push(fitLine(line, maxWidth, fontSize, bold)); continue; }
+    if (!fits(line)) {
+      lines.push(fitLine(line, maxWidth, fontSize, bold));
+      continue;
+    }
     while (i < words.length && fits(`${line} ${words[i]}`)) line += ` ${words[i++]}`;
     lines.push(line);
   }

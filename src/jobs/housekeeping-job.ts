@@ -1,7 +1,11 @@
 import type { AppContext } from '../app-context.js';
 import type { RetentionConfig } from '../config.js';
 import { IDEMPOTENCY_TTL_MS } from '../api/idempotency.js';
-import { runHousekeeping, type HousekeepingPlan, type HousekeepingResult } from '../domain/housekeeping/housekeeping.js';
+import {
+  runHousekeeping,
+  type HousekeepingPlan,
+  type HousekeepingResult,
+} from '../domain/housekeeping/housekeeping.js';
 import { enqueueAndNotify } from './queue.js';
 
 /** Any worker may run it: the tables it purges are shared by every site. */
@@ -36,10 +40,20 @@ export function housekeepingPlan(retention: RetentionConfig, now: Date): Houseke
 export async function scheduleHousekeeping(ctx: AppContext): Promise<boolean> {
   const now = ctx.now();
   const slot = new Date(Math.floor(now.getTime() / EVERY_MS) * EVERY_MS).toISOString().slice(0, 13);
-  return (await enqueueAndNotify(ctx.db, HOUSEKEEPING_JOB, {}, { uniqueKey: `${HOUSEKEEPING_JOB}:${slot}`, runAt: now, maxAttempts: 3 })) !== null;
+  return (
+    (await enqueueAndNotify(
+      ctx.db,
+      HOUSEKEEPING_JOB,
+      {},
+      { uniqueKey: `${HOUSEKEEPING_JOB}:${slot}`, runAt: now, maxAttempts: 3 },
+    )) !== null
+  );
 }
 
 /** The job itself: purge what the retention settings say is old. */
-export function housekeep(ctx: AppContext, opts: { batchSize?: number; budgetMs?: number } = {}): Promise<HousekeepingResult> {
+export function housekeep(
+  ctx: AppContext,
+  opts: { batchSize?: number; budgetMs?: number } = {},
+): Promise<HousekeepingResult> {
   return runHousekeeping(ctx.db, { ...housekeepingPlan(ctx.config.retention, ctx.now()), ...opts });
 }

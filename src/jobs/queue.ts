@@ -1,6 +1,12 @@
 import type { Queryable } from '../db/client.js';
 
-export interface Job<P = Record<string, unknown>> { id: number; kind: string; payload: P; attempts: number; max_attempts: number }
+export interface Job<P = Record<string, unknown>> {
+  id: number;
+  kind: string;
+  payload: P;
+  attempts: number;
+  max_attempts: number;
+}
 
 /**
  * The default lease (JOB_LEASE_SECONDS): a job whose lock is older than this is assumed to belong
@@ -13,16 +19,34 @@ export const LOCK_TIMEOUT_MS = 60_000;
  * Adds durable work. With `uniqueKey`, at most one job of that key is ever queued (later enqueues
  * are ignored while it exists), which makes "schedule this once" safe from any instance.
  */
-export async function enqueue(db: Queryable, kind: string, payload: object, opts: { /** default: now, by the caller's clock */ runAt?: Date; uniqueKey?: string; maxAttempts?: number } = {}): Promise<number | null> {
+export async function enqueue(
+  db: Queryable,
+  kind: string,
+  payload: object,
+  opts: { /** default: now, by the caller's clock */ runAt?: Date; uniqueKey?: string; maxAttempts?: number } = {},
+): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO jobs (kind, payload, run_at, unique_key, max_attempts) VALUES ($1, $2, coalesce($3::timestamptz, now()), $4, $5)
      ON CONFLICT (unique_key) DO NOTHING RETURNING id`,
-    [kind, JSON.stringify(payload), (opts.runAt ?? new Date()).toISOString(), opts.uniqueKey ?? null, opts.maxAttempts ?? 5]);
+    [
+      kind,
+      JSON.stringify(payload),
+      (opts.runAt ?? new Date()).toISOString(),
+      opts.uniqueKey ?? null,
+      opts.maxAttempts ?? 5,
+    ],
+  );
   return rows[0]?.id ?? null;
 }
 
 /** Claims the next due job of the given kinds; SKIP LOCKED lets any number of workers poll at once. */
-export async function claimNext(db: Queryable, workerId: string, kinds: string[], now: Date, leaseMs = LOCK_TIMEOUT_MS): Promise<Job | null> {
+export async function claimNext(
+  db: Queryable,
+  workerId: string,
+  kinds: string[],
+  now: Date,
+  leaseMs = LOCK_TIMEOUT_MS,
+): Promise<Job | null> {
   const rows = await db.query<Job>(
     `UPDATE jobs SET locked_at = $3, locked_by = $2, attempts = attempts + 1
       WHERE id = (
@@ -32,33 +56,47 @@ export async function claimNext(db: Queryable, workerId: string, kinds: string[]
          ORDER BY run_at, id
          LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id, kind, payload, attempts, max_attempts`,
-    [kinds, workerId, now.toISOString(), leaseMs / 1000]);
+    [kinds, workerId, now.toISOString(), leaseMs / 1000],
+  );
   return rows[0] ?? null;
 }
 
 /** Renews a running job's lease; false when the job is no longer this worker's (its lease ran out and another took it). */
 export async function renewLease(db: Queryable, id: number, workerId: string, now: Date): Promise<boolean> {
-  const rows = await db.query('UPDATE jobs SET locked_at = $3 WHERE id = $1 AND locked_by = $2 AND done_at IS NULL AND locked_at IS NOT NULL RETURNING id', [id, workerId, now.toISOString()]);
+  const rows = await db.query(
+    'UPDATE jobs SET locked_at = $3 WHERE id = $1 AND locked_by = $2 AND done_at IS NULL AND locked_at IS NOT NULL RETURNING id',
+    [id, workerId, now.toISOString()],
+  );
   return rows.length > 0;
 }
 
 export async function completeJob(db: Queryable, id: number, now: Date): Promise<void> {
-  await db.query('UPDATE jobs SET done_at = $2, locked_at = NULL, last_error = NULL WHERE id = $1', [id, now.toISOString()]);
+  await db.query('UPDATE jobs SET done_at = $2, locked_at = NULL, last_error = NULL WHERE id = $1', [
+    id,
+    now.toISOString(),
+  ]);
 }
 
 /** Releases a failed job to run again after an exponential backoff (10 s, 20 s, 40 s, …). */
 export async function failJob(db: Queryable, job: Job, error: string, now: Date): Promise<void> {
   const delayMs = Math.min(3_600_000, 10_000 * 2 ** (job.attempts - 1));
-  await db.query(
-    'UPDATE jobs SET locked_at = NULL, last_error = $2, run_at = $3 WHERE id = $1',
-    [job.id, error.slice(0, 2000), new Date(now.getTime() + delayMs).toISOString()]);
+  await db.query('UPDATE jobs SET locked_at = NULL, last_error = $2, run_at = $3 WHERE id = $1', [
+    job.id,
+    error.slice(0, 2000),
+    new Date(now.getTime() + delayMs).toISOString(),
+  ]);
 }
 
 /** Channel a NOTIFY goes to when work is queued, so idle workers on any instance start at once. */
 export const JOBS_CHANNEL = 'launchdeck_jobs';
 
 /** Queues a job and wakes the workers listening on any instance. */
-export async function enqueueAndNotify(db: Queryable, kind: string, payload: object, opts: Parameters<typeof enqueue>[3] = {}): Promise<number | null> {
+export async function enqueueAndNotify(
+  db: Queryable,
+  kind: string,
+  payload: object,
+  opts: Parameters<typeof enqueue>[3] = {},
+): Promise<number | null> {
   const id = await enqueue(db, kind, payload, opts);
   await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
   return id;
@@ -80,7 +118,14 @@ export class Worker {
   constructor(
     private readonly db: Queryable,
     private readonly handlers: Record<string, JobHandler>,
-    private readonly opts: { id: string; pollMs?: number; concurrency?: number; /** default LOCK_TIMEOUT_MS */ leaseMs?: number; now?: () => Date; log?: (msg: string, err?: unknown) => void },
+    private readonly opts: {
+      id: string;
+      pollMs?: number;
+      concurrency?: number /** default LOCK_TIMEOUT_MS */;
+      leaseMs?: number;
+      now?: () => Date;
+      log?: (msg: string, err?: unknown) => void;
+    },
   ) {}
 
   start() {
@@ -97,7 +142,10 @@ export class Worker {
       } catch (err) {
         this.opts.log?.('job claim failed', err);
       }
-      if (!job) { await this.sleep(this.opts.pollMs ?? 1000); continue; }
+      if (!job) {
+        await this.sleep(this.opts.pollMs ?? 1000);
+        continue;
+      }
       const stopHeartbeat = this.heartbeat(job, now);
       try {
         await this.handlers[job.kind](job, this.abort.signal);
@@ -111,32 +159,54 @@ export class Worker {
     }
   }
 
-  private get leaseMs() { return this.opts.leaseMs ?? LOCK_TIMEOUT_MS; }
+  private get leaseMs() {
+    return this.opts.leaseMs ?? LOCK_TIMEOUT_MS;
+  }
 
   /** Keeps the job's lease fresh while its handler runs; a failed renewal is retried at the next beat. */
   private heartbeat(job: Job, now: () => Date): () => void {
     let stopped = false;
     let lost = false;
-    const timer = setInterval(() => {
-      renewLease(this.db, job.id, this.opts.id, now()).then((mine) => {
-        // Only after renewals failed for a whole lease (e.g. the database was away): say so once.
-        if (!mine && !stopped && !lost) { lost = true; this.opts.log?.(`job ${job.kind} #${job.id}: lease lost to another worker`); }
-      }, (err) => { if (!stopped) this.opts.log?.(`job ${job.kind} #${job.id}: lease renewal failed`, err); });
-    }, Math.max(100, Math.floor(this.leaseMs / 3)));
+    const timer = setInterval(
+      () => {
+        renewLease(this.db, job.id, this.opts.id, now()).then(
+          (mine) => {
+            // Only after renewals failed for a whole lease (e.g. the database was away): say so once.
+            if (!mine && !stopped && !lost) {
+              lost = true;
+              this.opts.log?.(`job ${job.kind} #${job.id}: lease lost to another worker`);
+            }
+          },
+          (err) => {
+            if (!stopped) this.opts.log?.(`job ${job.kind} #${job.id}: lease renewal failed`, err);
+          },
+        );
+      },
+      Math.max(100, Math.floor(this.leaseMs / 3)),
+    );
     timer.unref();
-    return () => { stopped = true; clearInterval(timer); };
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
   }
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const done = () => { clearTimeout(timer); this.sleepers.delete(done); resolve(); };
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
       const timer = setTimeout(done, ms);
       this.sleepers.add(done);
     });
   }
 
   /** Ends every idle lane's wait at once: new work was queued (a NOTIFY), no need to wait for the next poll. */
-  wake() { for (const w of [...this.sleepers]) w(); }
+  wake() {
+    for (const w of [...this.sleepers]) w();
+  }
 
   /** Runs due jobs until none is left (tests and CLI use this instead of polling). */
   async drain(now: Date = new Date()): Promise<number> {

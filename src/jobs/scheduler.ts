@@ -83,7 +83,11 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
   const mailTimer = setInterval(() => {
     if (mailing) return;
     mailing = true;
-    deliverPendingMail(ctx).catch((err) => console.error('mail:', err)).finally(() => { mailing = false; });
+    deliverPendingMail(ctx)
+      .catch((err) => console.error('mail:', err))
+      .finally(() => {
+        mailing = false;
+      });
   }, 2_000);
   mailTimer.unref();
   // Domain Ratings only when a provider is configured. A run paces its requests over minutes, so
@@ -91,17 +95,28 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
   const provider = configuredProvider(ctx.config.domainRatings, () => ctx.now());
   let rating = false;
   let ratingPausedUntil = 0;
-  const ratingTimer = provider ? setInterval(() => {
-    if (rating || Date.now() < ratingPausedUntil) return;
-    rating = true;
-    const { refreshDays, requestsPerMinute } = ctx.config.domainRatings;
-    refreshDomainRatings(ctx.db, provider, { refreshDays, requestsPerMinute, now: () => ctx.now() })
-      .then((r) => {
-        // A refused key stays refused until an operator changes it: try again in an hour, not every minute.
-        if (r.stoppedBy === 'unauthorised') ratingPausedUntil = Date.now() + 3_600_000;
-      })
-      .catch((err) => console.error('domain ratings:', err)).finally(() => { rating = false; });
-  }, 60_000) : null;
+  const ratingTimer = provider
+    ? setInterval(() => {
+        if (rating || Date.now() < ratingPausedUntil) return;
+        rating = true;
+        const { refreshDays, requestsPerMinute } = ctx.config.domainRatings;
+        refreshDomainRatings(ctx.db, provider, { refreshDays, requestsPerMinute, now: () => ctx.now() })
+          .then((r) => {
+            // A refused key stays refused until an operator changes it: try again in an hour, not every minute.
+            if (r.stoppedBy === 'unauthorised') ratingPausedUntil = Date.now() + 3_600_000;
+          })
+          .catch((err) => console.error('domain ratings:', err))
+          .finally(() => {
+            rating = false;
+          });
+      }, 60_000)
+    : null;
   ratingTimer?.unref();
-  return { stop: () => { clearInterval(timer); clearInterval(mailTimer); if (ratingTimer) clearInterval(ratingTimer); } };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      clearInterval(mailTimer);
+      if (ratingTimer) clearInterval(ratingTimer);
+    },
+  };
 }

@@ -31,12 +31,20 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
       await readCompetitor(ctx, draftId, url);
     },
     // Site-specific kind: only workers of the listing's site (its PUBLIC_URL, its listings) claim it.
-    [badgeCheckJobKind(ctx.site.key)]: async (job: Job) => { await runBadgeCheckJob(ctx, job); },
-    [fulfilJobKind(ctx.site.key)]: async (job: Job) => { await fulfilOrder(ctx, (job.payload as { orderId: number }).orderId); },
+    [badgeCheckJobKind(ctx.site.key)]: async (job: Job) => {
+      await runBadgeCheckJob(ctx, job);
+    },
+    [fulfilJobKind(ctx.site.key)]: async (job: Job) => {
+      await fulfilOrder(ctx, (job.payload as { orderId: number }).orderId);
+    },
     // Images are shared by every site (keyed by URL), so any worker may fetch one.
-    [LOGO_JOB]: async (job: Job) => { await runLogoJob(ctx, job.payload as { url?: unknown }); },
+    [LOGO_JOB]: async (job: Job) => {
+      await runLogoJob(ctx, job.payload as { url?: unknown });
+    },
     // Purges old rows of every site's tables (README "Housekeeping"); queued hourly by the scheduler.
-    [HOUSEKEEPING_JOB]: async () => { await housekeep(ctx); },
+    [HOUSEKEEPING_JOB]: async () => {
+      await housekeep(ctx);
+    },
   });
 }
 
@@ -47,7 +55,7 @@ export async function startWorker(ctx: AppContext, opts: { concurrency?: number 
     concurrency: opts.concurrency ?? ctx.config.workerConcurrency,
     leaseMs: ctx.config.jobLeaseMs,
     now: () => ctx.now(),
-    log: (msg, err) => console.error(`worker: ${msg}`, err instanceof Error ? err.message : err ?? ''),
+    log: (msg, err) => console.error(`worker: ${msg}`, err instanceof Error ? err.message : (err ?? '')),
   });
   await ctx.db.listen(JOBS_CHANNEL, () => worker.wake());
   worker.start();

@@ -14,25 +14,47 @@ export function loggableUrl(url: string, params: Record<string, unknown> = {}): 
   let path = q === -1 ? url : url.slice(0, q);
   for (const [name, value] of Object.entries(params)) {
     if (SECRET_NAME.test(name) && typeof value === 'string' && value !== '') {
-      path = path.split('/').map((seg) => (seg === value || seg === encodeURIComponent(value) ? REDACTED : seg)).join('/');
+      path = path
+        .split('/')
+        .map((seg) => (seg === value || seg === encodeURIComponent(value) ? REDACTED : seg))
+        .join('/');
     }
   }
   if (q === -1) return path;
-  const query = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq === -1) return pair;
-    let name = pair.slice(0, eq);
-    try { name = decodeURIComponent(name); } catch { /* keep it as sent */ }
-    return SECRET_NAME.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
-  });
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        /* keep it as sent */
+      }
+      return SECRET_NAME.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    });
   return `${path}?${query.join('&')}`;
 }
 
 /** Fields of anything logged that hold credentials, wherever a log call puts them. */
 const REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]',
-  'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie', 'headers["set-cookie"]',
-  '*.password', '*.token', '*.access_token', '*.refresh_token', '*.code_verifier', '*.key', '*.secret', '*.client_secret',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["idempotency-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.access_token',
+  '*.refresh_token',
+  '*.code_verifier',
+  '*.key',
+  '*.secret',
+  '*.client_secret',
 ];
 
 /**

@@ -5,18 +5,36 @@ import { metricsOf } from '../metrics/metrics.js';
 
 const MAX_ATTEMPTS = 8;
 
-export interface Mail { to: string; subject: string; text: string }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
 
 /** Every mail goes through the outbox table first: it survives restarts and, without SMTP, can be read on /outbox. */
 export async function queueMail(db: Queryable, mail: Mail): Promise<number> {
-  const rows = await db.query<{ id: number }>('INSERT INTO mail_outbox (to_address, subject, text_body) VALUES ($1, $2, $3) RETURNING id', [mail.to, mail.subject, mail.text]);
+  const rows = await db.query<{ id: number }>(
+    'INSERT INTO mail_outbox (to_address, subject, text_body) VALUES ($1, $2, $3) RETURNING id',
+    [mail.to, mail.subject, mail.text],
+  );
   return rows[0].id;
 }
 
-export interface OutboxMail { id: number; to_address: string; subject: string; text_body: string; created_at: string; sent_at: string | null; error: string | null }
+export interface OutboxMail {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: string;
+  sent_at: string | null;
+  error: string | null;
+}
 
 export async function recentMail(db: Queryable, limit = 50): Promise<OutboxMail[]> {
-  return db.query<OutboxMail>('SELECT id, to_address, subject, text_body, created_at, sent_at, error FROM mail_outbox ORDER BY id DESC LIMIT $1', [limit]);
+  return db.query<OutboxMail>(
+    'SELECT id, to_address, subject, text_body, created_at, sent_at, error FROM mail_outbox ORDER BY id DESC LIMIT $1',
+    [limit],
+  );
 }
 
 /** nodemailer marks failures to reach or talk to the server (refused, timed out, DNS, dropped) with command CONN. */
@@ -31,7 +49,12 @@ let transportUrl: string | null = null;
 function transportFor(url: string): nodemailer.Transporter {
   if (!transport || transportUrl !== url) {
     // Bounded waits: a silent mail server must not hold the worker (and the claimed row) for minutes.
-    transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     transportUrl = url;
   }
   return transport;
@@ -49,11 +72,18 @@ export async function deliverPendingMail(ctx: AppContext, batch = 20): Promise<n
       const rows = await tx.query<OutboxMail>(
         `SELECT id, to_address, subject, text_body FROM mail_outbox
           WHERE sent_at IS NULL AND attempts < $1 AND next_attempt_at <= now()
-          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, [MAX_ATTEMPTS]);
+          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [MAX_ATTEMPTS],
+      );
       const m = rows[0];
       if (!m) return false;
       try {
-        await transportFor(ctx.config.smtpUrl!).sendMail({ from: `${ctx.site.name} <no-reply@${new URL(ctx.config.publicUrl).hostname}>`, to: m.to_address, subject: m.subject, text: m.text_body });
+        await transportFor(ctx.config.smtpUrl!).sendMail({
+          from: `${ctx.site.name} <no-reply@${new URL(ctx.config.publicUrl).hostname}>`,
+          to: m.to_address,
+          subject: m.subject,
+          text: m.text_body,
+        });
         await tx.query('UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE id = $1', [m.id]);
         sent++;
         metricsOf(ctx).mail.inc({ outcome: 'sent' });
@@ -63,13 +93,17 @@ export async function deliverPendingMail(ctx: AppContext, batch = 20): Promise<n
         if (isServerUnreachable(err)) {
           // The mail server is down, not this message: no attempt is spent (an outage of any length
           // loses nothing), the others wait too, and the next tick after the pause tries again.
-          await tx.query(`UPDATE mail_outbox SET error = $2, next_attempt_at = now() + interval '30 seconds' WHERE id = $1`, [m.id, `mail server unreachable: ${message}`]);
+          await tx.query(
+            `UPDATE mail_outbox SET error = $2, next_attempt_at = now() + interval '30 seconds' WHERE id = $1`,
+            [m.id, `mail server unreachable: ${message}`],
+          );
           return 'unreachable';
         }
         // The server refused this message: back off 1, 2, 4, … minutes; after MAX_ATTEMPTS it stays in the outbox with its error.
         await tx.query(
           `UPDATE mail_outbox SET error = $2, attempts = attempts + 1, next_attempt_at = now() + make_interval(mins => power(2, attempts)::int) WHERE id = $1`,
-          [m.id, message]);
+          [m.id, message],
+        );
       }
       return true;
     });

@@ -20,7 +20,11 @@ function idempotencyKeyHeader(headers: IncomingHttpHeaders): string | undefined 
   return Array.isArray(raw) ? raw.join(', ') : raw;
 }
 
-const ENVELOPE = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities', 'io.modelcontextprotocol/clientInfo'];
+const ENVELOPE = [
+  'io.modelcontextprotocol/protocolVersion',
+  'io.modelcontextprotocol/clientCapabilities',
+  'io.modelcontextprotocol/clientInfo',
+];
 
 /**
  * The common case — one well-formed `tools/call` for a known tool — answered without building an
@@ -29,7 +33,11 @@ const ENVELOPE = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextpro
  * that disagree with the body) returns null and goes through the SDK, which answers it as the
  * protocol requires. The reply is byte-for-byte the shape the SDK sends for the same call.
  */
-export function matchFastToolCall(headers: IncomingHttpHeaders, message: unknown, catalog: Map<string, CatalogTool>): FastToolCall | null {
+export function matchFastToolCall(
+  headers: IncomingHttpHeaders,
+  message: unknown,
+  catalog: Map<string, CatalogTool>,
+): FastToolCall | null {
   const version = headers['mcp-protocol-version'];
   if (typeof version !== 'string' || !MCP_PROTOCOL_VERSIONS.includes(version)) return null;
   if (!isObject(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return null;
@@ -45,38 +53,56 @@ export function matchFastToolCall(headers: IncomingHttpHeaders, message: unknown
   if (meta && 'progressToken' in meta) return null;
   const accept = String(headers.accept ?? '');
   if (version === '2026-07-28') {
-    if (!meta || meta[ENVELOPE[0]] !== version || !isObject(meta[ENVELOPE[1]]) || !isObject(meta[ENVELOPE[2]])) return null;
+    if (!meta || meta[ENVELOPE[0]] !== version || !isObject(meta[ENVELOPE[1]]) || !isObject(meta[ENVELOPE[2]]))
+      return null;
     if (headers['mcp-method'] !== 'tools/call' || headers['mcp-name'] !== params.name) return null;
     if (!accept.includes('application/json')) return null;
   } else if (!accept.includes('text/event-stream')) {
     return null;
   }
   const idempotencyKey = tool.op.idempotent ? idempotencyKeyHeader(headers) : undefined;
-  return idempotencyKey === undefined ? { version, id, tool, args: params.arguments } : { version, id, tool, args: params.arguments, idempotencyKey };
+  return idempotencyKey === undefined
+    ? { version, id, tool, args: params.arguments }
+    : { version, id, tool, args: params.arguments, idempotencyKey };
 }
 
 // A cached listing is the same object on every call: quote (escape) its JSON text once, not per request.
 const quoted = new WeakMap<object, string>();
 function quotedText(structured: object, text: string): string {
   let q = quoted.get(structured);
-  if (q === undefined) { q = JSON.stringify(text); quoted.set(structured, q); }
+  if (q === undefined) {
+    q = JSON.stringify(text);
+    quoted.set(structured, q);
+  }
   return q;
 }
 
 /** The JSON-RPC reply for a fast call, and how to send it (JSON for 2026-07-28, one SSE event before). */
-export function fastToolCallReply(call: FastToolCall, result: CallToolResult, serverInfo: { name: string; version: string }): { contentType: string; body: string; headers: Record<string, string> } {
+export function fastToolCallReply(
+  call: FastToolCall,
+  result: CallToolResult,
+  serverInfo: { name: string; version: string },
+): { contentType: string; body: string; headers: Record<string, string> } {
   // callTool's text content is exactly the JSON of its structured content (results and problems alike).
   const first = result.content[0];
   const resultText = first && first.type === 'text' ? first.text : undefined;
-  const extra = call.version === '2026-07-28' ? { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': serverInfo } } : {};
+  const extra =
+    call.version === '2026-07-28'
+      ? { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': serverInfo } }
+      : {};
   // The text content usually is the structured content's JSON: reuse it rather than serialising twice.
   const sc = result.structuredContent;
   const structured = sc === undefined ? '' : `,"structuredContent":${resultText ?? JSON.stringify(sc)}`;
-  const head = typeof sc === 'object' && sc !== null && resultText !== undefined && result.content.length === 1
-    ? `{"content":[{"type":"text","text":${quotedText(sc, resultText)}}]${result.isError ? ',"isError":true' : ''}`
-    : JSON.stringify({ content: result.content, ...(result.isError ? { isError: true } : {}) }).slice(0, -1);
+  const head =
+    typeof sc === 'object' && sc !== null && resultText !== undefined && result.content.length === 1
+      ? `{"content":[{"type":"text","text":${quotedText(sc, resultText)}}]${result.isError ? ',"isError":true' : ''}`
+      : JSON.stringify({ content: result.content, ...(result.isError ? { isError: true } : {}) }).slice(0, -1);
   const tail = Object.keys(extra).length ? `,${JSON.stringify(extra).slice(1, -1)}` : '';
   const json = `{"result":${head}${structured}${tail}},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
   if (call.version === '2026-07-28') return { contentType: 'application/json', body: json, headers: {} };
-  return { contentType: 'text/event-stream', body: `event: message\ndata: ${json}\n\n`, headers: { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' } };
+  return {
+    contentType: 'text/event-stream',
+    body: `event: message\ndata: ${json}\n\n`,
+    headers: { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
+  };
 }

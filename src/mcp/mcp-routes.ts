@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { createMcpHandler, localhostAllowedHostnames, validateHostHeader, validateOriginHeader, type AuthInfo } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  localhostAllowedHostnames,
+  validateHostHeader,
+  validateOriginHeader,
+  type AuthInfo,
+} from '@modelcontextprotocol/server';
 import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
 import type { AppContext } from '../app-context.js';
 import { authenticate, requireScope, type ChallengeTarget } from '../api/auth.js';
@@ -28,7 +34,8 @@ function authInfoFor(principal: Principal, authorization: string): AuthInfo {
     extra: { principal },
   };
 }
-const principalOf = (authInfo: AuthInfo | undefined): Principal | null => (authInfo?.extra?.principal as Principal | undefined) ?? null;
+const principalOf = (authInfo: AuthInfo | undefined): Principal | null =>
+  (authInfo?.extra?.principal as Principal | undefined) ?? null;
 
 /**
  * Reads the raw body once, so auth can look at it and the SDK can still be handed the same bytes:
@@ -72,16 +79,35 @@ function replay(raw: IncomingMessage, body: Buffer | undefined, auth: AuthInfo |
 export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: AppContext): void {
   const catalog = buildToolCatalog(ops);
   const serverInfo = serverInfoFor(ctx);
-  const target: ChallengeTarget = { resourceMetadataUrl: mcpResourceMetadataUrl(ctx), resource: `${ctx.config.publicUrl}/mcp` };
+  const target: ChallengeTarget = {
+    resourceMetadataUrl: mcpResourceMetadataUrl(ctx),
+    resource: `${ctx.config.publicUrl}/mcp`,
+  };
   // DNS rebinding: only our public host and loopback names may reach the endpoint, on any port.
   const allowedHosts = [...new Set([new URL(ctx.config.publicUrl).hostname, ...localhostAllowedHostnames()])];
   const handler = createMcpHandler(
-    ({ authInfo, requestInfo }) => createToolServer(catalog, ctx, principalOf(authInfo), app.log, requestInfo?.headers.get('idempotency-key') ?? undefined),
+    ({ authInfo, requestInfo }) =>
+      createToolServer(
+        catalog,
+        ctx,
+        principalOf(authInfo),
+        app.log,
+        requestInfo?.headers.get('idempotency-key') ?? undefined,
+      ),
     // Refused requests (405 on GET, bad envelopes…) are the client's mistakes, not ours: debug only.
-    { legacy: 'stateless', maxRequestBodySize: MAX_BODY_BYTES, onerror: (err) => app.log.debug({ err }, 'MCP request refused') },
+    {
+      legacy: 'stateless',
+      maxRequestBodySize: MAX_BODY_BYTES,
+      onerror: (err) => app.log.debug({ err }, 'MCP request refused'),
+    },
   );
-  const serve = toNodeHandler(handler, { maxRequestBodySize: MAX_BODY_BYTES, onerror: (err) => app.log.error({ err }, 'MCP adapter failed') });
-  app.addHook('onClose', async () => { await handler.close(); });
+  const serve = toNodeHandler(handler, {
+    maxRequestBodySize: MAX_BODY_BYTES,
+    onerror: (err) => app.log.error({ err }, 'MCP adapter failed'),
+  });
+  app.addHook('onClose', async () => {
+    await handler.close();
+  });
 
   registerProtectedResourceRoutes(app, ctx);
 
@@ -90,7 +116,9 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
     mcp.removeAllContentTypeParsers();
     mcp.addContentTypeParser('*', (_req, _payload, done) => done(null));
     // JSON (every valid MCP POST) is buffered by Fastify — faster than reading the stream here — but not parsed.
-    mcp.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => done(null, body));
+    mcp.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
     mcp.route({
       // GET and DELETE go to the SDK too: stateless serving answers them 405 as the transport spec asks.
       method: ['GET', 'POST', 'DELETE'],
@@ -99,7 +127,10 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
         const host = validateHostHeader(req.host, allowedHosts);
         const origin = validateOriginHeader(req.headers.origin, allowedHosts);
         if (!host.ok || !origin.ok) {
-          return reply.code(403).type('application/json').send(rpcError(!host.ok ? host.message : !origin.ok ? origin.message : 'Forbidden'));
+          return reply
+            .code(403)
+            .type('application/json')
+            .send(rpcError(!host.ok ? host.message : !origin.ok ? origin.message : 'Forbidden'));
         }
         let body: Buffer | undefined;
         if (req.method === 'POST' && Buffer.isBuffer(req.body)) {
@@ -107,9 +138,16 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
         } else if (req.method === 'POST') {
           const read = await readBody(req.raw, MAX_BODY_BYTES);
           // Nobody is left to answer (and it is not our failure, nor the database's): just let go.
-          if (read === 'aborted') { reply.hijack(); return; }
+          if (read === 'aborted') {
+            reply.hijack();
+            return;
+          }
           // The same problem document as an oversized JSON body (refused by Fastify's parser) gets.
-          if (!read) return sendProblem(reply.header('Connection', 'close'), problem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+          if (!read)
+            return sendProblem(
+              reply.header('Connection', 'close'),
+              problem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+            );
           body = read;
         }
         let principal: Principal | null;
@@ -129,8 +167,10 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
         }
         reply.hijack();
         // Headers set so far (rate limit, request id) would be lost once the SDK writes the head itself.
-        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-        const auth = principal && req.headers.authorization ? authInfoFor(principal, req.headers.authorization) : undefined;
+        for (const [name, value] of Object.entries(reply.getHeaders()))
+          if (value !== undefined) reply.raw.setHeader(name, value);
+        const auth =
+          principal && req.headers.authorization ? authInfoFor(principal, req.headers.authorization) : undefined;
         await serve(replay(req.raw, body, auth), reply.raw);
       },
     });

@@ -11,7 +11,8 @@ import { compile, summarize, toFieldErrors } from '../api/validation.js';
 import type { CatalogTool } from './tool-catalog.js';
 import { metricsOf } from '../metrics/metrics.js';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** DESIGN §3: on MCP an error is a result with isError, the problem object as structuredContent and as text. */
 export function problemResult(p: Problem): CallToolResult {
@@ -23,14 +24,28 @@ export function problemResult(p: Problem): CallToolResult {
  * `idempotencyKey` is the /mcp request's Idempotency-Key header: honoured for idempotent tools
  * through the same store as REST (same key, same request → the stored result).
  */
-export async function callTool(tool: CatalogTool, args: unknown, ctx: AppContext, principal: Principal | null, log: FastifyBaseLogger, idempotencyKey?: string): Promise<CallToolResult> {
+export async function callTool(
+  tool: CatalogTool,
+  args: unknown,
+  ctx: AppContext,
+  principal: Principal | null,
+  log: FastifyBaseLogger,
+  idempotencyKey?: string,
+): Promise<CallToolResult> {
   const started = process.hrtime.bigint();
   const result = await runTool(tool, args, ctx, principal, log, idempotencyKey);
   metricsOf(ctx).countToolCall(tool.op.operationId, !result.isError, Number(process.hrtime.bigint() - started) / 1e9);
   return result;
 }
 
-async function runTool(tool: CatalogTool, args: unknown, ctx: AppContext, principal: Principal | null, log: FastifyBaseLogger, idempotencyKey?: string): Promise<CallToolResult> {
+async function runTool(
+  tool: CatalogTool,
+  args: unknown,
+  ctx: AppContext,
+  principal: Principal | null,
+  log: FastifyBaseLogger,
+  idempotencyKey?: string,
+): Promise<CallToolResult> {
   let key: string | undefined;
   if (idempotencyKey !== undefined && tool.op.idempotent && principal) {
     try {
@@ -52,10 +67,15 @@ async function runTool(tool: CatalogTool, args: unknown, ctx: AppContext, princi
       const { body } = await withIdempotency(
         ctx,
         { userId: principal.userId, key, operationId: op.operationId, requestHash: requestHash(op.operationId, input) },
-        async () => ({ status: op.status ?? 200, body: toStoredJson(await executeOperation(op, input as Record<string, unknown>, ctx, principal)) }),
+        async () => ({
+          status: op.status ?? 200,
+          body: toStoredJson(await executeOperation(op, input as Record<string, unknown>, ctx, principal)),
+        }),
       );
       const text = JSON.stringify(body);
-      return isPlainObject(body) ? { content: [{ type: 'text', text }], structuredContent: body } : { content: [{ type: 'text', text }] };
+      return isPlainObject(body)
+        ? { content: [{ type: 'text', text }], structuredContent: body }
+        : { content: [{ type: 'text', text }] };
     }
     const result = await executeOperation(tool.op, input as Record<string, unknown>, ctx, principal);
     // The JSON REST would send (dates as strings, no undefined), so both surfaces answer alike;
@@ -63,7 +83,9 @@ async function runTool(tool: CatalogTool, args: unknown, ctx: AppContext, princi
     const cached = jsonTextOf(result);
     const text = cached ?? JSON.stringify(result ?? null);
     const json: unknown = cached !== undefined ? result : JSON.parse(text);
-    return isPlainObject(json) ? { content: [{ type: 'text', text }], structuredContent: json } : { content: [{ type: 'text', text }] };
+    return isPlainObject(json)
+      ? { content: [{ type: 'text', text }], structuredContent: json }
+      : { content: [{ type: 'text', text }] };
   } catch (err) {
     return problemResult(toProblem(err, log).problem);
   }

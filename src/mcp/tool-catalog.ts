@@ -23,17 +23,27 @@ type JsonObjectSchema = { type: 'object'; properties: Record<string, unknown>; r
 export function mergedInputSchema(op: Operation): JsonObjectSchema & { additionalProperties: false } {
   const properties: Record<string, unknown> = {};
   const required = new Set<string>();
-  for (const [part, schema] of [['path', op.params], ['query', op.query], ['body', op.body]] as const) {
+  for (const [part, schema] of [
+    ['path', op.params],
+    ['query', op.query],
+    ['body', op.body],
+  ] as const) {
     if (!schema) continue;
     const plain = plainSchema(schema as TObject) as Partial<JsonObjectSchema>;
     for (const [name, prop] of Object.entries(plain.properties ?? {})) {
       // REST spreads params, query and body into one input, so a shared name would be ambiguous there too.
-      if (name in properties) throw new Error(`${op.operationId}: the ${part} property "${name}" clashes with another input property`);
+      if (name in properties)
+        throw new Error(`${op.operationId}: the ${part} property "${name}" clashes with another input property`);
       properties[name] = prop;
     }
     for (const name of plain.required ?? []) required.add(name);
   }
-  return { type: 'object', properties, ...(required.size > 0 ? { required: [...required] } : {}), additionalProperties: false };
+  return {
+    type: 'object',
+    properties,
+    ...(required.size > 0 ? { required: [...required] } : {}),
+    additionalProperties: false,
+  };
 }
 
 export function toolDescription(op: Operation): string {

@@ -16,11 +16,17 @@ export const serverInfoFor = (ctx: AppContext) => ({ name: ctx.site.name, versio
  * if any). Tools are served through the low-level handlers: registerTool would re-validate with its
  * own error text, while the registry's JSON Schemas and problem objects must reach the client unchanged.
  */
-export function createToolServer(catalog: Map<string, CatalogTool>, ctx: AppContext, principal: Principal | null, log: FastifyBaseLogger, idempotencyKey?: string): McpServer {
-  const mcp = new McpServer(
-    serverInfoFor(ctx),
-    { instructions: serverInstructions(ctx.site.name), supportedProtocolVersions: MCP_PROTOCOL_VERSIONS },
-  );
+export function createToolServer(
+  catalog: Map<string, CatalogTool>,
+  ctx: AppContext,
+  principal: Principal | null,
+  log: FastifyBaseLogger,
+  idempotencyKey?: string,
+): McpServer {
+  const mcp = new McpServer(serverInfoFor(ctx), {
+    instructions: serverInstructions(ctx.site.name),
+    supportedProtocolVersions: MCP_PROTOCOL_VERSIONS,
+  });
   const server = mcp.server;
   // The tool set is fixed at start-up, so there is never a list_changed to announce.
   server.registerCapabilities({ tools: { listChanged: false } });
@@ -28,7 +34,11 @@ export function createToolServer(catalog: Map<string, CatalogTool>, ctx: AppCont
   server.setRequestHandler('tools/list', () => ({ tools }));
   server.setRequestHandler('tools/call', async (request) => {
     const tool = catalog.get(request.params.name);
-    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; tools/list names every tool.`);
+    if (!tool)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool "${request.params.name}"; tools/list names every tool.`,
+      );
     const result = await callTool(tool, request.params.arguments, ctx, principal, log, idempotencyKey);
     return result.isError ? result : server.projectCallToolResult(result, tool.outputSchema);
   });

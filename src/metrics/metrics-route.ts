@@ -14,7 +14,10 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, tok
     });
     if (!allowed) {
       // A problem document rather than the site's HTML error page: the callers are scrapers.
-      if (token !== null) return sendProblem(reply, problem(401, 'Metrics need the METRICS_TOKEN as a Bearer token.'), { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+      if (token !== null)
+        return sendProblem(reply, problem(401, 'Metrics need the METRICS_TOKEN as a Bearer token.'), {
+          'WWW-Authenticate': 'Bearer realm="metrics"',
+        });
       return sendProblem(reply, problem(403, 'Metrics answer only to loopback clients unless METRICS_TOKEN is set.'));
     }
     const text = await metrics.registry.metrics();

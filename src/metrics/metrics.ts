@@ -23,31 +23,87 @@ export interface Metrics {
   /** One MCP tool call: counted by outcome and timed (labelled children cached per tool). */
   countToolCall(tool: string, ok: boolean, seconds: number): void;
   /** Gauges read at scrape time (job queue, database pool) register themselves here. */
-  addCollector(name: string, help: string, labelNames: string[], collect: (set: (labels: Record<string, string>, value: number) => void) => Promise<void> | void): void;
+  addCollector(
+    name: string,
+    help: string,
+    labelNames: string[],
+    collect: (set: (labels: Record<string, string>, value: number) => void) => Promise<void> | void,
+  ): void;
 }
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'launchdeck_' });
   const registers = [registry];
-  const mcpToolCalls = new Counter({ name: 'launchdeck_mcp_tool_calls_total', help: 'MCP tools/call requests, by tool and outcome (ok, error)', labelNames: ['tool', 'outcome'], registers });
-  const mcpToolDuration = new Histogram({ name: 'launchdeck_mcp_tool_call_duration_seconds', help: 'Time to run an MCP tool call, by tool', labelNames: ['tool'], buckets: REQUEST_BUCKETS, registers });
+  const mcpToolCalls = new Counter({
+    name: 'launchdeck_mcp_tool_calls_total',
+    help: 'MCP tools/call requests, by tool and outcome (ok, error)',
+    labelNames: ['tool', 'outcome'],
+    registers,
+  });
+  const mcpToolDuration = new Histogram({
+    name: 'launchdeck_mcp_tool_call_duration_seconds',
+    help: 'Time to run an MCP tool call, by tool',
+    labelNames: ['tool'],
+    buckets: REQUEST_BUCKETS,
+    registers,
+  });
   // Labelled children looked up once per tool, not hashed on every call.
-  const toolChildren = new Map<string, { ok: { inc(): void }; error: { inc(): void }; time: { observe(v: number): void } }>();
+  const toolChildren = new Map<
+    string,
+    { ok: { inc(): void }; error: { inc(): void }; time: { observe(v: number): void } }
+  >();
   return {
     registry,
-    httpRequests: new Counter({ name: 'launchdeck_http_requests_total', help: 'HTTP requests answered, by operation (API operationId, MCP, or site route pattern), method and status', labelNames: ['operation', 'method', 'status'], registers }),
-    httpDuration: new Histogram({ name: 'launchdeck_http_request_duration_seconds', help: 'Time to answer an HTTP request, by operation, method and status', labelNames: ['operation', 'method', 'status'], buckets: REQUEST_BUCKETS, registers }),
+    httpRequests: new Counter({
+      name: 'launchdeck_http_requests_total',
+      help: 'HTTP requests answered, by operation (API operationId, MCP, or site route pattern), method and status',
+      labelNames: ['operation', 'method', 'status'],
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: 'launchdeck_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by operation, method and status',
+      labelNames: ['operation', 'method', 'status'],
+      buckets: REQUEST_BUCKETS,
+      registers,
+    }),
     mcpToolCalls,
     mcpToolDuration,
-    jobRuns: new Counter({ name: 'launchdeck_job_runs_total', help: 'Background job attempts run by this process, by kind and outcome (done; retry: failed, will run again; failed: out of attempts)', labelNames: ['kind', 'outcome'], registers }),
-    jobDuration: new Histogram({ name: 'launchdeck_job_duration_seconds', help: 'Time a background job attempt ran, by kind', labelNames: ['kind'], buckets: WORK_BUCKETS, registers }),
-    crawlDuration: new Histogram({ name: 'launchdeck_crawl_duration_seconds', help: 'Time to crawl a submitted website, by outcome (read, blocked)', labelNames: ['outcome'], buckets: WORK_BUCKETS, registers }),
-    mail: new Counter({ name: 'launchdeck_mail_total', help: 'Mail delivery attempts through SMTP, by outcome (sent, failed)', labelNames: ['outcome'], registers }),
+    jobRuns: new Counter({
+      name: 'launchdeck_job_runs_total',
+      help: 'Background job attempts run by this process, by kind and outcome (done; retry: failed, will run again; failed: out of attempts)',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    }),
+    jobDuration: new Histogram({
+      name: 'launchdeck_job_duration_seconds',
+      help: 'Time a background job attempt ran, by kind',
+      labelNames: ['kind'],
+      buckets: WORK_BUCKETS,
+      registers,
+    }),
+    crawlDuration: new Histogram({
+      name: 'launchdeck_crawl_duration_seconds',
+      help: 'Time to crawl a submitted website, by outcome (read, blocked)',
+      labelNames: ['outcome'],
+      buckets: WORK_BUCKETS,
+      registers,
+    }),
+    mail: new Counter({
+      name: 'launchdeck_mail_total',
+      help: 'Mail delivery attempts through SMTP, by outcome (sent, failed)',
+      labelNames: ['outcome'],
+      registers,
+    }),
     countToolCall(tool, ok, seconds) {
       let c = toolChildren.get(tool);
       if (!c) {
-        c = { ok: mcpToolCalls.labels({ tool, outcome: 'ok' }), error: mcpToolCalls.labels({ tool, outcome: 'error' }), time: mcpToolDuration.labels({ tool }) };
+        c = {
+          ok: mcpToolCalls.labels({ tool, outcome: 'ok' }),
+          error: mcpToolCalls.labels({ tool, outcome: 'error' }),
+          time: mcpToolDuration.labels({ tool }),
+        };
         toolChildren.set(tool, c);
       }
       (ok ? c.ok : c.error).inc();
@@ -55,7 +111,10 @@ export function createMetrics(): Metrics {
     },
     addCollector(name, help, labelNames, collect) {
       new Gauge({
-        name, help, labelNames, registers,
+        name,
+        help,
+        labelNames,
+        registers,
         async collect() {
           this.reset();
           await collect((labels, value) => this.set(labels, value));
@@ -73,6 +132,9 @@ const byDatabase = new WeakMap<object, Metrics>();
  */
 export function metricsOf(ctx: { db: object }): Metrics {
   let m = byDatabase.get(ctx.db);
-  if (!m) { m = createMetrics(); byDatabase.set(ctx.db, m); }
+  if (!m) {
+    m = createMetrics();
+    byDatabase.set(ctx.db, m);
+  }
   return m;
 }

@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from './metrics.js';
 
-interface Instruments { count: { inc(): void }; time: { observe(v: number): void } }
+interface Instruments {
+  count: { inc(): void };
+  time: { observe(v: number): void };
+}
 
 /**
  * Counts and times every request under a bounded name: the API operation's operationId (looked up
  * from its route), or the route pattern for pages (`/p/:slug`), or `unmatched` for 404s of
  * unknown paths — never the raw URL.
  */
-export function installRequestMetrics(app: FastifyInstance, metrics: Metrics, operationNames: Map<string, string>): void {
+export function installRequestMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  operationNames: Map<string, string>,
+): void {
   // The labelled children are looked up once per (operation, method, status), not hashed per request.
   const children = new Map<string, Instruments>();
   const instruments = (operation: string, method: string, status: number): Instruments => {
@@ -26,7 +33,7 @@ export function installRequestMetrics(app: FastifyInstance, metrics: Metrics, op
   app.addHook('onResponse', (req, reply, done) => {
     const pattern = req.routeOptions.url;
     const method = req.method;
-    const operation = pattern === undefined ? 'unmatched' : operationNames.get(`${method} ${pattern}`) ?? pattern;
+    const operation = pattern === undefined ? 'unmatched' : (operationNames.get(`${method} ${pattern}`) ?? pattern);
     const i = instruments(operation, method, reply.raw.statusCode);
     i.count.inc();
     i.time.observe(reply.elapsedTime / 1000);

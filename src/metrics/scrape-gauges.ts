@@ -1,7 +1,13 @@
 import type { Db } from '../db/client.js';
 import type { Metrics } from './metrics.js';
 
-interface QueueRow { kind: string; waiting: number; running: number; dead: number; oldest_seconds: number | null }
+interface QueueRow {
+  kind: string;
+  waiting: number;
+  running: number;
+  dead: number;
+  oldest_seconds: number | null;
+}
 
 /**
  * Job queue depth and lag per kind, read from the jobs table when Prometheus scrapes (one grouped
@@ -16,7 +22,8 @@ export async function readJobQueue(db: Db, now: Date): Promise<QueueRow[]> {
             count(*) FILTER (WHERE attempts >= max_attempts AND locked_at IS NULL)::int AS dead,
             extract(epoch FROM $1::timestamptz - min(run_at) FILTER (WHERE attempts < max_attempts AND locked_at IS NULL AND run_at <= $1))::float8 AS oldest_seconds
        FROM jobs WHERE done_at IS NULL GROUP BY kind`,
-    [now.toISOString()]);
+    [now.toISOString()],
+  );
 }
 
 export function addScrapeGauges(metrics: Metrics, db: Db, now: () => Date): void {
@@ -26,25 +33,37 @@ export function addScrapeGauges(metrics: Metrics, db: Db, now: () => Date): void
   const rows = () => {
     if (!pending) {
       pending = readJobQueue(db, now()).catch(() => [] as QueueRow[]);
-      queueMicrotask(() => { pending = null; });
+      queueMicrotask(() => {
+        pending = null;
+      });
     }
     return pending;
   };
   const gauge = (name: string, help: string, pick: (r: QueueRow) => number | null) =>
     metrics.addCollector(name, help, ['kind'], async (set) => {
-      for (const r of await rows()) { const v = pick(r); if (v !== null) set({ kind: r.kind }, v); }
+      for (const r of await rows()) {
+        const v = pick(r);
+        if (v !== null) set({ kind: r.kind }, v);
+      }
     });
   gauge('launchdeck_jobs_waiting', 'Jobs due and not yet claimed by a worker, by kind', (r) => r.waiting);
   gauge('launchdeck_jobs_running', 'Jobs claimed by a worker and not finished, by kind', (r) => r.running);
   gauge('launchdeck_jobs_dead', 'Jobs out of attempts that never finished, by kind', (r) => r.dead);
-  gauge('launchdeck_jobs_oldest_waiting_seconds', 'How long the oldest due, unclaimed job has waited, by kind', (r) => (r.oldest_seconds === null ? null : Math.max(0, r.oldest_seconds)));
+  gauge('launchdeck_jobs_oldest_waiting_seconds', 'How long the oldest due, unclaimed job has waited, by kind', (r) =>
+    r.oldest_seconds === null ? null : Math.max(0, r.oldest_seconds),
+  );
   const pool = db.poolStats;
   if (pool) {
-    metrics.addCollector('launchdeck_db_pool_clients', 'PostgreSQL connection pool of this process: total and idle clients, and queries waiting for one', ['state'], (set) => {
-      const s = pool();
-      set({ state: 'total' }, s.total);
-      set({ state: 'idle' }, s.idle);
-      set({ state: 'waiting' }, s.waiting);
-    });
+    metrics.addCollector(
+      'launchdeck_db_pool_clients',
+      'PostgreSQL connection pool of this process: total and idle clients, and queries waiting for one',
+      ['state'],
+      (set) => {
+        const s = pool();
+        set({ state: 'total' }, s.total);
+        set({ state: 'idle' }, s.idle);
+        set({ state: 'waiting' }, s.waiting);
+      },
+    );
   }
 }

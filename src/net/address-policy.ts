@@ -8,15 +8,38 @@ import net from 'node:net';
  */
 const blocked = new net.BlockList();
 for (const [net4, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net4, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net4, prefix, 'ipv4');
 for (const [net6, prefix] of [
   // ::/96 holds :: and ::1 and the deprecated IPv4-compatible form (::127.0.0.1 is ::7f00:1).
-  ['::', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16],
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net6, prefix, 'ipv6');
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net6, prefix, 'ipv6');
 
 /** `::ffff:10.0.0.1` and `::ffff:a00:1` are IPv4 addresses in disguise. */
 export function unmapIpv4(address: string): string {
@@ -51,7 +74,9 @@ export class AllowList {
       else this.hosts.add(e);
     }
   }
-  allowsHost(host: string): boolean { return this.hosts.has(host.toLowerCase()); }
+  allowsHost(host: string): boolean {
+    return this.hosts.has(host.toLowerCase());
+  }
   allowsAddress(address: string): boolean {
     const a = unmapIpv4(address);
     const family = net.isIP(a);
@@ -65,6 +90,9 @@ const allowLists = new Map<string, AllowList>();
 export function allowListFor(entries: string[]): AllowList {
   const key = entries.join(',');
   let list = allowLists.get(key);
-  if (!list) { list = new AllowList(entries); allowLists.set(key, list); }
+  if (!list) {
+    list = new AllowList(entries);
+    allowLists.set(key, list);
+  }
   return list;
 }

@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, fetch, type Dispatcher } from 'undici';
-import { AllowList, isPublicAddress, unmapIpv4 } from './address-policy.js';
+import { type AllowList, isPublicAddress, unmapIpv4 } from './address-policy.js';
 
 export class BlockedAddressError extends Error {}
 
@@ -22,13 +22,23 @@ export interface SafeFetchOptions {
 
 /** A redirect the caller's mayFollow refused: nothing was fetched from its target. */
 export class RedirectRefusedError extends Error {
-  constructor(readonly target: string) { super(`the redirect to ${target} was not followed`); }
+  constructor(readonly target: string) {
+    super(`the redirect to ${target} was not followed`);
+  }
 }
 
-export interface SafeResponse { url: string; status: number; headers: Headers; body: Buffer; redirects: string[] }
+export interface SafeResponse {
+  url: string;
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  redirects: string[];
+}
 
 // `localhost.` is `localhost`: a trailing dot only marks the name as fully qualified.
-function hostOf(u: URL) { return u.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, ''); }
+function hostOf(u: URL) {
+  return u.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+}
 
 /** Every address a name resolves to; replaceable so tests can resolve through a DNS server on loopback. */
 export type ResolveAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -43,13 +53,20 @@ function agentFor(allow: AllowList, resolve: ResolveAll): Dispatcher {
   return new Agent({
     connect: {
       lookup(hostname, options, callback) {
-        resolve(hostname).then((addresses) => {
-          const ok = addresses.filter((a) => isPublicAddress(a.address) || allow.allowsAddress(a.address) || allow.allowsHost(hostname));
-          if (ok.length === 0) return callback(new BlockedAddressError(`${hostname} resolves to a private or reserved address`), '', 0);
-          const all = (options as { all?: boolean }).all;
-          if (all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok as dns.LookupAddress[]);
-          else callback(null, ok[0].address, ok[0].family);
-        }, (err: NodeJS.ErrnoException) => callback(err, '', 0));
+        resolve(hostname).then(
+          (addresses) => {
+            const ok = addresses.filter(
+              (a) => isPublicAddress(a.address) || allow.allowsAddress(a.address) || allow.allowsHost(hostname),
+            );
+            if (ok.length === 0)
+              return callback(new BlockedAddressError(`${hostname} resolves to a private or reserved address`), '', 0);
+            const all = (options as { all?: boolean }).all;
+            if (all)
+              (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok as dns.LookupAddress[]);
+            else callback(null, ok[0].address, ok[0].family);
+          },
+          (err: NodeJS.ErrnoException) => callback(err, '', 0),
+        );
       },
     },
   });
@@ -59,24 +76,36 @@ function agentFor(allow: AllowList, resolve: ResolveAll): Dispatcher {
 const agents = new WeakMap<ResolveAll, WeakMap<AllowList, Dispatcher>>();
 function dispatcherFor(allow: AllowList, resolve: ResolveAll): Dispatcher {
   let byAllow = agents.get(resolve);
-  if (!byAllow) { byAllow = new WeakMap(); agents.set(resolve, byAllow); }
+  if (!byAllow) {
+    byAllow = new WeakMap();
+    agents.set(resolve, byAllow);
+  }
   let agent = byAllow.get(allow);
-  if (!agent) { agent = agentFor(allow, resolve); byAllow.set(allow, agent); }
+  if (!agent) {
+    agent = agentFor(allow, resolve);
+    byAllow.set(allow, agent);
+  }
   return agent;
 }
 
 /** Checks a URL before any connection: scheme, no credentials, and literal addresses. */
 export function checkUrl(raw: string, allow: AllowList, httpsOnly = false): URL {
   let u: URL;
-  try { u = new URL(raw); } catch { throw new BlockedAddressError('not a valid URL'); }
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new BlockedAddressError('not a valid URL');
+  }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new BlockedAddressError('only http and https URLs');
   if (u.username || u.password) throw new BlockedAddressError('URLs with credentials are refused');
   const host = hostOf(u);
   const allowed = allow.allowsHost(host) || (net.isIP(unmapIpv4(host)) !== 0 && allow.allowsAddress(host));
   if (httpsOnly && u.protocol !== 'https:' && !allowed) throw new BlockedAddressError('only https URLs');
   // WHATWG URL parsing already turned decimal, octal and hex IPv4 forms into dotted quads.
-  if (net.isIP(unmapIpv4(host)) !== 0 && !allowed && !isPublicAddress(host)) throw new BlockedAddressError(`${host} is a private or reserved address`);
-  if (/^(localhost|.*\.localhost|.*\.internal|.*\.local)$/i.test(host) && !allowed) throw new BlockedAddressError(`${host} is not a public host`);
+  if (net.isIP(unmapIpv4(host)) !== 0 && !allowed && !isPublicAddress(host))
+    throw new BlockedAddressError(`${host} is a private or reserved address`);
+  if (/^(localhost|.*\.localhost|.*\.internal|.*\.local)$/i.test(host) && !allowed)
+    throw new BlockedAddressError(`${host} is not a public host`);
   return u;
 }
 
@@ -91,7 +120,12 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<Sa
   for (;;) {
     let res;
     try {
-      res = await fetch(url, { dispatcher, redirect: 'manual', signal: deadline, headers: { 'user-agent': opts.userAgent, accept: opts.accept ?? '*/*' } });
+      res = await fetch(url, {
+        dispatcher,
+        redirect: 'manual',
+        signal: deadline,
+        headers: { 'user-agent': opts.userAgent, accept: opts.accept ?? '*/*' },
+      });
     } catch (err) {
       // undici wraps connection failures in "fetch failed"; surface our refusal as itself.
       const cause = (err as { cause?: unknown }).cause;
@@ -107,7 +141,10 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<Sa
       continue;
     }
     const declared = Number(res.headers.get('content-length') ?? '0');
-    if (declared > maxBytes) { await res.body?.cancel(); throw new BlockedAddressError(`response larger than ${maxBytes} bytes`); }
+    if (declared > maxBytes) {
+      await res.body?.cancel();
+      throw new BlockedAddressError(`response larger than ${maxBytes} bytes`);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     if (res.body) {
@@ -117,6 +154,12 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<Sa
         chunks.push(Buffer.from(chunk));
       }
     }
-    return { url: url.toString(), status: res.status, headers: res.headers as unknown as Headers, body: Buffer.concat(chunks), redirects };
+    return {
+      url: url.toString(),
+      status: res.status,
+      headers: res.headers as unknown as Headers,
+      body: Buffer.concat(chunks),
+      redirects,
+    };
   }
 }

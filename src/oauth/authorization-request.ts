@@ -24,7 +24,13 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export const resourcesOf = (ctx: AppContext) => [`${ctx.config.publicUrl}/mcp`, `${ctx.config.publicUrl}/api/v1`];
 
-export function errorRedirect(redirectUri: string, error: string, description: string, state: string | undefined, issuer: string): string {
+export function errorRedirect(
+  redirectUri: string,
+  error: string,
+  description: string,
+  state: string | undefined,
+  issuer: string,
+): string {
   const u = new URL(redirectUri);
   u.searchParams.set('error', error);
   u.searchParams.set('error_description', description);
@@ -41,20 +47,29 @@ export async function parseAuthorizationRequest(ctx: AppContext, p: Params): Pro
   try {
     client = await findClient(ctx, clientId);
   } catch (err) {
-    if (err instanceof ClientError) return { ok: false, show: `The application could not be verified: ${err.message}.` };
+    if (err instanceof ClientError)
+      return { ok: false, show: `The application could not be verified: ${err.message}.` };
     throw err;
   }
   if (!client) return { ok: false, show: 'This application is not registered here.' };
   const redirectUri = one(p.redirect_uri);
   if (!redirectUri || !redirectUriMatches(client.redirect_uris, redirectUri)) {
-    return { ok: false, show: 'The application asked to send you back to an address it did not register, so we stopped here.' };
+    return {
+      ok: false,
+      show: 'The application asked to send you back to an address it did not register, so we stopped here.',
+    };
   }
   const state = one(p.state);
-  const fail = (error: string, description: string): Parsed => ({ ok: false, redirect: errorRedirect(redirectUri, error, description, state, ctx.config.publicUrl) });
+  const fail = (error: string, description: string): Parsed => ({
+    ok: false,
+    redirect: errorRedirect(redirectUri, error, description, state, ctx.config.publicUrl),
+  });
   if (one(p.response_type) !== 'code') return fail('unsupported_response_type', 'response_type must be code');
   const challenge = one(p.code_challenge);
-  if (one(p.code_challenge_method) !== 'S256' || !challenge) return fail('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256');
-  if (!CODE_CHALLENGE_PATTERN.test(challenge)) return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters)');
+  if (one(p.code_challenge_method) !== 'S256' || !challenge)
+    return fail('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256');
+  if (!CODE_CHALLENGE_PATTERN.test(challenge))
+    return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters)');
   const scopeText = one(p.scope);
   const asked = scopeText ? scopeText.split(' ').filter(Boolean) : [...SCOPES];
   const unknown = asked.filter((s) => !(SCOPES as string[]).includes(s));
@@ -62,11 +77,15 @@ export async function parseAuthorizationRequest(ctx: AppContext, p: Params): Pro
   const known = resourcesOf(ctx);
   const resources = ([] as string[]).concat(p.resource ?? []);
   const badResource = resources.find((r) => !known.includes(r.replace(/\/+$/, '')));
-  if (badResource) return fail('invalid_target', `unknown resource ${badResource}; this server protects ${known.join(' and ')}`);
+  if (badResource)
+    return fail('invalid_target', `unknown resource ${badResource}; this server protects ${known.join(' and ')}`);
   return {
     ok: true,
     request: {
-      client, redirectUri, state, codeChallenge: challenge,
+      client,
+      redirectUri,
+      state,
+      codeChallenge: challenge,
       scopes: [...new Set(asked)] as Scope[],
       resources: resources.length ? [...new Set(resources.map((r) => r.replace(/\/+$/, '')))] : known,
     },

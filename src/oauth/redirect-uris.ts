@@ -8,7 +8,11 @@ export function isLoopbackRedirect(u: URL): boolean {
 /** Why a redirect URI cannot be registered, or null: https, or http on loopback; no fragment. */
 export function redirectUriProblem(raw: string): string | null {
   let u: URL;
-  try { u = new URL(raw); } catch { return 'is not an absolute URL'; }
+  try {
+    u = new URL(raw);
+  } catch {
+    return 'is not an absolute URL';
+  }
   if (u.hash) return 'must not contain a fragment';
   if (u.protocol === 'https:') return null;
   if (isLoopbackRedirect(u)) return null;
@@ -21,11 +25,19 @@ export function redirectUriProblem(raw: string): string | null {
 export function redirectUriMatches(registered: string[], requested: string): boolean {
   if (registered.includes(requested)) return true;
   let r: URL;
-  try { r = new URL(requested); } catch { return false; }
+  try {
+    r = new URL(requested);
+  } catch {
+    return false;
+  }
   if (!isLoopbackRedirect(r)) return false;
   return registered.some((reg) => {
     let g: URL;
-    try { g = new URL(reg); } catch { return false; }
+    try {
+      g = new URL(reg);
+    } catch {
+      return false;
+    }
     if (!isLoopbackRedirect(g)) return false;
     g.port = '';
     const rr = new URL(r);

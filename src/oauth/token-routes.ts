@@ -11,11 +11,19 @@ type Form = Record<string, string | undefined>;
 
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
   if (status === 401) reply.header('WWW-Authenticate', 'Basic realm="oauth"');
-  return reply.code(status).header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send({ error, error_description: description });
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .header('Pragma', 'no-cache')
+    .send({ error, error_description: description });
 }
 
 /** Client authentication at the token and revocation endpoints: Basic, post body, or none for public clients. */
-async function authenticateClient(ctx: AppContext, req: FastifyRequest, body: Form): Promise<OAuthClient | { error: string }> {
+async function authenticateClient(
+  ctx: AppContext,
+  req: FastifyRequest,
+  body: Form,
+): Promise<OAuthClient | { error: string }> {
   let clientId = body.client_id;
   let secret = body.client_secret;
   const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
@@ -28,7 +36,12 @@ async function authenticateClient(ctx: AppContext, req: FastifyRequest, body: Fo
   }
   if (!clientId) return { error: 'client_id is required' };
   let client: OAuthClient | null;
-  try { client = await findClient(ctx, clientId); } catch (err) { if (err instanceof ClientError) return { error: err.message }; throw err; }
+  try {
+    client = await findClient(ctx, clientId);
+  } catch (err) {
+    if (err instanceof ClientError) return { error: err.message };
+    throw err;
+  }
   if (!client) return { error: 'unknown client' };
   if (!verifyClientSecret(client, secret)) return { error: 'client authentication failed' };
   return client;
@@ -60,14 +73,24 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext) {
     app.get(path, async (_req, reply) => cors(reply).type('application/json').send(metadata));
   }
   for (const path of ['/oauth/token', '/oauth/register', '/oauth/revoke']) {
-    app.options(path, async (_req, reply) => cors(reply).header('Access-Control-Allow-Methods', 'POST').header('Access-Control-Allow-Headers', 'authorization, content-type, mcp-protocol-version').code(204).send());
+    app.options(path, async (_req, reply) =>
+      cors(reply)
+        .header('Access-Control-Allow-Methods', 'POST')
+        .header('Access-Control-Allow-Headers', 'authorization, content-type, mcp-protocol-version')
+        .code(204)
+        .send(),
+    );
   }
 
   app.post<{ Body: Record<string, unknown> }>('/oauth/register', async (req, reply) => {
     cors(reply);
-    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) return oauthError(reply, 400, 'invalid_client_metadata', 'send the client metadata as a JSON object');
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body))
+      return oauthError(reply, 400, 'invalid_client_metadata', 'send the client metadata as a JSON object');
     try {
-      return reply.code(201).header('Cache-Control', 'no-store').send(await registerClient(ctx, req.body));
+      return reply
+        .code(201)
+        .header('Cache-Control', 'no-store')
+        .send(await registerClient(ctx, req.body));
     } catch (err) {
       if (err instanceof ClientError) return oauthError(reply, 400, err.code, err.message);
       throw err;
@@ -80,19 +103,31 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext) {
     const client = await authenticateClient(ctx, req, body);
     if ('error' in client) return oauthError(reply, 401, 'invalid_client', client.error);
     const known = resourcesOf(ctx);
-    const asked = ([] as string[]).concat((body as Record<string, string | string[] | undefined>).resource ?? []).map((r) => r.replace(/\/+$/, ''));
+    const asked = ([] as string[])
+      .concat((body as Record<string, string | string[] | undefined>).resource ?? [])
+      .map((r) => r.replace(/\/+$/, ''));
 
     if (body.grant_type === 'authorization_code') {
-      if (!body.code || !body.code_verifier) return oauthError(reply, 400, 'invalid_request', 'code and code_verifier are required');
+      if (!body.code || !body.code_verifier)
+        return oauthError(reply, 400, 'invalid_request', 'code and code_verifier are required');
       const spent = await consumeCode(ctx, body.code);
       if (!spent) return oauthError(reply, 400, 'invalid_grant', 'the code is unknown, expired or already used');
       const p = spent.payload;
-      if (p.client_id !== client.client_id) return oauthError(reply, 400, 'invalid_grant', 'the code was issued to another client');
-      if (body.redirect_uri !== undefined && body.redirect_uri !== p.redirect_uri) return oauthError(reply, 400, 'invalid_grant', 'redirect_uri differs from the authorization request');
-      if (!verifyPkce(body.code_verifier, p.code_challenge)) return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge');
+      if (p.client_id !== client.client_id)
+        return oauthError(reply, 400, 'invalid_grant', 'the code was issued to another client');
+      if (body.redirect_uri !== undefined && body.redirect_uri !== p.redirect_uri)
+        return oauthError(reply, 400, 'invalid_grant', 'redirect_uri differs from the authorization request');
+      if (!verifyPkce(body.code_verifier, p.code_challenge))
+        return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge');
       const resources = asked.length ? asked : p.resources;
-      if (resources.some((r) => !p.resources.includes(r))) return oauthError(reply, 400, 'invalid_target', `the grant covers ${p.resources.join(' ')}`);
-      const tokens = await issueTokens(ctx, spent.grantId, { client_id: client.client_id, user_id: p.user_id, scopes: p.scopes, resources }, sha256(body.code));
+      if (resources.some((r) => !p.resources.includes(r)))
+        return oauthError(reply, 400, 'invalid_target', `the grant covers ${p.resources.join(' ')}`);
+      const tokens = await issueTokens(
+        ctx,
+        spent.grantId,
+        { client_id: client.client_id, user_id: p.user_id, scopes: p.scopes, resources },
+        sha256(body.code),
+      );
       return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(tokens);
     }
 
@@ -103,10 +138,17 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext) {
       const p = used.payload;
       // A refresh may narrow scopes and audiences, never widen them.
       const scopes = body.scope ? body.scope.split(' ').filter(Boolean) : p.scopes;
-      if (scopes.some((s) => !p.scopes.includes(s as Scope))) return oauthError(reply, 400, 'invalid_scope', `the grant covers ${p.scopes.join(' ')}`);
+      if (scopes.some((s) => !p.scopes.includes(s as Scope)))
+        return oauthError(reply, 400, 'invalid_scope', `the grant covers ${p.scopes.join(' ')}`);
       const resources = asked.length ? asked : p.resources;
-      if (resources.some((r) => !p.resources.includes(r) || !known.includes(r))) return oauthError(reply, 400, 'invalid_target', `the grant covers ${p.resources.join(' ')}`);
-      const tokens = await issueTokens(ctx, used.grantId, { client_id: client.client_id, user_id: p.user_id, scopes: scopes as Scope[], resources }, p.family);
+      if (resources.some((r) => !p.resources.includes(r) || !known.includes(r)))
+        return oauthError(reply, 400, 'invalid_target', `the grant covers ${p.resources.join(' ')}`);
+      const tokens = await issueTokens(
+        ctx,
+        used.grantId,
+        { client_id: client.client_id, user_id: p.user_id, scopes: scopes as Scope[], resources },
+        p.family,
+      );
       return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(tokens);
     }
     return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');

@@ -12,22 +12,45 @@ const CODE_TTL_MS = 60_000;
 const newToken = (prefix: string) => `${prefix}${crypto.randomBytes(32).toString('base64url')}`;
 export const isAccessToken = (t: string) => t.startsWith('lda_');
 
-export interface CodePayload { client_id: string; user_id: number; redirect_uri: string; code_challenge: string; scopes: Scope[]; resources: string[] }
-interface TokenPayload { client_id: string; user_id: number; scopes: Scope[]; resources: string[]; family: string }
+export interface CodePayload {
+  client_id: string;
+  user_id: number;
+  redirect_uri: string;
+  code_challenge: string;
+  scopes: Scope[];
+  resources: string[];
+}
+interface TokenPayload {
+  client_id: string;
+  user_id: number;
+  scopes: Scope[];
+  resources: string[];
+  family: string;
+}
 
 /** Records (or renews) what the user allowed this client, and returns the grant id. */
-export async function upsertGrant(db: Queryable, userId: number, clientId: string, scopes: Scope[], resources: string[]): Promise<number> {
+export async function upsertGrant(
+  db: Queryable,
+  userId: number,
+  clientId: string,
+  scopes: Scope[],
+  resources: string[],
+): Promise<number> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO oauth_grants (user_id, client_id, scopes, resource) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, client_id) DO UPDATE SET scopes = EXCLUDED.scopes, resource = EXCLUDED.resource, revoked_at = NULL, created_at = now()
-     RETURNING id`, [userId, clientId, scopes, resources.join(' ')]);
+     RETURNING id`,
+    [userId, clientId, scopes, resources.join(' ')],
+  );
   return rows[0].id;
 }
 
 export async function issueCode(ctx: AppContext, grantId: number, payload: CodePayload): Promise<string> {
   const code = newToken('ldx_');
-  await ctx.db.query('INSERT INTO oauth_artifacts (kind, id, grant_id, payload, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    ['code', sha256(code), grantId, JSON.stringify(payload), new Date(ctx.now().getTime() + CODE_TTL_MS).toISOString()]);
+  await ctx.db.query(
+    'INSERT INTO oauth_artifacts (kind, id, grant_id, payload, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    ['code', sha256(code), grantId, JSON.stringify(payload), new Date(ctx.now().getTime() + CODE_TTL_MS).toISOString()],
+  );
   return code;
 }
 
@@ -35,10 +58,19 @@ export async function issueCode(ctx: AppContext, grantId: number, payload: CodeP
  * Spends an authorization code once. A second use means it leaked: every token issued from it is
  * revoked (OAuth 2.1 §4.1.3) and null is returned.
  */
-export async function consumeCode(ctx: AppContext, code: string): Promise<{ grantId: number; payload: CodePayload } | null> {
+export async function consumeCode(
+  ctx: AppContext,
+  code: string,
+): Promise<{ grantId: number; payload: CodePayload } | null> {
   const now = ctx.now().toISOString();
-  const rows = await ctx.db.query<{ grant_id: number; payload: CodePayload; expires_at: string; consumed_at: string | null }>(
-    `SELECT grant_id, payload, expires_at, consumed_at FROM oauth_artifacts WHERE kind = 'code' AND id = $1`, [sha256(code)]);
+  const rows = await ctx.db.query<{
+    grant_id: number;
+    payload: CodePayload;
+    expires_at: string;
+    consumed_at: string | null;
+  }>(`SELECT grant_id, payload, expires_at, consumed_at FROM oauth_artifacts WHERE kind = 'code' AND id = $1`, [
+    sha256(code),
+  ]);
   const row = rows[0];
   if (!row) return null;
   if (row.consumed_at) {
@@ -46,23 +78,51 @@ export async function consumeCode(ctx: AppContext, code: string): Promise<{ gran
     await revokeFamily(ctx.db, row.grant_id, sha256(code), ctx.now());
     return null;
   }
-  const claimed = await ctx.db.query(`UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'code' AND id = $1 AND consumed_at IS NULL RETURNING id`, [sha256(code), now]);
+  const claimed = await ctx.db.query(
+    `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'code' AND id = $1 AND consumed_at IS NULL RETURNING id`,
+    [sha256(code), now],
+  );
   if (claimed.length === 0 || Date.parse(row.expires_at) <= ctx.now().getTime()) return null;
   return { grantId: row.grant_id, payload: row.payload };
 }
 
-export interface TokenSet { access_token: string; token_type: 'Bearer'; expires_in: number; refresh_token: string; scope: string }
+export interface TokenSet {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+}
 
 /** An access token bound to its audiences and a rotating refresh token, in one token family. */
-export async function issueTokens(ctx: AppContext, grantId: number, p: Omit<TokenPayload, 'family'>, family: string): Promise<TokenSet> {
+export async function issueTokens(
+  ctx: AppContext,
+  grantId: number,
+  p: Omit<TokenPayload, 'family'>,
+  family: string,
+): Promise<TokenSet> {
   const access = newToken('lda_');
   const refresh = newToken('ldr_');
   const now = ctx.now().getTime();
   const payload = JSON.stringify({ ...p, family });
   await ctx.db.query(
     `INSERT INTO oauth_artifacts (kind, id, grant_id, payload, expires_at) VALUES ('access', $1, $3, $4, $5), ('refresh', $2, $3, $4, $6)`,
-    [sha256(access), sha256(refresh), grantId, payload, new Date(now + ACCESS_TOKEN_TTL_S * 1000).toISOString(), new Date(now + REFRESH_TOKEN_TTL_MS).toISOString()]);
-  return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, refresh_token: refresh, scope: p.scopes.join(' ') };
+    [
+      sha256(access),
+      sha256(refresh),
+      grantId,
+      payload,
+      new Date(now + ACCESS_TOKEN_TTL_S * 1000).toISOString(),
+      new Date(now + REFRESH_TOKEN_TTL_MS).toISOString(),
+    ],
+  );
+  return {
+    access_token: access,
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_TTL_S,
+    refresh_token: refresh,
+    scope: p.scopes.join(' '),
+  };
 }
 
 export type RefreshOutcome = { ok: true; grantId: number; payload: TokenPayload } | { ok: false; reason: string };
@@ -73,9 +133,17 @@ export type RefreshOutcome = { ok: true; grantId: number; payload: TokenPayload 
  */
 export async function useRefreshToken(ctx: AppContext, token: string, clientId: string): Promise<RefreshOutcome> {
   const now = ctx.now();
-  const rows = await ctx.db.query<{ grant_id: number; payload: TokenPayload; expires_at: string; consumed_at: string | null; revoked_at: string | null }>(
+  const rows = await ctx.db.query<{
+    grant_id: number;
+    payload: TokenPayload;
+    expires_at: string;
+    consumed_at: string | null;
+    revoked_at: string | null;
+  }>(
     `SELECT a.grant_id, a.payload, a.expires_at, a.consumed_at, g.revoked_at FROM oauth_artifacts a JOIN oauth_grants g ON g.id = a.grant_id
-      WHERE a.kind = 'refresh' AND a.id = $1`, [sha256(token)]);
+      WHERE a.kind = 'refresh' AND a.id = $1`,
+    [sha256(token)],
+  );
   const row = rows[0];
   if (!row || row.payload.client_id !== clientId) return { ok: false, reason: 'unknown refresh token' };
   if (row.revoked_at) return { ok: false, reason: 'the authorization was revoked' };
@@ -84,7 +152,10 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
     return { ok: false, reason: 'refresh token reused; this authorization has been revoked' };
   }
   if (Date.parse(row.expires_at) <= now.getTime()) return { ok: false, reason: 'refresh token expired' };
-  const claimed = await ctx.db.query(`UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'refresh' AND id = $1 AND consumed_at IS NULL RETURNING id`, [sha256(token), now.toISOString()]);
+  const claimed = await ctx.db.query(
+    `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'refresh' AND id = $1 AND consumed_at IS NULL RETURNING id`,
+    [sha256(token), now.toISOString()],
+  );
   if (claimed.length === 0) {
     await revokeFamily(ctx.db, row.grant_id, row.payload.family, now);
     return { ok: false, reason: 'refresh token reused; this authorization has been revoked' };
@@ -93,24 +164,38 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
 }
 
 async function revokeFamily(db: Queryable, grantId: number, family: string, now: Date) {
-  await db.query(`UPDATE oauth_artifacts SET consumed_at = $3 WHERE grant_id = $1 AND payload->>'family' = $2 AND consumed_at IS NULL`, [grantId, family, now.toISOString()]);
+  await db.query(
+    `UPDATE oauth_artifacts SET consumed_at = $3 WHERE grant_id = $1 AND payload->>'family' = $2 AND consumed_at IS NULL`,
+    [grantId, family, now.toISOString()],
+  );
 }
 
 /** RFC 7009: revokes an access or refresh token of this client (and, for a refresh token, its family). */
 export async function revokeToken(ctx: AppContext, token: string, clientId: string): Promise<void> {
   const rows = await ctx.db.query<{ kind: string; grant_id: number; payload: TokenPayload }>(
-    `SELECT kind, grant_id, payload FROM oauth_artifacts WHERE kind IN ('access', 'refresh') AND id = $1`, [sha256(token)]);
+    `SELECT kind, grant_id, payload FROM oauth_artifacts WHERE kind IN ('access', 'refresh') AND id = $1`,
+    [sha256(token)],
+  );
   const row = rows[0];
   if (!row || row.payload.client_id !== clientId) return;
   if (row.kind === 'refresh') await revokeFamily(ctx.db, row.grant_id, row.payload.family, ctx.now());
-  else await ctx.db.query(`UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'access' AND id = $1 AND consumed_at IS NULL`, [sha256(token), ctx.now().toISOString()]);
+  else
+    await ctx.db.query(
+      `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'access' AND id = $1 AND consumed_at IS NULL`,
+      [sha256(token), ctx.now().toISOString()],
+    );
 }
 
 /** Disconnecting an app: its grant and every token of it stop working at once. */
 export async function revokeGrant(db: Queryable, userId: number, grantId: number): Promise<boolean> {
-  const rows = await db.query('UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id', [grantId, userId]);
+  const rows = await db.query(
+    'UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
+    [grantId, userId],
+  );
   if (rows.length === 0) return false;
-  await db.query('UPDATE oauth_artifacts SET consumed_at = now() WHERE grant_id = $1 AND consumed_at IS NULL', [grantId]);
+  await db.query('UPDATE oauth_artifacts SET consumed_at = now() WHERE grant_id = $1 AND consumed_at IS NULL', [
+    grantId,
+  ]);
   return true;
 }
 
@@ -118,20 +203,32 @@ export type AccessCheck = { principal: Principal } | { error: string };
 
 /** Verifies an access token for one audience (RFC 8707): a token for the MCP server is not a REST token. */
 export async function verifyAccessToken(ctx: AppContext, token: string, audience: string): Promise<AccessCheck> {
-  const rows = await ctx.db.query<{ payload: TokenPayload; expires_at: string; consumed_at: string | null; revoked_at: string | null; email: string; is_admin: boolean }>(
+  const rows = await ctx.db.query<{
+    payload: TokenPayload;
+    expires_at: string;
+    consumed_at: string | null;
+    revoked_at: string | null;
+    email: string;
+    is_admin: boolean;
+  }>(
     `SELECT a.payload, a.expires_at, a.consumed_at, g.revoked_at, u.email, u.is_admin
        FROM oauth_artifacts a JOIN oauth_grants g ON g.id = a.grant_id JOIN users u ON u.id = g.user_id
-      WHERE a.kind = 'access' AND a.id = $1`, [sha256(token)]);
+      WHERE a.kind = 'access' AND a.id = $1`,
+    [sha256(token)],
+  );
   const row = rows[0];
   if (!row) return { error: 'The access token is not valid.' };
   if (row.consumed_at || row.revoked_at) return { error: 'The access token has been revoked.' };
   if (Date.parse(row.expires_at) <= ctx.now().getTime()) return { error: 'The access token has expired.' };
-  if (!row.payload.resources.includes(audience)) return { error: `The access token was issued for ${row.payload.resources.join(', ')}, not ${audience}.` };
+  if (!row.payload.resources.includes(audience))
+    return { error: `The access token was issued for ${row.payload.resources.join(', ')}, not ${audience}.` };
   return {
     principal: {
-      userId: row.payload.user_id, email: row.email, isAdmin: row.is_admin, via: 'oauth',
+      userId: row.payload.user_id,
+      email: row.email,
+      isAdmin: row.is_admin,
+      via: 'oauth',
       scopes: row.payload.scopes.filter((s): s is Scope => (SCOPES as string[]).includes(s)),
     },
   };
 }
-

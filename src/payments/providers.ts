@@ -9,9 +9,14 @@ const cache = new WeakMap<Config, PaymentProvider>();
 export function paymentProviderFor(config: Config): PaymentProvider {
   let p = cache.get(config);
   if (!p) {
-    p = config.paymentProvider === 'stripe'
-      ? new StripeProvider({ secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret, apiBase: config.stripe.apiBase })
-      : new TestProvider();
+    p =
+      config.paymentProvider === 'stripe'
+        ? new StripeProvider({
+            secretKey: config.stripe.secretKey!,
+            webhookSecret: config.stripe.webhookSecret,
+            apiBase: config.stripe.apiBase,
+          })
+        : new TestProvider();
     cache.set(config, p);
   }
   return p;

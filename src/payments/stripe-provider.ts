@@ -113,7 +113,14 @@ export class StripeProvider implements PaymentProvider {
       case 'checkout.session.expired':
         return fromSession(event.id, event.type, 'expired', event.data.object);
       default:
-        return { id: event.id, type: event.type, outcome: 'ignored', orderNumber: null, providerRef: null, amountCents: null };
+        return {
+          id: event.id,
+          type: event.type,
+          outcome: 'ignored',
+          orderNumber: null,
+          providerRef: null,
+          amountCents: null,
+        };
     }
   }
 }

@@ -15,7 +15,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContex
     scoped.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scoped.post('/webhooks/stripe', { config: { rateLimit: false } }, async (req, reply) => {
       const provider = paymentProviderFor(ctx.config);
-      if (provider.name !== 'stripe') return reply.code(404).send({ error: 'Stripe is not the payment provider of this site.' });
+      if (provider.name !== 'stripe')
+        return reply.code(404).send({ error: 'Stripe is not the payment provider of this site.' });
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');
       let event;
       try {

@@ -117,7 +117,10 @@ function pad2(n: number): string {
 
 // ───────────────────────────── comparison attributes ─────────────────────────────
 
-interface AttrDef { label: string; values: readonly string[] }
+interface AttrDef {
+  label: string;
+  values: readonly string[];
+}
 
 // Each category lists some of these keys; listings fill them with one of the values.
 const ATTRS: Record<string, AttrDef> = {
@@ -126,12 +129,28 @@ const ATTRS: Record<string, AttrDef> = {
   api: { label: 'Public API', values: ['REST', 'GraphQL', 'REST and GraphQL', 'REST and webhooks', 'none'] },
   integrations: { label: 'Integrations', values: ['a handful', '10+', '30+', '100+', 'via automation tools'] },
   free_plan: { label: 'Free plan', values: ['yes', 'no', 'free trial only'] },
-  platforms: { label: 'Platforms', values: ['Web', 'Web, macOS, Windows', 'Web, iOS, Android', 'macOS, iOS', 'Windows, macOS, Linux', 'Web, desktop and mobile'] },
+  platforms: {
+    label: 'Platforms',
+    values: [
+      'Web',
+      'Web, macOS, Windows',
+      'Web, iOS, Android',
+      'macOS, iOS',
+      'Windows, macOS, Linux',
+      'Web, desktop and mobile',
+    ],
+  },
   offline_mode: { label: 'Works offline', values: ['yes', 'no', 'read-only'] },
   collaboration: { label: 'Real-time collaboration', values: ['yes', 'no', 'comments only'] },
-  export_formats: { label: 'Export formats', values: ['PNG, SVG, PDF', 'SVG, PDF', 'PNG, JPG', 'SVG and code', 'HTML and CSS'] },
+  export_formats: {
+    label: 'Export formats',
+    values: ['PNG, SVG, PDF', 'SVG, PDF', 'PNG, JPG', 'SVG and code', 'HTML and CSS'],
+  },
   team_seats: { label: 'Seats included', values: ['1', '3', '5', '10', 'unlimited'] },
-  models: { label: 'Models', values: ['own model', 'several hosted providers', 'open-weight models', 'bring your own key'] },
+  models: {
+    label: 'Models',
+    values: ['own model', 'several hosted providers', 'open-weight models', 'bring your own key'],
+  },
   data_retention: { label: 'Data retention', values: ['none', '30 days', '90 days', 'configurable'] },
   currencies: { label: 'Currencies', values: ['USD only', 'USD, EUR, GBP', '30+', '100+'] },
   bank_sync: { label: 'Bank sync', values: ['yes', 'no', 'EU and UK banks', 'US banks only'] },
@@ -140,20 +159,38 @@ const ATTRS: Record<string, AttrDef> = {
   gdpr: { label: 'Consent needed', values: ['no, cookie-free', 'yes, uses cookies', 'configurable'] },
   certificates: { label: 'Certificates', values: ['yes', 'no', 'paid add-on'] },
   languages: { label: 'Languages', values: ['English', 'English and Spanish', '10+', '30+'] },
-  wearables: { label: 'Wearable sync', values: ['phone health apps', 'most smartwatches', 'chest straps and watches', 'none'] },
+  wearables: {
+    label: 'Wearable sync',
+    values: ['phone health apps', 'most smartwatches', 'chest straps and watches', 'none'],
+  },
   hipaa: { label: 'HIPAA', values: ['compliant', 'BAA on request', 'not applicable'] },
   custom_domain: { label: 'Custom domain', values: ['yes', 'paid plans', 'no'] },
   templates: { label: 'Templates', values: ['10+', '50+', '200+', 'none'] },
-  sdk_languages: { label: 'SDKs', values: ['JavaScript and Python', 'JavaScript, Python, Go', '10+ languages', 'JavaScript only'] },
-  runners: { label: 'Hosted runners', values: ['Linux', 'Linux and macOS', 'Linux, macOS, Windows', 'self-hosted only'] },
-  alert_channels: { label: 'Alert channels', values: ['email and team chat', 'email, SMS, chat, webhooks', 'phone calls and SMS', 'webhooks only'] },
+  sdk_languages: {
+    label: 'SDKs',
+    values: ['JavaScript and Python', 'JavaScript, Python, Go', '10+ languages', 'JavaScript only'],
+  },
+  runners: {
+    label: 'Hosted runners',
+    values: ['Linux', 'Linux and macOS', 'Linux, macOS, Windows', 'self-hosted only'],
+  },
+  alert_channels: {
+    label: 'Alert channels',
+    values: ['email and team chat', 'email, SMS, chat, webhooks', 'phone calls and SMS', 'webhooks only'],
+  },
   backups: { label: 'Point-in-time recovery', values: ['yes', 'no', 'paid plans'] },
   hosting_region: { label: 'Hosting regions', values: ['US', 'EU', 'US and EU', 'any region'] },
-  code_languages: { label: 'Languages analysed', values: ['JavaScript and TypeScript', '10+ languages', '30+ languages', 'any (language-agnostic)'] },
+  code_languages: {
+    label: 'Languages analysed',
+    values: ['JavaScript and TypeScript', '10+ languages', '30+ languages', 'any (language-agnostic)'],
+  },
   browsers: { label: 'Browsers', values: ['Chromium', 'Chromium, Firefox, WebKit', 'all major browsers and mobile'] },
   sync: { label: 'Sync', values: ['end-to-end encrypted', 'cloud', 'local-first', 'none'] },
   mobile_app: { label: 'Mobile app', values: ['iOS and Android', 'iOS only', 'Android only', 'no'] },
-  calendar_providers: { label: 'Calendar providers', values: ['major cloud calendars', 'cloud calendars and CalDAV', 'one provider'] },
+  calendar_providers: {
+    label: 'Calendar providers',
+    values: ['major cloud calendars', 'cloud calendars and CalDAV', 'one provider'],
+  },
   plugins: { label: 'Plugin ecosystem', values: ['none', 'growing', 'large'] },
   user_testing: { label: 'Built-in user testing', values: ['yes', 'no', 'paid add-on'] },
   licence: { label: 'Licence', values: ['commercial use included', 'personal use only', 'attribution required'] },
@@ -218,169 +255,599 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
   {
     slug: 'developer-tools',
     name: 'Developer Tools',
-    description: 'Tools that help software teams write, test, ship and run code. From API clients to CI pipelines and monitoring, these products save engineers hours every week.',
+    description:
+      'Tools that help software teams write, test, ship and run code. From API clients to CI pipelines and monitoring, these products save engineers hours every week.',
     attrs: ['open_source', 'self_hosted', 'api', 'integrations'],
     faqs: [
-      { question: 'Should I pick an open-source or a hosted developer tool?', answer: 'Open-source tools give you control, auditability and no lock-in, but you run and upgrade them yourself. Hosted tools are faster to adopt and include support. Many products here offer both, so you can start hosted and move in-house later.' },
-      { question: 'How do I evaluate a developer tool before rolling it out?', answer: 'Try it on one real project for a week, check how it fits your existing CI and editor, and read the docs for the API and data export. A tool that is easy to leave is usually a tool worth staying with.' },
-      { question: 'Do developer tools on Launchdeck offer free plans?', answer: 'Most do, especially for individuals and open-source projects. Use the free plan filter and the open source attribute to narrow the list.' },
+      {
+        question: 'Should I pick an open-source or a hosted developer tool?',
+        answer:
+          'Open-source tools give you control, auditability and no lock-in, but you run and upgrade them yourself. Hosted tools are faster to adopt and include support. Many products here offer both, so you can start hosted and move in-house later.',
+      },
+      {
+        question: 'How do I evaluate a developer tool before rolling it out?',
+        answer:
+          'Try it on one real project for a week, check how it fits your existing CI and editor, and read the docs for the API and data export. A tool that is easy to leave is usually a tool worth staying with.',
+      },
+      {
+        question: 'Do developer tools on Launchdeck offer free plans?',
+        answer:
+          'Most do, especially for individuals and open-source projects. Use the free plan filter and the open source attribute to narrow the list.',
+      },
     ],
     subs: [
       {
-        slug: 'api-tools', name: 'API Tools',
-        description: 'Clients, mock servers and documentation generators for designing, testing and sharing HTTP and GraphQL APIs.',
-        noun: 'API toolkit', nouns: 'API toolkits',
+        slug: 'api-tools',
+        name: 'API Tools',
+        description:
+          'Clients, mock servers and documentation generators for designing, testing and sharing HTTP and GraphQL APIs.',
+        noun: 'API toolkit',
+        nouns: 'API toolkits',
         audience: ['backend engineers', 'integration teams', 'QA engineers', 'API product managers'],
-        features: ['request collections with shared environments', 'mock servers generated from OpenAPI files', 'contract tests that run in CI', 'a GraphQL schema explorer', 'secrets stored outside the workspace', 'auto-generated client SDKs', 'request history with diffs', 'team workspaces with review comments', 'latency and error charts per endpoint', 'one-click documentation portals'],
-        keywords: ['api testing', 'rest client', 'openapi', 'graphql', 'api mocking', 'api documentation', 'http client', 'contract testing'],
-        problems: ['API requests live in scattered curl snippets and stale wiki pages', 'a partner changes a response shape and nobody notices until production breaks', 'new engineers spend their first week figuring out which endpoints actually work', 'mock data drifts away from the real API'],
-        outcomes: ['ship integrations without guesswork', 'catch breaking API changes before customers do', 'keep API docs in step with the code', 'onboard partners in an afternoon'],
+        features: [
+          'request collections with shared environments',
+          'mock servers generated from OpenAPI files',
+          'contract tests that run in CI',
+          'a GraphQL schema explorer',
+          'secrets stored outside the workspace',
+          'auto-generated client SDKs',
+          'request history with diffs',
+          'team workspaces with review comments',
+          'latency and error charts per endpoint',
+          'one-click documentation portals',
+        ],
+        keywords: [
+          'api testing',
+          'rest client',
+          'openapi',
+          'graphql',
+          'api mocking',
+          'api documentation',
+          'http client',
+          'contract testing',
+        ],
+        problems: [
+          'API requests live in scattered curl snippets and stale wiki pages',
+          'a partner changes a response shape and nobody notices until production breaks',
+          'new engineers spend their first week figuring out which endpoints actually work',
+          'mock data drifts away from the real API',
+        ],
+        outcomes: [
+          'ship integrations without guesswork',
+          'catch breaking API changes before customers do',
+          'keep API docs in step with the code',
+          'onboard partners in an afternoon',
+        ],
         words: ['Relay', 'Probe', 'Gateway', 'Request'],
         attrs: ['sdk_languages'],
-        faq: { question: 'Do API tools replace an API gateway?', answer: 'No. API tools help you design, call and test endpoints during development, while a gateway sits in front of production traffic to handle routing, authentication and rate limits. Many teams use both.' },
+        faq: {
+          question: 'Do API tools replace an API gateway?',
+          answer:
+            'No. API tools help you design, call and test endpoints during development, while a gateway sits in front of production traffic to handle routing, authentication and rate limits. Many teams use both.',
+        },
       },
       {
-        slug: 'ci-cd', name: 'CI/CD',
-        description: 'Build pipelines, test runners and deployment tools that take code from a pull request to production automatically.',
-        noun: 'CI/CD platform', nouns: 'CI/CD platforms',
+        slug: 'ci-cd',
+        name: 'CI/CD',
+        description:
+          'Build pipelines, test runners and deployment tools that take code from a pull request to production automatically.',
+        noun: 'CI/CD platform',
+        nouns: 'CI/CD platforms',
         audience: ['platform engineers', 'small product teams', 'open-source maintainers', 'DevOps leads'],
-        features: ['pipelines defined in a single YAML file', 'parallel test sharding', 'preview environments for every pull request', 'build caching across branches', 'one-click rollbacks', 'deploy approvals with an audit trail', 'self-hosted runners on your own machines', 'flaky test detection', 'secrets scoped per environment', 'canary and blue-green deploys'],
-        keywords: ['continuous integration', 'continuous delivery', 'deployment', 'build pipeline', 'preview environments', 'devops', 'release automation', 'test runner'],
-        problems: ['builds take forty minutes and everyone stops merging on Fridays', 'deploys depend on one person who remembers the right commands', 'flaky tests block releases for reasons nobody can reproduce', 'preview environments are a weekend project nobody finishes'],
-        outcomes: ['merge and deploy several times a day', 'cut build times in half', 'roll back a bad release in seconds', 'give every pull request its own preview URL'],
+        features: [
+          'pipelines defined in a single YAML file',
+          'parallel test sharding',
+          'preview environments for every pull request',
+          'build caching across branches',
+          'one-click rollbacks',
+          'deploy approvals with an audit trail',
+          'self-hosted runners on your own machines',
+          'flaky test detection',
+          'secrets scoped per environment',
+          'canary and blue-green deploys',
+        ],
+        keywords: [
+          'continuous integration',
+          'continuous delivery',
+          'deployment',
+          'build pipeline',
+          'preview environments',
+          'devops',
+          'release automation',
+          'test runner',
+        ],
+        problems: [
+          'builds take forty minutes and everyone stops merging on Fridays',
+          'deploys depend on one person who remembers the right commands',
+          'flaky tests block releases for reasons nobody can reproduce',
+          'preview environments are a weekend project nobody finishes',
+        ],
+        outcomes: [
+          'merge and deploy several times a day',
+          'cut build times in half',
+          'roll back a bad release in seconds',
+          'give every pull request its own preview URL',
+        ],
         words: ['Deploy', 'Pipeline', 'Ship', 'Build'],
         attrs: ['runners'],
-        faq: { question: 'What is the difference between continuous delivery and continuous deployment?', answer: 'With continuous delivery every change is kept ready to release and a person presses the button; with continuous deployment every change that passes the pipeline goes to production automatically. Most tools in this category support both.' },
+        faq: {
+          question: 'What is the difference between continuous delivery and continuous deployment?',
+          answer:
+            'With continuous delivery every change is kept ready to release and a person presses the button; with continuous deployment every change that passes the pipeline goes to production automatically. Most tools in this category support both.',
+        },
       },
       {
-        slug: 'monitoring', name: 'Monitoring & Observability',
-        description: 'Uptime checks, logs, metrics and tracing tools that tell you what is broken before your customers do.',
-        noun: 'monitoring tool', nouns: 'monitoring tools',
+        slug: 'monitoring',
+        name: 'Monitoring & Observability',
+        description:
+          'Uptime checks, logs, metrics and tracing tools that tell you what is broken before your customers do.',
+        noun: 'monitoring tool',
+        nouns: 'monitoring tools',
         audience: ['on-call engineers', 'SRE teams', 'indie SaaS founders', 'agencies running client sites'],
-        features: ['uptime checks from 20 regions', 'structured log search', 'distributed tracing', 'public status pages', 'alert routing with escalation policies', 'error grouping with stack traces', 'SLO dashboards', 'anomaly detection on key metrics', 'on-call schedules', 'heartbeat monitoring for cron jobs'],
-        keywords: ['uptime monitoring', 'observability', 'logging', 'error tracking', 'status page', 'alerting', 'tracing', 'incident response'],
-        problems: ['customers report outages before the team notices them', 'logs are spread over five servers and three dashboards', 'alerts fire so often that everyone has muted them', "nobody knows whether last night's cron jobs actually ran"],
-        outcomes: ['find the root cause of an incident in minutes', 'sleep through the night without missing real outages', 'keep customers informed during incidents', 'spot slow endpoints before they turn into outages'],
+        features: [
+          'uptime checks from 20 regions',
+          'structured log search',
+          'distributed tracing',
+          'public status pages',
+          'alert routing with escalation policies',
+          'error grouping with stack traces',
+          'SLO dashboards',
+          'anomaly detection on key metrics',
+          'on-call schedules',
+          'heartbeat monitoring for cron jobs',
+        ],
+        keywords: [
+          'uptime monitoring',
+          'observability',
+          'logging',
+          'error tracking',
+          'status page',
+          'alerting',
+          'tracing',
+          'incident response',
+        ],
+        problems: [
+          'customers report outages before the team notices them',
+          'logs are spread over five servers and three dashboards',
+          'alerts fire so often that everyone has muted them',
+          "nobody knows whether last night's cron jobs actually ran",
+        ],
+        outcomes: [
+          'find the root cause of an incident in minutes',
+          'sleep through the night without missing real outages',
+          'keep customers informed during incidents',
+          'spot slow endpoints before they turn into outages',
+        ],
         words: ['Pulse', 'Watch', 'Signal', 'Beacon'],
         attrs: ['alert_channels'],
-        faq: { question: 'Do I need observability if I only run one small app?', answer: 'Even a single app benefits from an uptime check and error tracking. Start with those two, then add logs and tracing once you have more than one service talking to another.' },
+        faq: {
+          question: 'Do I need observability if I only run one small app?',
+          answer:
+            'Even a single app benefits from an uptime check and error tracking. Start with those two, then add logs and tracing once you have more than one service talking to another.',
+        },
       },
       {
-        slug: 'databases', name: 'Databases & Backend',
-        description: 'Managed databases, backend-as-a-service platforms and data tools that take care of storage, auth and scaling.',
-        noun: 'backend platform', nouns: 'backend platforms',
+        slug: 'databases',
+        name: 'Databases & Backend',
+        description:
+          'Managed databases, backend-as-a-service platforms and data tools that take care of storage, auth and scaling.',
+        noun: 'backend platform',
+        nouns: 'backend platforms',
         audience: ['full-stack developers', 'mobile developers', 'startup CTOs', 'data engineers'],
-        features: ['managed Postgres with daily backups', 'database branches for every pull request', 'row-level security policies', 'built-in authentication', 'realtime subscriptions', 'a visual schema editor', 'point-in-time recovery', 'edge functions', 'automatic connection pooling', 'a SQL editor with saved queries'],
-        keywords: ['database', 'postgres', 'backend as a service', 'serverless database', 'sql', 'authentication', 'realtime', 'data storage'],
-        problems: ["running a database at 3am is nobody's favourite hobby", 'schema migrations are terrifying once real customers are on board', 'a prototype outgrows its backend the week it gets traction', 'setting up auth, storage and an API takes longer than the product itself'],
-        outcomes: ['go from schema to working API in an afternoon', 'scale from prototype to production without a rewrite', 'stop worrying about backups', 'test migrations safely on a copy of real data'],
+        features: [
+          'managed Postgres with daily backups',
+          'database branches for every pull request',
+          'row-level security policies',
+          'built-in authentication',
+          'realtime subscriptions',
+          'a visual schema editor',
+          'point-in-time recovery',
+          'edge functions',
+          'automatic connection pooling',
+          'a SQL editor with saved queries',
+        ],
+        keywords: [
+          'database',
+          'postgres',
+          'backend as a service',
+          'serverless database',
+          'sql',
+          'authentication',
+          'realtime',
+          'data storage',
+        ],
+        problems: [
+          "running a database at 3am is nobody's favourite hobby",
+          'schema migrations are terrifying once real customers are on board',
+          'a prototype outgrows its backend the week it gets traction',
+          'setting up auth, storage and an API takes longer than the product itself',
+        ],
+        outcomes: [
+          'go from schema to working API in an afternoon',
+          'scale from prototype to production without a rewrite',
+          'stop worrying about backups',
+          'test migrations safely on a copy of real data',
+        ],
         words: ['Base', 'Store', 'Table', 'Stack'],
         attrs: ['backups', 'hosting_region'],
-        faq: { question: 'Can I move my data out of a managed backend later?', answer: 'Check that the product gives you standard database access and plain SQL dumps. Tools built on open-source engines such as PostgreSQL are usually the easiest to leave, which is also a good sign they do not need to lock you in.' },
+        faq: {
+          question: 'Can I move my data out of a managed backend later?',
+          answer:
+            'Check that the product gives you standard database access and plain SQL dumps. Tools built on open-source engines such as PostgreSQL are usually the easiest to leave, which is also a good sign they do not need to lock you in.',
+        },
       },
       {
-        slug: 'code-review', name: 'Code Review',
-        description: 'Assistants and workflow tools that make pull requests smaller, faster to review and easier to understand.',
-        noun: 'code review tool', nouns: 'code review tools',
+        slug: 'code-review',
+        name: 'Code Review',
+        description:
+          'Assistants and workflow tools that make pull requests smaller, faster to review and easier to understand.',
+        noun: 'code review tool',
+        nouns: 'code review tools',
         audience: ['engineering managers', 'staff engineers', 'growing dev teams', 'open-source maintainers'],
-        features: ['stacked pull requests', 'automatic reviewer assignment', 'AI summaries of large diffs', 'review time analytics', 'inline suggestions you can apply in one click', 'merge queues', 'code ownership rules', 'security checks on every diff', 'review reminders in team chat', 'side-by-side and unified diff views'],
-        keywords: ['code review', 'pull requests', 'merge queue', 'static analysis', 'developer productivity', 'git', 'code quality', 'stacked diffs'],
-        problems: ['pull requests wait three days for a first review', 'huge diffs get a rubber-stamp approval because nobody can read them', 'the same two senior engineers end up reviewing everything', 'reviews turn into style debates instead of design discussions'],
-        outcomes: ['cut review wait time in half', 'keep pull requests small and easy to read', 'spread review work fairly across the team', 'merge with confidence on busy days'],
+        features: [
+          'stacked pull requests',
+          'automatic reviewer assignment',
+          'AI summaries of large diffs',
+          'review time analytics',
+          'inline suggestions you can apply in one click',
+          'merge queues',
+          'code ownership rules',
+          'security checks on every diff',
+          'review reminders in team chat',
+          'side-by-side and unified diff views',
+        ],
+        keywords: [
+          'code review',
+          'pull requests',
+          'merge queue',
+          'static analysis',
+          'developer productivity',
+          'git',
+          'code quality',
+          'stacked diffs',
+        ],
+        problems: [
+          'pull requests wait three days for a first review',
+          'huge diffs get a rubber-stamp approval because nobody can read them',
+          'the same two senior engineers end up reviewing everything',
+          'reviews turn into style debates instead of design discussions',
+        ],
+        outcomes: [
+          'cut review wait time in half',
+          'keep pull requests small and easy to read',
+          'spread review work fairly across the team',
+          'merge with confidence on busy days',
+        ],
         words: ['Review', 'Diff', 'Merge', 'Lens'],
         attrs: ['code_languages'],
-        faq: { question: 'Will an AI reviewer replace human code reviews?', answer: 'No tool in this category claims that. AI assistants are good at catching obvious mistakes and summarising large diffs, which leaves human reviewers more time for design questions and knowledge sharing.' },
+        faq: {
+          question: 'Will an AI reviewer replace human code reviews?',
+          answer:
+            'No tool in this category claims that. AI assistants are good at catching obvious mistakes and summarising large diffs, which leaves human reviewers more time for design questions and knowledge sharing.',
+        },
       },
       {
-        slug: 'testing-qa', name: 'Testing & QA',
+        slug: 'testing-qa',
+        name: 'Testing & QA',
         description: 'End-to-end, visual and load testing tools that catch regressions before a release goes out.',
-        noun: 'testing tool', nouns: 'testing tools',
+        noun: 'testing tool',
+        nouns: 'testing tools',
         audience: ['QA engineers', 'front-end developers', 'product teams without a QA team', 'mobile developers'],
-        features: ['record-and-replay browser tests', 'visual regression snapshots', 'cross-browser runs in the cloud', 'load tests written as code', 'test case management', 'self-healing selectors', 'parallel runs on every pull request', 'video recordings of failed tests', 'API and UI tests in one suite', 'access to a real device farm'],
-        keywords: ['end-to-end testing', 'visual testing', 'load testing', 'qa automation', 'regression testing', 'browser testing', 'test management', 'quality assurance'],
-        problems: ['every release breaks a checkout flow nobody thought to test', 'end-to-end tests are so flaky that the team ignores red builds', 'manual QA takes two days per release', 'a CSS change quietly breaks the layout on small screens'],
-        outcomes: ['release on Fridays without fear', 'turn manual test plans into automated checks', 'catch visual regressions on every pull request', 'know how the app behaves under real traffic'],
+        features: [
+          'record-and-replay browser tests',
+          'visual regression snapshots',
+          'cross-browser runs in the cloud',
+          'load tests written as code',
+          'test case management',
+          'self-healing selectors',
+          'parallel runs on every pull request',
+          'video recordings of failed tests',
+          'API and UI tests in one suite',
+          'access to a real device farm',
+        ],
+        keywords: [
+          'end-to-end testing',
+          'visual testing',
+          'load testing',
+          'qa automation',
+          'regression testing',
+          'browser testing',
+          'test management',
+          'quality assurance',
+        ],
+        problems: [
+          'every release breaks a checkout flow nobody thought to test',
+          'end-to-end tests are so flaky that the team ignores red builds',
+          'manual QA takes two days per release',
+          'a CSS change quietly breaks the layout on small screens',
+        ],
+        outcomes: [
+          'release on Fridays without fear',
+          'turn manual test plans into automated checks',
+          'catch visual regressions on every pull request',
+          'know how the app behaves under real traffic',
+        ],
         words: ['Test', 'Check', 'Assert', 'Spec'],
         attrs: ['browsers'],
-        faq: { question: 'How many end-to-end tests should we write?', answer: 'Fewer than you think. Cover the handful of journeys that make money or would embarrass you if they broke, such as sign-up, checkout and login, and push everything else down to faster unit and API tests.' },
+        faq: {
+          question: 'How many end-to-end tests should we write?',
+          answer:
+            'Fewer than you think. Cover the handful of journeys that make money or would embarrass you if they broke, such as sign-up, checkout and login, and push everything else down to faster unit and API tests.',
+        },
       },
     ],
   },
   {
     slug: 'productivity',
     name: 'Productivity',
-    description: 'Apps that help individuals and teams plan their work, keep notes, manage time and get through the inbox.',
+    description:
+      'Apps that help individuals and teams plan their work, keep notes, manage time and get through the inbox.',
     attrs: ['platforms', 'free_plan', 'offline_mode', 'integrations'],
     faqs: [
-      { question: 'How do I pick a productivity app that will actually stick?', answer: 'Choose the tool that matches how you already work rather than the one with the longest feature list. Try it for two real weeks, move one project into it, and only then decide whether to migrate everything.' },
-      { question: 'Are productivity apps safe for confidential work notes?', answer: 'Look for encryption at rest, clear data-export options and, if you handle sensitive information, end-to-end encryption. Each listing shows which of these the maker states on its website.' },
-      { question: 'Do I need separate apps for notes, tasks and calendars?', answer: 'Not necessarily. All-in-one workspaces are convenient, while focused apps tend to be faster and simpler. Many people combine one notes app with one task manager and connect them through integrations.' },
+      {
+        question: 'How do I pick a productivity app that will actually stick?',
+        answer:
+          'Choose the tool that matches how you already work rather than the one with the longest feature list. Try it for two real weeks, move one project into it, and only then decide whether to migrate everything.',
+      },
+      {
+        question: 'Are productivity apps safe for confidential work notes?',
+        answer:
+          'Look for encryption at rest, clear data-export options and, if you handle sensitive information, end-to-end encryption. Each listing shows which of these the maker states on its website.',
+      },
+      {
+        question: 'Do I need separate apps for notes, tasks and calendars?',
+        answer:
+          'Not necessarily. All-in-one workspaces are convenient, while focused apps tend to be faster and simpler. Many people combine one notes app with one task manager and connect them through integrations.',
+      },
     ],
     subs: [
       {
-        slug: 'note-taking', name: 'Note-Taking',
-        description: 'Apps for capturing ideas, meeting notes and research, from plain-text editors to linked knowledge bases.',
-        noun: 'note-taking app', nouns: 'note-taking apps',
+        slug: 'note-taking',
+        name: 'Note-Taking',
+        description:
+          'Apps for capturing ideas, meeting notes and research, from plain-text editors to linked knowledge bases.',
+        noun: 'note-taking app',
+        nouns: 'note-taking apps',
         audience: ['students', 'researchers', 'writers', 'product managers'],
-        features: ['two-way links between notes', 'offline-first sync', 'full-text search across attachments', 'daily notes with templates', 'a web clipper for articles', 'end-to-end encrypted notebooks', 'a graph view of related ideas', 'quick capture from the menu bar', 'handwriting on tablets', 'publishing notes as a public site'],
-        keywords: ['note taking', 'knowledge base', 'second brain', 'markdown notes', 'personal wiki', 'zettelkasten', 'meeting notes', 'writing'],
-        problems: ['good ideas disappear into a dozen different apps', 'meeting notes are written once and never found again', 'research gets lost between browser tabs and PDFs', 'switching devices means waiting for a sync that never finishes'],
-        outcomes: ['find any note in under a second', 'turn scattered notes into a connected knowledge base', 'capture ideas before they evaporate', 'write long documents without losing the thread'],
+        features: [
+          'two-way links between notes',
+          'offline-first sync',
+          'full-text search across attachments',
+          'daily notes with templates',
+          'a web clipper for articles',
+          'end-to-end encrypted notebooks',
+          'a graph view of related ideas',
+          'quick capture from the menu bar',
+          'handwriting on tablets',
+          'publishing notes as a public site',
+        ],
+        keywords: [
+          'note taking',
+          'knowledge base',
+          'second brain',
+          'markdown notes',
+          'personal wiki',
+          'zettelkasten',
+          'meeting notes',
+          'writing',
+        ],
+        problems: [
+          'good ideas disappear into a dozen different apps',
+          'meeting notes are written once and never found again',
+          'research gets lost between browser tabs and PDFs',
+          'switching devices means waiting for a sync that never finishes',
+        ],
+        outcomes: [
+          'find any note in under a second',
+          'turn scattered notes into a connected knowledge base',
+          'capture ideas before they evaporate',
+          'write long documents without losing the thread',
+        ],
         words: ['Notes', 'Memo', 'Ink', 'Page'],
         attrs: ['sync'],
-        faq: { question: 'Should my notes be stored as plain files?', answer: 'Plain text or Markdown files are the safest long-term format because any editor can open them. Apps that use their own database can be faster at search and sync, so check that they offer a complete export before committing years of notes.' },
+        faq: {
+          question: 'Should my notes be stored as plain files?',
+          answer:
+            'Plain text or Markdown files are the safest long-term format because any editor can open them. Apps that use their own database can be faster at search and sync, so check that they offer a complete export before committing years of notes.',
+        },
       },
       {
-        slug: 'task-management', name: 'Task Management',
+        slug: 'task-management',
+        name: 'Task Management',
         description: 'To-do lists, kanban boards and project trackers for keeping personal and team work moving.',
-        noun: 'task manager', nouns: 'task managers',
+        noun: 'task manager',
+        nouns: 'task managers',
         audience: ['freelancers', 'small agencies', 'remote teams', 'busy parents'],
-        features: ['natural-language due dates', 'kanban and list views of the same project', 'recurring tasks with flexible rules', 'dependencies between tasks', 'a workload view per teammate', 'keyboard shortcuts for everything', 'email-to-task forwarding', 'time estimates and burndown charts', 'shared projects with guests', 'weekly review prompts'],
-        keywords: ['to-do list', 'task manager', 'kanban', 'project management', 'gtd', 'team tasks', 'planning', 'work management'],
-        problems: ['tasks live in email, chat and sticky notes at the same time', 'projects slip because nobody can see who is overloaded', 'the team board has three hundred cards and no priorities', 'recurring chores keep falling through the cracks'],
-        outcomes: ['see everything due this week on one screen', 'plan the week in ten minutes', 'keep client projects on schedule', 'stop dropping recurring tasks'],
+        features: [
+          'natural-language due dates',
+          'kanban and list views of the same project',
+          'recurring tasks with flexible rules',
+          'dependencies between tasks',
+          'a workload view per teammate',
+          'keyboard shortcuts for everything',
+          'email-to-task forwarding',
+          'time estimates and burndown charts',
+          'shared projects with guests',
+          'weekly review prompts',
+        ],
+        keywords: [
+          'to-do list',
+          'task manager',
+          'kanban',
+          'project management',
+          'gtd',
+          'team tasks',
+          'planning',
+          'work management',
+        ],
+        problems: [
+          'tasks live in email, chat and sticky notes at the same time',
+          'projects slip because nobody can see who is overloaded',
+          'the team board has three hundred cards and no priorities',
+          'recurring chores keep falling through the cracks',
+        ],
+        outcomes: [
+          'see everything due this week on one screen',
+          'plan the week in ten minutes',
+          'keep client projects on schedule',
+          'stop dropping recurring tasks',
+        ],
         words: ['Tasks', 'Board', 'Plan', 'Done'],
         attrs: ['mobile_app'],
-        faq: { question: 'Kanban or list view: which works better?', answer: 'Lists suit personal to-dos and quick triage, while kanban boards make the state of a shared project visible at a glance. Most task managers in this category let you switch views on the same data, so you do not have to choose once and for all.' },
+        faq: {
+          question: 'Kanban or list view: which works better?',
+          answer:
+            'Lists suit personal to-dos and quick triage, while kanban boards make the state of a shared project visible at a glance. Most task managers in this category let you switch views on the same data, so you do not have to choose once and for all.',
+        },
       },
       {
-        slug: 'scheduling', name: 'Calendar & Scheduling',
-        description: 'Booking pages, calendar assistants and meeting tools that end the back-and-forth of finding a time.',
-        noun: 'scheduling app', nouns: 'scheduling apps',
+        slug: 'scheduling',
+        name: 'Calendar & Scheduling',
+        description:
+          'Booking pages, calendar assistants and meeting tools that end the back-and-forth of finding a time.',
+        noun: 'scheduling app',
+        nouns: 'scheduling apps',
         audience: ['consultants', 'recruiters', 'sales teams', 'coaches'],
-        features: ['public booking pages with buffers', 'round-robin team scheduling', 'time-zone aware availability', 'automatic video call links', 'paid bookings with deposits', 'reminders by email and SMS', 'calendar sync across several accounts', 'meeting polls for groups', 'routing forms that send leads to the right person', 'focus time protection'],
-        keywords: ['scheduling', 'booking page', 'calendar', 'appointments', 'meeting scheduler', 'time zones', 'availability', 'calendar assistant'],
-        problems: ['finding a meeting time takes six emails', 'clients book slots that clash with personal plans', 'no-shows waste hours every week', 'a calendar full of meetings leaves no time for real work'],
-        outcomes: ['let clients book a slot in two clicks', 'cut no-shows with timely reminders', 'protect deep-work time automatically', 'schedule across time zones without mental arithmetic'],
+        features: [
+          'public booking pages with buffers',
+          'round-robin team scheduling',
+          'time-zone aware availability',
+          'automatic video call links',
+          'paid bookings with deposits',
+          'reminders by email and SMS',
+          'calendar sync across several accounts',
+          'meeting polls for groups',
+          'routing forms that send leads to the right person',
+          'focus time protection',
+        ],
+        keywords: [
+          'scheduling',
+          'booking page',
+          'calendar',
+          'appointments',
+          'meeting scheduler',
+          'time zones',
+          'availability',
+          'calendar assistant',
+        ],
+        problems: [
+          'finding a meeting time takes six emails',
+          'clients book slots that clash with personal plans',
+          'no-shows waste hours every week',
+          'a calendar full of meetings leaves no time for real work',
+        ],
+        outcomes: [
+          'let clients book a slot in two clicks',
+          'cut no-shows with timely reminders',
+          'protect deep-work time automatically',
+          'schedule across time zones without mental arithmetic',
+        ],
         words: ['Cal', 'Slot', 'Book', 'Meet'],
         attrs: ['calendar_providers'],
-        faq: { question: 'Can a scheduling app handle several calendars at once?', answer: 'Most can check availability across several personal and work calendars so that you are never double-booked. Check the listing attributes for which calendar providers are supported before signing up.' },
+        faq: {
+          question: 'Can a scheduling app handle several calendars at once?',
+          answer:
+            'Most can check availability across several personal and work calendars so that you are never double-booked. Check the listing attributes for which calendar providers are supported before signing up.',
+        },
       },
       {
-        slug: 'time-tracking', name: 'Focus & Time Tracking',
-        description: 'Timers, timesheets and focus apps that show where the hours go and help protect the ones that matter.',
-        noun: 'time tracker', nouns: 'time trackers',
+        slug: 'time-tracking',
+        name: 'Focus & Time Tracking',
+        description:
+          'Timers, timesheets and focus apps that show where the hours go and help protect the ones that matter.',
+        noun: 'time tracker',
+        nouns: 'time trackers',
         audience: ['freelancers', 'agencies billing by the hour', 'remote workers', 'students'],
-        features: ['one-click timers from the browser', 'automatic tracking of apps and websites', 'timesheets with approvals', 'billable rates per client', 'Pomodoro sessions with break reminders', 'website blocking during focus blocks', 'weekly reports by project', 'idle detection', 'invoices created from tracked time', 'private-by-default activity data'],
-        keywords: ['time tracking', 'timesheet', 'pomodoro', 'focus', 'billable hours', 'productivity tracking', 'distraction blocker', 'deep work'],
-        problems: ['billable hours get reconstructed from memory on Friday afternoon', 'an hour of work turns into three because of notifications', 'clients question invoices that lack detailed timesheets', 'nobody knows which projects are actually profitable'],
-        outcomes: ['bill every hour you work', 'protect two hours of deep work a day', 'see which clients are profitable', 'finish the week with timesheets already done'],
+        features: [
+          'one-click timers from the browser',
+          'automatic tracking of apps and websites',
+          'timesheets with approvals',
+          'billable rates per client',
+          'Pomodoro sessions with break reminders',
+          'website blocking during focus blocks',
+          'weekly reports by project',
+          'idle detection',
+          'invoices created from tracked time',
+          'private-by-default activity data',
+        ],
+        keywords: [
+          'time tracking',
+          'timesheet',
+          'pomodoro',
+          'focus',
+          'billable hours',
+          'productivity tracking',
+          'distraction blocker',
+          'deep work',
+        ],
+        problems: [
+          'billable hours get reconstructed from memory on Friday afternoon',
+          'an hour of work turns into three because of notifications',
+          'clients question invoices that lack detailed timesheets',
+          'nobody knows which projects are actually profitable',
+        ],
+        outcomes: [
+          'bill every hour you work',
+          'protect two hours of deep work a day',
+          'see which clients are profitable',
+          'finish the week with timesheets already done',
+        ],
         words: ['Focus', 'Clock', 'Hours', 'Timer'],
         attrs: ['mobile_app'],
-        faq: { question: 'Is automatic time tracking a privacy risk?', answer: 'It can be. Prefer tools that keep activity data on your device or let you review and edit entries before anything is shared with an employer or client. The best ones make privacy the default rather than a setting.' },
+        faq: {
+          question: 'Is automatic time tracking a privacy risk?',
+          answer:
+            'It can be. Prefer tools that keep activity data on your device or let you review and edit entries before anything is shared with an employer or client. The best ones make privacy the default rather than a setting.',
+        },
       },
       {
-        slug: 'email-clients', name: 'Email Clients',
+        slug: 'email-clients',
+        name: 'Email Clients',
         description: 'Inbox apps and email add-ons that bring triage, shared inboxes and calm to a crowded mailbox.',
-        noun: 'email client', nouns: 'email clients',
+        noun: 'email client',
+        nouns: 'email clients',
         audience: ['founders', 'support teams', 'executives', 'people who get 200 emails a day'],
-        features: ['a split inbox by sender type', 'snooze and send later', 'shared team inboxes with assignments', 'keyboard-first triage', 'tracking-pixel blocking', 'AI drafts in your own tone', 'a unified inbox for several accounts', 'a daily newsletter digest', 'follow-up reminders', 'undo send'],
-        keywords: ['email client', 'inbox zero', 'shared inbox', 'email productivity', 'mail app', 'email triage', 'newsletters', 'email'],
-        problems: ['the inbox is a to-do list written by other people', 'important messages drown under newsletters and notifications', 'customer emails get answered twice or not at all', 'switching between three accounts eats the morning'],
-        outcomes: ['reach inbox zero before lunch', 'answer customers as a team without stepping on each other', 'never forget to follow up', 'read newsletters once a day instead of all day'],
+        features: [
+          'a split inbox by sender type',
+          'snooze and send later',
+          'shared team inboxes with assignments',
+          'keyboard-first triage',
+          'tracking-pixel blocking',
+          'AI drafts in your own tone',
+          'a unified inbox for several accounts',
+          'a daily newsletter digest',
+          'follow-up reminders',
+          'undo send',
+        ],
+        keywords: [
+          'email client',
+          'inbox zero',
+          'shared inbox',
+          'email productivity',
+          'mail app',
+          'email triage',
+          'newsletters',
+          'email',
+        ],
+        problems: [
+          'the inbox is a to-do list written by other people',
+          'important messages drown under newsletters and notifications',
+          'customer emails get answered twice or not at all',
+          'switching between three accounts eats the morning',
+        ],
+        outcomes: [
+          'reach inbox zero before lunch',
+          'answer customers as a team without stepping on each other',
+          'never forget to follow up',
+          'read newsletters once a day instead of all day',
+        ],
         words: ['Mail', 'Inbox', 'Post', 'Letter'],
         attrs: ['mobile_app'],
-        faq: { question: 'Do third-party email clients read my messages?', answer: 'Some process mail on their own servers to power features like AI drafts or smart sorting, others work entirely on your device. The privacy policy and the listing usually state which model the app uses.' },
+        faq: {
+          question: 'Do third-party email clients read my messages?',
+          answer:
+            'Some process mail on their own servers to power features like AI drafts or smart sorting, others work entirely on your device. The privacy policy and the listing usually state which model the app uses.',
+        },
       },
     ],
   },
@@ -390,218 +857,764 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     description: 'Tools for designing interfaces, prototypes, illustrations and the systems that keep them consistent.',
     attrs: ['platforms', 'free_plan', 'collaboration', 'export_formats'],
     faqs: [
-      { question: 'Do these design tools work for non-designers?', answer: 'Many of them do. Look for templates, auto-layout and component libraries, which let founders and developers produce tidy work without a design background.' },
-      { question: 'Which file formats should a design tool export?', answer: 'For handing work to developers, SVG and PNG cover most needs, and PDF is useful for print and reviews. Check the export formats attribute on each listing.' },
-      { question: 'Is browser-based design software fast enough?', answer: 'For most interface work, yes. Modern browser tools handle large files well, although very heavy illustration or 3D work can still be smoother in a native desktop app.' },
+      {
+        question: 'Do these design tools work for non-designers?',
+        answer:
+          'Many of them do. Look for templates, auto-layout and component libraries, which let founders and developers produce tidy work without a design background.',
+      },
+      {
+        question: 'Which file formats should a design tool export?',
+        answer:
+          'For handing work to developers, SVG and PNG cover most needs, and PDF is useful for print and reviews. Check the export formats attribute on each listing.',
+      },
+      {
+        question: 'Is browser-based design software fast enough?',
+        answer:
+          'For most interface work, yes. Modern browser tools handle large files well, although very heavy illustration or 3D work can still be smoother in a native desktop app.',
+      },
     ],
     subs: [
       {
-        slug: 'ui-design', name: 'UI Design',
+        slug: 'ui-design',
+        name: 'UI Design',
         description: 'Interface design editors for mocking up screens, components and responsive layouts.',
-        noun: 'UI design tool', nouns: 'UI design tools',
+        noun: 'UI design tool',
+        nouns: 'UI design tools',
         audience: ['product designers', 'front-end developers', 'founders without a designer', 'design students'],
-        features: ['auto-layout that behaves like CSS flexbox', 'shared component libraries', 'design tokens exported to code', 'multiplayer editing with live cursors', 'a developer mode with measurements and CSS', 'version history with named releases', 'responsive breakpoint previews', 'a plugin marketplace', 'accessibility contrast checks', 'comments pinned to layers'],
-        keywords: ['ui design', 'interface design', 'wireframes', 'mockups', 'design tool', 'ux design', 'web design', 'app design'],
-        problems: ['designs and code drift apart after the first sprint', 'developers measure pixels by hand from screenshots', 'feedback arrives in five chat threads instead of on the design', 'every new screen starts from a blank canvas'],
-        outcomes: ['hand off designs developers can build exactly', 'go from wireframe to polished screen in a day', 'keep every screen on brand', 'collect feedback right where it belongs'],
+        features: [
+          'auto-layout that behaves like CSS flexbox',
+          'shared component libraries',
+          'design tokens exported to code',
+          'multiplayer editing with live cursors',
+          'a developer mode with measurements and CSS',
+          'version history with named releases',
+          'responsive breakpoint previews',
+          'a plugin marketplace',
+          'accessibility contrast checks',
+          'comments pinned to layers',
+        ],
+        keywords: [
+          'ui design',
+          'interface design',
+          'wireframes',
+          'mockups',
+          'design tool',
+          'ux design',
+          'web design',
+          'app design',
+        ],
+        problems: [
+          'designs and code drift apart after the first sprint',
+          'developers measure pixels by hand from screenshots',
+          'feedback arrives in five chat threads instead of on the design',
+          'every new screen starts from a blank canvas',
+        ],
+        outcomes: [
+          'hand off designs developers can build exactly',
+          'go from wireframe to polished screen in a day',
+          'keep every screen on brand',
+          'collect feedback right where it belongs',
+        ],
         words: ['Canvas', 'Frame', 'Pixel', 'Layout'],
         attrs: ['plugins'],
-        faq: { question: 'Should I start with wireframes or high-fidelity mockups?', answer: 'Start with quick wireframes when the structure of a page is still open, because they are cheap to throw away. Move to high-fidelity mockups once the flow is agreed and details such as spacing, type and colour start to matter.' },
+        faq: {
+          question: 'Should I start with wireframes or high-fidelity mockups?',
+          answer:
+            'Start with quick wireframes when the structure of a page is still open, because they are cheap to throw away. Move to high-fidelity mockups once the flow is agreed and details such as spacing, type and colour start to matter.',
+        },
       },
       {
-        slug: 'prototyping', name: 'Prototyping',
-        description: 'Tools for turning static designs into clickable, animated prototypes you can test with real people.',
-        noun: 'prototyping tool', nouns: 'prototyping tools',
+        slug: 'prototyping',
+        name: 'Prototyping',
+        description:
+          'Tools for turning static designs into clickable, animated prototypes you can test with real people.',
+        noun: 'prototyping tool',
+        nouns: 'prototyping tools',
         audience: ['UX researchers', 'product designers', 'startup founders', 'interaction designers'],
-        features: ['smart animation between frames', 'clickable prototypes shared by link', 'user testing sessions with recordings', 'variables and conditional logic', 'device previews on phones and tablets', 'heatmaps of where testers clicked', 'a timeline editor for micro-interactions', 'prototype analytics', 'prototypes embedded in pitch decks', 'voice and gesture triggers'],
-        keywords: ['prototyping', 'user testing', 'interaction design', 'ux research', 'clickable prototype', 'animation', 'usability testing', 'product design'],
-        problems: ['the team argues about a flow that nobody has tested with users', 'static mockups hide how an interaction actually feels', 'engineering builds a feature before anyone has clicked through it', 'user tests take weeks to organise'],
-        outcomes: ['test a new flow with five users before writing code', 'show investors a product that feels real', 'settle design debates with evidence', 'nail the details of an animation'],
+        features: [
+          'smart animation between frames',
+          'clickable prototypes shared by link',
+          'user testing sessions with recordings',
+          'variables and conditional logic',
+          'device previews on phones and tablets',
+          'heatmaps of where testers clicked',
+          'a timeline editor for micro-interactions',
+          'prototype analytics',
+          'prototypes embedded in pitch decks',
+          'voice and gesture triggers',
+        ],
+        keywords: [
+          'prototyping',
+          'user testing',
+          'interaction design',
+          'ux research',
+          'clickable prototype',
+          'animation',
+          'usability testing',
+          'product design',
+        ],
+        problems: [
+          'the team argues about a flow that nobody has tested with users',
+          'static mockups hide how an interaction actually feels',
+          'engineering builds a feature before anyone has clicked through it',
+          'user tests take weeks to organise',
+        ],
+        outcomes: [
+          'test a new flow with five users before writing code',
+          'show investors a product that feels real',
+          'settle design debates with evidence',
+          'nail the details of an animation',
+        ],
         words: ['Proto', 'Flow', 'Click', 'Motion'],
         attrs: ['user_testing'],
-        faq: { question: 'How many people do I need for a prototype test?', answer: 'Five participants usually reveal most of the serious usability problems in a flow. Run a small round, fix what you learn and test again rather than running one large study.' },
+        faq: {
+          question: 'How many people do I need for a prototype test?',
+          answer:
+            'Five participants usually reveal most of the serious usability problems in a flow. Run a small round, fix what you learn and test again rather than running one large study.',
+        },
       },
       {
-        slug: 'icons-illustration', name: 'Icons & Illustration',
+        slug: 'icons-illustration',
+        name: 'Icons & Illustration',
         description: 'Icon sets, illustration libraries and vector editors for giving a product its own visual voice.',
-        noun: 'illustration tool', nouns: 'illustration tools',
+        noun: 'illustration tool',
+        nouns: 'illustration tools',
         audience: ['brand designers', 'marketers', 'indie game developers', 'app makers'],
-        features: ['thousands of consistent icons in several weights', 'customisable illustration characters', 'vector editing with boolean operations', 'colour palettes that match your brand', 'SVG and Lottie export', 'search by concept rather than file name', 'a commercial licence included', 'pixel-perfect grid snapping', 'a mix-and-match scene builder', 'plugins for popular design tools'],
-        keywords: ['icons', 'illustrations', 'vector graphics', 'svg', 'icon set', 'graphic design', 'brand assets', 'stock illustrations'],
-        problems: ['stock illustrations make every landing page look the same', 'icons from three different sets clash on a single screen', 'hiring an illustrator for every blog post is out of budget', 'licences for visual assets are confusing'],
-        outcomes: ['give the product a distinctive look', 'keep icons consistent across web and mobile', 'publish a custom illustration in minutes', 'stay clear of licensing headaches'],
+        features: [
+          'thousands of consistent icons in several weights',
+          'customisable illustration characters',
+          'vector editing with boolean operations',
+          'colour palettes that match your brand',
+          'SVG and Lottie export',
+          'search by concept rather than file name',
+          'a commercial licence included',
+          'pixel-perfect grid snapping',
+          'a mix-and-match scene builder',
+          'plugins for popular design tools',
+        ],
+        keywords: [
+          'icons',
+          'illustrations',
+          'vector graphics',
+          'svg',
+          'icon set',
+          'graphic design',
+          'brand assets',
+          'stock illustrations',
+        ],
+        problems: [
+          'stock illustrations make every landing page look the same',
+          'icons from three different sets clash on a single screen',
+          'hiring an illustrator for every blog post is out of budget',
+          'licences for visual assets are confusing',
+        ],
+        outcomes: [
+          'give the product a distinctive look',
+          'keep icons consistent across web and mobile',
+          'publish a custom illustration in minutes',
+          'stay clear of licensing headaches',
+        ],
         words: ['Icons', 'Vector', 'Sketchbook', 'Glyph'],
         attrs: ['licence'],
-        faq: { question: 'Can I use these illustrations in a commercial product?', answer: "Most libraries listed here include a commercial licence, but some require attribution or limit use in products that resell the artwork itself. Check the licence attribute and the maker's terms before shipping." },
+        faq: {
+          question: 'Can I use these illustrations in a commercial product?',
+          answer:
+            "Most libraries listed here include a commercial licence, but some require attribution or limit use in products that resell the artwork itself. Check the licence attribute and the maker's terms before shipping.",
+        },
       },
       {
-        slug: 'design-systems', name: 'Design Systems',
+        slug: 'design-systems',
+        name: 'Design Systems',
         description: 'Tools for documenting components, managing design tokens and keeping design and code in sync.',
-        noun: 'design system tool', nouns: 'design system tools',
+        noun: 'design system tool',
+        nouns: 'design system tools',
         audience: ['design system teams', 'front-end platform teams', 'agencies with many brands', 'scale-ups'],
-        features: ['living documentation generated from code', 'design token pipelines to CSS, iOS and Android', 'component usage analytics', 'visual tests for every component', 'changelogs for each release', 'multi-brand theming', 'interactive component playgrounds', 'linting for off-system colours', 'token sync between design files and code', 'versioned component packages'],
-        keywords: ['design system', 'design tokens', 'component library', 'ui kit', 'style guide', 'theming', 'documentation', 'front-end'],
-        problems: ['five shades of the brand blue are in production', 'teams rebuild the same button in every project', 'documentation is out of date the day it is published', 'a rebrand means touching hundreds of files'],
-        outcomes: ['ship a rebrand by changing a few tokens', 'keep documentation in step with the code', 'see which teams actually use the system', 'stop rebuilding the same components'],
+        features: [
+          'living documentation generated from code',
+          'design token pipelines to CSS, iOS and Android',
+          'component usage analytics',
+          'visual tests for every component',
+          'changelogs for each release',
+          'multi-brand theming',
+          'interactive component playgrounds',
+          'linting for off-system colours',
+          'token sync between design files and code',
+          'versioned component packages',
+        ],
+        keywords: [
+          'design system',
+          'design tokens',
+          'component library',
+          'ui kit',
+          'style guide',
+          'theming',
+          'documentation',
+          'front-end',
+        ],
+        problems: [
+          'five shades of the brand blue are in production',
+          'teams rebuild the same button in every project',
+          'documentation is out of date the day it is published',
+          'a rebrand means touching hundreds of files',
+        ],
+        outcomes: [
+          'ship a rebrand by changing a few tokens',
+          'keep documentation in step with the code',
+          'see which teams actually use the system',
+          'stop rebuilding the same components',
+        ],
         words: ['Tokens', 'System', 'Kit', 'Atoms'],
         attrs: ['frameworks'],
-        faq: { question: 'When does a company need a design system?', answer: 'Usually once two or more teams are building interfaces at the same time. Before that, a shared component library and a short style guide are often enough.' },
+        faq: {
+          question: 'When does a company need a design system?',
+          answer:
+            'Usually once two or more teams are building interfaces at the same time. Before that, a shared component library and a short style guide are often enough.',
+        },
       },
     ],
   },
   {
     slug: 'marketing',
     name: 'Marketing',
-    description: 'Tools for reaching customers through email, search, social media and content, and for turning that attention into sign-ups.',
+    description:
+      'Tools for reaching customers through email, search, social media and content, and for turning that attention into sign-ups.',
     attrs: ['free_plan', 'integrations', 'api', 'team_seats'],
     faqs: [
-      { question: 'Which marketing tool should an early-stage startup buy first?', answer: 'Usually an email tool and basic analytics. They let you build an audience you own and learn what works before spending on ads or larger suites.' },
-      { question: 'Are all-in-one marketing suites worth it?', answer: 'They save time on integrations, but you pay for many features you may never use. Small teams often do better with two or three focused tools connected together.' },
-      { question: 'How do I measure whether a marketing tool is working?', answer: 'Decide on one number it should move, such as sign-ups from email or organic visits, and compare a few weeks before and after. If nothing moves after a fair trial, cancel.' },
+      {
+        question: 'Which marketing tool should an early-stage startup buy first?',
+        answer:
+          'Usually an email tool and basic analytics. They let you build an audience you own and learn what works before spending on ads or larger suites.',
+      },
+      {
+        question: 'Are all-in-one marketing suites worth it?',
+        answer:
+          'They save time on integrations, but you pay for many features you may never use. Small teams often do better with two or three focused tools connected together.',
+      },
+      {
+        question: 'How do I measure whether a marketing tool is working?',
+        answer:
+          'Decide on one number it should move, such as sign-ups from email or organic visits, and compare a few weeks before and after. If nothing moves after a fair trial, cancel.',
+      },
     ],
     subs: [
       {
-        slug: 'email-marketing', name: 'Email Marketing',
+        slug: 'email-marketing',
+        name: 'Email Marketing',
         description: 'Newsletter, drip campaign and transactional email tools for building an audience you own.',
-        noun: 'email marketing platform', nouns: 'email marketing platforms',
+        noun: 'email marketing platform',
+        nouns: 'email marketing platforms',
         audience: ['creators', 'e-commerce shops', 'SaaS marketers', 'non-profits'],
-        features: ['a drag-and-drop email editor', 'automated welcome sequences', 'segmentation by behaviour', 'A/B tests on subject lines', 'paid newsletter subscriptions', 'deliverability monitoring', 'landing pages for sign-up forms', 'RSS-to-email campaigns', 'plain-text emails that feel personal', 'double opt-in and GDPR tools'],
-        keywords: ['email marketing', 'newsletter', 'drip campaigns', 'email automation', 'mailing list', 'subscribers', 'deliverability', 'transactional email'],
-        problems: ['the newsletter goes out irregularly because building each issue takes a day', 'open rates drop and nobody knows whether emails land in spam', 'every subscriber gets the same message regardless of what they did', 'moving lists between tools loses half the tags'],
-        outcomes: ['send a newsletter people look forward to', 'turn sign-ups into customers with automated sequences', 'keep emails out of the spam folder', 'grow a list without buying ads'],
+        features: [
+          'a drag-and-drop email editor',
+          'automated welcome sequences',
+          'segmentation by behaviour',
+          'A/B tests on subject lines',
+          'paid newsletter subscriptions',
+          'deliverability monitoring',
+          'landing pages for sign-up forms',
+          'RSS-to-email campaigns',
+          'plain-text emails that feel personal',
+          'double opt-in and GDPR tools',
+        ],
+        keywords: [
+          'email marketing',
+          'newsletter',
+          'drip campaigns',
+          'email automation',
+          'mailing list',
+          'subscribers',
+          'deliverability',
+          'transactional email',
+        ],
+        problems: [
+          'the newsletter goes out irregularly because building each issue takes a day',
+          'open rates drop and nobody knows whether emails land in spam',
+          'every subscriber gets the same message regardless of what they did',
+          'moving lists between tools loses half the tags',
+        ],
+        outcomes: [
+          'send a newsletter people look forward to',
+          'turn sign-ups into customers with automated sequences',
+          'keep emails out of the spam folder',
+          'grow a list without buying ads',
+        ],
         words: ['Mail', 'Letter', 'Send', 'Drip'],
         attrs: ['ab_testing'],
-        faq: { question: 'What is a good open rate for a newsletter?', answer: 'It depends heavily on the audience and how opens are measured, since many mail apps now preload images. Watch clicks and replies as well, and compare your own numbers over time rather than against an industry average.' },
+        faq: {
+          question: 'What is a good open rate for a newsletter?',
+          answer:
+            'It depends heavily on the audience and how opens are measured, since many mail apps now preload images. Watch clicks and replies as well, and compare your own numbers over time rather than against an industry average.',
+        },
       },
       {
-        slug: 'seo', name: 'SEO Tools',
-        description: 'Keyword research, rank tracking, site audits and content optimisation for earning traffic from search engines.',
-        noun: 'SEO tool', nouns: 'SEO tools',
+        slug: 'seo',
+        name: 'SEO Tools',
+        description:
+          'Keyword research, rank tracking, site audits and content optimisation for earning traffic from search engines.',
+        noun: 'SEO tool',
+        nouns: 'SEO tools',
         audience: ['content marketers', 'agency SEO specialists', 'bloggers', 'e-commerce managers'],
-        features: ['keyword research with search intent labels', 'daily rank tracking', 'technical site audits', 'backlink monitoring', 'content briefs from top-ranking pages', 'internal linking suggestions', 'core web vitals reports', 'competitor gap analysis', 'local rank grids', 'alerts on ranking drops'],
-        keywords: ['seo', 'keyword research', 'rank tracking', 'backlinks', 'site audit', 'organic traffic', 'content optimization', 'search engine optimization'],
-        problems: ['blog posts get written without knowing whether anyone searches for the topic', 'a site migration quietly wipes out half the organic traffic', 'reports take a day to assemble every month', 'broken links and slow pages pile up unnoticed'],
-        outcomes: ['find topics people actually search for', 'catch technical problems before rankings drop', 'report to clients in minutes', 'grow organic traffic month after month'],
+        features: [
+          'keyword research with search intent labels',
+          'daily rank tracking',
+          'technical site audits',
+          'backlink monitoring',
+          'content briefs from top-ranking pages',
+          'internal linking suggestions',
+          'core web vitals reports',
+          'competitor gap analysis',
+          'local rank grids',
+          'alerts on ranking drops',
+        ],
+        keywords: [
+          'seo',
+          'keyword research',
+          'rank tracking',
+          'backlinks',
+          'site audit',
+          'organic traffic',
+          'content optimization',
+          'search engine optimization',
+        ],
+        problems: [
+          'blog posts get written without knowing whether anyone searches for the topic',
+          'a site migration quietly wipes out half the organic traffic',
+          'reports take a day to assemble every month',
+          'broken links and slow pages pile up unnoticed',
+        ],
+        outcomes: [
+          'find topics people actually search for',
+          'catch technical problems before rankings drop',
+          'report to clients in minutes',
+          'grow organic traffic month after month',
+        ],
         words: ['Rank', 'Crawl', 'Search', 'Serp'],
         attrs: ['keyword_db'],
-        faq: { question: 'How long does SEO take to show results?', answer: 'New pages on an established site can rank within weeks, while a brand-new domain often needs several months. SEO tools cannot shortcut that, but they help you spend the time on topics and fixes that matter.' },
+        faq: {
+          question: 'How long does SEO take to show results?',
+          answer:
+            'New pages on an established site can rank within weeks, while a brand-new domain often needs several months. SEO tools cannot shortcut that, but they help you spend the time on topics and fixes that matter.',
+        },
       },
       {
-        slug: 'social-media', name: 'Social Media Management',
+        slug: 'social-media',
+        name: 'Social Media Management',
         description: 'Schedulers, inboxes and analytics for running brand accounts across social networks.',
-        noun: 'social media tool', nouns: 'social media tools',
+        noun: 'social media tool',
+        nouns: 'social media tools',
         audience: ['social media managers', 'small businesses', 'creators', 'agencies'],
-        features: ['a visual content calendar', 'scheduling to several networks at once', 'a unified inbox for comments and messages', 'best-time-to-post suggestions', 'link-in-bio pages', 'approval workflows for clients', 'hashtag and mention tracking', 'recycling of evergreen posts', 'performance reports by campaign', 'AI caption drafts'],
-        keywords: ['social media', 'scheduling', 'content calendar', 'social analytics', 'community management', 'social media marketing', 'link in bio', 'creator tools'],
-        problems: ['posting on five networks means five logins and five editors', 'comments and messages go unanswered for days', 'nobody can tell which posts actually drive sign-ups', 'client approvals happen in long email threads'],
-        outcomes: ['plan a month of posts in one sitting', 'answer every comment from one inbox', 'prove which posts bring in customers', 'get client sign-off without the email chains'],
+        features: [
+          'a visual content calendar',
+          'scheduling to several networks at once',
+          'a unified inbox for comments and messages',
+          'best-time-to-post suggestions',
+          'link-in-bio pages',
+          'approval workflows for clients',
+          'hashtag and mention tracking',
+          'recycling of evergreen posts',
+          'performance reports by campaign',
+          'AI caption drafts',
+        ],
+        keywords: [
+          'social media',
+          'scheduling',
+          'content calendar',
+          'social analytics',
+          'community management',
+          'social media marketing',
+          'link in bio',
+          'creator tools',
+        ],
+        problems: [
+          'posting on five networks means five logins and five editors',
+          'comments and messages go unanswered for days',
+          'nobody can tell which posts actually drive sign-ups',
+          'client approvals happen in long email threads',
+        ],
+        outcomes: [
+          'plan a month of posts in one sitting',
+          'answer every comment from one inbox',
+          'prove which posts bring in customers',
+          'get client sign-off without the email chains',
+        ],
         words: ['Social', 'Post', 'Buzz', 'Feed'],
         attrs: ['channels'],
-        faq: { question: 'Do scheduled posts perform worse than manual ones?', answer: 'Not in any consistent way. What matters is the content and timing; schedulers simply make it easier to publish at the right moment and to stay consistent.' },
+        faq: {
+          question: 'Do scheduled posts perform worse than manual ones?',
+          answer:
+            'Not in any consistent way. What matters is the content and timing; schedulers simply make it easier to publish at the right moment and to stay consistent.',
+        },
       },
       {
-        slug: 'landing-pages', name: 'Landing Page Builders',
+        slug: 'landing-pages',
+        name: 'Landing Page Builders',
         description: 'Builders for fast, conversion-focused pages for launches, campaigns and waitlists.',
-        noun: 'landing page builder', nouns: 'landing page builders',
+        noun: 'landing page builder',
+        nouns: 'landing page builders',
         audience: ['founders validating ideas', 'growth marketers', 'event organisers', 'agencies'],
-        features: ['conversion-focused templates', 'built-in A/B testing', 'a waitlist with referral rewards', 'forms connected to your CRM', 'custom domains with free SSL', 'page speed scores above 90', 'dynamic text for ad campaigns', 'heatmaps', 'pop-ups and sticky bars', 'one-click duplicates for campaign variants'],
-        keywords: ['landing page', 'page builder', 'waitlist', 'conversion rate', 'a/b testing', 'lead generation', 'no-code', 'launch page'],
-        problems: ['a simple campaign page waits two weeks in the developer queue', 'the waitlist is a spreadsheet fed by a contact form', 'pages look great but load slowly on phones', 'nobody knows which headline converts better'],
-        outcomes: ['launch a waitlist in an afternoon', 'test two headlines before lunch', 'turn ad clicks into sign-ups', 'validate an idea before building it'],
+        features: [
+          'conversion-focused templates',
+          'built-in A/B testing',
+          'a waitlist with referral rewards',
+          'forms connected to your CRM',
+          'custom domains with free SSL',
+          'page speed scores above 90',
+          'dynamic text for ad campaigns',
+          'heatmaps',
+          'pop-ups and sticky bars',
+          'one-click duplicates for campaign variants',
+        ],
+        keywords: [
+          'landing page',
+          'page builder',
+          'waitlist',
+          'conversion rate',
+          'a/b testing',
+          'lead generation',
+          'no-code',
+          'launch page',
+        ],
+        problems: [
+          'a simple campaign page waits two weeks in the developer queue',
+          'the waitlist is a spreadsheet fed by a contact form',
+          'pages look great but load slowly on phones',
+          'nobody knows which headline converts better',
+        ],
+        outcomes: [
+          'launch a waitlist in an afternoon',
+          'test two headlines before lunch',
+          'turn ad clicks into sign-ups',
+          'validate an idea before building it',
+        ],
         words: ['Page', 'Launch', 'Landing', 'Waitlist'],
         attrs: ['ab_testing'],
-        faq: { question: 'What makes a landing page convert?', answer: 'One clear audience, one promise and one call to action. Cut everything else, make the page load fast on phones and test changes to the headline before anything else.' },
+        faq: {
+          question: 'What makes a landing page convert?',
+          answer:
+            'One clear audience, one promise and one call to action. Cut everything else, make the page load fast on phones and test changes to the headline before anything else.',
+        },
       },
       {
-        slug: 'content-marketing', name: 'Content Marketing',
+        slug: 'content-marketing',
+        name: 'Content Marketing',
         description: 'Tools for planning, writing, repurposing and distributing articles, videos and podcasts.',
-        noun: 'content marketing tool', nouns: 'content marketing tools',
+        noun: 'content marketing tool',
+        nouns: 'content marketing tools',
         audience: ['content teams', 'solo marketers', 'B2B startups', 'podcasters'],
-        features: ['an editorial calendar with statuses', 'briefs and outlines shared with freelancers', 'long posts repurposed into social threads', 'a brand voice checker', 'content performance dashboards', 'approval workflows', 'plagiarism checks', 'video transcripts turned into articles', 'a library of reusable snippets', 'a distribution checklist per piece'],
-        keywords: ['content marketing', 'editorial calendar', 'blogging', 'content strategy', 'copywriting', 'repurposing', 'b2b marketing', 'content operations'],
-        problems: ['every article is a scramble two days before it is due', 'great posts are published once and forgotten', 'freelancers get briefs in five different formats', 'nobody can say which content brings in customers'],
-        outcomes: ['publish on a steady schedule', 'get five pieces out of every article', 'brief writers in minutes', 'show which content drives pipeline'],
+        features: [
+          'an editorial calendar with statuses',
+          'briefs and outlines shared with freelancers',
+          'long posts repurposed into social threads',
+          'a brand voice checker',
+          'content performance dashboards',
+          'approval workflows',
+          'plagiarism checks',
+          'video transcripts turned into articles',
+          'a library of reusable snippets',
+          'a distribution checklist per piece',
+        ],
+        keywords: [
+          'content marketing',
+          'editorial calendar',
+          'blogging',
+          'content strategy',
+          'copywriting',
+          'repurposing',
+          'b2b marketing',
+          'content operations',
+        ],
+        problems: [
+          'every article is a scramble two days before it is due',
+          'great posts are published once and forgotten',
+          'freelancers get briefs in five different formats',
+          'nobody can say which content brings in customers',
+        ],
+        outcomes: [
+          'publish on a steady schedule',
+          'get five pieces out of every article',
+          'brief writers in minutes',
+          'show which content drives pipeline',
+        ],
         words: ['Story', 'Draft', 'Editorial', 'Content'],
         attrs: ['templates'],
-        faq: { question: 'How often should a startup publish content?', answer: 'Consistency beats volume. One genuinely useful article every two weeks, promoted properly, usually does more than daily posts nobody reads.' },
+        faq: {
+          question: 'How often should a startup publish content?',
+          answer:
+            'Consistency beats volume. One genuinely useful article every two weeks, promoted properly, usually does more than daily posts nobody reads.',
+        },
       },
     ],
   },
   {
     slug: 'ai',
     name: 'Artificial Intelligence',
-    description: 'Products built on machine learning and large language models, from writing assistants and agents to image, audio and model operations tools.',
+    description:
+      'Products built on machine learning and large language models, from writing assistants and agents to image, audio and model operations tools.',
     attrs: ['api', 'self_hosted', 'models', 'data_retention'],
     faqs: [
-      { question: 'How do I judge the quality of an AI product before paying?', answer: 'Test it on your own real examples, not the demo prompts. Check how it handles mistakes, whether it cites sources when it should and what happens to the data you upload.' },
-      { question: 'Does my data train the model?', answer: 'It depends on the vendor and the plan. Look for a clear statement on data retention and training use; the data retention attribute on each listing shows what the maker says.' },
-      { question: 'Can I self-host AI tools?', answer: 'Some products in this category support open-weight models you can run on your own hardware. Expect to trade some convenience and quality for control and privacy.' },
+      {
+        question: 'How do I judge the quality of an AI product before paying?',
+        answer:
+          'Test it on your own real examples, not the demo prompts. Check how it handles mistakes, whether it cites sources when it should and what happens to the data you upload.',
+      },
+      {
+        question: 'Does my data train the model?',
+        answer:
+          'It depends on the vendor and the plan. Look for a clear statement on data retention and training use; the data retention attribute on each listing shows what the maker says.',
+      },
+      {
+        question: 'Can I self-host AI tools?',
+        answer:
+          'Some products in this category support open-weight models you can run on your own hardware. Expect to trade some convenience and quality for control and privacy.',
+      },
     ],
     subs: [
       {
-        slug: 'ai-writing', name: 'AI Writing',
+        slug: 'ai-writing',
+        name: 'AI Writing',
         description: 'Writing assistants that draft, edit, translate and rewrite text while keeping your tone.',
-        noun: 'AI writing assistant', nouns: 'AI writing assistants',
+        noun: 'AI writing assistant',
+        nouns: 'AI writing assistants',
         audience: ['marketers', 'non-native English speakers', 'students', 'support teams'],
-        features: ['drafts in your own brand voice', 'rewrite, shorten and expand commands', 'grammar and clarity suggestions', 'translation into 30 languages', 'a citation finder for claims', 'templates for emails and briefs', 'a browser extension that works in any text box', 'originality reports', 'team style guides', 'a long-form document mode'],
-        keywords: ['ai writing', 'writing assistant', 'copywriting', 'grammar checker', 'paraphrasing', 'translation', 'content generation', 'editing'],
-        problems: ['the first draft takes longer than everything else combined', 'emails to important customers get rewritten five times', 'style guides exist but nobody reads them', 'writing in a second language slows everything down'],
-        outcomes: ['get from blank page to first draft in minutes', 'write clearly in any language', 'keep every writer on brand', 'polish emails before they go out'],
+        features: [
+          'drafts in your own brand voice',
+          'rewrite, shorten and expand commands',
+          'grammar and clarity suggestions',
+          'translation into 30 languages',
+          'a citation finder for claims',
+          'templates for emails and briefs',
+          'a browser extension that works in any text box',
+          'originality reports',
+          'team style guides',
+          'a long-form document mode',
+        ],
+        keywords: [
+          'ai writing',
+          'writing assistant',
+          'copywriting',
+          'grammar checker',
+          'paraphrasing',
+          'translation',
+          'content generation',
+          'editing',
+        ],
+        problems: [
+          'the first draft takes longer than everything else combined',
+          'emails to important customers get rewritten five times',
+          'style guides exist but nobody reads them',
+          'writing in a second language slows everything down',
+        ],
+        outcomes: [
+          'get from blank page to first draft in minutes',
+          'write clearly in any language',
+          'keep every writer on brand',
+          'polish emails before they go out',
+        ],
         words: ['Write', 'Quill', 'Prose', 'Draft'],
         attrs: ['languages'],
-        faq: { question: 'Will AI-written text hurt my search rankings?', answer: 'Search engines say they judge content on usefulness rather than on how it was produced. Text that is accurate, original and edited by someone who knows the subject is what matters.' },
+        faq: {
+          question: 'Will AI-written text hurt my search rankings?',
+          answer:
+            'Search engines say they judge content on usefulness rather than on how it was produced. Text that is accurate, original and edited by someone who knows the subject is what matters.',
+        },
       },
       {
-        slug: 'ai-agents', name: 'AI Agents',
-        description: 'Assistants that take actions on your behalf: browsing, filling forms, answering customers and running multi-step workflows.',
-        noun: 'AI agent platform', nouns: 'AI agent platforms',
+        slug: 'ai-agents',
+        name: 'AI Agents',
+        description:
+          'Assistants that take actions on your behalf: browsing, filling forms, answering customers and running multi-step workflows.',
+        noun: 'AI agent platform',
+        nouns: 'AI agent platforms',
         audience: ['operations teams', 'support leads', 'solo founders', 'developers building assistants'],
-        features: ['multi-step workflows with human approval', 'browser automation from plain instructions', 'tool calling with your own APIs', 'memory across conversations', 'a support agent trained on your help centre', 'an audit log of every action', 'sandboxed code execution', 'scheduled agent runs', 'hand-off to a human when unsure', 'cost limits per task'],
-        keywords: ['ai agents', 'autonomous agents', 'workflow automation', 'ai assistant', 'customer support ai', 'llm tools', 'copilot', 'task automation'],
-        problems: ['repetitive back-office tasks eat a day a week', 'support tickets pile up overnight', 'scripts break every time a website changes its layout', 'prototype agents work in demos and fail on real data'],
-        outcomes: ['hand routine tasks to an assistant you can audit', 'answer common support questions around the clock', 'automate workflows that used to need a person', 'ship an agent with guard rails in days'],
+        features: [
+          'multi-step workflows with human approval',
+          'browser automation from plain instructions',
+          'tool calling with your own APIs',
+          'memory across conversations',
+          'a support agent trained on your help centre',
+          'an audit log of every action',
+          'sandboxed code execution',
+          'scheduled agent runs',
+          'hand-off to a human when unsure',
+          'cost limits per task',
+        ],
+        keywords: [
+          'ai agents',
+          'autonomous agents',
+          'workflow automation',
+          'ai assistant',
+          'customer support ai',
+          'llm tools',
+          'copilot',
+          'task automation',
+        ],
+        problems: [
+          'repetitive back-office tasks eat a day a week',
+          'support tickets pile up overnight',
+          'scripts break every time a website changes its layout',
+          'prototype agents work in demos and fail on real data',
+        ],
+        outcomes: [
+          'hand routine tasks to an assistant you can audit',
+          'answer common support questions around the clock',
+          'automate workflows that used to need a person',
+          'ship an agent with guard rails in days',
+        ],
         words: ['Agent', 'Pilot', 'Assist', 'Runner'],
         attrs: ['human_approval'],
-        faq: { question: 'How do I keep an AI agent from doing something harmful?', answer: 'Give it the smallest set of permissions it needs, require approval for irreversible actions such as payments or deletions, and keep a full log of what it did. Good platforms make all three easy.' },
+        faq: {
+          question: 'How do I keep an AI agent from doing something harmful?',
+          answer:
+            'Give it the smallest set of permissions it needs, require approval for irreversible actions such as payments or deletions, and keep a full log of what it did. Good platforms make all three easy.',
+        },
       },
       {
-        slug: 'ai-image', name: 'Image Generation',
+        slug: 'ai-image',
+        name: 'Image Generation',
         description: 'Tools for generating, editing and upscaling images and graphics from text prompts.',
-        noun: 'AI image generator', nouns: 'AI image generators',
+        noun: 'AI image generator',
+        nouns: 'AI image generators',
         audience: ['designers', 'marketers', 'game developers', 'e-commerce sellers'],
-        features: ['text-to-image with style presets', 'background removal', 'product photo scenes', 'inpainting and outpainting', 'upscaling to print resolution', 'consistent characters across images', 'brand colour locking', 'batch generation from a spreadsheet', 'commercial usage rights', 'a private generation mode'],
-        keywords: ['ai image generation', 'text to image', 'image editing', 'product photography', 'upscaling', 'generative art', 'background removal', 'ai art'],
-        problems: ['a product shoot costs more than the product launch', 'every campaign needs dozens of image variants', 'stock photos never quite match the brand', 'editing out a background takes an hour per photo'],
-        outcomes: ['create on-brand visuals in minutes', 'produce product photos without a studio', 'generate campaign variants in bulk', 'clean up images in one click'],
+        features: [
+          'text-to-image with style presets',
+          'background removal',
+          'product photo scenes',
+          'inpainting and outpainting',
+          'upscaling to print resolution',
+          'consistent characters across images',
+          'brand colour locking',
+          'batch generation from a spreadsheet',
+          'commercial usage rights',
+          'a private generation mode',
+        ],
+        keywords: [
+          'ai image generation',
+          'text to image',
+          'image editing',
+          'product photography',
+          'upscaling',
+          'generative art',
+          'background removal',
+          'ai art',
+        ],
+        problems: [
+          'a product shoot costs more than the product launch',
+          'every campaign needs dozens of image variants',
+          'stock photos never quite match the brand',
+          'editing out a background takes an hour per photo',
+        ],
+        outcomes: [
+          'create on-brand visuals in minutes',
+          'produce product photos without a studio',
+          'generate campaign variants in bulk',
+          'clean up images in one click',
+        ],
         words: ['Pixel', 'Render', 'Lens', 'Studio'],
         attrs: ['resolution'],
-        faq: { question: 'Who owns images created with an AI generator?', answer: 'Ownership and copyright rules for generated images differ between countries and are still evolving. Most vendors grant you broad usage rights in their terms; check them, especially for logos and trademarks.' },
+        faq: {
+          question: 'Who owns images created with an AI generator?',
+          answer:
+            'Ownership and copyright rules for generated images differ between countries and are still evolving. Most vendors grant you broad usage rights in their terms; check them, especially for logos and trademarks.',
+        },
       },
       {
-        slug: 'ai-audio', name: 'Speech & Audio AI',
+        slug: 'ai-audio',
+        name: 'Speech & Audio AI',
         description: 'Transcription, voice synthesis, dubbing and audio clean-up powered by machine learning.',
-        noun: 'audio AI tool', nouns: 'audio AI tools',
+        noun: 'audio AI tool',
+        nouns: 'audio AI tools',
         audience: ['podcasters', 'video editors', 'journalists', 'course creators'],
-        features: ['transcription with speaker labels', 'natural text-to-speech voices', 'voice cloning with consent checks', 'automatic dubbing into other languages', 'noise and echo removal', 'filler-word removal', 'subtitles in SRT and VTT', 'meeting summaries', 'audio editing by editing text', 'an API for real-time speech'],
-        keywords: ['transcription', 'text to speech', 'voice ai', 'dubbing', 'podcast editing', 'speech recognition', 'subtitles', 'audio cleanup'],
-        problems: ['transcribing an interview takes three times its length', 'recording in a noisy flat ruins otherwise good episodes', 'translating videos means hiring voice actors', 'subtitles are an afterthought that never gets done'],
-        outcomes: ['turn an hour of audio into searchable text in minutes', 'publish studio-quality audio from a laptop', 'reach new audiences in their own language', 'add subtitles to every video'],
+        features: [
+          'transcription with speaker labels',
+          'natural text-to-speech voices',
+          'voice cloning with consent checks',
+          'automatic dubbing into other languages',
+          'noise and echo removal',
+          'filler-word removal',
+          'subtitles in SRT and VTT',
+          'meeting summaries',
+          'audio editing by editing text',
+          'an API for real-time speech',
+        ],
+        keywords: [
+          'transcription',
+          'text to speech',
+          'voice ai',
+          'dubbing',
+          'podcast editing',
+          'speech recognition',
+          'subtitles',
+          'audio cleanup',
+        ],
+        problems: [
+          'transcribing an interview takes three times its length',
+          'recording in a noisy flat ruins otherwise good episodes',
+          'translating videos means hiring voice actors',
+          'subtitles are an afterthought that never gets done',
+        ],
+        outcomes: [
+          'turn an hour of audio into searchable text in minutes',
+          'publish studio-quality audio from a laptop',
+          'reach new audiences in their own language',
+          'add subtitles to every video',
+        ],
         words: ['Voice', 'Echo', 'Wave', 'Sound'],
         attrs: ['voices'],
-        faq: { question: 'How accurate is AI transcription?', answer: 'For clear speech in common languages, modern systems are very accurate, but accents, crosstalk and jargon still cause mistakes. Tools that let you add custom vocabulary and correct the text quickly make the biggest difference.' },
+        faq: {
+          question: 'How accurate is AI transcription?',
+          answer:
+            'For clear speech in common languages, modern systems are very accurate, but accents, crosstalk and jargon still cause mistakes. Tools that let you add custom vocabulary and correct the text quickly make the biggest difference.',
+        },
       },
       {
-        slug: 'llm-ops', name: 'LLM Ops',
-        description: 'Tooling for building with large language models: prompt management, evaluation, tracing and cost control.',
-        noun: 'LLM ops platform', nouns: 'LLM ops platforms',
+        slug: 'llm-ops',
+        name: 'LLM Ops',
+        description:
+          'Tooling for building with large language models: prompt management, evaluation, tracing and cost control.',
+        noun: 'LLM ops platform',
+        nouns: 'LLM ops platforms',
         audience: ['AI engineers', 'ML platform teams', 'startups shipping AI features', 'data scientists'],
-        features: ['prompt versioning with rollbacks', 'evaluation suites on real data', 'tracing of every model call', 'cost and latency dashboards', 'a gateway with fallbacks between providers', 'guardrails against prompt injection', 'dataset curation from production logs', 'A/B tests between prompts', 'caching of repeated requests', 'PII redaction before logging'],
-        keywords: ['llm ops', 'prompt engineering', 'llm evaluation', 'ai observability', 'rag', 'model gateway', 'ai engineering', 'mlops'],
-        problems: ['a prompt tweak fixes one case and silently breaks ten others', 'the model bill doubles and nobody knows which feature caused it', 'debugging a bad answer means digging through raw logs', 'switching model providers requires a rewrite'],
-        outcomes: ['ship prompt changes with tests behind them', 'see the cost of every feature', 'debug a bad answer in minutes', 'switch models without rewriting code'],
+        features: [
+          'prompt versioning with rollbacks',
+          'evaluation suites on real data',
+          'tracing of every model call',
+          'cost and latency dashboards',
+          'a gateway with fallbacks between providers',
+          'guardrails against prompt injection',
+          'dataset curation from production logs',
+          'A/B tests between prompts',
+          'caching of repeated requests',
+          'PII redaction before logging',
+        ],
+        keywords: [
+          'llm ops',
+          'prompt engineering',
+          'llm evaluation',
+          'ai observability',
+          'rag',
+          'model gateway',
+          'ai engineering',
+          'mlops',
+        ],
+        problems: [
+          'a prompt tweak fixes one case and silently breaks ten others',
+          'the model bill doubles and nobody knows which feature caused it',
+          'debugging a bad answer means digging through raw logs',
+          'switching model providers requires a rewrite',
+        ],
+        outcomes: [
+          'ship prompt changes with tests behind them',
+          'see the cost of every feature',
+          'debug a bad answer in minutes',
+          'switch models without rewriting code',
+        ],
         words: ['Prompt', 'Trace', 'Eval', 'Token'],
         attrs: ['tracing'],
-        faq: { question: 'Why do I need evaluations for prompts?', answer: 'Language models are non-deterministic and sensitive to small wording changes. A set of real examples with expected outcomes lets you change prompts or models and know within minutes whether quality went up or down.' },
+        faq: {
+          question: 'Why do I need evaluations for prompts?',
+          answer:
+            'Language models are non-deterministic and sensitive to small wording changes. A set of real examples with expected outcomes lets you change prompts or models and know within minutes whether quality went up or down.',
+        },
       },
     ],
   },
@@ -611,62 +1624,220 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     description: 'Software for invoicing, bookkeeping, payments and personal money management.',
     attrs: ['free_plan', 'currencies', 'bank_sync', 'compliance'],
     faqs: [
-      { question: 'Is it safe to connect my bank account to a finance app?', answer: 'Reputable apps connect through regulated open-banking providers with read-only access and never see your banking password. Look for the compliance attribute and a clear security page.' },
-      { question: 'Can these tools replace an accountant?', answer: 'They can remove most of the data entry and keep books tidy all year, which makes an accountant cheaper and faster. For tax filing and advice, most small businesses still benefit from a professional.' },
-      { question: 'What happens to my financial data if I cancel?', answer: 'Good products let you export transactions, invoices and reports as CSV or PDF at any time. Check before you sign up, and keep a copy for the retention period your tax authority requires.' },
+      {
+        question: 'Is it safe to connect my bank account to a finance app?',
+        answer:
+          'Reputable apps connect through regulated open-banking providers with read-only access and never see your banking password. Look for the compliance attribute and a clear security page.',
+      },
+      {
+        question: 'Can these tools replace an accountant?',
+        answer:
+          'They can remove most of the data entry and keep books tidy all year, which makes an accountant cheaper and faster. For tax filing and advice, most small businesses still benefit from a professional.',
+      },
+      {
+        question: 'What happens to my financial data if I cancel?',
+        answer:
+          'Good products let you export transactions, invoices and reports as CSV or PDF at any time. Check before you sign up, and keep a copy for the retention period your tax authority requires.',
+      },
     ],
     subs: [
       {
-        slug: 'invoicing', name: 'Invoicing',
-        description: 'Tools for sending professional invoices and quotes, chasing late payments and getting paid faster.',
-        noun: 'invoicing tool', nouns: 'invoicing tools',
+        slug: 'invoicing',
+        name: 'Invoicing',
+        description:
+          'Tools for sending professional invoices and quotes, chasing late payments and getting paid faster.',
+        noun: 'invoicing tool',
+        nouns: 'invoicing tools',
         audience: ['freelancers', 'small agencies', 'consultants', 'tradespeople'],
-        features: ['branded invoice templates', 'automatic payment reminders', 'online card and bank payments', 'recurring invoices for retainers', 'quotes that turn into invoices', 'multi-currency invoicing', 'expense tracking with receipt capture', 'a client portal', 'late fees applied automatically', 'VAT and sales tax calculations'],
-        keywords: ['invoicing', 'invoice generator', 'billing', 'get paid', 'quotes', 'freelance', 'accounts receivable', 'payment reminders'],
-        problems: ['invoices sit unpaid for sixty days because nobody chases them', "creating an invoice means copying last month's document", 'clients abroad pay with expensive bank transfers', 'quotes and invoices never quite match'],
-        outcomes: ['get paid in days instead of weeks', 'send an invoice from your phone in a minute', 'stop chasing late payments by hand', 'bill international clients in their own currency'],
+        features: [
+          'branded invoice templates',
+          'automatic payment reminders',
+          'online card and bank payments',
+          'recurring invoices for retainers',
+          'quotes that turn into invoices',
+          'multi-currency invoicing',
+          'expense tracking with receipt capture',
+          'a client portal',
+          'late fees applied automatically',
+          'VAT and sales tax calculations',
+        ],
+        keywords: [
+          'invoicing',
+          'invoice generator',
+          'billing',
+          'get paid',
+          'quotes',
+          'freelance',
+          'accounts receivable',
+          'payment reminders',
+        ],
+        problems: [
+          'invoices sit unpaid for sixty days because nobody chases them',
+          "creating an invoice means copying last month's document",
+          'clients abroad pay with expensive bank transfers',
+          'quotes and invoices never quite match',
+        ],
+        outcomes: [
+          'get paid in days instead of weeks',
+          'send an invoice from your phone in a minute',
+          'stop chasing late payments by hand',
+          'bill international clients in their own currency',
+        ],
         words: ['Invoice', 'Bill', 'Paid', 'Tally'],
         attrs: ['tax'],
-        faq: { question: 'Do automatic payment reminders annoy clients?', answer: 'Polite, well-timed reminders are usually welcomed because they remove the awkwardness of asking. Most tools let you write the wording yourself and choose how many days after the due date each reminder goes out.' },
+        faq: {
+          question: 'Do automatic payment reminders annoy clients?',
+          answer:
+            'Polite, well-timed reminders are usually welcomed because they remove the awkwardness of asking. Most tools let you write the wording yourself and choose how many days after the due date each reminder goes out.',
+        },
       },
       {
-        slug: 'accounting', name: 'Accounting',
-        description: 'Bookkeeping and accounting software for small businesses, from bank reconciliation to year-end reports.',
-        noun: 'accounting app', nouns: 'accounting apps',
+        slug: 'accounting',
+        name: 'Accounting',
+        description:
+          'Bookkeeping and accounting software for small businesses, from bank reconciliation to year-end reports.',
+        noun: 'accounting app',
+        nouns: 'accounting apps',
         audience: ['small business owners', 'bookkeepers', 'startup finance leads', 'e-commerce sellers'],
-        features: ['automatic bank reconciliation', 'receipt capture by photo', 'profit and loss reports in real time', 'multi-entity consolidation', 'accountant access with permissions', 'a payroll add-on', 'a cash-flow forecast', 'rules that categorise transactions', 'an audit trail on every change', 'tax-ready year-end exports'],
-        keywords: ['accounting', 'bookkeeping', 'small business accounting', 'bank reconciliation', 'financial reports', 'cash flow', 'tax', 'expenses'],
-        problems: ['the books are three months behind and tax day is coming', 'receipts fade in a shoebox before anyone records them', 'the founder has no idea what the real runway is', 'reconciling bank statements takes a full weekend each quarter'],
-        outcomes: ['close the month in an hour', 'always know the real cash position', 'hand clean books to the accountant', 'stop losing receipts'],
+        features: [
+          'automatic bank reconciliation',
+          'receipt capture by photo',
+          'profit and loss reports in real time',
+          'multi-entity consolidation',
+          'accountant access with permissions',
+          'a payroll add-on',
+          'a cash-flow forecast',
+          'rules that categorise transactions',
+          'an audit trail on every change',
+          'tax-ready year-end exports',
+        ],
+        keywords: [
+          'accounting',
+          'bookkeeping',
+          'small business accounting',
+          'bank reconciliation',
+          'financial reports',
+          'cash flow',
+          'tax',
+          'expenses',
+        ],
+        problems: [
+          'the books are three months behind and tax day is coming',
+          'receipts fade in a shoebox before anyone records them',
+          'the founder has no idea what the real runway is',
+          'reconciling bank statements takes a full weekend each quarter',
+        ],
+        outcomes: [
+          'close the month in an hour',
+          'always know the real cash position',
+          'hand clean books to the accountant',
+          'stop losing receipts',
+        ],
         words: ['Ledger', 'Books', 'Balance', 'Tally'],
         attrs: ['multi_entity'],
-        faq: { question: 'What is bank reconciliation?', answer: 'It is the process of matching every transaction on your bank statement with an entry in your books, so you know both agree. Accounting apps automate most of it by importing bank feeds and suggesting matches.' },
+        faq: {
+          question: 'What is bank reconciliation?',
+          answer:
+            'It is the process of matching every transaction on your bank statement with an entry in your books, so you know both agree. Accounting apps automate most of it by importing bank feeds and suggesting matches.',
+        },
       },
       {
-        slug: 'personal-finance', name: 'Personal Finance',
+        slug: 'personal-finance',
+        name: 'Personal Finance',
         description: 'Budgeting, saving and investing apps that help people understand and plan their money.',
-        noun: 'budgeting app', nouns: 'budgeting apps',
+        noun: 'budgeting app',
+        nouns: 'budgeting apps',
         audience: ['young professionals', 'couples sharing expenses', 'families', 'people paying off debt'],
-        features: ['zero-based budgeting', 'shared budgets for couples', 'a subscription tracker', 'net worth over time', 'savings goals with automatic rules', 'a debt payoff planner', 'spending insights by category', 'bill reminders', 'an investment portfolio overview', 'a privacy mode that hides balances'],
-        keywords: ['budgeting', 'personal finance', 'money management', 'savings', 'expense tracker', 'net worth', 'debt payoff', 'financial planning'],
-        problems: ['the salary disappears and nobody can say where it went', 'forgotten subscriptions quietly cost hundreds a year', 'couples argue about money because nobody has the full picture', 'saving for a goal never survives the first surprise bill'],
-        outcomes: ['know exactly where every euro goes', 'reach a savings goal without thinking about it', 'pay off debt on a clear schedule', 'spot and cancel forgotten subscriptions'],
+        features: [
+          'zero-based budgeting',
+          'shared budgets for couples',
+          'a subscription tracker',
+          'net worth over time',
+          'savings goals with automatic rules',
+          'a debt payoff planner',
+          'spending insights by category',
+          'bill reminders',
+          'an investment portfolio overview',
+          'a privacy mode that hides balances',
+        ],
+        keywords: [
+          'budgeting',
+          'personal finance',
+          'money management',
+          'savings',
+          'expense tracker',
+          'net worth',
+          'debt payoff',
+          'financial planning',
+        ],
+        problems: [
+          'the salary disappears and nobody can say where it went',
+          'forgotten subscriptions quietly cost hundreds a year',
+          'couples argue about money because nobody has the full picture',
+          'saving for a goal never survives the first surprise bill',
+        ],
+        outcomes: [
+          'know exactly where every euro goes',
+          'reach a savings goal without thinking about it',
+          'pay off debt on a clear schedule',
+          'spot and cancel forgotten subscriptions',
+        ],
         words: ['Budget', 'Wallet', 'Coin', 'Save'],
         attrs: ['mobile_app'],
-        faq: { question: 'Do budgeting apps work without connecting a bank?', answer: 'Yes. Several apps support manual entry or file imports, which some people prefer for privacy. It takes a little more discipline, but you also tend to notice spending more.' },
+        faq: {
+          question: 'Do budgeting apps work without connecting a bank?',
+          answer:
+            'Yes. Several apps support manual entry or file imports, which some people prefer for privacy. It takes a little more discipline, but you also tend to notice spending more.',
+        },
       },
       {
-        slug: 'payments', name: 'Payments',
+        slug: 'payments',
+        name: 'Payments',
         description: 'Checkout, subscription billing and payout tools for selling online.',
-        noun: 'payments platform', nouns: 'payments platforms',
+        noun: 'payments platform',
+        nouns: 'payments platforms',
         audience: ['SaaS founders', 'online stores', 'marketplaces', 'creators selling digital products'],
-        features: ['hosted checkout pages', 'subscription billing with proration', 'merchant of record with tax handling', 'dunning for failed cards', 'usage-based billing', 'payouts to sellers in 40 countries', 'fraud screening', 'a customer self-service portal', 'payment links', 'revenue recognition reports'],
-        keywords: ['payments', 'checkout', 'subscription billing', 'merchant of record', 'recurring revenue', 'payment links', 'saas billing', 'fraud prevention'],
-        problems: ['failed card payments quietly churn good customers', 'selling abroad means registering for sales tax in dozens of places', 'building subscription billing in-house takes months', 'marketplace payouts are a spreadsheet and a prayer'],
-        outcomes: ['start charging customers this week', 'recover revenue from failed payments', 'sell worldwide without tax headaches', 'pay marketplace sellers automatically'],
+        features: [
+          'hosted checkout pages',
+          'subscription billing with proration',
+          'merchant of record with tax handling',
+          'dunning for failed cards',
+          'usage-based billing',
+          'payouts to sellers in 40 countries',
+          'fraud screening',
+          'a customer self-service portal',
+          'payment links',
+          'revenue recognition reports',
+        ],
+        keywords: [
+          'payments',
+          'checkout',
+          'subscription billing',
+          'merchant of record',
+          'recurring revenue',
+          'payment links',
+          'saas billing',
+          'fraud prevention',
+        ],
+        problems: [
+          'failed card payments quietly churn good customers',
+          'selling abroad means registering for sales tax in dozens of places',
+          'building subscription billing in-house takes months',
+          'marketplace payouts are a spreadsheet and a prayer',
+        ],
+        outcomes: [
+          'start charging customers this week',
+          'recover revenue from failed payments',
+          'sell worldwide without tax headaches',
+          'pay marketplace sellers automatically',
+        ],
         words: ['Pay', 'Checkout', 'Charge', 'Till'],
         attrs: ['payouts'],
-        faq: { question: 'What is a merchant of record?', answer: 'A merchant of record is the company legally selling to your customer. When a payments provider takes that role, it handles sales tax, VAT and invoicing in each country for you, in exchange for a higher fee.' },
+        faq: {
+          question: 'What is a merchant of record?',
+          answer:
+            'A merchant of record is the company legally selling to your customer. When a payments provider takes that role, it handles sales tax, VAT and invoicing in each country for you, in exchange for a higher fee.',
+        },
       },
     ],
   },
@@ -676,49 +1847,169 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     description: 'CRMs, outreach and proposal tools that help small teams find customers and close deals.',
     attrs: ['free_plan', 'integrations', 'api', 'crm_sync'],
     faqs: [
-      { question: 'When does a startup need a CRM?', answer: 'As soon as more than one person talks to customers, or you have more deals than you can remember. A simple CRM beats a spreadsheet once follow-ups start slipping.' },
-      { question: 'Is cold outreach still effective?', answer: 'Well-researched, personal messages to a small, relevant list still work. Mass emails to bought lists mostly damage your domain reputation, and several countries restrict them by law.' },
-      { question: 'How do sales tools connect to the rest of my stack?', answer: 'Most offer native integrations with email, calendars and billing, plus an API. The CRM sync attribute shows whether a tool pushes data both ways.' },
+      {
+        question: 'When does a startup need a CRM?',
+        answer:
+          'As soon as more than one person talks to customers, or you have more deals than you can remember. A simple CRM beats a spreadsheet once follow-ups start slipping.',
+      },
+      {
+        question: 'Is cold outreach still effective?',
+        answer:
+          'Well-researched, personal messages to a small, relevant list still work. Mass emails to bought lists mostly damage your domain reputation, and several countries restrict them by law.',
+      },
+      {
+        question: 'How do sales tools connect to the rest of my stack?',
+        answer:
+          'Most offer native integrations with email, calendars and billing, plus an API. The CRM sync attribute shows whether a tool pushes data both ways.',
+      },
     ],
     subs: [
       {
-        slug: 'crm', name: 'CRM',
+        slug: 'crm',
+        name: 'CRM',
         description: 'Customer relationship managers for tracking contacts, deals and conversations in one place.',
-        noun: 'CRM', nouns: 'CRMs',
+        noun: 'CRM',
+        nouns: 'CRMs',
         audience: ['founder-led sales teams', 'agencies', 'real-estate agents', 'B2B startups'],
-        features: ['a visual deal pipeline', 'email and calendar sync', 'automatic contact enrichment', 'follow-up reminders', 'forecasts by stage', 'custom fields and objects', 'a shared inbox for the sales team', 'an activity timeline per account', 'a mobile app with call logging', 'win-rate reports'],
-        keywords: ['crm', 'sales pipeline', 'contact management', 'deal tracking', 'customer relationships', 'lead management', 'b2b sales', 'sales crm'],
-        problems: ['deals stall because nobody remembers to follow up', "customer history lives in one salesperson's inbox", 'the pipeline spreadsheet has six versions', 'forecasts are guesses dressed up as numbers'],
-        outcomes: ['never forget a follow-up again', 'see every deal and its next step at a glance', 'forecast revenue with real numbers', 'keep customer history when people change roles'],
+        features: [
+          'a visual deal pipeline',
+          'email and calendar sync',
+          'automatic contact enrichment',
+          'follow-up reminders',
+          'forecasts by stage',
+          'custom fields and objects',
+          'a shared inbox for the sales team',
+          'an activity timeline per account',
+          'a mobile app with call logging',
+          'win-rate reports',
+        ],
+        keywords: [
+          'crm',
+          'sales pipeline',
+          'contact management',
+          'deal tracking',
+          'customer relationships',
+          'lead management',
+          'b2b sales',
+          'sales crm',
+        ],
+        problems: [
+          'deals stall because nobody remembers to follow up',
+          "customer history lives in one salesperson's inbox",
+          'the pipeline spreadsheet has six versions',
+          'forecasts are guesses dressed up as numbers',
+        ],
+        outcomes: [
+          'never forget a follow-up again',
+          'see every deal and its next step at a glance',
+          'forecast revenue with real numbers',
+          'keep customer history when people change roles',
+        ],
         words: ['Deal', 'Pipeline', 'Contact', 'Client'],
         attrs: ['mobile_app'],
-        faq: { question: 'How much customisation should a CRM have?', answer: 'Enough to match your sales process, but no more. Heavily customised CRMs become hard to maintain; start with the defaults and add fields only when someone actually needs them.' },
+        faq: {
+          question: 'How much customisation should a CRM have?',
+          answer:
+            'Enough to match your sales process, but no more. Heavily customised CRMs become hard to maintain; start with the defaults and add fields only when someone actually needs them.',
+        },
       },
       {
-        slug: 'sales-outreach', name: 'Sales Engagement',
+        slug: 'sales-outreach',
+        name: 'Sales Engagement',
         description: 'Prospecting, sequencing and calling tools for reaching the right buyers at the right time.',
-        noun: 'sales engagement tool', nouns: 'sales engagement tools',
+        noun: 'sales engagement tool',
+        nouns: 'sales engagement tools',
         audience: ['SDR teams', 'founders doing outbound', 'recruiters', 'agency business developers'],
-        features: ['multi-channel sequences', 'personalisation at scale with research notes', 'inbox rotation and warm-up', 'reply detection that pauses sequences', 'intent signals from website visits', 'a power dialer', 'social touch reminders', 'booking links inside emails', 'A/B tests on opening lines', 'opt-out compliance checks'],
-        keywords: ['sales engagement', 'cold email', 'outbound sales', 'prospecting', 'sales sequences', 'lead generation', 'sales automation', 'email outreach'],
-        problems: ['cold emails land in spam and nobody notices for weeks', 'reps spend more time researching than talking to prospects', 'follow-ups depend on someone remembering to send them', 'outbound feels spammy even when the product is a good fit'],
-        outcomes: ['book more meetings with fewer emails', 'personalise outreach without spending all day on it', 'keep sequences out of the spam folder', 'spend time only on prospects who are ready to talk'],
+        features: [
+          'multi-channel sequences',
+          'personalisation at scale with research notes',
+          'inbox rotation and warm-up',
+          'reply detection that pauses sequences',
+          'intent signals from website visits',
+          'a power dialer',
+          'social touch reminders',
+          'booking links inside emails',
+          'A/B tests on opening lines',
+          'opt-out compliance checks',
+        ],
+        keywords: [
+          'sales engagement',
+          'cold email',
+          'outbound sales',
+          'prospecting',
+          'sales sequences',
+          'lead generation',
+          'sales automation',
+          'email outreach',
+        ],
+        problems: [
+          'cold emails land in spam and nobody notices for weeks',
+          'reps spend more time researching than talking to prospects',
+          'follow-ups depend on someone remembering to send them',
+          'outbound feels spammy even when the product is a good fit',
+        ],
+        outcomes: [
+          'book more meetings with fewer emails',
+          'personalise outreach without spending all day on it',
+          'keep sequences out of the spam folder',
+          'spend time only on prospects who are ready to talk',
+        ],
         words: ['Reach', 'Outbound', 'Prospect', 'Sequence'],
         attrs: ['warmup'],
-        faq: { question: 'How many follow-ups should a sequence have?', answer: 'Three to five touches over two or three weeks is common. Stop as soon as someone replies, and make every message add something new rather than just bumping the thread.' },
+        faq: {
+          question: 'How many follow-ups should a sequence have?',
+          answer:
+            'Three to five touches over two or three weeks is common. Stop as soon as someone replies, and make every message add something new rather than just bumping the thread.',
+        },
       },
       {
-        slug: 'proposals', name: 'Proposals & Contracts',
+        slug: 'proposals',
+        name: 'Proposals & Contracts',
         description: 'Tools for creating proposals, quotes and contracts and getting them signed.',
-        noun: 'proposal tool', nouns: 'proposal tools',
+        noun: 'proposal tool',
+        nouns: 'proposal tools',
         audience: ['agencies', 'consultants', 'freelance designers', 'B2B sales teams'],
-        features: ['proposal templates with pricing tables', 'legally binding e-signatures', 'view tracking and notifications', 'optional line items clients can tick', 'a content library of case studies', 'approval workflows', 'contract redlining', 'payments collected on signature', 'CRM-linked quotes', 'expiry dates and reminders'],
-        keywords: ['proposals', 'e-signature', 'contracts', 'quotes', 'proposal software', 'agency tools', 'contract management', 'sales documents'],
-        problems: ['proposals take a full day to assemble from old documents', 'clients sign on paper, scan it and lose the scan', 'nobody knows whether a proposal was even opened', 'pricing mistakes slip into quotes'],
-        outcomes: ['send a polished proposal in thirty minutes', 'get contracts signed the same day', 'know exactly when a client reads a proposal', 'collect the deposit at signature'],
+        features: [
+          'proposal templates with pricing tables',
+          'legally binding e-signatures',
+          'view tracking and notifications',
+          'optional line items clients can tick',
+          'a content library of case studies',
+          'approval workflows',
+          'contract redlining',
+          'payments collected on signature',
+          'CRM-linked quotes',
+          'expiry dates and reminders',
+        ],
+        keywords: [
+          'proposals',
+          'e-signature',
+          'contracts',
+          'quotes',
+          'proposal software',
+          'agency tools',
+          'contract management',
+          'sales documents',
+        ],
+        problems: [
+          'proposals take a full day to assemble from old documents',
+          'clients sign on paper, scan it and lose the scan',
+          'nobody knows whether a proposal was even opened',
+          'pricing mistakes slip into quotes',
+        ],
+        outcomes: [
+          'send a polished proposal in thirty minutes',
+          'get contracts signed the same day',
+          'know exactly when a client reads a proposal',
+          'collect the deposit at signature',
+        ],
         words: ['Propose', 'Sign', 'Deal', 'Quote'],
         attrs: ['e_signature'],
-        faq: { question: 'Are electronic signatures legally binding?', answer: 'In most countries, including the US, the UK and EU member states, electronic signatures are legally recognised for the majority of business contracts. A few document types, such as some property deeds, still need special handling.' },
+        faq: {
+          question: 'Are electronic signatures legally binding?',
+          answer:
+            'In most countries, including the US, the UK and EU member states, electronic signatures are legally recognised for the majority of business contracts. A few document types, such as some property deeds, still need special handling.',
+        },
       },
     ],
   },
@@ -728,62 +2019,218 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     description: 'Web, product and business analytics tools for understanding how people find and use what you build.',
     attrs: ['self_hosted', 'open_source', 'gdpr', 'api'],
     faqs: [
-      { question: 'Do I need a cookie banner for analytics?', answer: 'It depends on the tool and where your visitors are. Several privacy-focused analytics products work without cookies or personal data, which in many cases removes the need for a consent banner; check the consent attribute and take legal advice for your situation.' },
-      { question: 'What is the difference between web and product analytics?', answer: 'Web analytics answers where visitors come from and which pages they read. Product analytics follows signed-in users through features to show activation, retention and where people get stuck.' },
-      { question: 'Can I self-host my analytics?', answer: 'Several open-source products in this category can run on your own server, which keeps data under your control. The self-hosting attribute shows which ones support it.' },
+      {
+        question: 'Do I need a cookie banner for analytics?',
+        answer:
+          'It depends on the tool and where your visitors are. Several privacy-focused analytics products work without cookies or personal data, which in many cases removes the need for a consent banner; check the consent attribute and take legal advice for your situation.',
+      },
+      {
+        question: 'What is the difference between web and product analytics?',
+        answer:
+          'Web analytics answers where visitors come from and which pages they read. Product analytics follows signed-in users through features to show activation, retention and where people get stuck.',
+      },
+      {
+        question: 'Can I self-host my analytics?',
+        answer:
+          'Several open-source products in this category can run on your own server, which keeps data under your control. The self-hosting attribute shows which ones support it.',
+      },
     ],
     subs: [
       {
-        slug: 'web-analytics', name: 'Web Analytics',
+        slug: 'web-analytics',
+        name: 'Web Analytics',
         description: 'Lightweight, privacy-friendly traffic analytics for websites and blogs.',
-        noun: 'web analytics tool', nouns: 'web analytics tools',
+        noun: 'web analytics tool',
+        nouns: 'web analytics tools',
         audience: ['bloggers', 'marketing teams', 'indie makers', 'privacy-conscious companies'],
-        features: ['a script under 2 KB', 'cookie-free visitor counting', 'a real-time dashboard', 'UTM campaign reports', 'goal and event tracking', 'public shareable dashboards', 'email and team-chat reports', 'bot filtering', 'imports from older analytics tools', 'data stored in the EU'],
-        keywords: ['web analytics', 'privacy analytics', 'website traffic', 'cookie-free analytics', 'gdpr analytics', 'site statistics', 'visitor tracking', 'open source analytics'],
-        problems: ['the analytics dashboard has two hundred reports and answers none of your questions', 'consent banners scare off visitors and skew the numbers', 'a heavy tracking script slows down every page', 'nobody trusts the traffic numbers any more'],
-        outcomes: ['see the numbers that matter on one page', 'respect visitors without losing insight', 'keep pages fast', 'know which campaigns bring real traffic'],
+        features: [
+          'a script under 2 KB',
+          'cookie-free visitor counting',
+          'a real-time dashboard',
+          'UTM campaign reports',
+          'goal and event tracking',
+          'public shareable dashboards',
+          'email and team-chat reports',
+          'bot filtering',
+          'imports from older analytics tools',
+          'data stored in the EU',
+        ],
+        keywords: [
+          'web analytics',
+          'privacy analytics',
+          'website traffic',
+          'cookie-free analytics',
+          'gdpr analytics',
+          'site statistics',
+          'visitor tracking',
+          'open source analytics',
+        ],
+        problems: [
+          'the analytics dashboard has two hundred reports and answers none of your questions',
+          'consent banners scare off visitors and skew the numbers',
+          'a heavy tracking script slows down every page',
+          'nobody trusts the traffic numbers any more',
+        ],
+        outcomes: [
+          'see the numbers that matter on one page',
+          'respect visitors without losing insight',
+          'keep pages fast',
+          'know which campaigns bring real traffic',
+        ],
         words: ['Stats', 'Metrics', 'Count', 'Views'],
         attrs: ['script_size'],
-        faq: { question: 'Why do different analytics tools show different visitor numbers?', answer: 'They count differently: some rely on cookies, some on anonymised hashes, and some are blocked by ad blockers more often than others. Pick one tool and watch trends over time rather than comparing absolute numbers across tools.' },
+        faq: {
+          question: 'Why do different analytics tools show different visitor numbers?',
+          answer:
+            'They count differently: some rely on cookies, some on anonymised hashes, and some are blocked by ad blockers more often than others. Pick one tool and watch trends over time rather than comparing absolute numbers across tools.',
+        },
       },
       {
-        slug: 'product-analytics', name: 'Product Analytics',
+        slug: 'product-analytics',
+        name: 'Product Analytics',
         description: 'Event analytics, funnels, session replay and retention reports for product teams.',
-        noun: 'product analytics platform', nouns: 'product analytics platforms',
+        noun: 'product analytics platform',
+        nouns: 'product analytics platforms',
         audience: ['product managers', 'growth teams', 'founders', 'UX researchers'],
-        features: ['funnels with drop-off breakdowns', 'retention cohorts', 'session replay with privacy masking', 'feature flags tied to metrics', 'autocapture of clicks and page views', 'user paths', 'in-app surveys', 'SQL access to raw events', 'experiment analysis', 'dashboards shared with the whole company'],
-        keywords: ['product analytics', 'funnels', 'retention', 'session replay', 'feature flags', 'event tracking', 'user behavior', 'growth analytics'],
-        problems: ['a feature ships and nobody can tell whether anyone uses it', 'the team debates opinions because there is no data', 'onboarding loses half the sign-ups and nobody knows where', 'tracking plans go stale after the first month'],
-        outcomes: ['see exactly where users drop off', 'measure the impact of every release', 'understand why users churn', 'answer product questions without waiting for an analyst'],
+        features: [
+          'funnels with drop-off breakdowns',
+          'retention cohorts',
+          'session replay with privacy masking',
+          'feature flags tied to metrics',
+          'autocapture of clicks and page views',
+          'user paths',
+          'in-app surveys',
+          'SQL access to raw events',
+          'experiment analysis',
+          'dashboards shared with the whole company',
+        ],
+        keywords: [
+          'product analytics',
+          'funnels',
+          'retention',
+          'session replay',
+          'feature flags',
+          'event tracking',
+          'user behavior',
+          'growth analytics',
+        ],
+        problems: [
+          'a feature ships and nobody can tell whether anyone uses it',
+          'the team debates opinions because there is no data',
+          'onboarding loses half the sign-ups and nobody knows where',
+          'tracking plans go stale after the first month',
+        ],
+        outcomes: [
+          'see exactly where users drop off',
+          'measure the impact of every release',
+          'understand why users churn',
+          'answer product questions without waiting for an analyst',
+        ],
         words: ['Insight', 'Funnel', 'Cohort', 'Events'],
         attrs: ['session_replay'],
-        faq: { question: 'Should I track everything or only key events?', answer: 'Autocapture is a good safety net, but a short list of well-named key events, such as sign-up, activation and the core action of your product, is what most decisions rely on. Start there and add more as questions come up.' },
+        faq: {
+          question: 'Should I track everything or only key events?',
+          answer:
+            'Autocapture is a good safety net, but a short list of well-named key events, such as sign-up, activation and the core action of your product, is what most decisions rely on. Start there and add more as questions come up.',
+        },
       },
       {
-        slug: 'business-intelligence', name: 'Business Intelligence',
+        slug: 'business-intelligence',
+        name: 'Business Intelligence',
         description: 'Dashboards, SQL editors and reporting tools that turn company data into decisions.',
-        noun: 'BI tool', nouns: 'BI tools',
+        noun: 'BI tool',
+        nouns: 'BI tools',
         audience: ['data analysts', 'finance teams', 'operations leads', 'executives'],
-        features: ['a drag-and-drop chart builder', 'a SQL editor with autocomplete', 'connectors to 100 data sources', 'scheduled reports by email', 'a semantic layer with shared metrics', 'row-level permissions', 'embedded dashboards for customers', 'alerts when a metric changes', 'notebooks that mix SQL and Python', 'version-controlled dashboards'],
-        keywords: ['business intelligence', 'dashboards', 'data visualization', 'sql', 'reporting', 'kpi', 'data analytics', 'metrics'],
-        problems: ['every team has its own version of revenue', 'reports are built by hand in spreadsheets each Monday', 'the data team is a bottleneck for every simple question', 'dashboards exist but nobody opens them'],
-        outcomes: ['agree on one definition of every metric', 'answer ad-hoc questions in minutes', 'send the Monday report automatically', 'put live numbers in front of every team'],
+        features: [
+          'a drag-and-drop chart builder',
+          'a SQL editor with autocomplete',
+          'connectors to 100 data sources',
+          'scheduled reports by email',
+          'a semantic layer with shared metrics',
+          'row-level permissions',
+          'embedded dashboards for customers',
+          'alerts when a metric changes',
+          'notebooks that mix SQL and Python',
+          'version-controlled dashboards',
+        ],
+        keywords: [
+          'business intelligence',
+          'dashboards',
+          'data visualization',
+          'sql',
+          'reporting',
+          'kpi',
+          'data analytics',
+          'metrics',
+        ],
+        problems: [
+          'every team has its own version of revenue',
+          'reports are built by hand in spreadsheets each Monday',
+          'the data team is a bottleneck for every simple question',
+          'dashboards exist but nobody opens them',
+        ],
+        outcomes: [
+          'agree on one definition of every metric',
+          'answer ad-hoc questions in minutes',
+          'send the Monday report automatically',
+          'put live numbers in front of every team',
+        ],
         words: ['Dash', 'Chart', 'Query', 'Report'],
         attrs: ['connectors'],
-        faq: { question: 'Do I need a data warehouse before buying a BI tool?', answer: 'Not always. Many BI tools connect directly to your production database or SaaS apps. Once queries start slowing the app down or you need to join many sources, a warehouse becomes worth it.' },
+        faq: {
+          question: 'Do I need a data warehouse before buying a BI tool?',
+          answer:
+            'Not always. Many BI tools connect directly to your production database or SaaS apps. Once queries start slowing the app down or you need to join many sources, a warehouse becomes worth it.',
+        },
       },
       {
-        slug: 'surveys', name: 'Survey & Feedback',
+        slug: 'surveys',
+        name: 'Survey & Feedback',
         description: 'Survey builders, feedback widgets and user research tools for hearing from customers.',
-        noun: 'feedback tool', nouns: 'feedback tools',
+        noun: 'feedback tool',
+        nouns: 'feedback tools',
         audience: ['product teams', 'customer success managers', 'researchers', 'HR teams'],
-        features: ['conversational one-question-at-a-time forms', 'NPS and CSAT surveys', 'an in-app feedback widget', 'logic jumps and hidden fields', 'a public roadmap with voting', 'AI summaries of open answers', 'response quotas and scheduling', 'embeds for any site', 'integrations with issue trackers', 'anonymous responses'],
-        keywords: ['surveys', 'feedback', 'nps', 'forms', 'user research', 'customer feedback', 'feature requests', 'questionnaires'],
-        problems: ['feedback is scattered across email, chat and sales calls', 'survey response rates are in single digits', 'open-ended answers pile up unread', 'the loudest customer decides the roadmap'],
-        outcomes: ['hear from customers while they are still in the product', 'turn hundreds of answers into clear themes', 'build what most customers actually ask for', 'close the loop when a requested feature ships'],
+        features: [
+          'conversational one-question-at-a-time forms',
+          'NPS and CSAT surveys',
+          'an in-app feedback widget',
+          'logic jumps and hidden fields',
+          'a public roadmap with voting',
+          'AI summaries of open answers',
+          'response quotas and scheduling',
+          'embeds for any site',
+          'integrations with issue trackers',
+          'anonymous responses',
+        ],
+        keywords: [
+          'surveys',
+          'feedback',
+          'nps',
+          'forms',
+          'user research',
+          'customer feedback',
+          'feature requests',
+          'questionnaires',
+        ],
+        problems: [
+          'feedback is scattered across email, chat and sales calls',
+          'survey response rates are in single digits',
+          'open-ended answers pile up unread',
+          'the loudest customer decides the roadmap',
+        ],
+        outcomes: [
+          'hear from customers while they are still in the product',
+          'turn hundreds of answers into clear themes',
+          'build what most customers actually ask for',
+          'close the loop when a requested feature ships',
+        ],
         words: ['Forms', 'Voice', 'Ask', 'Poll'],
         attrs: ['logic_jumps'],
-        faq: { question: 'How long should a customer survey be?', answer: 'As short as possible: one to five questions for in-product surveys and under five minutes for longer research. Every extra question lowers the completion rate.' },
+        faq: {
+          question: 'How long should a customer survey be?',
+          answer:
+            'As short as possible: one to five questions for in-product surveys and under five minutes for longer research. Every extra question lowers the completion rate.',
+        },
       },
     ],
   },
@@ -793,62 +2240,219 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     description: 'Platforms and apps for learning new skills, teaching online and studying languages.',
     attrs: ['platforms', 'free_plan', 'certificates', 'languages'],
     faqs: [
-      { question: 'Are online certificates worth anything?', answer: 'Some employers value them as evidence of effort, especially when backed by real projects. Treat them as a bonus; what you can show you have built or done usually matters more.' },
-      { question: 'How do I stay motivated in self-paced courses?', answer: 'Set a fixed weekly time, study with someone else and pick courses with projects rather than only videos. Apps with reminders and streaks help some people and annoy others.' },
-      { question: 'Which learning platforms work well for teams?', answer: 'Look for team plans with progress reports, single sign-on and the ability to assign courses. The listings show which tools offer certificates and team features.' },
+      {
+        question: 'Are online certificates worth anything?',
+        answer:
+          'Some employers value them as evidence of effort, especially when backed by real projects. Treat them as a bonus; what you can show you have built or done usually matters more.',
+      },
+      {
+        question: 'How do I stay motivated in self-paced courses?',
+        answer:
+          'Set a fixed weekly time, study with someone else and pick courses with projects rather than only videos. Apps with reminders and streaks help some people and annoy others.',
+      },
+      {
+        question: 'Which learning platforms work well for teams?',
+        answer:
+          'Look for team plans with progress reports, single sign-on and the ability to assign courses. The listings show which tools offer certificates and team features.',
+      },
     ],
     subs: [
       {
-        slug: 'online-courses', name: 'Online Courses',
+        slug: 'online-courses',
+        name: 'Online Courses',
         description: 'Course marketplaces and learning apps for picking up professional and creative skills.',
-        noun: 'learning platform', nouns: 'learning platforms',
+        noun: 'learning platform',
+        nouns: 'learning platforms',
         audience: ['career changers', 'junior developers', 'lifelong learners', 'teams upskilling together'],
-        features: ['project-based courses', 'interactive coding exercises in the browser', 'mentor feedback on assignments', 'learning paths by career goal', 'offline video downloads', 'progress tracking for teams', 'certificates on completion', 'community forums per course', 'spaced-repetition quizzes', 'short daily lessons'],
-        keywords: ['online courses', 'e-learning', 'upskilling', 'learn to code', 'professional development', 'online learning', 'skills', 'career change'],
-        problems: ['courses are started with enthusiasm and abandoned by week two', 'video lectures feel passive and nothing sticks', 'it is hard to know which skills employers actually want', 'team training budgets are spent with nothing to show for it'],
-        outcomes: ['finish a course and build something real', 'learn in fifteen minutes a day', 'switch careers with a clear path', 'upskill a whole team and see progress'],
+        features: [
+          'project-based courses',
+          'interactive coding exercises in the browser',
+          'mentor feedback on assignments',
+          'learning paths by career goal',
+          'offline video downloads',
+          'progress tracking for teams',
+          'certificates on completion',
+          'community forums per course',
+          'spaced-repetition quizzes',
+          'short daily lessons',
+        ],
+        keywords: [
+          'online courses',
+          'e-learning',
+          'upskilling',
+          'learn to code',
+          'professional development',
+          'online learning',
+          'skills',
+          'career change',
+        ],
+        problems: [
+          'courses are started with enthusiasm and abandoned by week two',
+          'video lectures feel passive and nothing sticks',
+          'it is hard to know which skills employers actually want',
+          'team training budgets are spent with nothing to show for it',
+        ],
+        outcomes: [
+          'finish a course and build something real',
+          'learn in fifteen minutes a day',
+          'switch careers with a clear path',
+          'upskill a whole team and see progress',
+        ],
         words: ['Learn', 'Academy', 'Class', 'Mentor'],
         attrs: ['live_classes'],
-        faq: { question: 'Are free online courses as good as paid ones?', answer: 'Some free courses are excellent. Paid ones tend to add feedback, projects reviewed by people and a community, which is often what gets learners to the finish line.' },
+        faq: {
+          question: 'Are free online courses as good as paid ones?',
+          answer:
+            'Some free courses are excellent. Paid ones tend to add feedback, projects reviewed by people and a community, which is often what gets learners to the finish line.',
+        },
       },
       {
-        slug: 'language-learning', name: 'Language Learning',
+        slug: 'language-learning',
+        name: 'Language Learning',
         description: 'Apps, tutors and tools for learning to speak, read and understand new languages.',
-        noun: 'language learning app', nouns: 'language learning apps',
+        noun: 'language learning app',
+        nouns: 'language learning apps',
         audience: ['travellers', 'expats', 'students', 'heritage speakers'],
-        features: ['speaking practice with pronunciation feedback', 'stories graded by level', 'flashcards with spaced repetition', 'conversation partners matched by time zone', 'grammar explained in plain English', 'offline lessons', 'podcasts with interactive transcripts', 'daily goals and streaks', 'a placement test', 'vocabulary from the articles you read'],
-        keywords: ['language learning', 'learn spanish', 'vocabulary', 'pronunciation', 'flashcards', 'language exchange', 'fluency', 'speaking practice'],
-        problems: ['years of classes still leave no confidence in a real conversation', 'flashcard apps teach words but not how to use them', 'finding a patient conversation partner is hard', 'busy weeks break every study habit'],
-        outcomes: ['hold a real conversation within months', 'build vocabulary that sticks', 'practise speaking without embarrassment', 'keep learning even in busy weeks'],
+        features: [
+          'speaking practice with pronunciation feedback',
+          'stories graded by level',
+          'flashcards with spaced repetition',
+          'conversation partners matched by time zone',
+          'grammar explained in plain English',
+          'offline lessons',
+          'podcasts with interactive transcripts',
+          'daily goals and streaks',
+          'a placement test',
+          'vocabulary from the articles you read',
+        ],
+        keywords: [
+          'language learning',
+          'learn spanish',
+          'vocabulary',
+          'pronunciation',
+          'flashcards',
+          'language exchange',
+          'fluency',
+          'speaking practice',
+        ],
+        problems: [
+          'years of classes still leave no confidence in a real conversation',
+          'flashcard apps teach words but not how to use them',
+          'finding a patient conversation partner is hard',
+          'busy weeks break every study habit',
+        ],
+        outcomes: [
+          'hold a real conversation within months',
+          'build vocabulary that sticks',
+          'practise speaking without embarrassment',
+          'keep learning even in busy weeks',
+        ],
         words: ['Lingo', 'Speak', 'Words', 'Talk'],
         attrs: ['mobile_app'],
-        faq: { question: 'How long does it take to become conversational?', answer: 'It varies with the language, your native language and how much you practise speaking. Many learners reach simple conversations within three to six months of regular, active practice.' },
+        faq: {
+          question: 'How long does it take to become conversational?',
+          answer:
+            'It varies with the language, your native language and how much you practise speaking. Many learners reach simple conversations within three to six months of regular, active practice.',
+        },
       },
       {
-        slug: 'tutoring', name: 'Tutoring',
-        description: 'Marketplaces and tools that connect students with tutors for homework help, exam prep and coaching.',
-        noun: 'tutoring platform', nouns: 'tutoring platforms',
+        slug: 'tutoring',
+        name: 'Tutoring',
+        description:
+          'Marketplaces and tools that connect students with tutors for homework help, exam prep and coaching.',
+        noun: 'tutoring platform',
+        nouns: 'tutoring platforms',
         audience: ['high-school students', 'parents', 'university students', 'adult learners'],
-        features: ['vetted tutors with video introductions', 'an online whiteboard with maths notation', 'lesson recordings', 'exam-specific preparation plans', 'progress reports for parents', 'flexible packages without contracts', 'homework help chat', 'group sessions at lower prices', 'automatic scheduling across time zones', 'trial lessons'],
-        keywords: ['tutoring', 'online tutor', 'homework help', 'exam prep', 'private lessons', 'maths tutor', 'test preparation', 'coaching'],
-        problems: ['finding a good tutor relies on word of mouth', 'parents have no idea whether lessons are working', 'exam prep starts too late and in a panic', 'lessons get cancelled because schedules never line up'],
-        outcomes: ['find the right tutor in one evening', 'see steady progress before exams', 'book lessons that fit around school', 'get help the moment homework gets stuck'],
+        features: [
+          'vetted tutors with video introductions',
+          'an online whiteboard with maths notation',
+          'lesson recordings',
+          'exam-specific preparation plans',
+          'progress reports for parents',
+          'flexible packages without contracts',
+          'homework help chat',
+          'group sessions at lower prices',
+          'automatic scheduling across time zones',
+          'trial lessons',
+        ],
+        keywords: [
+          'tutoring',
+          'online tutor',
+          'homework help',
+          'exam prep',
+          'private lessons',
+          'maths tutor',
+          'test preparation',
+          'coaching',
+        ],
+        problems: [
+          'finding a good tutor relies on word of mouth',
+          'parents have no idea whether lessons are working',
+          'exam prep starts too late and in a panic',
+          'lessons get cancelled because schedules never line up',
+        ],
+        outcomes: [
+          'find the right tutor in one evening',
+          'see steady progress before exams',
+          'book lessons that fit around school',
+          'get help the moment homework gets stuck',
+        ],
         words: ['Tutor', 'Study', 'Coach', 'Lesson'],
         attrs: ['live_classes'],
-        faq: { question: 'Is online tutoring as effective as in-person lessons?', answer: 'For most subjects it works just as well, provided the tutor uses a shared whiteboard and the student has a quiet place to work. It also widens the choice of tutors beyond your town.' },
+        faq: {
+          question: 'Is online tutoring as effective as in-person lessons?',
+          answer:
+            'For most subjects it works just as well, provided the tutor uses a shared whiteboard and the student has a quiet place to work. It also widens the choice of tutors beyond your town.',
+        },
       },
       {
-        slug: 'course-platforms', name: 'Course Creation',
+        slug: 'course-platforms',
+        name: 'Course Creation',
         description: 'Platforms for creators and experts to build, sell and run their own online courses and cohorts.',
-        noun: 'course platform', nouns: 'course platforms',
+        noun: 'course platform',
+        nouns: 'course platforms',
         audience: ['creators', 'coaches', 'subject-matter experts', 'training companies'],
-        features: ['a drag-and-drop course builder', 'cohort scheduling with live sessions', 'built-in checkout and payment plans', 'community spaces for students', 'content dripped by week', 'quizzes and assignments', 'completion certificates', 'affiliate programmes', 'custom domains and branding', 'student analytics'],
-        keywords: ['course creation', 'sell online courses', 'cohort-based courses', 'creator economy', 'online school', 'membership site', 'course builder', 'teach online'],
-        problems: ['stitching together video hosting, payments and a forum takes weeks', 'students buy a course and never finish it', 'platform fees eat a big share of every sale', 'running a live cohort means juggling five tools'],
-        outcomes: ['launch a paid course in a weekend', 'keep students engaged until the last lesson', 'run cohorts without juggling tools', 'own the relationship with your students'],
+        features: [
+          'a drag-and-drop course builder',
+          'cohort scheduling with live sessions',
+          'built-in checkout and payment plans',
+          'community spaces for students',
+          'content dripped by week',
+          'quizzes and assignments',
+          'completion certificates',
+          'affiliate programmes',
+          'custom domains and branding',
+          'student analytics',
+        ],
+        keywords: [
+          'course creation',
+          'sell online courses',
+          'cohort-based courses',
+          'creator economy',
+          'online school',
+          'membership site',
+          'course builder',
+          'teach online',
+        ],
+        problems: [
+          'stitching together video hosting, payments and a forum takes weeks',
+          'students buy a course and never finish it',
+          'platform fees eat a big share of every sale',
+          'running a live cohort means juggling five tools',
+        ],
+        outcomes: [
+          'launch a paid course in a weekend',
+          'keep students engaged until the last lesson',
+          'run cohorts without juggling tools',
+          'own the relationship with your students',
+        ],
         words: ['School', 'Course', 'Cohort', 'Teach'],
         attrs: ['payments_builtin'],
-        faq: { question: 'Should I run a cohort-based or a self-paced course?', answer: 'Cohorts bring accountability and much higher completion rates, but need your time at fixed dates. Self-paced courses scale better. Many creators run a cohort first and turn the material into a self-paced version later.' },
+        faq: {
+          question: 'Should I run a cohort-based or a self-paced course?',
+          answer:
+            'Cohorts bring accountability and much higher completion rates, but need your time at fixed dates. Self-paced courses scale better. Many creators run a cohort first and turn the material into a self-paced version later.',
+        },
       },
     ],
   },
@@ -858,62 +2462,218 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     description: 'Apps and services for exercise, mental wellbeing, nutrition, sleep and everyday health.',
     attrs: ['platforms', 'free_plan', 'wearables', 'hipaa'],
     faqs: [
-      { question: 'Are health apps a substitute for medical advice?', answer: 'No. Wellness apps can help you build habits and notice patterns, but they do not replace a doctor. Talk to a professional about symptoms or before making big changes.' },
-      { question: 'What happens to my health data?', answer: 'Look for a clear privacy policy and data export and deletion options. The HIPAA attribute on each listing shows whether the maker says it meets US health-privacy rules where they apply.' },
-      { question: 'Do I need a wearable to use these apps?', answer: 'Most apps work without one, though wearables add automatic tracking of steps, heart rate and sleep. The wearable sync attribute lists what each app can connect to.' },
+      {
+        question: 'Are health apps a substitute for medical advice?',
+        answer:
+          'No. Wellness apps can help you build habits and notice patterns, but they do not replace a doctor. Talk to a professional about symptoms or before making big changes.',
+      },
+      {
+        question: 'What happens to my health data?',
+        answer:
+          'Look for a clear privacy policy and data export and deletion options. The HIPAA attribute on each listing shows whether the maker says it meets US health-privacy rules where they apply.',
+      },
+      {
+        question: 'Do I need a wearable to use these apps?',
+        answer:
+          'Most apps work without one, though wearables add automatic tracking of steps, heart rate and sleep. The wearable sync attribute lists what each app can connect to.',
+      },
     ],
     subs: [
       {
-        slug: 'fitness', name: 'Fitness Tracking',
+        slug: 'fitness',
+        name: 'Fitness Tracking',
         description: 'Workout planners, training logs and coaching apps for running, lifting and staying active.',
-        noun: 'fitness app', nouns: 'fitness apps',
+        noun: 'fitness app',
+        nouns: 'fitness apps',
         audience: ['runners', 'beginners getting back in shape', 'strength athletes', 'busy parents'],
-        features: ['adaptive training plans', 'workout logging with rest timers', 'form videos for every exercise', 'heart-rate zone training', 'progress photos and measurements', 'home workouts without equipment', 'coach feedback on videos', 'challenges with friends', 'race-day pacing plans', 'recovery suggestions'],
-        keywords: ['fitness', 'workout planner', 'running', 'strength training', 'home workouts', 'personal trainer', 'training plan', 'exercise'],
-        problems: ['motivation fades after the first three weeks', 'generic plans ignore your schedule and fitness level', 'progress stalls and nobody knows why', 'gym memberships go unused'],
-        outcomes: ['stick to a routine for longer than a month', 'train for a first race with confidence', 'lift more with a plan that adapts', 'exercise at home in twenty minutes'],
+        features: [
+          'adaptive training plans',
+          'workout logging with rest timers',
+          'form videos for every exercise',
+          'heart-rate zone training',
+          'progress photos and measurements',
+          'home workouts without equipment',
+          'coach feedback on videos',
+          'challenges with friends',
+          'race-day pacing plans',
+          'recovery suggestions',
+        ],
+        keywords: [
+          'fitness',
+          'workout planner',
+          'running',
+          'strength training',
+          'home workouts',
+          'personal trainer',
+          'training plan',
+          'exercise',
+        ],
+        problems: [
+          'motivation fades after the first three weeks',
+          'generic plans ignore your schedule and fitness level',
+          'progress stalls and nobody knows why',
+          'gym memberships go unused',
+        ],
+        outcomes: [
+          'stick to a routine for longer than a month',
+          'train for a first race with confidence',
+          'lift more with a plan that adapts',
+          'exercise at home in twenty minutes',
+        ],
         words: ['Fit', 'Stride', 'Rep', 'Move'],
         attrs: ['coach_chat'],
-        faq: { question: 'How often should a beginner work out?', answer: 'Two or three sessions a week is a sustainable start for most healthy adults. Consistency matters more than intensity, so pick a plan you can keep up, and check with a doctor if you have health concerns.' },
+        faq: {
+          question: 'How often should a beginner work out?',
+          answer:
+            'Two or three sessions a week is a sustainable start for most healthy adults. Consistency matters more than intensity, so pick a plan you can keep up, and check with a doctor if you have health concerns.',
+        },
       },
       {
-        slug: 'mental-health', name: 'Mental Health',
+        slug: 'mental-health',
+        name: 'Mental Health',
         description: 'Meditation, journaling, therapy and mood-tracking apps that support emotional wellbeing.',
-        noun: 'mental wellbeing app', nouns: 'mental wellbeing apps',
+        noun: 'mental wellbeing app',
+        nouns: 'mental wellbeing apps',
         audience: ['people dealing with stress', 'new parents', 'students', 'teams looking after wellbeing'],
-        features: ['guided meditations from two to thirty minutes', 'a mood journal with patterns over time', 'CBT-based exercises', 'breathing exercises for anxious moments', 'video sessions with licensed therapists', 'sleep stories', 'private, encrypted entries', 'gratitude prompts', 'crisis resources one tap away', 'programmes for workplace teams'],
-        keywords: ['mental health', 'meditation', 'mindfulness', 'journaling', 'therapy', 'anxiety', 'stress relief', 'wellbeing'],
-        problems: ['stress builds up unnoticed until it is too much', 'therapy waiting lists are months long', 'meditation apps feel like another chore', 'journaling habits never survive the first week'],
-        outcomes: ['take ten calm minutes each day', 'notice mood patterns early', 'get support from a professional quickly', 'build a journaling habit that lasts'],
+        features: [
+          'guided meditations from two to thirty minutes',
+          'a mood journal with patterns over time',
+          'CBT-based exercises',
+          'breathing exercises for anxious moments',
+          'video sessions with licensed therapists',
+          'sleep stories',
+          'private, encrypted entries',
+          'gratitude prompts',
+          'crisis resources one tap away',
+          'programmes for workplace teams',
+        ],
+        keywords: [
+          'mental health',
+          'meditation',
+          'mindfulness',
+          'journaling',
+          'therapy',
+          'anxiety',
+          'stress relief',
+          'wellbeing',
+        ],
+        problems: [
+          'stress builds up unnoticed until it is too much',
+          'therapy waiting lists are months long',
+          'meditation apps feel like another chore',
+          'journaling habits never survive the first week',
+        ],
+        outcomes: [
+          'take ten calm minutes each day',
+          'notice mood patterns early',
+          'get support from a professional quickly',
+          'build a journaling habit that lasts',
+        ],
         words: ['Calm', 'Mind', 'Breathe', 'Journal'],
         attrs: ['coach_chat'],
-        faq: { question: 'Can an app help with anxiety?', answer: 'Apps based on established techniques such as CBT and mindfulness can help many people manage everyday stress and mild anxiety. They are not a substitute for professional care; if you are struggling, please speak to a doctor or a crisis line.' },
+        faq: {
+          question: 'Can an app help with anxiety?',
+          answer:
+            'Apps based on established techniques such as CBT and mindfulness can help many people manage everyday stress and mild anxiety. They are not a substitute for professional care; if you are struggling, please speak to a doctor or a crisis line.',
+        },
       },
       {
-        slug: 'nutrition', name: 'Nutrition',
+        slug: 'nutrition',
+        name: 'Nutrition',
         description: 'Meal planners, food trackers and recipe apps for eating well without obsessing.',
-        noun: 'nutrition app', nouns: 'nutrition apps',
+        noun: 'nutrition app',
+        nouns: 'nutrition apps',
         audience: ['home cooks', 'athletes', 'people managing diabetes', 'families planning meals'],
-        features: ['meal plans built from what is in the fridge', 'a barcode scanner for packaged food', 'macro and micronutrient tracking', 'grocery lists sorted by aisle', 'recipes filtered by diet', 'photo-based food logging', 'water and fasting timers', 'chat with a dietitian', 'portion planning for families', 'weekly nutrition reports'],
-        keywords: ['nutrition', 'meal planning', 'calorie counter', 'healthy eating', 'recipes', 'diet', 'food tracker', 'macros'],
-        problems: ['deciding what to cook every evening is exhausting', 'food gets wasted because plans and shopping never match', 'logging every meal takes too long to keep up', 'diet advice online contradicts itself'],
-        outcomes: ['plan a week of meals in ten minutes', 'waste less food', 'hit nutrition goals without weighing everything', 'cook healthier meals the whole family eats'],
+        features: [
+          'meal plans built from what is in the fridge',
+          'a barcode scanner for packaged food',
+          'macro and micronutrient tracking',
+          'grocery lists sorted by aisle',
+          'recipes filtered by diet',
+          'photo-based food logging',
+          'water and fasting timers',
+          'chat with a dietitian',
+          'portion planning for families',
+          'weekly nutrition reports',
+        ],
+        keywords: [
+          'nutrition',
+          'meal planning',
+          'calorie counter',
+          'healthy eating',
+          'recipes',
+          'diet',
+          'food tracker',
+          'macros',
+        ],
+        problems: [
+          'deciding what to cook every evening is exhausting',
+          'food gets wasted because plans and shopping never match',
+          'logging every meal takes too long to keep up',
+          'diet advice online contradicts itself',
+        ],
+        outcomes: [
+          'plan a week of meals in ten minutes',
+          'waste less food',
+          'hit nutrition goals without weighing everything',
+          'cook healthier meals the whole family eats',
+        ],
         words: ['Meal', 'Plate', 'Fresh', 'Bite'],
         attrs: ['barcode_scan'],
-        faq: { question: 'Is calorie counting necessary to eat healthily?', answer: 'Not for everyone. Many people do better focusing on regular meals, vegetables, protein and fewer ultra-processed foods. Tracking can help with specific goals, ideally with guidance from a dietitian.' },
+        faq: {
+          question: 'Is calorie counting necessary to eat healthily?',
+          answer:
+            'Not for everyone. Many people do better focusing on regular meals, vegetables, protein and fewer ultra-processed foods. Tracking can help with specific goals, ideally with guidance from a dietitian.',
+        },
       },
       {
-        slug: 'sleep', name: 'Sleep',
+        slug: 'sleep',
+        name: 'Sleep',
         description: 'Sleep trackers, smart alarms and wind-down apps for better rest.',
-        noun: 'sleep app', nouns: 'sleep apps',
+        noun: 'sleep app',
+        nouns: 'sleep apps',
         audience: ['shift workers', 'light sleepers', 'new parents', 'frequent travellers'],
-        features: ['a smart alarm in a light sleep phase', 'snoring and sleep-talk recording', 'wind-down routines', 'soundscapes and white noise', 'sleep debt tracking', 'jet-lag plans', 'bedroom temperature and noise insights', 'caffeine cut-off reminders', 'sleep coaching programmes', 'weekly sleep reports'],
-        keywords: ['sleep tracker', 'sleep', 'insomnia', 'smart alarm', 'white noise', 'jet lag', 'sleep hygiene', 'rest'],
-        problems: ['you wake up groggy even after eight hours in bed', 'jet lag ruins the first three days of every trip', 'bedtime keeps drifting later and later', 'nobody knows whether the snoring is getting worse'],
-        outcomes: ['wake up at the best moment of the sleep cycle', 'fall asleep faster with a steady routine', 'beat jet lag on the next trip', 'understand what actually improves your sleep'],
+        features: [
+          'a smart alarm in a light sleep phase',
+          'snoring and sleep-talk recording',
+          'wind-down routines',
+          'soundscapes and white noise',
+          'sleep debt tracking',
+          'jet-lag plans',
+          'bedroom temperature and noise insights',
+          'caffeine cut-off reminders',
+          'sleep coaching programmes',
+          'weekly sleep reports',
+        ],
+        keywords: [
+          'sleep tracker',
+          'sleep',
+          'insomnia',
+          'smart alarm',
+          'white noise',
+          'jet lag',
+          'sleep hygiene',
+          'rest',
+        ],
+        problems: [
+          'you wake up groggy even after eight hours in bed',
+          'jet lag ruins the first three days of every trip',
+          'bedtime keeps drifting later and later',
+          'nobody knows whether the snoring is getting worse',
+        ],
+        outcomes: [
+          'wake up at the best moment of the sleep cycle',
+          'fall asleep faster with a steady routine',
+          'beat jet lag on the next trip',
+          'understand what actually improves your sleep',
+        ],
         words: ['Sleep', 'Dream', 'Night', 'Rest'],
         attrs: ['smart_alarm'],
-        faq: { question: 'How accurate are phone-based sleep trackers?', answer: 'Phones and wearables estimate sleep stages from movement and heart rate, so treat the numbers as trends rather than lab-grade measurements. They are good at showing whether a change in routine helps.' },
+        faq: {
+          question: 'How accurate are phone-based sleep trackers?',
+          answer:
+            'Phones and wearables estimate sleep stages from movement and heart rate, so treat the numbers as trends rather than lab-grade measurements. They are good at showing whether a change in routine helps.',
+        },
       },
     ],
   },
@@ -923,49 +2683,169 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     description: 'Builders that let people create websites, automations and internal apps without writing code.',
     attrs: ['free_plan', 'integrations', 'custom_domain', 'templates'],
     faqs: [
-      { question: 'Will I outgrow a no-code tool?', answer: 'Possibly, but later than you think. Check for data export, an API and custom code blocks, which let you extend a project instead of rebuilding it.' },
-      { question: 'Is no-code secure enough for business data?', answer: 'The better platforms offer role-based permissions, audit logs and compliance reports. Review them like any other vendor that stores your data.' },
-      { question: 'Can developers and non-developers work together in these tools?', answer: 'Yes, and that is often where they shine: non-developers build and change screens and flows, while developers add custom code, integrations and reviews where needed.' },
+      {
+        question: 'Will I outgrow a no-code tool?',
+        answer:
+          'Possibly, but later than you think. Check for data export, an API and custom code blocks, which let you extend a project instead of rebuilding it.',
+      },
+      {
+        question: 'Is no-code secure enough for business data?',
+        answer:
+          'The better platforms offer role-based permissions, audit logs and compliance reports. Review them like any other vendor that stores your data.',
+      },
+      {
+        question: 'Can developers and non-developers work together in these tools?',
+        answer:
+          'Yes, and that is often where they shine: non-developers build and change screens and flows, while developers add custom code, integrations and reviews where needed.',
+      },
     ],
     subs: [
       {
-        slug: 'website-builders', name: 'Website Builders',
+        slug: 'website-builders',
+        name: 'Website Builders',
         description: 'Drag-and-drop and template-based builders for company sites, portfolios and blogs.',
-        noun: 'website builder', nouns: 'website builders',
+        noun: 'website builder',
+        nouns: 'website builders',
         audience: ['small businesses', 'designers', 'photographers', 'restaurants'],
-        features: ['responsive templates', 'a visual editor with real CSS control', 'a built-in CMS for blogs', 'e-commerce for small catalogues', 'forms and bookings', 'SEO settings per page', 'a global content delivery network', 'multilingual pages', 'membership areas', 'site search'],
-        keywords: ['website builder', 'no-code website', 'portfolio', 'small business website', 'cms', 'templates', 'blog', 'web design'],
-        problems: ['updating a single sentence on the website means emailing the agency', 'templates all look the same', 'the old site is slow and breaks on phones', 'adding a blog or shop requires a full rebuild'],
-        outcomes: ['publish a professional site in a weekend', 'change content without asking a developer', 'look great on every screen', 'add a shop or blog when you need it'],
+        features: [
+          'responsive templates',
+          'a visual editor with real CSS control',
+          'a built-in CMS for blogs',
+          'e-commerce for small catalogues',
+          'forms and bookings',
+          'SEO settings per page',
+          'a global content delivery network',
+          'multilingual pages',
+          'membership areas',
+          'site search',
+        ],
+        keywords: [
+          'website builder',
+          'no-code website',
+          'portfolio',
+          'small business website',
+          'cms',
+          'templates',
+          'blog',
+          'web design',
+        ],
+        problems: [
+          'updating a single sentence on the website means emailing the agency',
+          'templates all look the same',
+          'the old site is slow and breaks on phones',
+          'adding a blog or shop requires a full rebuild',
+        ],
+        outcomes: [
+          'publish a professional site in a weekend',
+          'change content without asking a developer',
+          'look great on every screen',
+          'add a shop or blog when you need it',
+        ],
         words: ['Site', 'Web', 'Press', 'Studio'],
         attrs: ['ecommerce'],
-        faq: { question: 'Can I move my site to another platform later?', answer: 'It is easier with builders that export clean HTML or give you your content as CSV or Markdown. Some closed platforms make it hard, so check export options before investing in a big site.' },
+        faq: {
+          question: 'Can I move my site to another platform later?',
+          answer:
+            'It is easier with builders that export clean HTML or give you your content as CSV or Markdown. Some closed platforms make it hard, so check export options before investing in a big site.',
+        },
       },
       {
-        slug: 'automation', name: 'Automation',
+        slug: 'automation',
+        name: 'Automation',
         description: 'Workflow automation tools that connect apps and move data between them without code.',
-        noun: 'automation platform', nouns: 'automation platforms',
+        noun: 'automation platform',
+        nouns: 'automation platforms',
         audience: ['operations managers', 'marketers', 'small business owners', 'revenue operations teams'],
-        features: ['a visual workflow builder', 'hundreds of app connectors', 'webhooks in and out', 'branching and loops', 'error handling with retries', 'scheduled workflows', 'code steps for custom logic', 'run history with replays', 'shared team workspaces', 'self-hosted runners'],
-        keywords: ['workflow automation', 'integrations', 'no-code automation', 'ipaas', 'webhooks', 'business process automation', 'app integrations', 'task automation'],
-        problems: ['data is copied between apps by hand every morning', 'one broken integration silently stops orders from syncing', 'every new tool means another manual export', 'the automation bill grows faster than the business'],
-        outcomes: ['connect your apps in minutes', 'stop copying data between tools', 'know immediately when an integration fails', 'automate busywork without engineers'],
+        features: [
+          'a visual workflow builder',
+          'hundreds of app connectors',
+          'webhooks in and out',
+          'branching and loops',
+          'error handling with retries',
+          'scheduled workflows',
+          'code steps for custom logic',
+          'run history with replays',
+          'shared team workspaces',
+          'self-hosted runners',
+        ],
+        keywords: [
+          'workflow automation',
+          'integrations',
+          'no-code automation',
+          'ipaas',
+          'webhooks',
+          'business process automation',
+          'app integrations',
+          'task automation',
+        ],
+        problems: [
+          'data is copied between apps by hand every morning',
+          'one broken integration silently stops orders from syncing',
+          'every new tool means another manual export',
+          'the automation bill grows faster than the business',
+        ],
+        outcomes: [
+          'connect your apps in minutes',
+          'stop copying data between tools',
+          'know immediately when an integration fails',
+          'automate busywork without engineers',
+        ],
         words: ['Flow', 'Sync', 'Link', 'Relay'],
         attrs: ['self_hosted'],
-        faq: { question: 'What is the difference between triggers and actions?', answer: 'A trigger is the event that starts a workflow, such as a new form response. Actions are the steps that follow, such as creating a CRM contact and sending a message. Most tools price by the number of actions that run.' },
+        faq: {
+          question: 'What is the difference between triggers and actions?',
+          answer:
+            'A trigger is the event that starts a workflow, such as a new form response. Actions are the steps that follow, such as creating a CRM contact and sending a message. Most tools price by the number of actions that run.',
+        },
       },
       {
-        slug: 'internal-tools', name: 'Internal Tools',
+        slug: 'internal-tools',
+        name: 'Internal Tools',
         description: 'Builders for admin panels, dashboards and back-office apps on top of your own data.',
-        noun: 'internal tool builder', nouns: 'internal tool builders',
+        noun: 'internal tool builder',
+        nouns: 'internal tool builders',
         audience: ['engineering teams', 'operations teams', 'support teams', 'early-stage startups'],
-        features: ['drag-and-drop components bound to SQL queries', 'connectors to databases and REST APIs', 'role-based access control', 'audit logs', 'custom JavaScript where needed', 'mobile-friendly apps for field teams', 'approval workflows', 'version control with git', 'self-hosted deployment', 'single sign-on'],
-        keywords: ['internal tools', 'admin panel', 'back office', 'low-code', 'crud app', 'dashboard builder', 'operations', 'app builder'],
-        problems: ['support waits on engineers for every data fix', "admin scripts run from one developer's laptop", 'the back office is a maze of spreadsheets', 'building a simple admin screen takes a whole sprint'],
-        outcomes: ['build an admin panel in an afternoon', 'give support safe access to fix data', 'replace spreadsheets with real apps', 'free engineers from back-office requests'],
+        features: [
+          'drag-and-drop components bound to SQL queries',
+          'connectors to databases and REST APIs',
+          'role-based access control',
+          'audit logs',
+          'custom JavaScript where needed',
+          'mobile-friendly apps for field teams',
+          'approval workflows',
+          'version control with git',
+          'self-hosted deployment',
+          'single sign-on',
+        ],
+        keywords: [
+          'internal tools',
+          'admin panel',
+          'back office',
+          'low-code',
+          'crud app',
+          'dashboard builder',
+          'operations',
+          'app builder',
+        ],
+        problems: [
+          'support waits on engineers for every data fix',
+          "admin scripts run from one developer's laptop",
+          'the back office is a maze of spreadsheets',
+          'building a simple admin screen takes a whole sprint',
+        ],
+        outcomes: [
+          'build an admin panel in an afternoon',
+          'give support safe access to fix data',
+          'replace spreadsheets with real apps',
+          'free engineers from back-office requests',
+        ],
         words: ['Admin', 'Panel', 'Console', 'Ops'],
         attrs: ['self_hosted'],
-        faq: { question: 'Is it safe to connect an internal tool builder to production data?', answer: 'It can be, with read-only credentials where possible, role-based permissions and audit logs. Self-hosted options keep data inside your own network.' },
+        faq: {
+          question: 'Is it safe to connect an internal tool builder to production data?',
+          answer:
+            'It can be, with read-only credentials where possible, role-based permissions and audit logs. Self-hosted options keep data inside your own network.',
+        },
       },
     ],
   },
@@ -979,12 +2859,22 @@ export function demoCategorySlugs(): string[] {
 
 // ───────────────────────────── places and people ─────────────────────────────
 
-interface Place { code: string; name: string; cities: readonly string[]; weight: number }
+interface Place {
+  code: string;
+  name: string;
+  cities: readonly string[];
+  weight: number;
+}
 
 // Weights lean towards where launch directories get most submissions, with a long tail.
 // A few accented city names on purpose (accent-insensitive search).
 const PLACES: readonly Place[] = [
-  { code: 'US', name: 'the United States', cities: ['San Francisco', 'New York', 'Austin', 'Seattle', 'Denver', 'Chicago', 'Boston'], weight: 18 },
+  {
+    code: 'US',
+    name: 'the United States',
+    cities: ['San Francisco', 'New York', 'Austin', 'Seattle', 'Denver', 'Chicago', 'Boston'],
+    weight: 18,
+  },
   { code: 'GB', name: 'the United Kingdom', cities: ['London', 'Manchester', 'Bristol', 'Edinburgh'], weight: 8 },
   { code: 'DE', name: 'Germany', cities: ['Berlin', 'Munich', 'Hamburg', 'Cologne'], weight: 7 },
   { code: 'FR', name: 'France', cities: ['Paris', 'Lyon', 'Nantes', 'Bordeaux'], weight: 5 },
@@ -1041,162 +2931,399 @@ function placeOf(code: string): Place {
   return place;
 }
 
-interface NamePool { countries: readonly string[]; first: readonly string[]; last: readonly string[]; weight: number }
+interface NamePool {
+  countries: readonly string[];
+  first: readonly string[];
+  last: readonly string[];
+  weight: number;
+}
 
 // Invented combinations of common given names and surnames per region; accents kept
 // (José, Müller, Søren) so founder search has to fold them.
 const NAME_POOLS: readonly NamePool[] = [
   {
-    countries: ['US', 'US', 'US', 'GB', 'CA', 'AU', 'IE', 'NZ'], weight: 30,
-    first: ['Emma', 'Liam', 'Olivia', 'Noah', 'Ava', 'Mason', 'Harper', 'Ethan', 'Grace', 'Caleb', 'Maya', 'Owen', 'Chloe', 'Isaac', 'Nora', 'Julian', 'Ruby', 'Miles', 'Hazel', 'Theo', 'Jordan', 'Priya', 'Marcus', 'Leah'],
-    last: ['Carter', 'Bennett', 'Hughes', 'Foster', 'Reed', 'Coleman', 'Sullivan', 'Brooks', 'Hayes', 'Porter', 'Walsh', 'Fletcher', 'Donovan', 'Pierce', 'Whitaker', 'Gallagher', 'Lawson', 'Marsh', 'Kendall', 'Barrett', 'Okoro', 'Nakamura'],
+    countries: ['US', 'US', 'US', 'GB', 'CA', 'AU', 'IE', 'NZ'],
+    weight: 30,
+    first: [
+      'Emma',
+      'Liam',
+      'Olivia',
+      'Noah',
+      'Ava',
+      'Mason',
+      'Harper',
+      'Ethan',
+      'Grace',
+      'Caleb',
+      'Maya',
+      'Owen',
+      'Chloe',
+      'Isaac',
+      'Nora',
+      'Julian',
+      'Ruby',
+      'Miles',
+      'Hazel',
+      'Theo',
+      'Jordan',
+      'Priya',
+      'Marcus',
+      'Leah',
+    ],
+    last: [
+      'Carter',
+      'Bennett',
+      'Hughes',
+      'Foster',
+      'Reed',
+      'Coleman',
+      'Sullivan',
+      'Brooks',
+      'Hayes',
+      'Porter',
+      'Walsh',
+      'Fletcher',
+      'Donovan',
+      'Pierce',
+      'Whitaker',
+      'Gallagher',
+      'Lawson',
+      'Marsh',
+      'Kendall',
+      'Barrett',
+      'Okoro',
+      'Nakamura',
+    ],
   },
   {
-    countries: ['DE', 'DE', 'AT', 'CH'], weight: 10,
-    first: ['Lukas', 'Hannah', 'Jonas', 'Lea', 'Felix', 'Marie', 'Tobias', 'Katrin', 'Jürgen', 'Anja', 'Matthias', 'Sophie', 'Jörg', 'Mareike'],
-    last: ['Müller', 'Schneider', 'Becker', 'Wagner', 'Hoffmann', 'Krüger', 'Zimmermann', 'Vogel', 'Lang', 'Köhler', 'Brandt', 'Seidel', 'Weiß'],
+    countries: ['DE', 'DE', 'AT', 'CH'],
+    weight: 10,
+    first: [
+      'Lukas',
+      'Hannah',
+      'Jonas',
+      'Lea',
+      'Felix',
+      'Marie',
+      'Tobias',
+      'Katrin',
+      'Jürgen',
+      'Anja',
+      'Matthias',
+      'Sophie',
+      'Jörg',
+      'Mareike',
+    ],
+    last: [
+      'Müller',
+      'Schneider',
+      'Becker',
+      'Wagner',
+      'Hoffmann',
+      'Krüger',
+      'Zimmermann',
+      'Vogel',
+      'Lang',
+      'Köhler',
+      'Brandt',
+      'Seidel',
+      'Weiß',
+    ],
   },
   {
-    countries: ['FR', 'FR', 'CH', 'CA'], weight: 7,
-    first: ['Camille', 'Louis', 'Léa', 'Hugo', 'Chloé', 'Mathis', 'Inès', 'Théo', 'Élodie', 'Antoine', 'Margaux', 'Rémi'],
-    last: ['Dubois', 'Lefèvre', 'Moreau', 'Girard', 'Fontaine', 'Rousseau', 'Garnier', 'Chevalier', 'Lambert', 'Mercier', 'Faure', 'Roche'],
+    countries: ['FR', 'FR', 'CH', 'CA'],
+    weight: 7,
+    first: [
+      'Camille',
+      'Louis',
+      'Léa',
+      'Hugo',
+      'Chloé',
+      'Mathis',
+      'Inès',
+      'Théo',
+      'Élodie',
+      'Antoine',
+      'Margaux',
+      'Rémi',
+    ],
+    last: [
+      'Dubois',
+      'Lefèvre',
+      'Moreau',
+      'Girard',
+      'Fontaine',
+      'Rousseau',
+      'Garnier',
+      'Chevalier',
+      'Lambert',
+      'Mercier',
+      'Faure',
+      'Roche',
+    ],
   },
   {
-    countries: ['ES', 'ES', 'MX', 'AR', 'CO'], weight: 9,
-    first: ['Lucía', 'Mateo', 'Sofía', 'Diego', 'Valentina', 'Javier', 'Camila', 'Andrés', 'Paula', 'Santiago', 'Elena', 'Tomás', 'José', 'Ángela'],
-    last: ['García', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Romero', 'Navarro', 'Ortega', 'Castillo', 'Herrera', 'Vargas', 'Muñoz'],
+    countries: ['ES', 'ES', 'MX', 'AR', 'CO'],
+    weight: 9,
+    first: [
+      'Lucía',
+      'Mateo',
+      'Sofía',
+      'Diego',
+      'Valentina',
+      'Javier',
+      'Camila',
+      'Andrés',
+      'Paula',
+      'Santiago',
+      'Elena',
+      'Tomás',
+      'José',
+      'Ángela',
+    ],
+    last: [
+      'García',
+      'Fernández',
+      'López',
+      'Martínez',
+      'Sánchez',
+      'Romero',
+      'Navarro',
+      'Ortega',
+      'Castillo',
+      'Herrera',
+      'Vargas',
+      'Muñoz',
+    ],
   },
   {
-    countries: ['PT', 'BR', 'BR'], weight: 6,
+    countries: ['PT', 'BR', 'BR'],
+    weight: 6,
     first: ['João', 'Beatriz', 'Gabriel', 'Mariana', 'Rafael', 'Larissa', 'Thiago', 'Inês', 'Bruno', 'Carolina'],
     last: ['Silva', 'Santos', 'Oliveira', 'Costa', 'Pereira', 'Almeida', 'Ribeiro', 'Carvalho', 'Gonçalves', 'Azevedo'],
   },
   {
-    countries: ['IT'], weight: 3,
+    countries: ['IT'],
+    weight: 3,
     first: ['Giulia', 'Marco', 'Chiara', 'Luca', 'Francesca', 'Matteo', 'Alessia', 'Davide', 'Sara', 'Niccolò'],
     last: ['Rossi', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Gallo', 'Conti', 'De Luca'],
   },
   {
-    countries: ['SE', 'SE', 'DK', 'NO'], weight: 5,
+    countries: ['SE', 'SE', 'DK', 'NO'],
+    weight: 5,
     first: ['Astrid', 'Erik', 'Freja', 'Søren', 'Ingrid', 'Magnus', 'Linnea', 'Björn', 'Oskar', 'Sigrid'],
-    last: ['Lindqvist', 'Johansson', 'Nielsen', 'Andersen', 'Berg', 'Halvorsen', 'Sørensen', 'Nyström', 'Dahl', 'Ekström'],
+    last: [
+      'Lindqvist',
+      'Johansson',
+      'Nielsen',
+      'Andersen',
+      'Berg',
+      'Halvorsen',
+      'Sørensen',
+      'Nyström',
+      'Dahl',
+      'Ekström',
+    ],
   },
   {
-    countries: ['FI'], weight: 2,
+    countries: ['FI'],
+    weight: 2,
     first: ['Mikko', 'Aino', 'Sanna', 'Juho', 'Elina', 'Ville'],
     last: ['Virtanen', 'Korhonen', 'Mäkinen', 'Nieminen', 'Heikkinen', 'Laine'],
   },
   {
-    countries: ['PL'], weight: 3,
+    countries: ['PL'],
+    weight: 3,
     first: ['Łukasz', 'Zofia', 'Piotr', 'Agnieszka', 'Jakub', 'Katarzyna', 'Marek', 'Ola'],
     last: ['Nowak', 'Kowalczyk', 'Wójcik', 'Mazur', 'Lewandowski', 'Zieliński', 'Kamiński', 'Dąbrowski'],
   },
   {
-    countries: ['CZ'], weight: 1,
+    countries: ['CZ'],
+    weight: 1,
     first: ['Tereza', 'Ondřej', 'Lucie', 'Tomáš', 'Petra', 'Vojtěch'],
     last: ['Dvořák', 'Novák', 'Horák', 'Černý', 'Procházka', 'Veselý'],
   },
   {
-    countries: ['UA'], weight: 2,
+    countries: ['UA'],
+    weight: 2,
     first: ['Olena', 'Dmytro', 'Kateryna', 'Andrii', 'Iryna', 'Oleksandr'],
     last: ['Shevchenko', 'Bondarenko', 'Kravets', 'Melnyk', 'Tkachenko', 'Koval'],
   },
   {
-    countries: ['EE'], weight: 1,
+    countries: ['EE'],
+    weight: 1,
     first: ['Kadri', 'Mart', 'Liis', 'Tanel', 'Kertu', 'Rasmus'],
     last: ['Tamm', 'Saar', 'Sepp', 'Mägi', 'Kask', 'Rebane'],
   },
   {
-    countries: ['NL'], weight: 3,
+    countries: ['NL'],
+    weight: 3,
     first: ['Sanne', 'Daan', 'Fleur', 'Bram', 'Lotte', 'Joris', 'Femke', 'Sem'],
     last: ['de Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'van Dijk', 'Mulder', 'Dekker'],
   },
   {
-    countries: ['IN', 'IN', 'IN', 'SG'], weight: 9,
-    first: ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Siddharth', 'Ishita', 'Rahul', 'Nisha'],
-    last: ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Menon', 'Desai', 'Kulkarni', 'Chatterjee', 'Rao', 'Bhat'],
+    countries: ['IN', 'IN', 'IN', 'SG'],
+    weight: 9,
+    first: [
+      'Aarav',
+      'Priya',
+      'Rohan',
+      'Ananya',
+      'Vikram',
+      'Meera',
+      'Arjun',
+      'Kavya',
+      'Siddharth',
+      'Ishita',
+      'Rahul',
+      'Nisha',
+    ],
+    last: [
+      'Sharma',
+      'Iyer',
+      'Patel',
+      'Reddy',
+      'Nair',
+      'Gupta',
+      'Menon',
+      'Desai',
+      'Kulkarni',
+      'Chatterjee',
+      'Rao',
+      'Bhat',
+    ],
   },
   {
-    countries: ['JP'], weight: 3,
+    countries: ['JP'],
+    weight: 3,
     first: ['Haruto', 'Yui', 'Sota', 'Aoi', 'Ren', 'Hina', 'Kaito', 'Sakura', 'Daiki', 'Mei'],
     last: ['Sato', 'Suzuki', 'Takahashi', 'Tanaka', 'Watanabe', 'Ito', 'Nakamura', 'Kobayashi', 'Yamamoto', 'Kato'],
   },
   {
-    countries: ['KR'], weight: 2,
+    countries: ['KR'],
+    weight: 2,
     first: ['Minjun', 'Seoyeon', 'Jiho', 'Hayun', 'Dohyun', 'Jiwoo', 'Yejin', 'Seojun'],
     last: ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang', 'Cho', 'Yoon'],
   },
   {
-    countries: ['SG'], weight: 1,
+    countries: ['SG'],
+    weight: 1,
     first: ['Wei Ling', 'Jun Hao', 'Mei Xin', 'Kai Wen', 'Hui Min', 'Jia Hui'],
     last: ['Tan', 'Lim', 'Ng', 'Goh', 'Chua', 'Teo'],
   },
   {
-    countries: ['VN'], weight: 1,
+    countries: ['VN'],
+    weight: 1,
     first: ['Minh', 'Linh', 'Huy', 'Trang', 'Anh', 'Quang'],
     last: ['Nguyễn', 'Trần', 'Phạm', 'Lê', 'Hoàng', 'Đặng'],
   },
   {
-    countries: ['ID'], weight: 1,
+    countries: ['ID'],
+    weight: 1,
     first: ['Putri', 'Agus', 'Dewi', 'Rizky', 'Sari', 'Bayu'],
     last: ['Wijaya', 'Santoso', 'Pratama', 'Halim', 'Kusuma', 'Saputra'],
   },
   {
-    countries: ['PH'], weight: 1,
+    countries: ['PH'],
+    weight: 1,
     first: ['Miguel', 'Andrea', 'Paolo', 'Bea', 'Carlo', 'Isabel'],
     last: ['Reyes', 'Cruz', 'Bautista', 'Villanueva', 'Mendoza', 'Aquino'],
   },
   {
-    countries: ['NG'], weight: 3,
+    countries: ['NG'],
+    weight: 3,
     first: ['Chinedu', 'Amaka', 'Tunde', 'Ngozi', 'Emeka', 'Folake', 'Ifeoma', 'Segun'],
     last: ['Okafor', 'Adeyemi', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Adebayo', 'Obi'],
   },
   {
-    countries: ['KE'], weight: 1,
+    countries: ['KE'],
+    weight: 1,
     first: ['Wanjiru', 'Otieno', 'Akinyi', 'Kamau', 'Njeri', 'Mwangi'],
     last: ['Odhiambo', 'Kariuki', 'Wambui', 'Kiprono', 'Mutua', 'Achieng'],
   },
   {
-    countries: ['ZA'], weight: 1,
+    countries: ['ZA'],
+    weight: 1,
     first: ['Thandiwe', 'Sipho', 'Lerato', 'Johan', 'Nomvula', 'Pieter'],
     last: ['Nkosi', 'Dlamini', 'van der Merwe', 'Botha', 'Mokoena', 'Naidoo'],
   },
   {
-    countries: ['EG', 'AE'], weight: 2,
+    countries: ['EG', 'AE'],
+    weight: 2,
     first: ['Youssef', 'Nour', 'Omar', 'Salma', 'Karim', 'Laila'],
     last: ['Hassan', 'Mostafa', 'Farouk', 'Saleh', 'Mansour', 'Fahmy'],
   },
   {
-    countries: ['TR'], weight: 1,
+    countries: ['TR'],
+    weight: 1,
     first: ['Elif', 'Emre', 'Zeynep', 'Burak', 'Defne', 'Mert'],
     last: ['Yılmaz', 'Demir', 'Kaya', 'Şahin', 'Çelik', 'Aydın'],
   },
   {
-    countries: ['IL'], weight: 1,
+    countries: ['IL'],
+    weight: 1,
     first: ['Noa', 'Itai', 'Tamar', 'Yonatan', 'Maya', 'Eitan'],
     last: ['Cohen', 'Levi', 'Mizrahi', 'Friedman', 'Shapiro', 'Katz'],
   },
 ];
 
 const PREVIOUS_WORK = [
-  'led engineering at a payments start-up', 'ran product at a logistics scale-up', 'worked as a designer at a branding agency',
-  'worked in enterprise sales', 'worked as a data scientist at a large retailer', 'taught computer science at a university',
-  'ran growth at a travel booking site', 'freelanced as a full-stack developer', 'managed customer support at a SaaS company',
-  'built trading systems at a bank', 'worked in operations at a food delivery company', 'was an early engineer at a games studio',
-  'ran a small web agency', 'worked as a product manager at a telecom operator', 'researched human-computer interaction',
-  'coached startup teams at an accelerator', 'led a newsroom data team', 'built hospital scheduling software',
+  'led engineering at a payments start-up',
+  'ran product at a logistics scale-up',
+  'worked as a designer at a branding agency',
+  'worked in enterprise sales',
+  'worked as a data scientist at a large retailer',
+  'taught computer science at a university',
+  'ran growth at a travel booking site',
+  'freelanced as a full-stack developer',
+  'managed customer support at a SaaS company',
+  'built trading systems at a bank',
+  'worked in operations at a food delivery company',
+  'was an early engineer at a games studio',
+  'ran a small web agency',
+  'worked as a product manager at a telecom operator',
+  'researched human-computer interaction',
+  'coached startup teams at an accelerator',
+  'led a newsroom data team',
+  'built hospital scheduling software',
 ];
 
 const PASTIMES = [
-  'runs half-marathons', 'writes a newsletter about bootstrapping', 'mentors first-time founders', 'contributes to open-source projects',
-  'is slowly learning Japanese', 'bakes sourdough at weekends', 'climbs whenever the weather allows', 'plays in an amateur jazz band',
-  'restores old bicycles', 'hosts a small podcast about product craft', 'volunteers at a coding club for teenagers', 'collects vintage synthesizers',
+  'runs half-marathons',
+  'writes a newsletter about bootstrapping',
+  'mentors first-time founders',
+  'contributes to open-source projects',
+  'is slowly learning Japanese',
+  'bakes sourdough at weekends',
+  'climbs whenever the weather allows',
+  'plays in an amateur jazz band',
+  'restores old bicycles',
+  'hosts a small podcast about product craft',
+  'volunteers at a coding club for teenagers',
+  'collects vintage synthesizers',
 ];
 
 const LEAD_TITLES = ['Founder & CEO', 'Co-founder & CEO', 'Founder', 'Co-founder & CEO', 'Founder & CEO'];
-const COFOUNDER_TITLES = ['Co-founder & CTO', 'Co-founder, Product', 'Co-founder & Head of Design', 'Co-founder, Engineering', 'Co-founder & COO', 'Co-founder, Growth'];
+const COFOUNDER_TITLES = [
+  'Co-founder & CTO',
+  'Co-founder, Product',
+  'Co-founder & Head of Design',
+  'Co-founder, Engineering',
+  'Co-founder & COO',
+  'Co-founder, Growth',
+];
 
-interface FounderDraft { slug: string; name: string; first: string; country: string; city: string; pastWork: string; pastime: string; years: number; socials: Record<string, string> }
+interface FounderDraft {
+  slug: string;
+  name: string;
+  first: string;
+  country: string;
+  city: string;
+  pastWork: string;
+  pastime: string;
+  years: number;
+  socials: Record<string, string>;
+}
 
 /** Founders with unique names and slugs; bios are finished once we know their products. */
 function draftFounders(rng: Rng, count: number): FounderDraft[] {
@@ -1218,8 +3345,15 @@ function draftFounders(rng: Rng, count: number): FounderDraft[] {
     if (rng.chance(0.4)) socials.github = `https://github.com/${handle}`;
     if (rng.chance(0.3)) socials.website = `https://${handle}.example`;
     drafts.push({
-      slug, name, first, country, city: rng.pick(placeOf(country).cities),
-      pastWork: rng.pick(PREVIOUS_WORK), pastime: rng.pick(PASTIMES), years: rng.int(3, 14), socials,
+      slug,
+      name,
+      first,
+      country,
+      city: rng.pick(placeOf(country).cities),
+      pastWork: rng.pick(PREVIOUS_WORK),
+      pastime: rng.pick(PASTIMES),
+      years: rng.int(3, 14),
+      socials,
     });
   }
   return drafts;
@@ -1231,19 +3365,136 @@ function draftFounders(rng: Rng, count: number): FounderDraft[] {
 // without borrowing real companies; the blocklist catches combinations that happen to be real
 // or are plain English words.
 const NAME_STARTS = [
-  'Lum', 'Ver', 'Zen', 'Kal', 'Mor', 'Tav', 'Quil', 'Nov', 'Bri', 'Sol', 'Fen', 'Dax', 'Orb', 'Pax', 'Rul', 'Sev', 'Tor',
-  'Ulv', 'Vel', 'Wyn', 'Yar', 'Zor', 'Cad', 'Elm', 'Fir', 'Gal', 'Hal', 'Ist', 'Jun', 'Kor', 'Lyr', 'Mav', 'Nim', 'Ost',
-  'Pim', 'Quo', 'Rav', 'Sil', 'Tesk', 'Umb', 'Vox', 'Wex', 'Xan', 'Yel', 'Zim', 'Bex', 'Cov', 'Dun', 'Evo', 'Flo',
+  'Lum',
+  'Ver',
+  'Zen',
+  'Kal',
+  'Mor',
+  'Tav',
+  'Quil',
+  'Nov',
+  'Bri',
+  'Sol',
+  'Fen',
+  'Dax',
+  'Orb',
+  'Pax',
+  'Rul',
+  'Sev',
+  'Tor',
+  'Ulv',
+  'Vel',
+  'Wyn',
+  'Yar',
+  'Zor',
+  'Cad',
+  'Elm',
+  'Fir',
+  'Gal',
+  'Hal',
+  'Ist',
+  'Jun',
+  'Kor',
+  'Lyr',
+  'Mav',
+  'Nim',
+  'Ost',
+  'Pim',
+  'Quo',
+  'Rav',
+  'Sil',
+  'Tesk',
+  'Umb',
+  'Vox',
+  'Wex',
+  'Xan',
+  'Yel',
+  'Zim',
+  'Bex',
+  'Cov',
+  'Dun',
+  'Evo',
+  'Flo',
 ];
 const NAME_ENDINGS = [
-  'ora', 'ix', 'ly', 'io', 'ent', 'ara', 'eo', 'ium', 'ana', 'ivo', 'en', 'ist', 'era', 'ux', 'ami', 'oda', 'ette', 'ari',
-  'ova', 'ine', 'ado', 'ic', 'um', 'aro', 'ela', 'ify', 'ito', 'ane', 'opa', 'yx',
+  'ora',
+  'ix',
+  'ly',
+  'io',
+  'ent',
+  'ara',
+  'eo',
+  'ium',
+  'ana',
+  'ivo',
+  'en',
+  'ist',
+  'era',
+  'ux',
+  'ami',
+  'oda',
+  'ette',
+  'ari',
+  'ova',
+  'ine',
+  'ado',
+  'ic',
+  'um',
+  'aro',
+  'ela',
+  'ify',
+  'ito',
+  'ane',
+  'opa',
+  'yx',
 ];
 const NAME_BLOCKLIST = new Set([
-  'zenly', 'lumen', 'flora', 'solara', 'novio', 'torent', 'galic', 'solum', 'orbit', 'novum', 'evoly', 'juno', 'silent',
-  'silica', 'florist', 'umbra', 'torino', 'galen', 'velum', 'evoque', 'moran', 'ravine', 'florine', 'novara', 'zenith',
-  'solid', 'soly', 'tori', 'moraine', 'lumino', 'verano', 'kalium', 'solaro', 'novica', 'orbic',
-  'zenana', 'torito', 'koren', 'floify', 'kalana', 'sevent', 'galant', 'florent', 'lyric', 'ostent', 'halium',
+  'zenly',
+  'lumen',
+  'flora',
+  'solara',
+  'novio',
+  'torent',
+  'galic',
+  'solum',
+  'orbit',
+  'novum',
+  'evoly',
+  'juno',
+  'silent',
+  'silica',
+  'florist',
+  'umbra',
+  'torino',
+  'galen',
+  'velum',
+  'evoque',
+  'moran',
+  'ravine',
+  'florine',
+  'novara',
+  'zenith',
+  'solid',
+  'soly',
+  'tori',
+  'moraine',
+  'lumino',
+  'verano',
+  'kalium',
+  'solaro',
+  'novica',
+  'orbic',
+  'zenana',
+  'torito',
+  'koren',
+  'floify',
+  'kalana',
+  'sevent',
+  'galant',
+  'florent',
+  'lyric',
+  'ostent',
+  'halium',
 ]);
 
 /** Listings with accented names so accent-insensitive search has something to find. */
@@ -1265,7 +3516,8 @@ function inventName(rng: Rng, sub: SubcategoryDef, taken: Set<string>): string {
   for (let attempt = 0; ; attempt++) {
     let root = rng.pick(NAME_STARTS) + rng.pick(NAME_ENDINGS);
     // Past a few collisions, add a middle syllable to widen the space.
-    if (attempt > 6) root = rng.pick(NAME_STARTS) + rng.pick(['a', 'e', 'i', 'o']) + rng.pick(NAME_ENDINGS).replace(/^[aeiou]/, 'r');
+    if (attempt > 6)
+      root = rng.pick(NAME_STARTS) + rng.pick(['a', 'e', 'i', 'o']) + rng.pick(NAME_ENDINGS).replace(/^[aeiou]/, 'r');
     if (NAME_BLOCKLIST.has(root.toLowerCase())) continue;
     const name = rng.chance(0.45) ? `${root} ${rng.pick(sub.words)}` : root;
     const key = foldName(name);
@@ -1315,9 +3567,24 @@ function bare(feature: string): string {
 }
 
 const ADJECTIVES = [
-  'lightweight', 'privacy-first', 'keyboard-driven', 'friendly', 'fast', 'no-nonsense', 'calm', 'affordable',
-  'collaborative', 'modern', 'simple', 'thoughtful', 'focused', 'opinionated', 'reliable', 'flexible',
-  'beautifully designed', 'refreshingly simple',
+  'lightweight',
+  'privacy-first',
+  'keyboard-driven',
+  'friendly',
+  'fast',
+  'no-nonsense',
+  'calm',
+  'affordable',
+  'collaborative',
+  'modern',
+  'simple',
+  'thoughtful',
+  'focused',
+  'opinionated',
+  'reliable',
+  'flexible',
+  'beautifully designed',
+  'refreshingly simple',
 ];
 
 const TAGLINES: readonly Template[] = [
@@ -1329,7 +3596,8 @@ const TAGLINES: readonly Template[] = [
   (c) => `${cap(c.outcome)}, without the usual busywork`,
   (c) => `${cap(c.noun)} for ${c.audience} who want to ${c.outcome}`,
   (c) => `Finally, ${a(c.noun)} that lets ${c.audience} ${c.outcome}`,
-  (c) => (c.city ? `${cap(c.outcome)}: ${a(c.adj)} ${c.noun} made in ${c.city}` : `${cap(c.outcome)}: ${a(c.adj)} ${c.noun}`),
+  (c) =>
+    c.city ? `${cap(c.outcome)}: ${a(c.adj)} ${c.noun} made in ${c.city}` : `${cap(c.outcome)}: ${a(c.adj)} ${c.noun}`,
 ];
 
 const HEADLINES: readonly Template[] = [
@@ -1346,31 +3614,41 @@ const SHORT_DESCRIPTIONS: readonly Template[] = [
   (c) => `${c.name} is ${a(c.adj)} ${c.noun} for ${c.audience}. It combines ${c.f[0]} with ${c.f[1]}.`,
   (c) => `Built for ${c.audience}, ${c.name} helps you ${c.outcome} with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.`,
   (c) => `${c.name} gives ${c.audience} ${c.f[0]} and ${c.f[1]}, so they can ${c.outcome}.`,
-  (c) => `${cap(a(c.noun))} with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}. ${c.name} is made for ${c.audience} who want to ${c.outcome}.`,
-  (c) => (c.city
-    ? `${c.name} is ${a(c.noun)} made in ${c.city} for ${c.audience} who want to ${c.outcome}.`
-    : `${c.name} is ${a(c.noun)} for ${c.audience} who want to ${c.outcome}. It comes with ${c.f[0]} and ${c.f[1]}.`),
+  (c) =>
+    `${cap(a(c.noun))} with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}. ${c.name} is made for ${c.audience} who want to ${c.outcome}.`,
+  (c) =>
+    c.city
+      ? `${c.name} is ${a(c.noun)} made in ${c.city} for ${c.audience} who want to ${c.outcome}.`
+      : `${c.name} is ${a(c.noun)} for ${c.audience} who want to ${c.outcome}. It comes with ${c.f[0]} and ${c.f[1]}.`,
 ];
 
 const SUMMARIES: readonly Template[] = [
   (c) => `${c.name} is ${a(c.noun)} for ${c.audience}. ${cap(c.outcome)} with ${c.f[0]} and ${c.f[1]}.`,
   (c) => `${cap(c.problem)}? ${c.name} fixes that with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.`,
-  (c) => `${c.name} helps ${c.audience} and ${c.audience2} ${c.outcome}. Standout features: ${bare(c.f[0]!)} and ${bare(c.f[1]!)}.`,
+  (c) =>
+    `${c.name} helps ${c.audience} and ${c.audience2} ${c.outcome}. Standout features: ${bare(c.f[0]!)} and ${bare(c.f[1]!)}.`,
   (c) => `${cap(a(c.adj))} take on ${c.nouns}: ${c.name} lets you ${c.outcome2}, all from one place.`,
 ];
 
 const INTRO_PARAGRAPHS: readonly Template[] = [
-  (c) => `Most ${c.audience} we spoke to described the same problem: ${c.problem}. ${c.name} is ${a(c.adj)} ${c.noun} designed to make that a thing of the past.`,
-  (c) => `${c.name} started with a simple observation: ${c.problem}. Instead of adding yet another complicated ${c.noun}, the team set out to build something ${c.audience} could set up in minutes and rely on every day.`,
+  (c) =>
+    `Most ${c.audience} we spoke to described the same problem: ${c.problem}. ${c.name} is ${a(c.adj)} ${c.noun} designed to make that a thing of the past.`,
+  (c) =>
+    `${c.name} started with a simple observation: ${c.problem}. Instead of adding yet another complicated ${c.noun}, the team set out to build something ${c.audience} could set up in minutes and rely on every day.`,
   (c) => `${cap(c.problem)}. Sound familiar? ${c.name} is ${a(c.noun)} for ${c.audience} that helps you ${c.outcome}.`,
-  (c) => `${c.name} helps ${c.audience} ${c.outcome}. It exists because ${c.problem}, and the existing ${c.nouns} felt either too heavy or too limited.`,
+  (c) =>
+    `${c.name} helps ${c.audience} ${c.outcome}. It exists because ${c.problem}, and the existing ${c.nouns} felt either too heavy or too limited.`,
 ];
 
 const FEATURE_PARAGRAPHS: readonly Template[] = [
-  (c) => `At its core, ${c.name} offers ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.${c.f[3] ? ` It also includes ${c.f[3]}, which early customers mention again and again.` : ''}`,
-  (c) => `The feature list is short on purpose. You get ${joinList(c.f.slice(0, 5))}. Each piece is designed to work with the others rather than to fill a comparison table.`,
-  (c) => `Highlights include ${c.f[0]} and ${c.f[1]}. Teams that need more can turn on ${c.f[2]}${c.f[3] ? ` and ${c.f[3]}` : ''} whenever they are ready.`,
-  (c) => `Everything starts with ${c.f[0]}. From there, ${c.f[1]} and ${c.f[2]} take care of the rest, so you can ${c.outcome2} from one place.`,
+  (c) =>
+    `At its core, ${c.name} offers ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.${c.f[3] ? ` It also includes ${c.f[3]}, which early customers mention again and again.` : ''}`,
+  (c) =>
+    `The feature list is short on purpose. You get ${joinList(c.f.slice(0, 5))}. Each piece is designed to work with the others rather than to fill a comparison table.`,
+  (c) =>
+    `Highlights include ${c.f[0]} and ${c.f[1]}. Teams that need more can turn on ${c.f[2]}${c.f[3] ? ` and ${c.f[3]}` : ''} whenever they are ready.`,
+  (c) =>
+    `Everything starts with ${c.f[0]}. From there, ${c.f[1]} and ${c.f[2]} take care of the rest, so you can ${c.outcome2} from one place.`,
 ];
 
 function stageSentence(c: TextCtx): string {
@@ -1392,22 +3670,27 @@ function stageSentence(c: TextCtx): string {
 
 const FIT_PARAGRAPHS: readonly Template[] = [
   (c) => `${stageSentence(c)}${c.pricingSummary ? ` Pricing is simple: ${c.pricingSummary}` : ''}`,
-  (c) => `${c.name} fits into the tools ${c.audience} already use, and moving in from another ${c.noun} takes an afternoon rather than a week. ${stageSentence(c)}`,
+  (c) =>
+    `${c.name} fits into the tools ${c.audience} already use, and moving in from another ${c.noun} takes an afternoon rather than a week. ${stageSentence(c)}`,
   (c) => `In the crowded ${c.subName} space, ${c.name} stands out by doing fewer things well. ${stageSentence(c)}`,
 ];
 
 function teamParagraph(c: TextCtx): string {
   const who = joinList(c.founderNames);
-  if (c.year && c.city && c.place) return `${c.name} was founded in ${c.year} by ${who} and is based in ${cityIn(c.city, c.place)}.`;
+  if (c.year && c.city && c.place)
+    return `${c.name} was founded in ${c.year} by ${who} and is based in ${cityIn(c.city, c.place)}.`;
   if (c.city && c.place) return `The team behind ${c.name}, led by ${who}, works from ${cityIn(c.city, c.place)}.`;
   if (c.place) return `${c.name} is built by ${who} and a small remote-first team in ${c.place.name}.`;
   return `${c.name} is built by ${who} and a small remote team.`;
 }
 
 const CLOSING_PARAGRAPHS: readonly Template[] = [
-  (c) => `If you want to ${c.outcome2}, ${c.name} is worth a try.${['free', 'freemium', 'open-source'].includes(c.pricingModel) ? ' You can start for free.' : ''}`,
-  (c) => `Next on the roadmap: ${bare(c.later[0]!)} and ${bare(c.later[1]!)}. The team publishes a changelog every few weeks and reads every piece of feedback.`,
-  (c) => `${c.name} is listed under ${c.subName} on Launchdeck. Questions and feature requests are welcome${c.contactEmail ? ` at ${c.contactEmail}` : ' through the website'}.`,
+  (c) =>
+    `If you want to ${c.outcome2}, ${c.name} is worth a try.${['free', 'freemium', 'open-source'].includes(c.pricingModel) ? ' You can start for free.' : ''}`,
+  (c) =>
+    `Next on the roadmap: ${bare(c.later[0]!)} and ${bare(c.later[1]!)}. The team publishes a changelog every few weeks and reads every piece of feedback.`,
+  (c) =>
+    `${c.name} is listed under ${c.subName} on Launchdeck. Questions and feature requests are welcome${c.contactEmail ? ` at ${c.contactEmail}` : ' through the website'}.`,
 ];
 
 function buildDescription(rng: Rng, c: TextCtx): string {
@@ -1433,30 +3716,61 @@ function seoDescription(rng: Rng, c: TextCtx): string {
     `${cap(c.outcome)} with ${c.name}: ${bare(c.f[0]!)}, ${bare(c.f[1]!)} and ${bare(c.f[2]!)} for ${c.audience}.`,
     `Discover ${c.name}, ${a(c.noun)} that helps ${c.audience} ${c.outcome}.`,
   ]);
-  return fit([preferred, `${c.name}: ${a(c.noun)} for ${c.audience}.`, `${c.name}: ${a(c.noun)}.`], DEMO_LIMITS.seoDescription);
+  return fit(
+    [preferred, `${c.name}: ${a(c.noun)} for ${c.audience}.`, `${c.name}: ${a(c.noun)}.`],
+    DEMO_LIMITS.seoDescription,
+  );
 }
 
 // ───────────────────────────── listing facts ─────────────────────────────
 
-const STAGES = [['idea', 6], ['beta', 18], ['launched', 36], ['growing', 28], ['established', 12]] as const;
+const STAGES = [
+  ['idea', 6],
+  ['beta', 18],
+  ['launched', 36],
+  ['growing', 28],
+  ['established', 12],
+] as const;
 const PRICING_MODELS = [
-  ['freemium', 30], ['subscription', 20], ['open-source', 12], ['usage-based', 12], ['paid', 10], ['free', 8], ['one-time', 8],
+  ['freemium', 30],
+  ['subscription', 20],
+  ['open-source', 12],
+  ['usage-based', 12],
+  ['paid', 10],
+  ['free', 8],
+  ['one-time', 8],
 ] as const;
 
 const USAGE_UNITS: Record<string, string> = {
-  'developer-tools': 'requests', ai: 'requests', analytics: 'events', marketing: 'emails', finance: 'transactions',
-  sales: 'contacts', 'no-code': 'tasks', productivity: 'actions', design: 'exports', education: 'learner hours', health: 'sessions',
+  'developer-tools': 'requests',
+  ai: 'requests',
+  analytics: 'events',
+  marketing: 'emails',
+  finance: 'transactions',
+  sales: 'contacts',
+  'no-code': 'tasks',
+  productivity: 'actions',
+  design: 'exports',
+  education: 'learner hours',
+  health: 'sessions',
 };
 
 function pricingSummaryFor(rng: Rng, model: DemoListing['pricingModel'], topSlug: string): string {
   const p = rng.pick([5, 8, 9, 12, 15, 19, 24, 29, 39, 49, 79, 99]);
   switch (model) {
     case 'free':
-      return rng.pick(['Free to use, with no paid plans.', 'Completely free; optional paid add-ons are planned.', 'Free forever for individuals and small teams.']);
+      return rng.pick([
+        'Free to use, with no paid plans.',
+        'Completely free; optional paid add-ons are planned.',
+        'Free forever for individuals and small teams.',
+      ]);
     case 'freemium':
       return `Free for up to ${rng.pick([2, 3, 5, 10])} ${rng.pick(['users', 'projects', 'seats', 'workspaces'])}; ${rng.pick(['Pro', 'Team', 'Plus'])} from $${p}/month.`;
     case 'paid':
-      return rng.pick([`From $${p} per seat per month, billed annually.`, `Plans from $${p}/month with a 14-day free trial.`]);
+      return rng.pick([
+        `From $${p} per seat per month, billed annually.`,
+        `Plans from $${p}/month with a 14-day free trial.`,
+      ]);
     case 'subscription':
       return `$${p}/month or $${p * 10}/year.`;
     case 'one-time':
@@ -1470,7 +3784,12 @@ function pricingSummaryFor(rng: Rng, model: DemoListing['pricingModel'], topSlug
 
 function attributeValue(rng: Rng, key: string, model: DemoListing['pricingModel']): string {
   const freeish = model === 'free' || model === 'freemium' || model === 'open-source';
-  if (key === 'free_plan') return freeish ? 'yes' : model === 'usage-based' ? rng.pick(['yes', 'free trial only']) : rng.pick(['no', 'free trial only']);
+  if (key === 'free_plan')
+    return freeish
+      ? 'yes'
+      : model === 'usage-based'
+        ? rng.pick(['yes', 'free trial only'])
+        : rng.pick(['no', 'free trial only']);
   if (key === 'open_source') return model === 'open-source' ? 'yes' : rng.chance(0.05) ? 'yes' : 'no';
   if (key === 'self_hosted' && model === 'open-source') return rng.chance(0.85) ? 'yes' : 'enterprise plan only';
   const def = ATTRS[key];
@@ -1478,7 +3797,13 @@ function attributeValue(rng: Rng, key: string, model: DemoListing['pricingModel'
   return rng.pick(def.values);
 }
 
-function socialsFor(rng: Rng, slug: string, domain: string, websiteUrl: string, devFlavoured: boolean): Record<string, string> {
+function socialsFor(
+  rng: Rng,
+  slug: string,
+  domain: string,
+  websiteUrl: string,
+  devFlavoured: boolean,
+): Record<string, string> {
   const handle = slug.replace(/-/g, '');
   const urls: Record<string, string> = {
     linkedin: `https://www.linkedin.com/company/${slug}`,
@@ -1494,13 +3819,29 @@ function socialsFor(rng: Rng, slug: string, domain: string, websiteUrl: string, 
     producthunt: `https://www.producthunt.com/products/${slug}`,
     medium: `https://medium.com/@${handle}`,
     website: websiteUrl,
-    custom: rng.pick([`https://docs.${domain}`, `https://status.${domain}`, `https://community.${domain}`, `https://${domain}/changelog`]),
+    custom: rng.pick([
+      `https://docs.${domain}`,
+      `https://status.${domain}`,
+      `https://community.${domain}`,
+      `https://${domain}/changelog`,
+    ]),
   };
   const out: Record<string, string> = {};
   if (rng.chance(0.7)) out.website = urls.website!;
   const weights: [string, number][] = [
-    ['x', 8], ['linkedin', 8], ['github', devFlavoured ? 8 : 2], ['producthunt', 3], ['youtube', 3], ['instagram', 3],
-    ['facebook', 2], ['reddit', 2], ['medium', 2], ['threads', 2], ['tiktok', 1], ['pinterest', 1], ['custom', 2],
+    ['x', 8],
+    ['linkedin', 8],
+    ['github', devFlavoured ? 8 : 2],
+    ['producthunt', 3],
+    ['youtube', 3],
+    ['instagram', 3],
+    ['facebook', 2],
+    ['reddit', 2],
+    ['medium', 2],
+    ['threads', 2],
+    ['tiktok', 1],
+    ['pinterest', 1],
+    ['custom', 2],
   ];
   const count = rng.int(1, 5);
   for (let i = 0; i < count * 3 && Object.keys(out).length < count + (out.website ? 1 : 0); i++) {
@@ -1510,9 +3851,25 @@ function socialsFor(rng: Rng, slug: string, domain: string, websiteUrl: string, 
   return out;
 }
 
-const GENERIC_FEATURES = ['Export to CSV and JSON', 'Single sign-on', 'Dark mode', 'Two-factor authentication', 'Audit log', 'Keyboard shortcuts', 'Role-based permissions', 'Public API', 'Offline support', 'Data residency in the EU'];
+const GENERIC_FEATURES = [
+  'Export to CSV and JSON',
+  'Single sign-on',
+  'Dark mode',
+  'Two-factor authentication',
+  'Audit log',
+  'Keyboard shortcuts',
+  'Role-based permissions',
+  'Public API',
+  'Offline support',
+  'Data residency in the EU',
+];
 
-function uspsFor(rng: Rng, c: TextCtx, model: DemoListing['pricingModel'], attributes: Record<string, string>): string[] {
+function uspsFor(
+  rng: Rng,
+  c: TextCtx,
+  model: DemoListing['pricingModel'],
+  attributes: Record<string, string>,
+): string[] {
   const pool = [
     `Set up in under ${rng.pick([2, 5, 10, 15])} minutes`,
     `${item(c.f[0]!)} on every plan`,
@@ -1525,30 +3882,82 @@ function uspsFor(rng: Rng, c: TextCtx, model: DemoListing['pricingModel'], attri
   if (model === 'free' || model === 'freemium') pool.push('No credit card needed to start');
   if (model === 'open-source') pool.push('Open source, so you can read every line and host it yourself');
   if (attributes.offline_mode === 'yes') pool.push('Works fully offline');
-  if (c.place && ['DE', 'FR', 'NL', 'SE', 'DK', 'FI', 'EE', 'AT', 'IE', 'ES', 'PT', 'IT', 'PL', 'CZ'].includes(c.place.code)) pool.push('Built and hosted in the EU');
+  if (
+    c.place &&
+    ['DE', 'FR', 'NL', 'SE', 'DK', 'FI', 'EE', 'AT', 'IE', 'ES', 'PT', 'IT', 'PL', 'CZ'].includes(c.place.code)
+  )
+    pool.push('Built and hosted in the EU');
   return rng.sample(pool, rng.int(2, 4));
 }
 
 function listingFaqs(rng: Rng, c: TextCtx, attributes: Record<string, string>): DemoFaq[] {
   const candidates: DemoFaq[] = [
-    { question: `Who is ${c.name} for?`, answer: `${c.name} is designed for ${c.audience} and ${c.audience2} who want to ${c.outcome}.` },
-    { question: `How is ${c.name} different from other ${c.nouns}?`, answer: `${c.name} focuses on ${c.f[0]} and ${c.f[1]} and leaves out the rest, so it stays fast and easy to learn.` },
-    { question: `How long does it take to set up ${c.name}?`, answer: `Most teams are up and running in under ${rng.pick(['ten minutes', 'an hour', 'a day'])}. Importing existing data is guided step by step.` },
-    { question: `Can I export my data from ${c.name}?`, answer: 'Yes. Everything can be exported as CSV or JSON at any time, and deleting your account removes your data for good.' },
+    {
+      question: `Who is ${c.name} for?`,
+      answer: `${c.name} is designed for ${c.audience} and ${c.audience2} who want to ${c.outcome}.`,
+    },
+    {
+      question: `How is ${c.name} different from other ${c.nouns}?`,
+      answer: `${c.name} focuses on ${c.f[0]} and ${c.f[1]} and leaves out the rest, so it stays fast and easy to learn.`,
+    },
+    {
+      question: `How long does it take to set up ${c.name}?`,
+      answer: `Most teams are up and running in under ${rng.pick(['ten minutes', 'an hour', 'a day'])}. Importing existing data is guided step by step.`,
+    },
+    {
+      question: `Can I export my data from ${c.name}?`,
+      answer:
+        'Yes. Everything can be exported as CSV or JSON at any time, and deleting your account removes your data for good.',
+    },
   ];
   if (c.pricingSummary) {
     const free = ['free', 'freemium', 'open-source'].includes(c.pricingModel);
-    candidates.push({ question: `Is there a free plan?`, answer: `${free ? 'Yes.' : 'Not at the moment.'} ${c.pricingSummary}` });
+    candidates.push({
+      question: `Is there a free plan?`,
+      answer: `${free ? 'Yes.' : 'Not at the moment.'} ${c.pricingSummary}`,
+    });
   }
   if (attributes.self_hosted) {
-    candidates.push({ question: `Can I self-host ${c.name}?`, answer: attributes.self_hosted === 'yes' ? 'Yes. A Docker image and setup guide are available, and self-hosted installs get the same features as the cloud version.' : attributes.self_hosted === 'no' ? `No, ${c.name} is only available as a hosted service.` : 'Self-hosting is available on the enterprise plan.' });
+    candidates.push({
+      question: `Can I self-host ${c.name}?`,
+      answer:
+        attributes.self_hosted === 'yes'
+          ? 'Yes. A Docker image and setup guide are available, and self-hosted installs get the same features as the cloud version.'
+          : attributes.self_hosted === 'no'
+            ? `No, ${c.name} is only available as a hosted service.`
+            : 'Self-hosting is available on the enterprise plan.',
+    });
   }
-  if (attributes.platforms) candidates.push({ question: `Which platforms does ${c.name} support?`, answer: `${c.name} is available on ${attributes.platforms}.` });
+  if (attributes.platforms)
+    candidates.push({
+      question: `Which platforms does ${c.name} support?`,
+      answer: `${c.name} is available on ${attributes.platforms}.`,
+    });
   if (attributes.api) {
-    candidates.push({ question: `Does ${c.name} have an API?`, answer: attributes.api === 'none' ? 'Not yet; a public API is on the roadmap.' : `Yes, ${c.name} offers a ${attributes.api} API with documentation and example code.` });
+    candidates.push({
+      question: `Does ${c.name} have an API?`,
+      answer:
+        attributes.api === 'none'
+          ? 'Not yet; a public API is on the roadmap.'
+          : `Yes, ${c.name} offers a ${attributes.api} API with documentation and example code.`,
+    });
   }
-  if (c.place) candidates.push({ question: `Where is ${c.name} based?`, answer: c.city ? `The team is based in ${cityIn(c.city, c.place)}.` : `The team is based in ${c.place.name}.` });
-  return rng.sample(candidates, rng.weighted([[0, 2], [2, 3], [3, 4], [4, 3], [5, 2], [6, 1]] as const));
+  if (c.place)
+    candidates.push({
+      question: `Where is ${c.name} based?`,
+      answer: c.city ? `The team is based in ${cityIn(c.city, c.place)}.` : `The team is based in ${c.place.name}.`,
+    });
+  return rng.sample(
+    candidates,
+    rng.weighted([
+      [0, 2],
+      [2, 3],
+      [3, 4],
+      [4, 3],
+      [5, 2],
+      [6, 1],
+    ] as const),
+  );
 }
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -1556,10 +3965,13 @@ type Rating = (typeof RATINGS)[number];
 
 const GENUINE_REVIEWS: Record<Rating, readonly Template[]> = {
   5: [
-    (c) => `${item(c.f[0]!)} alone saves us hours every week. Setup took minutes and the team answered my question within a day.`,
-    (c) => `We moved the whole team to ${c.name} last month and nobody wants to go back. ${item(c.f[1]!)} is the feature I did not know I needed.`,
+    (c) =>
+      `${item(c.f[0]!)} alone saves us hours every week. Setup took minutes and the team answered my question within a day.`,
+    (c) =>
+      `We moved the whole team to ${c.name} last month and nobody wants to go back. ${item(c.f[1]!)} is the feature I did not know I needed.`,
     (c) => `Exactly what ${c.audience} need. It does one job very well and stays out of the way.`,
-    (c) => `I tried four ${c.nouns} before this one. ${c.name} is the first that stuck, mostly thanks to ${bare(c.f[0]!)}.`,
+    (c) =>
+      `I tried four ${c.nouns} before this one. ${c.name} is the first that stuck, mostly thanks to ${bare(c.f[0]!)}.`,
   ],
   4: [
     (c) => `Solid ${c.noun}. ${item(c.f[0]!)} is great; I would love ${bare(c.f[1]!)} to be a bit more flexible.`,
@@ -1567,7 +3979,8 @@ const GENUINE_REVIEWS: Record<Rating, readonly Template[]> = {
     (c) => `Helped us ${c.outcome}. Docs could be better, but the product itself is very good.`,
   ],
   3: [
-    (c) => `Good idea and ${bare(c.f[0]!)} works well, but we missed a couple of integrations and went back to our old setup for now.`,
+    (c) =>
+      `Good idea and ${bare(c.f[0]!)} works well, but we missed a couple of integrations and went back to our old setup for now.`,
     () => 'Decent, though pricing gets steep once the team grows. Worth trying for small teams.',
     (c) => `Promising ${c.noun}. Still feels early, and a few things broke during our trial.`,
   ],
@@ -1601,7 +4014,13 @@ function reviewsFor(rng: Rng, c: TextCtx, count: number): DemoReview[] {
       const fake = rng.pick(FAKE_REVIEWS);
       review = { rating: fake.rating, body: fake.body(c), genuine: false };
     } else {
-      const rating = rng.weighted([[5, 40], [4, 33], [3, 15], [2, 7], [1, 5]] as const);
+      const rating = rng.weighted([
+        [5, 40],
+        [4, 33],
+        [3, 15],
+        [2, 7],
+        [1, 5],
+      ] as const);
       review = { rating, body: rng.pick(GENUINE_REVIEWS[rating])(c), genuine: true };
     }
     if (seen.has(review.body)) continue;
@@ -1634,7 +4053,12 @@ function storyFor(rng: Rng, c: TextCtx): DemoStory {
   const where = c.city ? ` in ${c.city}` : '';
   const [lessonA, lessonB] = rng.sample(LESSONS, 2);
   return {
-    title: rng.pick([`Why we built ${c.name}`, `The story behind ${c.name}`, `From side project to product: ${c.name}`, `Building ${c.name}${where || ' in public'}`]),
+    title: rng.pick([
+      `Why we built ${c.name}`,
+      `The story behind ${c.name}`,
+      `From side project to product: ${c.name}`,
+      `Building ${c.name}${where || ' in public'}`,
+    ]),
     story: `${founders} started ${c.name} ${when}${where} after running into the same problem again and again: ${c.problem}. What began as a weekend project is now ${a(c.noun)} used by ${c.audience} around the world.`,
     why_started: `We kept seeing that ${c.problem}. None of the existing ${c.nouns} fixed it without adding a pile of complexity, so we built the tool we wanted for ourselves.`,
     problem: `For ${c.audience}, ${c.problem}. That costs time every week and quietly erodes trust in the process.`,
@@ -1660,10 +4084,20 @@ const MILESTONE_EVENTS = [
 ] as const;
 
 const MILESTONE_COUNTS: Record<DemoListing['stage'], [number, number]> = {
-  idea: [0, 1], beta: [1, 3], launched: [2, 4], growing: [3, 5], established: [4, 6],
+  idea: [0, 1],
+  beta: [1, 3],
+  launched: [2, 4],
+  growing: [3, 5],
+  established: [4, 6],
 };
 // How far along the event list each stage may plausibly be.
-const MILESTONE_REACH: Record<DemoListing['stage'], number> = { idea: 2, beta: 3, launched: 6, growing: 9, established: 10 };
+const MILESTONE_REACH: Record<DemoListing['stage'], number> = {
+  idea: 2,
+  beta: 3,
+  launched: 6,
+  growing: 9,
+  established: 10,
+};
 
 function isoDate(ms: number): string {
   const d = new Date(ms);
@@ -1678,31 +4112,57 @@ function milestonesFor(rng: Rng, stage: DemoListing['stage'], year: number | nul
   // "Company founded" needs a known founding year; without one it would contradict founded_year
   // being listed as not found on the website.
   const first = year ? 0 : 1;
-  const picked = rng.sample(Array.from({ length: reach - first }, (_, i) => i + first), count).sort((x, y) => x - y);
+  const picked = rng
+    .sample(
+      Array.from({ length: reach - first }, (_, i) => i + first),
+      count,
+    )
+    .sort((x, y) => x - y);
   const end = Date.parse(`${MILESTONE_CUTOFF}T00:00:00Z`);
   const start = Date.UTC(year ?? 2026 - rng.int(1, 4), rng.int(0, 5), rng.int(1, 28));
   const span = Math.max(1, end - start);
   const dates = picked.map(() => start + Math.floor(rng.float() * span)).sort((x, y) => x - y);
-  return picked.map((eventIndex, k) => {
-    const event = MILESTONE_EVENTS[eventIndex]!;
-    const ms = eventIndex === 0 ? start : dates[k]!;
-    const milestone: DemoMilestone = { date: isoDate(ms), title: event.title, description: event.description };
-    if (rng.chance(0.3)) milestone.url = `https://${domain}/blog/${slugify(event.title)}`;
-    return milestone;
-  }).sort((x, y) => x.date.localeCompare(y.date));
+  return picked
+    .map((eventIndex, k) => {
+      const event = MILESTONE_EVENTS[eventIndex]!;
+      const ms = eventIndex === 0 ? start : dates[k]!;
+      const milestone: DemoMilestone = { date: isoDate(ms), title: event.title, description: event.description };
+      if (rng.chance(0.3)) milestone.url = `https://${domain}/blog/${slugify(event.title)}`;
+      return milestone;
+    })
+    .sort((x, y) => x.date.localeCompare(y.date));
 }
 
 function updatesFor(rng: Rng, c: TextCtx, maxDaysAgo: number): DemoListing['updates'] {
   const pool = [
-    { title: `New: ${item(c.later[0]!)}`, body: `${item(c.later[0]!)} is now available to everyone. Thanks to all the beta testers who sent feedback.` },
-    { title: 'Faster and lighter', body: `We rewrote a large part of ${c.name} under the hood. Most screens now load in under half the time.` },
-    { title: 'Pricing update', body: 'Existing customers keep their current price. New plans add more seats and a yearly option.' },
-    { title: 'We are hiring', body: `${c.name} is looking for its next engineer. Remote-friendly, small team, real ownership.` },
-    { title: 'Thank you for the launch', body: `Thanks to everyone who voted for and tried ${c.name} during launch week. We read every comment.` },
-    { title: `Improved ${bare(c.f[0]!)}`, body: `${item(c.f[0]!)} got a round of polish based on your feedback, including several long-requested options.` },
+    {
+      title: `New: ${item(c.later[0]!)}`,
+      body: `${item(c.later[0]!)} is now available to everyone. Thanks to all the beta testers who sent feedback.`,
+    },
+    {
+      title: 'Faster and lighter',
+      body: `We rewrote a large part of ${c.name} under the hood. Most screens now load in under half the time.`,
+    },
+    {
+      title: 'Pricing update',
+      body: 'Existing customers keep their current price. New plans add more seats and a yearly option.',
+    },
+    {
+      title: 'We are hiring',
+      body: `${c.name} is looking for its next engineer. Remote-friendly, small team, real ownership.`,
+    },
+    {
+      title: 'Thank you for the launch',
+      body: `Thanks to everyone who voted for and tried ${c.name} during launch week. We read every comment.`,
+    },
+    {
+      title: `Improved ${bare(c.f[0]!)}`,
+      body: `${item(c.f[0]!)} got a round of polish based on your feedback, including several long-requested options.`,
+    },
   ];
   const count = rng.int(0, 3);
-  return rng.sample(pool, count)
+  return rng
+    .sample(pool, count)
     .map((u) => ({ daysAgo: rng.int(1, Math.max(2, maxDaysAgo)), title: u.title, body: u.body }))
     .sort((x, y) => x.daysAgo - y.daysAgo);
 }
@@ -1713,7 +4173,11 @@ export const DEMO_LISTING_COUNT = 340;
 // Enough founders that most people behind a product have one to three products, not six.
 export const DEMO_FOUNDER_COUNT = 220;
 
-interface CategoryInfo { top: TopCategoryDef; sub: SubcategoryDef | null; attrKeys: readonly string[] }
+interface CategoryInfo {
+  top: TopCategoryDef;
+  sub: SubcategoryDef | null;
+  attrKeys: readonly string[];
+}
 
 function categoryIndex(): Map<string, CategoryInfo> {
   const map = new Map<string, CategoryInfo>();
@@ -1724,24 +4188,39 @@ function categoryIndex(): Map<string, CategoryInfo> {
   return map;
 }
 
-interface Slot { top: TopCategoryDef; sub: SubcategoryDef; primary: string; name: string }
+interface Slot {
+  top: TopCategoryDef;
+  sub: SubcategoryDef;
+  primary: string;
+  name: string;
+}
 
 function foundedYearFor(rng: Rng, stage: DemoListing['stage']): number {
   switch (stage) {
-    case 'idea': return rng.int(2024, 2025);
-    case 'beta': return rng.int(2023, 2025);
-    case 'launched': return rng.int(2020, 2025);
-    case 'growing': return rng.int(2016, 2024);
-    case 'established': return rng.int(2009, 2021);
+    case 'idea':
+      return rng.int(2024, 2025);
+    case 'beta':
+      return rng.int(2023, 2025);
+    case 'launched':
+      return rng.int(2020, 2025);
+    case 'growing':
+      return rng.int(2016, 2024);
+    case 'established':
+      return rng.int(2009, 2021);
   }
 }
 
 function usersFor(rng: Rng, stage: DemoListing['stage']): number {
   switch (stage) {
-    case 'idea': case 'beta': return rng.int(12, 250);
-    case 'launched': return rng.int(50, 600);
-    case 'growing': return rng.int(5, 60) * 100;
-    case 'established': return rng.int(8, 90) * 1000;
+    case 'idea':
+    case 'beta':
+      return rng.int(12, 250);
+    case 'launched':
+      return rng.int(50, 600);
+    case 'growing':
+      return rng.int(5, 60) * 100;
+    case 'established':
+      return rng.int(8, 90) * 1000;
   }
 }
 
@@ -1758,7 +4237,11 @@ function votesFor(rng: Rng, status: DemoListing['status'], week: number, plan: D
 function domainRatingsFor(rng: Rng, stage: DemoListing['stage']): DemoListing['domainRatings'] {
   if (rng.chance(0.2)) return []; // not every domain has been measured
   const base: Record<DemoListing['stage'], [number, number]> = {
-    idea: [0, 12], beta: [2, 25], launched: [5, 40], growing: [15, 60], established: [30, 85],
+    idea: [0, 12],
+    beta: [2, 25],
+    launched: [5, 40],
+    growing: [15, 60],
+    established: [30, 85],
   };
   const [lo, hi] = base[stage];
   let rating = rng.int(lo, hi);
@@ -1773,7 +4256,11 @@ function domainRatingsFor(rng: Rng, stage: DemoListing['stage']): DemoListing['d
 function revenueFor(rng: Rng, stage: DemoListing['stage']): DemoListing['revenue'] {
   if (stage === 'idea' || !rng.chance(0.4)) return []; // only some founders share revenue
   const base: Record<DemoListing['stage'], [number, number]> = {
-    idea: [0, 0], beta: [0, 800], launched: [200, 6000], growing: [5000, 60000], established: [40000, 400000],
+    idea: [0, 0],
+    beta: [0, 800],
+    launched: [200, 6000],
+    growing: [5000, 60000],
+    established: [40000, 400000],
   };
   const [lo, hi] = base[stage];
   let mrrDollars = rng.int(lo, hi);
@@ -1815,11 +4302,13 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
   //    for every seed: 5% awaiting a badge, 15% scheduled, the rest live.
   const nAwaiting = Math.round(N * 0.05);
   const nScheduled = Math.round(N * 0.15);
-  const statuses = root.fork('status').shuffle<DemoListing['status']>([
-    ...Array<DemoListing['status']>(nAwaiting).fill('awaiting_badge'),
-    ...Array<DemoListing['status']>(nScheduled).fill('scheduled'),
-    ...Array<DemoListing['status']>(N - nAwaiting - nScheduled).fill('live'),
-  ]);
+  const statuses = root
+    .fork('status')
+    .shuffle<DemoListing['status']>([
+      ...Array<DemoListing['status']>(nAwaiting).fill('awaiting_badge'),
+      ...Array<DemoListing['status']>(nScheduled).fill('scheduled'),
+      ...Array<DemoListing['status']>(N - nAwaiting - nScheduled).fill('live'),
+    ]);
   const weekRng = root.fork('weeks');
   const weeks = new Array<number>(N).fill(0);
   const liveIndexes = weekRng.shuffle(statuses.flatMap((s, i) => (s === 'live' ? [i] : [])));
@@ -1828,14 +4317,26 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
     // at least six; the rest land anywhere in that range.
     weeks[listingIndex] = k < 66 ? -10 + (k % 11) : weekRng.int(-10, 0);
   });
-  const futureWeeks = [[1, 8], [2, 7], [3, 6], [4, 5], [5, 4], [6, 3], [7, 2], [8, 2]] as const;
+  const futureWeeks = [
+    [1, 8],
+    [2, 7],
+    [3, 6],
+    [4, 5],
+    [5, 4],
+    [6, 3],
+    [7, 2],
+    [8, 2],
+  ] as const;
   statuses.forEach((s, i) => {
     if (s !== 'live') weeks[i] = weekRng.weighted(futureWeeks);
   });
 
   // 3. Plans: ~25% paid; listings waiting for a badge are free by definition.
   const paid = new Set(
-    root.fork('plans').shuffle(statuses.flatMap((s, i) => (s === 'awaiting_badge' ? [] : [i]))).slice(0, Math.round(N * 0.25)),
+    root
+      .fork('plans')
+      .shuffle(statuses.flatMap((s, i) => (s === 'awaiting_badge' ? [] : [i])))
+      .slice(0, Math.round(N * 0.25)),
   );
 
   // Some tagline templates leave out the product name, so two listings in one subcategory
@@ -1870,7 +4371,11 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
 
     const lead = founderOrder[i % founderOrder.length]!;
     const team: FounderDraft[] = [lead];
-    const teamSize = r.weighted([[1, 45], [2, 40], [3, 15]] as const);
+    const teamSize = r.weighted([
+      [1, 45],
+      [2, 40],
+      [3, 15],
+    ] as const);
     while (team.length < teamSize) {
       // Co-founders often share a country; among candidates prefer the least busy founders
       // so nobody ends up behind half a dozen products.
@@ -1891,7 +4396,10 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
     const notFound = new Set<keyof typeof NOT_FOUND_FIELDS>();
     if (r.chance(0.06)) notFound.add('logo_url');
     if (r.chance(0.12)) notFound.add('pricing_summary');
-    if (r.chance(0.05)) { notFound.add('country'); notFound.add('city'); }
+    if (r.chance(0.05)) {
+      notFound.add('country');
+      notFound.add('city');
+    }
     if (r.chance(0.12)) notFound.add('city');
     if (r.chance(0.1)) notFound.add('founded_year');
     if (r.chance(0.15)) notFound.add('contact_email');
@@ -1901,8 +4409,12 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
     const city = notFound.has('city') ? null : homeCity;
     const foundedYear = notFound.has('founded_year') ? null : foundedYearFor(r, stage);
     const pricingSummary = notFound.has('pricing_summary') ? null : pricingSummaryFor(r, pricingModel, top.slug);
-    const contactEmail = notFound.has('contact_email') ? null : `${r.pick(['hello', 'team', 'support', 'founders', 'hi'])}@${domain}`;
-    const logoUrl = notFound.has('logo_url') ? null : `${websiteUrl}/${r.pick(['logo.png', 'logo.svg', 'favicon.svg'])}`;
+    const contactEmail = notFound.has('contact_email')
+      ? null
+      : `${r.pick(['hello', 'team', 'support', 'founders', 'hi'])}@${domain}`;
+    const logoUrl = notFound.has('logo_url')
+      ? null
+      : `${websiteUrl}/${r.pick(['logo.png', 'logo.svg', 'favicon.svg'])}`;
     const demoVideoUrl = notFound.has('demo_video_url')
       ? null
       : r.chance(0.7)
@@ -1915,10 +4427,28 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
     const [outcome, outcome2] = r.sample(sub.outcomes, 2) as [string, string];
     const adj = pricingModel === 'open-source' && r.chance(0.5) ? 'open-source' : r.pick(ADJECTIVES);
     const ctx: TextCtx = {
-      name, domain, noun: sub.noun, nouns: sub.nouns, subName: sub.name, adj, audience, audience2,
-      f: chosen, later, problem: r.pick(sub.problems), outcome, outcome2,
-      city, place, year: foundedYear, founderNames: team.map((d) => d.name), stage, pricingModel, pricingSummary,
-      contactEmail, n: usersFor(r, stage),
+      name,
+      domain,
+      noun: sub.noun,
+      nouns: sub.nouns,
+      subName: sub.name,
+      adj,
+      audience,
+      audience2,
+      f: chosen,
+      later,
+      problem: r.pick(sub.problems),
+      outcome,
+      outcome2,
+      city,
+      place,
+      year: foundedYear,
+      founderNames: team.map((d) => d.name),
+      stage,
+      pricingModel,
+      pricingSummary,
+      contactEmail,
+      n: usersFor(r, stage),
     };
 
     const info = categories.get(slot.primary)!;
@@ -1931,18 +4461,25 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
 
     const features = chosen.map(item);
     for (const extra of r.sample(GENERIC_FEATURES, r.int(0, 2))) if (!features.includes(extra)) features.push(extra);
-    const keywords = [...new Set([...r.sample(sub.keywords, r.int(3, 6)), sub.noun.toLowerCase(), ...(r.chance(0.4) ? [top.name.toLowerCase()] : [])])];
+    const keywords = [
+      ...new Set([
+        ...r.sample(sub.keywords, r.int(3, 6)),
+        sub.noun.toLowerCase(),
+        ...(r.chance(0.4) ? [top.name.toLowerCase()] : []),
+      ]),
+    ];
     const tagPool = [...sub.keywords.filter((k) => k.length <= 20).map(slugify), slugify(top.name)];
     if (pricingModel === 'open-source') tagPool.push('open-source');
     if (top.slug === 'ai' || r.chance(0.1)) tagPool.push('ai-powered');
     if (stage === 'idea' || stage === 'beta') tagPool.push('early-access');
     const tags = [...new Set(r.sample(tagPool, r.int(2, 5)))];
 
-    const unlockedSections: DemoListing['unlockedSections'] = plan === 'paid'
-      ? ['story', 'milestones', 'media']
-      : r.chance(0.08)
-        ? r.sample(['story', 'milestones', 'media'] as const, r.int(1, 2))
-        : [];
+    const unlockedSections: DemoListing['unlockedSections'] =
+      plan === 'paid'
+        ? ['story', 'milestones', 'media']
+        : r.chance(0.08)
+          ? r.sample(['story', 'milestones', 'media'] as const, r.int(1, 2))
+          : [];
     const votes = votesFor(r, status, week, plan);
     const views = status === 'live' ? votes * r.int(12, 40) + r.int(40, 400) : r.int(15, 600);
     const followers = status === 'live' ? Math.round(votes * (0.1 + r.float() * 0.5)) + r.int(0, 10) : r.int(0, 40);
@@ -1951,17 +4488,29 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
     const hasMilestones = plan === 'paid' || unlockedSections.includes('milestones') || r.chance(0.3);
 
     const listing: DemoListing = {
-      slug, name, domain, websiteUrl, logoUrl,
+      slug,
+      name,
+      domain,
+      websiteUrl,
+      logoUrl,
       tagline: uniqueTagline(r, ctx),
-      shortDescription: fit([r.pick(SHORT_DESCRIPTIONS)(ctx), SHORT_DESCRIPTIONS[0]!(ctx)], DEMO_LIMITS.shortDescription),
+      shortDescription: fit(
+        [r.pick(SHORT_DESCRIPTIONS)(ctx), SHORT_DESCRIPTIONS[0]!(ctx)],
+        DEMO_LIMITS.shortDescription,
+      ),
       description: buildDescription(r, ctx),
       headline: fit([r.pick(HEADLINES)(ctx), HEADLINES[3]!(ctx)], DEMO_LIMITS.headline),
       summary: r.pick(SUMMARIES)(ctx),
       seoTitle: seoTitle(r, ctx),
       seoDescription: seoDescription(r, ctx),
-      stage, pricingModel, pricingSummary,
+      stage,
+      pricingModel,
+      pricingSummary,
       country: place?.code ?? null,
-      city, foundedYear, contactEmail, demoVideoUrl,
+      city,
+      foundedYear,
+      contactEmail,
+      demoVideoUrl,
       features: features.slice(0, DEMO_LIMITS.listItems),
       usps: uspsFor(r, ctx, pricingModel, attributes),
       keywords: keywords.slice(0, DEMO_LIMITS.listItems),
@@ -1969,15 +4518,24 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
       primaryCategory: slot.primary,
       extraCategories: [],
       founderSlugs: team.map((d) => d.slug),
-      socials: socialsFor(r, slug, domain, websiteUrl, top.slug === 'developer-tools' || pricingModel === 'open-source'),
+      socials: socialsFor(
+        r,
+        slug,
+        domain,
+        websiteUrl,
+        top.slug === 'developer-tools' || pricingModel === 'open-source',
+      ),
       faqs: listingFaqs(r, ctx, attributes),
       attributes,
       notFoundOnWebsite: Object.keys(NOT_FOUND_FIELDS).filter((k) => notFound.has(k as keyof typeof NOT_FOUND_FIELDS)),
-      plan, status,
+      plan,
+      status,
       launchWeekOffset: week,
       // This week's live launches went out on the first day so none sits in the future.
       launchDayOffset: status === 'live' && week === 0 ? 0 : r.int(0, 6),
-      votes, views, followers,
+      votes,
+      views,
+      followers,
       domainRatings: domainRatingsFor(r, stage),
       revenue: revenueFor(r, stage),
       reviews: reviewsFor(r, ctx, reviewCount),
@@ -1991,7 +4549,12 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
     if (plan === 'paid') {
       // Paid listings may also appear in up to three other categories, usually related ones.
       const related = top.subs.map((s) => s.slug).concat(top.slug);
-      const count = r.weighted([[0, 1], [1, 3], [2, 3], [3, 2]] as const);
+      const count = r.weighted([
+        [0, 1],
+        [1, 3],
+        [2, 3],
+        [3, 2],
+      ] as const);
       const pool = [...r.shuffle(related), ...r.shuffle(allCategorySlugs)].filter((s) => s !== slot.primary);
       listing.extraCategories = [...new Set(pool)].slice(0, count);
     }
@@ -2011,7 +4574,9 @@ function buildListings(root: Rng, drafts: readonly FounderDraft[]): DemoListing[
     const slot = slots[i]!;
     const near = r.shuffle(bySub.get(slot.sub.slug)!.filter((j) => j !== i));
     const wider = r.shuffle(byTop.get(slot.top.slug)!.filter((j) => j !== i && !near.includes(j)));
-    listing.alternatives = [...near, ...wider].slice(0, r.int(1, 4)).map((j) => ({ slug: listings[j]!.slug, approved: r.chance(0.75) }));
+    listing.alternatives = [...near, ...wider]
+      .slice(0, r.int(1, 4))
+      .map((j) => ({ slug: listings[j]!.slug, approved: r.chance(0.75) }));
   });
 
   return listings;
@@ -2022,19 +4587,28 @@ function finishFounders(root: Rng, drafts: readonly FounderDraft[], listings: re
   const roles = new Map<string, { name: string; lead: boolean; solo: boolean }[]>();
   for (const listing of listings) {
     listing.founderSlugs.forEach((slug, position) => {
-      roles.set(slug, [...(roles.get(slug) ?? []), { name: listing.name, lead: position === 0, solo: listing.founderSlugs.length === 1 }]);
+      roles.set(slug, [
+        ...(roles.get(slug) ?? []),
+        { name: listing.name, lead: position === 0, solo: listing.founderSlugs.length === 1 },
+      ]);
     });
   }
   return drafts.map((d) => {
     const r = root.fork('founder-bio', d.slug);
     const products = roles.get(d.slug) ?? [];
     const leads = products.some((p) => p.lead);
-    const title = products.length > 0 && products.every((p) => p.solo)
-      ? 'Solo founder'
-      : leads ? r.pick(LEAD_TITLES) : r.pick(COFOUNDER_TITLES);
+    const title =
+      products.length > 0 && products.every((p) => p.solo)
+        ? 'Solo founder'
+        : leads
+          ? r.pick(LEAD_TITLES)
+          : r.pick(COFOUNDER_TITLES);
     const named = products.slice(0, 2).map((p) => p.name);
     const others = products.length - 2;
-    const what = others > 0 ? `${named.join(', ')} and ${others === 1 ? 'one other product' : `${SMALL_NUMBERS[others] ?? others} other products`}` : joinList(named);
+    const what =
+      others > 0
+        ? `${named.join(', ')} and ${others === 1 ? 'one other product' : `${SMALL_NUMBERS[others] ?? others} other products`}`
+        : joinList(named);
     const verb = leads ? 'starting' : 'co-founding';
     const place = placeOf(d.country);
     const bio = r.pick([
@@ -2050,7 +4624,10 @@ function finishFounders(root: Rng, drafts: readonly FounderDraft[], listings: re
 
 /** "Public API" → "public API": lower-cases words but keeps acronyms ("SDKs", "A/B"). */
 function lowerLabel(label: string): string {
-  return label.split(' ').map((w) => (w.slice(1) === w.slice(1).toLowerCase() ? w.toLowerCase() : w)).join(' ');
+  return label
+    .split(' ')
+    .map((w) => (w.slice(1) === w.slice(1).toLowerCase() ? w.toLowerCase() : w))
+    .join(' ');
 }
 
 function buildCategories(): DemoCategory[] {
@@ -2058,18 +4635,40 @@ function buildCategories(): DemoCategory[] {
   const out: DemoCategory[] = [];
   let subIndex = 0;
   for (const top of CATEGORY_TREE) {
-    out.push({ slug: top.slug, name: top.name, description: top.description, faqs: top.faqs.map((f) => ({ ...f })), attributes: attributes(top.attrs) });
+    out.push({
+      slug: top.slug,
+      name: top.name,
+      description: top.description,
+      faqs: top.faqs.map((f) => ({ ...f })),
+      attributes: attributes(top.attrs),
+    });
     for (const sub of top.subs) {
       const keys = [...top.attrs, ...sub.attrs];
       const labels = keys.map((k) => lowerLabel(ATTRS[k]!.label));
       const faqs: DemoFaq[] = [
-        { question: `What does ${a(sub.noun)} do?`, answer: `${sub.description} Teams usually start looking for one when ${sub.problems[0]}.` },
+        {
+          question: `What does ${a(sub.noun)} do?`,
+          answer: `${sub.description} Teams usually start looking for one when ${sub.problems[0]}.`,
+        },
         { ...sub.faq },
-        { question: `What should I compare when choosing ${sub.nouns}?`, answer: `Start with ${joinList(labels)}. Then try two or three ${sub.nouns} on a real project for a week; the one your team keeps opening is usually the right one.` },
-        { question: `Are there free ${sub.nouns} on Launchdeck?`, answer: `Yes. Many ${sub.nouns} listed under ${sub.name} have a free plan or an open-source edition; use the pricing filter on the category page to see them.` },
+        {
+          question: `What should I compare when choosing ${sub.nouns}?`,
+          answer: `Start with ${joinList(labels)}. Then try two or three ${sub.nouns} on a real project for a week; the one your team keeps opening is usually the right one.`,
+        },
+        {
+          question: `Are there free ${sub.nouns} on Launchdeck?`,
+          answer: `Yes. Many ${sub.nouns} listed under ${sub.name} have a free plan or an open-source edition; use the pricing filter on the category page to see them.`,
+        },
       ];
       // 2, 3 or 4 FAQs so category pages do not all look alike.
-      out.push({ slug: sub.slug, name: sub.name, description: sub.description, parentSlug: top.slug, faqs: faqs.slice(0, 2 + (subIndex++ % 3)), attributes: attributes(keys) });
+      out.push({
+        slug: sub.slug,
+        name: sub.name,
+        description: sub.description,
+        parentSlug: top.slug,
+        faqs: faqs.slice(0, 2 + (subIndex++ % 3)),
+        attributes: attributes(keys),
+      });
     }
   }
   return out;
@@ -2081,14 +4680,27 @@ const BLOG_POSTS: readonly DemoBlogPost[] = [
   {
     slug: 'how-to-prepare-for-launch-week',
     title: 'How to prepare for your launch week',
-    excerpt: 'A practical, week-by-week plan for getting your product ready for launch day, from the listing itself to the people you tell first.',
+    excerpt:
+      'A practical, week-by-week plan for getting your product ready for launch day, from the listing itself to the people you tell first.',
     author: 'Maren Solberg',
     publishedDaysAgo: 4,
     tags: ['launch', 'guides', 'founders'],
     faqs: [
-      { question: 'How far in advance should I schedule my launch?', answer: 'Two to four weeks is a good window. It gives you time to polish the listing and line up early supporters without losing momentum.' },
-      { question: 'Can I change my listing after it goes live?', answer: 'Yes. You can edit the description, media and FAQs at any time; the launch date itself is fixed once the week has started.' },
-      { question: 'Does launching on a specific day of the week matter?', answer: 'Less than people think. Every listing stays on the weekly board for the whole week, so pick the day when you can be online to answer questions.' },
+      {
+        question: 'How far in advance should I schedule my launch?',
+        answer:
+          'Two to four weeks is a good window. It gives you time to polish the listing and line up early supporters without losing momentum.',
+      },
+      {
+        question: 'Can I change my listing after it goes live?',
+        answer:
+          'Yes. You can edit the description, media and FAQs at any time; the launch date itself is fixed once the week has started.',
+      },
+      {
+        question: 'Does launching on a specific day of the week matter?',
+        answer:
+          'Less than people think. Every listing stays on the weekly board for the whole week, so pick the day when you can be online to answer questions.',
+      },
     ],
     bodyMarkdown: `Launch week is short, loud and over before you know it. The founders who get the most out of it are rarely the ones with the biggest audience; they are the ones who prepared calmly in the weeks before. Here is the plan we recommend after watching hundreds of launches on Launchdeck.
 
@@ -2126,13 +4738,22 @@ Launching is not a single day. It is the start of a conversation with the people
   {
     slug: 'writing-a-tagline-that-works',
     title: 'Writing a tagline people remember',
-    excerpt: 'Your tagline is the first thing visitors read. Here is how to write one that explains the product in a single breath.',
+    excerpt:
+      'Your tagline is the first thing visitors read. Here is how to write one that explains the product in a single breath.',
     author: 'Dario Quint',
     publishedDaysAgo: 11,
     tags: ['copywriting', 'guides', 'listings'],
     faqs: [
-      { question: 'How long can a tagline be on Launchdeck?', answer: 'Up to 200 characters, but the best taglines are well under 80. Shorter lines survive being cut off in search results and social previews.' },
-      { question: 'Should my tagline include keywords?', answer: 'Include the plain words people would use to describe your product, such as invoicing or note-taking. Avoid stuffing; one clear phrase beats five keywords.' },
+      {
+        question: 'How long can a tagline be on Launchdeck?',
+        answer:
+          'Up to 200 characters, but the best taglines are well under 80. Shorter lines survive being cut off in search results and social previews.',
+      },
+      {
+        question: 'Should my tagline include keywords?',
+        answer:
+          'Include the plain words people would use to describe your product, such as invoicing or note-taking. Avoid stuffing; one clear phrase beats five keywords.',
+      },
     ],
     bodyMarkdown: `A tagline has one job: help the right person decide in two seconds whether to read on. It is not a slogan and it is not a mission statement. It is a sentence that says what the product does and for whom.
 
@@ -2184,9 +4805,20 @@ You can edit your tagline at any time from your [dashboard](/dashboard). Try a n
     publishedDaysAgo: 19,
     tags: ['launch', 'pricing', 'platform'],
     faqs: [
-      { question: 'Do paid listings get more votes?', answer: 'No. Votes come only from people on the site, and the weekly ranking treats free and paid listings the same way. Paid plans add placement options and profile sections, not votes.' },
-      { question: 'What is the badge requirement for free launches?', answer: 'Free launches ask you to add a small Launchdeck badge to your website. Once we can see it, your listing moves from awaiting badge to scheduled.' },
-      { question: 'Can I upgrade after launching for free?', answer: 'Yes. You can upgrade at any time, and the extra profile sections unlock immediately.' },
+      {
+        question: 'Do paid listings get more votes?',
+        answer:
+          'No. Votes come only from people on the site, and the weekly ranking treats free and paid listings the same way. Paid plans add placement options and profile sections, not votes.',
+      },
+      {
+        question: 'What is the badge requirement for free launches?',
+        answer:
+          'Free launches ask you to add a small Launchdeck badge to your website. Once we can see it, your listing moves from awaiting badge to scheduled.',
+      },
+      {
+        question: 'Can I upgrade after launching for free?',
+        answer: 'Yes. You can upgrade at any time, and the extra profile sections unlock immediately.',
+      },
     ],
     bodyMarkdown: `Every product on Launchdeck can launch for free. We also offer a paid plan for teams that want more control and a richer profile. This post explains the differences honestly, so you can pick the one that fits.
 
@@ -2226,13 +4858,22 @@ Either way, the work that makes a launch successful is the same: a clear listing
   {
     slug: 'how-weekly-awards-work',
     title: 'How the weekly awards are decided',
-    excerpt: 'Gold, silver and bronze go to the three most-voted launches of each week. Here are the exact rules, including ties and late votes.',
+    excerpt:
+      'Gold, silver and bronze go to the three most-voted launches of each week. Here are the exact rules, including ties and late votes.',
     author: 'Ife Adebanjo',
     publishedDaysAgo: 26,
     tags: ['awards', 'platform', 'transparency'],
     faqs: [
-      { question: 'When are the weekly awards announced?', answer: 'Shortly after the launch week ends. Results are computed once, stored and shown on every winning listing.' },
-      { question: 'What happens if two launches have the same number of votes?', answer: 'The launch that reached that number first ranks higher. This rewards early momentum rather than last-minute pushes.' },
+      {
+        question: 'When are the weekly awards announced?',
+        answer:
+          'Shortly after the launch week ends. Results are computed once, stored and shown on every winning listing.',
+      },
+      {
+        question: 'What happens if two launches have the same number of votes?',
+        answer:
+          'The launch that reached that number first ranks higher. This rewards early momentum rather than last-minute pushes.',
+      },
     ],
     bodyMarkdown: `Every week, the three launches with the most votes receive an award: gold, silver and bronze. We want the rules to be simple enough to fit in a paragraph and strict enough that nobody can game them. Here they are in full.
 
@@ -2271,14 +4912,26 @@ An award means a lot of people liked your launch that week. It does not mean you
   {
     slug: 'keeping-reviews-genuine',
     title: 'How we keep reviews genuine',
-    excerpt: 'Reviews only help if you can trust them. Here is how moderation works and which reviews count toward a product rating.',
+    excerpt:
+      'Reviews only help if you can trust them. Here is how moderation works and which reviews count toward a product rating.',
     author: 'Ife Adebanjo',
     publishedDaysAgo: 33,
     tags: ['reviews', 'trust', 'transparency'],
     faqs: [
-      { question: 'Why does a product show fewer rated reviews than total reviews?', answer: 'Only reviews marked as genuine by moderation count towards the rating. Others stay visible for transparency but are excluded from the average.' },
-      { question: 'Can makers remove negative reviews?', answer: 'No. Makers can reply publicly and report reviews that break the rules, but they cannot delete reviews.' },
-      { question: 'How do I report a review?', answer: 'Use the report link under the review. A moderator looks at every report.' },
+      {
+        question: 'Why does a product show fewer rated reviews than total reviews?',
+        answer:
+          'Only reviews marked as genuine by moderation count towards the rating. Others stay visible for transparency but are excluded from the average.',
+      },
+      {
+        question: 'Can makers remove negative reviews?',
+        answer:
+          'No. Makers can reply publicly and report reviews that break the rules, but they cannot delete reviews.',
+      },
+      {
+        question: 'How do I report a review?',
+        answer: 'Use the report link under the review. A moderator looks at every report.',
+      },
     ],
     bodyMarkdown: `A rating is only useful if it reflects what real users think. That is why every review on Launchdeck goes through the same simple process, and why only genuine reviews count toward a product's rating.
 
@@ -2318,13 +4971,22 @@ If you have used a product you found on Launchdeck, consider leaving a review. B
   {
     slug: 'domain-rating-explained',
     title: 'Domain rating, explained for founders',
-    excerpt: 'What the domain rating chart on a listing shows, where the number comes from and why you should not obsess over it.',
+    excerpt:
+      'What the domain rating chart on a listing shows, where the number comes from and why you should not obsess over it.',
     author: 'Hanna Lindgren',
     publishedDaysAgo: 41,
     tags: ['seo', 'metrics', 'guides'],
     faqs: [
-      { question: 'Where does the domain rating on Launchdeck come from?', answer: 'It is a third-party score measured periodically for each company domain and stored as a history, so you can see the trend over several months.' },
-      { question: 'Will launching on Launchdeck raise my domain rating?', answer: 'A listing adds one link to your site, which can help a little. Lasting improvements come from many sites choosing to link to you over time.' },
+      {
+        question: 'Where does the domain rating on Launchdeck come from?',
+        answer:
+          'It is a third-party score measured periodically for each company domain and stored as a history, so you can see the trend over several months.',
+      },
+      {
+        question: 'Will launching on Launchdeck raise my domain rating?',
+        answer:
+          'A listing adds one link to your site, which can help a little. Lasting improvements come from many sites choosing to link to you over time.',
+      },
     ],
     bodyMarkdown: `Some listings on Launchdeck show a small domain rating chart. It is one of the most misunderstood numbers on the site, so here is what it is and what it is not.
 
@@ -2368,9 +5030,19 @@ Our advice: check the trend once a month, keep building things people want to sh
     publishedDaysAgo: 52,
     tags: ['listings', 'guides', 'categories'],
     faqs: [
-      { question: 'Can my product be in more than one category?', answer: 'Every listing has one primary category. Paid listings can add up to three extra categories.' },
-      { question: 'What if no category fits my product?', answer: 'Choose the closest top-level category and tell us what is missing. We add new subcategories when several products need one.' },
-      { question: 'Can I change my category later?', answer: 'Yes, from the listing settings. The change shows up on category pages right away.' },
+      {
+        question: 'Can my product be in more than one category?',
+        answer: 'Every listing has one primary category. Paid listings can add up to three extra categories.',
+      },
+      {
+        question: 'What if no category fits my product?',
+        answer:
+          'Choose the closest top-level category and tell us what is missing. We add new subcategories when several products need one.',
+      },
+      {
+        question: 'Can I change my category later?',
+        answer: 'Yes, from the listing settings. The change shows up on category pages right away.',
+      },
     ],
     bodyMarkdown: `Category pages are one of the main ways people browse Launchdeck. Picking the right one puts your listing in front of people who are already looking for something like it.
 
@@ -2409,13 +5081,21 @@ If you cannot find a good fit, pick the closest top-level category and let us kn
   {
     slug: 'building-in-public-without-burning-out',
     title: 'Building in public without burning out',
-    excerpt: 'Sharing your progress can bring customers and friends. It can also take over your week. Here is how founders on Launchdeck keep it sustainable.',
+    excerpt:
+      'Sharing your progress can bring customers and friends. It can also take over your week. Here is how founders on Launchdeck keep it sustainable.',
     author: 'Hanna Lindgren',
     publishedDaysAgo: 60,
     tags: ['founders', 'community', 'marketing'],
     faqs: [
-      { question: 'Do I have to share revenue numbers to build in public?', answer: 'No. Many founders share what they learn, what they shipped and what went wrong without ever sharing revenue.' },
-      { question: 'How often should I post updates?', answer: 'Pick a rhythm you can keep for a year. A weekly or fortnightly update is plenty for most teams.' },
+      {
+        question: 'Do I have to share revenue numbers to build in public?',
+        answer:
+          'No. Many founders share what they learn, what they shipped and what went wrong without ever sharing revenue.',
+      },
+      {
+        question: 'How often should I post updates?',
+        answer: 'Pick a rhythm you can keep for a year. A weekly or fortnightly update is plenty for most teams.',
+      },
     ],
     bodyMarkdown: `Building in public means sharing your work as it happens: what you shipped, what you learned, sometimes what you earned. Done well, it brings early users, honest feedback and friends who cheer you on. Done badly, it turns into a second job.
 
@@ -2465,8 +5145,15 @@ Link your listing, your changelog and your newsletter from one place. Your [foun
     publishedDaysAgo: 74,
     tags: ['pricing', 'growth', 'founders'],
     faqs: [
-      { question: 'Should I show prices publicly before launch?', answer: 'Usually yes. Visitors who cannot find a price often assume it is expensive and leave. If pricing is still changing, say so and show a range.' },
-      { question: 'How many plans should I offer?', answer: 'Two or three is enough for most early products. More options make the decision harder, not easier.' },
+      {
+        question: 'Should I show prices publicly before launch?',
+        answer:
+          'Usually yes. Visitors who cannot find a price often assume it is expensive and leave. If pricing is still changing, say so and show a range.',
+      },
+      {
+        question: 'How many plans should I offer?',
+        answer: 'Two or three is enough for most early products. More options make the decision harder, not easier.',
+      },
     ],
     bodyMarkdown: `Launch traffic is generous but impatient. Many visitors click through from a listing, look for the price and decide within seconds. After reading hundreds of pricing pages linked from Launchdeck, a few patterns stand out.
 
@@ -2513,13 +5200,22 @@ If you are preparing a launch, pair this with [how to prepare for your launch we
   {
     slug: 'after-launch-day-checklist',
     title: 'The week after launch: a checklist',
-    excerpt: 'Launch week is over. Here is what to do in the following days to keep the momentum and learn from the traffic.',
+    excerpt:
+      'Launch week is over. Here is what to do in the following days to keep the momentum and learn from the traffic.',
     author: 'Maren Solberg',
     publishedDaysAgo: 88,
     tags: ['launch', 'guides', 'growth'],
     faqs: [
-      { question: 'Does my listing disappear after launch week?', answer: 'No. It stays on Launchdeck permanently, appears in its categories and search, and can keep collecting reviews and followers.' },
-      { question: 'Can I launch the same product again?', answer: 'A product launches once, but you can post updates and milestones at any time, and major new versions can be announced in the updates section.' },
+      {
+        question: 'Does my listing disappear after launch week?',
+        answer:
+          'No. It stays on Launchdeck permanently, appears in its categories and search, and can keep collecting reviews and followers.',
+      },
+      {
+        question: 'Can I launch the same product again?',
+        answer:
+          'A product launches once, but you can post updates and milestones at any time, and major new versions can be announced in the updates section.',
+      },
     ],
     bodyMarkdown: `The weekly board has moved on, and your launch is now in the archive. That is when the real work starts. Here is a checklist for the days after launch.
 
@@ -2562,14 +5258,27 @@ Some of the best customers arrive weeks later, after finding your listing in a c
   {
     slug: 'open-source-launch-playbook',
     title: 'Launching an open-source project: a playbook',
-    excerpt: 'Open-source launches have their own rhythm. A playbook for maintainers who want users, contributors and maybe customers.',
+    excerpt:
+      'Open-source launches have their own rhythm. A playbook for maintainers who want users, contributors and maybe customers.',
     author: 'Ife Adebanjo',
     publishedDaysAgo: 101,
     tags: ['open-source', 'launch', 'developer-tools'],
     faqs: [
-      { question: 'Should my open-source project have a hosted version at launch?', answer: 'Not necessarily. Many projects launch with self-hosting only and add a hosted option once they know what users need.' },
-      { question: 'Which licence should I choose?', answer: 'It depends on your goals. Permissive licences such as MIT encourage adoption; copyleft licences such as AGPL protect against closed forks. Ask a lawyer if you plan to build a business on it.' },
-      { question: 'How do I mark my listing as open source?', answer: 'Choose open-source as the pricing model and fill in the open source attribute in your category. Both show up in filters.' },
+      {
+        question: 'Should my open-source project have a hosted version at launch?',
+        answer:
+          'Not necessarily. Many projects launch with self-hosting only and add a hosted option once they know what users need.',
+      },
+      {
+        question: 'Which licence should I choose?',
+        answer:
+          'It depends on your goals. Permissive licences such as MIT encourage adoption; copyleft licences such as AGPL protect against closed forks. Ask a lawyer if you plan to build a business on it.',
+      },
+      {
+        question: 'How do I mark my listing as open source?',
+        answer:
+          'Choose open-source as the pricing model and fill in the open source attribute in your category. Both show up in filters.',
+      },
     ],
     bodyMarkdown: `Open-source projects launch differently from commercial products. Your first audience is developers, and they will read your README before your landing page. Here is a playbook that has worked for many maintainers on Launchdeck.
 
@@ -2615,13 +5324,21 @@ Post updates for releases on your listing and link to the changelog. Keep the li
   {
     slug: 'writing-your-founder-story',
     title: 'Writing a founder story people want to read',
-    excerpt: 'The story section on your listing is a chance to explain why your product exists. A simple structure and a few examples.',
+    excerpt:
+      'The story section on your listing is a chance to explain why your product exists. A simple structure and a few examples.',
     author: 'Tomás Ferreira',
     publishedDaysAgo: 123,
     tags: ['founders', 'stories', 'copywriting'],
     faqs: [
-      { question: 'Where does the founder story appear?', answer: 'On the listing page, in the story section, for paid listings and listings where the section has been unlocked.' },
-      { question: 'How long should a founder story be?', answer: 'Between 300 and 1,000 words works well. Each section can be a short paragraph.' },
+      {
+        question: 'Where does the founder story appear?',
+        answer:
+          'On the listing page, in the story section, for paid listings and listings where the section has been unlocked.',
+      },
+      {
+        question: 'How long should a founder story be?',
+        answer: 'Between 300 and 1,000 words works well. Each section can be a short paragraph.',
+      },
     ],
     bodyMarkdown: `People do not only buy products; they buy from people. The story section on a Launchdeck listing lets you explain why the product exists, and the best stories are often the most ordinary ones told honestly.
 
@@ -2675,8 +5392,16 @@ Browse listings in any [category](/categories) and look for the story section. Y
     publishedDaysAgo: 140,
     tags: ['seo', 'listings', 'guides'],
     faqs: [
-      { question: 'Does Launchdeck link to my website with a followed link?', answer: 'Every listing links to the product website. Link attributes follow current search engine guidelines and may differ for promoted placements.' },
-      { question: 'What is the SEO title on my listing?', answer: 'It is the title search engines show for your listing page, up to 70 characters. If you leave it empty, we build one from your product name and tagline.' },
+      {
+        question: 'Does Launchdeck link to my website with a followed link?',
+        answer:
+          'Every listing links to the product website. Link attributes follow current search engine guidelines and may differ for promoted placements.',
+      },
+      {
+        question: 'What is the SEO title on my listing?',
+        answer:
+          'It is the title search engines show for your listing page, up to 70 characters. If you leave it empty, we build one from your product name and tagline.',
+      },
     ],
     bodyMarkdown: `Your Launchdeck listing is a page on the web like any other, and for many products it ranks for the product name within days. A few fields decide how it looks in search results and which searches it can appear for.
 

@@ -14,7 +14,27 @@ import { hash32, mulberry32 } from './random.js';
 // disjoint and every syllable has exactly one vowel, so a word parses back into (A, B, C)
 // in only one way: distinct indexes give distinct words. Lengths are 6–9 letters.
 const SINGLE = ['b', 'c', 'd', 'f', 'g', 'h', 'j', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'z'] as const;
-const CLUSTERS = ['br', 'cr', 'dr', 'fr', 'gr', 'kr', 'pr', 'tr', 'bl', 'cl', 'fl', 'gl', 'pl', 'sl', 'sk', 'st', 'ch', 'sh', 'th'] as const;
+const CLUSTERS = [
+  'br',
+  'cr',
+  'dr',
+  'fr',
+  'gr',
+  'kr',
+  'pr',
+  'tr',
+  'bl',
+  'cl',
+  'fl',
+  'gl',
+  'pl',
+  'sl',
+  'sk',
+  'st',
+  'ch',
+  'sh',
+  'th',
+] as const;
 const ONSETS_A: readonly string[] = [...SINGLE, ...CLUSTERS];
 const VOWELS = ['a', 'e', 'i', 'o', 'u'] as const;
 const CODAS_A = ['', 'n', 'r', 'l', 's', 'm'] as const;
@@ -28,12 +48,39 @@ const BITS = 26;
 const SPACE = 2 ** BITS;
 const MASK = SPACE - 1;
 
-const SUFFIXES = ['Cloud', 'Labs', 'AI', 'Hub', 'Studio', 'HQ', 'Flow', 'Desk', 'Works', 'Suite', 'Kit', 'App', 'Pro', 'One', 'Base', 'Box'] as const;
+const SUFFIXES = [
+  'Cloud',
+  'Labs',
+  'AI',
+  'Hub',
+  'Studio',
+  'HQ',
+  'Flow',
+  'Desk',
+  'Works',
+  'Suite',
+  'Kit',
+  'App',
+  'Pro',
+  'One',
+  'Base',
+  'Box',
+] as const;
 
-interface NameKeys { k0: number; k1: number; k2: number; suffixSalt: number }
+interface NameKeys {
+  k0: number;
+  k1: number;
+  k2: number;
+  suffixSalt: number;
+}
 
 function nameKeys(seed: number): NameKeys {
-  return { k0: hash32(seed, 'k0') & MASK, k1: hash32(seed, 'k1') & MASK, k2: hash32(seed, 'k2') & MASK, suffixSalt: hash32(seed, 'suffix') };
+  return {
+    k0: hash32(seed, 'k0') & MASK,
+    k1: hash32(seed, 'k1') & MASK,
+    k2: hash32(seed, 'k2') & MASK,
+    suffixSalt: hash32(seed, 'suffix'),
+  };
 }
 
 /** A seed-dependent bijection on 26-bit integers: odd multipliers, xor-shifts and added
@@ -59,10 +106,16 @@ function wordFor(v: number): string {
   const c = Math.floor(v / RADIX_B); // ≤ 671 < 720 because v < 2^26
   const aRest = Math.floor(a / ONSETS_A.length);
   const first = ONSETS_A[a % ONSETS_A.length]!.toUpperCase().charAt(0) + ONSETS_A[a % ONSETS_A.length]!.slice(1);
-  return first
-    + VOWELS[aRest % VOWELS.length]! + CODAS_A[Math.floor(aRest / VOWELS.length)]!
-    + SINGLE[b % SINGLE.length]! + VOWELS[Math.floor(b / SINGLE.length)]!
-    + SINGLE[c % SINGLE.length]! + VOWELS[Math.floor(c / SINGLE.length) % VOWELS.length]! + CODAS_C[Math.floor(c / RADIX_CV)]!;
+  return (
+    first +
+    VOWELS[aRest % VOWELS.length]! +
+    CODAS_A[Math.floor(aRest / VOWELS.length)]! +
+    SINGLE[b % SINGLE.length]! +
+    VOWELS[Math.floor(b / SINGLE.length)]! +
+    SINGLE[c % SINGLE.length]! +
+    VOWELS[Math.floor(c / SINGLE.length) % VOWELS.length]! +
+    CODAS_C[Math.floor(c / RADIX_CV)]!
+  );
 }
 
 function nameWith(i: number, k: NameKeys): string {
@@ -80,9 +133,25 @@ export function syntheticName(i: number, seed = 7): string {
 
 // ── text ──
 
-interface Vocab { slug: string; sub: SubcategoryDef }
+interface Vocab {
+  slug: string;
+  sub: SubcategoryDef;
+}
 
-const ADJECTIVES = ['simple', 'fast', 'friendly', 'modern', 'lightweight', 'reliable', 'open', 'smart', 'small', 'secure', 'clean', 'flexible'];
+const ADJECTIVES = [
+  'simple',
+  'fast',
+  'friendly',
+  'modern',
+  'lightweight',
+  'reliable',
+  'open',
+  'smart',
+  'small',
+  'secure',
+  'clean',
+  'flexible',
+];
 const CLOSINGS = [
   'Start for free and upgrade when your team grows.',
   'It works with the tools you already use and takes a few minutes to set up.',
@@ -91,9 +160,51 @@ const CLOSINGS = [
   'Built by a small team that uses the product every day.',
   'Join thousands of people who have made it part of their daily work.',
 ];
-const COUNTRIES = ['US', 'US', 'US', 'US', 'GB', 'GB', 'DE', 'DE', 'FR', 'IN', 'IN', 'CA', 'NL', 'ES', 'BR', 'SE', 'PL', 'AU', 'JP', 'NG', 'SG', 'IT', 'PT', 'MX', 'KE', 'IE', 'CH', 'UA', 'KR', 'AR'];
+const COUNTRIES = [
+  'US',
+  'US',
+  'US',
+  'US',
+  'GB',
+  'GB',
+  'DE',
+  'DE',
+  'FR',
+  'IN',
+  'IN',
+  'CA',
+  'NL',
+  'ES',
+  'BR',
+  'SE',
+  'PL',
+  'AU',
+  'JP',
+  'NG',
+  'SG',
+  'IT',
+  'PT',
+  'MX',
+  'KE',
+  'IE',
+  'CH',
+  'UA',
+  'KR',
+  'AR',
+];
 const STAGES = ['idea', 'beta', 'beta', 'launched', 'launched', 'launched', 'growing', 'growing', 'established'];
-const PRICING = ['freemium', 'freemium', 'freemium', 'subscription', 'subscription', 'open-source', 'usage-based', 'paid', 'free', 'one-time'];
+const PRICING = [
+  'freemium',
+  'freemium',
+  'freemium',
+  'subscription',
+  'subscription',
+  'open-source',
+  'usage-based',
+  'paid',
+  'free',
+  'one-time',
+];
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -152,7 +263,9 @@ export function* syntheticListings(count: number, seed = 7): Generator<Synthetic
       `It comes with ${f0} and ${f1}, and it works well for teams of any size.`,
       pick(CLOSINGS),
       next() < 0.5 ? `People who try ${firstWord} usually stay because it saves them time every week.` : '',
-    ].filter(Boolean).join(' ');
+    ]
+      .filter(Boolean)
+      .join(' ');
 
     const keywords: string[] = [sub.noun.toLowerCase()];
     const kwCount = 2 + Math.floor(next() * 4);
@@ -163,7 +276,8 @@ export function* syntheticListings(count: number, seed = 7): Generator<Synthetic
 
     // Votes follow the same skew as the demo data: rare hits, a long tail of small numbers.
     const x = next();
-    const votes = x < 0.03 ? 200 + Math.floor(next() * 800) : x < 0.15 ? 80 + Math.floor(next() * 120) : Math.floor(next() * 80);
+    const votes =
+      x < 0.03 ? 200 + Math.floor(next() * 800) : x < 0.15 ? 80 + Math.floor(next() * 120) : Math.floor(next() * 80);
 
     yield {
       slug,

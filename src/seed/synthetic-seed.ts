@@ -6,7 +6,11 @@ import { syntheticListings } from './synthetic-data.js';
 const BATCH = 2_000;
 
 /** Adds `count` generated live listings (for benchmarks), in batches, printing progress. */
-export async function seedSynthetic(ctx: AppContext, count: number, log: (m: string) => void = () => {}): Promise<void> {
+export async function seedSynthetic(
+  ctx: AppContext,
+  count: number,
+  log: (m: string) => void = () => {},
+): Promise<void> {
   const started = Date.now();
   const current = mondayOf(ctx.now());
   let batch: Record<string, unknown>[] = [];
@@ -19,18 +23,24 @@ export async function seedSynthetic(ctx: AppContext, count: number, log: (m: str
         `INSERT INTO companies (name, domain, website_url, tagline, description, keywords, country, stage, pricing_model)
          SELECT name, domain, 'https://' || domain, tagline, description, keywords, country, stage, pricing_model
            FROM jsonb_to_recordset($1::jsonb) AS x(name text, domain text, tagline text, description text, keywords text[], country text, stage text, pricing_model text)
-         ON CONFLICT (domain) DO NOTHING`, [rows]);
+         ON CONFLICT (domain) DO NOTHING`,
+        [rows],
+      );
       await tx.query(
         `INSERT INTO listings (site_id, company_id, slug, status, plan, primary_category_id, launch_week, launched_at, votes_count)
          SELECT $1, co.id, x.slug, 'live', 'free', cat.id, x.week, x.week::timestamptz + interval '9 hours', x.votes
            FROM jsonb_to_recordset($2::jsonb) AS x(slug text, domain text, category text, week date, votes int)
            JOIN companies co ON co.domain = x.domain
            LEFT JOIN categories cat ON cat.slug = x.category AND cat.site_id = $1
-         ON CONFLICT DO NOTHING`, [ctx.site.id, rows]);
+         ON CONFLICT DO NOTHING`,
+        [ctx.site.id, rows],
+      );
     });
     done += batch.length;
     batch = [];
-    log(`  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} listings inserted (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    log(
+      `  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} listings inserted (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
   };
   // A directory with many listings has gathered them over years, about 2,000 launches a week: the
   // generator's offsets span 11 weeks and would put a quarter of a million listings in this very

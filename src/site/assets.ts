@@ -10,29 +10,84 @@ export const STYLESHEET_PATH = `/assets/site.${hashOf(CSS)}.css`;
 const VOTE_SCRIPT = fs.readFileSync(new URL('./assets/vote.js', import.meta.url), 'utf8');
 export const VOTE_SCRIPT_PATH = `/assets/vote.${hashOf(VOTE_SCRIPT)}.js`;
 
-const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#b3400a"/><path d="M9 21l7-12 7 12h-4l-3-5-3 5z" fill="#fff"/></svg>';
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#b3400a"/><path d="M9 21l7-12 7 12h-4l-3-5-3 5z" fill="#fff"/></svg>';
 
 /** The site's own static files: stylesheet, favicon, web manifest, robots.txt and llms.txt. */
-export function registerAssetRoutes(app: FastifyInstance, opts: { publicUrl: string; siteName: string; purpose: string }) {
+export function registerAssetRoutes(
+  app: FastifyInstance,
+  opts: { publicUrl: string; siteName: string; purpose: string },
+) {
   const manifest = JSON.stringify({
-    name: opts.siteName, short_name: opts.siteName, description: opts.purpose, start_url: '/', display: 'browser',
-    background_color: '#ffffff', theme_color: '#b3400a', icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+    name: opts.siteName,
+    short_name: opts.siteName,
+    description: opts.purpose,
+    start_url: '/',
+    display: 'browser',
+    background_color: '#ffffff',
+    theme_color: '#b3400a',
+    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
   });
-  app.get('/manifest.webmanifest', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=86400').type('application/manifest+json').send(manifest));
+  app.get('/manifest.webmanifest', async (_req, reply) =>
+    reply.header('Cache-Control', 'public, max-age=86400').type('application/manifest+json').send(manifest),
+  );
   // llms.txt (llmstxt.org): where an AI agent finds the machine-readable ways in.
-  const llms = [`# ${opts.siteName}`, '', `> ${opts.purpose}`, '',
-    `Every operation is available as a REST API and as tools of an MCP server; votes are never cast through either.`, '',
-    '## Machine access', `- [MCP server](${opts.publicUrl}/mcp): Streamable HTTP; every REST operation is a tool of the same name`,
+  const llms = [
+    `# ${opts.siteName}`,
+    '',
+    `> ${opts.purpose}`,
+    '',
+    `Every operation is available as a REST API and as tools of an MCP server; votes are never cast through either.`,
+    '',
+    '## Machine access',
+    `- [MCP server](${opts.publicUrl}/mcp): Streamable HTTP; every REST operation is a tool of the same name`,
     `- [MCP setup](${opts.publicUrl}/docs/mcp): client configurations and the tool list`,
     `- [OpenAPI 3.1](${opts.publicUrl}/api/v1/openapi.json): the REST API under ${opts.publicUrl}/api/v1`,
-    `- [API reference](${opts.publicUrl}/docs)`, '', '## Content',
-    `- [Launches](${opts.publicUrl}/launches)`, `- [Categories](${opts.publicUrl}/categories)`, `- [Sitemap](${opts.publicUrl}/sitemap.xml)`, `- [New launches (RSS)](${opts.publicUrl}/feed.xml)`, ''].join('\n');
-  app.get('/llms.txt', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(llms));
-  app.get(STYLESHEET_PATH, async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(CSS));
-  app.get(VOTE_SCRIPT_PATH, async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8').send(VOTE_SCRIPT));
+    `- [API reference](${opts.publicUrl}/docs)`,
+    '',
+    '## Content',
+    `- [Launches](${opts.publicUrl}/launches)`,
+    `- [Categories](${opts.publicUrl}/categories)`,
+    `- [Sitemap](${opts.publicUrl}/sitemap.xml)`,
+    `- [New launches (RSS)](${opts.publicUrl}/feed.xml)`,
+    '',
+  ].join('\n');
+  app.get('/llms.txt', async (_req, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(llms),
+  );
+  app.get(STYLESHEET_PATH, async (_req, reply) =>
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(CSS),
+  );
+  app.get(VOTE_SCRIPT_PATH, async (_req, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .type('text/javascript; charset=utf-8')
+      .send(VOTE_SCRIPT),
+  );
   for (const path of ['/favicon.svg', '/favicon.ico']) {
-    app.get(path, async (_req, reply) => reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(FAVICON));
+    app.get(path, async (_req, reply) =>
+      reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(FAVICON),
+    );
   }
-  app.get('/robots.txt', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(
-    ['User-agent: *', 'Disallow: /account', 'Disallow: /my/', 'Disallow: /drafts', 'Disallow: /orders', 'Disallow: /checkout/', 'Disallow: /admin/', 'Disallow: /oauth/', 'Allow: /', '', `Sitemap: ${opts.publicUrl}/sitemap.xml`, ''].join('\n')));
+  app.get('/robots.txt', async (_req, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /account',
+          'Disallow: /my/',
+          'Disallow: /drafts',
+          'Disallow: /orders',
+          'Disallow: /checkout/',
+          'Disallow: /admin/',
+          'Disallow: /oauth/',
+          'Allow: /',
+          '',
+          `Sitemap: ${opts.publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
 }

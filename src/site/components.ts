@@ -25,7 +25,10 @@ export function logo(l: { id: number; name: string; logo_url: string | null }, s
  * signed-in ones a form posting to the vote route with its CSRF token, `voted` holding the
  * listings they already voted for on their current launch.
  */
-export type CardVoting = { next: string } & ({ signedIn: false } | { signedIn: true; csrf: string; voted: ReadonlySet<number> });
+export type CardVoting = { next: string } & (
+  | { signedIn: false }
+  | { signedIn: true; csrf: string; voted: ReadonlySet<number> }
+);
 
 export interface CardOptions {
   now: Date;
@@ -50,8 +53,11 @@ export function listingCard(l: ListingSummary, o: CardOptions): SafeHtml {
         ${featured ? html`<span class="chip featured" title="Paid placement">Featured</span>` : l.plan === 'paid' ? html`<span class="chip paid" title="Launched on the paid plan">Paid launch</span>` : ''}
         ${l.status === 'scheduled' && l.launch_week ? html`<span class="chip">Launches ${l.launch_week}</span>` : ''}</p>
     </div>
-    ${!o.metric && o.voting && l.status === 'live' ? cardVote(l, o.voting)
-      : html`<div class="votes" title="${o.metric?.label ?? 'Community votes'}"><span aria-hidden="true">${o.metric ? '' : '▲ '}</span>${o.metric?.value ?? l.votes}<span class="sr-only"> ${o.metric?.label ?? 'votes'}</span>${o.metric?.note ? html`<span class="metric-note" aria-hidden="true">${o.metric.note}</span>` : ''}</div>`}
+    ${
+      !o.metric && o.voting && l.status === 'live'
+        ? cardVote(l, o.voting)
+        : html`<div class="votes" title="${o.metric?.label ?? 'Community votes'}"><span aria-hidden="true">${o.metric ? '' : '▲ '}</span>${o.metric?.value ?? l.votes}<span class="sr-only"> ${o.metric?.label ?? 'votes'}</span>${o.metric?.note ? html`<span class="metric-note" aria-hidden="true">${o.metric.note}</span>` : ''}</div>`
+    }
   </li>`;
 }
 
@@ -66,13 +72,21 @@ function cardVote(l: ListingSummary, v: CardVoting): SafeHtml {
     <button class="votes card-vote${voted ? ' voted' : ''}" aria-pressed="${voted ? 'true' : 'false'}" title="${voted ? 'Take your vote back' : 'Upvote'}">${count}<span class="sr-only"> votes; upvote ${l.name}</span></button></form>`;
 }
 
-export function cardList(items: ListingSummary[], o: CardOptions & { ranked?: boolean; empty: string; offset?: number }): SafeHtml {
+export function cardList(
+  items: ListingSummary[],
+  o: CardOptions & { ranked?: boolean; empty: string; offset?: number },
+): SafeHtml {
   if (items.length === 0) return html`<p class="muted empty">${o.empty}</p>`;
   return html`<ol class="cards${o.ranked ? ' ranked' : ''}">${items.map((l, i) => listingCard(l, { ...o, rank: o.ranked ? (o.offset ?? 0) + i + 1 : undefined }))}</ol>`;
 }
 
 /** Previous / next links keeping the other query parameters; "Page 2 of 7". */
-export function pagination(path: string, query: Record<string, string | undefined>, page: number, totalPages: number): SafeHtml {
+export function pagination(
+  path: string,
+  query: Record<string, string | undefined>,
+  page: number,
+  totalPages: number,
+): SafeHtml {
   if (totalPages <= 1) return html``;
   const href = (p: number) => {
     const q = new URLSearchParams();

@@ -16,6 +16,11 @@ export function formText(value: unknown): string {
  */
 export function canonicalText(shape: FieldShape, text: string): string {
   const t = text.replace(/\r\n?/g, '\n');
-  if (shape === 'list') return t.split('\n').map((s) => s.trim()).filter(Boolean).join('\n');
+  if (shape === 'list')
+    return t
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join('\n');
   return shape === 'long' ? t.trim() : t.replace(/\s+/g, ' ').trim();
 }

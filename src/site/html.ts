@@ -4,7 +4,9 @@
  */
 export class SafeHtml {
   constructor(readonly value: string) {}
-  toString() { return this.value; }
+  toString() {
+    return this.value;
+  }
 }
 
 export const escapeHtml = (s: string) =>
@@ -28,7 +30,8 @@ export const raw = (s: string) => new SafeHtml(s);
 import { STYLESHEET_PATH } from './assets.js';
 
 /** The mark in the header and the favicon: a rocket-ish chevron in the accent colour. */
-export const LOGO_SVG = '<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#b3400a"/><path d="M9 21l7-12 7 12h-4l-3-5-3 5z" fill="#fff"/></svg>';
+export const LOGO_SVG =
+  '<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#b3400a"/><path d="M9 21l7-12 7 12h-4l-3-5-3 5z" fill="#fff"/></svg>';
 
 export interface LayoutOptions {
   title: string;
@@ -48,7 +51,11 @@ export interface LayoutOptions {
 }
 
 /** JSON for a <script type="application/ld+json"> data block: `<` escaped so text can never close the element. */
-const ldJson = (o: object) => JSON.stringify(o).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const ldJson = (o: object) =>
+  JSON.stringify(o)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * Every page of the site: skip link, header (with the visitor's signed-in state), main, footer.
@@ -70,5 +77,6 @@ ${(opts.jsonLd ?? []).map((o) => html`<script type="application/ld+json">${raw(l
 ${opts.user ? html`${opts.user.is_admin ? html`<a href="/admin">Admin</a>` : ''}<a href="/drafts">Drafts</a><a href="/my/listings">My listings</a><a href="/orders">Orders</a><a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
 <main id="main">${body}</main>
 <footer class="site"><div class="inner"><p>${opts.siteName} — products and their weekly launches.</p>
-<nav aria-label="Footer"><a href="/docs">API reference</a><a href="/api/v1/openapi.json">OpenAPI</a><a href="/docs/mcp">MCP server</a><a href="/submit">Submit a product</a><a href="/hall-of-fame">Hall of Fame</a></nav></div></footer></body></html>`.value;
+<nav aria-label="Footer"><a href="/docs">API reference</a><a href="/api/v1/openapi.json">OpenAPI</a><a href="/docs/mcp">MCP server</a><a href="/submit">Submit a product</a><a href="/hall-of-fame">Hall of Fame</a></nav></div></footer></body></html>`
+    .value;
 }

@@ -59,7 +59,11 @@ export function renderMarkdown(text: string): SafeHtml {
  * discussion: `![x](url)` becomes a plain link), and no headings — a "# Title" stays a paragraph
  * of its own text, so no comment can take over the page's outline.
  */
-const commentMd = new MarkdownIt({ html: false, linkify: true, typographer: false }).disable(['heading', 'lheading', 'image']);
+const commentMd = new MarkdownIt({ html: false, linkify: true, typographer: false }).disable([
+  'heading',
+  'lheading',
+  'image',
+]);
 commentMd.validateLink = (url) => isSafeLink(url) && /^\s*(https?|mailto):/i.test(url);
 commentMd.renderer.rules.link_open = md.renderer.rules.link_open;
 

@@ -20,7 +20,8 @@ import { listingReviewsSection } from './community/review-section.js';
 import { commentSort } from '../domain/comments/comment-rules.js';
 import { listingSharePath, logoPath } from '../domain/images/image-addresses.js';
 
-const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+const page = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').send(body);
 /** The visitor, for the header (signed-in state is right on every page). */
 const visitor = (ctx: AppContext, req: FastifyRequest) => currentUser(ctx, req).catch(() => null);
 
@@ -29,21 +30,52 @@ function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
   const primary = p.categories.find((c) => c.primary);
   return [
     {
-      '@context': 'https://schema.org', '@type': 'SoftwareApplication', name: p.name, description: p.short_description || p.tagline, url: p.url,
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareApplication',
+      name: p.name,
+      description: p.short_description || p.tagline,
+      url: p.url,
       ...(primary ? { applicationCategory: primary.name } : {}),
       // Its logo as we serve it (our origin, never the listing's own server).
       ...(p.logo_url ? { image: `${base}${logoPath(p)}` } : {}),
       ...(p.community_rating.count > 0 && p.community_rating.average !== null
-        ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.community_rating.average, ratingCount: p.community_rating.count, bestRating: 5, worstRating: 1 } } : {}),
-      ...(p.founders.length ? { author: p.founders.map((f) => ({ '@type': 'Person', name: f.name, url: `${base}/founders/${f.slug}` })) } : {}),
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: p.community_rating.average,
+              ratingCount: p.community_rating.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
+      ...(p.founders.length
+        ? { author: p.founders.map((f) => ({ '@type': 'Person', name: f.name, url: `${base}/founders/${f.slug}` })) }
+        : {}),
       mainEntityOfPage: url,
     },
     {
-      '@context': 'https://schema.org', '@type': 'BreadcrumbList',
-      itemListElement: [{ name: 'Home', item: `${base}/` }, ...(primary ? [{ name: primary.name, item: `${base}/categories/${primary.slug}` }] : []), { name: p.name, item: url }]
-        .map((e, i) => ({ '@type': 'ListItem', position: i + 1, ...e })),
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { name: 'Home', item: `${base}/` },
+        ...(primary ? [{ name: primary.name, item: `${base}/categories/${primary.slug}` }] : []),
+        { name: p.name, item: url },
+      ].map((e, i) => ({ '@type': 'ListItem', position: i + 1, ...e })),
     },
-    ...(p.faqs.length ? [{ '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity: p.faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })) }] : []),
+    ...(p.faqs.length
+      ? [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'FAQPage',
+            mainEntity: p.faqs.map((f) => ({
+              '@type': 'Question',
+              name: f.question,
+              acceptedAnswer: { '@type': 'Answer', text: f.answer },
+            })),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -51,17 +83,31 @@ function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
 function profileBadgeEmbed(p: ListingProfile, siteName: string, publicUrl: string): string | null {
   const best = [...p.awards].sort((a, b) => a.rank - b.rank)[0];
   const launched = p.status === 'live' && p.launched_at != null;
-  const facts = { id: p.id, slug: p.slug, name: p.name, status: p.status, plan: p.plan, verified: p.verified, launched, votes: p.votes,
-    bestAward: best ? { id: best.id, rank: best.rank as 1 | 2 | 3, week: best.week } : null, topVoted: false };
+  const facts = {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    status: p.status,
+    plan: p.plan,
+    verified: p.verified,
+    launched,
+    votes: p.votes,
+    bestAward: best ? { id: best.id, rank: best.rank as 1 | 2 | 3, week: best.week } : null,
+    topVoted: false,
+  };
   const kind = best ? 'launch-of-the-week' : launched ? 'launched' : 'listed';
-  return badgeEmbeds(facts, { shape: 'standard', mode: 'auto', size: 'm' }, siteName, publicUrl).find((b) => b.kind === kind)?.html ?? null;
+  return (
+    badgeEmbeds(facts, { shape: 'standard', mode: 'auto', size: 'm' }, siteName, publicUrl).find((b) => b.kind === kind)
+      ?.html ?? null
+  );
 }
 
 /** A bought trophy cabinet (trophy_cabinet): the awards it was set to display, in its style. */
 function trophyCabinet(p: ListingProfile, now: Date): SafeHtml {
   const c = p.trophy_cabinet!;
   const trophies: string[] = [];
-  if (c.award === 'all' || c.award === 'launch-of-the-week') trophies.push(...p.awards.map((a) => `${a.title} — week of ${a.week}`));
+  if (c.award === 'all' || c.award === 'launch-of-the-week')
+    trophies.push(...p.awards.map((a) => `${a.title} — week of ${a.week}`));
   if ((c.award === 'all' || c.award === 'top-voted') && p.votes > 0) trophies.push(`▲ ${p.votes} community votes`);
   if ((c.award === 'all' || c.award === 'featured') && isFeatured(p, now)) trophies.push(`Featured on the home page`);
   return html`<section class="card trophy-cabinet cabinet-${c.style}" aria-labelledby="cabinet-h"><h2 id="cabinet-h">Trophy cabinet</h2>
@@ -76,7 +122,11 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
   // The alternatives' content, worked out once per answer object: the read cache hands out a new
   // object every few seconds with the same content, which must not void every page rendered.
   const contents = new WeakMap<object, string>();
-  const contentOf = (o: object) => { let c = contents.get(o); if (c === undefined) contents.set(o, (c = JSON.stringify(o))); return c; };
+  const contentOf = (o: object) => {
+    let c = contents.get(o);
+    if (c === undefined) contents.set(o, (c = JSON.stringify(o)));
+    return c;
+  };
   registerApiReference(app, ctx, { openapi: opts.openapi });
 
   app.get<{ Params: { slug: string }; Querystring: { comments?: string } }>('/p/:slug', async (req, reply) => {
@@ -89,19 +139,44 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     const [user, follow, alternatives] = await Promise.all([
       visitor(ctx, req),
       followControl(ctx, req, reply, p),
-      readOperation<{ items: ListingSummary[] }>(ctx, 'get_alternatives', { slug: p.slug, per_page: '4' }).catch(() => ({ items: [] })),
+      readOperation<{ items: ListingSummary[] }>(ctx, 'get_alternatives', { slug: p.slug, per_page: '4' }).catch(
+        () => ({ items: [] }),
+      ),
     ]);
     const csrf = user ? reply.generateCsrf() : null;
     const minute = Math.floor(now.getTime() / 60_000);
     const sort = commentSort(req.query.comments);
     const render = async (): Promise<string> => {
-      const vote = voteControl(p, user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null);
-      const [comments, reviews] = await Promise.all([commentsSection(ctx, p, user, { sort, csrf }), listingReviewsSection(ctx.db, p, user, csrf)]);
+      const vote = voteControl(
+        p,
+        user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null,
+      );
+      const [comments, reviews] = await Promise.all([
+        commentsSection(ctx, p, user, { sort, csrf }),
+        listingReviewsSection(ctx.db, p, user, csrf),
+      ]);
       const url = `${ctx.config.publicUrl}/p/${p.slug}`;
-      return layout({ title: p.seo.title || `${p.name} — ${p.tagline}`, siteName, description: p.seo.description || p.short_description, user, canonical: url,
-        image: `${ctx.config.publicUrl}${listingSharePath(p.slug)}`, jsonLd: listingJsonLd(p, url, ctx.config.publicUrl) },
-        listingPage(p, { now, follow, vote, alternatives: alternatives.items, badgeEmbed: profileBadgeEmbed(p, siteName, ctx.config.publicUrl),
-          trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html``, comments, reviews }));
+      return layout(
+        {
+          title: p.seo.title || `${p.name} — ${p.tagline}`,
+          siteName,
+          description: p.seo.description || p.short_description,
+          user,
+          canonical: url,
+          image: `${ctx.config.publicUrl}${listingSharePath(p.slug)}`,
+          jsonLd: listingJsonLd(p, url, ctx.config.publicUrl),
+        },
+        listingPage(p, {
+          now,
+          follow,
+          vote,
+          alternatives: alternatives.items,
+          badgeEmbed: profileBadgeEmbed(p, siteName, ctx.config.publicUrl),
+          trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html``,
+          comments,
+          reviews,
+        }),
+      );
     };
     if (user) return page(reply, 200, await render());
     // A signed-out visitor's default page (a discussion sorted otherwise, ?comments=top, is
@@ -115,29 +190,56 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     if (!memo || memo.alternatives !== key || memo.minute !== minute) {
       const made = { alternatives: key, minute, html: render().then((body) => Buffer.from(body)) };
       anonymousPages.set(p, made);
-      made.html.catch(() => { if (anonymousPages.get(p) === made) anonymousPages.delete(p); });
+      made.html.catch(() => {
+        if (anonymousPages.get(p) === made) anonymousPages.delete(p);
+      });
       memo = made;
     }
     return reply.type('text/html; charset=utf-8').send(await memo.html);
   });
 
   // Badge images: long-cached at the edge but short enough that earning a badge shows within minutes.
-  app.get<{ Params: { slug: string; file: string }; Querystring: Record<string, string> }>('/badges/:slug/:file', async (req, reply) => {
-    const kind = req.params.file.replace(/\.svg$/, '');
-    const q = req.query;
-    const shape = q.shape ?? 'standard';
-    const mode = q.mode ?? 'auto';
-    const size = q.size ?? 'm';
-    if (!req.params.file.endsWith('.svg') || !isBadgeKind(kind) || !isBadgeShape(shape) || !isBadgeMode(mode) || !isBadgeSize(size)) {
-      return reply.code(404).type('text/plain').send('No such badge.');
-    }
-    const facts = /^[a-z0-9][a-z0-9-]{0,219}$/.test(req.params.slug) ? await loadBadgeFacts(ctx.db, ctx.site.id, req.params.slug) : null;
-    if (!facts) return reply.code(404).type('text/plain').send('No such listing.');
-    // Only what was earned: nobody can show an award, a verification or a rank they do not have.
-    if (!earnedKinds(facts).has(kind)) return reply.code(404).type('text/plain').send(`${facts.name} has not earned this badge.`);
-    const svg = renderBadgeSvg({ kind, shape, mode, size, siteName, productName: facts.name, votes: facts.votes, rank: kind === 'launch-of-the-week' ? facts.bestAward?.rank : undefined, weekLabel: facts.bestAward ? `Week of ${facts.bestAward.week}` : undefined });
-    // The SVG carries its own <style> (light/dark); it runs nothing, and sites embed it anywhere.
-    return reply.header('Cache-Control', 'public, max-age=300').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .type('image/svg+xml; charset=utf-8').send(svg);
-  });
+  app.get<{ Params: { slug: string; file: string }; Querystring: Record<string, string> }>(
+    '/badges/:slug/:file',
+    async (req, reply) => {
+      const kind = req.params.file.replace(/\.svg$/, '');
+      const q = req.query;
+      const shape = q.shape ?? 'standard';
+      const mode = q.mode ?? 'auto';
+      const size = q.size ?? 'm';
+      if (
+        !req.params.file.endsWith('.svg') ||
+        !isBadgeKind(kind) ||
+        !isBadgeShape(shape) ||
+        !isBadgeMode(mode) ||
+        !isBadgeSize(size)
+      ) {
+        return reply.code(404).type('text/plain').send('No such badge.');
+      }
+      const facts = /^[a-z0-9][a-z0-9-]{0,219}$/.test(req.params.slug)
+        ? await loadBadgeFacts(ctx.db, ctx.site.id, req.params.slug)
+        : null;
+      if (!facts) return reply.code(404).type('text/plain').send('No such listing.');
+      // Only what was earned: nobody can show an award, a verification or a rank they do not have.
+      if (!earnedKinds(facts).has(kind))
+        return reply.code(404).type('text/plain').send(`${facts.name} has not earned this badge.`);
+      const svg = renderBadgeSvg({
+        kind,
+        shape,
+        mode,
+        size,
+        siteName,
+        productName: facts.name,
+        votes: facts.votes,
+        rank: kind === 'launch-of-the-week' ? facts.bestAward?.rank : undefined,
+        weekLabel: facts.bestAward ? `Week of ${facts.bestAward.week}` : undefined,
+      });
+      // The SVG carries its own <style> (light/dark); it runs nothing, and sites embed it anywhere.
+      return reply
+        .header('Cache-Control', 'public, max-age=300')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .type('image/svg+xml; charset=utf-8')
+        .send(svg);
+    },
+  );
 }

@@ -7,11 +7,17 @@ import helmet, { type HelmetOptions } from 'helmet';
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => { headers[name] = Array.isArray(value) ? value.join(', ') : String(value); },
-    removeHeader: (name: string) => { delete headers[name]; },
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
   };
   let done = false;
-  helmet(options)({} as never, res as never, () => { done = true; });
+  helmet(options)({} as never, res as never, () => {
+    done = true;
+  });
   if (!done) throw new Error('helmet did not set its headers synchronously');
   return headers;
 }

@@ -9,7 +9,8 @@ export const SESSION_COOKIE = 'ld_session';
 const users = new WeakMap<FastifyRequest, User | null>();
 
 /** Secure cookies whenever the site is served over TLS (directly or behind a TLS-terminating proxy). */
-export const secureCookies = (ctx: AppContext, req: FastifyRequest) => ctx.config.publicUrl.startsWith('https:') || req.protocol === 'https';
+export const secureCookies = (ctx: AppContext, req: FastifyRequest) =>
+  ctx.config.publicUrl.startsWith('https:') || req.protocol === 'https';
 
 /** The signed-in user of this request (looked up once), or null. */
 export async function currentUser(ctx: AppContext, req: FastifyRequest): Promise<User | null> {
@@ -22,7 +23,13 @@ export async function currentUser(ctx: AppContext, req: FastifyRequest): Promise
 
 export async function signIn(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
   const token = await createSession(ctx.db, userId, ctx.now());
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(ctx, req), maxAge: SESSION_DAYS * 86_400 });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(ctx, req),
+    maxAge: SESSION_DAYS * 86_400,
+  });
   // The rest of this request (e.g. the consent page right after sign-in) sees the new user.
   users.set(req, await findUserById(ctx.db, userId));
 }

@@ -37,7 +37,10 @@ export function compile(schema: object, coerce: boolean): ValidateFunction {
 }
 
 function joinPath(instancePath: string, prop?: string): string {
-  const parts = instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (prop !== undefined) parts.push(prop);
   return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
 }
@@ -45,22 +48,47 @@ function joinPath(instancePath: string, prop?: string): string {
 function describe(e: ErrorObject): { path: string; message: string } {
   const p = e.params as Record<string, any>;
   switch (e.keyword) {
-    case 'required': return { path: joinPath(e.instancePath, p.missingProperty), message: 'is required' };
-    case 'additionalProperties': return { path: joinPath(e.instancePath, p.additionalProperty), message: 'is not an allowed property' };
-    case 'maxLength': return { path: joinPath(e.instancePath), message: `must be at most ${p.limit} characters` };
-    case 'minLength': return { path: joinPath(e.instancePath), message: p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters` };
-    case 'maximum': return { path: joinPath(e.instancePath), message: `must be at most ${p.limit}` };
-    case 'minimum': return { path: joinPath(e.instancePath), message: `must be at least ${p.limit}` };
-    case 'maxItems': return { path: joinPath(e.instancePath), message: `must have at most ${p.limit} items` };
-    case 'minItems': return { path: joinPath(e.instancePath), message: `must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}` };
-    case 'maxProperties': return { path: joinPath(e.instancePath), message: `must have at most ${p.limit} properties` };
-    case 'enum': return { path: joinPath(e.instancePath), message: `must be one of: ${(p.allowedValues as unknown[]).join(', ')}` };
-    case 'const': return { path: joinPath(e.instancePath), message: `must be ${JSON.stringify(p.allowedValue)}` };
-    case 'type': return { path: joinPath(e.instancePath), message: `must be ${String(p.type).replace(',', ' or ')}` };
-    case 'pattern': return { path: joinPath(e.instancePath), message: `must match the pattern ${p.pattern}` };
-    case 'format': return { path: joinPath(e.instancePath), message: `must be a valid ${p.format}` };
-    case 'uniqueItems': return { path: joinPath(e.instancePath), message: 'must not contain duplicates' };
-    default: return { path: joinPath(e.instancePath), message: e.message ?? 'is invalid' };
+    case 'required':
+      return { path: joinPath(e.instancePath, p.missingProperty), message: 'is required' };
+    case 'additionalProperties':
+      return { path: joinPath(e.instancePath, p.additionalProperty), message: 'is not an allowed property' };
+    case 'maxLength':
+      return { path: joinPath(e.instancePath), message: `must be at most ${p.limit} characters` };
+    case 'minLength':
+      return {
+        path: joinPath(e.instancePath),
+        message: p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters`,
+      };
+    case 'maximum':
+      return { path: joinPath(e.instancePath), message: `must be at most ${p.limit}` };
+    case 'minimum':
+      return { path: joinPath(e.instancePath), message: `must be at least ${p.limit}` };
+    case 'maxItems':
+      return { path: joinPath(e.instancePath), message: `must have at most ${p.limit} items` };
+    case 'minItems':
+      return {
+        path: joinPath(e.instancePath),
+        message: `must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}`,
+      };
+    case 'maxProperties':
+      return { path: joinPath(e.instancePath), message: `must have at most ${p.limit} properties` };
+    case 'enum':
+      return {
+        path: joinPath(e.instancePath),
+        message: `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`,
+      };
+    case 'const':
+      return { path: joinPath(e.instancePath), message: `must be ${JSON.stringify(p.allowedValue)}` };
+    case 'type':
+      return { path: joinPath(e.instancePath), message: `must be ${String(p.type).replace(',', ' or ')}` };
+    case 'pattern':
+      return { path: joinPath(e.instancePath), message: `must match the pattern ${p.pattern}` };
+    case 'format':
+      return { path: joinPath(e.instancePath), message: `must be a valid ${p.format}` };
+    case 'uniqueItems':
+      return { path: joinPath(e.instancePath), message: 'must not contain duplicates' };
+    default:
+      return { path: joinPath(e.instancePath), message: e.message ?? 'is invalid' };
   }
 }
 

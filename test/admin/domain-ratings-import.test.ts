@@ -9,14 +9,20 @@ import { runAdmin, UsageError } from '../../src/admin/cli.js';
 
 describeEachDatabase('admin CLI: domain-ratings import', (env) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dr-import-'));
-  const file = (name: string, text: string) => { const p = path.join(dir, name); fs.writeFileSync(p, text); return p; };
+  const file = (name: string, text: string) => {
+    const p = path.join(dir, name);
+    fs.writeFileSync(p, text);
+    return p;
+  };
   const run = async (...argv: string[]) => {
     const lines: string[] = [];
     await runAdmin(env().ctx, argv, (l) => lines.push(l));
     return lines;
   };
-  const readings = () => env().ctx.db.query<{ domain: string; rating: number; measured_on: string; provider: string; scale: number }>(
-    `SELECT c.domain, r.rating, r.measured_on, r.provider, r.scale FROM domain_ratings r JOIN companies c ON c.id = r.company_id ORDER BY c.domain, r.measured_on`);
+  const readings = () =>
+    env().ctx.db.query<{ domain: string; rating: number; measured_on: string; provider: string; scale: number }>(
+      `SELECT c.domain, r.rating, r.measured_on, r.provider, r.scale FROM domain_ratings r JOIN companies c ON c.id = r.company_id ORDER BY c.domain, r.measured_on`,
+    );
   let ready = false;
   const listings = async () => {
     if (ready) return;
@@ -27,22 +33,39 @@ describeEachDatabase('admin CLI: domain-ratings import', (env) => {
 
   test('imports a good file, matching domains however they are written', async () => {
     await listings();
-    const csv = file('good.csv', 'domain,rating,date\nhttps://WWW.Alpha.example/about,41,2026-10-01\nbravo.example,55.5,2026-10-01\n');
+    const csv = file(
+      'good.csv',
+      'domain,rating,date\nhttps://WWW.Alpha.example/about,41,2026-10-01\nbravo.example,55.5,2026-10-01\n',
+    );
     const out = await run('domain-ratings', 'import', csv);
     assert.match(out.at(-1)!, /imported 2 readings from import \(0–100\)/);
-    assert.deepEqual((await readings()).map((r) => [r.domain, r.rating, r.measured_on, r.provider, r.scale]),
-      [['alpha.example', 41, '2026-10-01', 'import', 100], ['bravo.example', 55.5, '2026-10-01', 'import', 100]]);
+    assert.deepEqual(
+      (await readings()).map((r) => [r.domain, r.rating, r.measured_on, r.provider, r.scale]),
+      [
+        ['alpha.example', 41, '2026-10-01', 'import', 100],
+        ['bravo.example', 55.5, '2026-10-01', 'import', 100],
+      ],
+    );
   });
 
   test('importing the same date again replaces, never duplicates', async () => {
     const csv = file('again.csv', 'alpha.example,43,2026-10-01\nbravo.example,55.5,2026-10-01\n');
     await run('domain-ratings', 'import', csv);
     await run('domain-ratings', 'import', csv);
-    assert.deepEqual((await readings()).map((r) => [r.domain, r.rating]), [['alpha.example', 43], ['bravo.example', 55.5]]);
+    assert.deepEqual(
+      (await readings()).map((r) => [r.domain, r.rating]),
+      [
+        ['alpha.example', 43],
+        ['bravo.example', 55.5],
+      ],
+    );
   });
 
   test('names every bad row by its line and imports nothing', async () => {
-    const csv = file('bad.csv', 'domain,rating,date\nalpha.example,60,2026-11-01\nbravo.example,150,2026-11-01\nalpha.example,40,2026-13-01\nnot a domain,3,2026-11-01\n');
+    const csv = file(
+      'bad.csv',
+      'domain,rating,date\nalpha.example,60,2026-11-01\nbravo.example,150,2026-11-01\nalpha.example,40,2026-13-01\nnot a domain,3,2026-11-01\n',
+    );
     await assert.rejects(run('domain-ratings', 'import', csv), (err: Error) => {
       assert.ok(err instanceof UsageError);
       assert.match(err.message, /nothing imported/);

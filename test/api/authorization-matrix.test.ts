@@ -2,7 +2,14 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
-import { createApiKey, createUser, obtainAccessToken, registerOAuthClient, revokeAccessToken, revokeApiKeyOf } from '../support/credentials.js';
+import {
+  createApiKey,
+  createUser,
+  obtainAccessToken,
+  registerOAuthClient,
+  revokeAccessToken,
+  revokeApiKeyOf,
+} from '../support/credentials.js';
 import { operations } from '../../src/api/operations/index.js';
 import { SCOPES, type Operation, type Scope } from '../../src/api/registry.js';
 import { plainSchema } from '../../src/api/openapi.js';
@@ -20,11 +27,16 @@ const DAY_MS = 86_400_000;
 // ---------------------------------------------------------------------------------------------
 // A minimal valid input, generated from the operation's JSON Schemas: required properties only.
 
-interface Input { url: string; body?: Record<string, unknown>; args: Record<string, unknown> }
+interface Input {
+  url: string;
+  body?: Record<string, unknown>;
+  args: Record<string, unknown>;
+}
 
 /** The REST request (path with its parameters, required query, minimal body) and the same input as MCP arguments. */
 function inputOf(op: Operation): Input {
-  const part = (schema: Operation['params']) => (schema ? (sample(plainSchema(schema)) as Record<string, unknown>) : undefined);
+  const part = (schema: Operation['params']) =>
+    schema ? (sample(plainSchema(schema)) as Record<string, unknown>) : undefined;
   const params = part(op.params) ?? {};
   const query = part(op.query) ?? {};
   const body = part(op.body);
@@ -38,7 +50,11 @@ const INPUTS = new Map(PROTECTED.map((op) => [op.operationId, inputOf(op)]));
 // ---------------------------------------------------------------------------------------------
 // The two surfaces: REST through app.inject, MCP tools/call over real HTTP (2025-11-25 and 2026-07-28).
 
-interface Outcome { status: number; challenge: string; body: any }
+interface Outcome {
+  status: number;
+  challenge: string;
+  body: any;
+}
 
 interface Surface {
   name: string;
@@ -58,12 +74,17 @@ const rest: Surface = {
   async call(env, op, authorization) {
     const input = INPUTS.get(op.operationId)!;
     const res = await env.app.inject({
-      method: op.method, url: input.url,
+      method: op.method,
+      url: input.url,
       headers: authorization ? { authorization } : {},
       ...(input.body !== undefined ? { payload: input.body } : {}),
     });
     let body: unknown;
-    try { body = res.json(); } catch { body = res.body; }
+    try {
+      body = res.json();
+    } catch {
+      body = res.body;
+    }
     return { status: res.statusCode, challenge: String(res.headers['www-authenticate'] ?? ''), body };
   },
   assertAllowed(op, { status, body }) {
@@ -83,22 +104,42 @@ function mcpSurface(version: '2025-11-25' | '2026-07-28'): Surface {
     audience: 'mcp',
     async call(env, op, authorization, opts = {}) {
       const params: Record<string, unknown> = { name: op.operationId, arguments: INPUTS.get(op.operationId)!.args };
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': version,
+      };
       if (modern) {
         // 2026-07-28 is stateless: no initialize; the revision and client facts ride on every request.
-        params._meta = { 'io.modelcontextprotocol/protocolVersion': version, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'matrix', version: '1.0.0' } };
+        params._meta = {
+          'io.modelcontextprotocol/protocolVersion': version,
+          'io.modelcontextprotocol/clientCapabilities': {},
+          'io.modelcontextprotocol/clientInfo': { name: 'matrix', version: '1.0.0' },
+        };
         headers['mcp-method'] = 'tools/call';
         headers['mcp-name'] = op.operationId;
       }
       if (authorization) headers.authorization = authorization;
       const json = JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params });
-      const res = await fetch(`${env.baseUrl}/mcp`, { method: 'POST', headers, body: opts.bom ? `\uFEFF${json}` : json });
+      const res = await fetch(`${env.baseUrl}/mcp`, {
+        method: 'POST',
+        headers,
+        body: opts.bom ? `\uFEFF${json}` : json,
+      });
       const text = await res.text();
       let body: unknown = text;
       if (res.headers.get('content-type')?.includes('text/event-stream')) {
-        body = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5))).at(-1);
+        body = text
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => JSON.parse(l.slice(5)))
+          .at(-1);
       } else {
-        try { body = JSON.parse(text); } catch { /* keep the text */ }
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* keep the text */
+        }
       }
       return { status: res.status, challenge: res.headers.get('www-authenticate') ?? '', body };
     },
@@ -150,18 +191,60 @@ const bearer = (token: string) => `Bearer ${token}`;
 
 const CASES: CredentialCase[] = [
   { name: 'no credential', authorization: () => undefined, expect: { kind: 'challenge' } },
-  { name: 'a non-Bearer Authorization header', authorization: () => 'Basic dXNlcjpwYXNzd29yZA==', expect: { kind: 'unauthorized' } },
+  {
+    name: 'a non-Bearer Authorization header',
+    authorization: () => 'Basic dXNlcjpwYXNzd29yZA==',
+    expect: { kind: 'unauthorized' },
+  },
   { name: 'a malformed bearer token', authorization: () => 'Bearer ldk_1', expect: { kind: 'unauthorized' } },
-  { name: 'an unknown API key', authorization: () => bearer(`ldk_${crypto.randomBytes(24).toString('base64url')}`), expect: { kind: 'invalid_token' } },
-  { name: 'an unknown access token', authorization: () => bearer(`lda_${crypto.randomBytes(32).toString('base64url')}`), expect: { kind: 'invalid_token' } },
+  {
+    name: 'an unknown API key',
+    authorization: () => bearer(`ldk_${crypto.randomBytes(24).toString('base64url')}`),
+    expect: { kind: 'invalid_token' },
+  },
+  {
+    name: 'an unknown access token',
+    authorization: () => bearer(`lda_${crypto.randomBytes(32).toString('base64url')}`),
+    expect: { kind: 'invalid_token' },
+  },
   { name: 'a revoked API key', authorization: (c) => bearer(c.revokedKey), expect: { kind: 'invalid_token' } },
-  { name: 'an expired API key', authorization: (c) => bearer(c.expiringKey), expect: { kind: 'invalid_token' }, laterMs: 2 * DAY_MS },
-  { name: 'a revoked access token', authorization: (c) => bearer(c.revokedAccessToken), expect: { kind: 'invalid_token' } },
-  { name: 'an expired access token', authorization: (c, _op, s) => bearer(c.accessToken[s.audience]), expect: { kind: 'invalid_token' }, laterMs: 2 * DAY_MS },
-  { name: 'an access token issued for the other audience', authorization: (c, _op, s) => bearer(c.accessToken[s.audience === 'rest' ? 'mcp' : 'rest']), expect: { kind: 'invalid_token' } },
-  { name: 'an API key with every scope but the one needed', authorization: (c, op) => bearer(c.keyWithout[op.scope]), expect: { kind: 'insufficient_scope' } },
-  { name: 'an API key with only the scope needed', authorization: (c, op) => bearer(c.keyWith[op.scope]), expect: { kind: 'allowed' } },
-  { name: 'an access token for this audience', authorization: (c, _op, s) => bearer(c.accessToken[s.audience]), expect: { kind: 'allowed' } },
+  {
+    name: 'an expired API key',
+    authorization: (c) => bearer(c.expiringKey),
+    expect: { kind: 'invalid_token' },
+    laterMs: 2 * DAY_MS,
+  },
+  {
+    name: 'a revoked access token',
+    authorization: (c) => bearer(c.revokedAccessToken),
+    expect: { kind: 'invalid_token' },
+  },
+  {
+    name: 'an expired access token',
+    authorization: (c, _op, s) => bearer(c.accessToken[s.audience]),
+    expect: { kind: 'invalid_token' },
+    laterMs: 2 * DAY_MS,
+  },
+  {
+    name: 'an access token issued for the other audience',
+    authorization: (c, _op, s) => bearer(c.accessToken[s.audience === 'rest' ? 'mcp' : 'rest']),
+    expect: { kind: 'invalid_token' },
+  },
+  {
+    name: 'an API key with every scope but the one needed',
+    authorization: (c, op) => bearer(c.keyWithout[op.scope]),
+    expect: { kind: 'insufficient_scope' },
+  },
+  {
+    name: 'an API key with only the scope needed',
+    authorization: (c, op) => bearer(c.keyWith[op.scope]),
+    expect: { kind: 'allowed' },
+  },
+  {
+    name: 'an access token for this audience',
+    authorization: (c, _op, s) => bearer(c.accessToken[s.audience]),
+    expect: { kind: 'allowed' },
+  },
 ];
 
 const EXPECTED: Record<Expectation['kind'], string> = {
@@ -176,10 +259,20 @@ async function later<T>(env: TestEnv, ms: number | undefined, run: () => Promise
   if (!ms) return run();
   const was = env.clock.now;
   env.clock.now = new Date(was.getTime() + ms);
-  try { return await run(); } finally { env.clock.now = was; }
+  try {
+    return await run();
+  } finally {
+    env.clock.now = was;
+  }
 }
 
-function check(env: TestEnv, expect: Expectation, op: Operation & { scope: Scope }, surface: Surface, outcome: Outcome) {
+function check(
+  env: TestEnv,
+  expect: Expectation,
+  op: Operation & { scope: Scope },
+  surface: Surface,
+  outcome: Outcome,
+) {
   const metadata = `resource_metadata="${env.ctx.config.publicUrl}${surface.metadataPath}"`;
   const { status, challenge, body } = outcome;
   const detail = `${status} ${challenge} ${JSON.stringify(body)}`;
@@ -211,7 +304,11 @@ describeEachDatabase('authorization of every protected operation', (env) => {
     creds.keyWithout = {} as Record<Scope, string>;
     for (const scope of SCOPES) {
       creds.keyWith[scope] = await createApiKey(e, email, [scope]);
-      creds.keyWithout[scope] = await createApiKey(e, email, SCOPES.filter((s) => s !== scope));
+      creds.keyWithout[scope] = await createApiKey(
+        e,
+        email,
+        SCOPES.filter((s) => s !== scope),
+      );
     }
     creds.expiringKey = await createApiKey(e, email, SCOPES, { expiresDays: 1 });
     creds.revokedKey = await createApiKey(e, email, SCOPES);
@@ -227,7 +324,10 @@ describeEachDatabase('authorization of every protected operation', (env) => {
       mcp: await obtainAccessToken(e, client, email, { scope, resource: `${base}/mcp` }),
     };
     creds.revokedAccessToken = await obtainAccessToken(e, client, email, { scope });
-    assert.equal((await e.get(`${API_PREFIX}/me`, { authorization: bearer(creds.revokedAccessToken) })).statusCode, 200);
+    assert.equal(
+      (await e.get(`${API_PREFIX}/me`, { authorization: bearer(creds.revokedAccessToken) })).statusCode,
+      200,
+    );
     await revokeAccessToken(e, client, creds.revokedAccessToken);
   });
 
@@ -255,7 +355,9 @@ describeEachDatabase('authorization of every protected operation', (env) => {
         describe(`${op.operationId} (${op.scope})`, () => {
           for (const c of CASES) {
             test(`${c.name} → ${EXPECTED[c.expect.kind]}`, async () => {
-              const outcome = await later(env(), c.laterMs, () => surface.call(env(), op, c.authorization(creds, op, surface)));
+              const outcome = await later(env(), c.laterMs, () =>
+                surface.call(env(), op, c.authorization(creds, op, surface)),
+              );
               check(env(), c.expect, op, surface, outcome);
             });
           }
@@ -278,7 +380,10 @@ describeEachDatabase('authorization of every protected operation', (env) => {
         test(`a tools/call body starting with a byte order mark still gets the HTTP 401 challenge (${op.operationId})`, async () => {
           const { status, challenge } = await surface.call(env(), op, undefined, { bom: true });
           assert.equal(status, 401);
-          assert.ok(challenge.includes(`resource_metadata="${env().ctx.config.publicUrl}${surface.metadataPath}"`), challenge);
+          assert.ok(
+            challenge.includes(`resource_metadata="${env().ctx.config.publicUrl}${surface.metadataPath}"`),
+            challenge,
+          );
         });
       }
     });

@@ -14,46 +14,79 @@ import { registerRestRoutes } from '../../src/api/rest.js';
 import { compile } from '../../src/api/validation.js';
 import { registerMcpRoutes } from '../../src/mcp/mcp-routes.js';
 import {
-  IDEMPOTENCY_TTL_MS, purgeExpiredIdempotencyKeys, requestHash, withIdempotency,
-  type IdempotentRequest, type IdempotentResponse,
+  IDEMPOTENCY_TTL_MS,
+  purgeExpiredIdempotencyKeys,
+  requestHash,
+  withIdempotency,
+  type IdempotentRequest,
+  type IdempotentResponse,
 } from '../../src/api/idempotency.js';
 
 async function newUser(env: TestEnv): Promise<number> {
-  const rows = await env.ctx.db.query<{ id: number }>(`INSERT INTO users (email, name) VALUES ($1, 'Idem User') RETURNING id`, [`idem-${crypto.randomUUID()}@test.invalid`]);
+  const rows = await env.ctx.db.query<{ id: number }>(
+    `INSERT INTO users (email, name) VALUES ($1, 'Idem User') RETURNING id`,
+    [`idem-${crypto.randomUUID()}@test.invalid`],
+  );
   return rows[0].id;
 }
 
 async function apiKeyFor(env: TestEnv, userId: number, scopes: string[]): Promise<string> {
   const key = `ldk_${crypto.randomBytes(24).toString('base64url')}`;
-  await env.ctx.db.query(`INSERT INTO api_keys (user_id, name, prefix, key_hash, scopes) VALUES ($1, 'test', $2, $3, $4)`, [userId, key.slice(0, 12), sha256(key), scopes]);
+  await env.ctx.db.query(
+    `INSERT INTO api_keys (user_id, name, prefix, key_hash, scopes) VALUES ($1, 'test', $2, $3, $4)`,
+    [userId, key.slice(0, 12), sha256(key), scopes],
+  );
   return key;
 }
 
 /** A request for a fresh key; `body` goes into the hash as the operation input. */
-function request(userId: number, body: unknown = { url: 'https://example.com' }, operationId = 'submit_listing'): IdempotentRequest {
+function request(
+  userId: number,
+  body: unknown = { url: 'https://example.com' },
+  operationId = 'submit_listing',
+): IdempotentRequest {
   return { userId, key: crypto.randomUUID(), operationId, requestHash: requestHash(operationId, body) };
 }
 
 /** A `run` that counts its calls and answers 201 with the call number. */
 function counter() {
-  const c = { runs: 0, run: async (): Promise<IdempotentResponse> => { c.runs++; return { status: 201, body: { run: c.runs, at: '2026-11-18T12:00:00.000Z' } }; } };
+  const c = {
+    runs: 0,
+    run: async (): Promise<IdempotentResponse> => {
+      c.runs++;
+      return { status: 201, body: { run: c.runs, at: '2026-11-18T12:00:00.000Z' } };
+    },
+  };
   return c;
 }
 
 const storedRow = async (env: TestEnv, req: IdempotentRequest) =>
-  (await env.ctx.db.query<{ status_code: number | null; response: any }>(`SELECT status_code, response FROM idempotency_keys WHERE user_id = $1 AND key = $2`, [req.userId, req.key]))[0];
+  (
+    await env.ctx.db.query<{ status_code: number | null; response: any }>(
+      `SELECT status_code, response FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
+      [req.userId, req.key],
+    )
+  )[0];
 
 const isProblem = (status: number, path?: string) => (err: unknown) => {
   assert.ok(err instanceof HttpError, `expected an HttpError, got ${String(err)}`);
   assert.equal(err.status, status);
-  if (path) assert.deepEqual(err.errors?.map((e) => e.path), [path]);
+  if (path)
+    assert.deepEqual(
+      err.errors?.map((e) => e.path),
+      [path],
+    );
   return true;
 };
 
 async function withClock<T>(env: TestEnv, at: Date, fn: () => Promise<T>): Promise<T> {
   const before = env.clock.now;
   env.clock.now = at;
-  try { return await fn(); } finally { env.clock.now = before; }
+  try {
+    return await fn();
+  } finally {
+    env.clock.now = before;
+  }
 }
 
 /** Test-only operations behind the real REST and MCP wiring, on a small app of their own sharing the test database. */
@@ -92,7 +125,10 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
   });
 
   test('the same request hashes alike whatever the order of its properties', () => {
-    assert.equal(requestHash('update_draft', { id: 'a', fields: { x: 1, y: [1, { b: 2, a: 1 }] } }), requestHash('update_draft', { fields: { y: [1, { a: 1, b: 2 }], x: 1 }, id: 'a' }));
+    assert.equal(
+      requestHash('update_draft', { id: 'a', fields: { x: 1, y: [1, { b: 2, a: 1 }] } }),
+      requestHash('update_draft', { fields: { y: [1, { a: 1, b: 2 }], x: 1 }, id: 'a' }),
+    );
     assert.notEqual(requestHash('update_draft', { id: 'a' }), requestHash('update_draft', { id: 'b' }));
     assert.notEqual(requestHash('update_draft', { id: 'a' }), requestHash('submit_draft', { id: 'a' }));
   });
@@ -125,7 +161,11 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
 
   test('different users may use the same key independently', async () => {
     const a = request(await newUser(env()));
-    const b = { ...a, userId: await newUser(env()), requestHash: requestHash('submit_listing', { url: 'https://other.example' }) };
+    const b = {
+      ...a,
+      userId: await newUser(env()),
+      requestHash: requestHash('submit_listing', { url: 'https://other.example' }),
+    };
     const c = counter();
     const outA = await withIdempotency(env().ctx, a, c.run);
     const outB = await withIdempotency(env().ctx, b, c.run);
@@ -140,13 +180,21 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
   test('a concurrent duplicate waits for the first request, then replays its response', async () => {
     const req = request(await newUser(env()));
     let open!: () => void;
-    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     let runs = 0;
-    const run = async (): Promise<IdempotentResponse> => { runs++; await gate; return { status: 201, body: { run: runs } }; };
+    const run = async (): Promise<IdempotentResponse> => {
+      runs++;
+      await gate;
+      return { status: 201, body: { run: runs } };
+    };
     const first = withIdempotency(env().ctx, req, run);
     while (!(await storedRow(env(), req))) await sleep(5); // the first has reserved the key
     let settled = false;
-    const second = withIdempotency(env().ctx, req, run, { waitMs: 5_000, pollMs: 10 }).finally(() => { settled = true; });
+    const second = withIdempotency(env().ctx, req, run, { waitMs: 5_000, pollMs: 10 }).finally(() => {
+      settled = true;
+    });
     await sleep(100);
     assert.equal(settled, false, 'the duplicate must wait while the first runs');
     open();
@@ -160,9 +208,15 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
   test('a concurrent duplicate gets 409 when the first takes longer than the wait', async () => {
     const req = request(await newUser(env()));
     let open!: () => void;
-    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     let runs = 0;
-    const run = async (): Promise<IdempotentResponse> => { runs++; await gate; return { status: 201, body: { run: runs } }; };
+    const run = async (): Promise<IdempotentResponse> => {
+      runs++;
+      await gate;
+      return { status: 201, body: { run: runs } };
+    };
     const first = withIdempotency(env().ctx, req, run);
     while (!(await storedRow(env(), req))) await sleep(5);
     await assert.rejects(withIdempotency(env().ctx, req, run, { waitMs: 150, pollMs: 20 }), (err) => {
@@ -181,9 +235,14 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
     const stale = request(await newUser(env()));
     const young = request(await newUser(env()));
     const now = env().clock.now.getTime();
-    for (const [req, age] of [[stale, 16 * 60_000], [young, 5 * 60_000]] as const) {
-      await env().ctx.db.query(`INSERT INTO idempotency_keys (user_id, key, operation_id, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)`,
-        [req.userId, req.key, req.operationId, req.requestHash, new Date(now - age).toISOString()]);
+    for (const [req, age] of [
+      [stale, 16 * 60_000],
+      [young, 5 * 60_000],
+    ] as const) {
+      await env().ctx.db.query(
+        `INSERT INTO idempotency_keys (user_id, key, operation_id, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)`,
+        [req.userId, req.key, req.operationId, req.requestHash, new Date(now - age).toISOString()],
+      );
     }
     const c = counter();
     const out = await withIdempotency(env().ctx, stale, c.run);
@@ -196,9 +255,16 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
   test('a 4xx answer is stored: a retry gets the same problem without running again', async () => {
     const req = request(await newUser(env()));
     let runs = 0;
-    const run = async (): Promise<IdempotentResponse> => { runs++; throw new HttpError(404, 'No draft with this id.', { extra: { hint: 'list_my_drafts' } }); };
+    const run = async (): Promise<IdempotentResponse> => {
+      runs++;
+      throw new HttpError(404, 'No draft with this id.', { extra: { hint: 'list_my_drafts' } });
+    };
     let firstProblem: unknown;
-    await assert.rejects(withIdempotency(env().ctx, req, run), (err) => { isProblem(404)(err); firstProblem = problemOf(err as HttpError); return true; });
+    await assert.rejects(withIdempotency(env().ctx, req, run), (err) => {
+      isProblem(404)(err);
+      firstProblem = problemOf(err as HttpError);
+      return true;
+    });
     await assert.rejects(withIdempotency(env().ctx, req, run), (err) => {
       isProblem(404)(err);
       assert.deepEqual(problemOf(err as HttpError), firstProblem);
@@ -210,10 +276,18 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
   });
 
   test('a 5xx or unexpected error is not stored, so a retry runs again', async () => {
-    for (const failure of [new Error('database went away'), new HttpError(501, 'Not implemented yet.'), new HttpError(503, 'Try later.')]) {
+    for (const failure of [
+      new Error('database went away'),
+      new HttpError(501, 'Not implemented yet.'),
+      new HttpError(503, 'Try later.'),
+    ]) {
       const req = request(await newUser(env()));
       let runs = 0;
-      const run = async (): Promise<IdempotentResponse> => { runs++; if (runs === 1) throw failure; return { status: 200, body: { ok: true } }; };
+      const run = async (): Promise<IdempotentResponse> => {
+        runs++;
+        if (runs === 1) throw failure;
+        return { status: 200, body: { ok: true } };
+      };
       await assert.rejects(withIdempotency(env().ctx, req, run), (err) => err === failure);
       assert.equal(await storedRow(env(), req), undefined, 'the reservation is freed');
       const retry = await withIdempotency(env().ctx, req, run);
@@ -237,7 +311,9 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
     assert.equal(fresh.replayed, false);
     assert.equal(c.runs, 3);
     // Within 24 h of that run, the new request is the one remembered.
-    const replay = await withClock(env(), new Date(evenLater.getTime() + 3_600_000), () => withIdempotency(env().ctx, other, c.run));
+    const replay = await withClock(env(), new Date(evenLater.getTime() + 3_600_000), () =>
+      withIdempotency(env().ctx, other, c.run),
+    );
     assert.equal(replay.replayed, true);
     assert.deepEqual(replay.body, fresh.body);
   });
@@ -250,7 +326,9 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
     const c = counter();
     await withIdempotency(env().ctx, old, c.run);
     await withClock(env(), new Date(start.getTime() + 3 * 3_600_000), () => withIdempotency(env().ctx, young, c.run));
-    const purged = await withClock(env(), new Date(start.getTime() + IDEMPOTENCY_TTL_MS + 60_000), () => purgeExpiredIdempotencyKeys(env().ctx));
+    const purged = await withClock(env(), new Date(start.getTime() + IDEMPOTENCY_TTL_MS + 60_000), () =>
+      purgeExpiredIdempotencyKeys(env().ctx),
+    );
     assert.ok(purged >= 1);
     assert.equal(await storedRow(env(), old), undefined);
     assert.ok(await storedRow(env(), young));
@@ -260,7 +338,10 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
     const userId = await newUser(env());
     const c = counter();
     for (const key of ['', 'x'.repeat(256), 'clé', 'tab\there', 'line\nbreak']) {
-      await assert.rejects(withIdempotency(env().ctx, { ...request(userId), key }, c.run), isProblem(400, 'Idempotency-Key'));
+      await assert.rejects(
+        withIdempotency(env().ctx, { ...request(userId), key }, c.run),
+        isProblem(400, 'Idempotency-Key'),
+      );
     }
     assert.equal(c.runs, 0);
     const ok = await withIdempotency(env().ctx, { ...request(userId), key: 'x'.repeat(255) }, c.run);
@@ -270,18 +351,34 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
   test('over REST an invalid Idempotency-Key header is a 400 naming the header, before the operation runs', async () => {
     const key = await apiKeyFor(env(), await newUser(env()), ['listings:write']);
     for (const bad of ['', 'x'.repeat(256)]) {
-      const res = await env().app.inject({ method: 'POST', url: '/api/v1/drafts', headers: { authorization: `Bearer ${key}`, 'idempotency-key': bad }, payload: { url: 'https://example.com' } });
+      const res = await env().app.inject({
+        method: 'POST',
+        url: '/api/v1/drafts',
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': bad },
+        payload: { url: 'https://example.com' },
+      });
       assert.equal(res.statusCode, 400);
       assert.match(String(res.headers['content-type']), /application\/problem\+json/);
-      assert.deepEqual(res.json().errors.map((e: { path: string }) => e.path), ['Idempotency-Key']);
+      assert.deepEqual(
+        res.json().errors.map((e: { path: string }) => e.path),
+        ['Idempotency-Key'],
+      );
     }
   });
 
   test('over REST an unfinished operation (501) is not stored, so a retry runs again', async () => {
     // Declared without a handler, as operations are until implemented: executeOperation answers 501.
     const op = defineOperation({
-      operationId: 'test_unfinished', method: 'POST', path: '/test-unfinished', tag: 'Submit', title: 'Unfinished', summary: 'Test only.',
-      scope: 'listings:write', idempotent: true, body: Type.Object({ text: Type.String() }), response: Type.Object({ ok: Type.Boolean() }),
+      operationId: 'test_unfinished',
+      method: 'POST',
+      path: '/test-unfinished',
+      tag: 'Submit',
+      title: 'Unfinished',
+      summary: 'Test only.',
+      scope: 'listings:write',
+      idempotent: true,
+      body: Type.Object({ text: Type.String() }),
+      response: Type.Object({ ok: Type.Boolean() }),
     });
     const served = await serveOperations(env(), [op]);
     try {
@@ -289,12 +386,21 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
       const token = await apiKeyFor(env(), userId, ['listings:write']);
       for (let i = 0; i < 2; i++) {
         const res = await fetch(`${served.base}/api/v1/test-unfinished`, {
-          method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'retry-501' }, body: '{"text":"x"}',
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'idempotency-key': 'retry-501',
+          },
+          body: '{"text":"x"}',
         });
         assert.equal(res.status, 501);
         assert.equal(res.headers.get('idempotent-replayed'), null);
       }
-      assert.equal(await storedRow(env(), { userId, key: 'retry-501', operationId: 'test_unfinished', requestHash: '' }), undefined);
+      assert.equal(
+        await storedRow(env(), { userId, key: 'retry-501', operationId: 'test_unfinished', requestHash: '' }),
+        undefined,
+      );
     } finally {
       await served.close();
     }
@@ -304,12 +410,22 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
     // A test-only operation (no idempotent operation of the registry may be implemented yet).
     let runs = 0;
     const op = defineOperation({
-      operationId: 'test_add_note', method: 'POST', path: '/test-notes/{box}', tag: 'Submit', title: 'Add a note', summary: 'Test only.',
-      scope: 'listings:write', status: 201, idempotent: true,
+      operationId: 'test_add_note',
+      method: 'POST',
+      path: '/test-notes/{box}',
+      tag: 'Submit',
+      title: 'Add a note',
+      summary: 'Test only.',
+      scope: 'listings:write',
+      status: 201,
+      idempotent: true,
       params: Type.Object({ box: Type.String({ maxLength: 20 }) }),
       body: Type.Object({ text: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
       response: Type.Object({ id: Type.Integer(), box: Type.String(), text: Type.String() }),
-      handler: async ({ box, text }) => { runs++; return { id: runs, box, text }; },
+      handler: async ({ box, text }) => {
+        runs++;
+        return { id: runs, box, text };
+      },
     });
     const served = await serveOperations(env(), [op]);
     try {
@@ -318,16 +434,39 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
       const rest = async (idem: string | undefined, text: string) => {
         const res = await fetch(`${base}/api/v1/test-notes/inbox`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(idem !== undefined ? { 'idempotency-key': idem } : {}) },
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            ...(idem !== undefined ? { 'idempotency-key': idem } : {}),
+          },
           body: JSON.stringify({ text }),
         });
-        return { status: res.status, replayed: res.headers.get('idempotent-replayed'), json: await res.json() as any };
+        return {
+          status: res.status,
+          replayed: res.headers.get('idempotent-replayed'),
+          json: (await res.json()) as any,
+        };
       };
       const mcp = async (idem: string | undefined, text: string, viaSdk: boolean) => {
         const res = await fetch(`${base}/mcp`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...(idem !== undefined ? { 'idempotency-key': idem } : {}) },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_add_note', arguments: { box: 'inbox', text }, ...(viaSdk ? { _meta: { progressToken: 'p' } } : {}) } }),
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-06-18',
+            ...(idem !== undefined ? { 'idempotency-key': idem } : {}),
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: {
+              name: 'test_add_note',
+              arguments: { box: 'inbox', text },
+              ...(viaSdk ? { _meta: { progressToken: 'p' } } : {}),
+            },
+          }),
         });
         const body = await res.text();
         const message = JSON.parse(/^data: (.*)$/m.exec(body)?.[1] ?? body);
@@ -337,10 +476,16 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
       const first = await rest('note-1', 'hello');
       assert.deepEqual([first.status, first.replayed, first.json], [201, null, { id: 1, box: 'inbox', text: 'hello' }]);
       const retry = await rest('note-1', 'hello');
-      assert.deepEqual([retry.status, retry.replayed, retry.json], [201, 'true', { id: 1, box: 'inbox', text: 'hello' }]);
+      assert.deepEqual(
+        [retry.status, retry.replayed, retry.json],
+        [201, 'true', { id: 1, box: 'inbox', text: 'hello' }],
+      );
       const changed = await rest('note-1', 'goodbye');
       assert.equal(changed.status, 400);
-      assert.deepEqual(changed.json.errors.map((e: { path: string }) => e.path), ['Idempotency-Key']);
+      assert.deepEqual(
+        changed.json.errors.map((e: { path: string }) => e.path),
+        ['Idempotency-Key'],
+      );
       assert.equal(runs, 1);
 
       // The same key and input over MCP is the same request: replayed on both MCP paths.
@@ -353,7 +498,10 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
         assert.equal(different.structuredContent.status, 400);
         const invalid = await mcp('x'.repeat(256), 'hello', viaSdk);
         assert.equal(invalid.isError, true);
-        assert.deepEqual(invalid.structuredContent.errors.map((e: { path: string }) => e.path), ['Idempotency-Key']);
+        assert.deepEqual(
+          invalid.structuredContent.errors.map((e: { path: string }) => e.path),
+          ['Idempotency-Key'],
+        );
       }
       assert.equal(runs, 1);
 

@@ -5,14 +5,47 @@ import { describeEachDatabase } from '../support/app.js';
 
 /** Every operationId of SPEC.md §4. */
 const SPEC_OPERATIONS = [
-  'get_site_info', 'search_listings', 'get_listing', 'get_alternatives', 'compare_listings', 'list_categories', 'get_category',
-  'get_launch_week', 'list_launches', 'get_leaderboard', 'list_founders', 'get_founder', 'list_blog_posts', 'get_blog_post',
-  'list_awards', 'get_badges', 'list_interview_questions',
-  'get_account', 'submit_listing', 'list_my_drafts', 'get_draft', 'update_draft', 'invite_cofounder', 'submit_draft',
-  'list_my_listings', 'get_my_listing', 'update_my_listing', 'post_listing_update', 'add_milestone', 'delete_milestone',
-  'set_founder_story', 'answer_interview', 'choose_free_listing',
-  'claim_listing', 'list_my_claims', 'verify_claim',
-  'quote_order', 'create_checkout', 'list_my_orders', 'get_order', 'list_products',
+  'get_site_info',
+  'search_listings',
+  'get_listing',
+  'get_alternatives',
+  'compare_listings',
+  'list_categories',
+  'get_category',
+  'get_launch_week',
+  'list_launches',
+  'get_leaderboard',
+  'list_founders',
+  'get_founder',
+  'list_blog_posts',
+  'get_blog_post',
+  'list_awards',
+  'get_badges',
+  'list_interview_questions',
+  'get_account',
+  'submit_listing',
+  'list_my_drafts',
+  'get_draft',
+  'update_draft',
+  'invite_cofounder',
+  'submit_draft',
+  'list_my_listings',
+  'get_my_listing',
+  'update_my_listing',
+  'post_listing_update',
+  'add_milestone',
+  'delete_milestone',
+  'set_founder_story',
+  'answer_interview',
+  'choose_free_listing',
+  'claim_listing',
+  'list_my_claims',
+  'verify_claim',
+  'quote_order',
+  'create_checkout',
+  'list_my_orders',
+  'get_order',
+  'list_products',
 ];
 
 describeEachDatabase('OpenAPI document', (env) => {
@@ -28,7 +61,9 @@ describeEachDatabase('OpenAPI document', (env) => {
 
   test('lists every operationId of the spec exactly once', async () => {
     const d = await doc();
-    const ids = Object.values(d.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    const ids = Object.values(d.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
+      Object.values(p).map((o) => o.operationId),
+    );
     assert.deepEqual([...ids].sort(), [...SPEC_OPERATIONS].sort());
   });
 
@@ -42,7 +77,8 @@ describeEachDatabase('OpenAPI document', (env) => {
 
   test('limits of the spec are in the schemas', async () => {
     const d = await doc();
-    const param = (path: string, name: string) => d.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    const param = (path: string, name: string) =>
+      d.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
     assert.equal(param('/listings', 'q').maxLength, 200);
     assert.equal(param('/listings', 'per_page').maximum, 100);
     assert.equal(param('/listings', 'page').maximum, 1000);
@@ -59,7 +95,9 @@ describeEachDatabase('OpenAPI document', (env) => {
 
   test('every error response is problem+json and every operation can be rate limited', async () => {
     const d = await doc();
-    for (const path of Object.values(d.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>)) {
+    for (const path of Object.values(
+      d.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>,
+    )) {
       for (const op of Object.values(path)) {
         assert.ok(op.responses['429'], 'a 429 response');
         assert.ok(op.responses['400'].content!['application/problem+json']);

@@ -9,8 +9,12 @@ import { ownedListing } from '../support/orders.js';
 import { collectPageErrors, launchBrowser, openPage, signInThroughForm } from '../support/browser.js';
 
 let browser: Browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
 
 // Set SCREENSHOTS=1 to refresh the committed pictures of the checkout in docs/screenshots.
 const screenshots = process.env.SCREENSHOTS === '1';
@@ -52,7 +56,10 @@ describeEachDatabase('browser: a paid launch, paid with the test provider', (env
       await page.goto(`/p/paid-${env().kind}`);
       await page.getByRole('heading', { level: 1, name: `Product paid-${env().kind}` }).waitFor();
       // The site has no favicon yet (issue 13); anything else the pages report is a failure.
-      assert.deepEqual(problems.filter((p) => !p.includes('/favicon.ico')), []);
+      assert.deepEqual(
+        problems.filter((p) => !p.includes('/favicon.ico')),
+        [],
+      );
     } finally {
       await context.close();
     }

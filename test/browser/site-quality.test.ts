@@ -14,8 +14,12 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 const screenshots = process.env.SCREENSHOTS === '1';
 
 let browser: Browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -44,38 +48,73 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
-describeEachDatabase('browser: every page is accessible, fits a phone and breaks no rule of its CSP', (env) => {
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const vp of VIEWPORTS) {
-      test(`${vp.name}, ${scheme}: no serious accessibility finding, no horizontal scrolling, no console error`, async () => {
-        const context = await browser.newContext({ baseURL: env().baseUrl, viewport: { width: vp.width, height: vp.height }, colorScheme: scheme });
-        context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-        const page = await context.newPage();
-        const problems: string[] = [];
-        page.on('console', (m) => { if (m.type() === 'error' && !(m.text().includes('404') && page.url().includes('no-such-page'))) problems.push(`${page.url()}: ${m.text()}`); });
-        page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
-        try {
-          for (const p of PAGES) {
-            const res = await page.goto(p.path);
-            assert.equal(res?.status(), p.status ?? 200, p.path);
-            assert.match(res?.headers()['content-type'] ?? '', /^text\/html/, `${p.path} is a page, not JSON`);
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-            assert.ok(overflow <= 0, `${p.path} scrolls sideways by ${overflow}px at ${vp.width}px`);
-            await page.evaluate(AXE);
-            const serious = await page.evaluate(async () => {
-              const r = await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-              return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-            });
-            assert.deepEqual(serious, [], `${p.path} (${vp.name}, ${scheme})`);
-            if (screenshots && (p.name === 'home' || p.name === 'listing')) {
-              await page.screenshot({ path: `docs/screenshots/${p.name}-${vp.name}-${scheme}.png`, fullPage: true });
+describeEachDatabase(
+  'browser: every page is accessible, fits a phone and breaks no rule of its CSP',
+  (env) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const vp of VIEWPORTS) {
+        test(`${vp.name}, ${scheme}: no serious accessibility finding, no horizontal scrolling, no console error`, async () => {
+          const context = await browser.newContext({
+            baseURL: env().baseUrl,
+            viewport: { width: vp.width, height: vp.height },
+            colorScheme: scheme,
+          });
+          context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+          const page = await context.newPage();
+          const problems: string[] = [];
+          page.on('console', (m) => {
+            if (m.type() === 'error' && !(m.text().includes('404') && page.url().includes('no-such-page')))
+              problems.push(`${page.url()}: ${m.text()}`);
+          });
+          page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+          try {
+            for (const p of PAGES) {
+              const res = await page.goto(p.path);
+              assert.equal(res?.status(), p.status ?? 200, p.path);
+              assert.match(res?.headers()['content-type'] ?? '', /^text\/html/, `${p.path} is a page, not JSON`);
+              const overflow = await page.evaluate(
+                () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+              );
+              assert.ok(overflow <= 0, `${p.path} scrolls sideways by ${overflow}px at ${vp.width}px`);
+              await page.evaluate(AXE);
+              const serious = await page.evaluate(async () => {
+                const r = await (
+                  window as unknown as {
+                    axe: {
+                      run(
+                        ctx: Document,
+                        o: object,
+                      ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+                    };
+                  }
+                ).axe.run(document, { resultTypes: ['violations'] });
+                return r.violations
+                  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                  .map(
+                    (v) =>
+                      `${v.id}: ${v.nodes
+                        .slice(0, 3)
+                        .map((n) => n.target.join(' '))
+                        .join(', ')}`,
+                  );
+              });
+              assert.deepEqual(serious, [], `${p.path} (${vp.name}, ${scheme})`);
+              if (screenshots && (p.name === 'home' || p.name === 'listing')) {
+                await page.screenshot({ path: `docs/screenshots/${p.name}-${vp.name}-${scheme}.png`, fullPage: true });
+              }
             }
+            assert.deepEqual(problems, []);
+          } finally {
+            await context.close();
           }
-          assert.deepEqual(problems, []);
-        } finally {
-          await context.close();
-        }
-      });
+        });
+      }
     }
-  }
-}, { seed: async (ctx) => { await seedPublicWorld(ctx); }, kinds: ['postgres'] });
+  },
+  {
+    seed: async (ctx) => {
+      await seedPublicWorld(ctx);
+    },
+    kinds: ['postgres'],
+  },
+);

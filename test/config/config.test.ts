@@ -21,14 +21,20 @@ test('PUBLIC_URL loses its trailing slash', () => {
 });
 
 test('bad values stop start-up naming the variable', () => {
-  assert.throws(() => loadConfig({ PORT: 'eighty' }), (e: Error) => e instanceof ConfigError && /PORT/.test(e.message));
+  assert.throws(
+    () => loadConfig({ PORT: 'eighty' }),
+    (e: Error) => e instanceof ConfigError && /PORT/.test(e.message),
+  );
   assert.throws(() => loadConfig({ SEED_DEMO: 'maybe' }), /SEED_DEMO/);
   assert.throws(() => loadConfig({ PUBLIC_URL: 'ftp://x' }), /PUBLIC_URL/);
   assert.throws(() => loadConfig({ RATE_LIMIT_MAX: '0' }), /RATE_LIMIT_MAX/);
 });
 
 test('lists are split on commas', () => {
-  assert.deepEqual(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, 10.0.0.1:53' }).dnsServers, ['127.0.0.1:5353', '10.0.0.1:53']);
+  assert.deepEqual(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, 10.0.0.1:53' }).dnsServers, [
+    '127.0.0.1:5353',
+    '10.0.0.1:53',
+  ]);
 });
 
 test('a job lease is 60 s unless JOB_LEASE_SECONDS says otherwise', () => {

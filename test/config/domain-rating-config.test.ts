@@ -14,7 +14,11 @@ test('without a provider key Domain Ratings come from imports only, refreshed mo
 test('a provider key chooses that provider; Ahrefs first when both are set', () => {
   assert.equal(loadConfig({ OPENPAGERANK_API_KEY: 'o' }).domainRatings.provider, 'openpagerank');
   assert.equal(loadConfig({ OPENPAGERANK_API_KEY: 'o', AHREFS_API_KEY: 'a' }).domainRatings.provider, 'ahrefs');
-  assert.equal(loadConfig({ OPENPAGERANK_API_KEY: 'o', AHREFS_API_KEY: 'a', DOMAIN_RATING_PROVIDER: 'openpagerank' }).domainRatings.provider, 'openpagerank');
+  assert.equal(
+    loadConfig({ OPENPAGERANK_API_KEY: 'o', AHREFS_API_KEY: 'a', DOMAIN_RATING_PROVIDER: 'openpagerank' }).domainRatings
+      .provider,
+    'openpagerank',
+  );
 });
 
 test('a chosen provider without its key, or a bad base URL or rate, is refused', () => {
@@ -25,5 +29,8 @@ test('a chosen provider without its key, or a bad base URL or rate, is refused',
 });
 
 test('a loopback base URL is accepted, for tests against a fake provider', () => {
-  assert.equal(loadConfig({ OPENPAGERANK_BASE_URL: 'http://127.0.0.1:4000/' }).domainRatings.openPageRank.baseUrl, 'http://127.0.0.1:4000');
+  assert.equal(
+    loadConfig({ OPENPAGERANK_BASE_URL: 'http://127.0.0.1:4000/' }).domainRatings.openPageRank.baseUrl,
+    'http://127.0.0.1:4000',
+  );
 });

@@ -6,23 +6,39 @@ import { kindOf, rankPages } from '../../src/crawler/page-picker.js';
 import { decodeBody } from '../../src/crawler/decode.js';
 
 const opts = { publicUrl: 'http://launchdeck.test', allowHosts: ['127.0.0.1'] };
-const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
 const saas = await startFixtureSite({
-  '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /admin\n\nUser-agent: LaunchdeckBot\nDisallow: /private\n' },
-  '/': (o) => ({ body: page('Tallyflow — invoices that chase themselves', `<h1>Invoices that chase themselves</h1><p>Tallyflow sends reminders.</p>
+  '/robots.txt': {
+    type: 'text/plain',
+    body: 'User-agent: *\nDisallow: /admin\n\nUser-agent: LaunchdeckBot\nDisallow: /private\n',
+  },
+  '/': (o) => ({
+    body: page(
+      'Tallyflow — invoices that chase themselves',
+      `<h1>Invoices that chase themselves</h1><p>Tallyflow sends reminders.</p>
     <a href="/about">About us</a> <a href="/pricing">Pricing</a> <a href="/private/team">Team</a> <a href="https://elsewhere.example/blog">Blog</a>
-    <a href="${o}/faq#top">FAQ</a><script>var hidden = "not text";</script><style>p{}</style>`) }),
+    <a href="${o}/faq#top">FAQ</a><script>var hidden = "not text";</script><style>p{}</style>`,
+    ),
+  }),
   '/about': { body: page('About', '<p>Founded in 2021 in Lisbon.</p>') },
   '/pricing': { body: page('Pricing', '<ul><li>Starter: $9/month</li><li>Team: $29/month</li></ul>') },
   '/faq': { body: page('FAQ', '<dl><dt>Is there a trial?</dt><dd>Yes, 14 days.</dd></dl>'), gzip: true },
   '/private/team': { body: page('Team', '<p>Secret team page</p>') },
   '/sitemap.xml': { type: 'application/xml', body: '<urlset><url><loc>/contact</loc></url></urlset>' },
 });
-const blocked = await startFixtureSite({ '/robots.txt': { type: 'text/plain', body: 'User-agent: LaunchdeckBot\nDisallow: /\n' }, '/': { body: page('Hidden', '<p>x</p>') } });
-const latin1 = await startFixtureSite({ '/': { type: 'text/html; charset=iso-8859-1', body: Buffer.from(page('Café', '<p>Crème brûlée café</p>'), 'latin1') } });
+const blocked = await startFixtureSite({
+  '/robots.txt': { type: 'text/plain', body: 'User-agent: LaunchdeckBot\nDisallow: /\n' },
+  '/': { body: page('Hidden', '<p>x</p>') },
+});
+const latin1 = await startFixtureSite({
+  '/': { type: 'text/html; charset=iso-8859-1', body: Buffer.from(page('Café', '<p>Crème brûlée café</p>'), 'latin1') },
+});
 const redirects = await startFixtureSite({
-  '/': { status: 301, headers: { location: '/one' } }, '/one': { status: 302, headers: { location: '/home' } }, '/home': { body: page('Home', '<p>Landed</p>') },
+  '/': { status: 301, headers: { location: '/one' } },
+  '/one': { status: 302, headers: { location: '/home' } },
+  '/home': { body: page('Home', '<p>Landed</p>') },
   '/loop': { status: 302, headers: { location: '/loop' } },
   '/metadata': { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } },
 });
@@ -31,12 +47,17 @@ const odd = await startFixtureSite({
   '/huge': { body: page('Huge', `<p>${'x'.repeat(3_000_000)}</p>`) },
 });
 const broken = await startFixtureSite({ '/robots.txt': { status: 503, body: 'down' }, '/': { body: page('x', 'y') } });
-after(async () => { for (const s of [saas, blocked, latin1, redirects, odd, broken]) await s.close(); });
+after(async () => {
+  for (const s of [saas, blocked, latin1, redirects, odd, broken]) await s.close();
+});
 
 test('the homepage and its about, pricing and FAQ pages are read, with visible text only', async () => {
   const r = await crawlSite(`${saas.origin}/`, opts);
   assert.equal(r.blocked, null);
-  assert.deepEqual(r.pages.map((p) => p.kind), ['homepage', 'about', 'pricing', 'faq', 'contact']);
+  assert.deepEqual(
+    r.pages.map((p) => p.kind),
+    ['homepage', 'about', 'pricing', 'faq', 'contact'],
+  );
   const home = r.pages[0];
   assert.equal(home.title, 'Tallyflow — invoices that chase themselves');
   assert.match(home.text!, /Invoices that chase themselves\nTallyflow sends reminders\./);
@@ -57,7 +78,10 @@ test('pages robots.txt disallows for our User-Agent are never fetched', async ()
 test('a site whose robots.txt disallows us is not read at all, and says why', async () => {
   const r = await crawlSite(`${blocked.origin}/`, opts);
   assert.match(r.blocked!, /robots\.txt does not allow LaunchdeckBot/);
-  assert.deepEqual(blocked.requests.map((q) => q.path), ['/robots.txt']);
+  assert.deepEqual(
+    blocked.requests.map((q) => q.path),
+    ['/robots.txt'],
+  );
 });
 
 test('a robots.txt answering 5xx means nothing is read', async () => {
@@ -98,27 +122,40 @@ test('page kinds come from shallow paths or link words', () => {
 
 test('only same-site links are ranked, each page once whatever its fragment, query or trailing slash', () => {
   const { ranked } = rankPages(new URL('https://www.x.example/'), [
-    { href: 'https://x.example/pricing', text: '', source: 'body' }, { href: 'https://x.example/pricing/?ref=nav#plans', text: '', source: 'nav' },
-    { href: 'https://other.example/about', text: '', source: 'nav' }, { href: 'https://www.x.example/index.html', text: '', source: 'nav' },
+    { href: 'https://x.example/pricing', text: '', source: 'body' },
+    { href: 'https://x.example/pricing/?ref=nav#plans', text: '', source: 'nav' },
+    { href: 'https://other.example/about', text: '', source: 'nav' },
+    { href: 'https://www.x.example/index.html', text: '', source: 'nav' },
   ]);
   assert.deepEqual(ranked, [{ url: 'https://x.example/pricing', kind: 'pricing', rank: 'body' }]);
 });
 
 test('a body without a charset falls back to its meta tag, then UTF-8', () => {
-  assert.equal(decodeBody(Buffer.from('<meta charset="iso-8859-1"><p>é</p>', 'latin1'), 'text/html'), '<meta charset="iso-8859-1"><p>é</p>');
+  assert.equal(
+    decodeBody(Buffer.from('<meta charset="iso-8859-1"><p>é</p>', 'latin1'), 'text/html'),
+    '<meta charset="iso-8859-1"><p>é</p>',
+  );
   assert.equal(decodeBody(Buffer.from('<p>é</p>'), null), '<p>é</p>');
 });
 
 test("a redirect to another site obeys that site's robots.txt", async () => {
-  const target = await startFixtureSite({ '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /\n' }, '/home': { body: page('Elsewhere', '<p>Not for robots</p>') } });
-  const hop = await startFixtureSite({ '/': (o) => ({ status: 302, headers: { location: `${target.origin}/home` } }) });
+  const target = await startFixtureSite({
+    '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /\n' },
+    '/home': { body: page('Elsewhere', '<p>Not for robots</p>') },
+  });
+  const hop = await startFixtureSite({
+    '/': (_o) => ({ status: 302, headers: { location: `${target.origin}/home` } }),
+  });
   try {
     const r = await crawlSite(`${hop.origin}/`, opts);
     assert.match(r.blocked ?? '', /disallowed by robots\.txt after a redirect/);
     assert.equal(r.pages[0].text, undefined);
     assert.equal(r.retryable, false);
     assert.ok(!target.requests.some((q) => q.path === '/home'), 'the disallowed target was never fetched');
-  } finally { await target.close(); await hop.close(); }
+  } finally {
+    await target.close();
+    await hop.close();
+  }
 });
 
 test('an unreachable site is blocked as worth retrying; a robots.txt refusal is not', async () => {
@@ -131,22 +168,57 @@ test('an unreachable site is blocked as worth retrying; a robots.txt refusal is 
 
 // ───────────── a small site read whole: up to 15 pages in rank order, every other page with its reason ─────────────
 
-const navPage = (title: string, text: string) => page(title, `<header><nav><a href="/features">Features</a> <a href="/pricing">Pricing</a></nav></header><h1>${title}</h1><p>${text}</p>`);
+const navPage = (title: string, text: string) =>
+  page(
+    title,
+    `<header><nav><a href="/features">Features</a> <a href="/pricing">Pricing</a></nav></header><h1>${title}</h1><p>${text}</p>`,
+  );
 const wholeSite = await startFixtureSite({
   '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /internal/\n\nSitemap: /sitemap-index.xml\n' },
-  '/sitemap-index.xml': { type: 'application/xml', body: '<sitemapindex><sitemap><loc>/sitemap-pages.xml</loc></sitemap></sitemapindex>' },
-  '/sitemap-pages.xml': (o) => ({ type: 'application/xml', body: `<urlset>${['/', '/pricing', '/security', '/community', '/brochure', '/roadmap', '/careers'].map((p) => `<url><loc>${o}${p}</loc></url>`).join('')}</urlset>` }),
-  '/': { body: `<!doctype html><html lang="en"><head><title>Orbit</title></head><body>
+  '/sitemap-index.xml': {
+    type: 'application/xml',
+    body: '<sitemapindex><sitemap><loc>/sitemap-pages.xml</loc></sitemap></sitemapindex>',
+  },
+  '/sitemap-pages.xml': (o) => ({
+    type: 'application/xml',
+    body: `<urlset>${['/', '/pricing', '/security', '/community', '/brochure', '/roadmap', '/careers'].map((p) => `<url><loc>${o}${p}</loc></url>`).join('')}</urlset>`,
+  }),
+  '/': {
+    body: `<!doctype html><html lang="en"><head><title>Orbit</title></head><body>
     <header><a href="/">Orbit</a><nav><a href="/features">Features</a> <a href="/pricing">Pricing</a> <a href="/docs">Docs</a> <a href="/blog/">Blog</a></nav></header>
     <main><h1>Orbit keeps your team in sync</h1>
       <p><a href="/login">Sign in</a> <a href="/announcing-v1">Announcing 1.0</a> <a href="/why">Why Orbit</a> <a href="/pricing?ref=hero">See plans</a> <a href="#top">Top</a></p>
       <p><a href="/case-studies">Case studies</a> <a href="/download/orbit.dmg">Download for macOS</a> <a href="/internal/roadmap">Internal</a> <a href="/de/">Deutsch</a>
         <a href="/integrations">Integrations</a> <a href="/changelog">Changelog</a></p></main>
     <footer><a href="/about">About</a> <a href="/license">License</a> <a href="/imprint">Imprint</a> <a href="/contact">Contact</a> <a href="/privacy">Privacy</a> <a href="/terms">Terms</a></footer>
-  </body></html>` },
-  ...Object.fromEntries(['/features', '/pricing', '/docs', '/blog/', '/about', '/contact', '/announcing-v1', '/why', '/case-studies', '/integrations', '/changelog',
-    '/security', '/community', '/roadmap', '/careers', '/license', '/imprint', '/privacy', '/terms', '/de/', '/login', '/internal/roadmap']
-    .map((p) => [p, { body: navPage(`Orbit ${p}`, `This is ${p}.`) }])),
+  </body></html>`,
+  },
+  ...Object.fromEntries(
+    [
+      '/features',
+      '/pricing',
+      '/docs',
+      '/blog/',
+      '/about',
+      '/contact',
+      '/announcing-v1',
+      '/why',
+      '/case-studies',
+      '/integrations',
+      '/changelog',
+      '/security',
+      '/community',
+      '/roadmap',
+      '/careers',
+      '/license',
+      '/imprint',
+      '/privacy',
+      '/terms',
+      '/de/',
+      '/login',
+      '/internal/roadmap',
+    ].map((p) => [p, { body: navPage(`Orbit ${p}`, `This is ${p}.`) }]),
+  ),
   '/brochure': { type: 'application/pdf', body: '%PDF-1.7' },
 });
 after(() => wholeSite.close());
@@ -155,20 +227,50 @@ test('a small site is read whole: home, navigation, footer, other links, then th
   const r = await crawlSite(`${wholeSite.origin}/`, opts);
   assert.equal(r.blocked, null);
   const read = r.pages.filter((p) => p.text).map((p) => new URL(p.url).pathname);
-  assert.deepEqual(read, ['/', '/features', '/pricing', '/docs', '/blog/', '/about', '/contact', '/announcing-v1', '/why', '/case-studies',
-    '/integrations', '/changelog', '/security', '/community', '/roadmap']);
-  assert.equal(r.pages.find((p) => p.url.endsWith('/announcing-v1'))!.kind, 'page', 'pages outside the name list are read too');
+  assert.deepEqual(read, [
+    '/',
+    '/features',
+    '/pricing',
+    '/docs',
+    '/blog/',
+    '/about',
+    '/contact',
+    '/announcing-v1',
+    '/why',
+    '/case-studies',
+    '/integrations',
+    '/changelog',
+    '/security',
+    '/community',
+    '/roadmap',
+  ]);
+  assert.equal(
+    r.pages.find((p) => p.url.endsWith('/announcing-v1'))!.kind,
+    'page',
+    'pages outside the name list are read too',
+  );
 });
 
 test('every page found and not read is reported with its reason', async () => {
   const r = await crawlSite(`${wholeSite.origin}/`, opts);
   const why = Object.fromEntries(r.skipped.map((s) => [new URL(s.url).pathname, s.reason]));
   assert.deepEqual(why, {
-    '/brochure': 'not_html', '/download/orbit.dmg': 'not_html', '/internal/roadmap': 'robots',
+    '/brochure': 'not_html',
+    '/download/orbit.dmg': 'not_html',
+    '/internal/roadmap': 'robots',
     // Over the limit: what the sitemap alone lists, then legal pages, then the German copy, then signing in.
-    '/careers': 'page_limit', '/license': 'page_limit', '/imprint': 'page_limit', '/privacy': 'page_limit', '/terms': 'page_limit', '/de/': 'page_limit', '/login': 'page_limit',
+    '/careers': 'page_limit',
+    '/license': 'page_limit',
+    '/imprint': 'page_limit',
+    '/privacy': 'page_limit',
+    '/terms': 'page_limit',
+    '/de/': 'page_limit',
+    '/login': 'page_limit',
   });
-  assert.deepEqual(r.skipped.filter((s) => s.reason === 'page_limit').map((s) => new URL(s.url).pathname), ['/careers', '/license', '/imprint', '/privacy', '/terms', '/de/', '/login']);
+  assert.deepEqual(
+    r.skipped.filter((s) => s.reason === 'page_limit').map((s) => new URL(s.url).pathname),
+    ['/careers', '/license', '/imprint', '/privacy', '/terms', '/de/', '/login'],
+  );
   assert.match(r.skipped.find((s) => s.url.endsWith('/brochure'))!.detail, /not an HTML page \(application\/pdf\)/);
 });
 
@@ -176,15 +278,25 @@ test('pages disallowed by robots.txt, files by their extension and pages over th
   const before = wholeSite.requests.length;
   await crawlSite(`${wholeSite.origin}/`, opts);
   const paths = wholeSite.requests.slice(before).map((q) => q.path);
-  for (const p of ['/internal/roadmap', '/download/orbit.dmg', '/careers', '/license', '/de/', '/login']) assert.ok(!paths.includes(p), `${p} was fetched`);
-  assert.equal(paths.filter((p) => p === '/pricing').length, 1, 'a page linked with a query or a fragment is fetched once');
+  for (const p of ['/internal/roadmap', '/download/orbit.dmg', '/careers', '/license', '/de/', '/login'])
+    assert.ok(!paths.includes(p), `${p} was fetched`);
+  assert.equal(
+    paths.filter((p) => p === '/pricing').length,
+    1,
+    'a page linked with a query or a fragment is fetched once',
+  );
 });
 
 test('a page redirecting off the site, a slow page and an oversized page are skipped with their reason', async () => {
   const elsewhere = await startFixtureSite({ '/blog': { body: page('Elsewhere', '<p>Another site</p>') } });
   const site = await startFixtureSite({
-    '/': { body: page('Home', '<nav><a href="/blog">Blog</a> <a href="/slow">Slow</a> <a href="/huge">Huge</a> <a href="/ok">OK</a></nav><p>Home text</p>') },
-    '/blog': (o) => ({ status: 301, headers: { location: `${elsewhere.origin}/blog` } }),
+    '/': {
+      body: page(
+        'Home',
+        '<nav><a href="/blog">Blog</a> <a href="/slow">Slow</a> <a href="/huge">Huge</a> <a href="/ok">OK</a></nav><p>Home text</p>',
+      ),
+    },
+    '/blog': (_o) => ({ status: 301, headers: { location: `${elsewhere.origin}/blog` } }),
     '/slow': { body: page('Slow', '<p>late</p>'), delayMs: 2_000 },
     '/huge': { body: page('Huge', `<p>${'x'.repeat(2_100_000)}</p>`) },
     '/ok': { body: page('OK', '<p>Fine</p>') },
@@ -193,9 +305,15 @@ test('a page redirecting off the site, a slow page and an oversized page are ski
     const r = await crawlSite(`${site.origin}/`, { ...opts, pageTimeoutMs: 500 });
     const why = Object.fromEntries(r.skipped.map((s) => [new URL(s.url).pathname, s.reason]));
     assert.deepEqual(why, { '/blog': 'off_site_redirect', '/slow': 'timeout', '/huge': 'too_large' });
-    assert.deepEqual(r.pages.filter((p) => p.text).map((p) => new URL(p.url).pathname), ['/', '/ok']);
+    assert.deepEqual(
+      r.pages.filter((p) => p.text).map((p) => new URL(p.url).pathname),
+      ['/', '/ok'],
+    );
     assert.equal(elsewhere.requests.length, 0, 'the other site was never asked');
-  } finally { await site.close(); await elsewhere.close(); }
+  } finally {
+    await site.close();
+    await elsewhere.close();
+  }
 });
 
 test('links found on the pages read are followed too, after the home page’s own', async () => {
@@ -206,8 +324,13 @@ test('links found on the pages read are followed too, after the home page’s ow
   });
   try {
     const r = await crawlSite(`${site.origin}/`, opts);
-    assert.deepEqual(r.pages.map((p) => new URL(p.url).pathname), ['/', '/why', '/story']);
-  } finally { await site.close(); }
+    assert.deepEqual(
+      r.pages.map((p) => new URL(p.url).pathname),
+      ['/', '/why', '/story'],
+    );
+  } finally {
+    await site.close();
+  }
 });
 
 test('pages are fetched a few at once, so fifteen slow pages take a fraction of their sum', async () => {
@@ -220,6 +343,8 @@ test('pages are fetched a few at once, so fifteen slow pages take a fraction of 
     const started = Date.now();
     const r = await crawlSite(`${site.origin}/`, opts);
     assert.equal(r.pages.filter((p) => p.text).length, 15);
-    assert.ok(Date.now() - started < 14 * 300 / 2, `took ${Date.now() - started} ms`);
-  } finally { await site.close(); }
+    assert.ok(Date.now() - started < (14 * 300) / 2, `took ${Date.now() - started} ms`);
+  } finally {
+    await site.close();
+  }
 });

@@ -5,38 +5,76 @@ import { extractPage } from '../../src/crawler/page-text.js';
 const url = 'https://acme.example/about';
 
 test('the head text holds the title, quotable meta contents and every JSON-LD string, one a line', () => {
-  const p = extractPage(`<html><head><title>Acme &amp; Co — Deploys</title>
+  const p = extractPage(
+    `<html><head><title>Acme &amp; Co — Deploys</title>
     <meta name="viewport" content="width=device-width">
     <meta name="description" content="Deploys that   never
       break.">
     <meta property="og:site_name" content="Acme &amp; Co">
     <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"Organization","name":"Acme","foundingDate":"2019","address":{"addressCountry":"PT"},"numberOfEmployees":12}]}</script>
-    </head><body><p>x</p></body></html>`, url);
-  assert.deepEqual(p.headText.split('\n'), ['Acme & Co — Deploys', 'Deploys that never break.', 'Acme & Co', 'Acme', '2019', 'PT', '12']);
+    </head><body><p>x</p></body></html>`,
+    url,
+  );
+  assert.deepEqual(p.headText.split('\n'), [
+    'Acme & Co — Deploys',
+    'Deploys that never break.',
+    'Acme & Co',
+    'Acme',
+    '2019',
+    'PT',
+    '12',
+  ]);
 });
 
 test('the link text holds every link target, mailto included, plus logo images, pictures with a short name, icons and embedded players', () => {
-  const p = extractPage(`<html><head><link rel="icon" href="/favicon.svg"><link rel="apple-touch-icon" href="/touch.png"><link rel="canonical" href="https://acme.example/about"></head>
+  const p = extractPage(
+    `<html><head><link rel="icon" href="/favicon.svg"><link rel="apple-touch-icon" href="/touch.png"><link rel="canonical" href="https://acme.example/about"></head>
     <body><header><img class="logo" src="/img/acme.svg" alt="Acme"></header><img src="/photo.jpg" alt="Team photo">
     <a href="/pricing#plans">Pricing</a> <a href="mailto:hello@acme.example">Mail us</a> <a href="/pricing">Pricing again</a>
-    <iframe src="https://www.youtube.com/embed/abcdefgh"></iframe></body></html>`, url);
+    <iframe src="https://www.youtube.com/embed/abcdefgh"></iframe></body></html>`,
+    url,
+  );
   assert.deepEqual(p.linkText.split('\n'), [
-    'https://acme.example/pricing', 'mailto:hello@acme.example', 'https://acme.example/favicon.svg', 'https://acme.example/touch.png',
-    'https://acme.example/img/acme.svg', 'https://acme.example/photo.jpg', 'https://www.youtube.com/embed/abcdefgh', 'https://acme.example/about',
+    'https://acme.example/pricing',
+    'mailto:hello@acme.example',
+    'https://acme.example/favicon.svg',
+    'https://acme.example/touch.png',
+    'https://acme.example/img/acme.svg',
+    'https://acme.example/photo.jpg',
+    'https://www.youtube.com/embed/abcdefgh',
+    'https://acme.example/about',
   ]);
   // A picture whose alt is a short name may be a logo named only by its alt; a long description is not kept.
-  assert.deepEqual(p.media.map((m) => m.kind), ['icon', 'apple-touch-icon', 'logo', 'image', 'embed']);
+  assert.deepEqual(
+    p.media.map((m) => m.kind),
+    ['icon', 'apple-touch-icon', 'logo', 'image', 'embed'],
+  );
   assert.equal(p.canonical, 'https://acme.example/about');
 });
 
 test('each line of text knows its element and the landmarks around it', () => {
-  const p = extractPage(`<body><nav><a href="/">Home</a></nav><h1>About</h1><p>We build <b>deploy</b> tools.</p>
+  const p = extractPage(
+    `<body><nav><a href="/">Home</a></nav><h1>About</h1><p>We build <b>deploy</b> tools.</p>
     <figure class="testimonial"><blockquote>Great tool</blockquote><figcaption>Jo</figcaption></figure>
-    <ul><li>One</li><li>Two</li></ul><details><summary>Q?</summary><p>A.</p></details><footer><address>Leeds<br>United Kingdom</address></footer></body>`, url);
-  assert.deepEqual(p.blocks.map((b) => [b.tag, b.text]), [
-    ['nav', 'Home'], ['h1', 'About'], ['p', 'We build deploy tools.'], ['blockquote', 'Great tool'], ['figcaption', 'Jo'],
-    ['li', 'One'], ['li', 'Two'], ['summary', 'Q?'], ['p', 'A.'], ['address', 'Leeds'], ['address', 'United Kingdom'],
-  ]);
+    <ul><li>One</li><li>Two</li></ul><details><summary>Q?</summary><p>A.</p></details><footer><address>Leeds<br>United Kingdom</address></footer></body>`,
+    url,
+  );
+  assert.deepEqual(
+    p.blocks.map((b) => [b.tag, b.text]),
+    [
+      ['nav', 'Home'],
+      ['h1', 'About'],
+      ['p', 'We build deploy tools.'],
+      ['blockquote', 'Great tool'],
+      ['figcaption', 'Jo'],
+      ['li', 'One'],
+      ['li', 'Two'],
+      ['summary', 'Q?'],
+      ['p', 'A.'],
+      ['address', 'Leeds'],
+      ['address', 'United Kingdom'],
+    ],
+  );
   assert.match(p.blocks[0].within, /\bnav\b/);
   assert.match(p.blocks[3].within, /\btestimonial\b/);
   assert.match(p.blocks[8].within, /\bdetails\b/);
@@ -45,7 +83,10 @@ test('each line of text knows its element and the landmarks around it', () => {
 });
 
 test('a link knows the line it stands on; an icon-only link belongs to the line above', () => {
-  const p = extractPage(`<body><h3>Jane Doe</h3><p>Founder</p><a href="https://x.com/jane"><svg></svg></a><h3>Raj</h3><p>See <a href="/raj">his page</a></p></body>`, url);
+  const p = extractPage(
+    `<body><h3>Jane Doe</h3><p>Founder</p><a href="https://x.com/jane"><svg></svg></a><h3>Raj</h3><p>See <a href="/raj">his page</a></p></body>`,
+    url,
+  );
   const at = (href: string) => p.blocks[p.links.find((l) => l.href === href)!.block!].text;
   assert.equal(at('https://x.com/jane'), 'Founder');
   assert.equal(at('https://acme.example/raj'), 'See his page');
@@ -53,11 +94,17 @@ test('a link knows the line it stands on; an icon-only link belongs to the line 
 
 test('a paragraph wrapped over several source lines stays one line; preformatted text keeps its lines', () => {
   const p = extractPage('<body><p>Founded in 2021\n   in Lisbon.</p><pre>line one\nline two</pre></body>', url);
-  assert.deepEqual(p.blocks.map((b) => b.text), ['Founded in 2021 in Lisbon.', 'line one', 'line two']);
+  assert.deepEqual(
+    p.blocks.map((b) => b.text),
+    ['Founded in 2021 in Lisbon.', 'line one', 'line two'],
+  );
 });
 
 test('scripts, styles, templates and noscript never reach the text', () => {
-  const p = extractPage('<body><script>var a = "secret";</script><style>p{}</style><noscript>Enable JS</noscript><template><p>later</p></template><p>Shown</p></body>', url);
+  const p = extractPage(
+    '<body><script>var a = "secret";</script><style>p{}</style><noscript>Enable JS</noscript><template><p>later</p></template><p>Shown</p></body>',
+    url,
+  );
   assert.equal(p.text, 'Shown');
 });
 

@@ -14,9 +14,13 @@ const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-lock-'))
 async function holdInChild(dir: string) {
   const script = `import { openPglite } from ${JSON.stringify(path.resolve('src/db/client.ts'))};
     await openPglite(${JSON.stringify(dir)}); console.log('open'); setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
-  child.stdout.on('data', (d) => { out += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
   while (!out.includes('open')) {
     if (child.exitCode !== null) throw new Error('the child could not open the database');
     await new Promise((r) => setTimeout(r, 100));
@@ -28,7 +32,10 @@ test('a data directory another process has open is refused, naming that process'
   const dir = tempDir();
   const child = await holdInChild(dir);
   try {
-    await assert.rejects(openPglite(dir), (err: unknown) => err instanceof DataDirInUseError && err.pid === child.pid && /npm start/.test(err.message));
+    await assert.rejects(
+      openPglite(dir),
+      (err: unknown) => err instanceof DataDirInUseError && err.pid === child.pid && /npm start/.test(err.message),
+    );
   } finally {
     child.kill('SIGKILL');
     await once(child, 'exit');
@@ -48,7 +55,9 @@ test('the lock of a process that died is taken over', { timeout: 60_000 }, async
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('a lock naming a live process that started at another time (its pid reused) is taken over', { timeout: 60_000 }, async () => {
+test('a lock naming a live process that started at another time (its pid reused) is taken over', {
+  timeout: 60_000,
+}, async () => {
   const dir = tempDir();
   const other = spawn('sleep', ['30']);
   try {

@@ -11,7 +11,8 @@ import { UsageError } from '../../src/admin/cli.js';
 import { assertRestored, readEveryListing } from '../support/restored-database.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-backup-'));
-const configFor = (dataDir: string) => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent' });
+const configFor = (dataDir: string) =>
+  loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent' });
 const run = async (dataDir: string, args: string[]) => {
   const lines: string[] = [];
   await runBackupCommand(configFor(dataDir), args, (l) => lines.push(l));
@@ -43,7 +44,10 @@ test('restoring into a data directory that holds anything is refused and leaves 
   const dir = path.join(root, 'occupied');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'keep.txt'), 'mine');
-  await assert.rejects(run(dir, ['restore', '--from', path.join(root, 'nightly.tar.gz')]), (err: unknown) => err instanceof UsageError && /not empty/.test(err.message));
+  await assert.rejects(
+    run(dir, ['restore', '--from', path.join(root, 'nightly.tar.gz')]),
+    (err: unknown) => err instanceof UsageError && /not empty/.test(err.message),
+  );
   assert.deepEqual(fs.readdirSync(dir), ['keep.txt']);
 });
 
@@ -55,12 +59,18 @@ test('a file that is not a backup is refused with the reason', async () => {
 });
 
 test('backing up a data directory without a database says so', async () => {
-  await assert.rejects(run(path.join(root, 'empty'), ['backup', '--to', path.join(root, 'x.tar.gz')]), /there is no embedded database/);
+  await assert.rejects(
+    run(path.join(root, 'empty'), ['backup', '--to', path.join(root, 'x.tar.gz')]),
+    /there is no embedded database/,
+  );
 });
 
 test('on PostgreSQL the backup command points at pg_dump and pg_restore', async () => {
   const config = loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:1/none', LOG_LEVEL: 'silent' });
-  await assert.rejects(runBackupCommand(config, ['backup'], () => {}), (err: unknown) => err instanceof UsageError && /pg_dump/.test(err.message) && /pg_restore/.test(err.message));
+  await assert.rejects(
+    runBackupCommand(config, ['backup'], () => {}),
+    (err: unknown) => err instanceof UsageError && /pg_dump/.test(err.message) && /pg_restore/.test(err.message),
+  );
 });
 
 test('restore without --from explains what it needs', async () => {

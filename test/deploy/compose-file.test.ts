@@ -23,10 +23,21 @@ function services(): string[] {
 
 /** Environment variables given to Launchdeck containers (the postgres image's own are left out). */
 const launchdeckVariables = () =>
-  [...new Set([...compose.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]))].filter((v) => !v.startsWith('POSTGRES_'));
+  [...new Set([...compose.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]))].filter(
+    (v) => !v.startsWith('POSTGRES_'),
+  );
 
 test('the compose file runs PostgreSQL, Redis, a one-off migration, two web instances, two workers and a load balancer', () => {
-  assert.deepEqual(services().sort(), ['migrate', 'postgres', 'proxy', 'redis', 'web-1', 'web-2', 'worker-1', 'worker-2']);
+  assert.deepEqual(services().sort(), [
+    'migrate',
+    'postgres',
+    'proxy',
+    'redis',
+    'web-1',
+    'web-2',
+    'worker-1',
+    'worker-2',
+  ]);
   assert.match(compose, /command: \["node", "--import", "tsx", "src\/main.ts", "start", "--web-only"\]/);
   assert.match(compose, /command: \["node", "--import", "tsx", "src\/main.ts", "worker"\]/);
   assert.match(compose, /command: \["node", "--import", "tsx", "src\/main.ts", "migrate"\]/);
@@ -36,7 +47,15 @@ test('the compose file runs PostgreSQL, Redis, a one-off migration, two web inst
 
 test('every instance gets the database, Redis, the public URL and the proxy setting', () => {
   const vars = launchdeckVariables();
-  for (const needed of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'SECRETS_KEY', 'PORT', 'WORKER_CONCURRENCY']) {
+  for (const needed of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'PUBLIC_URL',
+    'TRUST_PROXY',
+    'SECRETS_KEY',
+    'PORT',
+    'WORKER_CONCURRENCY',
+  ]) {
     assert.ok(vars.includes(needed), `${needed} is set`);
   }
   assert.match(compose, /DATABASE_URL: postgres:\/\/launchdeck:\$\{POSTGRES_PASSWORD[^}]*\}@postgres:5432\/launchdeck/);
@@ -44,7 +63,10 @@ test('every instance gets the database, Redis, the public URL and the proxy sett
 });
 
 test('every variable in the compose file is one the service reads and the README documents', () => {
-  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5));
+  const table = readme.slice(
+    readme.indexOf('## Configuration'),
+    readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5),
+  );
   for (const v of launchdeckVariables()) {
     assert.ok(configSource.includes(`'${v}'`), `src/config.ts reads ${v}`);
     assert.ok(table.includes(`\`${v}\``), `README's configuration table documents ${v}`);

@@ -39,7 +39,9 @@ async function rowCounts(db: Db): Promise<Record<string, string>> {
 let before: Map<number, unknown>;
 let target: { url: string; drop(): Promise<void> };
 
-test('the embedded database is copied into an empty PostgreSQL database, every row of every table as it was', { timeout: 180_000 }, async () => {
+test('the embedded database is copied into an empty PostgreSQL database, every row of every table as it was', {
+  timeout: 180_000,
+}, async () => {
   const ctx = await createAppContext(embedded);
   await seedDemo(ctx);
   before = await readEveryListing(ctx);
@@ -48,7 +50,10 @@ test('the embedded database is copied into an empty PostgreSQL database, every r
 
   const said = await copy(target.url);
   assert.match(said.at(-2)!, /^copied [\d,]+ rows of \d+ tables/);
-  assert.ok(said.some((l) => /^ {2}listings: [\d,]+ rows$/.test(l)), 'progress names each table');
+  assert.ok(
+    said.some((l) => /^ {2}listings: [\d,]+ rows$/.test(l)),
+    'progress names each table',
+  );
 
   const source = await openPglite(dataDir);
   const copied = await openPostgres(target.url, 2);
@@ -62,26 +67,38 @@ test('the embedded database is copied into an empty PostgreSQL database, every r
   }
 });
 
-test('the site then runs on PostgreSQL: every listing reads the same, new writes work, search finds a typo', { timeout: 60_000 }, async () => {
-  const ctx = await createAppContext(loadConfig({ DATABASE_URL: target.url, PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent' }));
+test('the site then runs on PostgreSQL: every listing reads the same, new writes work, search finds a typo', {
+  timeout: 60_000,
+}, async () => {
+  const ctx = await createAppContext(
+    loadConfig({ DATABASE_URL: target.url, PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent' }),
+  );
   try {
     await assertRestored(ctx, before);
-    const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE search_vector @@ to_tsquery('english', 'notes')`);
+    const [{ n }] = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM listings WHERE search_vector @@ to_tsquery('english', 'notes')`,
+    );
     assert.ok(n > 0, 'the search index came along');
   } finally {
     await closeAppContext(ctx);
   }
 });
 
-test('a database that already holds people\'s data is refused and left as it was', { timeout: 60_000 }, async () => {
+test("a database that already holds people's data is refused and left as it was", { timeout: 60_000 }, async () => {
   const db = await openPostgres(target.url, 2);
   const counts = await rowCounts(db);
-  await assert.rejects(copy(target.url), (err: unknown) => err instanceof UsageError && /already holds data \(\d+ rows in users\)/.test(err.message));
+  await assert.rejects(
+    copy(target.url),
+    (err: unknown) => err instanceof UsageError && /already holds data \(\d+ rows in users\)/.test(err.message),
+  );
   assert.deepEqual(await rowCounts(db), counts);
   await db.close();
   await target.drop();
 });
 
 test('copy-to-postgres wants a postgres:// address', async () => {
-  await assert.rejects(runBackupCommand(embedded, ['copy-to-postgres', '--to', 'mysql://x'], () => {}), /needs --to postgres:\/\//);
+  await assert.rejects(
+    runBackupCommand(embedded, ['copy-to-postgres', '--to', 'mysql://x'], () => {}),
+    /needs --to postgres:\/\//,
+  );
 });

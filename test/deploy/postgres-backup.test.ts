@@ -14,9 +14,12 @@ import { postgresAdminUrl } from '../support/databases.js';
 import { assertRestored, readEveryListing } from '../support/restored-database.js';
 
 // The README's "Backups" commands, run as written against a real PostgreSQL.
-const configFor = (url: string) => loadConfig({ DATABASE_URL: url, PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent' });
+const configFor = (url: string) =>
+  loadConfig({ DATABASE_URL: url, PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent' });
 
-test('pg_dump then pg_restore into a fresh database reads every listing back and takes new writes', { timeout: 180_000 }, async () => {
+test('pg_dump then pg_restore into a fresh database reads every listing back and takes new writes', {
+  timeout: 180_000,
+}, async () => {
   const bin = findPostgresBin()!;
   const source = await createDatabase(await postgresAdminUrl());
   const target = await createDatabase(await postgresAdminUrl());
@@ -37,10 +40,20 @@ test('pg_dump then pg_restore into a fresh database reads every listing back and
       await assertRestored(again, before);
       // Search reads the restored full-text index and typo lexicon: a name with a letter dropped finds its listing.
       const [{ slug, name }] = await again.db.query<{ slug: string; name: string }>(
-        `SELECT l.slug, c.name FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.status = 'live' AND length(c.name) >= 6 ORDER BY l.id LIMIT 1`);
+        `SELECT l.slug, c.name FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.status = 'live' AND length(c.name) >= 6 ORDER BY l.id LIMIT 1`,
+      );
       const typed = name.slice(0, 2) + name.slice(3);
-      const found = await searchListings(again.db, { siteId: again.site.id, q: typed, limit: 5, offset: 0, now: new Date() });
-      assert.ok(found.items.some((i) => i.slug === slug), `"${typed}" finds ${slug}`);
+      const found = await searchListings(again.db, {
+        siteId: again.site.id,
+        q: typed,
+        limit: 5,
+        offset: 0,
+        now: new Date(),
+      });
+      assert.ok(
+        found.items.some((i) => i.slug === slug),
+        `"${typed}" finds ${slug}`,
+      );
     } finally {
       await closeAppContext(again);
     }

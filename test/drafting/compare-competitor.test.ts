@@ -30,7 +30,7 @@ const theirs = draft({
   },
 });
 
-test('the competitor\'s facts come from their draft, with the quotes behind them', () => {
+test("the competitor's facts come from their draft, with the quotes behind them", () => {
   const c = compareWithCompetitor(ours, theirs, THEIRS);
   assert.equal(c.url, THEIRS);
   assert.equal(c.name, 'Rival');
@@ -50,7 +50,12 @@ test('features are matched by their words, inflections aside, and split into sha
 });
 
 test('a feature of theirs is shared with at most one of ours, the closest', () => {
-  const a = draft({ features: { value: ['Invoice reminders by text message', 'Invoice reminders'], evidence: [ev('x', 'https://a.example/')] } });
+  const a = draft({
+    features: {
+      value: ['Invoice reminders by text message', 'Invoice reminders'],
+      evidence: [ev('x', 'https://a.example/')],
+    },
+  });
   const b = draft({ features: { value: ['Invoice reminders'], evidence: [ev('Invoice reminders')] } });
   const c = compareWithCompetitor(a, b, THEIRS);
   assert.deepEqual(c.shared_features, ['Invoice reminders']);

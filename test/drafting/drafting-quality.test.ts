@@ -1,6 +1,15 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { factsProblems, loadCorpus, measureCorpus, overallTotals, qualityReport, recall, siteTotals, type SiteScore } from '../support/drafting-quality.js';
+import {
+  factsProblems,
+  loadCorpus,
+  measureCorpus,
+  overallTotals,
+  qualityReport,
+  recall,
+  siteTotals,
+  type SiteScore,
+} from '../support/drafting-quality.js';
 
 // Drafting touches no database (a crawl on loopback and the extractor, no LLM), so unlike most files
 // this one does not repeat its tests for each of DATABASE_KINDS.
@@ -32,7 +41,9 @@ for (const site of sites) {
   });
 
   test(`${site.slug}: nothing is drafted for a field the site does not state`, () => {
-    const invented = Object.entries(scoreOf(site.slug).fields).flatMap(([field, f]) => f.inventedValues.map((v) => `${field} = ${v}`));
+    const invented = Object.entries(scoreOf(site.slug).fields).flatMap(([field, f]) =>
+      f.inventedValues.map((v) => `${field} = ${v}`),
+    );
     assert.deepEqual(invented, []);
   });
 
@@ -48,10 +59,15 @@ test('the whole corpus is drafted in under 30 seconds', () => {
 const total = () => overallTotals(scores);
 test('drafts find at least 90 % of the facts the sites state', () => {
   const t = total();
-  assert.ok(recall(t) >= 0.9, `recall ${(100 * recall(t)).toFixed(1)} % (${t.found} of ${t.stated}); per site: ${scores.map((s) => `${s.slug} ${siteTotals(s).found}/${siteTotals(s).stated}`).join(', ')}`);
+  assert.ok(
+    recall(t) >= 0.9,
+    `recall ${(100 * recall(t)).toFixed(1)} % (${t.found} of ${t.stated}); per site: ${scores.map((s) => `${s.slug} ${siteTotals(s).found}/${siteTotals(s).stated}`).join(', ')}`,
+  );
 });
 
 test('names, emails, places, pricing models, years, logos and accounts are never drafted differently from what the sites state', () => {
-  const wrong = scores.flatMap((s) => Object.entries(s.fields).flatMap(([field, f]) => f.wrong.map((w) => `${s.slug} ${field}: ${w}`)));
+  const wrong = scores.flatMap((s) =>
+    Object.entries(s.fields).flatMap(([field, f]) => f.wrong.map((w) => `${s.slug} ${field}: ${w}`)),
+  );
   assert.deepEqual(wrong, []);
 });

@@ -22,19 +22,30 @@ test('a misquote is not evidence: case, digits and words must match', () => {
 });
 
 test('only verified quotes survive, each once', () => {
-  const ev = verifiedEvidence([
-    { quote: 'Founded in 2021', url: 'https://t.example/about' },
-    { quote: 'Founded in 2021' },
-    { quote: 'Founded in 1999' },
-  ], pages);
+  const ev = verifiedEvidence(
+    [
+      { quote: 'Founded in 2021', url: 'https://t.example/about' },
+      { quote: 'Founded in 2021' },
+      { quote: 'Founded in 1999' },
+    ],
+    pages,
+  );
   assert.equal(ev.length, 1);
   assert.equal(ev[0].url, 'https://t.example/about');
 });
 
 test('a quote found in a page’s head or link text says which, with positions in that text', () => {
-  const page = { url: 'https://t.example/', text: 'Invoices that chase themselves', headText: 'Tallyflow — Invoices\n2021-03-15\nPT', linkText: 'https://x.com/tallyflowhq\nmailto:hello@t.example' };
+  const page = {
+    url: 'https://t.example/',
+    text: 'Invoices that chase themselves',
+    headText: 'Tallyflow — Invoices\n2021-03-15\nPT',
+    linkText: 'https://x.com/tallyflowhq\nmailto:hello@t.example',
+  };
   const sources = sourcesOf(page);
-  assert.deepEqual(sources.map((s) => s.source), ['text', 'head', 'links']);
+  assert.deepEqual(
+    sources.map((s) => s.source),
+    ['text', 'head', 'links'],
+  );
   const founded = verifyQuote('2021-03-15', sources)!;
   assert.equal(founded.source, 'head');
   assert.equal(page.headText.slice(founded.start, founded.end), '2021-03-15');
@@ -48,7 +59,10 @@ test('quotes from visible text say so, as before', () => {
 });
 
 test('a page without head or link text has only its visible text as a source', () => {
-  assert.deepEqual(sourcesOf({ url: 'https://t.example/', text: 'x y' }).map((s) => s.source), ['text']);
+  assert.deepEqual(
+    sourcesOf({ url: 'https://t.example/', text: 'x y' }).map((s) => s.source),
+    ['text'],
+  );
   assert.deepEqual(sourcesOf({ url: 'https://t.example/' }), []);
 });
 
@@ -62,7 +76,16 @@ test('a quote claiming a source is checked there first', () => {
 
 test('the same quote from two sources of a page counts twice; from one source once', () => {
   const sources = sourcesOf({ url: 'https://t.example/', text: 'Tallyflow', headText: 'Tallyflow' });
-  assert.equal(verifiedEvidence([{ quote: 'Tallyflow', source: 'head', url: 'https://t.example/' }, { quote: 'Tallyflow', source: 'text', url: 'https://t.example/' }], sources).length, 2);
+  assert.equal(
+    verifiedEvidence(
+      [
+        { quote: 'Tallyflow', source: 'head', url: 'https://t.example/' },
+        { quote: 'Tallyflow', source: 'text', url: 'https://t.example/' },
+      ],
+      sources,
+    ).length,
+    2,
+  );
   assert.equal(verifiedEvidence([{ quote: 'Tallyflow' }, { quote: 'Tallyflow' }], sources).length, 1);
 });
 

@@ -15,15 +15,24 @@ const crawled = new Map<SiteName, { result: CrawlResult; draft: DraftContent; fa
 const servers: { close(): Promise<void> }[] = [];
 
 before(async () => {
-  for (const [name, build] of Object.entries(FIXTURE_WEBSITES) as [SiteName, () => ReturnType<(typeof FIXTURE_WEBSITES)[SiteName]>][]) {
+  for (const [name, build] of Object.entries(FIXTURE_WEBSITES) as [
+    SiteName,
+    () => ReturnType<(typeof FIXTURE_WEBSITES)[SiteName]>,
+  ][]) {
     const site = build();
     const server = await startFixtureSite(site.routes);
     servers.push(server);
     const result = await crawlSite(`${server.origin}${site.start ?? '/'}`, crawlOpts);
-    crawled.set(name, { result, draft: extractDraft(result.pages, { categories: FIXTURE_CATEGORIES }), facts: site.facts });
+    crawled.set(name, {
+      result,
+      draft: extractDraft(result.pages, { categories: FIXTURE_CATEGORIES }),
+      facts: site.facts,
+    });
   }
 });
-after(async () => { for (const s of servers) await s.close(); });
+after(async () => {
+  for (const s of servers) await s.close();
+});
 
 /** What a draft holds at a fact's path: a field's value, a draft part, or one entry of socials/story/seo. */
 function valueAt(draft: DraftContent, path: string): { value: unknown; evidence: Evidence[][] } | undefined {
@@ -33,7 +42,10 @@ function valueAt(draft: DraftContent, path: string): { value: unknown; evidence:
   }
   const [part, key] = path.split('.') as [keyof DraftContent, string | undefined];
   const whole = draft[part] as unknown;
-  if (Array.isArray(whole)) return whole.length ? { value: whole, evidence: whole.map((x: { evidence: Evidence[] }) => x.evidence) } : undefined;
+  if (Array.isArray(whole))
+    return whole.length
+      ? { value: whole, evidence: whole.map((x: { evidence: Evidence[] }) => x.evidence) }
+      : undefined;
   const record = whole as Record<string, { value: unknown; evidence: Evidence[] } | undefined>;
   if (key === undefined) {
     const entries = Object.values(record).filter(Boolean) as { value: unknown; evidence: Evidence[] }[];
@@ -58,9 +70,19 @@ function checkStated(name: SiteName) {
   const problems: string[] = [];
   for (const [path, expected] of Object.entries(facts.stated)) {
     const found = valueAt(draft, path);
-    if (!found) { problems.push(`${path}: not found (expected ${isMatcher(expected) ? expected.describe : JSON.stringify(expected)})`); continue; }
-    const ok = isMatcher(expected) ? expected.test(found.value) : JSON.stringify(found.value) === JSON.stringify(expected);
-    if (!ok) problems.push(`${path}: got ${JSON.stringify(found.value)}, expected ${isMatcher(expected) ? expected.describe : JSON.stringify(expected)}`);
+    if (!found) {
+      problems.push(
+        `${path}: not found (expected ${isMatcher(expected) ? expected.describe : JSON.stringify(expected)})`,
+      );
+      continue;
+    }
+    const ok = isMatcher(expected)
+      ? expected.test(found.value)
+      : JSON.stringify(found.value) === JSON.stringify(expected);
+    if (!ok)
+      problems.push(
+        `${path}: got ${JSON.stringify(found.value)}, expected ${isMatcher(expected) ? expected.describe : JSON.stringify(expected)}`,
+      );
     for (const evidence of found.evidence) {
       if (!evidence.length) problems.push(`${path}: a value without evidence`);
       for (const e of evidence) assertQuoted(e, result.pages, path);
@@ -71,18 +93,24 @@ function checkStated(name: SiteName) {
 
 function checkNotStated(name: SiteName) {
   const { draft, facts } = crawled.get(name)!;
-  const filled = facts.notStated.filter((path) => valueAt(draft, path) !== undefined).map((path) => `${path} = ${JSON.stringify(valueAt(draft, path)!.value)}`);
+  const filled = facts.notStated
+    .filter((path) => valueAt(draft, path) !== undefined)
+    .map((path) => `${path} = ${JSON.stringify(valueAt(draft, path)!.value)}`);
   assert.deepEqual(filled, []);
 }
 
 for (const name of Object.keys(FIXTURE_WEBSITES) as SiteName[]) {
-  test(`${name} site: every fact it states is drafted, with quotes found in the page they name`, () => checkStated(name));
+  test(`${name} site: every fact it states is drafted, with quotes found in the page they name`, () =>
+    checkStated(name));
   test(`${name} site: nothing it does not state is filled in`, () => checkNotStated(name));
 }
 
 test('sites the crawler must refuse are refused with the reason, and draft nothing', () => {
   for (const [name, { result, facts }] of crawled) {
-    if (!facts.blocked) { assert.equal(result.blocked, null, `${name} was blocked: ${result.blocked}`); continue; }
+    if (!facts.blocked) {
+      assert.equal(result.blocked, null, `${name} was blocked: ${result.blocked}`);
+      continue;
+    }
     assert.match(result.blocked ?? '', facts.blocked, name);
   }
 });
@@ -95,9 +123,14 @@ test('the redirected site is read at the end of its three-hop chain', () => {
 test('the saas site is read as eight pages of the expected kinds', () => {
   const { result } = crawled.get('saas')!;
   // The links to pages the fixture does not serve are tried too (the site is read whole) and skipped.
-  assert.deepEqual(result.pages.filter((p) => !p.skipped).map((p) => p.kind).sort(), ['about', 'blog', 'contact', 'faq', 'features', 'homepage', 'pricing', 'team']);
+  assert.deepEqual(
+    result.pages
+      .filter((p) => !p.skipped)
+      .map((p) => p.kind)
+      .sort(),
+    ['about', 'blog', 'contact', 'faq', 'features', 'homepage', 'pricing', 'team'],
+  );
 });
-
 
 test('every quote in the saas draft verifies again against the crawled sources', () => {
   const { result, draft } = crawled.get('saas')!;
@@ -105,7 +138,10 @@ test('every quote in the saas draft verifies again against the crawled sources',
   const all = draftQuotes(draft);
   assert.ok(all.length > 50, `only ${all.length} quotes`);
   for (const { at, e } of all) {
-    const again = verifyQuote(e.quote, sources.filter((s) => s.url === e.url && s.source === (e.source ?? 'text')));
+    const again = verifyQuote(
+      e.quote,
+      sources.filter((s) => s.url === e.url && s.source === (e.source ?? 'text')),
+    );
     assert.ok(again, `${at}: ${JSON.stringify(e.quote)} does not verify`);
     assert.equal(again.start <= e.start, true, `${at}: verified elsewhere than claimed`);
   }
@@ -114,8 +150,10 @@ test('every quote in the saas draft verifies again against the crawled sources',
 test('every drafted value and part carries at least one quote', () => {
   for (const [name, { draft }] of crawled) {
     for (const [field, p] of Object.entries(draft.fields)) assert.ok(p!.evidence.length > 0, `${name}.${field}`);
-    for (const part of [draft.faqs, draft.founders, draft.milestones]) for (const x of part) assert.ok(x.evidence.length > 0, name);
-    for (const rec of [draft.company_socials, draft.founder_socials, draft.story, draft.seo]) for (const p of Object.values(rec)) assert.ok(p!.evidence.length > 0, name);
+    for (const part of [draft.faqs, draft.founders, draft.milestones])
+      for (const x of part) assert.ok(x.evidence.length > 0, name);
+    for (const rec of [draft.company_socials, draft.founder_socials, draft.story, draft.seo])
+      for (const p of Object.values(rec)) assert.ok(p!.evidence.length > 0, name);
   }
 });
 
@@ -129,22 +167,53 @@ test('drafted values stay within the limits of SPEC §2.2 and §2.4', () => {
       } else assert.ok(typeof p.value === 'string' && p.value.length <= limit.max, field);
     }
     assert.ok(draft.faqs.length <= 10 && draft.faqs.every((f) => f.question.length <= 300 && f.answer.length <= 1500));
-    assert.ok(draft.founders.length <= 6 && draft.founders.every((f) => f.name.length <= 160 && (f.title ?? '').length <= 160 && (f.bio ?? '').length <= 3000));
+    assert.ok(
+      draft.founders.length <= 6 &&
+        draft.founders.every(
+          (f) => f.name.length <= 160 && (f.title ?? '').length <= 160 && (f.bio ?? '').length <= 3000,
+        ),
+    );
     assert.ok(draft.milestones.every((m) => /^\d{4}-\d{2}-\d{2}$/.test(m.date) && m.title.length <= 200));
     assert.ok((draft.seo.title?.value.length ?? 0) <= 70 && (draft.seo.meta?.value.length ?? 0) <= 170);
   }
 });
 
 test('fifteen pages of two megabytes each are drafted in well under a second', () => {
-  const filler = (i: number) => `<p>Paragraph ${i} about invoices, reminders and getting paid on time, written at length to fill the page.</p>`;
+  const filler = (i: number) =>
+    `<p>Paragraph ${i} about invoices, reminders and getting paid on time, written at length to fill the page.</p>`;
   const bigBody = Array.from({ length: 16_000 }, (_, i) => filler(i)).join('\n');
   const oneLine = `<p>${'aaaa@bbbb '.repeat(50_000)}${'x'.repeat(1_000_000)} $${'9'.repeat(1000)} founded ${'1'.repeat(1000)}</p>`;
-  const kinds = ['homepage', 'about', 'pricing', 'features', 'faq', 'team', 'contact', 'blog', 'press', 'page', 'page', 'page', 'page', 'page', 'page'] as const;
+  const kinds = [
+    'homepage',
+    'about',
+    'pricing',
+    'features',
+    'faq',
+    'team',
+    'contact',
+    'blog',
+    'press',
+    'page',
+    'page',
+    'page',
+    'page',
+    'page',
+    'page',
+  ] as const;
   const pages: CrawledPage[] = kinds.map((kind, i) => {
     const html = `<html><head><title>Big ${i}</title></head><body><h1>Big page ${i}</h1>${i % 2 ? oneLine : bigBody}</body></html>`;
-    return { url: `https://big.example/${i}`, kind, status: 200, contentType: 'text/html', ...extractPage(html, `https://big.example/${i}`) };
+    return {
+      url: `https://big.example/${i}`,
+      kind,
+      status: 200,
+      contentType: 'text/html',
+      ...extractPage(html, `https://big.example/${i}`),
+    };
   });
-  assert.ok(pages.every((p) => p.text!.length > 1_500_000), 'pages are really large');
+  assert.ok(
+    pages.every((p) => p.text!.length > 1_500_000),
+    'pages are really large',
+  );
   const started = performance.now();
   extractDraft(pages, { categories: FIXTURE_CATEGORIES });
   const ms = performance.now() - started;

@@ -2,7 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractDraft } from '../../src/drafting/extract/extract-draft.js';
 import { siteView } from '../../src/drafting/extract/site-view.js';
-import { extractName, extractTagline, extractShortDescription, extractDescription, extractLogo, extractSeo } from '../../src/drafting/extract/identity.js';
+import {
+  extractName,
+  extractTagline,
+  extractShortDescription,
+  extractDescription,
+  extractLogo,
+  extractSeo,
+} from '../../src/drafting/extract/identity.js';
 import { extractStage } from '../../src/drafting/extract/stage.js';
 import { extractPricingModel, extractPricingSummary, extractTiers } from '../../src/drafting/extract/pricing.js';
 import { emailsIn, extractContactEmail } from '../../src/drafting/extract/contact.js';
@@ -22,15 +29,27 @@ const ld = (data: unknown) => `<script type="application/ld+json">${JSON.stringi
 // ── name, tagline, descriptions, SEO, logo ──
 
 test('the name comes from JSON-LD before og:site_name and the title', () => {
-  const s = site({ '/': htmlPage('Home | Acme Cloud', '<h1>Deploy on Friday</h1>', `<meta property="og:site_name" content="Acme Inc">${ld({ '@type': 'SoftwareApplication', name: 'Acme Deploy' })}`) });
+  const s = site({
+    '/': htmlPage(
+      'Home | Acme Cloud',
+      '<h1>Deploy on Friday</h1>',
+      `<meta property="og:site_name" content="Acme Inc">${ld({ '@type': 'SoftwareApplication', name: 'Acme Deploy' })}`,
+    ),
+  });
   const name = extractName(s)!;
   assert.equal(name.value, 'Acme Deploy');
   assert.equal(name.evidence[0].source, 'head');
 });
 
 test('without structured data the name is the short part of the title', () => {
-  assert.equal(extractName(site({ '/': htmlPage('Acme — Deploys that never wake you up at night', '<p>x y</p>') }))!.value, 'Acme');
-  assert.equal(extractName(site({ '/': htmlPage('Deploys that never wake you up | Acme', '<p>x y</p>') }))!.value, 'Acme');
+  assert.equal(
+    extractName(site({ '/': htmlPage('Acme — Deploys that never wake you up at night', '<p>x y</p>') }))!.value,
+    'Acme',
+  );
+  assert.equal(
+    extractName(site({ '/': htmlPage('Deploys that never wake you up | Acme', '<p>x y</p>') }))!.value,
+    'Acme',
+  );
 });
 
 test('a generic title part such as "Home" is never taken for the name', () => {
@@ -39,31 +58,59 @@ test('a generic title part such as "Home" is never taken for the name', () => {
 });
 
 test('the tagline is the homepage h1 unless it only repeats the name', () => {
-  assert.equal(extractTagline(site({ '/': htmlPage('Acme', '<h1>Deploy on Friday, sleep on Saturday</h1>') }), 'Acme')!.value, 'Deploy on Friday, sleep on Saturday');
+  assert.equal(
+    extractTagline(site({ '/': htmlPage('Acme', '<h1>Deploy on Friday, sleep on Saturday</h1>') }), 'Acme')!.value,
+    'Deploy on Friday, sleep on Saturday',
+  );
   assert.equal(extractTagline(site({ '/': htmlPage('Acme', '<h1>Acme</h1>') }), 'Acme'), undefined);
 });
 
 test('the short description is the meta description, else the first paragraph of the homepage', () => {
-  const withMeta = site({ '/': htmlPage('Acme', '<p>A first paragraph long enough to be a description of something.</p>', '<meta name="description" content="Acme deploys your app on every push, with rollbacks in one click.">') });
-  assert.equal(extractShortDescription(withMeta)!.value, 'Acme deploys your app on every push, with rollbacks in one click.');
-  const withoutMeta = site({ '/': htmlPage('Acme', '<nav><p>Home Pricing About Blog Careers Contact Login Signup</p></nav><p>Acme deploys your app on every push, with rollbacks in one click.</p>') });
-  assert.equal(extractShortDescription(withoutMeta)!.value, 'Acme deploys your app on every push, with rollbacks in one click.');
+  const withMeta = site({
+    '/': htmlPage(
+      'Acme',
+      '<p>A first paragraph long enough to be a description of something.</p>',
+      '<meta name="description" content="Acme deploys your app on every push, with rollbacks in one click.">',
+    ),
+  });
+  assert.equal(
+    extractShortDescription(withMeta)!.value,
+    'Acme deploys your app on every push, with rollbacks in one click.',
+  );
+  const withoutMeta = site({
+    '/': htmlPage(
+      'Acme',
+      '<nav><p>Home Pricing About Blog Careers Contact Login Signup</p></nav><p>Acme deploys your app on every push, with rollbacks in one click.</p>',
+    ),
+  });
+  assert.equal(
+    extractShortDescription(withoutMeta)!.value,
+    'Acme deploys your app on every push, with rollbacks in one click.',
+  );
 });
 
 test('a meta description over 500 characters is cut at a sentence, never extended', () => {
   const long = `${'Acme deploys apps for teams of every size and shape. '.repeat(12)}`;
-  const p = extractShortDescription(site({ '/': htmlPage('Acme', '', `<meta name="description" content="${long}">`) }))!;
+  const p = extractShortDescription(
+    site({ '/': htmlPage('Acme', '', `<meta name="description" content="${long}">`) }),
+  )!;
   assert.ok(p.value.length <= 500 && long.startsWith(p.value) && p.value.endsWith('.'));
 });
 
 test('the description leaves out testimonials, cookie banners and navigation', () => {
   const s = site({
-    '/': htmlPage('Acme', `<nav><p>Home Pricing About Blog Careers Contact Login Signup Docs Status and more links</p></nav>
+    '/': htmlPage(
+      'Acme',
+      `<nav><p>Home Pricing About Blog Careers Contact Login Signup Docs Status and more links</p></nav>
       <p>Acme deploys your application on every push and rolls back in one click when something breaks in production.</p>
       <blockquote><p>Acme saved our team hundreds of hours of late-night deploy babysitting this year, honestly.</p></blockquote>
-      <div class="cookie-banner"><p>We use cookies to make this website work and to understand how it is used by visitors.</p></div>`),
+      <div class="cookie-banner"><p>We use cookies to make this website work and to understand how it is used by visitors.</p></div>`,
+    ),
   });
-  assert.equal(extractDescription(s)!.value, 'Acme deploys your application on every push and rolls back in one click when something breaks in production.');
+  assert.equal(
+    extractDescription(s)!.value,
+    'Acme deploys your application on every push and rolls back in one click when something breaks in production.',
+  );
 });
 
 test('SEO title and meta are taken only when within 70 and 170 characters', () => {
@@ -75,8 +122,11 @@ test('SEO title and meta are taken only when within 70 and 170 characters', () =
 
 test('the logo is the one in the header, not the customer logos', () => {
   const s = site({
-    '/': htmlPage('Acme', `<section class="customers"><img src="/img/globex-logo.svg" alt="Globex logo"></section>
-      <header><a href="/"><img class="site-logo" src="/img/acme.svg" alt="Acme"></a></header>`),
+    '/': htmlPage(
+      'Acme',
+      `<section class="customers"><img src="/img/globex-logo.svg" alt="Globex logo"></section>
+      <header><a href="/"><img class="site-logo" src="/img/acme.svg" alt="Acme"></a></header>`,
+    ),
   });
   assert.equal(extractLogo(s, 'Acme')!.value, 'https://acme.example/img/acme.svg');
 });
@@ -89,18 +139,34 @@ test('without a logo image the apple-touch-icon is the logo, with its link as ev
 });
 
 test('an og:image that is not named logo is not a logo', () => {
-  assert.equal(extractLogo(site({ '/': htmlPage('Acme', '<p>x</p>', '<meta property="og:image" content="https://acme.example/cover.png">') }), 'Acme'), undefined);
+  assert.equal(
+    extractLogo(
+      site({
+        '/': htmlPage('Acme', '<p>x</p>', '<meta property="og:image" content="https://acme.example/cover.png">'),
+      }),
+      'Acme',
+    ),
+    undefined,
+  );
 });
 
 // ── stage ──
 
 test('a stage stated on the homepage is drafted: "Now in public beta" → Public beta', () => {
-  assert.equal(extractStage(site({ '/': htmlPage('Acme', '<p class="badge">Now in public beta</p><h1>Deploys</h1>') }))!.value, 'Public beta');
+  assert.equal(
+    extractStage(site({ '/': htmlPage('Acme', '<p class="badge">Now in public beta</p><h1>Deploys</h1>') }))!.value,
+    'Public beta',
+  );
 });
 
 test('a "Beta" badge is the stage, but "beta testers" or "Beta features" say nothing', () => {
   assert.equal(extractStage(site({ '/': htmlPage('Acme', '<span>Beta</span><h1>Deploys</h1>') }))!.value, 'Beta');
-  assert.equal(extractStage(site({ '/': htmlPage('Acme', '<p>Thanks to our beta testers for all the feedback.</p><h2>Beta features</h2>') })), undefined);
+  assert.equal(
+    extractStage(
+      site({ '/': htmlPage('Acme', '<p>Thanks to our beta testers for all the feedback.</p><h2>Beta features</h2>') }),
+    ),
+    undefined,
+  );
 });
 
 test('a past stage in a timeline or a blog post is not the current stage', () => {
@@ -115,14 +181,24 @@ test('a past stage in a timeline or a blog post is not the current stage', () =>
 // ── pricing ──
 
 test('plans named on the same line as their price make the summary', () => {
-  const s = site({ '/pricing': htmlPage('Pricing', '<ul><li>Starter: $9/month</li><li>Team: $29/month</li><li>Enterprise: talk to us</li></ul>') });
+  const s = site({
+    '/pricing': htmlPage(
+      'Pricing',
+      '<ul><li>Starter: $9/month</li><li>Team: $29/month</li><li>Enterprise: talk to us</li></ul>',
+    ),
+  });
   const tiers = extractTiers(s);
   assert.equal(extractPricingSummary(tiers)!.value, 'Starter $9/month, Team $29/month');
   assert.equal(extractPricingModel(s, tiers)!.value, 'subscription');
 });
 
 test('a price alone on its line belongs to the plan heading above it', () => {
-  const s = site({ '/pricing': htmlPage('Pricing', '<h1>Pricing</h1><div><h3>Solo</h3><p>€19 / month</p></div><div><h3>Studio</h3><p>€49 / month</p></div>') });
+  const s = site({
+    '/pricing': htmlPage(
+      'Pricing',
+      '<h1>Pricing</h1><div><h3>Solo</h3><p>€19 / month</p></div><div><h3>Studio</h3><p>€49 / month</p></div>',
+    ),
+  });
   assert.equal(extractPricingSummary(extractTiers(s))!.value, 'Solo €19 / month, Studio €49 / month');
 });
 
@@ -149,22 +225,38 @@ test('a price in a blog post about a competitor is not the product’s pricing',
 });
 
 test('a sentence with a price is not a plan: "Extra seats cost $5 per month"', () => {
-  assert.deepEqual(extractTiers(site({ '/pricing': htmlPage('Pricing', '<p>Extra seats cost $5 per month.</p><p>From $9/month</p>') })), []);
+  assert.deepEqual(
+    extractTiers(
+      site({ '/pricing': htmlPage('Pricing', '<p>Extra seats cost $5 per month.</p><p>From $9/month</p>') }),
+    ),
+    [],
+  );
 });
 
 test('without any statement about price, no pricing model is drafted', () => {
-  assert.equal(extractPricingModel(site({ '/': htmlPage('Acme', '<p>Deploys for everyone, with rollbacks.</p>') }), []), undefined);
+  assert.equal(
+    extractPricingModel(site({ '/': htmlPage('Acme', '<p>Deploys for everyone, with rollbacks.</p>') }), []),
+    undefined,
+  );
 });
 
 // ── contact email ──
 
 test('the contact email prefers the site’s own domain over a personal or third-party address', () => {
-  const s = site({ '/contact': htmlPage('Contact', '<p>Billing: acme.billing@gmail.com</p><p>Or write to <a href="mailto:hello@acme.example">hello@acme.example</a></p>') });
+  const s = site({
+    '/contact': htmlPage(
+      'Contact',
+      '<p>Billing: acme.billing@gmail.com</p><p>Or write to <a href="mailto:hello@acme.example">hello@acme.example</a></p>',
+    ),
+  });
   assert.equal(extractContactEmail(s)!.value, 'hello@acme.example');
 });
 
 test('emails are found in text, but not in testimonials or placeholders', () => {
-  assert.deepEqual(emailsIn('Mail team@acme.example or noreply@acme.example, not you@example.com.').map((e) => e.email), ['team@acme.example']);
+  assert.deepEqual(
+    emailsIn('Mail team@acme.example or noreply@acme.example, not you@example.com.').map((e) => e.email),
+    ['team@acme.example'],
+  );
   const s = site({ '/': htmlPage('Acme', '<blockquote><p>Email me at jane@globex.example anytime</p></blockquote>') });
   assert.equal(extractContactEmail(s), undefined);
 });
@@ -179,7 +271,9 @@ test('scanning a long run of address-like characters is linear', () => {
 // ── country and city ──
 
 test('"based in Lisbon, Portugal" gives country PT and city Lisbon', () => {
-  const loc = extractLocation(site({ '/about': htmlPage('About', '<p>We are a team of nine based in Lisbon, Portugal.</p>') }));
+  const loc = extractLocation(
+    site({ '/about': htmlPage('About', '<p>We are a team of nine based in Lisbon, Portugal.</p>') }),
+  );
   assert.equal(loc.country!.value, 'PT');
   assert.equal(loc.city!.value, 'Lisbon');
 });
@@ -203,18 +297,45 @@ test('"our offices are in Tallinn, Estonia" is a statement of where the company 
 });
 
 test('a US address reads the country and skips the state to reach the city', () => {
-  const loc = extractLocation(site({ '/contact': htmlPage('Contact', '<address>Acme Inc.<br>500 Howard St, San Francisco, CA 94105, USA</address>') }));
+  const loc = extractLocation(
+    site({
+      '/contact': htmlPage('Contact', '<address>Acme Inc.<br>500 Howard St, San Francisco, CA 94105, USA</address>'),
+    }),
+  );
   assert.equal(loc.country!.value, 'US');
   assert.equal(loc.city!.value, 'San Francisco');
 });
 
 test('a customer’s city in a testimonial is not where the company is', () => {
-  const loc = extractLocation(site({ '/': htmlPage('Acme', '<figure class="testimonial"><blockquote>We are based in Leeds, United Kingdom and love it.</blockquote><figcaption>Jo, Leeds</figcaption></figure>') }));
+  const loc = extractLocation(
+    site({
+      '/': htmlPage(
+        'Acme',
+        '<figure class="testimonial"><blockquote>We are based in Leeds, United Kingdom and love it.</blockquote><figcaption>Jo, Leeds</figcaption></figure>',
+      ),
+    }),
+  );
   assert.deepEqual(loc, {});
 });
 
 test('JSON-LD addressCountry codes and names both become ISO codes', () => {
-  const loc = extractLocation(site({ '/': htmlPage('Acme', '', ld({ '@type': 'Organization', name: 'Acme', address: { '@type': 'PostalAddress', addressLocality: 'Tallinn', addressCountry: { '@type': 'Country', name: 'Estonia' } } })) }));
+  const loc = extractLocation(
+    site({
+      '/': htmlPage(
+        'Acme',
+        '',
+        ld({
+          '@type': 'Organization',
+          name: 'Acme',
+          address: {
+            '@type': 'PostalAddress',
+            addressLocality: 'Tallinn',
+            addressCountry: { '@type': 'Country', name: 'Estonia' },
+          },
+        }),
+      ),
+    }),
+  );
   assert.equal(loc.country!.value, 'EE');
   assert.equal(loc.city!.value, 'Tallinn');
 });
@@ -233,13 +354,39 @@ test('country names map to ISO codes through the runtime’s region names', () =
 // ── founded year ──
 
 test('"Founded in 2019" gives 2019, and a copyright year gives nothing', () => {
-  assert.equal(extractFoundedYear(site({ '/about': htmlPage('About', '<p>Founded in 2019 by two engineers.</p><footer><p>© 2025 Acme</p></footer>') }))!.value, '2019');
-  assert.equal(extractFoundedYear(site({ '/': htmlPage('Acme', '<footer><p>© 2025 Acme Inc. All rights reserved.</p></footer>') })), undefined);
+  assert.equal(
+    extractFoundedYear(
+      site({
+        '/about': htmlPage('About', '<p>Founded in 2019 by two engineers.</p><footer><p>© 2025 Acme</p></footer>'),
+      }),
+    )!.value,
+    '2019',
+  );
+  assert.equal(
+    extractFoundedYear(
+      site({ '/': htmlPage('Acme', '<footer><p>© 2025 Acme Inc. All rights reserved.</p></footer>') }),
+    ),
+    undefined,
+  );
 });
 
 test('JSON-LD foundingDate outranks text, and "since" is the last resort', () => {
-  assert.equal(extractFoundedYear(site({ '/': htmlPage('Acme', '<p>Serving teams since 2017.</p>', ld({ '@type': 'Organization', name: 'Acme', foundingDate: '2016-05-01' })) }))!.value, '2016');
-  assert.equal(extractFoundedYear(site({ '/about': htmlPage('About', '<p>Serving teams since 2017.</p>') }))!.value, '2017');
+  assert.equal(
+    extractFoundedYear(
+      site({
+        '/': htmlPage(
+          'Acme',
+          '<p>Serving teams since 2017.</p>',
+          ld({ '@type': 'Organization', name: 'Acme', foundingDate: '2016-05-01' }),
+        ),
+      }),
+    )!.value,
+    '2016',
+  );
+  assert.equal(
+    extractFoundedYear(site({ '/about': htmlPage('About', '<p>Serving teams since 2017.</p>') }))!.value,
+    '2017',
+  );
 });
 
 test('a founding year in a customer quote or a blog post is someone else’s', () => {
@@ -262,13 +409,22 @@ test('only single videos on video sites are demo videos, not channels', () => {
 });
 
 test('an embedded player counts as the demo video, with its src as evidence', () => {
-  const v = extractDemoVideo(site({ '/': htmlPage('Acme', '<iframe src="https://player.vimeo.com/video/76979871"></iframe>') }))!;
+  const v = extractDemoVideo(
+    site({ '/': htmlPage('Acme', '<iframe src="https://player.vimeo.com/video/76979871"></iframe>') }),
+  )!;
   assert.equal(v.value, 'https://player.vimeo.com/video/76979871');
   assert.equal(v.evidence[0].source, 'links');
 });
 
 test('a link labelled as the demo wins over another video', () => {
-  const v = extractDemoVideo(site({ '/': htmlPage('Acme', '<a href="https://youtu.be/aaaaaaaa">Our conference talk</a><a href="https://youtu.be/bbbbbbbb">Watch the demo</a>') }))!;
+  const v = extractDemoVideo(
+    site({
+      '/': htmlPage(
+        'Acme',
+        '<a href="https://youtu.be/aaaaaaaa">Our conference talk</a><a href="https://youtu.be/bbbbbbbb">Watch the demo</a>',
+      ),
+    }),
+  )!;
   assert.equal(v.value, 'https://youtu.be/bbbbbbbb');
 });
 
@@ -283,7 +439,9 @@ test('the category named in headings comes first as the primary one', () => {
 });
 
 test('category names match whole words only: "AI" is not found in "said" or "maintain"', () => {
-  const s = site({ '/': htmlPage('Acme', '<h1>We said we would maintain it</h1><h2>Email campaigns that convert</h2>') });
+  const s = site({
+    '/': htmlPage('Acme', '<h1>We said we would maintain it</h1><h2>Email campaigns that convert</h2>'),
+  });
   assert.equal(extractCategories(s, FIXTURE_CATEGORIES), undefined);
 });
 
@@ -293,7 +451,13 @@ test('a single passing mention in prose is not enough for a category', () => {
 });
 
 test('keywords come from the meta keywords; tags are the ones the visible page also uses', () => {
-  const s = site({ '/': htmlPage('Acme', '<h1>Zero-downtime deploys</h1><p>Rollbacks in one click.</p>', '<meta name="keywords" content="deploys, rollbacks, kubernetes">') });
+  const s = site({
+    '/': htmlPage(
+      'Acme',
+      '<h1>Zero-downtime deploys</h1><p>Rollbacks in one click.</p>',
+      '<meta name="keywords" content="deploys, rollbacks, kubernetes">',
+    ),
+  });
   assert.deepEqual(extractKeywords(s)!.value, ['deploys', 'rollbacks', 'kubernetes']);
   assert.deepEqual(extractTags(s)!.value, ['deploys', 'rollbacks']);
 });
@@ -302,14 +466,22 @@ test('keywords come from the meta keywords; tags are the ones the visible page a
 
 test('features are the items of the features section; calls to action are not features', () => {
   const s = site({
-    '/': htmlPage('Acme', `<h2>Features</h2><ul><li>One-click rollbacks</li><li>Preview environments</li></ul>
-      <h2>Ready to ship?</h2><ul><li>Start free</li></ul>`),
+    '/': htmlPage(
+      'Acme',
+      `<h2>Features</h2><ul><li>One-click rollbacks</li><li>Preview environments</li></ul>
+      <h2>Ready to ship?</h2><ul><li>Start free</li></ul>`,
+    ),
   });
   assert.deepEqual(extractFeatures(s)!.value, ['One-click rollbacks', 'Preview environments']);
 });
 
 test('selling points are the items of a "Why …" section', () => {
-  const s = site({ '/': htmlPage('Acme', '<h2>Why teams choose Acme</h2><h3>Deploys in 30 seconds</h3><p>Fast.</p><h3>No YAML</h3><p>Simple.</p>') });
+  const s = site({
+    '/': htmlPage(
+      'Acme',
+      '<h2>Why teams choose Acme</h2><h3>Deploys in 30 seconds</h3><p>Fast.</p><h3>No YAML</h3><p>Simple.</p>',
+    ),
+  });
   assert.deepEqual(extractUsps(s)!.value, ['Deploys in 30 seconds', 'No YAML']);
 });
 
@@ -328,6 +500,17 @@ test('an empty crawl drafts nothing', () => {
 });
 
 test('pages skipped by the crawler are ignored', () => {
-  const d = extractDraft([{ url: 'https://acme.example/', kind: 'homepage', status: 200, contentType: 'application/pdf', skipped: 'not an HTML page' }], { categories: [] });
+  const d = extractDraft(
+    [
+      {
+        url: 'https://acme.example/',
+        kind: 'homepage',
+        status: 200,
+        contentType: 'application/pdf',
+        skipped: 'not an HTML page',
+      },
+    ],
+    { categories: [] },
+  );
   assert.deepEqual(d.fields, {});
 });

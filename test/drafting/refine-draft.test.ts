@@ -1,6 +1,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyDraftContent, type CategoryChoice, type DraftContent, type ProfileField } from '../../src/drafting/draft-content.js';
+import {
+  emptyDraftContent,
+  type CategoryChoice,
+  type DraftContent,
+  type ProfileField,
+} from '../../src/drafting/draft-content.js';
 import { verifyQuote, type SourcePage } from '../../src/drafting/evidence.js';
 import { LlmError } from '../../src/drafting/llm/llm-client.js';
 import { MALFORMED_OUTPUT, refineDraft, type RefineDraftInput } from '../../src/drafting/llm/refine-draft.js';
@@ -32,7 +37,11 @@ const pages: SourcePage[] = [
   },
   {
     url: PRICING,
-    text: ['Starter: $9/month for 50 invoices.', 'Team: $29/month for unlimited invoices.', 'Every plan starts with a 14-day free trial.'].join('\n'),
+    text: [
+      'Starter: $9/month for 50 invoices.',
+      'Team: $29/month for unlimited invoices.',
+      'Every plan starts with a 14-day free trial.',
+    ].join('\n'),
   },
 ];
 
@@ -47,8 +56,17 @@ const q = (quote: string, url?: string) => ({ quote, url: url ?? '' });
 function deterministic(): DraftContent {
   const d = emptyDraftContent();
   d.fields.name = { value: 'Tallyflow', evidence: [verifyQuote('Tallyflow', pages)!] };
-  d.fields.tagline = { value: 'Invoices that chase themselves.', evidence: [verifyQuote('Invoices that chase themselves.', pages)!] };
-  d.faqs = [{ question: 'Is there a trial?', answer: 'Every plan starts with a 14-day free trial.', evidence: [verifyQuote('Every plan starts with a 14-day free trial.', pages)!] }];
+  d.fields.tagline = {
+    value: 'Invoices that chase themselves.',
+    evidence: [verifyQuote('Invoices that chase themselves.', pages)!],
+  };
+  d.faqs = [
+    {
+      question: 'Is there a trial?',
+      answer: 'Every plan starts with a 14-day free trial.',
+      evidence: [verifyQuote('Every plan starts with a 14-day free trial.', pages)!],
+    },
+  ];
   return d;
 }
 
@@ -56,7 +74,12 @@ function deterministic(): DraftContent {
 function answer(fields: Record<string, unknown>, parts: Record<string, unknown> = {}) {
   return {
     fields,
-    faqs: [], founders: [], company_socials: [], founder_socials: [], story: [], milestones: [],
+    faqs: [],
+    founders: [],
+    company_socials: [],
+    founder_socials: [],
+    story: [],
+    milestones: [],
     seo: { title: { value: null, quotes: [] }, meta: { value: null, quotes: [] } },
     ...parts,
   };
@@ -64,16 +87,28 @@ function answer(fields: Record<string, unknown>, parts: Record<string, unknown> 
 
 const KEY = 'sk-test-SECRET-0123456789abcdef';
 let llm: Awaited<ReturnType<typeof startFakeLlm>>;
-before(async () => { llm = await startFakeLlm(); });
-after(async () => { await llm.close(); });
+before(async () => {
+  llm = await startFakeLlm();
+});
+after(async () => {
+  await llm.close();
+});
 
 async function refine(reply: FakeLlmReply, extra: Partial<RefineDraftInput> = {}) {
   llm.reply(reply);
-  return refineDraft({ pages, deterministic: deterministic(), categories, llm: { baseUrl: llm.baseUrl, apiKey: KEY, model: 'test-model' }, ...extra });
+  return refineDraft({
+    pages,
+    deterministic: deterministic(),
+    categories,
+    llm: { baseUrl: llm.baseUrl, apiKey: KEY, model: 'test-model' },
+    ...extra,
+  });
 }
 
 test('a value quoted from a page is accepted, with where its quote stands on that page', async () => {
-  const { content, rejected } = await refine({ answer: answer({ founded_year: { value: '2021', quotes: [q('Founded in 2021 in Lisbon, Portugal.', ABOUT)] } }) });
+  const { content, rejected } = await refine({
+    answer: answer({ founded_year: { value: '2021', quotes: [q('Founded in 2021 in Lisbon, Portugal.', ABOUT)] } }),
+  });
   assert.deepEqual(rejected, []);
   const p = content.fields.founded_year!;
   assert.equal(p.value, '2021');
@@ -83,49 +118,84 @@ test('a value quoted from a page is accepted, with where its quote stands on tha
 });
 
 test('a value without any quote is rejected and the deterministic value stays', async () => {
-  const { content, rejected } = await refine({ answer: answer({ tagline: { value: 'Get paid on time, every time', quotes: [] } }) }, { only: ['tagline'] });
-  assert.deepEqual(rejected, [{ field: 'tagline', value: 'Get paid on time, every time', reason: 'no verified quote' }]);
+  const { content, rejected } = await refine(
+    { answer: answer({ tagline: { value: 'Get paid on time, every time', quotes: [] } }) },
+    { only: ['tagline'] },
+  );
+  assert.deepEqual(rejected, [
+    { field: 'tagline', value: 'Get paid on time, every time', reason: 'no verified quote' },
+  ]);
   assert.equal(content.fields.tagline!.value, 'Invoices that chase themselves.');
 });
 
 test('a misquoted value is rejected: the quote must stand on a fetched page word for word', async () => {
-  const { content, rejected } = await refine({ answer: answer({ city: { value: 'Lisbon', quotes: [q('Founded in 2021 in sunny Lisbon.', ABOUT)] } }) });
+  const { content, rejected } = await refine({
+    answer: answer({ city: { value: 'Lisbon', quotes: [q('Founded in 2021 in sunny Lisbon.', ABOUT)] } }),
+  });
   assert.deepEqual(rejected, [{ field: 'city', value: 'Lisbon', reason: 'no verified quote' }]);
   assert.equal(content.fields.city, undefined);
 });
 
 test('a founding year whose quote names another year is rejected', async () => {
-  const { content, rejected } = await refine({ answer: answer({ founded_year: { value: '2019', quotes: [q('Founded in 2021 in Lisbon, Portugal.')] } }) });
+  const { content, rejected } = await refine({
+    answer: answer({ founded_year: { value: '2019', quotes: [q('Founded in 2021 in Lisbon, Portugal.')] } }),
+  });
   assert.deepEqual(rejected, [{ field: 'founded_year', value: '2019', reason: 'quote does not support the value' }]);
   assert.equal(content.fields.founded_year, undefined);
 });
 
 test('a country the quote does not name is rejected', async () => {
-  const { content, rejected } = await refine({ answer: answer({ country: { value: 'ES', quotes: [q('Founded in 2021 in Lisbon, Portugal.')] } }) });
+  const { content, rejected } = await refine({
+    answer: answer({ country: { value: 'ES', quotes: [q('Founded in 2021 in Lisbon, Portugal.')] } }),
+  });
   assert.deepEqual(rejected, [{ field: 'country', value: 'ES', reason: 'quote does not support the value' }]);
   assert.equal(content.fields.country, undefined);
 });
 
 test('a country the quote names is kept as its ISO code, even when the model wrote the name', async () => {
-  const { content, rejected } = await refine({ answer: answer({ country: { value: 'Portugal', quotes: [q('Founded in 2021 in Lisbon, Portugal.')] } }) });
+  const { content, rejected } = await refine({
+    answer: answer({ country: { value: 'Portugal', quotes: [q('Founded in 2021 in Lisbon, Portugal.')] } }),
+  });
   assert.deepEqual(rejected, []);
   assert.equal(content.fields.country!.value, 'PT');
 });
 
 test('an e-mail address the quote does not contain is rejected', async () => {
-  const { content, rejected } = await refine({ answer: answer({ contact_email: { value: 'sales@tallyflow.example', quotes: [q('Write to hello@tallyflow.example for anything.')] } }) });
-  assert.deepEqual(rejected, [{ field: 'contact_email', value: 'sales@tallyflow.example', reason: 'quote does not support the value' }]);
+  const { content, rejected } = await refine({
+    answer: answer({
+      contact_email: {
+        value: 'sales@tallyflow.example',
+        quotes: [q('Write to hello@tallyflow.example for anything.')],
+      },
+    }),
+  });
+  assert.deepEqual(rejected, [
+    { field: 'contact_email', value: 'sales@tallyflow.example', reason: 'quote does not support the value' },
+  ]);
   assert.equal(content.fields.contact_email, undefined);
 });
 
 test('links are kept only when their quote shows them: demo video yes, an invented social no', async () => {
   const { content, rejected } = await refine({
     answer: answer(
-      { demo_video_url: { value: 'https://www.youtube.com/watch?v=abc123', quotes: [q('Watch the demo: https://www.youtube.com/watch?v=abc123')] } },
+      {
+        demo_video_url: {
+          value: 'https://www.youtube.com/watch?v=abc123',
+          quotes: [q('Watch the demo: https://www.youtube.com/watch?v=abc123')],
+        },
+      },
       {
         company_socials: [
-          { platform: 'linkedin', url: 'https://www.linkedin.com/company/tallyflow', quotes: [q('Follow us on LinkedIn: https://www.linkedin.com/company/tallyflow')] },
-          { platform: 'x', url: 'https://x.com/tallyflow', quotes: [q('Follow us on LinkedIn: https://www.linkedin.com/company/tallyflow')] },
+          {
+            platform: 'linkedin',
+            url: 'https://www.linkedin.com/company/tallyflow',
+            quotes: [q('Follow us on LinkedIn: https://www.linkedin.com/company/tallyflow')],
+          },
+          {
+            platform: 'x',
+            url: 'https://x.com/tallyflow',
+            quotes: [q('Follow us on LinkedIn: https://www.linkedin.com/company/tallyflow')],
+          },
         ],
       },
     ),
@@ -133,21 +203,40 @@ test('links are kept only when their quote shows them: demo video yes, an invent
   assert.equal(content.fields.demo_video_url!.value, 'https://www.youtube.com/watch?v=abc123');
   assert.equal(content.company_socials.linkedin!.value, 'https://www.linkedin.com/company/tallyflow');
   assert.equal(content.company_socials.x, undefined);
-  assert.deepEqual(rejected, [{ field: 'company_socials.x', value: 'https://x.com/tallyflow', reason: 'quote does not support the value' }]);
+  assert.deepEqual(rejected, [
+    { field: 'company_socials.x', value: 'https://x.com/tallyflow', reason: 'quote does not support the value' },
+  ]);
 });
 
 test('every price in a pricing summary must appear in its quotes', async () => {
   const quotes = [q('Starter: $9/month for 50 invoices.'), q('Team: $29/month for unlimited invoices.')];
-  const good = await refine({ answer: answer({ pricing_summary: { value: 'Starter $9/month for 50 invoices; Team $29/month, unlimited invoices.', quotes } }) });
+  const good = await refine({
+    answer: answer({
+      pricing_summary: { value: 'Starter $9/month for 50 invoices; Team $29/month, unlimited invoices.', quotes },
+    }),
+  });
   assert.equal(good.content.fields.pricing_summary!.evidence.length, 2);
-  const bad = await refine({ answer: answer({ pricing_summary: { value: 'Starter $9/month for 50 invoices; Team $19/month, unlimited invoices.', quotes } }) });
+  const bad = await refine({
+    answer: answer({
+      pricing_summary: { value: 'Starter $9/month for 50 invoices; Team $19/month, unlimited invoices.', quotes },
+    }),
+  });
   assert.equal(bad.content.fields.pricing_summary, undefined);
   assert.equal(bad.rejected[0].reason, 'quote does not support the value');
 });
 
 test('categories outside the list are rejected and listed ones take their canonical name', async () => {
   const why = [q('Tallyflow sends polite payment reminders until every invoice is paid.')];
-  const { content, rejected } = await refine({ answer: answer({ categories: { items: [{ value: 'invoicing', quotes: why }, { value: 'Blockchain', quotes: why }] } }) });
+  const { content, rejected } = await refine({
+    answer: answer({
+      categories: {
+        items: [
+          { value: 'invoicing', quotes: why },
+          { value: 'Blockchain', quotes: why },
+        ],
+      },
+    }),
+  });
   assert.deepEqual(content.fields.categories!.value, ['Invoicing']);
   assert.deepEqual(rejected, [{ field: 'categories', value: 'Blockchain', reason: 'not a category from the list' }]);
 });
@@ -160,9 +249,14 @@ test('a paraphrase is accepted but an invented claim quoting a real sentence is 
       usps: { items: [{ value: 'Trusted by Fortune 500 companies worldwide', quotes: quote }] },
     }),
   });
-  assert.equal(content.fields.short_description!.value, 'Tallyflow sends polite reminders until each invoice gets paid.');
+  assert.equal(
+    content.fields.short_description!.value,
+    'Tallyflow sends polite reminders until each invoice gets paid.',
+  );
   assert.equal(content.fields.usps, undefined);
-  assert.deepEqual(rejected, [{ field: 'usps', value: 'Trusted by Fortune 500 companies worldwide', reason: 'quote does not support the value' }]);
+  assert.deepEqual(rejected, [
+    { field: 'usps', value: 'Trusted by Fortune 500 companies worldwide', reason: 'quote does not support the value' },
+  ]);
 });
 
 test('a feature list keeps its quoted items and drops the invented one', async () => {
@@ -196,38 +290,77 @@ test('a quote of under eight characters counts only when it is a whole line of t
 test('a founder is kept with the role the quote gives, without the link it does not show', async () => {
   const about = [q('Tallyflow was started by Ana Silva, CEO, after years of chasing late payments at her agency.')];
   const { content, rejected } = await refine({
-    answer: answer({}, {
-      founders: [{ name: 'Ana Silva', title: 'CEO', bio: null, socials: [{ platform: 'linkedin', url: 'https://www.linkedin.com/in/anasilva' }], quotes: about }],
-    }),
+    answer: answer(
+      {},
+      {
+        founders: [
+          {
+            name: 'Ana Silva',
+            title: 'CEO',
+            bio: null,
+            socials: [{ platform: 'linkedin', url: 'https://www.linkedin.com/in/anasilva' }],
+            quotes: about,
+          },
+        ],
+      },
+    ),
   });
   assert.equal(content.founders.length, 1);
   assert.equal(content.founders[0].name, 'Ana Silva');
   assert.equal(content.founders[0].title, 'CEO');
   assert.equal(content.founders[0].socials, undefined);
-  assert.deepEqual(rejected, [{ field: 'founders[0].socials.linkedin', value: 'https://www.linkedin.com/in/anasilva', reason: 'quote does not support the value' }]);
+  assert.deepEqual(rejected, [
+    {
+      field: 'founders[0].socials.linkedin',
+      value: 'https://www.linkedin.com/in/anasilva',
+      reason: 'quote does not support the value',
+    },
+  ]);
 });
 
 test('a founder the extractor also found keeps the links the model did not repeat', async () => {
   const about = 'Tallyflow was started by Ana Silva, CEO, after years of chasing late payments at her agency.';
   const known = deterministic();
-  known.founders = [{ name: 'Ana Silva', socials: { linkedin: 'https://www.linkedin.com/in/anasilva' }, evidence: [verifyQuote(about, pages)!] }];
-  llm.reply({ answer: answer({}, { founders: [{ name: 'Ana Silva', title: 'CEO', bio: null, socials: [], quotes: [q(about)] }] }) });
-  const { content } = await refineDraft({ pages, deterministic: known, categories, llm: { baseUrl: llm.baseUrl, model: 'test-model' } });
-  assert.deepEqual(content.founders.map((f) => [f.name, f.title, f.socials?.linkedin]), [['Ana Silva', 'CEO', 'https://www.linkedin.com/in/anasilva']]);
+  known.founders = [
+    {
+      name: 'Ana Silva',
+      socials: { linkedin: 'https://www.linkedin.com/in/anasilva' },
+      evidence: [verifyQuote(about, pages)!],
+    },
+  ];
+  llm.reply({
+    answer: answer({}, { founders: [{ name: 'Ana Silva', title: 'CEO', bio: null, socials: [], quotes: [q(about)] }] }),
+  });
+  const { content } = await refineDraft({
+    pages,
+    deterministic: known,
+    categories,
+    llm: { baseUrl: llm.baseUrl, model: 'test-model' },
+  });
+  assert.deepEqual(
+    content.founders.map((f) => [f.name, f.title, f.socials?.linkedin]),
+    [['Ana Silva', 'CEO', 'https://www.linkedin.com/in/anasilva']],
+  );
   assert.equal(llm.requests.at(-1)!.headers.authorization, undefined);
 });
 
 test('a milestone needs its year in the quote', async () => {
   const founded = [q('Founded in 2021 in Lisbon, Portugal.')];
   const { content, rejected } = await refine({
-    answer: answer({}, {
-      milestones: [
-        { date: '2021-01-01', title: 'Founded in Lisbon', description: null, url: null, quotes: founded },
-        { date: '2019-06-01', title: 'Founded in Lisbon', description: null, url: null, quotes: founded },
-      ],
-    }),
+    answer: answer(
+      {},
+      {
+        milestones: [
+          { date: '2021-01-01', title: 'Founded in Lisbon', description: null, url: null, quotes: founded },
+          { date: '2019-06-01', title: 'Founded in Lisbon', description: null, url: null, quotes: founded },
+        ],
+      },
+    ),
   });
-  assert.deepEqual(content.milestones.map((m) => m.date), ['2021-01-01']);
+  assert.deepEqual(
+    content.milestones.map((m) => m.date),
+    ['2021-01-01'],
+  );
   assert.equal(rejected.length, 1);
   assert.equal(rejected[0].field, 'milestones[1]');
 });
@@ -239,7 +372,9 @@ test('malformed JSON from the model keeps the whole deterministic draft', async 
 });
 
 test('JSON wrapped in a ```json fence is read like plain JSON', async () => {
-  const json = JSON.stringify(answer({ city: { value: 'Lisbon', quotes: [q('Founded in 2021 in Lisbon, Portugal.')] } }));
+  const json = JSON.stringify(
+    answer({ city: { value: 'Lisbon', quotes: [q('Founded in 2021 in Lisbon, Portugal.')] } }),
+  );
   const { content } = await refine({ content: `Here is the profile:\n\`\`\`json\n${json}\n\`\`\`` });
   assert.equal(content.fields.city!.value, 'Lisbon');
 });
@@ -247,8 +382,18 @@ test('JSON wrapped in a ```json fence is read like plain JSON', async () => {
 test('an answer of the wrong shape is rejected piece by piece, never thrown', async () => {
   const { content, rejected } = await refine({
     answer: {
-      fields: { name: 'Tallyflow', tagline: { value: 42, quotes: 'x' }, features: { items: 'none' }, founded_year: { value: '2021', quotes: [7, null] } },
-      faqs: 'none', founders: [null, 3], company_socials: { linkedin: 'x' }, story: [{ section: 'epilogue' }], milestones: [{}], seo: [],
+      fields: {
+        name: 'Tallyflow',
+        tagline: { value: 42, quotes: 'x' },
+        features: { items: 'none' },
+        founded_year: { value: '2021', quotes: [7, null] },
+      },
+      faqs: 'none',
+      founders: [null, 3],
+      company_socials: { linkedin: 'x' },
+      story: [{ section: 'epilogue' }],
+      milestones: [{}],
+      seo: [],
     },
   });
   assert.deepEqual(content, deterministic());
@@ -256,13 +401,32 @@ test('an answer of the wrong shape is rejected piece by piece, never thrown', as
 });
 
 test('with `only`, just those fields are asked for and only they change', async () => {
-  const { content } = await refine({
-    answer: answer(
-      { tagline: { value: 'Payment reminders until every invoice is paid', quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')] },
-        name: { value: 'Tallyflow', quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')] } },
-      { faqs: [{ question: 'Does it connect to Xero?', answer: 'Yes, it connects to Stripe, Xero and QuickBooks.', quotes: [q('Connects to Stripe, Xero and QuickBooks.')] }] },
-    ),
-  }, { only: ['tagline'] as ProfileField[] });
+  const { content } = await refine(
+    {
+      answer: answer(
+        {
+          tagline: {
+            value: 'Payment reminders until every invoice is paid',
+            quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')],
+          },
+          name: {
+            value: 'Tallyflow',
+            quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')],
+          },
+        },
+        {
+          faqs: [
+            {
+              question: 'Does it connect to Xero?',
+              answer: 'Yes, it connects to Stripe, Xero and QuickBooks.',
+              quotes: [q('Connects to Stripe, Xero and QuickBooks.')],
+            },
+          ],
+        },
+      ),
+    },
+    { only: ['tagline'] as ProfileField[] },
+  );
   assert.equal(content.fields.tagline!.value, 'Payment reminders until every invoice is paid');
   assert.deepEqual(content.fields.name, deterministic().fields.name);
   assert.deepEqual(content.faqs, deterministic().faqs);
@@ -274,7 +438,10 @@ test('with `only`, just those fields are asked for and only they change', async 
 test('limits hold: at most 10 FAQs, a tagline of 500 characters and an SEO title of 70', async () => {
   const faqPage: SourcePage = {
     url: 'https://tallyflow.example/faq',
-    text: Array.from({ length: 12 }, (_, i) => `Can invoice ${i + 1} be sent by email?\nYes, invoice ${i + 1} can be sent by email.`).join('\n'),
+    text: Array.from(
+      { length: 12 },
+      (_, i) => `Can invoice ${i + 1} be sent by email?\nYes, invoice ${i + 1} can be sent by email.`,
+    ).join('\n'),
   };
   const faqs = Array.from({ length: 12 }, (_, i) => ({
     question: `Can invoice ${i + 1} be sent by email?`,
@@ -284,20 +451,40 @@ test('limits hold: at most 10 FAQs, a tagline of 500 characters and an SEO title
   const long = 'Tallyflow sends polite payment reminders until every invoice is paid. '.repeat(8);
   const withoutTagline = deterministic();
   delete withoutTagline.fields.tagline;
-  const { content, rejected } = await refine({
-    answer: answer(
-      { tagline: { value: long, quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')] } },
-      { faqs, seo: { title: { value: `${long.slice(0, 69)} and more`, quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')] }, meta: { value: null, quotes: [] } } },
-    ),
-  }, { pages: [...pages, faqPage], deterministic: withoutTagline });
+  const { content, rejected } = await refine(
+    {
+      answer: answer(
+        {
+          tagline: {
+            value: long,
+            quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')],
+          },
+        },
+        {
+          faqs,
+          seo: {
+            title: {
+              value: `${long.slice(0, 69)} and more`,
+              quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')],
+            },
+            meta: { value: null, quotes: [] },
+          },
+        },
+      ),
+    },
+    { pages: [...pages, faqPage], deterministic: withoutTagline },
+  );
   assert.equal(content.faqs.length, 10);
   assert.equal(content.fields.tagline, undefined);
   assert.equal(content.seo.title, undefined);
-  assert.deepEqual(rejected.map((r) => [r.field, r.reason]), [
-    ['tagline', 'longer than 500 characters'],
-    ['faqs', 'more than 10 items'],
-    ['seo.title', 'longer than 70 characters'],
-  ]);
+  assert.deepEqual(
+    rejected.map((r) => [r.field, r.reason]),
+    [
+      ['tagline', 'longer than 500 characters'],
+      ['faqs', 'more than 10 items'],
+      ['seo.title', 'longer than 70 characters'],
+    ],
+  );
 });
 
 test('a full draft asks the model only for the fields the extractor left empty', async () => {
@@ -308,7 +495,14 @@ test('a full draft asks the model only for the fields the extractor left empty',
 });
 
 test('a value the extractor already quoted is kept even when the model offers another', async () => {
-  const { content } = await refine({ answer: answer({ tagline: { value: 'Payment reminders until every invoice is paid', quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')] } }) });
+  const { content } = await refine({
+    answer: answer({
+      tagline: {
+        value: 'Payment reminders until every invoice is paid',
+        quotes: [q('Tallyflow sends polite payment reminders until every invoice is paid.')],
+      },
+    }),
+  });
   assert.equal(content.fields.tagline!.value, 'Invoices that chase themselves.');
 });
 
@@ -327,11 +521,19 @@ test('the request names the model, sends the key as a bearer token and asks for 
 });
 
 test('page texts are cut to the budget, homepage, about and pricing first', async () => {
-  const blog: SourcePage = { url: 'https://tallyflow.example/blog', text: 'Late payments cost small agencies dearly.\n'.repeat(200) };
+  const blog: SourcePage = {
+    url: 'https://tallyflow.example/blog',
+    text: 'Late payments cost small agencies dearly.\n'.repeat(200),
+  };
   await refine({ answer: answer({}) }, { pages: [blog, pages[2], pages[0], pages[1]], pageBudget: 1500 });
   const user: string = llm.requests.at(-1)!.body.messages.at(-1).content;
   const at = (url: string) => user.indexOf(`=== PAGE ${url}`);
-  assert.ok(at(HOME) >= 0 && at(HOME) < at(ABOUT) && at(ABOUT) < at(PRICING) && at(PRICING) < at('https://tallyflow.example/blog'));
+  assert.ok(
+    at(HOME) >= 0 &&
+      at(HOME) < at(ABOUT) &&
+      at(ABOUT) < at(PRICING) &&
+      at(PRICING) < at('https://tallyflow.example/blog'),
+  );
   const pageText = user.slice(at(HOME)).replace(/=== PAGE [^\n]* ===\n/g, '');
   assert.ok(pageText.length <= 1500 + 10, `page text is ${pageText.length} characters`);
   assert.ok(user.includes('Team: $29/month for unlimited invoices.'));
@@ -359,13 +561,19 @@ test('the API key never appears in an error message, even when the server echoes
 });
 
 test('an endpoint that does not answer in time ends in a timeout LlmError', async () => {
-  await assert.rejects(refine({ hang: true }, { timeoutMs: 200 }), (err: unknown) => err instanceof LlmError && err.code === 'timeout');
+  await assert.rejects(
+    refine({ hang: true }, { timeoutMs: 200 }),
+    (err: unknown) => err instanceof LlmError && err.code === 'timeout',
+  );
 });
 
 test('a cancelled request ends in an aborted LlmError', async () => {
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 50);
-  await assert.rejects(refine({ hang: true }, { signal: controller.signal }), (err: unknown) => err instanceof LlmError && err.code === 'aborted');
+  await assert.rejects(
+    refine({ hang: true }, { signal: controller.signal }),
+    (err: unknown) => err instanceof LlmError && err.code === 'aborted',
+  );
 });
 
 test('an unreachable endpoint becomes a network LlmError', async () => {

@@ -29,14 +29,25 @@ before(async () => {
   server = await startPostgres();
   const created = await createDatabase(server.url);
   db = await openPostgres(created.url, 5);
-  ctx = await createAppContext(loadConfig({ PUBLIC_URL: 'http://launchdeck.test', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent', READ_CACHE_SECONDS: '0' }), { db });
+  ctx = await createAppContext(
+    loadConfig({
+      PUBLIC_URL: 'http://launchdeck.test',
+      RATE_LIMIT_MAX: '100000',
+      LOG_LEVEL: 'silent',
+      READ_CACHE_SECONDS: '0',
+    }),
+    { db },
+  );
   app = await buildApp(ctx);
   await app.ready();
   const env = { ctx, app } as unknown as TestEnv;
   const email = await createUser(env, 'owner');
   key = await createApiKey(env, email, ['account:read', 'listings:write']);
   ({ listingId } = await addListing(db, ctx.site.id, { slug: 'steady', name: 'Steady', status: 'live', plan: 'paid' }));
-  await db.query(`INSERT INTO listing_owners (listing_id, user_id, role) SELECT $1, id, 'owner' FROM users WHERE email = $2`, [listingId, email]);
+  await db.query(
+    `INSERT INTO listing_owners (listing_id, user_id, role) SELECT $1, id, 'owner' FROM users WHERE email = $2`,
+    [listingId, email],
+  );
 });
 
 after(async () => {
@@ -45,7 +56,13 @@ after(async () => {
   await server?.stop();
 });
 
-interface Answer { at: number; status: number; contentType: string; retryAfter: string | undefined; title?: string }
+interface Answer {
+  at: number;
+  status: number;
+  contentType: string;
+  retryAfter: string | undefined;
+  title?: string;
+}
 
 test('while PostgreSQL restarts the service answers 503 with Retry-After, recovers by itself and loses no acknowledged write', async (t) => {
   const answers: Answer[] = [];
@@ -57,7 +74,12 @@ test('while PostgreSQL restarts the service answers 503 with Retry-After, recove
   const reader = async () => {
     while (running) {
       const res = await app.inject({ method: 'GET', url: '/api/v1/listings?per_page=5' });
-      answers.push({ at: Date.now() - started, status: res.statusCode, contentType: String(res.headers['content-type']), retryAfter: res.headers['retry-after'] as string | undefined });
+      answers.push({
+        at: Date.now() - started,
+        status: res.statusCode,
+        contentType: String(res.headers['content-type']),
+        retryAfter: res.headers['retry-after'] as string | undefined,
+      });
       await sleep(20);
     }
   };
@@ -65,11 +87,18 @@ test('while PostgreSQL restarts the service answers 503 with Retry-After, recove
     while (running) {
       const title = `Update ${++n}`;
       const res = await app.inject({
-        method: 'POST', url: `/api/v1/me/listings/${listingId}/updates`,
+        method: 'POST',
+        url: `/api/v1/me/listings/${listingId}/updates`,
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         payload: JSON.stringify({ title, body: 'Still here.' }),
       });
-      answers.push({ at: Date.now() - started, status: res.statusCode, contentType: String(res.headers['content-type']), retryAfter: res.headers['retry-after'] as string | undefined, title });
+      answers.push({
+        at: Date.now() - started,
+        status: res.statusCode,
+        contentType: String(res.headers['content-type']),
+        retryAfter: res.headers['retry-after'] as string | undefined,
+        title,
+      });
       if (res.statusCode === 201) acknowledged.push(title);
       await sleep(30);
     }
@@ -101,11 +130,22 @@ test('while PostgreSQL restarts the service answers 503 with Retry-After, recove
     assert.ok(Number(a.retryAfter) > 0, '503 carries Retry-After');
   }
   const last = answers.slice(-6);
-  assert.ok(last.every((a) => a.status < 300), `recovered: the last answers are ${last.map((a) => a.status).join(', ')}`);
+  assert.ok(
+    last.every((a) => a.status < 300),
+    `recovered: the last answers are ${last.map((a) => a.status).join(', ')}`,
+  );
 
-  const stored = await db.query<{ title: string }>('SELECT title FROM listing_updates WHERE listing_id = $1', [listingId]);
+  const stored = await db.query<{ title: string }>('SELECT title FROM listing_updates WHERE listing_id = $1', [
+    listingId,
+  ]);
   const titles = new Set(stored.map((r) => r.title));
-  assert.deepEqual(acknowledged.filter((t) => !titles.has(t)), [], 'every acknowledged write is stored');
+  assert.deepEqual(
+    acknowledged.filter((t) => !titles.has(t)),
+    [],
+    'every acknowledged write is stored',
+  );
   assert.ok(acknowledged.length > 5);
-  t.diagnostic(`${answers.length} answers: ${outage.length} × 503 during the outage (${haltedAt}–${resumedAt} ms and the reconnect), ${acknowledged.length} writes acknowledged and all stored`);
+  t.diagnostic(
+    `${answers.length} answers: ${outage.length} × 503 during the outage (${haltedAt}–${resumedAt} ms and the reconnect), ${acknowledged.length} writes acknowledged and all stored`,
+  );
 });

@@ -58,14 +58,17 @@ function fillUp(dir: string): string {
   try {
     for (const size of [1 << 20, 1 << 12, 1]) {
       const chunk = Buffer.alloc(size);
-      try { for (;;) fs.writeSync(fd, chunk); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err; }
+      try {
+        for (;;) fs.writeSync(fd, chunk);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+      }
     }
   } finally {
     fs.closeSync(fd);
   }
   return file;
 }
-
 
 /** Serves ctx on loopback and runs the disk-full story against it; `mount` is the filesystem the database writes to. */
 async function writesOnAFullDisk(ctx: AppContext, mount: string) {
@@ -77,7 +80,13 @@ async function writesOnAFullDisk(ctx: AppContext, mount: string) {
   try {
     const key = await createApiKey(env, await createUser(env, 'full'), ['account:read', 'listings:write']);
     const auth = { authorization: `Bearer ${key}` };
-    const submit = (n: number) => app.inject({ method: 'POST', url: '/api/v1/drafts', headers: { ...auth, 'content-type': 'application/json' }, payload: { url: `https://product-${n}.example.com/` } });
+    const submit = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/drafts',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: { url: `https://product-${n}.example.com/` },
+      });
     const drafts = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM drafts'))[0].n;
     assert.equal((await submit(0)).statusCode, 201);
 
@@ -107,7 +116,10 @@ async function writesOnAFullDisk(ctx: AppContext, mount: string) {
 
     const read = await app.inject({ method: 'GET', url: '/api/v1/listings?limit=5' });
     assert.equal(read.statusCode, 200, 'reads go on');
-    assert.ok(logged.some((l) => /storage full/.test(l)), 'the operator is told in the log');
+    assert.ok(
+      logged.some((l) => /storage full/.test(l)),
+      'the operator is told in the log',
+    );
     assert.ok(!logged.some((l) => /unhandled error/.test(l)));
 
     fs.rmSync(filler);
@@ -119,9 +131,13 @@ async function writesOnAFullDisk(ctx: AppContext, mount: string) {
   }
 }
 
-const configFor = (env: Record<string, string>) => loadConfig({ PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env });
+const configFor = (env: Record<string, string>) =>
+  loadConfig({ PUBLIC_URL: 'http://launchdeck.test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env });
 
-test('PostgreSQL with a full disk: writes answer 507 and store nothing, reads go on, writes work once space is back', { skip: skipReason(forPostgres), timeout: 120_000 }, async () => {
+test('PostgreSQL with a full disk: writes answer 507 and store nothing, reads go on, writes work once space is back', {
+  skip: skipReason(forPostgres),
+  timeout: 120_000,
+}, async () => {
   const mount = forPostgres as string;
   server = await startPostgres();
   const spaceDir = path.join(mount, 'space');
@@ -141,7 +157,10 @@ test('PostgreSQL with a full disk: writes answer 507 and store nothing, reads go
   }
 });
 
-test('the embedded database with a full disk: the same', { skip: skipReason(forEmbedded), timeout: 120_000 }, async () => {
+test('the embedded database with a full disk: the same', {
+  skip: skipReason(forEmbedded),
+  timeout: 120_000,
+}, async () => {
   const mount = forEmbedded as string;
   const ctx = await createAppContext(configFor({ DATA_DIR: path.join(mount, 'data') }));
   try {

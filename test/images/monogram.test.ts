@@ -12,7 +12,8 @@ test('a monogram is up to two initials of the name, upper-cased; a name without 
 
 test('the colour is the same for a name everywhere, one of twelve', () => {
   assert.equal(monogramHue('Tablewise'), monogramHue('Tablewise'));
-  for (const n of ['a', 'Tablewise', 'Café Ledger', '日本']) assert.ok(monogramHue(n) >= 0 && monogramHue(n) < MONOGRAM_COLOURS.length);
+  for (const n of ['a', 'Tablewise', 'Café Ledger', '日本'])
+    assert.ok(monogramHue(n) >= 0 && monogramHue(n) < MONOGRAM_COLOURS.length);
 });
 
 test('the SVG monogram escapes the name it is labelled with', () => {

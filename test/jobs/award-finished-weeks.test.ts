@@ -14,18 +14,40 @@ describeEachDatabase('the award job', (env) => {
   const siteId = () => env().ctx.site.id;
 
   test('run three times at once, it awards each finished week once and mails each owner once', async () => {
-    const [a, b, c] = [await launch(db(), siteId(), LAST, 'Alpha'), await launch(db(), siteId(), LAST, 'Bravo'), await launch(db(), siteId(), LAST, 'Charlie')];
+    const [a, b, c] = [
+      await launch(db(), siteId(), LAST, 'Alpha'),
+      await launch(db(), siteId(), LAST, 'Bravo'),
+      await launch(db(), siteId(), LAST, 'Charlie'),
+    ];
     const d = await launch(db(), siteId(), TWO_AGO, 'Delta');
     await votes(db(), a, 3, `${LAST}T10:00:00Z`);
     await votes(db(), b, 2, `${LAST}T10:00:00Z`);
     await votes(db(), c, 1, `${LAST}T10:00:00Z`);
     await votes(db(), d, 4, `${TWO_AGO}T10:00:00Z`);
-    const owners = [await owner(db(), a), await owner(db(), a, 'cofounder'), await owner(db(), b), await owner(db(), c), await owner(db(), d)];
+    const owners = [
+      await owner(db(), a),
+      await owner(db(), a, 'cofounder'),
+      await owner(db(), b),
+      await owner(db(), c),
+      await owner(db(), d),
+    ];
 
-    const given = await Promise.all([awardFinishedWeeks(env().ctx), awardFinishedWeeks(env().ctx), awardFinishedWeeks(env().ctx)]);
+    const given = await Promise.all([
+      awardFinishedWeeks(env().ctx),
+      awardFinishedWeeks(env().ctx),
+      awardFinishedWeeks(env().ctx),
+    ]);
 
-    assert.equal(given.reduce((s, n) => s + n, 0), 4, `awards given by the three runs: ${given.join(', ')}`);
-    assert.deepEqual(await awardsOf(db(), siteId(), LAST), [[1, a, 3], [2, b, 2], [3, c, 1]]);
+    assert.equal(
+      given.reduce((s, n) => s + n, 0),
+      4,
+      `awards given by the three runs: ${given.join(', ')}`,
+    );
+    assert.deepEqual(await awardsOf(db(), siteId(), LAST), [
+      [1, a, 3],
+      [2, b, 2],
+      [3, c, 1],
+    ]);
     assert.deepEqual(await awardsOf(db(), siteId(), TWO_AGO), [[1, d, 4]]);
     for (const address of owners) assert.equal((await mailTo(db(), address)).length, 1, address);
     assert.equal(await awardFinishedWeeks(env().ctx), 0, 'a later run finds nothing left to award');

@@ -8,44 +8,107 @@ import { HOUSEKEEPING_JOB, housekeep, scheduleHousekeeping } from '../../src/job
 
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(FIXED_NOW.getTime() - ms).toISOString();
-const TABLES = ['jobs', 'idempotency_keys', 'sessions', 'email_tokens', 'oauth_artifacts', 'draft_pages', 'drafts', 'domain_rating_failures', 'sign_in_attempts'];
+const TABLES = [
+  'jobs',
+  'idempotency_keys',
+  'sessions',
+  'email_tokens',
+  'oauth_artifacts',
+  'draft_pages',
+  'drafts',
+  'domain_rating_failures',
+  'sign_in_attempts',
+];
 
 /** Rows just past and just within each default retention period; `old` rows of each kind are due to go. */
 async function seedAgedRows(ctx: AppContext, old = 1): Promise<void> {
   const { db } = ctx;
-  const [user] = await db.query<{ id: number }>(`INSERT INTO users (email, name) VALUES ($1, 'Keeper') RETURNING id`, [`keeper-${Math.random()}@test.invalid`]);
+  const [user] = await db.query<{ id: number }>(`INSERT INTO users (email, name) VALUES ($1, 'Keeper') RETURNING id`, [
+    `keeper-${Math.random()}@test.invalid`,
+  ]);
   const [stale] = await db.query<{ id: string }>(
-    `INSERT INTO drafts (site_id, user_id, url, domain, updated_at) VALUES ($1, $2, 'https://stale.example', 'stale.example', $3) RETURNING id`, [ctx.site.id, user.id, ago(31 * DAY)]);
+    `INSERT INTO drafts (site_id, user_id, url, domain, updated_at) VALUES ($1, $2, 'https://stale.example', 'stale.example', $3) RETURNING id`,
+    [ctx.site.id, user.id, ago(31 * DAY)],
+  );
   const [fresh] = await db.query<{ id: string }>(
-    `INSERT INTO drafts (site_id, user_id, url, domain, updated_at) VALUES ($1, $2, 'https://fresh.example', 'fresh.example', $3) RETURNING id`, [ctx.site.id, user.id, ago(29 * DAY)]);
+    `INSERT INTO drafts (site_id, user_id, url, domain, updated_at) VALUES ($1, $2, 'https://fresh.example', 'fresh.example', $3) RETURNING id`,
+    [ctx.site.id, user.id, ago(29 * DAY)],
+  );
   for (let i = 0; i < old; i++) {
     await db.query(`INSERT INTO jobs (kind, done_at) VALUES ('old-done', $1)`, [ago(8 * DAY)]);
-    await db.query(`INSERT INTO jobs (kind, attempts, max_attempts, run_at) VALUES ('old-failed', 3, 3, $1)`, [ago(31 * DAY)]);
-    await db.query(`INSERT INTO idempotency_keys (user_id, key, operation_id, request_hash, status_code, created_at) VALUES ($1, $2, 'op', 'h', 200, $3)`, [user.id, `old-${i}`, ago(25 * 3_600_000)]);
-    await db.query(`INSERT INTO sessions (id_hash, user_id, csrf_secret, expires_at) VALUES ($1, $2, 's', $3)`, [`old-${i}-${user.id}`, user.id, ago(8 * DAY)]);
-    await db.query(`INSERT INTO email_tokens (token_hash, kind, user_id, email, expires_at) VALUES ($1, 'password_reset', $2, 'k@test.invalid', $3)`, [`old-${i}-${user.id}`, user.id, ago(8 * DAY)]);
-    await db.query(`INSERT INTO oauth_artifacts (kind, id, payload, expires_at) VALUES ('refresh', $1, '{}', $2)`, [`old-${i}-${user.id}`, ago(8 * DAY)]);
+    await db.query(`INSERT INTO jobs (kind, attempts, max_attempts, run_at) VALUES ('old-failed', 3, 3, $1)`, [
+      ago(31 * DAY),
+    ]);
+    await db.query(
+      `INSERT INTO idempotency_keys (user_id, key, operation_id, request_hash, status_code, created_at) VALUES ($1, $2, 'op', 'h', 200, $3)`,
+      [user.id, `old-${i}`, ago(25 * 3_600_000)],
+    );
+    await db.query(`INSERT INTO sessions (id_hash, user_id, csrf_secret, expires_at) VALUES ($1, $2, 's', $3)`, [
+      `old-${i}-${user.id}`,
+      user.id,
+      ago(8 * DAY),
+    ]);
+    await db.query(
+      `INSERT INTO email_tokens (token_hash, kind, user_id, email, expires_at) VALUES ($1, 'password_reset', $2, 'k@test.invalid', $3)`,
+      [`old-${i}-${user.id}`, user.id, ago(8 * DAY)],
+    );
+    await db.query(`INSERT INTO oauth_artifacts (kind, id, payload, expires_at) VALUES ('refresh', $1, '{}', $2)`, [
+      `old-${i}-${user.id}`,
+      ago(8 * DAY),
+    ]);
     await db.query(`INSERT INTO draft_pages (draft_id, url) VALUES ($1, 'https://stale.example/')`, [stale.id]);
-    await db.query(`INSERT INTO domain_rating_failures (domain, provider, error, at) VALUES ('stale.example', 'ahrefs', 'x', $1)`, [ago(91 * DAY)]);
-    await db.query(`INSERT INTO sign_in_attempts (key, failures, last_failure_at, locked_until) VALUES ($1, 7, $2, $3)`, [`account:old-${i}-${user.id}@test.invalid`, ago(2 * DAY), ago(2 * DAY - 900_000)]);
+    await db.query(
+      `INSERT INTO domain_rating_failures (domain, provider, error, at) VALUES ('stale.example', 'ahrefs', 'x', $1)`,
+      [ago(91 * DAY)],
+    );
+    await db.query(
+      `INSERT INTO sign_in_attempts (key, failures, last_failure_at, locked_until) VALUES ($1, 7, $2, $3)`,
+      [`account:old-${i}-${user.id}@test.invalid`, ago(2 * DAY), ago(2 * DAY - 900_000)],
+    );
   }
   // Kept: recent enough, still valid, or still running.
   await db.query(`INSERT INTO jobs (kind, done_at) VALUES ('new-done', $1)`, [ago(6 * DAY)]);
-  await db.query(`INSERT INTO jobs (kind, attempts, max_attempts, run_at) VALUES ('new-failed', 3, 3, $1)`, [ago(29 * DAY)]);
-  await db.query(`INSERT INTO jobs (kind, attempts, max_attempts, run_at, locked_at) VALUES ('last-attempt-running', 3, 3, $1, $2)`, [ago(40 * DAY), ago(60_000)]);
+  await db.query(`INSERT INTO jobs (kind, attempts, max_attempts, run_at) VALUES ('new-failed', 3, 3, $1)`, [
+    ago(29 * DAY),
+  ]);
+  await db.query(
+    `INSERT INTO jobs (kind, attempts, max_attempts, run_at, locked_at) VALUES ('last-attempt-running', 3, 3, $1, $2)`,
+    [ago(40 * DAY), ago(60_000)],
+  );
   await db.query(`INSERT INTO jobs (kind, run_at) VALUES ('waiting', $1)`, [ago(40 * DAY)]);
-  await db.query(`INSERT INTO idempotency_keys (user_id, key, operation_id, request_hash, created_at) VALUES ($1, 'new', 'op', 'h', $2)`, [user.id, ago(23 * 3_600_000)]);
-  await db.query(`INSERT INTO sessions (id_hash, user_id, csrf_secret, expires_at) VALUES ($1, $2, 's', $3)`, [`new-${user.id}`, user.id, ago(6 * DAY)]);
-  await db.query(`INSERT INTO email_tokens (token_hash, kind, user_id, email, expires_at) VALUES ($1, 'password_reset', $2, 'k@test.invalid', $3)`, [`new-${user.id}`, user.id, ago(-DAY)]);
-  await db.query(`INSERT INTO oauth_artifacts (kind, id, payload, expires_at, consumed_at) VALUES ('refresh', $1, '{}', $2, $3)`, [`new-${user.id}`, ago(-DAY), ago(DAY)]);
+  await db.query(
+    `INSERT INTO idempotency_keys (user_id, key, operation_id, request_hash, created_at) VALUES ($1, 'new', 'op', 'h', $2)`,
+    [user.id, ago(23 * 3_600_000)],
+  );
+  await db.query(`INSERT INTO sessions (id_hash, user_id, csrf_secret, expires_at) VALUES ($1, $2, 's', $3)`, [
+    `new-${user.id}`,
+    user.id,
+    ago(6 * DAY),
+  ]);
+  await db.query(
+    `INSERT INTO email_tokens (token_hash, kind, user_id, email, expires_at) VALUES ($1, 'password_reset', $2, 'k@test.invalid', $3)`,
+    [`new-${user.id}`, user.id, ago(-DAY)],
+  );
+  await db.query(
+    `INSERT INTO oauth_artifacts (kind, id, payload, expires_at, consumed_at) VALUES ('refresh', $1, '{}', $2, $3)`,
+    [`new-${user.id}`, ago(-DAY), ago(DAY)],
+  );
   await db.query(`INSERT INTO draft_pages (draft_id, url) VALUES ($1, 'https://fresh.example/')`, [fresh.id]);
-  await db.query(`INSERT INTO domain_rating_failures (domain, provider, error, at) VALUES ('fresh.example', 'ahrefs', 'x', $1)`, [ago(89 * DAY)]);
+  await db.query(
+    `INSERT INTO domain_rating_failures (domain, provider, error, at) VALUES ('fresh.example', 'ahrefs', 'x', $1)`,
+    [ago(89 * DAY)],
+  );
   // Failed long ago, but locked until an hour from now: still throttling.
-  await db.query(`INSERT INTO sign_in_attempts (key, failures, last_failure_at, locked_until) VALUES ($1, 9, $2, $3)`, [`account:locked-${user.id}@test.invalid`, ago(2 * DAY), ago(-3_600_000)]);
+  await db.query(`INSERT INTO sign_in_attempts (key, failures, last_failure_at, locked_until) VALUES ($1, 9, $2, $3)`, [
+    `account:locked-${user.id}@test.invalid`,
+    ago(2 * DAY),
+    ago(-3_600_000),
+  ]);
 }
 
 describeEachDatabase('housekeeping', (env) => {
-  const count = async (sql: string) => (await env().ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0].n;
+  const count = async (sql: string) =>
+    (await env().ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0].n;
   beforeEach(async () => {
     for (const t of TABLES) await env().ctx.db.query(`DELETE FROM ${t}`);
   });
@@ -53,9 +116,22 @@ describeEachDatabase('housekeeping', (env) => {
   test('rows past their retention go and the rest stay, for every kind', async () => {
     await seedAgedRows(env().ctx);
     const { purged, unfinished } = await housekeep(env().ctx);
-    assert.deepEqual(purged, { done_jobs: 1, failed_jobs: 1, idempotency_keys: 1, sessions: 1, email_tokens: 1, oauth_artifacts: 1, draft_pages: 1, domain_rating_failures: 1, sign_in_attempts: 1 });
+    assert.deepEqual(purged, {
+      done_jobs: 1,
+      failed_jobs: 1,
+      idempotency_keys: 1,
+      sessions: 1,
+      email_tokens: 1,
+      oauth_artifacts: 1,
+      draft_pages: 1,
+      domain_rating_failures: 1,
+      sign_in_attempts: 1,
+    });
     assert.equal(unfinished, false);
-    assert.deepEqual((await env().ctx.db.query<{ kind: string }>('SELECT kind FROM jobs ORDER BY kind')).map((r) => r.kind), ['last-attempt-running', 'new-done', 'new-failed', 'waiting']);
+    assert.deepEqual(
+      (await env().ctx.db.query<{ kind: string }>('SELECT kind FROM jobs ORDER BY kind')).map((r) => r.kind),
+      ['last-attempt-running', 'new-done', 'new-failed', 'waiting'],
+    );
     assert.equal(await count(`idempotency_keys WHERE key = 'new'`), 1);
     assert.equal(await count(`sessions WHERE id_hash LIKE 'new-%'`), 1);
     assert.equal(await count('email_tokens'), 1);
@@ -100,21 +176,31 @@ describeEachDatabase('housekeeping', (env) => {
   test('three runs at once delete every old row exactly once between them', async () => {
     await seedAgedRows(env().ctx, 5);
     const runs = await Promise.all([1, 2, 3].map(() => housekeep(env().ctx, { batchSize: 2 })));
-    for (const target of Object.keys(runs[0].purged) as (keyof typeof runs[0]['purged'])[]) {
-      assert.equal(runs.reduce((sum, r) => sum + r.purged[target], 0), 5, target);
+    for (const target of Object.keys(runs[0].purged) as (keyof (typeof runs)[0]['purged'])[]) {
+      assert.equal(
+        runs.reduce((sum, r) => sum + r.purged[target], 0),
+        5,
+        target,
+      );
     }
     assert.equal(await count(`jobs WHERE kind LIKE 'old-%'`), 0);
   });
 
-  test('offered by three workers at once, the hour\'s housekeeping runs once', async () => {
+  test("offered by three workers at once, the hour's housekeeping runs once", async () => {
     await seedAgedRows(env().ctx);
     const { ctx } = env();
     const offered = await Promise.all([1, 2, 3].map(() => scheduleHousekeeping(ctx)));
     assert.equal(offered.filter(Boolean).length, 1);
     const workers = [1, 2, 3].map((i) => new Worker(ctx.db, jobHandlers(ctx), { id: `housekeeper-${i}` }));
     const ran = await Promise.all(workers.map((w) => w.drain(ctx.now())));
-    assert.equal(ran.reduce((a, b) => a + b, 0), 1);
-    const [job] = await ctx.db.query<{ attempts: number; done_at: string | null }>('SELECT attempts, done_at FROM jobs WHERE kind = $1', [HOUSEKEEPING_JOB]);
+    assert.equal(
+      ran.reduce((a, b) => a + b, 0),
+      1,
+    );
+    const [job] = await ctx.db.query<{ attempts: number; done_at: string | null }>(
+      'SELECT attempts, done_at FROM jobs WHERE kind = $1',
+      [HOUSEKEEPING_JOB],
+    );
     assert.equal(job.attempts, 1);
     assert.ok(job.done_at);
     assert.equal(await count(`jobs WHERE kind LIKE 'old-%'`), 0);

@@ -8,7 +8,9 @@ describeEachDatabase('job queue', (env) => {
   const db = () => env().ctx.db;
   // Jobs enqueued without runAt are due from the real clock's now; each test reads the clock afresh.
   let now = new Date();
-  beforeEach(() => { now = new Date(Date.now() + 1_000); });
+  beforeEach(() => {
+    now = new Date(Date.now() + 1_000);
+  });
 
   test('a unique key queues a job only once', async () => {
     assert.ok(await enqueue(db(), 'unique', { a: 1 }, { uniqueKey: 'once' }));
@@ -44,7 +46,11 @@ describeEachDatabase('job queue', (env) => {
     const at = (ms: number) => new Date(now.getTime() + ms);
     const job = (await claimNext(db(), 'holder', ['leased'], now, 2_000))!;
     assert.ok(await renewLease(db(), job.id, 'holder', at(1_500)));
-    assert.equal(await claimNext(db(), 'other', ['leased'], at(3_000), 2_000), null, 'renewed at 1.5 s, so still held at 3 s');
+    assert.equal(
+      await claimNext(db(), 'other', ['leased'], at(3_000), 2_000),
+      null,
+      'renewed at 1.5 s, so still held at 3 s',
+    );
     const taken = await claimNext(db(), 'other', ['leased'], at(4_000), 2_000);
     assert.equal(taken?.id, job.id);
     assert.equal(await renewLease(db(), job.id, 'holder', at(4_100)), false);
@@ -53,12 +59,28 @@ describeEachDatabase('job queue', (env) => {
   test('a worker keeps renewing the lease of a job that outlasts it, so it runs once', async () => {
     const id = (await enqueue(db(), 'long', {}))!;
     let runs = 0;
-    const worker = new Worker(db(), { long: async () => { runs++; await sleep(2_500); } }, { id: 'long-runner', leaseMs: 1_000, pollMs: 50, concurrency: 1 });
+    const worker = new Worker(
+      db(),
+      {
+        long: async () => {
+          runs++;
+          await sleep(2_500);
+        },
+      },
+      { id: 'long-runner', leaseMs: 1_000, pollMs: 50, concurrency: 1 },
+    );
     worker.start();
     await sleep(1_800);
-    assert.equal(await claimNext(db(), 'thief', ['long'], new Date(), 1_000), null, 'still leased after almost two leases');
+    assert.equal(
+      await claimNext(db(), 'thief', ['long'], new Date(), 1_000),
+      null,
+      'still leased after almost two leases',
+    );
     await worker.stop();
-    const [job] = await db().query<{ attempts: number; done: boolean }>('SELECT attempts, done_at IS NOT NULL AS done FROM jobs WHERE id = $1', [id]);
+    const [job] = await db().query<{ attempts: number; done: boolean }>(
+      'SELECT attempts, done_at IS NOT NULL AS done FROM jobs WHERE id = $1',
+      [id],
+    );
     assert.deepEqual({ runs, ...job }, { runs: 1, attempts: 1, done: true });
   });
 
@@ -78,10 +100,20 @@ describeEachDatabase('job queue', (env) => {
   test('a worker runs each due job with its handler and marks it done', async () => {
     const seen: number[] = [];
     for (let i = 0; i < 3; i++) await enqueue(db(), 'work', { i });
-    const worker = new Worker(db(), { work: async (job) => { seen.push((job.payload as { i: number }).i); } }, { id: 'drain' });
+    const worker = new Worker(
+      db(),
+      {
+        work: async (job) => {
+          seen.push((job.payload as { i: number }).i);
+        },
+      },
+      { id: 'drain' },
+    );
     assert.equal(await worker.drain(), 3);
     assert.deepEqual(seen.sort(), [0, 1, 2]);
-    const left = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'work' AND done_at IS NULL`);
+    const left = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM jobs WHERE kind = 'work' AND done_at IS NULL`,
+    );
     assert.equal(left[0].n, 0);
   });
 

@@ -3,8 +3,14 @@ import assert from 'node:assert/strict';
 import { loggableUrl, requestIdFor } from '../../src/logging/log-hygiene.js';
 
 test('secret-named query parameters are logged redacted, others as sent', () => {
-  assert.equal(loggableUrl('/verify-email?token=abc123&next=%2Faccount'), '/verify-email?token=[redacted]&next=%2Faccount');
-  assert.equal(loggableUrl('/oauth/authorize?client_id=c1&code_challenge=xyz&state=s'), '/oauth/authorize?client_id=c1&code_challenge=[redacted]&state=s');
+  assert.equal(
+    loggableUrl('/verify-email?token=abc123&next=%2Faccount'),
+    '/verify-email?token=[redacted]&next=%2Faccount',
+  );
+  assert.equal(
+    loggableUrl('/oauth/authorize?client_id=c1&code_challenge=xyz&state=s'),
+    '/oauth/authorize?client_id=c1&code_challenge=[redacted]&state=s',
+  );
   assert.equal(loggableUrl('/api/v1/listings?q=notion&page=2'), '/api/v1/listings?q=notion&page=2');
 });
 

@@ -13,30 +13,54 @@ const MODERN_VERSION = '2026-07-28';
 
 /** A 2026-07-28 request: no initialize; the revision and client capabilities travel with every request. */
 function modernCall(env: TestEnv, method: string, params: Record<string, unknown> = {}) {
-  const meta = { 'io.modelcontextprotocol/protocolVersion': MODERN_VERSION, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1.0.0' } };
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1.0.0' },
+  };
   const headers: Record<string, string> = { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': method };
   if (typeof params.name === 'string') headers['mcp-name'] = params.name;
   return post(env, request(method, { ...params, _meta: meta }), headers);
 }
 
 async function apiKey(env: TestEnv, scopes: string[], opts: { revoked?: boolean } = {}) {
-  const users = await env.ctx.db.query<{ id: number }>(`INSERT INTO users (email, name) VALUES ($1, 'Key Owner') RETURNING id`, [`owner-${crypto.randomUUID()}@test.invalid`]);
+  const users = await env.ctx.db.query<{ id: number }>(
+    `INSERT INTO users (email, name) VALUES ($1, 'Key Owner') RETURNING id`,
+    [`owner-${crypto.randomUUID()}@test.invalid`],
+  );
   const key = `ldk_${crypto.randomBytes(24).toString('base64url')}`;
   await env.ctx.db.query(
     `INSERT INTO api_keys (user_id, name, prefix, key_hash, scopes, revoked_at) VALUES ($1, 'test', $2, $3, $4, $5)`,
-    [users[0].id, key.slice(0, 12), sha256(key), scopes, opts.revoked ? new Date().toISOString() : null]);
+    [users[0].id, key.slice(0, 12), sha256(key), scopes, opts.revoked ? new Date().toISOString() : null],
+  );
   return { authorization: `Bearer ${key}` };
 }
 
 describeEachDatabase('MCP server', (env) => {
   for (const version of LEGACY_VERSIONS) {
     test(`initialize with ${version} negotiates it and tools/list lists every operation`, async () => {
-      const init = await post(env(), request('initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 'test', version: '1.0.0' } }));
+      const init = await post(
+        env(),
+        request('initialize', {
+          protocolVersion: version,
+          capabilities: {},
+          clientInfo: { name: 'test', version: '1.0.0' },
+        }),
+      );
       assert.equal(init.status, 200);
       assert.equal(init.body.result.protocolVersion, version);
       assert.ok(init.body.result.capabilities.tools);
       assert.match(init.body.result.instructions, /submit_listing/);
-      assert.equal((await post(env(), { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-protocol-version': version })).status, 202);
+      assert.equal(
+        (
+          await post(
+            env(),
+            { jsonrpc: '2.0', method: 'notifications/initialized' },
+            { 'mcp-protocol-version': version },
+          )
+        ).status,
+        202,
+      );
 
       const list = await post(env(), request('tools/list'), { 'mcp-protocol-version': version });
       const tools: any[] = list.body.result.tools;
@@ -49,7 +73,13 @@ describeEachDatabase('MCP server', (env) => {
       const byName = new Map(tools.map((t) => [t.name, t]));
       assert.deepEqual(byName.get('get_listing').inputSchema.required, ['slug']);
       assert.ok(byName.get('get_listing').outputSchema.properties.slug);
-      assert.deepEqual(byName.get('search_listings').annotations, { title: 'Search listings', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      assert.deepEqual(byName.get('search_listings').annotations, {
+        title: 'Search listings',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
       assert.equal(byName.get('delete_milestone').annotations.destructiveHint, true);
       assert.equal(byName.get('submit_listing').annotations.openWorldHint, true);
       assert.equal(byName.get('submit_listing').annotations.readOnlyHint, false);
@@ -58,7 +88,14 @@ describeEachDatabase('MCP server', (env) => {
   }
 
   test('an initialize asking for an unsupported version is offered 2025-11-25', async () => {
-    const init = await post(env(), request('initialize', { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'old', version: '1' } }));
+    const init = await post(
+      env(),
+      request('initialize', {
+        protocolVersion: '2024-11-05',
+        capabilities: {},
+        clientInfo: { name: 'old', version: '1' },
+      }),
+    );
     assert.equal(init.body.result.protocolVersion, '2025-11-25');
   });
 
@@ -106,13 +143,23 @@ describeEachDatabase('MCP server', (env) => {
 
   test('an unknown argument is refused rather than ignored', async () => {
     const res = await callTool(env(), 'search_listings', { query: 'notes' });
-    assert.deepEqual(res.body.result.structuredContent.errors, [{ path: 'query', message: 'is not an allowed property' }]);
+    assert.deepEqual(res.body.result.structuredContent.errors, [
+      { path: 'query', message: 'is not an allowed property' },
+    ]);
   });
 
   test('a nested invalid field is named by its path', async () => {
-    const res = await callTool(env(), 'update_draft', { id: crypto.randomUUID(), fields: { tagline: 'x'.repeat(501) } }, await apiKey(env(), ['listings:write']));
+    const res = await callTool(
+      env(),
+      'update_draft',
+      { id: crypto.randomUUID(), fields: { tagline: 'x'.repeat(501) } },
+      await apiKey(env(), ['listings:write']),
+    );
     assert.equal(res.body.result.isError, true);
-    assert.deepEqual(res.body.result.structuredContent.errors.map((e: { path: string }) => e.path), ['fields.tagline']);
+    assert.deepEqual(
+      res.body.result.structuredContent.errors.map((e: { path: string }) => e.path),
+      ['fields.tagline'],
+    );
   });
 
   test('a handler 404 is an isError result with the 404 problem', async () => {
@@ -124,7 +171,10 @@ describeEachDatabase('MCP server', (env) => {
   test('a protected tool without a token is an HTTP 401 pointing at the MCP resource metadata', async () => {
     const res = await callTool(env(), 'get_account');
     assert.equal(res.status, 401);
-    assert.match(String(res.headers.get('www-authenticate')), /^Bearer .*resource_metadata="http:\/\/launchdeck\.test\/\.well-known\/oauth-protected-resource\/mcp"/);
+    assert.match(
+      String(res.headers.get('www-authenticate')),
+      /^Bearer .*resource_metadata="http:\/\/launchdeck\.test\/\.well-known\/oauth-protected-resource\/mcp"/,
+    );
     assert.equal(res.body.status, 401);
   });
 
@@ -147,7 +197,10 @@ describeEachDatabase('MCP server', (env) => {
     const challenge = String(res.headers.get('www-authenticate'));
     assert.match(challenge, /error="insufficient_scope"/);
     assert.match(challenge, /scope="account:read"/);
-    assert.match(challenge, /resource_metadata="http:\/\/launchdeck\.test\/\.well-known\/oauth-protected-resource\/mcp"/);
+    assert.match(
+      challenge,
+      /resource_metadata="http:\/\/launchdeck\.test\/\.well-known\/oauth-protected-resource\/mcp"/,
+    );
   });
 
   test('get_account with an account:read key says who the key belongs to', async () => {
@@ -158,7 +211,12 @@ describeEachDatabase('MCP server', (env) => {
   });
 
   test('a tool refusing its input is an isError result carrying the same problem as REST', async () => {
-    const res = await callTool(env(), 'quote_order', { items: [{ product: 'launch' }] }, await apiKey(env(), ['orders:write']));
+    const res = await callTool(
+      env(),
+      'quote_order',
+      { items: [{ product: 'launch' }] },
+      await apiKey(env(), ['orders:write']),
+    );
     assert.equal(res.status, 200);
     assert.equal(res.body.result.isError, true);
     assert.equal(res.body.result.structuredContent.status, 400);
@@ -186,7 +244,11 @@ describeEachDatabase('MCP server', (env) => {
   });
 
   test('a body that is not JSON is a JSON-RPC parse error', async () => {
-    const res = await fetch(`${env().baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":' });
+    const res = await fetch(`${env().baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":',
+    });
     assert.equal(res.status, 400);
     assert.equal((await res.json()).error.code, -32700);
   });

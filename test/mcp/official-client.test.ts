@@ -1,6 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client, SdkHttpError, StreamableHTTPClientTransport, UnauthorizedError, type ClientOptions } from '@modelcontextprotocol/client';
+import {
+  Client,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type ClientOptions,
+} from '@modelcontextprotocol/client';
 import { describeEachDatabase } from '../support/app.js';
 import { createApiKey, createUser } from '../support/credentials.js';
 import { operations } from '../../src/api/operations/index.js';
@@ -22,7 +28,12 @@ const VERSIONS = [
   { version: '2026-07-28', options: { versionNegotiation: { mode: { pin: '2026-07-28' } } } },
 ] satisfies { version: string; options: ClientOptions }[];
 
-interface SentRequest { httpMethod: string; protocolHeader: string | null; rpcMethod?: string; offered?: string }
+interface SentRequest {
+  httpMethod: string;
+  protocolHeader: string | null;
+  rpcMethod?: string;
+  offered?: string;
+}
 
 /** A fetch that records every request the transport makes, then passes it on unchanged. */
 function recordingFetch(log: SentRequest[]): typeof fetch {
@@ -35,7 +46,12 @@ function recordingFetch(log: SentRequest[]): typeof fetch {
       rpcMethod = message.method;
       offered = message.params?.protocolVersion;
     }
-    log.push({ httpMethod: init?.method ?? 'GET', protocolHeader: headers.get('mcp-protocol-version'), rpcMethod, offered });
+    log.push({
+      httpMethod: init?.method ?? 'GET',
+      protocolHeader: headers.get('mcp-protocol-version'),
+      rpcMethod,
+      offered,
+    });
     return fetch(input, init);
   };
 }
@@ -56,11 +72,13 @@ describeEachDatabase('the official MCP client v2', (env) => {
 
       before(async () => {
         client = new Client({ name: 'official-client-test', version: '1.0.0' }, options);
-        await client.connect(new StreamableHTTPClientTransport(new URL(`${env().baseUrl}/mcp`), {
-          // The SDK's simple bearer provider: the API key goes out as `Authorization: Bearer <key>`.
-          authProvider: { token: async () => apiKey },
-          fetch: recordingFetch(sent),
-        }));
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(`${env().baseUrl}/mcp`), {
+            // The SDK's simple bearer provider: the API key goes out as `Authorization: Bearer <key>`.
+            authProvider: { token: async () => apiKey },
+            fetch: recordingFetch(sent),
+          }),
+        );
         anonymous = new Client({ name: 'official-client-test-anonymous', version: '1.0.0' }, options);
         await anonymous.connect(new StreamableHTTPClientTransport(new URL(`${env().baseUrl}/mcp`)));
       });
@@ -108,13 +126,18 @@ describeEachDatabase('the official MCP client v2', (env) => {
       test('get_account with the API key as a Bearer token says who the key belongs to', async () => {
         const result = await client.callTool({ name: 'get_account', arguments: {} });
         assert.notEqual(result.isError, true, JSON.stringify(result.content));
-        const account = result.structuredContent as { user: { email: string }; auth: { via: string; scopes: string[] } };
+        const account = result.structuredContent as {
+          user: { email: string };
+          auth: { via: string; scopes: string[] };
+        };
         assert.match(account.user.email, /^mcp-client-/);
         assert.deepEqual(account.auth, { via: 'api_key', scopes: ['account:read'] });
       });
 
       test(`every request after connect carries MCP-Protocol-Version: ${version}`, () => {
-        const after = sent.filter((r) => r.httpMethod === 'POST' && r.rpcMethod !== 'initialize' && r.rpcMethod !== 'server/discover');
+        const after = sent.filter(
+          (r) => r.httpMethod === 'POST' && r.rpcMethod !== 'initialize' && r.rpcMethod !== 'server/discover',
+        );
         assert.ok(after.length >= 3, 'tools/list and two tools/call were sent');
         for (const r of after) assert.equal(r.protocolHeader, version, `${r.rpcMethod}`);
       });
@@ -123,7 +146,11 @@ describeEachDatabase('the official MCP client v2', (env) => {
         // Without an authProvider, client 2.4.0 raises SdkHttpError (status 401, the problem body as text);
         // with a provider that has no token it raises UnauthorizedError. Either one surfaces the 401.
         await assert.rejects(anonymous.callTool({ name: 'get_account', arguments: {} }), (err: unknown) => {
-          const status = SdkHttpError.isInstance(err) ? err.status : UnauthorizedError.isInstance(err) ? 401 : undefined;
+          const status = SdkHttpError.isInstance(err)
+            ? err.status
+            : UnauthorizedError.isInstance(err)
+              ? 401
+              : undefined;
           assert.equal(status, 401, `${(err as Error)?.constructor?.name}: ${(err as Error)?.message}`);
           return true;
         });
@@ -131,7 +158,10 @@ describeEachDatabase('the official MCP client v2', (env) => {
 
       test('the anonymous client can still call public tools after the 401', async () => {
         const result = await anonymous.callTool({ name: 'get_site_info', arguments: {} });
-        assert.equal((result.structuredContent as { urls: { mcp: string } }).urls.mcp, `${env().ctx.config.publicUrl}/mcp`);
+        assert.equal(
+          (result.structuredContent as { urls: { mcp: string } }).urls.mcp,
+          `${env().ctx.config.publicUrl}/mcp`,
+        );
       });
     });
   }

@@ -2,7 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mayReadMetrics } from '../../src/metrics/metrics-access.js';
 
-const caller = (socketAddress: string, extra: { authorization?: string; forwarded?: boolean } = {}) => ({ socketAddress, authorization: extra.authorization, forwarded: extra.forwarded ?? false });
+const caller = (socketAddress: string, extra: { authorization?: string; forwarded?: boolean } = {}) => ({
+  socketAddress,
+  authorization: extra.authorization,
+  forwarded: extra.forwarded ?? false,
+});
 
 test('without a token, IPv4 and IPv6 loopback callers may read metrics and nobody else', () => {
   assert.equal(mayReadMetrics(null, caller('127.0.0.1')), true);

@@ -14,10 +14,16 @@ describeEachDatabase('metrics of background work', (env) => {
 
   test('job attempts are counted as done, retry or failed per kind', async () => {
     const { ctx } = env();
-    const worker = new Worker(ctx.db, instrumentJobs(metricsOf(ctx), {
-      'metrics-ok': async () => {},
-      'metrics-boom': async () => { throw new Error('boom'); },
-    }), { id: 'metrics-test' });
+    const worker = new Worker(
+      ctx.db,
+      instrumentJobs(metricsOf(ctx), {
+        'metrics-ok': async () => {},
+        'metrics-boom': async () => {
+          throw new Error('boom');
+        },
+      }),
+      { id: 'metrics-test' },
+    );
     const now = new Date(Date.now() + 1_000);
     await enqueue(ctx.db, 'metrics-ok', {}, { runAt: now });
     await enqueue(ctx.db, 'metrics-boom', {}, { runAt: now, maxAttempts: 2 });
@@ -60,7 +66,11 @@ describeEachDatabase('metrics of background work', (env) => {
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
       assert.equal(res.status, 200);
       const text = await res.text();
-      assert.equal(sampleValue(text, 'launchdeck_job_runs_total', { kind: 'metrics-ok', outcome: 'done' }), 1, 'the same counts as the app of this process');
+      assert.equal(
+        sampleValue(text, 'launchdeck_job_runs_total', { kind: 'metrics-ok', outcome: 'done' }),
+        1,
+        'the same counts as the app of this process',
+      );
       assert.match(text, /# TYPE launchdeck_jobs_waiting gauge/);
     } finally {
       await server.close();

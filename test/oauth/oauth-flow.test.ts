@@ -13,11 +13,24 @@ const docServer = http.createServer((req, res) => {
   const port = (docServer.address() as AddressInfo).port;
   if (req.url === '/oauth/client.json') {
     res.writeHead(200, { 'content-type': 'application/json' });
-    return res.end(JSON.stringify({ client_id: `http://127.0.0.1:${port}/oauth/client.json`, client_name: 'Metadata Agent', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none' }));
+    return res.end(
+      JSON.stringify({
+        client_id: `http://127.0.0.1:${port}/oauth/client.json`,
+        client_name: 'Metadata Agent',
+        redirect_uris: ['http://127.0.0.1/callback'],
+        token_endpoint_auth_method: 'none',
+      }),
+    );
   }
   if (req.url === '/oauth/liar.json') {
     res.writeHead(200, { 'content-type': 'application/json' });
-    return res.end(JSON.stringify({ client_id: 'https://someone-else.example/client.json', client_name: 'Liar', redirect_uris: ['http://127.0.0.1/callback'] }));
+    return res.end(
+      JSON.stringify({
+        client_id: 'https://someone-else.example/client.json',
+        client_name: 'Liar',
+        redirect_uris: ['http://127.0.0.1/callback'],
+      }),
+    );
   }
   res.writeHead(404).end();
 });
@@ -32,12 +45,21 @@ async function json(url: string, init: RequestInit = {}) {
   const res = await fetch(url, init);
   return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
 }
-const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
 
 async function mcp(env: TestEnv, token: string | null, name: string, args: Record<string, unknown> = {}) {
   const res = await fetch(`${env.baseUrl}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
   });
   const text = await res.text();
@@ -46,168 +68,311 @@ async function mcp(env: TestEnv, token: string | null, name: string, args: Recor
 }
 
 /** Walks the browser part: authorize → sign in → Allow access; returns the redirect back to the client. */
-async function authorize(env: TestEnv, browser: HttpBrowser, clientId: string, opts: { redirect?: string; scope?: string; resource?: string; decision?: 'allow' | 'deny'; signIn?: boolean } = {}) {
-  const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: opts.redirect ?? REDIRECT, code_challenge: s256(verifier), code_challenge_method: 'S256', scope: opts.scope ?? 'account:read listings:write', state: 'st-123', resource: opts.resource ?? `${env.ctx.config.publicUrl}/mcp` });
+async function authorize(
+  env: TestEnv,
+  browser: HttpBrowser,
+  clientId: string,
+  opts: { redirect?: string; scope?: string; resource?: string; decision?: 'allow' | 'deny'; signIn?: boolean } = {},
+) {
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: opts.redirect ?? REDIRECT,
+    code_challenge: s256(verifier),
+    code_challenge_method: 'S256',
+    scope: opts.scope ?? 'account:read listings:write',
+    state: 'st-123',
+    resource: opts.resource ?? `${env.ctx.config.publicUrl}/mcp`,
+  });
   let page = await browser.get(`/oauth/authorize?${q}`);
   assert.equal(page.status, 200, page.body.slice(0, 500));
   if (opts.signIn !== false) {
     assert.match(page.body, /Sign in to/);
-    page = await browser.post('/oauth/authorize/signin', [...hiddenInputs(page.body, '/oauth/authorize/signin'), ['email', 'agent-owner@example.com'], ['password', 'a long passphrase']]);
+    page = await browser.post('/oauth/authorize/signin', [
+      ...hiddenInputs(page.body, '/oauth/authorize/signin'),
+      ['email', 'agent-owner@example.com'],
+      ['password', 'a long passphrase'],
+    ]);
     assert.equal(page.status, 200);
   }
   assert.match(page.body, /Allow access/);
-  const res = await browser.post('/oauth/authorize', [...hiddenInputs(page.body, '/oauth/authorize'), ['decision', opts.decision ?? 'allow']]);
+  const res = await browser.post('/oauth/authorize', [
+    ...hiddenInputs(page.body, '/oauth/authorize'),
+    ['decision', opts.decision ?? 'allow'],
+  ]);
   assert.equal(res.status, 303);
   return new URL(res.location!);
 }
 
-describeEachDatabase('OAuth 2.1 for MCP clients', (env) => {
-  let clientId = '';
-  let tokens: { access_token: string; refresh_token: string } = { access_token: '', refresh_token: '' };
+describeEachDatabase(
+  'OAuth 2.1 for MCP clients',
+  (env) => {
+    let clientId = '';
+    let tokens: { access_token: string; refresh_token: string } = { access_token: '', refresh_token: '' };
 
-  test('authorization server metadata (RFC 8414) advertises PKCE S256, registration and metadata documents', async () => {
-    await runAdmin(env().ctx, ['create-user', '--email', 'agent-owner@example.com', '--password', 'a long passphrase'], () => {});
-    const { status, body } = await json(`${env().baseUrl}/.well-known/oauth-authorization-server`);
-    assert.equal(status, 200);
-    assert.equal(body.issuer, env().ctx.config.publicUrl);
-    assert.deepEqual(body.code_challenge_methods_supported, ['S256']);
-    assert.equal(body.registration_endpoint, `${env().ctx.config.publicUrl}/oauth/register`);
-    assert.equal(body.client_id_metadata_document_supported, true);
-    const prm = await json(`${env().baseUrl}/.well-known/oauth-protected-resource/mcp`);
-    assert.deepEqual(prm.body.authorization_servers, [env().ctx.config.publicUrl]);
-  });
+    test('authorization server metadata (RFC 8414) advertises PKCE S256, registration and metadata documents', async () => {
+      await runAdmin(
+        env().ctx,
+        ['create-user', '--email', 'agent-owner@example.com', '--password', 'a long passphrase'],
+        () => {},
+      );
+      const { status, body } = await json(`${env().baseUrl}/.well-known/oauth-authorization-server`);
+      assert.equal(status, 200);
+      assert.equal(body.issuer, env().ctx.config.publicUrl);
+      assert.deepEqual(body.code_challenge_methods_supported, ['S256']);
+      assert.equal(body.registration_endpoint, `${env().ctx.config.publicUrl}/oauth/register`);
+      assert.equal(body.client_id_metadata_document_supported, true);
+      const prm = await json(`${env().baseUrl}/.well-known/oauth-protected-resource/mcp`);
+      assert.deepEqual(prm.body.authorization_servers, [env().ctx.config.publicUrl]);
+    });
 
-  test('dynamic client registration (RFC 7591) returns a public client id', async () => {
-    const { status, body } = await json(`${env().baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Test Agent', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none' }) });
-    assert.equal(status, 201);
-    assert.match(body.client_id, /^ldc_/);
-    assert.equal(body.client_secret, undefined);
-    clientId = body.client_id;
-    const bad = await json(`${env().baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://evil.example/cb'] }) });
-    assert.equal(bad.status, 400);
-    assert.equal(bad.body.error, 'invalid_redirect_uri');
-  });
+    test('dynamic client registration (RFC 7591) returns a public client id', async () => {
+      const { status, body } = await json(`${env().baseUrl}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_name: 'Test Agent',
+          redirect_uris: ['http://127.0.0.1/callback'],
+          token_endpoint_auth_method: 'none',
+        }),
+      });
+      assert.equal(status, 201);
+      assert.match(body.client_id, /^ldc_/);
+      assert.equal(body.client_secret, undefined);
+      clientId = body.client_id;
+      const bad = await json(`${env().baseUrl}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: ['http://evil.example/cb'] }),
+      });
+      assert.equal(bad.status, 400);
+      assert.equal(bad.body.error, 'invalid_redirect_uri');
+    });
 
-  test('the sign-in and consent pages name the app and the scopes in plain words; Allow access returns a code', async () => {
-    const browser = new HttpBrowser(env().baseUrl);
-    const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: s256(verifier), code_challenge_method: 'S256', scope: 'account:read listings:write', state: 'st-123', resource: `${env().ctx.config.publicUrl}/mcp` });
-    const page = await browser.get(`/oauth/authorize?${q}`);
-    assert.match(page.body, /<strong>Test Agent<\/strong>/);
-    assert.match(page.body, /See your account, drafts, listings, claims and orders/);
-    assert.match(page.body, /Submit products and manage your drafts/);
-    const back = await authorize(env(), browser, clientId);
-    assert.equal(back.origin + back.pathname, REDIRECT, 'any port on a loopback redirect');
-    assert.equal(back.searchParams.get('state'), 'st-123');
-    assert.equal(back.searchParams.get('iss'), env().ctx.config.publicUrl);
-    const code = back.searchParams.get('code')!;
-    const wrong = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: REDIRECT, code_verifier: crypto.randomBytes(48).toString('base64url') }));
-    assert.equal(wrong.body.error, 'invalid_grant', 'a wrong verifier fails (and spends the code)');
-    const again = await authorize(env(), browser, clientId, { signIn: false });
-    const res = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'authorization_code', code: again.searchParams.get('code')!, client_id: clientId, redirect_uri: REDIRECT, code_verifier: verifier }));
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.equal(res.headers.get('cache-control'), 'no-store');
-    assert.equal(res.body.token_type, 'Bearer');
-    assert.equal(res.body.scope, 'account:read listings:write');
-    tokens = res.body;
-  });
+    test('the sign-in and consent pages name the app and the scopes in plain words; Allow access returns a code', async () => {
+      const browser = new HttpBrowser(env().baseUrl);
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: s256(verifier),
+        code_challenge_method: 'S256',
+        scope: 'account:read listings:write',
+        state: 'st-123',
+        resource: `${env().ctx.config.publicUrl}/mcp`,
+      });
+      const page = await browser.get(`/oauth/authorize?${q}`);
+      assert.match(page.body, /<strong>Test Agent<\/strong>/);
+      assert.match(page.body, /See your account, drafts, listings, claims and orders/);
+      assert.match(page.body, /Submit products and manage your drafts/);
+      const back = await authorize(env(), browser, clientId);
+      assert.equal(back.origin + back.pathname, REDIRECT, 'any port on a loopback redirect');
+      assert.equal(back.searchParams.get('state'), 'st-123');
+      assert.equal(back.searchParams.get('iss'), env().ctx.config.publicUrl);
+      const code = back.searchParams.get('code')!;
+      const wrong = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({
+          grant_type: 'authorization_code',
+          code,
+          client_id: clientId,
+          redirect_uri: REDIRECT,
+          code_verifier: crypto.randomBytes(48).toString('base64url'),
+        }),
+      );
+      assert.equal(wrong.body.error, 'invalid_grant', 'a wrong verifier fails (and spends the code)');
+      const again = await authorize(env(), browser, clientId, { signIn: false });
+      const res = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({
+          grant_type: 'authorization_code',
+          code: again.searchParams.get('code')!,
+          client_id: clientId,
+          redirect_uri: REDIRECT,
+          code_verifier: verifier,
+        }),
+      );
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.equal(res.body.token_type, 'Bearer');
+      assert.equal(res.body.scope, 'account:read listings:write');
+      tokens = res.body;
+    });
 
-  test('the access token calls protected MCP tools, only for its audience', async () => {
-    const call = await mcp(env(), tokens.access_token, 'get_account');
-    assert.equal(call.status, 200);
-    assert.equal(call.result.structuredContent.user.email, 'agent-owner@example.com');
-    assert.equal(call.result.structuredContent.auth.via, 'oauth');
-    const rest = await fetch(`${env().baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-    assert.equal(rest.status, 401, 'a token bound to /mcp is not a REST token');
-  });
+    test('the access token calls protected MCP tools, only for its audience', async () => {
+      const call = await mcp(env(), tokens.access_token, 'get_account');
+      assert.equal(call.status, 200);
+      assert.equal(call.result.structuredContent.user.email, 'agent-owner@example.com');
+      assert.equal(call.result.structuredContent.auth.via, 'oauth');
+      const rest = await fetch(`${env().baseUrl}/api/v1/me`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      assert.equal(rest.status, 401, 'a token bound to /mcp is not a REST token');
+    });
 
-  test('a token without the scope gets 403 insufficient_scope on MCP', async () => {
-    const browser = new HttpBrowser(env().baseUrl);
-    const back = await authorize(env(), browser, clientId, { scope: 'account:read' });
-    const t = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, client_id: clientId, code_verifier: verifier }));
-    const res = await mcp(env(), t.body.access_token, 'submit_listing', { url: 'https://example.com' });
-    assert.equal(res.status, 403);
-    assert.match(res.headers.get('www-authenticate') ?? '', /insufficient_scope/);
-  });
+    test('a token without the scope gets 403 insufficient_scope on MCP', async () => {
+      const browser = new HttpBrowser(env().baseUrl);
+      const back = await authorize(env(), browser, clientId, { scope: 'account:read' });
+      const t = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({
+          grant_type: 'authorization_code',
+          code: back.searchParams.get('code')!,
+          client_id: clientId,
+          code_verifier: verifier,
+        }),
+      );
+      const res = await mcp(env(), t.body.access_token, 'submit_listing', { url: 'https://example.com' });
+      assert.equal(res.status, 403);
+      assert.match(res.headers.get('www-authenticate') ?? '', /insufficient_scope/);
+    });
 
-  test('refresh rotates the refresh token; reusing the old one revokes the family', async () => {
-    const first = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId }));
-    assert.equal(first.status, 200);
-    assert.notEqual(first.body.refresh_token, tokens.refresh_token);
-    assert.equal((await mcp(env(), first.body.access_token, 'get_account')).status, 200);
-    const reuse = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId }));
-    assert.equal(reuse.body.error, 'invalid_grant');
-    assert.equal((await mcp(env(), first.body.access_token, 'get_account')).status, 401, 'tokens of the family are revoked');
-  });
+    test('refresh rotates the refresh token; reusing the old one revokes the family', async () => {
+      const first = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId }),
+      );
+      assert.equal(first.status, 200);
+      assert.notEqual(first.body.refresh_token, tokens.refresh_token);
+      assert.equal((await mcp(env(), first.body.access_token, 'get_account')).status, 200);
+      const reuse = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId }),
+      );
+      assert.equal(reuse.body.error, 'invalid_grant');
+      assert.equal(
+        (await mcp(env(), first.body.access_token, 'get_account')).status,
+        401,
+        'tokens of the family are revoked',
+      );
+    });
 
-  test('revocation (RFC 7009) makes the token fail with 401', async () => {
-    const browser = new HttpBrowser(env().baseUrl);
-    const back = await authorize(env(), browser, clientId);
-    const t = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, client_id: clientId, code_verifier: verifier }));
-    assert.equal((await mcp(env(), t.body.access_token, 'get_account')).status, 200);
-    const revoked = await fetch(`${env().baseUrl}/oauth/revoke`, form({ token: t.body.access_token, client_id: clientId }));
-    assert.equal(revoked.status, 200);
-    const after = await mcp(env(), t.body.access_token, 'get_account');
-    assert.equal(after.status, 401);
-    assert.match(after.headers.get('www-authenticate') ?? '', /resource_metadata=/);
-  });
+    test('revocation (RFC 7009) makes the token fail with 401', async () => {
+      const browser = new HttpBrowser(env().baseUrl);
+      const back = await authorize(env(), browser, clientId);
+      const t = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({
+          grant_type: 'authorization_code',
+          code: back.searchParams.get('code')!,
+          client_id: clientId,
+          code_verifier: verifier,
+        }),
+      );
+      assert.equal((await mcp(env(), t.body.access_token, 'get_account')).status, 200);
+      const revoked = await fetch(
+        `${env().baseUrl}/oauth/revoke`,
+        form({ token: t.body.access_token, client_id: clientId }),
+      );
+      assert.equal(revoked.status, 200);
+      const after = await mcp(env(), t.body.access_token, 'get_account');
+      assert.equal(after.status, 401);
+      assert.match(after.headers.get('www-authenticate') ?? '', /resource_metadata=/);
+    });
 
-  test('a code works once; a second use revokes what it issued', async () => {
-    const browser = new HttpBrowser(env().baseUrl);
-    const back = await authorize(env(), browser, clientId);
-    const code = back.searchParams.get('code')!;
-    const t = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'authorization_code', code, client_id: clientId, code_verifier: verifier }));
-    assert.equal(t.status, 200);
-    const twice = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'authorization_code', code, client_id: clientId, code_verifier: verifier }));
-    assert.equal(twice.body.error, 'invalid_grant');
-    assert.equal((await mcp(env(), t.body.access_token, 'get_account')).status, 401);
-  });
+    test('a code works once; a second use revokes what it issued', async () => {
+      const browser = new HttpBrowser(env().baseUrl);
+      const back = await authorize(env(), browser, clientId);
+      const code = back.searchParams.get('code')!;
+      const t = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({ grant_type: 'authorization_code', code, client_id: clientId, code_verifier: verifier }),
+      );
+      assert.equal(t.status, 200);
+      const twice = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({ grant_type: 'authorization_code', code, client_id: clientId, code_verifier: verifier }),
+      );
+      assert.equal(twice.body.error, 'invalid_grant');
+      assert.equal((await mcp(env(), t.body.access_token, 'get_account')).status, 401);
+    });
 
-  test('Deny sends the user back with access_denied', async () => {
-    const back = await authorize(env(), new HttpBrowser(env().baseUrl), clientId, { decision: 'deny' });
-    assert.equal(back.searchParams.get('error'), 'access_denied');
-    assert.equal(back.searchParams.get('code'), null);
-  });
+    test('Deny sends the user back with access_denied', async () => {
+      const back = await authorize(env(), new HttpBrowser(env().baseUrl), clientId, { decision: 'deny' });
+      assert.equal(back.searchParams.get('error'), 'access_denied');
+      assert.equal(back.searchParams.get('code'), null);
+    });
 
-  test('an unregistered redirect URI is never redirected to', async () => {
-    const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'https://evil.example/cb', code_challenge: s256(verifier), code_challenge_method: 'S256' });
-    const page = await new HttpBrowser(env().baseUrl).get(`/oauth/authorize?${q}`);
-    assert.equal(page.status, 400);
-    assert.equal(page.location, null);
-  });
+    test('an unregistered redirect URI is never redirected to', async () => {
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: 'https://evil.example/cb',
+        code_challenge: s256(verifier),
+        code_challenge_method: 'S256',
+      });
+      const page = await new HttpBrowser(env().baseUrl).get(`/oauth/authorize?${q}`);
+      assert.equal(page.status, 400);
+      assert.equal(page.location, null);
+    });
 
-  test('requests without PKCE S256 are refused back to the client', async () => {
-    const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: 'plain-challenge', code_challenge_method: 'plain', state: 's' });
-    const page = await new HttpBrowser(env().baseUrl).get(`/oauth/authorize?${q}`);
-    assert.equal(page.status, 303);
-    assert.equal(new URL(page.location!).searchParams.get('error'), 'invalid_request');
-  });
+    test('requests without PKCE S256 are refused back to the client', async () => {
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: 'plain-challenge',
+        code_challenge_method: 'plain',
+        state: 's',
+      });
+      const page = await new HttpBrowser(env().baseUrl).get(`/oauth/authorize?${q}`);
+      assert.equal(page.status, 303);
+      assert.equal(new URL(page.location!).searchParams.get('error'), 'invalid_request');
+    });
 
-  test('a client metadata document (its URL is its client_id) is fetched and shown by name', async () => {
-    const docClient = `${docBase}/oauth/client.json`;
-    const q = new URLSearchParams({ response_type: 'code', client_id: docClient, redirect_uri: 'http://127.0.0.1:5555/callback', code_challenge: s256(verifier), code_challenge_method: 'S256', state: 's' });
-    const browser = new HttpBrowser(env().baseUrl);
-    const page = await browser.get(`/oauth/authorize?${q}`);
-    assert.equal(page.status, 200, page.body.slice(0, 300));
-    assert.match(page.body, /Metadata Agent/);
-    const back = await authorize(env(), browser, docClient, { redirect: 'http://127.0.0.1:5555/callback' });
-    const t = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, client_id: docClient, code_verifier: verifier }));
-    assert.equal(t.status, 200);
-    const liar = await new HttpBrowser(env().baseUrl).get(`/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: `${docBase}/oauth/liar.json`, redirect_uri: 'http://127.0.0.1/callback', code_challenge: s256(verifier), code_challenge_method: 'S256' })}`);
-    assert.equal(liar.status, 400);
-    assert.match(liar.body, /must name its own URL/);
-  });
+    test('a client metadata document (its URL is its client_id) is fetched and shown by name', async () => {
+      const docClient = `${docBase}/oauth/client.json`;
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: docClient,
+        redirect_uri: 'http://127.0.0.1:5555/callback',
+        code_challenge: s256(verifier),
+        code_challenge_method: 'S256',
+        state: 's',
+      });
+      const browser = new HttpBrowser(env().baseUrl);
+      const page = await browser.get(`/oauth/authorize?${q}`);
+      assert.equal(page.status, 200, page.body.slice(0, 300));
+      assert.match(page.body, /Metadata Agent/);
+      const back = await authorize(env(), browser, docClient, { redirect: 'http://127.0.0.1:5555/callback' });
+      const t = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({
+          grant_type: 'authorization_code',
+          code: back.searchParams.get('code')!,
+          client_id: docClient,
+          code_verifier: verifier,
+        }),
+      );
+      assert.equal(t.status, 200);
+      const liar = await new HttpBrowser(env().baseUrl).get(
+        `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: `${docBase}/oauth/liar.json`, redirect_uri: 'http://127.0.0.1/callback', code_challenge: s256(verifier), code_challenge_method: 'S256' })}`,
+      );
+      assert.equal(liar.status, 400);
+      assert.match(liar.body, /must name its own URL/);
+    });
 
-  test('the account page lists connected apps, and disconnecting one stops its tokens', async () => {
-    const browser = new HttpBrowser(env().baseUrl);
-    const back = await authorize(env(), browser, clientId);
-    const t = await json(`${env().baseUrl}/oauth/token`, form({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, client_id: clientId, code_verifier: verifier }));
-    const account = await browser.get('/account');
-    assert.match(account.body, /Connected apps/);
-    assert.match(account.body, /Test Agent/);
-    const id = /action="\/account\/connected-apps\/(\d+)\/disconnect"/.exec(account.body)![1];
-    const csrf = hiddenInputs(account.body, `/account/connected-apps/${id}/disconnect`);
-    const res = await browser.post(`/account/connected-apps/${id}/disconnect`, csrf);
-    assert.equal(res.status, 303);
-    assert.equal((await mcp(env(), t.body.access_token, 'get_account')).status, 401);
-  });
-}, { env: { CRAWL_ALLOW_HOSTS: '127.0.0.1' } });
+    test('the account page lists connected apps, and disconnecting one stops its tokens', async () => {
+      const browser = new HttpBrowser(env().baseUrl);
+      const back = await authorize(env(), browser, clientId);
+      const t = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({
+          grant_type: 'authorization_code',
+          code: back.searchParams.get('code')!,
+          client_id: clientId,
+          code_verifier: verifier,
+        }),
+      );
+      const account = await browser.get('/account');
+      assert.match(account.body, /Connected apps/);
+      assert.match(account.body, /Test Agent/);
+      const id = /action="\/account\/connected-apps\/(\d+)\/disconnect"/.exec(account.body)![1];
+      const csrf = hiddenInputs(account.body, `/account/connected-apps/${id}/disconnect`);
+      const res = await browser.post(`/account/connected-apps/${id}/disconnect`, csrf);
+      assert.equal(res.status, 303);
+      assert.equal((await mcp(env(), t.body.access_token, 'get_account')).status, 401);
+    });
+  },
+  { env: { CRAWL_ALLOW_HOSTS: '127.0.0.1' } },
+);

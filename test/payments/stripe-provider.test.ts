@@ -68,7 +68,10 @@ test('checkout does not restrict payment methods, so Stripe offers every method 
   const before = sessionRequests().length;
   await stripe.startCheckout(order('LD-2026-0002'));
   const form = sessionRequests()[before].body;
-  assert.deepEqual([...form.keys()].filter((k) => k.startsWith('payment_method_types')), []);
+  assert.deepEqual(
+    [...form.keys()].filter((k) => k.startsWith('payment_method_types')),
+    [],
+  );
 });
 
 test('a retried checkout for the same order gets the same session back, not a second one', async () => {
@@ -79,7 +82,9 @@ test('a retried checkout for the same order gets the same session back, not a se
 
   assert.deepEqual(again, first);
   assert.notEqual(other.providerRef, first.providerRef);
-  const keys = sessionRequests().slice(before).map((r) => r.headers['idempotency-key']);
+  const keys = sessionRequests()
+    .slice(before)
+    .map((r) => r.headers['idempotency-key']);
   assert.equal(typeof keys[0], 'string');
   assert.equal(keys[1], keys[0]);
   assert.notEqual(keys[2], keys[0]);
@@ -87,7 +92,10 @@ test('a retried checkout for the same order gets the same session back, not a se
 
 test('a signed checkout.session.completed that is paid reads as paid, with the order number and amount', () => {
   const event = checkoutEvent('checkout.session.completed', {
-    id: 'cs_test_paid', metadata: { order_number: 'LD-2026-0010' }, amount_total: 15_609, payment_status: 'paid',
+    id: 'cs_test_paid',
+    metadata: { order_number: 'LD-2026-0010' },
+    amount_total: 15_609,
+    payment_status: 'paid',
   });
   assert.deepEqual(deliver(event), {
     id: event.id,
@@ -101,14 +109,20 @@ test('a signed checkout.session.completed that is paid reads as paid, with the o
 
 test('a completed session needing no payment reads as paid', () => {
   const event = checkoutEvent('checkout.session.completed', {
-    id: 'cs_test_free', metadata: { order_number: 'LD-2026-0011' }, amount_total: 0, payment_status: 'no_payment_required',
+    id: 'cs_test_free',
+    metadata: { order_number: 'LD-2026-0011' },
+    amount_total: 0,
+    payment_status: 'no_payment_required',
   });
   assert.equal(deliver(event).outcome, 'paid');
 });
 
 test('a completed session still unpaid (a delayed payment method) is ignored until the async result', () => {
   const event = checkoutEvent('checkout.session.completed', {
-    id: 'cs_test_pending', metadata: { order_number: 'LD-2026-0012' }, amount_total: 15_609, payment_status: 'unpaid',
+    id: 'cs_test_pending',
+    metadata: { order_number: 'LD-2026-0012' },
+    amount_total: 15_609,
+    payment_status: 'unpaid',
   });
   const read = deliver(event);
   assert.equal(read.outcome, 'ignored');
@@ -117,7 +131,10 @@ test('a completed session still unpaid (a delayed payment method) is ignored unt
 
 test('an async payment that succeeds reads as paid', () => {
   const event = checkoutEvent('checkout.session.async_payment_succeeded', {
-    id: 'cs_test_async', metadata: { order_number: 'LD-2026-0013' }, amount_total: 15_609, payment_status: 'paid',
+    id: 'cs_test_async',
+    metadata: { order_number: 'LD-2026-0013' },
+    amount_total: 15_609,
+    payment_status: 'paid',
   });
   const read = deliver(event);
   assert.equal(read.outcome, 'paid');
@@ -128,7 +145,10 @@ test('an async payment that succeeds reads as paid', () => {
 
 test('an async payment that fails reads as failed', () => {
   const event = checkoutEvent('checkout.session.async_payment_failed', {
-    id: 'cs_test_async_failed', metadata: { order_number: 'LD-2026-0014' }, amount_total: 15_609, payment_status: 'unpaid',
+    id: 'cs_test_async_failed',
+    metadata: { order_number: 'LD-2026-0014' },
+    amount_total: 15_609,
+    payment_status: 'unpaid',
   });
   const read = deliver(event);
   assert.equal(read.outcome, 'failed');
@@ -137,7 +157,10 @@ test('an async payment that fails reads as failed', () => {
 
 test('a session that expires unpaid reads as expired', () => {
   const event = checkoutEvent('checkout.session.expired', {
-    id: 'cs_test_expired', metadata: { order_number: 'LD-2026-0015' }, amount_total: 15_609, payment_status: 'unpaid',
+    id: 'cs_test_expired',
+    metadata: { order_number: 'LD-2026-0015' },
+    amount_total: 15_609,
+    payment_status: 'unpaid',
   });
   const read = deliver(event);
   assert.equal(read.outcome, 'expired');
@@ -146,24 +169,39 @@ test('a session that expires unpaid reads as expired', () => {
 
 test('without metadata the order number is read from client_reference_id', () => {
   const event = checkoutEvent('checkout.session.completed', {
-    id: 'cs_test_ref', metadata: {}, client_reference_id: 'LD-2026-0016', amount_total: 500, payment_status: 'paid',
+    id: 'cs_test_ref',
+    metadata: {},
+    client_reference_id: 'LD-2026-0016',
+    amount_total: 500,
+    payment_status: 'paid',
   });
   assert.equal(deliver(event).orderNumber, 'LD-2026-0016');
 });
 
 test('any other event type is ignored', () => {
   const event = {
-    id: 'evt_other', object: 'event', type: 'payment_intent.succeeded',
+    id: 'evt_other',
+    object: 'event',
+    type: 'payment_intent.succeeded',
     data: { object: { id: 'pi_123', object: 'payment_intent', amount: 500 } },
   };
   assert.deepEqual(deliver(event), {
-    id: 'evt_other', type: 'payment_intent.succeeded', outcome: 'ignored', orderNumber: null, providerRef: null, amountCents: null,
+    id: 'evt_other',
+    type: 'payment_intent.succeeded',
+    outcome: 'ignored',
+    orderNumber: null,
+    providerRef: null,
+    amountCents: null,
   });
 });
 
-const paidEvent = () => checkoutEvent('checkout.session.completed', {
-  id: 'cs_test_sig', metadata: { order_number: 'LD-2026-0020' }, amount_total: 15_609, payment_status: 'paid',
-});
+const paidEvent = () =>
+  checkoutEvent('checkout.session.completed', {
+    id: 'cs_test_sig',
+    metadata: { order_number: 'LD-2026-0020' },
+    amount_total: 15_609,
+    payment_status: 'paid',
+  });
 
 test('a forged signature is refused', () => {
   const { body, signature } = signedStripeEvent(webhookSecret, paidEvent());
@@ -192,8 +230,10 @@ test('a webhook without a Stripe-Signature header is refused', () => {
 test('without a configured webhook secret no webhook is accepted', () => {
   const unconfigured = new StripeProvider({ secretKey, webhookSecret: null, apiBase: fake.url });
   const { body, signature } = signedStripeEvent(webhookSecret, paidEvent());
-  assert.throws(() => unconfigured.parseWebhook(Buffer.from(body), signature), (err: unknown) =>
-    err instanceof WebhookSignatureError && /secret/.test(err.message));
+  assert.throws(
+    () => unconfigured.parseWebhook(Buffer.from(body), signature),
+    (err: unknown) => err instanceof WebhookSignatureError && /secret/.test(err.message),
+  );
 });
 
 test('test mode follows the secret key: sk_test_ is test mode, sk_live_ is not', () => {

@@ -37,13 +37,26 @@ const concrete = (path: string) => path.replace(/:[A-Za-z_]+/g, '1');
 describeEachDatabase('CSRF on every site form', (env) => {
   test('the route table yields the site forms, the known ones among them', () => {
     const forms = postRoutes(env().app).filter((p) => !NOT_FORMS.some((re) => re.test(p)));
-    for (const known of ['/signin', '/signup', '/signout', '/forgot-password', '/reset-password', '/account/api-keys', '/p/:slug/vote', '/p/:slug/comments', '/oauth/authorize', '/oauth/authorize/signin', '/admin/settings', '/my/listings/:id']) {
+    for (const known of [
+      '/signin',
+      '/signup',
+      '/signout',
+      '/forgot-password',
+      '/reset-password',
+      '/account/api-keys',
+      '/p/:slug/vote',
+      '/p/:slug/comments',
+      '/oauth/authorize',
+      '/oauth/authorize/signin',
+      '/admin/settings',
+      '/my/listings/:id',
+    ]) {
       assert.ok(forms.includes(known), `${known} missing from ${forms.join(' ')}`);
     }
     assert.ok(forms.length >= 60, `only ${forms.length} forms found`);
   });
 
-  test('each form refuses a POST without a token, or with another browser\'s token, with 403 and changes nothing', async () => {
+  test("each form refuses a POST without a token, or with another browser's token, with 403 and changes nothing", async () => {
     const { ctx } = env();
     await addListing(ctx.db, ctx.site.id, { slug: 'csrf-target', name: 'Csrf Target', status: 'live' });
     // An administrator, so no form turns the request away for lack of rights before the CSRF check could.
@@ -62,13 +75,26 @@ describeEachDatabase('CSRF on every site form', (env) => {
     for (const path of forms) {
       const url = concrete(path).replace('/p/1/', '/p/csrf-target/');
       for (const token of [null, attackerToken]) {
-        const body = new URLSearchParams({ email, password: TEST_PASSWORD, name: 'x', body: 'x', decision: 'allow', value: '1' });
+        const body = new URLSearchParams({
+          email,
+          password: TEST_PASSWORD,
+          name: 'x',
+          body: 'x',
+          decision: 'allow',
+          value: '1',
+        });
         if (token) body.set('_csrf', token);
         const res = await env().app.inject({
-          method: 'POST', url, payload: body.toString(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: [...victim.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+          method: 'POST',
+          url,
+          payload: body.toString(),
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            cookie: [...victim.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          },
         });
-        if (res.statusCode !== 403) wrong.push(`${url} ${token ? "(another browser's token)" : '(no token)'} → ${res.statusCode}`);
+        if (res.statusCode !== 403)
+          wrong.push(`${url} ${token ? "(another browser's token)" : '(no token)'} → ${res.statusCode}`);
       }
     }
     assert.deepEqual(wrong, [], 'every form must answer 403');

@@ -18,21 +18,58 @@ import { BlockedAddressError, checkUrl, safeFetch, type ResolveAll } from '../..
 
 // Every way of writing a loopback, private or metadata address that URL parsers accept.
 const PRIVATE_SPELLINGS = [
-  'http://127.0.0.1/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.0.0.1/', 'http://0x7f000001/', 'http://017700000001/',
-  'http://127.1/', 'http://0.0.0.0/', 'http://0/', 'http://localhost/', 'http://localhost./', 'http://LOCALHOST.:8080/', 'http://app.localhost./',
-  'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]/', 'http://[0:0:0:0:0:ffff:127.0.0.1]/', 'http://[::127.0.0.1]/', 'http://[::]/',
-  'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:169.254.169.254]/', 'http://10.0.0.1/', 'http://0xa.0.0.1/', 'http://192.168.1.1/',
-  'http://172.16.0.1/', 'http://100.64.0.1/', 'http://[fd00::1]/', 'http://[fe80::1]/', 'http://metadata.internal/', 'http://router.local./',
+  'http://127.0.0.1/',
+  'http://2130706433/',
+  'http://0177.0.0.1/',
+  'http://0x7f.0.0.1/',
+  'http://0x7f000001/',
+  'http://017700000001/',
+  'http://127.1/',
+  'http://0.0.0.0/',
+  'http://0/',
+  'http://localhost/',
+  'http://localhost./',
+  'http://LOCALHOST.:8080/',
+  'http://app.localhost./',
+  'http://[::1]/',
+  'http://[::ffff:127.0.0.1]/',
+  'http://[::ffff:7f00:1]/',
+  'http://[0:0:0:0:0:ffff:127.0.0.1]/',
+  'http://[::127.0.0.1]/',
+  'http://[::]/',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[::ffff:169.254.169.254]/',
+  'http://10.0.0.1/',
+  'http://0xa.0.0.1/',
+  'http://192.168.1.1/',
+  'http://172.16.0.1/',
+  'http://100.64.0.1/',
+  'http://[fd00::1]/',
+  'http://[fe80::1]/',
+  'http://metadata.internal/',
+  'http://router.local./',
 ];
 
 test('every spelling of a private, loopback or metadata address is refused before connecting', () => {
   const none = new AllowList([]);
   for (const url of PRIVATE_SPELLINGS) assert.throws(() => checkUrl(url, none), BlockedAddressError, url);
-  assert.equal(checkUrl('https://example.com./a', none).hostname, 'example.com.', 'a trailing dot on a public name is fine');
+  assert.equal(
+    checkUrl('https://example.com./a', none).hostname,
+    'example.com.',
+    'a trailing dot on a public name is fine',
+  );
 });
 
 test('IPv4-mapped and IPv4-compatible IPv6 addresses are judged by the IPv4 they carry', () => {
-  for (const a of ['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:0:7f00:1', '::7f00:1', '::ffff:a9fe:a9fe', '::ffff:10.1.2.3']) assert.equal(isPublicAddress(a), false, a);
+  for (const a of [
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:0:7f00:1',
+    '::7f00:1',
+    '::ffff:a9fe:a9fe',
+    '::ffff:10.1.2.3',
+  ])
+    assert.equal(isPublicAddress(a), false, a);
   assert.equal(isPublicAddress('::ffff:93.184.216.34'), true);
 });
 
@@ -51,7 +88,10 @@ describe('fetching through a DNS server on loopback', () => {
     const resolver = new dns.promises.Resolver();
     resolver.setServers([dnsServer.address]);
     resolve = async (hostname) => (await resolver.resolve4(hostname)).map((address) => ({ address, family: 4 }));
-    inside = http.createServer((req, res) => { insideHits.push(req.url ?? ''); res.end('secret'); });
+    inside = http.createServer((req, res) => {
+      insideHits.push(req.url ?? '');
+      res.end('secret');
+    });
     await new Promise<void>((r) => inside.listen(0, '127.0.0.1', r));
     port = (inside.address() as AddressInfo).port;
     // Connection: close, so every request resolves the name again (the rebinding window).
@@ -86,10 +126,23 @@ describe('fetching through a DNS server on loopback', () => {
   test('a redirect to a private address in any spelling is not followed', async () => {
     dnsServer.setA('public.example', ['127.0.0.2']);
     dnsServer.setA('inside.example', ['127.0.0.1']);
-    for (const target of [`http://127.0.0.1:${port}/`, `http://2130706433:${port}/`, `http://0x7f.0.0.1:${port}/`, `http://0177.0.0.1:${port}/`,
-      `http://localhost.:${port}/`, `http://[::1]:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, `http://0.0.0.0:${port}/`, `http://inside.example:${port}/`,
-      'http://169.254.169.254/latest/meta-data/']) {
-      await assert.rejects(safeFetch(`http://public.example:${port}/?to=${encodeURIComponent(target)}`, fetchOpts()), BlockedAddressError, target);
+    for (const target of [
+      `http://127.0.0.1:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://0x7f.0.0.1:${port}/`,
+      `http://0177.0.0.1:${port}/`,
+      `http://localhost.:${port}/`,
+      `http://[::1]:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://0.0.0.0:${port}/`,
+      `http://inside.example:${port}/`,
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
+      await assert.rejects(
+        safeFetch(`http://public.example:${port}/?to=${encodeURIComponent(target)}`, fetchOpts()),
+        BlockedAddressError,
+        target,
+      );
     }
     assert.deepEqual(insideHits, []);
   });
@@ -98,8 +151,18 @@ describe('fetching through a DNS server on loopback', () => {
     // The first lookup says public; every later one says loopback. The page redirects to its own
     // name, so the second connection resolves again, after the "check".
     dnsServer.setA('rebind.example', ['127.0.0.2', '127.0.0.1']);
-    await assert.rejects(safeFetch(`http://rebind.example:${port}/?to=${encodeURIComponent(`http://rebind.example:${port}/admin`)}`, fetchOpts()), BlockedAddressError);
-    await assert.rejects(safeFetch(`http://rebind.example:${port}/`, fetchOpts()), BlockedAddressError, 'a later fetch resolves again and is refused');
+    await assert.rejects(
+      safeFetch(
+        `http://rebind.example:${port}/?to=${encodeURIComponent(`http://rebind.example:${port}/admin`)}`,
+        fetchOpts(),
+      ),
+      BlockedAddressError,
+    );
+    await assert.rejects(
+      safeFetch(`http://rebind.example:${port}/`, fetchOpts()),
+      BlockedAddressError,
+      'a later fetch resolves again and is refused',
+    );
     assert.deepEqual(insideHits, []);
   });
 });
@@ -120,7 +183,13 @@ describeEachDatabase('URLs submitted through the API', (env) => {
     // A draft for a public name: names are resolved only when crawling, so creating it fetches nothing here.
     const created = await f.call('POST', '/drafts', { url: 'https://public-product.example/' });
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    for (const url of ['http://localhost./', 'http://[::ffff:127.0.0.1]/', 'http://2130706433/', 'http://0.0.0.0/', 'http://169.254.169.254/']) {
+    for (const url of [
+      'http://localhost./',
+      'http://[::ffff:127.0.0.1]/',
+      'http://2130706433/',
+      'http://0.0.0.0/',
+      'http://169.254.169.254/',
+    ]) {
       const res = await f.call('PATCH', `/drafts/${created.body.id}`, { competitor_url: url });
       assert.equal(res.status, 400, `${url}: ${JSON.stringify(res.body)}`);
       assert.match(res.body.errors?.[0]?.path ?? '', /competitor_url/, url);
@@ -128,8 +197,19 @@ describeEachDatabase('URLs submitted through the API', (env) => {
   });
 
   test('an OAuth client metadata document on a private address is never fetched', async () => {
-    for (const clientId of ['https://127.0.0.1/client.json', 'https://[::ffff:127.0.0.1]/client.json', 'https://localhost./client.json', 'https://2130706433/client.json']) {
-      const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'https://app.example/cb', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+    for (const clientId of [
+      'https://127.0.0.1/client.json',
+      'https://[::ffff:127.0.0.1]/client.json',
+      'https://localhost./client.json',
+      'https://2130706433/client.json',
+    ]) {
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: 'https://app.example/cb',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      });
       const res = await env().get(`/oauth/authorize?${q}`);
       assert.equal(res.statusCode, 400, clientId);
       assert.match(res.body, /could not be verified/, clientId);

@@ -2,7 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
-import { createApiKey, createUser, obtainAccessToken, registerOAuthClient, TEST_PASSWORD } from '../support/credentials.js';
+import {
+  createApiKey,
+  createUser,
+  obtainAccessToken,
+  registerOAuthClient,
+  TEST_PASSWORD,
+} from '../support/credentials.js';
 import { FormClient } from '../support/form-client.js';
 import { HttpBrowser, hiddenInputs } from '../support/http-browser.js';
 import { sha256 } from '../../src/crypto/sha256.js';
@@ -16,11 +22,15 @@ import { s256 } from '../../src/oauth/pkce.js';
 /** The tables in which some row's text contains `secret`. */
 async function tablesHolding(env: TestEnv, secret: string, except: string[] = []): Promise<string[]> {
   const tables = await env.ctx.db.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`);
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
   const found: string[] = [];
   for (const { table_name } of tables) {
     if (except.includes(table_name)) continue;
-    const [row] = await env.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table_name}" t WHERE strpos(t::text, $1) > 0`, [secret]);
+    const [row] = await env.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${table_name}" t WHERE strpos(t::text, $1) > 0`,
+      [secret],
+    );
     if (row.n > 0) found.push(table_name);
   }
   return found;
@@ -53,7 +63,10 @@ describeEachDatabase('secrets at rest', (env) => {
 
   test('passwords are argon2id hashes', async () => {
     const email = await createUser(env(), 'password');
-    const [row] = await env().ctx.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
+    const [row] = await env().ctx.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE email = $1',
+      [email],
+    );
     assert.match(row.password_hash, /^\$argon2id\$/);
     assert.deepEqual(await tablesHolding(env(), TEST_PASSWORD), []);
   });
@@ -63,12 +76,26 @@ describeEachDatabase('secrets at rest', (env) => {
     const client = await registerOAuthClient(env());
     const access = await obtainAccessToken(env(), client, email, { scope: 'account:read' });
     assert.deepEqual(await tablesHolding(env(), access), []);
-    const refreshed = await fetch(`${env().baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: client.clientId, refresh_token: await latestRefreshToken(env(), client.clientId, email) }).toString() });
+    const refreshed = await fetch(`${env().baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: client.clientId,
+        refresh_token: await latestRefreshToken(env(), client.clientId, email),
+      }).toString(),
+    });
     const tokens = (await refreshed.json()) as { access_token: string; refresh_token: string };
     for (const t of [tokens.access_token, tokens.refresh_token]) assert.deepEqual(await tablesHolding(env(), t), []);
-    const confidential = await fetch(`${env().baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Server App', redirect_uris: ['https://server.example/cb'], token_endpoint_auth_method: 'client_secret_basic' }) });
+    const confidential = await fetch(`${env().baseUrl}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Server App',
+        redirect_uris: ['https://server.example/cb'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      }),
+    });
     const { client_secret } = (await confidential.json()) as { client_secret: string };
     assert.ok(client_secret);
     assert.deepEqual(await tablesHolding(env(), client_secret), []);
@@ -77,7 +104,10 @@ describeEachDatabase('secrets at rest', (env) => {
   test('mailed tokens (password reset) are stored hashed; only the outgoing mail carries the link', async () => {
     const email = await createUser(env(), 'reset');
     await new FormClient(env().app).submit('/forgot-password', '/forgot-password', { email });
-    const [mail] = await env().ctx.db.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [email]);
+    const [mail] = await env().ctx.db.query<{ text_body: string }>(
+      'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+      [email],
+    );
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
     assert.deepEqual(await tablesHolding(env(), token, ['mail_outbox']), []);
   });
@@ -90,13 +120,36 @@ describeEachDatabase('secrets at rest', (env) => {
 async function latestRefreshToken(env: TestEnv, clientId: string, email: string): Promise<string> {
   const verifier = crypto.randomBytes(48).toString('base64url');
   const browser = new HttpBrowser(env.baseUrl);
-  const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'http://127.0.0.1:43110/callback', code_challenge: s256(verifier), code_challenge_method: 'S256', scope: 'account:read' });
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: 'http://127.0.0.1:43110/callback',
+    code_challenge: s256(verifier),
+    code_challenge_method: 'S256',
+    scope: 'account:read',
+  });
   let page = await browser.get(`/oauth/authorize?${q}`);
-  page = await browser.post('/oauth/authorize/signin', [...hiddenInputs(page.body, '/oauth/authorize/signin'), ['email', email], ['password', TEST_PASSWORD]]);
-  const back = await browser.post('/oauth/authorize', [...hiddenInputs(page.body, '/oauth/authorize'), ['decision', 'allow']]);
+  page = await browser.post('/oauth/authorize/signin', [
+    ...hiddenInputs(page.body, '/oauth/authorize/signin'),
+    ['email', email],
+    ['password', TEST_PASSWORD],
+  ]);
+  const back = await browser.post('/oauth/authorize', [
+    ...hiddenInputs(page.body, '/oauth/authorize'),
+    ['decision', 'allow'],
+  ]);
   const code = new URL(back.location!).searchParams.get('code')!;
-  const res = await fetch(`${env.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: 'http://127.0.0.1:43110/callback', code_verifier: verifier }).toString() });
+  const res = await fetch(`${env.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      client_id: clientId,
+      redirect_uri: 'http://127.0.0.1:43110/callback',
+      code_verifier: verifier,
+    }).toString(),
+  });
   const body = (await res.json()) as { refresh_token: string };
   assert.deepEqual(await tablesHolding(env, code), [], 'the code is stored hashed too');
   return body.refresh_token;

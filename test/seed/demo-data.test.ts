@@ -35,7 +35,11 @@ test('listing slugs match the slug pattern', () => {
 });
 
 test('category, founder and blog post slugs match the slug pattern', () => {
-  for (const slug of [...categories.map((c) => c.slug), ...founders.map((f) => f.slug), ...blogPosts.map((p) => p.slug)]) {
+  for (const slug of [
+    ...categories.map((c) => c.slug),
+    ...founders.map((f) => f.slug),
+    ...blogPosts.map((p) => p.slug),
+  ]) {
     assert.match(slug, SLUG_PATTERN);
   }
 });
@@ -60,7 +64,43 @@ test('domains are unique fictional .example names matching the website URL', () 
 });
 
 test('no listing is named after a well-known product', () => {
-  const famous = ['notion', 'slack', 'figma', 'stripe', 'linear', 'asana', 'trello', 'jira', 'zapier', 'canva', 'miro', 'loom', 'vercel', 'netlify', 'sentry', 'datadog', 'airtable', 'calendly', 'grammarly', 'hubspot', 'mailchimp', 'shopify', 'zoom', 'dropbox', 'github', 'gitlab', 'postman', 'supabase', 'webflow', 'framer', 'obsidian', 'todoist', 'duolingo', 'headspace', 'strava'];
+  const famous = [
+    'notion',
+    'slack',
+    'figma',
+    'stripe',
+    'linear',
+    'asana',
+    'trello',
+    'jira',
+    'zapier',
+    'canva',
+    'miro',
+    'loom',
+    'vercel',
+    'netlify',
+    'sentry',
+    'datadog',
+    'airtable',
+    'calendly',
+    'grammarly',
+    'hubspot',
+    'mailchimp',
+    'shopify',
+    'zoom',
+    'dropbox',
+    'github',
+    'gitlab',
+    'postman',
+    'supabase',
+    'webflow',
+    'framer',
+    'obsidian',
+    'todoist',
+    'duolingo',
+    'headspace',
+    'strava',
+  ];
   for (const l of listings) {
     const words = l.slug.split('-');
     assert.ok(!famous.some((f) => words.includes(f) || foldName(l.name) === f), l.name);
@@ -75,7 +115,11 @@ test('taglines and headlines are at most 200 characters', () => {
 });
 
 test('short descriptions are at most 300 characters', () => {
-  for (const l of listings) assert.ok(l.shortDescription.length > 0 && l.shortDescription.length <= DEMO_LIMITS.shortDescription, l.shortDescription);
+  for (const l of listings)
+    assert.ok(
+      l.shortDescription.length > 0 && l.shortDescription.length <= DEMO_LIMITS.shortDescription,
+      l.shortDescription,
+    );
 });
 
 test('descriptions are Markdown-free paragraphs of at most 20000 characters', () => {
@@ -91,7 +135,8 @@ test('SEO titles are at most 70 characters', () => {
 });
 
 test('SEO descriptions are at most 170 characters', () => {
-  for (const l of listings) assert.ok(l.seoDescription.length > 0 && l.seoDescription.length <= DEMO_LIMITS.seoDescription, l.seoDescription);
+  for (const l of listings)
+    assert.ok(l.seoDescription.length > 0 && l.seoDescription.length <= DEMO_LIMITS.seoDescription, l.seoDescription);
 });
 
 test('features, usps, keywords and tags have at most 20 items of at most 200 characters', () => {
@@ -109,7 +154,11 @@ test('listing text differs from listing to listing', () => {
 });
 
 test('every FAQ question is at most 300 and every answer at most 1500 characters', () => {
-  const all: DemoFaq[] = [...categories.flatMap((c) => c.faqs), ...listings.flatMap((l) => l.faqs), ...blogPosts.flatMap((p) => p.faqs)];
+  const all: DemoFaq[] = [
+    ...categories.flatMap((c) => c.faqs),
+    ...listings.flatMap((l) => l.faqs),
+    ...blogPosts.flatMap((p) => p.faqs),
+  ];
   assert.ok(all.length > 0);
   for (const f of all) {
     assert.ok(f.question.length > 0 && f.question.length <= DEMO_LIMITS.faqQuestion, f.question);
@@ -157,7 +206,8 @@ test('primary categories exist', () => {
 });
 
 test('extra categories exist', () => {
-  for (const l of listings) for (const slug of l.extraCategories) assert.ok(categoryBySlug.has(slug), `${l.slug} → ${slug}`);
+  for (const l of listings)
+    for (const slug of l.extraCategories) assert.ok(categoryBySlug.has(slug), `${l.slug} → ${slug}`);
 });
 
 test('extra categories appear only on paid listings, at most 3, never repeating the primary', () => {
@@ -180,7 +230,9 @@ test('listing attributes use keys of the primary category or its parent', () => 
 });
 
 test('some listings leave attributes out on purpose', () => {
-  const partial = listings.filter((l) => Object.keys(l.attributes).length < categoryBySlug.get(l.primaryCategory)!.attributes.length);
+  const partial = listings.filter(
+    (l) => Object.keys(l.attributes).length < categoryBySlug.get(l.primaryCategory)!.attributes.length,
+  );
   assert.ok(partial.length > listings.length * 0.2, `${partial.length} partial`);
 });
 
@@ -221,7 +273,9 @@ test('alternatives reference other existing listings', () => {
 
 test('notFoundOnWebsite names exactly the null profile fields', () => {
   for (const l of listings) {
-    const nulls = Object.entries(NOT_FOUND_FIELDS).filter(([, field]) => l[field] === null).map(([name]) => name);
+    const nulls = Object.entries(NOT_FOUND_FIELDS)
+      .filter(([, field]) => l[field] === null)
+      .map(([name]) => name);
     assert.deepEqual([...l.notFoundOnWebsite].sort(), nulls.sort(), l.slug);
   }
   assert.ok(listings.some((l) => l.notFoundOnWebsite.length > 0));
@@ -255,7 +309,10 @@ test('about a quarter of listings are paid', () => {
 });
 
 test('votes are skewed: a few hits with hundreds of votes, most between 5 and 80', () => {
-  const live = listings.filter((l) => l.status === 'live').map((l) => l.votes).sort((a, b) => a - b);
+  const live = listings
+    .filter((l) => l.status === 'live')
+    .map((l) => l.votes)
+    .sort((a, b) => a - b);
   const hits = live.filter((v) => v >= 200).length;
   assert.ok(hits >= 3 && hits <= live.length * 0.1, `${hits} hits`);
   const median = live[Math.floor(live.length / 2)]!;
@@ -281,7 +338,8 @@ test('review ratings are integers from 1 to 5', () => {
 });
 
 test('domain ratings stay within 0 to 100 and some listings have none', () => {
-  for (const l of listings) for (const d of l.domainRatings) assert.ok(Number.isInteger(d.rating) && d.rating >= 0 && d.rating <= 100);
+  for (const l of listings)
+    for (const d of l.domainRatings) assert.ok(Number.isInteger(d.rating) && d.rating >= 0 && d.rating <= 100);
   assert.ok(listings.some((l) => l.domainRatings.length === 0));
   assert.ok(listings.some((l) => l.domainRatings.length >= 6));
 });
@@ -293,7 +351,8 @@ test('only some listings share revenue, never negative', () => {
 });
 
 test('paid listings unlock story, milestones and media', () => {
-  for (const l of listings.filter((x) => x.plan === 'paid')) assert.deepEqual([...l.unlockedSections].sort(), ['media', 'milestones', 'story']);
+  for (const l of listings.filter((x) => x.plan === 'paid'))
+    assert.deepEqual([...l.unlockedSections].sort(), ['media', 'milestones', 'story']);
   assert.ok(listings.some((l) => l.plan === 'free' && l.unlockedSections.length > 0));
 });
 
@@ -313,7 +372,8 @@ test('milestone dates are valid YYYY-MM-DD dates no later than the cutoff', () =
 
 test('demo video links are YouTube or Vimeo URLs', () => {
   for (const l of listings) {
-    if (l.demoVideoUrl !== null) assert.match(l.demoVideoUrl, /^https:\/\/(www\.youtube\.com\/watch\?v=[\w-]{11}|vimeo\.com\/\d+)$/);
+    if (l.demoVideoUrl !== null)
+      assert.match(l.demoVideoUrl, /^https:\/\/(www\.youtube\.com\/watch\?v=[\w-]{11}|vimeo\.com\/\d+)$/);
   }
 });
 
@@ -353,5 +413,8 @@ test('the same seed gives deep-equal data', () => {
 });
 
 test('a different seed gives different listings', () => {
-  assert.notDeepEqual(buildDemoData(7).listings.map((l) => l.slug), listings.map((l) => l.slug));
+  assert.notDeepEqual(
+    buildDemoData(7).listings.map((l) => l.slug),
+    listings.map((l) => l.slug),
+  );
 });

@@ -7,10 +7,18 @@ describeEachDatabase('demo content', (env) => {
   test('an empty site gets the demo set once', async () => {
     assert.equal(await seedDemoIfEmpty(env().ctx), true);
     assert.equal(await seedDemoIfEmpty(env().ctx), false);
-    const [counts] = await env().ctx.db.query<{ listings: number; live: number; categories: number; founders: number; posts: number; questions: number }>(
+    const [counts] = await env().ctx.db.query<{
+      listings: number;
+      live: number;
+      categories: number;
+      founders: number;
+      posts: number;
+      questions: number;
+    }>(
       `SELECT (SELECT count(*)::int FROM listings) AS listings, (SELECT count(*)::int FROM listings WHERE status = 'live') AS live,
               (SELECT count(*)::int FROM categories) AS categories, (SELECT count(*)::int FROM founders) AS founders,
-              (SELECT count(*)::int FROM blog_posts) AS posts, (SELECT count(*)::int FROM interview_questions) AS questions`);
+              (SELECT count(*)::int FROM blog_posts) AS posts, (SELECT count(*)::int FROM interview_questions) AS questions`,
+    );
     assert.ok(counts.listings >= 300, `${counts.listings} listings`);
     assert.ok(counts.live >= 200);
     assert.ok(counts.categories >= 30);
@@ -22,7 +30,9 @@ describeEachDatabase('demo content', (env) => {
   test('vote counts equal the votes recorded, and votes are never in the future', async () => {
     const [row] = await env().ctx.db.query<{ mismatched: number; future: number }>(
       `SELECT (SELECT count(*)::int FROM listings l WHERE l.votes_count <> (SELECT count(*) FROM votes v WHERE v.listing_id = l.id)) AS mismatched,
-              (SELECT count(*)::int FROM votes WHERE created_at > $1) AS future`, [env().clock.now.toISOString()]);
+              (SELECT count(*)::int FROM votes WHERE created_at > $1) AS future`,
+      [env().clock.now.toISOString()],
+    );
     assert.deepEqual(row, { mismatched: 0, future: 0 });
   });
 
@@ -42,10 +52,21 @@ describeEachDatabase('demo content', (env) => {
     const post = (await env().json('/api/v1/blog?per_page=1')).body.items[0];
     const category = (await env().json('/api/v1/categories')).body.items[0];
     for (const url of [
-      `/api/v1/listings/${first.slug}`, `/api/v1/listings/${first.slug}/alternatives`, `/api/v1/listings/${first.slug}/badges`,
-      `/api/v1/categories/${category.slug}`, `/api/v1/founders/${founder.slug}`, `/api/v1/blog/${post.slug}`,
-      '/api/v1/leaderboards/community-all-time', '/api/v1/leaderboards/billboard', '/api/v1/leaderboards/domain-rating', '/api/v1/leaderboards/revenue',
-      '/api/v1/launches?section=trending', '/api/v1/interview-questions', '/', `/p/${first.slug}`, '/categories',
+      `/api/v1/listings/${first.slug}`,
+      `/api/v1/listings/${first.slug}/alternatives`,
+      `/api/v1/listings/${first.slug}/badges`,
+      `/api/v1/categories/${category.slug}`,
+      `/api/v1/founders/${founder.slug}`,
+      `/api/v1/blog/${post.slug}`,
+      '/api/v1/leaderboards/community-all-time',
+      '/api/v1/leaderboards/billboard',
+      '/api/v1/leaderboards/domain-rating',
+      '/api/v1/leaderboards/revenue',
+      '/api/v1/launches?section=trending',
+      '/api/v1/interview-questions',
+      '/',
+      `/p/${first.slug}`,
+      '/categories',
     ]) {
       assert.equal((await env().get(url)).statusCode, 200, url);
     }
@@ -53,7 +74,8 @@ describeEachDatabase('demo content', (env) => {
 
   test('accented names are found without their accents', async () => {
     const accented = await env().ctx.db.query<{ slug: string; name: string }>(
-      `SELECT l.slug, c.name FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.status = 'live' AND c.name <> unaccent(c.name) LIMIT 1`);
+      `SELECT l.slug, c.name FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.status = 'live' AND c.name <> unaccent(c.name) LIMIT 1`,
+    );
     assert.ok(accented[0], 'the demo set has an accented live listing');
     const plain = accented[0].name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
     const { body } = await env().json(`/api/v1/listings?q=${encodeURIComponent(plain)}`);

@@ -29,7 +29,8 @@ for (const l of syntheticListings(COUNT)) {
   if (!categorySlugs.has(l.categorySlug)) badCategory ||= l.categorySlug;
   const lower = first.toLowerCase();
   if (/[^aeiou]{3}/.test(lower) || /[aeiou]{2}/.test(lower)) badPronounce ||= first;
-  if (!Number.isInteger(l.votes) || l.votes < 0 || l.launchWeekOffset < -10 || l.launchWeekOffset > 8) badNumbers ||= l.slug;
+  if (!Number.isInteger(l.votes) || l.votes < 0 || l.launchWeekOffset < -10 || l.launchWeekOffset > 8)
+    badNumbers ||= l.slug;
   if (!/^[A-Z]{2}$/.test(l.country)) badCountry ||= l.country;
   const words = new Set(`${l.tagline} ${l.description}`.toLowerCase().split(/[^a-z]+/));
   if (['the', 'and', 'for', 'with', 'to', 'a'].filter((w) => words.has(w)).length >= 3) textWithCommonWords++;

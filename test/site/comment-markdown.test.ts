@@ -7,7 +7,8 @@ const render = (md: string) => renderCommentMarkdown(md).value;
 const assertInert = (out: string) => {
   assert.doesNotMatch(out, /<script|<img|<iframe|<svg/i);
   assert.doesNotMatch(out, /href="\s*(javascript|data|vbscript):/i);
-  for (const tag of out.match(/<[a-z][^>]*>/gi) ?? []) assert.doesNotMatch(tag.replace(/"[^"]*"/g, '""'), /\son\w+\s*=/i, tag);
+  for (const tag of out.match(/<[a-z][^>]*>/gi) ?? [])
+    assert.doesNotMatch(tag.replace(/"[^"]*"/g, '""'), /\son\w+\s*=/i, tag);
 };
 
 describe('renderCommentMarkdown (user comments)', () => {
@@ -39,8 +40,15 @@ describe('renderCommentMarkdown (user comments)', () => {
   });
 
   test('javascript: and data: addresses are never links', () => {
-    for (const md of ['[x](javascript:alert(1))', '[x](JaVaScRiPt:alert(1))', '[x](&#106;avascript:alert(1))', '<javascript:alert(1)>',
-      '[x][r]\n\n[r]: javascript:alert(1)', '[x](data:text/html;base64,PHNjcmlwdD4=)', '[x](vbscript:msgbox(1))']) {
+    for (const md of [
+      '[x](javascript:alert(1))',
+      '[x](JaVaScRiPt:alert(1))',
+      '[x](&#106;avascript:alert(1))',
+      '<javascript:alert(1)>',
+      '[x][r]\n\n[r]: javascript:alert(1)',
+      '[x](data:text/html;base64,PHNjcmlwdD4=)',
+      '[x](vbscript:msgbox(1))',
+    ]) {
       const out = render(md);
       assert.doesNotMatch(out, /<a /, md);
       assertInert(out);
@@ -53,7 +61,9 @@ describe('renderCommentMarkdown (user comments)', () => {
   });
 
   test('http(s), mailto and bare URLs are links carrying rel nofollow ugc noopener', () => {
-    const out = render('[site](https://example.com/a) [plain](http://example.org) [mail](mailto:hi@example.com) and https://www.example.net');
+    const out = render(
+      '[site](https://example.com/a) [plain](http://example.org) [mail](mailto:hi@example.com) and https://www.example.net',
+    );
     assert.match(out, /<a href="https:\/\/example\.com\/a" rel="nofollow ugc noopener">site<\/a>/);
     assert.match(out, /<a href="http:\/\/example\.org" rel="nofollow ugc noopener">plain<\/a>/);
     assert.match(out, /<a href="mailto:hi@example\.com" rel="nofollow ugc noopener">mail<\/a>/);

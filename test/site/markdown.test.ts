@@ -9,7 +9,8 @@ const assertInert = (out: string) => {
   assert.doesNotMatch(out, /href="\s*(javascript|data|vbscript):/i);
   assert.doesNotMatch(out, /src="\s*(javascript|data):/i);
   // Inside every real tag, once its (escaped) quoted values are set aside, no event handler is left.
-  for (const tag of out.match(/<[a-z][^>]*>/gi) ?? []) assert.doesNotMatch(tag.replace(/"[^"]*"/g, '""'), /\son\w+\s*=/i, tag);
+  for (const tag of out.match(/<[a-z][^>]*>/gi) ?? [])
+    assert.doesNotMatch(tag.replace(/"[^"]*"/g, '""'), /\son\w+\s*=/i, tag);
 };
 
 describe('renderMarkdown', () => {
@@ -41,7 +42,13 @@ describe('renderMarkdown', () => {
   });
 
   test('javascript: links are not links', () => {
-    for (const md of ['[x](javascript:alert(1))', '[x](JaVaScRiPt:alert(1))', '[x](&#106;avascript:alert(1))', '<javascript:alert(1)>', '[x][r]\n\n[r]: javascript:alert(1)']) {
+    for (const md of [
+      '[x](javascript:alert(1))',
+      '[x](JaVaScRiPt:alert(1))',
+      '[x](&#106;avascript:alert(1))',
+      '<javascript:alert(1)>',
+      '[x][r]\n\n[r]: javascript:alert(1)',
+    ]) {
       const out = render(md);
       assert.doesNotMatch(out, /<a /, md);
       assertInert(out);
@@ -49,7 +56,10 @@ describe('renderMarkdown', () => {
   });
 
   test('data: URLs are neither links nor images', () => {
-    for (const md of ['[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)', '![x](data:image/svg+xml;base64,PHN2Zz4=)']) {
+    for (const md of [
+      '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+      '![x](data:image/svg+xml;base64,PHN2Zz4=)',
+    ]) {
       const out = render(md);
       assert.doesNotMatch(out, /<a |<img /, md);
       assertInert(out);
@@ -57,16 +67,23 @@ describe('renderMarkdown', () => {
   });
 
   test('http(s), bare URLs, mailto and relative links carry rel nofollow ugc noopener', () => {
-    const out = render('[site](https://example.com/a) [mail](mailto:hi@example.com) [listing](/p/tablewise) and https://www.example.org');
+    const out = render(
+      '[site](https://example.com/a) [mail](mailto:hi@example.com) [listing](/p/tablewise) and https://www.example.org',
+    );
     assert.match(out, /<a href="https:\/\/example\.com\/a" rel="nofollow ugc noopener">site<\/a>/);
     assert.match(out, /<a href="mailto:hi@example\.com" rel="nofollow ugc noopener">mail<\/a>/);
     assert.match(out, /<a href="\/p\/tablewise" rel="nofollow ugc noopener">listing<\/a>/);
-    assert.match(out, /<a href="https:\/\/www\.example\.org" rel="nofollow ugc noopener">https:\/\/www\.example\.org<\/a>/);
+    assert.match(
+      out,
+      /<a href="https:\/\/www\.example\.org" rel="nofollow ugc noopener">https:\/\/www\.example\.org<\/a>/,
+    );
     assert.equal(out.match(/<a /g)?.length, out.match(/rel="nofollow ugc noopener"/g)?.length);
   });
 
   test('images from other origins become links; images on this site stay images', () => {
-    const out = render('![Chart](https://tracker.example/pixel.png) ![Shot](//cdn.example/x.png) ![Logo](/favicon.svg)');
+    const out = render(
+      '![Chart](https://tracker.example/pixel.png) ![Shot](//cdn.example/x.png) ![Logo](/favicon.svg)',
+    );
     assert.match(out, /<a href="https:\/\/tracker\.example\/pixel\.png" rel="nofollow ugc noopener">Chart<\/a>/);
     assert.match(out, /<a href="\/\/cdn\.example\/x\.png" rel="nofollow ugc noopener">Shot<\/a>/);
     assert.match(out, /<img src="\/favicon\.svg" alt="Logo" loading="lazy">/);

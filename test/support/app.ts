@@ -17,7 +17,10 @@ export interface TestEnv {
   /** The test clock; assign to move time. */
   clock: { now: Date };
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  json<T = any>(url: string, headers?: Record<string, string>): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+  json<T = any>(
+    url: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
 }
 
 export const FIXED_NOW = new Date('2026-11-18T12:00:00Z'); // a Wednesday
@@ -55,7 +58,13 @@ export function describeEachDatabase(name: string, suite: (env: () => TestEnv) =
         const opened = await openTestDatabase(kind);
         const clock = { now: new Date(FIXED_NOW) };
         // Tests write then read at once, often straight in SQL: list answers are not reused unless a test asks.
-        const baseEnv = { PUBLIC_URL: 'http://launchdeck.test', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent', READ_CACHE_SECONDS: '0', ...opts.env };
+        const baseEnv = {
+          PUBLIC_URL: 'http://launchdeck.test',
+          RATE_LIMIT_MAX: '100000',
+          LOG_LEVEL: 'silent',
+          READ_CACHE_SECONDS: '0',
+          ...opts.env,
+        };
         const ctx = await createAppContext(loadConfig(baseEnv), { db: opened.db, now: () => clock.now });
         // The port is picked after the slow migrations, to keep the window in which another process could take it short.
         let listenPort = 0;
@@ -74,14 +83,22 @@ export function describeEachDatabase(name: string, suite: (env: () => TestEnv) =
           } catch (err) {
             await app.close();
             // Someone took the picked port in the meantime: pick another (the app is cheap to rebuild).
-            if (!opts.publicUrlIsListenAddress || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw err;
+            if (!opts.publicUrlIsListenAddress || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3)
+              throw err;
             await pickPublicPort();
           }
         }
         const { port } = app.server.address() as AddressInfo;
-        close = async () => { await app.close(); await opened.close(); };
+        close = async () => {
+          await app.close();
+          await opened.close();
+        };
         env = {
-          kind, ctx, app, clock, baseUrl: `http://127.0.0.1:${port}`,
+          kind,
+          ctx,
+          app,
+          clock,
+          baseUrl: `http://127.0.0.1:${port}`,
           get: (url, headers) => app.inject({ method: 'GET', url, headers }),
           async json(url, headers) {
             const res = await app.inject({ method: 'GET', url, headers });
@@ -89,7 +106,9 @@ export function describeEachDatabase(name: string, suite: (env: () => TestEnv) =
           },
         };
       });
-      after(async () => { await close?.(); });
+      after(async () => {
+        await close?.();
+      });
       suite(() => env);
     });
   }

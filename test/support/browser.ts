@@ -21,8 +21,9 @@ export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(executablePath)) {
     throw new Error(
       `The browser tests need Chromium, and there is none at ${executablePath}. ` +
-      'Install it with `apt-get install -y chromium` (as root, on Debian or Ubuntu; `npm test` does this itself when run as root), ' +
-      'or set CHROMIUM_PATH to a Chromium or Chrome executable.');
+        'Install it with `apt-get install -y chromium` (as root, on Debian or Ubuntu; `npm test` does this itself when run as root), ' +
+        'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+    );
   }
   return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
 }
@@ -45,8 +46,14 @@ export async function signInThroughForm(page: Page, email: string, password = TE
   try {
     await page.waitForURL((url) => url.pathname !== '/signin');
   } catch (err) {
-    const shown = await page.locator('main').innerText().catch(() => '');
-    throw new Error(`Signing in as ${email} through /signin did not leave the sign-in page: ${shown.replace(/\s+/g, ' ').slice(0, 300)}`, { cause: err });
+    const shown = await page
+      .locator('main')
+      .innerText()
+      .catch(() => '');
+    throw new Error(
+      `Signing in as ${email} through /signin did not leave the sign-in page: ${shown.replace(/\s+/g, ' ').slice(0, 300)}`,
+      { cause: err },
+    );
   }
 }
 
@@ -54,7 +61,10 @@ export async function signInThroughForm(page: Page, email: string, password = TE
 export function collectPageErrors(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console.error on ${page.url()}: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
+    if (msg.type() === 'error')
+      problems.push(
+        `console.error on ${page.url()}: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`,
+      );
   });
   page.on('pageerror', (err) => problems.push(`uncaught exception on ${page.url()}: ${err.message}`));
   return problems;
@@ -64,7 +74,13 @@ export function collectPageErrors(page: Page): string[] {
  * A founder signed in through the browser, looking at the editor of a ready draft of the website at
  * `origin` (the crawl and drafting ran as the worker runs them).
  */
-export async function inReadyDraftEditor(browser: Browser, env: TestEnv, origin: string, label: string, run: (page: Page) => Promise<void>): Promise<void> {
+export async function inReadyDraftEditor(
+  browser: Browser,
+  env: TestEnv,
+  origin: string,
+  label: string,
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
   const email = await createUser(env, label);
   const [user] = await env.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
   const draftId = await startDraft(env.ctx, user.id, `${origin}/`);
@@ -86,7 +102,24 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    const r = await (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            o: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
   });
 }

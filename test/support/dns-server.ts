@@ -36,13 +36,26 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       if (a) {
         if (question.type === Packet.TYPE.A) {
           const address = a.length > 1 ? a.shift()! : a[0];
-          response.answers.push({ name: question.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 0, address } as dns2.Packet.Resource);
+          response.answers.push({
+            name: question.name,
+            type: Packet.TYPE.A,
+            class: Packet.CLASS.IN,
+            ttl: 0,
+            address,
+          } as dns2.Packet.Resource);
         }
       } else if (!records) {
         response.header.rcode = Packet.RCODE.NXDOMAIN;
       } else if (question.type === Packet.TYPE.TXT) {
         // Plain records, as dns2 documents it; its typings ask for a toBuffer the encoder never uses on answers.
-        for (const data of records) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as dns2.Packet.Resource);
+        for (const data of records)
+          response.answers.push({
+            name: question.name,
+            type: Packet.TYPE.TXT,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            data,
+          } as dns2.Packet.Resource);
       }
       void send(response);
     },
@@ -50,9 +63,16 @@ export async function startDnsServer(): Promise<TestDnsServer> {
   const addresses = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
   return {
     address: `127.0.0.1:${addresses.udp!.port}`,
-    setTxt: (name, records) => { zone.set(name.toLowerCase(), records); },
-    setA: (name, answers) => { aZone.set(name.toLowerCase(), [...answers]); },
-    remove: (name) => { zone.delete(name.toLowerCase()); aZone.delete(name.toLowerCase()); },
+    setTxt: (name, records) => {
+      zone.set(name.toLowerCase(), records);
+    },
+    setA: (name, answers) => {
+      aZone.set(name.toLowerCase(), [...answers]);
+    },
+    remove: (name) => {
+      zone.delete(name.toLowerCase());
+      aZone.delete(name.toLowerCase());
+    },
     queries,
     close: () => server.close(),
   };

@@ -9,8 +9,13 @@ export async function founder(env: TestEnv, label = 'founder') {
   const key = await createApiKey(env, email, ['account:read', 'listings:write', 'orders:write']);
   const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await env.app.inject({
-      method: method as 'GET', url: `/api/v1${url}`,
-      headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.statusCode, body: res.body ? res.json() : null, headers: res.headers };

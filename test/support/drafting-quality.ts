@@ -20,7 +20,15 @@ import { FIXTURE_CATEGORIES } from './fixture-websites.js';
 export const CORPUS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/sites');
 
 /** Fields a facts.json may state, and how each is scored. */
-export const EXACT_FIELDS = ['name', 'contact_email', 'country', 'city', 'pricing_model', 'founded_year', 'logo_url'] as const;
+export const EXACT_FIELDS = [
+  'name',
+  'contact_email',
+  'country',
+  'city',
+  'pricing_model',
+  'founded_year',
+  'logo_url',
+] as const;
 export const QUOTED_FIELDS = ['tagline', 'pricing_summary'] as const;
 export const LIST_PARTS = ['features', 'faqs', 'founders'] as const;
 export const FACT_FIELDS = [...EXACT_FIELDS, ...QUOTED_FIELDS, ...LIST_PARTS, 'company_socials'] as const;
@@ -43,22 +51,51 @@ export interface StatedFacts {
   founders?: { name: string; quote: string }[];
   company_socials?: Record<string, string>;
 }
-export interface SiteFactsFile { url_path: string; shape: string; stated: StatedFacts; not_stated: FactField[] }
-export interface CorpusSite { slug: string; dir: string; facts: SiteFactsFile }
+export interface SiteFactsFile {
+  url_path: string;
+  shape: string;
+  stated: StatedFacts;
+  not_stated: FactField[];
+}
+export interface CorpusSite {
+  slug: string;
+  dir: string;
+  facts: SiteFactsFile;
+}
 
 /** Every site folder holding a facts.json, by slug. */
 export function loadCorpus(dir = CORPUS_DIR): CorpusSite[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && fs.existsSync(path.join(dir, e.name, 'facts.json')))
-    .map((e) => e.name).sort()
-    .map((slug) => ({ slug, dir: path.join(dir, slug), facts: JSON.parse(fs.readFileSync(path.join(dir, slug, 'facts.json'), 'utf8')) as SiteFactsFile }));
+    .map((e) => e.name)
+    .sort()
+    .map((slug) => ({
+      slug,
+      dir: path.join(dir, slug),
+      facts: JSON.parse(fs.readFileSync(path.join(dir, slug, 'facts.json'), 'utf8')) as SiteFactsFile,
+    }));
 }
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.htm': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'application/javascript', '.mjs': 'application/javascript',
-  '.json': 'application/json', '.xml': 'application/xml', '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff',
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'application/javascript',
+  '.mjs': 'application/javascript',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
 };
 /** Files of a site folder that are ours, not the site's (`_redirects` is read as a static host would). */
 const NOT_SITE_FILES = new Set(['facts.json', 'SOURCE.md', '_redirects']);
@@ -118,10 +155,13 @@ export function siteRoutes(dir: string): FixtureRoutes {
 export function factQuotes(stated: StatedFacts): { at: string; quote: string }[] {
   const out: { at: string; quote: string }[] = [];
   for (const [field, fact] of Object.entries(stated)) {
-    if (Array.isArray(fact)) fact.forEach((item: Record<string, string>, i) => {
-      for (const k of ['quote', 'question'] as const) if (typeof item[k] === 'string') out.push({ at: `${field}[${i}].${k}`, quote: item[k] });
-    });
-    else if (fact && typeof fact === 'object' && typeof (fact as { quote?: unknown }).quote === 'string') out.push({ at: field, quote: (fact as { quote: string }).quote });
+    if (Array.isArray(fact))
+      fact.forEach((item: Record<string, string>, i) => {
+        for (const k of ['quote', 'question'] as const)
+          if (typeof item[k] === 'string') out.push({ at: `${field}[${i}].${k}`, quote: item[k] });
+      });
+    else if (fact && typeof fact === 'object' && typeof (fact as { quote?: unknown }).quote === 'string')
+      out.push({ at: field, quote: (fact as { quote: string }).quote });
   }
   return out;
 }
@@ -130,11 +170,13 @@ export function factQuotes(stated: StatedFacts): { at: string; quote: string }[]
 export function factsProblems(site: CorpusSite): string[] {
   const problems: string[] = [];
   const { facts } = site;
-  if (typeof facts.url_path !== 'string' || !facts.url_path.startsWith('/')) problems.push('url_path must start with /');
+  if (typeof facts.url_path !== 'string' || !facts.url_path.startsWith('/'))
+    problems.push('url_path must start with /');
   if (typeof facts.shape !== 'string' || !facts.shape) problems.push('shape is missing');
   if (!fs.existsSync(path.join(site.dir, 'SOURCE.md'))) problems.push('SOURCE.md is missing');
   const stated = facts.stated ?? {};
-  for (const key of Object.keys(stated)) if (!(FACT_FIELDS as readonly string[]).includes(key)) problems.push(`stated.${key} is not a scored field`);
+  for (const key of Object.keys(stated))
+    if (!(FACT_FIELDS as readonly string[]).includes(key)) problems.push(`stated.${key} is not a scored field`);
   for (const key of facts.not_stated ?? []) {
     if (!(FACT_FIELDS as readonly string[]).includes(key)) problems.push(`not_stated lists ${key}, not a scored field`);
     if (key in stated) problems.push(`${key} is both stated and not stated`);
@@ -143,26 +185,43 @@ export function factsProblems(site: CorpusSite): string[] {
     const fact = stated[field] as { value?: unknown } | undefined;
     if (fact && (typeof fact.value !== 'string' || !fact.value)) problems.push(`${field} has no value`);
   }
-  if (stated.country && !/^[A-Z]{2}$/.test(stated.country.value)) problems.push(`country ${stated.country.value} is not ISO 3166-1 alpha-2`);
-  if (stated.pricing_model && !PRICING_MODELS.includes(stated.pricing_model.value)) problems.push(`pricing_model ${stated.pricing_model.value} is not one of ${PRICING_MODELS.join(', ')}`);
-  if (stated.logo_url && !stated.logo_url.value.startsWith('/')) problems.push('logo_url must be relative to the site root');
-  else if (stated.logo_url && !fs.existsSync(path.join(site.dir, decodeURIComponent(new URL(stated.logo_url.value, 'http://x').pathname)))) problems.push(`logo ${stated.logo_url.value} is not in the folder`);
+  if (stated.country && !/^[A-Z]{2}$/.test(stated.country.value))
+    problems.push(`country ${stated.country.value} is not ISO 3166-1 alpha-2`);
+  if (stated.pricing_model && !PRICING_MODELS.includes(stated.pricing_model.value))
+    problems.push(`pricing_model ${stated.pricing_model.value} is not one of ${PRICING_MODELS.join(', ')}`);
+  if (stated.logo_url && !stated.logo_url.value.startsWith('/'))
+    problems.push('logo_url must be relative to the site root');
+  else if (
+    stated.logo_url &&
+    !fs.existsSync(path.join(site.dir, decodeURIComponent(new URL(stated.logo_url.value, 'http://x').pathname)))
+  )
+    problems.push(`logo ${stated.logo_url.value} is not in the folder`);
   for (const [key, url] of Object.entries(stated.company_socials ?? {})) {
     if (!/^[a-z]+$/.test(key)) problems.push(`social key ${key} is not a lowercase platform name`);
     if (!/^https?:\/\//.test(url)) problems.push(`social ${key} is not an absolute URL`);
   }
-  const pages = Object.values(htmlFiles(site)).map((html) => normalizeWhitespace(extractPage(html, 'http://127.0.0.1/').text));
+  const pages = Object.values(htmlFiles(site)).map((html) =>
+    normalizeWhitespace(extractPage(html, 'http://127.0.0.1/').text),
+  );
   for (const { at, quote } of factQuotes(stated)) {
     const wanted = normalizeWhitespace(quote);
     if (!wanted) problems.push(`${at} is empty`);
-    else if (!pages.some((text) => text.includes(wanted))) problems.push(`${at} is not in the visible text of any page: ${JSON.stringify(quote)}`);
+    else if (!pages.some((text) => text.includes(wanted)))
+      problems.push(`${at} is not in the visible text of any page: ${JSON.stringify(quote)}`);
   }
   return problems;
 }
 
 // ───────────────────────────── drafting and scoring ─────────────────────────────
 
-export interface DraftedSite { site: CorpusSite; origin: string; pages: CrawledPage[]; draft: DraftContent; blocked: string | null; ms: number }
+export interface DraftedSite {
+  site: CorpusSite;
+  origin: string;
+  pages: CrawledPage[];
+  draft: DraftContent;
+  blocked: string | null;
+  ms: number;
+}
 
 /**
  * Serves the site on its own loopback origin, crawls it and drafts it without an LLM, then stops
@@ -173,9 +232,23 @@ export async function draftSite(site: CorpusSite, opts: { render?: boolean } = {
   try {
     const t0 = performance.now();
     const render = opts.render ? { chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } : null;
-    const crawl = await crawlSite(`${server.origin}${site.facts.url_path}`, { publicUrl: 'http://launchdeck.test', allowHosts: ['127.0.0.1'], render });
-    const { content } = await composeDraft(crawl.pages, { categories: FIXTURE_CATEGORIES, llm: { baseUrl: null, apiKey: null, model: null } });
-    return { site, origin: server.origin, pages: crawl.pages, draft: content, blocked: crawl.blocked, ms: performance.now() - t0 };
+    const crawl = await crawlSite(`${server.origin}${site.facts.url_path}`, {
+      publicUrl: 'http://launchdeck.test',
+      allowHosts: ['127.0.0.1'],
+      render,
+    });
+    const { content } = await composeDraft(crawl.pages, {
+      categories: FIXTURE_CATEGORIES,
+      llm: { baseUrl: null, apiKey: null, model: null },
+    });
+    return {
+      site,
+      origin: server.origin,
+      pages: crawl.pages,
+      draft: content,
+      blocked: crawl.blocked,
+      ms: performance.now() - t0,
+    };
   } finally {
     await server.close();
   }
@@ -196,7 +269,13 @@ export function overlaps(factQuote: string, drafted: string): boolean {
   const pool = new Map<string, number>();
   for (const w of have) pool.set(w, (pool.get(w) ?? 0) + 1);
   let shared = 0;
-  for (const w of want) { const n = pool.get(w) ?? 0; if (n > 0) { shared++; pool.set(w, n - 1); } }
+  for (const w of want) {
+    const n = pool.get(w) ?? 0;
+    if (n > 0) {
+      shared++;
+      pool.set(w, n - 1);
+    }
+  }
   const saysIt = shared / want.length >= 0.6 && have.length <= Math.max(3 * want.length, want.length + 30);
   const partOfIt = have.length >= 2 && shared / have.length >= 0.8;
   return saysIt || partOfIt;
@@ -206,20 +285,35 @@ export function overlaps(factQuote: string, drafted: string): boolean {
 export function normalizeUrl(raw: string): string {
   try {
     const u = new URL(raw);
-    return `${u.hostname.toLowerCase().replace(/^(?:www|mobile)\./, '').replace(/^twitter\.com$/, 'x.com')}${u.pathname.replace(/\/+$/, '')}${u.search}${u.hash}`;
-  } catch { return raw.trim().replace(/\/+$/, ''); }
+    return `${u.hostname
+      .toLowerCase()
+      .replace(/^(?:www|mobile)\./, '')
+      .replace(/^twitter\.com$/, 'x.com')}${u.pathname.replace(/\/+$/, '')}${u.search}${u.hash}`;
+  } catch {
+    return raw.trim().replace(/\/+$/, '');
+  }
 }
 
 /** A logo as compared: its path (and query) on whichever host, since a site names its logo by its public address. */
 const logoPath = (raw: string, origin: string) => {
-  try { const u = new URL(raw, origin); return decodeURIComponent(u.pathname + u.search); } catch { return raw; }
+  try {
+    const u = new URL(raw, origin);
+    return decodeURIComponent(u.pathname + u.search);
+  } catch {
+    return raw;
+  }
 };
 
-const contains = (outer: string, inner: string) => normalizeWhitespace(outer).toLowerCase().includes(normalizeWhitespace(inner).toLowerCase());
-const sameText = (a: string, b: string) => normalizeWhitespace(a).toLowerCase() === normalizeWhitespace(b).toLowerCase();
+const contains = (outer: string, inner: string) =>
+  normalizeWhitespace(outer).toLowerCase().includes(normalizeWhitespace(inner).toLowerCase());
+const sameText = (a: string, b: string) =>
+  normalizeWhitespace(a).toLowerCase() === normalizeWhitespace(b).toLowerCase();
 
 /** Texts of a drafted item to compare a fact with: the value, then each quote backing it. */
-const textsOf = (value: unknown, evidence: Evidence[]) => [...(typeof value === 'string' ? [value] : []), ...evidence.map((e) => e.quote)];
+const textsOf = (value: unknown, evidence: Evidence[]) => [
+  ...(typeof value === 'string' ? [value] : []),
+  ...evidence.map((e) => e.quote),
+];
 
 /** Pairs each fact with a different drafted item (greedily, in order), so one long item cannot stand for many facts. */
 function matchOneToOne<F, D>(facts: F[], drafted: D[], same: (f: F, d: D) => boolean): boolean[] {
@@ -232,14 +326,30 @@ function matchOneToOne<F, D>(facts: F[], drafted: D[], same: (f: F, d: D) => boo
   });
 }
 
-export interface FieldScore { stated: number; found: number; invented: number; wrong: string[]; missed: string[]; inventedValues: string[] }
-export interface SiteScore { slug: string; shape: string; fields: Partial<Record<FactField, FieldScore>>; unverifiable: string[]; pagesRead: number; ms: number; blocked: string | null }
+export interface FieldScore {
+  stated: number;
+  found: number;
+  invented: number;
+  wrong: string[];
+  missed: string[];
+  inventedValues: string[];
+}
+export interface SiteScore {
+  slug: string;
+  shape: string;
+  fields: Partial<Record<FactField, FieldScore>>;
+  unverifiable: string[];
+  pagesRead: number;
+  ms: number;
+  blocked: string | null;
+}
 
 const newScore = (): FieldScore => ({ stated: 0, found: 0, invented: 0, wrong: [], missed: [], inventedValues: [] });
 
 /** Whether the draft holds anything for a field (a value, an item, an account). */
 function draftedValue(draft: DraftContent, field: FactField): unknown {
-  if (field === 'faqs' || field === 'founders') return draft[field].length ? draft[field].map((x) => ('question' in x ? x.question : x.name)) : undefined;
+  if (field === 'faqs' || field === 'founders')
+    return draft[field].length ? draft[field].map((x) => ('question' in x ? x.question : x.name)) : undefined;
   if (field === 'company_socials') {
     const entries = Object.entries(draft.company_socials).filter(([, p]) => p);
     return entries.length ? Object.fromEntries(entries.map(([k, p]) => [k, p!.value])) : undefined;
@@ -261,7 +371,9 @@ export function scoreSite(d: DraftedSite): SiteScore {
     const s = score(field);
     s.stated++;
     const got = draft.fields[field]?.value;
-    const ok = typeof got === 'string' && (field === 'logo_url' ? logoPath(got, d.origin) === logoPath(fact.value, d.origin) : sameText(got, fact.value));
+    const ok =
+      typeof got === 'string' &&
+      (field === 'logo_url' ? logoPath(got, d.origin) === logoPath(fact.value, d.origin) : sameText(got, fact.value));
     if (ok) s.found++;
     else if (got === undefined) s.missed.push(fact.value);
     else s.wrong.push(`${JSON.stringify(got)} (expected ${JSON.stringify(fact.value)})`);
@@ -283,19 +395,37 @@ export function scoreSite(d: DraftedSite): SiteScore {
     const p = draft.fields.features;
     // An item is its text and the quotes that hold it (a short feature name is backed by its whole line).
     const quotes = p?.evidence.map((e) => e.quote) ?? [];
-    const items = Array.isArray(p?.value) ? (p!.value as string[]).map((v) => [v, ...quotes.filter((q) => contains(q, v))]) : [];
+    const items = Array.isArray(p?.value)
+      ? (p!.value as string[]).map((v) => [v, ...quotes.filter((q) => contains(q, v))])
+      : [];
     const hits = matchOneToOne(stated.features, items, (f, texts) => texts.some((t) => overlaps(f.quote, t)));
-    stated.features.forEach((f, i) => { s.stated++; if (hits[i]) s.found++; else s.missed.push(f.quote); });
+    stated.features.forEach((f, i) => {
+      s.stated++;
+      if (hits[i]) s.found++;
+      else s.missed.push(f.quote);
+    });
   }
   if (stated.faqs?.length) {
     const s = score('faqs');
     const hits = matchOneToOne(stated.faqs, draft.faqs, (f, q) => overlaps(f.question, q.question));
-    stated.faqs.forEach((f, i) => { s.stated++; if (hits[i]) s.found++; else s.missed.push(f.question); });
+    stated.faqs.forEach((f, i) => {
+      s.stated++;
+      if (hits[i]) s.found++;
+      else s.missed.push(f.question);
+    });
   }
   if (stated.founders?.length) {
     const s = score('founders');
-    const hits = matchOneToOne(stated.founders, draft.founders, (f, x) => sameText(f.name, x.name) || words(f.name).every((w) => words(x.name).includes(w)));
-    stated.founders.forEach((f, i) => { s.stated++; if (hits[i]) s.found++; else s.missed.push(f.name); });
+    const hits = matchOneToOne(
+      stated.founders,
+      draft.founders,
+      (f, x) => sameText(f.name, x.name) || words(f.name).every((w) => words(x.name).includes(w)),
+    );
+    stated.founders.forEach((f, i) => {
+      s.stated++;
+      if (hits[i]) s.found++;
+      else s.missed.push(f.name);
+    });
   }
   for (const [key, url] of Object.entries(stated.company_socials ?? {})) {
     const s = score('company_socials');
@@ -315,8 +445,13 @@ export function scoreSite(d: DraftedSite): SiteScore {
   }
 
   return {
-    slug: d.site.slug, shape: facts.shape, fields, unverifiable: unverifiableQuotes(d),
-    pagesRead: d.pages.filter((p) => p.text || p.headText).length, ms: d.ms, blocked: d.blocked,
+    slug: d.site.slug,
+    shape: facts.shape,
+    fields,
+    unverifiable: unverifiableQuotes(d),
+    pagesRead: d.pages.filter((p) => p.text || p.headText).length,
+    ms: d.ms,
+    blocked: d.blocked,
   };
 }
 
@@ -324,7 +459,7 @@ export function scoreSite(d: DraftedSite): SiteScore {
 export function draftQuotes(draft: DraftContent): { at: string; e: Evidence }[] {
   const out: { at: string; e: Evidence }[] = [];
   const walk = (v: unknown, at: string) => {
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}[${i}]`));
+    if (Array.isArray(v)) for (const [i, x] of v.entries()) walk(x, `${at}[${i}]`);
     else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
       if (Array.isArray(o.evidence)) for (const e of o.evidence as Evidence[]) out.push({ at, e });
@@ -339,13 +474,25 @@ export function draftQuotes(draft: DraftContent): { at: string; e: Evidence }[] 
 export function unverifiableQuotes(d: DraftedSite): string[] {
   const sources = d.pages.flatMap(sourcesOf);
   return draftQuotes(d.draft)
-    .filter(({ e }) => !verifyQuote(e.quote, sources.filter((s) => s.url === e.url && s.source === (e.source ?? 'text'))) && !verifyQuote(e.quote, sources))
+    .filter(
+      ({ e }) =>
+        !verifyQuote(
+          e.quote,
+          sources.filter((s) => s.url === e.url && s.source === (e.source ?? 'text')),
+        ) && !verifyQuote(e.quote, sources),
+    )
     .map(({ at, e }) => `${at}: ${JSON.stringify(e.quote.slice(0, 120))} (${e.url})`);
 }
 
 // ───────────────────────────── totals and tables ─────────────────────────────
 
-export interface Totals { stated: number; found: number; invented: number; wrong: number; unverifiable: number }
+export interface Totals {
+  stated: number;
+  found: number;
+  invented: number;
+  wrong: number;
+  unverifiable: number;
+}
 
 export function totalsByField(scores: SiteScore[]): Map<FactField, Totals> {
   const out = new Map<FactField, Totals>();
@@ -354,7 +501,10 @@ export function totalsByField(scores: SiteScore[]): Map<FactField, Totals> {
     for (const s of scores) {
       const f = s.fields[field];
       if (!f) continue;
-      t.stated += f.stated; t.found += f.found; t.invented += f.invented; t.wrong += f.wrong.length;
+      t.stated += f.stated;
+      t.found += f.found;
+      t.invented += f.invented;
+      t.wrong += f.wrong.length;
     }
     if (t.stated || t.invented) out.set(field, t);
   }
@@ -363,19 +513,32 @@ export function totalsByField(scores: SiteScore[]): Map<FactField, Totals> {
 
 export function siteTotals(s: SiteScore): Totals {
   const t: Totals = { stated: 0, found: 0, invented: 0, wrong: 0, unverifiable: s.unverifiable.length };
-  for (const f of Object.values(s.fields)) { t.stated += f.stated; t.found += f.found; t.invented += f.invented; t.wrong += f.wrong.length; }
+  for (const f of Object.values(s.fields)) {
+    t.stated += f.stated;
+    t.found += f.found;
+    t.invented += f.invented;
+    t.wrong += f.wrong.length;
+  }
   return t;
 }
 
 export function overallTotals(scores: SiteScore[]): Totals {
   const t: Totals = { stated: 0, found: 0, invented: 0, wrong: 0, unverifiable: 0 };
-  for (const s of scores) { const x = siteTotals(s); t.stated += x.stated; t.found += x.found; t.invented += x.invented; t.wrong += x.wrong; t.unverifiable += x.unverifiable; }
+  for (const s of scores) {
+    const x = siteTotals(s);
+    t.stated += x.stated;
+    t.found += x.found;
+    t.invented += x.invented;
+    t.wrong += x.wrong;
+    t.unverifiable += x.unverifiable;
+  }
   return t;
 }
 
 export const recall = (t: { stated: number; found: number }) => (t.stated ? t.found / t.stated : 1);
 const pct = (t: Totals) => (t.stated ? `${(100 * recall(t)).toFixed(0)} %` : '—');
-const row = (cells: (string | number)[], widths: number[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+const row = (cells: (string | number)[], widths: number[]) =>
+  cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 
 /** The per-field and per-site tables, and what was missed, as printed by the test and the bench. */
 export function qualityReport(scores: SiteScore[], { details = true } = {}): string {
@@ -383,14 +546,17 @@ export function qualityReport(scores: SiteScore[], { details = true } = {}): str
   const widths = [22, 6, 6, 7, 8, 6, 12];
   const lines: string[] = [];
   lines.push(row(['field', ...head], widths));
-  for (const [field, t] of totalsByField(scores)) lines.push(row([field, t.found, t.stated, pct(t), t.invented, t.wrong, ''], widths));
+  for (const [field, t] of totalsByField(scores))
+    lines.push(row([field, t.found, t.stated, pct(t), t.invented, t.wrong, ''], widths));
   const all = overallTotals(scores);
   lines.push(row(['all fields', all.found, all.stated, pct(all), all.invented, all.wrong, all.unverifiable], widths));
   lines.push('');
   lines.push(row(['site', ...head, 'pages'], [...widths, 6]));
   for (const s of scores) {
     const t = siteTotals(s);
-    lines.push(row([s.slug, t.found, t.stated, pct(t), t.invented, t.wrong, t.unverifiable, s.pagesRead], [...widths, 6]));
+    lines.push(
+      row([s.slug, t.found, t.stated, pct(t), t.invented, t.wrong, t.unverifiable, s.pagesRead], [...widths, 6]),
+    );
   }
   if (details) {
     lines.push('');
@@ -410,14 +576,20 @@ export function qualityReport(scores: SiteScore[], { details = true } = {}): str
 }
 
 /** Drafts and scores every site of the corpus, a few at a time. */
-export async function measureCorpus(sites = loadCorpus(), parallel = 4, opts: { render?: boolean } = {}): Promise<SiteScore[]> {
+export async function measureCorpus(
+  sites = loadCorpus(),
+  parallel = 4,
+  opts: { render?: boolean } = {},
+): Promise<SiteScore[]> {
   const scores: SiteScore[] = new Array(sites.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(parallel, sites.length) }, async () => {
-    while (next < sites.length) {
-      const i = next++;
-      scores[i] = scoreSite(await draftSite(sites[i], opts));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, sites.length) }, async () => {
+      while (next < sites.length) {
+        const i = next++;
+        scores[i] = scoreSite(await draftSite(sites[i], opts));
+      }
+    }),
+  );
   return scores;
 }

@@ -22,26 +22,55 @@ export async function startFakeRatings(answers: Map<string, FakeAnswer>): Promis
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(body);
     };
-    const domains = u.pathname.startsWith('/v3/') ? [u.searchParams.get('target') ?? ''] : u.searchParams.getAll('domains[]');
+    const domains = u.pathname.startsWith('/v3/')
+      ? [u.searchParams.get('target') ?? '']
+      : u.searchParams.getAll('domains[]');
     requests.push({ path: u.pathname, domains, headers: req.headers });
     const modes = domains.map((d) => answers.get(d));
     if (modes.includes('unauthorised')) return send(401, '{"error":"invalid api key"}');
     if (modes.includes('slow-429')) return send(429, '{}', { 'retry-after': '3600' });
     const first = domains.find((d) => answers.get(d) === 'rate-limited-once' && !limited.has(d));
-    if (first) { limited.add(first); return send(429, '{"error":"slow down"}', { 'retry-after': '0' }); }
+    if (first) {
+      limited.add(first);
+      return send(429, '{"error":"slow down"}', { 'retry-after': '0' });
+    }
     if (modes.includes('malformed')) return send(200, '{"domain_rating": oops');
-    const rating = (d: string) => { const a = answers.get(d); return typeof a === 'number' ? a : a === 'rate-limited-once' ? 42 : undefined; };
+    const rating = (d: string) => {
+      const a = answers.get(d);
+      return typeof a === 'number' ? a : a === 'rate-limited-once' ? 42 : undefined;
+    };
     if (u.pathname === '/v3/site-explorer/domain-rating') {
       const r = rating(domains[0]);
-      return r === undefined ? send(404, '{"error":"not found"}') : send(200, JSON.stringify({ domain_rating: { domain_rating: r, ahrefs_rank: 1000 } }));
+      return r === undefined
+        ? send(404, '{"error":"not found"}')
+        : send(200, JSON.stringify({ domain_rating: { domain_rating: r, ahrefs_rank: 1000 } }));
     }
     if (u.pathname === '/api/v1.0/getPageRank') {
-      return send(200, JSON.stringify({
-        status_code: 200,
-        response: domains.map((d) => (rating(d) === undefined
-          ? { status_code: 404, error: 'Domain not found', page_rank_integer: 0, page_rank_decimal: 0, rank: null, domain: d }
-          : { status_code: 200, error: '', page_rank_integer: Math.round(rating(d)!), page_rank_decimal: rating(d), rank: '100', domain: d })),
-      }));
+      return send(
+        200,
+        JSON.stringify({
+          status_code: 200,
+          response: domains.map((d) =>
+            rating(d) === undefined
+              ? {
+                  status_code: 404,
+                  error: 'Domain not found',
+                  page_rank_integer: 0,
+                  page_rank_decimal: 0,
+                  rank: null,
+                  domain: d,
+                }
+              : {
+                  status_code: 200,
+                  error: '',
+                  page_rank_integer: Math.round(rating(d)!),
+                  page_rank_decimal: rating(d),
+                  rank: '100',
+                  domain: d,
+                },
+          ),
+        }),
+      );
     }
     send(404, '{}');
   });

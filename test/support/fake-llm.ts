@@ -43,7 +43,11 @@ export async function startFakeLlm(script: FakeLlmReply[] = []): Promise<{
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown = raw;
-      try { body = JSON.parse(raw); } catch { /* keep the text */ }
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        /* keep the text */
+      }
       const path = (req.url ?? '/').split('?')[0];
       requests.push({ method: req.method ?? '', path, headers: req.headers, body });
       if (req.method !== 'POST' || path !== '/v1/chat/completions') {
@@ -63,13 +67,15 @@ export async function startFakeLlm(script: FakeLlmReply[] = []): Promise<{
       }
       const content = 'answer' in r ? JSON.stringify(r.answer) : r.content;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({
-        id: `chatcmpl-${requests.length}`,
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: (body as { model?: string })?.model ?? 'fake',
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-      }));
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: (body as { model?: string })?.model ?? 'fake',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,10 +83,13 @@ export async function startFakeLlm(script: FakeLlmReply[] = []): Promise<{
   return {
     baseUrl,
     requests,
-    reply: (...more) => { queue.push(...more); },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    reply: (...more) => {
+      queue.push(...more);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -60,12 +60,20 @@ export async function startFakeStripe(): Promise<{
       requests.push({ method, path, body, headers: { ...req.headers } });
 
       if (method !== 'POST' || path !== '/v1/checkout/sessions') {
-        return stripeError(res, 404, 'invalid_request_error',
-          `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+        return stripeError(
+          res,
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+        );
       }
       if (!/^Bearer sk_(test|live)_/.test(String(req.headers.authorization ?? ''))) {
-        return stripeError(res, 401, 'invalid_request_error',
-          'You did not provide an API key. You need to provide your API key in the Authorization header.');
+        return stripeError(
+          res,
+          401,
+          'invalid_request_error',
+          'You did not provide an API key. You need to provide your API key in the Authorization header.',
+        );
       }
       const key = req.headers['idempotency-key'];
       const idempotencyKey = typeof key === 'string' ? key : undefined;
@@ -82,10 +90,11 @@ export async function startFakeStripe(): Promise<{
   return {
     url,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -11,32 +11,73 @@ import type { FixtureRoutes } from './fixture-site.js';
  * "seo.title", "milestones").
  */
 
-export interface FactMatcher { describe: string; test(value: unknown): boolean }
+export interface FactMatcher {
+  describe: string;
+  test(value: unknown): boolean;
+}
 export interface SiteFacts {
   stated: Record<string, unknown>;
   notStated: string[];
   /** When the crawl itself must refuse the site: the reason it gives. */
   blocked?: RegExp;
 }
-export interface FixtureWebsite { routes: FixtureRoutes; facts: SiteFacts; start?: string }
+export interface FixtureWebsite {
+  routes: FixtureRoutes;
+  facts: SiteFacts;
+  start?: string;
+}
 
-export const matches = (re: RegExp): FactMatcher => ({ describe: `matches ${re}`, test: (v) => typeof v === 'string' && re.test(v) });
+export const matches = (re: RegExp): FactMatcher => ({
+  describe: `matches ${re}`,
+  test: (v) => typeof v === 'string' && re.test(v),
+});
 export const includesAll = (items: string[]): FactMatcher => ({
   describe: `includes ${JSON.stringify(items)}`,
   test: (v) => Array.isArray(v) && items.every((i) => v.includes(i)),
 });
-export const excludesAll = (items: string[]): FactMatcher => ({ describe: `excludes ${JSON.stringify(items)}`, test: (v) => Array.isArray(v) && items.every((i) => !v.includes(i)) });
-export const allOf = (...ms: FactMatcher[]): FactMatcher => ({ describe: ms.map((m) => m.describe).join(' and '), test: (v) => ms.every((m) => m.test(v)) });
+export const excludesAll = (items: string[]): FactMatcher => ({
+  describe: `excludes ${JSON.stringify(items)}`,
+  test: (v) => Array.isArray(v) && items.every((i) => !v.includes(i)),
+});
+export const allOf = (...ms: FactMatcher[]): FactMatcher => ({
+  describe: ms.map((m) => m.describe).join(' and '),
+  test: (v) => ms.every((m) => m.test(v)),
+});
 export const satisfies = (describe: string, test: (v: any) => boolean): FactMatcher => ({ describe, test });
-export const isMatcher = (v: unknown): v is FactMatcher => !!v && typeof v === 'object' && typeof (v as FactMatcher).test === 'function' && 'describe' in v;
+export const isMatcher = (v: unknown): v is FactMatcher =>
+  !!v && typeof v === 'object' && typeof (v as FactMatcher).test === 'function' && 'describe' in v;
 
 /** Every profile field and draft part, for "everything else is not stated". */
 export const ALL_PATHS = [
-  'name', 'tagline', 'short_description', 'description', 'stage', 'categories', 'tags', 'pricing_model', 'pricing_summary', 'country', 'city',
-  'founded_year', 'features', 'usps', 'keywords', 'contact_email', 'demo_video_url', 'logo_url', 'faqs', 'founders', 'company_socials',
-  'founder_socials', 'story', 'milestones', 'seo.title', 'seo.meta',
+  'name',
+  'tagline',
+  'short_description',
+  'description',
+  'stage',
+  'categories',
+  'tags',
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'features',
+  'usps',
+  'keywords',
+  'contact_email',
+  'demo_video_url',
+  'logo_url',
+  'faqs',
+  'founders',
+  'company_socials',
+  'founder_socials',
+  'story',
+  'milestones',
+  'seo.title',
+  'seo.meta',
 ];
-const allBut = (stated: Record<string, unknown>) => ALL_PATHS.filter((p) => !Object.keys(stated).some((s) => s === p || s.startsWith(`${p}.`)));
+const allBut = (stated: Record<string, unknown>) =>
+  ALL_PATHS.filter((p) => !Object.keys(stated).some((s) => s === p || s.startsWith(`${p}.`)));
 
 /** The categories a directory might offer, for the category matcher. */
 export const FIXTURE_CATEGORIES = [
@@ -79,11 +120,27 @@ const SAAS_JSON_LD = {
       foundingDate: '2021-03-15',
       email: 'hello@tallyflow.com',
       founder: [
-        { '@type': 'Person', name: 'Ana Ribeiro', jobTitle: 'Co-founder & CEO', sameAs: ['https://www.linkedin.com/in/ana-ribeiro-tallyflow'] },
+        {
+          '@type': 'Person',
+          name: 'Ana Ribeiro',
+          jobTitle: 'Co-founder & CEO',
+          sameAs: ['https://www.linkedin.com/in/ana-ribeiro-tallyflow'],
+        },
         { '@type': 'Person', name: 'Tom Whitaker', jobTitle: 'Co-founder & CTO' },
       ],
-      address: { '@type': 'PostalAddress', streetAddress: 'Rua do Ouro 112', addressLocality: 'Lisbon', postalCode: '1100-063', addressCountry: 'PT' },
-      sameAs: ['https://www.linkedin.com/company/tallyflow', 'https://x.com/tallyflowhq', 'https://github.com/tallyflow', 'https://www.youtube.com/@tallyflow'],
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Rua do Ouro 112',
+        addressLocality: 'Lisbon',
+        postalCode: '1100-063',
+        addressCountry: 'PT',
+      },
+      sameAs: [
+        'https://www.linkedin.com/company/tallyflow',
+        'https://x.com/tallyflowhq',
+        'https://github.com/tallyflow',
+        'https://www.youtube.com/@tallyflow',
+      ],
     },
   ],
 };
@@ -143,9 +200,13 @@ ${main}
 </body>
 </html>`;
 
-const SAAS_DESCRIPTION = 'Tallyflow sends polite, perfectly timed payment reminders for your invoices, so freelancers and small agencies get paid on time without awkward follow-ups.';
+const SAAS_DESCRIPTION =
+  'Tallyflow sends polite, perfectly timed payment reminders for your invoices, so freelancers and small agencies get paid on time without awkward follow-ups.';
 
-const saasHome = saasPage('Tallyflow — Invoices that chase themselves', SAAS_DESCRIPTION, `
+const saasHome = saasPage(
+  'Tallyflow — Invoices that chase themselves',
+  SAAS_DESCRIPTION,
+  `
 <section class="hero">
   <p class="eyebrow">Invoicing on autopilot</p>
   <h1>Invoices that chase themselves</h1>
@@ -207,7 +268,7 @@ const saasHome = saasPage('Tallyflow — Invoices that chase themselves', SAAS_D
   <h2>Ready to stop chasing invoices?</h2>
   <p><a href="https://app.tallyflow.com/signup" class="btn">Start free — no card required</a></p>
 </section>`,
-`<meta name="keywords" content="invoicing, payment reminders, accounts receivable, late payments, freelancers">
+  `<meta name="keywords" content="invoicing, payment reminders, accounts receivable, late payments, freelancers">
   <meta property="og:site_name" content="Tallyflow">
   <meta property="og:title" content="Tallyflow — Invoices that chase themselves">
   <meta property="og:description" content="${esc(SAAS_DESCRIPTION)}">
@@ -217,9 +278,13 @@ const saasHome = saasPage('Tallyflow — Invoices that chase themselves', SAAS_D
   <meta name="twitter:card" content="summary_large_image">
   <meta name="twitter:site" content="@tallyflowhq">
   <link rel="canonical" href="https://tallyflow.com/">
-  <script type="application/ld+json">${JSON.stringify(SAAS_JSON_LD)}</script>`);
+  <script type="application/ld+json">${JSON.stringify(SAAS_JSON_LD)}</script>`,
+);
 
-const saasFeatures = saasPage('Features — Tallyflow', 'Reminder schedules, reconciliation, a client portal and late fees: every Tallyflow feature in one place.', `
+const saasFeatures = saasPage(
+  'Features — Tallyflow',
+  'Reminder schedules, reconciliation, a client portal and late fees: every Tallyflow feature in one place.',
+  `
 <h1>Invoicing features that pay for themselves</h1>
 <p>Tallyflow sits next to the invoicing tool you already use and takes care of the part nobody enjoys: following up.</p>
 <section>
@@ -241,9 +306,13 @@ const saasFeatures = saasPage('Features — Tallyflow', 'Reminder schedules, rec
 <section class="cta">
   <h2>Ready to get paid faster?</h2>
   <p><a href="https://app.tallyflow.com/signup">Start free</a></p>
-</section>`);
+</section>`,
+);
 
-const saasPricing = saasPage('Pricing — Tallyflow', 'Start free. Paid plans from $12 per month.', `
+const saasPricing = saasPage(
+  'Pricing — Tallyflow',
+  'Start free. Paid plans from $12 per month.',
+  `
 <h1>Simple pricing that grows with you</h1>
 <p>Start free, and upgrade when reminders start paying for themselves. Paid plans are billed monthly and you can cancel any time.</p>
 <div class="plans">
@@ -272,18 +341,36 @@ const saasPricing = saasPage('Pricing — Tallyflow', 'Start free. Paid plans fr
   <p>Yes. Every paid plan starts with a 14-day free trial, and you don't need a card to start it.</p>
   <h3>Do you offer discounts for non-profits?</h3>
   <p>Non-profits get 30% off any paid plan. Write to us from your organisation's address and we'll set it up.</p>
-</section>`);
+</section>`,
+);
 
 const SAAS_FAQ_JSON_LD = {
   '@context': 'https://schema.org',
   '@type': 'FAQPage',
   mainEntity: [
-    { '@type': 'Question', name: 'Which invoicing tools does Tallyflow work with?', acceptedAnswer: { '@type': 'Answer', text: 'Tallyflow connects to Xero, QuickBooks Online, FreeAgent and Stripe Invoicing. You can also forward invoices by email from any other tool.' } },
-    { '@type': 'Question', name: 'Can I cancel at any time?', acceptedAnswer: { '@type': 'Answer', text: 'Yes. Plans are monthly, and cancelling takes one click in your account settings.' } },
+    {
+      '@type': 'Question',
+      name: 'Which invoicing tools does Tallyflow work with?',
+      acceptedAnswer: {
+        '@type': 'Answer',
+        text: 'Tallyflow connects to Xero, QuickBooks Online, FreeAgent and Stripe Invoicing. You can also forward invoices by email from any other tool.',
+      },
+    },
+    {
+      '@type': 'Question',
+      name: 'Can I cancel at any time?',
+      acceptedAnswer: {
+        '@type': 'Answer',
+        text: 'Yes. Plans are monthly, and cancelling takes one click in your account settings.',
+      },
+    },
   ],
 };
 
-const saasFaq = saasPage('FAQ — Tallyflow', 'Answers to common questions about Tallyflow reminders, integrations and data.', `
+const saasFaq = saasPage(
+  'FAQ — Tallyflow',
+  'Answers to common questions about Tallyflow reminders, integrations and data.',
+  `
 <h1>Frequently asked questions</h1>
 <details>
   <summary>Which invoicing tools does Tallyflow work with?</summary>
@@ -299,9 +386,13 @@ const saasFaq = saasPage('FAQ — Tallyflow', 'Answers to common questions about
 </dl>
 <h3>Where is my data stored?</h3>
 <p>All data is stored in the EU, in data centres in Frankfurt, and is encrypted at rest and in transit.</p>`,
-`<script type="application/ld+json">${JSON.stringify(SAAS_FAQ_JSON_LD)}</script>`);
+  `<script type="application/ld+json">${JSON.stringify(SAAS_FAQ_JSON_LD)}</script>`,
+);
 
-const saasAbout = saasPage('About — Tallyflow', 'The story of Tallyflow, a small team in Lisbon helping freelancers get paid on time.', `
+const saasAbout = saasPage(
+  'About — Tallyflow',
+  'The story of Tallyflow, a small team in Lisbon helping freelancers get paid on time.',
+  `
 <h1>We started Tallyflow because chasing invoices was eating our Fridays</h1>
 <h2>Our story</h2>
 <p>Ana ran a four-person design studio in Lisbon, and every Friday afternoon went to the same job: scrolling through unpaid invoices and writing reminder emails she hated sending.</p>
@@ -318,9 +409,13 @@ const saasAbout = saasPage('About — Tallyflow', 'The story of Tallyflow, a sma
   <li><time datetime="2023-09">September 2023</time> — Xero and QuickBooks integrations</li>
   <li><time datetime="2024-05">May 2024</time> — 4,000 customers in 30 countries</li>
 </ul>
-<p>Founded in 2021, Tallyflow is a team of nine based in Lisbon, Portugal.</p>`);
+<p>Founded in 2021, Tallyflow is a team of nine based in Lisbon, Portugal.</p>`,
+);
 
-const saasTeam = saasPage('Team — Tallyflow', 'Meet the people who build Tallyflow.', `
+const saasTeam = saasPage(
+  'Team — Tallyflow',
+  'Meet the people who build Tallyflow.',
+  `
 <h1>The people behind Tallyflow</h1>
 <p>We are a small, fully independent team. Here are some of us.</p>
 <div class="team">
@@ -344,9 +439,13 @@ const saasTeam = saasPage('Team — Tallyflow', 'Meet the people who build Tally
     <p class="role">Head of Customer Success</p>
     <p>Lena joined from a Berlin accounting firm and makes sure every new customer sends their first reminder within a day.</p>
   </div>
-</div>`);
+</div>`,
+);
 
-const saasContact = saasPage('Contact — Tallyflow', 'Get in touch with the Tallyflow team.', `
+const saasContact = saasPage(
+  'Contact — Tallyflow',
+  'Get in touch with the Tallyflow team.',
+  `
 <h1>Get in touch</h1>
 <p>Questions about billing, integrations or anything else? Email us at <a href="mailto:hello@tallyflow.com">hello@tallyflow.com</a> and a human will reply within one working day.</p>
 <p>Journalists can reach us at press@tallyflow.com.</p>
@@ -355,9 +454,13 @@ const saasContact = saasPage('Contact — Tallyflow', 'Get in touch with the Tal
   Rua do Ouro 112<br>
   1100-063 Lisbon<br>
   Portugal
-</address>`);
+</address>`,
+);
 
-const saasBlog = saasPage('Blog — Tallyflow', 'Notes on getting paid, from the Tallyflow team.', `
+const saasBlog = saasPage(
+  'Blog — Tallyflow',
+  'Notes on getting paid, from the Tallyflow team.',
+  `
 <h1>The Tallyflow blog</h1>
 <article>
   <h2><a href="/blog/invoicely-vs-tallyflow">Invoicely vs. Tallyflow: what $49 a month actually buys you</a></h2>
@@ -370,7 +473,8 @@ const saasBlog = saasPage('Blog — Tallyflow', 'Notes on getting paid, from the
   <p>Casa Azul was founded in 2015 and is based in Porto, Portugal. Their founder, Rita Costa, told us how they cut their average payment time from 41 to 19 days.</p>
   <p>Write to Rita at rita@casaazul.pt if you want to hear it from her. Watch her talk at <a href="https://www.youtube.com/watch?v=Zz9Yy8Xx7Ww">our customer meetup</a>.</p>
 </article>
-<iframe src="https://www.youtube.com/embed/Aa1Bb2Cc3Dd" title="Our talk at a conference"></iframe>`);
+<iframe src="https://www.youtube.com/embed/Aa1Bb2Cc3Dd" title="Our talk at a conference"></iframe>`,
+);
 
 export function saasWebsite(): FixtureWebsite {
   const routes: FixtureRoutes = {
@@ -389,7 +493,11 @@ export function saasWebsite(): FixtureWebsite {
       name: 'Tallyflow',
       tagline: 'Invoices that chase themselves',
       short_description: SAAS_DESCRIPTION,
-      description: allOf(matches(/^Tallyflow watches every invoice you send/), matches(/Ana ran a four-person design studio/), satisfies('no testimonial', (v) => typeof v === 'string' && !v.includes('Berlin studio'))),
+      description: allOf(
+        matches(/^Tallyflow watches every invoice you send/),
+        matches(/Ana ran a four-person design studio/),
+        satisfies('no testimonial', (v) => typeof v === 'string' && !v.includes('Berlin studio')),
+      ),
       categories: ['Invoicing', 'Accounting'],
       tags: includesAll(['invoicing']),
       keywords: ['invoicing', 'payment reminders', 'accounts receivable', 'late payments', 'freelancers'],
@@ -400,25 +508,58 @@ export function saasWebsite(): FixtureWebsite {
       founded_year: '2021',
       features: allOf(
         // A card is drafted as its title and first sentence: "Client payment portal: Every reminder links to …".
-        satisfies('items titled "Automatic reminder schedules", "Client payment portal", "Late-fee automation", "Two-way sync with your accounting software", "Cash-flow forecast"', (v: string[]) =>
-          Array.isArray(v) && ['Automatic reminder schedules', 'Client payment portal', 'Late-fee automation', 'Two-way sync with your accounting software', 'Cash-flow forecast'].every((t) => v.some((x) => x === t || x.startsWith(`${t}: `)))),
+        satisfies(
+          'items titled "Automatic reminder schedules", "Client payment portal", "Late-fee automation", "Two-way sync with your accounting software", "Cash-flow forecast"',
+          (v: string[]) =>
+            Array.isArray(v) &&
+            [
+              'Automatic reminder schedules',
+              'Client payment portal',
+              'Late-fee automation',
+              'Two-way sync with your accounting software',
+              'Cash-flow forecast',
+            ].every((t) => v.some((x) => x === t || x.startsWith(`${t}: `))),
+        ),
         excludesAll(['Ready to get paid faster?', 'Ready to stop chasing invoices?', 'What our customers say']),
       ),
-      usps: ['Get paid 11 days faster on average', 'Reminders written in your own tone of voice', 'Works with the invoicing tool you already use'],
+      usps: [
+        'Get paid 11 days faster on average',
+        'Reminders written in your own tone of voice',
+        'Works with the invoicing tool you already use',
+      ],
       contact_email: 'hello@tallyflow.com',
       demo_video_url: 'https://www.youtube.com/watch?v=Q8xW2mLk4pE',
       logo_url: 'https://tallyflow.com/assets/tallyflow-logo.png',
-      faqs: satisfies('the FAQ page questions first, the pricing questions and JSON-LD-only ones after, each once', (v: { question: string; answer: string }[]) =>
-        Array.isArray(v) &&
-        JSON.stringify(v.map((f) => f.question)) === JSON.stringify([
-          'Which invoicing tools does Tallyflow work with?', 'Will my clients know the reminders are automated?', 'Can I pause reminders for a single client?',
-          'Where is my data stored?', 'Is there a free trial of the paid plans?', 'Do you offer discounts for non-profits?', 'Can I cancel at any time?',
-        ]) && v[2].answer.startsWith('Yes. Open the client')),
-      founders: satisfies('Ana Ribeiro (CEO, primary) and Tom Whitaker, with titles, bios and socials; no employees or customers', (v: { name: string; title?: string; bio?: string; socials?: Record<string, string> }[]) =>
-        Array.isArray(v) && v.length === 2 &&
-        v[0].name === 'Ana Ribeiro' && v[0].title === 'Co-founder & CEO' && /^Ana spent eight years/.test(v[0].bio ?? '') &&
-        v[0].socials?.linkedin === 'https://www.linkedin.com/in/ana-ribeiro-tallyflow' && v[0].socials?.x === 'https://x.com/anaribeiro' &&
-        v[1].name === 'Tom Whitaker' && v[1].title === 'Co-founder & CTO' && v[1].socials?.github === 'https://github.com/tomwhitaker'),
+      faqs: satisfies(
+        'the FAQ page questions first, the pricing questions and JSON-LD-only ones after, each once',
+        (v: { question: string; answer: string }[]) =>
+          Array.isArray(v) &&
+          JSON.stringify(v.map((f) => f.question)) ===
+            JSON.stringify([
+              'Which invoicing tools does Tallyflow work with?',
+              'Will my clients know the reminders are automated?',
+              'Can I pause reminders for a single client?',
+              'Where is my data stored?',
+              'Is there a free trial of the paid plans?',
+              'Do you offer discounts for non-profits?',
+              'Can I cancel at any time?',
+            ]) &&
+          v[2].answer.startsWith('Yes. Open the client'),
+      ),
+      founders: satisfies(
+        'Ana Ribeiro (CEO, primary) and Tom Whitaker, with titles, bios and socials; no employees or customers',
+        (v: { name: string; title?: string; bio?: string; socials?: Record<string, string> }[]) =>
+          Array.isArray(v) &&
+          v.length === 2 &&
+          v[0].name === 'Ana Ribeiro' &&
+          v[0].title === 'Co-founder & CEO' &&
+          /^Ana spent eight years/.test(v[0].bio ?? '') &&
+          v[0].socials?.linkedin === 'https://www.linkedin.com/in/ana-ribeiro-tallyflow' &&
+          v[0].socials?.x === 'https://x.com/anaribeiro' &&
+          v[1].name === 'Tom Whitaker' &&
+          v[1].title === 'Co-founder & CTO' &&
+          v[1].socials?.github === 'https://github.com/tomwhitaker',
+      ),
       'company_socials.linkedin': 'https://www.linkedin.com/company/tallyflow',
       'company_socials.x': 'https://x.com/tallyflowhq',
       'company_socials.github': 'https://github.com/tallyflow',
@@ -429,25 +570,42 @@ export function saasWebsite(): FixtureWebsite {
       'story.story': allOf(matches(/^Ana ran a four-person design studio/), matches(/three other studios asked/)),
       'story.why_started': matches(/^Late payments are the number one reason/),
       'story.whats_next': matches(/^This year we are adding reminders by text message/),
-      milestones: satisfies('five dated timeline entries', (v: { date: string; title: string }[]) =>
-        JSON.stringify(v.map((m) => [m.date, m.title])) === JSON.stringify([
-          ['2021-03-01', 'Tallyflow founded in Lisbon'], ['2021-06-01', 'Private beta with 40 design studios'],
-          ['2022-01-01', 'Public launch and our first 500 paying customers'], ['2023-09-01', 'Xero and QuickBooks integrations'],
-          ['2024-05-01', '4,000 customers in 30 countries'],
-        ])),
+      milestones: satisfies(
+        'five dated timeline entries',
+        (v: { date: string; title: string }[]) =>
+          JSON.stringify(v.map((m) => [m.date, m.title])) ===
+          JSON.stringify([
+            ['2021-03-01', 'Tallyflow founded in Lisbon'],
+            ['2021-06-01', 'Private beta with 40 design studios'],
+            ['2022-01-01', 'Public launch and our first 500 paying customers'],
+            ['2023-09-01', 'Xero and QuickBooks integrations'],
+            ['2024-05-01', '4,000 customers in 30 countries'],
+          ]),
+      ),
       'seo.title': 'Tallyflow — Invoices that chase themselves',
       'seo.meta': SAAS_DESCRIPTION,
     },
     // The traps: a competitor's price in the blog, customers' cities, "© 2025", a share-intent link,
     // a private-beta timeline entry, the founder's own GitHub, a facebook share button.
-    notStated: ['stage', 'company_socials.facebook', 'company_socials.instagram', 'story.problem', 'story.journey', 'story.challenges', 'story.achievements', 'story.lessons', 'founder_socials.github'],
+    notStated: [
+      'stage',
+      'company_socials.facebook',
+      'company_socials.instagram',
+      'story.problem',
+      'story.journey',
+      'story.challenges',
+      'story.achievements',
+      'story.lessons',
+      'founder_socials.github',
+    ],
   };
   return { routes, facts };
 }
 
 // ───────────────────────────── (b) static: one hand-written page ─────────────────────────────
 
-const STATIC_PARAGRAPH = 'Marigold Bindery is a one-person workshop that repairs and rebinds old family bibles, cookbooks and diaries by hand, with linen thread and archival paper.';
+const STATIC_PARAGRAPH =
+  'Marigold Bindery is a one-person workshop that repairs and rebinds old family bibles, cookbooks and diaries by hand, with linen thread and archival paper.';
 
 export function staticWebsite(): FixtureWebsite {
   const body = `<html>
@@ -470,7 +628,8 @@ export function staticWebsite(): FixtureWebsite {
 
 // ───────────────────────────── (c) spa: an empty app shell ─────────────────────────────
 
-const SPA_DESCRIPTION = 'Orbitly runs async team retrospectives in Slack, so remote teams can reflect on every sprint without another meeting.';
+const SPA_DESCRIPTION =
+  'Orbitly runs async team retrospectives in Slack, so remote teams can reflect on every sprint without another meeting.';
 
 export function spaWebsite(): FixtureWebsite {
   const body = `<!doctype html>
@@ -495,7 +654,13 @@ export function spaWebsite(): FixtureWebsite {
     'seo.meta': SPA_DESCRIPTION,
   };
   return {
-    routes: { '/': { body }, '/static/js/main.8a7b6c.js': { type: 'application/javascript', body: 'document.getElementById("root").textContent = "Orbitly";' } },
+    routes: {
+      '/': { body },
+      '/static/js/main.8a7b6c.js': {
+        type: 'application/javascript',
+        body: 'document.getElementById("root").textContent = "Orbitly";',
+      },
+    },
     // The shell has no visible text; the crawler still reads it for its title and meta tags.
     facts: { stated, notStated: allBut(stated) },
   };
@@ -503,29 +668,51 @@ export function spaWebsite(): FixtureWebsite {
 
 // ───────────────────────────── (d)–(h): sites the crawler must refuse or follow ─────────────────────────────
 
-const tinyPage = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+const tinyPage = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
 export function robotsBlockedWebsite(): FixtureWebsite {
   return {
     routes: {
-      '/robots.txt': { type: 'text/plain', body: 'User-agent: Googlebot\nAllow: /\n\nUser-agent: LaunchdeckBot\nDisallow: /\n' },
-      '/': { body: tinyPage('Quillmate — AI writing for lawyers', '<h1>AI writing for lawyers</h1><p>Quillmate drafts contracts and letters from your firm’s own precedents, in minutes.</p><a href="mailto:hi@quillmate.example">hi@quillmate.example</a>') },
+      '/robots.txt': {
+        type: 'text/plain',
+        body: 'User-agent: Googlebot\nAllow: /\n\nUser-agent: LaunchdeckBot\nDisallow: /\n',
+      },
+      '/': {
+        body: tinyPage(
+          'Quillmate — AI writing for lawyers',
+          '<h1>AI writing for lawyers</h1><p>Quillmate drafts contracts and letters from your firm’s own precedents, in minutes.</p><a href="mailto:hi@quillmate.example">hi@quillmate.example</a>',
+        ),
+      },
     },
     facts: { stated: {}, notStated: ALL_PATHS, blocked: /robots\.txt does not allow LaunchdeckBot/ },
   };
 }
 
 export function redirectsWebsite(): FixtureWebsite {
-  const stated = { name: 'Fernway', tagline: 'Trip planning for groups that never agree', 'seo.title': 'Fernway — Trip planning for groups that never agree' };
+  const stated = {
+    name: 'Fernway',
+    tagline: 'Trip planning for groups that never agree',
+    'seo.title': 'Fernway — Trip planning for groups that never agree',
+  };
   return {
     routes: {
       '/': { status: 301, headers: { location: '/go' } },
       '/go': { status: 302, headers: { location: '/start?ref=home' } },
       '/start': { status: 307, headers: { location: '/en/' } },
-      '/en/': { body: tinyPage('Fernway — Trip planning for groups that never agree', '<h1>Trip planning for groups that never agree</h1><p>Fernway collects everyone’s dates, budgets and wishes in one shared plan, then suggests trips the whole group will actually say yes to.</p>') },
+      '/en/': {
+        body: tinyPage(
+          'Fernway — Trip planning for groups that never agree',
+          '<h1>Trip planning for groups that never agree</h1><p>Fernway collects everyone’s dates, budgets and wishes in one shared plan, then suggests trips the whole group will actually say yes to.</p>',
+        ),
+      },
     },
     facts: {
-      stated: { ...stated, short_description: matches(/^Fernway collects everyone’s dates/), description: matches(/^Fernway collects/) },
+      stated: {
+        ...stated,
+        short_description: matches(/^Fernway collects everyone’s dates/),
+        description: matches(/^Fernway collects/),
+      },
       notStated: allBut({ ...stated, short_description: 1, description: 1 }),
     },
   };
@@ -534,16 +721,28 @@ export function redirectsWebsite(): FixtureWebsite {
 export function nonHtmlWebsite(): FixtureWebsite {
   return {
     start: '/brochure.pdf',
-    routes: { '/brochure.pdf': { type: 'application/pdf', body: '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n' } },
+    routes: {
+      '/brochure.pdf': { type: 'application/pdf', body: '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n' },
+    },
     facts: { stated: {}, notStated: ALL_PATHS, blocked: /not an HTML page \(application\/pdf\)/ },
   };
 }
 
 /** A homepage over the 2 MB limit: megabytes of generated product listings. */
 export function oversizedWebsite(): FixtureWebsite {
-  const rows = Array.from({ length: 15000 }, (_, i) => `<tr><td>SKU-${100000 + i}</td><td>Stainless steel hex bolt M${(i % 24) + 3}, pack of ${(i % 9 + 1) * 10}</td><td>$${(i % 50) + 1}.99</td></tr>`).join('\n');
-  const body = tinyPage('Boltbarn — Every fastener, in stock', `<h1>Every fastener, in stock</h1><table>${rows}${rows}</table>`);
-  return { routes: { '/': { body } }, facts: { stated: {}, notStated: ALL_PATHS, blocked: /larger than 2000000 bytes/ } };
+  const rows = Array.from(
+    { length: 15000 },
+    (_, i) =>
+      `<tr><td>SKU-${100000 + i}</td><td>Stainless steel hex bolt M${(i % 24) + 3}, pack of ${((i % 9) + 1) * 10}</td><td>$${(i % 50) + 1}.99</td></tr>`,
+  ).join('\n');
+  const body = tinyPage(
+    'Boltbarn — Every fastener, in stock',
+    `<h1>Every fastener, in stock</h1><table>${rows}${rows}</table>`,
+  );
+  return {
+    routes: { '/': { body } },
+    facts: { stated: {}, notStated: ALL_PATHS, blocked: /larger than 2000000 bytes/ },
+  };
 }
 
 export function privateRedirectWebsite(): FixtureWebsite {
@@ -577,20 +776,28 @@ export function pagesFromHtml(site: Record<string, string>, origin = 'https://ac
 }
 
 /** A minimal page: title, optional head extras, body. */
-export const htmlPage = (title: string, body: string, head = '') => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+export const htmlPage = (title: string, body: string, head = '') =>
+  `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
 
 /**
  * A three-page Tallyflow site for API and page tests that need a quick, known draft: a homepage with
  * a meta description, a mailto and links; a pricing page; an about page stating founding year and place.
  */
 export function tallyflowMiniRoutes(): FixtureRoutes {
-  const page = (title: string, head: string, body: string) => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+  const page = (title: string, head: string, body: string) =>
+    `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
   return {
-    '/': (o: string) => ({ body: page('Tallyflow — Invoices that chase themselves',
-      '<meta name="description" content="Tallyflow sends polite invoice reminders so you get paid on time.">',
-      `<h1>Invoices that chase themselves</h1><p>Tallyflow sends polite invoice reminders so you get paid on time.</p>
-       <a href="${o}/pricing">Pricing</a> <a href="${o}/about">About</a> <a href="mailto:hello@tallyflow.example">Contact</a>`) }),
-    '/pricing': { body: page('Pricing', '', '<h1>Pricing</h1><ul><li>Starter: $9/month</li><li>Team: $29/month</li></ul>') },
+    '/': (o: string) => ({
+      body: page(
+        'Tallyflow — Invoices that chase themselves',
+        '<meta name="description" content="Tallyflow sends polite invoice reminders so you get paid on time.">',
+        `<h1>Invoices that chase themselves</h1><p>Tallyflow sends polite invoice reminders so you get paid on time.</p>
+       <a href="${o}/pricing">Pricing</a> <a href="${o}/about">About</a> <a href="mailto:hello@tallyflow.example">Contact</a>`,
+      ),
+    }),
+    '/pricing': {
+      body: page('Pricing', '', '<h1>Pricing</h1><ul><li>Starter: $9/month</li><li>Team: $29/month</li></ul>'),
+    },
     '/about': { body: page('About', '', '<h1>About Tallyflow</h1><p>Founded in 2021 in Lisbon, Portugal.</p>') },
   };
 }

@@ -3,9 +3,14 @@ import type { FastifyInstance } from 'fastify';
 /** A minimal browser for server-rendered forms: keeps cookies and reads CSRF tokens from pages. */
 export class FormClient {
   cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance, private readonly headers: Record<string, string> = {}) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
-  private cookieHeader() { return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '); }
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
 
   private remember(setCookie: string | string[] | undefined) {
     for (const c of ([] as string[]).concat(setCookie ?? [])) {
@@ -19,19 +24,33 @@ export class FormClient {
   }
 
   async get(url: string) {
-    const res = await this.app.inject({ method: 'GET', url, headers: { ...this.headers, cookie: this.cookieHeader() } });
+    const res = await this.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...this.headers, cookie: this.cookieHeader() },
+    });
     this.remember(res.headers['set-cookie']);
     return res;
   }
 
   /** GETs the form page for its CSRF token, then posts the fields with it. */
-  async submit(formPage: string, action: string, fields: Record<string, string | string[]>, opts: { csrf?: boolean } = {}) {
+  async submit(
+    formPage: string,
+    action: string,
+    fields: Record<string, string | string[]>,
+    opts: { csrf?: boolean } = {},
+  ) {
     const page = await this.get(formPage);
     const token = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) for (const one of ([] as string[]).concat(v)) body.append(k, one);
     if (opts.csrf !== false && token) body.set('_csrf', token);
-    const res = await this.app.inject({ method: 'POST', url: action, headers: { ...this.headers, cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() });
+    const res = await this.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { ...this.headers, cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body.toString(),
+    });
     this.remember(res.headers['set-cookie']);
     return res;
   }

@@ -11,7 +11,9 @@ export function assertPage(res: LightMyRequestResponse, status = 200) {
   const levels = [...res.body.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
   assert.equal(levels[0], 1, 'the first heading is the h1');
   assert.equal(levels.filter((l) => l === 1).length, 1, 'one h1');
-  levels.forEach((l, i) => { if (i > 0) assert.ok(l <= levels[i - 1] + 1, `h${levels[i - 1]} then h${l}`); });
+  levels.forEach((l, i) => {
+    if (i > 0) assert.ok(l <= levels[i - 1] + 1, `h${levels[i - 1]} then h${l}`);
+  });
   if (status === 200) {
     assert.match(res.body, /<title>[^<]{10,}<\/title>/);
     assert.match(res.body, /<meta name="description" content="[^"]{20,}">/);
@@ -22,4 +24,5 @@ export function assertPage(res: LightMyRequestResponse, status = 200) {
 }
 
 /** The page's canonical URL as written (entities decoded). */
-export const canonical = (body: string) => body.match(/<link rel="canonical" href="([^"]+)">/)?.[1]?.replace(/&amp;/g, '&');
+export const canonical = (body: string) =>
+  body.match(/<link rel="canonical" href="([^"]+)">/)?.[1]?.replace(/&amp;/g, '&');

@@ -1,7 +1,11 @@
 import type { TestEnv } from './app.js';
 
 /** Raw JSON-RPC over HTTP to /mcp, as MCP clients send it. */
-export interface RpcResponse { status: number; headers: Headers; body: any }
+export interface RpcResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
 
 export async function post(env: TestEnv, message: unknown, headers: Record<string, string> = {}): Promise<RpcResponse> {
   const res = await fetch(`${env.baseUrl}/mcp`, {
@@ -13,21 +17,40 @@ export async function post(env: TestEnv, message: unknown, headers: Record<strin
   let body: any = text === '' ? undefined : text;
   if (res.headers.get('content-type')?.includes('text/event-stream')) {
     // The legacy transport may answer over SSE: the response is the last `data:` message.
-    const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)));
+    const data = text
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => JSON.parse(l.slice(5)));
     body = data.at(-1);
   } else if (text !== '') {
-    try { body = JSON.parse(text); } catch { /* keep the text */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* keep the text */
+    }
   }
   return { status: res.status, headers: res.headers, body };
 }
 
 let nextId = 1;
-export const request = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: nextId++, method, params });
+export const request = (method: string, params: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id: nextId++,
+  method,
+  params,
+});
 
 /** A 2025-era call after the initialize handshake, as a stateless client sends it. */
-export const legacyCall = (env: TestEnv, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  post(env, request(method, params), { 'mcp-protocol-version': '2025-11-25', ...headers });
+export const legacyCall = (
+  env: TestEnv,
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => post(env, request(method, params), { 'mcp-protocol-version': '2025-11-25', ...headers });
 
-export const callTool = (env: TestEnv, name: string, args: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  legacyCall(env, 'tools/call', { name, arguments: args }, headers);
-
+export const callTool = (
+  env: TestEnv,
+  name: string,
+  args: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => legacyCall(env, 'tools/call', { name, arguments: args }, headers);

@@ -17,7 +17,11 @@ const PG_TOOLS = ['postgres', 'initdb', 'pg_ctl'];
 export function findPostgresBin(root = '/usr/lib/postgresql'): string | null {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   let entries: string[];
-  try { entries = fs.readdirSync(root); } catch { return null; }
+  try {
+    entries = fs.readdirSync(root);
+  } catch {
+    return null;
+  }
   const versions = entries
     .filter((name) => /^\d+$/.test(name) && Number(name) >= MIN_POSTGRES_VERSION)
     .map(Number)
@@ -34,7 +38,10 @@ export function postgresVersion(bin: string): number | null {
   const fromPath = /\/(\d+)\/bin\/?$/.exec(bin);
   if (fromPath) return Number(fromPath[1]);
   try {
-    const out = execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync(path.join(bin, 'postgres'), ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const m = /(\d+)(?:\.\d+)?/.exec(out);
     return m ? Number(m[1]) : null;
   } catch {
@@ -59,8 +66,10 @@ function isExecutable(file: string): boolean {
 function requirePostgresBin(): string {
   const bin = findPostgresBin();
   if (bin) return bin;
-  throw new Error(`No PostgreSQL ≥ ${MIN_POSTGRES_VERSION} server binaries found under /usr/lib/postgresql/*/bin ` +
-    '(Debian: `sudo apt-get install -y postgresql`), and PG_BIN is not set.');
+  throw new Error(
+    `No PostgreSQL ≥ ${MIN_POSTGRES_VERSION} server binaries found under /usr/lib/postgresql/*/bin ` +
+      '(Debian: `sudo apt-get install -y postgresql`), and PG_BIN is not set.',
+  );
 }
 
 export interface PostgresServer {
@@ -90,7 +99,19 @@ export async function startPostgres(): Promise<PostgresServer> {
   fs.chmodSync(dir, 0o755);
   const dataDir = path.join(dir, 'data');
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const [initCmd, initArgs] = asPostgres(bin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  const [initCmd, initArgs] = asPostgres(bin, 'initdb', [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale',
+    'C',
+  ]);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freeLoopbackPort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -98,13 +119,30 @@ export async function startPostgres(): Promise<PostgresServer> {
 
   const launch = async () => {
     const [cmd, args] = asPostgres(bin, 'postgres', [
-      '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
     ]);
     const started = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
     proc = started;
     let log = '';
-    started.stderr?.on('data', (d) => { log += d.toString(); if (log.length > 20_000) log = log.slice(-10_000); });
+    started.stderr?.on('data', (d) => {
+      log += d.toString();
+      if (log.length > 20_000) log = log.slice(-10_000);
+    });
     // The server must not keep a test process alive on its own: its owner stops it explicitly.
     started.unref();
     (started.stderr as unknown as { unref?: () => void } | null)?.unref?.();
@@ -118,7 +156,10 @@ export async function startPostgres(): Promise<PostgresServer> {
         return;
       } catch {
         await client.end().catch(() => {});
-        if (Date.now() > deadline) { started.kill('SIGKILL'); throw new Error(`postgres did not start:\n${log}`); }
+        if (Date.now() > deadline) {
+          started.kill('SIGKILL');
+          throw new Error(`postgres did not start:\n${log}`);
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
     }
@@ -126,7 +167,11 @@ export async function startPostgres(): Promise<PostgresServer> {
   // pg_ctl stops the postmaster itself: a signal to `runuser` would not reach it.
   const halt = async () => {
     const [stopCmd, stopArgs] = asPostgres(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '15', 'stop']);
-    try { execFileSync(stopCmd, stopArgs, { stdio: 'pipe' }); } catch { /* already stopped */ }
+    try {
+      execFileSync(stopCmd, stopArgs, { stdio: 'pipe' });
+    } catch {
+      /* already stopped */
+    }
     if (proc.exitCode === null) proc.kill('SIGKILL');
   };
 

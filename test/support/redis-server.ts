@@ -11,12 +11,20 @@ import { freeLoopbackPort } from './free-port.js';
  */
 export function findRedisServer(): string | null {
   if (process.env.REDIS_SERVER) return process.env.REDIS_SERVER;
-  const candidates = ['/usr/bin/redis-server', ...(process.env.PATH ?? '').split(':').filter(Boolean).map((d) => path.join(d, 'redis-server'))];
+  const candidates = [
+    '/usr/bin/redis-server',
+    ...(process.env.PATH ?? '')
+      .split(':')
+      .filter(Boolean)
+      .map((d) => path.join(d, 'redis-server')),
+  ];
   for (const file of candidates) {
     try {
       fs.accessSync(file, fs.constants.X_OK);
       if (fs.statSync(file).isFile()) return file;
-    } catch { /* not here */ }
+    } catch {
+      /* not here */
+    }
   }
   return null;
 }
@@ -36,11 +44,17 @@ function pong(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     let reply = '';
-    const done = (ok: boolean) => { socket.destroy(); resolve(ok); };
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
     socket.setTimeout(500, () => done(false));
     socket.once('error', () => done(false));
     socket.once('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (d) => { reply += d.toString(); if (reply.includes('\r\n')) done(reply.startsWith('+PONG')); });
+    socket.on('data', (d) => {
+      reply += d.toString();
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+    });
   });
 }
 
@@ -50,7 +64,10 @@ function pong(port: number): Promise<boolean> {
  */
 export async function startRedis(): Promise<RedisServer> {
   const bin = findRedisServer();
-  if (!bin) throw new Error('No redis-server found (Debian: `sudo apt-get install -y redis-server`); REDIS_SERVER may name one.');
+  if (!bin)
+    throw new Error(
+      'No redis-server found (Debian: `sudo apt-get install -y redis-server`); REDIS_SERVER may name one.',
+    );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-redis-'));
   const port = await freeLoopbackPort();
   let proc: ChildProcess | null = null;
@@ -58,9 +75,31 @@ export async function startRedis(): Promise<RedisServer> {
 
   const start = async () => {
     log = '';
-    const p = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(
+      bin,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+        '--loglevel',
+        'warning',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     proc = p;
-    const keep = (d: Buffer) => { log += d.toString(); if (log.length > 20_000) log = log.slice(-10_000); };
+    const keep = (d: Buffer) => {
+      log += d.toString();
+      if (log.length > 20_000) log = log.slice(-10_000);
+    };
     p.stdout?.on('data', keep);
     p.stderr?.on('data', keep);
     // The server must not keep a test process alive on its own: its owner stops it explicitly.
@@ -70,7 +109,10 @@ export async function startRedis(): Promise<RedisServer> {
     const deadline = Date.now() + 10_000;
     while (!(await pong(port))) {
       if (p.exitCode !== null) throw new Error(`redis-server exited early:\n${log}`);
-      if (Date.now() > deadline) { p.kill('SIGKILL'); throw new Error(`redis-server did not start:\n${log}`); }
+      if (Date.now() > deadline) {
+        p.kill('SIGKILL');
+        throw new Error(`redis-server did not start:\n${log}`);
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   };

@@ -4,9 +4,12 @@ import { loadListingProfileAnyStatus } from '../../src/domain/listings/listing-p
 
 /** Every listing of the site, in any status, as its full public profile, keyed by id. */
 export async function readEveryListing(ctx: AppContext): Promise<Map<number, unknown>> {
-  const rows = await ctx.db.query<{ id: number }>('SELECT id FROM listings WHERE site_id = $1 ORDER BY id', [ctx.site.id]);
+  const rows = await ctx.db.query<{ id: number }>('SELECT id FROM listings WHERE site_id = $1 ORDER BY id', [
+    ctx.site.id,
+  ]);
   const out = new Map<number, unknown>();
-  for (const { id } of rows) out.set(id, await loadListingProfileAnyStatus(ctx.db, ctx.site.id, id, ctx.config.publicUrl));
+  for (const { id } of rows)
+    out.set(id, await loadListingProfileAnyStatus(ctx.db, ctx.site.id, id, ctx.config.publicUrl));
   return out;
 }
 
@@ -14,7 +17,9 @@ export async function readEveryListing(ctx: AppContext): Promise<Map<number, unk
 export async function assertRestored(ctx: AppContext, before: Map<number, unknown>): Promise<void> {
   assert.ok(before.size > 100, 'the backup held the demo');
   assert.deepEqual(await readEveryListing(ctx), before);
-  const [{ id }] = await ctx.db.query<{ id: number }>(`INSERT INTO users (email, password_hash) VALUES ('after-restore@example.com', 'x') RETURNING id`);
+  const [{ id }] = await ctx.db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash) VALUES ('after-restore@example.com', 'x') RETURNING id`,
+  );
   const [{ max }] = await ctx.db.query<{ max: number }>('SELECT max(id)::int AS max FROM users');
   assert.equal(id, max);
 }

@@ -20,7 +20,9 @@ export interface ServiceProcess {
 
 const running = new Set<ChildProcess>();
 // Whatever happens to the test process, no service outlives it.
-process.once('exit', () => { for (const p of running) p.kill('SIGKILL'); });
+process.once('exit', () => {
+  for (const p of running) p.kill('SIGKILL');
+});
 
 export function startService(name: string, args: string[], env: Record<string, string>): ServiceProcess {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
@@ -37,7 +39,13 @@ export function startService(name: string, args: string[], env: Record<string, s
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => { running.delete(proc); for (const l of listeners) l(); resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    proc.once('exit', () => {
+      running.delete(proc);
+      for (const l of listeners) l();
+      resolve();
+    }),
+  );
   return {
     name,
     pid: proc.pid!,
@@ -46,10 +54,24 @@ export function startService(name: string, args: string[], env: Record<string, s
     waitForOutput(text, timeoutMs) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          if (out.includes(text)) { done(); resolve(); } else if (proc.exitCode !== null || proc.signalCode !== null) { done(); reject(new Error(`${name} exited (${proc.exitCode ?? proc.signalCode}) before printing "${text}":\n${out}`)); }
+          if (out.includes(text)) {
+            done();
+            resolve();
+          } else if (proc.exitCode !== null || proc.signalCode !== null) {
+            done();
+            reject(
+              new Error(`${name} exited (${proc.exitCode ?? proc.signalCode}) before printing "${text}":\n${out}`),
+            );
+          }
         };
-        const timer = setTimeout(() => { done(); reject(new Error(`${name} did not print "${text}" within ${timeoutMs} ms:\n${out}`)); }, timeoutMs);
-        const done = () => { clearTimeout(timer); listeners.delete(check); };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`${name} did not print "${text}" within ${timeoutMs} ms:\n${out}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
         listeners.add(check);
         check();
       });
@@ -76,9 +98,12 @@ export async function waitForHttp(url: string, service: ServiceProcess, timeoutM
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
       if (res.status === 200) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (service.hasExited()) throw new Error(`${service.name} exited before ${url} answered:\n${service.output()}`);
-    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${service.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${service.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

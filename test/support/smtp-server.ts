@@ -1,13 +1,19 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedMail { from: string; to: string[]; raw: string }
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
 
 /**
  * A real SMTP server on loopback that keeps what it receives; `fail` makes it reject messages;
  * `port` starts it on a given port (to bring a stopped server back where clients expect it).
  */
-export async function startSmtpServer(opts: { fail?: () => boolean; port?: number } = {}): Promise<{ url: string; port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpServer(
+  opts: { fail?: () => boolean; port?: number } = {},
+): Promise<{ url: string; port: number; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -15,10 +21,16 @@ export async function startSmtpServer(opts: { fail?: () => boolean; port?: numbe
     logger: false,
     onData(stream, session, callback) {
       let raw = '';
-      stream.on('data', (d: Buffer) => { raw += d.toString(); });
+      stream.on('data', (d: Buffer) => {
+        raw += d.toString();
+      });
       stream.on('end', () => {
         if (opts.fail?.()) return callback(new Error('mailbox unavailable'));
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },

@@ -17,7 +17,10 @@ export const accountOperations = [
     handler: async (_input, ctx) => {
       const p = ctx.principal!;
       const rows = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [p.userId]);
-      return { user: { id: p.userId, email: p.email, name: rows[0]?.name ?? '', is_admin: p.isAdmin }, auth: { via: p.via, scopes: p.scopes } };
+      return {
+        user: { id: p.userId, email: p.email, name: rows[0]?.name ?? '', is_admin: p.isAdmin },
+        auth: { via: p.via, scopes: p.scopes },
+      };
     },
   }),
 ];

@@ -4,7 +4,12 @@ import { notFound } from '../errors.js';
 import { Faq, PaginationQuery, Params, Query, Slug, Nullable, Paginated } from '../schemas/common.js';
 import { CategoryNodeSchema, ListingSummarySchema } from '../schemas/records.js';
 import { pageBounds, pageOf } from '../pagination.js';
-import { categoryAndDescendantIds, categoryListings, categoryTree, getCategory } from '../../domain/categories/category-repository.js';
+import {
+  categoryAndDescendantIds,
+  categoryListings,
+  categoryTree,
+  getCategory,
+} from '../../domain/categories/category-repository.js';
 
 export const categoryOperations = [
   defineOperation({
@@ -13,14 +18,22 @@ export const categoryOperations = [
     path: '/categories',
     tag: 'Categories',
     title: 'List categories',
-    summary: 'The category tree with live listing counts (a parent counts its subcategories\' listings too).',
+    summary: "The category tree with live listing counts (a parent counts its subcategories' listings too).",
     scope: null,
     cached: true,
-    query: Query({ include_empty: Type.Optional(Type.Boolean({ default: true, description: 'Include categories without live listings' })) }),
-    response: Type.Object({ items: Type.Array(CategoryNodeSchema), total: Type.Integer({ description: 'Categories in the tree returned' }) }),
+    query: Query({
+      include_empty: Type.Optional(
+        Type.Boolean({ default: true, description: 'Include categories without live listings' }),
+      ),
+    }),
+    response: Type.Object({
+      items: Type.Array(CategoryNodeSchema),
+      total: Type.Integer({ description: 'Categories in the tree returned' }),
+    }),
     handler: async ({ include_empty }, ctx) => {
       const items = await categoryTree(ctx.db, ctx.site.id, include_empty ?? true);
-      const count = (nodes: { children: unknown[] }[]): number => nodes.reduce((n, c) => n + 1 + count(c.children as never), 0);
+      const count = (nodes: { children: unknown[] }[]): number =>
+        nodes.reduce((n, c) => n + 1 + count(c.children as never), 0);
       // The schema spells the tree out to a fixed depth; CategoryNode is the same shape, recursively.
       return { items: items as never[], total: count(items) };
     },
@@ -31,7 +44,8 @@ export const categoryOperations = [
     path: '/categories/{slug}',
     tag: 'Categories',
     title: 'Get a category',
-    summary: 'Description, FAQs, parent, subcategories with counts, and its live listings (including subcategories) most voted first.',
+    summary:
+      'Description, FAQs, parent, subcategories with counts, and its live listings (including subcategories) most voted first.',
     scope: null,
     cached: true,
     notFound: true,
@@ -43,7 +57,9 @@ export const categoryOperations = [
       name: Type.String(),
       description: Type.String(),
       parent: Nullable(Type.Object({ slug: Type.String(), name: Type.String() })),
-      subcategories: Type.Array(Type.Object({ slug: Type.String(), name: Type.String(), live_listings: Type.Integer() })),
+      subcategories: Type.Array(
+        Type.Object({ slug: Type.String(), name: Type.String(), live_listings: Type.Integer() }),
+      ),
       faqs: Type.Array(Faq),
       attributes: Type.Array(Type.Object({ key: Type.String(), label: Type.String() })),
       live_listings: Type.Integer(),

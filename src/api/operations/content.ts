@@ -18,7 +18,10 @@ export const contentOperations = [
     summary: 'Newest first, or matched by q (full text).',
     scope: null,
     paginated: true,
-    query: Query({ q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text (max 200 characters)' })), ...PaginationQuery }),
+    query: Query({
+      q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text (max 200 characters)' })),
+      ...PaginationQuery,
+    }),
     response: Paginated(BlogPostSummarySchema),
     handler: async (input, ctx) => {
       const { perPage, offset } = pageBounds(input);
@@ -36,7 +39,10 @@ export const contentOperations = [
     scope: null,
     notFound: true,
     params: Params({ slug: Slug('Blog post slug') }),
-    response: Type.Composite([BlogPostSummarySchema, Type.Object({ body_markdown: Type.String(), faqs: Type.Array(Faq) })]),
+    response: Type.Composite([
+      BlogPostSummarySchema,
+      Type.Object({ body_markdown: Type.String(), faqs: Type.Array(Faq) }),
+    ]),
     handler: async ({ slug }, ctx) => {
       const post = await getBlogPost(ctx.db, ctx.site.id, slug, ctx.now(), ctx.config.publicUrl);
       if (!post) throw notFound(`There is no blog post "${slug}".`);
@@ -70,7 +76,10 @@ export const contentOperations = [
     title: 'Interview questions',
     summary: 'The questions founders may answer with answer_interview; answers appear on the founder page.',
     scope: null,
-    response: Type.Object({ items: Type.Array(Type.Object({ id: Type.Integer(), question: Type.String() })), total: Type.Integer() }),
+    response: Type.Object({
+      items: Type.Array(Type.Object({ id: Type.Integer(), question: Type.String() })),
+      total: Type.Integer(),
+    }),
     handler: async (_input, ctx) => {
       const items = await listInterviewQuestions(ctx.db, ctx.site.id);
       return { items, total: items.length };

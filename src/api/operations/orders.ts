@@ -1,101 +1,210 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../registry.js';
-import { Body, DateString, DateTime, Nullable, PaginationQuery, Params, Query, Paginated, rowId } from '../schemas/common.js';
+import {
+  Body,
+  DateString,
+  DateTime,
+  Nullable,
+  PaginationQuery,
+  Params,
+  Query,
+  Paginated,
+  rowId,
+} from '../schemas/common.js';
 import { pageBounds, pageOf } from '../pagination.js';
 import { priceOrder } from '../../domain/orders/quote.js';
 import { createCheckout, listMyOrders, orderForUser } from '../../domain/orders/checkout.js';
 import { listProducts } from '../../domain/orders/products-view.js';
 
-const OrderItem = Type.Object({
-  product: Type.String({ minLength: 1, maxLength: 60, description: 'Product code from list_products' }),
-  listing_id: Type.Optional(rowId('One of your listings; required by products with needs_listing=true')),
-  week: Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A launch-week Monday from list_products (launch: optional, omitted = live at once; skip_queue and relaunch: required)' })),
-  amount_cents: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000000, description: 'billboard_min only; at least the billboard minimum' })),
-  categories: Type.Optional(Type.Array(Type.String({ maxLength: 220 }), { maxItems: 10, description: 'extra_categories only: up to 3 extra category slugs' })),
-  options: Type.Optional(Type.Object({}, { additionalProperties: true, maxProperties: 20, description: "For products whose list_products entry has options; validated against that entry's JSON Schema" })),
-}, { additionalProperties: false });
+const OrderItem = Type.Object(
+  {
+    product: Type.String({ minLength: 1, maxLength: 60, description: 'Product code from list_products' }),
+    listing_id: Type.Optional(rowId('One of your listings; required by products with needs_listing=true')),
+    week: Type.Optional(
+      Type.String({
+        maxLength: 10,
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          'A launch-week Monday from list_products (launch: optional, omitted = live at once; skip_queue and relaunch: required)',
+      }),
+    ),
+    amount_cents: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100000000,
+        description: 'billboard_min only; at least the billboard minimum',
+      }),
+    ),
+    categories: Type.Optional(
+      Type.Array(Type.String({ maxLength: 220 }), {
+        maxItems: 10,
+        description: 'extra_categories only: up to 3 extra category slugs',
+      }),
+    ),
+    options: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          maxProperties: 20,
+          description: "For products whose list_products entry has options; validated against that entry's JSON Schema",
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const OrderBody = Body({
   items: Type.Array(OrderItem, { minItems: 1, maxItems: 20 }),
-  billing_country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, for the VAT preview' })),
+  billing_country: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, for the VAT preview' }),
+  ),
   vat_number: Type.Optional(Type.String({ maxLength: 32, description: 'EU businesses get reverse charge when valid' })),
 });
 
 const money = (description: string) => Type.Integer({ description });
 const LineFields = {
-  product: Type.String(), name: Type.String(),
-  listing_id: Nullable(Type.Integer()), listing_name: Nullable(Type.String()),
-  week: Nullable(DateString), categories: Type.Array(Type.String()),
-  options: Nullable(Type.Object({}, { additionalProperties: true })), amount_cents: Nullable(Type.Integer()),
+  product: Type.String(),
+  name: Type.String(),
+  listing_id: Nullable(Type.Integer()),
+  listing_name: Nullable(Type.String()),
+  week: Nullable(DateString),
+  categories: Type.Array(Type.String()),
+  options: Nullable(Type.Object({}, { additionalProperties: true })),
+  amount_cents: Nullable(Type.Integer()),
   quantity: Type.Integer({ description: 'Categories for extra_categories, else 1' }),
   unit_price_cents: money('Price of one, excluding VAT, as it was when the order was built'),
   net_cents: money('unit_price_cents × quantity'),
-  vat_rate_bp: Type.Integer({ description: 'VAT rate in basis points (1900 = 19 %)' }), vat_rate: Type.String({ description: 'e.g. "19 %"' }),
-  vat_cents: money('VAT of this line, rounded half up'), total_cents: money('net_cents + vat_cents'),
+  vat_rate_bp: Type.Integer({ description: 'VAT rate in basis points (1900 = 19 %)' }),
+  vat_rate: Type.String({ description: 'e.g. "19 %"' }),
+  vat_cents: money('VAT of this line, rounded half up'),
+  total_cents: money('net_cents + vat_cents'),
 };
-const QuoteLine = Type.Object({ ...LineFields, includes: Type.Array(Type.String(), { description: 'Bundles: the products it contains' }) });
+const QuoteLine = Type.Object({
+  ...LineFields,
+  includes: Type.Array(Type.String(), { description: 'Bundles: the products it contains' }),
+});
 const Fulfilment = {
-  fulfilled: Type.Boolean(), fulfilled_at: Nullable(DateTime),
+  fulfilled: Type.Boolean(),
+  fulfilled_at: Nullable(DateTime),
   fulfilment: Nullable(Type.String({ description: 'What fulfilment did, in plain words' })),
 };
 const OrderLine = Type.Object({
-  ...LineFields, ...Fulfilment,
-  parts: Type.Array(Type.Object({ product: Type.String(), name: Type.String(), ...Fulfilment }), { description: 'Bundles: each part and its fulfilment' }),
+  ...LineFields,
+  ...Fulfilment,
+  parts: Type.Array(Type.Object({ product: Type.String(), name: Type.String(), ...Fulfilment }), {
+    description: 'Bundles: each part and its fulfilment',
+  }),
 });
 const Vat = Type.Object({
   kind: Type.String({ description: 'eu_consumer, reverse_charge, domestic_business, outside_eu or unknown_country' }),
-  rate_bp: Type.Integer(), rate: Type.String(), country: Nullable(Type.String()), vat_number: Nullable(Type.String()),
-  explanation: Type.String(), legal_mention: Nullable(Type.String()),
+  rate_bp: Type.Integer(),
+  rate: Type.String(),
+  country: Nullable(Type.String()),
+  vat_number: Nullable(Type.String()),
+  explanation: Type.String(),
+  legal_mention: Nullable(Type.String()),
 });
 const Totals = {
   currency: Type.String({ description: 'USD' }),
-  subtotal_cents: money('Sum of net_cents'), vat_cents: money('Sum of the lines\' VAT'), total_cents: money('subtotal_cents + vat_cents'),
-  reverse_charge: Type.Boolean(), vat: Vat,
+  subtotal_cents: money('Sum of net_cents'),
+  vat_cents: money("Sum of the lines' VAT"),
+  total_cents: money('subtotal_cents + vat_cents'),
+  reverse_charge: Type.Boolean(),
+  vat: Vat,
 };
 const OrderSchema = Type.Object({
   number: Type.String({ description: 'e.g. LD-2026-000042' }),
   status: Type.String({ description: 'pending → paid → fulfilled; pending → expired or cancelled; paid → refunded' }),
   status_reason: Nullable(Type.String()),
-  lines: Type.Array(OrderLine), ...Totals,
-  billing: Nullable(Type.Object({ name: Type.String(), address: Type.String(), country: Nullable(Type.String()), vat_number: Nullable(Type.String()) })),
+  lines: Type.Array(OrderLine),
+  ...Totals,
+  billing: Nullable(
+    Type.Object({
+      name: Type.String(),
+      address: Type.String(),
+      country: Nullable(Type.String()),
+      vat_number: Nullable(Type.String()),
+    }),
+  ),
   payment_provider: Type.String(),
-  checkout_url: Nullable(Type.String({ description: 'While pending: the page where the person reviews, enters billing details and pays' })),
-  page_url: Type.String(), invoice_number: Nullable(Type.String()), invoice_url: Nullable(Type.String()),
-  created_at: DateTime, expires_at: Nullable(DateTime), paid_at: Nullable(DateTime), fulfilled_at: Nullable(DateTime),
-  cancelled_at: Nullable(DateTime), refunded_at: Nullable(DateTime),
+  checkout_url: Nullable(
+    Type.String({ description: 'While pending: the page where the person reviews, enters billing details and pays' }),
+  ),
+  page_url: Type.String(),
+  invoice_number: Nullable(Type.String()),
+  invoice_url: Nullable(Type.String()),
+  created_at: DateTime,
+  expires_at: Nullable(DateTime),
+  paid_at: Nullable(DateTime),
+  fulfilled_at: Nullable(DateTime),
+  cancelled_at: Nullable(DateTime),
+  refunded_at: Nullable(DateTime),
 });
 
 const ProductEntry = Type.Object({
-  code: Type.String(), name: Type.String(), description: Type.String({ description: 'What the buyer gets' }),
+  code: Type.String(),
+  name: Type.String(),
+  description: Type.String({ description: 'What the buyer gets' }),
   price_cents: Type.Integer({ description: 'USD cents, excluding VAT' }),
-  price_per: Type.String({ description: 'item, category (extra_categories) or minimum (billboard_min: amount_cents, at least this)' }),
+  price_per: Type.String({
+    description: 'item, category (extra_categories) or minimum (billboard_min: amount_cents, at least this)',
+  }),
   needs_listing: Type.Boolean(),
-  takes: Type.Array(Type.String(), { description: 'Item properties it takes besides listing_id: week, categories, amount_cents, options' }),
+  takes: Type.Array(Type.String(), {
+    description: 'Item properties it takes besides listing_id: week, categories, amount_cents, options',
+  }),
   week_required: Type.Boolean(),
-  options: Nullable(Type.Object({}, { additionalProperties: true, description: 'JSON Schema of the options it takes' })),
-  includes: Type.Array(Type.Object({ code: Type.String(), name: Type.String() }), { description: 'Bundles: what it contains' }),
+  options: Nullable(
+    Type.Object({}, { additionalProperties: true, description: 'JSON Schema of the options it takes' }),
+  ),
+  includes: Type.Array(Type.Object({ code: Type.String(), name: Type.String() }), {
+    description: 'Bundles: what it contains',
+  }),
   min_amount_cents: Nullable(Type.Integer()),
 });
 
 export const orderOperations = [
   defineOperation({
-    operationId: 'quote_order', method: 'POST', path: '/orders/quote', tag: 'Orders', title: 'Price an order',
-    summary: 'Prices items at current prices and validates weeks, categories, options and the billboard minimum, with a VAT preview for billing_country and vat_number. Nothing is saved or charged. Each problem is a 400 naming items[i].field.',
-    scope: 'orders:write', body: OrderBody,
+    operationId: 'quote_order',
+    method: 'POST',
+    path: '/orders/quote',
+    tag: 'Orders',
+    title: 'Price an order',
+    summary:
+      'Prices items at current prices and validates weeks, categories, options and the billboard minimum, with a VAT preview for billing_country and vat_number. Nothing is saved or charged. Each problem is a 400 naming items[i].field.',
+    scope: 'orders:write',
+    body: OrderBody,
     response: Type.Object({ lines: Type.Array(QuoteLine), ...Totals, warnings: Type.Array(Type.String()) }),
     handler: async (input, ctx) => (await priceOrder(ctx, ctx.db, ctx.principal!.userId, input)).quote,
   }),
   defineOperation({
-    operationId: 'create_checkout', method: 'POST', path: '/orders/checkout', tag: 'Orders', title: 'Create a checkout',
-    summary: 'Builds the order (pending, with its prices and VAT; its launch weeks are held until it expires) and returns checkout_url, a secure page where the person reviews the order, enters billing details and pays themselves. The API never takes card details. Send an Idempotency-Key so a retry returns the same order.',
-    scope: 'orders:write', status: 201, idempotent: true, body: OrderBody,
+    operationId: 'create_checkout',
+    method: 'POST',
+    path: '/orders/checkout',
+    tag: 'Orders',
+    title: 'Create a checkout',
+    summary:
+      'Builds the order (pending, with its prices and VAT; its launch weeks are held until it expires) and returns checkout_url, a secure page where the person reviews the order, enters billing details and pays themselves. The API never takes card details. Send an Idempotency-Key so a retry returns the same order.',
+    scope: 'orders:write',
+    status: 201,
+    idempotent: true,
+    body: OrderBody,
     response: OrderSchema,
     handler: async (input, ctx) => createCheckout(ctx, ctx.principal!.userId, input),
   }),
   defineOperation({
-    operationId: 'list_my_orders', method: 'GET', path: '/orders', tag: 'Orders', title: 'My orders',
-    summary: 'Your orders, newest first, with status.', scope: 'account:read', paginated: true,
-    query: Query({ ...PaginationQuery }), response: Paginated(OrderSchema),
+    operationId: 'list_my_orders',
+    method: 'GET',
+    path: '/orders',
+    tag: 'Orders',
+    title: 'My orders',
+    summary: 'Your orders, newest first, with status.',
+    scope: 'account:read',
+    paginated: true,
+    query: Query({ ...PaginationQuery }),
+    response: Paginated(OrderSchema),
     handler: async (input, ctx) => {
       const { perPage, offset } = pageBounds(input);
       const r = await listMyOrders(ctx, ctx.principal!.userId, perPage, offset);
@@ -103,14 +212,26 @@ export const orderOperations = [
     },
   }),
   defineOperation({
-    operationId: 'get_order', method: 'GET', path: '/orders/{number}', tag: 'Orders', title: 'Get an order',
-    summary: 'Status, totals with VAT, lines and what fulfilment did for each.', scope: 'account:read', notFound: true,
-    params: Params({ number: Type.String({ minLength: 1, maxLength: 32 }) }), response: OrderSchema,
+    operationId: 'get_order',
+    method: 'GET',
+    path: '/orders/{number}',
+    tag: 'Orders',
+    title: 'Get an order',
+    summary: 'Status, totals with VAT, lines and what fulfilment did for each.',
+    scope: 'account:read',
+    notFound: true,
+    params: Params({ number: Type.String({ minLength: 1, maxLength: 32 }) }),
+    response: OrderSchema,
     handler: async ({ number }, ctx) => (await orderForUser(ctx, ctx.principal!.userId, number)).view,
   }),
   defineOperation({
-    operationId: 'list_products', method: 'GET', path: '/products', tag: 'Orders', title: 'Products and prices',
-    summary: 'Products with current prices in USD cents (excluding VAT), needs_listing flags, which item properties each takes, options schemas, the launch weeks on sale (Mondays with paid places left) and the billboard minimum.',
+    operationId: 'list_products',
+    method: 'GET',
+    path: '/products',
+    tag: 'Orders',
+    title: 'Products and prices',
+    summary:
+      'Products with current prices in USD cents (excluding VAT), needs_listing flags, which item properties each takes, options schemas, the launch weeks on sale (Mondays with paid places left) and the billboard minimum.',
     scope: null,
     response: Type.Object({
       items: Type.Array(ProductEntry),

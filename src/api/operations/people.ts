@@ -39,11 +39,18 @@ export const peopleOperations = [
     notFound: true,
     params: Params({ slug: Slug('Founder slug') }),
     response: Type.Object({
-      slug: Type.String(), name: Type.String(), title: Type.String(), bio: Type.String(), country: Nullable(Type.String()), avatar_url: Nullable(Type.String()),
+      slug: Type.String(),
+      name: Type.String(),
+      title: Type.String(),
+      bio: Type.String(),
+      country: Nullable(Type.String()),
+      avatar_url: Nullable(Type.String()),
       socials: Type.Record(Type.String(), Type.String()),
       companies: Type.Array(ListingSummarySchema),
       stories: Type.Array(Type.Object({ listing: Type.String(), title: Type.String(), story: Type.String() })),
-      interview: Type.Array(Type.Object({ question_id: Type.Integer(), question: Type.String(), answer: Type.String() })),
+      interview: Type.Array(
+        Type.Object({ question_id: Type.Integer(), question: Type.String(), answer: Type.String() }),
+      ),
     }),
     handler: async ({ slug }, ctx) => {
       const f = await getFounder(ctx.db, ctx.site.id, slug);

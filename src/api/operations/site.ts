@@ -9,14 +9,26 @@ export const siteOperations = [
     path: '/site',
     tag: 'Site',
     title: 'About this directory',
-    summary: 'Site name, purpose, public URLs, counts of live listings and categories, and where the docs, OpenAPI file and MCP server are.',
+    summary:
+      'Site name, purpose, public URLs, counts of live listings and categories, and where the docs, OpenAPI file and MCP server are.',
     scope: null,
     response: Type.Object({
       name: Type.String(),
       purpose: Type.String(),
-      urls: Type.Object({ site: Type.String(), api: Type.String(), docs: Type.String(), openapi: Type.String(), mcp: Type.String(), launches: Type.String() }),
+      urls: Type.Object({
+        site: Type.String(),
+        api: Type.String(),
+        docs: Type.String(),
+        openapi: Type.String(),
+        mcp: Type.String(),
+        launches: Type.String(),
+      }),
       counts: Type.Object({ live_listings: Type.Integer(), categories: Type.Integer() }),
-      mcp: Type.Object({ url: Type.String(), protected_resource_metadata: Type.String(), protocol_versions: Type.Array(Type.String()) }),
+      mcp: Type.Object({
+        url: Type.String(),
+        protected_resource_metadata: Type.String(),
+        protocol_versions: Type.Array(Type.String()),
+      }),
       auth: Type.Object({ scopes: Type.Array(Type.String()), authorization_server_metadata: Type.String() }),
     }),
     handler: async (_input, ctx) => {
@@ -38,7 +50,10 @@ export const siteOperations = [
           protected_resource_metadata: `${base}/.well-known/oauth-protected-resource/mcp`,
           protocol_versions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
         },
-        auth: { scopes: ['account:read', 'listings:write', 'orders:write'], authorization_server_metadata: `${base}/.well-known/oauth-authorization-server` },
+        auth: {
+          scopes: ['account:read', 'listings:write', 'orders:write'],
+          authorization_server_metadata: `${base}/.well-known/oauth-authorization-server`,
+        },
       };
     },
   }),

@@ -21,12 +21,15 @@ export const submitOperations = [
     path: '/drafts',
     tag: 'Submit',
     title: 'Submit a product by URL',
-    summary: 'Starts a draft: the service reads the website (respecting robots.txt) and drafts the profile in about a minute, quoting evidence for every value. Poll get_draft every few seconds until status is ready.',
+    summary:
+      'Starts a draft: the service reads the website (respecting robots.txt) and drafts the profile in about a minute, quoting evidence for every value. Poll get_draft every few seconds until status is ready.',
     scope: 'listings:write',
     status: 201,
     idempotent: true,
     openWorld: true,
-    body: Body({ url: Type.String({ minLength: 1, maxLength: 2048, description: 'The public http(s) website of the product' }) }),
+    body: Body({
+      url: Type.String({ minLength: 1, maxLength: 2048, description: 'The public http(s) website of the product' }),
+    }),
     response: DraftSchema,
     handler: async ({ url }, ctx) => {
       const id = await startDraft(ctx, ctx.principal!.userId, url);
@@ -56,12 +59,14 @@ export const submitOperations = [
     path: '/drafts/{id}',
     tag: 'Submit',
     title: 'Get a draft',
-    summary: 'The full draft: every field with its value, state and evidence quotes; completeness and what is missing; FAQs, founders, socials, story and milestones.',
+    summary:
+      'The full draft: every field with its value, state and evidence quotes; completeness and what is missing; FAQs, founders, socials, story and milestones.',
     scope: 'account:read',
     notFound: true,
     params: DraftId,
     response: DraftSchema,
-    handler: async ({ id }, ctx) => draftView(ctx.db, await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id)),
+    handler: async ({ id }, ctx) =>
+      draftView(ctx.db, await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id)),
   }),
   defineOperation({
     operationId: 'update_draft',
@@ -69,7 +74,8 @@ export const submitOperations = [
     path: '/drafts/{id}',
     tag: 'Submit',
     title: 'Edit a draft',
-    summary: 'Set, lock, restore or regenerate fields and replace FAQs, founders, socials, story, milestones, SEO or the competitor. After submit_draft, the listing is updated too.',
+    summary:
+      'Set, lock, restore or regenerate fields and replace FAQs, founders, socials, story, milestones, SEO or the competitor. After submit_draft, the listing is updated too.',
     scope: 'listings:write',
     notFound: true,
     idempotent: true,
@@ -95,7 +101,13 @@ export const submitOperations = [
     openWorld: true,
     params: DraftId,
     body: Body({ email: Type.String({ format: 'email', maxLength: 254 }) }),
-    response: Type.Object({ id: Type.Integer(), email: Type.String(), status: Type.String(), invites_left: Type.Integer(), expires_at: Type.String({ format: 'date-time' }) }),
+    response: Type.Object({
+      id: Type.Integer(),
+      email: Type.String(),
+      status: Type.String(),
+      invites_left: Type.Integer(),
+      expires_at: Type.String({ format: 'date-time' }),
+    }),
     handler: async ({ id, email }, ctx) => {
       const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
       return inviteCofounder(ctx, draft, { userId: ctx.principal!.userId, email: ctx.principal!.email }, email);
@@ -107,15 +119,22 @@ export const submitOperations = [
     path: '/drafts/{id}/submit',
     tag: 'Submit',
     title: 'Save a draft as your listing',
-    summary: 'Saves a ready draft as your listing (not yet published) and returns listing_id; running it again after edits updates the same listing.',
+    summary:
+      'Saves a ready draft as your listing (not yet published) and returns listing_id; running it again after edits updates the same listing.',
     scope: 'listings:write',
     notFound: true,
     idempotent: true,
     params: DraftId,
-    response: Type.Object({ listing_id: Type.Integer(), slug: Type.String(), status: Type.String(), next_steps: Type.Array(Type.String()) }),
+    response: Type.Object({
+      listing_id: Type.Integer(),
+      slug: Type.String(),
+      status: Type.String(),
+      next_steps: Type.Array(Type.String()),
+    }),
     handler: async ({ id }, ctx) => {
       const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
-      if (draft.status !== 'ready') throw conflict(`The draft is still ${draft.status}; submit it once get_draft shows status ready.`);
+      if (draft.status !== 'ready')
+        throw conflict(`The draft is still ${draft.status}; submit it once get_draft shows status ready.`);
       const saved = await saveDraftAsListing(ctx, draft.id, ctx.principal!.userId);
       return {
         ...saved,

@@ -1,9 +1,11 @@
-import { Type, type TSchema, type TObject, type TProperties, type Static } from '@sinclair/typebox';
+import { Type, type TSchema, type TProperties } from '@sinclair/typebox';
 import { SOCIAL_KEYS } from '../../drafting/draft-content.js';
 
 /** A string enum as plain `{type: string, enum}` — clearer in OpenAPI docs and MCP clients than anyOf/const. */
-export const StringEnum = <const T extends readonly string[]>(values: T, opts: { default?: T[number]; description?: string } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  opts: { default?: T[number]; description?: string } = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
 
 export const SLUG_PATTERN = '^[a-z0-9][a-z0-9-]{0,219}$';
 export const Slug = (description = 'Slug') => Type.String({ pattern: SLUG_PATTERN, maxLength: 220, description });
@@ -12,7 +14,8 @@ export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD
 export const DateTime = Type.String({ format: 'date-time' });
 
 /** An integer id of a stored row (listing, milestone, claim, question): PostgreSQL int4, so at most 2147483647. */
-export const rowId = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
+export const rowId = (description?: string) =>
+  Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
 
 export const Page = Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Page number, 1 to 1000' });
 export const PerPage = Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, 1 to 100' });
@@ -21,7 +24,8 @@ export const PaginationQuery = { page: Type.Optional(Page), per_page: Type.Optio
 /** Query objects ignore unknown parameters (cache-busters, tracking) instead of failing. */
 export const Query = <T extends TProperties>(props: T) => Type.Object(props);
 /** Bodies reject unknown properties: "no other properties" in SPEC §4. */
-export const Body = <T extends TProperties>(props: T, description?: string) => Type.Object(props, { additionalProperties: false, description });
+export const Body = <T extends TProperties>(props: T, description?: string) =>
+  Type.Object(props, { additionalProperties: false, description });
 export const Params = <T extends TProperties>(props: T) => Type.Object(props, { additionalProperties: false });
 
 export const Paginated = <T extends TSchema>(item: T, extra: TProperties = {}) =>
@@ -35,25 +39,31 @@ export const Paginated = <T extends TSchema>(item: T, extra: TProperties = {}) =
   });
 export type PageOf<T> = { items: T[]; page: number; per_page: number; total: number; total_pages: number };
 
-export const Faq = Type.Object({
-  question: Type.String({ minLength: 1, maxLength: 300 }),
-  answer: Type.String({ minLength: 1, maxLength: 1500 }),
-}, { additionalProperties: false });
+export const Faq = Type.Object(
+  {
+    question: Type.String({ minLength: 1, maxLength: 300 }),
+    answer: Type.String({ minLength: 1, maxLength: 1500 }),
+  },
+  { additionalProperties: false },
+);
 
 export const SOCIAL_PLATFORMS = SOCIAL_KEYS;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 // Plain optional properties (not a record) so validators and MCP clients see every key.
-export const Socials = Type.Unsafe<Partial<Record<SocialPlatform, string>>>(Type.Object(
-  Object.fromEntries(SOCIAL_PLATFORMS.map((k) => [k, Type.Optional(Type.String({ maxLength: 500 }))])) as TProperties,
-  { additionalProperties: false, description: `Platform key → link (max 500). Keys: ${SOCIAL_PLATFORMS.join(', ')}` },
-));
+export const Socials = Type.Unsafe<Partial<Record<SocialPlatform, string>>>(
+  Type.Object(
+    Object.fromEntries(SOCIAL_PLATFORMS.map((k) => [k, Type.Optional(Type.String({ maxLength: 500 }))])) as TProperties,
+    { additionalProperties: false, description: `Platform key → link (max 500). Keys: ${SOCIAL_PLATFORMS.join(', ')}` },
+  ),
+);
 
-export const ProblemSchema = Type.Object({
-  type: Type.String(),
-  title: Type.String(),
-  status: Type.Integer(),
-  detail: Type.String(),
-  errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-}, { additionalProperties: true, $id: 'Problem' });
-
-export type StaticOf<T extends TObject | undefined> = T extends TObject ? Static<T> : {};
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
+  { additionalProperties: true, $id: 'Problem' },
+);

@@ -4,7 +4,8 @@ import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js'
 
 /** Profile fields of a draft (SPEC §2.2) with their limits; every one accepts null (removes it). */
 const text = (max: number, description?: string) => Nullable(Type.String({ maxLength: max, description }));
-const list = (description?: string) => Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20, description }));
+const list = (description?: string) =>
+  Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20, description }));
 
 export const DRAFT_FIELDS = {
   name: text(500),
@@ -31,49 +32,85 @@ export const FIELD_STATES = ['ai', 'not_found', 'edited', 'manual', 'override', 
 
 const FieldName = StringEnum(DRAFT_FIELD_NAMES as unknown as readonly string[]);
 
-export const FounderInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 160 }),
-  title: Type.Optional(Type.String({ maxLength: 160, description: 'Role' })),
-  bio: Type.Optional(Type.String({ maxLength: 3000 })),
-}, { additionalProperties: false });
+export const FounderInput = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 160 }),
+    title: Type.Optional(Type.String({ maxLength: 160, description: 'Role' })),
+    bio: Type.Optional(Type.String({ maxLength: 3000 })),
+  },
+  { additionalProperties: false },
+);
 
-export const MilestoneInput = Type.Object({
-  // The pattern keeps years to 1800-2100: the format alone lets year 0000 through, which PostgreSQL refuses.
-  date: Type.String({ format: 'date', pattern: '^(18\\d\\d|19\\d\\d|20\\d\\d|2100)-', description: 'YYYY-MM-DD' }),
-  title: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.Optional(Type.String({ maxLength: 2000 })),
-  url: Type.Optional(Type.String({ maxLength: 500, pattern: '^https://', description: 'An https link' })),
-}, { additionalProperties: false });
+export const MilestoneInput = Type.Object(
+  {
+    // The pattern keeps years to 1800-2100: the format alone lets year 0000 through, which PostgreSQL refuses.
+    date: Type.String({ format: 'date', pattern: '^(18\\d\\d|19\\d\\d|20\\d\\d|2100)-', description: 'YYYY-MM-DD' }),
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    url: Type.Optional(Type.String({ maxLength: 500, pattern: '^https://', description: 'An https link' })),
+  },
+  { additionalProperties: false },
+);
 
 const section = (max = 8000) => Type.Optional(Type.String({ maxLength: max }));
 /** Story sections besides the title (which has its own bound). */
 export const STORY_SECTIONS = STORY_PARTS.filter((s) => s !== 'title');
-export const storyInput = (titleMax: number) => Type.Object({
-  title: section(titleMax),
-  ...Object.fromEntries(STORY_SECTIONS.map((s) => [s, section()])),
-} as Record<string, ReturnType<typeof section>>, { additionalProperties: false });
+export const storyInput = (titleMax: number) =>
+  Type.Object(
+    {
+      title: section(titleMax),
+      ...Object.fromEntries(STORY_SECTIONS.map((s) => [s, section()])),
+    } as Record<string, ReturnType<typeof section>>,
+    { additionalProperties: false },
+  );
 
-export const UpdateDraftBody = Body({
-  fields: Type.Optional(Type.Partial(Type.Object(DRAFT_FIELDS), { additionalProperties: false, description: 'Profile fields to set; a typed value becomes edited (replacing an AI value) or manual; null removes the field' })),
-  lock_fields: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: 'Lock against AI redrafts (state override)' })),
-  regenerate: Type.Optional(Type.Array(FieldName, { maxItems: 5, description: 'Redraft from website evidence (may take a few seconds)' })),
-  restore: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: "Restore the AI's original value" })),
-  faqs: Type.Optional(Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs' })),
-  company_socials: Type.Optional(Socials),
-  founder_socials: Type.Optional(Socials),
-  founders: Type.Optional(Type.Array(FounderInput, { maxItems: 6, description: 'Replaces the list; the first is primary' })),
-  story: Type.Optional(storyInput(8000)),
-  milestones: Type.Optional(Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones' })),
-  competitor_url: Type.Optional(Type.String({ maxLength: 2048, description: 'A competitor to compare with; empty string clears' })),
-  seo: Type.Optional(Type.Object({ title: Type.Optional(Type.String({ maxLength: 70 })), meta: Type.Optional(Type.String({ maxLength: 170 })) }, { additionalProperties: false })),
-}, 'Only send what changes');
+export const UpdateDraftBody = Body(
+  {
+    fields: Type.Optional(
+      Type.Partial(Type.Object(DRAFT_FIELDS), {
+        additionalProperties: false,
+        description:
+          'Profile fields to set; a typed value becomes edited (replacing an AI value) or manual; null removes the field',
+      }),
+    ),
+    lock_fields: Type.Optional(
+      Type.Array(FieldName, { maxItems: 20, description: 'Lock against AI redrafts (state override)' }),
+    ),
+    regenerate: Type.Optional(
+      Type.Array(FieldName, { maxItems: 5, description: 'Redraft from website evidence (may take a few seconds)' }),
+    ),
+    restore: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: "Restore the AI's original value" })),
+    faqs: Type.Optional(Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs' })),
+    company_socials: Type.Optional(Socials),
+    founder_socials: Type.Optional(Socials),
+    founders: Type.Optional(
+      Type.Array(FounderInput, { maxItems: 6, description: 'Replaces the list; the first is primary' }),
+    ),
+    story: Type.Optional(storyInput(8000)),
+    milestones: Type.Optional(Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones' })),
+    competitor_url: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'A competitor to compare with; empty string clears' }),
+    ),
+    seo: Type.Optional(
+      Type.Object(
+        { title: Type.Optional(Type.String({ maxLength: 70 })), meta: Type.Optional(Type.String({ maxLength: 170 })) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  'Only send what changes',
+);
 
 const Evidence = Type.Object({
   quote: Type.String({ description: 'Verbatim (whitespace-normalised) text from the page' }),
   url: Type.String(),
   start: Type.Optional(Type.Integer({ description: 'Position of the quote in that source text' })),
   end: Type.Optional(Type.Integer()),
-  source: Type.Optional(Type.String({ description: 'text (visible page text), head (title, meta tags, JSON-LD) or links (link addresses)' })),
+  source: Type.Optional(
+    Type.String({
+      description: 'text (visible page text), head (title, meta tags, JSON-LD) or links (link addresses)',
+    }),
+  ),
 });
 const Quoted = { evidence: Type.Array(Evidence) };
 export const DraftFieldSchema = Type.Object({
@@ -84,51 +121,114 @@ export const DraftFieldSchema = Type.Object({
 });
 const Loose = Type.Object({}, { additionalProperties: true });
 
-export const DraftSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  status: Type.String({ description: 'crawling, drafting or ready' }),
-  url: Type.String(),
-  domain: Type.String(),
-  progress: Type.Object({
-    phase: Type.Optional(Type.String()), pages_read: Type.Optional(Type.Integer()), pages_planned: Type.Optional(Type.Integer()),
-    current_url: Type.Optional(Type.String()), message: Type.Optional(Type.String()),
-    read_urls: Type.Optional(Type.Array(Type.String(), { description: 'The pages read, in the order they were ranked (home first)' })),
-    skipped: Type.Optional(Type.Array(Type.Object({
-      url: Type.String(),
-      reason: Type.String({ description: 'page_limit, time_limit, robots, not_html, too_large, timeout, off_site_redirect, http_error, blocked_address, unreachable or duplicate' }),
-      detail: Type.String({ description: 'The reason in words' }),
-    }), { description: 'Pages found on the site and not read, each with the reason (at most 50)' })),
-    skipped_more: Type.Optional(Type.Integer({ description: 'How many more pages were skipped than `skipped` lists' })),
-  }, { additionalProperties: true }),
-  notice: Nullable(Type.String({ description: 'Why the website could not be read, or what of it could not be (pages rendered by JavaScript), when so' })),
-  completeness: Type.Integer({ minimum: 0, maximum: 100 }),
-  missing: Type.Array(Type.String()),
-  fields: Type.Record(Type.String(), DraftFieldSchema),
-  faqs: Type.Array(Type.Object({ question: Type.String(), answer: Type.String(), ...Quoted })),
-  founders: Type.Array(Type.Object({ name: Type.String(), title: Type.Optional(Type.String()), bio: Type.Optional(Type.String()), socials: Type.Optional(Type.Record(Type.String(), Type.String())), ...Quoted })),
-  company_socials: Type.Record(Type.String(), Type.String()),
-  founder_socials: Type.Record(Type.String(), Type.String()),
-  story: Type.Record(Type.String(), Type.String()),
-  milestones: Type.Array(Type.Object({ date: Type.String(), title: Type.String(), description: Type.Optional(Type.String()), url: Type.Optional(Type.String()), ...Quoted })),
-  seo: Type.Object({ title: Type.Optional(Type.String()), meta: Type.Optional(Type.String()) }),
-  evidence: Type.Object({
-    company_socials: Type.Record(Type.String(), Type.Array(Evidence)), founder_socials: Type.Record(Type.String(), Type.Array(Evidence)),
-    story: Type.Record(Type.String(), Type.Array(Evidence)), seo: Type.Record(Type.String(), Type.Array(Evidence)),
-  }, { description: 'Quotes behind socials, story sections and SEO' }),
-  edited_parts: Type.Array(Type.String(), { description: 'Parts you replaced by hand (a redraft leaves them alone)' }),
-  competitor_url: Nullable(Type.String()),
-  competitor: Nullable(Loose),
-  existing_listing: Nullable(Type.Object({ slug: Type.String(), claim_with: Type.String(), message: Type.String() })),
-  listing_id: Nullable(Type.Integer()),
-  submitted_at: Nullable(DateTime),
-  pages: Type.Array(Type.Object({ url: Type.String(), kind: Type.String(), status: Nullable(Type.Integer()), skipped: Nullable(Type.String()) }), { description: 'The pages read' }),
-  next_steps: Type.Array(Type.String()),
-  created_at: DateTime,
-  updated_at: DateTime,
-}, { additionalProperties: true });
+export const DraftSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    status: Type.String({ description: 'crawling, drafting or ready' }),
+    url: Type.String(),
+    domain: Type.String(),
+    progress: Type.Object(
+      {
+        phase: Type.Optional(Type.String()),
+        pages_read: Type.Optional(Type.Integer()),
+        pages_planned: Type.Optional(Type.Integer()),
+        current_url: Type.Optional(Type.String()),
+        message: Type.Optional(Type.String()),
+        read_urls: Type.Optional(
+          Type.Array(Type.String(), { description: 'The pages read, in the order they were ranked (home first)' }),
+        ),
+        skipped: Type.Optional(
+          Type.Array(
+            Type.Object({
+              url: Type.String(),
+              reason: Type.String({
+                description:
+                  'page_limit, time_limit, robots, not_html, too_large, timeout, off_site_redirect, http_error, blocked_address, unreachable or duplicate',
+              }),
+              detail: Type.String({ description: 'The reason in words' }),
+            }),
+            { description: 'Pages found on the site and not read, each with the reason (at most 50)' },
+          ),
+        ),
+        skipped_more: Type.Optional(
+          Type.Integer({ description: 'How many more pages were skipped than `skipped` lists' }),
+        ),
+      },
+      { additionalProperties: true },
+    ),
+    notice: Nullable(
+      Type.String({
+        description:
+          'Why the website could not be read, or what of it could not be (pages rendered by JavaScript), when so',
+      }),
+    ),
+    completeness: Type.Integer({ minimum: 0, maximum: 100 }),
+    missing: Type.Array(Type.String()),
+    fields: Type.Record(Type.String(), DraftFieldSchema),
+    faqs: Type.Array(Type.Object({ question: Type.String(), answer: Type.String(), ...Quoted })),
+    founders: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        title: Type.Optional(Type.String()),
+        bio: Type.Optional(Type.String()),
+        socials: Type.Optional(Type.Record(Type.String(), Type.String())),
+        ...Quoted,
+      }),
+    ),
+    company_socials: Type.Record(Type.String(), Type.String()),
+    founder_socials: Type.Record(Type.String(), Type.String()),
+    story: Type.Record(Type.String(), Type.String()),
+    milestones: Type.Array(
+      Type.Object({
+        date: Type.String(),
+        title: Type.String(),
+        description: Type.Optional(Type.String()),
+        url: Type.Optional(Type.String()),
+        ...Quoted,
+      }),
+    ),
+    seo: Type.Object({ title: Type.Optional(Type.String()), meta: Type.Optional(Type.String()) }),
+    evidence: Type.Object(
+      {
+        company_socials: Type.Record(Type.String(), Type.Array(Evidence)),
+        founder_socials: Type.Record(Type.String(), Type.Array(Evidence)),
+        story: Type.Record(Type.String(), Type.Array(Evidence)),
+        seo: Type.Record(Type.String(), Type.Array(Evidence)),
+      },
+      { description: 'Quotes behind socials, story sections and SEO' },
+    ),
+    edited_parts: Type.Array(Type.String(), {
+      description: 'Parts you replaced by hand (a redraft leaves them alone)',
+    }),
+    competitor_url: Nullable(Type.String()),
+    competitor: Nullable(Loose),
+    existing_listing: Nullable(Type.Object({ slug: Type.String(), claim_with: Type.String(), message: Type.String() })),
+    listing_id: Nullable(Type.Integer()),
+    submitted_at: Nullable(DateTime),
+    pages: Type.Array(
+      Type.Object({
+        url: Type.String(),
+        kind: Type.String(),
+        status: Nullable(Type.Integer()),
+        skipped: Nullable(Type.String()),
+      }),
+      { description: 'The pages read' },
+    ),
+    next_steps: Type.Array(Type.String()),
+    created_at: DateTime,
+    updated_at: DateTime,
+  },
+  { additionalProperties: true },
+);
 
 export const DraftSummarySchema = Type.Object({
-  id: Type.String({ format: 'uuid' }), url: Type.String(), domain: Type.String(), status: Type.String(), completeness: Type.Integer(),
-  listing_id: Nullable(Type.Integer()), role: Type.String({ description: 'owner, or cofounder (invited)' }), created_at: DateTime, updated_at: DateTime,
+  id: Type.String({ format: 'uuid' }),
+  url: Type.String(),
+  domain: Type.String(),
+  status: Type.String(),
+  completeness: Type.Integer(),
+  listing_id: Nullable(Type.Integer()),
+  role: Type.String({ description: 'owner, or cofounder (invited)' }),
+  created_at: DateTime,
+  updated_at: DateTime,
 });
-

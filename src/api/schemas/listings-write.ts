@@ -23,4 +23,3 @@ export const MY_LISTING_FIELDS = {
   seo_title: Type.String({ maxLength: 200 }),
   seo_description: Type.String({ maxLength: 320 }),
 };
-export const SITE_SPECIFIC_FIELDS = ['headline', 'summary', 'seo_title', 'seo_description'] as const;

@@ -4,7 +4,10 @@
  */
 export type ParticipationRefusal = 'unconfirmed' | 'suspended';
 
-export function participationRefusal(user: { email_verified_at: string | null; suspended_at: string | null }): ParticipationRefusal | null {
+export function participationRefusal(user: {
+  email_verified_at: string | null;
+  suspended_at: string | null;
+}): ParticipationRefusal | null {
   if (!user.email_verified_at) return 'unconfirmed';
   if (user.suspended_at) return 'suspended';
   return null;

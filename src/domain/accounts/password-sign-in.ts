@@ -17,7 +17,10 @@ export type SignInOutcome =
  * success clears the account's count (not the address's: one good account must not reset a
  * guesser's address).
  */
-export async function passwordSignIn(db: Queryable, input: { email: string; password: string; address: string; now: Date; policy: SignInThrottleConfig }): Promise<SignInOutcome> {
+export async function passwordSignIn(
+  db: Queryable,
+  input: { email: string; password: string; address: string; now: Date; policy: SignInThrottleConfig },
+): Promise<SignInOutcome> {
   const { policy, now } = input;
   const email = input.email.trim();
   const account = accountKey(email);
@@ -26,14 +29,19 @@ export async function passwordSignIn(db: Queryable, input: { email: string; pass
   if (locked) return { ok: false, reason: 'throttled', retryAfterSeconds: secondsUntil(locked, now) };
 
   const user = email ? await findUserByEmail(db, email) : null;
-  const good = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+  const good = user?.password_hash
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (user && good) {
     await clearKey(db, account);
     return { ok: true, user };
   }
 
   let longest = 0;
-  for (const [key, limit] of [[account, policy.accountFailures], [address, policy.addressFailures]] as const) {
+  for (const [key, limit] of [
+    [account, policy.accountFailures],
+    [address, policy.addressFailures],
+  ] as const) {
     const ms = lockMs(await countFailure(db, key, now, policy.windowMs), limit, policy);
     if (ms > 0) await lockKey(db, key, new Date(now.getTime() + ms));
     longest = Math.max(longest, ms);

@@ -10,14 +10,24 @@ export async function createSession(db: Queryable, userId: number, now: Date): P
   const token = crypto.randomBytes(32).toString('base64url');
   await db.query(
     'INSERT INTO sessions (id_hash, user_id, csrf_secret, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [sha256(token), userId, crypto.randomBytes(16).toString('hex'), now.toISOString(), new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString()]);
+    [
+      sha256(token),
+      userId,
+      crypto.randomBytes(16).toString('hex'),
+      now.toISOString(),
+      new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+    ],
+  );
   return token;
 }
 
 export async function userForSession(db: Queryable, token: string, now: Date): Promise<User | null> {
   const rows = await db.query<User>(
     `SELECT u.id, u.email, u.name, u.is_admin, u.email_verified_at, u.created_at, u.suspended_at
-       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1 AND s.expires_at > $2`, [sha256(token), now.toISOString()], { prepare: 'user_for_session' });
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1 AND s.expires_at > $2`,
+    [sha256(token), now.toISOString()],
+    { prepare: 'user_for_session' },
+  );
   return rows[0] ?? null;
 }
 

@@ -3,7 +3,9 @@ import type { Queryable } from '../../db/client.js';
 /** The latest lock among the keys, if any is still in force. */
 export async function lockedUntil(db: Queryable, keys: string[], now: Date): Promise<Date | null> {
   const rows = await db.query<{ until: string | null }>(
-    'SELECT max(locked_until) AS until FROM sign_in_attempts WHERE key = ANY($1) AND locked_until > $2', [keys, now.toISOString()]);
+    'SELECT max(locked_until) AS until FROM sign_in_attempts WHERE key = ANY($1) AND locked_until > $2',
+    [keys, now.toISOString()],
+  );
   return rows[0]?.until ? new Date(rows[0].until) : null;
 }
 
@@ -18,7 +20,9 @@ export async function countFailure(db: Queryable, key: string, now: Date, window
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN greatest(sign_in_attempts.last_failure_at, sign_in_attempts.locked_until) < $3 THEN 1 ELSE sign_in_attempts.failures + 1 END,
        last_failure_at = $2
-     RETURNING failures`, [key, now.toISOString(), new Date(now.getTime() - windowMs).toISOString()]);
+     RETURNING failures`,
+    [key, now.toISOString(), new Date(now.getTime() - windowMs).toISOString()],
+  );
   return rows[0].failures;
 }
 
@@ -29,4 +33,3 @@ export async function lockKey(db: Queryable, key: string, until: Date): Promise<
 export async function clearKey(db: Queryable, key: string): Promise<void> {
   await db.query('DELETE FROM sign_in_attempts WHERE key = $1', [key]);
 }
-

@@ -8,7 +8,11 @@ export const addressKey = (address: string) => `address:${address}`;
  * How long a key is locked after its `failures`-th failure in the window: nothing below the limit,
  * then the base backoff, doubling with every further failure, up to the cap.
  */
-export function lockMs(failures: number, limit: number, policy: Pick<SignInThrottleConfig, 'backoffMs' | 'maxBackoffMs'>): number {
+export function lockMs(
+  failures: number,
+  limit: number,
+  policy: Pick<SignInThrottleConfig, 'backoffMs' | 'maxBackoffMs'>,
+): number {
   if (failures < limit) return 0;
   // Capped exponent: 2^30 × anything already exceeds every cap the config allows.
   return Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** Math.min(failures - limit, 30));

@@ -2,7 +2,11 @@ import type { Mail } from '../../mail/outbox.js';
 import { awardTitle } from './award-repository.js';
 
 /** The mail a winner's owner gets: what they won, where anyone can check it, and how to show the badge. */
-export function awardMail(a: { id: number; week: string; rank: number; votes: number; slug: string; name: string }, to: string, site: { siteName: string; publicUrl: string }): Mail {
+export function awardMail(
+  a: { id: number; week: string; rank: number; votes: number; slug: string; name: string },
+  to: string,
+  site: { siteName: string; publicUrl: string },
+): Mail {
   const title = awardTitle(a.rank);
   const base = site.publicUrl;
   return {

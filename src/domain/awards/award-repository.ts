@@ -1,7 +1,14 @@
 import type { Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
 
-export interface Award { id: number; week: string; rank: number; title: string; votes: number; listing: ListingSummary }
+export interface Award {
+  id: number;
+  week: string;
+  rank: number;
+  title: string;
+  votes: number;
+  listing: ListingSummary;
+}
 
 export const awardTitle = (rank: number) => `Launch of the Week #${rank}`;
 
@@ -11,13 +18,25 @@ export const awardTitle = (rank: number) => `Launch of the Week #${rank}`;
  */
 export const AWARD_LISTING_IS_PUBLIC = `l.status IN ('live', 'scheduled')`;
 
-export const toAward = (r: Record<string, any>): Award =>
-  ({ id: r.award_id, week: r.week_start, rank: r.rank, title: awardTitle(r.rank), votes: r.award_votes, listing: toSummary(r) });
+export const toAward = (r: Record<string, any>): Award => ({
+  id: r.award_id,
+  week: r.week_start,
+  rank: r.rank,
+  title: awardTitle(r.rank),
+  votes: r.award_votes,
+  listing: toSummary(r),
+});
 
 export const AWARD_COLUMNS = `a.id AS award_id, a.week_start, a.rank, a.votes AS award_votes, ${SUMMARY_COLUMNS}`;
 
 /** Awards newest week first (rank 1 before 2 before 3), optionally of one listing; null when that listing is unknown. */
-export async function listAwards(db: Queryable, siteId: number, listingSlug: string | undefined, limit: number, offset: number): Promise<{ items: Award[]; total: number } | null> {
+export async function listAwards(
+  db: Queryable,
+  siteId: number,
+  listingSlug: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ items: Award[]; total: number } | null> {
   const params: unknown[] = [siteId, limit, offset];
   let filter = '';
   if (listingSlug) {
@@ -30,15 +49,23 @@ export async function listAwards(db: Queryable, siteId: number, listingSlug: str
     `SELECT ${AWARD_COLUMNS}, count(*) OVER () AS total_count
        FROM awards a JOIN ${SUMMARY_FROM} ON l.id = a.listing_id
       WHERE a.site_id = $1 AND ${AWARD_LISTING_IS_PUBLIC} ${filter}
-      ORDER BY a.week_start DESC, a.rank LIMIT $2 OFFSET $3`, params);
+      ORDER BY a.week_start DESC, a.rank LIMIT $2 OFFSET $3`,
+    params,
+  );
   return { items: rows.map(toAward), total: rows[0]?.total_count ?? 0 };
 }
 
 /** One award, for its public verification page: null when there is none (or its listing is not public). */
-export async function findAward(db: Queryable, siteId: number, awardId: number): Promise<(Award & { awarded_at: string }) | null> {
+export async function findAward(
+  db: Queryable,
+  siteId: number,
+  awardId: number,
+): Promise<(Award & { awarded_at: string }) | null> {
   const rows = await db.query(
     `SELECT ${AWARD_COLUMNS}, a.created_at AS awarded_at
        FROM awards a JOIN ${SUMMARY_FROM} ON l.id = a.listing_id
-      WHERE a.site_id = $1 AND a.id = $2 AND ${AWARD_LISTING_IS_PUBLIC}`, [siteId, awardId]);
+      WHERE a.site_id = $1 AND a.id = $2 AND ${AWARD_LISTING_IS_PUBLIC}`,
+    [siteId, awardId],
+  );
   return rows[0] ? { ...toAward(rows[0]), awarded_at: rows[0].awarded_at } : null;
 }

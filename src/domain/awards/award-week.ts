@@ -3,7 +3,15 @@ import { queueMail } from '../../mail/outbox.js';
 import { addDays } from '../weeks/weeks.js';
 import { awardMail } from './award-mail.js';
 
-export interface GivenAward { id: number; week: string; rank: number; votes: number; listing_id: number; slug: string; name: string }
+export interface GivenAward {
+  id: number;
+  week: string;
+  rank: number;
+  votes: number;
+  listing_id: number;
+  slug: string;
+  name: string;
+}
 
 /**
  * Launch of the Week #1, #2 and #3 of a finished week (Monday 00:00 UTC to the next Monday):
@@ -23,15 +31,25 @@ export interface GivenAward { id: number; week: string; rank: number; votes: num
  * so an award, its mails and its verification page never change. A week with no winner is
  * settled too. Returns the awards this call gave (none when another call did it).
  */
-export async function awardWeek(db: Db, site: { id: number; name: string }, monday: string, publicUrl: string): Promise<GivenAward[]> {
+export async function awardWeek(
+  db: Db,
+  site: { id: number; name: string },
+  monday: string,
+  publicUrl: string,
+): Promise<GivenAward[]> {
   // The cheap check first: every worker asks every minute, and a settled week needs no transaction.
   const settled = await db.query(
-    'SELECT 1 FROM launch_weeks WHERE site_id = $1 AND week_start = $2::date AND awards_computed_at IS NOT NULL', [site.id, monday]);
+    'SELECT 1 FROM launch_weeks WHERE site_id = $1 AND week_start = $2::date AND awards_computed_at IS NOT NULL',
+    [site.id, monday],
+  );
   if (settled.length > 0) return [];
   return db.transaction(async (tx) => {
     if (!(await claimWeek(tx, site.id, monday))) return [];
     const given = await insertWinners(tx, site.id, monday);
-    for (const owner of await ownersOf(tx, given.map((g) => g.listing_id))) {
+    for (const owner of await ownersOf(
+      tx,
+      given.map((g) => g.listing_id),
+    )) {
       const award = given.find((g) => g.listing_id === owner.listing_id)!;
       await queueMail(tx, awardMail(award, owner.email, { siteName: site.name, publicUrl }));
     }
@@ -45,7 +63,9 @@ async function claimWeek(tx: Queryable, siteId: number, monday: string): Promise
     `INSERT INTO launch_weeks (site_id, week_start, awards_computed_at) VALUES ($1, $2::date, now())
      ON CONFLICT (site_id, week_start) DO UPDATE SET awards_computed_at = EXCLUDED.awards_computed_at
       WHERE launch_weeks.awards_computed_at IS NULL
-     RETURNING week_start`, [siteId, monday]);
+     RETURNING week_start`,
+    [siteId, monday],
+  );
   return rows.length > 0;
 }
 
@@ -69,7 +89,9 @@ async function insertWinners(tx: Queryable, siteId: number, monday: string): Pro
      )
      SELECT i.id, i.week_start AS week, i.rank, i.votes, i.listing_id, l.slug, c.name
        FROM inserted i JOIN listings l ON l.id = i.listing_id JOIN companies c ON c.id = l.company_id
-      ORDER BY i.rank`, [siteId, monday, addDays(monday, 7)]);
+      ORDER BY i.rank`,
+    [siteId, monday, addDays(monday, 7)],
+  );
 }
 
 /** Who is told: every owner and co-owner of the winning listings. */
@@ -77,5 +99,7 @@ async function ownersOf(tx: Queryable, listingIds: number[]): Promise<{ listing_
   if (listingIds.length === 0) return [];
   return tx.query(
     `SELECT lo.listing_id, u.email FROM listing_owners lo JOIN users u ON u.id = lo.user_id
-      WHERE lo.listing_id = ANY($1::int[]) ORDER BY lo.listing_id, u.id`, [listingIds]);
+      WHERE lo.listing_id = ANY($1::int[]) ORDER BY lo.listing_id, u.id`,
+    [listingIds],
+  );
 }

@@ -6,10 +6,10 @@ export const BADGE_MODES = ['light', 'dark', 'auto'] as const;
 export const BADGE_SIZES = ['s', 'm', 'l'] as const;
 export const BADGE_KINDS = ['listed', 'launched', 'featured', 'verified', 'launch-of-the-week', 'top-voted'] as const;
 
-export type BadgeShape = typeof BADGE_SHAPES[number];
-export type BadgeMode = typeof BADGE_MODES[number];
-export type BadgeSize = typeof BADGE_SIZES[number];
-export type BadgeKind = typeof BADGE_KINDS[number];
+export type BadgeShape = (typeof BADGE_SHAPES)[number];
+export type BadgeMode = (typeof BADGE_MODES)[number];
+export type BadgeSize = (typeof BADGE_SIZES)[number];
+export type BadgeKind = (typeof BADGE_KINDS)[number];
 
 // Type guards so query-string values can be narrowed without casts.
 export function isBadgeShape(v: unknown): v is BadgeShape {
@@ -38,7 +38,10 @@ const EYEBROWS: Record<Exclude<BadgeKind, 'launch-of-the-week'>, string> = {
  * The eyebrow names the achievement and the title is always the site name, so every
  * kind reads "<eyebrow> <site>" and the layouts never special-case a kind.
  */
-export function badgeLabel(kind: BadgeKind, input: { siteName: string; rank?: number }): { eyebrow: string; title: string } {
+export function badgeLabel(
+  kind: BadgeKind,
+  input: { siteName: string; rank?: number },
+): { eyebrow: string; title: string } {
   if (kind === 'launch-of-the-week') {
     // Only a positive whole rank is meaningful; anything else drops the "#n" rather than printing "#NaN".
     const rank = input.rank;

@@ -4,11 +4,24 @@
 // self-contained (no external fonts, images or scripts), safe (every piece of
 // user text escaped) and byte-for-byte deterministic so it can be cached/ETagged.
 
-import { badgeLabel, isBadgeKind, isBadgeMode, isBadgeShape, isBadgeSize, type BadgeKind, type BadgeMode, type BadgeShape, type BadgeSize } from './kinds.js';
+import {
+  badgeLabel,
+  isBadgeKind,
+  isBadgeMode,
+  isBadgeShape,
+  isBadgeSize,
+  type BadgeKind,
+  type BadgeMode,
+  type BadgeShape,
+  type BadgeSize,
+} from './kinds.js';
 
 export {
-  BADGE_SHAPES, BADGE_MODES, BADGE_SIZES, BADGE_KINDS,
-  badgeLabel, isBadgeShape, isBadgeMode, isBadgeSize, isBadgeKind,
+  BADGE_SHAPES,
+  BADGE_MODES,
+  BADGE_SIZES,
+  BADGE_KINDS,
+  badgeLabel,
 } from './kinds.js';
 export type { BadgeShape, BadgeMode, BadgeSize, BadgeKind } from './kinds.js';
 
@@ -86,7 +99,13 @@ function paint(pal: Palette, role: Role, prop: 'fill' | 'stroke'): string {
 function autoStyle(): string {
   const vars = (p: Palette) => (Object.keys(p) as Role[]).map((r) => `--ld-${r}:${p[r]}`).join(';');
   // Only the role/property pairs the layouts actually use, to keep every badge small.
-  const used: Array<[Role, 'fill' | 'stroke']> = [['bg', 'fill'], ['border', 'stroke'], ['ink', 'fill'], ['ink', 'stroke'], ['muted', 'fill']];
+  const used: Array<[Role, 'fill' | 'stroke']> = [
+    ['bg', 'fill'],
+    ['border', 'stroke'],
+    ['ink', 'fill'],
+    ['ink', 'stroke'],
+    ['muted', 'fill'],
+  ];
   const rules = used.map(([r, prop]) => `.ld-${prop[0]}-${r}{${prop}:var(--ld-${r},${LIGHT[r]})}`).join('');
   return `<style>.ld{${vars(LIGHT)}}@media (prefers-color-scheme: dark){.ld{${vars(DARK)}}}${rules}</style>`;
 }
@@ -94,7 +113,8 @@ function autoStyle(): string {
 // ---------------------------------------------------------------------------
 // Text helpers
 
-const FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, Ubuntu, 'Helvetica Neue', Helvetica, Arial, sans-serif";
+const FONT_STACK =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, Ubuntu, 'Helvetica Neue', Helvetica, Arial, sans-serif";
 
 /** XML-escapes the five special characters; &#39; rather than &apos; so inline HTML use is safe too. */
 export function escapeXml(s: string): string {
@@ -104,17 +124,24 @@ export function escapeXml(s: string): string {
 // Characters XML 1.0 forbids outright (escaping cannot rescue them) plus lone
 // surrogates, which would otherwise make the document unparseable.
 // eslint-disable-next-line no-control-regex
-const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_INVALID =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function clean(s: unknown): string {
-  return String(s ?? '').replace(XML_INVALID, '').replace(/\s+/g, ' ').trim();
+  return String(s ?? '')
+    .replace(XML_INVALID, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Truncates by code point (never splitting a surrogate pair) and marks the cut with an ellipsis. */
 function truncate(s: string, maxChars: number): string {
   const chars = Array.from(s);
   if (chars.length <= maxChars) return s;
-  return chars.slice(0, Math.max(1, maxChars - 1)).join('').trimEnd() + '\u2026';
+  return `${chars
+    .slice(0, Math.max(1, maxChars - 1))
+    .join('')
+    .trimEnd()}\u2026`;
 }
 
 // We cannot measure text without a font engine, so widths are estimated from
@@ -157,21 +184,27 @@ function glyph(kind: BadgeKind, accent: string): string {
   const W = '#ffffff';
   switch (kind) {
     case 'listed':
-      return `<circle cx="6.5" cy="7.5" r="1.5" fill="${W}"/><circle cx="6.5" cy="12" r="1.5" fill="${W}"/><circle cx="6.5" cy="16.5" r="1.5" fill="${W}"/>`
-        + `<path d="M10 7.5h8M10 12h8M10 16.5h8" fill="none" stroke="${W}" stroke-width="2" stroke-linecap="round"/>`;
+      return (
+        `<circle cx="6.5" cy="7.5" r="1.5" fill="${W}"/><circle cx="6.5" cy="12" r="1.5" fill="${W}"/><circle cx="6.5" cy="16.5" r="1.5" fill="${W}"/>` +
+        `<path d="M10 7.5h8M10 12h8M10 16.5h8" fill="none" stroke="${W}" stroke-width="2" stroke-linecap="round"/>`
+      );
     case 'launched':
-      return `<path d="M12 2.5c2.9 1.9 4.4 5 4.4 8.7 0 1.5-.3 3-.8 4.3H8.4c-.5-1.3-.8-2.8-.8-4.3 0-3.7 1.5-6.8 4.4-8.7z" fill="${W}"/>`
-        + `<circle cx="12" cy="9" r="1.8" fill="${accent}"/>`
-        + `<path d="M8 12.2l-2.8 3.3.4 2.5 3.2-2.2zM16 12.2l2.8 3.3-.4 2.5-3.2-2.2z" fill="${W}"/>`
-        + `<path d="M10.2 16.6h3.6L12 21z" fill="${W}" opacity="0.8"/>`;
+      return (
+        `<path d="M12 2.5c2.9 1.9 4.4 5 4.4 8.7 0 1.5-.3 3-.8 4.3H8.4c-.5-1.3-.8-2.8-.8-4.3 0-3.7 1.5-6.8 4.4-8.7z" fill="${W}"/>` +
+        `<circle cx="12" cy="9" r="1.8" fill="${accent}"/>` +
+        `<path d="M8 12.2l-2.8 3.3.4 2.5 3.2-2.2zM16 12.2l2.8 3.3-.4 2.5-3.2-2.2z" fill="${W}"/>` +
+        `<path d="M10.2 16.6h3.6L12 21z" fill="${W}" opacity="0.8"/>`
+      );
     case 'featured':
       return `<polygon points="${STAR_POINTS}" fill="${W}" stroke="${W}" stroke-width="1" stroke-linejoin="round"/>`;
     case 'verified':
       return `<path d="M6.5 12.5l3.7 3.7 7.3-7.9" fill="none" stroke="${W}" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>`;
     case 'launch-of-the-week':
-      return `<path d="M7 4h10v3.5a5 5 0 0 1-10 0z" fill="${W}"/>`
-        + `<path d="M7 5.5H4.5v1.5a3 3 0 0 0 3 3M17 5.5h2.5v1.5a3 3 0 0 1-3 3" fill="none" stroke="${W}" stroke-width="1.6"/>`
-        + `<path d="M11 12.5h2v4h-2zM8 17h8v2.5H8z" fill="${W}"/>`;
+      return (
+        `<path d="M7 4h10v3.5a5 5 0 0 1-10 0z" fill="${W}"/>` +
+        `<path d="M7 5.5H4.5v1.5a3 3 0 0 0 3 3M17 5.5h2.5v1.5a3 3 0 0 1-3 3" fill="none" stroke="${W}" stroke-width="1.6"/>` +
+        `<path d="M11 12.5h2v4h-2zM8 17h8v2.5H8z" fill="${W}"/>`
+      );
     case 'top-voted':
       return `<path d="M12 5.5l7 10.5H5z" fill="${W}" stroke="${W}" stroke-width="1.5" stroke-linejoin="round"/>`;
   }
@@ -180,8 +213,10 @@ function glyph(kind: BadgeKind, accent: string): string {
 function icon(kind: BadgeKind, accent: string, cx: number, cy: number, r: number): string {
   // The glyph's drawn area is ~16 of its 24 units; this makes it fill ~60% of the disc.
   const k = (r * 1.7) / 24;
-  return `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}" fill="${accent}"/>`
-    + `<g transform="translate(${num(cx - 12 * k)} ${num(cy - 12 * k)}) scale(${num(k)})">${glyph(kind, accent)}</g>`;
+  return (
+    `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}" fill="${accent}"/>` +
+    `<g transform="translate(${num(cx - 12 * k)} ${num(cy - 12 * k)}) scale(${num(k)})">${glyph(kind, accent)}</g>`
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -200,7 +235,15 @@ interface Ctx {
   lotw: boolean;
 }
 
-function textEl(x: number, y: number, size: number, weight: number, colour: string, content: string, extra = ''): string {
+function textEl(
+  x: number,
+  y: number,
+  size: number,
+  weight: number,
+  colour: string,
+  content: string,
+  extra = '',
+): string {
   return `<text x="${num(x)}" y="${num(y)}" font-size="${num(size)}" font-weight="${weight}" ${colour}${extra}>${content}</text>`;
 }
 
@@ -208,30 +251,74 @@ function textEl(x: number, y: number, size: number, weight: number, colour: stri
 interface RowSpec {
   radius: number;
   border: 'subtle' | 'outline';
-  iconCx: number; iconR: number;
-  textX: number; rightPad: number;
-  eyebrowY: number; eyebrowSize: number;
-  titleY: number; titleSize: number;
-  votesSepFromRight: number; votesCxFromRight: number; triTop: number; countY: number; countSize: number;
+  iconCx: number;
+  iconR: number;
+  textX: number;
+  rightPad: number;
+  eyebrowY: number;
+  eyebrowSize: number;
+  titleY: number;
+  titleSize: number;
+  votesSepFromRight: number;
+  votesCxFromRight: number;
+  triTop: number;
+  countY: number;
+  countSize: number;
 }
 
 const ROW_SPECS: Record<'standard' | 'outline' | 'pill', RowSpec> = {
   standard: {
-    radius: 8, border: 'subtle', iconCx: 27, iconR: 17, textX: 52, rightPad: 12,
-    eyebrowY: 21, eyebrowSize: 8.5, titleY: 38, titleSize: 17,
-    votesSepFromRight: 52, votesCxFromRight: 26, triTop: 13, countY: 38, countSize: 13,
+    radius: 8,
+    border: 'subtle',
+    iconCx: 27,
+    iconR: 17,
+    textX: 52,
+    rightPad: 12,
+    eyebrowY: 21,
+    eyebrowSize: 8.5,
+    titleY: 38,
+    titleSize: 17,
+    votesSepFromRight: 52,
+    votesCxFromRight: 26,
+    triTop: 13,
+    countY: 38,
+    countSize: 13,
   },
   outline: {
-    radius: 8, border: 'outline', iconCx: 27, iconR: 17, textX: 52, rightPad: 12,
-    eyebrowY: 21, eyebrowSize: 8.5, titleY: 38, titleSize: 17,
-    votesSepFromRight: 52, votesCxFromRight: 26, triTop: 13, countY: 38, countSize: 13,
+    radius: 8,
+    border: 'outline',
+    iconCx: 27,
+    iconR: 17,
+    textX: 52,
+    rightPad: 12,
+    eyebrowY: 21,
+    eyebrowSize: 8.5,
+    titleY: 38,
+    titleSize: 17,
+    votesSepFromRight: 52,
+    votesCxFromRight: 26,
+    triTop: 13,
+    countY: 38,
+    countSize: 13,
   },
   pill: {
     // Radius = half the height gives the fully rounded ends; the votes block is
     // pulled in from the right so it sits inside the curve.
-    radius: 24, border: 'subtle', iconCx: 24, iconR: 16, textX: 48, rightPad: 18,
-    eyebrowY: 18, eyebrowSize: 8.5, titleY: 34, titleSize: 16,
-    votesSepFromRight: 56, votesCxFromRight: 30, triTop: 11, countY: 34, countSize: 12,
+    radius: 24,
+    border: 'subtle',
+    iconCx: 24,
+    iconR: 16,
+    textX: 48,
+    rightPad: 18,
+    eyebrowY: 18,
+    eyebrowSize: 8.5,
+    titleY: 34,
+    titleSize: 16,
+    votesSepFromRight: 56,
+    votesCxFromRight: 30,
+    triTop: 11,
+    countY: 34,
+    countSize: 12,
   },
 };
 
@@ -261,14 +348,30 @@ function rowLayout(c: Ctx, spec: RowSpec): string {
     parts.push(
       `<line x1="${sepX}" y1="10" x2="${sepX}" y2="${c.h - 10}" ${paint(c.pal, 'border', 'stroke')} stroke-width="1"/>`,
       `<path d="M${num(cx)} ${spec.triTop}l6.5 8h-13z" fill="${c.accent}"/>`,
-      textEl(cx, spec.countY, spec.countSize, 700, paint(c.pal, 'ink', 'fill'), escapeXml(c.votes), ' text-anchor="middle"'),
+      textEl(
+        cx,
+        spec.countY,
+        spec.countSize,
+        700,
+        paint(c.pal, 'ink', 'fill'),
+        escapeXml(c.votes),
+        ' text-anchor="middle"',
+      ),
     );
   }
   const avail = right - spec.textX;
   const eyebrow = truncate(c.eyebrow, charsFor(avail, spec.eyebrowSize, EM_CAPS, EYEBROW_SPACING));
   const title = truncate(c.title, charsFor(avail, spec.titleSize, EM_BOLD));
   parts.push(
-    textEl(spec.textX, spec.eyebrowY, spec.eyebrowSize, 600, paint(c.pal, 'muted', 'fill'), escapeXml(eyebrow), ` letter-spacing="${EYEBROW_SPACING}"`),
+    textEl(
+      spec.textX,
+      spec.eyebrowY,
+      spec.eyebrowSize,
+      600,
+      paint(c.pal, 'muted', 'fill'),
+      escapeXml(eyebrow),
+      ` letter-spacing="${EYEBROW_SPACING}"`,
+    ),
     textEl(spec.textX, spec.titleY, spec.titleSize, 700, paint(c.pal, 'ink', 'fill'), escapeXml(title)),
   );
   return parts.join('');
@@ -283,8 +386,17 @@ function bannerLayout(c: Ctx): string {
   let right = c.w - 12;
   if (c.votes !== undefined) {
     const countSize = 12;
-    parts.push(textEl(c.w - 12, 21, countSize, 700, paint(c.pal, 'ink', 'fill'),
-      `<tspan fill="${c.accent}">\u25B2</tspan> ${escapeXml(c.votes)}`, ' text-anchor="end"'));
+    parts.push(
+      textEl(
+        c.w - 12,
+        21,
+        countSize,
+        700,
+        paint(c.pal, 'ink', 'fill'),
+        `<tspan fill="${c.accent}">\u25B2</tspan> ${escapeXml(c.votes)}`,
+        ' text-anchor="end"',
+      ),
+    );
     right -= (Array.from(c.votes).length + 2) * countSize * EM_BOLD + 10;
   }
   const avail = right - textX;
@@ -297,10 +409,10 @@ function bannerLayout(c: Ctx): string {
   // One <text> with two <tspan>s keeps "EYEBROW Title" on a single baseline with
   // the title placed right after the eyebrow, whatever its real rendered width.
   parts.push(
-    `<text x="${textX}" y="21">`
-      + `<tspan font-size="${eyebrowSize}" font-weight="600" letter-spacing="${EYEBROW_SPACING}" ${paint(c.pal, 'muted', 'fill')}>${escapeXml(eyebrow)}</tspan>`
-      + `<tspan dx="${gap}" font-size="${titleSize}" font-weight="700" ${paint(c.pal, 'ink', 'fill')}>${escapeXml(title)}</tspan>`
-      + `</text>`,
+    `<text x="${textX}" y="21">` +
+      `<tspan font-size="${eyebrowSize}" font-weight="600" letter-spacing="${EYEBROW_SPACING}" ${paint(c.pal, 'muted', 'fill')}>${escapeXml(eyebrow)}</tspan>` +
+      `<tspan dx="${gap}" font-size="${titleSize}" font-weight="700" ${paint(c.pal, 'ink', 'fill')}>${escapeXml(title)}</tspan>` +
+      `</text>`,
   );
   return parts.join('');
 }
@@ -331,7 +443,15 @@ function squareLayout(c: Ctx): string {
   const parts = [
     frame(c, 12, 'subtle'),
     icon(c.kind, c.accent, cx, top + iconCy, iconR),
-    textEl(cx, top + eyebrowY, eyebrowSize, 600, paint(c.pal, 'muted', 'fill'), escapeXml(eyebrow), `${mid} letter-spacing="0.5"`),
+    textEl(
+      cx,
+      top + eyebrowY,
+      eyebrowSize,
+      600,
+      paint(c.pal, 'muted', 'fill'),
+      escapeXml(eyebrow),
+      `${mid} letter-spacing="0.5"`,
+    ),
     textEl(cx, top + titleY, titleSize, 700, paint(c.pal, 'ink', 'fill'), escapeXml(title), mid),
   ];
   extras.forEach((content, i) => {
@@ -353,7 +473,8 @@ export function renderBadgeSvg(input: BadgeInput): string {
   const productName = clean(input.productName);
   // A week only means something for the weekly award; other kinds ignore it.
   const weekLabel = input.kind === 'launch-of-the-week' ? clean(input.weekLabel) : '';
-  const votesN = typeof input.votes === 'number' && Number.isFinite(input.votes) ? Math.max(0, Math.floor(input.votes)) : undefined;
+  const votesN =
+    typeof input.votes === 'number' && Number.isFinite(input.votes) ? Math.max(0, Math.floor(input.votes)) : undefined;
   const label = badgeLabel(input.kind, { siteName, rank: input.rank });
   const lotw = input.kind === 'launch-of-the-week';
 
@@ -390,17 +511,21 @@ export function renderBadgeSvg(input: BadgeInput): string {
   // Accessible name: the full sentence, which also carries the product name and
   // exact vote count that the visual badge has no room for.
   const sentence = [
-    (productName ? `${truncate(productName, 80)} \u2014 ` : '')
-      + (lotw ? `${label.eyebrow} on ${truncate(siteName, 80)}` : `${label.eyebrow} ${truncate(siteName, 80)}`),
+    (productName ? `${truncate(productName, 80)} \u2014 ` : '') +
+      (lotw ? `${label.eyebrow} on ${truncate(siteName, 80)}` : `${label.eyebrow} ${truncate(siteName, 80)}`),
     weekLabel ? truncate(weekLabel, 60) : '',
     votesN === undefined ? '' : `${votesN} ${votesN === 1 ? 'upvote' : 'upvotes'}`,
-  ].filter(Boolean).join(' \u00B7 ');
+  ]
+    .filter(Boolean)
+    .join(' \u00B7 ');
   const a11y = escapeXml(sentence);
 
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${base.width} ${base.height}"`
-    + ` role="img" aria-label="${a11y}" class="ld" font-family="${FONT_STACK}">`
-    + `<title>${a11y}</title>`
-    + (input.mode === 'auto' ? autoStyle() : '')
-    + body
-    + `</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${base.width} ${base.height}"` +
+    ` role="img" aria-label="${a11y}" class="ld" font-family="${FONT_STACK}">` +
+    `<title>${a11y}</title>` +
+    (input.mode === 'auto' ? autoStyle() : '') +
+    body +
+    `</svg>`
+  );
 }

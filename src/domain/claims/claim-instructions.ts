@@ -42,7 +42,14 @@ export function emailAtDomain(email: string, domain: string): boolean {
 function splitAddress(email: string): { local: string; host: string } | null {
   const at = email.lastIndexOf('@');
   if (at < 1) return null;
-  return { local: email.slice(0, at).trim().toLowerCase(), host: email.slice(at + 1).trim().toLowerCase().replace(/\.$/, '') };
+  return {
+    local: email.slice(0, at).trim().toLowerCase(),
+    host: email
+      .slice(at + 1)
+      .trim()
+      .toLowerCase()
+      .replace(/\.$/, ''),
+  };
 }
 
 /**
@@ -65,7 +72,10 @@ export function isRoleAddressAt(email: string, domain: string): boolean {
  * What an email claim may be sent to. `contactEmail` is the listing's published contact address,
  * passed only when it can be trusted (see trustedContactEmail); it counts when it is at the domain.
  */
-export interface ClaimEmailFacts { domain: string; contactEmail: string | null }
+export interface ClaimEmailFacts {
+  domain: string;
+  contactEmail: string | null;
+}
 
 const usableContact = (f: ClaimEmailFacts) => {
   const c = f.contactEmail?.trim();
@@ -97,11 +107,19 @@ export interface ClaimInstructions {
   verify: string;
 }
 
-export interface InstructionFacts { id: number; method: ClaimMethod; token: string; domain: string; website_url: string; email: string | null; expires_at: string }
+export interface InstructionFacts {
+  id: number;
+  method: ClaimMethod;
+  token: string;
+  domain: string;
+  website_url: string;
+  email: string | null;
+  expires_at: string;
+}
 
 /** Exactly what to publish, copy-pasteable, and how to finish. */
 export function instructionsFor(c: InstructionFacts): ClaimInstructions {
-  const until = c.expires_at.slice(0, 16).replace('T', ' ') + ' UTC';
+  const until = `${c.expires_at.slice(0, 16).replace('T', ' ')} UTC`;
   const verify = `When it is published, call verify_claim (POST /api/v1/claims/${c.id}/verify) or press Verify now on your claims page (/claims). The claim is open until ${until}.`;
   switch (c.method) {
     case 'dns': {

@@ -3,7 +3,13 @@ import type { Queryable } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { forgetListingProfile } from '../listings/listing-cache.js';
 import { claimHost, type ClaimMethod } from './claim-instructions.js';
-import { lockClaimForTransfer, markVerified, rejectOtherPendingClaims, replaceOwners, type ClaimRecord } from './claim-repository.js';
+import {
+  lockClaimForTransfer,
+  markVerified,
+  rejectOtherPendingClaims,
+  replaceOwners,
+  type ClaimRecord,
+} from './claim-repository.js';
 import { claimStatus } from './claim-view.js';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now' | 'listingCache'>;
@@ -25,7 +31,11 @@ export type TransferOutcome = { verified: true; claim: ClaimRecord } | { verifie
  * that no longer holds; whoever still controls the domain can claim again. Does nothing unless
  * the claim is still pending (another request may have completed it a moment ago).
  */
-export async function transferOwnership(tx: Queryable, ctx: Pick<Ctx, 'config' | 'site' | 'now'>, claimId: number): Promise<TransferOutcome> {
+export async function transferOwnership(
+  tx: Queryable,
+  ctx: Pick<Ctx, 'config' | 'site' | 'now'>,
+  claimId: number,
+): Promise<TransferOutcome> {
   const claim = await lockClaimForTransfer(tx, claimId);
   const now = ctx.now();
   if (!claim || claimStatus(claim, now) !== 'pending') return { verified: false, claim };
@@ -35,22 +45,26 @@ export async function transferOwnership(tx: Queryable, ctx: Pick<Ctx, 'config' |
   await rejectOtherPendingClaims(tx, claim.listing_id, claim.id, {
     found: false,
     detail: `Another account verified ownership of ${claim.listing_name} on ${now.toISOString().slice(0, 10)}, so this claim was closed. Start a new claim if the listing is yours.`,
-    checked_at: now.toISOString(), checked: domain, seen: [],
+    checked_at: now.toISOString(),
+    checked: domain,
+    seen: [],
   });
   const listingUrl = `${ctx.config.publicUrl}/p/${claim.slug}`;
   for (const owner of previous) {
     await queueMail(tx, {
       to: owner.email,
       subject: `Ownership of ${claim.listing_name} on ${ctx.site.name} has moved`,
-      text: `The listing ${claim.listing_name} (${listingUrl}) now belongs to another account, which proved control of ${domain} with ${PROOF[claim.method]} on ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.\n\n`
-        + `You are no longer an owner of it and can no longer edit it. If you still control ${domain} and think this is wrong, claim the listing again from its page (${listingUrl}) or reply to this email.`,
+      text:
+        `The listing ${claim.listing_name} (${listingUrl}) now belongs to another account, which proved control of ${domain} with ${PROOF[claim.method]} on ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.\n\n` +
+        `You are no longer an owner of it and can no longer edit it. If you still control ${domain} and think this is wrong, claim the listing again from its page (${listingUrl}) or reply to this email.`,
     });
   }
   return { verified: true, claim: { ...claim, status: 'verified', verified_at: now.toISOString() } };
 }
 
 /** The cached public profile shows "Verified owner": drop it after a transfer. */
-export const invalidateListing = (ctx: Pick<Ctx, 'site' | 'listingCache' | 'db'>, slug: string) => forgetListingProfile(ctx, ctx.site.id, slug);
+export const invalidateListing = (ctx: Pick<Ctx, 'site' | 'listingCache' | 'db'>, slug: string) =>
+  forgetListingProfile(ctx, ctx.site.id, slug);
 
 /** transferOwnership in its own transaction, then the cache. */
 export async function completeClaim(ctx: Ctx, claimId: number): Promise<TransferOutcome> {

@@ -25,10 +25,14 @@ export function claimStatus(c: Pick<ClaimRecord, 'status' | 'expires_at'>, now: 
 function noteFor(status: ClaimStatus, domain: string): string {
   const notPaid = 'Verified is not the same as paid: it does not change the plan, launch week or paid sections.';
   switch (status) {
-    case 'verified': return `Verified: you showed you control ${domain} and you are now the listing's owner. ${notPaid}`;
-    case 'expired': return `This claim expired before it was verified. Start a new claim to try again. ${notPaid}`;
-    case 'rejected': return `This claim was closed because another account verified ownership of the listing first. Start a new claim if the listing is yours. ${notPaid}`;
-    default: return `Once verified, you become the listing's owner (showing as "Verified owner"). ${notPaid}`;
+    case 'verified':
+      return `Verified: you showed you control ${domain} and you are now the listing's owner. ${notPaid}`;
+    case 'expired':
+      return `This claim expired before it was verified. Start a new claim to try again. ${notPaid}`;
+    case 'rejected':
+      return `This claim was closed because another account verified ownership of the listing first. Start a new claim if the listing is yours. ${notPaid}`;
+    default:
+      return `Once verified, you become the listing's owner (showing as "Verified owner"). ${notPaid}`;
   }
 }
 

@@ -1,10 +1,20 @@
 import { Resolver } from 'node:dns/promises';
 import { claimHost, dnsRecordName, dnsRecordValue, META_NAME } from './claim-instructions.js';
 
-export interface Finding { found: boolean; detail: string; checked: string; seen: string[] }
+export interface Finding {
+  found: boolean;
+  detail: string;
+  checked: string;
+  seen: string[];
+}
 
 /** One TXT record as published: its character-strings joined (RFC 7208 §3.3), stray quotes from DNS panels removed. */
-export const txtValue = (chunks: string[]) => chunks.join('').trim().replace(/^"(.*)"$/, '$1').trim();
+export const txtValue = (chunks: string[]) =>
+  chunks
+    .join('')
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
 
 const quoteList = (values: string[]) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
 
@@ -15,10 +25,12 @@ const misplacedHint = (name: string, misplaced: string[]) =>
 export function evaluateTxt(name: string, records: string[][], token: string, misplaced: string[] = []): Finding {
   const expected = dnsRecordValue(token);
   const seen = records.map(txtValue);
-  if (seen.includes(expected)) return { found: true, detail: `TXT record ${expected} found at ${name}.`, checked: name, seen };
-  const detail = seen.length === 0
-    ? `No TXT records at ${name}; expected ${expected}.`
-    : `TXT records at ${name}: ${quoteList(seen)}; none is ${expected}.`;
+  if (seen.includes(expected))
+    return { found: true, detail: `TXT record ${expected} found at ${name}.`, checked: name, seen };
+  const detail =
+    seen.length === 0
+      ? `No TXT records at ${name}; expected ${expected}.`
+      : `TXT records at ${name}: ${quoteList(seen)}; none is ${expected}.`;
   return { found: false, detail: detail + misplacedHint(name, misplaced), checked: name, seen };
 }
 
@@ -65,8 +77,18 @@ export async function checkDns(servers: string[], domain: string, token: string)
     return finding.found ? finding : evaluateTxt(name, result.records, token, await misplacedAt(resolver, domain));
   }
   if (result.code !== 'ENOTFOUND' && result.code !== 'ENODATA') {
-    return { found: false, detail: `${name} ${RESOLVE_ERRORS[result.code] ?? `could not be resolved (${result.code})`}; try again in a few minutes.`, checked: name, seen: [] };
+    return {
+      found: false,
+      detail: `${name} ${RESOLVE_ERRORS[result.code] ?? `could not be resolved (${result.code})`}; try again in a few minutes.`,
+      checked: name,
+      seen: [],
+    };
   }
   const hint = misplacedHint(name, await misplacedAt(resolver, domain));
-  return { found: false, detail: `${name} ${RESOLVE_ERRORS[result.code]}; expected a TXT record ${dnsRecordValue(token)}.${hint}`, checked: name, seen: [] };
+  return {
+    found: false,
+    detail: `${name} ${RESOLVE_ERRORS[result.code]}; expected a TXT record ${dnsRecordValue(token)}.${hint}`,
+    checked: name,
+    seen: [],
+  };
 }

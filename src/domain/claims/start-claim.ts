@@ -1,16 +1,41 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
 import { conflict, invalidField, notFound } from '../../errors/app-error.js';
-import { CLAIM_TTL_MS, acceptedClaimEmails, claimEmailAccepted, claimHost, newClaimToken, type ClaimEmailFacts, type ClaimMethod } from './claim-instructions.js';
-import { expireClaims, findClaimableListing, findPendingClaim, insertClaim, loadClaim, ownsListing, setClaimEmail, trustedContactEmail, type ClaimRecord } from './claim-repository.js';
+import {
+  CLAIM_TTL_MS,
+  acceptedClaimEmails,
+  claimEmailAccepted,
+  claimHost,
+  newClaimToken,
+  type ClaimEmailFacts,
+  type ClaimMethod,
+} from './claim-instructions.js';
+import {
+  expireClaims,
+  findClaimableListing,
+  findPendingClaim,
+  insertClaim,
+  loadClaim,
+  ownsListing,
+  setClaimEmail,
+  trustedContactEmail,
+  type ClaimRecord,
+} from './claim-repository.js';
 import { requireConfirmedEmail } from './claim-access.js';
 import { sendClaimLink } from './claim-email.js';
 import { checkAllowance } from './verify-claim.js';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now'>;
 
-export interface ClaimRequest { slug: string; method: ClaimMethod; email?: string }
-export interface Claimant { userId: number; email: string }
+export interface ClaimRequest {
+  slug: string;
+  method: ClaimMethod;
+  email?: string;
+}
+export interface Claimant {
+  userId: number;
+  email: string;
+}
 
 /**
  * The address for an email claim: required, and one only whoever runs the company's domain
@@ -22,7 +47,10 @@ export function claimEmail(raw: string | undefined, facts: ClaimEmailFacts): str
   const host = claimHost(facts.domain);
   if (!email) throw invalidField('email', `is required for method email: give ${acceptedClaimEmails(facts)}`);
   if (!claimEmailAccepted(email, facts)) {
-    throw invalidField('email', `must be an address at ${host} that only whoever runs the domain controls: ${acceptedClaimEmails(facts)}. A personal address proves nothing (anyone can have one at a mailbox provider); use the dns, meta or file method if none of these reaches you`);
+    throw invalidField(
+      'email',
+      `must be an address at ${host} that only whoever runs the domain controls: ${acceptedClaimEmails(facts)}. A personal address proves nothing (anyone can have one at a mailbox provider); use the dns, meta or file method if none of these reaches you`,
+    );
   }
   return email;
 }
@@ -38,8 +66,12 @@ export async function claimListing(ctx: Ctx, claimant: Claimant, req: ClaimReque
   await requireConfirmedEmail(ctx.db, claimant.userId);
   const listing = await findClaimableListing(ctx.db, ctx.site.id, req.slug);
   if (!listing) throw notFound(`No listing with slug "${req.slug}".`);
-  if (await ownsListing(ctx.db, listing.id, claimant.userId)) throw conflict(`You already own ${listing.slug}; there is nothing to claim.`);
-  const email = req.method === 'email' ? claimEmail(req.email, { domain: listing.domain, contactEmail: trustedContactEmail(listing) }) : null;
+  if (await ownsListing(ctx.db, listing.id, claimant.userId))
+    throw conflict(`You already own ${listing.slug}; there is nothing to claim.`);
+  const email =
+    req.method === 'email'
+      ? claimEmail(req.email, { domain: listing.domain, contactEmail: trustedContactEmail(listing) })
+      : null;
   const open = async (tx: Queryable): Promise<number> => {
     const now = ctx.now();
     await expireClaims(tx, now, { userId: claimant.userId, listingId: listing.id });
@@ -54,8 +86,29 @@ export async function claimListing(ctx: Ctx, claimant: Claimant, req: ClaimReque
       return existing;
     }
     const expiresAt = new Date(now.getTime() + CLAIM_TTL_MS);
-    const id = await insertClaim(tx, { userId: claimant.userId, listingId: listing.id, method: req.method, email, token: newClaimToken(), now, expiresAt });
-    if (email) await sendClaimLink(tx, ctx, { id, email, listing_name: listing.name, slug: listing.slug, domain: listing.domain, expires_at: expiresAt.toISOString() }, claimant);
+    const id = await insertClaim(tx, {
+      userId: claimant.userId,
+      listingId: listing.id,
+      method: req.method,
+      email,
+      token: newClaimToken(),
+      now,
+      expiresAt,
+    });
+    if (email)
+      await sendClaimLink(
+        tx,
+        ctx,
+        {
+          id,
+          email,
+          listing_name: listing.name,
+          slug: listing.slug,
+          domain: listing.domain,
+          expires_at: expiresAt.toISOString(),
+        },
+        claimant,
+      );
     return id;
   };
   let id: number;

@@ -1,7 +1,14 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, conflict, forbidden, notFound } from '../../errors/app-error.js';
-import { CHECKS_PER_WINDOW, loadClaim, saveCheckResult, takeCheckSlot, type CheckResult, type ClaimRecord } from './claim-repository.js';
+import {
+  CHECKS_PER_WINDOW,
+  loadClaim,
+  saveCheckResult,
+  takeCheckSlot,
+  type CheckResult,
+  type ClaimRecord,
+} from './claim-repository.js';
 import { claimStatus } from './claim-view.js';
 import { checkDns, type Finding } from './dns-check.js';
 import { checkFile, checkMeta } from './website-check.js';
@@ -19,12 +26,21 @@ type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now' | 'listingCache'>;
 export async function checkAllowance(db: Queryable, claimId: number, now: Date): Promise<void> {
   const wait = await takeCheckSlot(db, claimId, now);
   if (wait !== null) {
-    throw new AppError(429, `A claim can be checked at most ${CHECKS_PER_WINDOW} times an hour; try again in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
+    throw new AppError(
+      429,
+      `A claim can be checked at most ${CHECKS_PER_WINDOW} times an hour; try again in ${wait} s.`,
+      { headers: { 'Retry-After': String(wait) } },
+    );
   }
 }
 
 /** The claim if it is this user's: 404 when there is none on this site, 403 when it is someone else's. */
-export async function claimForUser(db: Queryable, siteId: number, claimId: number, userId: number): Promise<ClaimRecord> {
+export async function claimForUser(
+  db: Queryable,
+  siteId: number,
+  claimId: number,
+  userId: number,
+): Promise<ClaimRecord> {
   const claim = await loadClaim(db, siteId, claimId);
   if (!claim) throw notFound(`No claim with id ${claimId}.`);
   if (claim.user_id !== userId) throw forbidden('This claim belongs to another account.');
@@ -34,10 +50,14 @@ export async function claimForUser(db: Queryable, siteId: number, claimId: numbe
 async function runCheck(ctx: Ctx, claim: ClaimRecord): Promise<Finding> {
   const web = { publicUrl: ctx.config.publicUrl, allowHosts: ctx.config.crawlAllowHosts };
   switch (claim.method) {
-    case 'dns': return checkDns(ctx.config.dnsServers, claim.domain, claim.token);
-    case 'meta': return checkMeta(claim.website_url, claim.domain, claim.token, web);
-    case 'file': return checkFile(claim.website_url, claim.domain, claim.token, web);
-    case 'email': throw new Error('email claims are confirmed by their link');
+    case 'dns':
+      return checkDns(ctx.config.dnsServers, claim.domain, claim.token);
+    case 'meta':
+      return checkMeta(claim.website_url, claim.domain, claim.token, web);
+    case 'file':
+      return checkFile(claim.website_url, claim.domain, claim.token, web);
+    case 'email':
+      throw new Error('email claims are confirmed by their link');
   }
 }
 
@@ -54,18 +74,32 @@ export async function verifyClaim(ctx: Ctx, claimant: Claimant, claimId: number)
   const now = ctx.now();
   const status = claimStatus(claim, now);
   if (status === 'verified') return claim;
-  if (status === 'expired') throw conflict(`Claim ${claim.id} expired on ${claim.expires_at.slice(0, 16).replace('T', ' ')} UTC before it was verified; start a new claim with claim_listing.`);
-  if (status === 'rejected') throw conflict(`Claim ${claim.id} was closed because another account verified ownership of ${claim.slug} first; start a new claim if the listing is yours.`);
+  if (status === 'expired')
+    throw conflict(
+      `Claim ${claim.id} expired on ${claim.expires_at.slice(0, 16).replace('T', ' ')} UTC before it was verified; start a new claim with claim_listing.`,
+    );
+  if (status === 'rejected')
+    throw conflict(
+      `Claim ${claim.id} was closed because another account verified ownership of ${claim.slug} first; start a new claim if the listing is yours.`,
+    );
   let finding: Finding;
   if (claim.method === 'email') {
     // A claim opened before the address rules were tightened gets no new link to a personal mailbox.
     const problem = await claimAddressProblem(ctx.db, claim);
-    if (problem) throw conflict(`${problem} Ask claim_listing again with method email and one of those addresses: it moves this claim there.`);
+    if (problem)
+      throw conflict(
+        `${problem} Ask claim_listing again with method email and one of those addresses: it moves this claim there.`,
+      );
     await ctx.db.transaction(async (tx) => {
       await checkAllowance(tx, claim.id, now);
       await sendClaimLink(tx, ctx, claim, claimant);
     });
-    finding = { found: false, detail: `Email claims are verified by opening the link we mailed; a new link was just sent to ${claim.email}.`, checked: claim.email ?? '', seen: [] };
+    finding = {
+      found: false,
+      detail: `Email claims are verified by opening the link we mailed; a new link was just sent to ${claim.email}.`,
+      checked: claim.email ?? '',
+      seen: [],
+    };
   } else {
     await checkAllowance(ctx.db, claim.id, now);
     finding = await runCheck(ctx, claim);

@@ -29,15 +29,26 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 /** A comment's text, trimmed, when it is 1 to 5000 characters of storable text. */
 export function checkCommentBody(raw: unknown): BodyCheck {
   const body = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
-  if (UNSTORABLE.test(body)) return { ok: false, field: 'body', message: 'The comment contains a character that cannot be stored (a NUL character or broken Unicode).' };
+  if (UNSTORABLE.test(body))
+    return {
+      ok: false,
+      field: 'body',
+      message: 'The comment contains a character that cannot be stored (a NUL character or broken Unicode).',
+    };
   const length = [...body].length;
   if (length === 0) return { ok: false, field: 'body', message: 'The comment is empty: write something first.' };
-  if (length > BODY_MAX_CHARS) return { ok: false, field: 'body', message: `The comment is ${length} characters long; it can be at most ${BODY_MAX_CHARS}.` };
+  if (length > BODY_MAX_CHARS)
+    return {
+      ok: false,
+      field: 'body',
+      message: `The comment is ${length} characters long; it can be at most ${BODY_MAX_CHARS}.`,
+    };
   return { ok: true, body };
 }
 
 /** Until when the author may still edit or delete a comment written at `createdAt`. */
-export const editableUntil = (createdAt: string): Date => new Date(new Date(createdAt).getTime() + EDIT_WINDOW_MINUTES * 60_000);
+export const editableUntil = (createdAt: string): Date =>
+  new Date(new Date(createdAt).getTime() + EDIT_WINDOW_MINUTES * 60_000);
 
 export const withinEditWindow = (createdAt: string, now: Date): boolean => now < editableUntil(createdAt);
 

@@ -75,15 +75,31 @@ export function arrangeThread(records: CommentRecord[], sort: CommentSort, viewe
   const view = (r: CommentRecord): ThreadComment => {
     const state = stateOf(r);
     return {
-      id: r.id, parent_id: r.parent_id, author_name: r.author_name, is_maker: r.is_maker, is_mine: viewerId !== null && r.user_id === viewerId,
-      state, body: state === 'shown' ? r.body : '', created_at: r.created_at, edited_at: r.edited_at, likes: r.likes, liked: r.liked, replies: [],
+      id: r.id,
+      parent_id: r.parent_id,
+      author_name: r.author_name,
+      is_maker: r.is_maker,
+      is_mine: viewerId !== null && r.user_id === viewerId,
+      state,
+      body: state === 'shown' ? r.body : '',
+      created_at: r.created_at,
+      edited_at: r.edited_at,
+      likes: r.likes,
+      liked: r.liked,
+      replies: [],
     };
   };
   const replies = new Map<number, CommentRecord[]>();
   for (const r of records) if (r.parent_id !== null) replies.set(r.parent_id, [...(replies.get(r.parent_id) ?? []), r]);
   return records
     .filter((r) => r.parent_id === null)
-    .map((r) => ({ ...view(r), replies: (replies.get(r.id) ?? []).filter((x) => !x.deleted_at).sort(oldestFirst).map(view) }))
+    .map((r) => ({
+      ...view(r),
+      replies: (replies.get(r.id) ?? [])
+        .filter((x) => !x.deleted_at)
+        .sort(oldestFirst)
+        .map(view),
+    }))
     .filter((c) => c.state !== 'deleted' || c.replies.length > 0)
     .sort(ORDER[sort]);
 }
@@ -95,7 +111,12 @@ const shownCount = (comments: ThreadComment[]) =>
  * The listing's discussion: the thread of its current launch, and those of earlier launches.
  * A reply belongs to its parent's thread.
  */
-export function arrangeDiscussion(records: CommentRecord[], currentLaunch: string | null, sort: CommentSort, viewerId: number | null): Discussion {
+export function arrangeDiscussion(
+  records: CommentRecord[],
+  currentLaunch: string | null,
+  sort: CommentSort,
+  viewerId: number | null,
+): Discussion {
   const launchOf = new Map(records.filter((r) => r.parent_id === null).map((r) => [r.id, r.launch_week]));
   const byLaunch = new Map<string | null, CommentRecord[]>();
   for (const r of records) {

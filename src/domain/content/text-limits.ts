@@ -26,4 +26,5 @@ export function wholeNumber(typed: string, min: number, max: number): number | n
 
 /** The slug pattern of the API (SLUG_PATTERN in api/schemas/common.ts): what a public URL may name. */
 export const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,219}$/;
-export const SLUG_RULE = 'lowercase letters, digits and hyphens, starting with a letter or digit, at most 220 characters';
+export const SLUG_RULE =
+  'lowercase letters, digits and hyphens, starting with a letter or digit, at most 220 characters';

@@ -5,7 +5,9 @@ import { getJson, ratingWithin, type DomainRatingProvider, type FetchOutcome, ty
  * `GET /v3/site-explorer/domain-rating?target=…&date=YYYY-MM-DD` with a bearer key,
  * answering `{ "domain_rating": { "domain_rating": 57, "ahrefs_rank": … } }`.
  */
-export function ahrefsProvider(opts: { apiKey: string; baseUrl: string; today: () => string } & HttpOptions): DomainRatingProvider {
+export function ahrefsProvider(
+  opts: { apiKey: string; baseUrl: string; today: () => string } & HttpOptions,
+): DomainRatingProvider {
   return {
     name: 'ahrefs',
     label: 'Ahrefs Domain Rating',
@@ -26,7 +28,10 @@ export function ahrefsProvider(opts: { apiKey: string; baseUrl: string; today: (
           out.errors.set(domain, answer.error);
           continue;
         }
-        const rating = ratingWithin((answer.body as { domain_rating?: { domain_rating?: unknown } } | null)?.domain_rating?.domain_rating, 100);
+        const rating = ratingWithin(
+          (answer.body as { domain_rating?: { domain_rating?: unknown } } | null)?.domain_rating?.domain_rating,
+          100,
+        );
         if (rating === null) out.errors.set(domain, 'malformed answer: no domain_rating.domain_rating from 0 to 100');
         else out.ratings.set(domain, rating);
       }

@@ -5,6 +5,9 @@
 export function normaliseDomain(input: string): string {
   let s = input.trim().toLowerCase();
   s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  s = s.replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
+  s = s
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '');
   return s.replace(/^www\./, '');
 }

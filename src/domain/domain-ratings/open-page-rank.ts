@@ -3,7 +3,10 @@ import { getJson, ratingWithin, type DomainRatingProvider, type FetchOutcome, ty
 /** Open PageRank takes up to 100 domains in one request. */
 export const OPEN_PAGE_RANK_BATCH = 100;
 
-interface OprAnswer { status_code?: unknown; response?: unknown }
+interface OprAnswer {
+  status_code?: unknown;
+  response?: unknown;
+}
 
 /**
  * Open PageRank: `GET /api/v1.0/getPageRank?domains[]=a&domains[]=b` with header `API-OPR: key`,
@@ -25,7 +28,10 @@ export function openPageRankProvider(opts: { apiKey: string; baseUrl: string } &
         if (!answer.ok) {
           // A refused key would be refused for the remaining batches too: stop here.
           for (const d of answer.unauthorised ? domains.slice(i) : batch) out.errors.set(d, answer.error);
-          if (answer.unauthorised) { out.unauthorised = true; return out; }
+          if (answer.unauthorised) {
+            out.unauthorised = true;
+            return out;
+          }
           continue;
         }
         const body = answer.body as OprAnswer | null;
@@ -37,12 +43,20 @@ export function openPageRankProvider(opts: { apiKey: string; baseUrl: string } &
         for (const item of body.response as Record<string, unknown>[]) {
           const domain = typeof item?.domain === 'string' ? item.domain.toLowerCase() : null;
           if (!domain || !wanted.has(domain)) continue;
-          if (item.status_code !== 200) { out.errors.set(domain, `not rated by Open PageRank (${String(item.status_code)}${item.error ? `: ${String(item.error)}` : ''})`); continue; }
+          if (item.status_code !== 200) {
+            out.errors.set(
+              domain,
+              `not rated by Open PageRank (${String(item.status_code)}${item.error ? `: ${String(item.error)}` : ''})`,
+            );
+            continue;
+          }
           const rating = ratingWithin(item.page_rank_decimal, 10);
-          if (rating === null) out.errors.set(domain, 'malformed answer: page_rank_decimal is not a number from 0 to 10');
+          if (rating === null)
+            out.errors.set(domain, 'malformed answer: page_rank_decimal is not a number from 0 to 10');
           else out.ratings.set(domain, rating);
         }
-        for (const d of batch) if (!out.ratings.has(d) && !out.errors.has(d)) out.errors.set(d, 'missing from the answer');
+        for (const d of batch)
+          if (!out.ratings.has(d) && !out.errors.has(d)) out.errors.set(d, 'missing from the answer');
       }
       return out;
     },

@@ -15,7 +15,8 @@ export function providerLabel(name: string): string {
 
 /** Why `--provider`/`--scale` may not be used together, or null: a known provider keeps its own scale. */
 export function providerScaleProblem(name: string, scale: number): string | null {
-  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name)) return `--provider must be a lowercase name like "import" or "ahrefs", got "${name}"`;
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name))
+    return `--provider must be a lowercase name like "import" or "ahrefs", got "${name}"`;
   if (!Number.isInteger(scale) || scale < 1 || scale > 1000) return '--scale must be a whole number from 1 to 1000';
   const known = KNOWN_PROVIDERS[name]?.scale;
   if (known && known !== scale) return `--provider ${name} rates 0–${known}: use --scale ${known}`;

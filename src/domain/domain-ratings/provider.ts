@@ -33,9 +33,7 @@ export interface HttpOptions {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export type HttpAnswer =
-  | { ok: true; body: unknown }
-  | { ok: false; unauthorised: boolean; error: string };
+export type HttpAnswer = { ok: true; body: unknown } | { ok: false; unauthorised: boolean; error: string };
 
 /** Retry-After is either seconds or an HTTP date; null when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | null {
@@ -50,13 +48,20 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
  * within a bound; a network error is retried the same way. Never throws: every failure comes back
  * as a reason to record, so a provider outage can never become a 5xx or stop the worker.
  */
-export async function getJson(url: string, headers: Record<string, string>, opts: HttpOptions = {}): Promise<HttpAnswer> {
+export async function getJson(
+  url: string,
+  headers: Record<string, string>,
+  opts: HttpOptions = {},
+): Promise<HttpAnswer> {
   const { timeoutMs = 15_000, maxRetryWaitMs = 60_000, retries = 3, sleep: wait = sleep } = opts;
   let lastError = 'no answer';
   for (let attempt = 0; attempt <= retries; attempt++) {
     let res;
     try {
-      res = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(url, {
+        headers: { accept: 'application/json', ...headers },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (err) {
       lastError = `request failed: ${(err as Error).message}`;
       if (attempt < retries) await wait(Math.min(maxRetryWaitMs, 1000 * 2 ** attempt));
@@ -75,7 +80,8 @@ export async function getJson(url: string, headers: Record<string, string>, opts
       return { ok: false, unauthorised: true, error: `the provider refused the API key (${res.status})` };
     }
     const text = await res.text().catch(() => '');
-    if (res.status < 200 || res.status >= 300) return { ok: false, unauthorised: false, error: `HTTP ${res.status}: ${text.slice(0, 200)}` };
+    if (res.status < 200 || res.status >= 300)
+      return { ok: false, unauthorised: false, error: `HTTP ${res.status}: ${text.slice(0, 200)}` };
     try {
       return { ok: true, body: JSON.parse(text) };
     } catch {

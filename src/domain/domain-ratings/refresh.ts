@@ -14,7 +14,12 @@ export interface RefreshOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export interface RefreshResult { requests: number; refreshed: number; failed: number; stoppedBy: 'done' | 'budget' | 'unauthorised' | 'max' }
+export interface RefreshResult {
+  requests: number;
+  refreshed: number;
+  failed: number;
+  stoppedBy: 'done' | 'budget' | 'unauthorised' | 'max';
+}
 
 const DAY = 86_400_000;
 /** A claim outlives any request; a worker that dies mid-batch frees its domains after this. */
@@ -32,19 +37,38 @@ export function retryDelayMs(failures: number, refreshDays: number): number {
  * the last reading, is recorded for the administrator and is retried after a growing delay; a
  * refused key stops the run.
  */
-export async function refreshDomainRatings(db: Db, provider: DomainRatingProvider, opts: RefreshOptions): Promise<RefreshResult> {
+export async function refreshDomainRatings(
+  db: Db,
+  provider: DomainRatingProvider,
+  opts: RefreshOptions,
+): Promise<RefreshResult> {
   const result: RefreshResult = { requests: 0, refreshed: 0, failed: 0, stoppedBy: 'done' };
   const spacingMs = 60_000 / opts.requestsPerMinute;
   const wait = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   while (true) {
-    if (opts.maxRequests !== undefined && result.requests >= opts.maxRequests) { result.stoppedBy = 'max'; break; }
+    if (opts.maxRequests !== undefined && result.requests >= opts.maxRequests) {
+      result.stoppedBy = 'max';
+      break;
+    }
     const now = opts.now();
     const staleBefore = new Date(now.getTime() - opts.refreshDays * DAY).toISOString().slice(0, 10);
-    const batch = await claimDue(db, provider.name, now, staleBefore, new Date(now.getTime() + LEASE_MS), provider.domainsPerRequest);
+    const batch = await claimDue(
+      db,
+      provider.name,
+      now,
+      staleBefore,
+      new Date(now.getTime() + LEASE_MS),
+      provider.domainsPerRequest,
+    );
     if (batch.length === 0) break;
     if (!(await takeRequest(db, provider.name, now, opts.requestsPerMinute))) {
       // Give the claim back: the next run (next minute) takes it with a fresh budget.
-      for (const c of batch) await db.query('UPDATE domain_rating_schedule SET next_at = $3 WHERE company_id = $1 AND provider = $2', [c.companyId, provider.name, now.toISOString()]);
+      for (const c of batch)
+        await db.query('UPDATE domain_rating_schedule SET next_at = $3 WHERE company_id = $1 AND provider = $2', [
+          c.companyId,
+          provider.name,
+          now.toISOString(),
+        ]);
       result.stoppedBy = 'budget';
       break;
     }
@@ -57,16 +81,37 @@ export async function refreshDomainRatings(db: Db, provider: DomainRatingProvide
     for (const c of asked) {
       const rating = outcome.ratings.get(c.host);
       if (rating !== undefined) {
-        await saveReading(db, { companyId: c.companyId, provider: provider.name, scale: provider.scale, rating, measuredOn: at.toISOString().slice(0, 10), fetchedAt: at.toISOString() });
+        await saveReading(db, {
+          companyId: c.companyId,
+          provider: provider.name,
+          scale: provider.scale,
+          rating,
+          measuredOn: at.toISOString().slice(0, 10),
+          fetchedAt: at.toISOString(),
+        });
         await settle(db, c.companyId, provider.name, true, () => new Date(at.getTime() + opts.refreshDays * DAY));
         result.refreshed++;
       } else {
-        await recordFailure(db, { domain: c.domain, provider: provider.name, error: outcome.errors.get(c.host) ?? 'no rating in the answer', at });
-        await settle(db, c.companyId, provider.name, false, (n) => new Date(at.getTime() + retryDelayMs(n, opts.refreshDays)));
+        await recordFailure(db, {
+          domain: c.domain,
+          provider: provider.name,
+          error: outcome.errors.get(c.host) ?? 'no rating in the answer',
+          at,
+        });
+        await settle(
+          db,
+          c.companyId,
+          provider.name,
+          false,
+          (n) => new Date(at.getTime() + retryDelayMs(n, opts.refreshDays)),
+        );
         result.failed++;
       }
     }
-    if (outcome.unauthorised) { result.stoppedBy = 'unauthorised'; break; }
+    if (outcome.unauthorised) {
+      result.stoppedBy = 'unauthorised';
+      break;
+    }
     // Spread the requests over the minute rather than spend the budget in one burst.
     const left = spacingMs - (Date.now() - started);
     if (left > 0) await wait(left);

@@ -25,9 +25,24 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * The trend from stored readings only — never interpolated. `history` holds the readings of one
  * provider (the latest reading's), since a change across two scales would mean nothing.
  */
-export function domainRatingTrend(history: { date: string; rating: number }[], source?: { provider: string; scale: number }): DomainRating {
+export function domainRatingTrend(
+  history: { date: string; rating: number }[],
+  source?: { provider: string; scale: number },
+): DomainRating {
   if (history.length === 0) {
-    return { current: null, measured_on: null, as_of: null, provider: null, provider_label: null, scale: null, change: null, change_30d: null, change_90d: null, trend: null, history: [] };
+    return {
+      current: null,
+      measured_on: null,
+      as_of: null,
+      provider: null,
+      provider_label: null,
+      scale: null,
+      change: null,
+      change_30d: null,
+      change_90d: null,
+      trend: null,
+      history: [],
+    };
   }
   const sorted = [...history].sort((a, b) => a.date.localeCompare(b.date));
   const latest = sorted[sorted.length - 1];

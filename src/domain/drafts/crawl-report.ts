@@ -13,5 +13,11 @@ export function crawlReport(crawl: CrawlResult): Pick<DraftProgress, 'read_urls'
 }
 
 /** The report of a stored progress, to carry into the next phase's progress. */
-export const reportOf = (p: DraftProgress | undefined): Pick<DraftProgress, 'read_urls' | 'skipped' | 'skipped_more'> =>
-  p ? Object.fromEntries(Object.entries(p).filter(([k]) => k === 'read_urls' || k === 'skipped' || k === 'skipped_more')) : {};
+export const reportOf = (
+  p: DraftProgress | undefined,
+): Pick<DraftProgress, 'read_urls' | 'skipped' | 'skipped_more'> =>
+  p
+    ? Object.fromEntries(
+        Object.entries(p).filter(([k]) => k === 'read_urls' || k === 'skipped' || k === 'skipped_more'),
+      )
+    : {};

@@ -7,7 +7,17 @@ import { checkSocialLinks, checkTypedFields } from './field-checks.js';
 import { applyEdits, completenessOf, type FieldRows } from './field-states.js';
 import { categoryChoices, composeFromStoredPages } from './process-draft.js';
 import { writeDraftContent } from './draft-writing.js';
-import { loadDraft, lockDraft, saveFieldRows, saveParts, setCompetitor, type DraftParts, type DraftRecord, type PartName, type Sourced } from './draft-repository.js';
+import {
+  loadDraft,
+  lockDraft,
+  saveFieldRows,
+  saveParts,
+  setCompetitor,
+  type DraftParts,
+  type DraftRecord,
+  type PartName,
+  type Sourced,
+} from './draft-repository.js';
 import { checkSubmittedUrl } from './submitted-url.js';
 import { saveDraftAsListingTx } from './draft-listing.js';
 
@@ -34,7 +44,8 @@ function typedMap(m: Record<string, string | undefined>, base: Record<string, So
   const out = { ...base };
   for (const [k, v] of Object.entries(m)) {
     if (v === undefined) continue;
-    if (v.trim() === '') delete out[k]; else out[k] = typed(v.trim());
+    if (v.trim() === '') delete out[k];
+    else out[k] = typed(v.trim());
   }
   return out;
 }
@@ -46,7 +57,8 @@ async function checkEdits(ctx: Pick<AppContext, 'db' | 'config' | 'site'>, edits
   const { values, errors: fieldErrors } = checkTypedFields(edits.fields ?? {}, categories);
   errors.push(...fieldErrors);
   for (const name of edits.restore ?? []) {
-    if (edits.fields && name in edits.fields) errors.push({ path: 'restore', message: `${name} is both set in fields and restored; send one of them` });
+    if (edits.fields && name in edits.fields)
+      errors.push({ path: 'restore', message: `${name} is both set in fields and restored; send one of them` });
   }
   if (edits.company_socials) errors.push(...checkSocialLinks('company_socials', edits.company_socials));
   if (edits.founder_socials) errors.push(...checkSocialLinks('founder_socials', edits.founder_socials));
@@ -54,8 +66,18 @@ async function checkEdits(ctx: Pick<AppContext, 'db' | 'config' | 'site'>, edits
   if (edits.competitor_url !== undefined) {
     if (edits.competitor_url.trim() === '') competitorUrl = null;
     else {
-      try { competitorUrl = checkSubmittedUrl(edits.competitor_url, 'competitor_url', ctx.config.crawlAllowHosts).toString(); } catch (err) {
-        errors.push(...((err as { errors?: FieldError[] }).errors ?? [{ path: 'competitor_url', message: (err as Error).message }]));
+      try {
+        competitorUrl = checkSubmittedUrl(
+          edits.competitor_url,
+          'competitor_url',
+          ctx.config.crawlAllowHosts,
+        ).toString();
+      } catch (err) {
+        errors.push(
+          ...((err as { errors?: FieldError[] }).errors ?? [
+            { path: 'competitor_url', message: (err as Error).message },
+          ]),
+        );
       }
     }
   }
@@ -69,22 +91,39 @@ async function checkEdits(ctx: Pick<AppContext, 'db' | 'config' | 'site'>, edits
  * and redrafts are written, and a draft already saved as a listing updates it — so a refused
  * listing update leaves the draft untouched too. A competitor URL is read by a background job.
  */
-export async function editDraft(ctx: AppContext, draft: DraftRecord, userId: number, edits: DraftEdits): Promise<DraftRecord> {
+export async function editDraft(
+  ctx: AppContext,
+  draft: DraftRecord,
+  userId: number,
+  edits: DraftEdits,
+): Promise<DraftRecord> {
   const { values, competitorUrl } = await checkEdits(ctx, edits);
   const regenerate = edits.regenerate ?? [];
-  if (regenerate.length && draft.status !== 'ready') throw conflict(`The draft is still ${draft.status}; regenerate works once it is ready. Poll get_draft until status is ready.`);
+  if (regenerate.length && draft.status !== 'ready')
+    throw conflict(
+      `The draft is still ${draft.status}; regenerate works once it is ready. Poll get_draft until status is ready.`,
+    );
   const redrafted = regenerate.length ? await composeFromStoredPages(ctx, draft, { only: regenerate }) : null;
   const now = ctx.now();
 
   const slug = await ctx.db.transaction(async (tx) => {
     await lockDraft(tx, draft.id);
     const current = (await loadDraft(tx, draft.id))!;
-    const fields: FieldRows = applyEdits(current.fields, { fields: values, lock_fields: edits.lock_fields, restore: edits.restore });
-    const touched = new Set<ProfileField>([...Object.keys(values) as ProfileField[], ...(edits.lock_fields ?? []), ...(edits.restore ?? [])]);
+    const fields: FieldRows = applyEdits(current.fields, {
+      fields: values,
+      lock_fields: edits.lock_fields,
+      restore: edits.restore,
+    });
+    const touched = new Set<ProfileField>([
+      ...(Object.keys(values) as ProfileField[]),
+      ...(edits.lock_fields ?? []),
+      ...(edits.restore ?? []),
+    ]);
     const changedRows = Object.fromEntries([...touched].map((f) => [f, fields[f]]));
 
     const parts: Partial<DraftParts> = {};
-    if (edits.faqs) parts.faqs = edits.faqs.map((f) => ({ question: f.question.trim(), answer: f.answer.trim(), evidence: [] }));
+    if (edits.faqs)
+      parts.faqs = edits.faqs.map((f) => ({ question: f.question.trim(), answer: f.answer.trim(), evidence: [] }));
     if (edits.founders) parts.founders = edits.founders.map((f) => ({ ...f, name: f.name.trim(), evidence: [] }));
     if (edits.milestones) parts.milestones = edits.milestones.map((m) => ({ ...m, evidence: [] }));
     if (edits.company_socials) parts.company_socials = typedMap(edits.company_socials);
@@ -99,8 +138,20 @@ export async function editDraft(ctx: AppContext, draft: DraftRecord, userId: num
     // Locked fields (including ones locked in this very call) are skipped by the merge.
     if (redrafted) await writeDraftContent(tx, draft.id, redrafted.content, { only: regenerate, now });
     if (competitorUrl !== undefined) {
-      await setCompetitor(tx, draft.id, competitorUrl, competitorUrl ? { status: 'reading', url: competitorUrl } : null, now);
-      if (competitorUrl) await enqueueAndNotify(tx, COMPETITOR_JOB, { draftId: draft.id, url: competitorUrl }, { runAt: now, maxAttempts: 2 });
+      await setCompetitor(
+        tx,
+        draft.id,
+        competitorUrl,
+        competitorUrl ? { status: 'reading', url: competitorUrl } : null,
+        now,
+      );
+      if (competitorUrl)
+        await enqueueAndNotify(
+          tx,
+          COMPETITOR_JOB,
+          { draftId: draft.id, url: competitorUrl },
+          { runAt: now, maxAttempts: 2 },
+        );
     }
     if (!current.listing_id) return null;
     return (await saveDraftAsListingTx(tx, ctx, draft.id, userId)).slug;

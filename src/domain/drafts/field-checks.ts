@@ -16,12 +16,18 @@ const isHttpUrl = (s: string) => httpUrl(s) !== null;
  * normalised: trimmed, country upper-cased, categories spelled as in list_categories. An empty
  * string counts as removing the field, like null.
  */
-export function checkTypedFields(fields: Partial<Record<ProfileField, unknown>>, categoryNames: string[]): { values: Partial<Record<ProfileField, unknown>>; errors: FieldError[] } {
+export function checkTypedFields(
+  fields: Partial<Record<ProfileField, unknown>>,
+  categoryNames: string[],
+): { values: Partial<Record<ProfileField, unknown>>; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const values: Partial<Record<ProfileField, unknown>> = {};
   const fail = (path: string, message: string) => errors.push({ path: `fields.${path}`, message });
   for (const [name, raw] of Object.entries(fields) as [ProfileField, unknown][]) {
-    if (raw === null) { values[name] = null; continue; }
+    if (raw === null) {
+      values[name] = null;
+      continue;
+    }
     if (Array.isArray(raw)) {
       const items = raw.map((s) => String(s).trim()).filter(Boolean);
       if (name === 'categories') {
@@ -38,7 +44,10 @@ export function checkTypedFields(fields: Partial<Record<ProfileField, unknown>>,
       continue;
     }
     const s = String(raw).trim();
-    if (s === '') { values[name] = null; continue; }
+    if (s === '') {
+      values[name] = null;
+      continue;
+    }
     switch (name) {
       case 'country': {
         const code = s.toUpperCase();
@@ -47,7 +56,8 @@ export function checkTypedFields(fields: Partial<Record<ProfileField, unknown>>,
         break;
       }
       case 'founded_year':
-        if (!/^\d{4}$/.test(s) || Number(s) < 1800 || Number(s) > 2100) fail(name, 'must be a year from 1800 to 2100, e.g. "2021"');
+        if (!/^\d{4}$/.test(s) || Number(s) < 1800 || Number(s) > 2100)
+          fail(name, 'must be a year from 1800 to 2100, e.g. "2021"');
         values[name] = s;
         break;
       case 'contact_email':
@@ -56,7 +66,8 @@ export function checkTypedFields(fields: Partial<Record<ProfileField, unknown>>,
         break;
       case 'demo_video_url': {
         const url = httpUrl(s);
-        if (!url || !onHost(url, VIDEO_HOSTS)) fail(name, `must be a link on a video site (${VIDEO_HOSTS.slice(0, 5).join(', ')}…)`);
+        if (!url || !onHost(url, VIDEO_HOSTS))
+          fail(name, `must be a link on a video site (${VIDEO_HOSTS.slice(0, 5).join(', ')}…)`);
         values[name] = s;
         break;
       }

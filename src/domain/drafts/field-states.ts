@@ -16,7 +16,13 @@ export type FieldRows = Record<ProfileField, FieldRow>;
 
 const hasValue = (v: unknown) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0) && v !== '';
 
-export const emptyRow = (): FieldRow => ({ value: null, state: 'not_found', evidence: [], ai_value: null, ai_evidence: [] });
+export const emptyRow = (): FieldRow => ({
+  value: null,
+  state: 'not_found',
+  evidence: [],
+  ai_value: null,
+  ai_evidence: [],
+});
 export const emptyRows = (): FieldRows => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, emptyRow()])) as FieldRows;
 
 /** A proposal counts only with verified evidence: a value without a quote is not_found. */
@@ -54,20 +60,31 @@ export function applyEdits(rows: FieldRows, edits: FieldEdits): FieldRows {
   const out = { ...rows };
   for (const [name, value] of Object.entries(edits.fields ?? {}) as [ProfileField, unknown][]) {
     const row = out[name];
-    if (value === null) { out[name] = { ...row, value: null, evidence: [], state: row.state === 'override' ? 'override' : 'deleted' }; continue; }
+    if (value === null) {
+      out[name] = { ...row, value: null, evidence: [], state: row.state === 'override' ? 'override' : 'deleted' };
+      continue;
+    }
     const state: FieldState = row.state === 'override' ? 'override' : hasValue(row.ai_value) ? 'edited' : 'manual';
     out[name] = { ...row, value, evidence: [], state };
   }
   for (const name of edits.restore ?? []) {
     const row = out[name];
-    out[name] = { ...row, value: row.ai_value, evidence: row.ai_evidence, state: hasValue(row.ai_value) ? 'ai' : 'not_found' };
+    out[name] = {
+      ...row,
+      value: row.ai_value,
+      evidence: row.ai_evidence,
+      state: hasValue(row.ai_value) ? 'ai' : 'not_found',
+    };
   }
   for (const name of edits.lock_fields ?? []) out[name] = { ...out[name], state: 'override' };
   return out;
 }
 
 /** How complete a draft is: the share of profile fields and parts that have a value, and which do not. */
-export function completenessOf(rows: FieldRows, parts: { faqs: unknown[]; founders: unknown[]; company_socials: Record<string, unknown> }): { completeness: number; missing: string[] } {
+export function completenessOf(
+  rows: FieldRows,
+  parts: { faqs: unknown[]; founders: unknown[]; company_socials: Record<string, unknown> },
+): { completeness: number; missing: string[] } {
   const missing: string[] = PROFILE_FIELDS.filter((f) => !hasValue(rows[f].value));
   if (parts.faqs.length === 0) missing.push('faqs');
   if (parts.founders.length === 0) missing.push('founders');

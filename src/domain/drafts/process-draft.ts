@@ -16,22 +16,45 @@ export const DRAFT_JOB = 'draft.process';
 export async function categoryChoices(db: Queryable, siteId: number): Promise<CategoryChoice[]> {
   return db.query<CategoryChoice>(
     `SELECT c.slug, c.name, p.slug AS parent_slug FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
-      WHERE c.site_id = $1 ORDER BY c.position, c.name`, [siteId]);
+      WHERE c.site_id = $1 ORDER BY c.position, c.name`,
+    [siteId],
+  );
 }
 
 export const toStoredPage = (p: CrawledPage): StoredPage => ({
-  url: p.url, kind: p.kind, status: p.status, contentType: p.contentType, title: p.title ?? '', text: p.text ?? '',
-  headText: p.headText ?? '', linkText: p.linkText ?? '', skipped: p.skipped ?? null,
-  links: p.links ?? [], meta: p.meta ?? {}, jsonLd: p.jsonLd ?? [], headings: p.headings ?? [],
+  url: p.url,
+  kind: p.kind,
+  status: p.status,
+  contentType: p.contentType,
+  title: p.title ?? '',
+  text: p.text ?? '',
+  headText: p.headText ?? '',
+  linkText: p.linkText ?? '',
+  skipped: p.skipped ?? null,
+  links: p.links ?? [],
+  meta: p.meta ?? {},
+  jsonLd: p.jsonLd ?? [],
+  headings: p.headings ?? [],
 });
 
-export const toCrawledPage = (p: StoredPage): CrawledPage => ({ ...p, kind: p.kind as PageKind, skipped: p.skipped ?? undefined });
+export const toCrawledPage = (p: StoredPage): CrawledPage => ({
+  ...p,
+  kind: p.kind as PageKind,
+  skipped: p.skipped ?? undefined,
+});
 
 /** Drafts a profile (or just `only` some fields) from the pages already read; writes nothing. */
-export async function composeFromStoredPages(deps: DraftDeps, draft: { id: string; site_id: number }, opts: { only?: ProfileField[]; signal?: AbortSignal } = {}) {
+export async function composeFromStoredPages(
+  deps: DraftDeps,
+  draft: { id: string; site_id: number },
+  opts: { only?: ProfileField[]; signal?: AbortSignal } = {},
+) {
   const pages = (await loadPages(deps.db, draft.id)).map(toCrawledPage).filter((p) => p.text || p.headText);
   const composed = await composeDraft(pages, {
-    categories: await categoryChoices(deps.db, draft.site_id), llm: deps.config.llm, only: opts.only, signal: opts.signal,
+    categories: await categoryChoices(deps.db, draft.site_id),
+    llm: deps.config.llm,
+    only: opts.only,
+    signal: opts.signal,
   });
   return { ...composed, pagesRead: pages.length };
 }
@@ -50,13 +73,23 @@ async function draftFromStoredPages(deps: DraftDeps, draftId: string, signal?: A
  * before the next starts, so a job re-run after a crash resumes where it stopped: a draft already
  * in `drafting` is not crawled again, a ready draft is left alone.
  */
-export async function processDraft(deps: DraftDeps, draftId: string, signal?: AbortSignal, opts: { canRetry?: boolean } = {}): Promise<void> {
+export async function processDraft(
+  deps: DraftDeps,
+  draftId: string,
+  signal?: AbortSignal,
+  opts: { canRetry?: boolean } = {},
+): Promise<void> {
   const draft = await loadDraft(deps.db, draftId);
   if (!draft || draft.status === 'ready') return;
   // What the crawl read and skipped stays in the progress through every phase.
   let report = reportOf(draft.progress);
   if (draft.status === 'crawling') {
-    await setProgress(deps.db, draftId, { phase: 'crawling', pages_read: 0, message: `Reading ${draft.url}` }, deps.now());
+    await setProgress(
+      deps.db,
+      draftId,
+      { phase: 'crawling', pages_read: 0, message: `Reading ${draft.url}` },
+      deps.now(),
+    );
     let lastWrite = 0;
     const crawlStarted = performance.now();
     const crawl = await crawlSite(draft.url, {
@@ -67,14 +100,30 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
         // Progress is for people polling every few seconds; a write per page at most every 250 ms is plenty.
         if (Date.now() - lastWrite < 250 && fetched < planned) return;
         lastWrite = Date.now();
-        void setProgress(deps.db, draftId, { phase: 'crawling', pages_read: fetched, pages_planned: planned, current_url: url, message: `Read ${fetched} of ${planned} pages` }, deps.now()).catch(() => {});
+        void setProgress(
+          deps.db,
+          draftId,
+          {
+            phase: 'crawling',
+            pages_read: fetched,
+            pages_planned: planned,
+            current_url: url,
+            message: `Read ${fetched} of ${planned} pages`,
+          },
+          deps.now(),
+        ).catch(() => {});
       },
     });
     observeCrawl(deps, crawlStarted, crawl);
     signal?.throwIfAborted();
     // A network error or a 5xx may pass: the job is retried (with backoff) before the draft gives up.
     if (crawl.blocked && crawl.retryable && opts.canRetry) {
-      await setProgress(deps.db, draftId, { phase: 'crawling', pages_read: 0, message: `${crawl.blocked} Trying again shortly.` }, deps.now());
+      await setProgress(
+        deps.db,
+        draftId,
+        { phase: 'crawling', pages_read: 0, message: `${crawl.blocked} Trying again shortly.` },
+        deps.now(),
+      );
       throw new Error(crawl.blocked);
     }
     await savePages(deps.db, draftId, crawl.pages.map(toStoredPage));
@@ -83,12 +132,32 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
     if (crawl.blocked) {
       // Nothing could be read: the draft is ready with every field not_found, and says why.
       await draftFromStoredPages(deps, draftId, signal);
-      await setStatus(deps.db, draftId, 'ready', { phase: 'done', pages_read: 0, message: crawl.blocked, ...report }, deps.now(), crawl.blocked);
+      await setStatus(
+        deps.db,
+        draftId,
+        'ready',
+        { phase: 'done', pages_read: 0, message: crawl.blocked, ...report },
+        deps.now(),
+        crawl.blocked,
+      );
       return;
     }
     const skippedWords = crawl.skipped.length ? `, skipped ${crawl.skipped.length} (each with the reason)` : '';
     // The notice says what could not be read of a site that was read (pages rendered by JavaScript), or nothing.
-    await setStatus(deps.db, draftId, 'drafting', { phase: 'drafting', pages_read: read, pages_planned: crawl.pages.length, message: `Read ${read} pages${skippedWords}; drafting the profile`, ...report }, deps.now(), crawl.notice);
+    await setStatus(
+      deps.db,
+      draftId,
+      'drafting',
+      {
+        phase: 'drafting',
+        pages_read: read,
+        pages_planned: crawl.pages.length,
+        message: `Read ${read} pages${skippedWords}; drafting the profile`,
+        ...report,
+      },
+      deps.now(),
+      crawl.notice,
+    );
   }
   const composed = await draftFromStoredPages(deps, draftId, signal);
   const pages = composed?.pagesRead ?? 0;
@@ -103,7 +172,8 @@ export async function processDraft(deps: DraftDeps, draftId: string, signal?: Ab
  * here with the reason, instead of showing "crawling" forever. Run by the scheduler.
  */
 export async function finishAbandonedDrafts(db: Queryable, now: Date, lockTimeoutMs: number): Promise<number> {
-  const notice = 'The website could not be read: the work was interrupted too many times. Fill the draft by hand or submit the URL again.';
+  const notice =
+    'The website could not be read: the work was interrupted too many times. Fill the draft by hand or submit the URL again.';
   const rows = await db.query<{ id: string }>(
     `WITH dead AS (
        UPDATE jobs SET done_at = $1, last_error = coalesce(last_error, 'abandoned')
@@ -112,6 +182,7 @@ export async function finishAbandonedDrafts(db: Queryable, now: Date, lockTimeou
         RETURNING payload->>'draftId' AS draft_id)
      UPDATE drafts d SET status = 'ready', notice = $4, progress = $5, updated_at = $1
        FROM dead WHERE d.id::text = dead.draft_id AND d.status <> 'ready' RETURNING d.id`,
-    [now.toISOString(), DRAFT_JOB, lockTimeoutMs / 1000, notice, JSON.stringify({ phase: 'done', message: notice })]);
+    [now.toISOString(), DRAFT_JOB, lockTimeoutMs / 1000, notice, JSON.stringify({ phase: 'done', message: notice })],
+  );
   return rows.length;
 }

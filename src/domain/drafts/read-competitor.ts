@@ -8,7 +8,8 @@ import { loadDraft, setCompetitor, type DraftRecord } from './draft-repository.j
 /** The draft's current values as drafting content (typed values carry no quotes, which is fine for comparing). */
 function contentOf(d: DraftRecord): DraftContent {
   const c = emptyDraftContent();
-  for (const f of PROFILE_FIELDS) if (d.fields[f].value != null) c.fields[f] = { value: d.fields[f].value, evidence: d.fields[f].evidence };
+  for (const f of PROFILE_FIELDS)
+    if (d.fields[f].value != null) c.fields[f] = { value: d.fields[f].value, evidence: d.fields[f].evidence };
   return c;
 }
 
@@ -19,7 +20,13 @@ function contentOf(d: DraftRecord): DraftContent {
 export async function readCompetitor(deps: DraftDeps, draftId: string, url: string): Promise<void> {
   const draft = await loadDraft(deps.db, draftId);
   if (!draft || draft.competitor_url !== url) return;
-  const crawl = await crawlSite(url, { publicUrl: deps.config.publicUrl, allowHosts: deps.config.crawlAllowHosts, maxPages: 6, totalTimeoutMs: 30_000, render: deps.config.crawlRender });
+  const crawl = await crawlSite(url, {
+    publicUrl: deps.config.publicUrl,
+    allowHosts: deps.config.crawlAllowHosts,
+    maxPages: 6,
+    totalTimeoutMs: 30_000,
+    render: deps.config.crawlRender,
+  });
   const again = await loadDraft(deps.db, draftId);
   if (!again || again.competitor_url !== url) return;
   if (crawl.blocked) {

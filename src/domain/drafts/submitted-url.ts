@@ -11,18 +11,21 @@ import { normaliseDomain } from '../search/search-listings.js';
  */
 export function checkSubmittedUrl(raw: string, field: string, allowHosts: string[]): URL {
   const trimmed = raw.trim();
-  if (!/^https?:\/\//i.test(trimmed)) throw invalidField(field, 'must be an http:// or https:// URL of the public website, e.g. https://example.com');
+  if (!/^https?:\/\//i.test(trimmed))
+    throw invalidField(field, 'must be an http:// or https:// URL of the public website, e.g. https://example.com');
   const allow = allowListFor(allowHosts);
   let url: URL;
   try {
     url = checkUrl(trimmed, allow);
   } catch (err) {
-    if (err instanceof BlockedAddressError) throw invalidField(field, `${err.message}; give the public website's address`);
+    if (err instanceof BlockedAddressError)
+      throw invalidField(field, `${err.message}; give the public website's address`);
     throw err;
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // A single-label name (intranet, "router") cannot be a public website.
-  if (net.isIP(host) === 0 && !host.includes('.') && !allow.allowsHost(host)) throw invalidField(field, `${host} is not a public host name`);
+  if (net.isIP(host) === 0 && !host.includes('.') && !allow.allowsHost(host))
+    throw invalidField(field, `${host} is not a public host name`);
   url.hash = '';
   return url;
 }

@@ -8,7 +8,14 @@ import { decodeBody, isHtml } from '../../crawler/decode.js';
 import { enqueueAndNotify, type Job } from '../../jobs/queue.js';
 import { reindexListings } from '../search/search-index.js';
 import { findBadge } from './badge-detection.js';
-import { deleteFinishedJobs, listingsDueForCheck, loadFreeLaunch, recordBadgeCheck, type BadgeCheck, type FreeLaunchRecord } from './free-queue-repository.js';
+import {
+  deleteFinishedJobs,
+  listingsDueForCheck,
+  loadFreeLaunch,
+  recordBadgeCheck,
+  type BadgeCheck,
+  type FreeLaunchRecord,
+} from './free-queue-repository.js';
 
 /** The kind badge checks were queued under before they named their site (migration 009 moved the open ones). */
 export const BADGE_CHECK_JOB = 'free-queue.badge-check';
@@ -22,7 +29,13 @@ export const FINISHED_BADGE_CHECKS_KEPT_MS = 7 * 86_400_000;
 /** A listing awaiting its badge is looked at again this long after its last check. */
 export const BADGE_CHECK_EVERY_MS = 6 * 3_600_000;
 
-export interface HomepageCheckInput { websiteUrl: string; publicUrl: string; slug: string; allowHosts: string[]; now: Date }
+export interface HomepageCheckInput {
+  websiteUrl: string;
+  publicUrl: string;
+  slug: string;
+  allowHosts: string[];
+  now: Date;
+}
 
 /**
  * Reads one homepage the way the crawler does — robots.txt first, through the SSRF guard, size,
@@ -31,9 +44,23 @@ export interface HomepageCheckInput { websiteUrl: string; publicUrl: string; slu
  */
 export async function checkHomepageForBadge(input: HomepageCheckInput): Promise<BadgeCheck> {
   const allow = allowListFor(input.allowHosts);
-  const fetchOpts = { allow, userAgent: crawlerUserAgent(input.publicUrl), maxBytes: 2_000_000, maxRedirects: 5, timeoutMs: 10_000 };
-  const result = (outcome: string, detail: string, more: Partial<BadgeCheck> = {}): BadgeCheck =>
-    ({ checked_at: input.now.toISOString(), url: input.websiteUrl, final_url: null, found: outcome === 'found', outcome, detail, evidence: null, ...more });
+  const fetchOpts = {
+    allow,
+    userAgent: crawlerUserAgent(input.publicUrl),
+    maxBytes: 2_000_000,
+    maxRedirects: 5,
+    timeoutMs: 10_000,
+  };
+  const result = (outcome: string, detail: string, more: Partial<BadgeCheck> = {}): BadgeCheck => ({
+    checked_at: input.now.toISOString(),
+    url: input.websiteUrl,
+    final_url: null,
+    found: outcome === 'found',
+    outcome,
+    detail,
+    evidence: null,
+    ...more,
+  });
 
   let start: URL;
   try {
@@ -44,7 +71,10 @@ export async function checkHomepageForBadge(input: HomepageCheckInput): Promise<
   const robots = await readRobots(start, fetchOpts);
   if (!robots.rules) return result('unreadable', `not read: ${lowerFirst(robots.blocked)}`);
   if (!robots.rules.allows(start.toString())) {
-    return result('disallowed', `not read: the site's robots.txt does not allow ${CRAWLER_NAME} to read ${start.pathname}; allow it so we can see the badge`);
+    return result(
+      'disallowed',
+      `not read: the site's robots.txt does not allow ${CRAWLER_NAME} to read ${start.pathname}; allow it so we can see the badge`,
+    );
   }
   // Every hop of a redirect is judged by its own origin's robots.txt (read once per origin, as the
   // crawler does) before it is followed, so a target we may not read is never fetched.
@@ -52,12 +82,23 @@ export async function checkHomepageForBadge(input: HomepageCheckInput): Promise<
   const refusedHop = async (hop: string) => {
     const there = await perOrigin.robotsOf(hop);
     const sameSite = new URL(hop).origin === start.origin;
-    if (!there.rules) return result('disallowed', `not read: the homepage redirects to ${hop}, whose robots.txt could not be read (${lowerFirst(there.blocked).replace(/\.$/, '')}), so ${CRAWLER_NAME} reads nothing there`);
-    return result('disallowed', `not read: the homepage redirects to ${hop}, which ${sameSite ? "the site's" : `${new URL(hop).origin}'s`} robots.txt does not allow ${CRAWLER_NAME} to read`);
+    if (!there.rules)
+      return result(
+        'disallowed',
+        `not read: the homepage redirects to ${hop}, whose robots.txt could not be read (${lowerFirst(there.blocked).replace(/\.$/, '')}), so ${CRAWLER_NAME} reads nothing there`,
+      );
+    return result(
+      'disallowed',
+      `not read: the homepage redirects to ${hop}, which ${sameSite ? "the site's" : `${new URL(hop).origin}'s`} robots.txt does not allow ${CRAWLER_NAME} to read`,
+    );
   };
   let res;
   try {
-    res = await safeFetch(start.toString(), { ...fetchOpts, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', mayFollow: (next) => perOrigin.allows(next.toString()) });
+    res = await safeFetch(start.toString(), {
+      ...fetchOpts,
+      accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+      mayFollow: (next) => perOrigin.allows(next.toString()),
+    });
   } catch (err) {
     if (err instanceof RedirectRefusedError) return refusedHop(err.target);
     return err instanceof BlockedAddressError
@@ -67,9 +108,15 @@ export async function checkHomepageForBadge(input: HomepageCheckInput): Promise<
   const fetched = { final_url: res.url };
   if (res.status >= 400) return result('unreadable', `the homepage answered HTTP ${res.status}`, fetched);
   const contentType = res.headers.get('content-type');
-  if (!isHtml(contentType)) return result('unreadable', `the homepage is not an HTML page (${contentType ?? 'no content type'})`, fetched);
+  if (!isHtml(contentType))
+    return result('unreadable', `the homepage is not an HTML page (${contentType ?? 'no content type'})`, fetched);
   const seen = findBadge(decodeBody(res.body, contentType), res.url, input.publicUrl, input.slug);
-  if (!seen) return result('not_found', `not found — no badge image from ${input.publicUrl}/badges/${input.slug}/ and no link to ${input.publicUrl}/p/${input.slug} on ${res.url}`, fetched);
+  if (!seen)
+    return result(
+      'not_found',
+      `not found — no badge image from ${input.publicUrl}/badges/${input.slug}/ and no link to ${input.publicUrl}/p/${input.slug} on ${res.url}`,
+      fetched,
+    );
   const what = seen.kind === 'badge-image' ? 'our badge image' : 'a link to your listing page';
   return result('found', `found ${what} on ${res.url}`, { ...fetched, evidence: seen.tag });
 }
@@ -82,9 +129,13 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  */
 export async function runBadgeCheck(ctx: AppContext, listingId: number): Promise<FreeLaunchRecord | null> {
   const listing = await loadFreeLaunch(ctx.db, ctx.site.id, listingId);
-  if (!listing || listing.status !== 'awaiting_badge') return listing;
+  if (listing?.status !== 'awaiting_badge') return listing;
   const check = await checkHomepageForBadge({
-    websiteUrl: listing.website_url, publicUrl: ctx.config.publicUrl, slug: listing.slug, allowHosts: ctx.config.crawlAllowHosts, now: ctx.now(),
+    websiteUrl: listing.website_url,
+    publicUrl: ctx.config.publicUrl,
+    slug: listing.slug,
+    allowHosts: ctx.config.crawlAllowHosts,
+    now: ctx.now(),
   });
   const recorded = await recordBadgeCheck(ctx.db, listingId, check);
   if (recorded?.status === 'scheduled') {
@@ -102,7 +153,8 @@ export async function runBadgeCheck(ctx: AppContext, listingId: number): Promise
  */
 export async function runBadgeCheckJob(ctx: AppContext, job: Pick<Job, 'id' | 'payload'>): Promise<void> {
   const { listingId } = job.payload as { listingId?: unknown };
-  if (typeof listingId !== 'number' || !Number.isInteger(listingId)) throw new Error(`badge check job #${job.id} has no listingId`);
+  if (typeof listingId !== 'number' || !Number.isInteger(listingId))
+    throw new Error(`badge check job #${job.id} has no listingId`);
   const listing = await runBadgeCheck(ctx, listingId);
   if (!listing) throw new Error(`badge check job #${job.id}: listing ${listingId} is not on site "${ctx.site.key}"`);
 }
@@ -113,9 +165,19 @@ export async function runBadgeCheckJob(ctx: AppContext, job: Pick<Job, 'id' | 'p
  * tick) one check is queued; a check moves the next one at least 6 hours on, hence into a later
  * slot and a fresh key.
  */
-export async function enqueueBadgeCheck(db: Queryable, siteKey: string, listingId: number, now: Date): Promise<number | null> {
+export async function enqueueBadgeCheck(
+  db: Queryable,
+  siteKey: string,
+  listingId: number,
+  now: Date,
+): Promise<number | null> {
   const slot = Math.floor(now.getTime() / BADGE_CHECK_EVERY_MS);
-  return enqueueAndNotify(db, badgeCheckJobKind(siteKey), { listingId }, { uniqueKey: `badge-check:${listingId}:${slot}`, runAt: now, maxAttempts: 3 });
+  return enqueueAndNotify(
+    db,
+    badgeCheckJobKind(siteKey),
+    { listingId },
+    { uniqueKey: `badge-check:${listingId}:${slot}`, runAt: now, maxAttempts: 3 },
+  );
 }
 
 /** Queues a check for every listing awaiting its badge whose last check is 6 hours old (or that was never checked). */

@@ -1,7 +1,11 @@
 import * as cheerio from 'cheerio';
 
 /** What on a homepage counts as our badge, and the tag that showed it. */
-export interface BadgeSighting { kind: 'badge-image' | 'listing-link'; url: string; tag: string }
+export interface BadgeSighting {
+  kind: 'badge-image' | 'listing-link';
+  url: string;
+  tag: string;
+}
 
 /** Host without a leading `www.`, so www and bare domains are the same site (the port stays). */
 const siteHost = (u: URL) => u.host.toLowerCase().replace(/^www\./, '');
@@ -23,24 +27,32 @@ export function findBadge(html: string, pageUrl: string, publicUrl: string, slug
   const $ = cheerio.load(html);
   const docBase = (() => {
     const href = $('base[href]').first().attr('href');
-    try { return href ? new URL(href, pageUrl).toString() : pageUrl; } catch { return pageUrl; }
+    try {
+      return href ? new URL(href, pageUrl).toString() : pageUrl;
+    } catch {
+      return pageUrl;
+    }
   })();
   const onOurSite = (raw: string | undefined): URL | null => {
     if (!raw) return null;
     try {
       const u = new URL(raw.trim(), docBase);
       return (u.protocol === 'https:' || u.protocol === 'http:') && siteHost(u) === siteHost(ours) ? u : null;
-    } catch { return null; }
+    } catch {
+      return null;
+    }
   };
   const tag = (el: Parameters<typeof $>[0]) => ($.html(el) ?? '').slice(0, 500);
 
   for (const el of $('img[src]').toArray()) {
     const u = onOurSite($(el).attr('src'));
-    if (u && u.pathname.toLowerCase().startsWith(imagePrefix)) return { kind: 'badge-image', url: u.toString(), tag: tag(el) };
+    if (u?.pathname.toLowerCase().startsWith(imagePrefix))
+      return { kind: 'badge-image', url: u.toString(), tag: tag(el) };
   }
   for (const el of $('a[href]').toArray()) {
     const u = onOurSite($(el).attr('href'));
-    if (u && withoutTrailingSlash(u.pathname.toLowerCase()) === listingPage) return { kind: 'listing-link', url: u.toString(), tag: tag(el) };
+    if (u && withoutTrailingSlash(u.pathname.toLowerCase()) === listingPage)
+      return { kind: 'listing-link', url: u.toString(), tag: tag(el) };
   }
   return null;
 }

@@ -3,11 +3,18 @@ import { conflict, notFound } from '../../errors/app-error.js';
 import { ownedListing } from '../listings/listing-ownership.js';
 import { enqueueBadgeCheck } from './badge-check.js';
 import { freeLaunchView, type FreeLaunchView } from './free-launch-view.js';
-import { freeWeekLoads, loadFreeLaunch, lockFreeQueue, queueFreeListing, waitingListingsOf } from './free-queue-repository.js';
+import {
+  freeWeekLoads,
+  loadFreeLaunch,
+  lockFreeQueue,
+  queueFreeListing,
+  waitingListingsOf,
+} from './free-queue-repository.js';
 import { loadFreeQueueSettings } from './free-queue-settings.js';
 import { freeLaunchWeeks } from './launch-window.js';
 
-export const QUEUE_FULL = 'The free queue is full for the next weeks; try later or launch with an order (quote_order, then create_checkout).';
+export const QUEUE_FULL =
+  'The free queue is full for the next weeks; try later or launch with an order (quote_order, then create_checkout).';
 
 /** The 409 when the account already has as many listings waiting for their badge as the site allows. */
 export const tooManyWaiting = (max: number) =>
@@ -20,12 +27,6 @@ async function viewOf(ctx: AppContext, listingId: number): Promise<FreeLaunchVie
   return freeLaunchView(ctx, listing);
 }
 
-/** The free-launch state of a listing the user owns (404 / 403 as ownedListing). */
-export async function freeLaunchOf(ctx: AppContext, listingId: number, userId: number): Promise<FreeLaunchView> {
-  await ownedListing(ctx.db, ctx.site.id, listingId, userId);
-  return viewOf(ctx, listingId);
-}
-
 /**
  * choose_free_listing: a saved, unpublished listing (draft) joins the free queue in the earliest
  * week of the window with room, awaiting our badge; its first badge check is queued at once.
@@ -35,9 +36,12 @@ export async function freeLaunchOf(ctx: AppContext, listingId: number, userId: n
 export async function chooseFreeListing(ctx: AppContext, listingId: number, userId: number): Promise<FreeLaunchView> {
   const owned = await ownedListing(ctx.db, ctx.site.id, listingId, userId);
   const queued = owned.plan === 'free' && (owned.status === 'awaiting_badge' || owned.status === 'scheduled');
-  if (owned.status === 'live') throw conflict('This listing is already live; the free queue is only for listings not yet published.');
+  if (owned.status === 'live')
+    throw conflict('This listing is already live; the free queue is only for listings not yet published.');
   if (owned.status !== 'draft' && !queued) {
-    throw conflict(`This listing is ${owned.status}${owned.plan === 'paid' ? ' through an order' : ''}; only a saved, unpublished listing (status draft) can join the free queue.`);
+    throw conflict(
+      `This listing is ${owned.status}${owned.plan === 'paid' ? ' through an order' : ''}; only a saved, unpublished listing (status draft) can join the free queue.`,
+    );
   }
   if (owned.status === 'draft') {
     const now = ctx.now();
@@ -48,7 +52,8 @@ export async function chooseFreeListing(ctx: AppContext, listingId: number, user
       // A concurrent call may have queued it while we waited for the lock: its state is the answer.
       if ((await loadFreeLaunch(tx, ctx.site.id, listingId))?.status !== 'draft') return;
       // Under the queue lock, so two choices at once cannot both take the account's last place.
-      if (await waitingListingsOf(tx, ctx.site.id, userId) >= settings.maxWaitingPerUser) throw conflict(tooManyWaiting(settings.maxWaitingPerUser));
+      if ((await waitingListingsOf(tx, ctx.site.id, userId)) >= settings.maxWaitingPerUser)
+        throw conflict(tooManyWaiting(settings.maxWaitingPerUser));
       const loads = await freeWeekLoads(tx, ctx.site.id, weeks);
       const week = weeks.find((w) => (loads.get(w) ?? 0) < settings.weekCapacity);
       if (!week) throw conflict(QUEUE_FULL);

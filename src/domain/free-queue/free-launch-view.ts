@@ -26,24 +26,47 @@ export const utcMinute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')}
  * The "Listed on" badge in the default style: it is earned from the moment the listing is queued,
  * and its link to the listing page is what the badge check looks for.
  */
-export function freeBadgeEmbed(ctx: Pick<AppContext, 'site' | 'config'>, listing: Pick<FreeLaunchRecord, 'id' | 'slug' | 'name' | 'status' | 'plan'>): string {
-  const facts: ListingBadgeFacts = { id: listing.id, slug: listing.slug, name: listing.name, status: listing.status, plan: listing.plan, verified: false, launched: false, votes: 0, bestAward: null, topVoted: false };
-  const listed = badgeEmbeds(facts, { shape: 'standard', mode: 'auto', size: 'm' }, ctx.site.name, ctx.config.publicUrl).find((b) => b.kind === 'listed')!;
+export function freeBadgeEmbed(
+  ctx: Pick<AppContext, 'site' | 'config'>,
+  listing: Pick<FreeLaunchRecord, 'id' | 'slug' | 'name' | 'status' | 'plan'>,
+): string {
+  const facts: ListingBadgeFacts = {
+    id: listing.id,
+    slug: listing.slug,
+    name: listing.name,
+    status: listing.status,
+    plan: listing.plan,
+    verified: false,
+    launched: false,
+    votes: 0,
+    bestAward: null,
+    topVoted: false,
+  };
+  const listed = badgeEmbeds(
+    facts,
+    { shape: 'standard', mode: 'auto', size: 'm' },
+    ctx.site.name,
+    ctx.config.publicUrl,
+  ).find((b) => b.kind === 'listed')!;
   return listed.html;
 }
 
 export function freeLaunchView(ctx: Pick<AppContext, 'site' | 'config'>, listing: FreeLaunchRecord): FreeLaunchView {
   const missing: string[] = [];
   if (listing.status === 'draft') {
-    missing.push(listing.free_queue_exit
-      ? `the free plan again: ${listing.free_queue_exit.reason}`
-      : 'the free plan: choose it (choose_free_listing) to get a launch week, or launch with an order');
+    missing.push(
+      listing.free_queue_exit
+        ? `the free plan again: ${listing.free_queue_exit.reason}`
+        : 'the free plan: choose it (choose_free_listing) to get a launch week, or launch with an order',
+    );
   }
   if (listing.status === 'awaiting_badge') {
     const check = listing.badge_check_result;
-    missing.push(check
-      ? `our badge on ${listing.website_url} (last checked ${utcMinute(check.checked_at)}: ${check.detail})`
-      : `our badge on ${listing.website_url} (not checked yet: the first check runs within minutes)`);
+    missing.push(
+      check
+        ? `our badge on ${listing.website_url} (last checked ${utcMinute(check.checked_at)}: ${check.detail})`
+        : `our badge on ${listing.website_url} (not checked yet: the first check runs within minutes)`,
+    );
   }
   return {
     listing_id: listing.id,

@@ -16,7 +16,12 @@ export interface BadgeCheck {
   evidence: string | null;
 }
 
-export interface WeekMove { from: string; to: string; at: string; reason: string }
+export interface WeekMove {
+  from: string;
+  to: string;
+  at: string;
+  reason: string;
+}
 
 /**
  * Why a free listing was taken out of the queue and went back to draft, as stored in
@@ -48,12 +53,18 @@ export interface FreeLaunchRecord {
   free_queue_exit: FreeQueueExit | null;
 }
 
-export async function loadFreeLaunch(db: Queryable, siteId: number, listingId: number): Promise<FreeLaunchRecord | null> {
+export async function loadFreeLaunch(
+  db: Queryable,
+  siteId: number,
+  listingId: number,
+): Promise<FreeLaunchRecord | null> {
   const rows = await db.query<FreeLaunchRecord>(
     `SELECT l.id, l.slug, l.status, l.plan, to_char(l.launch_week, 'YYYY-MM-DD') AS launch_week, l.launched_at, c.name, c.website_url,
             l.badge_checked_at, l.badge_check_result, l.badge_found_at, l.launch_week_moves, l.free_queue_exit
        FROM listings l JOIN companies c ON c.id = l.company_id
-      WHERE l.id = $1 AND l.site_id = $2`, [listingId, siteId]);
+      WHERE l.id = $1 AND l.site_id = $2`,
+    [listingId, siteId],
+  );
   const r = rows[0];
   if (!r) return null;
   return {
@@ -80,7 +91,9 @@ export async function freeWeekLoads(db: Queryable, siteId: number, weeks: string
   const rows = await db.query<{ week: string; n: number }>(
     `SELECT to_char(launch_week, 'YYYY-MM-DD') AS week, count(*)::int AS n FROM listings
       WHERE site_id = $1 AND plan = 'free' AND status IN ('awaiting_badge', 'scheduled', 'live') AND launch_week = ANY($2::date[])
-      GROUP BY launch_week`, [siteId, weeks]);
+      GROUP BY launch_week`,
+    [siteId, weeks],
+  );
   return new Map(rows.map((r) => [r.week, r.n]));
 }
 
@@ -88,7 +101,9 @@ export async function freeWeekLoads(db: Queryable, siteId: number, weeks: string
 export async function waitingListingsOf(db: Queryable, siteId: number, userId: number): Promise<number> {
   const rows = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM listings l JOIN listing_owners o ON o.listing_id = l.id AND o.user_id = $2
-      WHERE l.site_id = $1 AND l.status = 'awaiting_badge'`, [siteId, userId]);
+      WHERE l.site_id = $1 AND l.status = 'awaiting_badge'`,
+    [siteId, userId],
+  );
   return rows[0]?.n ?? 0;
 }
 
@@ -101,7 +116,9 @@ export async function queueFreeListing(db: Queryable, listingId: number, week: s
     `UPDATE listings SET plan = 'free', launch_week = $2::date, status = 'awaiting_badge',
             badge_checked_at = NULL, badge_check_result = NULL, badge_found_at = NULL,
             launch_week_moves = '[]', free_queue_exit = NULL, updated_at = $3
-      WHERE id = $1 AND status = 'draft' RETURNING id`, [listingId, week, now.toISOString()]);
+      WHERE id = $1 AND status = 'draft' RETURNING id`,
+    [listingId, week, now.toISOString()],
+  );
   return rows.length > 0;
 }
 
@@ -109,22 +126,34 @@ export async function queueFreeListing(db: Queryable, listingId: number, week: s
  * Records a check of a listing still awaiting its badge; a found badge schedules it in the same
  * statement. Null when the listing had moved on meanwhile (another check found it first).
  */
-export async function recordBadgeCheck(db: Queryable, listingId: number, check: BadgeCheck): Promise<{ slug: string; status: string } | null> {
+export async function recordBadgeCheck(
+  db: Queryable,
+  listingId: number,
+  check: BadgeCheck,
+): Promise<{ slug: string; status: string } | null> {
   const rows = await db.query<{ slug: string; status: string }>(
     `UPDATE listings SET badge_checked_at = $2, badge_check_result = $3,
             status = CASE WHEN $4::boolean THEN 'scheduled' ELSE status END,
             badge_found_at = CASE WHEN $4::boolean THEN $2::timestamptz ELSE badge_found_at END,
             updated_at = CASE WHEN $4::boolean THEN $2::timestamptz ELSE updated_at END
       WHERE id = $1 AND status = 'awaiting_badge' RETURNING slug, status`,
-    [listingId, check.checked_at, JSON.stringify(check), check.found]);
+    [listingId, check.checked_at, JSON.stringify(check), check.found],
+  );
   return rows[0] ?? null;
 }
 
 /** Listings awaiting their badge whose last check is older than `checkedBefore` (or that were never checked). */
-export async function listingsDueForCheck(db: Queryable, siteId: number, checkedBefore: Date, limit = 500): Promise<number[]> {
+export async function listingsDueForCheck(
+  db: Queryable,
+  siteId: number,
+  checkedBefore: Date,
+  limit = 500,
+): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
     `SELECT id FROM listings WHERE site_id = $1 AND status = 'awaiting_badge' AND (badge_checked_at IS NULL OR badge_checked_at <= $2)
-      ORDER BY badge_checked_at NULLS FIRST, id LIMIT $3`, [siteId, checkedBefore.toISOString(), limit]);
+      ORDER BY badge_checked_at NULLS FIRST, id LIMIT $3`,
+    [siteId, checkedBefore.toISOString(), limit],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -133,19 +162,30 @@ export async function listingsDueForCheck(db: Queryable, siteId: number, checked
  * workers at once, a row's lock makes the second UPDATE re-check `status = 'scheduled'` and skip
  * it, so each listing goes live (and is returned) exactly once.
  */
-export async function launchDueListings(db: Queryable, siteId: number, now: Date): Promise<{ id: number; slug: string }[]> {
+export async function launchDueListings(
+  db: Queryable,
+  siteId: number,
+  now: Date,
+): Promise<{ id: number; slug: string }[]> {
   return db.query<{ id: number; slug: string }>(
     `UPDATE listings SET status = 'live', launched_at = $3, updated_at = $3
       WHERE site_id = $1 AND status = 'scheduled' AND launch_week <= $2::date RETURNING id, slug`,
-    [siteId, now.toISOString().slice(0, 10), now.toISOString()]);
+    [siteId, now.toISOString().slice(0, 10), now.toISOString()],
+  );
 }
 
 /** Listings whose launch week has begun while still awaiting their badge; locked for this transaction. */
-export async function missedLaunchWeeks(tx: Queryable, siteId: number, now: Date): Promise<{ id: number; slug: string; launch_week: string; moves: WeekMove[] }[]> {
+export async function missedLaunchWeeks(
+  tx: Queryable,
+  siteId: number,
+  now: Date,
+): Promise<{ id: number; slug: string; launch_week: string; moves: WeekMove[] }[]> {
   const rows = await tx.query<{ id: number; slug: string; launch_week: string; moves: unknown }>(
     `SELECT id, slug, to_char(launch_week, 'YYYY-MM-DD') AS launch_week, launch_week_moves AS moves FROM listings
       WHERE site_id = $1 AND status = 'awaiting_badge' AND launch_week <= $2::date
-      ORDER BY launch_week, id FOR UPDATE SKIP LOCKED`, [siteId, now.toISOString().slice(0, 10)]);
+      ORDER BY launch_week, id FOR UPDATE SKIP LOCKED`,
+    [siteId, now.toISOString().slice(0, 10)],
+  );
   return rows.map((r) => ({ ...r, moves: json<WeekMove[]>(r.moves ?? []) }));
 }
 
@@ -154,7 +194,8 @@ export async function moveLaunchWeek(tx: Queryable, listingId: number, move: Wee
   const rows = await tx.query(
     `UPDATE listings SET launch_week = $3::date, updated_at = $4, launch_week_moves = launch_week_moves || $5::jsonb
       WHERE id = $1 AND status = 'awaiting_badge' AND launch_week = $2::date RETURNING id`,
-    [listingId, move.from, move.to, move.at, JSON.stringify([move])]);
+    [listingId, move.from, move.to, move.at, JSON.stringify([move])],
+  );
   return rows.length > 0;
 }
 
@@ -166,7 +207,8 @@ export async function returnToDraft(tx: Queryable, listingId: number, exit: Free
   const rows = await tx.query(
     `UPDATE listings SET status = 'draft', plan = NULL, launch_week = NULL, free_queue_exit = $3, updated_at = $4
       WHERE id = $1 AND status = 'awaiting_badge' AND launch_week = $2::date RETURNING id`,
-    [listingId, exit.launch_week, JSON.stringify(exit), exit.at]);
+    [listingId, exit.launch_week, JSON.stringify(exit), exit.at],
+  );
   return rows.length > 0;
 }
 
@@ -174,6 +216,8 @@ export async function returnToDraft(tx: Queryable, listingId: number, exit: Free
 export async function deleteFinishedJobs(db: Queryable, kinds: string[], before: Date): Promise<number> {
   const rows = await db.query<{ n: number }>(
     `WITH gone AS (DELETE FROM jobs WHERE kind = ANY($1::text[]) AND done_at IS NOT NULL AND done_at < $2 RETURNING 1)
-     SELECT count(*)::int AS n FROM gone`, [kinds, before.toISOString()]);
+     SELECT count(*)::int AS n FROM gone`,
+    [kinds, before.toISOString()],
+  );
   return rows[0]?.n ?? 0;
 }

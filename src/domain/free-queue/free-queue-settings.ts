@@ -5,9 +5,19 @@ import { getSetting } from '../site/site-repository.js';
  * How the free queue is sized: the launch window (weeks from now), free launches per week, and how
  * many listings one account may have waiting for their badge at once (so nobody holds every week).
  */
-export interface FreeQueueSettings { minWeeks: number; maxWeeks: number; weekCapacity: number; maxWaitingPerUser: number }
+export interface FreeQueueSettings {
+  minWeeks: number;
+  maxWeeks: number;
+  weekCapacity: number;
+  maxWaitingPerUser: number;
+}
 
-export const FREE_QUEUE_DEFAULTS: FreeQueueSettings = { minWeeks: 6, maxWeeks: 8, weekCapacity: 20, maxWaitingPerUser: 3 };
+export const FREE_QUEUE_DEFAULTS: FreeQueueSettings = {
+  minWeeks: 6,
+  maxWeeks: 8,
+  weekCapacity: 20,
+  maxWaitingPerUser: 3,
+};
 
 const wholeNumber = (v: unknown, min: number, max: number): number | null =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : null;

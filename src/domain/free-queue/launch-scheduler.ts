@@ -5,7 +5,14 @@ import { enqueueDueBadgeChecks, purgeFinishedBadgeChecks } from './badge-check.j
 import { utcMinute } from './free-launch-view.js';
 import { loadFreeQueueSettings } from './free-queue-settings.js';
 import {
-  freeWeekLoads, launchDueListings, lockFreeQueue, missedLaunchWeeks, moveLaunchWeek, returnToDraft, type FreeQueueExit, type WeekMove,
+  freeWeekLoads,
+  launchDueListings,
+  lockFreeQueue,
+  missedLaunchWeeks,
+  moveLaunchWeek,
+  returnToDraft,
+  type FreeQueueExit,
+  type WeekMove,
 } from './free-queue-repository.js';
 import { freeLaunchWeeks, MAX_WEEK_MOVES } from './launch-window.js';
 
@@ -53,7 +60,8 @@ export async function moveMissedLaunchWeeks(ctx: AppContext): Promise<MissedWeek
     const loads = await freeWeekLoads(tx, ctx.site.id, weeks);
     for (const m of missed) {
       const missedWhy = `our badge was not found on the homepage before the week of ${m.launch_week} began`;
-      const to = m.moves.length < MAX_WEEK_MOVES ? weeks.find((w) => (loads.get(w) ?? 0) < settings.weekCapacity) : undefined;
+      const to =
+        m.moves.length < MAX_WEEK_MOVES ? weeks.find((w) => (loads.get(w) ?? 0) < settings.weekCapacity) : undefined;
       if (to) {
         const move = { from: m.launch_week, to, at, reason: missedWhy };
         if (await moveLaunchWeek(tx, m.id, move)) {
@@ -62,11 +70,14 @@ export async function moveMissedLaunchWeeks(ctx: AppContext): Promise<MissedWeek
         }
         continue;
       }
-      const why = m.moves.length >= MAX_WEEK_MOVES
-        ? `${missedWhy}, and its launch had already moved ${m.moves.length} times (${arrows(m.moves, m.launch_week)})`
-        : `${missedWhy}, and no launch week ${settings.minWeeks}–${settings.maxWeeks} weeks out had room to move it to`;
+      const why =
+        m.moves.length >= MAX_WEEK_MOVES
+          ? `${missedWhy}, and its launch had already moved ${m.moves.length} times (${arrows(m.moves, m.launch_week)})`
+          : `${missedWhy}, and no launch week ${settings.minWeeks}–${settings.maxWeeks} weeks out had room to move it to`;
       const exit: FreeQueueExit = {
-        at, launch_week: m.launch_week, moves: m.moves,
+        at,
+        launch_week: m.launch_week,
+        moves: m.moves,
         reason: `Taken out of the free queue on ${utcMinute(at)}: ${why}. It is saved as a draft again; put our badge on your homepage, then choose the free plan again for a new launch week, or launch with an order.`,
       };
       if (await returnToDraft(tx, m.id, exit)) result.returned.push({ listing_id: m.id, slug: m.slug, ...exit });
@@ -80,7 +91,9 @@ export async function moveMissedLaunchWeeks(ctx: AppContext): Promise<MissedWeek
  * time counts), then move listings that missed their week (or return them to draft), then queue
  * the badge checks now due, and delete badge checks finished more than 7 days ago.
  */
-export async function runFreeQueue(ctx: AppContext): Promise<{ launched: string[]; moved: WeekMove[]; returned: string[]; checksQueued: number; checksPurged: number }> {
+export async function runFreeQueue(
+  ctx: AppContext,
+): Promise<{ launched: string[]; moved: WeekMove[]; returned: string[]; checksQueued: number; checksPurged: number }> {
   const launched = await launchScheduledListings(ctx);
   // A listing awaiting its badge is not public, so one returned to draft needs no search or cache refresh.
   const { moved, returned } = await moveMissedLaunchWeeks(ctx);

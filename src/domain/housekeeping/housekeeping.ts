@@ -31,7 +31,10 @@ export async function runHousekeeping(db: Queryable, plan: HousekeepingPlan): Pr
       const n = await purgeBatch(db, target, before, batchSize);
       purged[target] += n;
       if (n < batchSize) break;
-      if (Date.now() >= deadline) { unfinished = true; break; }
+      if (Date.now() >= deadline) {
+        unfinished = true;
+        break;
+      }
     }
   }
   return { purged, unfinished };

@@ -1,7 +1,16 @@
 import type { Queryable } from '../../db/client.js';
 
 /** What the housekeeping job deletes: each a fixed statement over one table, rows older than its cutoff. */
-export type PurgeTarget = 'done_jobs' | 'failed_jobs' | 'idempotency_keys' | 'sessions' | 'email_tokens' | 'oauth_artifacts' | 'draft_pages' | 'domain_rating_failures' | 'sign_in_attempts';
+export type PurgeTarget =
+  | 'done_jobs'
+  | 'failed_jobs'
+  | 'idempotency_keys'
+  | 'sessions'
+  | 'email_tokens'
+  | 'oauth_artifacts'
+  | 'draft_pages'
+  | 'domain_rating_failures'
+  | 'sign_in_attempts';
 
 /**
  * The rows of one batch, picked by ctid so one shape fits every table (some have composite keys);
@@ -14,8 +23,11 @@ const batch = (table: string, pick: string, lockOf = '') =>
 const STATEMENTS: Record<PurgeTarget, string> = {
   done_jobs: batch('jobs', 'SELECT ctid FROM jobs WHERE done_at IS NOT NULL AND done_at < $1'),
   // Out of attempts and not running (a crashed last attempt's lock counts once it is as old as the cutoff).
-  failed_jobs: batch('jobs', `SELECT ctid FROM jobs WHERE done_at IS NULL AND attempts >= max_attempts AND run_at < $1
-                               AND (locked_at IS NULL OR locked_at < $1)`),
+  failed_jobs: batch(
+    'jobs',
+    `SELECT ctid FROM jobs WHERE done_at IS NULL AND attempts >= max_attempts AND run_at < $1
+                               AND (locked_at IS NULL OR locked_at < $1)`,
+  ),
   idempotency_keys: batch('idempotency_keys', 'SELECT ctid FROM idempotency_keys WHERE created_at < $1'),
   sessions: batch('sessions', 'SELECT ctid FROM sessions WHERE expires_at < $1'),
   // Mailed codes and links: confirmation, password reset, invites, email claims (used or not).
@@ -23,10 +35,17 @@ const STATEMENTS: Record<PurgeTarget, string> = {
   // Codes, access and refresh tokens. Consumed ones are kept until they expire: a replayed refresh
   // token must still be recognised to revoke its family.
   oauth_artifacts: batch('oauth_artifacts', 'SELECT ctid FROM oauth_artifacts WHERE expires_at < $1'),
-  draft_pages: batch('draft_pages', 'SELECT p.ctid FROM draft_pages p JOIN drafts d ON d.id = p.draft_id WHERE d.updated_at < $1', 'OF p'),
+  draft_pages: batch(
+    'draft_pages',
+    'SELECT p.ctid FROM draft_pages p JOIN drafts d ON d.id = p.draft_id WHERE d.updated_at < $1',
+    'OF p',
+  ),
   domain_rating_failures: batch('domain_rating_failures', 'SELECT ctid FROM domain_rating_failures WHERE at < $1'),
   // Failed sign-ins whose window and lock are both over: they no longer throttle anyone.
-  sign_in_attempts: batch('sign_in_attempts', 'SELECT ctid FROM sign_in_attempts WHERE greatest(last_failure_at, locked_until) < $1'),
+  sign_in_attempts: batch(
+    'sign_in_attempts',
+    'SELECT ctid FROM sign_in_attempts WHERE greatest(last_failure_at, locked_until) < $1',
+  ),
 };
 
 /** Deletes up to `limit` rows of `target` older than `before`; how many went. */

@@ -13,7 +13,12 @@ export const LOGO_JOB = 'fetch_listing_logo';
  */
 export async function queueLogoFetch(db: Queryable, url: string | null | undefined, now: Date): Promise<void> {
   if (!url) return;
-  await enqueueAndNotify(db, LOGO_JOB, { url }, { uniqueKey: `${LOGO_JOB}:${imageUrlHash(url)}`, runAt: now, maxAttempts: 3 });
+  await enqueueAndNotify(
+    db,
+    LOGO_JOB,
+    { url },
+    { uniqueKey: `${LOGO_JOB}:${imageUrlHash(url)}`, runAt: now, maxAttempts: 3 },
+  );
 }
 
 /** The LOGO_JOB handler: idempotent (an image already stored, or a failure not yet due, is left as it is). */

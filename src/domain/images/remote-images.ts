@@ -45,12 +45,27 @@ async function fetchAndStore(ctx: ImageCtx, url: string, urlHash: string): Promi
   try {
     const body = await fetchImage(url, { allowHosts: ctx.config.crawlAllowHosts, publicUrl: ctx.config.publicUrl });
     const logo = await toLogoWebp(body);
-    return await saveImage(ctx.db, { urlHash, sourceUrl: url, status: 'ok', contentType: logo.contentType, bytes: logo.bytes, width: logo.width, height: logo.height, fetchedAt: ctx.now() });
+    return await saveImage(ctx.db, {
+      urlHash,
+      sourceUrl: url,
+      status: 'ok',
+      contentType: logo.contentType,
+      bytes: logo.bytes,
+      width: logo.width,
+      height: logo.height,
+      fetchedAt: ctx.now(),
+    });
   } catch (err) {
     const permanent = err instanceof NotAnImageError || (err instanceof ImageFetchError && err.permanent);
     if (!(err instanceof NotAnImageError || err instanceof ImageFetchError)) throw err;
     const now = ctx.now();
-    return saveImage(ctx.db, { urlHash, sourceUrl: url, status: 'failed', error: err.message, fetchedAt: now,
-      retryAt: new Date(now.getTime() + (permanent ? RETRY_AFTER_MS.permanent : RETRY_AFTER_MS.transient)) });
+    return saveImage(ctx.db, {
+      urlHash,
+      sourceUrl: url,
+      status: 'failed',
+      error: err.message,
+      fetchedAt: now,
+      retryAt: new Date(now.getTime() + (permanent ? RETRY_AFTER_MS.permanent : RETRY_AFTER_MS.transient)),
+    });
   }
 }

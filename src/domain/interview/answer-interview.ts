@@ -9,13 +9,25 @@ import { answersOf, listInterviewQuestions, saveAnswers, type InterviewAnswer } 
  * checked first — a question not among list_interview_questions, a question answered twice in one
  * call, a blank answer — and any error refuses the whole call.
  */
-export async function answerInterview(ctx: Pick<AppContext, 'db' | 'site' | 'now'>, userId: number, input: { question_id: number; answer: string }[]): Promise<{ answers: InterviewAnswer[]; founder_slug: string }> {
+export async function answerInterview(
+  ctx: Pick<AppContext, 'db' | 'site' | 'now'>,
+  userId: number,
+  input: { question_id: number; answer: string }[],
+): Promise<{ answers: InterviewAnswer[]; founder_slug: string }> {
   const known = new Set((await listInterviewQuestions(ctx.db, ctx.site.id)).map((q) => q.id));
   const errors: FieldError[] = [];
   const firstAt = new Map<number, number>();
   const answers = input.map((a, i) => {
-    if (!known.has(a.question_id)) errors.push({ path: `answers[${i}].question_id`, message: `${a.question_id} is not one of the questions of list_interview_questions` });
-    else if (firstAt.has(a.question_id)) errors.push({ path: `answers[${i}].question_id`, message: `answers question ${a.question_id} again (first at answers[${firstAt.get(a.question_id)}]); send one answer per question` });
+    if (!known.has(a.question_id))
+      errors.push({
+        path: `answers[${i}].question_id`,
+        message: `${a.question_id} is not one of the questions of list_interview_questions`,
+      });
+    else if (firstAt.has(a.question_id))
+      errors.push({
+        path: `answers[${i}].question_id`,
+        message: `answers question ${a.question_id} again (first at answers[${firstAt.get(a.question_id)}]); send one answer per question`,
+      });
     else firstAt.set(a.question_id, i);
     const answer = a.answer.trim();
     if (!answer) errors.push({ path: `answers[${i}].answer`, message: 'must not be empty' });

@@ -3,7 +3,10 @@ import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '.
 import { ORDER_BY, TRENDING_SCORES } from '../search/search-listings.js';
 import { addDays, mondayOf } from '../weeks/weeks.js';
 
-export interface WeekLaunch extends ListingSummary { rank: number; week_votes: number }
+export interface WeekLaunch extends ListingSummary {
+  rank: number;
+  week_votes: number;
+}
 
 /**
  * Listings matching `where` (over `listings l`), those with a score first (highest first), then
@@ -11,9 +14,22 @@ export interface WeekLaunch extends ListingSummary { rank: number; week_votes: n
  * the unscored rest is read in index order (site, status, votes), so the cost stays that of one
  * page however many listings match.
  */
-async function scoredFirst(db: Queryable, o: { scores: (add: (v: unknown) => string) => string; where: string; params: unknown[]; limit: number; offset: number; total?: Promise<number> }): Promise<{ rows: Record<string, any>[]; total: number }> {
+async function scoredFirst(
+  db: Queryable,
+  o: {
+    scores: (add: (v: unknown) => string) => string;
+    where: string;
+    params: unknown[];
+    limit: number;
+    offset: number;
+    total?: Promise<number>;
+  },
+): Promise<{ rows: Record<string, any>[]; total: number }> {
   const params = [...o.params];
-  const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  const add = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
   const scores = o.scores(add);
   const upTo = add(o.limit + o.offset);
   const rows = db.query(
@@ -24,7 +40,9 @@ async function scoredFirst(db: Queryable, o: { scores: (add: (v: unknown) => str
                   (SELECT l.id, 0, l.votes_count FROM listings l WHERE ${o.where} AND NOT EXISTS (SELECT 1 FROM sc WHERE sc.listing_id = l.id)
                    ORDER BY l.votes_count DESC, l.id LIMIT ${upTo}))
      SELECT ${SUMMARY_COLUMNS}, top.score FROM top JOIN ${SUMMARY_FROM} ON l.id = top.id
-      ORDER BY top.score DESC, top.votes_count DESC, top.id LIMIT ${add(o.limit)} OFFSET ${add(o.offset)}`, params);
+      ORDER BY top.score DESC, top.votes_count DESC, top.id LIMIT ${add(o.limit)} OFFSET ${add(o.offset)}`,
+    params,
+  );
   const [r, total] = await Promise.all([rows, o.total ?? countWhere(db, o.where, o.params)]);
   return { rows: r, total };
 }
@@ -33,25 +51,58 @@ async function scoredFirst(db: Queryable, o: { scores: (add: (v: unknown) => str
  * The launches of one week. A past or current week lists its live launches ranked by the votes
  * they received during that week (total votes break ties); a future week lists what is scheduled.
  */
-export async function launchWeek(db: Queryable, siteId: number, monday: string, now: Date, limit: number, offset: number): Promise<{ items: WeekLaunch[]; total: number; state: 'past' | 'current' | 'upcoming' }> {
+export async function launchWeek(
+  db: Queryable,
+  siteId: number,
+  monday: string,
+  now: Date,
+  limit: number,
+  offset: number,
+): Promise<{ items: WeekLaunch[]; total: number; state: 'past' | 'current' | 'upcoming' }> {
   const current = mondayOf(now);
   const state = monday > current ? 'upcoming' : monday === current ? 'current' : 'past';
   const statuses = state === 'upcoming' ? ['scheduled', 'live'] : ['live'];
   const { rows, total } = await scoredFirst(db, {
-    scores: (add) => `SELECT v.listing_id, count(*) AS score FROM votes v WHERE v.counted AND v.created_at >= ${add(monday)}::date AND v.created_at < ${add(addDays(monday, 7))}::date GROUP BY v.listing_id`,
+    scores: (add) =>
+      `SELECT v.listing_id, count(*) AS score FROM votes v WHERE v.counted AND v.created_at >= ${add(monday)}::date AND v.created_at < ${add(addDays(monday, 7))}::date GROUP BY v.listing_id`,
     where: `l.site_id = $1 AND l.launch_week = $2::date AND l.status = ANY($3::text[])`,
-    params: [siteId, monday, statuses], limit, offset,
+    params: [siteId, monday, statuses],
+    limit,
+    offset,
   });
-  return { items: rows.map((r, i) => ({ ...toSummary(r), rank: offset + i + 1, week_votes: Number(r.score) })), total, state };
+  return {
+    items: rows.map((r, i) => ({ ...toSummary(r), rank: offset + i + 1, week_votes: Number(r.score) })),
+    total,
+    state,
+  };
 }
 
-export const LAUNCH_SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
+export const LAUNCH_SECTIONS = [
+  'today',
+  'this-week',
+  'trending',
+  'most-voted',
+  'recent',
+  'most-viewed',
+  'most-followed',
+  'upcoming',
+] as const;
 export type LaunchSection = (typeof LAUNCH_SECTIONS)[number];
 
 /** The eight sections of the launches page; each is a differently filtered and ordered list. */
-export async function launchSection(db: Queryable, siteId: number, section: LaunchSection, now: Date, limit: number, offset: number): Promise<{ items: ListingSummary[]; total: number }> {
+export async function launchSection(
+  db: Queryable,
+  siteId: number,
+  section: LaunchSection,
+  now: Date,
+  limit: number,
+  offset: number,
+): Promise<{ items: ListingSummary[]; total: number }> {
   const params: unknown[] = [siteId];
-  const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  const add = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
   let where = `l.site_id = $1 AND l.status = 'live'`;
   let orderBy = ORDER_BY.votes;
   const today = now.toISOString().slice(0, 10);
@@ -63,7 +114,14 @@ export async function launchSection(db: Queryable, siteId: number, section: Laun
       where += ` AND l.launch_week = ${add(mondayOf(now))}::date`;
       break;
     case 'trending': {
-      const { rows, total } = await scoredFirst(db, { scores: (add) => TRENDING_SCORES(add(now.toISOString())), where, params: [siteId], limit, offset, total: liveTotal(db, siteId) });
+      const { rows, total } = await scoredFirst(db, {
+        scores: (add) => TRENDING_SCORES(add(now.toISOString())),
+        where,
+        params: [siteId],
+        limit,
+        offset,
+        total: liveTotal(db, siteId),
+      });
       return { items: rows.map(toSummary), total };
     }
     case 'most-voted':
@@ -84,13 +142,20 @@ export async function launchSection(db: Queryable, siteId: number, section: Laun
       break;
   }
   const filterParams = [...params];
-  const rows = db.query(`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${add(limit)} OFFSET ${add(offset)}`, params);
+  const rows = db.query(
+    `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${add(limit)} OFFSET ${add(offset)}`,
+    params,
+  );
   // The total is counted apart, from the listings table alone (an index-only count), instead of a
   // window over the joined rows: with 100,000 listings the window reads every match to count it.
   // Sections over every live listing read the kept total instead (a million rows to count otherwise).
   // 'recent' is one of them: a listing goes live at its launch moment, so every live one has launched.
-  const everyLive = section === 'most-voted' || section === 'most-viewed' || section === 'most-followed' || section === 'recent';
-  const [items, total] = await Promise.all([rows, everyLive ? liveTotal(db, siteId) : countWhere(db, where, filterParams)]);
+  const everyLive =
+    section === 'most-voted' || section === 'most-viewed' || section === 'most-followed' || section === 'recent';
+  const [items, total] = await Promise.all([
+    rows,
+    everyLive ? liveTotal(db, siteId) : countWhere(db, where, filterParams),
+  ]);
   return { items: items.map(toSummary), total };
 }
 
@@ -109,6 +174,8 @@ async function countWhere(db: Queryable, where: string, params: unknown[]): Prom
  */
 export async function launchWeekBefore(db: Queryable, siteId: number, monday: string): Promise<string | null> {
   const rows = await db.query<{ week: string | null }>(
-    `SELECT to_char(max(launch_week), 'YYYY-MM-DD') AS week FROM listings WHERE site_id = $1 AND status = 'live' AND launch_week < $2::date`, [siteId, monday]);
+    `SELECT to_char(max(launch_week), 'YYYY-MM-DD') AS week FROM listings WHERE site_id = $1 AND status = 'live' AND launch_week < $2::date`,
+    [siteId, monday],
+  );
   return rows[0]?.week ?? null;
 }

@@ -32,11 +32,39 @@ export interface BoardPage {
 }
 
 const META: Record<Board, { title: string; description: string; metric: string; unit: string }> = {
-  'community-weekly': { title: 'Community — this week', description: 'Live launches ranked by community votes cast during the week.', metric: 'votes', unit: 'votes' },
-  'community-all-time': { title: 'Community — all time', description: 'Live listings ranked by all community votes ever received.', metric: 'votes', unit: 'votes' },
-  billboard: { title: 'Billboard (paid)', description: 'Paid placement: listings ranked by the money their makers contributed. This is advertising, not a community ranking.', metric: 'contributed', unit: 'USD cents' },
-  'domain-rating': { title: 'Domain Rating', description: "Live listings ranked by their website's latest third-party rating, each shown with its provider, scale and date. Providers rate on different scales (Ahrefs 0–100, Open PageRank 0–10), so the order compares each rating as a share of its own scale.", metric: 'domain_rating', unit: 'points' },
-  revenue: { title: 'Revenue', description: 'Live listings ranked by their latest monthly recurring revenue verified through a read-only payment-provider connection.', metric: 'mrr', unit: 'USD cents' },
+  'community-weekly': {
+    title: 'Community — this week',
+    description: 'Live launches ranked by community votes cast during the week.',
+    metric: 'votes',
+    unit: 'votes',
+  },
+  'community-all-time': {
+    title: 'Community — all time',
+    description: 'Live listings ranked by all community votes ever received.',
+    metric: 'votes',
+    unit: 'votes',
+  },
+  billboard: {
+    title: 'Billboard (paid)',
+    description:
+      'Paid placement: listings ranked by the money their makers contributed. This is advertising, not a community ranking.',
+    metric: 'contributed',
+    unit: 'USD cents',
+  },
+  'domain-rating': {
+    title: 'Domain Rating',
+    description:
+      "Live listings ranked by their website's latest third-party rating, each shown with its provider, scale and date. Providers rate on different scales (Ahrefs 0–100, Open PageRank 0–10), so the order compares each rating as a share of its own scale.",
+    metric: 'domain_rating',
+    unit: 'points',
+  },
+  revenue: {
+    title: 'Revenue',
+    description:
+      'Live listings ranked by their latest monthly recurring revenue verified through a read-only payment-provider connection.',
+    metric: 'mrr',
+    unit: 'USD cents',
+  },
 };
 
 /**
@@ -50,7 +78,14 @@ const FIGURE_BOARDS = {
   'revenue+self-reported': { key: 'mrr_latest_cents', filter: 'AND NOT revenue_hidden', total: 'revenue_any' },
 } as const;
 
-export async function leaderboard(db: Queryable, siteId: number, board: Board, week: string | null, limit: number, offset: number): Promise<BoardPage> {
+export async function leaderboard(
+  db: Queryable,
+  siteId: number,
+  board: Board,
+  week: string | null,
+  limit: number,
+  offset: number,
+): Promise<BoardPage> {
   if (board === 'domain-rating' || board === 'revenue') return figureBoard(db, siteId, board, limit, offset);
   let metricSql: string;
   let join: string;
@@ -77,17 +112,37 @@ export async function leaderboard(db: Queryable, siteId: number, board: Board, w
     `SELECT ${SUMMARY_COLUMNS}, (${metricSql})::float8 AS metric${allTime ? '' : ', count(*) OVER () AS total_count'}
        FROM ${SUMMARY_FROM} ${join}
       WHERE l.site_id = $1 AND l.status = 'live' ${allTime ? 'AND l.votes_count > 0' : ''}
-      ORDER BY ${metricSql} DESC, ${allTime ? '' : 'l.votes_count DESC, '}l.id LIMIT $2 OFFSET $3`, params);
+      ORDER BY ${metricSql} DESC, ${allTime ? '' : 'l.votes_count DESC, '}l.id LIMIT $2 OFFSET $3`,
+    params,
+  );
   const total = allTime
-    ? (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE site_id = $1 AND status = 'live' AND votes_count > 0`, [siteId]))[0].n
+    ? (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM listings WHERE site_id = $1 AND status = 'live' AND votes_count > 0`,
+          [siteId],
+        )
+      )[0].n
     : Number(rows[0]?.total_count ?? 0);
-  return boardPage(board, week, offset, total, rows.map((r) => ({ listing: toSummary(r), value: r.metric })));
+  return boardPage(
+    board,
+    week,
+    offset,
+    total,
+    rows.map((r) => ({ listing: toSummary(r), value: r.metric })),
+  );
 }
 
-async function figureBoard(db: Queryable, siteId: number, board: 'domain-rating' | 'revenue', limit: number, offset: number): Promise<BoardPage> {
+async function figureBoard(
+  db: Queryable,
+  siteId: number,
+  board: 'domain-rating' | 'revenue',
+  limit: number,
+  offset: number,
+): Promise<BoardPage> {
   // Verified revenue only, unless the administrator lets stated figures onto the board too; each
   // company's latest such figure. Revenue an owner hid is never shown.
-  const selfReported = board === 'revenue' && (await getSetting<unknown>(db, siteId, 'revenue_board_self_reported', false)) === true;
+  const selfReported =
+    board === 'revenue' && (await getSetting<unknown>(db, siteId, 'revenue_board_self_reported', false)) === true;
   const { key, filter, total } = FIGURE_BOARDS[selfReported ? 'revenue+self-reported' : board];
   const where = `site_id = $1 AND status = 'live' AND ${key} IS NOT NULL ${filter}`;
   const order = `${key} DESC, votes_count DESC, id`;
@@ -95,31 +150,45 @@ async function figureBoard(db: Queryable, siteId: number, board: 'domain-rating'
   // Domain Rating: the latest reading of the company (domain_rating_latest, migration 019), ranked by
   // `share` = rating / scale, as providers rate on different scales (an Ahrefs 60 ties with an Open
   // PageRank 6); each item still shows its raw value and source. Revenue: the figure the key was copied from.
-  const figure = board === 'domain-rating'
-    ? `JOIN domain_rating_latest x ON x.company_id = l.company_id`
-    : `JOIN LATERAL (SELECT f.mrr_cents, f.verified, f.source, f.month FROM revenue_figures f
+  const figure =
+    board === 'domain-rating'
+      ? `JOIN domain_rating_latest x ON x.company_id = l.company_id`
+      : `JOIN LATERAL (SELECT f.mrr_cents, f.verified, f.source, f.month FROM revenue_figures f
                       WHERE f.company_id = l.company_id ${selfReported ? '' : 'AND f.verified'} ORDER BY f.month DESC LIMIT 1) x ON true`;
-  const columns = board === 'domain-rating'
-    ? 'x.rating::float8 AS value, x.provider, x.scale, x.measured_on::text AS as_of'
-    : 'x.mrr_cents::float8 AS value, x.verified, x.source, x.month::text AS as_of';
+  const columns =
+    board === 'domain-rating'
+      ? 'x.rating::float8 AS value, x.provider, x.scale, x.measured_on::text AS as_of'
+      : 'x.mrr_cents::float8 AS value, x.verified, x.source, x.month::text AS as_of';
   const [rows, count] = await Promise.all([
     db.query(
       `SELECT ${SUMMARY_COLUMNS}, ${columns}
          FROM (SELECT id FROM listings WHERE ${where} ORDER BY ${order} LIMIT $2 OFFSET $3) page
          JOIN ${SUMMARY_FROM} ON l.id = page.id ${figure}
-        ORDER BY l.${key} DESC, l.votes_count DESC, l.id`, [siteId, limit, offset]),
+        ORDER BY l.${key} DESC, l.votes_count DESC, l.id`,
+      [siteId, limit, offset],
+    ),
     // Kept by a trigger at each listing's entry and exit (migration 021): counting costs more than the page.
     db.query<{ n: number }>(`SELECT ${total} AS n FROM board_totals WHERE site_id = $1`, [siteId]),
   ]);
-  return boardPage(board, null, offset, count[0]?.n ?? 0, rows.map((r) => {
-    const as_of = String(r.as_of).slice(0, 10);
-    if (board === 'revenue') return { listing: toSummary(r), value: r.value, verified: r.verified, source: r.source, as_of };
-    // The same two facts every sourced board gives, plus the provider's scale and label.
-    return {
-      listing: toSummary(r), value: r.value, source: r.provider, as_of,
-      domain_rating: { provider: r.provider, provider_label: providerLabel(r.provider), scale: r.scale, as_of },
-    };
-  }));
+  return boardPage(
+    board,
+    null,
+    offset,
+    count[0]?.n ?? 0,
+    rows.map((r) => {
+      const as_of = String(r.as_of).slice(0, 10);
+      if (board === 'revenue')
+        return { listing: toSummary(r), value: r.value, verified: r.verified, source: r.source, as_of };
+      // The same two facts every sourced board gives, plus the provider's scale and label.
+      return {
+        listing: toSummary(r),
+        value: r.value,
+        source: r.provider,
+        as_of,
+        domain_rating: { provider: r.provider, provider_label: providerLabel(r.provider), scale: r.scale, as_of },
+      };
+    }),
+  );
 }
 
 type Ranked = Omit<BoardItem, 'rank' | 'metric'> & { value: number };
@@ -132,7 +201,11 @@ function boardPage(board: Board, week: string | null, offset: number, total: num
     description: meta.description,
     paid: board === 'billboard',
     week: board === 'community-weekly' ? week : null,
-    items: ranked.map(({ value, ...rest }, i) => ({ rank: offset + i + 1, ...rest, metric: { name: meta.metric, value, unit: meta.unit } })),
+    items: ranked.map(({ value, ...rest }, i) => ({
+      rank: offset + i + 1,
+      ...rest,
+      metric: { name: meta.metric, value, unit: meta.unit },
+    })),
     total,
   };
 }

@@ -1,6 +1,11 @@
 import type { Queryable } from '../../db/client.js';
 
-export interface ComparisonRow { key: string; label: string; a: string | null; b: string | null }
+export interface ComparisonRow {
+  key: string;
+  label: string;
+  a: string | null;
+  b: string | null;
+}
 export interface Comparison {
   a: { slug: string; name: string; url: string; category: string | null };
   b: { slug: string; name: string; url: string; category: string | null };
@@ -22,7 +27,12 @@ const COMMON_ROWS: { key: string; label: string; read: (r: Record<string, any>) 
  * Side by side on the attributes of both listings' categories (and their parents); a cell is
  * null when the listing does not state the fact, and a row stays (both null) when neither does.
  */
-export async function compareListings(db: Queryable, siteId: number, a: string, b: string): Promise<Comparison | { missing: string }> {
+export async function compareListings(
+  db: Queryable,
+  siteId: number,
+  a: string,
+  b: string,
+): Promise<Comparison | { missing: string }> {
   const rows = await db.query(
     `SELECT l.slug, c.name, c.website_url, c.tagline, c.pricing_model, c.pricing_summary, c.stage, c.country, c.founded_year,
             l.votes_count, c.attributes AS facts, pc.name AS category_name,
@@ -30,19 +40,32 @@ export async function compareListings(db: Queryable, siteId: number, a: string, 
        FROM listings l JOIN companies c ON c.id = l.company_id
        LEFT JOIN categories pc ON pc.id = l.primary_category_id
        LEFT JOIN categories pp ON pp.id = pc.parent_id
-      WHERE l.site_id = $1 AND l.slug = ANY($2::text[]) AND l.status IN ('live', 'scheduled')`, [siteId, [a, b]]);
+      WHERE l.site_id = $1 AND l.slug = ANY($2::text[]) AND l.status IN ('live', 'scheduled')`,
+    [siteId, [a, b]],
+  );
   const ra = rows.find((r) => r.slug === a);
   const rb = rows.find((r) => r.slug === b);
   if (!ra) return { missing: a };
   if (!rb) return { missing: b };
   const defs = new Map<string, string>();
-  for (const d of [...ra.attribute_defs, ...rb.attribute_defs] as { key: string; label: string }[]) if (!defs.has(d.key)) defs.set(d.key, d.label);
+  for (const d of [...ra.attribute_defs, ...rb.attribute_defs] as { key: string; label: string }[])
+    if (!defs.has(d.key)) defs.set(d.key, d.label);
   const fact = (r: Record<string, any>, key: string) => {
     const v = r.facts?.[key];
     return v === undefined || v === null || v === '' ? null : String(v);
   };
-  const out: ComparisonRow[] = COMMON_ROWS.map((row) => ({ key: row.key, label: row.label, a: row.read(ra), b: row.read(rb) }));
+  const out: ComparisonRow[] = COMMON_ROWS.map((row) => ({
+    key: row.key,
+    label: row.label,
+    a: row.read(ra),
+    b: row.read(rb),
+  }));
   for (const [key, label] of defs) out.push({ key, label, a: fact(ra, key), b: fact(rb, key) });
-  const head = (r: Record<string, any>) => ({ slug: r.slug, name: r.name, url: r.website_url, category: r.category_name });
+  const head = (r: Record<string, any>) => ({
+    slug: r.slug,
+    name: r.name,
+    url: r.website_url,
+    category: r.category_name,
+  });
   return { a: head(ra), b: head(rb), rows: out };
 }

@@ -6,8 +6,11 @@ export async function featuredListings(db: Queryable, siteId: number, now: Date,
   const rows = await db.query(
     `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
       WHERE l.site_id = $1 AND l.status = 'live' AND l.featured_until > $2
-      ORDER BY l.featured_until DESC, l.id LIMIT $3`, [siteId, now.toISOString(), limit]);
+      ORDER BY l.featured_until DESC, l.id LIMIT $3`,
+    [siteId, now.toISOString(), limit],
+  );
   return rows.map(toSummary);
 }
 
-export const isFeatured = (l: { featured_until: string | null }, now: Date) => l.featured_until !== null && Date.parse(l.featured_until) > now.getTime();
+export const isFeatured = (l: { featured_until: string | null }, now: Date) =>
+  l.featured_until !== null && Date.parse(l.featured_until) > now.getTime();

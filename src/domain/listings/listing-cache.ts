@@ -6,9 +6,17 @@
  *   load refreshes it, so readers never wait on an expiry.
  * - Writes on this instance invalidate at once; the TTL bounds staleness from writes elsewhere.
  */
-export interface CachedValue<T> { value: T; json: string }
+export interface CachedValue<T> {
+  value: T;
+  json: string;
+}
 
-interface Entry { value: unknown; json: string; freshUntil: number; staleUntil: number }
+interface Entry {
+  value: unknown;
+  json: string;
+  freshUntil: number;
+  staleUntil: number;
+}
 
 export class ListingCache {
   private entries = new Map<string, Entry>();
@@ -39,8 +47,16 @@ export class ListingCache {
     const p = (async () => {
       try {
         const value = await load();
-        if (value === null) { this.entries.delete(key); return null; }
-        const entry: Entry = { value, json: JSON.stringify(value), freshUntil: this.clock() + this.ttlMs, staleUntil: this.clock() + this.ttlMs + this.staleMs };
+        if (value === null) {
+          this.entries.delete(key);
+          return null;
+        }
+        const entry: Entry = {
+          value,
+          json: JSON.stringify(value),
+          freshUntil: this.clock() + this.ttlMs,
+          staleUntil: this.clock() + this.ttlMs + this.staleMs,
+        };
         // An invalidation while loading means the loaded value may predate the write: don't keep it.
         if ((this.generations.get(key) ?? 0) === generation) this.put(key, entry);
         return entry as CachedValue<T>;
@@ -56,7 +72,10 @@ export class ListingCache {
     if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest tenth rather than one at a time.
       let n = Math.ceil(this.maxEntries / 10);
-      for (const k of this.entries.keys()) { this.entries.delete(k); if (--n === 0) break; }
+      for (const k of this.entries.keys()) {
+        this.entries.delete(k);
+        if (--n === 0) break;
+      }
     }
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -72,7 +91,9 @@ export class ListingCache {
     for (const key of this.loading.keys()) this.invalidate(key);
   }
 
-  get size() { return this.entries.size; }
+  get size() {
+    return this.entries.size;
+  }
 }
 
 /** Channel on which an instance tells the others that a listing's cached profile is out of date. */
@@ -85,7 +106,15 @@ export const profileCacheKey = (siteId: number, slug: string) => `${siteId}:${sl
  * Drops a listing's cached public profile after a write, here at once and on every other instance
  * through NOTIFY, so the next get_listing anywhere shows the change.
  */
-export function forgetListingProfile(ctx: { listingCache: ListingCache; readCache?: ListingCache; db: { query(sql: string, params?: unknown[]): Promise<unknown> } }, siteId: number, slug: string): void {
+export function forgetListingProfile(
+  ctx: {
+    listingCache: ListingCache;
+    readCache?: ListingCache;
+    db: { query(sql: string, params?: unknown[]): Promise<unknown> };
+  },
+  siteId: number,
+  slug: string,
+): void {
   const key = profileCacheKey(siteId, slug);
   ctx.listingCache.invalidate(key);
   ctx.readCache?.clear();

@@ -16,11 +16,18 @@ export interface OwnedListing {
  * A listing of this site the user owns (as owner or accepted co-founder): 404 when there is no such
  * listing here, 403 when it belongs to someone else. Every My-listings operation starts with it.
  */
-export async function ownedListing(db: Queryable, siteId: number, listingId: number, userId: number): Promise<OwnedListing> {
+export async function ownedListing(
+  db: Queryable,
+  siteId: number,
+  listingId: number,
+  userId: number,
+): Promise<OwnedListing> {
   const rows = await db.query<Omit<OwnedListing, 'role'> & { role: OwnedListing['role'] | null }>(
     `SELECT l.id, l.site_id, l.company_id, l.slug, l.status, l.plan, l.launch_week, o.role
        FROM listings l LEFT JOIN listing_owners o ON o.listing_id = l.id AND o.user_id = $3
-      WHERE l.id = $1 AND l.site_id = $2`, [listingId, siteId, userId]);
+      WHERE l.id = $1 AND l.site_id = $2`,
+    [listingId, siteId, userId],
+  );
   const r = rows[0];
   if (!r) throw notFound(`No listing with id ${listingId}.`);
   if (!r.role) throw forbidden('You are not an owner of this listing.');

@@ -1,5 +1,13 @@
 const SPECIAL_LETTERS: Record<string, string> = {
-  ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
 };
 
 /** ASCII slug: accents folded (NFD strips most; a few letters have no decomposition). */

@@ -4,16 +4,23 @@ import type { Queryable } from '../../db/client.js';
 export class ViewCounter {
   private pending = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
-  constructor(private readonly db: Queryable, private readonly intervalMs = 5_000) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly intervalMs = 5_000,
+  ) {}
 
   start() {
     if (!this.timer) {
-      this.timer = setInterval(() => { this.flush().catch(() => {}); }, this.intervalMs);
+      this.timer = setInterval(() => {
+        this.flush().catch(() => {});
+      }, this.intervalMs);
       this.timer.unref();
     }
   }
 
-  count(listingId: number) { this.pending.set(listingId, (this.pending.get(listingId) ?? 0) + 1); }
+  count(listingId: number) {
+    this.pending.set(listingId, (this.pending.get(listingId) ?? 0) + 1);
+  }
 
   async flush(): Promise<void> {
     if (this.pending.size === 0) return;
@@ -22,7 +29,8 @@ export class ViewCounter {
     await this.db.query(
       `UPDATE listings l SET views_count = l.views_count + v.n
          FROM unnest($1::int[], $2::int[]) AS v(id, n) WHERE l.id = v.id`,
-      [[...batch.keys()], [...batch.values()]]);
+      [[...batch.keys()], [...batch.values()]],
+    );
   }
 
   async stop() {

@@ -15,12 +15,24 @@ export interface AppliedTo {
   /** updated; unchanged (it already said that); not_listed (the company has no listing on that site); not_owner (that listing is someone else's). */
   result: 'updated' | 'unchanged' | 'not_listed' | 'not_owner';
 }
-export interface EditResult { changed: string[]; applied_to: AppliedTo[] }
+export interface EditResult {
+  changed: string[];
+  applied_to: AppliedTo[];
+}
 
-interface Target { site: { id: number; key: string }; listing: { id: number; site_id: number; slug: string } | null }
+interface Target {
+  site: { id: number; key: string };
+  listing: { id: number; site_id: number; slug: string } | null;
+}
 
 /** apply_to → the other sites it names ("all" = every other one); unknown keys become errors. */
-async function resolveApplyTo(db: Queryable, siteId: number, companyId: number, keys: string[], errors: FieldError[]): Promise<Target[]> {
+async function resolveApplyTo(
+  db: Queryable,
+  siteId: number,
+  companyId: number,
+  keys: string[],
+  errors: FieldError[],
+): Promise<Target[]> {
   if (keys.length === 0) return [];
   const sites = await allSites(db);
   const chosen: typeof sites = [];
@@ -29,7 +41,11 @@ async function resolveApplyTo(db: Queryable, siteId: number, companyId: number, 
   } else {
     keys.forEach((key, i) => {
       const site = sites.find((s) => s.key === key);
-      if (!site) errors.push({ path: `apply_to[${i}]`, message: `"${key}" is not a site here; use "all" or one of: ${sites.map((s) => s.key).join(', ')}` });
+      if (!site)
+        errors.push({
+          path: `apply_to[${i}]`,
+          message: `"${key}" is not a site here; use "all" or one of: ${sites.map((s) => s.key).join(', ')}`,
+        });
       else if (site.id !== siteId && !chosen.includes(site)) chosen.push(site);
     });
   }
@@ -52,7 +68,12 @@ const SEARCHED = ['tagline', 'short_description', 'description', 'keywords', 'he
  * socials and FAQs when sent, and records one version row per listing that changed. Edits publish
  * at once: there is no review step.
  */
-export async function editMyListing(ctx: Pick<AppContext, 'db' | 'site' | 'listingCache' | 'now'>, listing: OwnedListing, userId: number, input: ListingEditInput): Promise<EditResult> {
+export async function editMyListing(
+  ctx: Pick<AppContext, 'db' | 'site' | 'listingCache' | 'now'>,
+  listing: OwnedListing,
+  userId: number,
+  input: ListingEditInput,
+): Promise<EditResult> {
   const checked = checkListingEdit(input);
   const errors = [...checked.errors];
   const targets = await resolveApplyTo(ctx.db, ctx.site.id, listing.company_id, input.apply_to ?? [], errors);
@@ -61,8 +82,10 @@ export async function editMyListing(ctx: Pick<AppContext, 'db' | 'site' | 'listi
   if (companyFacts.length) {
     const others = await sitesOwnedByOthers(ctx.db, listing.company_id, userId);
     if (others.length) {
-      throw forbidden(`${companyFacts.join(', ')}: these company facts are shared with the company's listing on ${others.join(', ')}, which other people own; `
-        + 'change them together with them, or edit only headline, summary and SEO here.');
+      throw forbidden(
+        `${companyFacts.join(', ')}: these company facts are shared with the company's listing on ${others.join(', ')}, which other people own; ` +
+          'change them together with them, or edit only headline, summary and SEO here.',
+      );
     }
   }
   const at = ctx.now().toISOString();
@@ -70,9 +93,15 @@ export async function editMyListing(ctx: Pick<AppContext, 'db' | 'site' | 'listi
   const result = await ctx.db.transaction(async (tx) => {
     const current = (await tx.query(CURRENT_SQL, [listing.id]))[0];
     // A claim transfer locks the same row: once we hold it, check the caller still owns the listing.
-    const stillOwner = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [listing.id, userId]);
+    const stillOwner = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [
+      listing.id,
+      userId,
+    ]);
     if (stillOwner.length === 0) throw forbidden('You are no longer an owner of this listing.');
-    current.faqs = await tx.query('SELECT question, answer FROM listing_faqs WHERE listing_id = $1 ORDER BY position, id', [listing.id]);
+    current.faqs = await tx.query(
+      'SELECT question, answer FROM listing_faqs WHERE listing_id = $1 ORDER BY position, id',
+      [listing.id],
+    );
     const next: Record<string, unknown> = { ...checked.company, ...checked.site };
     if (checked.socials) next.socials = checked.socials;
     if (checked.faqs) next.faqs = checked.faqs;
@@ -83,17 +112,35 @@ export async function editMyListing(ctx: Pick<AppContext, 'db' | 'site' | 'listi
 
     const applied: AppliedTo[] = [];
     for (const t of targets) {
-      if (!t.listing) { applied.push({ site: t.site.key, listing_id: null, slug: null, result: 'not_listed' }); continue; }
+      if (!t.listing) {
+        applied.push({ site: t.site.key, listing_id: null, slug: null, result: 'not_listed' });
+        continue;
+      }
       // A site's headline, summary and SEO belong to that listing's owners: only a co-owned listing takes them.
-      const owns = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [t.listing.id, userId]);
-      if (owns.length === 0) { applied.push({ site: t.site.key, listing_id: t.listing.id, slug: t.listing.slug, result: 'not_owner' }); continue; }
-      const there = (await tx.query(`SELECT ${SITE_FIELDS.join(', ')} FROM listings WHERE id = $1 FOR UPDATE`, [t.listing.id]))[0];
+      const owns = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [
+        t.listing.id,
+        userId,
+      ]);
+      if (owns.length === 0) {
+        applied.push({ site: t.site.key, listing_id: t.listing.id, slug: t.listing.slug, result: 'not_owner' });
+        continue;
+      }
+      const there = (
+        await tx.query(`SELECT ${SITE_FIELDS.join(', ')} FROM listings WHERE id = $1 FOR UPDATE`, [t.listing.id])
+      )[0];
       const d = diffValues(there, checked.site);
       await writeListing(tx, t.listing.id, d.after, at);
       if (d.fields.length) await recordVersion(tx, t.listing.id, userId, d, at);
-      applied.push({ site: t.site.key, listing_id: t.listing.id, slug: t.listing.slug, result: d.fields.length ? 'updated' : 'unchanged' });
+      applied.push({
+        site: t.site.key,
+        listing_id: t.listing.id,
+        slug: t.listing.slug,
+        result: d.fields.length ? 'updated' : 'unchanged',
+      });
     }
-    const searched = diff.fields.some((f) => SEARCHED.includes(f)) || (applied.some((a) => a.result === 'updated') && 'headline' in checked.site);
+    const searched =
+      diff.fields.some((f) => SEARCHED.includes(f)) ||
+      (applied.some((a) => a.result === 'updated') && 'headline' in checked.site);
     // By company: tagline, keywords and descriptions are shared by its listings on every site.
     if (searched) await reindexListings(tx, { companyIds: [listing.company_id] });
     return { changed: diff.fields, applied_to: applied };
@@ -110,11 +157,16 @@ async function writeCompany(tx: Tx, companyId: number, after: Record<string, unk
   if (cols.length === 0) return;
   const values = cols.map((c) => (c === 'socials' ? JSON.stringify(after.socials) : after[c]));
   // A fact the owner has now stated is no longer "not found on the website" (as when a draft field is typed in).
-  const stated = cols.filter((c) => { const v = after[c]; return v !== null && v !== '' && !(Array.isArray(v) && v.length === 0); });
+  const stated = cols.filter((c) => {
+    const v = after[c];
+    return v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+  });
   await tx.query(
     `UPDATE companies SET ${setList(cols, 2)}, updated_at = $${cols.length + 2},
        not_found_on_website = array(SELECT f FROM unnest(not_found_on_website) AS f WHERE NOT (f = ANY($${cols.length + 3}::text[])))
-     WHERE id = $1`, [companyId, ...values, at, stated]);
+     WHERE id = $1`,
+    [companyId, ...values, at, stated],
+  );
 }
 
 async function writeListing(tx: Tx, listingId: number, after: Record<string, unknown>, at: string) {
@@ -122,10 +174,19 @@ async function writeListing(tx: Tx, listingId: number, after: Record<string, unk
   if ('faqs' in after) {
     await tx.query('DELETE FROM listing_faqs WHERE listing_id = $1', [listingId]);
     for (const [i, f] of (after.faqs as { question: string; answer: string }[]).entries()) {
-      await tx.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [listingId, f.question, f.answer, i]);
+      await tx.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [
+        listingId,
+        f.question,
+        f.answer,
+        i,
+      ]);
     }
   }
   if (cols.length === 0 && Object.keys(after).length === 0) return;
   // Any change to what the listing shows (company facts included) makes it "updated" now.
-  await tx.query(`UPDATE listings SET ${cols.length ? `${setList(cols, 3)}, ` : ''}updated_at = $2 WHERE id = $1`, [listingId, at, ...cols.map((c) => after[c])]);
+  await tx.query(`UPDATE listings SET ${cols.length ? `${setList(cols, 3)}, ` : ''}updated_at = $2 WHERE id = $1`, [
+    listingId,
+    at,
+    ...cols.map((c) => after[c]),
+  ]);
 }

@@ -1,30 +1,48 @@
 import type { Db, Queryable } from '../../db/client.js';
 
 /** A listing people can follow: only ones the public can see (live or scheduled) on this site. */
-export async function followableListing(db: Queryable, siteId: number, slug: string): Promise<{ id: number; slug: string } | null> {
+export async function followableListing(
+  db: Queryable,
+  siteId: number,
+  slug: string,
+): Promise<{ id: number; slug: string } | null> {
   const rows = await db.query<{ id: number; slug: string }>(
-    `SELECT id, slug FROM listings WHERE site_id = $1 AND slug = $2 AND status IN ('live', 'scheduled')`, [siteId, slug]);
+    `SELECT id, slug FROM listings WHERE site_id = $1 AND slug = $2 AND status IN ('live', 'scheduled')`,
+    [siteId, slug],
+  );
   return rows[0] ?? null;
 }
 
 export async function isFollowing(db: Queryable, listingId: number, userId: number): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM followers WHERE listing_id = $1 AND user_id = $2', [listingId, userId])).length > 0;
+  return (
+    (await db.query('SELECT 1 FROM followers WHERE listing_id = $1 AND user_id = $2', [listingId, userId])).length > 0
+  );
 }
 
 // followers_count is moved by one only when a row really came or went, in the same transaction,
 // so double clicks and concurrent requests cannot drift it (and seeded counts are kept).
 export async function follow(db: Db, listingId: number, userId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const added = await tx.query('INSERT INTO followers (listing_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id', [listingId, userId, now.toISOString()]);
-    if (added.length) await tx.query('UPDATE listings SET followers_count = followers_count + 1 WHERE id = $1', [listingId]);
+    const added = await tx.query(
+      'INSERT INTO followers (listing_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id',
+      [listingId, userId, now.toISOString()],
+    );
+    if (added.length)
+      await tx.query('UPDATE listings SET followers_count = followers_count + 1 WHERE id = $1', [listingId]);
     return added.length > 0;
   });
 }
 
 export async function unfollow(db: Db, listingId: number, userId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const removed = await tx.query('DELETE FROM followers WHERE listing_id = $1 AND user_id = $2 RETURNING user_id', [listingId, userId]);
-    if (removed.length) await tx.query('UPDATE listings SET followers_count = greatest(followers_count - 1, 0) WHERE id = $1', [listingId]);
+    const removed = await tx.query('DELETE FROM followers WHERE listing_id = $1 AND user_id = $2 RETURNING user_id', [
+      listingId,
+      userId,
+    ]);
+    if (removed.length)
+      await tx.query('UPDATE listings SET followers_count = greatest(followers_count - 1, 0) WHERE id = $1', [
+        listingId,
+      ]);
     return removed.length > 0;
   });
 }
@@ -36,6 +54,8 @@ export async function unfollow(db: Db, listingId: number, userId: number): Promi
 export async function followerEmails(db: Queryable, listingId: number, exceptUserId: number): Promise<string[]> {
   const rows = await db.query<{ email: string }>(
     `SELECT u.email FROM followers f JOIN users u ON u.id = f.user_id
-      WHERE f.listing_id = $1 AND f.user_id <> $2 AND u.email_verified_at IS NOT NULL ORDER BY f.created_at, u.id`, [listingId, exceptUserId]);
+      WHERE f.listing_id = $1 AND f.user_id <> $2 AND u.email_verified_at IS NOT NULL ORDER BY f.created_at, u.id`,
+    [listingId, exceptUserId],
+  );
   return rows.map((r) => r.email);
 }

@@ -3,8 +3,21 @@ import type { ProfileField } from '../../drafting/draft-content.js';
 import { checkSocialLinks, checkTypedFields } from '../drafts/field-checks.js';
 
 /** Company facts (shared by the company's listings on every site) among update_my_listing's fields (SPEC §2.3). */
-export const COMPANY_FIELDS = ['tagline', 'short_description', 'description', 'pricing_model', 'pricing_summary', 'country', 'city',
-  'founded_year', 'demo_video_url', 'contact_email', 'features', 'usps', 'keywords'] as const;
+export const COMPANY_FIELDS = [
+  'tagline',
+  'short_description',
+  'description',
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'demo_video_url',
+  'contact_email',
+  'features',
+  'usps',
+  'keywords',
+] as const;
 /** Fields of this site's listing only; the ones apply_to can copy to the company's listings elsewhere. */
 export const SITE_FIELDS = ['headline', 'summary', 'seo_title', 'seo_description'] as const;
 export type CompanyField = (typeof COMPANY_FIELDS)[number];
@@ -13,7 +26,15 @@ export type EditableField = CompanyField | SiteField;
 export const EDITABLE_FIELDS: readonly EditableField[] = [...COMPANY_FIELDS, ...SITE_FIELDS];
 
 // Columns that may be empty (NULL) rather than '' or '{}' — an empty value removes the fact.
-const NULLABLE: readonly string[] = ['pricing_model', 'pricing_summary', 'country', 'city', 'founded_year', 'demo_video_url', 'contact_email'];
+const NULLABLE: readonly string[] = [
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'demo_video_url',
+  'contact_email',
+];
 const LISTS: readonly string[] = ['features', 'usps', 'keywords'];
 
 export interface ListingEditInput {
@@ -53,7 +74,11 @@ export function checkListingEdit(input: ListingEditInput): CheckedEdit {
   for (const f of SITE_FIELDS) if (f in fields) out.site[f] = String(fields[f] ?? '').trim();
 
   if (input.socials) {
-    const socials = Object.fromEntries(Object.entries(input.socials).map(([k, v]) => [k, (v ?? '').trim()]).filter(([, v]) => v));
+    const socials = Object.fromEntries(
+      Object.entries(input.socials)
+        .map(([k, v]) => [k, (v ?? '').trim()])
+        .filter(([, v]) => v),
+    );
     out.errors.push(...checkSocialLinks('socials', socials));
     out.socials = socials;
   }

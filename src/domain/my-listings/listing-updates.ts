@@ -5,14 +5,25 @@ import type { OwnedListing } from '../listings/listing-ownership.js';
 import { followerEmails } from './followers.js';
 import { forgetListingProfile } from '../listings/listing-cache.js';
 
-export interface PostedUpdate { id: number; title: string; body: string; created_at: string; followers_notified: number }
+export interface PostedUpdate {
+  id: number;
+  title: string;
+  body: string;
+  created_at: string;
+  followers_notified: number;
+}
 
 /**
  * post_listing_update: the update joins the listing's latest updates and every follower is told by
  * email (SPEC §6) — queued in the same transaction, so an update is never stored without its mail
  * or mailed without being stored. The author is not mailed their own words.
  */
-export async function postListingUpdate(ctx: Pick<AppContext, 'db' | 'site' | 'config' | 'listingCache' | 'now'>, listing: OwnedListing, userId: number, input: { title: string; body: string }): Promise<PostedUpdate> {
+export async function postListingUpdate(
+  ctx: Pick<AppContext, 'db' | 'site' | 'config' | 'listingCache' | 'now'>,
+  listing: OwnedListing,
+  userId: number,
+  input: { title: string; body: string },
+): Promise<PostedUpdate> {
   const title = input.title.trim();
   const body = input.body.trim();
   if (!title) throw invalidField('title', 'must not be empty');
@@ -20,8 +31,11 @@ export async function postListingUpdate(ctx: Pick<AppContext, 'db' | 'site' | 'c
   const result = await ctx.db.transaction(async (tx) => {
     const rows = await tx.query<Omit<PostedUpdate, 'followers_notified'>>(
       'INSERT INTO listing_updates (listing_id, author_id, title, body, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id, title, body, created_at',
-      [listing.id, userId, title, body, ctx.now().toISOString()]);
-    const name = (await tx.query<{ name: string }>('SELECT c.name FROM companies c WHERE c.id = $1', [listing.company_id]))[0].name;
+      [listing.id, userId, title, body, ctx.now().toISOString()],
+    );
+    const name = (
+      await tx.query<{ name: string }>('SELECT c.name FROM companies c WHERE c.id = $1', [listing.company_id])
+    )[0].name;
     const page = `${ctx.config.publicUrl}/p/${listing.slug}`;
     const emails = await followerEmails(tx, listing.id, userId);
     for (const to of emails) {

@@ -7,8 +7,19 @@ import { forgetListingProfile } from '../listings/listing-cache.js';
 
 type Ctx = Pick<AppContext, 'db' | 'listingCache'>;
 
-export interface MilestoneInput { date: string; title: string; description?: string; url?: string }
-export interface Milestone { id: number; date: string; title: string; description: string; url: string | null }
+export interface MilestoneInput {
+  date: string;
+  title: string;
+  description?: string;
+  url?: string;
+}
+export interface Milestone {
+  id: number;
+  date: string;
+  title: string;
+  description: string;
+  url: string | null;
+}
 
 /** Milestones are a paid section: shown publicly only on paid listings or when unlocked. */
 export async function milestonesArePublic(db: Ctx['db'], listingId: number): Promise<boolean> {
@@ -17,23 +28,38 @@ export async function milestonesArePublic(db: Ctx['db'], listingId: number): Pro
 }
 
 export async function listMilestones(db: Ctx['db'], listingId: number): Promise<Milestone[]> {
-  return db.query<Milestone>('SELECT id, date, title, description, url FROM milestones WHERE listing_id = $1 ORDER BY date DESC, id DESC', [listingId]);
+  return db.query<Milestone>(
+    'SELECT id, date, title, description, url FROM milestones WHERE listing_id = $1 ORDER BY date DESC, id DESC',
+    [listingId],
+  );
 }
 
-export async function addMilestone(ctx: Ctx, listing: OwnedListing, m: MilestoneInput): Promise<Milestone & { public: boolean }> {
+export async function addMilestone(
+  ctx: Ctx,
+  listing: OwnedListing,
+  m: MilestoneInput,
+): Promise<Milestone & { public: boolean }> {
   const title = m.title.trim();
   // The schema forbids "", but "   " passes it and would show as a milestone without a title.
   if (!title) throw invalidField('title', 'must not be empty');
   const rows = await ctx.db.query<Milestone>(
     'INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5) RETURNING id, date, title, description, url',
-    [listing.id, m.date, title, m.description?.trim() ?? '', m.url?.trim() || null]);
+    [listing.id, m.date, title, m.description?.trim() ?? '', m.url?.trim() || null],
+  );
   forgetListingProfile(ctx, listing.site_id, listing.slug);
   return { ...rows[0], public: await milestonesArePublic(ctx.db, listing.id) };
 }
 
 /** Deletes one milestone of this listing; another listing's milestone id is a 404 like an unknown one. */
-export async function deleteMilestone(ctx: Ctx, listing: OwnedListing, milestoneId: number): Promise<{ deleted: true; milestone_id: number }> {
-  const rows = await ctx.db.query('DELETE FROM milestones WHERE id = $1 AND listing_id = $2 RETURNING id', [milestoneId, listing.id]);
+export async function deleteMilestone(
+  ctx: Ctx,
+  listing: OwnedListing,
+  milestoneId: number,
+): Promise<{ deleted: true; milestone_id: number }> {
+  const rows = await ctx.db.query('DELETE FROM milestones WHERE id = $1 AND listing_id = $2 RETURNING id', [
+    milestoneId,
+    listing.id,
+  ]);
   if (rows.length === 0) throw notFound(`This listing has no milestone with id ${milestoneId}.`);
   forgetListingProfile(ctx, listing.site_id, listing.slug);
   return { deleted: true, milestone_id: milestoneId };

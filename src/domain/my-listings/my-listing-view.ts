@@ -40,18 +40,27 @@ export const isPublicStatus = (status: string) => PUBLIC_STATUSES.includes(statu
  * What the owner does next, in plain words. The status list is open-ended (SPEC §3.2), so an
  * unknown status has no advice rather than a wrong one.
  */
-export function nextStep(l: { status: string; launch_week: string | null; launched_at: string | null; free_queue_exit_reason?: string | null }): string | null {
+export function nextStep(l: {
+  status: string;
+  launch_week: string | null;
+  launched_at: string | null;
+  free_queue_exit_reason?: string | null;
+}): string | null {
   switch (l.status) {
-    case 'draft': return l.free_queue_exit_reason
-      ? `${l.free_queue_exit_reason} Publish again: choose_free_listing or an order`
-      : 'Publish: choose_free_listing or an order';
-    case 'awaiting_badge': return `Put the badge on your homepage${l.launch_week ? `; once it is found you launch in the week of ${l.launch_week}` : ''}`;
-    case 'scheduled': return l.launch_week ? `Launches on ${l.launch_week}` : 'Scheduled to launch';
+    case 'draft':
+      return l.free_queue_exit_reason
+        ? `${l.free_queue_exit_reason} Publish again: choose_free_listing or an order`
+        : 'Publish: choose_free_listing or an order';
+    case 'awaiting_badge':
+      return `Put the badge on your homepage${l.launch_week ? `; once it is found you launch in the week of ${l.launch_week}` : ''}`;
+    case 'scheduled':
+      return l.launch_week ? `Launches on ${l.launch_week}` : 'Scheduled to launch';
     case 'live': {
       const since = l.launched_at?.slice(0, 10) ?? l.launch_week;
       return since ? `Live since ${since}` : 'Live';
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 

@@ -18,7 +18,12 @@ export interface MyListingDetail extends MyListingSummary {
 
 type Ctx = Pick<AppContext, 'db' | 'site' | 'config'>;
 
-export async function listMyListings(ctx: Ctx, userId: number, limit: number, offset: number): Promise<{ items: MyListingSummary[]; total: number }> {
+export async function listMyListings(
+  ctx: Ctx,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ items: MyListingSummary[]; total: number }> {
   const r = await listOwnedListings(ctx.db, ctx.site.id, userId, limit, offset);
   return { items: r.items.map((row) => toMyListingSummary(row, ctx.config.publicUrl)), total: r.total };
 }

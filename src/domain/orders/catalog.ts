@@ -30,55 +30,123 @@ export const TROPHY_AWARDS = ['all', 'launch-of-the-week', 'top-voted', 'feature
 /** Every product of SPEC §2.5, plus a trophy cabinet (a product with options). */
 export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
   {
-    code: 'launch', name: 'Paid launch',
-    description: 'Publishes your listing on the paid plan: live at once, or on the Monday of the launch week you choose. Unlocks the story, milestones and media sections and up to 3 extra categories.',
-    needsListing: true, takes: ['week'], weekRequired: false, oncePerListing: true, options: null, defaultPriceCents: 4900,
+    code: 'launch',
+    name: 'Paid launch',
+    description:
+      'Publishes your listing on the paid plan: live at once, or on the Monday of the launch week you choose. Unlocks the story, milestones and media sections and up to 3 extra categories.',
+    needsListing: true,
+    takes: ['week'],
+    weekRequired: false,
+    oncePerListing: true,
+    options: null,
+    defaultPriceCents: 4900,
   },
   {
-    code: 'skip_queue', name: 'Skip the free queue',
-    description: 'Moves a listing waiting in the free queue to an earlier launch week of your choice. It stays on the free plan (our badge is still needed to go live).',
-    needsListing: true, takes: ['week'], weekRequired: true, oncePerListing: true, options: null, defaultPriceCents: 1900,
+    code: 'skip_queue',
+    name: 'Skip the free queue',
+    description:
+      'Moves a listing waiting in the free queue to an earlier launch week of your choice. It stays on the free plan (our badge is still needed to go live).',
+    needsListing: true,
+    takes: ['week'],
+    weekRequired: true,
+    oncePerListing: true,
+    options: null,
+    defaultPriceCents: 1900,
   },
   {
-    code: 'featured', name: 'Featured placement',
-    description: 'Shows your listing in the Featured spot on the home page and marks it Featured in search results, for the period the site sets (7 days by default).',
-    needsListing: true, takes: [], weekRequired: false, oncePerListing: true, options: null, defaultPriceCents: 9900,
+    code: 'featured',
+    name: 'Featured placement',
+    description:
+      'Shows your listing in the Featured spot on the home page and marks it Featured in search results, for the period the site sets (7 days by default).',
+    needsListing: true,
+    takes: [],
+    weekRequired: false,
+    oncePerListing: true,
+    options: null,
+    defaultPriceCents: 9900,
   },
   {
-    code: 'done_for_you', name: 'Done-for-you profile',
-    description: 'Our team polishes your listing by hand: description, features, FAQs, screenshots and SEO. You are told when it is done.',
-    needsListing: true, takes: [], weekRequired: false, oncePerListing: true, options: null, defaultPriceCents: 29900,
+    code: 'done_for_you',
+    name: 'Done-for-you profile',
+    description:
+      'Our team polishes your listing by hand: description, features, FAQs, screenshots and SEO. You are told when it is done.',
+    needsListing: true,
+    takes: [],
+    weekRequired: false,
+    oncePerListing: true,
+    options: null,
+    defaultPriceCents: 29900,
   },
   {
-    code: 'launch_bundle', name: 'Launch bundle',
-    description: 'A paid launch with extras at a lower price than buying them one by one (the contents are listed below).',
-    needsListing: true, takes: ['week'], weekRequired: false, oncePerListing: true, options: null, defaultPriceCents: 14900,
+    code: 'launch_bundle',
+    name: 'Launch bundle',
+    description:
+      'A paid launch with extras at a lower price than buying them one by one (the contents are listed below).',
+    needsListing: true,
+    takes: ['week'],
+    weekRequired: false,
+    oncePerListing: true,
+    options: null,
+    defaultPriceCents: 14900,
     defaultIncludes: ['launch', 'featured', 'ai_review'],
   },
   {
-    code: 'extra_categories', name: 'Extra categories',
+    code: 'extra_categories',
+    name: 'Extra categories',
     description: 'Lists your product in up to 3 more categories besides its primary one. Priced per category.',
-    needsListing: true, takes: ['categories'], weekRequired: false, oncePerListing: true, options: null, defaultPriceCents: 1500, pricedPerCategory: true,
+    needsListing: true,
+    takes: ['categories'],
+    weekRequired: false,
+    oncePerListing: true,
+    options: null,
+    defaultPriceCents: 1500,
+    pricedPerCategory: true,
   },
   {
-    code: 'relaunch', name: 'Relaunch',
-    description: 'A new launch of a listing that has launched before, in the week you choose: it appears in that week\'s launches again.',
-    needsListing: true, takes: ['week'], weekRequired: true, oncePerListing: true, options: null, defaultPriceCents: 2900,
+    code: 'relaunch',
+    name: 'Relaunch',
+    description:
+      "A new launch of a listing that has launched before, in the week you choose: it appears in that week's launches again.",
+    needsListing: true,
+    takes: ['week'],
+    weekRequired: true,
+    oncePerListing: true,
+    options: null,
+    defaultPriceCents: 2900,
   },
   {
-    code: 'ai_review', name: 'Profile review',
-    description: 'A written review of your listing\'s profile and website: what is missing or weak, each point quoting your profile. Shown on your order and your listing\'s page in My listings.',
-    needsListing: true, takes: [], weekRequired: false, oncePerListing: true, options: null, defaultPriceCents: 3900,
+    code: 'ai_review',
+    name: 'Profile review',
+    description:
+      "A written review of your listing's profile and website: what is missing or weak, each point quoting your profile. Shown on your order and your listing's page in My listings.",
+    needsListing: true,
+    takes: [],
+    weekRequired: false,
+    oncePerListing: true,
+    options: null,
+    defaultPriceCents: 3900,
   },
   {
-    code: 'billboard_min', name: 'Billboard contribution',
-    description: 'Money you contribute to rank on the paid Billboard board (always labelled as paid). Choose the amount with amount_cents, at least the minimum.',
-    needsListing: true, takes: ['amount_cents'], weekRequired: false, oncePerListing: false, options: null, defaultPriceCents: 1000,
+    code: 'billboard_min',
+    name: 'Billboard contribution',
+    description:
+      'Money you contribute to rank on the paid Billboard board (always labelled as paid). Choose the amount with amount_cents, at least the minimum.',
+    needsListing: true,
+    takes: ['amount_cents'],
+    weekRequired: false,
+    oncePerListing: false,
+    options: null,
+    defaultPriceCents: 1000,
   },
   {
-    code: 'trophy_cabinet', name: 'Trophy cabinet',
+    code: 'trophy_cabinet',
+    name: 'Trophy cabinet',
     description: 'A trophy cabinet on your listing page displaying your awards and badges in the style you choose.',
-    needsListing: true, takes: ['options'], weekRequired: false, oncePerListing: false, defaultPriceCents: 2500,
+    needsListing: true,
+    takes: ['options'],
+    weekRequired: false,
+    oncePerListing: false,
+    defaultPriceCents: 2500,
     options: {
       type: 'object',
       additionalProperties: false,
@@ -105,31 +173,63 @@ export interface Product extends ProductDefinition {
 
 /** Adds any product of the catalogue the site does not have yet, at its default price; existing ones are left alone. */
 export async function ensureCatalog(db: Queryable, siteId: number): Promise<void> {
-  const have = new Set((await db.query<{ code: string }>('SELECT code FROM products WHERE site_id = $1', [siteId])).map((r) => r.code));
+  const have = new Set(
+    (await db.query<{ code: string }>('SELECT code FROM products WHERE site_id = $1', [siteId])).map((r) => r.code),
+  );
   for (const [i, p] of PRODUCT_DEFINITIONS.entries()) {
     if (have.has(p.code)) continue;
     const rows = await db.query<{ id: number }>(
       `INSERT INTO products (site_id, code, name, description, needs_listing, options, position, includes)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (site_id, code) DO NOTHING RETURNING id`,
-      [siteId, p.code, p.name, p.description, p.needsListing, p.options ? JSON.stringify(p.options) : null, i, p.defaultIncludes ?? []]);
+      [
+        siteId,
+        p.code,
+        p.name,
+        p.description,
+        p.needsListing,
+        p.options ? JSON.stringify(p.options) : null,
+        i,
+        p.defaultIncludes ?? [],
+      ],
+    );
     // Dated at the epoch so an order quoted with a clock in the past still finds a price.
-    if (rows[0]) await db.query(`INSERT INTO product_prices (product_id, amount_cents, effective_from) VALUES ($1, $2, 'epoch')`, [rows[0].id, p.defaultPriceCents]);
+    if (rows[0])
+      await db.query(`INSERT INTO product_prices (product_id, amount_cents, effective_from) VALUES ($1, $2, 'epoch')`, [
+        rows[0].id,
+        p.defaultPriceCents,
+      ]);
   }
 }
 
 /** The active products of the site with their current prices (the newest price in effect at `now`), in catalogue order. */
 export async function loadCatalog(db: Queryable, siteId: number, now: Date): Promise<Product[]> {
-  const rows = await db.query<{ id: number; code: string; name: string; description: string; includes: string[]; price: number | null }>(
+  const rows = await db.query<{
+    id: number;
+    code: string;
+    name: string;
+    description: string;
+    includes: string[];
+    price: number | null;
+  }>(
     `SELECT p.id, p.code, p.name, p.description, p.includes,
             (SELECT amount_cents FROM product_prices pp WHERE pp.product_id = p.id AND pp.effective_from <= $2
               ORDER BY pp.effective_from DESC, pp.id DESC LIMIT 1) AS price
-       FROM products p WHERE p.site_id = $1 AND p.active ORDER BY p.position, p.id`, [siteId, now.toISOString()]);
+       FROM products p WHERE p.site_id = $1 AND p.active ORDER BY p.position, p.id`,
+    [siteId, now.toISOString()],
+  );
   const out: Product[] = [];
   for (const r of rows) {
     const def = definitionOf(r.code);
     // A product row with no definition here (added by a newer version) cannot be fulfilled: not on sale.
     if (!def || r.price === null) continue;
-    out.push({ ...def, id: r.id, name: r.name, description: r.description, priceCents: Number(r.price), includes: r.includes });
+    out.push({
+      ...def,
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      priceCents: Number(r.price),
+      includes: r.includes,
+    });
   }
   return out;
 }
@@ -138,7 +238,9 @@ export async function loadCatalog(db: Queryable, siteId: number, now: Date): Pro
 export async function setPrice(db: Queryable, siteId: number, code: string, cents: number, at: Date): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO product_prices (product_id, amount_cents, effective_from)
-     SELECT id, $3, $4 FROM products WHERE site_id = $1 AND code = $2 RETURNING id`, [siteId, code, cents, at.toISOString()]);
+     SELECT id, $3, $4 FROM products WHERE site_id = $1 AND code = $2 RETURNING id`,
+    [siteId, code, cents, at.toISOString()],
+  );
   return rows.length > 0;
 }
 
@@ -152,7 +254,16 @@ export function bundleProblem(code: string, includes: string[]): string | null {
   return null;
 }
 
-export async function setBundleContents(db: Queryable, siteId: number, code: string, includes: string[]): Promise<boolean> {
-  const rows = await db.query('UPDATE products SET includes = $3 WHERE site_id = $1 AND code = $2 RETURNING id', [siteId, code, includes]);
+export async function setBundleContents(
+  db: Queryable,
+  siteId: number,
+  code: string,
+  includes: string[],
+): Promise<boolean> {
+  const rows = await db.query('UPDATE products SET includes = $3 WHERE site_id = $1 AND code = $2 RETURNING id', [
+    siteId,
+    code,
+    includes,
+  ]);
   return rows.length > 0;
 }

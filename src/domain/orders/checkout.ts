@@ -21,10 +21,15 @@ export async function createCheckout(ctx: AppContext, userId: number, req: Order
     const priced = await priceOrder(ctx, tx, userId, req, catalog);
     const now = ctx.now();
     const { number } = await insertOrder(tx, {
-      userId, siteId: ctx.site.id, prefix: ORDER_PREFIX, now,
+      userId,
+      siteId: ctx.site.id,
+      prefix: ORDER_PREFIX,
+      now,
       expiresAt: new Date(now.getTime() + priced.settings.expiryHours * 3_600_000),
       provider: ctx.config.paymentProvider,
-      billingCountry: priced.vat.country, vatNumber: priced.vat.vat_number, vat: priced.quote.vat,
+      billingCountry: priced.vat.country,
+      vatNumber: priced.vat.vat_number,
+      vat: priced.quote.vat,
       totals: priced.quote,
       items: priced.items.map((item, i) => ({ item, line: priced.quote.lines[i] })),
     });
@@ -34,15 +39,27 @@ export async function createCheckout(ctx: AppContext, userId: number, req: Order
 }
 
 /** An order of the caller: 404 when there is none by that number here, 403 when it is another account's. */
-export async function orderForUser(ctx: AppContext, userId: number, number: string): Promise<{ order: OrderRow; view: OrderView }> {
+export async function orderForUser(
+  ctx: AppContext,
+  userId: number,
+  number: string,
+): Promise<{ order: OrderRow; view: OrderView }> {
   const order = await findOrder(ctx.db, ctx.site.id, number);
   if (!order) throw notFound(`No order ${number}.`);
   if (order.user_id !== userId) throw forbidden('This order belongs to another account.');
   return { order, view: orderView(order, await linesOf(ctx.db, [order.id]), ctx.config.publicUrl) };
 }
 
-export async function listMyOrders(ctx: AppContext, userId: number, limit: number, offset: number): Promise<{ items: OrderView[]; total: number }> {
+export async function listMyOrders(
+  ctx: AppContext,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ items: OrderView[]; total: number }> {
   const { items, total } = await listOrders(ctx.db, ctx.site.id, userId, limit, offset);
-  const lines = await linesOf(ctx.db, items.map((o) => o.id));
+  const lines = await linesOf(
+    ctx.db,
+    items.map((o) => o.id),
+  );
   return { items: items.map((o) => orderView(o, lines, ctx.config.publicUrl)), total };
 }

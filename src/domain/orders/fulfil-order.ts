@@ -21,27 +21,42 @@ const LINE_COLUMNS = `id, order_id, product_code, listing_id, to_char(week, 'YYY
  */
 export async function fulfilOrder(ctx: AppContext, orderId: number): Promise<{ fulfilled: number; waiting: number }> {
   const [order] = await ctx.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]);
-  if (!order || order.status !== 'paid') return { fulfilled: 0, waiting: 0 };
+  if (order?.status !== 'paid') return { fulfilled: 0, waiting: 0 };
   const settings = await loadOrderSettings(ctx.db, ctx.site.id, ctx.site.name);
   const open = await ctx.db.query<FulfilLine>(
-    `SELECT ${LINE_COLUMNS} FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL AND product_code <> 'launch_bundle' ORDER BY position, id`, [orderId]);
+    `SELECT ${LINE_COLUMNS} FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL AND product_code <> 'launch_bundle' ORDER BY position, id`,
+    [orderId],
+  );
   let fulfilled = 0;
   let waiting = 0;
   const touched = new Map<number, string>();
   for (const candidate of open) {
     // Written before the transaction: an LLM review may take seconds and must not hold locks.
-    const review = candidate.product_code === 'ai_review' && candidate.listing_id ? await writeReview(ctx, candidate.listing_id) : undefined;
+    const review =
+      candidate.product_code === 'ai_review' && candidate.listing_id
+        ? await writeReview(ctx, candidate.listing_id)
+        : undefined;
     const outcome = await ctx.db.transaction(async (tx) => {
-      const [line] = await tx.query<FulfilLine>(`SELECT ${LINE_COLUMNS} FROM order_lines WHERE id = $1 FOR UPDATE`, [candidate.id]);
+      const [line] = await tx.query<FulfilLine>(`SELECT ${LINE_COLUMNS} FROM order_lines WHERE id = $1 FOR UPDATE`, [
+        candidate.id,
+      ]);
       if (!line || line.fulfilled_at) return null;
       const now = ctx.now();
-      const out = await applyLine(tx, { ...line, options: fromJson<Record<string, unknown> | null>(line.options) ?? {} }, { ctx, now, featuredDays: settings.featuredDays, review });
-      await tx.query('UPDATE order_lines SET fulfilled_at = $2, fulfilment = $3 WHERE id = $1',
-        [line.id, out.done ? now.toISOString() : null, JSON.stringify({ detail: out.detail, ...out.data })]);
+      const out = await applyLine(
+        tx,
+        { ...line, options: fromJson<Record<string, unknown> | null>(line.options) ?? {} },
+        { ctx, now, featuredDays: settings.featuredDays, review },
+      );
+      await tx.query('UPDATE order_lines SET fulfilled_at = $2, fulfilment = $3 WHERE id = $1', [
+        line.id,
+        out.done ? now.toISOString() : null,
+        JSON.stringify({ detail: out.detail, ...out.data }),
+      ]);
       return out;
     });
     if (!outcome) continue;
-    if (outcome.done) fulfilled++; else waiting++;
+    if (outcome.done) fulfilled++;
+    else waiting++;
     if (outcome.slug && candidate.listing_id) touched.set(candidate.listing_id, outcome.slug);
   }
   await completeOrder(ctx.db, orderId, ctx.now());
@@ -66,10 +81,14 @@ export async function completeOrder(db: Queryable, orderId: number, now: Date): 
   await db.query(
     `UPDATE order_lines b SET fulfilled_at = $2, fulfilment = '{"detail":"Every part of the bundle is fulfilled."}'
       WHERE b.order_id = $1 AND b.product_code = 'launch_bundle' AND b.fulfilled_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM order_lines p WHERE p.parent_line_id = b.id AND p.fulfilled_at IS NULL)`, [orderId, now.toISOString()]);
+        AND NOT EXISTS (SELECT 1 FROM order_lines p WHERE p.parent_line_id = b.id AND p.fulfilled_at IS NULL)`,
+    [orderId, now.toISOString()],
+  );
   const rows = await db.query(
     `UPDATE orders SET status = 'fulfilled', fulfilled_at = $2 WHERE id = $1 AND status = 'paid'
-        AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL) RETURNING id`, [orderId, now.toISOString()]);
+        AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL) RETURNING id`,
+    [orderId, now.toISOString()],
+  );
   return rows.length > 0;
 }
 
@@ -79,11 +98,20 @@ export async function completeAdminTask(ctx: AppContext, taskId: number, note: s
   const orderId = await ctx.db.transaction(async (tx) => {
     const rows = await tx.query<{ order_line_id: number }>(
       `UPDATE admin_tasks SET status = 'done', done_at = $3, note = $4 WHERE id = $1 AND site_id = $2 AND status = 'open' RETURNING order_line_id`,
-      [taskId, ctx.site.id, now, note]);
+      [taskId, ctx.site.id, now, note],
+    );
     if (!rows[0]) return null;
     const lines = await tx.query<{ order_id: number }>(
       `UPDATE order_lines SET fulfilled_at = $2, fulfilment = $3 WHERE id = $1 AND fulfilled_at IS NULL RETURNING order_id`,
-      [rows[0].order_line_id, now, JSON.stringify({ detail: `Done by our team on ${now.slice(0, 10)}${note ? `: ${note}` : '.'}`, task_id: taskId })]);
+      [
+        rows[0].order_line_id,
+        now,
+        JSON.stringify({
+          detail: `Done by our team on ${now.slice(0, 10)}${note ? `: ${note}` : '.'}`,
+          task_id: taskId,
+        }),
+      ],
+    );
     return lines[0]?.order_id ?? null;
   });
   if (orderId === null) return false;
@@ -100,7 +128,9 @@ export async function applyDueRelaunches(ctx: AppContext): Promise<string[]> {
         WHERE r.listing_id = l.id AND l.site_id = $1 AND r.applied_at IS NULL AND r.week <= $3::date
         RETURNING r.listing_id, r.week)
      UPDATE listings l SET launch_week = due.week, launched_at = $2, updated_at = $2 FROM due WHERE l.id = due.listing_id
-     RETURNING l.id, l.slug`, [ctx.site.id, now.toISOString(), now.toISOString().slice(0, 10)]);
+     RETURNING l.id, l.slug`,
+    [ctx.site.id, now.toISOString(), now.toISOString().slice(0, 10)],
+  );
   for (const r of rows) forgetListingProfile(ctx, ctx.site.id, r.slug);
   return rows.map((r) => r.slug);
 }

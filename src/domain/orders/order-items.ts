@@ -54,7 +54,12 @@ export interface CheckedItem {
 
 /** Raised when an item names a listing that belongs to another account (403, never a 400). */
 export class ForeignListingError extends Error {
-  constructor(readonly path: string, readonly listingId: number) { super(`${path}: listing ${listingId} is not yours`); }
+  constructor(
+    readonly path: string,
+    readonly listingId: number,
+  ) {
+    super(`${path}: listing ${listingId} is not yours`);
+  }
 }
 
 export const MAX_EXTRA_CATEGORIES = 3;
@@ -75,7 +80,10 @@ const hasPaidLaunch = (l: ListingFacts) => l.plan === 'paid' && (l.status === 's
  * listing of another account. `weekLoads` counts places already taken, so items of this very order
  * compete for a week's last places too.
  */
-export function checkItems(items: OrderItemInput[], facts: ItemFacts): { items: CheckedItem[]; errors: FieldError[]; warnings: string[] } {
+export function checkItems(
+  items: OrderItemInput[],
+  facts: ItemFacts,
+): { items: CheckedItem[]; errors: FieldError[]; warnings: string[] } {
   const errors: FieldError[] = [];
   const warnings: string[] = [];
   const out: CheckedItem[] = [];
@@ -87,21 +95,28 @@ export function checkItems(items: OrderItemInput[], facts: ItemFacts): { items: 
 
   items.forEach((item, i) => {
     const at = (field: string) => `items[${i}].${field}`;
-    const fail = (field: string, message: string) => { errors.push({ path: at(field), message }); };
+    const fail = (field: string, message: string) => {
+      errors.push({ path: at(field), message });
+    };
     const product = byCode.get(item.product);
     if (!product) {
-      fail('product', `is not a product on sale here; choose one of: ${facts.products.map((p) => p.code).join(', ')} (list_products)`);
+      fail(
+        'product',
+        `is not a product on sale here; choose one of: ${facts.products.map((p) => p.code).join(', ')} (list_products)`,
+      );
       return;
     }
     const before = errors.length;
     for (const prop of ['week', 'categories', 'amount_cents', 'options'] as ItemProperty[]) {
-      if (item[prop] !== undefined && !product.takes.includes(prop)) fail(prop, `applies only to ${PROPERTY_PRODUCTS[prop]}, not to ${product.code}`);
+      if (item[prop] !== undefined && !product.takes.includes(prop))
+        fail(prop, `applies only to ${PROPERTY_PRODUCTS[prop]}, not to ${product.code}`);
     }
 
     // The listing
     let listing: ListingFacts | null = null;
     if (item.listing_id === undefined) {
-      if (product.needsListing) fail('listing_id', `is required for ${product.code} (the id of one of your listings, from list_my_listings)`);
+      if (product.needsListing)
+        fail('listing_id', `is required for ${product.code} (the id of one of your listings, from list_my_listings)`);
     } else if (!product.needsListing) {
       fail('listing_id', `does not apply to ${product.code}`);
     } else if (facts.foreign.has(item.listing_id)) {
@@ -110,7 +125,13 @@ export function checkItems(items: OrderItemInput[], facts: ItemFacts): { items: 
       listing = facts.listings.get(item.listing_id) ?? null;
       if (!listing) fail('listing_id', `there is no listing with id ${item.listing_id}`);
       // Buying a launch or a placement must not bring back what a moderator took off the site.
-      else if (listing.status === 'hidden') { fail('listing_id', `listing ${item.listing_id} was hidden by the site's moderators and cannot be ordered for; contact the site's administrators`); listing = null; }
+      else if (listing.status === 'hidden') {
+        fail(
+          'listing_id',
+          `listing ${item.listing_id} was hidden by the site's moderators and cannot be ordered for; contact the site's administrators`,
+        );
+        listing = null;
+      }
     }
 
     // The week
@@ -119,8 +140,16 @@ export function checkItems(items: OrderItemInput[], facts: ItemFacts): { items: 
       const date = parseDate(item.week);
       if (!date) fail('week', 'must be a real date, YYYY-MM-DD');
       else if (date.getUTCDay() !== 1) fail('week', 'must be a Monday (launch weeks run Monday to Sunday, UTC)');
-      else if (!weekLeft.has(item.week)) fail('week', `is not a launch week on sale; choose one of ${onSale[0]} … ${onSale[onSale.length - 1]} (list_products)`);
-      else if ((weekLeft.get(item.week) ?? 0) <= 0) fail('week', `the week of ${item.week} has no paid launch place left; choose another week (list_products shows which have room)`);
+      else if (!weekLeft.has(item.week))
+        fail(
+          'week',
+          `is not a launch week on sale; choose one of ${onSale[0]} … ${onSale[onSale.length - 1]} (list_products)`,
+        );
+      else if ((weekLeft.get(item.week) ?? 0) <= 0)
+        fail(
+          'week',
+          `the week of ${item.week} has no paid launch place left; choose another week (list_products shows which have room)`,
+        );
       else week = item.week;
     } else if (product.weekRequired) {
       fail('week', `is required for ${product.code}: a launch-week Monday from list_products`);
@@ -130,48 +159,77 @@ export function checkItems(items: OrderItemInput[], facts: ItemFacts): { items: 
     let categories: string[] = [];
     let amountCents: number | null = null;
     let options: Record<string, unknown> | null = null;
-    const launchPart = product.code === 'launch' || (product.code === 'launch_bundle' && product.includes.includes('launch'));
+    const launchPart =
+      product.code === 'launch' || (product.code === 'launch_bundle' && product.includes.includes('launch'));
     if (listing) {
-      if (launchPart && isLive(listing)) fail('listing_id', `${listing.name} is already live; buy relaunch for a new launch in a later week`);
-      else if (launchPart && hasPaidLaunch(listing)) fail('listing_id', `${listing.name} already has a paid launch (week of ${listing.launch_week})`);
+      if (launchPart && isLive(listing))
+        fail('listing_id', `${listing.name} is already live; buy relaunch for a new launch in a later week`);
+      else if (launchPart && hasPaidLaunch(listing))
+        fail('listing_id', `${listing.name} already has a paid launch (week of ${listing.launch_week})`);
       if (product.code === 'skip_queue') {
-        const queued = listing.plan === 'free' && (listing.status === 'awaiting_badge' || listing.status === 'scheduled');
-        if (!queued) fail('listing_id', `skip_queue applies only to a listing waiting in the free queue; ${listing.name} is ${listing.status}${listing.plan ? ` on the ${listing.plan} plan` : ''} (a paid launch chooses its week on the launch product)`);
-        else if (week && listing.launch_week && week >= listing.launch_week) fail('week', `must be earlier than the free-queue week of ${listing.name} (${listing.launch_week})`);
+        const queued =
+          listing.plan === 'free' && (listing.status === 'awaiting_badge' || listing.status === 'scheduled');
+        if (!queued)
+          fail(
+            'listing_id',
+            `skip_queue applies only to a listing waiting in the free queue; ${listing.name} is ${listing.status}${listing.plan ? ` on the ${listing.plan} plan` : ''} (a paid launch chooses its week on the launch product)`,
+          );
+        else if (week && listing.launch_week && week >= listing.launch_week)
+          fail('week', `must be earlier than the free-queue week of ${listing.name} (${listing.launch_week})`);
       }
       if (product.code === 'relaunch' && !(isLive(listing) && listing.launched_at)) {
-        fail('listing_id', `relaunch is for a listing that has launched before; ${listing.name} is ${listing.status} (launch it first)`);
+        fail(
+          'listing_id',
+          `relaunch is for a listing that has launched before; ${listing.name} is ${listing.status} (launch it first)`,
+        );
       }
-      if ((product.code === 'featured') && !isLive(listing) && listing.status !== 'scheduled') {
-        warnings.push(`items[${i}]: ${listing.name} is not public yet; featured placement starts when the order is paid and shows once the listing is live.`);
+      if (product.code === 'featured' && !isLive(listing) && listing.status !== 'scheduled') {
+        warnings.push(
+          `items[${i}]: ${listing.name} is not public yet; featured placement starts when the order is paid and shows once the listing is live.`,
+        );
       }
       if (product.code === 'billboard_min' && !isLive(listing)) {
-        warnings.push(`items[${i}]: ${listing.name} is not live; the billboard ranks live listings only, so the contribution shows once it is.`);
+        warnings.push(
+          `items[${i}]: ${listing.name} is not live; the billboard ranks live listings only, so the contribution shows once it is.`,
+        );
       }
     }
     if (product.code === 'extra_categories') {
       const wanted = item.categories ?? [];
-      if (wanted.length === 0) fail('categories', 'is required for extra_categories: 1 to 3 category slugs (list_categories)');
+      if (wanted.length === 0)
+        fail('categories', 'is required for extra_categories: 1 to 3 category slugs (list_categories)');
       if (new Set(wanted).size !== wanted.length) fail('categories', 'must not repeat a category');
       const existing = listing?.extra_categories ?? [];
-      if (wanted.length > MAX_EXTRA_CATEGORIES) fail('categories', `must have at most ${MAX_EXTRA_CATEGORIES} categories`);
+      if (wanted.length > MAX_EXTRA_CATEGORIES)
+        fail('categories', `must have at most ${MAX_EXTRA_CATEGORIES} categories`);
       else if (listing && existing.length + wanted.length > MAX_EXTRA_CATEGORIES) {
-        fail('categories', `${listing.name} already has ${existing.length} extra categor${existing.length === 1 ? 'y' : 'ies'}; at most ${MAX_EXTRA_CATEGORIES} in all, so ${MAX_EXTRA_CATEGORIES - existing.length} more`);
+        fail(
+          'categories',
+          `${listing.name} already has ${existing.length} extra categor${existing.length === 1 ? 'y' : 'ies'}; at most ${MAX_EXTRA_CATEGORIES} in all, so ${MAX_EXTRA_CATEGORIES - existing.length} more`,
+        );
       }
       wanted.forEach((slug, j) => {
-        if (!facts.categorySlugs.has(slug)) fail(`categories[${j}]`, `"${slug}" is not a category slug (list_categories)`);
-        else if (listing && slug === listing.primary_category) fail(`categories[${j}]`, `"${slug}" is already the primary category of ${listing.name}`);
-        else if (listing && existing.includes(slug)) fail(`categories[${j}]`, `${listing.name} is already in "${slug}"`);
+        if (!facts.categorySlugs.has(slug))
+          fail(`categories[${j}]`, `"${slug}" is not a category slug (list_categories)`);
+        else if (listing && slug === listing.primary_category)
+          fail(`categories[${j}]`, `"${slug}" is already the primary category of ${listing.name}`);
+        else if (listing && existing.includes(slug))
+          fail(`categories[${j}]`, `${listing.name} is already in "${slug}"`);
       });
       categories = wanted;
     }
     if (product.code === 'billboard_min') {
       amountCents = item.amount_cents ?? product.priceCents;
-      if (amountCents < product.priceCents) fail('amount_cents', `must be at least the billboard minimum of ${product.priceCents} cents (${formatUsd(product.priceCents)})`);
+      if (amountCents < product.priceCents)
+        fail(
+          'amount_cents',
+          `must be at least the billboard minimum of ${product.priceCents} cents (${formatUsd(product.priceCents)})`,
+        );
     }
     if (product.options) {
       if (item.options === undefined) {
-        if (Array.isArray(product.options.required) && product.options.required.length) fail('options', `is required for ${product.code}: ${JSON.stringify(product.options)}`);
+        if (Array.isArray(product.options.required) && product.options.required.length)
+          fail('options', `is required for ${product.code}: ${JSON.stringify(product.options)}`);
       } else {
         // A copy: the schema's defaults are filled in without touching what the caller sent.
         const copy = JSON.parse(JSON.stringify(item.options)) as Record<string, unknown>;
@@ -187,9 +245,19 @@ export function checkItems(items: OrderItemInput[], facts: ItemFacts): { items: 
       const codes = product.code === 'launch_bundle' ? [...product.includes, product.code] : [product.code];
       for (const code of codes) {
         const def = definitionOf(code);
-        if (def?.oncePerListing && mine.has(code)) fail('product', `${code} for listing ${listing.id} is already in this order (item ${mine.get(code)}); one is enough`);
-        const otherLaunch = LAUNCH_KINDS.has(code) ? [...mine.keys()].find((c) => LAUNCH_KINDS.has(c) && c !== code) : undefined;
-        if (otherLaunch) fail('product', `${code} and ${otherLaunch} for listing ${listing.id} cannot be in one order: a listing gets one launch at a time`);
+        if (def?.oncePerListing && mine.has(code))
+          fail(
+            'product',
+            `${code} for listing ${listing.id} is already in this order (item ${mine.get(code)}); one is enough`,
+          );
+        const otherLaunch = LAUNCH_KINDS.has(code)
+          ? [...mine.keys()].find((c) => LAUNCH_KINDS.has(c) && c !== code)
+          : undefined;
+        if (otherLaunch)
+          fail(
+            'product',
+            `${code} and ${otherLaunch} for listing ${listing.id} cannot be in one order: a listing gets one launch at a time`,
+          );
       }
       for (const code of codes) if (!mine.has(code)) mine.set(code, i);
       given.set(listing.id, mine);
@@ -200,8 +268,23 @@ export function checkItems(items: OrderItemInput[], facts: ItemFacts): { items: 
     if (week && (LAUNCH_KINDS.has(product.code) || launchPart)) weekLeft.set(week, (weekLeft.get(week) ?? 0) - 1);
     const quantity = product.pricedPerCategory ? categories.length : 1;
     const unitPriceCents = product.code === 'billboard_min' ? amountCents! : product.priceCents;
-    const parts = product.code === 'launch_bundle' ? product.includes.map((c) => byCode.get(c)).filter((p): p is Product => Boolean(p)) : [];
-    out.push({ index: i, product, listing, week, categories, options, amountCents, quantity, unitPriceCents, netCents: unitPriceCents * quantity, parts });
+    const parts =
+      product.code === 'launch_bundle'
+        ? product.includes.map((c) => byCode.get(c)).filter((p): p is Product => Boolean(p))
+        : [];
+    out.push({
+      index: i,
+      product,
+      listing,
+      week,
+      categories,
+      options,
+      amountCents,
+      quantity,
+      unitPriceCents,
+      netCents: unitPriceCents * quantity,
+      parts,
+    });
   });
   return { items: out, errors, warnings };
 }

@@ -4,7 +4,12 @@ import type { QuoteLine, VatSummary } from './quote.js';
 
 export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'expired' | 'cancelled' | 'refunded';
 
-export interface Billing { name: string; address: string; country: string | null; vat_number: string | null }
+export interface Billing {
+  name: string;
+  address: string;
+  country: string | null;
+  vat_number: string | null;
+}
 
 /** When an order moved through its states (SPEC §3.3; README "Order states"). */
 export interface OrderTimes {
@@ -40,8 +45,23 @@ export interface OrderRow extends OrderTimes {
 }
 
 /** A stored line: the priced fields as quote_order showed them, plus what fulfilment did. */
-export interface LineRow extends Pick<QuoteLine, 'name' | 'listing_id' | 'listing_name' | 'week' | 'categories' | 'options' | 'amount_cents' | 'quantity'
-  | 'unit_price_cents' | 'net_cents' | 'vat_rate_bp' | 'vat_cents' | 'total_cents'> {
+export interface LineRow
+  extends Pick<
+    QuoteLine,
+    | 'name'
+    | 'listing_id'
+    | 'listing_name'
+    | 'week'
+    | 'categories'
+    | 'options'
+    | 'amount_cents'
+    | 'quantity'
+    | 'unit_price_cents'
+    | 'net_cents'
+    | 'vat_rate_bp'
+    | 'vat_cents'
+    | 'total_cents'
+  > {
   id: number;
   order_id: number;
   parent_line_id: number | null;
@@ -57,19 +77,23 @@ const ORDER_COLUMNS = `id, number, site_id, user_id, status, status_reason, curr
   created_at, expires_at, paid_at, fulfilled_at, cancelled_at, refunded_at`;
 
 function toOrder(r: Record<string, unknown>): OrderRow {
-  return { ...(r as unknown as OrderRow), vat: json(r.vat), billing_details: r.billing_details ? json(r.billing_details) : null, seller: r.seller ? json(r.seller) : null };
+  return {
+    ...(r as unknown as OrderRow),
+    vat: json(r.vat),
+    billing_details: r.billing_details ? json(r.billing_details) : null,
+    seller: r.seller ? json(r.seller) : null,
+  };
 }
 
 /** `LD-2026-000042`: the year it was made and its row id, readable on the phone and in a bank statement (≤ 32 characters). */
-export const orderNumber = (prefix: string, at: Date, id: number) => `${prefix}-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
+export const orderNumber = (prefix: string, at: Date, id: number) =>
+  `${prefix}-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
 export async function findOrder(db: Queryable, siteId: number, number: string): Promise<OrderRow | null> {
-  const rows = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE site_id = $1 AND number = $2`, [siteId, number]);
-  return rows[0] ? toOrder(rows[0]) : null;
-}
-
-export async function findOrderById(db: Queryable, id: number): Promise<OrderRow | null> {
-  const rows = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
+  const rows = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE site_id = $1 AND number = $2`, [
+    siteId,
+    number,
+  ]);
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
@@ -79,10 +103,18 @@ export async function lockOrder(tx: Queryable, id: number): Promise<OrderRow | n
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
-export async function listOrders(db: Queryable, siteId: number, userId: number, limit: number, offset: number): Promise<{ items: OrderRow[]; total: number }> {
+export async function listOrders(
+  db: Queryable,
+  siteId: number,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ items: OrderRow[]; total: number }> {
   const rows = await db.query(
     `SELECT ${ORDER_COLUMNS}, count(*) OVER () AS total_count FROM orders WHERE site_id = $1 AND user_id = $2
-      ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [siteId, userId, limit, offset]);
+      ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    [siteId, userId, limit, offset],
+  );
   return { items: rows.map(toOrder), total: Number(rows[0]?.total_count ?? 0) };
 }
 
@@ -93,8 +125,14 @@ export async function linesOf(db: Queryable, orderIds: number[]): Promise<LineRo
             to_char(ol.week, 'YYYY-MM-DD') AS week, ol.categories, ol.options, ol.amount_cents, ol.quantity, ol.unit_price_cents,
             ol.net_cents, ol.vat_rate_bp, ol.vat_cents, ol.total_cents, ol.fulfilled_at, ol.fulfilment, ol.position
        FROM order_lines ol LEFT JOIN listings l ON l.id = ol.listing_id LEFT JOIN companies c ON c.id = l.company_id
-      WHERE ol.order_id = ANY($1::int[]) ORDER BY ol.order_id, ol.position, ol.id`, [orderIds]);
-  return rows.map((r) => ({ ...r, options: r.options && Object.keys(json<object>(r.options)).length ? json(r.options) : null, fulfilment: r.fulfilment ? json(r.fulfilment) : null }));
+      WHERE ol.order_id = ANY($1::int[]) ORDER BY ol.order_id, ol.position, ol.id`,
+    [orderIds],
+  );
+  return rows.map((r) => ({
+    ...r,
+    options: r.options && Object.keys(json<object>(r.options)).length ? json(r.options) : null,
+    fulfilment: r.fulfilment ? json(r.fulfilment) : null,
+  }));
 }
 
 export interface NewOrder {
@@ -119,36 +157,92 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
     `INSERT INTO orders (id, number, site_id, user_id, status, currency, billing_country, vat_number, reverse_charge, subtotal_cents, vat_cents,
                          total_cents, vat, checkout_token, payment_provider, created_at, expires_at)
      VALUES ($1, $2, $3, $4, 'pending', 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-    [id, number, o.siteId, o.userId, o.billingCountry, o.vatNumber, o.vat.kind === 'reverse_charge', o.totals.subtotal_cents, o.totals.vat_cents,
-      o.totals.total_cents, JSON.stringify(o.vat), `ct_${number}`, o.provider, o.now.toISOString(), o.expiresAt.toISOString()]);
+    [
+      id,
+      number,
+      o.siteId,
+      o.userId,
+      o.billingCountry,
+      o.vatNumber,
+      o.vat.kind === 'reverse_charge',
+      o.totals.subtotal_cents,
+      o.totals.vat_cents,
+      o.totals.total_cents,
+      JSON.stringify(o.vat),
+      `ct_${number}`,
+      o.provider,
+      o.now.toISOString(),
+      o.expiresAt.toISOString(),
+    ],
+  );
   let position = 0;
   for (const { item, line } of o.items) {
     const [parent] = await tx.query<{ id: number }>(
       `INSERT INTO order_lines (order_id, product_code, name, listing_id, week, categories, options, amount_cents, quantity, unit_price_cents,
                                 net_cents, vat_rate_bp, vat_cents, total_cents, position)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-      [id, line.product, line.name, line.listing_id, line.week, line.categories, JSON.stringify(line.options ?? {}), line.amount_cents, line.quantity,
-        line.unit_price_cents, line.net_cents, line.vat_rate_bp, line.vat_cents, line.total_cents, position++]);
+      [
+        id,
+        line.product,
+        line.name,
+        line.listing_id,
+        line.week,
+        line.categories,
+        JSON.stringify(line.options ?? {}),
+        line.amount_cents,
+        line.quantity,
+        line.unit_price_cents,
+        line.net_cents,
+        line.vat_rate_bp,
+        line.vat_cents,
+        line.total_cents,
+        position++,
+      ],
+    );
     for (const part of item.parts) {
       await tx.query(
         `INSERT INTO order_lines (order_id, parent_line_id, product_code, name, listing_id, week, unit_price_cents, net_cents, vat_rate_bp, vat_cents, total_cents, position)
          VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 0, 0, $7)`,
-        [id, parent.id, part.code, part.name, line.listing_id, part.code === 'launch' ? line.week : null, position++]);
+        [id, parent.id, part.code, part.name, line.listing_id, part.code === 'launch' ? line.week : null, position++],
+      );
     }
   }
   return { id, number };
 }
 
 /** New billing details on a pending order, with its VAT and totals re-computed per line. */
-export async function updatePendingBilling(tx: Queryable, orderId: number, billing: Billing, vat: VatSummary, lines: { id: number; vat_rate_bp: number; vat_cents: number; total_cents: number }[], totals: { subtotal_cents: number; vat_cents: number; total_cents: number }): Promise<boolean> {
+export async function updatePendingBilling(
+  tx: Queryable,
+  orderId: number,
+  billing: Billing,
+  vat: VatSummary,
+  lines: { id: number; vat_rate_bp: number; vat_cents: number; total_cents: number }[],
+  totals: { subtotal_cents: number; vat_cents: number; total_cents: number },
+): Promise<boolean> {
   const rows = await tx.query(
     `UPDATE orders SET billing_details = $2, billing_country = $3, vat_number = $4, vat = $5, reverse_charge = $6,
             subtotal_cents = $7, vat_cents = $8, total_cents = $9
       WHERE id = $1 AND status = 'pending' RETURNING id`,
-    [orderId, JSON.stringify(billing), billing.country, billing.vat_number, JSON.stringify(vat), vat.kind === 'reverse_charge', totals.subtotal_cents, totals.vat_cents, totals.total_cents]);
+    [
+      orderId,
+      JSON.stringify(billing),
+      billing.country,
+      billing.vat_number,
+      JSON.stringify(vat),
+      vat.kind === 'reverse_charge',
+      totals.subtotal_cents,
+      totals.vat_cents,
+      totals.total_cents,
+    ],
+  );
   if (!rows.length) return false;
   for (const l of lines) {
-    await tx.query('UPDATE order_lines SET vat_rate_bp = $2, vat_cents = $3, total_cents = $4 WHERE id = $1', [l.id, l.vat_rate_bp, l.vat_cents, l.total_cents]);
+    await tx.query('UPDATE order_lines SET vat_rate_bp = $2, vat_cents = $3, total_cents = $4 WHERE id = $1', [
+      l.id,
+      l.vat_rate_bp,
+      l.vat_cents,
+      l.total_cents,
+    ]);
   }
   return true;
 }
@@ -162,7 +256,9 @@ export async function nextInvoiceNumber(tx: Queryable, siteId: number, at: Date,
   const year = at.getUTCFullYear();
   const [{ last }] = await tx.query<{ last: number }>(
     `INSERT INTO invoice_counters (site_id, year, last) VALUES ($1, $2, 1)
-     ON CONFLICT (site_id, year) DO UPDATE SET last = invoice_counters.last + 1 RETURNING last`, [siteId, year]);
+     ON CONFLICT (site_id, year) DO UPDATE SET last = invoice_counters.last + 1 RETURNING last`,
+    [siteId, year],
+  );
   return `${prefix}-${year}-${String(last).padStart(5, '0')}`;
 }
 
@@ -170,6 +266,8 @@ export async function nextInvoiceNumber(tx: Queryable, siteId: number, at: Date,
 export async function expirePendingOrders(db: Queryable, siteId: number, now: Date): Promise<number> {
   const rows = await db.query(
     `UPDATE orders SET status = 'expired', status_reason = 'Not paid before it expired; its launch weeks were released.'
-      WHERE site_id = $1 AND status = 'pending' AND expires_at <= $2 RETURNING id`, [siteId, now.toISOString()]);
+      WHERE site_id = $1 AND status = 'pending' AND expires_at <= $2 RETURNING id`,
+    [siteId, now.toISOString()],
+  );
   return rows.length;
 }

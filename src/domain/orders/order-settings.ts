@@ -13,7 +13,13 @@ export interface OrderSettings {
   seller: Seller;
 }
 
-export interface Seller { name: string; address: string; country: string | null; vat_number: string | null; email: string | null }
+export interface Seller {
+  name: string;
+  address: string;
+  country: string | null;
+  vat_number: string | null;
+  email: string | null;
+}
 
 export const ORDER_SETTING_KEYS = {
   paidWeekCapacity: 'paid_week_capacity',
@@ -29,12 +35,15 @@ export const ORDER_SETTING_KEYS = {
 
 export const ORDER_DEFAULTS = { paidWeekCapacity: 10, weeksAhead: 12, featuredDays: 7, expiryHours: 24 };
 
-const whole = (v: unknown, min: number, max: number): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : null);
+const whole = (v: unknown, min: number, max: number): number | null =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : null;
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 export async function loadOrderSettings(db: Queryable, siteId: number, siteName: string): Promise<OrderSettings> {
   const rows = await db.query<{ key: string; value: unknown }>(
-    'SELECT key, value FROM site_settings WHERE site_id = $1 AND key = ANY($2::text[])', [siteId, Object.values(ORDER_SETTING_KEYS)]);
+    'SELECT key, value FROM site_settings WHERE site_id = $1 AND key = ANY($2::text[])',
+    [siteId, Object.values(ORDER_SETTING_KEYS)],
+  );
   const v = new Map(rows.map((r) => [r.key, r.value]));
   const k = ORDER_SETTING_KEYS;
   const country = text(v.get(k.sellerCountry));

@@ -8,7 +8,13 @@ export interface OrderLineView extends Omit<QuoteLine, 'includes'> {
   /** What fulfilment did, in plain words (null until it has run). */
   fulfilment: string | null;
   /** Bundles: each part and its own fulfilment. */
-  parts: { product: string; name: string; fulfilled: boolean; fulfilled_at: string | null; fulfilment: string | null }[];
+  parts: {
+    product: string;
+    name: string;
+    fulfilled: boolean;
+    fulfilled_at: string | null;
+    fulfilment: string | null;
+  }[];
 }
 
 export interface OrderView extends OrderTimes {
@@ -42,29 +48,37 @@ export function orderView(o: OrderRow, lines: LineRow[], publicUrl: string): Ord
     status: o.status,
     status_reason: o.status_reason,
     currency: o.currency,
-    lines: mine.filter((l) => !isPart(l)).map((l) => ({
-      product: l.product_code,
-      name: l.name,
-      listing_id: l.listing_id,
-      listing_name: l.listing_name,
-      week: l.week,
-      categories: l.categories,
-      options: l.options,
-      amount_cents: l.amount_cents,
-      quantity: l.quantity,
-      unit_price_cents: l.unit_price_cents,
-      net_cents: l.net_cents,
-      vat_rate_bp: l.vat_rate_bp,
-      vat_rate: formatRate(l.vat_rate_bp),
-      vat_cents: l.vat_cents,
-      total_cents: l.total_cents,
-      fulfilled: l.fulfilled_at !== null,
-      fulfilled_at: l.fulfilled_at,
-      fulfilment: l.fulfilment?.detail ?? null,
-      parts: mine.filter((p) => p.parent_line_id === l.id).map((p) => ({
-        product: p.product_code, name: p.name, fulfilled: p.fulfilled_at !== null, fulfilled_at: p.fulfilled_at, fulfilment: p.fulfilment?.detail ?? null,
+    lines: mine
+      .filter((l) => !isPart(l))
+      .map((l) => ({
+        product: l.product_code,
+        name: l.name,
+        listing_id: l.listing_id,
+        listing_name: l.listing_name,
+        week: l.week,
+        categories: l.categories,
+        options: l.options,
+        amount_cents: l.amount_cents,
+        quantity: l.quantity,
+        unit_price_cents: l.unit_price_cents,
+        net_cents: l.net_cents,
+        vat_rate_bp: l.vat_rate_bp,
+        vat_rate: formatRate(l.vat_rate_bp),
+        vat_cents: l.vat_cents,
+        total_cents: l.total_cents,
+        fulfilled: l.fulfilled_at !== null,
+        fulfilled_at: l.fulfilled_at,
+        fulfilment: l.fulfilment?.detail ?? null,
+        parts: mine
+          .filter((p) => p.parent_line_id === l.id)
+          .map((p) => ({
+            product: p.product_code,
+            name: p.name,
+            fulfilled: p.fulfilled_at !== null,
+            fulfilled_at: p.fulfilled_at,
+            fulfilment: p.fulfilment?.detail ?? null,
+          })),
       })),
-    })),
     subtotal_cents: o.subtotal_cents,
     vat_cents: o.vat_cents,
     total_cents: o.total_cents,

@@ -20,12 +20,21 @@ export const PAID_WEEK_LOADS_SQL = `SELECT to_char(ol.week, 'YYYY-MM-DD') AS wee
         AND (o.status IN ('paid', 'fulfilled') OR (o.status = 'pending' AND o.expires_at > $3))
       GROUP BY ol.week`;
 
-export async function paidWeekLoads(db: Queryable, siteId: number, weeks: string[], now: Date): Promise<Map<string, number>> {
+export async function paidWeekLoads(
+  db: Queryable,
+  siteId: number,
+  weeks: string[],
+  now: Date,
+): Promise<Map<string, number>> {
   const rows = await db.query<{ week: string; n: number }>(PAID_WEEK_LOADS_SQL, [siteId, weeks, now.toISOString()]);
   return new Map(rows.map((r) => [r.week, r.n]));
 }
 
-export interface WeekOnSale { week: string; available: boolean; places_left: number }
+export interface WeekOnSale {
+  week: string;
+  available: boolean;
+  places_left: number;
+}
 
 export function weekAvailability(weeks: string[], loads: Map<string, number>, capacity: number): WeekOnSale[] {
   return weeks.map((week) => {

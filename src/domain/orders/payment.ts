@@ -7,7 +7,16 @@ import { enqueueAndNotify } from '../../jobs/queue.js';
 import type { PaymentEvent, PaymentProvider } from '../../payments/payment-provider.js';
 import { paymentProviderFor } from '../../payments/providers.js';
 import { formatRate, vatOnNet } from './vat.js';
-import { findOrder, linesOf, lockOrder, nextInvoiceNumber, setProviderRef, updatePendingBilling, type Billing, type OrderRow } from './order-repository.js';
+import {
+  findOrder,
+  linesOf,
+  lockOrder,
+  nextInvoiceNumber,
+  setProviderRef,
+  updatePendingBilling,
+  type Billing,
+  type OrderRow,
+} from './order-repository.js';
 import { loadOrderSettings } from './order-settings.js';
 import { totalsOf, vatFor, vatSummary } from './quote.js';
 import { fulfilJobKind } from './fulfil-order.js';
@@ -33,14 +42,30 @@ export async function setBilling(ctx: AppContext, order: OrderRow, billing: Bill
       const message = `VAT number ${vat.vat_number} is well formed but not registered for intra-EU trade in the EU's VIES database; check it, or leave it empty to pay VAT as a consumer.`;
       throw badRequest(`vat_number: ${message}`, [{ path: 'vat_number', message }]);
     }
-    if (vies.status === 'unavailable') vat = { ...vat, explanation: `${vat.explanation} (The EU's VIES service could not confirm the number just now: ${vies.reason}; its format is valid.)` };
+    if (vies.status === 'unavailable')
+      vat = {
+        ...vat,
+        explanation: `${vat.explanation} (The EU's VIES service could not confirm the number just now: ${vies.reason}; its format is valid.)`,
+      };
   }
   const lines = (await linesOf(ctx.db, [order.id])).map((l) => {
     const vatCents = vatOnNet(l.net_cents, vat.rate_bp);
-    return { id: l.id, net_cents: l.net_cents, vat_rate_bp: l.parent_line_id ? 0 : vat.rate_bp, vat_cents: vatCents, total_cents: l.net_cents + vatCents };
+    return {
+      id: l.id,
+      net_cents: l.net_cents,
+      vat_rate_bp: l.parent_line_id ? 0 : vat.rate_bp,
+      vat_cents: vatCents,
+      total_cents: l.net_cents + vatCents,
+    };
   });
-  const normalised: Billing = { ...billing, country: vat.country, vat_number: vat.vat_number ?? (billing.vat_number || null) };
-  await ctx.db.transaction((tx) => updatePendingBilling(tx, order.id, normalised, vatSummary(vat), lines, totalsOf(lines)));
+  const normalised: Billing = {
+    ...billing,
+    country: vat.country,
+    vat_number: vat.vat_number ?? (billing.vat_number || null),
+  };
+  await ctx.db.transaction((tx) =>
+    updatePendingBilling(tx, order.id, normalised, vatSummary(vat), lines, totalsOf(lines)),
+  );
 }
 
 /**
@@ -54,9 +79,16 @@ export async function startPayment(ctx: AppContext, order: OrderRow, buyerEmail:
   const lines = (await linesOf(ctx.db, [order.id])).filter((l) => l.parent_line_id === null);
   const base = `${ctx.config.publicUrl}/checkout/${order.number}`;
   const session = await provider.startCheckout({
-    orderNumber: order.number, currency: 'USD', totalCents: order.total_cents, customerEmail: buyerEmail,
-    lines: lines.map((l) => ({ name: `${l.name}${l.listing_name ? ` — ${l.listing_name}` : ''}${l.vat_cents ? ` (incl. ${formatRate(l.vat_rate_bp)} VAT)` : ''}`, amountCents: l.total_cents })),
-    successUrl: `${base}?returned=1`, cancelUrl: `${base}?cancelled=1`,
+    orderNumber: order.number,
+    currency: 'USD',
+    totalCents: order.total_cents,
+    customerEmail: buyerEmail,
+    lines: lines.map((l) => ({
+      name: `${l.name}${l.listing_name ? ` — ${l.listing_name}` : ''}${l.vat_cents ? ` (incl. ${formatRate(l.vat_rate_bp)} VAT)` : ''}`,
+      amountCents: l.total_cents,
+    })),
+    successUrl: `${base}?returned=1`,
+    cancelUrl: `${base}?cancelled=1`,
   });
   await setProviderRef(ctx.db, order.id, provider.name, session.providerRef);
   return session.redirectUrl;
@@ -76,15 +108,28 @@ export async function markOrderPaid(ctx: AppContext, tx: Queryable, orderId: num
   const invoice = await nextInvoiceNumber(tx, order.site_id, now, 'INV');
   await tx.query(
     `UPDATE orders SET status = 'paid', paid_at = $2, status_reason = $3, invoice_number = $4, invoiced_at = $2, seller = $5 WHERE id = $1`,
-    [orderId, now.toISOString(), order.status === 'pending' ? null : `Paid after it was ${order.status}.`, invoice, JSON.stringify(settings.seller)]);
-  await enqueueAndNotify(tx, fulfilJobKind(ctx.site.key), { orderId }, { uniqueKey: `order-fulfil:${orderId}`, runAt: now, maxAttempts: 10 });
+    [
+      orderId,
+      now.toISOString(),
+      order.status === 'pending' ? null : `Paid after it was ${order.status}.`,
+      invoice,
+      JSON.stringify(settings.seller),
+    ],
+  );
+  await enqueueAndNotify(
+    tx,
+    fulfilJobKind(ctx.site.key),
+    { orderId },
+    { uniqueKey: `order-fulfil:${orderId}`, runAt: now, maxAttempts: 10 },
+  );
   const [buyer] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [order.user_id]);
   if (buyer) {
     const page = `${ctx.config.publicUrl}/orders/${order.number}`;
     await queueMail(tx, {
       to: buyer.email,
       subject: `Receipt for order ${order.number} — ${ctx.site.name}`,
-      text: `Thank you: order ${order.number} is paid (${how}).\n\nTotal ${formatUsd(order.total_cents)} USD` +
+      text:
+        `Thank you: order ${order.number} is paid (${how}).\n\nTotal ${formatUsd(order.total_cents)} USD` +
         `${order.vat_cents ? `, of which VAT ${formatUsd(order.vat_cents)}` : order.reverse_charge ? ' (VAT reverse charged)' : ''}.\n` +
         `Invoice ${invoice}: ${page}/invoice\nYour order and what we did for each line: ${page}\n`,
     });
@@ -104,7 +149,8 @@ export async function payWithTestProvider(ctx: AppContext, order: OrderRow): Pro
 export async function cancelOrder(ctx: AppContext, order: OrderRow, reason: string): Promise<boolean> {
   const rows = await ctx.db.query(
     `UPDATE orders SET status = 'cancelled', cancelled_at = $2, status_reason = $3 WHERE id = $1 AND status = 'pending' RETURNING id`,
-    [order.id, ctx.now().toISOString(), reason]);
+    [order.id, ctx.now().toISOString(), reason],
+  );
   return rows.length > 0;
 }
 
@@ -112,7 +158,8 @@ export async function cancelOrder(ctx: AppContext, order: OrderRow, reason: stri
 export async function refundOrder(ctx: AppContext, number: string, reason: string): Promise<boolean> {
   const rows = await ctx.db.query(
     `UPDATE orders SET status = 'refunded', refunded_at = $3, status_reason = $4 WHERE site_id = $1 AND number = $2 AND status IN ('paid', 'fulfilled') RETURNING id`,
-    [ctx.site.id, number, ctx.now().toISOString(), reason]);
+    [ctx.site.id, number, ctx.now().toISOString(), reason],
+  );
   return rows.length > 0;
 }
 
@@ -120,24 +167,34 @@ export async function refundOrder(ctx: AppContext, number: string, reason: strin
  * A verified provider notification. Each event is recorded once (provider, event id) in the same
  * transaction as its effect, so a retried or replayed delivery changes nothing.
  */
-export async function handlePaymentEvent(ctx: AppContext, provider: PaymentProvider, event: PaymentEvent): Promise<'handled' | 'duplicate' | 'unknown_order'> {
+export async function handlePaymentEvent(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  event: PaymentEvent,
+): Promise<'handled' | 'duplicate' | 'unknown_order'> {
   return ctx.db.transaction(async (tx) => {
     const order = event.orderNumber ? await findOrder(tx, ctx.site.id, event.orderNumber) : null;
     const fresh = await tx.query(
       `INSERT INTO payment_events (provider, event_id, order_id, type, outcome) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`, [provider.name, event.id, order?.id ?? null, event.type, event.outcome]);
+       ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
+      [provider.name, event.id, order?.id ?? null, event.type, event.outcome],
+    );
     if (fresh.length === 0) return 'duplicate';
     if (!order) return 'unknown_order';
     if (event.outcome === 'paid') {
       await markOrderPaid(ctx, tx, order.id, `${provider.name} ${event.providerRef ?? ''}`.trim());
       // A session started before the buyer changed the total can still be paid: keep it visible for the team.
       if (event.amountCents !== null && event.amountCents !== order.total_cents) {
-        await tx.query('UPDATE orders SET status_reason = $2 WHERE id = $1', [order.id,
-          `The payment provider collected ${formatUsd(event.amountCents)}, not the order total of ${formatUsd(order.total_cents)}; the site team will settle the difference.`]);
+        await tx.query('UPDATE orders SET status_reason = $2 WHERE id = $1', [
+          order.id,
+          `The payment provider collected ${formatUsd(event.amountCents)}, not the order total of ${formatUsd(order.total_cents)}; the site team will settle the difference.`,
+        ]);
       }
-    }
-    else if (event.outcome === 'failed') {
-      await tx.query(`UPDATE orders SET status_reason = 'The last payment attempt failed; you can try again.' WHERE id = $1 AND status = 'pending'`, [order.id]);
+    } else if (event.outcome === 'failed') {
+      await tx.query(
+        `UPDATE orders SET status_reason = 'The last payment attempt failed; you can try again.' WHERE id = $1 AND status = 'pending'`,
+        [order.id],
+      );
     }
     return 'handled';
   });

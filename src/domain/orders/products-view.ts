@@ -40,16 +40,26 @@ export async function listProducts(ctx: AppContext): Promise<ProductList> {
   const provider = paymentProviderFor(ctx.config);
   return {
     items: products.map((p) => ({
-      code: p.code, name: p.name, description: p.description, price_cents: p.priceCents,
+      code: p.code,
+      name: p.name,
+      description: p.description,
+      price_cents: p.priceCents,
       price_per: p.code === 'billboard_min' ? 'minimum' : p.pricedPerCategory ? 'category' : 'item',
-      needs_listing: p.needsListing, takes: p.takes, week_required: p.weekRequired, options: p.options,
-      includes: p.code === 'launch_bundle' ? p.includes.filter((c) => names.has(c)).map((c) => ({ code: c, name: names.get(c)! })) : [],
+      needs_listing: p.needsListing,
+      takes: p.takes,
+      week_required: p.weekRequired,
+      options: p.options,
+      includes:
+        p.code === 'launch_bundle'
+          ? p.includes.filter((c) => names.has(c)).map((c) => ({ code: c, name: names.get(c)! }))
+          : [],
       min_amount_cents: p.code === 'billboard_min' ? p.priceCents : null,
     })),
     weeks: weekAvailability(weeks, loads, settings.paidWeekCapacity),
     billboard_min_cents: billboard?.priceCents ?? null,
     currency: 'USD',
-    vat_note: 'Prices are in USD cents and exclude VAT. EU consumers pay their country\'s VAT; EU businesses with a valid VAT number from another EU country than ours are reverse charged; outside the EU no VAT is added. quote_order shows the VAT for a billing_country and vat_number.',
+    vat_note:
+      "Prices are in USD cents and exclude VAT. EU consumers pay their country's VAT; EU businesses with a valid VAT number from another EU country than ours are reverse charged; outside the EU no VAT is added. quote_order shows the VAT for a billing_country and vat_number.",
     seller_country: settings.seller.country,
     payment: { provider: provider.name, test_mode: provider.testMode },
   };

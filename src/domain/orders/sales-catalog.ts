@@ -3,7 +3,11 @@ import { loadCatalog, type Product } from './catalog.js';
 import { loadOrderSettings, type OrderSettings } from './order-settings.js';
 
 /** What every quote reads and administrators rarely change: products with prices, sales settings, category slugs. */
-export interface SalesCatalog { products: Product[]; settings: OrderSettings; categorySlugs: Set<string> }
+export interface SalesCatalog {
+  products: Product[];
+  settings: OrderSettings;
+  categorySlugs: Set<string>;
+}
 
 /**
  * How long an instance reuses its copy. A change made through the admin page or CLI is seen at once
@@ -34,12 +38,16 @@ export function salesCatalog(ctx: Ctx): Promise<SalesCatalog> {
   const value = load(ctx);
   perSite.set(ctx.site.id, { loadedAt: Date.now(), value });
   // A failed load is not kept: the next quote tries again.
-  value.catch(() => { if (perSite!.get(ctx.site.id)?.value === value) perSite!.delete(ctx.site.id); });
+  value.catch(() => {
+    if (perSite!.get(ctx.site.id)?.value === value) perSite!.delete(ctx.site.id);
+  });
   return value;
 }
 
 /** Drops this instance's copies (all sites of the database). */
-export function dropSalesCatalog(db: Db): void { copies.delete(db); }
+export function dropSalesCatalog(db: Db): void {
+  copies.delete(db);
+}
 
 /** After a change to prices, bundles, sales settings or categories: every instance reloads. */
 export async function forgetSalesCatalog(ctx: { db: Db }): Promise<void> {

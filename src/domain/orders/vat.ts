@@ -83,7 +83,11 @@ const EU_COUNTRIES: Readonly<Record<string, { name: string; adjective: string; f
   RO: { name: 'Romania', adjective: 'Romanian', format: 'RO followed by 2 to 10 digits' },
   SK: { name: 'Slovakia', adjective: 'Slovak', format: 'SK followed by 10 digits' },
   SI: { name: 'Slovenia', adjective: 'Slovenian', format: 'SI followed by 8 digits' },
-  ES: { name: 'Spain', adjective: 'Spanish', format: 'ES followed by 9 characters, the first or last of which may be a letter' },
+  ES: {
+    name: 'Spain',
+    adjective: 'Spanish',
+    format: 'ES followed by 9 characters, the first or last of which may be a letter',
+  },
   SE: { name: 'Sweden', adjective: 'Swedish', format: 'SE followed by 12 digits ending in 01' },
 };
 
@@ -138,7 +142,7 @@ function normaliseCountry(code: string | null | undefined): string | null {
 /** True for the 27 EU member states (ISO codes, any case; GR for Greece, not EL). */
 export function isEuCountry(code: string | null | undefined): boolean {
   const c = normaliseCountry(code);
-  return c !== null && Object.prototype.hasOwnProperty.call(EU_STANDARD_RATES_BP, c);
+  return c !== null && Object.hasOwn(EU_STANDARD_RATES_BP, c);
 }
 
 /** True for a current ISO 3166-1 alpha-2 code (any case); "UK" and "EL" are not. */
@@ -163,7 +167,7 @@ function prefixCountry(value: string): string | null {
  * state the prefix names (GR for EL), or null when the prefix is not an EU VAT prefix.
  */
 export function normaliseVatNumber(raw: string): { value: string; country: string | null; validFormat: boolean } {
-  const value = raw.replace(/[\s.\-]/g, '').toUpperCase();
+  const value = raw.replace(/[\s.-]/g, '').toUpperCase();
   const country = prefixCountry(value);
   if (country === null || value.length > 16) return { value, country, validFormat: false };
   const result = jsvat.checkVAT(value, EU_JSVAT_COUNTRIES);
@@ -173,7 +177,8 @@ export function normaliseVatNumber(raw: string): { value: string; country: strin
 
 /** "19 %", "25.5 %", "0 %" from basis points. */
 export function formatRate(rateBp: number): string {
-  if (!Number.isSafeInteger(rateBp) || rateBp < 0) throw new RangeError(`rate must be a non-negative integer of basis points, got ${rateBp}`);
+  if (!Number.isSafeInteger(rateBp) || rateBp < 0)
+    throw new RangeError(`rate must be a non-negative integer of basis points, got ${rateBp}`);
   const whole = Math.floor(rateBp / 100);
   const hundredths = rateBp % 100;
   if (hundredths === 0) return `${whole} %`;
@@ -223,7 +228,7 @@ export function decideVat(input: VatInput): VatDecision {
   const seller = normaliseCountry(input.sellerCountry);
   const rawNumber = blankToNull(input.vatNumber);
   const number = rawNumber === null ? null : normaliseVatNumber(rawNumber);
-  const usableNumber = number !== null && number.validFormat ? number : null;
+  const usableNumber = number?.validFormat ? number : null;
 
   let buyer = normaliseCountry(input.buyerCountry);
   if (buyer === null && usableNumber !== null) buyer = usableNumber.country;
@@ -311,12 +316,14 @@ export function vatProblem(input: VatRequestFields): VatProblem | null {
   if (rawNumber === null) return null;
   const number = normaliseVatNumber(rawNumber);
   if (!number.validFormat) {
-    const checked = number.country !== null
-      ? `${EU_COUNTRIES[number.country]!.adjective} VAT numbers are ${EU_COUNTRIES[number.country]!.format}, with valid check digits`
-      : 'an EU member state prefix such as DE, FR or EL followed by that country\'s national number';
-    const outside = number.country === null && /^[A-Z]{2}/.test(number.value)
-      ? '; customers outside the EU pay no VAT and need not give a VAT number'
-      : '';
+    const checked =
+      number.country !== null
+        ? `${EU_COUNTRIES[number.country]!.adjective} VAT numbers are ${EU_COUNTRIES[number.country]!.format}, with valid check digits`
+        : "an EU member state prefix such as DE, FR or EL followed by that country's national number";
+    const outside =
+      number.country === null && /^[A-Z]{2}/.test(number.value)
+        ? '; customers outside the EU pay no VAT and need not give a VAT number'
+        : '';
     return {
       path: 'vat_number',
       message: `"${rawNumber}" is not a valid EU VAT number (format checked: ${checked}${outside}).`,

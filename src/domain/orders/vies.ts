@@ -4,9 +4,17 @@
  * format check (jsvat) always runs; this adds "is it registered?". VIES is often briefly down, so
  * an unreachable service never blocks a purchase: the format-valid number is accepted and that is said.
  */
-export type ViesResult = { status: 'valid'; name: string | null } | { status: 'invalid' } | { status: 'unavailable'; reason: string };
+export type ViesResult =
+  | { status: 'valid'; name: string | null }
+  | { status: 'invalid' }
+  | { status: 'unavailable'; reason: string };
 
-export async function checkVies(baseUrl: string, countryCode: string, vatNumber: string, timeoutMs = 5_000): Promise<ViesResult> {
+export async function checkVies(
+  baseUrl: string,
+  countryCode: string,
+  vatNumber: string,
+  timeoutMs = 5_000,
+): Promise<ViesResult> {
   // VIES names Greece EL, as VAT numbers do; the number goes without its country prefix.
   const prefix = countryCode === 'GR' ? 'EL' : countryCode;
   const national = vatNumber.startsWith(prefix) ? vatNumber.slice(prefix.length) : vatNumber;
@@ -19,10 +27,18 @@ export async function checkVies(baseUrl: string, countryCode: string, vatNumber:
     });
     if (!res.ok) return { status: 'unavailable', reason: `VIES answered HTTP ${res.status}` };
     const body = (await res.json()) as { valid?: unknown; name?: unknown; userError?: unknown };
-    if (body.valid === true) return { status: 'valid', name: typeof body.name === 'string' && body.name !== '---' ? body.name : null };
-    if (body.valid === false && (body.userError === undefined || body.userError === 'VALID' || body.userError === 'INVALID')) return { status: 'invalid' };
+    if (body.valid === true)
+      return { status: 'valid', name: typeof body.name === 'string' && body.name !== '---' ? body.name : null };
+    if (
+      body.valid === false &&
+      (body.userError === undefined || body.userError === 'VALID' || body.userError === 'INVALID')
+    )
+      return { status: 'invalid' };
     return { status: 'unavailable', reason: `VIES could not check it now (${String(body.userError ?? 'no answer')})` };
   } catch (err) {
-    return { status: 'unavailable', reason: `VIES could not be reached (${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message})` };
+    return {
+      status: 'unavailable',
+      reason: `VIES could not be reached (${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message})`,
+    };
   }
 }

@@ -8,21 +8,35 @@ import { forgetListingProfile, type ListingCache } from '../listings/listing-cac
 import { RevenueKeyRejected, type FxRates, type MrrResult, type RevenueProvider } from './revenue-provider.js';
 import { revenueProvider } from './revenue-providers.js';
 import {
-  claimDueConnection, companyOwnerEmails, markBroken, markChecked, saveConnection, storedKeyCount,
-  storeSelfReportedFigure, storeVerifiedFigure,
+  claimDueConnection,
+  companyOwnerEmails,
+  markBroken,
+  markChecked,
+  saveConnection,
+  storedKeyCount,
+  storeSelfReportedFigure,
+  storeVerifiedFigure,
 } from './revenue-repository.js';
 
-export interface RevenueDeps { db: Queryable; config: Config; site: { id: number; name: string }; listingCache: ListingCache; readCache?: ListingCache; now(): Date }
+export interface RevenueDeps {
+  db: Queryable;
+  config: Config;
+  site: { id: number; name: string };
+  listingCache: ListingCache;
+  readCache?: ListingCache;
+  now(): Date;
+}
 
 /** A new figure changes every listing page of the company, on every site. */
 async function forgetCompanyListings(deps: RevenueDeps, companyId: number): Promise<void> {
-  const rows = await deps.db.query<{ site_id: number; slug: string }>('SELECT site_id, slug FROM listings WHERE company_id = $1', [companyId]);
+  const rows = await deps.db.query<{ site_id: number; slug: string }>(
+    'SELECT site_id, slug FROM listings WHERE company_id = $1',
+    [companyId],
+  );
   for (const l of rows) forgetListingProfile(deps, l.site_id, l.slug);
 }
 
 export const FX_RATES_SETTING = 'revenue_fx_rates';
-export const SELF_REPORTED_ON_BOARD_SETTING = 'revenue_board_self_reported';
-
 /** The first day of the month (UTC) a figure taken at `now` belongs to. */
 export const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
 
@@ -30,7 +44,8 @@ export async function fxRates(db: Queryable, siteId: number): Promise<FxRates> {
   const raw = await getSetting<unknown>(db, siteId, FX_RATES_SETTING, {});
   const out: FxRates = {};
   if (raw && typeof raw === 'object') {
-    for (const [k, v] of Object.entries(raw as Record<string, unknown>)) if (typeof v === 'number' && v > 0) out[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(raw as Record<string, unknown>))
+      if (typeof v === 'number' && v > 0) out[k.toLowerCase()] = v;
   }
   return out;
 }
@@ -45,7 +60,10 @@ const missingRatesMessage = (m: string[]) =>
 export async function requireSecretsKeyForStoredKeys(db: Queryable, config: Config): Promise<void> {
   if (config.secretsKey) return;
   const n = await storedKeyCount(db);
-  if (n > 0) throw new ConfigError(`SECRETS_KEY is not set, but ${n} revenue connection key${n > 1 ? 's are' : ' is'} stored encrypted with it. Set SECRETS_KEY to the key used when they were stored (see README, "Revenue board").`);
+  if (n > 0)
+    throw new ConfigError(
+      `SECRETS_KEY is not set, but ${n} revenue connection key${n > 1 ? 's are' : ' is'} stored encrypted with it. Set SECRETS_KEY to the key used when they were stored (see README, "Revenue board").`,
+    );
 }
 
 /**
@@ -54,24 +72,42 @@ export async function requireSecretsKeyForStoredKeys(db: Queryable, config: Conf
  * stored), then stored encrypted, and the current month's MRR is stored as verified. Returns the
  * first reading.
  */
-export async function connectRevenue(deps: RevenueDeps, providerName: string, listing: { id: number; company_id: number }, userId: number, rawKey: string): Promise<MrrResult> {
+export async function connectRevenue(
+  deps: RevenueDeps,
+  providerName: string,
+  listing: { id: number; company_id: number },
+  userId: number,
+  rawKey: string,
+): Promise<MrrResult> {
   const provider = revenueProvider(deps.config, providerName);
-  if (!provider) throw badRequest(`There is no revenue provider "${providerName}".`, [{ path: 'provider', message: 'unknown provider' }]);
+  if (!provider)
+    throw badRequest(`There is no revenue provider "${providerName}".`, [
+      { path: 'provider', message: 'unknown provider' },
+    ]);
   const key = rawKey.trim();
   const problem = provider.keyProblem(key);
   if (problem) throw badRequest(problem, [{ path: 'key', message: problem }]);
-  if (!deps.config.secretsKey) throw new AppError(503, 'This site cannot store keys yet: the administrator has to set SECRETS_KEY.');
+  if (!deps.config.secretsKey)
+    throw new AppError(503, 'This site cannot store keys yet: the administrator has to set SECRETS_KEY.');
   let result: MrrResult;
   try {
     result = await provider.mrr(key, await fxRates(deps.db, deps.site.id));
   } catch (err) {
     if (err instanceof RevenueKeyRejected) throw badRequest(err.message, [{ path: 'key', message: err.message }]);
-    throw new AppError(502, `Could not read from ${provider.label} just now; nothing was stored. ${(err as Error).message}`);
+    throw new AppError(
+      502,
+      `Could not read from ${provider.label} just now; nothing was stored. ${(err as Error).message}`,
+    );
   }
   const now = deps.now();
   await saveConnection(deps.db, {
-    companyId: listing.company_id, listingId: listing.id, userId, now, provider: provider.name,
-    sealed: sealSecret(deps.config.secretsKey, key), hint: key.slice(-4),
+    companyId: listing.company_id,
+    listingId: listing.id,
+    userId,
+    now,
+    provider: provider.name,
+    sealed: sealSecret(deps.config.secretsKey, key),
+    hint: key.slice(-4),
     lastError: result.ok ? null : missingRatesMessage(result.missingRates),
   });
   if (result.ok) {
@@ -83,7 +119,10 @@ export async function connectRevenue(deps: RevenueDeps, providerName: string, li
 
 /** An owner's own statement of MRR for the current month, stored unverified and labelled self-reported. */
 export async function stateMrr(deps: RevenueDeps, companyId: number, mrrCents: number): Promise<boolean> {
-  if (!Number.isSafeInteger(mrrCents) || mrrCents < 0 || mrrCents > 100_000_000_000) throw badRequest('MRR must be an amount of US dollars from 0 to 1,000,000,000.', [{ path: 'mrr', message: 'must be from 0 to 1,000,000,000 USD' }]);
+  if (!Number.isSafeInteger(mrrCents) || mrrCents < 0 || mrrCents > 100_000_000_000)
+    throw badRequest('MRR must be an amount of US dollars from 0 to 1,000,000,000.', [
+      { path: 'mrr', message: 'must be from 0 to 1,000,000,000 USD' },
+    ]);
   const stored = await storeSelfReportedFigure(deps.db, companyId, monthOf(deps.now()), mrrCents);
   if (stored) await forgetCompanyListings(deps, companyId);
   return stored;
@@ -95,7 +134,10 @@ export async function stateMrr(deps: RevenueDeps, companyId: number, mrrCents: n
  * connection broken and mails the company's owners once; an outage or a missing rate is noted on
  * the connection and tried tomorrow.
  */
-export async function refreshRevenueConnections(deps: RevenueDeps, limit = 1000): Promise<{ checked: number; broken: number }> {
+export async function refreshRevenueConnections(
+  deps: RevenueDeps,
+  limit = 1000,
+): Promise<{ checked: number; broken: number }> {
   const secretsKey = deps.config.secretsKey;
   let checked = 0;
   let broken = 0;
@@ -109,14 +151,23 @@ export async function refreshRevenueConnections(deps: RevenueDeps, limit = 1000)
     const provider = revenueProvider(deps.config, c.provider);
     if (!provider) {
       // A provider whose adapter was removed: its key can prove nothing any more.
-      if (await markBroken(deps.db, c.id, now, `This site no longer reads "${c.provider}"; connect another account.`)) broken++;
+      if (await markBroken(deps.db, c.id, now, `This site no longer reads "${c.provider}"; connect another account.`))
+        broken++;
       continue;
     }
     let key: string;
     try {
       key = openSecret(secretsKey, c.sealed);
     } catch {
-      if (await markBroken(deps.db, c.id, now, 'The stored key cannot be decrypted with this SECRETS_KEY; connect the key again.')) broken++;
+      if (
+        await markBroken(
+          deps.db,
+          c.id,
+          now,
+          'The stored key cannot be decrypted with this SECRETS_KEY; connect the key again.',
+        )
+      )
+        broken++;
       continue;
     }
     try {
@@ -141,7 +192,12 @@ export async function refreshRevenueConnections(deps: RevenueDeps, limit = 1000)
 }
 
 /** Tells every owner of the company, once, that the key stopped working and how to mend it. */
-async function mailBroken(deps: RevenueDeps, provider: RevenueProvider, c: { company_id: number; key_hint: string }, reason: string): Promise<void> {
+async function mailBroken(
+  deps: RevenueDeps,
+  provider: RevenueProvider,
+  c: { company_id: number; key_hint: string },
+  reason: string,
+): Promise<void> {
   for (const to of await companyOwnerEmails(deps.db, c.company_id)) {
     await queueMail(deps.db, {
       to,

@@ -24,13 +24,16 @@ export interface RevenueProvider {
 /** USD per unit of another currency, as the administrator keeps them in the `revenue_fx_rates` site setting ({"eur": 1.08}). */
 export type FxRates = Record<string, number>;
 
-export type MrrResult =
-  | { ok: true; mrrCents: number; subscriptions: number }
-  | { ok: false; missingRates: string[] };
+export type MrrResult = { ok: true; mrrCents: number; subscriptions: number } | { ok: false; missingRates: string[] };
 
 /** The provider refused the key (deleted, rolled, lacking a permission): the connection is broken until the owner reconnects. */
 export class RevenueKeyRejected extends Error {
-  constructor(readonly status: number, message: string) { super(message); }
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 /** Anything else that kept us from reading: network, 5xx, a malformed answer. Worth retrying tomorrow. */
 export class RevenueProviderUnavailable extends Error {}

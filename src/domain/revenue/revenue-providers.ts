@@ -5,7 +5,10 @@ import { STRIPE_LABEL, stripeRevenueProvider } from './stripe-provider.js';
 
 /** Every revenue provider by the name connections store; a new provider is one file and one entry here. */
 const PROVIDERS: Record<string, { label: string; create: (config: Config) => RevenueProvider }> = {
-  stripe: { label: STRIPE_LABEL, create: (config) => stripeRevenueProvider(config.stripe.apiBase ?? STRIPE_DEFAULT_BASE) },
+  stripe: {
+    label: STRIPE_LABEL,
+    create: (config) => stripeRevenueProvider(config.stripe.apiBase ?? STRIPE_DEFAULT_BASE),
+  },
 };
 
 export const REVENUE_PROVIDERS = Object.keys(PROVIDERS);

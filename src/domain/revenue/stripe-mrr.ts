@@ -1,5 +1,11 @@
 import type { FxRates, MrrResult } from './revenue-provider.js';
-import { listStripeSubscriptions, type StripeCoupon, type StripeDiscount, type StripePrice, type StripeSubscription } from './stripe-client.js';
+import {
+  listStripeSubscriptions,
+  type StripeCoupon,
+  type StripeDiscount,
+  type StripePrice,
+  type StripeSubscription,
+} from './stripe-client.js';
 
 export type { FxRates, MrrResult } from './revenue-provider.js';
 
@@ -11,7 +17,8 @@ export const RESTRICTED_KEY_MESSAGE = 'use a restricted key with read access to 
 export function restrictedKeyProblem(key: string): string | null {
   if (RESTRICTED_KEY.test(key)) return null;
   // A secret key can move money and change the account: we will not hold one.
-  if (/^sk_(live|test)_/.test(key)) return `This is a secret key, which can change your Stripe account: ${RESTRICTED_KEY_MESSAGE} (rk_live_… or rk_test_…).`;
+  if (/^sk_(live|test)_/.test(key))
+    return `This is a secret key, which can change your Stripe account: ${RESTRICTED_KEY_MESSAGE} (rk_live_… or rk_test_…).`;
   return `This is not a Stripe restricted key: ${RESTRICTED_KEY_MESSAGE} (rk_live_… or rk_test_…).`;
 }
 
@@ -26,10 +33,14 @@ export const COUNTED_STATUSES = ['active', 'past_due'] as const;
 function perMonth(recurring: NonNullable<StripePrice['recurring']>): number {
   const n = Math.max(1, recurring.interval_count || 1);
   switch (recurring.interval) {
-    case 'day': return 30.4375 / n;
-    case 'week': return 52 / 12 / n;
-    case 'month': return 1 / n;
-    case 'year': return 1 / 12 / n;
+    case 'day':
+      return 30.4375 / n;
+    case 'week':
+      return 52 / 12 / n;
+    case 'month':
+      return 1 / n;
+    case 'year':
+      return 1 / 12 / n;
   }
 }
 
@@ -58,7 +69,7 @@ export function subscriptionMonthly(sub: StripeSubscription): { currency: string
   }
   if (!currency || factor === null) return null;
   // Discounts apply to each invoice: percentages scale the total, amounts are per billing period.
-  const discounts = [...(sub.discounts ?? []), ...(sub.discount && !(sub.discounts?.length) ? [sub.discount] : [])];
+  const discounts = [...(sub.discounts ?? []), ...(sub.discount && !sub.discounts?.length ? [sub.discount] : [])];
   for (const d of discounts) {
     const c = couponOf(d);
     if (!c) continue;
@@ -85,7 +96,9 @@ export function computeMrr(subs: StripeSubscription[], rates: FxRates): MrrResul
     counted++;
     byCurrency.set(m.currency, (byCurrency.get(m.currency) ?? 0) + m.amount);
   }
-  const missing = [...byCurrency.keys()].filter((c) => c !== 'usd' && !(typeof rates[c] === 'number' && rates[c] > 0)).sort();
+  const missing = [...byCurrency.keys()]
+    .filter((c) => c !== 'usd' && !(typeof rates[c] === 'number' && rates[c] > 0))
+    .sort();
   if (missing.length) return { ok: false, missingRates: missing };
   let usd = 0;
   for (const [c, amount] of byCurrency) usd += c === 'usd' ? amount : amount * rates[c];
@@ -95,6 +108,6 @@ export function computeMrr(subs: StripeSubscription[], rates: FxRates): MrrResul
 /** Reads the account's counted subscriptions with the key and computes its MRR. Throws StripeKeyRejected / StripeUnavailable. */
 export async function stripeMrr(apiBase: string, key: string, rates: FxRates): Promise<MrrResult> {
   const subs: StripeSubscription[] = [];
-  for (const status of COUNTED_STATUSES) subs.push(...await listStripeSubscriptions(apiBase, key, status));
+  for (const status of COUNTED_STATUSES) subs.push(...(await listStripeSubscriptions(apiBase, key, status)));
   return computeMrr(subs, rates);
 }

@@ -1,6 +1,9 @@
 import type { Queryable } from '../../db/client.js';
 
-export interface CommunityRating { average: number | null; count: number }
+export interface CommunityRating {
+  average: number | null;
+  count: number;
+}
 
 /**
  * A listing's community rating (SPEC §2.6): the mean of its genuine reviews only, with their
@@ -13,6 +16,8 @@ export async function communityRating(db: Queryable, listingId: number): Promise
     `SELECT round(avg(r.rating)::numeric, 2)::float8 AS average, count(*)::int AS count
        FROM reviews r
       WHERE r.listing_id = $1 AND r.is_genuine AND r.hidden_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = r.listing_id AND o.user_id = r.user_id)`, [listingId]);
+        AND NOT EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = r.listing_id AND o.user_id = r.user_id)`,
+    [listingId],
+  );
   return rows[0] ?? { average: null, count: 0 };
 }

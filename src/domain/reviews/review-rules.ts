@@ -10,7 +10,10 @@ export const REPLY_MAX = 1000;
 
 export type ReviewField = 'rating' | 'body' | 'reply';
 
-export interface FieldProblem { field: ReviewField; message: string }
+export interface FieldProblem {
+  field: ReviewField;
+  message: string;
+}
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: FieldProblem };
 
@@ -26,7 +29,16 @@ const thousands = (n: number) => n.toLocaleString('en-US');
 export function checkRating(raw: unknown): Checked<number> {
   const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
   if (!/^\d$/.test(s) || Number(s) < RATING_MIN || Number(s) > RATING_MAX) {
-    return { ok: false, problem: { field: 'rating', message: s === '' ? `choose from ${RATING_MIN} to ${RATING_MAX} stars` : `choose a whole number of stars from ${RATING_MIN} to ${RATING_MAX}` } };
+    return {
+      ok: false,
+      problem: {
+        field: 'rating',
+        message:
+          s === ''
+            ? `choose from ${RATING_MIN} to ${RATING_MAX} stars`
+            : `choose a whole number of stars from ${RATING_MIN} to ${RATING_MAX}`,
+      },
+    };
   }
   return { ok: true, value: Number(s) };
 }
@@ -35,12 +47,18 @@ function checkText(raw: unknown, field: 'body' | 'reply', max: number, empty: st
   const text = normaliseText(typeof raw === 'string' ? raw : '');
   if (text === '') return { ok: false, problem: { field, message: empty } };
   const n = length(text);
-  if (n > max) return { ok: false, problem: { field, message: `keep it to ${thousands(max)} characters; this has ${thousands(n)}` } };
+  if (n > max)
+    return {
+      ok: false,
+      problem: { field, message: `keep it to ${thousands(max)} characters; this has ${thousands(n)}` },
+    };
   return { ok: true, value: text };
 }
 
-export const checkReviewBody = (raw: unknown) => checkText(raw, 'body', REVIEW_BODY_MAX, 'write a few words about your experience; a review cannot be empty');
-export const checkReply = (raw: unknown) => checkText(raw, 'reply', REPLY_MAX, 'write your answer; a reply cannot be empty');
+export const checkReviewBody = (raw: unknown) =>
+  checkText(raw, 'body', REVIEW_BODY_MAX, 'write a few words about your experience; a review cannot be empty');
+export const checkReply = (raw: unknown) =>
+  checkText(raw, 'reply', REPLY_MAX, 'write your answer; a reply cannot be empty');
 
 /** A whole review as typed: the first problem found, rating first (it comes first in the form). */
 export function checkReview(input: { rating: unknown; body: unknown }): Checked<{ rating: number; body: string }> {

@@ -3,7 +3,12 @@ import { deletionVariants } from './search-index.js';
 
 /** Query words as the lexicon stores them: lowercase, unaccented, letters and digits only. */
 export function queryWords(q: string): string[] {
-  const words = q.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = q
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   return [...new Set(words)].slice(0, 12);
 }
 
@@ -70,17 +75,26 @@ export async function readWords(db: Queryable, words: string[]): Promise<Map<str
   if (candidates.length === 0) return result;
   const inputs: string[] = [];
   const variants: string[] = [];
-  for (const w of candidates) for (const v of deletionVariants(w)) { inputs.push(w); variants.push(v); }
+  for (const w of candidates)
+    for (const v of deletionVariants(w)) {
+      inputs.push(w);
+      variants.push(v);
+    }
   const rows = await db.query<{ input: string; word: string }>(
     `SELECT DISTINCT v.input, s.word FROM unnest($1::text[], $2::text[]) AS v(input, variant)
-       JOIN search_word_variants s ON s.variant = v.variant`, [inputs, variants]);
+       JOIN search_word_variants s ON s.variant = v.variant`,
+    [inputs, variants],
+  );
   const far: string[] = [];
   const unknown: string[] = [];
   for (const w of candidates) {
     const found = rows.filter((r) => r.input === w).map((r) => r.word);
     if (found.includes(w)) continue; // spelt as indexed
     unknown.push(w);
-    const near = rankCorrections(w, found.filter((f) => editDistance(w, f, 1) <= 1));
+    const near = rankCorrections(
+      w,
+      found.filter((f) => editDistance(w, f, 1) <= 1),
+    );
     if (near.length > 0) result.get(w)!.corrections = near.slice(0, 3);
     else if (w.length >= 5) far.push(w);
   }
@@ -93,11 +107,17 @@ export async function readWords(db: Queryable, words: string[]): Promise<Map<str
       `SELECT w.input, s.word FROM unnest($1::text[]) AS w(input)
          CROSS JOIN LATERAL (SELECT word FROM search_words
                               WHERE word COLLATE "C" > w.input AND word COLLATE "C" < w.input || '~' -- begins with it: words are [a-z0-9], all below '~'
-                              ORDER BY length(word), word LIMIT ${MAX_COMPLETIONS}) s`, [unknown]),
+                              ORDER BY length(word), word LIMIT ${MAX_COMPLETIONS}) s`,
+      [unknown],
+    ),
     // Two edits away: rarer, and slower (a trigram KNN scan of the lexicon), so only when needed.
-    far.length === 0 ? [] : db.query<{ input: string; word: string }>(
-      `SELECT w.input, s.word FROM unnest($1::text[]) AS w(input)
-         CROSS JOIN LATERAL (SELECT word FROM search_words ORDER BY word <-> w.input LIMIT 8) s`, [far]),
+    far.length === 0
+      ? []
+      : db.query<{ input: string; word: string }>(
+          `SELECT w.input, s.word FROM unnest($1::text[]) AS w(input)
+         CROSS JOIN LATERAL (SELECT word FROM search_words ORDER BY word <-> w.input LIMIT 8) s`,
+          [far],
+        ),
   ]);
   for (const w of far) {
     const near = knn.filter((r) => r.input === w && editDistance(w, r.word, 2) <= 2).map((r) => r.word);
@@ -112,6 +132,8 @@ export async function readWords(db: Queryable, words: string[]): Promise<Map<str
  * are joined with `joiner` (& for all, | for any).
  */
 export function tsQueryText(readings: Map<string, WordReading>, joiner: '&' | '|'): string {
-  const groups = [...readings.entries()].map(([w, r]) => `(${[...new Set([w, ...r.completions, ...r.corrections])].join(' | ')})`);
+  const groups = [...readings.entries()].map(
+    ([w, r]) => `(${[...new Set([w, ...r.completions, ...r.corrections])].join(' | ')})`,
+  );
   return groups.join(` ${joiner} `);
 }

@@ -9,7 +9,11 @@ export async function ensureServerSecret(db: Queryable, siteId: number): Promise
   const fresh = crypto.randomBytes(32).toString('base64url');
   await db.query(
     `INSERT INTO site_settings (site_id, key, value) VALUES ($1, 'server_secret', $2) ON CONFLICT (site_id, key) DO NOTHING`,
-    [siteId, JSON.stringify(fresh)]);
-  const rows = await db.query<{ value: string }>(`SELECT value FROM site_settings WHERE site_id = $1 AND key = 'server_secret'`, [siteId]);
+    [siteId, JSON.stringify(fresh)],
+  );
+  const rows = await db.query<{ value: string }>(
+    `SELECT value FROM site_settings WHERE site_id = $1 AND key = 'server_secret'`,
+    [siteId],
+  );
   return rows[0].value;
 }

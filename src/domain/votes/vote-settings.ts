@@ -7,7 +7,11 @@ import type { Queryable } from '../../db/client.js';
  * - `votes_per_minute_per_account` / `votes_per_minute_per_address`: more votes than this in a
  *   minute get a 429 (the account limit is counted in the database, so it holds across instances).
  */
-export interface VoteSettings { holdHours: number; perAccountPerMinute: number; perAddressPerMinute: number }
+export interface VoteSettings {
+  holdHours: number;
+  perAccountPerMinute: number;
+  perAddressPerMinute: number;
+}
 
 export const VOTE_SETTING_DEFAULTS: VoteSettings = { holdHours: 0, perAccountPerMinute: 30, perAddressPerMinute: 60 };
 
@@ -50,8 +54,15 @@ export function forgetVoteSettings(db: Queryable, siteId: number): void {
 /** The stored settings; a mistyped value falls back to its default rather than closing voting. */
 async function readVoteSettings(db: Queryable, siteId: number): Promise<VoteSettings> {
   const keys = Object.keys(VOTE_SETTING_KEYS) as (keyof VoteSettings)[];
-  const rows = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_settings WHERE site_id = $1 AND key = ANY($2::text[])',
-    [siteId, keys.map((k) => VOTE_SETTING_KEYS[k])]);
+  const rows = await db.query<{ key: string; value: unknown }>(
+    'SELECT key, value FROM site_settings WHERE site_id = $1 AND key = ANY($2::text[])',
+    [siteId, keys.map((k) => VOTE_SETTING_KEYS[k])],
+  );
   const stored = new Map(rows.map((r) => [r.key, r.value]));
-  return Object.fromEntries(keys.map((k) => [k, wholeNumber(stored.get(VOTE_SETTING_KEYS[k]), VOTE_SETTING_BOUNDS[k]) ?? VOTE_SETTING_DEFAULTS[k]])) as unknown as VoteSettings;
+  return Object.fromEntries(
+    keys.map((k) => [
+      k,
+      wholeNumber(stored.get(VOTE_SETTING_KEYS[k]), VOTE_SETTING_BOUNDS[k]) ?? VOTE_SETTING_DEFAULTS[k],
+    ]),
+  ) as unknown as VoteSettings;
 }

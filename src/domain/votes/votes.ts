@@ -12,18 +12,30 @@ import type { Queryable } from '../../db/client.js';
  */
 
 /** Whether the person has a vote on the listing's current launch. */
-export async function hasVoted(db: Queryable, listing: { id: number; launch_week: string | null }, userId: number): Promise<boolean> {
+export async function hasVoted(
+  db: Queryable,
+  listing: { id: number; launch_week: string | null },
+  userId: number,
+): Promise<boolean> {
   const rows = await db.query(
     `SELECT 1 FROM votes WHERE listing_id = $1 AND user_id = $2 AND coalesce(launch_week, DATE '1970-01-01') = coalesce($3::date, DATE '1970-01-01')`,
-    [listing.id, userId, listing.launch_week]);
+    [listing.id, userId, listing.launch_week],
+  );
   return rows.length > 0;
 }
 
-export interface VoteResult { voted: boolean; counted: boolean; votes: number; /** When a young account's vote starts counting; null when it counts (or never will). */ held_until: string | null }
+export interface VoteResult {
+  voted: boolean;
+  counted: boolean;
+  votes: number /** When a young account's vote starts counting; null when it counts (or never will). */;
+  held_until: string | null;
+}
 
 export type VoteRefusal = 'signed_out' | 'unconfirmed' | 'suspended' | 'not_found' | 'rate_limited';
 /** What a vote or its undoing did; `refused` says why nothing happened. */
-export interface VoteOutcome extends VoteResult { refused?: VoteRefusal }
+export interface VoteOutcome extends VoteResult {
+  refused?: VoteRefusal;
+}
 
 /** Who votes: an account, or whoever holds a site session (its token's SHA-256), checked in the same statement. */
 export type Voter = { userId: number } | { sessionHash: string };
@@ -37,18 +49,31 @@ const VOTER_CTE = `u AS (
        UNION ALL
        SELECT u.id, u.created_at, u.email_verified_at, u.suspended_at FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id_hash = $4 AND s.expires_at > $5)`;
-const voterParams = (voter: Voter, now: Date) =>
-  ['userId' in voter ? voter.userId : null, 'sessionHash' in voter ? voter.sessionHash : null, now.toISOString()];
+const voterParams = (voter: Voter, now: Date) => [
+  'userId' in voter ? voter.userId : null,
+  'sessionHash' in voter ? voter.sessionHash : null,
+  now.toISOString(),
+];
 
 /** The refusal a voter gets before anything else is looked at, or null. */
-function voterRefusal(r: { user_id: number | null; verified: boolean | null; suspended: boolean | null }): VoteRefusal | null {
+function voterRefusal(r: {
+  user_id: number | null;
+  verified: boolean | null;
+  suspended: boolean | null;
+}): VoteRefusal | null {
   if (r.user_id === null) return 'signed_out';
   if (!r.verified) return 'unconfirmed';
   if (r.suspended) return 'suspended';
   return null;
 }
 
-const refused = (why: VoteRefusal, votes = 0): VoteOutcome => ({ voted: false, counted: false, votes, held_until: null, refused: why });
+const refused = (why: VoteRefusal, votes = 0): VoteOutcome => ({
+  voted: false,
+  counted: false,
+  votes,
+  held_until: null,
+  refused: why,
+});
 
 /**
  * Casts the voter's vote on the live listing `slug`'s current launch. Refused for a session that
@@ -59,10 +84,25 @@ const refused = (why: VoteRefusal, votes = 0): VoteOutcome => ({ voted: false, c
  * voter, the listing, the limit, the owner check (an owner's vote is never counted, so never held
  * either), the vote and the count it moves.
  */
-export async function castVote(db: Queryable, siteId: number, slug: string, voter: Voter,
-  o: { now: Date; ip: string | null; holdHours?: number; perMinute?: number }): Promise<VoteOutcome> {
-  const rows = await db.query<{ user_id: number | null; verified: boolean | null; suspended: boolean | null; found: boolean; inserted: boolean;
-    counted: boolean | null; held_until: string | null; votes: number; listing_id: number; launch_week: string | null }>(
+export async function castVote(
+  db: Queryable,
+  siteId: number,
+  slug: string,
+  voter: Voter,
+  o: { now: Date; ip: string | null; holdHours?: number; perMinute?: number },
+): Promise<VoteOutcome> {
+  const rows = await db.query<{
+    user_id: number | null;
+    verified: boolean | null;
+    suspended: boolean | null;
+    found: boolean;
+    inserted: boolean;
+    counted: boolean | null;
+    held_until: string | null;
+    votes: number;
+    listing_id: number;
+    launch_week: string | null;
+  }>(
     `WITH ${VOTER_CTE},
      l AS (SELECT id, launch_week, votes_count FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'),
      recent AS (SELECT count(*)::int AS n FROM votes WHERE user_id = (SELECT id FROM u) AND created_at > $7),
@@ -81,8 +121,17 @@ export async function castVote(db: Queryable, siteId: number, slug: string, vote
             (SELECT counted FROM ins) AS counted, (SELECT held_until FROM ins) AS held_until,
             coalesce((SELECT votes_count FROM upd), (SELECT votes_count FROM l)) AS votes,
             (SELECT id FROM l) AS listing_id, (SELECT to_char(launch_week, 'YYYY-MM-DD') FROM l) AS launch_week`,
-    [siteId, slug, ...voterParams(voter, o.now), o.ip, new Date(o.now.getTime() - 60_000).toISOString(), o.perMinute ?? 2_147_483_647, o.holdHours ?? 0],
-    { prepare: 'cast_vote' });
+    [
+      siteId,
+      slug,
+      ...voterParams(voter, o.now),
+      o.ip,
+      new Date(o.now.getTime() - 60_000).toISOString(),
+      o.perMinute ?? 2_147_483_647,
+      o.holdHours ?? 0,
+    ],
+    { prepare: 'cast_vote' },
+  );
   const r = rows[0];
   const who = voterRefusal(r);
   if (who) return refused(who);
@@ -99,8 +148,21 @@ export async function castVote(db: Queryable, siteId: number, slug: string, vote
  * there is none). A vote a moderator voided stays, so taking it back and voting again cannot undo
  * the voiding. One statement, like castVote; only a session that is not live is refused.
  */
-export async function removeVote(db: Queryable, siteId: number, slug: string, voter: Voter, o: { now: Date }): Promise<VoteOutcome> {
-  const rows = await db.query<{ user_id: number | null; found: boolean; removed: boolean; votes: number; listing_id: number; launch_week: string | null }>(
+export async function removeVote(
+  db: Queryable,
+  siteId: number,
+  slug: string,
+  voter: Voter,
+  o: { now: Date },
+): Promise<VoteOutcome> {
+  const rows = await db.query<{
+    user_id: number | null;
+    found: boolean;
+    removed: boolean;
+    votes: number;
+    listing_id: number;
+    launch_week: string | null;
+  }>(
     `WITH ${VOTER_CTE},
      l AS (SELECT id, launch_week, votes_count FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'),
      del AS (
@@ -111,18 +173,26 @@ export async function removeVote(db: Queryable, siteId: number, slug: string, vo
      SELECT (SELECT id FROM u) AS user_id, EXISTS (SELECT 1 FROM l) AS found, EXISTS (SELECT 1 FROM del) AS removed,
             coalesce((SELECT votes_count FROM upd), (SELECT votes_count FROM l)) AS votes,
             (SELECT id FROM l) AS listing_id, (SELECT to_char(launch_week, 'YYYY-MM-DD') FROM l) AS launch_week`,
-    [siteId, slug, ...voterParams(voter, o.now)], { prepare: 'remove_vote' });
+    [siteId, slug, ...voterParams(voter, o.now)],
+    { prepare: 'remove_vote' },
+  );
   const r = rows[0];
   if (r.user_id === null) return refused('signed_out');
   if (!r.found) return refused('not_found');
-  if (!r.removed && await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, r.user_id)) return { voted: true, counted: false, votes: r.votes, held_until: null };
+  if (!r.removed && (await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, r.user_id)))
+    return { voted: true, counted: false, votes: r.votes, held_until: null };
   return { voted: false, counted: false, votes: r.votes, held_until: null };
 }
 
-async function ownVote(db: Queryable, listing: { id: number; launch_week: string | null }, userId: number): Promise<{ counted: boolean; held_until: string | null } | null> {
+async function ownVote(
+  db: Queryable,
+  listing: { id: number; launch_week: string | null },
+  userId: number,
+): Promise<{ counted: boolean; held_until: string | null } | null> {
   const rows = await db.query<{ counted: boolean; held_until: string | null }>(
     `SELECT counted, held_until FROM votes WHERE listing_id = $1 AND user_id = $2 AND coalesce(launch_week, DATE '1970-01-01') = coalesce($3::date, DATE '1970-01-01')`,
-    [listing.id, userId, listing.launch_week]);
+    [listing.id, userId, listing.launch_week],
+  );
   return rows[0] ?? null;
 }
 
@@ -139,7 +209,8 @@ export async function releaseHeldVotes(db: Queryable, now: Date): Promise<{ site
         WHERE held_until IS NOT NULL AND held_until <= $1 AND voided_at IS NULL RETURNING listing_id),
      per AS (SELECT listing_id, count(*)::int AS n FROM released GROUP BY listing_id)
      UPDATE listings l SET votes_count = l.votes_count + per.n FROM per WHERE l.id = per.listing_id RETURNING l.site_id, l.slug`,
-    [now.toISOString()]);
+    [now.toISOString()],
+  );
 }
 
 /**
@@ -148,7 +219,13 @@ export async function releaseHeldVotes(db: Queryable, now: Date): Promise<{ site
  * given for a finished week are not re-ranked. Returns how many votes were voided and the slugs
  * whose counts moved.
  */
-export async function voidVotes(db: Queryable, siteId: number, voteIds: number[], reason: string, now: Date): Promise<{ voided: number; slugs: string[] }> {
+export async function voidVotes(
+  db: Queryable,
+  siteId: number,
+  voteIds: number[],
+  reason: string,
+  now: Date,
+): Promise<{ voided: number; slugs: string[] }> {
   if (voteIds.length === 0) return { voided: 0, slugs: [] };
   const rows = await db.query<{ slug: string | null; n: number }>(
     `WITH target AS (
@@ -160,7 +237,8 @@ export async function voidVotes(db: Queryable, siteId: number, voteIds: number[]
      per AS (SELECT listing_id, count(*) FILTER (WHERE counted)::int AS lost, count(*)::int AS n FROM voided GROUP BY listing_id),
      moved AS (UPDATE listings l SET votes_count = greatest(l.votes_count - per.lost, 0) FROM per WHERE l.id = per.listing_id RETURNING l.slug, per.n)
      SELECT slug, n FROM moved`,
-    [siteId, voteIds, now.toISOString(), reason]);
+    [siteId, voteIds, now.toISOString(), reason],
+  );
   return { voided: rows.reduce((a, r) => a + r.n, 0), slugs: rows.map((r) => r.slug!).filter(Boolean) };
 }
 
@@ -187,7 +265,12 @@ export const FRESH_ACCOUNT_HOURS = 24;
  * listing from one address, or from accounts that had only just signed up, within the same
  * ten minutes. Voided votes are left out, so a cluster disappears once dealt with.
  */
-export async function suspiciousVoteClusters(db: Queryable, siteId: number, now: Date, days = 14): Promise<VoteCluster[]> {
+export async function suspiciousVoteClusters(
+  db: Queryable,
+  siteId: number,
+  now: Date,
+  days = 14,
+): Promise<VoteCluster[]> {
   const bucket = `floor(extract(epoch FROM v.created_at) / ${CLUSTER_WINDOW_MINUTES * 60})`;
   const since = new Date(now.getTime() - days * 86_400_000).toISOString();
   const rows = await db.query<Omit<VoteCluster, 'listing'> & { listing_id: number; slug: string; name: string }>(
@@ -202,35 +285,68 @@ export async function suspiciousVoteClusters(db: Queryable, siteId: number, now:
       WHERE l.site_id = $1 AND v.created_at > $2 AND v.voided_at IS NULL AND v.created_at >= u.created_at AND v.created_at < u.created_at + interval '${FRESH_ACCOUNT_HOURS} hours'
       GROUP BY v.listing_id, l.slug, c.name, ${bucket} HAVING count(*) >= $4
       ORDER BY last_at DESC LIMIT 100`,
-    [siteId, since, CLUSTER_MIN_FROM_ONE_ADDRESS, CLUSTER_MIN_FRESH_ACCOUNTS]);
-  return rows.map(({ listing_id, slug, name, ...r }) => ({ ...r, vote_ids: (r.vote_ids as unknown[]).map(Number), listing: { id: listing_id, slug, name } }));
+    [siteId, since, CLUSTER_MIN_FROM_ONE_ADDRESS, CLUSTER_MIN_FRESH_ACCOUNTS],
+  );
+  return rows.map(({ listing_id, slug, name, ...r }) => ({
+    ...r,
+    vote_ids: (r.vote_ids as unknown[]).map(Number),
+    listing: { id: listing_id, slug, name },
+  }));
 }
 
-export interface VoteRecord { id: number; user_email: string; user_created_at: string; ip: string | null; created_at: string; counted: boolean; held_until: string | null; voided_at: string | null; voided_reason: string | null }
+export interface VoteRecord {
+  id: number;
+  user_email: string;
+  user_created_at: string;
+  ip: string | null;
+  created_at: string;
+  counted: boolean;
+  held_until: string | null;
+  voided_at: string | null;
+  voided_reason: string | null;
+}
 
 /** The latest votes of one listing with who cast them, for an administrator reviewing it. */
-export async function votesOfListing(db: Queryable, siteId: number, slug: string, limit = 200): Promise<{ listing: { id: number; slug: string; name: string; votes: number }; votes: VoteRecord[] } | null> {
+export async function votesOfListing(
+  db: Queryable,
+  siteId: number,
+  slug: string,
+  limit = 200,
+): Promise<{ listing: { id: number; slug: string; name: string; votes: number }; votes: VoteRecord[] } | null> {
   const found = await db.query<{ id: number; slug: string; name: string; votes: number }>(
-    'SELECT l.id, l.slug, c.name, l.votes_count AS votes FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.site_id = $1 AND l.slug = $2', [siteId, slug]);
+    'SELECT l.id, l.slug, c.name, l.votes_count AS votes FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.site_id = $1 AND l.slug = $2',
+    [siteId, slug],
+  );
   if (!found[0]) return null;
   const votes = await db.query<VoteRecord>(
     `SELECT v.id, u.email AS user_email, u.created_at AS user_created_at, v.ip, v.created_at, v.counted, v.held_until, v.voided_at, v.voided_reason
-       FROM votes v LEFT JOIN users u ON u.id = v.user_id WHERE v.listing_id = $1 ORDER BY v.created_at DESC, v.id DESC LIMIT $2`, [found[0].id, limit]);
+       FROM votes v LEFT JOIN users u ON u.id = v.user_id WHERE v.listing_id = $1 ORDER BY v.created_at DESC, v.id DESC LIMIT $2`,
+    [found[0].id, limit],
+  );
   return { listing: found[0], votes };
 }
 
 /** Votes waiting for their accounts to be old enough. */
 export async function heldVoteCount(db: Queryable, siteId: number): Promise<number> {
-  return (await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM votes v JOIN listings l ON l.id = v.listing_id WHERE v.held_until IS NOT NULL AND l.site_id = $1', [siteId]))[0].n;
+  return (
+    await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM votes v JOIN listings l ON l.id = v.listing_id WHERE v.held_until IS NOT NULL AND l.site_id = $1',
+      [siteId],
+    )
+  )[0].n;
 }
 
 /** Which of these listings the person already voted for on their current launch (for the cards' buttons). */
-export async function votedListingIds(db: Queryable, userId: number, listings: { id: number; launch_week: string | null }[]): Promise<Set<number>> {
+export async function votedListingIds(
+  db: Queryable,
+  userId: number,
+  listings: { id: number; launch_week: string | null }[],
+): Promise<Set<number>> {
   if (listings.length === 0) return new Set();
   const rows = await db.query<{ listing_id: number }>(
     `SELECT v.listing_id FROM votes v JOIN listings l ON l.id = v.listing_id
       WHERE v.user_id = $1 AND v.listing_id = ANY($2::int[]) AND coalesce(v.launch_week, DATE '1970-01-01') = coalesce(l.launch_week, DATE '1970-01-01')`,
-    [userId, listings.map((l) => l.id)]);
+    [userId, listings.map((l) => l.id)],
+  );
   return new Set(rows.map((r) => r.listing_id));
 }

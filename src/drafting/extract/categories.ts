@@ -15,7 +15,23 @@ const DEFINING = 5;
 const STRONG = 3;
 const NEEDED = 3;
 /** Names that say nothing about what a product is. */
-const GENERIC_WORDS = new Set(['other', 'others', 'misc', 'miscellaneous', 'general', 'tools', 'tool', 'apps', 'app', 'software', 'services', 'products', 'platform', 'and', 'the']);
+const GENERIC_WORDS = new Set([
+  'other',
+  'others',
+  'misc',
+  'miscellaneous',
+  'general',
+  'tools',
+  'tool',
+  'apps',
+  'app',
+  'software',
+  'services',
+  'products',
+  'platform',
+  'and',
+  'the',
+]);
 
 /** A name's phrases and their singular/plural forms: "Sales & Marketing" → sales, marketing; "Developer Tools" → developer tools, developer tool. */
 function phrasesOf(name: string): string[] {
@@ -31,15 +47,27 @@ function phrasesOf(name: string): string[] {
   return [...out];
 }
 
-interface Area { page: ViewPage; source: 'text' | 'head'; lines: string[]; weights: number[]; index: WordIndex }
+interface Area {
+  page: ViewPage;
+  source: 'text' | 'head';
+  lines: string[];
+  weights: number[];
+  index: WordIndex;
+}
 
 /** Where a site says what it is: homepage head (title, descriptions, keywords), headings, and the prose of its main pages. */
 function areasOf(site: SiteView): Area[] {
   const areas: Area[] = [];
   const home = site.home;
   if (home) {
-    const head = [[home.title, DEFINING], [home.meta.description, DEFINING], [home.meta['og:description'], DEFINING], [home.meta.keywords, STRONG]]
-      .filter((x): x is [string, number] => !!x[0]).map(([x, w]) => [x.replace(/\s+/g, ' ').trim(), w] as const);
+    const head = [
+      [home.title, DEFINING],
+      [home.meta.description, DEFINING],
+      [home.meta['og:description'], DEFINING],
+      [home.meta.keywords, STRONG],
+    ]
+      .filter((x): x is [string, number] => !!x[0])
+      .map(([x, w]) => [x.replace(/\s+/g, ' ').trim(), w] as const);
     const lines = head.map(([x]) => x);
     areas.push({ page: home, source: 'head', lines, weights: head.map(([, w]) => w), index: new WordIndex(lines) });
   }
@@ -47,7 +75,9 @@ function areasOf(site: SiteView): Area[] {
     const own = leadingLines(page.blocks).filter(isOwnStatement);
     // Very long lines are cut: what a product is shows early, and the index stays small.
     const lines = own.map((b) => b.text.slice(0, 20_000));
-    const weights = own.map((b) => (page.kind === 'homepage' && b.tag === 'h1' ? DEFINING : headingLevel(b) >= 1 && headingLevel(b) <= 3 ? STRONG : 1));
+    const weights = own.map((b) =>
+      page.kind === 'homepage' && b.tag === 'h1' ? DEFINING : headingLevel(b) >= 1 && headingLevel(b) <= 3 ? STRONG : 1,
+    );
     areas.push({ page, source: 'text', lines, weights, index: new WordIndex(lines) });
   }
   return areas;
@@ -70,7 +100,10 @@ export function extractCategories(site: SiteView, categories: CategoryChoice[]):
         for (const hit of area.index.find(phrase)) {
           const weight = area.weights[hit.line];
           // Prose mentions add up to a strong one at most: repetition alone is not clarity.
-          if (weight === 1) { if (prose >= STRONG) continue; prose++; }
+          if (weight === 1) {
+            if (prose >= STRONG) continue;
+            prose++;
+          }
           score += weight;
           first = Math.min(first, ai * 1e7 + hit.line);
           if (!best || weight > best.weight) best = { area, ...hit, weight };
@@ -84,5 +117,10 @@ export function extractCategories(site: SiteView, categories: CategoryChoice[]):
   }
   scored.sort((a, b) => b.score - a.score || a.first - b.first);
   const chosen = scored.slice(0, MAX_CATEGORIES);
-  return chosen.length ? propose(chosen.map((c) => c.name), chosen.map((c) => c.evidence)) : undefined;
+  return chosen.length
+    ? propose(
+        chosen.map((c) => c.name),
+        chosen.map((c) => c.evidence),
+      )
+    : undefined;
 }

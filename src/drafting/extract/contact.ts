@@ -6,7 +6,8 @@ import { isOtherPeoplesWords, propose, quoteLine, quoteOn, SELF_DESCRIBING, type
 const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
 const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
 /** Addresses that are placeholders, tracking, mailing-list commands or build artefacts, not a way to reach the company. */
-const NOT_CONTACT = /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster)@|[+-](?:un)?subscribe@|[+-](?:request|join|leave|owner)@|@(example\.(com|org|net)|sentry\.io|[a-z0-9.-]*sentry[a-z0-9.-]*|wixpress\.com|domain\.com|email\.com)$|\.(png|jpe?g|gif|svg|webp|css|js)$/i;
+const NOT_CONTACT =
+  /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster)@|[+-](?:un)?subscribe@|[+-](?:request|join|leave|owner)@|@(example\.(com|org|net)|sentry\.io|[a-z0-9.-]*sentry[a-z0-9.-]*|wixpress\.com|domain\.com|email\.com)$|\.(png|jpe?g|gif|svg|webp|css|js)$/i;
 const ROLE_MAILBOX = /^(hello|hi|contact|info|support|help|team|sales|founders?|office|mail)@/i;
 
 /**
@@ -24,7 +25,8 @@ export function emailsIn(line: string): { email: string; at: number }[] {
     while (end > i + 1 && (line[end - 1] === '.' || line[end - 1] === '-')) end--;
     while (start < i && line[start] === '.') start++;
     const email = line.slice(start, end);
-    if (start < i && /^[^@]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(email) && !NOT_CONTACT.test(email)) out.push({ email, at: start });
+    if (start < i && /^[^@]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(email) && !NOT_CONTACT.test(email))
+      out.push({ email, at: start });
     i = line.indexOf('@', end > i ? end : i + 1);
   }
   return out;
@@ -32,7 +34,11 @@ export function emailsIn(line: string): { email: string; at: number }[] {
 
 const mailtoAddress = (href: string) => {
   if (!/^mailto:/i.test(href)) return null;
-  try { return decodeURIComponent(href.slice(7).split('?')[0]).split(',')[0].trim(); } catch { return null; }
+  try {
+    return decodeURIComponent(href.slice(7).split('?')[0]).split(',')[0].trim();
+  } catch {
+    return null;
+  }
 };
 
 /** The site's own address first (its domain), from the contact page, a mailto link, a role mailbox like hello@. */
@@ -53,11 +59,18 @@ export function extractContactEmail(site: SiteView): Proposal<string> | undefine
   }
   for (const page of site.pages.filter((p) => SELF_DESCRIBING.includes(p.kind))) {
     // An imprint names the publisher's address by law: as good as a contact page.
-    const onContact = page.kind === 'contact' || /\b(impressum|imprint|legal notice|mentions l[ée]gales)\b/i.test(`${page.url.replace(/[-_/.]/g, ' ')} ${page.title}`) ? 2 : 0;
+    const onContact =
+      page.kind === 'contact' ||
+      /\b(impressum|imprint|legal notice|mentions l[ée]gales)\b/i.test(
+        `${page.url.replace(/[-_/.]/g, ' ')} ${page.title}`,
+      )
+        ? 2
+        : 0;
     for (const l of page.links) {
       const email = mailtoAddress(l.href);
       const within = l.block !== undefined ? page.blocks[l.block] : undefined;
-      if (email && emailsIn(email).length && !(within && isOtherPeoplesWords(within))) add(email, quoteOn(page, 'links', l.href), onContact + 1);
+      if (email && emailsIn(email).length && !(within && isOtherPeoplesWords(within)))
+        add(email, quoteOn(page, 'links', l.href), onContact + 1);
     }
     for (const b of page.blocks) {
       if (isOtherPeoplesWords(b) || !b.text.includes('@')) continue;

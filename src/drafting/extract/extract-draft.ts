@@ -1,11 +1,25 @@
 import type { CrawledPage } from '../../crawler/crawl-site.js';
-import { emptyDraftContent, FIELD_LIMITS, type CategoryChoice, type DraftContent, type ProfileField, type Proposal } from '../draft-content.js';
+import {
+  emptyDraftContent,
+  FIELD_LIMITS,
+  type CategoryChoice,
+  type DraftContent,
+  type ProfileField,
+  type Proposal,
+} from '../draft-content.js';
 import { extractCategories } from './categories.js';
 import { extractContactEmail } from './contact.js';
 import { extractFaqs } from './faqs.js';
 import { extractFeatures, extractUsps } from './features.js';
 import { extractFoundedYear } from './founded.js';
-import { extractDescription, extractLogo, extractName, extractSeo, extractShortDescription, extractTagline } from './identity.js';
+import {
+  extractDescription,
+  extractLogo,
+  extractName,
+  extractSeo,
+  extractShortDescription,
+  extractTagline,
+} from './identity.js';
 import { extractKeywords, extractTags } from './keywords.js';
 import { extractLocation } from './location.js';
 import { extractPricingModel, extractPricingSummary, extractTiers } from './pricing.js';
@@ -17,7 +31,9 @@ import { extractFounders, founderSocials } from './team.js';
 import { fitText } from './text-fit.js';
 import { extractDemoVideo } from './video.js';
 
-export interface ExtractOptions { categories: CategoryChoice[] }
+export interface ExtractOptions {
+  categories: CategoryChoice[];
+}
 
 /**
  * Drafts a profile from crawled pages without a language model: structured data (JSON-LD,
@@ -77,7 +93,9 @@ function withinLimits(field: ProfileField, p: Proposal): Proposal | undefined {
     return value ? { value, evidence: p.evidence } : undefined;
   }
   if (Array.isArray(p.value)) {
-    const items = p.value.filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= limit.max).slice(0, limit.items ?? 20);
+    const items = p.value
+      .filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= limit.max)
+      .slice(0, limit.items ?? 20);
     return items.length ? { value: items, evidence: p.evidence } : undefined;
   }
   return undefined;

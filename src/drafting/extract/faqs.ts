@@ -7,7 +7,21 @@ import { fitText, looseKey } from './text-fit.js';
 
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
 const FAQ_SECTION = /\b(faqs?|frequently asked|questions|q ?& ?a|answers)\b/i;
-const ANSWER_TAGS = new Set(['p', 'dd', 'li', 'div', 'td', 'section', 'article', 'span', 'address', 'pre', 'ul', 'ol', 'blockquote']);
+const ANSWER_TAGS = new Set([
+  'p',
+  'dd',
+  'li',
+  'div',
+  'td',
+  'section',
+  'article',
+  'span',
+  'address',
+  'pre',
+  'ul',
+  'ol',
+  'blockquote',
+]);
 
 /** "Q: How …?" / "A: It …": the prefixes some FAQs write out. */
 const Q_PREFIX = /^Q(?:uestion)?\s?[:.)]\s+/;
@@ -29,7 +43,10 @@ function isQuestion(b: TextBlock, inFaq: boolean): boolean {
   // Outside a FAQ a heading that asks is usually a call to action ("Ready to start?").
   if (headingLevel(b) > 1) return inFaq;
   if (b.tag === 'button' || /\baccordion\b/.test(b.within)) return true;
-  return (b.tag === 'p' || b.tag === 'div' || b.tag === 'li' || b.tag === 'strong') && (inFaq || /\b(faq|question)\b/.test(b.within));
+  return (
+    (b.tag === 'p' || b.tag === 'div' || b.tag === 'li' || b.tag === 'strong') &&
+    (inFaq || /\b(faq|question)\b/.test(b.within))
+  );
 }
 
 /** The lines answering the question at index q: up to the next question, heading or end of its container. */
@@ -56,7 +73,10 @@ function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean):
     // The "Q:"/"A:" prefixes are layout, not part of the question or answer (both still quoted whole).
     // Anchor marks ("§", "¶", "#") after a heading are links to it, not part of the question.
     const question = b.text.replace(Q_PREFIX, '').replace(/\s*[§¶#]$/, '');
-    const answer = fitText(lines.map((l, k) => (k === 0 ? page.blocks[l].text.replace(A_PREFIX, '') : page.blocks[l].text)).join('\n'), FAQ_LIMITS.answer);
+    const answer = fitText(
+      lines.map((l, k) => (k === 0 ? page.blocks[l].text.replace(A_PREFIX, '') : page.blocks[l].text)).join('\n'),
+      FAQ_LIMITS.answer,
+    );
     const evidence = dedupe([quoteLine(page, b.text), ...lines.map((l) => quoteLine(page, page.blocks[l].text))]);
     if (evidence.length >= 2 && question.length >= 5 && answer) out.push({ question, answer, evidence });
     i = lines[lines.length - 1];
@@ -69,7 +89,9 @@ function faqsFromJsonLd(pages: ViewPage[]): SourcedFaq[] {
   const out: SourcedFaq[] = [];
   for (const q of ldNodes(pages).filter((n) => isType(n, ['Question']))) {
     const question = ldString(q.data, 'name');
-    const answer = ldObjects(q.data, 'acceptedAnswer').map((a) => ldString(a, 'text')).find(Boolean);
+    const answer = ldObjects(q.data, 'acceptedAnswer')
+      .map((a) => ldString(a, 'text'))
+      .find(Boolean);
     if (!question || !answer || /<[a-z]/i.test(answer) || question.length > FAQ_LIMITS.question) continue;
     const text = fitText(answer.replace(/\s+/g, ' '), FAQ_LIMITS.answer);
     const evidence = dedupe([quoteOn(q.page, 'head', question), quoteOn(q.page, 'head', text)]);
@@ -79,7 +101,10 @@ function faqsFromJsonLd(pages: ViewPage[]): SourcedFaq[] {
 }
 
 /** A page that is a FAQ whatever its address: its first heading says so. */
-const isFaqPage = (page: ViewPage) => page.kind === 'faq' || FAQ_PAGE.test(page.blocks.find((b) => headingLevel(b))?.text ?? '') || FAQ_PAGE.test(page.title);
+const isFaqPage = (page: ViewPage) =>
+  page.kind === 'faq' ||
+  FAQ_PAGE.test(page.blocks.find((b) => headingLevel(b))?.text ?? '') ||
+  FAQ_PAGE.test(page.title);
 const FAQ_PAGE = /^(?:faqs?|frequently asked questions|questions(?: (?:and|&) answers)?|q ?& ?a)\b/i;
 
 /**
@@ -96,7 +121,10 @@ export function extractFaqs(site: SiteView): SourcedFaq[] {
     for (const s of sections) found.push(...faqsOnPage(page, s.start, s.end, true));
     // Outside those sections only questions that ask: a details/summary, an accordion, a question heading.
     let from = 0;
-    for (const s of [...sections.map((x) => ({ heading: x.heading, end: x.end })), { heading: page.blocks.length, end: page.blocks.length }]) {
+    for (const s of [
+      ...sections.map((x) => ({ heading: x.heading, end: x.end })),
+      { heading: page.blocks.length, end: page.blocks.length },
+    ]) {
       if (s.heading > from) found.push(...faqsOnPage(page, from, s.heading, false));
       from = Math.max(from, s.end);
     }

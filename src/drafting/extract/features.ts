@@ -5,16 +5,24 @@ import { headingLevel, sectionsNamed, sectionsOf, type Section } from './outline
 import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { capitalize, looseKey } from './text-fit.js';
 
-const FEATURES_SECTION = /\b(features?|what you get|everything you need|capabilities|how it works|what \S+ does|toolkit|built for|highlights|key benefits|what(?:'|’)s included|funktionen|fonctionnalités|características|funzionalità)\b/i;
+const FEATURES_SECTION =
+  /\b(features?|what you get|everything you need|capabilities|how it works|what \S+ does|toolkit|built for|highlights|key benefits|what(?:'|’)s included|funktionen|fonctionnalités|características|funzionalità)\b/i;
 const USPS_SECTION = /\b(why|benefits?|advantages?|what makes|different|unlike|reasons?)\b/i;
 /** Sections whose cards are not features: prices, questions, people, posts, quotes, calls to action. */
-const OTHER_SECTION = /\b(pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation)\b/i;
+const OTHER_SECTION =
+  /\b(pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation)\b/i;
 /** Headings that organise a page rather than name a feature: calls to action, other sections. */
-const NOT_AN_ITEM = /^(features?|all features|pricing|plans|faqs?|frequently asked questions|get started|start (?:free|now|today)|try\b|sign up|ready\b|join\b|contact|testimonials?|what (?:our )?(?:customers|users|people) (?:say|think)|loved by|trusted by|and (?:much )?more|learn more|see all|read more|integrations?$|our (?:team|story|customers)|blog|about|download|install|documentation|docs$|community$|sponsors?|license$|copyright)/i;
+const NOT_AN_ITEM =
+  /^(features?|all features|pricing|plans|faqs?|frequently asked questions|get started|start (?:free|now|today)|try\b|sign up|ready\b|join\b|contact|testimonials?|what (?:our )?(?:customers|users|people) (?:say|think)|loved by|trusted by|and (?:much )?more|learn more|see all|read more|integrations?$|our (?:team|story|customers)|blog|about|download|install|documentation|docs$|community$|sponsors?|license$|copyright)/i;
 /** Hints of a container whose items are not the product's features. */
 const NOT_FEATURE_WITHIN = /\b(testimonial|faq|pricing|plan|tier|team|member|person|review|quote|customer|client)\b/;
 
-interface Item { text: string; page: ViewPage; extra?: string; title?: string }
+interface Item {
+  text: string;
+  page: ViewPage;
+  extra?: string;
+  title?: string;
+}
 
 /** The first sentence of a line (the whole line when it has one sentence). */
 const firstSentence = (text: string) => text.split(/(?<=[.!?])\s+(?=[\p{Lu}\d"“])/u)[0];
@@ -26,19 +34,34 @@ function card(page: ViewPage, heading: string, body: string): Item {
   const title = bare(heading);
   const sentence = firstSentence(body);
   // "Lightweight" over "Lightweight (~10KB gzipped) starting point…": the sentence already says it.
-  if (sentence.toLowerCase().startsWith(title.toLowerCase()) && sentence.length <= FIELD_LIMITS.features.max) return { text: sentence, page };
+  if (sentence.toLowerCase().startsWith(title.toLowerCase()) && sentence.length <= FIELD_LIMITS.features.max)
+    return { text: sentence, page };
   const joined = `${title}${/[.!?:]$/.test(title) ? '' : ':'} ${sentence}`;
-  return joined.length <= FIELD_LIMITS.features.max ? { text: joined, page, extra: sentence, title } as Item : { text: title, page, extra: sentence };
+  return joined.length <= FIELD_LIMITS.features.max
+    ? ({ text: joined, page, extra: sentence, title } as Item)
+    : { text: title, page, extra: sentence };
 }
 
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 /** A heading without the anchor mark that links to it ("Feed Reader ¶", "Authentication§"). */
 const bare = (text: string) => text.replace(/\s*[§¶]$|\s+#$/, '');
-const itemLike = (b: TextBlock, max = 120) => isOwnStatement(b) && b.text.length <= max && !bare(b.text).endsWith('?') && !NOT_AN_ITEM.test(b.text) && !NOT_FEATURE_WITHIN.test(b.within) && !/^\d{1,4}([./-]\d{1,2}){1,2}\b/.test(b.text);
+const itemLike = (b: TextBlock, max = 120) =>
+  isOwnStatement(b) &&
+  b.text.length <= max &&
+  !bare(b.text).endsWith('?') &&
+  !NOT_AN_ITEM.test(b.text) &&
+  !NOT_FEATURE_WITHIN.test(b.within) &&
+  !/^\d{1,4}([./-]\d{1,2}){1,2}\b/.test(b.text);
 /** A card's title: a few words, not a sentence. */
 const titleLike = (b: TextBlock) => itemLike(b, 80) && wordCount(b.text) <= 10 && !/[.!:]$/.test(b.text);
 /** A sentence under a title: several words, or a short one that ends like a sentence (not a command line). */
-const prose = (b: TextBlock | undefined) => !!b && !headingLevel(b) && b.tag !== 'pre' && b.tag !== 'li' && isOwnStatement(b) && (wordCount(b.text) >= 5 || (wordCount(b.text) >= 3 && /[.!]$/.test(b.text)));
+const prose = (b: TextBlock | undefined) =>
+  !!b &&
+  !headingLevel(b) &&
+  b.tag !== 'pre' &&
+  b.tag !== 'li' &&
+  isOwnStatement(b) &&
+  (wordCount(b.text) >= 5 || (wordCount(b.text) >= 3 && /[.!]$/.test(b.text)));
 
 /** The items of a section: its sub-headings, else its list items, else (in a section named for features) the first sentence of each paragraph. */
 function itemsOfSection(page: ViewPage, s: Section, paragraphs = false): Item[] {
@@ -47,11 +70,17 @@ function itemsOfSection(page: ViewPage, s: Section, paragraphs = false): Item[] 
   const sentences: Item[] = [];
   for (let i = s.start; i < s.end; i++) {
     const b = page.blocks[i];
-    if (headingLevel(b) > s.level) { if (itemLike(b)) subHeadings.push(prose(page.blocks[i + 1]) ? card(page, b.text, page.blocks[i + 1].text) : { text: b.text, page }); }
-    else if (b.tag === 'li' && !headingLevel(b) && itemLike(b, FIELD_LIMITS.features.max)) listItems.push({ text: b.text, page });
+    if (headingLevel(b) > s.level) {
+      if (itemLike(b))
+        subHeadings.push(
+          prose(page.blocks[i + 1]) ? card(page, b.text, page.blocks[i + 1].text) : { text: b.text, page },
+        );
+    } else if (b.tag === 'li' && !headingLevel(b) && itemLike(b, FIELD_LIMITS.features.max))
+      listItems.push({ text: b.text, page });
     else if (paragraphs && b.tag === 'p' && prose(b) && !/^[<{$#]/.test(b.text) && !NOT_FEATURE_WITHIN.test(b.within)) {
       const sentence = firstSentence(b.text).replace(/:$/, '');
-      if (sentence.length <= FIELD_LIMITS.features.max && wordCount(sentence) >= 4) sentences.push({ text: sentence, page });
+      if (sentence.length <= FIELD_LIMITS.features.max && wordCount(sentence) >= 4)
+        sentences.push({ text: sentence, page });
     }
   }
   return subHeadings.length ? subHeadings : listItems.length ? listItems : sentences;
@@ -75,10 +104,15 @@ function cardGroups(page: ViewPage): Item[] {
     else runs.push([s]);
   }
   for (const run of runs) {
-    const cards = run.filter((c) => titleLike(blocks[c.heading]) && prose(blocks[c.heading + 1]) && !OTHER_SECTION.test(blocks[c.heading].text));
+    const cards = run.filter(
+      (c) =>
+        titleLike(blocks[c.heading]) && prose(blocks[c.heading + 1]) && !OTHER_SECTION.test(blocks[c.heading].text),
+    );
     if (cards.length < 3 || cards.length < run.length * 0.6) continue;
     // Under a heading that names prices, questions, people or posts they are not features.
-    const above = sections.filter((s) => s.level < run[0].level && s.heading < run[0].heading && s.end >= run[0].end).pop();
+    const above = sections
+      .filter((s) => s.level < run[0].level && s.heading < run[0].heading && s.end >= run[0].end)
+      .pop();
     if (above && OTHER_SECTION.test(blocks[above.heading].text)) continue;
     for (const c of cards) out.push(card(page, blocks[c.heading].text, blocks[c.heading + 1].text));
   }
@@ -86,24 +120,36 @@ function cardGroups(page: ViewPage): Item[] {
   for (let i = 0; i + 1 < blocks.length; i++) {
     const run: Item[] = [];
     let j = i;
-    while (j + 1 < blocks.length && !headingLevel(blocks[j]) && !/^(li|dt|dd|pre)$/.test(blocks[j].tag) && titleLike(blocks[j]) && wordCount(blocks[j].text) <= 5 && prose(blocks[j + 1])) {
+    while (
+      j + 1 < blocks.length &&
+      !headingLevel(blocks[j]) &&
+      !/^(li|dt|dd|pre)$/.test(blocks[j].tag) &&
+      titleLike(blocks[j]) &&
+      wordCount(blocks[j].text) <= 5 &&
+      prose(blocks[j + 1])
+    ) {
       run.push(card(page, blocks[j].text, blocks[j + 1].text));
       j += 2;
     }
-    if (run.length >= 3 || (run.length >= 2 && /\bfeature\b/.test(blocks[i].within))) { out.push(...run); i = j - 1; }
+    if (run.length >= 3 || (run.length >= 2 && /\bfeature\b/.test(blocks[i].within))) {
+      out.push(...run);
+      i = j - 1;
+    }
   }
   out.push(...definitionCards(page), ...leadTermItems(page), ...bulletRuns(page));
   return out;
 }
 
 /** "💬 Reliable messaging", "✓ Works offline": three or more lines running, each led by an emoji or a check mark. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: variation selectors and joiners trail an emoji one at a time
 const BULLET = /^(?:\p{Extended_Pictographic}|[✓✔☑★→►▸•])[\uFE0F\u200D\p{Extended_Pictographic}]*\s+(\S.{6,198})$/u;
 function bulletRuns(page: ViewPage): Item[] {
   const out: Item[] = [];
   const { blocks } = page;
   for (let i = 0; i < blocks.length; i++) {
     let j = i;
-    while (j < blocks.length && !headingLevel(blocks[j]) && isOwnStatement(blocks[j]) && BULLET.test(blocks[j].text)) j++;
+    while (j < blocks.length && !headingLevel(blocks[j]) && isOwnStatement(blocks[j]) && BULLET.test(blocks[j].text))
+      j++;
     if (j - i >= 3) for (let k = i; k < j; k++) out.push({ text: BULLET.exec(blocks[k].text)![1], page });
     i = Math.max(i, j - 1);
   }
@@ -119,9 +165,16 @@ function definitionCards(page: ViewPage): Item[] {
     const b = blocks[i];
     // A term is a title whatever its first word ("Download original article contents").
     const term = b.tag === 'dt' && isOwnStatement(b) && b.text.length <= 80 && !bare(b.text).endsWith('?');
-    if (term && blocks[i + 1]?.tag === 'dd' && prose(blocks[i + 1])) { run.push(card(page, b.text, blocks[i + 1].text)); i++; continue; }
+    if (term && blocks[i + 1]?.tag === 'dd' && prose(blocks[i + 1])) {
+      run.push(card(page, b.text, blocks[i + 1].text));
+      i++;
+      continue;
+    }
     if (b.tag === 'dd') continue;
-    if (run.length) { pairs.push(run); run = []; }
+    if (run.length) {
+      pairs.push(run);
+      run = [];
+    }
   }
   if (run.length) pairs.push(run);
   return pairs.filter((r) => r.length >= 3).flat();
@@ -137,13 +190,21 @@ function leadTermItems(page: ViewPage): Item[] {
     const found: Item[] = [];
     for (let i = s.start; i < s.end; i++) {
       const b = blocks[i];
-      if (headingLevel(b)) { if (s.heading < 0 || headingLevel(b) <= s.level) break; continue; }
+      if (headingLevel(b)) {
+        if (s.heading < 0 || headingLevel(b) <= s.level) break;
+        continue;
+      }
       const m = LEAD_TERM.exec(b.text);
       if (!m || (b.tag !== 'li' && b.tag !== 'p') || !itemLike(b, 4000) || wordCount(m[1]) > 5) continue;
       const text = b.text.length <= FIELD_LIMITS.features.max ? b.text : firstSentence(b.text.slice(m[0].length - 1));
       const joined = b.text.length <= FIELD_LIMITS.features.max ? text : `${m[1]}. ${text}`;
       if (b.text.length <= FIELD_LIMITS.features.max) found.push({ text: b.text, page });
-      else found.push(joined.length <= FIELD_LIMITS.features.max ? { text: joined, page, extra: text, title: m[1] } : { text: m[1], page });
+      else
+        found.push(
+          joined.length <= FIELD_LIMITS.features.max
+            ? { text: joined, page, extra: text, title: m[1] }
+            : { text: m[1], page },
+        );
     }
     if (found.length >= 3) out.push(...found);
   }
@@ -151,7 +212,8 @@ function leadTermItems(page: ViewPage): Item[] {
 }
 
 /** "First there is CSG, second there is extrusion …": the clause after each ordinal, when a passage counts at least two. */
-const ORDINAL = /\b(first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|finally|lastly)\b,?\s+(?:(?:there(?:'s|’s| is| are)|we (?:have|offer)|you (?:get|have))\s+)?/gi;
+const ORDINAL =
+  /\b(first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|finally|lastly)\b,?\s+(?:(?:there(?:'s|’s| is| are)|we (?:have|offer)|you (?:get|have))\s+)?/gi;
 function ordinalItems(page: ViewPage, sectionNamed: boolean): Item[] {
   const out: Item[] = [];
   page.blocks.forEach((b) => {
@@ -161,9 +223,14 @@ function ordinalItems(page: ViewPage, sectionNamed: boolean): Item[] {
     marks.forEach((m, k) => {
       const from = m.index! + m[0].length;
       const next = k + 1 < marks.length ? marks[k + 1].index! : b.text.length;
-      const clause = b.text.slice(from, next).split(/[.;!?](?:\s|$)/)[0].replace(/[\s,;:–—-]+(?:and|then)?\s*$/i, '').trim();
+      const clause = b.text
+        .slice(from, next)
+        .split(/[.;!?](?:\s|$)/)[0]
+        .replace(/[\s,;:–—-]+(?:and|then)?\s*$/i, '')
+        .trim();
       const said = b.text.slice(m.index!, from + clause.length);
-      if (clause.length >= 8 && said.length <= FIELD_LIMITS.features.max) out.push({ text: capitalize(clause), page, extra: said });
+      if (clause.length >= 8 && said.length <= FIELD_LIMITS.features.max)
+        out.push({ text: capitalize(clause), page, extra: said });
     });
   });
   return out;
@@ -175,13 +242,16 @@ function toProposal(items: Item[]): Proposal<string[]> | undefined {
   const evidence: (Evidence | null)[] = [];
   for (const raw of items) {
     // Anchor marks after a heading ("Feed Reader ¶") link to it; they are not part of the feature.
-    const item = bare(raw.text) !== raw.text ? { ...raw, text: bare(raw.text), title: raw.title && bare(raw.title) } : raw;
+    const item =
+      bare(raw.text) !== raw.text ? { ...raw, text: bare(raw.text), title: raw.title && bare(raw.title) } : raw;
     // One feature per title: a card on the homepage and a section of the features page name the same thing.
     const key = looseKey(item.title ?? item.text);
     if (!key || seen.has(key) || item.text.length > FIELD_LIMITS.features.max) continue;
     // A joined card is quoted as its title and its sentence; a clause lifted from prose as written.
-    const quote = (q: string | undefined) => (q ? quoteLine(item.page, q) ?? quoteOn(item.page, 'text', q) : null);
-    const found = item.title ? [quote(item.title), quote(item.extra ?? item.text.slice(item.title.length))] : [quote(item.text) ?? quote(item.extra), item.extra && item.extra !== item.text ? quote(item.extra) : null];
+    const quote = (q: string | undefined) => (q ? (quoteLine(item.page, q) ?? quoteOn(item.page, 'text', q)) : null);
+    const found = item.title
+      ? [quote(item.title), quote(item.extra ?? item.text.slice(item.title.length))]
+      : [quote(item.text) ?? quote(item.extra), item.extra && item.extra !== item.text ? quote(item.extra) : null];
     if (!found[0] || (item.title && item.extra && !found[1])) continue;
     seen.add(key);
     values.push(item.text);
@@ -207,15 +277,25 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
     const cards: Item[] = [];
     const ordinals: Item[] = [];
     // A heading that asks ("Why are you not developing my feature request?") opens an answer, not a list of features.
-    const sections = sectionsNamed(page.blocks, FEATURES_SECTION).filter((s) => !bare(page.blocks[s.heading].text).endsWith('?') &&
-      (!USPS_SECTION.test(page.blocks[s.heading].text) || FEATURES_SECTION.test(page.blocks[s.heading].text.replace(USPS_SECTION, ''))));
+    const sections = sectionsNamed(page.blocks, FEATURES_SECTION).filter(
+      (s) =>
+        !bare(page.blocks[s.heading].text).endsWith('?') &&
+        (!USPS_SECTION.test(page.blocks[s.heading].text) ||
+          FEATURES_SECTION.test(page.blocks[s.heading].text.replace(USPS_SECTION, ''))),
+    );
     // Paragraphs count as items only where the site presents itself: the homepage and features pages.
-    for (const s of sections) named.push(...itemsOfSection(page, s, page.kind === 'homepage' || page.kind === 'features'));
+    for (const s of sections)
+      named.push(...itemsOfSection(page, s, page.kind === 'homepage' || page.kind === 'features'));
     if (page.kind === 'features') {
       // Section headings of a features page name features, except those of its call-to-action and FAQ parts.
       for (const s of sectionsOf(page.blocks)) {
         const b = page.blocks[s.heading];
-        if (s.level >= 2 && s.level <= 3 && itemLike(b) && !/^why\b/i.test(b.text) && !OTHER_SECTION.test(b.text)) headings.push(prose(page.blocks[s.heading + 1]) ? card(page, b.text, page.blocks[s.heading + 1].text) : { text: b.text, page });
+        if (s.level >= 2 && s.level <= 3 && itemLike(b) && !/^why\b/i.test(b.text) && !OTHER_SECTION.test(b.text))
+          headings.push(
+            prose(page.blocks[s.heading + 1])
+              ? card(page, b.text, page.blocks[s.heading + 1].text)
+              : { text: b.text, page },
+          );
       }
     }
     if (page.kind === 'homepage' || page.kind === 'features' || sections.length) cards.push(...cardGroups(page));
@@ -229,7 +309,8 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
 export function extractUsps(site: SiteView): Proposal<string[]> | undefined {
   const items: Item[] = [];
   for (const page of pagesOfKind(site, 'homepage', 'features')) {
-    for (const s of sectionsNamed(page.blocks, USPS_SECTION)) if (s.level >= 2) items.push(...itemsOfSection(page, s).map((i) => ({ text: i.title ?? i.text, page: i.page })));
+    for (const s of sectionsNamed(page.blocks, USPS_SECTION))
+      if (s.level >= 2) items.push(...itemsOfSection(page, s).map((i) => ({ text: i.title ?? i.text, page: i.page })));
   }
   return toProposal(items);
 }

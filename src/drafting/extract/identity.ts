@@ -3,7 +3,16 @@ import type { Evidence } from '../evidence.js';
 import { headingLevel } from './outline.js';
 import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
 import { ldNodes, ldObjects, ldString, organizations, products, isType } from './json-ld.js';
-import { isBoilerplate, isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
+import {
+  isBoilerplate,
+  isOwnStatement,
+  pagesOfKind,
+  propose,
+  quoteLine,
+  quoteOn,
+  type SiteView,
+  type ViewPage,
+} from './site-view.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
 
 /** Title separators: "Name — tagline", "Name | tagline", "Name: tagline", "Name · tagline". */
@@ -13,10 +22,15 @@ const GENERIC_TITLE = /^(home|home ?page|welcome|index|untitled|official (web)?s
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const nameLike = (s: string) => s.length <= 60 && wordCount(s) <= 5 && !GENERIC_TITLE.test(s.trim());
 
-const titleParts = (title: string) => title.split(TITLE_SEPARATOR).map((p) => p.trim()).filter(Boolean);
+const titleParts = (title: string) =>
+  title
+    .split(TITLE_SEPARATOR)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 /** Host label without punctuation ("tally-flow.com" → "tallyflow"), to recognise the name part of a title. */
-const hostLabels = (site: SiteView) => site.ownHosts.map((h) => h.split('.').slice(-2, -1)[0] ?? h).map((l) => l.replace(/[^a-z0-9]/g, ''));
+const hostLabels = (site: SiteView) =>
+  site.ownHosts.map((h) => h.split('.').slice(-2, -1)[0] ?? h).map((l) => l.replace(/[^a-z0-9]/g, ''));
 const squash = (s: string) => looseKey(s).replace(/\s+/g, '');
 
 /** Which part of a split title is the product's name, if any. */
@@ -41,7 +55,8 @@ function visibleName(page: ViewPage | undefined, name: string): Evidence | null 
 }
 
 /** Words that name what kind of product something is ("… Web Server", "… Bitcoin Wallet"), not which. */
-const KIND_NOUN = /^(server|wallet|framework|library|editor|browser|app|application|client|platform|toolkit|tool|engine|software|manager|reader|player|messenger|analytics|database|cms|ide)$/i;
+const KIND_NOUN =
+  /^(server|wallet|framework|library|editor|browser|app|application|client|platform|toolkit|tool|engine|software|manager|reader|player|messenger|analytics|database|cms|ide)$/i;
 
 /**
  * "Electrum Bitcoin Wallet" → "Electrum": a name of three or more words ending in a kind of product,
@@ -54,7 +69,13 @@ function shortName(site: SiteView, name: string): string {
   if (!home || words.length < 3 || !KIND_NOUN.test(words[words.length - 1])) return name;
   const first = words[0];
   const text = home.blocks.map((b) => b.text).join('\n');
-  const alone = text.split(new RegExp(`(?<![\\p{L}\\d.])${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])(?! ${words[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'u')).length - 1;
+  const alone =
+    text.split(
+      new RegExp(
+        `(?<![\\p{L}\\d.])${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])(?! ${words[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`,
+        'u',
+      ),
+    ).length - 1;
   return alone >= 3 ? first : name;
 }
 
@@ -62,7 +83,10 @@ export function extractName(site: SiteView): Proposal<string> | undefined {
   const full = extractFullName(site);
   if (!full) return full;
   const fromTitle = site.home?.title ? titleParts(site.home.title)[0] : undefined;
-  const short = fromTitle && fromTitle !== full.value && full.value.startsWith(`${fromTitle} `) && nameLike(fromTitle) ? fromTitle : shortName(site, full.value);
+  const short =
+    fromTitle && fromTitle !== full.value && full.value.startsWith(`${fromTitle} `) && nameLike(fromTitle)
+      ? fromTitle
+      : shortName(site, full.value);
   if (short === full.value || !site.home) return full;
   const home = site.home;
   return propose(short, [quoteOn(home, 'head', short), visibleName(home, short)]) ?? full;
@@ -91,9 +115,17 @@ const acceptableTagline = (text: string, name: string | undefined) =>
   wordCount(text) >= 2 && text.length <= 200 && !(name && sameWords(text, name)) && !GENERIC_TITLE.test(text);
 
 /** Hero lines that are buttons, badges or notices rather than a pitch. */
-const NOT_A_PITCH = /^(get started|download|install|try|sign ?up|log ?in|learn more|read more|view on github|star\b|docs\b|documentation|version\b|v?\d+\.\d+|new\b|announcing|latest|release|write|e-?mail|contact|call|follow|join)\b|@|https?:\/\//i;
+const NOT_A_PITCH =
+  /^(get started|download|install|try|sign ?up|log ?in|learn more|read more|view on github|star\b|docs\b|documentation|version\b|v?\d+\.\d+|new\b|announcing|latest|release|write|e-?mail|contact|call|follow|join)\b|@|https?:\/\//i;
 const pitchLike = (b: TextBlock | undefined, name: string | undefined): b is TextBlock =>
-  !!b && isOwnStatement(b) && acceptableTagline(b.text, name) && b.text.length <= 110 && wordCount(b.text) >= 3 && !b.text.endsWith('?') && !NOT_A_PITCH.test(b.text) && !b.text.includes('©');
+  !!b &&
+  isOwnStatement(b) &&
+  acceptableTagline(b.text, name) &&
+  b.text.length <= 110 &&
+  wordCount(b.text) >= 3 &&
+  !b.text.endsWith('?') &&
+  !NOT_A_PITCH.test(b.text) &&
+  !b.text.includes('©');
 
 /**
  * The homepage's pitch: its h1; when the h1 only names the product, the line right under it; without
@@ -109,7 +141,8 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   if (h1) {
     // "<h1>Name</h1><p>The pitch</p>": the line right under the name, when it reads as one.
     const next = blocks.slice(h1At + 1, h1At + 4).find((b) => !isBoilerplate(b));
-    if (pitchLike(next, name) && next.tag !== 'li' && headingLevel(next) !== 1) return propose(next.text, [quoteLine(home, next.text)]);
+    if (pitchLike(next, name) && next.tag !== 'li' && headingLevel(next) !== 1)
+      return propose(next.text, [quoteLine(home, next.text)]);
   } else {
     // Without an h1 the hero's heading is the page's first, near its top.
     const heading = blocks.slice(0, 15).find((b) => headingLevel(b) >= 2 && !isBoilerplate(b));
@@ -119,7 +152,8 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
     const v = home.meta[key];
     if (!v) continue;
     const rest = titleParts(v).filter((p) => !(name && sameWords(p, name)) && !GENERIC_TITLE.test(p));
-    if (rest.length === 1 && acceptableTagline(rest[0], name)) return propose(rest[0], [quoteOn(home, 'head', rest[0])]);
+    if (rest.length === 1 && acceptableTagline(rest[0], name))
+      return propose(rest[0], [quoteOn(home, 'head', rest[0])]);
   }
   // A title read as "Name — tagline": the tagline is the other part.
   const parts = titleParts(home.title);
@@ -132,7 +166,9 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
 
 /** The opening paragraph of the homepage: the first own, sentence-like paragraph. */
 function heroParagraph(page: ViewPage) {
-  return page.blocks.find((b) => (b.tag === 'p' || b.tag === 'div') && isOwnStatement(b) && wordCount(b.text) >= 8 && !b.text.includes('©'));
+  return page.blocks.find(
+    (b) => (b.tag === 'p' || b.tag === 'div') && isOwnStatement(b) && wordCount(b.text) >= 8 && !b.text.includes('©'),
+  );
 }
 
 export function extractShortDescription(site: SiteView): Proposal<string> | undefined {
@@ -196,7 +232,10 @@ export function extractSeo(site: SiteView): { title?: Proposal<string>; meta?: P
 /** An icon's size in pixels: "180x180" → 180, "any" (a vector) → Infinity; from the file name when undeclared. */
 function iconSize(m: PageMedia): number {
   if (/svg/i.test(m.type ?? '') || /\.svg(?:$|\?)/i.test(m.url) || /\bany\b/.test(m.sizes ?? '')) return Infinity;
-  const sizes = [...(m.sizes ?? '').matchAll(/(\d+)x(\d+)/gi), ...(m.sizes ? [] : m.url.matchAll(/(\d{2,4})x(\d{2,4})/gi))].map((x) => Number(x[1]));
+  const sizes = [
+    ...(m.sizes ?? '').matchAll(/(\d+)x(\d+)/gi),
+    ...(m.sizes ? [] : m.url.matchAll(/(\d{2,4})x(\d{2,4})/gi)),
+  ].map((x) => Number(x[1]));
   return sizes.length ? Math.max(...sizes) : 0;
 }
 
@@ -208,7 +247,10 @@ function iconSize(m: PageMedia): number {
 export function extractLogo(site: SiteView, name: string | undefined): Proposal<string> | undefined {
   const pages = site.home ? [site.home, ...site.pages.filter((p) => p !== site.home)] : site.pages;
   for (const org of organizations(ldNodes(pages))) {
-    for (const logo of [ldString(org.data, 'logo'), ...ldObjects(org.data, 'logo').map((o) => ldString(o, 'url') ?? ldString(o, 'contentUrl'))]) {
+    for (const logo of [
+      ldString(org.data, 'logo'),
+      ...ldObjects(org.data, 'logo').map((o) => ldString(o, 'url') ?? ldString(o, 'contentUrl')),
+    ]) {
       const url = logo ? absoluteUrl(logo, org.page.url) : null;
       if (logo && url) return propose(url, [quoteOn(org.page, 'head', logo)]);
     }
@@ -216,19 +258,31 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const home = pages[0];
   if (!home) return undefined;
   const nameKey = name ? squash(name) : null;
-  const logos = home.media.filter((m) => m.kind === 'logo' && !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within));
+  const logos = home.media.filter(
+    (m) => m.kind === 'logo' && !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within),
+  );
   // "fish shell" is also written "fish": its first word counts when it is distinctive enough.
   const keys = [nameKey, name ? squash(name.split(/\s+/)[0]) : null].filter((k): k is string => !!k && k.length >= 3);
-  const file = (m: PageMedia) => { try { return decodeURIComponent(new URL(m.url).pathname.split('/').pop() ?? ''); } catch { return ''; } };
+  const file = (m: PageMedia) => {
+    try {
+      return decodeURIComponent(new URL(m.url).pathname.split('/').pop() ?? '');
+    } catch {
+      return '';
+    }
+  };
   // A short alt ("Acme logo", "Logo of Acme") or the file name names it; a long alt describes a picture
   // that shows it (artwork "with the Acme logo"), whatever its file is called.
-  const named = (m: PageMedia) => (m.alt ?? '').split(/\s+/).length <= 5 && keys.some((k) => squash(`${m.alt ?? ''} ${file(m)}`).includes(k));
+  const named = (m: PageMedia) =>
+    (m.alt ?? '').split(/\s+/).length <= 5 && keys.some((k) => squash(`${m.alt ?? ''} ${file(m)}`).includes(k));
   // A picture whose alt is exactly the product's name is its logo even when nothing says "logo".
   const titled = home.media.find((m) => m.kind === 'image' && nameKey !== null && squash(m.alt ?? '') === nameKey);
   // The site's own file is just "logo.svg", "logo-light.png"; another brand's carries its name ("zerossl-logo.svg").
-  const generic = (m: PageMedia) => /^logo(?:[-_.]|$)/i.test(file(m)) && !(m.alt && !named(m) && m.alt.split(/\s+/).length <= 3 && !/logo/i.test(m.alt));
+  const generic = (m: PageMedia) =>
+    /^logo(?:[-_.]|$)/i.test(file(m)) &&
+    !(m.alt && !named(m) && m.alt.split(/\s+/).length <= 3 && !/logo/i.test(m.alt));
   // Named like the product first (a header may also show a sponsor's logo), then one in the header or brand link, then the generic file.
-  const ownLogo = logos.find(named) ?? titled ?? logos.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ?? logos.find(generic);
+  const ownLogo =
+    logos.find(named) ?? titled ?? logos.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ?? logos.find(generic);
   if (ownLogo) return propose(ownLogo.url, [quoteOn(home, 'links', ownLogo.url)]);
   // An og:image whose address says logo is one; any other og:image is a share card, not a logo.
   const og = home.meta['og:image'];
@@ -245,5 +299,7 @@ function absoluteUrl(raw: string, base: string): string | null {
   try {
     const u = new URL(raw, base);
     return /^https?:$/.test(u.protocol) ? u.toString() : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }

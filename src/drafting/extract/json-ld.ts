@@ -1,9 +1,21 @@
 import type { ViewPage } from './site-view.js';
 
 /** A JSON-LD object with its @type(s), found anywhere in a page's scripts (top level, arrays, @graph, nested). */
-export interface LdNode { types: string[]; data: Record<string, unknown>; page: ViewPage }
+export interface LdNode {
+  types: string[];
+  data: Record<string, unknown>;
+  page: ViewPage;
+}
 
-const ORGANIZATION_TYPES = ['Organization', 'Corporation', 'LocalBusiness', 'ProfessionalService', 'OnlineBusiness', 'NGO', 'EducationalOrganization'];
+const ORGANIZATION_TYPES = [
+  'Organization',
+  'Corporation',
+  'LocalBusiness',
+  'ProfessionalService',
+  'OnlineBusiness',
+  'NGO',
+  'EducationalOrganization',
+];
 const PRODUCT_TYPES = ['SoftwareApplication', 'WebApplication', 'MobileApplication', 'Product', 'Service'];
 
 export function ldNodes(pages: ViewPage[]): LdNode[] {
@@ -14,7 +26,10 @@ export function ldNodes(pages: ViewPage[]): LdNode[] {
     while (stack.length) {
       const { v, depth } = stack.pop()!;
       if (depth > 12 || !v || typeof v !== 'object') continue;
-      if (Array.isArray(v)) { for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 }); continue; }
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 });
+        continue;
+      }
       const data = v as Record<string, unknown>;
       const t = data['@type'];
       const types = (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === 'string');
@@ -40,10 +55,14 @@ export function ldString(data: Record<string, unknown>, key: string): string | u
 
 export function ldStrings(data: Record<string, unknown>, key: string): string[] {
   const v = data[key];
-  return (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
+  return (Array.isArray(v) ? v : [v])
+    .filter((x): x is string => typeof x === 'string' && x.trim() !== '')
+    .map((x) => x.trim());
 }
 
 export function ldObjects(data: Record<string, unknown>, key: string): Record<string, unknown>[] {
   const v = data[key];
-  return (Array.isArray(v) ? v : [v]).filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x));
+  return (Array.isArray(v) ? v : [v]).filter(
+    (x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x),
+  );
 }

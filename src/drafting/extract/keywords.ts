@@ -8,10 +8,17 @@ import { leadingLines, WordIndex } from './word-index.js';
 /** At most this many tags: the keywords the visible pages also use. */
 export const MAX_TAGS = 10;
 
-interface Keyword { text: string; evidence: Evidence | null }
+interface Keyword {
+  text: string;
+  evidence: Evidence | null;
+}
 
 /** Comma- (or semicolon-) separated terms, each within the item limit. */
-const splitTerms = (s: string) => s.split(/[,;]/).map((t) => t.replace(/\s+/g, ' ').trim()).filter((t) => t.length >= 2 && t.length <= FIELD_LIMITS.keywords.max);
+const splitTerms = (s: string) =>
+  s
+    .split(/[,;]/)
+    .map((t) => t.replace(/\s+/g, ' ').trim())
+    .filter((t) => t.length >= 2 && t.length <= FIELD_LIMITS.keywords.max);
 
 /** The site's declared keywords: meta keywords of the homepage, then JSON-LD keywords. */
 function declaredKeywords(site: SiteView): Keyword[] {
@@ -36,13 +43,24 @@ function declaredKeywords(site: SiteView): Keyword[] {
 
 export function extractKeywords(site: SiteView): Proposal<string[]> | undefined {
   const terms = declaredKeywords(site).slice(0, FIELD_LIMITS.keywords.items);
-  return terms.length ? propose(terms.map((t) => t.text), terms.map((t) => t.evidence)) : undefined;
+  return terms.length
+    ? propose(
+        terms.map((t) => t.text),
+        terms.map((t) => t.evidence),
+      )
+    : undefined;
 }
 
 /** Tags: declared keywords that the visible homepage or features page also uses, each quoted in both places. */
 export function extractTags(site: SiteView): Proposal<string[]> | undefined {
-  const visible: { page: ViewPage; lines: string[]; index: WordIndex }[] = pagesOfKind(site, 'homepage', 'features').map((page) => {
-    const lines = leadingLines(page.blocks).filter(isOwnStatement).map((b) => b.text.slice(0, 20_000));
+  const visible: { page: ViewPage; lines: string[]; index: WordIndex }[] = pagesOfKind(
+    site,
+    'homepage',
+    'features',
+  ).map((page) => {
+    const lines = leadingLines(page.blocks)
+      .filter(isOwnStatement)
+      .map((b) => b.text.slice(0, 20_000));
     return { page, lines, index: new WordIndex(lines) };
   });
   const values: string[] = [];

@@ -4,19 +4,38 @@ import type { Proposal } from '../draft-content.js';
 import { countryFromCode, countryFromDemonym, countryFromName, countryOfCity } from './countries.js';
 import { ldNodes, ldObjects, ldString, organizations } from './json-ld.js';
 import { sectionsNamed } from './outline.js';
-import { isOtherPeoplesWords, pagesOfKind, propose, quoteLine, quoteOn, readText, type SiteView, type ViewPage } from './site-view.js';
+import {
+  isOtherPeoplesWords,
+  pagesOfKind,
+  propose,
+  quoteLine,
+  quoteOn,
+  readText,
+  type SiteView,
+  type ViewPage,
+} from './site-view.js';
 
-interface Found { value: string; evidence: Evidence | null }
+interface Found {
+  value: string;
+  evidence: Evidence | null;
+}
 
 /** "based in Lisbon, Portugal", "headquartered in Austin, Texas, USA", "located in Berlin", "founded in 2021 in Porto, Portugal". */
-const BASED_IN = /\b(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?(?:founded|started)(?:\s+in\s+\d{4})?)\s+in|operated (?:out of|from|in)|run (?:out of|from))\s+(?!\d{4}\b)(?:the )?([^.;!?\n()]{2,80})/i;
+const BASED_IN =
+  /\b(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?(?:founded|started)(?:\s+in\s+\d{4})?)\s+in|operated (?:out of|from|in)|run (?:out of|from))\s+(?!\d{4}\b)(?:the )?([^.;!?\n()]{2,80})/i;
 const PLACE_END = /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving)\s+.*$|\s*[–—|].*$/i;
 /** Regions that are not a city or a country. */
-const NOT_CITIES = /^(the )?(eu|europe|asia|africa|north america|south america|latin america|oceania|middle east|nordics|scandinavia|world|cloud|remote|uk|us|usa)$/i;
+const NOT_CITIES =
+  /^(the )?(eu|europe|asia|africa|north america|south america|latin america|oceania|middle east|nordics|scandinavia|world|cloud|remote|uk|us|usa)$/i;
 const CITY_LIKE = /^\p{Lu}[\p{L}'’.]*(?:[ -]\p{L}[\p{L}'’.]*){0,3}$/u;
 
 /** "1100-063 Lisbon" → "Lisbon", "London EC1V 9HX" → "London": words holding digits are postcodes or numbers. */
-const withoutPostcode = (part: string) => part.split(/\s+/).filter((w) => !/\d/.test(w)).join(' ').trim();
+const withoutPostcode = (part: string) =>
+  part
+    .split(/\s+/)
+    .filter((w) => !/\d/.test(w))
+    .join(' ')
+    .trim();
 const cityLike = (s: string) => s.length <= 40 && CITY_LIKE.test(s) && !NOT_CITIES.test(s) && !countryFromName(s);
 
 /** Country and city from the parts of a place or address, read from the end: "…, Lisbon, Portugal". */
@@ -34,12 +53,20 @@ function readPlace(parts: string[]): { country?: string; countryPart?: string; c
 
 function fromJsonLd(site: SiteView, countries: Found[], cities: Found[]) {
   for (const org of organizations(ldNodes(site.pages))) {
-    for (const addr of [...ldObjects(org.data, 'address'), ...ldObjects(org.data, 'location').flatMap((l) => ldObjects(l, 'address'))]) {
-      const rawCountry = ldString(addr, 'addressCountry') ?? ldObjects(addr, 'addressCountry').map((c) => ldString(c, 'name')).find(Boolean);
+    for (const addr of [
+      ...ldObjects(org.data, 'address'),
+      ...ldObjects(org.data, 'location').flatMap((l) => ldObjects(l, 'address')),
+    ]) {
+      const rawCountry =
+        ldString(addr, 'addressCountry') ??
+        ldObjects(addr, 'addressCountry')
+          .map((c) => ldString(c, 'name'))
+          .find(Boolean);
       const code = rawCountry ? countryFromCode(rawCountry) : null;
       if (rawCountry && code) countries.push({ value: code, evidence: quoteOn(org.page, 'head', rawCountry) });
       const locality = ldString(addr, 'addressLocality');
-      if (locality && cityLike(locality)) cities.push({ value: locality, evidence: quoteOn(org.page, 'head', locality) });
+      if (locality && cityLike(locality))
+        cities.push({ value: locality, evidence: quoteOn(org.page, 'head', locality) });
     }
   }
 }
@@ -68,8 +95,19 @@ function fromAddresses(pages: ViewPage[], countries: Found[], cities: Found[]) {
     for (const b of page.blocks) {
       const isAddress = b.tag === 'address' || /\baddress\b/.test(b.within);
       if (isAddress && !isOtherPeoplesWords(b)) current.push(b);
-      else if (current.length) { groups.push(current); current = []; }
-      if (!isAddress && page.kind === 'contact' && /\d/.test(b.text) && b.text.includes(',') && b.text.length <= 200 && !isOtherPeoplesWords(b)) groups.push([b]);
+      else if (current.length) {
+        groups.push(current);
+        current = [];
+      }
+      if (
+        !isAddress &&
+        page.kind === 'contact' &&
+        /\d/.test(b.text) &&
+        b.text.includes(',') &&
+        b.text.length <= 200 &&
+        !isOtherPeoplesWords(b)
+      )
+        groups.push([b]);
     }
     if (current.length) groups.push(current);
     for (const lines of groups) {
@@ -77,8 +115,10 @@ function fromAddresses(pages: ViewPage[], countries: Found[], cities: Found[]) {
       const place = readPlace(parts);
       // Without a country the parts cannot be told apart: "Rua do Ouro 112" is not a city.
       if (!place.country) continue;
-      const quotes = (value: string | undefined) => lines.filter((l) => value && l.text.includes(value)).map((l) => quoteLine(page, l.text));
-      if (place.country && place.countryPart) for (const e of quotes(place.countryPart.trim())) countries.push({ value: place.country, evidence: e });
+      const quotes = (value: string | undefined) =>
+        lines.filter((l) => value && l.text.includes(value)).map((l) => quoteLine(page, l.text));
+      if (place.country && place.countryPart)
+        for (const e of quotes(place.countryPart.trim())) countries.push({ value: place.country, evidence: e });
       if (place.city) for (const e of quotes(place.city)) cities.push({ value: place.city, evidence: e });
     }
   }
@@ -86,16 +126,32 @@ function fromAddresses(pages: ViewPage[], countries: Found[], cities: Found[]) {
 
 /** Legal forms and the countries whose law they belong to; the first group names one country by itself. */
 const LEGAL_FORMS: [RegExp, string[]][] = [
-  [/\b501\(c\)\(\d{1,2}\)/, ['US']], [/\bUG \(haftungsbeschränkt\)/, ['DE']], [/\be\.\s?V\./, ['DE']], [/\bgGmbH\b/, ['DE']], [/\bOÜ\b/, ['EE']],
-  [/\bsp\. z o\.\s?o\./i, ['PL']], [/\bKft\./, ['HU']], [/\bPty\.? Ltd\b/, ['AU']],
-  [/\bGmbH\b|\bGbR\b|\bKG\b/, ['DE', 'AT', 'CH']], [/\b(?:Ltd|Limited|LLP|plc|CIC)\b/, ['GB', 'IE']], [/\b(?:Inc|LLC|Corp)\b/, ['US', 'CA']],
-  [/\b(?:SAS|SARL|S\.A\.S\.|S\.A\.R\.L\.)\b/, ['FR', 'BE', 'LU', 'CH']], [/\b[BN]\.V\./, ['NL', 'BE']], [/\bOy\b/, ['FI']], [/\bApS\b|\bA\/S\b/, ['DK', 'NO']],
-  [/\bS\.r\.l\.|\bS\.p\.A\./i, ['IT']], [/\bS\.L\.U?\./, ['ES']], [/\bLda\b/, ['PT']], [/\bs\.r\.o\./, ['CZ', 'SK']],
+  [/\b501\(c\)\(\d{1,2}\)/, ['US']],
+  [/\bUG \(haftungsbeschränkt\)/, ['DE']],
+  [/\be\.\s?V\./, ['DE']],
+  [/\bgGmbH\b/, ['DE']],
+  [/\bOÜ\b/, ['EE']],
+  [/\bsp\. z o\.\s?o\./i, ['PL']],
+  [/\bKft\./, ['HU']],
+  [/\bPty\.? Ltd\b/, ['AU']],
+  [/\bGmbH\b|\bGbR\b|\bKG\b/, ['DE', 'AT', 'CH']],
+  [/\b(?:Ltd|Limited|LLP|plc|CIC)\b/, ['GB', 'IE']],
+  [/\b(?:Inc|LLC|Corp)\b/, ['US', 'CA']],
+  [/\b(?:SAS|SARL|S\.A\.S\.|S\.A\.R\.L\.)\b/, ['FR', 'BE', 'LU', 'CH']],
+  [/\b[BN]\.V\./, ['NL', 'BE']],
+  [/\bOy\b/, ['FI']],
+  [/\bApS\b|\bA\/S\b/, ['DK', 'NO']],
+  [/\bS\.r\.l\.|\bS\.p\.A\./i, ['IT']],
+  [/\bS\.L\.U?\./, ['ES']],
+  [/\bLda\b/, ['PT']],
+  [/\bs\.r\.o\./, ['CZ', 'SK']],
 ];
 /** "registered in England and Wales", "incorporated in Delaware, USA", "Sitz in Berlin". */
-const REGISTERED_IN = /\b(?:(?:registered|incorporated|domiciled|established|organi[sz]ed)(?: (?:office|seat|address))?(?: (?:in|under the laws of))|(?:service|company|site|business) is (?:operated|run|based) (?:out of|from|in)) (?:the )?(?!\d{4}\b)([^.;!?\n()]{2,80})|\bSitz(?: in|:) ([^.;!?\n()]{2,60})/i;
+const REGISTERED_IN =
+  /\b(?:(?:registered|incorporated|domiciled|established|organi[sz]ed)(?: (?:office|seat|address))?(?: (?:in|under the laws of))|(?:service|company|site|business) is (?:operated|run|based) (?:out of|from|in)) (?:the )?(?!\d{4}\b)([^.;!?\n()]{2,80})|\bSitz(?: in|:) ([^.;!?\n()]{2,60})/i;
 /** "a US 501(c)(3) non-profit", "a German non-profit", "a Dutch foundation", "a UK-registered company". */
-const NATIONALITY = /\b(?:an?|the|is)\s+((?:south |new )?\p{L}[\p{L}.]*)(?:[- ]registered|[- ]based)?\s+(?:(?:registered|small|independent|public benefit|limited|private|tax-exempt|software|tech(?:nology)?|open[- ]source)\s+)*(501\(c\)\(\d{1,2}\)|non-?profit|not-for-profit|charity|charitable|company|corporation|startup|start-up|business|foundation|association|organi[sz]ation|co-?operative|GmbH|entity)\b/iu;
+const NATIONALITY =
+  /\b(?:an?|the|is)\s+((?:south |new )?\p{L}[\p{L}.]*)(?:[- ]registered|[- ]based)?\s+(?:(?:registered|small|independent|public benefit|limited|private|tax-exempt|software|tech(?:nology)?|open[- ]source)\s+)*(501\(c\)\(\d{1,2}\)|non-?profit|not-for-profit|charity|charitable|company|corporation|startup|start-up|business|foundation|association|organi[sz]ation|co-?operative|GmbH|entity)\b/iu;
 /** "Berlin-based", "UK-based": a place written as one adjective. */
 const PLACE_BASED = /\b(\p{Lu}[\p{L}.]*(?:[ -]\p{Lu}[\p{L}.]*){0,2})-based\b/u;
 
@@ -103,31 +159,53 @@ const PLACE_BASED = /\b(\p{Lu}[\p{L}.]*(?:[ -]\p{Lu}[\p{L}.]*){0,2})-based\b/u;
 function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[]) {
   for (const page of pages) {
     const text = readText(page);
-    if (!/501\(c\)|registered|incorporated|domiciled|established|organi[sz]ed|operated|Sitz|-based|non-?profit|not-for-profit|charit|company|corporation|foundation|association|GmbH|OÜ|UG|e\.\s?V\.|sp\. z|Kft|Pty/i.test(text)) continue;
+    if (
+      !/501\(c\)|registered|incorporated|domiciled|established|organi[sz]ed|operated|Sitz|-based|non-?profit|not-for-profit|charit|company|corporation|foundation|association|GmbH|OÜ|UG|e\.\s?V\.|sp\. z|Kft|Pty/i.test(
+        text,
+      )
+    )
+      continue;
     for (const b of page.blocks) {
       // A fiscal sponsor or host is another organisation: its nationality is not the project's.
-      if (isOtherPeoplesWords(b) || b.text.length > 3000 || /fiscal(?:ly)? (?:sponsor|host)|member project of|hosted by/i.test(b.text)) continue;
+      if (
+        isOtherPeoplesWords(b) ||
+        b.text.length > 3000 ||
+        /fiscal(?:ly)? (?:sponsor|host)|member project of|hosted by/i.test(b.text)
+      )
+        continue;
       const quote = (m: RegExpExecArray) => quoteLine(page, b.text, m.index, m[0].length);
       const forms = LEGAL_FORMS.filter(([re]) => re.test(b.text));
       const allowed = forms.length ? forms[0][1] : null;
       let country: string | null = null;
       let evidence: Evidence | null = null;
       const nationality = NATIONALITY.exec(b.text);
-      const nat = nationality ? countryFromDemonym(nationality[1]) ?? countryFromName(nationality[1]) : null;
-      if (nationality && nat) { country = nat; evidence = quote(nationality); }
+      const nat = nationality ? (countryFromDemonym(nationality[1]) ?? countryFromName(nationality[1])) : null;
+      if (nationality && nat) {
+        country = nat;
+        evidence = quote(nationality);
+      }
       const registered = REGISTERED_IN.exec(b.text);
       if (registered) {
         const place = readPlace((registered[1] ?? registered[2]).replace(PLACE_END, '').split(','));
         const cityCountry = place.city ? countryOfCity(place.city) : null;
-        if (!country && place.country) { country = place.country; evidence = quote(registered); }
+        if (!country && place.country) {
+          country = place.country;
+          evidence = quote(registered);
+        }
         // A city gives the country only when the legal form on the same line agrees with it.
-        else if (!country && cityCountry && allowed?.includes(cityCountry)) { country = cityCountry; evidence = quoteLine(page, b.text); }
+        else if (!country && cityCountry && allowed?.includes(cityCountry)) {
+          country = cityCountry;
+          evidence = quoteLine(page, b.text);
+        }
         if (place.city) cities.push({ value: place.city, evidence: quote(registered) });
       }
       const based = PLACE_BASED.exec(b.text);
       if (based) {
         const place = readPlace([based[1]]);
-        if (!country && place.country) { country = place.country; evidence = quote(based); }
+        if (!country && place.country) {
+          country = place.country;
+          evidence = quote(based);
+        }
       }
       if (!country && forms.length && forms[0][1].length === 1) {
         const m = forms[0][0].exec(b.text)!;
@@ -142,17 +220,33 @@ function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[])
 /** An imprint ("Impressum", legal notice) states the publisher's postal address: "10115 Berlin", and a country or the German postcode form. */
 const IMPRINT = /\b(impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|colophon)\b/i;
 /** The German laws that require an imprint (§ 5 TMG, since 2024 § 5 DDG), cited in German or English. */
-const GERMAN_IMPRINT_LAW = /(§\s*5\s*(?:TMG|DDG)\b|\bsection 5 (?:TMG|DDG)\b|\bTelemedia Act\b|\bTelemediengesetz\b|\bDigitale-Dienste-Gesetz\b|\bDigital Services Act \(DDG\))/i;
+const GERMAN_IMPRINT_LAW =
+  /(§\s*5\s*(?:TMG|DDG)\b|\bsection 5 (?:TMG|DDG)\b|\bTelemedia Act\b|\bTelemediengesetz\b|\bDigitale-Dienste-Gesetz\b|\bDigital Services Act \(DDG\))/i;
 const POSTCODE_CITY = /(?:^|,\s*|\s)(?:[A-Z]{1,2}-)?(\d{4,5})\s+(\p{Lu}[\p{L}'’.-]+(?:[ -]\p{L}[\p{L}'’.-]*){0,2})/u;
 function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
   for (const page of pages) {
     // An imprint page, or an imprint section of any page (single-page sites put it in a panel).
-    const wholePage = IMPRINT.test(page.title) || IMPRINT.test(new URL(page.url).pathname) || page.blocks.slice(0, 30).some((b) => /^h[1-3]$/.test(b.tag) && IMPRINT.test(b.text));
+    const wholePage =
+      IMPRINT.test(page.title) ||
+      IMPRINT.test(new URL(page.url).pathname) ||
+      page.blocks.slice(0, 30).some((b) => /^h[1-3]$/.test(b.tag) && IMPRINT.test(b.text));
     const section = wholePage ? null : sectionsNamed(page.blocks, IMPRINT)[0];
     if (!wholePage && !section) continue;
     // German imprints, also when written in English: "Information in accordance with section 5 TMG".
-    const isImpressum = /impressum/i.test(`${page.title} ${page.url} ${section ? page.blocks[section.heading].text : page.blocks.slice(0, 30).map((b) => b.text).join(' ')}`)
-      || (section ? page.blocks.slice(section.start, section.start + 40) : page.blocks.slice(0, 200)).some((b) => GERMAN_IMPRINT_LAW.test(b.text));
+    const isImpressum =
+      /impressum/i.test(
+        `${page.title} ${page.url} ${
+          section
+            ? page.blocks[section.heading].text
+            : page.blocks
+                .slice(0, 30)
+                .map((b) => b.text)
+                .join(' ')
+        }`,
+      ) ||
+      (section ? page.blocks.slice(section.start, section.start + 40) : page.blocks.slice(0, 200)).some((b) =>
+        GERMAN_IMPRINT_LAW.test(b.text),
+      );
     // The address may stand under a sub-heading of its own ("Address"): the lines after the heading, not just its extent.
     const lines = section ? page.blocks.slice(section.start, section.start + 40) : page.blocks.slice(0, 200);
     for (let i = 0; i < lines.length; i++) {
@@ -167,10 +261,18 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
       // The country on the same line or the next two, else the German postcode of an Impressum.
       let country: Found | null = null;
       for (const near of [b, lines[i + 1], lines[i + 2]].filter(Boolean)) {
-        const named = near.text.split(/,|\s[-–—|·]\s/).map((p) => withoutPostcode(p)).map((p) => countryFromName(p)).find(Boolean);
-        if (named) { country = { value: named, evidence: quoteLine(page, near.text) }; break; }
+        const named = near.text
+          .split(/,|\s[-–—|·]\s/)
+          .map((p) => withoutPostcode(p))
+          .map((p) => countryFromName(p))
+          .find(Boolean);
+        if (named) {
+          country = { value: named, evidence: quoteLine(page, near.text) };
+          break;
+        }
       }
-      if (!country && isImpressum && m[1].length === 5) country = { value: 'DE', evidence: quoteLine(page, b.text, m.index, m[0].length) };
+      if (!country && isImpressum && m[1].length === 5)
+        country = { value: 'DE', evidence: quoteLine(page, b.text, m.index, m[0].length) };
       if (!country) continue;
       countries.push(country);
       if (cityLike(city)) cities.push({ value: city, evidence: quoteLine(page, b.text, m.index, m[0].length) });
@@ -180,7 +282,11 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
 }
 
 /** "San Francisco, CA 94114": a US city, state and ZIP code, wherever an own page writes it. */
-const US_STATES = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(' '));
+const US_STATES = new Set(
+  'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(
+    ' ',
+  ),
+);
 const US_ADDRESS = /\b(\p{Lu}[\p{L}.]+(?: \p{Lu}[\p{L}.]+){0,2}), ([A-Z]{2}) \d{5}(?:-\d{4})?\b/u;
 function fromUsAddresses(pages: ViewPage[], countries: Found[], cities: Found[]) {
   for (const page of pages) {
@@ -199,7 +305,12 @@ function fromUsAddresses(pages: ViewPage[], countries: Found[], cities: Found[])
 /** The first value found, backed by every quote that states the same value. */
 function choose(found: Found[]): Proposal<string> | undefined {
   const first = found.find((f) => f.evidence);
-  return first ? propose(first.value, found.filter((f) => f.value === first.value).map((f) => f.evidence)) : undefined;
+  return first
+    ? propose(
+        first.value,
+        found.filter((f) => f.value === first.value).map((f) => f.evidence),
+      )
+    : undefined;
 }
 
 /** Where the company is: its JSON-LD address, "based in …" statements, postal addresses on its own pages. */

@@ -1,24 +1,49 @@
 /** Dates as timelines write them, at the start of a line: "March 2022 — Launched v1", "2021: Founded". */
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const YEAR = '((?:19|20)\\d{2})';
 
-const monthNumber = (m: string) => MONTHS.findIndex((full) => full.startsWith(m.toLowerCase().replace(/\.$/, '').slice(0, 3))) + 1;
+const monthNumber = (m: string) =>
+  MONTHS.findIndex((full) => full.startsWith(m.toLowerCase().replace(/\.$/, '').slice(0, 3))) + 1;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Each form: how it looks, and how its groups become year, month, day. */
 const FORMS: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, number] }[] = [
   { re: new RegExp(`^${YEAR}-(\\d{2})-(\\d{2})\\b`), parts: (m) => [+m[1], +m[2], +m[3]] },
   { re: new RegExp(`^${YEAR}[-/](\\d{1,2})\\b`), parts: (m) => [+m[1], +m[2], 1] },
-  { re: new RegExp(`^(\\d{1,2})(?:st|nd|rd|th)? ${MONTH},? ${YEAR}\\b`, 'i'), parts: (m) => [+m[3], monthNumber(m[2]), +m[1]] },
-  { re: new RegExp(`^${MONTH} (\\d{1,2})(?:st|nd|rd|th)?,? ${YEAR}\\b`, 'i'), parts: (m) => [+m[3], monthNumber(m[1]), +m[2]] },
+  {
+    re: new RegExp(`^(\\d{1,2})(?:st|nd|rd|th)? ${MONTH},? ${YEAR}\\b`, 'i'),
+    parts: (m) => [+m[3], monthNumber(m[2]), +m[1]],
+  },
+  {
+    re: new RegExp(`^${MONTH} (\\d{1,2})(?:st|nd|rd|th)?,? ${YEAR}\\b`, 'i'),
+    parts: (m) => [+m[3], monthNumber(m[1]), +m[2]],
+  },
   { re: new RegExp(`^${MONTH},? ${YEAR}\\b`, 'i'), parts: (m) => [+m[2], monthNumber(m[1]), 1] },
   { re: new RegExp(`^Q([1-4]) ${YEAR}\\b`, 'i'), parts: (m) => [+m[2], (+m[1] - 1) * 3 + 1, 1] },
   { re: new RegExp(`^${YEAR}\\b(?![,.]\\d)`), parts: (m) => [+m[1], 1, 1] },
 ];
 
-export interface LeadingDate { date: string; year: number; length: number }
+export interface LeadingDate {
+  date: string;
+  year: number;
+  length: number;
+}
 
 /** The date a line starts with, as YYYY-MM-DD (first of the month or year when only those are given). */
 export function leadingDate(line: string): LeadingDate | null {

@@ -4,7 +4,12 @@ import type { TextBlock } from '../../crawler/page-text.js';
 export const headingLevel = (b: TextBlock) => (/^h[1-6]$/.test(b.tag) ? Number(b.tag[1]) : 0);
 
 /** A heading and the lines it governs: from the line after it up to the next heading of the same or a higher rank. */
-export interface Section { heading: number; level: number; start: number; end: number }
+export interface Section {
+  heading: number;
+  level: number;
+  start: number;
+  end: number;
+}
 
 /** Every heading of a page with its extent, in one pass. */
 export function sectionsOf(blocks: TextBlock[]): Section[] {
@@ -22,7 +27,8 @@ export function sectionsOf(blocks: TextBlock[]): Section[] {
 }
 
 /** Sections whose heading text matches `pattern`. */
-export const sectionsNamed = (blocks: TextBlock[], pattern: RegExp) => sectionsOf(blocks).filter((s) => pattern.test(blocks[s.heading].text));
+export const sectionsNamed = (blocks: TextBlock[], pattern: RegExp) =>
+  sectionsOf(blocks).filter((s) => pattern.test(blocks[s.heading].text));
 
 /** The nearest heading above line `index`, if any. */
 export function headingAbove(blocks: TextBlock[], index: number, maxDistance = 6): number | null {

@@ -2,31 +2,68 @@ import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
 import { headingAbove, headingLevel, sectionsNamed } from './outline.js';
-import { isBoilerplate, isOtherPeoplesWords, isOwnStatement, pagesOfKind, propose, quoteLine, readText, type SiteView, type ViewPage } from './site-view.js';
+import {
+  isBoilerplate,
+  isOtherPeoplesWords,
+  isOwnStatement,
+  pagesOfKind,
+  propose,
+  quoteLine,
+  readText,
+  type SiteView,
+  type ViewPage,
+} from './site-view.js';
 
 const AMOUNT = '\\d{1,3}(?:[,.]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
-const PERIOD = '(?:\\s*(?:\\/\\s*|per\\s+|a\\s+|each\\s+)(?:(?:user|seat|member|editor|agent|person)\\s*(?:\\/\\s*|per\\s+)?)?(?:mo|month|yr|year|annum|week|wk|day)\\b\\.?|\\s*(?:monthly|yearly|annually)\\b|\\s*(?:one[- ]time|once|lifetime)\\b)?';
+const PERIOD =
+  '(?:\\s*(?:\\/\\s*|per\\s+|a\\s+|each\\s+)(?:(?:user|seat|member|editor|agent|person)\\s*(?:\\/\\s*|per\\s+)?)?(?:mo|month|yr|year|annum|week|wk|day)\\b\\.?|\\s*(?:monthly|yearly|annually)\\b|\\s*(?:one[- ]time|once|lifetime)\\b)?';
 /** "$12", "US$ 9.99 per month", "€19/mo", "29 € / month", "GBP 5 a month", "$99 one-time". */
-const PRICE = new RegExp(`(?:(?:US|CA|AU|NZ)?\\$|€|£|¥|₹|\\b(?:USD|EUR|GBP|CHF|CAD|AUD)\\s?)\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?(?:€|£|\\b(?:EUR|USD|GBP|CHF)\\b)${PERIOD}`, 'gi');
-const RECURRING = /(?:\/|per|a|each)\s*(?:\w+\s*(?:\/|per)?\s*)?(?:mo|month|yr|year|annum|week|wk|day)\b|monthly|yearly|annually/i;
+const PRICE = new RegExp(
+  `(?:(?:US|CA|AU|NZ)?\\$|€|£|¥|₹|\\b(?:USD|EUR|GBP|CHF|CAD|AUD)\\s?)\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?(?:€|£|\\b(?:EUR|USD|GBP|CHF)\\b)${PERIOD}`,
+  'gi',
+);
+const RECURRING =
+  /(?:\/|per|a|each)\s*(?:\w+\s*(?:\/|per)?\s*)?(?:mo|month|yr|year|annum|week|wk|day)\b|monthly|yearly|annually/i;
 
-export interface Tier { name: string; price: string; amount: number; recurring: boolean; evidence: (Evidence | null)[] }
+export interface Tier {
+  name: string;
+  price: string;
+  amount: number;
+  recurring: boolean;
+  evidence: (Evidence | null)[];
+}
 
-const amountOf = (price: string) => Number((/\d[\d,.\s]*/.exec(price)?.[0] ?? '').replace(/[,\s]/g, '').replace(/\.(?=\d{3}\b)/g, '')) || 0;
+const amountOf = (price: string) =>
+  Number((/\d[\d,.\s]*/.exec(price)?.[0] ?? '').replace(/[,\s]/g, '').replace(/\.(?=\d{3}\b)/g, '')) || 0;
 /** Words before a price that introduce it rather than name a plan: "From $9", "Only $5", "Save $20". */
-const NOT_A_PLAN_NAME = /^(from|only|just|starting|starts|save|was|now|get|pay|for|at|then|plus|and|or|up to|over|under|about|less|more)\b/i;
-const tierNameLike = (s: string) => !NOT_A_PLAN_NAME.test(s) && s.length >= 2 && s.length <= 40 && s.split(/\s+/).length <= 4 && !/[?!.]$/.test(s) && /^\p{L}/u.test(s);
+const NOT_A_PLAN_NAME =
+  /^(from|only|just|starting|starts|save|was|now|get|pay|for|at|then|plus|and|or|up to|over|under|about|less|more)\b/i;
+const tierNameLike = (s: string) =>
+  !NOT_A_PLAN_NAME.test(s) &&
+  s.length >= 2 &&
+  s.length <= 40 &&
+  s.split(/\s+/).length <= 4 &&
+  !/[?!.]$/.test(s) &&
+  /^\p{L}/u.test(s);
 
 /** Lines that may name plans: the pricing page, and pricing sections of the homepage. */
 function pricingLines(site: SiteView): { page: ViewPage; blocks: TextBlock[]; indexes: number[] }[] {
   const out: { page: ViewPage; blocks: TextBlock[]; indexes: number[] }[] = [];
   // Pages named for a paid offer ("Hosting", "Plans", "Pro") are pricing pages whatever their address.
-  const offerPage = (p: ViewPage) => p.kind === 'page' && /\b(pricing|prices|plans|hosting|hosted|premium|pro|buy|purchase|subscribe|subscription|cloud)\b/i.test(`${p.title} ${new URL(p.url).pathname.replace(/[-_/.]/g, ' ')}`);
-  for (const page of [...pagesOfKind(site, 'pricing'), ...site.pages.filter(offerPage)]) out.push({ page, blocks: page.blocks, indexes: page.blocks.map((_, i) => i) });
+  const offerPage = (p: ViewPage) =>
+    p.kind === 'page' &&
+    /\b(pricing|prices|plans|hosting|hosted|premium|pro|buy|purchase|subscribe|subscription|cloud)\b/i.test(
+      `${p.title} ${new URL(p.url).pathname.replace(/[-_/.]/g, ' ')}`,
+    );
+  for (const page of [...pagesOfKind(site, 'pricing'), ...site.pages.filter(offerPage)])
+    out.push({ page, blocks: page.blocks, indexes: page.blocks.map((_, i) => i) });
   for (const page of pagesOfKind(site, 'homepage', 'features', 'page').filter((p) => !offerPage(p))) {
     const indexes = new Set<number>();
-    for (const s of sectionsNamed(page.blocks, /\b(pricing|plans?|prices)\b/i)) for (let i = s.start; i < s.end; i++) indexes.add(i);
-    page.blocks.forEach((b, i) => { if (/\b(pricing|plan|tier|price)\b/.test(b.within)) indexes.add(i); });
+    for (const s of sectionsNamed(page.blocks, /\b(pricing|plans?|prices)\b/i))
+      for (let i = s.start; i < s.end; i++) indexes.add(i);
+    page.blocks.forEach((b, i) => {
+      if (/\b(pricing|plan|tier|price)\b/.test(b.within)) indexes.add(i);
+    });
     if (indexes.size) out.push({ page, blocks: page.blocks, indexes: [...indexes].sort((a, b) => a - b) });
   }
   return out;
@@ -61,7 +98,13 @@ export function extractTiers(site: SiteView): Tier[] {
         }
       }
       if (!name || tiers.some((t) => t.name.toLowerCase() === name!.toLowerCase())) continue;
-      tiers.push({ name, price, amount: amountOf(price), recurring: RECURRING.test(price), evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence] });
+      tiers.push({
+        name,
+        price,
+        amount: amountOf(price),
+        recurring: RECURRING.test(price),
+        evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence],
+      });
       if (tiers.length >= 8) return tiers;
     }
   }
@@ -69,7 +112,10 @@ export function extractTiers(site: SiteView): Tier[] {
 }
 
 /** A sentence about what it costs: a price, or free/paid/licence words. */
-const COST_WORDS = new RegExp(`${PRICE.source}|\\b(?:free|paid|pay|costs?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b`, 'i');
+const COST_WORDS = new RegExp(
+  `${PRICE.source}|\\b(?:free|paid|pay|costs?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b`,
+  'i',
+);
 
 /** Without plans, the pricing page's or pricing section's own sentence saying what it costs. */
 function pricingSentence(site: SiteView): Proposal<string> | undefined {
@@ -77,7 +123,15 @@ function pricingSentence(site: SiteView): Proposal<string> | undefined {
     for (const i of indexes) {
       const b = blocks[i];
       const words = b.text.split(/\s+/).length;
-      if (headingLevel(b) || !isOwnStatement(b) || words < 5 || words > 60 || b.text.length > FIELD_LIMITS.pricing_summary.max || !COST_WORDS.test(b.text)) continue;
+      if (
+        headingLevel(b) ||
+        !isOwnStatement(b) ||
+        words < 5 ||
+        words > 60 ||
+        b.text.length > FIELD_LIMITS.pricing_summary.max ||
+        !COST_WORDS.test(b.text)
+      )
+        continue;
       if (/\b(faq|question)\b/.test(b.within) || b.text.endsWith('?')) continue;
       return propose(b.text, [quoteLine(page, b.text)]);
     }
@@ -101,25 +155,32 @@ export function extractPricingSummary(tiers: Tier[], site?: SiteView): Proposal<
   return parts.length ? propose(parts.join(', '), evidence) : undefined;
 }
 
-const LICENSE_NAME = '(?:MIT|Apache|GPL|AGPL|LGPL|MPL|EUPL|ISC|BSD(?:[- ][23]-Clause)?|(?:GNU )?(?:Affero |Lesser )?General Public|Mozilla Public)';
+const LICENSE_NAME =
+  '(?:MIT|Apache|GPL|AGPL|LGPL|MPL|EUPL|ISC|BSD(?:[- ][23]-Clause)?|(?:GNU )?(?:Affero |Lesser )?General Public|Mozilla Public)';
 const LICENSE_VERSION = '(?:[- ]?v?\\d(?:\\.\\d)?(?:-only|-or-later|\\+)?)?';
 /** "is free and open source", "open-source and self-hostable", "MIT License", "licensed under the Apache License", "GPLv3-licensed". */
-const OPEN_SOURCE = new RegExp([
-  `\\b(?:is|are|fully|100%|completely|entirely|proudly)\\s+(?:an?\\s+|the\\s+)?(?:(?:fully|100%|completely|entirely|proudly|free(?: and|,)?)\\s+)?open[- ]source\\b`,
-  `\\bfree(?:,| and| &)?\\s+(?:and\\s+)?open[- ]source\\b`,
-  `\\b(?:is|are)\\s+(?:an?\\s+)?(?:free|libre) software\\b`,
-  `\\b(?:all |the |our |its )?source code is (?:freely |publicly )?(?:available|published|open)\\b`,
-  // The same in other languages: German, French, Spanish, Portuguese, Italian.
-  `\\bquelloffen\\w*|\\blogiciel libre\\b|\\bc[óo]digo (?:abierto|aberto)\\b|\\bsoftware libre\\b|\\bcodice aperto\\b`,
-  `\\bopen[- ]source (?:and|&) (?:free|self-host\\w*)\\b`,
-  `\\b${LICENSE_NAME}${LICENSE_VERSION}[- ]licen[cs](?:e[ds]?)?\\b`,
-  `\\blicen[cs]ed under (?:the )?(?:terms of the )?${LICENSE_NAME}`,
-].join('|'), 'i');
+const OPEN_SOURCE = new RegExp(
+  [
+    `\\b(?:is|are|fully|100%|completely|entirely|proudly)\\s+(?:an?\\s+|the\\s+)?(?:(?:fully|100%|completely|entirely|proudly|free(?: and|,)?)\\s+)?open[- ]source\\b`,
+    `\\bfree(?:,| and| &)?\\s+(?:and\\s+)?open[- ]source\\b`,
+    `\\b(?:is|are)\\s+(?:an?\\s+)?(?:free|libre) software\\b`,
+    `\\b(?:all |the |our |its )?source code is (?:freely |publicly )?(?:available|published|open)\\b`,
+    // The same in other languages: German, French, Spanish, Portuguese, Italian.
+    `\\bquelloffen\\w*|\\blogiciel libre\\b|\\bc[óo]digo (?:abierto|aberto)\\b|\\bsoftware libre\\b|\\bcodice aperto\\b`,
+    `\\bopen[- ]source (?:and|&) (?:free|self-host\\w*)\\b`,
+    `\\b${LICENSE_NAME}${LICENSE_VERSION}[- ]licen[cs](?:e[ds]?)?\\b`,
+    `\\blicen[cs]ed under (?:the )?(?:terms of the )?${LICENSE_NAME}`,
+  ].join('|'),
+  'i',
+);
 const FREEMIUM = /\bfreemium\b/i;
-const FREE_PLAN = /\bfree (?:plan|tier|version|edition)\b|\bfree,? forever\b|\bforever free\b|\bfree for (?:ever|individuals|personal use|small teams|solo)\b/i;
-const ONE_TIME = /\bone[- ]time (?:payment|purchase|fee|price)\b|\bpay once\b|\blifetime (?:licen[cs]e|deal|access)\b|\bno subscription\b/i;
+const FREE_PLAN =
+  /\bfree (?:plan|tier|version|edition)\b|\bfree,? forever\b|\bforever free\b|\bfree for (?:ever|individuals|personal use|small teams|solo)\b/i;
+const ONE_TIME =
+  /\bone[- ]time (?:payment|purchase|fee|price)\b|\bpay once\b|\blifetime (?:licen[cs]e|deal|access)\b|\bno subscription\b/i;
 const SUBSCRIPTION = /\bsubscriptions?\b|\bbilled (?:monthly|annually|yearly)\b/i;
-const ALL_FREE = /\b(?:completely|totally|100%|entirely|always) free\b|\bfree to use\b|\bfree,? forever\b|\b(?:is|are) free\b(?! (?:trial|for \d|to (?!use\b)))/i;
+const ALL_FREE =
+  /\b(?:completely|totally|100%|entirely|always) free\b|\bfree to use\b|\bfree,? forever\b|\b(?:is|are) free\b(?! (?:trial|for \d|to (?!use\b)))/i;
 /** The product costs nothing itself: the user pays the model provider with their own key. */
 const OWN_KEYS = /\bbring your own (?:\w+ )?(?:API )?keys?\b|\b(?:use|with) your own (?:\w+ )?API keys?\b/i;
 
@@ -135,7 +196,12 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
     const anyLine = page.kind !== 'page' || /licen[cs]e|copying|legal|about/i.test(`${page.url} ${page.title}`);
     const named = (text: string) => !!name && text.toLowerCase().includes(name.toLowerCase());
     for (const b of page.blocks) {
-      if (b.text.length > 2000 || isOtherPeoplesWords(b) || (isBoilerplate(b) && !(inFooter && /\bfooter\b/.test(b.within) && !/\bnav\b/.test(b.within)))) continue;
+      if (
+        b.text.length > 2000 ||
+        isOtherPeoplesWords(b) ||
+        (isBoilerplate(b) && !(inFooter && /\bfooter\b/.test(b.within) && !/\bnav\b/.test(b.within)))
+      )
+        continue;
       if (!anyLine && !named(b.text) && !/\b(?:we|our|this (?:project|software|site|app))\b/i.test(b.text)) continue;
       const m = pattern.exec(b.text);
       if (m) return quoteLine(page, b.text, m.index, m[0].length);
@@ -155,7 +221,8 @@ export function extractPricingModel(site: SiteView, tiers: Tier[], name?: string
   if (freemium) return propose('freemium', [freemium]);
   const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN);
   if (freePlan && paid.length) return propose('freemium', [freePlan, paid[0].evidence[0]]);
-  const oneTime = paid.find((t) => /one[- ]time|once|lifetime/i.test(t.price))?.evidence[0] ?? statement(site, ONE_TIME);
+  const oneTime =
+    paid.find((t) => /one[- ]time|once|lifetime/i.test(t.price))?.evidence[0] ?? statement(site, ONE_TIME);
   if (oneTime) return propose('one-time', [oneTime]);
   const recurring = paid.find((t) => t.recurring);
   if (recurring) return propose('subscription', [recurring.evidence[0]]);

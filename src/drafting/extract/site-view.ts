@@ -27,7 +27,16 @@ export interface SiteView {
 }
 
 /** Pages written by the company about itself; blog and press pages talk about anything. */
-export const SELF_DESCRIBING: readonly PageKind[] = ['homepage', 'about', 'features', 'pricing', 'faq', 'team', 'contact', 'page'];
+export const SELF_DESCRIBING: readonly PageKind[] = [
+  'homepage',
+  'about',
+  'features',
+  'pricing',
+  'faq',
+  'team',
+  'contact',
+  'page',
+];
 
 /**
  * Lines that are navigation, footer, cookie notices or other people's words, not the company's own
@@ -37,18 +46,26 @@ const NOT_OWN_WORDS = /\b(nav|footer|cookie|modal|popup|newsletter|breadcrumb|me
 const OTHER_PEOPLES_WORDS = /\b(testimonial|review|quote|blockquote)\b/;
 
 export const isBoilerplate = (b: TextBlock) => NOT_OWN_WORDS.test(b.within);
-export const isOtherPeoplesWords = (b: TextBlock) => OTHER_PEOPLES_WORDS.test(b.within) || b.tag === 'blockquote' || b.tag === 'figcaption';
+export const isOtherPeoplesWords = (b: TextBlock) =>
+  OTHER_PEOPLES_WORDS.test(b.within) || b.tag === 'blockquote' || b.tag === 'figcaption';
 /** A line the company says in its own voice, in the page's main content. */
 export const isOwnStatement = (b: TextBlock) => !isBoilerplate(b) && !isOtherPeoplesWords(b);
 
 const hostOf = (u: string | undefined) => {
-  try { return u ? new URL(u).hostname.toLowerCase().replace(/^www\./, '') : null; } catch { return null; }
+  try {
+    return u ? new URL(u).hostname.toLowerCase().replace(/^www\./, '') : null;
+  } catch {
+    return null;
+  }
 };
 
 /** Pages saved before blocks existed still have text: each line becomes a paragraph. */
 function blocksOf(page: CrawledPage): TextBlock[] {
   if (page.blocks) return page.blocks;
-  return (page.text ?? '').split('\n').filter(Boolean).map((text) => ({ tag: 'p', text, within: '' }));
+  return (page.text ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((text) => ({ tag: 'p', text, within: '' }));
 }
 
 /**
@@ -67,9 +84,11 @@ function boundedLines(blocks: TextBlock[], links: PageLink[]): { blocks: TextBlo
   for (const b of blocks) total += Math.min(b.text.length, MAX_LINE) + 1;
   if (total <= LEADING_CHARS + TRAILING_CHARS) return { blocks: blocks.map(cut), links };
   let head = 0;
-  for (let chars = 0; head < blocks.length && chars < LEADING_CHARS; head++) chars += Math.min(blocks[head].text.length, MAX_LINE) + 1;
+  for (let chars = 0; head < blocks.length && chars < LEADING_CHARS; head++)
+    chars += Math.min(blocks[head].text.length, MAX_LINE) + 1;
   let tail = blocks.length;
-  for (let chars = 0; tail > head && chars < TRAILING_CHARS; tail--) chars += Math.min(blocks[tail - 1].text.length, MAX_LINE) + 1;
+  for (let chars = 0; tail > head && chars < TRAILING_CHARS; tail--)
+    chars += Math.min(blocks[tail - 1].text.length, MAX_LINE) + 1;
   const kept = [...blocks.slice(0, head), ...blocks.slice(tail)].map(cut);
   const gap = tail - head;
   const moved = links.map((l) => {
@@ -86,7 +105,17 @@ export function siteView(crawled: CrawledPage[]): SiteView {
     const sources: ViewPage['sources'] = {};
     for (const s of sourcesOf(p)) sources[s.source ?? 'text'] = s;
     const { blocks, links } = boundedLines(blocksOf(p), p.links ?? []);
-    pages.push({ url: p.url, kind: p.kind, title: p.title ?? '', blocks, links, media: p.media ?? [], meta: p.meta ?? {}, jsonLd: p.jsonLd ?? [], sources });
+    pages.push({
+      url: p.url,
+      kind: p.kind,
+      title: p.title ?? '',
+      blocks,
+      links,
+      media: p.media ?? [],
+      meta: p.meta ?? {},
+      jsonLd: p.jsonLd ?? [],
+      sources,
+    });
   }
   pages.sort((a, b) => Number(b.kind === 'homepage') - Number(a.kind === 'homepage'));
   const home = pages.find((p) => p.kind === 'homepage');
@@ -94,7 +123,8 @@ export function siteView(crawled: CrawledPage[]): SiteView {
   const ownHosts = new Set<string>();
   const first = home ?? pages[0];
   const canonical = crawled.find((c) => c.url === first?.url)?.canonical;
-  for (const h of first ? [hostOf(first.url), hostOf(canonical), hostOf(first.meta['og:url'])] : []) if (h) ownHosts.add(h);
+  for (const h of first ? [hostOf(first.url), hostOf(canonical), hostOf(first.meta['og:url'])] : [])
+    if (h) ownHosts.add(h);
   return { pages, home, ownHosts: [...ownHosts] };
 }
 
@@ -102,7 +132,10 @@ const joinedText = new WeakMap<ViewPage, string>();
 /** The lines the extractors read, joined once: a pattern is tested on a page in one scan before line by line. */
 export function readText(page: ViewPage): string {
   let text = joinedText.get(page);
-  if (text === undefined) { text = page.blocks.map((b) => b.text).join('\n'); joinedText.set(page, text); }
+  if (text === undefined) {
+    text = page.blocks.map((b) => b.text).join('\n');
+    joinedText.set(page, text);
+  }
   return text;
 }
 
@@ -131,7 +164,8 @@ export function propose<T>(value: T, evidence: (Evidence | null | undefined)[]):
 export function dedupe(evidence: (Evidence | null | undefined)[]): Evidence[] {
   const out: Evidence[] = [];
   for (const e of evidence) {
-    if (e && !out.some((o) => o.url === e.url && o.source === e.source && o.start === e.start && o.end === e.end)) out.push(e);
+    if (e && !out.some((o) => o.url === e.url && o.source === e.source && o.start === e.start && o.end === e.end))
+      out.push(e);
   }
   return out;
 }

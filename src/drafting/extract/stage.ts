@@ -14,7 +14,10 @@ const STAGES: { pattern: RegExp; value: string }[] = [
   { pattern: /\bclosed beta\b/i, value: 'Closed beta' },
   { pattern: /\bearly access\b/i, value: 'Early access' },
   { pattern: /\bgenerally available\b|\bgeneral availability\b/i, value: 'Generally available' },
-  { pattern: /\b(?:now|currently|still) in beta\b|\b(?:is|are) (?:currently )?in beta\b|\bbeta version\b/i, value: 'Beta' },
+  {
+    pattern: /\b(?:now|currently|still) in beta\b|\b(?:is|are) (?:currently )?in beta\b|\bbeta version\b/i,
+    value: 'Beta',
+  },
   { pattern: /\b(?:now|currently|still) in alpha\b|\b(?:is|are) (?:currently )?in alpha\b/i, value: 'Alpha' },
 ];
 const BADGE = /^(?:now in |currently in |in )?(beta|alpha)[.!]?$/i;
@@ -37,7 +40,8 @@ export function extractStage(site: SiteView): Proposal<string> | undefined {
   const home = site.home;
   for (const value of home ? [home.title, home.meta.description, home.meta['og:description']] : []) {
     if (!value || !home) continue;
-    for (const s of STAGES) if (s.pattern.test(value)) return propose(s.value, [quoteOn(home, 'head', value.replace(/\s+/g, ' ').trim())]);
+    for (const s of STAGES)
+      if (s.pattern.test(value)) return propose(s.value, [quoteOn(home, 'head', value.replace(/\s+/g, ' ').trim())]);
   }
   return undefined;
 }

@@ -11,28 +11,43 @@ export const MILESTONE_LIMITS = { items: 20, title: 200, description: 2000 };
 
 /** Headings that clearly name a part of the founder story. */
 const SECTION_HEADINGS: [StorySection, RegExp][] = [
-  ['why_started', /\bwhy (?:we|i) (?:started|built|exist|founded|created|began|made)\b|\bwhy \S+ exists\b|\bour why\b|\borigins?\b|\bhow (?:it|we|this) (?:all )?(?:started|began)\b/i],
+  [
+    'why_started',
+    /\bwhy (?:we|i) (?:started|built|exist|founded|created|began|made)\b|\bwhy \S+ exists\b|\bour why\b|\borigins?\b|\bhow (?:it|we|this) (?:all )?(?:started|began)\b/i,
+  ],
   ['problem', /\bthe problem\b|\bproblem (?:we|i) (?:solve|saw|had)\b/i],
   ['journey', /\bjourney\b|\bhow we got here\b|\bour path\b/i],
   ['challenges', /\bchallenges?\b|\bhard parts?\b|\bobstacles?\b/i],
   ['achievements', /\bachievements?\b|\bwhat we(?:'|’)ve (?:achieved|built)\b|\bby the numbers\b/i],
   ['lessons', /\blessons?\b|\bwhat we(?:'|’)ve learn(?:ed|t)\b|\blearnings\b/i],
-  ['whats_next', /\bwhat(?:'|’)?s next\b|\bwhat comes next\b|\bthe road ahead\b|\blooking ahead\b|\broadmap\b|\bnext for\b/i],
+  [
+    'whats_next',
+    /\bwhat(?:'|’)?s next\b|\bwhat comes next\b|\bthe road ahead\b|\blooking ahead\b|\broadmap\b|\bnext for\b/i,
+  ],
   ['story', /\bour story\b|\bthe story\b|^story$/i],
 ];
 /** Headings of parts of an about page that are not the story. */
-const OTHER_TOPICS = /\b(team|people|founders?|timeline|milestones?|history|values|careers|jobs|hiring|contact|faqs?|questions|press|investors|backed by|customers|testimonials|partners|pricing)\b/i;
-const GENERIC_TITLE = /^(about|about us|about \S+|our story|story|who we are|company|our company|the team|team|hello)$/i;
+const OTHER_TOPICS =
+  /\b(team|people|founders?|timeline|milestones?|history|values|careers|jobs|hiring|contact|faqs?|questions|press|investors|backed by|customers|testimonials|partners|pricing)\b/i;
+const GENERIC_TITLE =
+  /^(about|about us|about \S+|our story|story|who we are|company|our company|the team|team|hello)$/i;
 const PROSE = new Set(['p', 'div', 'section', 'article', 'main', 'body']);
 const NOT_STORY = /\b(team|member|founder|person|bio|timeline|milestone|history|testimonial|faq|pricing)\b/;
 
-const sectionOf = (heading: string): StorySection | null => SECTION_HEADINGS.find(([, re]) => re.test(heading))?.[0] ?? null;
+const sectionOf = (heading: string): StorySection | null =>
+  SECTION_HEADINGS.find(([, re]) => re.test(heading))?.[0] ?? null;
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
-const isProse = (b: TextBlock) => PROSE.has(b.tag) && isOwnStatement(b) && !NOT_STORY.test(b.within) && wordCount(b.text) >= 6 && !datedLine(b.text);
+const isProse = (b: TextBlock) =>
+  PROSE.has(b.tag) && isOwnStatement(b) && !NOT_STORY.test(b.within) && wordCount(b.text) >= 6 && !datedLine(b.text);
 
 function joined(page: ViewPage, lines: TextBlock[]): Proposal<string> | undefined {
   const text = fitText(lines.map((l) => l.text).join('\n\n'), STORY_LIMIT);
-  return lines.length ? propose(text, lines.map((l) => quoteLine(page, l.text))) : undefined;
+  return lines.length
+    ? propose(
+        text,
+        lines.map((l) => quoteLine(page, l.text)),
+      )
+    : undefined;
 }
 
 /** The founder story of the about page: named sections, and the narrative paragraphs as `story`. */
@@ -51,7 +66,10 @@ export function extractStory(site: SiteView): Partial<Record<StorySection, Propo
       const b = blocks[i];
       // A sub-heading that names another part, or another topic, ends this part.
       if (headingLevel(b) && (sectionOf(b.text) || OTHER_TOPICS.test(b.text))) break;
-      if (isProse(b)) { lines.push(b); claimed.add(i); }
+      if (isProse(b)) {
+        lines.push(b);
+        claimed.add(i);
+      }
     }
     const p = joined(page, lines);
     if (p) out[key] = p;
@@ -60,7 +78,8 @@ export function extractStory(site: SiteView): Partial<Record<StorySection, Propo
     // No "Our story" heading: the narrative paragraphs that belong to no other part are the story.
     const excluded = new Set<number>(claimed);
     for (const s of sections) {
-      if (OTHER_TOPICS.test(blocks[s.heading].text) || sectionOf(blocks[s.heading].text)) for (let i = s.start; i < s.end; i++) excluded.add(i);
+      if (OTHER_TOPICS.test(blocks[s.heading].text) || sectionOf(blocks[s.heading].text))
+        for (let i = s.start; i < s.end; i++) excluded.add(i);
     }
     const lines = blocks.filter((b, i) => !excluded.has(i) && isProse(b) && wordCount(b.text) >= 12).slice(0, 6);
     const p = joined(page, lines);
@@ -83,7 +102,8 @@ function splitTitle(text: string): { title: string; description?: string } {
   if (stop > 0 && stop < text.length - 1) {
     const title = text.slice(0, stop + 1).replace(/\.$/, '');
     const description = text.slice(stop + 1).trim();
-    if (title.length <= MILESTONE_LIMITS.title) return { title, ...(description ? { description: fitText(description, MILESTONE_LIMITS.description) } : {}) };
+    if (title.length <= MILESTONE_LIMITS.title)
+      return { title, ...(description ? { description: fitText(description, MILESTONE_LIMITS.description) } : {}) };
   }
   return { title: fitText(text, MILESTONE_LIMITS.title) };
 }
@@ -94,23 +114,41 @@ export function extractMilestones(site: SiteView): SourcedMilestone[] {
   for (const page of pagesOfKind(site, 'about', 'homepage')) {
     const { blocks } = page;
     const inTimeline = new Set<number>();
-    for (const s of sectionsOf(blocks)) if (TIMELINE.test(blocks[s.heading].text)) for (let i = s.start; i < s.end; i++) inTimeline.add(i);
+    for (const s of sectionsOf(blocks))
+      if (TIMELINE.test(blocks[s.heading].text)) for (let i = s.start; i < s.end; i++) inTimeline.add(i);
     const entries: { date: string; text: string; evidence: (Evidence | null)[]; index: number }[] = [];
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i];
       if (!DATED_TAGS.has(b.tag) || !isOwnStatement(b) || b.text.length > 2000) continue;
       const entry = datedLine(b.text);
-      if (entry) { entries.push({ date: entry.date, text: entry.title, evidence: [quoteLine(page, b.text)], index: i }); continue; }
+      if (entry) {
+        entries.push({ date: entry.date, text: entry.title, evidence: [quoteLine(page, b.text)], index: i });
+        continue;
+      }
       // A date on its own line (<dt>, <h3>, <time>) followed by what happened.
       const d = leadingDate(b.text);
       const next = blocks[i + 1];
-      if (d && d.length === b.text.length && next && !leadingDate(next.text) && !headingLevel(next) && isOwnStatement(next)) {
-        entries.push({ date: d.date, text: next.text, evidence: [quoteLine(page, b.text), quoteLine(page, next.text)], index: i });
+      if (
+        d &&
+        d.length === b.text.length &&
+        next &&
+        !leadingDate(next.text) &&
+        !headingLevel(next) &&
+        isOwnStatement(next)
+      ) {
+        entries.push({
+          date: d.date,
+          text: next.text,
+          evidence: [quoteLine(page, b.text), quoteLine(page, next.text)],
+          index: i,
+        });
         i++;
       }
     }
     // A lone dated sentence is not a timeline: entries count when a timeline section or hint holds them, or when there are several.
-    const timeline = entries.filter((e) => inTimeline.has(e.index) || /\b(timeline|milestone|history)\b/.test(blocks[e.index].within));
+    const timeline = entries.filter(
+      (e) => inTimeline.has(e.index) || /\b(timeline|milestone|history)\b/.test(blocks[e.index].within),
+    );
     // On the homepage dated lists are usually blog posts: only a named timeline counts there.
     const chosen = timeline.length ? timeline : entries.length >= 3 && page.kind === 'about' ? entries : [];
     for (const e of chosen) {

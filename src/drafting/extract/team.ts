@@ -3,17 +3,29 @@ import type { Evidence } from '../evidence.js';
 import type { Proposal, SocialKey, SourcedFounder } from '../draft-content.js';
 import { ldNodes, ldObjects, ldString, ldStrings, organizations } from './json-ld.js';
 import { headingLevel } from './outline.js';
-import { dedupe, isOtherPeoplesWords, pagesOfKind, quoteLine, quoteOn, readText, type SiteView, type ViewPage } from './site-view.js';
+import {
+  dedupe,
+  isOtherPeoplesWords,
+  pagesOfKind,
+  quoteLine,
+  quoteOn,
+  readText,
+  type SiteView,
+  type ViewPage,
+} from './site-view.js';
 import { socialLink } from './socials.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
 
 export const FOUNDER_LIMITS = { items: 6, name: 160, title: 160, bio: 3000 };
 
 /** "Ana Ribeiro", "Jean-Luc de la Tour", "Siobhán O’Neill": two to four capitalised words, particles allowed. */
-const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|de|da|do|dos|das|van|von|der|den|del|della|la|le|di|du|bin|al|ter)){1,3}$/u;
+const PERSON_NAME =
+  /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|de|da|do|dos|das|van|von|der|den|del|della|la|le|di|du|bin|al|ter)){1,3}$/u;
 /** Capitalised words that make a heading, not a name. */
-const NOT_NAME_WORDS = /\b(LinkedIn|Twitter|GitHub|Facebook|Instagram|YouTube|Medium|Dribbble|Behance|Email|Website|Our|Team|The|Meet|About|Story|Contact|Pricing|Features|Founders?|People|Leadership|Careers|Values|Mission|Get|Join|Why|How|What|We|Us|Your|You|Free|Plan|Blog|News|Press|FAQ|Help|Support|Home|Product|Company|Investors|Advisors|Customers|Partners|Inc|Ltd|Lda|GmbH|LLC)\b/;
-const ROLE = /\b(co-?\s?founder|founder|founding|ceo|cto|coo|cfo|cpo|cmo|chief|head of|lead|engineer|developer|designer|president|director|owner|partner|vp|vice president|manager|managing|advisor|principal|researcher|scientist|marketer|operations|sales|support|success)\b/i;
+const NOT_NAME_WORDS =
+  /\b(LinkedIn|Twitter|GitHub|Facebook|Instagram|YouTube|Medium|Dribbble|Behance|Email|Website|Our|Team|The|Meet|About|Story|Contact|Pricing|Features|Founders?|People|Leadership|Careers|Values|Mission|Get|Join|Why|How|What|We|Us|Your|You|Free|Plan|Blog|News|Press|FAQ|Help|Support|Home|Product|Company|Investors|Advisors|Customers|Partners|Inc|Ltd|Lda|GmbH|LLC)\b/;
+const ROLE =
+  /\b(co-?\s?founder|founder|founding|ceo|cto|coo|cfo|cpo|cmo|chief|head of|lead|engineer|developer|designer|president|director|owner|partner|vp|vice president|manager|managing|advisor|principal|researcher|scientist|marketer|operations|sales|support|success)\b/i;
 const FOUNDER_ROLE = /\b(co-?\s?founder|founder|founding (?:ceo|cto|partner))\b/i;
 const NAME_WITH_ROLE = /^(.{3,60}?)\s*(?:,|—|–|-|\|)\s*(.{2,120})$/;
 /** "Jane Doe (President): project founder and lead developer", "Jane Doe: founder": a name, a role in brackets, then after a colon. */
@@ -21,7 +33,14 @@ const NAME_PAREN_ROLE = /^(.{3,60}?)\s*(?:\(([^)]{2,60})\))?\s*:\s*(.{2,200})$/;
 
 export const looksLikePersonName = (s: string) => s.length <= 60 && PERSON_NAME.test(s) && !NOT_NAME_WORDS.test(s);
 
-interface Person { name: string; title?: string; bio?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[]; page: ViewPage }
+interface Person {
+  name: string;
+  title?: string;
+  bio?: string;
+  socials: Partial<Record<SocialKey, string>>;
+  evidence: (Evidence | null)[];
+  page: ViewPage;
+}
 
 const NAME_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'p', 'div', 'dt', 'li', 'td']);
 
@@ -41,12 +60,19 @@ function peopleOnPage(page: ViewPage): Person[] {
     if (bracketed && looksLikePersonName(bracketed[1]) && ROLE.test(bracketed[2])) {
       const next = blocks[i + 1];
       const first = next && !headingLevel(next) ? next.text.split(/(?<=\.)\s/)[0] : '';
-      const role = first && first.length <= FOUNDER_LIMITS.title && FOUNDER_ROLE.test(first) ? { text: first, index: i + 1 } : { text: bracketed[2], index: i };
+      const role =
+        first && first.length <= FOUNDER_LIMITS.title && FOUNDER_ROLE.test(first)
+          ? { text: first, index: i + 1 }
+          : { text: bracketed[2], index: i };
       starts.push({ index: i, name: bracketed[1], role });
       return;
     }
     const colon = NAME_PAREN_ROLE.exec(b.text);
-    if (colon && looksLikePersonName(colon[1]) && (ROLE.test(colon[3].slice(0, 80)) || (colon[2] && ROLE.test(colon[2])))) {
+    if (
+      colon &&
+      looksLikePersonName(colon[1]) &&
+      (ROLE.test(colon[3].slice(0, 80)) || (colon[2] && ROLE.test(colon[2])))
+    ) {
       const role = FOUNDER_ROLE.test(colon[3].slice(0, 80)) || !colon[2] ? colon[3] : colon[2];
       starts.push({ index: i, name: colon[1], role: { text: fitText(role, FOUNDER_LIMITS.title), index: i } });
       return;
@@ -66,7 +92,10 @@ function peopleOnPage(page: ViewPage): Person[] {
     let end = k + 1 < starts.length ? starts[k + 1].index : Math.min(blocks.length, s.index + 10);
     for (let i = s.index + 1; i < end; i++) {
       const lvl = headingLevel(blocks[i]);
-      if (lvl && (!nameLevel || lvl <= nameLevel)) { end = i; break; }
+      if (lvl && (!nameLevel || lvl <= nameLevel)) {
+        end = i;
+        break;
+      }
     }
     const bioLines: TextBlock[] = [];
     for (let i = (s.role?.index ?? s.index) + 1; i < end; i++) {
@@ -80,7 +109,10 @@ function peopleOnPage(page: ViewPage): Person[] {
       const link = socialLink(l.href);
       if (link && !socials[link.key]) {
         const e = quoteOn(page, 'links', l.href);
-        if (e) { socials[link.key] = link.url; evidence.push(e); }
+        if (e) {
+          socials[link.key] = link.url;
+          evidence.push(e);
+        }
       }
     }
     if (s.role && s.role.index !== s.index) evidence.push(quoteLine(page, s.role.text));
@@ -92,14 +124,31 @@ function peopleOnPage(page: ViewPage): Person[] {
 
 const NAME = "\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2}";
 const NAMES = `(${NAME}(?:(?:, | and | & |, and )${NAME}){0,4})`;
-const FOUNDED_BY = new RegExp(`\\b(?:[Cc]o-?)?(?:[Ff]ounded|[Ss]tarted|[Cc]reated|[Dd]eveloped|[Dd]esigned)(?: and (?:developed|built|designed|maintained))?(?: with \\S{1,3})? (?:in \\d{4} |originally )?by ${NAMES}`, 'u');
+const FOUNDED_BY = new RegExp(
+  `\\b(?:[Cc]o-?)?(?:[Ff]ounded|[Ss]tarted|[Cc]reated|[Dd]eveloped|[Dd]esigned)(?: and (?:developed|built|designed|maintained))?(?: with \\S{1,3})? (?:in \\d{4} |originally )?by ${NAMES}`,
+  'u',
+);
 /** "The original author of Caddy, Matt Holt, …", "Fabrice Bellard, originator of the FFmpeg project". */
-const AUTHOR_OF = new RegExp(`\\b(?:original |initial )?(?:author|creator|originator|founder)s? of [^,.;]{2,40}, ${NAMES}|${NAMES}, (?:the )?(?:original |initial )?(?:author|creator|originator|founder|inventor) of\\b`, 'u');
-const COFOUNDED_WITH = new RegExp(`\\b(?:I|I['’]ve|I have|[Ww]e['’]ve|[Ww]e have|[Ww]e)\\s+(?:co-?founded|founded|started) (?:[^.;!?]{0,60}?\\s)?(?:together )?with ${NAMES}`, 'u');
+const AUTHOR_OF = new RegExp(
+  `\\b(?:original |initial )?(?:author|creator|originator|founder)s? of [^,.;]{2,40}, ${NAMES}|${NAMES}, (?:the )?(?:original |initial )?(?:author|creator|originator|founder|inventor) of\\b`,
+  'u',
+);
+const COFOUNDED_WITH = new RegExp(
+  `\\b(?:I|I['’]ve|I have|[Ww]e['’]ve|[Ww]e have|[Ww]e)\\s+(?:co-?founded|founded|started) (?:[^.;!?]{0,60}?\\s)?(?:together )?with ${NAMES}`,
+  'u',
+);
 
 /** Names the site states as founders: JSON-LD `founder`, and "founded by A and B" in its own text. */
-function statedFounders(site: SiteView, productName?: string): { name: string; title?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[] }[] {
-  const out: { name: string; title?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[] }[] = [];
+function statedFounders(
+  site: SiteView,
+  productName?: string,
+): { name: string; title?: string; socials: Partial<Record<SocialKey, string>>; evidence: (Evidence | null)[] }[] {
+  const out: {
+    name: string;
+    title?: string;
+    socials: Partial<Record<SocialKey, string>>;
+    evidence: (Evidence | null)[];
+  }[] = [];
   for (const org of organizations(ldNodes(site.pages))) {
     for (const f of ldObjects(org.data, 'founder')) {
       const name = ldString(f, 'name');
@@ -111,16 +160,25 @@ function statedFounders(site: SiteView, productName?: string): { name: string; t
       for (const raw of ldStrings(f, 'sameAs')) {
         const link = socialLink(raw);
         const e = link && !socials[link.key] ? quoteOn(org.page, 'head', raw) : null;
-        if (link && e) { socials[link.key] = link.url; evidence.push(e); }
+        if (link && e) {
+          socials[link.key] = link.url;
+          evidence.push(e);
+        }
       }
       out.push({ name, title, socials, evidence });
     }
-    for (const name of ldStrings(org.data, 'founder')) if (looksLikePersonName(name)) out.push({ name, socials: {}, evidence: [quoteOn(org.page, 'head', name)] });
+    for (const name of ldStrings(org.data, 'founder'))
+      if (looksLikePersonName(name)) out.push({ name, socials: {}, evidence: [quoteOn(org.page, 'head', name)] });
   }
   // "founded by A and B", "co-founded in 2019 by A", "I've co-founded Acme with A": the named people founded it.
   for (const page of pagesOfKind(site, 'about', 'homepage', 'team', 'page', 'blog', 'press')) {
     const own = page.kind !== 'blog' && page.kind !== 'press';
-    if (!/founded|founder|started|created|developed|designed|written|authored|author|creator|originator/i.test(readText(page))) continue;
+    if (
+      !/founded|founder|started|created|developed|designed|written|authored|author|creator|originator/i.test(
+        readText(page),
+      )
+    )
+      continue;
     for (const b of page.blocks) {
       if (isOtherPeoplesWords(b) || b.text.length > 3000) continue;
       // On posts only the first person speaks for the company; "founded by" there may be about anyone.
@@ -128,10 +186,20 @@ function statedFounders(site: SiteView, productName?: string): { name: string; t
         const m = re.exec(b.text);
         if (!m) continue;
         // "developed by" names the makers only when the product (or nothing) is the subject: not "the new decoder was developed by".
-        const before = b.text.slice(0, m.index).split(/[.!?]\s/).pop() ?? '';
-        if (/^(?:developed|designed)/i.test(m[0]) && before.trim() && !(productName && looseKey(before).includes(looseKey(productName)))) continue;
+        const before =
+          b.text
+            .slice(0, m.index)
+            .split(/[.!?]\s/)
+            .pop() ?? '';
+        if (
+          /^(?:developed|designed)/i.test(m[0]) &&
+          before.trim() &&
+          !(productName && looseKey(before).includes(looseKey(productName)))
+        )
+          continue;
         for (const name of (m[1] ?? m[2]).split(/, and | and | & |, /)) {
-          if (looksLikePersonName(name)) out.push({ name, socials: {}, evidence: [quoteLine(page, b.text, m.index, m[0].length)] });
+          if (looksLikePersonName(name))
+            out.push({ name, socials: {}, evidence: [quoteLine(page, b.text, m.index, m[0].length)] });
         }
       }
     }
@@ -149,7 +217,10 @@ export function extractFounders(site: SiteView, productName?: string): SourcedFo
   const founders: SourcedFounder[] = [];
   const add = (f: SourcedFounder) => {
     const existing = founders.find((x) => sameWords(x.name, f.name));
-    if (!existing) { founders.push(f); return; }
+    if (!existing) {
+      founders.push(f);
+      return;
+    }
     existing.title ??= f.title;
     existing.bio ??= f.bio;
     existing.socials = { ...f.socials, ...existing.socials };
@@ -183,7 +254,9 @@ function shaped(f: SourcedFounder): SourcedFounder {
 export function founderSocials(founder: SourcedFounder | undefined): Partial<Record<SocialKey, Proposal<string>>> {
   const out: Partial<Record<SocialKey, Proposal<string>>> = {};
   for (const [key, url] of Object.entries(founder?.socials ?? {}) as [SocialKey, string][]) {
-    const evidence = founder!.evidence.filter((e) => e.source !== 'text' && e.quote.includes(url.replace(/\/+$/, '').replace(/^https?:\/\/(www\.)?/, '')));
+    const evidence = founder!.evidence.filter(
+      (e) => e.source !== 'text' && e.quote.includes(url.replace(/\/+$/, '').replace(/^https?:\/\/(www\.)?/, '')),
+    );
     if (evidence.length) out[key] = { value: url, evidence };
   }
   return out;

@@ -16,7 +16,11 @@ export const capitalize = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : 
 
 /** Compares phrases ignoring case, punctuation and spacing. */
 export const sameWords = (a: string, b: string) => looseKey(a) === looseKey(b);
-export const looseKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+export const looseKey = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** A window of at most `max` characters around [at, at+len) of a long line, on word boundaries. */
 export function windowAround(line: string, at: number, len: number, max = 240): string {
@@ -24,7 +28,13 @@ export function windowAround(line: string, at: number, len: number, max = 240): 
   let start = Math.max(0, at - Math.floor((max - len) / 2));
   let end = Math.min(line.length, start + max);
   start = Math.max(0, end - max);
-  if (start > 0) { const sp = line.indexOf(' ', start); if (sp >= 0 && sp < at) start = sp + 1; }
-  if (end < line.length) { const sp = line.lastIndexOf(' ', end); if (sp > at + len) end = sp; }
+  if (start > 0) {
+    const sp = line.indexOf(' ', start);
+    if (sp >= 0 && sp < at) start = sp + 1;
+  }
+  if (end < line.length) {
+    const sp = line.lastIndexOf(' ', end);
+    if (sp > at + len) end = sp;
+  }
   return line.slice(start, end);
 }

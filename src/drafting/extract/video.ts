@@ -25,12 +25,13 @@ export function extractDemoVideo(site: SiteView): Proposal<string> | undefined {
     for (const l of page.links) {
       if (!isVideoUrl(l.href)) continue;
       // The link's own words say what it is; an icon link is known by the line around it.
-      const label = l.text || (l.block !== undefined ? page.blocks[l.block]?.text ?? '' : '');
+      const label = l.text || (l.block !== undefined ? (page.blocks[l.block]?.text ?? '') : '');
       const score = pageBonus + (DEMO_WORDS.test(label) ? 2 : 0) - rank * 0.01;
       candidates.push({ url: l.href, evidence: quoteOn(page, 'links', l.href), score });
     }
     for (const m of page.media) {
-      if (m.kind === 'embed' && isVideoUrl(m.url)) candidates.push({ url: m.url, evidence: quoteOn(page, 'links', m.url), score: pageBonus + 1 - rank * 0.01 });
+      if (m.kind === 'embed' && isVideoUrl(m.url))
+        candidates.push({ url: m.url, evidence: quoteOn(page, 'links', m.url), score: pageBonus + 1 - rank * 0.01 });
     }
   });
   for (const n of ldNodes(pages).filter((x) => isType(x, ['VideoObject']))) {

@@ -16,7 +16,10 @@ export class WordIndex {
       for (const m of line.matchAll(WORD)) {
         const w = m[0].toLowerCase();
         let at = this.positions.get(w);
-        if (!at) { at = []; this.positions.set(w, at); }
+        if (!at) {
+          at = [];
+          this.positions.set(w, at);
+        }
         at.push(this.words.length);
         this.words.push(w);
         this.lineOf.push(li);
@@ -32,7 +35,8 @@ export class WordIndex {
     const out: { line: number; at: number; length: number }[] = [];
     for (const p of this.positions.get(wanted[0]) ?? []) {
       let ok = p + wanted.length <= this.words.length;
-      for (let k = 1; ok && k < wanted.length; k++) ok = this.words[p + k] === wanted[k] && this.lineOf[p + k] === this.lineOf[p];
+      for (let k = 1; ok && k < wanted.length; k++)
+        ok = this.words[p + k] === wanted[k] && this.lineOf[p + k] === this.lineOf[p];
       if (!ok) continue;
       const last = p + wanted.length - 1;
       const at = this.offsetOf[p];

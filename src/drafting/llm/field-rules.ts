@@ -6,10 +6,24 @@ export { httpUrl };
 
 /** How each profile field's value must be backed by its quotes (see supports.ts). */
 export const FIELD_CHECKS: Record<ProfileField, SupportCheck> = {
-  name: 'phrase', tagline: 'text', short_description: 'text', description: 'text', stage: 'label',
-  categories: 'category', tags: 'label', pricing_model: 'pricing_model', pricing_summary: 'text',
-  country: 'country', city: 'phrase', founded_year: 'year', features: 'text', usps: 'text', keywords: 'label',
-  contact_email: 'link', demo_video_url: 'link', logo_url: 'link',
+  name: 'phrase',
+  tagline: 'text',
+  short_description: 'text',
+  description: 'text',
+  stage: 'label',
+  categories: 'category',
+  tags: 'label',
+  pricing_model: 'pricing_model',
+  pricing_summary: 'text',
+  country: 'country',
+  city: 'phrase',
+  founded_year: 'year',
+  features: 'text',
+  usps: 'text',
+  keywords: 'label',
+  contact_email: 'link',
+  demo_video_url: 'link',
+  logo_url: 'link',
 };
 
 /** A cleaned value, or why the value cannot be used whatever its quotes say. */
@@ -34,7 +48,9 @@ export function shapeFieldValue(field: ProfileField, raw: unknown): Shaped {
       return /^\d{4}$/.test(value) && year >= 1800 && year <= 2100 ? { value } : { reason: 'not a year' };
     }
     case 'contact_email':
-      return /^[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[a-z]{2,}$/i.test(value) && value.length <= 254 ? { value } : { reason: 'not an e-mail address' };
+      return /^[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[a-z]{2,}$/i.test(value) && value.length <= 254
+        ? { value }
+        : { reason: 'not an e-mail address' };
     case 'demo_video_url':
       return isVideoLink(value) ? { value } : { reason: 'not a video-site link' };
     case 'logo_url':
@@ -69,13 +85,26 @@ function isVideoLink(value: string): boolean {
 
 // The host a platform's links live on: a LinkedIn key holding a Facebook link is a mix-up, not a fact.
 const SOCIAL_HOSTS: Partial<Record<SocialKey, string[]>> = {
-  linkedin: ['linkedin.com'], x: ['x.com', 'twitter.com'], facebook: ['facebook.com', 'fb.com', 'fb.me'],
-  instagram: ['instagram.com'], tiktok: ['tiktok.com'], youtube: ['youtube.com', 'youtu.be'],
-  threads: ['threads.net', 'threads.com'], pinterest: ['pinterest.com'], github: ['github.com'],
-  reddit: ['reddit.com'], producthunt: ['producthunt.com'], medium: ['medium.com'],
+  linkedin: ['linkedin.com'],
+  x: ['x.com', 'twitter.com'],
+  facebook: ['facebook.com', 'fb.com', 'fb.me'],
+  instagram: ['instagram.com'],
+  tiktok: ['tiktok.com'],
+  youtube: ['youtube.com', 'youtu.be'],
+  threads: ['threads.net', 'threads.com'],
+  pinterest: ['pinterest.com'],
+  github: ['github.com'],
+  reddit: ['reddit.com'],
+  producthunt: ['producthunt.com'],
+  medium: ['medium.com'],
   // Mastodon, GitLab, Discourse and Matrix run on many hosts: any https link will do for them.
-  bluesky: ['bsky.app'], codeberg: ['codeberg.org'], discord: ['discord.gg', 'discord.com', 'discordapp.com'], slack: ['slack.com'],
-  substack: ['substack.com'], devto: ['dev.to'], hashnode: ['hashnode.com', 'hashnode.dev'],
+  bluesky: ['bsky.app'],
+  codeberg: ['codeberg.org'],
+  discord: ['discord.gg', 'discord.com', 'discordapp.com'],
+  slack: ['slack.com'],
+  substack: ['substack.com'],
+  devto: ['dev.to'],
+  hashnode: ['hashnode.com', 'hashnode.dev'],
 };
 
 /** A social link: http(s), max 500 (SPEC §2.4), on the platform's own host. */

@@ -4,14 +4,24 @@
  * safe to log or show (they never carry the API key).
  */
 
-export interface LlmSettings { baseUrl: string; apiKey?: string | null; model: string }
+export interface LlmSettings {
+  baseUrl: string;
+  apiKey?: string | null;
+  model: string;
+}
 
 /** network: unreachable; timeout / aborted: gave up; http: non-2xx answer; bad_response: not an OpenAI-shaped reply; invalid_json: the model's text is not JSON. */
 export type LlmErrorCode = 'network' | 'timeout' | 'aborted' | 'http' | 'bad_response' | 'invalid_json';
 
 export class LlmError extends Error {
   override name = 'LlmError';
-  constructor(readonly code: LlmErrorCode, message: string, readonly status?: number) { super(message); }
+  constructor(
+    readonly code: LlmErrorCode,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 export interface JsonChatRequest {
@@ -37,7 +47,10 @@ export async function chatJson(llm: LlmSettings, req: JsonChatRequest): Promise<
   if (llm.apiKey) headers.authorization = `Bearer ${llm.apiKey}`;
   const body = {
     model: llm.model,
-    messages: [{ role: 'system', content: req.system }, { role: 'user', content: req.user }],
+    messages: [
+      { role: 'system', content: req.system },
+      { role: 'user', content: req.user },
+    ],
     response_format: { type: 'json_schema', json_schema: { name: req.schemaName, strict: true, schema: req.schema } },
     // No temperature or token limit: several models reject one or the other, and the answer is verified anyway.
   };
@@ -46,22 +59,34 @@ export async function chatJson(llm: LlmSettings, req: JsonChatRequest): Promise<
   let status: number;
   try {
     const res = await fetch(`${llm.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST', headers, body: JSON.stringify(body), signal,
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal,
     });
     status = res.status;
     text = await readBounded(res, MAX_REPLY_CHARS);
   } catch (err) {
-    if (timeout.aborted) throw new LlmError('timeout', `The language model did not answer within ${Math.round((req.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS) / 1000)} s`);
+    if (timeout.aborted)
+      throw new LlmError(
+        'timeout',
+        `The language model did not answer within ${Math.round((req.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS) / 1000)} s`,
+      );
     if (req.signal?.aborted) throw new LlmError('aborted', 'The language model request was cancelled');
     throw new LlmError('network', redact(`The language model endpoint could not be reached (${causeOf(err)})`));
   }
 
   if (status < 200 || status > 299) {
-    throw new LlmError('http', redact(`The language model endpoint answered HTTP ${status}${errorDetail(text)}`), status);
+    throw new LlmError(
+      'http',
+      redact(`The language model endpoint answered HTTP ${status}${errorDetail(text)}`),
+      status,
+    );
   }
   if (text.length >= MAX_REPLY_CHARS) throw new LlmError('bad_response', 'The language model reply is too large');
   const content = messageContent(text);
-  if (content === null) throw new LlmError('bad_response', 'The language model endpoint did not answer like a chat completion');
+  if (content === null)
+    throw new LlmError('bad_response', 'The language model endpoint did not answer like a chat completion');
   const parsed = parseJsonLoosely(content);
   if (parsed === undefined) throw new LlmError('invalid_json', 'The language model answer is not valid JSON');
   return parsed;
@@ -83,14 +108,26 @@ async function readBounded(res: Response, max: number): Promise<string> {
 /** The assistant message's text: a string, or the text parts of an array (some servers send parts). */
 function messageContent(raw: string): string | null {
   let envelope: unknown;
-  try { envelope = JSON.parse(raw); } catch { return null; }
-  const message = (envelope as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] })?.choices?.[0]?.message;
+  try {
+    envelope = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const message = (envelope as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] })?.choices?.[0]
+    ?.message;
   if (!message || typeof message !== 'object') return null;
   // A refusal is the model's answer, not the server's fault: it is simply not JSON.
   if (typeof message.refusal === 'string' && message.refusal && !message.content) return '';
   const c = message.content;
   if (typeof c === 'string') return c;
-  if (Array.isArray(c)) return c.map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('');
+  if (Array.isArray(c))
+    return c
+      .map((p) =>
+        p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string'
+          ? (p as { text: string }).text
+          : '',
+      )
+      .join('');
   if (c === null || c === undefined) return '';
   return null;
 }
@@ -109,7 +146,11 @@ export function parseJsonLoosely(content: string): unknown {
   if (first >= 0 && last > first) candidates.push(trimmed.slice(first, last + 1));
   for (const c of candidates) {
     if (!c) continue;
-    try { return JSON.parse(c); } catch { /* try the next reading */ }
+    try {
+      return JSON.parse(c);
+    } catch {
+      /* try the next reading */
+    }
   }
   return undefined;
 }
@@ -119,9 +160,11 @@ function errorDetail(body: string): string {
   let detail = body;
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    const m = typeof parsed.error === 'string' ? parsed.error : parsed.error?.message ?? parsed.message;
+    const m = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
     if (typeof m === 'string') detail = m;
-  } catch { /* not JSON: use the text */ }
+  } catch {
+    /* not JSON: use the text */
+  }
   detail = detail.replace(/\s+/g, ' ').trim().slice(0, 200);
   return detail ? `: ${detail}` : '';
 }
@@ -142,5 +185,9 @@ function redactor(apiKey: string | null | undefined): (s: string) => string {
   const pieces = new Set<string>();
   for (let i = 0; i + 8 <= apiKey.length; i++) pieces.add(apiKey.slice(i, i + 8));
   const leaks = (word: string) => word.includes(apiKey) || [...pieces].some((p) => word.includes(p));
-  return (s) => s.split(/(\s+)/).map((w) => (leaks(w) ? '[redacted]' : w)).join('');
+  return (s) =>
+    s
+      .split(/(\s+)/)
+      .map((w) => (leaks(w) ? '[redacted]' : w))
+      .join('');
 }

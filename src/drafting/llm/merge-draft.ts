@@ -8,7 +8,12 @@ import type { VerifiedAnswer } from './verify-answer.js';
  * empty it. Lists of records (FAQs, founders, milestones) are replaced whole when the model
  * brought at least one verified record, since mixing two differently-worded lists duplicates.
  */
-export function mergeDraft(base: DraftContent, answer: VerifiedAnswer, fields: readonly ProfileField[], withParts: boolean): DraftContent {
+export function mergeDraft(
+  base: DraftContent,
+  answer: VerifiedAnswer,
+  fields: readonly ProfileField[],
+  withParts: boolean,
+): DraftContent {
   const out: DraftContent = {
     ...base,
     fields: { ...base.fields },
@@ -38,8 +43,8 @@ function withKnownDetails(f: SourcedFounder, known: SourcedFounder[]): SourcedFo
   const socials = { ...same.socials, ...f.socials };
   return {
     name: f.name,
-    ...(f.title ?? same.title ? { title: f.title ?? same.title } : {}),
-    ...(f.bio ?? same.bio ? { bio: f.bio ?? same.bio } : {}),
+    ...((f.title ?? same.title) ? { title: f.title ?? same.title } : {}),
+    ...((f.bio ?? same.bio) ? { bio: f.bio ?? same.bio } : {}),
     ...(Object.keys(socials).length ? { socials } : {}),
     evidence,
   };

@@ -4,11 +4,26 @@ import type { SourcePage } from '../evidence.js';
 export const DEFAULT_PAGE_BUDGET = 60_000;
 
 // Pages that say what a product is come first, so a tight budget loses the blog, not the homepage.
-const ORDER: (PageKind | 'page')[] = ['homepage', 'about', 'pricing', 'features', 'faq', 'team', 'contact', 'page', 'press', 'blog'];
+const ORDER: (PageKind | 'page')[] = [
+  'homepage',
+  'about',
+  'pricing',
+  'features',
+  'faq',
+  'team',
+  'contact',
+  'page',
+  'press',
+  'blog',
+];
 
 function rank(url: string): number {
   let kind: PageKind | null = null;
-  try { kind = kindOf(new URL(url)); } catch { /* not a URL: an ordinary page */ }
+  try {
+    kind = kindOf(new URL(url));
+  } catch {
+    /* not a URL: an ordinary page */
+  }
   return ORDER.indexOf(kind ?? 'page');
 }
 
@@ -19,7 +34,10 @@ function rank(url: string): number {
  * so the model does not quote half a sentence. Quotes are still checked against the full pages.
  */
 export function pagesWithinBudget<P extends SourcePage>(pages: P[], budget = DEFAULT_PAGE_BUDGET): P[] {
-  const ordered = pages.map((p, i) => ({ p, i, r: rank(p.url) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.p);
+  const ordered = pages
+    .map((p, i) => ({ p, i, r: rank(p.url) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.p);
   const withText = ordered.filter((p) => p.text.trim().length > 0);
   const share = new Map<P, number>();
   let left = budget;

@@ -47,7 +47,10 @@ export class QuoteVerifier {
   }
 
   private isWholeLine(e: Evidence): boolean {
-    const page = this.pages.find((p) => p.url === e.url && (p.source ?? 'text') === (e.source ?? 'text') && p.text.slice(e.start, e.end) === e.quote);
+    const page = this.pages.find(
+      (p) =>
+        p.url === e.url && (p.source ?? 'text') === (e.source ?? 'text') && p.text.slice(e.start, e.end) === e.quote,
+    );
     if (!page) return false;
     const lineStart = page.text.lastIndexOf('\n', e.start - 1) + 1;
     const lineEndAt = page.text.indexOf('\n', e.end);

@@ -21,7 +21,10 @@ export interface RefineDraftInput {
   pageBudget?: number;
 }
 
-export interface RefineDraftResult { content: DraftContent; rejected: Rejection[] }
+export interface RefineDraftResult {
+  content: DraftContent;
+  rejected: Rejection[];
+}
 
 export const MALFORMED_OUTPUT = 'malformed model output';
 
@@ -37,7 +40,9 @@ export const MALFORMED_OUTPUT = 'malformed model output';
 export async function refineDraft(input: RefineDraftInput): Promise<RefineDraftResult> {
   const only = input.only ? new Set(input.only) : null;
   // A full draft asks only for the fields the extractor left empty: what it found is already quoted.
-  const fields = only ? PROFILE_FIELDS.filter((f) => only.has(f)) : PROFILE_FIELDS.filter((f) => !input.deterministic.fields[f]);
+  const fields = only
+    ? PROFILE_FIELDS.filter((f) => only.has(f))
+    : PROFILE_FIELDS.filter((f) => !input.deterministic.fields[f]);
   const withParts = !only;
   if (fields.length === 0 && !withParts) return { content: input.deterministic, rejected: [] };
 
@@ -60,7 +65,12 @@ export async function refineDraft(input: RefineDraftInput): Promise<RefineDraftR
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return keepDeterministic(input.deterministic);
 
   // Quotes are checked against the full pages, not the budgeted excerpt the model read.
-  const verified = verifyAnswer(answer as Record<string, unknown>, { pages: input.pages, categories: input.categories, fields, withParts });
+  const verified = verifyAnswer(answer as Record<string, unknown>, {
+    pages: input.pages,
+    categories: input.categories,
+    fields,
+    withParts,
+  });
   return { content: mergeDraft(input.deterministic, verified, fields, withParts), rejected: verified.rejected };
 }
 
@@ -68,6 +78,5 @@ function keepDeterministic(content: DraftContent): RefineDraftResult {
   return { content, rejected: [{ field: '*', value: null, reason: MALFORMED_OUTPUT }] };
 }
 
-export { LlmError } from './llm-client.js';
 export type { LlmSettings } from './llm-client.js';
 export type { Rejection } from './verify-answer.js';

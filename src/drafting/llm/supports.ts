@@ -34,15 +34,24 @@ export function supportingEvidence(check: SupportCheck, value: string, evidence:
 /** Whether this one quote (or, for text and labels, these quotes joined) backs the value. */
 export function supports(check: SupportCheck, value: string, quote: string): boolean {
   switch (check) {
-    case 'year': return /^\d{4}$/.test(value) && new RegExp(`(?<![\\d])${value}(?![\\d])`).test(quote);
-    case 'date': return /^\d{4}/.test(value) && new RegExp(`(?<![\\d])${value.slice(0, 4)}(?![\\d])`).test(quote);
-    case 'country': return namesCountry(quote, value);
-    case 'phrase': return containsPhrase(quote, value);
-    case 'link': return containsLink(quote, value);
-    case 'category': return true;
-    case 'pricing_model': return supportsPricingModel(value, quote);
-    case 'label': return overlapShare(value, quote) >= LABEL_OVERLAP && numbersAllIn(value, quote);
-    case 'text': return overlapShare(value, quote) >= TEXT_OVERLAP && numbersAllIn(value, quote);
+    case 'year':
+      return /^\d{4}$/.test(value) && new RegExp(`(?<![\\d])${value}(?![\\d])`).test(quote);
+    case 'date':
+      return /^\d{4}/.test(value) && new RegExp(`(?<![\\d])${value.slice(0, 4)}(?![\\d])`).test(quote);
+    case 'country':
+      return namesCountry(quote, value);
+    case 'phrase':
+      return containsPhrase(quote, value);
+    case 'link':
+      return containsLink(quote, value);
+    case 'category':
+      return true;
+    case 'pricing_model':
+      return supportsPricingModel(value, quote);
+    case 'label':
+      return overlapShare(value, quote) >= LABEL_OVERLAP && numbersAllIn(value, quote);
+    case 'text':
+      return overlapShare(value, quote) >= TEXT_OVERLAP && numbersAllIn(value, quote);
   }
 }
 
@@ -78,7 +87,9 @@ export function countryName(code: string): string | null {
   try {
     const name = regionNames.of(code);
     return name && name !== code ? name : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 let byName: Map<string, string> | null = null;
@@ -95,7 +106,8 @@ export function countryCode(value: string): string | null {
         if (name) byName.set(name.toLowerCase(), code);
       }
     }
-    for (const [code, aliases] of Object.entries(COUNTRY_ALIASES)) for (const a of aliases) byName.set(a.toLowerCase(), code);
+    for (const [code, aliases] of Object.entries(COUNTRY_ALIASES))
+      for (const a of aliases) byName.set(a.toLowerCase(), code);
   }
   return byName.get(v.toLowerCase()) ?? null;
 }
@@ -112,13 +124,25 @@ function namesCountry(quote: string, code: string): boolean {
 const PRICING_SIGNS: [RegExp, RegExp][] = [
   [/^freemium$/i, /\bfree\b[\s\S]*\d|\d[\s\S]*\bfree\b/i],
   [/^free$/i, /\bfree\b/i],
-  [/^(subscription|recurring)$/i, /(\/|per |a )\s?(mo|month|yr|year|user|seat)\b|\bmonthly\b|\bannual(ly)?\b|\bsubscription\b/i],
+  [
+    /^(subscription|recurring)$/i,
+    /(\/|per |a )\s?(mo|month|yr|year|user|seat)\b|\bmonthly\b|\bannual(ly)?\b|\bsubscription\b/i,
+  ],
   [/^paid$/i, /[$€£¥]\s?\d|\d\s?(usd|eur|gbp)\b|(\/|per )\s?(mo|month|yr|year|user|seat)\b/i],
-  [/^(one[- ]time|lifetime|one[- ]off)( purchase| payment| license)?$/i, /\bone[- ]time\b|\blifetime\b|\bpay once\b|\bone[- ]off\b/i],
+  [
+    /^(one[- ]time|lifetime|one[- ]off)( purchase| payment| license)?$/i,
+    /\bone[- ]time\b|\blifetime\b|\bpay once\b|\bone[- ]off\b/i,
+  ],
   [/^free trial$/i, /\btrial\b/i],
   [/^open[- ]source$/i, /\bopen[- ]source\b|\bMIT\b|\bApache\b|\bGPL\b/i],
-  [/^(contact( sales| us)?|custom|enterprise|quote[- ]based)$/i, /\bcontact (sales|us)\b|\bcustom (pricing|quote)\b|\bget a quote\b|\benterprise\b/i],
-  [/^(usage[- ]based|pay[- ]as[- ]you[- ]go)$/i, /\bper (request|call|message|gb|minute|hour|unit|credit)\b|\bpay[- ]as[- ]you[- ]go\b|\busage\b/i],
+  [
+    /^(contact( sales| us)?|custom|enterprise|quote[- ]based)$/i,
+    /\bcontact (sales|us)\b|\bcustom (pricing|quote)\b|\bget a quote\b|\benterprise\b/i,
+  ],
+  [
+    /^(usage[- ]based|pay[- ]as[- ]you[- ]go)$/i,
+    /\bper (request|call|message|gb|minute|hour|unit|credit)\b|\bpay[- ]as[- ]you[- ]go\b|\busage\b/i,
+  ],
 ];
 
 function supportsPricingModel(value: string, quote: string): boolean {

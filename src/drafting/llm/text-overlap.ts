@@ -5,12 +5,16 @@
  */
 
 // Words that carry no claim: an overlap made of them says nothing.
-const STOPWORDS = new Set(`a an the and or but nor so yet of to in on at by for from with without into onto over under
+const STOPWORDS = new Set(
+  `a an the and or but nor so yet of to in on at by for from with without into onto over under
 about as is are was were be been being am do does did done has have had having it its it's this that these those there
 their they them we our us you your yours he she his her i me my mine who whom whose which what when where why how all any
 each every both few more most other some such no not only own same than too very can will just should would could may might
 must also up down out off again further then once here s t don now via per plus get gets got make makes let lets use uses
-used using one new like your across while within upon if else whether until because through during before after above below`.split(/\s+/));
+used using one new like your across while within upon if else whether until because through during before after above below`.split(
+    /\s+/,
+  ),
+);
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
@@ -73,7 +77,10 @@ export function wordSimilarity(a: string, b: string): number {
   let matched = 0;
   for (const w of wa) {
     const j = wb.findIndex((x, i) => !used.has(i) && sameWord(w, x));
-    if (j >= 0) { used.add(j); matched++; }
+    if (j >= 0) {
+      used.add(j);
+      matched++;
+    }
   }
   return (2 * matched) / (wa.length + wb.length);
 }

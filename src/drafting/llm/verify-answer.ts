@@ -1,14 +1,36 @@
 import {
-  LIST_FIELDS, FIELD_LIMITS, SOCIAL_KEYS, STORY_SECTIONS,
-  type CategoryChoice, type DraftContent, type ProfileField, type Proposal, type SocialKey, type SourcedFaq, type SourcedFounder,
-  type SourcedMilestone, type StorySection,
+  LIST_FIELDS,
+  FIELD_LIMITS,
+  SOCIAL_KEYS,
+  STORY_SECTIONS,
+  type CategoryChoice,
+  type DraftContent,
+  type ProfileField,
+  type Proposal,
+  type SocialKey,
+  type SourcedFaq,
+  type SourcedFounder,
+  type SourcedMilestone,
+  type StorySection,
 } from '../draft-content.js';
 import type { Evidence, SourcePage } from '../evidence.js';
-import { FIELD_CHECKS, httpUrl, shapeFieldValue, shapeListItem, shapeSocialLink, shapeText, type Shaped } from './field-rules.js';
+import {
+  FIELD_CHECKS,
+  httpUrl,
+  shapeFieldValue,
+  shapeListItem,
+  shapeSocialLink,
+  shapeText,
+  type Shaped,
+} from './field-rules.js';
 import { addEvidence, QuoteVerifier } from './quote-verifier.js';
 import { supportingEvidence, type SupportCheck } from './supports.js';
 
-export interface Rejection { field: string; value: unknown; reason: string }
+export interface Rejection {
+  field: string;
+  value: unknown;
+  reason: string;
+}
 
 /** What survived verification; every value here has at least one verified, supporting quote. */
 export interface VerifiedAnswer extends DraftContent {
@@ -31,15 +53,26 @@ const isReason = (s: Shaped): s is { reason: string } => 'reason' in s;
  * Walks the model's answer, trusting nothing about its shape, and keeps each value only when
  * its quotes are on the pages and back it. Everything dropped is reported with the reason.
  */
-export function verifyAnswer(answer: Rec, ctx: {
-  pages: SourcePage[];
-  categories: CategoryChoice[];
-  fields: readonly ProfileField[];
-  withParts: boolean;
-}): VerifiedAnswer {
+export function verifyAnswer(
+  answer: Rec,
+  ctx: {
+    pages: SourcePage[];
+    categories: CategoryChoice[];
+    fields: readonly ProfileField[];
+    withParts: boolean;
+  },
+): VerifiedAnswer {
   const v = new AnswerVerifier(new QuoteVerifier(ctx.pages), ctx.categories);
   const out: VerifiedAnswer = {
-    fields: {}, faqs: [], founders: [], company_socials: {}, founder_socials: {}, story: {}, milestones: [], seo: {}, rejected: v.rejected,
+    fields: {},
+    faqs: [],
+    founders: [],
+    company_socials: {},
+    founder_socials: {},
+    story: {},
+    milestones: [],
+    seo: {},
+    rejected: v.rejected,
   };
   const fields = rec(answer.fields) ?? {};
   for (const f of ctx.fields) {
@@ -67,7 +100,10 @@ class AnswerVerifier {
   readonly rejected: Rejection[] = [];
   private readonly categoryByName = new Map<string, string>();
 
-  constructor(private readonly quotes: QuoteVerifier, categories: CategoryChoice[]) {
+  constructor(
+    private readonly quotes: QuoteVerifier,
+    categories: CategoryChoice[],
+  ) {
     // Matching by name or slug, case aside, always yields the canonical name.
     for (const c of categories) {
       this.categoryByName.set(c.name.trim().toLowerCase(), c.name);
@@ -81,7 +117,13 @@ class AnswerVerifier {
   }
 
   /** The verified quotes that back `value`, or null (and a rejection) when there are none. */
-  private backed(field: string, value: unknown, shown: string, check: SupportCheck, verified: Evidence[]): Evidence[] | null {
+  private backed(
+    field: string,
+    value: unknown,
+    shown: string,
+    check: SupportCheck,
+    verified: Evidence[],
+  ): Evidence[] | null {
     if (verified.length === 0) return this.reject(field, value, NO_VERIFIED_QUOTE);
     const support = supportingEvidence(check, shown, verified);
     return support.length ? support : this.reject(field, value, NOT_SUPPORTED);
@@ -105,16 +147,26 @@ class AnswerVerifier {
     const evidence: Evidence[] = [];
     for (let i = 0; i < items.length; i++) {
       if (values.length >= max) {
-        this.reject(f, items.slice(i).map((x) => x.value), `more than ${max} items`);
+        this.reject(
+          f,
+          items.slice(i).map((x) => x.value),
+          `more than ${max} items`,
+        );
         break;
       }
       const raw = items[i].value;
       const shaped = shapeListItem(f, raw);
-      if (isReason(shaped)) { this.reject(f, raw, shaped.reason); continue; }
+      if (isReason(shaped)) {
+        this.reject(f, raw, shaped.reason);
+        continue;
+      }
       let value = shaped.value;
       if (f === 'categories') {
         const canonical = this.categoryByName.get(value.toLowerCase());
-        if (!canonical) { this.reject(f, raw, NOT_A_CATEGORY); continue; }
+        if (!canonical) {
+          this.reject(f, raw, NOT_A_CATEGORY);
+          continue;
+        }
         value = canonical;
       }
       if (values.some((x) => x.toLowerCase() === value.toLowerCase())) continue;
@@ -135,7 +187,10 @@ class AnswerVerifier {
         break;
       }
       const x = rec(items[i]);
-      if (!x) { this.reject(`${field}[${i}]`, items[i], 'not a record'); continue; }
+      if (!x) {
+        this.reject(`${field}[${i}]`, items[i], 'not a record');
+        continue;
+      }
       const accepted = one(x, i);
       if (accepted) out.push(accepted);
     }
@@ -167,10 +222,17 @@ class AnswerVerifier {
     if (!evidence) return null;
     const founder: SourcedFounder = { name: name.value, evidence };
     // A role, bio or link that fails costs only itself: the person is still on the page.
-    const title = x.title == null ? null : this.part(`${field}.title`, x.title, shapeText(x.title, 160), 'label', verified);
-    if (title) { founder.title = title.value; addEvidence(evidence, title.evidence); }
+    const title =
+      x.title == null ? null : this.part(`${field}.title`, x.title, shapeText(x.title, 160), 'label', verified);
+    if (title) {
+      founder.title = title.value;
+      addEvidence(evidence, title.evidence);
+    }
     const bio = x.bio == null ? null : this.part(`${field}.bio`, x.bio, shapeText(x.bio, 3000, true), 'text', verified);
-    if (bio) { founder.bio = bio.value; addEvidence(evidence, bio.evidence); }
+    if (bio) {
+      founder.bio = bio.value;
+      addEvidence(evidence, bio.evidence);
+    }
     for (const s of list(x.socials)) {
       const social = rec(s);
       const platform = social?.platform;
@@ -181,12 +243,21 @@ class AnswerVerifier {
       const key = platform as SocialKey;
       if (founder.socials?.[key]) continue;
       const link = this.part(`${field}.socials.${key}`, social.url, shapeSocialLink(key, social.url), 'link', verified);
-      if (link) { founder.socials = { ...founder.socials, [key]: link.value }; addEvidence(evidence, link.evidence); }
+      if (link) {
+        founder.socials = { ...founder.socials, [key]: link.value };
+        addEvidence(evidence, link.evidence);
+      }
     }
     return founder;
   }
 
-  private part(field: string, raw: unknown, shaped: Shaped, check: SupportCheck, verified: Evidence[]): Proposal<string> | null {
+  private part(
+    field: string,
+    raw: unknown,
+    shaped: Shaped,
+    check: SupportCheck,
+    verified: Evidence[],
+  ): Proposal<string> | null {
     if (isReason(shaped)) return this.reject(field, raw, shaped.reason);
     const evidence = this.backed(field, raw, shaped.value, check, verified);
     return evidence ? { value: shaped.value, evidence } : null;
@@ -203,7 +274,13 @@ class AnswerVerifier {
       }
       const key = platform as SocialKey;
       if (out[key]) continue; // one link per platform: the first the model gave
-      const link = this.part(`${field}.${key}`, social.url, shapeSocialLink(key, social.url), 'link', this.quotes.verify(social.quotes));
+      const link = this.part(
+        `${field}.${key}`,
+        social.url,
+        shapeSocialLink(key, social.url),
+        'link',
+        this.quotes.verify(social.quotes),
+      );
       if (link) out[key] = link;
     }
     return out;
@@ -221,7 +298,13 @@ class AnswerVerifier {
       if (out[key]) continue;
       const x = rec(s)!;
       // A title is a heading, not a claim: label overlap is enough.
-      const text = this.part(`story.${key}`, x.text, shapeText(x.text, 8000, true), key === 'title' ? 'label' : 'text', this.quotes.verify(x.quotes));
+      const text = this.part(
+        `story.${key}`,
+        x.text,
+        shapeText(x.text, 8000, true),
+        key === 'title' ? 'label' : 'text',
+        this.quotes.verify(x.quotes),
+      );
       if (text) out[key] = text;
     }
     return out;
@@ -239,15 +322,27 @@ class AnswerVerifier {
     const titleEv = this.backed(field, shown, title.value, 'label', verified);
     if (!titleEv) return null;
     const m: SourcedMilestone = { date: x.date, title: title.value, evidence: addEvidence([...dateEv], titleEv) };
-    const description = x.description == null ? null
-      : this.part(`${field}.description`, x.description, shapeText(x.description, 2000, true), 'text', verified);
-    if (description) { m.description = description.value; addEvidence(m.evidence, description.evidence); }
+    const description =
+      x.description == null
+        ? null
+        : this.part(`${field}.description`, x.description, shapeText(x.description, 2000, true), 'text', verified);
+    if (description) {
+      m.description = description.value;
+      addEvidence(m.evidence, description.evidence);
+    }
     if (x.url != null) {
       const url = typeof x.url === 'string' ? x.url.trim() : '';
-      const shaped: Shaped = url.length > 500 ? { reason: 'longer than 500 characters' }
-        : httpUrl(url)?.protocol === 'https:' ? { value: url } : { reason: 'not an https link' };
+      const shaped: Shaped =
+        url.length > 500
+          ? { reason: 'longer than 500 characters' }
+          : httpUrl(url)?.protocol === 'https:'
+            ? { value: url }
+            : { reason: 'not an https link' };
       const link = this.part(`${field}.url`, x.url, shaped, 'link', verified);
-      if (link) { m.url = link.value; addEvidence(m.evidence, link.evidence); }
+      if (link) {
+        m.url = link.value;
+        addEvidence(m.evidence, link.evidence);
+      }
     }
     return m;
   }

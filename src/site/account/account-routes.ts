@@ -13,29 +13,52 @@ async function listConnectedApps(db: Queryable, userId: number) {
   return db.query<{ id: number; client_name: string; scopes: string[]; created_at: string }>(
     `SELECT g.id, coalesce(c.metadata->>'client_name', g.client_id) AS client_name, g.scopes, g.created_at
        FROM oauth_grants g JOIN oauth_clients c ON c.client_id = g.client_id
-      WHERE g.user_id = $1 AND g.revoked_at IS NULL ORDER BY g.created_at DESC`, [userId]);
+      WHERE g.user_id = $1 AND g.revoked_at IS NULL ORDER BY g.created_at DESC`,
+    [userId],
+  );
 }
 
 type Form = Record<string, string | string[] | undefined>;
-const EXPIRY_CHOICES: [string, string][] = [['', 'Never'], ['30', 'In 30 days'], ['90', 'In 90 days'], ['365', 'In a year']];
+const EXPIRY_CHOICES: [string, string][] = [
+  ['', 'Never'],
+  ['30', 'In 30 days'],
+  ['90', 'In 90 days'],
+  ['365', 'In a year'],
+];
 
 /** The account page: profile, API keys (create, shown once; list; revoke) and, without SMTP, the local outbox. */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;
   const page = (reply: FastifyReply, user: User | null, title: string, body: SafeHtml, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — ${siteName}`, siteName, user }, body));
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(layout({ title: `${title} — ${siteName}`, siteName, user }, body));
   const requireUser = async (req: FastifyRequest, reply: FastifyReply) => {
     const user = await currentUser(ctx, req);
-    if (!user) { reply.redirect(`/signin?next=${encodeURIComponent('/account')}`, 303); return null; }
+    if (!user) {
+      reply.redirect(`/signin?next=${encodeURIComponent('/account')}`, 303);
+      return null;
+    }
     return user;
   };
 
-  async function accountPage(reply: FastifyReply, user: User, opts: { newKey?: string; errors?: string[]; notice?: string } = {}, status = 200) {
+  async function accountPage(
+    reply: FastifyReply,
+    user: User,
+    opts: { newKey?: string; errors?: string[]; notice?: string } = {},
+    status = 200,
+  ) {
     const [keys, apps] = await Promise.all([listApiKeys(ctx.db, user.id), listConnectedApps(ctx.db, user.id)]);
     const now = ctx.now().getTime();
     const csrf = reply.generateCsrf();
-    const state = (k: (typeof keys)[number]) => (k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= now ? 'expired' : 'active');
-    return page(reply, user, 'Your account', html`
+    const state = (k: (typeof keys)[number]) =>
+      k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= now ? 'expired' : 'active';
+    return page(
+      reply,
+      user,
+      'Your account',
+      html`
       <h1>Your account</h1>
       ${opts.notice ? html`<p class="notice">${opts.notice}</p>` : ''}
       <p>Signed in as <strong>${user.email}</strong>${user.name ? html` (${user.name})` : ''}.
@@ -48,32 +71,60 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       <p>Use a key as <code>Authorization: Bearer &lt;key&gt;</code> on the <a href="/docs">REST API</a> and the MCP server at <code>${ctx.config.publicUrl}/mcp</code>.</p>
       ${opts.newKey ? html`<div class="card" role="status"><p><strong>Your new API key.</strong> Copy it now: it is shown only this once.</p><code class="secret">${opts.newKey}</code></div>` : ''}
       ${opts.errors?.length ? html`<div class="error" role="alert"><ul>${opts.errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : ''}
-      ${keys.length ? html`<table><thead><tr><th>Name</th><th>Key</th><th>Scopes</th><th>Last used</th><th>Expires</th><th>State</th><th></th></tr></thead><tbody>
-        ${keys.map((k) => html`<tr><td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td>
+      ${
+        keys.length
+          ? html`<table><thead><tr><th>Name</th><th>Key</th><th>Scopes</th><th>Last used</th><th>Expires</th><th>State</th><th></th></tr></thead><tbody>
+        ${keys.map(
+          (k) => html`<tr><td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td>
           <td>${k.last_used_at ? k.last_used_at.slice(0, 16).replace('T', ' ') : 'never'}</td><td>${k.expires_at ? k.expires_at.slice(0, 10) : 'never'}</td><td>${state(k)}</td>
-          <td>${state(k) === 'active' ? html`<form method="post" action="/account/api-keys/${k.id}/revoke"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary" aria-label="Revoke ${k.name}">Revoke</button></form>` : ''}</td></tr>`)}
-      </tbody></table>` : html`<p class="muted">No API keys yet.</p>`}
-      ${user.email_verified_at ? html`
+          <td>${state(k) === 'active' ? html`<form method="post" action="/account/api-keys/${k.id}/revoke"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary" aria-label="Revoke ${k.name}">Revoke</button></form>` : ''}</td></tr>`,
+        )}
+      </tbody></table>`
+          : html`<p class="muted">No API keys yet.</p>`
+      }
+      ${
+        user.email_verified_at
+          ? html`
       <h3>Create a key</h3>
       <form method="post" action="/account/api-keys" class="form"><input type="hidden" name="_csrf" value="${csrf}">
         <label>Name <input name="name" required maxlength="80" placeholder="e.g. my agent"></label>
         <fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label class="check"><input type="checkbox" name="scopes" value="${s}" ${s === 'account:read' ? 'checked' : ''}> <code>${s}</code> — ${SCOPE_DESCRIPTIONS[s]}</label>`)}</fieldset>
         <label>Expires <select name="expires">${EXPIRY_CHOICES.map(([v, l]) => html`<option value="${v}">${l}</option>`)}</select></label>
         <button type="submit">Create the key</button>
-      </form>` : html`<p>Confirm your email address to create API keys.</p>`}
+      </form>`
+          : html`<p>Confirm your email address to create API keys.</p>`
+      }
 
       <h2 id="connected-apps">Connected apps</h2>
-      ${apps.length ? html`<table><thead><tr><th>Application</th><th>Access</th><th>Since</th><th></th></tr></thead><tbody>
-        ${apps.map((a) => html`<tr><td>${a.client_name}</td><td>${a.scopes.join(', ')}</td><td>${a.created_at.slice(0, 10)}</td>
-          <td><form method="post" action="/account/connected-apps/${a.id}/disconnect"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary" aria-label="Disconnect ${a.client_name}">Disconnect</button></form></td></tr>`)}
-      </tbody></table>` : html`<p class="muted">No applications are connected. MCP clients that you allow appear here.</p>`}`, status);
+      ${
+        apps.length
+          ? html`<table><thead><tr><th>Application</th><th>Access</th><th>Since</th><th></th></tr></thead><tbody>
+        ${apps.map(
+          (a) => html`<tr><td>${a.client_name}</td><td>${a.scopes.join(', ')}</td><td>${a.created_at.slice(0, 10)}</td>
+          <td><form method="post" action="/account/connected-apps/${a.id}/disconnect"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary" aria-label="Disconnect ${a.client_name}">Disconnect</button></form></td></tr>`,
+        )}
+      </tbody></table>`
+          : html`<p class="muted">No applications are connected. MCP clients that you allow appear here.</p>`
+      }`,
+      status,
+    );
   }
 
   app.get<{ Querystring: Form }>('/account', async (req, reply) => {
     const user = await requireUser(req, reply);
     if (!user) return reply;
     const q = req.query;
-    const notice = q.welcome ? 'Welcome! Your email is confirmed.' : q.sent ? 'We sent the confirmation email again.' : q.reset ? 'Your password was changed; other sessions were signed out.' : q.revoked ? 'The key was revoked: it stops working at once.' : q.disconnected ? 'The app was disconnected: its tokens stop working at once.' : undefined;
+    const notice = q.welcome
+      ? 'Welcome! Your email is confirmed.'
+      : q.sent
+        ? 'We sent the confirmation email again.'
+        : q.reset
+          ? 'Your password was changed; other sessions were signed out.'
+          : q.revoked
+            ? 'The key was revoked: it stops working at once.'
+            : q.disconnected
+              ? 'The app was disconnected: its tokens stop working at once.'
+              : undefined;
     return accountPage(reply, user, { notice });
   });
 
@@ -87,47 +138,66 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     const errors: string[] = [];
     if (!user.email_verified_at) errors.push('Confirm your email address first.');
     if (!name || name.length > 80) errors.push('Name: 1 to 80 characters.');
-    if (scopes.length === 0 || scopes.length !== asked.length) errors.push('Scopes: choose at least one of the scopes listed.');
+    if (scopes.length === 0 || scopes.length !== asked.length)
+      errors.push('Scopes: choose at least one of the scopes listed.');
     const days = String(f.expires ?? '');
     if (days && !['30', '90', '365'].includes(days)) errors.push('Expires: choose one of the options.');
     if (errors.length) return accountPage(reply, user, { errors }, 400);
-    const { key } = await createApiKey(ctx.db, user.id, { name, scopes, expiresAt: days ? new Date(ctx.now().getTime() + Number(days) * 86_400_000) : null });
+    const { key } = await createApiKey(ctx.db, user.id, {
+      name,
+      scopes,
+      expiresAt: days ? new Date(ctx.now().getTime() + Number(days) * 86_400_000) : null,
+    });
     // Rendered, not redirected: the key must never travel in a URL or be shown twice.
     reply.header('Cache-Control', 'no-store');
     return accountPage(reply, user, { newKey: key }, 201);
   });
 
-  app.post<{ Params: { id: string } }>('/account/api-keys/:id/revoke', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
-    const id = Number(req.params.id);
-    if (!Number.isInteger(id) || id < 1 || !(await revokeApiKey(ctx.db, user.id, id))) {
-      return accountPage(reply, user, { errors: ['No such active key on your account.'] }, 404);
-    }
-    await ctx.credentials.userChanged(user.id);
-    return reply.redirect('/account?revoked=1#api-keys', 303);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/account/api-keys/:id/revoke',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply);
+      if (!user) return reply;
+      const id = Number(req.params.id);
+      if (!Number.isInteger(id) || id < 1 || !(await revokeApiKey(ctx.db, user.id, id))) {
+        return accountPage(reply, user, { errors: ['No such active key on your account.'] }, 404);
+      }
+      await ctx.credentials.userChanged(user.id);
+      return reply.redirect('/account?revoked=1#api-keys', 303);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/account/connected-apps/:id/disconnect', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
-    const id = Number(req.params.id);
-    if (!Number.isInteger(id) || id < 1 || !(await revokeGrant(ctx.db, user.id, id))) {
-      return accountPage(reply, user, { errors: ['No such connected app on your account.'] }, 404);
-    }
-    await ctx.credentials.userChanged(user.id);
-    return reply.redirect('/account?disconnected=1#connected-apps', 303);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/account/connected-apps/:id/disconnect',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply);
+      if (!user) return reply;
+      const id = Number(req.params.id);
+      if (!Number.isInteger(id) || id < 1 || !(await revokeGrant(ctx.db, user.id, id))) {
+        return accountPage(reply, user, { errors: ['No such connected app on your account.'] }, 404);
+      }
+      await ctx.credentials.userChanged(user.id);
+      return reply.redirect('/account?disconnected=1#connected-apps', 303);
+    },
+  );
 
   // Without SMTP the outbox is where mail can be read — for the person running the service only.
   app.get('/outbox', async (req, reply) => {
     const user = await currentUser(ctx, req);
     // The socket's own address: behind TRUST_PROXY, req.ip comes from a header a client can forge.
     const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-    if (!(user?.is_admin || (local && !ctx.config.smtpUrl))) return page(reply, user, 'Not found', html`<h1>Not found</h1>`, 404);
+    if (!(user?.is_admin || (local && !ctx.config.smtpUrl)))
+      return page(reply, user, 'Not found', html`<h1>Not found</h1>`, 404);
     const mails = await recentMail(ctx.db);
-    return page(reply, user, 'Outbox', html`<h1>Outbox</h1>
+    return page(
+      reply,
+      user,
+      'Outbox',
+      html`<h1>Outbox</h1>
       <p class="muted">${ctx.config.smtpUrl ? 'Mail is delivered through SMTP_URL; this is the log.' : 'No SMTP_URL is set, so mail is kept here instead of being sent.'}</p>
-      ${mails.map((m) => html`<article class="card"><p><strong>${m.subject}</strong><br><span class="muted">to ${m.to_address} · ${m.created_at.slice(0, 16).replace('T', ' ')}${m.sent_at ? ' · sent' : ''}${m.error ? html` · <span class="error">${m.error}</span>` : ''}</span></p><pre>${m.text_body}</pre></article>`)}`);
+      ${mails.map((m) => html`<article class="card"><p><strong>${m.subject}</strong><br><span class="muted">to ${m.to_address} · ${m.created_at.slice(0, 16).replace('T', ' ')}${m.sent_at ? ' · sent' : ''}${m.error ? html` · <span class="error">${m.error}</span>` : ''}</span></p><pre>${m.text_body}</pre></article>`)}`,
+    );
   });
 }

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
 import { currentUser, safeNext, signIn, signOut } from '../session.js';
-import { createUser, DuplicateEmailError, EMAIL_PATTERN, findUserByEmail } from '../../domain/accounts/user-repository.js';
+import {
+  createUser,
+  DuplicateEmailError,
+  EMAIL_PATTERN,
+  findUserByEmail,
+} from '../../domain/accounts/user-repository.js';
 import { hashPassword, passwordProblem } from '../../domain/accounts/passwords.js';
 import { passwordSignIn, throttledMessage } from '../../domain/accounts/password-sign-in.js';
 import { consumeEmailToken, issueEmailToken } from '../../domain/accounts/email-tokens.js';
@@ -16,12 +21,23 @@ const HOUR = 3_600_000;
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;
   const page = async (req: FastifyRequest, reply: FastifyReply, title: string, body: SafeHtml, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — ${siteName}`, siteName, user: await currentUser(ctx, req) }, body));
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(layout({ title: `${title} — ${siteName}`, siteName, user: await currentUser(ctx, req) }, body));
   const csrfField = (reply: FastifyReply) => html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
-  const errorList = (errors: string[]) => (errors.length ? html`<div class="error" role="alert"><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : '');
+  const errorList = (errors: string[]) =>
+    errors.length ? html`<div class="error" role="alert"><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : '';
 
   async function sendVerification(userId: number, email: string, next?: string) {
-    const token = await issueEmailToken(ctx.db, { kind: 'verify_email', email, userId, payload: next ? { next } : {}, ttlMs: 48 * HOUR, now: ctx.now() });
+    const token = await issueEmailToken(ctx.db, {
+      kind: 'verify_email',
+      email,
+      userId,
+      payload: next ? { next } : {},
+      ttlMs: 48 * HOUR,
+      now: ctx.now(),
+    });
     await queueMail(ctx.db, {
       to: email,
       subject: `Confirm your email for ${siteName}`,
@@ -47,7 +63,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const f = req.body ?? {};
     const errors: string[] = [];
     const email = (f.email ?? '').trim();
-    if (!EMAIL_PATTERN.test(email) || email.length > 254) errors.push('Email: enter a valid address (at most 254 characters).');
+    if (!EMAIL_PATTERN.test(email) || email.length > 254)
+      errors.push('Email: enter a valid address (at most 254 characters).');
     const pw = passwordProblem(f.password ?? '');
     if (pw) errors.push(`Password: ${pw}.`);
     if ((f.name ?? '').length > 120) errors.push('Name: at most 120 characters.');
@@ -72,9 +89,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Querystring: Form }>('/signup/sent', async (req, reply) => {
     const next = req.query.next ? safeNext(req.query.next) : undefined;
-    return page(req, reply, 'Check your email', html`<h1>Check your email</h1>
+    return page(
+      req,
+      reply,
+      'Check your email',
+      html`<h1>Check your email</h1>
       <p>We sent a message to the address you gave. Open the link in it to confirm your email and sign in; it works for 48 hours.</p>
-      <p>Nothing arrived? Check the spam folder, or <a href="/signin${next ? `?next=${encodeURIComponent(next)}` : ''}">sign in</a> with your password.</p>`);
+      <p>Nothing arrived? Check the spam folder, or <a href="/signin${next ? `?next=${encodeURIComponent(next)}` : ''}">sign in</a> with your password.</p>`,
+    );
   });
 
   const signinForm = (reply: FastifyReply, next: string, values: Form = {}, errors: string[] = []) => html`
@@ -85,17 +107,32 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       <button type="submit">Sign in</button>
     </form><p><a href="/forgot-password">Forgot your password?</a> · New here? <a href="/signup${next !== '/account' ? `?next=${encodeURIComponent(next)}` : ''}">Create an account</a></p>`;
 
-  app.get<{ Querystring: Form }>('/signin', async (req, reply) => page(req, reply, 'Sign in', signinForm(reply, safeNext(req.query.next))));
+  app.get<{ Querystring: Form }>('/signin', async (req, reply) =>
+    page(req, reply, 'Sign in', signinForm(reply, safeNext(req.query.next))),
+  );
   app.post<{ Body: Form }>('/signin', { preHandler: app.csrfProtection }, async (req, reply) => {
     const f = req.body ?? {};
     const next = safeNext(f.next);
-    const outcome = await passwordSignIn(ctx.db, { email: f.email ?? '', password: f.password ?? '', address: req.ip, now: ctx.now(), policy: ctx.config.signInThrottle });
+    const outcome = await passwordSignIn(ctx.db, {
+      email: f.email ?? '',
+      password: f.password ?? '',
+      address: req.ip,
+      now: ctx.now(),
+      policy: ctx.config.signInThrottle,
+    });
     if (!outcome.ok && outcome.reason === 'throttled') {
       reply.header('Retry-After', String(outcome.retryAfterSeconds));
-      return page(req, reply, 'Sign in', signinForm(reply, next, f, [throttledMessage(outcome.retryAfterSeconds)]), 429);
+      return page(
+        req,
+        reply,
+        'Sign in',
+        signinForm(reply, next, f, [throttledMessage(outcome.retryAfterSeconds)]),
+        429,
+      );
     }
     // The same answer whether the email or the password was wrong: no account discovery.
-    if (!outcome.ok) return page(req, reply, 'Sign in', signinForm(reply, next, f, ['Email or password is not right.']), 401);
+    if (!outcome.ok)
+      return page(req, reply, 'Sign in', signinForm(reply, next, f, ['Email or password is not right.']), 401);
     const user = outcome.user;
     await signIn(ctx, req, reply, user.id);
     return reply.redirect(next, 303);
@@ -108,9 +145,26 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Querystring: Form }>('/verify-email', async (req, reply) => {
     const t = req.query.token ? await consumeEmailToken(ctx.db, 'verify_email', req.query.token, ctx.now()) : null;
-    if (!t || t.user_id === null) return page(req, reply, 'Email not confirmed', html`<h1>This link is not valid</h1><p>It may have expired or been used already. Sign in and ask for a new one from your account page.</p>`, 400);
-    const confirmed = await ctx.db.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 AND lower(email) = lower($3) RETURNING id', [t.user_id, ctx.now().toISOString(), t.email]);
-    if (confirmed.length === 0) return page(req, reply, 'Email not confirmed', html`<h1>This link is not valid</h1><p>The account's address has changed since it was sent.</p>`, 400);
+    if (!t || t.user_id === null)
+      return page(
+        req,
+        reply,
+        'Email not confirmed',
+        html`<h1>This link is not valid</h1><p>It may have expired or been used already. Sign in and ask for a new one from your account page.</p>`,
+        400,
+      );
+    const confirmed = await ctx.db.query(
+      'UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 AND lower(email) = lower($3) RETURNING id',
+      [t.user_id, ctx.now().toISOString(), t.email],
+    );
+    if (confirmed.length === 0)
+      return page(
+        req,
+        reply,
+        'Email not confirmed',
+        html`<h1>This link is not valid</h1><p>The account's address has changed since it was sent.</p>`,
+        400,
+      );
     // The link proves the inbox, as a reset link does: it signs in, where sign-up itself no longer does.
     if ((await currentUser(ctx, req))?.id !== t.user_id) await signIn(ctx, req, reply, t.user_id);
     const next = typeof t.payload.next === 'string' ? safeNext(t.payload.next) : '/account?welcome=1';
@@ -134,14 +188,25 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const email = (req.body?.email ?? '').trim();
     const user = EMAIL_PATTERN.test(email) ? await findUserByEmail(ctx.db, email) : null;
     if (user) {
-      const token = await issueEmailToken(ctx.db, { kind: 'reset_password', email: user.email, userId: user.id, ttlMs: HOUR, now: ctx.now() });
+      const token = await issueEmailToken(ctx.db, {
+        kind: 'reset_password',
+        email: user.email,
+        userId: user.id,
+        ttlMs: HOUR,
+        now: ctx.now(),
+      });
       await queueMail(ctx.db, {
         to: user.email,
         subject: `Reset your ${siteName} password`,
         text: `Someone (hopefully you) asked to reset the password of your ${siteName} account.\n\nChoose a new password here (valid for one hour):\n${ctx.config.publicUrl}/reset-password?token=${token}\n\nIf it was not you, ignore this message; your password stays as it is.`,
       });
     }
-    return page(req, reply, 'Check your email', html`<h1>Check your email</h1><p>If an account exists for that address, we sent it a link to choose a new password. The link works for one hour.</p>`);
+    return page(
+      req,
+      reply,
+      'Check your email',
+      html`<h1>Check your email</h1><p>If an account exists for that address, we sent it a link to choose a new password. The link works for one hour.</p>`,
+    );
   });
 
   const resetForm = (reply: FastifyReply, token: string, errors: string[] = []) => html`
@@ -149,15 +214,28 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     <form method="post" action="/reset-password" class="form">${csrfField(reply)}<input type="hidden" name="token" value="${token}">
       <label>New password <input type="password" name="password" required minlength="10" maxlength="200" autocomplete="new-password"></label>
       <button type="submit">Save the new password</button></form>`;
-  app.get<{ Querystring: Form }>('/reset-password', async (req, reply) => page(req, reply, 'New password', resetForm(reply, req.query.token ?? '')));
+  app.get<{ Querystring: Form }>('/reset-password', async (req, reply) =>
+    page(req, reply, 'New password', resetForm(reply, req.query.token ?? '')),
+  );
   app.post<{ Body: Form }>('/reset-password', { preHandler: app.csrfProtection }, async (req, reply) => {
     const f = req.body ?? {};
     const problem = passwordProblem(f.password ?? '');
     // Check the password before spending the single-use token, so a typo does not burn the link.
-    if (problem) return page(req, reply, 'New password', resetForm(reply, f.token ?? '', [`Password: ${problem}.`]), 400);
+    if (problem)
+      return page(req, reply, 'New password', resetForm(reply, f.token ?? '', [`Password: ${problem}.`]), 400);
     const t = f.token ? await consumeEmailToken(ctx.db, 'reset_password', f.token, ctx.now()) : null;
-    if (!t || t.user_id === null) return page(req, reply, 'Link not valid', html`<h1>This link is not valid</h1><p>It may have expired or been used. <a href="/forgot-password">Ask for a new one</a>.</p>`, 400);
-    await ctx.db.query('UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, $3) WHERE id = $1', [t.user_id, await hashPassword(f.password!), ctx.now().toISOString()]);
+    if (!t || t.user_id === null)
+      return page(
+        req,
+        reply,
+        'Link not valid',
+        html`<h1>This link is not valid</h1><p>It may have expired or been used. <a href="/forgot-password">Ask for a new one</a>.</p>`,
+        400,
+      );
+    await ctx.db.query(
+      'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, $3) WHERE id = $1',
+      [t.user_id, await hashPassword(f.password!), ctx.now().toISOString()],
+    );
     await deleteUserSessions(ctx.db, t.user_id);
     await signIn(ctx, req, reply, t.user_id);
     return reply.redirect('/account?reset=1', 303);

@@ -3,7 +3,16 @@ import type { AppContext } from '../../app-context.js';
 import type { FieldError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { checkFaqs, type Faq } from '../../domain/content/faq-list.js';
-import { adminBlogPosts, BLOG_LIMITS, deleteBlogPost, findBlogPost, readBlogPostForm, saveBlogPost, type AdminBlogPost, type BlogPostForm } from '../../domain/blog/blog-edits.js';
+import {
+  adminBlogPosts,
+  BLOG_LIMITS,
+  deleteBlogPost,
+  findBlogPost,
+  readBlogPostForm,
+  saveBlogPost,
+  type AdminBlogPost,
+  type BlogPostForm,
+} from '../../domain/blog/blog-edits.js';
 import { html, type SafeHtml } from '../html.js';
 import { adminGate, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
 import { csrfInput, errorSummary, faqFieldsets, field, readFaqRows, savedNotice, utcText } from './admin-form-parts.js';
@@ -12,20 +21,40 @@ type Form = Record<string, string | string[] | undefined>;
 
 const CURRENT = '/admin/blog';
 const LABELS: Record<string, string> = {
-  slug: 'Slug', title: 'Title', excerpt: 'Excerpt', body: 'Body', author: 'Author', tags: 'Tags', status: 'Status', published_at: 'Publication date', faqs: 'FAQs',
+  slug: 'Slug',
+  title: 'Title',
+  excerpt: 'Excerpt',
+  body: 'Body',
+  author: 'Author',
+  tags: 'Tags',
+  status: 'Status',
+  published_at: 'Publication date',
+  faqs: 'FAQs',
 };
 const NOTICES: Record<string, string> = { created: 'Post created.', saved: 'Post saved.', deleted: 'Post deleted.' };
 // A post's body may be 100,000 characters; form-encoded, non-Latin text takes up to 9 bytes each.
 const BODY_LIMIT = 2 * 1_048_576;
 
 const typedForm = (b: Form | undefined): BlogPostForm => ({
-  slug: formValue(b, 'slug'), title: formValue(b, 'title'), excerpt: formValue(b, 'excerpt'), body: formValue(b, 'body'), author: formValue(b, 'author'),
-  tags: formValue(b, 'tags'), status: formValue(b, 'status'), published_at: formValue(b, 'published_at'),
+  slug: formValue(b, 'slug'),
+  title: formValue(b, 'title'),
+  excerpt: formValue(b, 'excerpt'),
+  body: formValue(b, 'body'),
+  author: formValue(b, 'author'),
+  tags: formValue(b, 'tags'),
+  status: formValue(b, 'status'),
+  published_at: formValue(b, 'published_at'),
 });
 
 const stored = (p: AdminBlogPost): BlogPostForm => ({
-  slug: p.slug, title: p.title, excerpt: p.excerpt, body: p.body_markdown, author: p.author_name, tags: p.tags.join(', '),
-  status: p.published_at ? 'published' : 'draft', published_at: p.published_at ? p.published_at.slice(0, 16) : '',
+  slug: p.slug,
+  title: p.title,
+  excerpt: p.excerpt,
+  body: p.body_markdown,
+  author: p.author_name,
+  tags: p.tags.join(', '),
+  status: p.published_at ? 'published' : 'draft',
+  published_at: p.published_at ? p.published_at.slice(0, 16) : '',
 });
 
 /**
@@ -39,32 +68,66 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
 
   function state(publishedAt: string | null): SafeHtml {
     if (!publishedAt) return html`Draft`;
-    return Date.parse(publishedAt) > ctx.now().getTime() ? html`Scheduled for ${utcText(publishedAt)}` : html`Published ${utcText(publishedAt)}`;
+    return Date.parse(publishedAt) > ctx.now().getTime()
+      ? html`Scheduled for ${utcText(publishedAt)}`
+      : html`Published ${utcText(publishedAt)}`;
   }
 
   function notFound(reply: FastifyReply, user: User) {
-    return send(reply, user, CURRENT, 'No such post', html`<h1>No such post</h1><p>There is no blog post with this id. <a href="/admin/blog">All posts</a></p>`, 404);
+    return send(
+      reply,
+      user,
+      CURRENT,
+      'No such post',
+      html`<h1>No such post</h1><p>There is no blog post with this id. <a href="/admin/blog">All posts</a></p>`,
+      404,
+    );
   }
 
   app.get('/admin/blog', async (req, reply) => {
     const user = await gate(req, reply);
     if (!user) return reply;
     const posts = await adminBlogPosts(ctx.db, ctx.site.id);
-    return send(reply, user, CURRENT, 'Blog', html`<h1>Blog</h1>${flash({ notice: savedNotice(req.query, NOTICES) })}
+    return send(
+      reply,
+      user,
+      CURRENT,
+      'Blog',
+      html`<h1>Blog</h1>${flash({ notice: savedNotice(req.query, NOTICES) })}
       <p><a class="button" href="/admin/blog/new">Write a new post</a></p>
-      ${posts.length ? html`<div class="table-wrap"><table class="stack"><caption class="sr-only">Blog posts, drafts first, then newest first</caption>
+      ${
+        posts.length
+          ? html`<div class="table-wrap"><table class="stack"><caption class="sr-only">Blog posts, drafts first, then newest first</caption>
         <thead><tr><th scope="col">Title</th><th scope="col">Slug</th><th scope="col">Status</th><th scope="col">FAQs</th></tr></thead><tbody>
         ${posts.map((p) => html`<tr><td><a href="/admin/blog/${p.id}">${p.title}</a></td><td><code>${p.slug}</code></td><td>${state(p.published_at)}</td><td>${p.faqs} ${p.faqs === 1 ? 'FAQ' : 'FAQs'}</td></tr>`)}
-        </tbody></table></div>` : html`<p class="muted">No posts yet.</p>`}`);
+        </tbody></table></div>`
+          : html`<p class="muted">No posts yet.</p>`
+      }`,
+    );
   });
 
-  function editor(reply: FastifyReply, user: User, post: AdminBlogPost | null, o: { typed?: BlogPostForm; errors?: FieldError[]; faqTyped?: Faq[]; notice?: string } = {}, status = 200) {
-    const typed = o.typed ?? (post ? stored(post) : { slug: '', title: '', excerpt: '', body: '', author: '', tags: '', status: 'draft', published_at: '' });
+  function editor(
+    reply: FastifyReply,
+    user: User,
+    post: AdminBlogPost | null,
+    o: { typed?: BlogPostForm; errors?: FieldError[]; faqTyped?: Faq[]; notice?: string } = {},
+    status = 200,
+  ) {
+    const typed =
+      o.typed ??
+      (post
+        ? stored(post)
+        : { slug: '', title: '', excerpt: '', body: '', author: '', tags: '', status: 'draft', published_at: '' });
     const errors = o.errors ?? [];
     const statusError = errors.find((e) => e.path === 'status');
     const live = post?.published_at && Date.parse(post.published_at) <= ctx.now().getTime();
     const action = post ? `/admin/blog/${post.id}` : '/admin/blog';
-    return send(reply, user, CURRENT, post ? `Edit ${post.title}` : 'New post', html`<p><a href="/admin/blog">← All posts</a></p>
+    return send(
+      reply,
+      user,
+      CURRENT,
+      post ? `Edit ${post.title}` : 'New post',
+      html`<p><a href="/admin/blog">← All posts</a></p>
       <h1>${post ? post.title : 'New post'}</h1>${flash({ notice: o.notice })}
       ${post ? html`<p class="muted">${state(post.published_at)}${live ? html` · <a href="/blog/${post.slug}">on the blog</a>` : ' · not on the public blog yet'}</p>` : ''}
       ${errorSummary(errors, LABELS)}
@@ -85,8 +148,14 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
         ${faqFieldsets(o.faqTyped ?? post?.faqs ?? [], errors)}
         <p><button type="submit">${post ? 'Save post' : 'Create post'}</button></p>
       </form>
-      ${post ? html`<h2 id="delete">Delete</h2><form method="post" action="/admin/blog/${post.id}/delete" class="inline">${csrfInput(reply)}
-        <button type="submit" class="secondary">Delete this post</button></form><p class="small muted">It leaves the blog at once, with its FAQs; this cannot be undone.</p>` : ''}`, status);
+      ${
+        post
+          ? html`<h2 id="delete">Delete</h2><form method="post" action="/admin/blog/${post.id}/delete" class="inline">${csrfInput(reply)}
+        <button type="submit" class="secondary">Delete this post</button></form><p class="small muted">It leaves the blog at once, with its FAQs; this cannot be undone.</p>`
+          : ''
+      }`,
+      status,
+    );
   }
 
   /** Checks and saves the form as a new post (id null) or over the post; answers the request. */
@@ -95,7 +164,8 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
     const faqTyped = readFaqRows(body);
     const { values, errors } = readBlogPostForm(typed);
     const faqs = checkFaqs(faqTyped);
-    if (errors.length || faqs.errors.length) return editor(reply, user, post, { typed, faqTyped, errors: [...errors, ...faqs.errors] }, 400);
+    if (errors.length || faqs.errors.length)
+      return editor(reply, user, post, { typed, faqTyped, errors: [...errors, ...faqs.errors] }, 400);
     const r = await saveBlogPost(ctx.db, ctx.site.id, post?.id ?? null, values, faqs.faqs, ctx.now());
     if (!r) return notFound(reply, user);
     if (!r.ok) return editor(reply, user, post, { typed, faqTyped, errors: r.errors }, 400);
@@ -107,10 +177,14 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
     return user ? editor(reply, user, null) : reply;
   });
 
-  app.post<{ Body: Form }>('/admin/blog', { preHandler: app.csrfProtection, bodyLimit: BODY_LIMIT }, async (req, reply) => {
-    const user = await gate(req, reply);
-    return user ? save(reply, user, null, req.body) : reply;
-  });
+  app.post<{ Body: Form }>(
+    '/admin/blog',
+    { preHandler: app.csrfProtection, bodyLimit: BODY_LIMIT },
+    async (req, reply) => {
+      const user = await gate(req, reply);
+      return user ? save(reply, user, null, req.body) : reply;
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/admin/blog/:id', async (req, reply) => {
     const user = await gate(req, reply);
@@ -120,19 +194,27 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
     return post ? editor(reply, user, post, { notice: savedNotice(req.query, NOTICES) }) : notFound(reply, user);
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>('/admin/blog/:id', { preHandler: app.csrfProtection, bodyLimit: BODY_LIMIT }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
-    const id = idParam(req.params.id);
-    const post = id === null ? null : await findBlogPost(ctx.db, ctx.site.id, id);
-    return post ? save(reply, user, post, req.body) : notFound(reply, user);
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/admin/blog/:id',
+    { preHandler: app.csrfProtection, bodyLimit: BODY_LIMIT },
+    async (req, reply) => {
+      const user = await gate(req, reply);
+      if (!user) return reply;
+      const id = idParam(req.params.id);
+      const post = id === null ? null : await findBlogPost(ctx.db, ctx.site.id, id);
+      return post ? save(reply, user, post, req.body) : notFound(reply, user);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/admin/blog/:id/delete', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
-    const id = idParam(req.params.id);
-    const slug = id === null ? null : await deleteBlogPost(ctx.db, ctx.site.id, id);
-    return slug === null ? notFound(reply, user) : reply.redirect('/admin/blog?saved=deleted', 303);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/admin/blog/:id/delete',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await gate(req, reply);
+      if (!user) return reply;
+      const id = idParam(req.params.id);
+      const slug = id === null ? null : await deleteBlogPost(ctx.db, ctx.site.id, id);
+      return slug === null ? notFound(reply, user) : reply.redirect('/admin/blog?saved=deleted', 303);
+    },
+  );
 }

@@ -4,8 +4,19 @@ import type { FieldError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { checkFaqs, type Faq } from '../../domain/content/faq-list.js';
 import {
-  adminCategories, CATEGORY_LIMITS, categoryFaqs, categoryUsage, createCategory, deleteCategory, inTreeOrder, readCategoryForm,
-  replaceCategoryFaqs, subtreeIds, updateCategory, type AdminCategory, type CategoryForm,
+  adminCategories,
+  CATEGORY_LIMITS,
+  categoryFaqs,
+  categoryUsage,
+  createCategory,
+  deleteCategory,
+  inTreeOrder,
+  readCategoryForm,
+  replaceCategoryFaqs,
+  subtreeIds,
+  updateCategory,
+  type AdminCategory,
+  type CategoryForm,
 } from '../../domain/categories/category-edits.js';
 import { forgetCategoryReads } from '../../domain/categories/category-cache.js';
 import { html, type SafeHtml } from '../html.js';
@@ -15,7 +26,14 @@ import { csrfInput, errorSummary, faqFieldsets, field, readFaqRows, savedNotice 
 type Form = Record<string, string | string[] | undefined>;
 
 const CURRENT = '/admin/categories';
-const LABELS: Record<string, string> = { slug: 'Slug', name: 'Name', description: 'Description', parent: 'Parent category', position: 'Position', faqs: 'FAQs' };
+const LABELS: Record<string, string> = {
+  slug: 'Slug',
+  name: 'Name',
+  description: 'Description',
+  parent: 'Parent category',
+  position: 'Position',
+  faqs: 'FAQs',
+};
 const NOTICES: Record<string, string> = {
   created: 'Category created. It is on the public category pages and in the API now; add its FAQs below.',
   details: 'Saved. The public category pages and the API show the change now.',
@@ -24,7 +42,11 @@ const NOTICES: Record<string, string> = {
 };
 
 const typedForm = (b: Form | undefined): CategoryForm => ({
-  slug: formValue(b, 'slug'), name: formValue(b, 'name'), description: formValue(b, 'description'), parent: formValue(b, 'parent'), position: formValue(b, 'position'),
+  slug: formValue(b, 'slug'),
+  name: formValue(b, 'name'),
+  description: formValue(b, 'description'),
+  parent: formValue(b, 'parent'),
+  position: formValue(b, 'position'),
 });
 
 /**
@@ -41,12 +63,21 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     return html`<div class="field${mine.length ? ' has-error' : ''}"><label for="cat-parent">Parent category</label>
       <select id="cat-parent" name="parent"${mine.length ? html` aria-invalid="true" aria-describedby="cat-parent-error"` : ''}>
         <option value="">None (a top-level category)</option>
-        ${inTreeOrder(cats).filter(({ category: c }) => !exclude.has(c.id)).map(({ category: c, depth }) =>
-          html`<option value="${c.id}"${String(c.id) === selected ? html` selected` : ''}>${'— '.repeat(depth)}${c.name}</option>`)}
+        ${inTreeOrder(cats)
+          .filter(({ category: c }) => !exclude.has(c.id))
+          .map(
+            ({ category: c, depth }) =>
+              html`<option value="${c.id}"${String(c.id) === selected ? html` selected` : ''}>${'— '.repeat(depth)}${c.name}</option>`,
+          )}
       </select>${mine.length ? html`<p class="field-error" id="cat-parent-error">${mine.map((e) => e.message).join('; ')}</p>` : ''}</div>`;
   }
 
-  function detailFields(cats: AdminCategory[], typed: CategoryForm, errors: FieldError[], exclude: Set<number>): SafeHtml {
+  function detailFields(
+    cats: AdminCategory[],
+    typed: CategoryForm,
+    errors: FieldError[],
+    exclude: Set<number>,
+  ): SafeHtml {
     return html`${field({ id: 'cat-name', name: 'name', label: 'Name', value: typed.name, errors, max: CATEGORY_LIMITS.name, required: true })}
       ${parentSelect(cats, typed.parent, errors, exclude)}
       ${field({ id: 'cat-description', name: 'description', label: 'Description', value: typed.description, errors, max: CATEGORY_LIMITS.description, rows: 5, hint: `Shown at the top of its public page; up to ${CATEGORY_LIMITS.description} characters.` })}
@@ -62,17 +93,31 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     }
     const list = (parent: number | null, depth: number): SafeHtml | '' => {
       const kids = byParent.get(parent);
-      return kids ? html`<ul class="depth-${Math.min(depth, 9)}">${kids.map((c) => html`<li><a href="/admin/categories/${c.id}">${c.name}</a> <code>${c.slug}</code>
-        <span class="small muted">${c.live_listings} live · ${c.faqs} ${c.faqs === 1 ? 'FAQ' : 'FAQs'} · position ${c.position}</span>${list(c.id, depth + 1)}</li>`)}</ul>` : '';
+      return kids
+        ? html`<ul class="depth-${Math.min(depth, 9)}">${kids.map(
+            (c) => html`<li><a href="/admin/categories/${c.id}">${c.name}</a> <code>${c.slug}</code>
+        <span class="small muted">${c.live_listings} live · ${c.faqs} ${c.faqs === 1 ? 'FAQ' : 'FAQs'} · position ${c.position}</span>${list(c.id, depth + 1)}</li>`,
+          )}</ul>`
+        : '';
     };
     return html`<div class="category-tree">${list(null, 0)}</div>`;
   }
 
-  async function listPage(reply: FastifyReply, user: User, o: { typed?: CategoryForm; errors?: FieldError[]; notice?: string } = {}, status = 200) {
+  async function listPage(
+    reply: FastifyReply,
+    user: User,
+    o: { typed?: CategoryForm; errors?: FieldError[]; notice?: string } = {},
+    status = 200,
+  ) {
     const cats = await adminCategories(ctx.db, ctx.site.id);
     const typed = o.typed ?? { slug: '', name: '', description: '', parent: '', position: '' };
     const errors = o.errors ?? [];
-    return send(reply, user, CURRENT, 'Categories', html`<h1>Categories</h1>${flash({ notice: o.notice })}
+    return send(
+      reply,
+      user,
+      CURRENT,
+      'Categories',
+      html`<h1>Categories</h1>${flash({ notice: o.notice })}
       <p class="muted">${cats.length} ${cats.length === 1 ? 'category' : 'categories'}. Live counts include subcategories' listings. Pick a category to edit its details and FAQs, or to delete it.</p>
       ${tree(cats)}
       <h2 id="new">New category</h2>
@@ -81,21 +126,46 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
         ${field({ id: 'cat-slug', name: 'slug', label: 'Slug', value: typed.slug, errors, max: 220, required: true, pattern: '[a-z0-9][a-z0-9\\-]{0,219}', hint: 'Its address: /categories/slug. Lowercase letters, digits and hyphens; it cannot be changed later.' })}
         ${detailFields(cats, typed, errors, new Set())}
         <p><button type="submit">Create category</button></p>
-      </form>`, status);
+      </form>`,
+      status,
+    );
   }
 
-  interface EditState { typed?: CategoryForm; errors?: FieldError[]; faqTyped?: Faq[]; faqErrors?: FieldError[]; deleteError?: string; notice?: string }
+  interface EditState {
+    typed?: CategoryForm;
+    errors?: FieldError[];
+    faqTyped?: Faq[];
+    faqErrors?: FieldError[];
+    deleteError?: string;
+    notice?: string;
+  }
 
   async function editPage(reply: FastifyReply, user: User, id: number, o: EditState = {}, status = 200) {
     const cats = await adminCategories(ctx.db, ctx.site.id);
     const c = cats.find((x) => x.id === id);
     if (!c) return notFound(reply, user);
     const [faqs, usage] = await Promise.all([categoryFaqs(ctx.db, id), categoryUsage(ctx.db, id)]);
-    const typed = o.typed ?? { slug: c.slug, name: c.name, description: c.description, parent: c.parent_id === null ? '' : String(c.parent_id), position: String(c.position) };
+    const typed = o.typed ?? {
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      parent: c.parent_id === null ? '' : String(c.parent_id),
+      position: String(c.position),
+    };
     const errors = o.errors ?? [];
     const csrf = csrfInput(reply);
-    const blockers = [usage.subcategories ? `${usage.subcategories} ${usage.subcategories === 1 ? 'subcategory' : 'subcategories'}` : '', usage.listings ? `${usage.listings} ${usage.listings === 1 ? 'listing' : 'listings'}` : ''].filter(Boolean);
-    return send(reply, user, CURRENT, `Edit ${c.name}`, html`<p><a href="/admin/categories">← All categories</a></p>
+    const blockers = [
+      usage.subcategories
+        ? `${usage.subcategories} ${usage.subcategories === 1 ? 'subcategory' : 'subcategories'}`
+        : '',
+      usage.listings ? `${usage.listings} ${usage.listings === 1 ? 'listing' : 'listings'}` : '',
+    ].filter(Boolean);
+    return send(
+      reply,
+      user,
+      CURRENT,
+      `Edit ${c.name}`,
+      html`<p><a href="/admin/categories">← All categories</a></p>
       <h1>${c.name}</h1>${flash({ notice: o.notice })}
       <p class="muted">Slug <code>${c.slug}</code> · ${c.live_listings} live ${c.live_listings === 1 ? 'listing' : 'listings'} · public page <a href="/categories/${c.slug}">/categories/${c.slug}</a></p>
       <h2 id="details">Details</h2>
@@ -112,14 +182,25 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
       </form>
       <h2 id="delete">Delete</h2>
       ${o.deleteError ? html`<p class="error" role="alert">${o.deleteError}</p>` : ''}
-      ${blockers.length
-        ? html`<p class="muted">This category holds ${blockers.join(' and ')}, so it cannot be deleted. Move them to other categories first.</p>`
-        : html`<form method="post" action="/admin/categories/${c.id}/delete" class="inline">${csrf}<button type="submit" class="secondary">Delete ${c.name}</button></form>
-          <p class="small muted">It holds no listings and no subcategories. Its FAQs go with it.</p>`}`, status);
+      ${
+        blockers.length
+          ? html`<p class="muted">This category holds ${blockers.join(' and ')}, so it cannot be deleted. Move them to other categories first.</p>`
+          : html`<form method="post" action="/admin/categories/${c.id}/delete" class="inline">${csrf}<button type="submit" class="secondary">Delete ${c.name}</button></form>
+          <p class="small muted">It holds no listings and no subcategories. Its FAQs go with it.</p>`
+      }`,
+      status,
+    );
   }
 
   function notFound(reply: FastifyReply, user: User) {
-    return send(reply, user, CURRENT, 'No such category', html`<h1>No such category</h1><p>There is no category with this id. <a href="/admin/categories">All categories</a></p>`, 404);
+    return send(
+      reply,
+      user,
+      CURRENT,
+      'No such category',
+      html`<h1>No such category</h1><p>There is no category with this id. <a href="/admin/categories">All categories</a></p>`,
+      404,
+    );
   }
 
   app.get('/admin/categories', async (req, reply) => {
@@ -146,47 +227,72 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     return id === null ? notFound(reply, user) : editPage(reply, user, id, { notice: savedNotice(req.query, NOTICES) });
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>('/admin/categories/:id', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
-    const id = idParam(req.params.id);
-    if (id === null) return notFound(reply, user);
-    const typed = typedForm(req.body);
-    const { values, errors } = readCategoryForm(typed, false);
-    if (errors.length) return editPage(reply, user, id, { typed, errors }, 400);
-    const r = await updateCategory(ctx.db, ctx.site.id, id, values);
-    if (!r) return notFound(reply, user);
-    if (!r.ok) return editPage(reply, user, id, { typed, errors: r.errors }, 400);
-    forgetCategoryReads(ctx, ctx.site.id);
-    return reply.redirect(`/admin/categories/${id}?saved=details`, 303);
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/admin/categories/:id',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await gate(req, reply);
+      if (!user) return reply;
+      const id = idParam(req.params.id);
+      if (id === null) return notFound(reply, user);
+      const typed = typedForm(req.body);
+      const { values, errors } = readCategoryForm(typed, false);
+      if (errors.length) return editPage(reply, user, id, { typed, errors }, 400);
+      const r = await updateCategory(ctx.db, ctx.site.id, id, values);
+      if (!r) return notFound(reply, user);
+      if (!r.ok) return editPage(reply, user, id, { typed, errors: r.errors }, 400);
+      forgetCategoryReads(ctx, ctx.site.id);
+      return reply.redirect(`/admin/categories/${id}?saved=details`, 303);
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>('/admin/categories/:id/faqs', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
-    const id = idParam(req.params.id);
-    if (id === null) return notFound(reply, user);
-    const rows = readFaqRows(req.body);
-    const { faqs, errors } = checkFaqs(rows);
-    if (errors.length) return editPage(reply, user, id, { faqTyped: rows, faqErrors: errors }, 400);
-    if (!(await replaceCategoryFaqs(ctx.db, ctx.site.id, id, faqs))) return notFound(reply, user);
-    forgetCategoryReads(ctx, ctx.site.id);
-    return reply.redirect(`/admin/categories/${id}?saved=faqs#faqs`, 303);
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/admin/categories/:id/faqs',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await gate(req, reply);
+      if (!user) return reply;
+      const id = idParam(req.params.id);
+      if (id === null) return notFound(reply, user);
+      const rows = readFaqRows(req.body);
+      const { faqs, errors } = checkFaqs(rows);
+      if (errors.length) return editPage(reply, user, id, { faqTyped: rows, faqErrors: errors }, 400);
+      if (!(await replaceCategoryFaqs(ctx.db, ctx.site.id, id, faqs))) return notFound(reply, user);
+      forgetCategoryReads(ctx, ctx.site.id);
+      return reply.redirect(`/admin/categories/${id}?saved=faqs#faqs`, 303);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/admin/categories/:id/delete', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
-    const id = idParam(req.params.id);
-    if (id === null) return notFound(reply, user);
-    const r = await deleteCategory(ctx.db, ctx.site.id, id);
-    if (!r) return notFound(reply, user);
-    if (!r.ok) {
-      const what = [r.subcategories ? `${r.subcategories} ${r.subcategories === 1 ? 'subcategory' : 'subcategories'}` : '', r.listings ? `${r.listings} ${r.listings === 1 ? 'listing' : 'listings'}` : ''].filter(Boolean).join(' and ');
-      // Nothing wrong with the request itself: the category's state refuses it.
-      return editPage(reply, user, id, { deleteError: `Not deleted: this category still holds ${what}. Only a category without subcategories and listings can be deleted.` }, 409);
-    }
-    forgetCategoryReads(ctx, ctx.site.id);
-    return reply.redirect('/admin/categories?saved=deleted', 303);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/admin/categories/:id/delete',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await gate(req, reply);
+      if (!user) return reply;
+      const id = idParam(req.params.id);
+      if (id === null) return notFound(reply, user);
+      const r = await deleteCategory(ctx.db, ctx.site.id, id);
+      if (!r) return notFound(reply, user);
+      if (!r.ok) {
+        const what = [
+          r.subcategories ? `${r.subcategories} ${r.subcategories === 1 ? 'subcategory' : 'subcategories'}` : '',
+          r.listings ? `${r.listings} ${r.listings === 1 ? 'listing' : 'listings'}` : '',
+        ]
+          .filter(Boolean)
+          .join(' and ');
+        // Nothing wrong with the request itself: the category's state refuses it.
+        return editPage(
+          reply,
+          user,
+          id,
+          {
+            deleteError: `Not deleted: this category still holds ${what}. Only a category without subcategories and listings can be deleted.`,
+          },
+          409,
+        );
+      }
+      forgetCategoryReads(ctx, ctx.site.id);
+      return reply.redirect('/admin/categories?saved=deleted', 303);
+    },
+  );
 }

@@ -18,22 +18,38 @@ export function registerAdminDomainRatingRoutes(app: FastifyInstance, ctx: AppCo
   const gate = adminGate(ctx);
   const page = adminPageSender(ctx);
 
-  async function show(reply: FastifyReply, user: User, o: { notice?: string; error?: string; result?: ImportResult } = {}, status = 200) {
+  async function show(
+    reply: FastifyReply,
+    user: User,
+    o: { notice?: string; error?: string; result?: ImportResult } = {},
+    status = 200,
+  ) {
     const failures = await recentFailures(ctx.db, 50);
     const c = ctx.config.domainRatings;
     const csrf = html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
-    return page(reply, user, '/admin/domain-ratings', 'Domain Ratings', html`<h1>Domain Ratings</h1>${flash(o)}
+    return page(
+      reply,
+      user,
+      '/admin/domain-ratings',
+      'Domain Ratings',
+      html`<h1>Domain Ratings</h1>${flash(o)}
       ${o.result?.errors.length ? html`<ul class="error" role="alert">${o.result.errors.map((e) => html`<li>Line ${e.line}: ${e.message}</li>`)}</ul>` : ''}
       ${o.result?.unknown.length ? html`<ul class="muted">${o.result.unknown.map((u) => html`<li>Line ${u.line}: no listing has the domain ${u.domain}; skipped</li>`)}</ul>` : ''}
       <section aria-labelledby="dr-source-h"><h2 id="dr-source-h">Source</h2>
-        <p>${c.provider
-          ? html`${providerLabel(c.provider)}: every live listing's domain is refreshed once its latest reading is ${c.refreshDays} days old, at most ${c.requestsPerMinute} requests a minute.`
-          : 'No provider is configured (AHREFS_API_KEY or OPENPAGERANK_API_KEY): readings come from imports only.'}</p>
+        <p>${
+          c.provider
+            ? html`${providerLabel(c.provider)}: every live listing's domain is refreshed once its latest reading is ${c.refreshDays} days old, at most ${c.requestsPerMinute} requests a minute.`
+            : 'No provider is configured (AHREFS_API_KEY or OPENPAGERANK_API_KEY): readings come from imports only.'
+        }</p>
       </section>
       <section aria-labelledby="dr-failures-h"><h2 id="dr-failures-h">Failed refreshes</h2>
-        ${failures.length === 0 ? html`<p class="muted">None.</p>` : html`<table class="stack"><caption class="sr-only">The latest failed refreshes</caption>
+        ${
+          failures.length === 0
+            ? html`<p class="muted">None.</p>`
+            : html`<table class="stack"><caption class="sr-only">The latest failed refreshes</caption>
           <thead><tr><th scope="col">When</th><th scope="col">Domain</th><th scope="col">Provider</th><th scope="col">Error</th></tr></thead><tbody>
-          ${failures.map((f) => html`<tr><td data-label="When">${when(f.at)}</td><td data-label="Domain">${f.domain}</td><td data-label="Provider">${providerLabel(f.provider)}</td><td data-label="Error">${f.error}</td></tr>`)}</tbody></table>`}
+          ${failures.map((f) => html`<tr><td data-label="When">${when(f.at)}</td><td data-label="Domain">${f.domain}</td><td data-label="Provider">${providerLabel(f.provider)}</td><td data-label="Error">${f.error}</td></tr>`)}</tbody></table>`
+        }
       </section>
       <section aria-labelledby="dr-import-h"><h2 id="dr-import-h">Import readings</h2>
         <form method="post" action="/admin/domain-ratings/import">${csrf}
@@ -44,7 +60,9 @@ export function registerAdminDomainRatingRoutes(app: FastifyInstance, ctx: AppCo
           <button type="submit">Import</button>
           <p class="muted">Nothing is imported when any row is bad; a reading of the same date replaces the earlier one.</p>
         </form>
-      </section>`, status);
+      </section>`,
+      status,
+    );
   }
 
   app.get('/admin/domain-ratings', async (req, reply) => {
@@ -60,9 +78,13 @@ export function registerAdminDomainRatingRoutes(app: FastifyInstance, ctx: AppCo
     const problem = providerScaleProblem(provider, scale);
     if (problem) return show(reply, user, { error: problem.replace(/--(provider|scale)/g, '$1') }, 400);
     const result = await importRatingsCsv(ctx.db, formValue(req.body, 'csv'), { provider, scale });
-    if (result.errors.length > 0) return show(reply, user, { error: 'Nothing imported: fix the rows below.', result }, 400);
+    if (result.errors.length > 0)
+      return show(reply, user, { error: 'Nothing imported: fix the rows below.', result }, 400);
     ctx.listingCache.clear();
     ctx.readCache.clear();
-    return show(reply, user, { notice: `Imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${providerLabel(provider)}.`, result });
+    return show(reply, user, {
+      notice: `Imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${providerLabel(provider)}.`,
+      result,
+    });
   });
 }

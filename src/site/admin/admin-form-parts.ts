@@ -10,7 +10,8 @@ import { html, type SafeHtml } from '../html.js';
 
 type Form = Record<string, string | string[] | undefined>;
 
-export const csrfInput = (reply: FastifyReply) => html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
+export const csrfInput = (reply: FastifyReply) =>
+  html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
 
 /** How an error path reads to a person: `faqs[2].answer` → "FAQ 3 answer". */
 export function pathLabel(path: string, labels: Record<string, string>): string {
@@ -84,10 +85,12 @@ export function faqFieldsets(rows: Faq[], errors: FieldError[] = []): SafeHtml {
   const listError = errors.find((e) => e.path === 'faqs');
   return html`<p class="small muted" id="faq-rules">At most ${FAQ_LIMITS.items}; a question up to ${FAQ_LIMITS.question} characters, its answer up to ${FAQ_LIMITS.answer}. Empty both boxes of a row to remove it. Saving replaces the whole list.</p>
     ${listError ? html`<p class="field-error" role="alert">FAQs: ${listError.message}</p>` : ''}
-    ${all.map((f, i) => html`<fieldset class="faq"><legend>FAQ ${i + 1}</legend>
+    ${all.map(
+      (f, i) => html`<fieldset class="faq"><legend>FAQ ${i + 1}</legend>
       ${field({ id: `faq-${i}-question`, name: `faq.${i}.question`, path: `faqs[${i}].question`, label: `Question ${i + 1}`, value: f.question, errors, max: FAQ_LIMITS.question })}
       ${field({ id: `faq-${i}-answer`, name: `faq.${i}.answer`, path: `faqs[${i}].answer`, label: `Answer ${i + 1}`, value: f.answer, errors, max: FAQ_LIMITS.answer, rows: 3 })}
-    </fieldset>`)}`;
+    </fieldset>`,
+    )}`;
 }
 
 /** The line above a page after a redirect: only fixed texts, picked by a short code in the address. */

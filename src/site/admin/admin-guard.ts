@@ -27,9 +27,19 @@ export function adminGate(ctx: AppContext) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<User | null> => {
     const user = await currentUser(ctx, req);
     // After signing in, come back to the page (a form's action is no page to come back to).
-    if (!user) { reply.redirect(`/signin?next=${encodeURIComponent(req.method === 'GET' ? req.url : '/admin')}`, 303); return null; }
+    if (!user) {
+      reply.redirect(`/signin?next=${encodeURIComponent(req.method === 'GET' ? req.url : '/admin')}`, 303);
+      return null;
+    }
     if (!user.is_admin) {
-      send(reply, user, null, 'Not allowed', html`<h1>Not allowed</h1><p>This page is for the site's administrators.</p>`, 403);
+      send(
+        reply,
+        user,
+        null,
+        'Not allowed',
+        html`<h1>Not allowed</h1><p>This page is for the site's administrators.</p>`,
+        403,
+      );
       return null;
     }
     reply.header('Cache-Control', 'no-store');
@@ -41,13 +51,21 @@ export function adminGate(ctx: AppContext) {
 export function adminPageSender(ctx: AppContext) {
   const siteName = ctx.site.name;
   return (reply: FastifyReply, user: User, current: string | null, title: string, body: SafeHtml, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').send(layout({ title: `${title} — Admin — ${siteName}`, siteName, user },
-      html`${current === null ? '' : adminNav(current)}${body}`));
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(
+        layout(
+          { title: `${title} — Admin — ${siteName}`, siteName, user },
+          html`${current === null ? '' : adminNav(current)}${body}`,
+        ),
+      );
 }
 
 function adminNav(current: string): SafeHtml {
-  return html`<nav class="admin-nav" aria-label="Admin"><ul>${ADMIN_SECTIONS.map((s) =>
-    html`<li><a href="${s.href}"${s.href === current ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}</ul></nav>`;
+  return html`<nav class="admin-nav" aria-label="Admin"><ul>${ADMIN_SECTIONS.map(
+    (s) => html`<li><a href="${s.href}"${s.href === current ? html` aria-current="page"` : ''}>${s.label}</a></li>`,
+  )}</ul></nav>`;
 }
 
 /** A notice or an error above a form, as the result of the last action. */

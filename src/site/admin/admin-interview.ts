@@ -3,7 +3,13 @@ import type { AppContext } from '../../app-context.js';
 import type { FieldError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import {
-  addInterviewQuestion, adminInterviewQuestions, QUESTION_LIMITS, readQuestionForm, setInterviewQuestionActive, updateInterviewQuestion, type AdminQuestion,
+  addInterviewQuestion,
+  adminInterviewQuestions,
+  QUESTION_LIMITS,
+  readQuestionForm,
+  setInterviewQuestionActive,
+  updateInterviewQuestion,
+  type AdminQuestion,
 } from '../../domain/interview/interview-edits.js';
 import { html } from '../html.js';
 import { adminGate, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
@@ -22,7 +28,10 @@ const NOTICES: Record<string, string> = {
 };
 const POSITION_HINT = `Lower numbers come first; 0 to ${QUESTION_LIMITS.position}.`;
 
-const typedForm = (b: Form | undefined): Typed => ({ question: formValue(b, 'question'), position: formValue(b, 'position') });
+const typedForm = (b: Form | undefined): Typed => ({
+  question: formValue(b, 'question'),
+  position: formValue(b, 'position'),
+});
 
 /**
  * /admin/interview-questions: the questions founders may answer (answer_interview), in order;
@@ -32,7 +41,12 @@ export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppConte
   const gate = adminGate(ctx);
   const send = adminPageSender(ctx);
 
-  interface PageState { notice?: string; error?: string; add?: { typed: Typed; errors: FieldError[] }; edit?: { id: number; typed: Typed; errors: FieldError[] } }
+  interface PageState {
+    notice?: string;
+    error?: string;
+    add?: { typed: Typed; errors: FieldError[] };
+    edit?: { id: number; typed: Typed; errors: FieldError[] };
+  }
 
   async function page(reply: FastifyReply, user: User, o: PageState = {}, status = 200) {
     const all = await adminInterviewQuestions(ctx.db, ctx.site.id);
@@ -52,7 +66,12 @@ export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppConte
         <form method="post" action="/admin/interview-questions/${q.id}/retire" class="inline">${csrf}<button type="submit" class="secondary small">Retire question ${n}</button></form></li>`;
     };
     const add = o.add ?? { typed: { question: '', position: '' }, errors: [] };
-    return send(reply, user, CURRENT, 'Interview questions', html`<h1>Interview questions</h1>${flash({ notice: o.notice, error: o.error })}
+    return send(
+      reply,
+      user,
+      CURRENT,
+      'Interview questions',
+      html`<h1>Interview questions</h1>${flash({ notice: o.notice, error: o.error })}
       <p class="muted">Founders answer these (answer_interview, or their listing page); the answers appear on their founder pages. Retiring a question hides it from founders and keeps its answers.</p>
       <h2>Current questions</h2>
       ${current.length ? html`<ol class="admin-questions">${current.map((q, i) => editForm(q, i + 1))}</ol>` : html`<p class="muted">No questions: founders have nothing to answer.</p>`}
@@ -63,12 +82,27 @@ export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppConte
         ${field({ id: 'new-position', name: 'position', label: 'Position of the new question', value: add.typed.position, errors: add.errors, inputmode: 'numeric', pattern: '[0-9]{1,6}', hint: `${POSITION_HINT} Empty: after the others.` })}
         <p><button type="submit">Add question</button></p>
       </form>
-      ${retired.length ? html`<h2>Retired questions</h2><ul>${retired.map((q) => html`<li id="q-${q.id}">${q.question} <span class="small muted">(${answers(q)} kept)</span>
-        <form method="post" action="/admin/interview-questions/${q.id}/restore" class="inline">${csrf}<button type="submit" class="secondary small">Restore “${q.question.slice(0, 40)}”</button></form></li>`)}</ul>` : ''}`, status);
+      ${
+        retired.length
+          ? html`<h2>Retired questions</h2><ul>${retired.map(
+              (q) => html`<li id="q-${q.id}">${q.question} <span class="small muted">(${answers(q)} kept)</span>
+        <form method="post" action="/admin/interview-questions/${q.id}/restore" class="inline">${csrf}<button type="submit" class="secondary small">Restore “${q.question.slice(0, 40)}”</button></form></li>`,
+            )}</ul>`
+          : ''
+      }`,
+      status,
+    );
   }
 
   function notFound(reply: FastifyReply, user: User) {
-    return send(reply, user, CURRENT, 'No such question', html`<h1>No such question</h1><p>There is no interview question with this id. <a href="/admin/interview-questions">All questions</a></p>`, 404);
+    return send(
+      reply,
+      user,
+      CURRENT,
+      'No such question',
+      html`<h1>No such question</h1><p>There is no interview question with this id. <a href="/admin/interview-questions">All questions</a></p>`,
+      404,
+    );
   }
 
   app.get('/admin/interview-questions', async (req, reply) => {
@@ -86,30 +120,49 @@ export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppConte
     return reply.redirect(`/admin/interview-questions?saved=added#q-${id}`, 303);
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>('/admin/interview-questions/:id', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
-    const id = idParam(req.params.id);
-    if (id === null) return notFound(reply, user);
-    const typed = typedForm(req.body);
-    const { values, errors } = readQuestionForm(typed);
-    if (errors.length) {
-      // The errors are shown in the question's row; a retired question has none, so they go on top.
-      const known = (await adminInterviewQuestions(ctx.db, ctx.site.id)).find((q) => q.id === id);
-      if (!known) return notFound(reply, user);
-      return page(reply, user, known.active ? { edit: { id, typed, errors } } : { error: errors.map((e) => `${LABELS[e.path] ?? e.path}: ${e.message}`).join(' ') }, 400);
-    }
-    if (!(await updateInterviewQuestion(ctx.db, ctx.site.id, id, values))) return notFound(reply, user);
-    return reply.redirect(`/admin/interview-questions?saved=saved#q-${id}`, 303);
-  });
-
-  for (const [action, active] of [['retire', false], ['restore', true]] as const) {
-    app.post<{ Params: { id: string } }>(`/admin/interview-questions/:id/${action}`, { preHandler: app.csrfProtection }, async (req, reply) => {
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/admin/interview-questions/:id',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
       const user = await gate(req, reply);
       if (!user) return reply;
       const id = idParam(req.params.id);
-      if (id === null || !(await setInterviewQuestionActive(ctx.db, ctx.site.id, id, active))) return notFound(reply, user);
-      return reply.redirect(`/admin/interview-questions?saved=${active ? 'restored' : 'retired'}#q-${id}`, 303);
-    });
+      if (id === null) return notFound(reply, user);
+      const typed = typedForm(req.body);
+      const { values, errors } = readQuestionForm(typed);
+      if (errors.length) {
+        // The errors are shown in the question's row; a retired question has none, so they go on top.
+        const known = (await adminInterviewQuestions(ctx.db, ctx.site.id)).find((q) => q.id === id);
+        if (!known) return notFound(reply, user);
+        return page(
+          reply,
+          user,
+          known.active
+            ? { edit: { id, typed, errors } }
+            : { error: errors.map((e) => `${LABELS[e.path] ?? e.path}: ${e.message}`).join(' ') },
+          400,
+        );
+      }
+      if (!(await updateInterviewQuestion(ctx.db, ctx.site.id, id, values))) return notFound(reply, user);
+      return reply.redirect(`/admin/interview-questions?saved=saved#q-${id}`, 303);
+    },
+  );
+
+  for (const [action, active] of [
+    ['retire', false],
+    ['restore', true],
+  ] as const) {
+    app.post<{ Params: { id: string } }>(
+      `/admin/interview-questions/:id/${action}`,
+      { preHandler: app.csrfProtection },
+      async (req, reply) => {
+        const user = await gate(req, reply);
+        if (!user) return reply;
+        const id = idParam(req.params.id);
+        if (id === null || !(await setInterviewQuestionActive(ctx.db, ctx.site.id, id, active)))
+          return notFound(reply, user);
+        return reply.redirect(`/admin/interview-questions?saved=${active ? 'restored' : 'retired'}#q-${id}`, 303);
+      },
+    );
   }
 }

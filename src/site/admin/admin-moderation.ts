@@ -4,14 +4,25 @@ import type { User } from '../../domain/accounts/user-repository.js';
 import { accountIdByEmail, suspendedAccounts } from '../../domain/accounts/suspension.js';
 import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
 import { recentActions } from '../../domain/moderation/moderation-log.js';
-import { describeTarget, moderate, REASON_MAX, type ModerationCommand, type ModerationOutcome } from '../../domain/moderation/moderate.js';
+import {
+  describeTarget,
+  moderate,
+  REASON_MAX,
+  type ModerationCommand,
+  type ModerationOutcome,
+} from '../../domain/moderation/moderate.js';
 import { isReportKind, openReports, REPORT_REASONS } from '../../domain/moderation/reports.js';
 import { html, type SafeHtml } from '../html.js';
 import { adminGate, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const ACTION_WORDS: Record<string, string> = {
-  hide: 'Hid', restore: 'Restored', dismiss_reports: 'Dismissed reports on', suspend: 'Suspended', unsuspend: 'Lifted the suspension of', void_vote: 'Voided',
+  hide: 'Hid',
+  restore: 'Restored',
+  dismiss_reports: 'Dismissed reports on',
+  suspend: 'Suspended',
+  unsuspend: 'Lifted the suspension of',
+  void_vote: 'Voided',
 };
 
 /** A reason field and a submit button: every moderation action says why. */
@@ -27,23 +38,42 @@ export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppCont
   const page = adminPageSender(ctx);
 
   async function show(reply: FastifyReply, user: User, o: { notice?: string; error?: string } = {}, status = 200) {
-    const [queue, suspended, log] = await Promise.all([openReports(ctx.db, ctx.site.id), suspendedAccounts(ctx.db), recentActions(ctx.db, ctx.site.id)]);
+    const [queue, suspended, log] = await Promise.all([
+      openReports(ctx.db, ctx.site.id),
+      suspendedAccounts(ctx.db),
+      recentActions(ctx.db, ctx.site.id),
+    ]);
     const targets = await Promise.all(queue.map((q) => describeTarget(ctx.db, ctx.site.id, q.kind, q.target_id)));
     const csrf = html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
-    const action = (kind: string, id: number, verb: 'hide' | 'restore' | 'dismiss', label: string, n: number): SafeHtml =>
+    const action = (
+      kind: string,
+      id: number,
+      verb: 'hide' | 'restore' | 'dismiss',
+      label: string,
+      n: number,
+    ): SafeHtml =>
       html`<form method="post" action="/admin/moderation" class="inline">${csrf}<input type="hidden" name="action" value="${verb}"><input type="hidden" name="kind" value="${kind}"><input type="hidden" name="id" value="${id}">
         ${reasonField(`reason-${verb}-${kind}-${id}-${n}`)}<button type="submit"${verb === 'hide' ? html` class="danger"` : ''}>${label}</button></form>`;
-    return page(reply, user, '/admin/moderation', 'Moderation', html`<h1>Moderation</h1>${flash(o)}
+    return page(
+      reply,
+      user,
+      '/admin/moderation',
+      'Moderation',
+      html`<h1>Moderation</h1>${flash(o)}
       <section aria-labelledby="queue-h"><h2 id="queue-h">Reports waiting (${queue.length})</h2>
-      ${queue.length === 0 ? html`<p class="muted">Nothing reported. 🎉</p>` : html`<ol class="plain moderation-queue">${queue.map((q, i) => {
-        const t = targets[i];
-        return html`<li class="card moderation-item"><p><span class="chip">${q.kind}</span> <strong>${t ? t.title : `${q.kind} #${q.target_id} (gone)`}</strong>
+      ${
+        queue.length === 0
+          ? html`<p class="muted">Nothing reported. 🎉</p>`
+          : html`<ol class="plain moderation-queue">${queue.map((q, i) => {
+              const t = targets[i];
+              return html`<li class="card moderation-item"><p><span class="chip">${q.kind}</span> <strong>${t ? t.title : `${q.kind} #${q.target_id} (gone)`}</strong>
           ${t?.hidden ? html`<span class="chip">hidden</span>` : ''} <span class="muted">— ${q.reports} report${q.reports === 1 ? '' : 's'}</span></p>
           ${t?.text ? html`<blockquote>${t.text}</blockquote>` : ''}${t?.author ? html`<p class="small muted">By ${t.author}</p>` : ''}
           <ul class="small">${q.reasons.map((r) => html`<li><strong>${REPORT_REASONS[r.reason] ?? r.reason}</strong>${r.details ? html`: ${r.details}` : ''} <span class="muted">— ${r.reporter ?? 'a deleted account'}, ${r.created_at.slice(0, 16).replace('T', ' ')}</span></li>`)}</ul>
           ${t?.href ? html`<p class="small"><a href="${t.href}">Open it</a></p>` : ''}
           <div class="actions">${t && !t.hidden ? action(q.kind, q.target_id, 'hide', 'Hide', i) : ''}${t?.hidden ? action(q.kind, q.target_id, 'restore', 'Restore', i) : ''}${action(q.kind, q.target_id, 'dismiss', 'Dismiss reports', i)}</div></li>`;
-      })}</ol>`}</section>
+            })}</ol>`
+      }</section>
       <section aria-labelledby="restore-h"><h2 id="restore-h">Hide or restore by id</h2>
         <form method="post" action="/admin/moderation" class="form">${csrf}
           <label for="m-action">Action</label><select id="m-action" name="action"><option value="hide">Hide</option><option value="restore">Restore</option></select>
@@ -53,22 +83,43 @@ export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppCont
           <p><button type="submit">Apply</button></p></form></section>
       <section aria-labelledby="accounts-h"><h2 id="accounts-h">Suspended accounts</h2>
         <p class="muted">A suspended account can sign in and read, but not vote, review, comment or report. To stop its past votes counting, void them on <a href="/admin/votes">Votes</a>.</p>
-        ${suspended.length === 0 ? html`<p class="muted">None.</p>` : html`<table class="stack"><thead><tr><th scope="col">Account</th><th scope="col">Since</th><th scope="col">Why</th><th scope="col">Lift</th></tr></thead><tbody>
-          ${suspended.map((a) => html`<tr><td data-label="Account">${a.email}</td><td data-label="Since">${a.suspended_at.slice(0, 10)}</td><td data-label="Why">${a.suspended_reason ?? ''}</td>
-            <td data-label="Lift"><form method="post" action="/admin/moderation/accounts" class="inline">${csrf}<input type="hidden" name="action" value="unsuspend"><input type="hidden" name="user_id" value="${a.id}">${reasonField(`reason-lift-${a.id}`)}<button type="submit">Lift</button></form></td></tr>`)}</tbody></table>`}
+        ${
+          suspended.length === 0
+            ? html`<p class="muted">None.</p>`
+            : html`<table class="stack"><thead><tr><th scope="col">Account</th><th scope="col">Since</th><th scope="col">Why</th><th scope="col">Lift</th></tr></thead><tbody>
+          ${suspended.map(
+            (
+              a,
+            ) => html`<tr><td data-label="Account">${a.email}</td><td data-label="Since">${a.suspended_at.slice(0, 10)}</td><td data-label="Why">${a.suspended_reason ?? ''}</td>
+            <td data-label="Lift"><form method="post" action="/admin/moderation/accounts" class="inline">${csrf}<input type="hidden" name="action" value="unsuspend"><input type="hidden" name="user_id" value="${a.id}">${reasonField(`reason-lift-${a.id}`)}<button type="submit">Lift</button></form></td></tr>`,
+          )}</tbody></table>`
+        }
         <form method="post" action="/admin/moderation/accounts" class="form">${csrf}<input type="hidden" name="action" value="suspend">
           <label for="s-email">Suspend the account with this email</label><input id="s-email" name="email" type="email" required maxlength="254">
           <label for="s-reason">Reason</label><input id="s-reason" name="reason" required minlength="3" maxlength="${REASON_MAX}">
           <p><button type="submit" class="danger">Suspend</button></p></form></section>
       <section aria-labelledby="log-h"><h2 id="log-h">What moderators did</h2>
-        ${log.length === 0 ? html`<p class="muted">No action yet.</p>` : html`<table class="stack"><thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Why</th></tr></thead><tbody>
-          ${log.map((a) => html`<tr><td data-label="When">${a.created_at.slice(0, 16).replace('T', ' ')}</td><td data-label="Who">${a.admin ?? 'a deleted account'}</td>
-            <td data-label="What">${ACTION_WORDS[a.action] ?? a.action} ${a.target_kind} #${a.target_id}</td><td data-label="Why">${a.reason}</td></tr>`)}</tbody></table>`}</section>`, status);
+        ${
+          log.length === 0
+            ? html`<p class="muted">No action yet.</p>`
+            : html`<table class="stack"><thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Why</th></tr></thead><tbody>
+          ${log.map(
+            (
+              a,
+            ) => html`<tr><td data-label="When">${a.created_at.slice(0, 16).replace('T', ' ')}</td><td data-label="Who">${a.admin ?? 'a deleted account'}</td>
+            <td data-label="What">${ACTION_WORDS[a.action] ?? a.action} ${a.target_kind} #${a.target_id}</td><td data-label="Why">${a.reason}</td></tr>`,
+          )}</tbody></table>`
+        }</section>`,
+      status,
+    );
   }
 
   /** Runs a command, drops the caches of the listings it changed, and shows the queue with the outcome. */
   async function run(reply: FastifyReply, user: User, cmd: ModerationCommand | { error: string }) {
-    const outcome: ModerationOutcome = 'error' in cmd ? { ok: false, status: 400, message: cmd.error } : await moderate(ctx.db, ctx.site.id, user.id, cmd, ctx.now());
+    const outcome: ModerationOutcome =
+      'error' in cmd
+        ? { ok: false, status: 400, message: cmd.error }
+        : await moderate(ctx.db, ctx.site.id, user.id, cmd, ctx.now());
     if (!outcome.ok) return show(reply, user, { error: outcome.message }, outcome.status);
     for (const slug of outcome.slugs) forgetListingProfile(ctx, ctx.site.id, slug);
     return show(reply, user, { notice: outcome.message });
@@ -85,7 +136,8 @@ export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppCont
     const action = formValue(req.body, 'action');
     const kind = formValue(req.body, 'kind');
     const id = idParam(formValue(req.body, 'id'));
-    if (action !== 'hide' && action !== 'restore' && action !== 'dismiss') return run(reply, user, { error: 'Action must be hide, restore or dismiss.' });
+    if (action !== 'hide' && action !== 'restore' && action !== 'dismiss')
+      return run(reply, user, { error: 'Action must be hide, restore or dismiss.' });
     if (!isReportKind(kind)) return run(reply, user, { error: 'What must be a listing, a review or a comment.' });
     if (id === null) return run(reply, user, { error: 'Id must be a whole number from 1.' });
     return run(reply, user, { action, kind, id, reason: formValue(req.body, 'reason') });
@@ -104,7 +156,8 @@ export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppCont
       return run(reply, user, { action, userId, reason });
     }
     const userId = idParam(formValue(req.body, 'user_id'));
-    if (action !== 'unsuspend' || userId === null) return run(reply, user, { error: 'Choose an account to suspend or lift.' });
+    if (action !== 'unsuspend' || userId === null)
+      return run(reply, user, { error: 'Choose an account to suspend or lift.' });
     return run(reply, user, { action, userId, reason });
   });
 }

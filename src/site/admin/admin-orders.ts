@@ -29,7 +29,8 @@ const NUMBER_SETTINGS = [
  */
 export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const adminPage = adminPageSender(ctx);
-  const page = (reply: FastifyReply, user: User, title: string, body: SafeHtml, status = 200) => adminPage(reply, user, '/admin/orders', title, body, status);
+  const page = (reply: FastifyReply, user: User, title: string, body: SafeHtml, status = 200) =>
+    adminPage(reply, user, '/admin/orders', title, body, status);
 
   const admin = adminGate(ctx);
 
@@ -40,26 +41,46 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
       loadOrderSettings(ctx.db, ctx.site.id, ctx.site.name),
       ctx.db.query<{ id: number; title: string; number: string; created_at: string }>(
         `SELECT t.id, t.title, o.number, t.created_at FROM admin_tasks t JOIN order_lines l ON l.id = t.order_line_id JOIN orders o ON o.id = l.order_id
-          WHERE t.site_id = $1 AND t.status = 'open' ORDER BY t.created_at`, [ctx.site.id]),
-      ctx.db.query<{ number: string; status: keyof typeof STATUS_WORDS; total_cents: number; created_at: string; email: string }>(
+          WHERE t.site_id = $1 AND t.status = 'open' ORDER BY t.created_at`,
+        [ctx.site.id],
+      ),
+      ctx.db.query<{
+        number: string;
+        status: keyof typeof STATUS_WORDS;
+        total_cents: number;
+        created_at: string;
+        email: string;
+      }>(
         `SELECT o.number, o.status, o.total_cents, o.created_at, u.email FROM orders o JOIN users u ON u.id = o.user_id
-          WHERE o.site_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 50`, [ctx.site.id]),
+          WHERE o.site_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 50`,
+        [ctx.site.id],
+      ),
     ]);
     const csrf = html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
     const bundle = products.find((p) => p.code === 'launch_bundle');
     reply.header('Cache-Control', 'no-store');
-    return page(reply, user, 'Orders and prices', html`<h1>Orders and prices</h1>
+    return page(
+      reply,
+      user,
+      'Orders and prices',
+      html`<h1>Orders and prices</h1>
       ${opts.notice ? html`<p class="notice" role="status">${opts.notice}</p>` : ''}
       ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
       <h2>Prices</h2><p class="muted">USD cents, excluding VAT. A change applies to new quotes only; orders keep the price they were built with. The billboard_min price is the billboard minimum.</p>
       <table><thead><tr><th scope="col">Product</th><th scope="col">Price</th><th scope="col">New price (cents)</th></tr></thead><tbody>
-      ${products.map((p) => html`<tr><td><strong>${p.name}</strong><br><code>${p.code}</code></td><td>${formatUsd(p.priceCents)}</td>
+      ${products.map(
+        (p) => html`<tr><td><strong>${p.name}</strong><br><code>${p.code}</code></td><td>${formatUsd(p.priceCents)}</td>
         <td><form method="post" action="/admin/orders/price" class="inline">${csrf}<input type="hidden" name="product" value="${p.code}">
-        <label>Price of ${p.code} in cents <input name="cents" inputmode="numeric" pattern="[0-9]{1,9}" required value="${p.priceCents}" size="8"></label> <button type="submit" class="small">Save</button></form></td></tr>`)}
+        <label>Price of ${p.code} in cents <input name="cents" inputmode="numeric" pattern="[0-9]{1,9}" required value="${p.priceCents}" size="8"></label> <button type="submit" class="small">Save</button></form></td></tr>`,
+      )}
       </tbody></table>
-      ${bundle ? html`<h2>Launch bundle contents</h2><form method="post" action="/admin/orders/bundle" class="form">${csrf}<fieldset><legend>The bundle includes</legend>
+      ${
+        bundle
+          ? html`<h2>Launch bundle contents</h2><form method="post" action="/admin/orders/bundle" class="form">${csrf}<fieldset><legend>The bundle includes</legend>
         ${BUNDLEABLE.map((c) => html`<label class="check"><input type="checkbox" name="includes" value="${c}" ${bundle.includes.includes(c) ? 'checked' : ''}> ${c}</label>`)}</fieldset>
-        <button type="submit">Save bundle</button></form>` : ''}
+        <button type="submit">Save bundle</button></form>`
+          : ''
+      }
       <h2>Sales settings and seller</h2>
       <form method="post" action="/admin/orders/settings" class="form">${csrf}
         ${NUMBER_SETTINGS.map(([key, label]) => html`<label>${label} <input name="${key}" inputmode="numeric" pattern="[0-9]{1,6}" value="${settings[key]}"></label>`)}
@@ -69,13 +90,27 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
         <label>Seller VAT number <input name="sellerVatNumber" maxlength="32" value="${settings.seller.vat_number ?? ''}"></label>
         <button type="submit">Save settings</button></form>
       <h2>Done-for-you tasks</h2>
-      ${tasks.length ? html`<ul>${tasks.map((t) => html`<li>#${t.id} ${t.title} (order <a href="/admin/orders#o-${t.number}">${t.number}</a>, ${t.created_at.slice(0, 10)})
-        <form method="post" action="/admin/orders/tasks/${t.id}/done" class="inline">${csrf}<label>Note <input name="note" maxlength="500"></label> <button type="submit" class="small">Mark done</button></form></li>`)}</ul>` : html`<p class="muted">No open tasks.</p>`}
+      ${
+        tasks.length
+          ? html`<ul>${tasks.map(
+              (
+                t,
+              ) => html`<li>#${t.id} ${t.title} (order <a href="/admin/orders#o-${t.number}">${t.number}</a>, ${t.created_at.slice(0, 10)})
+        <form method="post" action="/admin/orders/tasks/${t.id}/done" class="inline">${csrf}<label>Note <input name="note" maxlength="500"></label> <button type="submit" class="small">Mark done</button></form></li>`,
+            )}</ul>`
+          : html`<p class="muted">No open tasks.</p>`
+      }
       <h2>Recent orders</h2>
       <table><thead><tr><th scope="col">Order</th><th scope="col">Buyer</th><th scope="col">Total</th><th scope="col">Status</th><th scope="col"></th></tr></thead><tbody>
-      ${orders.map((o) => html`<tr id="o-${o.number}"><td>${o.number}<br><span class="small muted">${o.created_at.slice(0, 16).replace('T', ' ')}</span></td><td>${o.email}</td><td>${formatUsd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td>
-        <td>${o.status === 'paid' || o.status === 'fulfilled' ? html`<form method="post" action="/admin/orders/${o.number}/refund" class="inline">${csrf}<button type="submit" class="secondary small">Mark refunded</button></form>` : ''}</td></tr>`)}
-      </tbody></table>`, status);
+      ${orders.map(
+        (
+          o,
+        ) => html`<tr id="o-${o.number}"><td>${o.number}<br><span class="small muted">${o.created_at.slice(0, 16).replace('T', ' ')}</span></td><td>${o.email}</td><td>${formatUsd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td>
+        <td>${o.status === 'paid' || o.status === 'fulfilled' ? html`<form method="post" action="/admin/orders/${o.number}/refund" class="inline">${csrf}<button type="submit" class="secondary small">Mark refunded</button></form>` : ''}</td></tr>`,
+      )}
+      </tbody></table>`,
+      status,
+    );
   }
 
   app.get('/admin/orders', async (req, reply) => {
@@ -87,8 +122,10 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     const user = await admin(req, reply);
     if (!user) return reply;
     const cents = Number(one(req.body?.cents));
-    if (!/^\d{1,9}$/.test(one(req.body?.cents)) || cents > 100_000_000) return show(reply, user, { error: 'A price is a whole number of cents from 0 to 100000000.' }, 400);
-    if (!(await setPrice(ctx.db, ctx.site.id, one(req.body?.product), cents, ctx.now()))) return show(reply, user, { error: 'No such product.' }, 400);
+    if (!/^\d{1,9}$/.test(one(req.body?.cents)) || cents > 100_000_000)
+      return show(reply, user, { error: 'A price is a whole number of cents from 0 to 100000000.' }, 400);
+    if (!(await setPrice(ctx.db, ctx.site.id, one(req.body?.product), cents, ctx.now())))
+      return show(reply, user, { error: 'No such product.' }, 400);
     await forgetSalesCatalog(ctx);
     return show(reply, user, { notice: `${one(req.body?.product)} now costs ${formatUsd(cents)} for new quotes.` });
   });
@@ -111,10 +148,12 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     const keys = ORDER_SETTING_KEYS;
     for (const [key, label, min, max] of NUMBER_SETTINGS) {
       const n = Number(one(b[key]));
-      if (!/^\d+$/.test(one(b[key])) || n < min || n > max) return show(reply, user, { error: `${label} must be a whole number from ${min} to ${max}.` }, 400);
+      if (!/^\d+$/.test(one(b[key])) || n < min || n > max)
+        return show(reply, user, { error: `${label} must be a whole number from ${min} to ${max}.` }, 400);
     }
     const country = one(b.sellerCountry).toUpperCase();
-    if (country && !isIsoCountryCode(country)) return show(reply, user, { error: 'Seller country must be a 2-letter ISO code, e.g. DE.' }, 400);
+    if (country && !isIsoCountryCode(country))
+      return show(reply, user, { error: 'Seller country must be a 2-letter ISO code, e.g. DE.' }, 400);
     for (const [key] of NUMBER_SETTINGS) await setSetting(ctx.db, ctx.site.id, keys[key], Number(one(b[key])));
     await setSetting(ctx.db, ctx.site.id, keys.sellerName, one(b.sellerName).slice(0, 200));
     await setSetting(ctx.db, ctx.site.id, keys.sellerAddress, one(b.sellerAddress).slice(0, 500));
@@ -124,18 +163,38 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     return show(reply, user, { notice: 'Settings saved.' });
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>('/admin/orders/tasks/:id/done', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await admin(req, reply);
-    if (!user) return reply;
-    const id = Number(req.params.id);
-    const ok = Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 && await completeAdminTask(ctx, id, one(req.body?.note).slice(0, 500));
-    return ok ? show(reply, user, { notice: `Task #${id} done; its order line is fulfilled.` }) : show(reply, user, { error: 'No such open task.' }, 404);
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/admin/orders/tasks/:id/done',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await admin(req, reply);
+      if (!user) return reply;
+      const id = Number(req.params.id);
+      const ok =
+        Number.isInteger(id) &&
+        id >= 1 &&
+        id <= 2_147_483_647 &&
+        (await completeAdminTask(ctx, id, one(req.body?.note).slice(0, 500)));
+      return ok
+        ? show(reply, user, { notice: `Task #${id} done; its order line is fulfilled.` })
+        : show(reply, user, { error: 'No such open task.' }, 404);
+    },
+  );
 
-  app.post<{ Params: { number: string } }>('/admin/orders/:number/refund', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await admin(req, reply);
-    if (!user) return reply;
-    const ok = /^[A-Za-z0-9-]{1,32}$/.test(req.params.number) && await refundOrder(ctx, req.params.number, `Refunded by ${user.email}.`);
-    return ok ? show(reply, user, { notice: `Order ${req.params.number} marked refunded. Return the money in the payment provider's dashboard.` }) : show(reply, user, { error: 'No paid order by that number.' }, 404);
-  });
+  app.post<{ Params: { number: string } }>(
+    '/admin/orders/:number/refund',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await admin(req, reply);
+      if (!user) return reply;
+      const ok =
+        /^[A-Za-z0-9-]{1,32}$/.test(req.params.number) &&
+        (await refundOrder(ctx, req.params.number, `Refunded by ${user.email}.`));
+      return ok
+        ? show(reply, user, {
+            notice: `Order ${req.params.number} marked refunded. Return the money in the payment provider's dashboard.`,
+          })
+        : show(reply, user, { error: 'No paid order by that number.' }, 404);
+    },
+  );
 }

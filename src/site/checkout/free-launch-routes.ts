@@ -27,7 +27,10 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
   /** The signed-in owner and the listing id, or the sign-in redirect / 404 / 403 page already sent. */
   async function ownerOf(req: FastifyRequest<Params>, reply: FastifyReply): Promise<{ user: User; id: number } | null> {
     const user = await currentUser(ctx, req);
-    if (!user) { reply.redirect(`/signin?next=${encodeURIComponent(`/my/listings/${req.params.id}/launch`)}`, 303); return null; }
+    if (!user) {
+      reply.redirect(`/signin?next=${encodeURIComponent(`/my/listings/${req.params.id}/launch`)}`, 303);
+      return null;
+    }
     const id = /^[1-9][0-9]{0,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
     try {
       if (!id || id > 2_147_483_647) throw new HttpError(404, 'No such listing.');
@@ -35,31 +38,63 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
       return { user, id };
     } catch (err) {
       if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 404)) throw err;
-      if (err.status === 404) page(reply, user, 'Listing not found', html`<h1>Listing not found</h1><p>There is no listing at this address. <a href="/account">Your account</a></p>`, 404);
-      else page(reply, user, 'Not your listing', html`<h1>This listing belongs to another account</h1><p>You are signed in as ${user.email}. <a href="/account">Your account</a></p>`, 403);
+      if (err.status === 404)
+        page(
+          reply,
+          user,
+          'Listing not found',
+          html`<h1>Listing not found</h1><p>There is no listing at this address. <a href="/account">Your account</a></p>`,
+          404,
+        );
+      else
+        page(
+          reply,
+          user,
+          'Not your listing',
+          html`<h1>This listing belongs to another account</h1><p>You are signed in as ${user.email}. <a href="/account">Your account</a></p>`,
+          403,
+        );
       return null;
     }
   }
 
-  async function launchPage(reply: FastifyReply, user: User, id: number, opts: { notice?: string; error?: string; paidError?: string } = {}, status = 200) {
+  async function launchPage(
+    reply: FastifyReply,
+    user: User,
+    id: number,
+    opts: { notice?: string; error?: string; paidError?: string } = {},
+    status = 200,
+  ) {
     const listing = await loadFreeLaunch(ctx.db, ctx.site.id, id);
     if (!listing) return page(reply, user, 'Listing not found', html`<h1>Listing not found</h1>`, 404);
     reply.header('Cache-Control', 'no-store');
     const csrf = reply.generateCsrf();
     // The paid plan is offered until the listing has a launch of its own (paid, or live).
     const paidOpen = listing.status !== 'live' && listing.plan !== 'paid';
-    const paid = paidOpen ? paidLaunchForm(id, await listProducts(ctx), csrf, { error: opts.paidError, status: listing.status }) : html``;
+    const paid = paidOpen
+      ? paidLaunchForm(id, await listProducts(ctx), csrf, { error: opts.paidError, status: listing.status })
+      : html``;
     const { paidError: _, ...freeOpts } = opts;
-    return page(reply, user, `Launch ${listing.name}`, html`${freeLaunchPage(freeLaunchView(ctx, listing), { name: listing.name, csrf, publicUrl: ctx.config.publicUrl, exit: listing.free_queue_exit, ...freeOpts })}${paid}`, status);
+    return page(
+      reply,
+      user,
+      `Launch ${listing.name}`,
+      html`${freeLaunchPage(freeLaunchView(ctx, listing), { name: listing.name, csrf, publicUrl: ctx.config.publicUrl, exit: listing.free_queue_exit, ...freeOpts })}${paid}`,
+      status,
+    );
   }
 
   app.get<Params>('/my/listings/:id/launch', async (req, reply) => {
     const owner = await ownerOf(req, reply);
     if (!owner) return reply;
     const q = req.query;
-    const notice = q.queued ? 'Your listing is in the free queue. Paste the badge on your homepage; we check it within minutes, then every 6 hours.'
-      : q.checked ? 'We just checked your homepage; the result is below.'
-      : q.recent ? 'We checked your homepage less than a minute ago; the result is below.' : undefined;
+    const notice = q.queued
+      ? 'Your listing is in the free queue. Paste the badge on your homepage; we check it within minutes, then every 6 hours.'
+      : q.checked
+        ? 'We just checked your homepage; the result is below.'
+        : q.recent
+          ? 'We checked your homepage less than a minute ago; the result is below.'
+          : undefined;
     return launchPage(reply, owner.user, owner.id, { notice });
   });
 
@@ -75,23 +110,32 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
     return reply.redirect(`/my/listings/${owner.id}/launch?queued=1`, 303);
   });
 
-  app.post<Params & { Body: Record<string, string | string[] | undefined> }>('/my/listings/:id/launch/paid', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const owner = await ownerOf(req, reply);
-    if (!owner) return reply;
-    const body = req.body ?? {};
-    const week = typeof body.week === 'string' && body.week ? body.week : undefined;
-    const extras = ([] as string[]).concat(body.extras ?? []).filter((e): e is (typeof LAUNCH_EXTRAS)[number] => (LAUNCH_EXTRAS as readonly string[]).includes(e));
-    try {
-      const order = await createCheckout(ctx, owner.user.id, {
-        items: [{ product: 'launch', listing_id: owner.id, ...(week ? { week } : {}) }, ...[...new Set(extras)].map((product) => ({ product, listing_id: owner.id }))],
-      });
-      return reply.redirect(`/checkout/${order.number}`, 303);
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.status >= 500) throw err;
-      const why = err.errors?.map((e) => e.message).join('; ') ?? err.message;
-      return launchPage(reply, owner.user, owner.id, { paidError: why }, err.status);
-    }
-  });
+  app.post<Params & { Body: Record<string, string | string[] | undefined> }>(
+    '/my/listings/:id/launch/paid',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const owner = await ownerOf(req, reply);
+      if (!owner) return reply;
+      const body = req.body ?? {};
+      const week = typeof body.week === 'string' && body.week ? body.week : undefined;
+      const extras = ([] as string[])
+        .concat(body.extras ?? [])
+        .filter((e): e is (typeof LAUNCH_EXTRAS)[number] => (LAUNCH_EXTRAS as readonly string[]).includes(e));
+      try {
+        const order = await createCheckout(ctx, owner.user.id, {
+          items: [
+            { product: 'launch', listing_id: owner.id, ...(week ? { week } : {}) },
+            ...[...new Set(extras)].map((product) => ({ product, listing_id: owner.id })),
+          ],
+        });
+        return reply.redirect(`/checkout/${order.number}`, 303);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status >= 500) throw err;
+        const why = err.errors?.map((e) => e.message).join('; ') ?? err.message;
+        return launchPage(reply, owner.user, owner.id, { paidError: why }, err.status);
+      }
+    },
+  );
 
   app.post<Params>('/my/listings/:id/launch/check', { preHandler: app.csrfProtection }, async (req, reply) => {
     const owner = await ownerOf(req, reply);

@@ -28,7 +28,11 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const page = pageSender(ctx);
   const requireUser = signedInUser(ctx);
 
-  async function buyerOrder(req: Req, reply: FastifyReply, next: string): Promise<{ user: User; order: OrderRow; view: OrderView } | null> {
+  async function buyerOrder(
+    req: Req,
+    reply: FastifyReply,
+    next: string,
+  ): Promise<{ user: User; order: OrderRow; view: OrderView } | null> {
     const user = await requireUser(req, reply, next);
     if (!user) return null;
     try {
@@ -37,69 +41,154 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       return { user, order, view };
     } catch (err) {
       if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 404)) throw err;
-      if (err.status === 404) page(reply, user, 'Order not found', html`<h1>Order not found</h1><p>There is no order ${req.params.number}. <a href="/orders">Your orders</a></p>`, 404);
-      else page(reply, user, 'Not your order', html`<h1>This order belongs to another account</h1><p>You are signed in as ${user.email}. <a href="/orders">Your orders</a></p>`, 403);
+      if (err.status === 404)
+        page(
+          reply,
+          user,
+          'Order not found',
+          html`<h1>Order not found</h1><p>There is no order ${req.params.number}. <a href="/orders">Your orders</a></p>`,
+          404,
+        );
+      else
+        page(
+          reply,
+          user,
+          'Not your order',
+          html`<h1>This order belongs to another account</h1><p>You are signed in as ${user.email}. <a href="/orders">Your orders</a></p>`,
+          403,
+        );
       return null;
     }
   }
 
-  async function showCheckout(reply: FastifyReply, user: User, view: OrderView, opts: { notice?: string; error?: string; form?: Record<string, string> } = {}, status = 200) {
+  async function showCheckout(
+    reply: FastifyReply,
+    user: User,
+    view: OrderView,
+    opts: { notice?: string; error?: string; form?: Record<string, string> } = {},
+    status = 200,
+  ) {
     const provider = paymentProviderFor(ctx.config);
     reply.header('Cache-Control', 'no-store');
-    return page(reply, user, `Checkout ${view.number}`, checkoutPage(view, { csrf: reply.generateCsrf(), testMode: provider.testMode, providerName: provider.name, ...opts }), status);
+    return page(
+      reply,
+      user,
+      `Checkout ${view.number}`,
+      checkoutPage(view, {
+        csrf: reply.generateCsrf(),
+        testMode: provider.testMode,
+        providerName: provider.name,
+        ...opts,
+      }),
+      status,
+    );
   }
 
   app.get<{ Params: { number: string }; Querystring: Form }>('/checkout/:number', async (req, reply) => {
     const found = await buyerOrder(req as Req, reply, req.url);
     if (!found) return reply;
     const q = req.query;
-    const notice = one(q.cancelled) ? 'Payment was not completed. You can try again.' : one(q.returned) ? 'Thanks: we are waiting for the payment provider to confirm your payment. This page updates when it does.' : undefined;
+    const notice = one(q.cancelled)
+      ? 'Payment was not completed. You can try again.'
+      : one(q.returned)
+        ? 'Thanks: we are waiting for the payment provider to confirm your payment. This page updates when it does.'
+        : undefined;
     if (found.view.status !== 'pending') return reply.redirect(`/orders/${found.view.number}`, 303);
     return showCheckout(reply, found.user, found.view, { notice });
   });
 
-  app.post<{ Params: { number: string }; Body: Form }>('/checkout/:number/billing', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
-    if (!found) return reply;
-    const b = req.body ?? {};
-    const form = { name: one(b.name).trim().slice(0, 200), address: one(b.address).trim().slice(0, 500), country: one(b.country).trim().toUpperCase(), vat_number: one(b.vat_number).trim().slice(0, 32) };
-    const missing = !form.name ? 'Enter your full name or company name.' : !form.address ? 'Enter your billing address.' : !/^[A-Z]{2}$/.test(form.country) ? 'Enter your country as a 2-letter code, e.g. US, DE or FR.' : null;
-    if (missing) return showCheckout(reply, found.user, found.view, { error: missing, form }, 400);
-    try {
-      await setBilling(ctx, found.order, { name: form.name, address: form.address, country: form.country, vat_number: form.vat_number || null });
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.status >= 500) throw err;
-      return showCheckout(reply, found.user, found.view, { error: err.message.replace(/^(vat_number|billing_country): /, ''), form }, err.status);
-    }
-    return reply.redirect(`/checkout/${found.view.number}?updated=1#pay-h`, 303);
-  });
-
-  app.post<{ Params: { number: string } }>('/checkout/:number/pay', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
-    if (!found) return reply;
-    try {
-      if (ctx.config.paymentProvider === 'test') {
-        await payWithTestProvider(ctx, found.order);
-        return reply.redirect(`/orders/${found.view.number}?paid=1`, 303);
+  app.post<{ Params: { number: string }; Body: Form }>(
+    '/checkout/:number/billing',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
+      if (!found) return reply;
+      const b = req.body ?? {};
+      const form = {
+        name: one(b.name).trim().slice(0, 200),
+        address: one(b.address).trim().slice(0, 500),
+        country: one(b.country).trim().toUpperCase(),
+        vat_number: one(b.vat_number).trim().slice(0, 32),
+      };
+      const missing = !form.name
+        ? 'Enter your full name or company name.'
+        : !form.address
+          ? 'Enter your billing address.'
+          : !/^[A-Z]{2}$/.test(form.country)
+            ? 'Enter your country as a 2-letter code, e.g. US, DE or FR.'
+            : null;
+      if (missing) return showCheckout(reply, found.user, found.view, { error: missing, form }, 400);
+      try {
+        await setBilling(ctx, found.order, {
+          name: form.name,
+          address: form.address,
+          country: form.country,
+          vat_number: form.vat_number || null,
+        });
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status >= 500) throw err;
+        return showCheckout(
+          reply,
+          found.user,
+          found.view,
+          { error: err.message.replace(/^(vat_number|billing_country): /, ''), form },
+          err.status,
+        );
       }
-      const url = await startPayment(ctx, found.order, found.user.email);
-      return reply.redirect(url ?? `/checkout/${found.view.number}`, 303);
-    } catch (err) {
-      if (err instanceof HttpError && err.status < 500) return showCheckout(reply, found.user, found.view, { error: err.message }, err.status);
-      // The provider could not start a payment (network, outage): nothing was charged; say so and let the buyer retry.
-      req.log.error({ err }, 'payment provider failed to start a checkout');
-      return showCheckout(reply, found.user, found.view, { error: 'The payment provider could not be reached just now. Nothing was charged; please try again in a moment.' }, 502);
-    }
-  });
+      return reply.redirect(`/checkout/${found.view.number}?updated=1#pay-h`, 303);
+    },
+  );
 
-  const giveUp = (reason: string, notice: string) => async (req: FastifyRequest<{ Params: { number: string } }>, reply: FastifyReply) => {
-    const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
-    if (!found) return reply;
-    await cancelOrder(ctx, found.order, reason);
-    return reply.redirect(`/orders/${found.view.number}?${notice}=1`, 303);
-  };
-  app.post<{ Params: { number: string } }>('/checkout/:number/decline', { preHandler: app.csrfProtection }, giveUp('The test payment was declined; the order was cancelled and its weeks released.', 'declined'));
-  app.post<{ Params: { number: string } }>('/checkout/:number/cancel', { preHandler: app.csrfProtection }, giveUp('Cancelled by the buyer; its weeks were released.', 'cancelled'));
+  app.post<{ Params: { number: string } }>(
+    '/checkout/:number/pay',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
+      if (!found) return reply;
+      try {
+        if (ctx.config.paymentProvider === 'test') {
+          await payWithTestProvider(ctx, found.order);
+          return reply.redirect(`/orders/${found.view.number}?paid=1`, 303);
+        }
+        const url = await startPayment(ctx, found.order, found.user.email);
+        return reply.redirect(url ?? `/checkout/${found.view.number}`, 303);
+      } catch (err) {
+        if (err instanceof HttpError && err.status < 500)
+          return showCheckout(reply, found.user, found.view, { error: err.message }, err.status);
+        // The provider could not start a payment (network, outage): nothing was charged; say so and let the buyer retry.
+        req.log.error({ err }, 'payment provider failed to start a checkout');
+        return showCheckout(
+          reply,
+          found.user,
+          found.view,
+          {
+            error:
+              'The payment provider could not be reached just now. Nothing was charged; please try again in a moment.',
+          },
+          502,
+        );
+      }
+    },
+  );
+
+  const giveUp =
+    (reason: string, notice: string) =>
+    async (req: FastifyRequest<{ Params: { number: string } }>, reply: FastifyReply) => {
+      const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
+      if (!found) return reply;
+      await cancelOrder(ctx, found.order, reason);
+      return reply.redirect(`/orders/${found.view.number}?${notice}=1`, 303);
+    };
+  app.post<{ Params: { number: string } }>(
+    '/checkout/:number/decline',
+    { preHandler: app.csrfProtection },
+    giveUp('The test payment was declined; the order was cancelled and its weeks released.', 'declined'),
+  );
+  app.post<{ Params: { number: string } }>(
+    '/checkout/:number/cancel',
+    { preHandler: app.csrfProtection },
+    giveUp('Cancelled by the buyer; its weeks were released.', 'cancelled'),
+  );
 
   app.get('/orders', async (req, reply) => {
     const user = await requireUser(req, reply, '/orders');
@@ -112,8 +201,13 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const found = await buyerOrder(req as Req, reply, req.url);
     if (!found) return reply;
     const q = req.query;
-    const notice = one(q.paid) ? 'Payment received. Thank you! A receipt is on its way by email; fulfilment runs in the background and each line shows what was done.'
-      : one(q.declined) ? 'The test payment was declined and the order cancelled.' : one(q.cancelled) ? 'The order was cancelled.' : undefined;
+    const notice = one(q.paid)
+      ? 'Payment received. Thank you! A receipt is on its way by email; fulfilment runs in the background and each line shows what was done.'
+      : one(q.declined)
+        ? 'The test payment was declined and the order cancelled.'
+        : one(q.cancelled)
+          ? 'The order was cancelled.'
+          : undefined;
     const reviews = reviewsHtml(await profileReviewsOfOrder(ctx.db, found.order.id));
     reply.header('Cache-Control', 'no-store');
     return page(reply, found.user, `Order ${found.view.number}`, orderPage(found.view, { notice, reviews }));
@@ -122,7 +216,19 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { number: string } }>('/orders/:number/invoice', async (req, reply) => {
     const found = await buyerOrder(req as Req, reply, req.url);
     if (!found) return reply;
-    if (!found.view.invoice_number) return page(reply, found.user, 'No invoice yet', html`<h1>No invoice yet</h1><p>An invoice is issued when the order is paid. <a href="/orders/${found.view.number}">Back to the order</a></p>`, 404);
-    return page(reply, found.user, `Invoice ${found.view.invoice_number}`, invoicePage(found.view, found.order.seller ?? {}));
+    if (!found.view.invoice_number)
+      return page(
+        reply,
+        found.user,
+        'No invoice yet',
+        html`<h1>No invoice yet</h1><p>An invoice is issued when the order is paid. <a href="/orders/${found.view.number}">Back to the order</a></p>`,
+        404,
+      );
+    return page(
+      reply,
+      found.user,
+      `Invoice ${found.view.invoice_number}`,
+      invoicePage(found.view, found.order.seller ?? {}),
+    );
   });
 }

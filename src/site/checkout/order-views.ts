@@ -17,19 +17,34 @@ function lineLabel(l: OrderLineView): SafeHtml {
   return html`<strong>${l.name}</strong>${l.listing_name ? html` — ${l.listing_name}` : ''}
     ${l.week ? html`<br><span class="muted">Launch week of ${l.week}</span>` : ''}
     ${l.categories.length ? html`<br><span class="muted">Categories: ${l.categories.join(', ')}</span>` : ''}
-    ${l.options ? html`<br><span class="muted">${Object.entries(l.options).map(([k, v]) => `${k}: ${String(v)}`).join(' · ')}</span>` : ''}
+    ${
+      l.options
+        ? html`<br><span class="muted">${Object.entries(l.options)
+            .map(([k, v]) => `${k}: ${String(v)}`)
+            .join(' · ')}</span>`
+        : ''
+    }
     ${l.parts.length ? html`<br><span class="muted">Includes: ${l.parts.map((p) => p.name).join(', ')}</span>` : ''}`;
 }
 
 /** The lines, VAT and totals of an order as a table (stacked on phones by the stylesheet). */
-export function orderTable(o: Pick<OrderView, 'lines' | 'subtotal_cents' | 'vat_cents' | 'total_cents' | 'vat' | 'reverse_charge'>, opts: { fulfilment?: boolean } = {}): SafeHtml {
+export function orderTable(
+  o: Pick<OrderView, 'lines' | 'subtotal_cents' | 'vat_cents' | 'total_cents' | 'vat' | 'reverse_charge'>,
+  opts: { fulfilment?: boolean } = {},
+): SafeHtml {
   return html`<table class="order-lines">
     <thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Price</th><th scope="col">VAT</th><th scope="col">Total</th>${opts.fulfilment ? html`<th scope="col">Fulfilment</th>` : ''}</tr></thead>
-    <tbody>${o.lines.map((l) => html`<tr>
+    <tbody>${o.lines.map(
+      (l) => html`<tr>
       <td>${lineLabel(l)}</td><td>${l.quantity}</td><td>${formatUsd(l.net_cents)}</td><td>${l.vat_rate} · ${formatUsd(l.vat_cents)}</td><td>${formatUsd(l.total_cents)}</td>
-      ${opts.fulfilment ? html`<td>${l.fulfilled ? html`<span class="badge state-ai">Done</span> ` : html`<span class="badge">Pending</span> `}${l.fulfilment ?? ''}
-        ${l.parts.length ? html`<ul class="small">${l.parts.map((p) => html`<li>${p.name}: ${p.fulfilled ? 'done' : 'pending'}${p.fulfilment ? html` — ${p.fulfilment}` : ''}</li>`)}</ul>` : ''}</td>` : ''}
-    </tr>`)}</tbody>
+      ${
+        opts.fulfilment
+          ? html`<td>${l.fulfilled ? html`<span class="badge state-ai">Done</span> ` : html`<span class="badge">Pending</span> `}${l.fulfilment ?? ''}
+        ${l.parts.length ? html`<ul class="small">${l.parts.map((p) => html`<li>${p.name}: ${p.fulfilled ? 'done' : 'pending'}${p.fulfilment ? html` — ${p.fulfilment}` : ''}</li>`)}</ul>` : ''}</td>`
+          : ''
+      }
+    </tr>`,
+    )}</tbody>
     <tfoot>
       <tr><th scope="row" colspan="4">Subtotal (excl. VAT)</th><td>${formatUsd(o.subtotal_cents)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
       <tr><th scope="row" colspan="4">VAT${o.reverse_charge ? ' (reverse charge)' : ` ${o.vat.rate}`}</th><td>${formatUsd(o.vat_cents)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
@@ -52,20 +67,32 @@ export interface CheckoutPageOptions {
 export function checkoutPage(o: OrderView, opt: CheckoutPageOptions): SafeHtml {
   const csrf = html`<input type="hidden" name="_csrf" value="${opt.csrf}">`;
   const base = `/checkout/${o.number}`;
-  const f = opt.form ?? { name: o.billing?.name, address: o.billing?.address, country: o.billing?.country ?? '', vat_number: o.billing?.vat_number ?? '' };
+  const f = opt.form ?? {
+    name: o.billing?.name,
+    address: o.billing?.address,
+    country: o.billing?.country ?? '',
+    vat_number: o.billing?.vat_number ?? '',
+  };
   const open = o.status === 'pending';
   // The built-in provider: Pay and Decline right here. Any other sends the buyer to its own page.
   const builtIn = opt.providerName === 'test';
   return html`
     <h1>Checkout <span class="muted">· order ${o.number}</span></h1>
-    ${builtIn ? html`<p class="notice test-mode" role="note"><strong>Test mode:</strong> no money moves. Pay or decline below to see what happens; nothing is charged.</p>`
-      : opt.testMode ? html`<p class="notice test-mode" role="note"><strong>Stripe test mode:</strong> pay with one of Stripe's test cards; no real money moves.</p>` : ''}
+    ${
+      builtIn
+        ? html`<p class="notice test-mode" role="note"><strong>Test mode:</strong> no money moves. Pay or decline below to see what happens; nothing is charged.</p>`
+        : opt.testMode
+          ? html`<p class="notice test-mode" role="note"><strong>Stripe test mode:</strong> pay with one of Stripe's test cards; no real money moves.</p>`
+          : ''
+    }
     ${opt.notice ? html`<p class="notice" role="status">${opt.notice}</p>` : ''}
     ${opt.error ? html`<p class="error" role="alert" id="checkout-error">${opt.error}</p>` : ''}
     ${!open ? html`<p class="notice" role="status">This order is <strong>${STATUS_WORDS[o.status]}</strong>${o.status_reason ? html`: ${o.status_reason}` : '.'} <a href="/orders/${o.number}">See the order</a></p>` : ''}
     ${orderTable(o)}
     ${open && o.expires_at ? html`<p class="muted">This order (and any launch week in it) is held for you until ${when(o.expires_at)}.</p>` : ''}
-    ${open ? html`
+    ${
+      open
+        ? html`
     <section aria-labelledby="billing-h"><h2 id="billing-h">1. Billing details</h2>
       <form method="post" action="${base}/billing" class="form">${csrf}
         <label>Full name or company <input name="name" required maxlength="200" autocomplete="name" value="${f.name ?? ''}"></label>
@@ -76,16 +103,24 @@ export function checkoutPage(o: OrderView, opt: CheckoutPageOptions): SafeHtml {
         <button type="submit" class="secondary">${o.billing ? 'Update details and total' : 'Save details and show the total'}</button>
       </form></section>
     <section aria-labelledby="pay-h"><h2 id="pay-h">2. Pay</h2>
-      ${o.billing ? html`
+      ${
+        o.billing
+          ? html`
         <p>Billing to <strong>${o.billing.name}</strong>, ${o.billing.country}${o.billing.vat_number ? html`, VAT ${o.billing.vat_number}` : ''}. Total <strong>${formatUsd(o.total_cents)}</strong>.</p>
         <form method="post" action="${base}/pay" class="inline">${csrf}
           <button type="submit" id="pay">${builtIn ? `Pay ${formatUsd(o.total_cents)} (test)` : `Pay ${formatUsd(o.total_cents)} securely`}</button>
         </form>
-        ${builtIn ? html`<form method="post" action="${base}/decline" class="inline">${csrf}<button type="submit" class="secondary" id="decline">Decline (test)</button></form>`
-          : html`<p class="small muted">You will pay on ${opt.providerName === 'stripe' ? 'Stripe' : opt.providerName}'s secure page (card, Apple Pay, Google Pay, PayPal or crypto, as offered). We never see your card.</p>`}`
-        : html`<p class="muted">Enter your billing details first: VAT depends on your country.</p>`}
+        ${
+          builtIn
+            ? html`<form method="post" action="${base}/decline" class="inline">${csrf}<button type="submit" class="secondary" id="decline">Decline (test)</button></form>`
+            : html`<p class="small muted">You will pay on ${opt.providerName === 'stripe' ? 'Stripe' : opt.providerName}'s secure page (card, Apple Pay, Google Pay, PayPal or crypto, as offered). We never see your card.</p>`
+        }`
+          : html`<p class="muted">Enter your billing details first: VAT depends on your country.</p>`
+      }
     </section>
-    <form method="post" action="${base}/cancel" class="inline">${csrf}<button type="submit" class="secondary" id="cancel-order">Cancel this order</button></form>` : ''}`;
+    <form method="post" action="${base}/cancel" class="inline">${csrf}<button type="submit" class="secondary" id="cancel-order">Cancel this order</button></form>`
+        : ''
+    }`;
 }
 
 /** /orders/{number}: status, lines with what fulfilment did, and links to the invoice. */
@@ -108,10 +143,16 @@ export function orderPage(o: OrderView, opts: { notice?: string; reviews?: SafeH
 
 export function ordersListPage(items: OrderView[]): SafeHtml {
   return html`<h1>Your orders</h1>
-    ${items.length === 0 ? html`<p>No orders yet. Launch a listing with a paid plan from <a href="/my/listings">My listings</a>.</p>` : html`
+    ${
+      items.length === 0
+        ? html`<p>No orders yet. Launch a listing with a paid plan from <a href="/my/listings">My listings</a>.</p>`
+        : html`
     <table class="orders"><thead><tr><th scope="col">Order</th><th scope="col">Created</th><th scope="col">Items</th><th scope="col">Total</th><th scope="col">Status</th></tr></thead>
-    <tbody>${items.map((o) => html`<tr><td><a href="/orders/${o.number}">${o.number}</a></td><td>${when(o.created_at)}</td>
-      <td>${o.lines.map((l) => l.name).join(', ')}</td><td>${formatUsd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td></tr>`)}</tbody></table>`}`;
+    <tbody>${items.map(
+      (o) => html`<tr><td><a href="/orders/${o.number}">${o.number}</a></td><td>${when(o.created_at)}</td>
+      <td>${o.lines.map((l) => l.name).join(', ')}</td><td>${formatUsd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td></tr>`,
+    )}</tbody></table>`
+    }`;
 }
 
 /** A printable invoice with the seller and buyer as they were when it was paid, and the VAT lines. */

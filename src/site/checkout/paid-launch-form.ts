@@ -9,7 +9,12 @@ export const LAUNCH_EXTRAS = ['featured', 'ai_review', 'done_for_you'] as const;
  * The paid plan on a listing's launch page: a launch week from list_products (or right now) and
  * extras; submitting builds the order and opens its checkout page.
  */
-export function paidLaunchForm(listingId: number, products: ProductList, csrf: string, opts: { error?: string; status: string }): SafeHtml {
+export function paidLaunchForm(
+  listingId: number,
+  products: ProductList,
+  csrf: string,
+  opts: { error?: string; status: string },
+): SafeHtml {
   const byCode = new Map(products.items.map((p) => [p.code, p]));
   const launch = byCode.get('launch');
   if (!launch) return html``;
@@ -27,8 +32,12 @@ export function paidLaunchForm(listingId: number, products: ProductList, csrf: s
           ${weeks.map((w) => html`<option value="${w.week}" ${w.available ? '' : 'disabled'}>Week of ${w.week}${w.available ? ` (${w.places_left} place${w.places_left === 1 ? '' : 's'} left)` : ' (full)'}</option>`)}
         </select></label>
       <fieldset><legend>Extras</legend>
-        ${LAUNCH_EXTRAS.map((code) => byCode.get(code)).filter((p) => p).map((p) => html`
-          <label class="check"><input type="checkbox" name="extras" value="${p!.code}"> <span><strong>${p!.name}</strong> — ${formatUsd(p!.price_cents)}<br><span class="small muted">${p!.description}</span></span></label>`)}
+        ${LAUNCH_EXTRAS.map((code) => byCode.get(code))
+          .filter((p) => p)
+          .map(
+            (p) => html`
+          <label class="check"><input type="checkbox" name="extras" value="${p!.code}"> <span><strong>${p!.name}</strong> — ${formatUsd(p!.price_cents)}<br><span class="small muted">${p!.description}</span></span></label>`,
+          )}
       </fieldset>
       <p class="small muted">Prices exclude VAT, which the checkout adds for your country.</p>
       <button type="submit" id="paid-launch">Continue to checkout</button>

@@ -1,6 +1,11 @@
 import { html, type SafeHtml } from '../html.js';
 import type { ClaimView } from '../../domain/claims/claim-view.js';
-import { trustedContactEmail, type ClaimableListing, type CheckResult, type ClaimRecord } from '../../domain/claims/claim-repository.js';
+import {
+  trustedContactEmail,
+  type ClaimableListing,
+  type CheckResult,
+  type ClaimRecord,
+} from '../../domain/claims/claim-repository.js';
 import { acceptedClaimEmails, claimHost, type ClaimMethod } from '../../domain/claims/claim-instructions.js';
 
 const csrfInput = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
@@ -17,12 +22,16 @@ export const METHOD_LABELS: Record<ClaimMethod, string> = {
 export function instructionsHtml(v: ClaimView): SafeHtml {
   const i = v.instructions;
   return html`<div class="instructions">
-    ${i.dns_record ? html`<p>Add this DNS record at the DNS host of ${v.listing.domain}:</p>
+    ${
+      i.dns_record
+        ? html`<p>Add this DNS record at the DNS host of ${v.listing.domain}:</p>
       <table><tbody><tr><th scope="row">Type</th><td><code>TXT</code></td></tr>
       <tr><th scope="row">Name</th><td><code>${i.dns_record.name}</code></td></tr>
       <tr><th scope="row">Value</th><td><code>${i.dns_record.value}</code></td></tr>
       <tr><th scope="row">TTL</th><td><code>${i.dns_record.ttl}</code></td></tr></tbody></table>
-      <p class="small muted">As a zone file line: <code>${i.zone_file_line}</code>. Some DNS hosts want only <code>_launchdeck-claim</code> as the name.</p>` : ''}
+      <p class="small muted">As a zone file line: <code>${i.zone_file_line}</code>. Some DNS hosts want only <code>_launchdeck-claim</code> as the name.</p>`
+        : ''
+    }
     ${i.meta_tag ? html`<p>Add this tag inside the <code>&lt;head&gt;</code> of <a href="${i.page_url}" rel="nofollow noopener">${i.page_url}</a>, in the HTML your server sends:</p><code class="secret">${i.meta_tag}</code>` : ''}
     ${i.file_url ? html`<p>Publish a plain text file at <code>${i.file_url}</code> containing exactly:</p><code class="secret">${i.file_content}</code>` : ''}
     ${v.method === 'email' ? html`<p>${i.summary}</p>` : ''}
@@ -47,7 +56,11 @@ function claimCard(v: ClaimView, csrf: string): SafeHtml {
     <p class="small muted">${v.note}</p></section>`;
 }
 
-export function claimsListHtml(views: ClaimView[], csrf: string, opts: { notice?: string; error?: string; page: number; pages: number }): SafeHtml {
+export function claimsListHtml(
+  views: ClaimView[],
+  csrf: string,
+  opts: { notice?: string; error?: string; page: number; pages: number },
+): SafeHtml {
   return html`<h1>Your claims</h1>
     ${opts.notice ? html`<p class="notice" role="status">${opts.notice}</p>` : ''}
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
@@ -56,9 +69,14 @@ export function claimsListHtml(views: ClaimView[], csrf: string, opts: { notice?
     ${opts.pages > 1 ? html`<nav aria-label="Pages"><p>${opts.page > 1 ? html`<a href="/claims?page=${opts.page - 1}">Newer</a> ` : ''}Page ${opts.page} of ${opts.pages}${opts.page < opts.pages ? html` <a href="/claims?page=${opts.page + 1}">Older</a>` : ''}</p></nav>` : ''}`;
 }
 
-export function newClaimForm(l: ClaimableListing, csrf: string, opts: { method?: string; email?: string; error?: string } = {}): SafeHtml {
+export function newClaimForm(
+  l: ClaimableListing,
+  csrf: string,
+  opts: { method?: string; email?: string; error?: string } = {},
+): SafeHtml {
   const domain = claimHost(l.domain);
-  const option = (m: ClaimMethod, hint: string) => html`<label class="check"><input type="radio" name="method" value="${m}" ${opts.method === m || (!opts.method && m === 'dns') ? 'checked' : ''}> <strong>${METHOD_LABELS[m]}</strong> — ${hint}</label>`;
+  const option = (m: ClaimMethod, hint: string) =>
+    html`<label class="check"><input type="radio" name="method" value="${m}" ${opts.method === m || (!opts.method && m === 'dns') ? 'checked' : ''}> <strong>${METHOD_LABELS[m]}</strong> — ${hint}</label>`;
   return html`<h1>Claim ${l.name}</h1>
     <p>Show that you run <strong>${domain}</strong> and you become the owner of <a href="/p/${l.slug}">${l.name}</a>: you can edit it, and it shows "Verified owner". Anyone who owns it now is replaced and told by email. Verified is not the same as paid.</p>
     <form method="post" action="/claims" class="form">${csrfInput(csrf)}<input type="hidden" name="slug" value="${l.slug}">

@@ -5,7 +5,12 @@ import type { CardVoting } from '../components.js';
 import { currentUser } from '../session.js';
 
 /** The vote buttons' state for the cards of one page: who is voting, and what they voted for already. */
-export async function cardVoting(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, listings: { id: number; launch_week: string | null }[]): Promise<CardVoting> {
+export async function cardVoting(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  listings: { id: number; launch_week: string | null }[],
+): Promise<CardVoting> {
   const user = await currentUser(ctx, req).catch(() => null);
   const next = req.url;
   if (!user) return { signedIn: false, next };

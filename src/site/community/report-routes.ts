@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { describeTarget, type TargetView } from '../../domain/moderation/moderate.js';
-import { fileReport, isReportKind, REPORT_DETAILS_MAX, REPORT_REASONS, reportProblem } from '../../domain/moderation/reports.js';
+import {
+  fileReport,
+  isReportKind,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  reportProblem,
+} from '../../domain/moderation/reports.js';
 import { pageSender, signedInUser } from '../account/account-pages.js';
 import { formValue, idParam } from '../admin/admin-guard.js';
 import { html } from '../html.js';
@@ -25,7 +31,10 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await signedIn(req, reply, next);
     if (!user) return null;
     const refusal = participationRefusal(user);
-    if (refusal) { page(reply, user, ...participationRefusalPage(refusal, 'Reports are taken'), 403); return null; }
+    if (refusal) {
+      page(reply, user, ...participationRefusalPage(refusal, 'Reports are taken'), 403);
+      return null;
+    }
     return user;
   };
 
@@ -36,8 +45,18 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext) {
     return t?.visible ? t : null;
   };
 
-  const form = (reply: FastifyReply, user: User, t: TargetView, o: { reason?: string; details?: string; error?: { field: string; message: string } } = {}, status = 200) =>
-    page(reply, user, `Report this ${KIND_WORDS[t.kind]}`, html`<h1>Report this ${KIND_WORDS[t.kind]}</h1>
+  const form = (
+    reply: FastifyReply,
+    user: User,
+    t: TargetView,
+    o: { reason?: string; details?: string; error?: { field: string; message: string } } = {},
+    status = 200,
+  ) =>
+    page(
+      reply,
+      user,
+      `Report this ${KIND_WORDS[t.kind]}`,
+      html`<h1>Report this ${KIND_WORDS[t.kind]}</h1>
       <blockquote class="card report-target"><p><strong>${t.title}</strong></p>${t.text ? html`<p>${t.text}</p>` : ''}</blockquote>
       ${o.error ? html`<p class="error" role="alert" id="report-error">${o.error.field === 'details' ? 'Details' : 'Reason'}: ${o.error.message}.</p>` : ''}
       <form method="post" action="/reports" class="form">
@@ -49,31 +68,69 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext) {
         <textarea id="report-details" name="details" rows="4" maxlength="${REPORT_DETAILS_MAX}"${o.error ? html` aria-describedby="report-error"` : ''}>${o.details ?? ''}</textarea>
         <p><button type="submit">Send report</button> ${t.href ? html`<a href="${t.href}">Cancel</a>` : ''}</p>
       </form>
-      <p class="small muted">Reports are read by the site's moderators; the person you report is not told who reported them.</p>`, status);
+      <p class="small muted">Reports are read by the site's moderators; the person you report is not told who reported them.</p>`,
+      status,
+    );
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/reports/new', async (req, reply) => {
     const user = await reporter(req, reply, req.url);
     if (!user) return reply;
     const t = await target(req.query.kind ?? '', req.query.id);
-    if (!t) return page(reply, user, 'Nothing to report', html`<h1>Nothing to report here</h1><p>That listing, review or comment does not exist or is no longer shown.</p>`, 404);
+    if (!t)
+      return page(
+        reply,
+        user,
+        'Nothing to report',
+        html`<h1>Nothing to report here</h1><p>That listing, review or comment does not exist or is no longer shown.</p>`,
+        404,
+      );
     return form(reply, user, t);
   });
 
-  app.post<{ Body: Record<string, string | string[] | undefined> }>('/reports', {
-    preHandler: app.csrfProtection,
-    config: { rateLimit: { max: REPORTS_PER_MINUTE_PER_ADDRESS, timeWindow: 60_000 } },
-  }, async (req, reply) => {
-    const kind = formValue(req.body, 'kind');
-    const id = formValue(req.body, 'id');
-    const user = await reporter(req, reply, `/reports/new?kind=${encodeURIComponent(kind)}&id=${encodeURIComponent(id)}`);
-    if (!user) return reply;
-    const t = await target(kind, id);
-    if (!t) return page(reply, user, 'Nothing to report', html`<h1>Nothing to report here</h1><p>That listing, review or comment does not exist or is no longer shown.</p>`, 404);
-    const input = { kind: t.kind, targetId: t.id, reason: formValue(req.body, 'reason'), details: formValue(req.body, 'details') };
-    const problem = reportProblem(input);
-    if (problem) return form(reply, user, t, { reason: input.reason, details: input.details, error: problem }, 400);
-    await fileReport(ctx.db, ctx.site.id, user.id, { ...input, kind: t.kind, reason: input.reason as keyof typeof REPORT_REASONS });
-    return page(reply, user, 'Thank you', html`<h1>Thank you — we will take a look</h1>
-      <p>Your report about <strong>${t.title}</strong> is in our moderators' queue.</p>${t.href ? html`<p><a href="${t.href}">Back</a></p>` : ''}`);
-  });
+  app.post<{ Body: Record<string, string | string[] | undefined> }>(
+    '/reports',
+    {
+      preHandler: app.csrfProtection,
+      config: { rateLimit: { max: REPORTS_PER_MINUTE_PER_ADDRESS, timeWindow: 60_000 } },
+    },
+    async (req, reply) => {
+      const kind = formValue(req.body, 'kind');
+      const id = formValue(req.body, 'id');
+      const user = await reporter(
+        req,
+        reply,
+        `/reports/new?kind=${encodeURIComponent(kind)}&id=${encodeURIComponent(id)}`,
+      );
+      if (!user) return reply;
+      const t = await target(kind, id);
+      if (!t)
+        return page(
+          reply,
+          user,
+          'Nothing to report',
+          html`<h1>Nothing to report here</h1><p>That listing, review or comment does not exist or is no longer shown.</p>`,
+          404,
+        );
+      const input = {
+        kind: t.kind,
+        targetId: t.id,
+        reason: formValue(req.body, 'reason'),
+        details: formValue(req.body, 'details'),
+      };
+      const problem = reportProblem(input);
+      if (problem) return form(reply, user, t, { reason: input.reason, details: input.details, error: problem }, 400);
+      await fileReport(ctx.db, ctx.site.id, user.id, {
+        ...input,
+        kind: t.kind,
+        reason: input.reason as keyof typeof REPORT_REASONS,
+      });
+      return page(
+        reply,
+        user,
+        'Thank you',
+        html`<h1>Thank you — we will take a look</h1>
+      <p>Your report about <strong>${t.title}</strong> is in our moderators' queue.</p>${t.href ? html`<p><a href="${t.href}">Back</a></p>` : ''}`,
+      );
+    },
+  );
 }

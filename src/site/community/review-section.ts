@@ -9,7 +9,12 @@ import { reviewsSection, type ReviewedListingView, type ReviewViewer } from './r
 export const LISTING_PAGE_REVIEWS = 10;
 
 /** What the signed-in visitor may do with this listing's reviews (null when signed out). */
-export async function reviewViewer(db: Queryable, listingId: number, user: User | null, csrf: string | null): Promise<ReviewViewer> {
+export async function reviewViewer(
+  db: Queryable,
+  listingId: number,
+  user: User | null,
+  csrf: string | null,
+): Promise<ReviewViewer> {
   if (!user || !csrf) return null;
   const [owner, own] = await Promise.all([ownsListing(db, listingId, user.id), ownReview(db, listingId, user.id)]);
   return { csrf, owner, own, confirmed: user.email_verified_at !== null, suspended: user.suspended_at !== null };
@@ -19,7 +24,15 @@ export async function reviewViewer(db: Queryable, listingId: number, user: User 
  * The listing page's Reviews section. The rating is the profile's (the one get_listing states),
  * so page and API never disagree.
  */
-export async function listingReviewsSection(db: Queryable, p: ReviewedListingView & { community_rating: CommunityRating }, user: User | null, csrf: string | null): Promise<SafeHtml> {
-  const [page, viewer] = await Promise.all([listReviews(db, p.id, { perPage: LISTING_PAGE_REVIEWS }), reviewViewer(db, p.id, user, csrf)]);
+export async function listingReviewsSection(
+  db: Queryable,
+  p: ReviewedListingView & { community_rating: CommunityRating },
+  user: User | null,
+  csrf: string | null,
+): Promise<SafeHtml> {
+  const [page, viewer] = await Promise.all([
+    listReviews(db, p.id, { perPage: LISTING_PAGE_REVIEWS }),
+    reviewViewer(db, p.id, user, csrf),
+  ]);
   return reviewsSection(p, p.community_rating, page, viewer);
 }

@@ -5,7 +5,10 @@ import { html, type SafeHtml } from '../html.js';
  * /assets/vote-*.js turns it into an in-place toggle. Signed-out visitors get a link to sign in
  * that brings them back. Scheduled listings show their count but take no votes yet.
  */
-export function voteControl(listing: { slug: string; votes: number; status: string }, state: { csrf: string; voted: boolean } | null): SafeHtml {
+export function voteControl(
+  listing: { slug: string; votes: number; status: string },
+  state: { csrf: string; voted: boolean } | null,
+): SafeHtml {
   const count = html`<span class="vote-count">${listing.votes}</span><span class="sr-only"> votes</span>`;
   if (listing.status !== 'live') return html`<p class="vote-box"><span class="vote-static">▲ ${count}</span></p>`;
   if (!state) {

@@ -20,43 +20,71 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
   const wantsJson = (req: FastifyRequest) => (req.headers.accept ?? '').includes('application/json');
   const send = pageSender(ctx);
-  const page = (reply: FastifyReply, status: number, user: User | null, title: string, body: SafeHtml) => send(reply, user, title, body, status);
+  const page = (reply: FastifyReply, status: number, user: User | null, title: string, body: SafeHtml) =>
+    send(reply, user, title, body, status);
 
-  const change = (action: 'vote' | 'unvote') => async (req: FastifyRequest<{ Params: { slug: string }; Body?: Record<string, unknown> }>, reply: FastifyReply) => {
-    const slug = req.params.slug;
-    // A card's button brings the voter back to the list it was on; the listing page's to itself.
-    const back = safeNext(req.body?.next, `/p/${slug}`);
-    const signedOut = () => (wantsJson(req)
-      ? reply.code(401).send({ status: 401, title: 'Sign in to vote.' })
-      : reply.redirect(`/signin?next=${encodeURIComponent(back)}`, 303));
-    // The session is checked inside the vote's own statement (one round trip per vote); the
-    // account is read apart only to explain a refusal.
-    const token = req.cookies[SESSION_COOKIE];
-    if (!token) return signedOut();
-    const now = ctx.now();
-    const settings = await loadVoteSettings(ctx.db, ctx.site.id);
-    const voter = { sessionHash: sha256(token) };
-    const result = !SLUG.test(slug) ? { refused: (await currentUser(ctx, req)) ? 'not_found' as const : 'signed_out' as const }
-      : action === 'vote'
-        ? await castVote(ctx.db, ctx.site.id, slug, voter, { now, ip: req.ip, holdHours: settings.holdHours, perMinute: settings.perAccountPerMinute })
-        : await removeVote(ctx.db, ctx.site.id, slug, voter, { now });
-    if (result.refused) {
-      if (result.refused === 'signed_out') return signedOut();
-      const user = await currentUser(ctx, req);
-      if (result.refused === 'unconfirmed' || result.refused === 'suspended') {
-        const [title, body] = participationRefusalPage(result.refused, 'Votes count');
-        return page(reply, 403, user, title, body);
+  const change =
+    (action: 'vote' | 'unvote') =>
+    async (req: FastifyRequest<{ Params: { slug: string }; Body?: Record<string, unknown> }>, reply: FastifyReply) => {
+      const slug = req.params.slug;
+      // A card's button brings the voter back to the list it was on; the listing page's to itself.
+      const back = safeNext(req.body?.next, `/p/${slug}`);
+      const signedOut = () =>
+        wantsJson(req)
+          ? reply.code(401).send({ status: 401, title: 'Sign in to vote.' })
+          : reply.redirect(`/signin?next=${encodeURIComponent(back)}`, 303);
+      // The session is checked inside the vote's own statement (one round trip per vote); the
+      // account is read apart only to explain a refusal.
+      const token = req.cookies[SESSION_COOKIE];
+      if (!token) return signedOut();
+      const now = ctx.now();
+      const settings = await loadVoteSettings(ctx.db, ctx.site.id);
+      const voter = { sessionHash: sha256(token) };
+      const result = !SLUG.test(slug)
+        ? { refused: (await currentUser(ctx, req)) ? ('not_found' as const) : ('signed_out' as const) }
+        : action === 'vote'
+          ? await castVote(ctx.db, ctx.site.id, slug, voter, {
+              now,
+              ip: req.ip,
+              holdHours: settings.holdHours,
+              perMinute: settings.perAccountPerMinute,
+            })
+          : await removeVote(ctx.db, ctx.site.id, slug, voter, { now });
+      if (result.refused) {
+        if (result.refused === 'signed_out') return signedOut();
+        const user = await currentUser(ctx, req);
+        if (result.refused === 'unconfirmed' || result.refused === 'suspended') {
+          const [title, body] = participationRefusalPage(result.refused, 'Votes count');
+          return page(reply, 403, user, title, body);
+        }
+        if (result.refused === 'rate_limited') {
+          reply.header('Retry-After', '60');
+          return page(
+            reply,
+            429,
+            user,
+            'Too many votes',
+            html`<h1>Too many votes at once</h1><p>An account can cast ${settings.perAccountPerMinute} votes a minute. Wait a minute and try again.</p>`,
+          );
+        }
+        return page(
+          reply,
+          404,
+          user,
+          'Not found',
+          html`<h1>No live listing to vote for</h1><p>Only live launches take votes. <a href="/">Back to launches</a></p>`,
+        );
       }
-      if (result.refused === 'rate_limited') {
-        reply.header('Retry-After', '60');
-        return page(reply, 429, user, 'Too many votes', html`<h1>Too many votes at once</h1><p>An account can cast ${settings.perAccountPerMinute} votes a minute. Wait a minute and try again.</p>`);
-      }
-      return page(reply, 404, user, 'Not found', html`<h1>No live listing to vote for</h1><p>Only live launches take votes. <a href="/">Back to launches</a></p>`);
-    }
-    forgetVoteCount(ctx, ctx.site.id, slug);
-    if (wantsJson(req)) return reply.send({ voted: result.voted, counted: result.counted, votes: result.votes, held_until: result.held_until });
-    return reply.redirect(back, 303);
-  };
+      forgetVoteCount(ctx, ctx.site.id, slug);
+      if (wantsJson(req))
+        return reply.send({
+          voted: result.voted,
+          counted: result.counted,
+          votes: result.votes,
+          held_until: result.held_until,
+        });
+      return reply.redirect(back, 303);
+    };
   // The per-address limit is the site setting's, read when a vote comes in.
   const perAddress = async () => (await loadVoteSettings(ctx.db, ctx.site.id)).perAddressPerMinute;
   const options = { preHandler: app.csrfProtection, config: { rateLimit: { max: perAddress, timeWindow: 60_000 } } };

@@ -22,13 +22,21 @@ export interface ApiDocument {
   paths?: Record<string, Record<string, unknown>>;
 }
 
-interface Operation { operationId?: string; summary?: string; tags?: string[]; security?: Array<Record<string, string[]>> }
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Array<Record<string, string[]>>;
+}
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'];
 
 /** Operations grouped by their first tag, in the document's tag order (unknown tags after, untagged last). */
 function operationGroups(doc: ApiDocument) {
-  const groups = new Map<string, { description?: string; ops: Array<{ method: string; path: string; op: Operation }> }>();
+  const groups = new Map<
+    string,
+    { description?: string; ops: Array<{ method: string; path: string; op: Operation }> }
+  >();
   for (const t of doc.tags ?? []) groups.set(t.name, { description: t.description, ops: [] });
   const untagged: Array<{ method: string; path: string; op: Operation }> = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -37,7 +45,10 @@ function operationGroups(doc: ApiDocument) {
       const o = op as Operation;
       const tag = o.tags?.[0];
       const entry = { method: method.toUpperCase(), path, op: o };
-      if (!tag) { untagged.push(entry); continue; }
+      if (!tag) {
+        untagged.push(entry);
+        continue;
+      }
       if (!groups.has(tag)) groups.set(tag, { ops: [] });
       groups.get(tag)!.ops.push(entry);
     }
@@ -47,7 +58,8 @@ function operationGroups(doc: ApiDocument) {
 }
 
 /** What a credential must grant: the OAuth scope named in `security`, else nothing (public). */
-const scopeOf = (op: Operation) => op.security?.find((s) => Array.isArray(s?.oauth2) && s.oauth2.length > 0)?.oauth2 ?? [];
+const scopeOf = (op: Operation) =>
+  op.security?.find((s) => Array.isArray(s?.oauth2) && s.oauth2.length > 0)?.oauth2 ?? [];
 
 /** The path part of the documented server (`/api/v1`), which the operations' paths are relative to. */
 function basePath(doc: ApiDocument): string {
@@ -61,27 +73,44 @@ function basePath(doc: ApiDocument): string {
 /** Every operation as text — what the page shows without JavaScript. Everything from the document is escaped. */
 export function operationList(doc: ApiDocument): SafeHtml {
   const prefix = basePath(doc);
-  return html`${operationGroups(doc).map((g) => html`<section class="api-ops"><h3>${g.name}</h3>${g.description ? html`<p class="muted">${g.description}</p>` : ''}
+  return html`${operationGroups(doc).map(
+    (
+      g,
+    ) => html`<section class="api-ops"><h3>${g.name}</h3>${g.description ? html`<p class="muted">${g.description}</p>` : ''}
 <ul>${g.ops.map(({ method, path, op }) => {
-    const scopes = scopeOf(op);
-    return html`<li${op.operationId ? html` id="op-${op.operationId}"` : ''}><span class="api-method">${method}</span> <code>${prefix}${path}</code> ${op.summary ?? ''}
+      const scopes = scopeOf(op);
+      return html`<li${op.operationId ? html` id="op-${op.operationId}"` : ''}><span class="api-method">${method}</span> <code>${prefix}${path}</code> ${op.summary ?? ''}
 <span class="muted small">${op.operationId ? html`<code>${op.operationId}</code> · ` : ''}${scopes.length ? html`scope ${scopes.map((s, i) => html`${i ? ' and ' : ''}<code>${s}</code>`)}` : 'public'}</span></li>`;
-  })}</ul></section>`)}`;
+    })}</ul></section>`,
+  )}`;
 }
 
-export interface ApiReferencePageOptions { siteName: string; publicUrl: string; user?: { email: string } | null }
+export interface ApiReferencePageOptions {
+  siteName: string;
+  publicUrl: string;
+  user?: { email: string } | null;
+}
 
 /** The whole /docs page: the site's layout, a short introduction, Swagger UI and the no-script list. */
 export function renderApiReferencePage(doc: ApiDocument, opts: ApiReferencePageOptions): string {
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const baseUrl = doc.servers?.[0]?.url ?? `${publicUrl}/api/v1`;
   const title = doc.info?.title ?? `${opts.siteName} API`;
-  return layout({
-    title: `API reference — ${opts.siteName}`, siteName: opts.siteName, user: opts.user, canonical: `${publicUrl}/docs`,
-    description: `${title} ${doc.info?.version ?? ''}: every operation of the REST API, with "Try it out". The same operations are MCP tools.`.replace(/\s+/g, ' '),
-    stylesheets: [DOCS_ASSETS.swaggerStylesheet, DOCS_ASSETS.stylesheet],
-    alternates: [{ type: 'application/vnd.oai.openapi+json', href: OPENAPI_PATH, title: 'OpenAPI document' }],
-  }, html`
+  return layout(
+    {
+      title: `API reference — ${opts.siteName}`,
+      siteName: opts.siteName,
+      user: opts.user,
+      canonical: `${publicUrl}/docs`,
+      description:
+        `${title} ${doc.info?.version ?? ''}: every operation of the REST API, with "Try it out". The same operations are MCP tools.`.replace(
+          /\s+/g,
+          ' ',
+        ),
+      stylesheets: [DOCS_ASSETS.swaggerStylesheet, DOCS_ASSETS.stylesheet],
+      alternates: [{ type: 'application/vnd.oai.openapi+json', href: OPENAPI_PATH, title: 'OpenAPI document' }],
+    },
+    html`
     ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'API reference' }])}
     <h1>${title} reference</h1>
     ${doc.info?.summary ? html`<p class="lead">${doc.info.summary}</p>` : ''}
@@ -97,7 +126,8 @@ export function renderApiReferencePage(doc: ApiDocument, opts: ApiReferencePageO
     <noscript>
     <p>The interactive reference needs JavaScript. Every operation is listed here; its parameters and responses are in the <a href="${OPENAPI_PATH}">OpenAPI document</a>.</p>
     ${operationList(doc)}</noscript>
-    <script src="${DOCS_ASSETS.swaggerScript}" defer></script><script src="${DOCS_ASSETS.script}" defer></script>`);
+    <script src="${DOCS_ASSETS.swaggerScript}" defer></script><script src="${DOCS_ASSETS.script}" defer></script>`,
+  );
 }
 
 /** GET /docs and the files it loads. The page is built once: the document does not change while the app runs. */
@@ -108,7 +138,9 @@ export function registerApiReference(app: FastifyInstance, ctx: AppContext, opts
   app.get('/docs', async (req, reply) => {
     // The header shows the visitor's signed-in state, as on every page.
     const user = await currentUser(ctx, req).catch(() => null);
-    const body = user ? renderApiReferencePage(doc, { siteName: ctx.site.name, publicUrl: ctx.config.publicUrl, user }) : anonymous;
+    const body = user
+      ? renderApiReferencePage(doc, { siteName: ctx.site.name, publicUrl: ctx.config.publicUrl, user })
+      : anonymous;
     return reply.type('text/html; charset=utf-8').send(body);
   });
 }

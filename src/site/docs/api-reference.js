@@ -3,8 +3,7 @@
  * #swagger-ui, which names the OpenAPI document and the API's documented base URL in data
  * attributes. A static file because the site's CSP runs no inline script. Plain ES2017, no modules.
  */
-(function () {
-  'use strict';
+(() => {
   var root = document.getElementById('swagger-ui');
   if (!root || typeof window.SwaggerUIBundle !== 'function') return;
   var specUrl = root.getAttribute('data-openapi-url') || '/api/v1/openapi.json';
@@ -13,9 +12,11 @@
   // Swagger UI's own dark theme (html.dark-mode rules in swagger-ui.css) follows the visitor's
   // colour scheme, as the rest of the site does; api-reference.css aligns it with our colours.
   var dark = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
-  function applyScheme() { document.documentElement.classList.toggle('dark-mode', !!(dark && dark.matches)); }
+  function applyScheme() {
+    document.documentElement.classList.toggle('dark-mode', !!dark?.matches);
+  }
   applyScheme();
-  if (dark && dark.addEventListener) dark.addEventListener('change', applyScheme);
+  if (dark?.addEventListener) dark.addEventListener('change', applyScheme);
 
   /**
    * "Try it out" always calls the origin this page came from. The document's server is PUBLIC_URL;
@@ -23,9 +24,18 @@
    * there would be cross-origin, which the CSP (connect-src 'self') refuses.
    */
   var documentedOrigin = '';
-  try { documentedOrigin = documentedBase ? new URL(documentedBase, location.href).origin : ''; } catch (e) { documentedOrigin = ''; }
+  try {
+    documentedOrigin = documentedBase ? new URL(documentedBase, location.href).origin : '';
+  } catch (_e) {
+    documentedOrigin = '';
+  }
   function sameOrigin(req) {
-    if (documentedOrigin && documentedOrigin !== location.origin && typeof req.url === 'string' && req.url.indexOf(documentedBase) === 0) {
+    if (
+      documentedOrigin &&
+      documentedOrigin !== location.origin &&
+      typeof req.url === 'string' &&
+      req.url.indexOf(documentedBase) === 0
+    ) {
       req.url = location.origin + req.url.slice(documentedOrigin.length);
     }
     return req;
@@ -47,24 +57,29 @@
     var id = '';
     if (hash.indexOf('#op-') === 0) {
       id = hash.slice(4);
-      var paths = (ui.specSelectors.specJson().toJS() || {}).paths || {};
+      var paths = ui.specSelectors.specJson().toJS()?.paths || {};
       for (var path in paths) {
         for (var method in paths[path]) {
           var op = paths[path][method];
-          if (op && op.operationId === id) tag = (op.tags && op.tags[0]) || 'default';
+          if (op && op.operationId === id) tag = op.tags?.[0] || 'default';
         }
       }
       if (!tag) return;
     } else {
       var parts = hash.slice(2).split('/');
-      try { tag = decodeURIComponent(parts[0]); id = parts[1] ? decodeURIComponent(parts[1]) : ''; } catch (e) { return; }
+      try {
+        tag = decodeURIComponent(parts[0]);
+        id = parts[1] ? decodeURIComponent(parts[1]) : '';
+      } catch (_e) {
+        return;
+      }
     }
-    history.replaceState(null, '', '#/' + encodeURIComponent(tag) + (id ? '/' + encodeURIComponent(id) : ''));
+    history.replaceState(null, '', `#/${encodeURIComponent(tag)}${id ? `/${encodeURIComponent(id)}` : ''}`);
     ui.layoutActions.show(['operations-tag', tag], true);
     if (id) ui.layoutActions.show(['operations', tag, id], true);
     // Swagger UI's element ids write spaces as underscores.
-    var target = id ? 'operations-' + tag.replace(/\s/g, '_') + '-' + id : 'operations-tag-' + tag.replace(/\s/g, '_');
-    setTimeout(function () {
+    var target = id ? `operations-${tag.replace(/\s/g, '_')}-${id}` : `operations-tag-${tag.replace(/\s/g, '_')}`;
+    setTimeout(() => {
       var el = document.getElementById(target);
       if (el) el.scrollIntoView({ block: 'start' });
     }, 0);
@@ -84,19 +99,40 @@
       var Errors = getComponent('errors', true);
       var status = spec.loadingStatus();
       if (status === 'failed' || status === 'failedConfig') {
-        return h('div', { className: 'swagger-ui' }, h('p', { className: 'api-status', role: 'alert' }, 'The API description could not be loaded; it is at ', h('a', { href: specUrl }, specUrl), '.'), h(Errors));
+        return h(
+          'div',
+          { className: 'swagger-ui' },
+          h(
+            'p',
+            { className: 'api-status', role: 'alert' },
+            'The API description could not be loaded; it is at ',
+            h('a', { href: specUrl }, specUrl),
+            '.',
+          ),
+          h(Errors),
+        );
       }
-      if (!spec.specStr()) return h('div', { className: 'swagger-ui' }, h('p', { className: 'api-status', role: 'status' }, 'Loading the API description…'));
+      if (!spec.specStr())
+        return h(
+          'div',
+          { className: 'swagger-ui' },
+          h('p', { className: 'api-status', role: 'status' }, 'Loading the API description…'),
+        );
       var SvgAssets = getComponent('SvgAssets');
       var AuthorizeBtnContainer = getComponent('AuthorizeBtnContainer', true);
       var Operations = getComponent('operations', true);
-      return h('div', { className: 'swagger-ui' },
+      return h(
+        'div',
+        { className: 'swagger-ui' },
         h(SvgAssets),
         h(Errors),
         spec.securityDefinitions() ? h('div', { className: 'scheme-container' }, h(AuthorizeBtnContainer)) : null,
-        h('div', { id: 'operations' }, h(Operations)));
+        h('div', { id: 'operations' }, h(Operations)),
+      );
     }
-    function PlainDeepLink(props) { return h('span', null, props.text); }
+    function PlainDeepLink(props) {
+      return h('span', null, props.text);
+    }
     return { components: { ReferenceLayout: ReferenceLayout, DeepLink: PlainDeepLink } };
   }
 
@@ -108,24 +144,28 @@
   function patchAccessibility() {
     var rows = root.querySelectorAll('tr[data-param-name]');
     for (var i = 0; i < rows.length; i++) {
-      var name = rows[i].getAttribute('data-param-name') + ' (' + rows[i].getAttribute('data-param-in') + ')';
-      var fields = rows[i].querySelectorAll('.parameters-col_description select, .parameters-col_description input, .parameters-col_description textarea');
-      for (var j = 0; j < fields.length; j++) if (!fields[j].hasAttribute('aria-label')) fields[j].setAttribute('aria-label', name);
+      var name = `${rows[i].getAttribute('data-param-name')} (${rows[i].getAttribute('data-param-in')})`;
+      var fields = rows[i].querySelectorAll(
+        '.parameters-col_description select, .parameters-col_description input, .parameters-col_description textarea',
+      );
+      for (var j = 0; j < fields.length; j++)
+        if (!fields[j].hasAttribute('aria-label')) fields[j].setAttribute('aria-label', name);
     }
     var blocks = root.querySelectorAll('pre.microlight:not([tabindex])');
     for (var k = 0; k < blocks.length; k++) blocks[k].setAttribute('tabindex', '0');
     // The key field's visible label ("Value:") names it, not its id repeated as an aria-label.
     var labelled = root.querySelectorAll('input[aria-label][id]');
     for (var l = 0; l < labelled.length; l++) {
-      if (labelled[l].getAttribute('aria-label') === labelled[l].id && labelled[l].labels && labelled[l].labels.length) labelled[l].removeAttribute('aria-label');
+      if (labelled[l].getAttribute('aria-label') === labelled[l].id && labelled[l].labels && labelled[l].labels.length)
+        labelled[l].removeAttribute('aria-label');
     }
     // Schema accordions are icon-only buttons: they take the schema's title, or "Schema".
     var toggles = root.querySelectorAll('button.json-schema-2020-12-accordion:not([aria-label])');
     for (var t = 0; t < toggles.length; t++) {
       if (toggles[t].textContent.trim()) continue;
       var head = toggles[t].closest('.json-schema-2020-12-head');
-      var title = head && head.querySelector('.json-schema-2020-12__title');
-      toggles[t].setAttribute('aria-label', (title && title.textContent.trim()) || 'Schema');
+      var title = head?.querySelector('.json-schema-2020-12__title');
+      toggles[t].setAttribute('aria-label', title?.textContent.trim() || 'Schema');
     }
     var bodies = root.querySelectorAll('textarea.body-param__text:not([aria-label])');
     for (var r = 0; r < bodies.length; r++) bodies[r].setAttribute('aria-label', 'Request body');
@@ -136,10 +176,12 @@
     var buttons = root.querySelectorAll('button[aria-label]');
     for (var b = 0; b < buttons.length; b++) {
       var text = buttons[b].textContent.trim();
-      if (text && buttons[b].getAttribute('aria-label').toLowerCase().indexOf(text.toLowerCase()) < 0) buttons[b].removeAttribute('aria-label');
+      if (text && buttons[b].getAttribute('aria-label').toLowerCase().indexOf(text.toLowerCase()) < 0)
+        buttons[b].removeAttribute('aria-label');
     }
   }
-  if (window.MutationObserver) new MutationObserver(patchAccessibility).observe(root, { childList: true, subtree: true });
+  if (window.MutationObserver)
+    new MutationObserver(patchAccessibility).observe(root, { childList: true, subtree: true });
 
   var ui = window.SwaggerUIBundle({
     url: specUrl,
@@ -156,7 +198,9 @@
     // A pasted API key lives in memory only, never in localStorage.
     persistAuthorization: false,
     requestInterceptor: sameOrigin,
-    onComplete: function () { openInitialHash(ui); },
+    onComplete: () => {
+      openInitialHash(ui);
+    },
   });
   window.ui = ui;
 })();

@@ -12,12 +12,15 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-export const SWAGGER_UI_VERSION: string = JSON.parse(fs.readFileSync(path.join(SWAGGER_DIR, 'package.json'), 'utf8')).version;
+export const SWAGGER_UI_VERSION: string = JSON.parse(
+  fs.readFileSync(path.join(SWAGGER_DIR, 'package.json'), 'utf8'),
+).version;
 
 const own = (file: string) => fs.readFileSync(new URL(`./${file}`, import.meta.url));
 const INIT_SCRIPT = own('api-reference.js');
 const STYLESHEET = own('api-reference.css');
-const hashed = (name: string, ext: string, body: Buffer) => `/assets/${name}.${crypto.createHash('sha256').update(body).digest('hex').slice(0, 12)}.${ext}`;
+const hashed = (name: string, ext: string, body: Buffer) =>
+  `/assets/${name}.${crypto.createHash('sha256').update(body).digest('hex').slice(0, 12)}.${ext}`;
 
 const VENDOR_PREFIX = `/assets/swagger-ui-dist/${SWAGGER_UI_VERSION}`;
 
@@ -33,17 +36,31 @@ const JS = 'text/javascript; charset=utf-8';
 const CSS = 'text/css; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-interface Asset { type: string; read: () => Buffer; body?: Buffer; gzipped?: Promise<Buffer> }
+interface Asset {
+  type: string;
+  read: () => Buffer;
+  body?: Buffer;
+  gzipped?: Promise<Buffer>;
+}
 
 /**
  * Swagger UI's files are read on first request, not at start-up (the bundle is 1.7 MB), and kept
  * with a gzipped copy: browsers that accept gzip get about a quarter of the bytes.
  */
 const ASSETS = new Map<string, Asset>([
-  [DOCS_ASSETS.swaggerScript, { type: JS, read: () => fs.readFileSync(path.join(SWAGGER_DIR, 'swagger-ui-bundle.js')) }],
+  [
+    DOCS_ASSETS.swaggerScript,
+    { type: JS, read: () => fs.readFileSync(path.join(SWAGGER_DIR, 'swagger-ui-bundle.js')) },
+  ],
   [DOCS_ASSETS.swaggerStylesheet, { type: CSS, read: () => fs.readFileSync(path.join(SWAGGER_DIR, 'swagger-ui.css')) }],
   // swagger-ui.css names its source map; serving it keeps the browser's developer tools quiet.
-  [`${VENDOR_PREFIX}/swagger-ui.css.map`, { type: 'application/json; charset=utf-8', read: () => fs.readFileSync(path.join(SWAGGER_DIR, 'swagger-ui.css.map')) }],
+  [
+    `${VENDOR_PREFIX}/swagger-ui.css.map`,
+    {
+      type: 'application/json; charset=utf-8',
+      read: () => fs.readFileSync(path.join(SWAGGER_DIR, 'swagger-ui.css.map')),
+    },
+  ],
   [DOCS_ASSETS.script, { type: JS, read: () => INIT_SCRIPT }],
   [DOCS_ASSETS.stylesheet, { type: CSS, read: () => STYLESHEET }],
 ]);
@@ -55,7 +72,9 @@ async function send(asset: Asset, req: FastifyRequest, reply: FastifyReply) {
   reply.header('Cache-Control', IMMUTABLE).header('Vary', 'Accept-Encoding').type(asset.type);
   if (asset.body.length > 1024 && acceptsGzip(req)) {
     const body = asset.body;
-    asset.gzipped ??= new Promise((resolve, reject) => zlib.gzip(body, { level: 9 }, (err, out) => (err ? reject(err) : resolve(out))));
+    asset.gzipped ??= new Promise((resolve, reject) =>
+      zlib.gzip(body, { level: 9 }, (err, out) => (err ? reject(err) : resolve(out))),
+    );
     return reply.header('Content-Encoding', 'gzip').send(await asset.gzipped);
   }
   return reply.send(asset.body);

@@ -10,15 +10,30 @@ export function registerMcpPage(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   const mcpUrl = `${base}/mcp`;
   const configs = [
-    { name: 'Claude Desktop, Claude Code and other clients with remote servers', file: 'claude_desktop_config.json / .mcp.json', json: { mcpServers: { [ctx.site.key]: { type: 'http', url: mcpUrl } } } },
+    {
+      name: 'Claude Desktop, Claude Code and other clients with remote servers',
+      file: 'claude_desktop_config.json / .mcp.json',
+      json: { mcpServers: { [ctx.site.key]: { type: 'http', url: mcpUrl } } },
+    },
     { name: 'Cursor', file: '.cursor/mcp.json', json: { mcpServers: { [ctx.site.key]: { url: mcpUrl } } } },
-    { name: 'VS Code (GitHub Copilot)', file: '.vscode/mcp.json', json: { servers: { [ctx.site.key]: { type: 'http', url: mcpUrl } } } },
+    {
+      name: 'VS Code (GitHub Copilot)',
+      file: '.vscode/mcp.json',
+      json: { servers: { [ctx.site.key]: { type: 'http', url: mcpUrl } } },
+    },
   ];
   const tools = operations.map((o) => ({ name: o.operationId, summary: o.summary, scope: o.scope }));
-  app.get('/docs/mcp', async (req, reply) => reply.type('text/html; charset=utf-8').send(layout({
-    title: `MCP server — ${ctx.site.name}`, siteName: ctx.site.name, user: await currentUser(ctx, req).catch(() => null), canonical: `${base}/docs/mcp`,
-    description: `Connect an AI agent to ${ctx.site.name}: every API operation is an MCP tool at ${mcpUrl}.`,
-  }, html`
+  app.get('/docs/mcp', async (req, reply) =>
+    reply.type('text/html; charset=utf-8').send(
+      layout(
+        {
+          title: `MCP server — ${ctx.site.name}`,
+          siteName: ctx.site.name,
+          user: await currentUser(ctx, req).catch(() => null),
+          canonical: `${base}/docs/mcp`,
+          description: `Connect an AI agent to ${ctx.site.name}: every API operation is an MCP tool at ${mcpUrl}.`,
+        },
+        html`
     ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/docs', label: 'API' }, { label: 'MCP server' }])}
     <h1>Connect an AI agent</h1>
     <p class="lead">Every operation of the REST API is a tool of the MCP server at <code>${mcpUrl}</code> (Streamable HTTP; protocol 2026-07-28 and 2025-03-26 … 2025-11-25).</p>
@@ -28,5 +43,8 @@ export function registerMcpPage(app: FastifyInstance, ctx: AppContext) {
     <h2>Tools (${tools.length})</h2>
     <div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Tool</th><th scope="col">What it does</th><th scope="col">Sign-in</th></tr></thead>
     <tbody>${tools.map((t) => html`<tr><td><code>${t.name}</code></td><td>${t.summary}</td><td>${t.scope ?? 'no'}</td></tr>`)}</tbody></table></div>
-    <p>Votes are never cast through tools. The <a href="/docs">API reference</a> documents every tool's arguments.</p>`)));
+    <p>Votes are never cast through tools. The <a href="/docs">API reference</a> documents every tool's arguments.</p>`,
+      ),
+    ),
+  );
 }

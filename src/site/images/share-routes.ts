@@ -18,8 +18,12 @@ import { imageNotFound } from './send-image.js';
 /** Bumped when the templates change, so browsers and caches holding an old ETag get the new picture. */
 const TEMPLATE_VERSION = 'share-1';
 
-type LaunchWeek = { items: (ListingSummary & { week_votes: number })[]; total: number; week: string; state: 'past' | 'current' | 'upcoming' };
-
+type LaunchWeek = {
+  items: (ListingSummary & { week_votes: number })[];
+  total: number;
+  week: string;
+  state: 'past' | 'current' | 'upcoming';
+};
 
 /**
  * Share images (OpenGraph / Twitter cards, 1200 × 630 PNG) of listing pages and launch weeks,
@@ -44,7 +48,9 @@ export function registerShareImageRoutes(app: FastifyInstance, ctx: AppContext) 
     const slug = /^([a-z0-9][a-z0-9-]{0,219})\.png$/.exec(req.params.file)?.[1];
     if (!slug) return imageNotFound(reply);
     // get_listing's cached public profile, without counting a view: a share image is not a visit.
-    const hit = await ctx.listingCache.getOrLoad(profileCacheKey(ctx.site.id, slug), () => loadListingProfile(ctx.db, ctx.site.id, slug, ctx.config.publicUrl));
+    const hit = await ctx.listingCache.getOrLoad(profileCacheKey(ctx.site.id, slug), () =>
+      loadListingProfile(ctx.db, ctx.site.id, slug, ctx.config.publicUrl),
+    );
     if (!hit) return imageNotFound(reply);
     const p = hit.value as ListingProfile;
     // The stored logo if there is one; otherwise the monogram now and the logo fetched for next time.
@@ -52,12 +58,21 @@ export function registerShareImageRoutes(app: FastifyInstance, ctx: AppContext) 
     if (p.logo_url && !logo) void ensureImage(ctx, p.logo_url).catch(() => {});
     const logoOk = logo?.status === 'ok' && logo.bytes ? logo.bytes : null;
     const facts: Omit<ListingShareFacts, 'logoPng'> = {
-      siteName, host, name: p.name, tagline: p.tagline, votes: p.votes,
-      launch: p.status === 'scheduled' && p.launch_week ? { state: 'scheduled', date: p.launch_week }
-        : p.launched_at ? { state: 'launched', date: p.launched_at.slice(0, 10) } : null,
+      siteName,
+      host,
+      name: p.name,
+      tagline: p.tagline,
+      votes: p.votes,
+      launch:
+        p.status === 'scheduled' && p.launch_week
+          ? { state: 'scheduled', date: p.launch_week }
+          : p.launched_at
+            ? { state: 'launched', date: p.launched_at.slice(0, 10) }
+            : null,
     };
-    return send(req, reply, { ...facts, logo: logoOk ? logo!.urlHash + logo!.fetchedAt : null },
-      async () => renderPng(listingShareSvg({ ...facts, logoPng: logoOk ? await logoAsPng(logoOk, 152) : null })));
+    return send(req, reply, { ...facts, logo: logoOk ? logo!.urlHash + logo!.fetchedAt : null }, async () =>
+      renderPng(listingShareSvg({ ...facts, logoPng: logoOk ? await logoAsPng(logoOk, 152) : null })),
+    );
   });
 
   app.get<{ Params: { file: string } }>('/images/share/weeks/:file', async (req, reply) => {
@@ -74,7 +89,11 @@ export function registerShareImageRoutes(app: FastifyInstance, ctx: AppContext) 
     // Only a week's own address (its Monday): another day of it is not a second picture.
     if (w.week !== week) return imageNotFound(reply);
     const facts: WeekShareFacts = {
-      siteName, host, week: w.week, state: w.state, total: w.total,
+      siteName,
+      host,
+      week: w.week,
+      state: w.state,
+      total: w.total,
       top: w.items.map((l) => ({ name: l.name, votes: w.state === 'upcoming' ? null : l.week_votes })),
     };
     return send(req, reply, facts, () => renderPng(weekShareSvg(facts)));

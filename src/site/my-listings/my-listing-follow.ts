@@ -11,9 +11,15 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
  * The Follow / Unfollow button of a public listing page. Followers get the listing's updates by
  * email (post_listing_update); signed-out visitors are offered sign-in first.
  */
-export async function followControl(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, listing: { id: number; slug: string }): Promise<SafeHtml> {
+export async function followControl(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  listing: { id: number; slug: string },
+): Promise<SafeHtml> {
   const user = await currentUser(ctx, req);
-  if (!user) return html`<p><a href="/signin?next=${encodeURIComponent(`/p/${listing.slug}`)}">Sign in to follow</a> and get its updates by email.</p>`;
+  if (!user)
+    return html`<p><a href="/signin?next=${encodeURIComponent(`/p/${listing.slug}`)}">Sign in to follow</a> and get its updates by email.</p>`;
   const following = await isFollowing(ctx.db, listing.id, user.id);
   return html`<form method="post" action="/p/${listing.slug}/${following ? 'unfollow' : 'follow'}" class="follow">
     <input type="hidden" name="_csrf" value="${reply.generateCsrf()}">
@@ -22,24 +28,41 @@ export async function followControl(ctx: AppContext, req: FastifyRequest, reply:
 }
 
 export function registerFollowRoutes(app: FastifyInstance, ctx: AppContext) {
-  const change = (action: 'follow' | 'unfollow') => async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
-    const user = await currentUser(ctx, req);
-    const slug = req.params.slug;
-    if (!user) return reply.redirect(`/signin?next=${encodeURIComponent(`/p/${slug}`)}`, 303);
-    const listing = SLUG.test(slug) ? await followableListing(ctx.db, ctx.site.id, slug) : null;
-    if (!listing) {
-      return reply.code(404).type('text/html; charset=utf-8').send(layout({ title: 'Not found', siteName: ctx.site.name, user }, html`<h1>Listing not found</h1><p><a href="/">Back to launches</a></p>`));
-    }
-    if (action === 'follow' && !user.email_verified_at) {
-      return reply.code(403).type('text/html; charset=utf-8').send(layout({ title: 'Confirm your email first', siteName: ctx.site.name, user },
-        html`<h1>Confirm your email first</h1><p>Updates are sent by email, so following needs a confirmed address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`));
-    }
-    if (action === 'follow') await follow(ctx.db, listing.id, user.id, ctx.now());
-    else await unfollow(ctx.db, listing.id, user.id);
-    // The public profile shows the follower count.
-    forgetListingProfile(ctx, ctx.site.id, listing.slug);
-    return reply.redirect(`/p/${listing.slug}`, 303);
-  };
+  const change =
+    (action: 'follow' | 'unfollow') =>
+    async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
+      const user = await currentUser(ctx, req);
+      const slug = req.params.slug;
+      if (!user) return reply.redirect(`/signin?next=${encodeURIComponent(`/p/${slug}`)}`, 303);
+      const listing = SLUG.test(slug) ? await followableListing(ctx.db, ctx.site.id, slug) : null;
+      if (!listing) {
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(
+            layout(
+              { title: 'Not found', siteName: ctx.site.name, user },
+              html`<h1>Listing not found</h1><p><a href="/">Back to launches</a></p>`,
+            ),
+          );
+      }
+      if (action === 'follow' && !user.email_verified_at) {
+        return reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .send(
+            layout(
+              { title: 'Confirm your email first', siteName: ctx.site.name, user },
+              html`<h1>Confirm your email first</h1><p>Updates are sent by email, so following needs a confirmed address. Open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`,
+            ),
+          );
+      }
+      if (action === 'follow') await follow(ctx.db, listing.id, user.id, ctx.now());
+      else await unfollow(ctx.db, listing.id, user.id);
+      // The public profile shows the follower count.
+      forgetListingProfile(ctx, ctx.site.id, listing.slug);
+      return reply.redirect(`/p/${listing.slug}`, 303);
+    };
   app.post<{ Params: { slug: string } }>('/p/:slug/follow', { preHandler: app.csrfProtection }, change('follow'));
   app.post<{ Params: { slug: string } }>('/p/:slug/unfollow', { preHandler: app.csrfProtection }, change('unfollow'));
 }

@@ -16,10 +16,36 @@ interface Helpers {
 
 /** The founder interview (answer_interview on the site): one box per question; an emptied box removes that answer. */
 export function registerInterviewRoutes(app: FastifyInstance, ctx: AppContext, { page, requireUser }: Helpers) {
-  async function interviewPage(reply: FastifyReply, user: User, opts: { typed?: Record<number, string>; errors?: Record<number, string>; problems?: string[]; notice?: string } = {}, status = 200) {
-    const [questions, saved] = await Promise.all([listInterviewQuestions(ctx.db, ctx.site.id), answersOf(ctx.db, ctx.site.id, user.id)]);
+  async function interviewPage(
+    reply: FastifyReply,
+    user: User,
+    opts: {
+      typed?: Record<number, string>;
+      errors?: Record<number, string>;
+      problems?: string[];
+      notice?: string;
+    } = {},
+    status = 200,
+  ) {
+    const [questions, saved] = await Promise.all([
+      listInterviewQuestions(ctx.db, ctx.site.id),
+      answersOf(ctx.db, ctx.site.id, user.id),
+    ]);
     const answers = opts.typed ?? Object.fromEntries(saved.map((a) => [a.question_id, a.answer]));
-    return page(reply, user, 'Founder interview', interviewView({ csrf: reply.generateCsrf(), questions, answers, errors: opts.errors, problems: opts.problems, notice: opts.notice }), status);
+    return page(
+      reply,
+      user,
+      'Founder interview',
+      interviewView({
+        csrf: reply.generateCsrf(),
+        questions,
+        answers,
+        errors: opts.errors,
+        problems: opts.problems,
+        notice: opts.notice,
+      }),
+      status,
+    );
   }
 
   app.get<{ Querystring: Form }>('/my/interview', async (req, reply) => {

@@ -6,8 +6,13 @@ import { HttpError } from '../../api/errors.js';
 import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
 import { connectRevenue, stateMrr } from '../../domain/revenue/revenue-connection.js';
 import {
-  connectionOfCompany, deleteConnection, isRevenueHidden, latestFigure, setRevenueHidden,
-  type RevenueConnection, type RevenueFigure,
+  connectionOfCompany,
+  deleteConnection,
+  isRevenueHidden,
+  latestFigure,
+  setRevenueHidden,
+  type RevenueConnection,
+  type RevenueFigure,
 } from '../../domain/revenue/revenue-repository.js';
 import { html, type SafeHtml } from '../html.js';
 import { revenueFigureLabel } from '../revenue-figure.js';
@@ -25,7 +30,16 @@ const NOTICES: Record<string, string> = {
   shown: 'Revenue is shown on the listing page and the revenue board.',
 };
 
-interface RevenueView { listing: OwnedListing; name: string; csrf: string; connection: RevenueConnection | null; figure: RevenueFigure | null; hidden: boolean; notice?: string; error?: string }
+interface RevenueView {
+  listing: OwnedListing;
+  name: string;
+  csrf: string;
+  connection: RevenueConnection | null;
+  figure: RevenueFigure | null;
+  hidden: boolean;
+  notice?: string;
+  error?: string;
+}
 
 function revenueView(v: RevenueView): SafeHtml {
   const base = `/my/listings/${v.listing.id}/revenue`;
@@ -37,12 +51,16 @@ function revenueView(v: RevenueView): SafeHtml {
     <h2>Latest figure</h2>
     <p>${v.figure ? revenueFigureLabel(v.figure) : html`<span class="muted">No figure yet.</span>`}</p>
     <h2 id="stripe">Stripe</h2>
-    ${c ? html`<p>Connected with the restricted key ending in …${c.key_hint} ·
+    ${
+      c
+        ? html`<p>Connected with the restricted key ending in …${c.key_hint} ·
         ${c.status === 'ok' ? html`<strong>working</strong>` : html`<strong>broken</strong>: connect a new key`}
         ${c.last_checked_at ? html` · last checked ${c.last_checked_at.slice(0, 16).replace('T', ' ')} UTC` : ''}</p>
       ${c.last_error ? html`<p class="error">${c.last_error}</p>` : ''}
       <form method="post" action="${base}/disconnect"><input type="hidden" name="_csrf" value="${v.csrf}">
-        <button class="secondary">Disconnect and delete the key</button></form>` : html`<p class="muted">Not connected.</p>`}
+        <button class="secondary">Disconnect and delete the key</button></form>`
+        : html`<p class="muted">Not connected.</p>`
+    }
     <form id="connect" method="post" action="${base}/connect">
       <input type="hidden" name="_csrf" value="${v.csrf}">
       <p class="small">Create a <strong>restricted key</strong> in the Stripe dashboard (Developers → API keys → Create restricted key) with <em>Read</em> access to <em>Subscriptions</em> and nothing else. It can read your subscriptions and cannot charge, refund or change anything. We store it encrypted, never show it again, and delete it when you disconnect.</p>
@@ -72,24 +90,53 @@ function revenueView(v: RevenueView): SafeHtml {
  * see its status and the latest figure, disconnect, state MRR by hand, hide revenue. Owners and
  * co-founders only (`listingFor` sends the 403/404 page otherwise).
  */
-export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext, h: {
-  page: Page;
-  requireUser: (req: any, reply: FastifyReply) => Promise<User | null>;
-  listingFor: (reply: FastifyReply, user: User, id: string) => Promise<OwnedListing | null>;
-}) {
-  async function show(reply: FastifyReply, user: User, listing: OwnedListing, extra: { notice?: string; error?: string } = {}, status = 200) {
+export function registerRevenueRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  h: {
+    page: Page;
+    requireUser: (req: any, reply: FastifyReply) => Promise<User | null>;
+    listingFor: (reply: FastifyReply, user: User, id: string) => Promise<OwnedListing | null>;
+  },
+) {
+  async function show(
+    reply: FastifyReply,
+    user: User,
+    listing: OwnedListing,
+    extra: { notice?: string; error?: string } = {},
+    status = 200,
+  ) {
     const [connection, figure, hidden, names] = await Promise.all([
       connectionOfCompany(ctx.db, listing.company_id),
       latestFigure(ctx.db, listing.company_id),
       isRevenueHidden(ctx.db, listing.id),
       ctx.db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [listing.company_id]),
     ]);
-    return h.page(reply, user, `Revenue of ${names[0]?.name ?? listing.slug}`,
-      revenueView({ listing, name: names[0]?.name ?? listing.slug, csrf: reply.generateCsrf(), connection, figure, hidden, ...extra }), status);
+    return h.page(
+      reply,
+      user,
+      `Revenue of ${names[0]?.name ?? listing.slug}`,
+      revenueView({
+        listing,
+        name: names[0]?.name ?? listing.slug,
+        csrf: reply.generateCsrf(),
+        connection,
+        figure,
+        hidden,
+        ...extra,
+      }),
+      status,
+    );
   }
-  const back = (reply: FastifyReply, listing: OwnedListing, what: string) => reply.redirect(`/my/listings/${listing.id}/revenue?done=${what}`, 303);
+  const back = (reply: FastifyReply, listing: OwnedListing, what: string) =>
+    reply.redirect(`/my/listings/${listing.id}/revenue?done=${what}`, 303);
   /** Runs a write whose 4xx/5xx refusal is shown on the page with that status. */
-  async function attempt(reply: FastifyReply, user: User, listing: OwnedListing, run: () => Promise<unknown>): Promise<boolean> {
+  async function attempt(
+    reply: FastifyReply,
+    user: User,
+    listing: OwnedListing,
+    run: () => Promise<unknown>,
+  ): Promise<boolean> {
     try {
       await run();
       return true;
@@ -112,44 +159,65 @@ export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext, h: 
     return show(reply, o.user, o.listing, { notice: NOTICES[one(req.query.done) ?? ''] });
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id/revenue/connect', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const o = await owned(req, reply);
-    if (!o) return reply;
-    const key = one(req.body?.key) ?? '';
-    // A currency without a rate still connects; the page shows the connection's note saying which.
-    if (!await attempt(reply, o.user, o.listing, () => connectRevenue(ctx, 'stripe', o.listing, o.user.id, key))) return reply;
-    forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
-    return back(reply, o.listing, 'connected');
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/my/listings/:id/revenue/connect',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const o = await owned(req, reply);
+      if (!o) return reply;
+      const key = one(req.body?.key) ?? '';
+      // A currency without a rate still connects; the page shows the connection's note saying which.
+      if (!(await attempt(reply, o.user, o.listing, () => connectRevenue(ctx, 'stripe', o.listing, o.user.id, key))))
+        return reply;
+      forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
+      return back(reply, o.listing, 'connected');
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/my/listings/:id/revenue/disconnect', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const o = await owned(req, reply);
-    if (!o) return reply;
-    await deleteConnection(ctx.db, o.listing.company_id);
-    return back(reply, o.listing, 'disconnected');
-  });
+  app.post<{ Params: { id: string } }>(
+    '/my/listings/:id/revenue/disconnect',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const o = await owned(req, reply);
+      if (!o) return reply;
+      await deleteConnection(ctx.db, o.listing.company_id);
+      return back(reply, o.listing, 'disconnected');
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id/revenue/self-reported', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const o = await owned(req, reply);
-    if (!o) return reply;
-    const typed = (one(req.body?.mrr) ?? '').replace(/[$,\s]/g, '');
-    let stored = false;
-    if (!await attempt(reply, o.user, o.listing, async () => {
-      if (!/^\d{1,10}(\.\d{1,2})?$/.test(typed)) throw new HttpError(400, 'Give MRR as an amount of US dollars, such as 1250 or 1250.50.');
-      // Dollars with up to two decimals to cents, without floating point.
-      const [whole, frac = ''] = typed.split('.');
-      stored = await stateMrr(ctx, o.listing.company_id, Number(whole) * 100 + Number(frac.padEnd(2, '0')));
-    })) return reply;
-    forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
-    return back(reply, o.listing, stored ? 'stated' : 'stated-verified');
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/my/listings/:id/revenue/self-reported',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const o = await owned(req, reply);
+      if (!o) return reply;
+      const typed = (one(req.body?.mrr) ?? '').replace(/[$,\s]/g, '');
+      let stored = false;
+      if (
+        !(await attempt(reply, o.user, o.listing, async () => {
+          if (!/^\d{1,10}(\.\d{1,2})?$/.test(typed))
+            throw new HttpError(400, 'Give MRR as an amount of US dollars, such as 1250 or 1250.50.');
+          // Dollars with up to two decimals to cents, without floating point.
+          const [whole, frac = ''] = typed.split('.');
+          stored = await stateMrr(ctx, o.listing.company_id, Number(whole) * 100 + Number(frac.padEnd(2, '0')));
+        }))
+      )
+        return reply;
+      forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
+      return back(reply, o.listing, stored ? 'stated' : 'stated-verified');
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id/revenue/visibility', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const o = await owned(req, reply);
-    if (!o) return reply;
-    const hidden = one(req.body?.hidden) === '1';
-    await setRevenueHidden(ctx.db, o.listing.id, hidden);
-    forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
-    return back(reply, o.listing, hidden ? 'hidden' : 'shown');
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/my/listings/:id/revenue/visibility',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const o = await owned(req, reply);
+      if (!o) return reply;
+      const hidden = one(req.body?.hidden) === '1';
+      await setRevenueHidden(ctx.db, o.listing.id, hidden);
+      forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
+      return back(reply, o.listing, hidden ? 'hidden' : 'shown');
+    },
+  );
 }

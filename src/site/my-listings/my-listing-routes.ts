@@ -44,19 +44,42 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The listing if this user owns it; otherwise the 404 or 403 page has been sent. */
   async function listingFor(reply: FastifyReply, user: User, id: string): Promise<OwnedListing | null> {
-    const notFoundPage = () => page(reply, user, 'Listing not found', html`<h1>Listing not found</h1><p>You have no listing at this address. <a href="/my/listings">My listings</a></p>`, 404);
-    if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) { notFoundPage(); return null; }
+    const notFoundPage = () =>
+      page(
+        reply,
+        user,
+        'Listing not found',
+        html`<h1>Listing not found</h1><p>You have no listing at this address. <a href="/my/listings">My listings</a></p>`,
+        404,
+      );
+    if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
+      notFoundPage();
+      return null;
+    }
     try {
       return await ownedListing(ctx.db, ctx.site.id, Number(id), user.id);
     } catch (err) {
       if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 404)) throw err;
       if (err.status === 404) notFoundPage();
-      else page(reply, user, 'Not your listing', html`<h1>Not your listing</h1><p>Only the owners of this listing can edit it. <a href="/my/listings">My listings</a></p>`, 403);
+      else
+        page(
+          reply,
+          user,
+          'Not your listing',
+          html`<h1>Not your listing</h1><p>Only the owners of this listing can edit it. <a href="/my/listings">My listings</a></p>`,
+          403,
+        );
       return null;
     }
   }
 
-  async function editorPage(reply: FastifyReply, user: User, listing: OwnedListing, opts: Partial<EditorOptions> = {}, status = 200) {
+  async function editorPage(
+    reply: FastifyReply,
+    user: User,
+    listing: OwnedListing,
+    opts: Partial<EditorOptions> = {},
+    status = 200,
+  ) {
     const [detail, versions, elsewhere, sites, reviews] = await Promise.all([
       myListingDetail(ctx, listing.id, user.id),
       versionsOfListing(ctx.db, listing.id, VERSIONS_SHOWN, 0),
@@ -65,9 +88,19 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       profileReviewsOfListing(ctx.db, listing.id),
     ]);
     const otherSites = sites.filter((s) => elsewhere.some((l) => l.site_id === s.id));
-    return page(reply, user, `Edit ${detail.name}`, html`${editorView(detail, {
-      csrf: reply.generateCsrf(), versions: versions.items, versionTotal: versions.total, otherSites, ...opts,
-    })}${reviewsHtml(reviews)}`, status);
+    return page(
+      reply,
+      user,
+      `Edit ${detail.name}`,
+      html`${editorView(detail, {
+        csrf: reply.generateCsrf(),
+        versions: versions.items,
+        versionTotal: versions.total,
+        otherSites,
+        ...opts,
+      })}${reviewsHtml(reviews)}`,
+      status,
+    );
   }
 
   /** Runs a write; a 400 with field errors comes back as those errors (the page shows them by the inputs). */
@@ -80,7 +113,8 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       throw err;
     }
   }
-  const done = (reply: FastifyReply, id: number, what: string, anchor: string) => reply.redirect(`/my/listings/${id}?done=${what}#${anchor}`, 303);
+  const done = (reply: FastifyReply, id: number, what: string, anchor: string) =>
+    reply.redirect(`/my/listings/${id}?done=${what}#${anchor}`, 303);
 
   app.get<{ Querystring: Form }>('/my/listings', async (req, reply) => {
     const user = await requireUser(req, reply);
@@ -99,74 +133,119 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
     return editorPage(reply, user, listing, { notice: NOTICES[one(req.query.done) ?? ''] });
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
-    const listing = await listingFor(reply, user, req.params.id);
-    if (!listing) return reply;
-    const form = readListingForm(req.body ?? {});
-    let changed = 0;
-    const errors = bodyErrors('update_my_listing', form.body);
-    const refused = errors.length ? errors : await attempt(async () => { changed = (await editMyListing(ctx, listing, user.id, form.body)).changed.length; });
-    if (refused) {
-      return editorPage(reply, user, listing, {
-        listing: { errors: refused, typed: form.typed, socialsTyped: form.socialsTyped, faqsTyped: form.faqsTyped, shown: form.shown, applyTo: form.body.apply_to ?? [] },
-      }, 400);
-    }
-    return done(reply, listing.id, changed ? 'saved' : 'unchanged', 'edit');
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/my/listings/:id',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply);
+      if (!user) return reply;
+      const listing = await listingFor(reply, user, req.params.id);
+      if (!listing) return reply;
+      const form = readListingForm(req.body ?? {});
+      let changed = 0;
+      const errors = bodyErrors('update_my_listing', form.body);
+      const refused = errors.length
+        ? errors
+        : await attempt(async () => {
+            changed = (await editMyListing(ctx, listing, user.id, form.body)).changed.length;
+          });
+      if (refused) {
+        return editorPage(
+          reply,
+          user,
+          listing,
+          {
+            listing: {
+              errors: refused,
+              typed: form.typed,
+              socialsTyped: form.socialsTyped,
+              faqsTyped: form.faqsTyped,
+              shown: form.shown,
+              applyTo: form.body.apply_to ?? [],
+            },
+          },
+          400,
+        );
+      }
+      return done(reply, listing.id, changed ? 'saved' : 'unchanged', 'edit');
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id/updates', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
-    const listing = await listingFor(reply, user, req.params.id);
-    if (!listing) return reply;
-    const body = { title: one(req.body?.title) ?? '', body: one(req.body?.body) ?? '' };
-    const errors = bodyErrors('post_listing_update', body);
-    const refused = errors.length ? errors : await attempt(() => postListingUpdate(ctx, listing, user.id, body));
-    if (refused) return editorPage(reply, user, listing, { update: { errors: refused, typed: body } }, 400);
-    return done(reply, listing.id, 'update', 'updates');
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/my/listings/:id/updates',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply);
+      if (!user) return reply;
+      const listing = await listingFor(reply, user, req.params.id);
+      if (!listing) return reply;
+      const body = { title: one(req.body?.title) ?? '', body: one(req.body?.body) ?? '' };
+      const errors = bodyErrors('post_listing_update', body);
+      const refused = errors.length ? errors : await attempt(() => postListingUpdate(ctx, listing, user.id, body));
+      if (refused) return editorPage(reply, user, listing, { update: { errors: refused, typed: body } }, 400);
+      return done(reply, listing.id, 'update', 'updates');
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id/milestones', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
-    const listing = await listingFor(reply, user, req.params.id);
-    if (!listing) return reply;
-    const milestone = readMilestoneForm(req.body ?? {});
-    const errors = bodyErrors('add_milestone', milestone);
-    const refused = errors.length ? errors : await attempt(() => addMilestone(ctx, listing, milestone as { date: string; title: string }));
-    if (refused) return editorPage(reply, user, listing, { milestone: { errors: refused, typed: milestone } }, 400);
-    return done(reply, listing.id, 'milestone', 'milestones');
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/my/listings/:id/milestones',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply);
+      if (!user) return reply;
+      const listing = await listingFor(reply, user, req.params.id);
+      if (!listing) return reply;
+      const milestone = readMilestoneForm(req.body ?? {});
+      const errors = bodyErrors('add_milestone', milestone);
+      const refused = errors.length
+        ? errors
+        : await attempt(() => addMilestone(ctx, listing, milestone as { date: string; title: string }));
+      if (refused) return editorPage(reply, user, listing, { milestone: { errors: refused, typed: milestone } }, 400);
+      return done(reply, listing.id, 'milestone', 'milestones');
+    },
+  );
 
-  app.post<{ Params: { id: string; mid: string } }>('/my/listings/:id/milestones/:mid/delete', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
-    const listing = await listingFor(reply, user, req.params.id);
-    if (!listing) return reply;
-    const mid = Number(req.params.mid);
-    try {
-      if (!Number.isInteger(mid) || mid < 1 || mid > 2_147_483_647) throw new HttpError(404, 'No such milestone.');
-      await deleteMilestone(ctx, listing, mid);
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.status !== 404) throw err;
-      return page(reply, user, 'Milestone not found', html`<h1>Milestone not found</h1><p>This listing has no such milestone. <a href="/my/listings/${listing.id}#milestones">Back to the listing</a></p>`, 404);
-    }
-    return done(reply, listing.id, 'milestone-deleted', 'milestones');
-  });
+  app.post<{ Params: { id: string; mid: string } }>(
+    '/my/listings/:id/milestones/:mid/delete',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply);
+      if (!user) return reply;
+      const listing = await listingFor(reply, user, req.params.id);
+      if (!listing) return reply;
+      const mid = Number(req.params.mid);
+      try {
+        if (!Number.isInteger(mid) || mid < 1 || mid > 2_147_483_647) throw new HttpError(404, 'No such milestone.');
+        await deleteMilestone(ctx, listing, mid);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 404) throw err;
+        return page(
+          reply,
+          user,
+          'Milestone not found',
+          html`<h1>Milestone not found</h1><p>This listing has no such milestone. <a href="/my/listings/${listing.id}#milestones">Back to the listing</a></p>`,
+          404,
+        );
+      }
+      return done(reply, listing.id, 'milestone-deleted', 'milestones');
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>('/my/listings/:id/story', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
-    const listing = await listingFor(reply, user, req.params.id);
-    if (!listing) return reply;
-    const story = Object.fromEntries(STORY_PARTS.map((p) => [p, one(req.body?.[p]) ?? '']));
-    const errors = bodyErrors('set_founder_story', story);
-    const refused = errors.length ? errors : await attempt(() => setFounderStory(ctx, listing, story));
-    if (refused) return editorPage(reply, user, listing, { story: { errors: refused, typed: story } }, 400);
-    return done(reply, listing.id, 'story', 'story');
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/my/listings/:id/story',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply);
+      if (!user) return reply;
+      const listing = await listingFor(reply, user, req.params.id);
+      if (!listing) return reply;
+      const story = Object.fromEntries(STORY_PARTS.map((p) => [p, one(req.body?.[p]) ?? '']));
+      const errors = bodyErrors('set_founder_story', story);
+      const refused = errors.length ? errors : await attempt(() => setFounderStory(ctx, listing, story));
+      if (refused) return editorPage(reply, user, listing, { story: { errors: refused, typed: story } }, 400);
+      return done(reply, listing.id, 'story', 'story');
+    },
+  );
 
   registerInterviewRoutes(app, ctx, { page, requireUser });
   registerFollowRoutes(app, ctx);

@@ -8,7 +8,13 @@ export function valueText(v: unknown): string {
   let text: string;
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '(empty)';
   if (Array.isArray(v)) {
-    text = v.map((item) => (item && typeof item === 'object' ? `${(item as { question?: string }).question ?? ''} — ${(item as { answer?: string }).answer ?? ''}` : String(item))).join(' · ');
+    text = v
+      .map((item) =>
+        item && typeof item === 'object'
+          ? `${(item as { question?: string }).question ?? ''} — ${(item as { answer?: string }).answer ?? ''}`
+          : String(item),
+      )
+      .join(' · ');
   } else if (typeof v === 'object') {
     const entries = Object.entries(v as Record<string, unknown>);
     text = entries.length ? entries.map(([k, s]) => `${k}: ${String(s)}`).join(' · ') : '(empty)';
@@ -29,11 +35,19 @@ function valueCell(v: unknown): SafeHtml {
 export function versionsTable(versions: ListingVersion[], opts: { showListing: boolean }): SafeHtml {
   if (versions.length === 0) return html`<p class="muted">No edits yet.</p>`;
   return html`<table class="versions"><thead><tr><th>When</th>${opts.showListing ? html`<th>Listing</th>` : ''}<th>By</th><th>Field</th><th>Before</th><th>After</th></tr></thead><tbody>
-    ${versions.map((v) => v.fields.map((f, i) => html`<tr>
-      ${i === 0 ? html`<td rowspan="${v.fields.length}">${v.created_at.slice(0, 16).replace('T', ' ')}</td>
+    ${versions.map((v) =>
+      v.fields.map(
+        (f, i) => html`<tr>
+      ${
+        i === 0
+          ? html`<td rowspan="${v.fields.length}">${v.created_at.slice(0, 16).replace('T', ' ')}</td>
         ${opts.showListing ? html`<td rowspan="${v.fields.length}"><a href="/p/${v.slug}">${v.slug}</a></td>` : ''}
-        <td rowspan="${v.fields.length}">${v.user_email ?? '(deleted user)'}</td>` : ''}
-      <td><code>${f}</code></td><td>${valueCell(v.before[f])}</td><td>${valueCell(v.after[f])}</td></tr>`))}
+        <td rowspan="${v.fields.length}">${v.user_email ?? '(deleted user)'}</td>`
+          : ''
+      }
+      <td><code>${f}</code></td><td>${valueCell(v.before[f])}</td><td>${valueCell(v.after[f])}</td></tr>`,
+      ),
+    )}
   </tbody></table>`;
 }
 

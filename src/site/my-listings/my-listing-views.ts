@@ -7,24 +7,56 @@ import type { MyListingDetail } from '../../domain/my-listings/my-listing.js';
 import type { ListingVersion } from '../../domain/my-listings/listing-versions.js';
 import { STORY_PARTS } from '../../domain/my-listings/founder-story.js';
 import { VIDEO_HOSTS } from '../../domain/drafts/field-checks.js';
-import { LISTING_FIELD_LABELS, LIST_LISTING_FIELDS, LONG_LISTING_FIELDS, faqsHash, shownFieldHash, socialsHash } from './my-listing-form.js';
+import {
+  LISTING_FIELD_LABELS,
+  LIST_LISTING_FIELDS,
+  LONG_LISTING_FIELDS,
+  faqsHash,
+  shownFieldHash,
+  socialsHash,
+} from './my-listing-form.js';
 import { formText } from '../form-text.js';
 import { pager, versionsTable } from './my-listing-version-view.js';
 
 const MAX_FAQS = 10;
 const MAX_LENGTH: Record<EditableField, number> = {
-  tagline: 200, short_description: 300, description: 20000, pricing_model: 40, pricing_summary: 300, country: 2, city: 120, founded_year: 4,
-  demo_video_url: 500, contact_email: 254, features: 200, usps: 200, keywords: 200, headline: 200, summary: 20000, seo_title: 200, seo_description: 320,
+  tagline: 200,
+  short_description: 300,
+  description: 20000,
+  pricing_model: 40,
+  pricing_summary: 300,
+  country: 2,
+  city: 120,
+  founded_year: 4,
+  demo_video_url: 500,
+  contact_email: 254,
+  features: 200,
+  usps: 200,
+  keywords: 200,
+  headline: 200,
+  summary: 20000,
+  seo_title: 200,
+  seo_description: 320,
 };
 const STORY_LABELS: Record<string, string> = {
-  title: 'Title', story: 'The story', why_started: 'Why we started', problem: 'The problem', journey: 'The journey', challenges: 'Challenges',
-  achievements: 'Achievements', lessons: 'Lessons', whats_next: "What's next",
+  title: 'Title',
+  story: 'The story',
+  why_started: 'Why we started',
+  problem: 'The problem',
+  journey: 'The journey',
+  challenges: 'Challenges',
+  achievements: 'Achievements',
+  lessons: 'Lessons',
+  whats_next: "What's next",
 };
 
 const csrfInput = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
 
 /** One form's errors and what was typed into it, when a post is refused and the page is shown again. */
-export interface FormState { errors: FieldError[]; typed: Record<string, string> }
+export interface FormState {
+  errors: FieldError[];
+  typed: Record<string, string>;
+}
 
 export interface EditorOptions {
   csrf: string;
@@ -33,7 +65,12 @@ export interface EditorOptions {
   versionTotal: number;
   /** Other sites where this company is listed (apply_to choices). */
   otherSites: { key: string; name: string }[];
-  listing?: FormState & { socialsTyped: Record<string, string>; faqsTyped: { question: string; answer: string }[]; shown: Record<string, string>; applyTo: string[] };
+  listing?: FormState & {
+    socialsTyped: Record<string, string>;
+    faqsTyped: { question: string; answer: string }[];
+    shown: Record<string, string>;
+    applyTo: string[];
+  };
   update?: FormState;
   milestone?: FormState;
   story?: FormState;
@@ -42,7 +79,9 @@ export interface EditorOptions {
 const errorsAt = (errors: FieldError[] | undefined, path: string) =>
   (errors ?? []).filter((e) => e.path === path || e.path.startsWith(`${path}.`) || e.path.startsWith(`${path}[`));
 const errorList = (errors: FieldError[], label: (e: FieldError) => string) =>
-  errors.length ? html`${errors.map((e) => html`<p class="field-error" role="alert">${label(e)}: ${e.message}</p>`)}` : '';
+  errors.length
+    ? html`${errors.map((e) => html`<p class="field-error" role="alert">${label(e)}: ${e.message}</p>`)}`
+    : '';
 
 function statusLine(l: MyListingSummary): SafeHtml {
   return html`<p><span class="badge">${l.status}</span> · plan ${l.plan ?? 'none yet'}${l.launch_week ? html` · launch week ${l.launch_week}` : ''}
@@ -52,11 +91,18 @@ function statusLine(l: MyListingSummary): SafeHtml {
 
 export function myListingsView(items: MyListingSummary[], page: number, totalPages: number): SafeHtml {
   return html`<h1>My listings</h1>
-    ${items.length ? html`<table><thead><tr><th>Listing</th><th>Status</th><th>Plan</th><th>Launch week</th><th>Next step</th></tr></thead><tbody>
-      ${items.map((l) => html`<tr><td><a href="/my/listings/${l.listing_id}"><strong>${l.name}</strong></a><br><span class="muted">${l.tagline}</span></td>
-        <td>${l.status}</td><td>${l.plan ?? '—'}</td><td>${l.launch_week ?? '—'}</td><td>${l.next_step ?? ''}</td></tr>`)}
+    ${
+      items.length
+        ? html`<table><thead><tr><th>Listing</th><th>Status</th><th>Plan</th><th>Launch week</th><th>Next step</th></tr></thead><tbody>
+      ${items.map(
+        (
+          l,
+        ) => html`<tr><td><a href="/my/listings/${l.listing_id}"><strong>${l.name}</strong></a><br><span class="muted">${l.tagline}</span></td>
+        <td>${l.status}</td><td>${l.plan ?? '—'}</td><td>${l.launch_week ?? '—'}</td><td>${l.next_step ?? ''}</td></tr>`,
+      )}
     </tbody></table>${pager('/my/listings', page, totalPages)}`
-    : html`<p>You have no listings yet. <a href="/submit">Submit a product</a>: its draft becomes your listing.</p>`}
+        : html`<p>You have no listings yet. <a href="/submit">Submit a product</a>: its draft becomes your listing.</p>`
+    }
     <p><a href="/my/interview">Answer the founder interview</a></p>`;
 }
 
@@ -75,8 +121,11 @@ function fieldInput(f: EditableField, text: string, shown: string, errors: Field
   const describedBy = `hint-${f}${mine.length ? ` error-${f}` : ''}`;
   return html`<div class="field${mine.length ? ' has-error' : ''}" id="field-${f}">
     <label for="value-${f}">${label}</label>
-    ${box ? html`<textarea id="value-${f}" name="value.${f}" rows="${f === 'description' || f === 'summary' ? 8 : 4}" aria-describedby="${describedBy}">${text}</textarea>`
-      : html`<input id="value-${f}" name="value.${f}" value="${text}" aria-describedby="${describedBy}"${f === 'founded_year' ? ' inputmode="numeric"' : ''}>`}
+    ${
+      box
+        ? html`<textarea id="value-${f}" name="value.${f}" rows="${f === 'description' || f === 'summary' ? 8 : 4}" aria-describedby="${describedBy}">${text}</textarea>`
+        : html`<input id="value-${f}" name="value.${f}" value="${text}" aria-describedby="${describedBy}"${f === 'founded_year' ? ' inputmode="numeric"' : ''}>`
+    }
     <input type="hidden" name="shown.${f}" value="${shown}">
     <p class="small muted" id="hint-${f}">${hint(f)}</p>
     ${mine.length ? html`<div id="error-${f}">${errorList(mine, () => label)}</div>` : ''}
@@ -88,11 +137,16 @@ function listingForm(l: MyListingDetail, o: EditorOptions): SafeHtml {
   const current = (f: EditableField): unknown => {
     const p = l.public;
     switch (f) {
-      case 'pricing_model': return p.pricing.model;
-      case 'pricing_summary': return p.pricing.summary;
-      case 'seo_title': return p.seo.title;
-      case 'seo_description': return p.seo.description;
-      default: return (p as unknown as Record<string, unknown>)[f];
+      case 'pricing_model':
+        return p.pricing.model;
+      case 'pricing_summary':
+        return p.pricing.summary;
+      case 'seo_title':
+        return p.seo.title;
+      case 'seo_description':
+        return p.seo.description;
+      default:
+        return (p as unknown as Record<string, unknown>)[f];
     }
   };
   const text = (f: EditableField) => st?.typed[f] ?? formText(current(f));
@@ -100,11 +154,16 @@ function listingForm(l: MyListingDetail, o: EditorOptions): SafeHtml {
   const errors = st?.errors ?? [];
   const socials = st?.socialsTyped ?? l.public.socials;
   const faqs = st?.faqsTyped ?? l.public.faqs;
-  const slots = [...faqs, ...Array.from({ length: Math.max(0, MAX_FAQS - faqs.length) }, () => ({ question: '', answer: '' }))].slice(0, Math.max(MAX_FAQS, faqs.length));
+  const slots = [
+    ...faqs,
+    ...Array.from({ length: Math.max(0, MAX_FAQS - faqs.length) }, () => ({ question: '', answer: '' })),
+  ].slice(0, Math.max(MAX_FAQS, faqs.length));
   const faqErrors = errorsAt(errors, 'faqs');
   const applyErrors = errorsAt(errors, 'apply_to');
   // Errors with no input of their own to sit by (apply_to without choices shown: a hand-made post) go on top.
-  const other = errors.filter((e) => !/^(fields|socials|faqs)\b/.test(e.path) && !(o.otherSites.length && e.path.startsWith('apply_to')));
+  const other = errors.filter(
+    (e) => !/^(fields|socials|faqs)\b/.test(e.path) && !(o.otherSites.length && e.path.startsWith('apply_to')),
+  );
   return html`<form id="listing-form" method="post" action="/my/listings/${l.listing_id}" class="editor">${csrfInput(o.csrf)}
     ${errors.length ? html`<p class="error" role="alert">Nothing was saved: please correct the ${errors.length === 1 ? 'field' : `${errors.length} fields`} marked below.</p>` : ''}
     ${errorList(other, (e) => e.path)}
@@ -112,9 +171,13 @@ function listingForm(l: MyListingDetail, o: EditorOptions): SafeHtml {
     ${COMPANY_FIELDS.map((f) => fieldInput(f, text(f), shown(f), errors))}
     <h3>On this site</h3><p class="small muted">Headline, summary and SEO belong to this site's listing.</p>
     ${SITE_FIELDS.map((f) => fieldInput(f, text(f), shown(f), errors))}
-    ${o.otherSites.length ? html`<fieldset id="field-apply_to"${applyErrors.length ? html` class="has-error"` : ''}><legend>Also write the headline, summary and SEO fields changed here to</legend>
+    ${
+      o.otherSites.length
+        ? html`<fieldset id="field-apply_to"${applyErrors.length ? html` class="has-error"` : ''}><legend>Also write the headline, summary and SEO fields changed here to</legend>
       ${o.otherSites.map((s) => html`<label class="check"><input type="checkbox" name="apply_to" value="${s.key}"${st?.applyTo.includes(s.key) ? ' checked' : ''}> ${s.name} (<code>${s.key}</code>)</label> `)}
-      ${errorList(applyErrors, (e) => e.path)}</fieldset>` : ''}
+      ${errorList(applyErrors, (e) => e.path)}</fieldset>`
+        : ''
+    }
     <h3>Social links</h3>
     <input type="hidden" name="shown.socials" value="${st?.shown.socials ?? socialsHash(l.public.socials)}">
     ${SOCIAL_KEYS.map((k) => {
@@ -124,7 +187,10 @@ function listingForm(l: MyListingDetail, o: EditorOptions): SafeHtml {
     })}
     <h3 id="faqs">FAQs</h3><p class="small muted">Up to ${MAX_FAQS}; a question up to 300 characters, its answer up to 1,500. Leave a row empty to drop it.</p>
     <input type="hidden" name="shown.faqs" value="${st?.shown.faqs ?? faqsHash(l.public.faqs)}">
-    ${errorList(faqErrors.filter((e) => e.path === 'faqs'), () => 'FAQs')}
+    ${errorList(
+      faqErrors.filter((e) => e.path === 'faqs'),
+      () => 'FAQs',
+    )}
     ${slots.map((f, i) => {
       const mine = errorsAt(errors, `faqs[${i}]`);
       return html`<fieldset class="faq${mine.length ? ' has-error' : ''}" id="faq-${i}"><legend>FAQ ${i + 1}</legend>
@@ -158,8 +224,16 @@ function milestonesSection(l: MyListingDetail, o: EditorOptions): SafeHtml {
   };
   return html`<h2 id="milestones">Milestones</h2>
     <p class="small muted">${isPublic ? 'Shown on your public listing.' : 'Saved, but shown publicly only on paid listings or when the milestones section is unlocked.'}</p>
-    ${l.milestones.length ? html`<ul class="list">${l.milestones.map((m) => html`<li><div class="body"><strong>${m.date}</strong> — ${m.title}${m.description ? html`<br><span class="muted">${m.description}</span>` : ''}</div>
-      <form method="post" action="/my/listings/${l.listing_id}/milestones/${m.id}/delete">${csrfInput(o.csrf)}<button class="secondary small" aria-label="Delete the milestone ${m.title}">Delete</button></form></li>`)}</ul>` : html`<p class="muted">No milestones yet.</p>`}
+    ${
+      l.milestones.length
+        ? html`<ul class="list">${l.milestones.map(
+            (
+              m,
+            ) => html`<li><div class="body"><strong>${m.date}</strong> — ${m.title}${m.description ? html`<br><span class="muted">${m.description}</span>` : ''}</div>
+      <form method="post" action="/my/listings/${l.listing_id}/milestones/${m.id}/delete">${csrfInput(o.csrf)}<button class="secondary small" aria-label="Delete the milestone ${m.title}">Delete</button></form></li>`,
+          )}</ul>`
+        : html`<p class="muted">No milestones yet.</p>`
+    }
     <form id="milestone-form" method="post" action="/my/listings/${l.listing_id}/milestones" class="editor">${csrfInput(o.csrf)}
       ${field('date', 'Date', html`<input id="milestone-date" name="date" type="date" value="${st?.typed.date ?? ''}" required>`)}
       ${field('title', 'Title', html`<input id="milestone-title" name="title" value="${st?.typed.title ?? ''}" maxlength="200" required>`)}
@@ -221,9 +295,17 @@ export function interviewView(o: InterviewOptions): SafeHtml {
     ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
     ${count ? html`<p class="error" role="alert">Nothing was saved: please correct the ${count === 1 ? 'answer' : `${count} answers`} marked below.</p>` : ''}
     ${o.problems?.map((p) => html`<p class="field-error" role="alert">${p}</p>`)}
-    ${o.questions.length ? html`<form id="interview-form" method="post" action="/my/interview" class="editor">${csrfInput(o.csrf)}
-      ${o.questions.map((q) => html`<div class="field${o.errors?.[q.id] ? ' has-error' : ''}" id="question-${q.id}"><label for="answer-${q.id}">${q.question}</label>
+    ${
+      o.questions.length
+        ? html`<form id="interview-form" method="post" action="/my/interview" class="editor">${csrfInput(o.csrf)}
+      ${o.questions.map(
+        (
+          q,
+        ) => html`<div class="field${o.errors?.[q.id] ? ' has-error' : ''}" id="question-${q.id}"><label for="answer-${q.id}">${q.question}</label>
         <textarea id="answer-${q.id}" name="answer.${q.id}" rows="4">${o.answers[q.id] ?? ''}</textarea>
-        ${o.errors?.[q.id] ? html`<p class="field-error" role="alert">${o.errors[q.id]}</p>` : ''}</div>`)}
-      <button type="submit">Save my answers</button></form>` : html`<p class="muted">There are no interview questions yet.</p>`}`;
+        ${o.errors?.[q.id] ? html`<p class="field-error" role="alert">${o.errors[q.id]}</p>` : ''}</div>`,
+      )}
+      <button type="submit">Save my answers</button></form>`
+        : html`<p class="muted">There are no interview questions yet.</p>`
+    }`;
 }

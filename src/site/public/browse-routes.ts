@@ -23,27 +23,59 @@ const HOME_SECTIONS: { key: string; label: string; empty: string }[] = [
   { key: 'recent', label: 'Newest', empty: 'No listings yet.' },
 ];
 
-const SORT_LABELS: Record<string, string> = { relevance: 'Best match', newest: 'Newest', votes: 'Most voted', trending: 'Trending', most_viewed: 'Most viewed', most_followed: 'Most followed' };
+const SORT_LABELS: Record<string, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  votes: 'Most voted',
+  trending: 'Trending',
+  most_viewed: 'Most viewed',
+  most_followed: 'Most followed',
+};
 
-const qs = (q: Query) => { const u = new URLSearchParams(); for (const [k, v] of Object.entries(q)) if (v) u.set(k, v); const s = u.toString(); return s ? `?${s}` : ''; };
+const qs = (q: Query) => {
+  const u = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v) u.set(k, v);
+  const s = u.toString();
+  return s ? `?${s}` : '';
+};
 
 /** Home (launch sections), search, and categories: the directory a visitor browses. */
 export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   const siteName = ctx.site.name;
-  const send = async (req: FastifyRequest, reply: FastifyReply, o: { title: string; description?: string; canonical: string }, body: SafeHtml) =>
-    reply.code(200).type('text/html; charset=utf-8').send(layout({ ...o, siteName, user: await currentUser(ctx, req).catch(() => null) }, body));
+  const send = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    o: { title: string; description?: string; canonical: string },
+    body: SafeHtml,
+  ) =>
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .send(layout({ ...o, siteName, user: await currentUser(ctx, req).catch(() => null) }, body));
 
   const home = async (req: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => {
     const now = ctx.now();
     const section = HOME_SECTIONS.find((s) => s.key === (req.query.section ?? 'this-week')) ?? HOME_SECTIONS[0];
     const [list, featured] = await Promise.all([
-      readOperation<Page<ListingSummary> & { week: string }>(ctx, 'list_launches', { section: section.key, page: req.query.page, per_page: req.query.per_page }),
+      readOperation<Page<ListingSummary> & { week: string }>(ctx, 'list_launches', {
+        section: section.key,
+        page: req.query.page,
+        per_page: req.query.per_page,
+      }),
       featuredListings(ctx.db, ctx.site.id, now),
     ]);
     const path = req.url.startsWith('/launches') ? '/launches' : '/';
     const voting = await cardVoting(ctx, req, reply, [...featured, ...list.items]);
-    return send(req, reply, { title: `${siteName} — ${section.label.toLowerCase()}'s launches`, description: ctx.site.purpose, canonical: `${base}${path}${qs({ section: section.key === 'this-week' ? undefined : section.key, page: list.page > 1 ? String(list.page) : undefined })}` }, html`
+    return send(
+      req,
+      reply,
+      {
+        title: `${siteName} — ${section.label.toLowerCase()}'s launches`,
+        description: ctx.site.purpose,
+        canonical: `${base}${path}${qs({ section: section.key === 'this-week' ? undefined : section.key, page: list.page > 1 ? String(list.page) : undefined })}`,
+      },
+      html`
       <section class="hero" aria-labelledby="hero-h">
         <h1 id="hero-h">Discover new products, launched every week</h1>
         <p class="muted">${ctx.site.purpose}</p>
@@ -52,8 +84,12 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
           <button type="submit">Search</button></form>
         <p><a class="button" href="/submit">Submit your product</a> <a class="button secondary" href="/launches/weeks/this">This week's calendar</a></p>
       </section>
-      ${featured.length ? html`<section aria-labelledby="featured-h" class="featured-strip"><h2 id="featured-h">Featured <span class="small muted">(paid placement)</span></h2>
-        ${cardList(featured, { now, voting, empty: '' })}</section>` : ''}
+      ${
+        featured.length
+          ? html`<section aria-labelledby="featured-h" class="featured-strip"><h2 id="featured-h">Featured <span class="small muted">(paid placement)</span></h2>
+        ${cardList(featured, { now, voting, empty: '' })}</section>`
+          : ''
+      }
       <section aria-labelledby="launches-h"><h2 id="launches-h">Launches</h2>
         <nav class="section-nav" aria-label="Launch sections">${HOME_SECTIONS.map((s) => html`<a href="${path}${s.key === 'this-week' ? '' : `?section=${s.key}`}" ${s.key === section.key ? html`aria-current="page"` : ''}>${s.label}</a>`)}</nav>
         ${section.key === 'this-week' ? html`<p class="muted">Week of ${list.week} · ranked by community votes · <a href="/launches/weeks/${list.week}">the whole week</a></p>` : ''}
@@ -61,7 +97,8 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
         ${pagination(path, { section: section.key === 'this-week' ? undefined : section.key, per_page: req.query.per_page }, list.page, list.total_pages)}
       </section>
       <section class="card" aria-labelledby="build-h"><h2 id="build-h">Build on ${siteName}</h2>
-        <p>Everything here is open to programs too: the <a href="/docs">REST API</a> (OpenAPI 3.1) and the MCP server at <code>${base}/mcp</code> for AI agents.</p></section>`);
+        <p>Everything here is open to programs too: the <a href="/docs">REST API</a> (OpenAPI 3.1) and the MCP server at <code>${base}/mcp</code> for AI agents.</p></section>`,
+    );
   };
   app.get<{ Querystring: Query }>('/', home);
   app.get<{ Querystring: Query }>('/launches', home);
@@ -69,18 +106,45 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Querystring: Query }>('/search', async (req, reply) => {
     const q = req.query;
     const now = ctx.now();
-    const filters = { q: q.q, category: q.category, stage: q.stage, country: q.country, pricing_model: q.pricing_model, status: q.status, sort: q.sort };
+    const filters = {
+      q: q.q,
+      category: q.category,
+      stage: q.stage,
+      country: q.country,
+      pricing_model: q.pricing_model,
+      status: q.status,
+      sort: q.sort,
+    };
     const [result, tree] = await Promise.all([
-      readOperation<Page<ListingSummary> & { corrected?: Record<string, string[]> }>(ctx, 'search_listings', { ...filters, page: q.page, per_page: q.per_page }),
+      readOperation<Page<ListingSummary> & { corrected?: Record<string, string[]> }>(ctx, 'search_listings', {
+        ...filters,
+        page: q.page,
+        per_page: q.per_page,
+      }),
       readOperation<{ items: CategoryNode[] }>(ctx, 'list_categories', { include_empty: 'false' }),
     ]);
     const flat: { slug: string; name: string; depth: number }[] = [];
-    const walk = (nodes: CategoryNode[], depth: number) => { for (const n of nodes) { flat.push({ slug: n.slug, name: n.name, depth }); walk(n.children, depth + 1); } };
+    const walk = (nodes: CategoryNode[], depth: number) => {
+      for (const n of nodes) {
+        flat.push({ slug: n.slug, name: n.name, depth });
+        walk(n.children, depth + 1);
+      }
+    };
     walk(tree.items, 0);
-    const corrected = result.corrected ? Object.entries(result.corrected).map(([from, to]) => `${from} → ${to.join(' or ')}`) : [];
+    const corrected = result.corrected
+      ? Object.entries(result.corrected).map(([from, to]) => `${from} → ${to.join(' or ')}`)
+      : [];
     const title = q.q ? `“${q.q}” — search` : 'Search products';
     const voting = await cardVoting(ctx, req, reply, result.items);
-    return send(req, reply, { title: `${title} — ${siteName}`, description: `Search ${siteName}'s products by name, tagline, description and keywords.`, canonical: `${base}/search${qs({ ...filters, page: result.page > 1 ? String(result.page) : undefined })}` }, html`
+    return send(
+      req,
+      reply,
+      {
+        title: `${title} — ${siteName}`,
+        description: `Search ${siteName}'s products by name, tagline, description and keywords.`,
+        canonical: `${base}/search${qs({ ...filters, page: result.page > 1 ? String(result.page) : undefined })}`,
+      },
+      html`
       ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Search' }])}
       <h1>${q.q ? html`Results for “${q.q}”` : 'Search products'}</h1>
       <form class="filters" method="get" action="/search" role="search">
@@ -95,26 +159,60 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       ${corrected.length ? html`<p class="notice" role="status">Showing results for ${corrected.join(', ')}.</p>` : ''}
       <p class="muted" role="status">${result.total} ${result.total === 1 ? 'product' : 'products'}</p>
       ${cardList(result.items, { now, voting, empty: q.q ? `Nothing matches “${q.q}”. Try fewer words or another spelling.` : 'No products match these filters.' })}
-      ${pagination('/search', { ...filters, per_page: q.per_page }, result.page, result.total_pages)}`);
+      ${pagination('/search', { ...filters, per_page: q.per_page }, result.page, result.total_pages)}`,
+    );
   });
 
   app.get('/categories', async (req, reply) => {
     const tree = await readOperation<{ items: CategoryNode[] }>(ctx, 'list_categories', {});
-    const nodes = (list: CategoryNode[], depth: number): SafeHtml => html`<ul class="tree depth-${depth}">${list.map((n) => html`<li>
-      <a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_listings})</span>${n.children.length ? nodes(n.children, depth + 1) : ''}</li>`)}</ul>`;
-    return send(req, reply, { title: `Categories — ${siteName}`, description: `Every category of ${siteName} with how many live products it holds.`, canonical: `${base}/categories` }, html`
+    const nodes = (list: CategoryNode[], depth: number): SafeHtml =>
+      html`<ul class="tree depth-${depth}">${list.map(
+        (n) => html`<li>
+      <a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_listings})</span>${n.children.length ? nodes(n.children, depth + 1) : ''}</li>`,
+      )}</ul>`;
+    return send(
+      req,
+      reply,
+      {
+        title: `Categories — ${siteName}`,
+        description: `Every category of ${siteName} with how many live products it holds.`,
+        canonical: `${base}/categories`,
+      },
+      html`
       ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Categories' }])}
       <h1>Categories</h1>
-      <div class="category-tree">${nodes(tree.items, 0)}</div>`);
+      <div class="category-tree">${nodes(tree.items, 0)}</div>`,
+    );
   });
 
   app.get<{ Params: { slug: string }; Querystring: Query }>('/categories/:slug', async (req, reply) => {
     const now = ctx.now();
-    const cat = await readOperation<{ slug: string; name: string; description: string; parent: { slug: string; name: string } | null; subcategories: { slug: string; name: string; live_listings: number }[]; faqs: { question: string; answer: string }[]; live_listings: number; listings: Page<ListingSummary> }>(
-      ctx, 'get_category', { slug: req.params.slug, page: req.query.page, per_page: req.query.per_page });
+    const cat = await readOperation<{
+      slug: string;
+      name: string;
+      description: string;
+      parent: { slug: string; name: string } | null;
+      subcategories: { slug: string; name: string; live_listings: number }[];
+      faqs: { question: string; answer: string }[];
+      live_listings: number;
+      listings: Page<ListingSummary>;
+    }>(ctx, 'get_category', { slug: req.params.slug, page: req.query.page, per_page: req.query.per_page });
     const voting = await cardVoting(ctx, req, reply, cat.listings.items);
-    const trail = [{ href: '/', label: 'Home' }, { href: '/categories', label: 'Categories' }, ...(cat.parent ? [{ href: `/categories/${cat.parent.slug}`, label: cat.parent.name }] : []), { label: cat.name }];
-    return send(req, reply, { title: `${cat.name} — ${siteName}`, description: cat.description || `Products in ${cat.name} on ${siteName}.`, canonical: `${base}/categories/${cat.slug}${cat.listings.page > 1 ? `?page=${cat.listings.page}` : ''}` }, html`
+    const trail = [
+      { href: '/', label: 'Home' },
+      { href: '/categories', label: 'Categories' },
+      ...(cat.parent ? [{ href: `/categories/${cat.parent.slug}`, label: cat.parent.name }] : []),
+      { label: cat.name },
+    ];
+    return send(
+      req,
+      reply,
+      {
+        title: `${cat.name} — ${siteName}`,
+        description: cat.description || `Products in ${cat.name} on ${siteName}.`,
+        canonical: `${base}/categories/${cat.slug}${cat.listings.page > 1 ? `?page=${cat.listings.page}` : ''}`,
+      },
+      html`
       ${breadcrumbs(trail)}
       <h1>${cat.name}</h1>
       ${cat.description ? html`<p class="lead">${cat.description}</p>` : ''}
@@ -122,6 +220,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       <h2>${cat.live_listings} ${cat.live_listings === 1 ? 'product' : 'products'}, most voted first</h2>
       ${cardList(cat.listings.items, { now, voting, ranked: true, offset: (cat.listings.page - 1) * cat.listings.per_page, empty: `No live products in ${cat.name} yet.` })}
       ${pagination(`/categories/${cat.slug}`, { per_page: req.query.per_page }, cat.listings.page, cat.listings.total_pages)}
-      ${cat.faqs.length ? html`<h2>Questions about ${cat.name}</h2>${cat.faqs.map((f) => html`<details class="faq"><summary>${f.question}</summary><p>${f.answer}</p></details>`)}` : ''}`);
+      ${cat.faqs.length ? html`<h2>Questions about ${cat.name}</h2>${cat.faqs.map((f) => html`<details class="faq"><summary>${f.question}</summary><p>${f.answer}</p></details>`)}` : ''}`,
+    );
   });
 }

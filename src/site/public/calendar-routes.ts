@@ -16,11 +16,27 @@ type Paged<T> = { items: T[]; page: number; per_page: number; total: number; tot
 
 /** get_launch_week's answer. */
 type LaunchWeek = Paged<ListingSummary & { rank: number; week_votes: number }> & {
-  week: string; ends: string; state: 'past' | 'current' | 'upcoming'; previous_week: string; next_week: string;
+  week: string;
+  ends: string;
+  state: 'past' | 'current' | 'upcoming';
+  previous_week: string;
+  next_week: string;
 };
 /** get_leaderboard's answer. */
-type Board = Paged<{ rank: number; listing: ListingSummary; metric: { name: string; value: number; unit: string }; verified?: boolean; source?: string; as_of?: string; domain_rating?: { provider_label: string; scale: number; as_of: string } }> & {
-  board: string; title: string; description: string; paid: boolean; week: string | null;
+type Board = Paged<{
+  rank: number;
+  listing: ListingSummary;
+  metric: { name: string; value: number; unit: string };
+  verified?: boolean;
+  source?: string;
+  as_of?: string;
+  domain_rating?: { provider_label: string; scale: number; as_of: string };
+}> & {
+  board: string;
+  title: string;
+  description: string;
+  paid: boolean;
+  week: string | null;
 };
 /** list_awards' answer. */
 type Awards = Paged<{ id: number; week: string; rank: number; title: string; votes: number; listing: ListingSummary }>;
@@ -40,19 +56,33 @@ export function usd(cents: number): string {
 
 /** A board's metric as a person reads it: votes as numbers, USD cents as dollars, a Domain Rating in points. */
 export function formatMetric(m: { name: string; value: number; unit: string }): { value: string; label: string } {
-  if (m.unit === 'USD cents') return { value: usd(m.value), label: m.name === 'mrr' ? 'monthly recurring revenue' : 'contributed (paid placement)' };
+  if (m.unit === 'USD cents')
+    return {
+      value: usd(m.value),
+      label: m.name === 'mrr' ? 'monthly recurring revenue' : 'contributed (paid placement)',
+    };
   if (m.unit === 'points') return { value: `${number.format(m.value)} pts`, label: 'Domain Rating points' };
   return { value: number.format(m.value), label: m.unit };
 }
 
 /** A Domain Rating says whose it is, on what scale and when it was read: never a bare number. */
-function withRatingSource(m: { value: string; label: string; note?: string }, dr: { provider_label: string; scale: number; as_of: string } | undefined): { value: string; label: string; note?: string } {
+function withRatingSource(
+  m: { value: string; label: string; note?: string },
+  dr: { provider_label: string; scale: number; as_of: string } | undefined,
+): { value: string; label: string; note?: string } {
   if (!dr) return m;
-  return { value: `${m.value.replace(/ pts$/, '')} / ${dr.scale}`, label: `${dr.provider_label}, read ${dr.as_of}`, note: `${dr.provider_label} · ${dr.as_of}` };
+  return {
+    value: `${m.value.replace(/ pts$/, '')} / ${dr.scale}`,
+    label: `${dr.provider_label}, read ${dr.as_of}`,
+    note: `${dr.provider_label} · ${dr.as_of}`,
+  };
 }
 
 /** A revenue figure says its month and where it comes from: verified by a provider, or self-reported. */
-function withProvenance(m: { value: string; label: string }, it: { verified?: boolean; source?: string; as_of?: string }): { value: string; label: string; note?: string } {
+function withProvenance(
+  m: { value: string; label: string },
+  it: { verified?: boolean; source?: string; as_of?: string },
+): { value: string; label: string; note?: string } {
   if (it.verified === undefined || !it.as_of) return m;
   const month = `${MONTHS[Number(it.as_of.slice(5, 7)) - 1]} ${it.as_of.slice(0, 4)}`;
   const source = it.verified ? `verified by ${revenueSourceLabel(it.source ?? '')}` : 'self-reported';
@@ -62,7 +92,10 @@ function withProvenance(m: { value: string; label: string }, it: { verified?: bo
 
 /** What the metric column of a board means, in a sentence. */
 const RANKED_BY: Record<string, string> = {
-  votes: 'community votes', contributed: 'money contributed (USD) — paid placement', domain_rating: "latest third-party rating, as a share of its provider's scale (each shown with its source and date)", mrr: 'monthly recurring revenue (USD)',
+  votes: 'community votes',
+  contributed: 'money contributed (USD) — paid placement',
+  domain_rating: "latest third-party rating, as a share of its provider's scale (each shown with its source and date)",
+  mrr: 'monthly recurring revenue (USD)',
 };
 
 /** "Nov 16" for a week's Monday. */
@@ -81,18 +114,31 @@ function rankedBoard(items: Board['items'], now: Date, empty: string): SafeHtml 
 }
 
 /** The billboard ranks by money: said in words wherever it is shown (the API's `paid: true`). */
-const paidNotice = (id: string) => html`<p class="notice paid-notice" id="${id}"><strong>Paid ranking</strong> — this is advertising, not a community vote.</p>`;
+const paidNotice = (id: string) =>
+  html`<p class="notice paid-notice" id="${id}"><strong>Paid ranking</strong> — this is advertising, not a community vote.</p>`;
 
 /** The launch calendar (weeks), the leaderboards and the Launch of the Week awards, as pages. */
 export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   const siteName = ctx.site.name;
-  const send = async (req: FastifyRequest, reply: FastifyReply, o: { title: string; description: string; canonical: string; image?: string }, body: SafeHtml) =>
-    reply.code(200).type('text/html; charset=utf-8').send(layout({ ...o, siteName, user: await currentUser(ctx, req).catch(() => null) }, body));
+  const send = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    o: { title: string; description: string; canonical: string; image?: string },
+    body: SafeHtml,
+  ) =>
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .send(layout({ ...o, siteName, user: await currentUser(ctx, req).catch(() => null) }, body));
 
   app.get<{ Params: { week: string }; Querystring: Query }>('/launches/weeks/:week', async (req, reply) => {
     const now = ctx.now();
-    const w = await readOperation<LaunchWeek>(ctx, 'get_launch_week', { week: req.params.week, page: req.query.page, per_page: req.query.per_page });
+    const w = await readOperation<LaunchWeek>(ctx, 'get_launch_week', {
+      week: req.params.week,
+      page: req.query.page,
+      per_page: req.query.per_page,
+    });
     const previous = await launchWeekBefore(ctx.db, ctx.site.id, w.week);
     const current = mondayOf(now);
     const upcoming = w.state === 'upcoming';
@@ -101,14 +147,18 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
     const path = `/launches/weeks/${w.week}`;
     const calendar = Array.from({ length: CALENDAR_WEEKS }, (_, i) => addWeeks(current, i));
     const count = `${w.total} ${w.total === 1 ? 'launch' : 'launches'}`;
-    return send(req, reply, {
-      title: `Launches of the week of ${w.week} — ${siteName}`,
-      description: upcoming
-        ? `${count} scheduled on ${siteName} for the week of ${w.week} to ${w.ends}.`
-        : `${count} on ${siteName} in the week of ${w.week} to ${w.ends}, ranked by the community votes cast that week.`,
-      canonical: `${base}${path}${qs({ page: w.page > 1 ? String(w.page) : undefined })}`,
-      image: `${base}${weekSharePath(w.week)}`,
-    }, html`
+    return send(
+      req,
+      reply,
+      {
+        title: `Launches of the week of ${w.week} — ${siteName}`,
+        description: upcoming
+          ? `${count} scheduled on ${siteName} for the week of ${w.week} to ${w.ends}.`
+          : `${count} on ${siteName} in the week of ${w.week} to ${w.ends}, ranked by the community votes cast that week.`,
+        canonical: `${base}${path}${qs({ page: w.page > 1 ? String(w.page) : undefined })}`,
+        image: `${base}${weekSharePath(w.week)}`,
+      },
+      html`
       ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/launches', label: 'Launches' }, { label: `Week of ${w.week}` }])}
       <h1>Launches of the week of ${w.week}</h1>
       <p class="muted week-range">Monday <time datetime="${w.week}">${w.week}</time> to Sunday <time datetime="${w.ends}">${w.ends}</time> (UTC) · ${when} · ${count}</p>
@@ -118,11 +168,16 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
       </nav>
       <section aria-labelledby="week-list-h">
         <h2 id="week-list-h">${upcoming ? 'Scheduled to launch' : `Ranked by ${metricLabel}`}</h2>
-        ${upcoming
-          ? cardList(w.items, { now, empty: w.page > 1 ? 'No more launches on this page.' : 'No launches are scheduled for this week yet.' })
-          : w.items.length
-            ? html`<ol class="cards ranked">${w.items.map((l) => listingCard(l, { now, rank: l.rank, metric: { value: number.format(l.week_votes), label: metricLabel } }))}</ol>`
-            : html`<p class="muted empty">${w.page > 1 ? 'No more launches on this page.' : 'No launches yet this week.'}</p>`}
+        ${
+          upcoming
+            ? cardList(w.items, {
+                now,
+                empty: w.page > 1 ? 'No more launches on this page.' : 'No launches are scheduled for this week yet.',
+              })
+            : w.items.length
+              ? html`<ol class="cards ranked">${w.items.map((l) => listingCard(l, { now, rank: l.rank, metric: { value: number.format(l.week_votes), label: metricLabel } }))}</ol>`
+              : html`<p class="muted empty">${w.page > 1 ? 'No more launches on this page.' : 'No launches yet this week.'}</p>`
+        }
         ${pagination(path, { per_page: req.query.per_page }, w.page, w.total_pages)}
         ${w.state !== 'past' ? html`<p><a href="/submit">Submit your product</a> to launch in a coming week.</p>` : ''}
       </section>
@@ -130,69 +185,106 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
         <h2 id="calendar-h">Launch calendar</h2>
         <ol class="calendar-strip">${calendar.map((m) => html`<li><a href="/launches/weeks/${m}"${m === w.week ? html` aria-current="page"` : ''}><span class="sr-only">Week of </span><span class="cal-month">${shortDate(m).split(' ')[0]}</span> <span class="cal-day">${shortDate(m).split(' ')[1]}</span>${m === current ? html` <span class="cal-note">this week</span>` : ''}</a></li>`)}</ol>
         <p class="small muted">Also: the <a href="/leaderboards">leaderboards</a> and the <a href="/awards">Launch of the Week awards</a>.</p>
-      </section>`);
+      </section>`,
+    );
   });
 
   app.get('/leaderboards', async (req, reply) => {
     const now = ctx.now();
-    const boards = await Promise.all(BOARDS.map((b) => readOperation<Board>(ctx, 'get_leaderboard', { board: b, per_page: 3 })));
-    return send(req, reply, {
-      title: `Leaderboards — ${siteName}`,
-      description: `Five separate rankings of ${siteName}'s products: community votes this week and of all time, the paid billboard, Domain Rating and revenue.`,
-      canonical: `${base}/leaderboards`,
-    }, html`
+    const boards = await Promise.all(
+      BOARDS.map((b) => readOperation<Board>(ctx, 'get_leaderboard', { board: b, per_page: 3 })),
+    );
+    return send(
+      req,
+      reply,
+      {
+        title: `Leaderboards — ${siteName}`,
+        description: `Five separate rankings of ${siteName}'s products: community votes this week and of all time, the paid billboard, Domain Rating and revenue.`,
+        canonical: `${base}/leaderboards`,
+      },
+      html`
       ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Leaderboards' }])}
       <h1>Leaderboards</h1>
       <p class="muted">Five separate rankings. Only the billboard is paid: it is advertising, ranked by money, and never mixed with the community boards.</p>
-      <div class="board-index">${boards.map((b) => html`
+      <div class="board-index">${boards.map(
+        (b) => html`
         <section class="board-summary${b.paid ? ' paid' : ''}" aria-labelledby="board-${b.board}-h">
           <h2 id="board-${b.board}-h"><a href="/leaderboards/${b.board}">${b.title}</a>${b.paid ? html` <span class="chip paid">Paid placement</span>` : ''}</h2>
           ${b.paid ? paidNotice(`board-${b.board}-paid`) : ''}
           <p>${b.description}</p>
           ${rankedBoard(b.items, now, 'Nobody on this board yet.')}
           <p class="more"><a href="/leaderboards/${b.board}">The whole board<span class="sr-only">: ${b.title}</span><span aria-hidden="true"> →</span></a></p>
-        </section>`)}</div>
-      <p class="small muted">See also the <a href="/awards">Launch of the Week awards</a> and <a href="/launches/weeks/this">this week's launches</a>.</p>`);
+        </section>`,
+      )}</div>
+      <p class="small muted">See also the <a href="/awards">Launch of the Week awards</a> and <a href="/launches/weeks/this">this week's launches</a>.</p>`,
+    );
   });
 
   app.get<{ Params: { board: string }; Querystring: Query }>('/leaderboards/:board', async (req, reply) => {
     const now = ctx.now();
-    const b = await readOperation<Board>(ctx, 'get_leaderboard', { board: req.params.board, week: req.query.week, page: req.query.page, per_page: req.query.per_page });
+    const b = await readOperation<Board>(ctx, 'get_leaderboard', {
+      board: req.params.board,
+      week: req.query.week,
+      page: req.query.page,
+      per_page: req.query.per_page,
+    });
     const path = `/leaderboards/${b.board}`;
     const current = mondayOf(now);
     const weekly = b.board === 'community-weekly' && b.week !== null;
     const heading = weekly && b.week !== current ? `Community — week of ${b.week}` : b.title;
     // The rolling "this week" board has its own address; a chosen week is canonical by its Monday.
     const weekQuery = weekly && req.query.week !== undefined && req.query.week !== '' ? b.week! : undefined;
-    const metric = b.items[0]?.metric.name ?? (b.board === 'billboard' ? 'contributed' : b.board === 'domain-rating' ? 'domain_rating' : b.board === 'revenue' ? 'mrr' : 'votes');
+    const metric =
+      b.items[0]?.metric.name ??
+      (b.board === 'billboard'
+        ? 'contributed'
+        : b.board === 'domain-rating'
+          ? 'domain_rating'
+          : b.board === 'revenue'
+            ? 'mrr'
+            : 'votes');
     // Links only to pages that exist: a past week without launches has no calendar page, and the
     // weekly board goes back only while it has votes to show.
-    const weekHasPage = weekly && (b.week! >= current || (await launchWeekBefore(ctx.db, ctx.site.id, addWeeks(b.week!, 1))) === b.week);
-    return send(req, reply, {
-      title: `${heading} — leaderboard — ${siteName}`,
-      description: b.paid ? `${b.description} Paid placement on ${siteName}.` : b.description,
-      canonical: `${base}${path}${qs({ week: weekQuery, page: b.page > 1 ? String(b.page) : undefined })}`,
-    }, html`
+    const weekHasPage =
+      weekly && (b.week! >= current || (await launchWeekBefore(ctx.db, ctx.site.id, addWeeks(b.week!, 1))) === b.week);
+    return send(
+      req,
+      reply,
+      {
+        title: `${heading} — leaderboard — ${siteName}`,
+        description: b.paid ? `${b.description} Paid placement on ${siteName}.` : b.description,
+        canonical: `${base}${path}${qs({ week: weekQuery, page: b.page > 1 ? String(b.page) : undefined })}`,
+      },
+      html`
       ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/leaderboards', label: 'Leaderboards' }, { label: heading }])}
       <h1>${heading}</h1>
       ${b.paid ? paidNotice('paid-notice') : ''}
       <p>${b.description}</p>
-      ${weekly ? html`<p class="muted week-range">Votes cast from Monday <time datetime="${b.week}">${b.week}</time> to Sunday <time datetime="${weekEnd(b.week!)}">${weekEnd(b.week!)}</time> (UTC)${weekHasPage ? html` · <a href="/launches/weeks/${b.week}">that week's launches</a>` : ''}</p>
+      ${
+        weekly
+          ? html`<p class="muted week-range">Votes cast from Monday <time datetime="${b.week}">${b.week}</time> to Sunday <time datetime="${weekEnd(b.week!)}">${weekEnd(b.week!)}</time> (UTC)${weekHasPage ? html` · <a href="/launches/weeks/${b.week}">that week's launches</a>` : ''}</p>
         <nav class="week-nav" aria-label="Other weeks">
           ${b.items.length ? html`<a rel="prev" href="${path}?week=${addWeeks(b.week!, -1)}"><span aria-hidden="true">← </span>Week of ${addWeeks(b.week!, -1)}</a>` : html`<span></span>`}
           ${b.week! < current ? html`<a rel="next" href="${path}?week=${addWeeks(b.week!, 1)}">Week of ${addWeeks(b.week!, 1)}<span aria-hidden="true"> →</span></a>` : html`<span></span>`}
-        </nav>` : ''}
+        </nav>`
+          : ''
+      }
       <section aria-labelledby="board-list-h">
         <h2 id="board-list-h">Ranked by ${RANKED_BY[metric] ?? metric}</h2>
         ${rankedBoard(b.items, now, b.page > 1 ? 'No more listings on this page.' : 'Nobody on this board yet.')}
         ${pagination(path, { week: weekQuery, per_page: req.query.per_page }, b.page, b.total_pages)}
       </section>
-      <nav class="board-nav" aria-label="Leaderboards"><ul>${BOARDS.map((name) => html`<li><a href="/leaderboards/${name}"${name === b.board ? html` aria-current="page"` : ''}>${name === 'billboard' ? 'Billboard (paid)' : name.replace(/-/g, ' ')}</a></li>`)}</ul></nav>`);
+      <nav class="board-nav" aria-label="Leaderboards"><ul>${BOARDS.map((name) => html`<li><a href="/leaderboards/${name}"${name === b.board ? html` aria-current="page"` : ''}>${name === 'billboard' ? 'Billboard (paid)' : name.replace(/-/g, ' ')}</a></li>`)}</ul></nav>`,
+    );
   });
 
   app.get<{ Querystring: Query }>('/awards', async (req, reply) => {
-    const a = await readOperation<Awards>(ctx, 'list_awards', { listing: req.query.listing, page: req.query.page, per_page: req.query.per_page });
-    const listing = req.query.listing ? a.items[0]?.listing.name ?? req.query.listing : null;
+    const a = await readOperation<Awards>(ctx, 'list_awards', {
+      listing: req.query.listing,
+      page: req.query.page,
+      per_page: req.query.per_page,
+    });
+    const listing = req.query.listing ? (a.items[0]?.listing.name ?? req.query.listing) : null;
     const weeks: { week: string; items: Awards['items'] }[] = [];
     for (const item of a.items) {
       const last = weeks[weeks.length - 1];
@@ -200,25 +292,34 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
       else weeks.push({ week: item.week, items: [item] });
     }
     const heading = listing ? `Launch of the Week awards of ${listing}` : 'Launch of the Week awards';
-    return send(req, reply, {
-      title: `${heading} — ${siteName}`,
-      description: `The ${siteName} Launch of the Week #1, #2 and #3 of every week, by the community votes cast during the week${listing ? ` — won by ${listing}` : ''}.`,
-      canonical: `${base}/awards${qs({ listing: req.query.listing, page: a.page > 1 ? String(a.page) : undefined })}`,
-    }, html`
+    return send(
+      req,
+      reply,
+      {
+        title: `${heading} — ${siteName}`,
+        description: `The ${siteName} Launch of the Week #1, #2 and #3 of every week, by the community votes cast during the week${listing ? ` — won by ${listing}` : ''}.`,
+        canonical: `${base}/awards${qs({ listing: req.query.listing, page: a.page > 1 ? String(a.page) : undefined })}`,
+      },
+      html`
       ${breadcrumbs(listing ? [{ href: '/', label: 'Home' }, { href: '/awards', label: 'Awards' }, { label: listing }] : [{ href: '/', label: 'Home' }, { label: 'Awards' }])}
       <h1>${heading}</h1>
       <p class="muted">Every week the three live launches with the most community votes cast during their launch week win Launch of the Week #1, #2 and #3. Newest week first. Every winner and the all-time top are in the <a href="/hall-of-fame">Hall of Fame</a>.</p>
       ${listing ? html`<p><a href="/awards">All awards</a></p>` : ''}
       ${weeks.length === 0 ? html`<p class="muted empty">${a.page > 1 ? 'No more awards on this page.' : listing ? `${listing} has not won an award yet.` : 'No awards yet: the first are given when a launch week ends.'}</p>` : ''}
-      ${weeks.map((g) => html`<section class="award-week" aria-labelledby="awards-${g.week}-h">
+      ${weeks.map(
+        (g) => html`<section class="award-week" aria-labelledby="awards-${g.week}-h">
         <h2 id="awards-${g.week}-h"><a href="/launches/weeks/${g.week}">Week of ${g.week}</a></h2>
-        <ol class="awards">${g.items.map((it) => html`<li class="award rank-${it.rank}">
+        <ol class="awards">${g.items.map(
+          (it) => html`<li class="award rank-${it.rank}">
           ${logo(it.listing)}
           <div class="body">
             <h3 class="name"><a href="/p/${it.listing.slug}">${it.listing.name}</a></h3>
             <p class="award-title"><a href="/launches/weeks/${it.week}">${it.title}<span class="sr-only">, week of ${it.week}</span></a> · ${number.format(it.votes)} ${it.votes === 1 ? 'vote' : 'votes'} that week · <a href="/awards/${it.id}">Verify<span class="sr-only"> ${it.listing.name}'s ${it.title}, week of ${it.week}</span></a></p>
-          </div></li>`)}</ol>
-      </section>`)}
-      ${pagination('/awards', { listing: req.query.listing, per_page: req.query.per_page }, a.page, a.total_pages)}`);
+          </div></li>`,
+        )}</ol>
+      </section>`,
+      )}
+      ${pagination('/awards', { listing: req.query.listing, per_page: req.query.per_page }, a.page, a.total_pages)}`,
+    );
   });
 }

@@ -9,7 +9,16 @@ export const FEEDS = { launches: '/feed.xml', blog: '/blog/feed.xml' } as const;
 
 const rfc822 = (iso: string) => new Date(iso).toUTCString();
 
-function rss(reply: FastifyReply, o: { title: string; link: string; self: string; description: string; items: { title: string; link: string; description: string; date: string | null }[] }) {
+function rss(
+  reply: FastifyReply,
+  o: {
+    title: string;
+    link: string;
+    self: string;
+    description: string;
+    items: { title: string; link: string; description: string; date: string | null }[];
+  },
+) {
   const e = escapeHtml;
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>
@@ -25,17 +34,36 @@ ${o.items.map((i) => `<item><title>${e(i.title)}</title><link>${e(i.link)}</link
 export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   app.get(FEEDS.launches, async (_req, reply) => {
-    const r = await readOperation<{ items: ListingSummary[] }>(ctx, 'list_launches', { section: 'recent', per_page: '50' });
+    const r = await readOperation<{ items: ListingSummary[] }>(ctx, 'list_launches', {
+      section: 'recent',
+      per_page: '50',
+    });
     return rss(reply, {
-      title: `${ctx.site.name} — new launches`, link: `${base}/`, self: `${base}${FEEDS.launches}`, description: ctx.site.purpose,
-      items: r.items.map((l) => ({ title: `${l.name} — ${l.tagline}`, link: `${base}/p/${l.slug}`, description: l.tagline, date: l.launched_at })),
+      title: `${ctx.site.name} — new launches`,
+      link: `${base}/`,
+      self: `${base}${FEEDS.launches}`,
+      description: ctx.site.purpose,
+      items: r.items.map((l) => ({
+        title: `${l.name} — ${l.tagline}`,
+        link: `${base}/p/${l.slug}`,
+        description: l.tagline,
+        date: l.launched_at,
+      })),
     });
   });
   app.get(FEEDS.blog, async (_req, reply) => {
     const r = await readOperation<{ items: BlogPostSummary[] }>(ctx, 'list_blog_posts', { per_page: '30' });
     return rss(reply, {
-      title: `${ctx.site.name} — blog`, link: `${base}/blog`, self: `${base}${FEEDS.blog}`, description: `Posts from ${ctx.site.name}.`,
-      items: r.items.map((p) => ({ title: p.title, link: `${base}/blog/${p.slug}`, description: p.excerpt, date: p.published_at })),
+      title: `${ctx.site.name} — blog`,
+      link: `${base}/blog`,
+      self: `${base}${FEEDS.blog}`,
+      description: `Posts from ${ctx.site.name}.`,
+      items: r.items.map((p) => ({
+        title: p.title,
+        link: `${base}/blog/${p.slug}`,
+        description: p.excerpt,
+        date: p.published_at,
+      })),
     });
   });
 }

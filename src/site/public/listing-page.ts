@@ -9,22 +9,54 @@ import { SOCIAL_LABELS } from '../../drafting/draft-content.js';
 
 /** Plain words for the profile fields a company's website did not state. */
 const FIELD_WORDS: Record<string, string> = {
-  name: 'its name', tagline: 'a tagline', short_description: 'a short description', description: 'a description', stage: 'its stage',
-  categories: 'its category', tags: 'tags', pricing_model: 'how it is priced', pricing_summary: 'its prices', country: 'its country', city: 'its city',
-  founded_year: 'the year it was founded', features: 'its features', usps: 'what sets it apart', keywords: 'keywords', contact_email: 'a contact email',
-  demo_video_url: 'a demo video', logo_url: 'a logo', faqs: 'answers to common questions', founders: 'its founders', socials: 'social profiles',
-  story: 'its story', milestones: 'milestones',
+  name: 'its name',
+  tagline: 'a tagline',
+  short_description: 'a short description',
+  description: 'a description',
+  stage: 'its stage',
+  categories: 'its category',
+  tags: 'tags',
+  pricing_model: 'how it is priced',
+  pricing_summary: 'its prices',
+  country: 'its country',
+  city: 'its city',
+  founded_year: 'the year it was founded',
+  features: 'its features',
+  usps: 'what sets it apart',
+  keywords: 'keywords',
+  contact_email: 'a contact email',
+  demo_video_url: 'a demo video',
+  logo_url: 'a logo',
+  faqs: 'answers to common questions',
+  founders: 'its founders',
+  socials: 'social profiles',
+  story: 'its story',
+  milestones: 'milestones',
 };
 const STORY_WORDS: Record<string, string> = {
-  title: '', story: 'The story', why_started: 'Why we started', problem: 'The problem', journey: 'The journey', challenges: 'Challenges',
-  achievements: 'Achievements', lessons: 'Lessons learned', whats_next: "What's next",
+  title: '',
+  story: 'The story',
+  why_started: 'Why we started',
+  problem: 'The problem',
+  journey: 'The journey',
+  challenges: 'Challenges',
+  achievements: 'Achievements',
+  lessons: 'Lessons learned',
+  whats_next: "What's next",
 };
 const SOCIAL_WORDS: Record<string, string> = { ...SOCIAL_LABELS, twitter: 'X' };
 
-const paragraphs = (text: string) => text.split(/\n{2,}|\r\n\r\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${p}</p>`);
+const paragraphs = (text: string) =>
+  text
+    .split(/\n{2,}|\r\n\r\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => html`<p>${p}</p>`);
 /** " (+3 over 30 days)": a change from stored readings, left out when there is no reading that old. */
-const signed = (change: number | null, span: string) => (change === null ? '' : html` <span class="muted">(${change > 0 ? '+' : ''}${change} over ${span})</span>`);
-const words = (list: string[]) => (list.length <= 1 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`);
+const signed = (change: number | null, span: string) =>
+  change === null ? '' : html` <span class="muted">(${change > 0 ? '+' : ''}${change} over ${span})</span>`;
+const words = (list: string[]) =>
+  list.length <= 1 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 
 export interface ListingPageParts {
   now: Date;
@@ -65,20 +97,34 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
       ${p.features.length ? html`<section aria-labelledby="features-h"><h2 id="features-h">Features</h2><ul class="features">${p.features.map((f) => html`<li>${f}</li>`)}</ul></section>` : ''}
       ${p.pricing.model || p.pricing.summary ? html`<section aria-labelledby="pricing-h"><h2 id="pricing-h">Pricing</h2><p>${p.pricing.model ? html`<span class="chip">${p.pricing.model}</span> ` : ''}${p.pricing.summary ?? ''}</p></section>` : ''}
       ${p.media?.length ? html`<section aria-labelledby="media-h"><h2 id="media-h">Screenshots and media</h2><ul class="media">${p.media.map((m) => html`<li><a href="${m.url}" rel="nofollow noopener">${m.caption || (m.kind === 'video' ? 'Video' : 'Image')}</a></li>`)}</ul></section>` : ''}
-      ${p.story && Object.keys(p.story).length ? html`<section aria-labelledby="story-h"><h2 id="story-h">${p.story.title || 'The founders\' story'}</h2>
-        ${Object.entries(p.story).filter(([k]) => k !== 'title').map(([k, v]) => html`<h3>${STORY_WORDS[k] ?? k}</h3>${paragraphs(v)}`)}</section>` : ''}
+      ${
+        p.story && Object.keys(p.story).length
+          ? html`<section aria-labelledby="story-h"><h2 id="story-h">${p.story.title || "The founders' story"}</h2>
+        ${Object.entries(p.story)
+          .filter(([k]) => k !== 'title')
+          .map(([k, v]) => html`<h3>${STORY_WORDS[k] ?? k}</h3>${paragraphs(v)}`)}</section>`
+          : ''
+      }
       ${p.milestones?.length ? html`<section aria-labelledby="milestones-h"><h2 id="milestones-h">Milestones</h2><ol class="milestones">${p.milestones.map((m) => html`<li><time datetime="${m.date}">${m.date}</time> — <strong>${m.title}</strong>${m.description ? html`: ${m.description}` : ''}</li>`)}</ol></section>` : ''}
       ${p.faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${p.faqs.map((f) => html`<details class="faq"><summary>${f.question}</summary><p>${f.answer}</p></details>`)}</section>` : ''}
       ${o.reviews}
       ${p.latest_updates.length ? html`<section aria-labelledby="updates-h"><h2 id="updates-h">Latest updates</h2>${p.latest_updates.map((u) => html`<article class="update"><h3>${u.title}</h3><p class="small muted">${u.created_at.slice(0, 10)}</p>${paragraphs(u.body)}</article>`)}</section>` : ''}
-      ${o.alternatives.length ? html`<section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>${cardList(o.alternatives, { now: o.now, empty: '' })}
-        ${o.alternatives[0] ? html`<p><a href="/compare?a=${p.slug}&amp;b=${o.alternatives[0].slug}">Compare ${p.name} with ${o.alternatives[0].name}</a></p>` : ''}</section>` : ''}
+      ${
+        o.alternatives.length
+          ? html`<section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>${cardList(o.alternatives, { now: o.now, empty: '' })}
+        ${o.alternatives[0] ? html`<p><a href="/compare?a=${p.slug}&amp;b=${o.alternatives[0].slug}">Compare ${p.name} with ${o.alternatives[0].name}</a></p>` : ''}</section>`
+          : ''
+      }
       ${o.comments}
     </div><aside class="side-col" aria-label="Facts">
       <dl class="facts">
         ${p.community_rating.count ? html`<dt>Community rating</dt><dd>${p.community_rating.average} / 5 <span class="muted">(${p.community_rating.count} genuine review${p.community_rating.count === 1 ? '' : 's'})</span></dd>` : ''}
-        ${p.domain_rating.current !== null ? html`<dt>${p.domain_rating.provider_label ?? 'Domain Rating'}</dt><dd>${p.domain_rating.current}${p.domain_rating.scale ? ` / ${p.domain_rating.scale}` : ''}${signed(p.domain_rating.change_30d, '30 days')}${signed(p.domain_rating.change_90d, '90 days')}
-          ${p.domain_rating.as_of ? html`<span class="muted dr-as-of">read <time datetime="${p.domain_rating.as_of}">${p.domain_rating.as_of}</time></span>` : ''}</dd>` : ''}
+        ${
+          p.domain_rating.current !== null
+            ? html`<dt>${p.domain_rating.provider_label ?? 'Domain Rating'}</dt><dd>${p.domain_rating.current}${p.domain_rating.scale ? ` / ${p.domain_rating.scale}` : ''}${signed(p.domain_rating.change_30d, '30 days')}${signed(p.domain_rating.change_90d, '90 days')}
+          ${p.domain_rating.as_of ? html`<span class="muted dr-as-of">read <time datetime="${p.domain_rating.as_of}">${p.domain_rating.as_of}</time></span>` : ''}</dd>`
+            : ''
+        }
         ${p.revenue ? html`<dt>Revenue</dt><dd class="revenue">${revenueFigureLabel(p.revenue)}</dd>` : ''}
         ${p.city || p.country ? html`<dt>Based in</dt><dd>${[p.city, p.country].filter(Boolean).join(', ')}</dd>` : ''}
         ${p.founded_year ? html`<dt>Founded</dt><dd>${p.founded_year}</dd>` : ''}

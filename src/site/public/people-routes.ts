@@ -14,12 +14,14 @@ import { SOCIAL_LABELS } from '../../drafting/draft-content.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
-const send = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+const send = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').send(body);
 /** The visitor, for the header; a broken session never breaks a public page. */
 const visitor = (ctx: AppContext, req: FastifyRequest) => currentUser(ctx, req).catch(() => null);
 /** One text value of a query parameter (a repeated one is passed on as is, for the API to refuse). */
 const param = (q: Query, key: string) => q[key];
-const text = (q: Query, key: string): string | undefined => (typeof q[key] === 'string' ? (q[key] as string) : undefined);
+const text = (q: Query, key: string): string | undefined =>
+  typeof q[key] === 'string' ? (q[key] as string) : undefined;
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 function countryName(code: string | null): string | null {
@@ -48,7 +50,12 @@ const hostOf = (u: string) => {
 };
 
 /** Plain text with blank lines between paragraphs (bios, stories, answers). */
-const paragraphs = (s: string): SafeHtml => html`${s.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${p}</p>`)}`;
+const paragraphs = (s: string): SafeHtml =>
+  html`${s
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => html`<p>${p}</p>`)}`;
 
 /** A founder's photo, served from our origin (fetched once, resized; never hot-linked), or the monogram. */
 function avatar(f: { slug: string; name: string; avatar_url: string | null }, size: 'm' | 'l' = 'm'): SafeHtml {
@@ -63,7 +70,14 @@ const SOCIAL_WORDS: Record<string, string> = SOCIAL_LABELS;
 /** The canonical address of a list page: its path, plus the page number past the first (filters are not canonical). */
 const listCanonical = (base: string, page: number) => `${base}${page > 1 ? `?page=${page}` : ''}`;
 
-function searchForm(o: { action: string; label: string; id: string; q?: string; maxLength: number; extra?: SafeHtml }): SafeHtml {
+function searchForm(o: {
+  action: string;
+  label: string;
+  id: string;
+  q?: string;
+  maxLength: number;
+  extra?: SafeHtml;
+}): SafeHtml {
   return html`<form class="search-form" method="get" action="${o.action}" role="search">
     <div class="field"><label for="${o.id}-q">${o.label}</label><input id="${o.id}-q" type="search" name="q" value="${o.q ?? ''}" maxlength="${o.maxLength}"></div>
     ${o.extra ?? ''}
@@ -81,7 +95,12 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Querystring: Query }>('/founders', async (req, reply) => {
     const q = req.query;
-    const input = { q: param(q, 'q'), country: param(q, 'country'), page: param(q, 'page'), per_page: param(q, 'per_page') };
+    const input = {
+      q: param(q, 'q'),
+      country: param(q, 'country'),
+      page: param(q, 'page'),
+      per_page: param(q, 'per_page'),
+    };
     const result = await readOperation<PageOf<FounderSummary>>(ctx, 'list_founders', input);
     const search = text(q, 'q')?.trim();
     const country = text(q, 'country');
@@ -92,23 +111,43 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
       return html`<li class="person-card">${avatar(f)}
         <div class="body"><h2 class="name"><a href="/founders/${f.slug}">${f.name}</a></h2>
           ${f.title || place ? html`<p class="muted">${[f.title, place].filter(Boolean).join(' · ')}</p>` : ''}
-          ${products?.length
-            ? html`<p class="products"><span class="sr-only">Products: </span>${products.map((l, j) => html`${j ? ', ' : ''}<a href="/p/${l.slug}">${l.name}</a>`)}</p>`
-            : f.companies.length ? html`<p class="products">${f.companies.join(', ')}</p>` : ''}
+          ${
+            products?.length
+              ? html`<p class="products"><span class="sr-only">Products: </span>${products.map((l, j) => html`${j ? ', ' : ''}<a href="/p/${l.slug}">${l.name}</a>`)}</p>`
+              : f.companies.length
+                ? html`<p class="products">${f.companies.join(', ')}</p>`
+                : ''
+          }
         </div></li>`;
     });
     const body = html`<h1>Founders</h1>
       <p class="muted">The people behind the products listed on ${siteName}.</p>
-      ${searchForm({ action: '/founders', label: 'Name', id: 'founders', q: text(q, 'q'), maxLength: 120, extra: html`
-        <div class="field"><label for="founders-country">Country code</label><input id="founders-country" name="country" value="${country ?? ''}" maxlength="2" size="4" pattern="[A-Za-z]{2}" autocomplete="country" aria-describedby="founders-country-hint"><span id="founders-country-hint" class="small muted">Two letters, e.g. DE</span></div>` })}
+      ${searchForm({
+        action: '/founders',
+        label: 'Name',
+        id: 'founders',
+        q: text(q, 'q'),
+        maxLength: 120,
+        extra: html`
+        <div class="field"><label for="founders-country">Country code</label><input id="founders-country" name="country" value="${country ?? ''}" maxlength="2" size="4" pattern="[A-Za-z]{2}" autocomplete="country" aria-describedby="founders-country-hint"><span id="founders-country-hint" class="small muted">Two letters, e.g. DE</span></div>`,
+      })}
       ${filtered ? html`<p class="muted" role="status">${result.total} ${result.total === 1 ? 'founder' : 'founders'} found.${' '}<a href="/founders">Show all</a></p>` : ''}
       ${cards.length ? html`<ul class="person-cards">${cards}</ul>` : html`<p class="muted empty">${filtered ? 'No founder matches this search.' : 'No founders yet.'}</p>`}
       ${pagination('/founders', { q: text(q, 'q'), country, per_page: text(q, 'per_page') }, result.page, result.total_pages)}`;
-    return send(reply, 200, layout({
-      title: `${search ? `Founders matching “${search}”` : 'Founders'} — ${siteName}`, siteName,
-      description: `The founders behind the products listed on ${siteName}: who they are, where they are and what they build.`,
-      user: await visitor(ctx, req), canonical: `${base()}${listCanonical('/founders', result.page)}`,
-    }, body));
+    return send(
+      reply,
+      200,
+      layout(
+        {
+          title: `${search ? `Founders matching “${search}”` : 'Founders'} — ${siteName}`,
+          siteName,
+          description: `The founders behind the products listed on ${siteName}: who they are, where they are and what they build.`,
+          user: await visitor(ctx, req),
+          canonical: `${base()}${listCanonical('/founders', result.page)}`,
+        },
+        body,
+      ),
+    );
   });
 
   app.get<{ Params: { slug: string } }>('/founders/:slug', async (req, reply) => {
@@ -120,41 +159,83 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
       <div class="page-head">${avatar(f, 'l')}<div><h1>${f.name}</h1>
         ${f.title || place ? html`<p class="muted">${[f.title, place].filter(Boolean).join(' · ')}</p>` : ''}</div></div>
       ${f.bio ? html`<div class="bio">${paragraphs(f.bio)}</div>` : ''}
-      ${socials.length ? html`<h2>Elsewhere</h2><ul class="socials">${socials.map(([k, url]) =>
-        html`<li><a href="${url}" rel="nofollow noopener">${SOCIAL_WORDS[k] ?? k}<span class="muted"> · ${hostOf(url)}</span></a></li>`)}</ul>` : ''}
+      ${
+        socials.length
+          ? html`<h2>Elsewhere</h2><ul class="socials">${socials.map(
+              ([k, url]) =>
+                html`<li><a href="${url}" rel="nofollow noopener">${SOCIAL_WORDS[k] ?? k}<span class="muted"> · ${hostOf(url)}</span></a></li>`,
+            )}</ul>`
+          : ''
+      }
       <h2>Products</h2>
       ${cardList(f.companies, { now: ctx.now(), empty: 'No live products yet.' })}
-      ${f.stories.length ? html`<h2>Stories</h2>${f.stories.map((s) => html`<article class="story">
+      ${
+        f.stories.length
+          ? html`<h2>Stories</h2>${f.stories.map(
+              (s) => html`<article class="story">
         <h3>${s.title || `The story of ${listingName.get(s.listing) ?? s.listing}`}</h3>${paragraphs(s.story)}
-        <p class="small"><a href="/p/${s.listing}">About ${listingName.get(s.listing) ?? s.listing}</a></p></article>`)}` : ''}
+        <p class="small"><a href="/p/${s.listing}">About ${listingName.get(s.listing) ?? s.listing}</a></p></article>`,
+            )}`
+          : ''
+      }
       ${f.interview.length ? html`<h2>Interview</h2><dl class="qa">${f.interview.map((a) => html`<dt>${a.question}</dt><dd>${paragraphs(a.answer)}</dd>`)}</dl>` : ''}`;
     const summary = [f.title, place].filter(Boolean).join(', ');
-    return send(reply, 200, layout({
-      title: `${f.name}${f.title ? `, ${f.title}` : ''} — ${siteName}`, siteName,
-      description: (f.bio || `${f.name}${summary ? ` (${summary})` : ''}, founder of ${f.companies.map((l) => l.name).join(', ')}.`).slice(0, 300),
-      user: await visitor(ctx, req), canonical: `${base()}/founders/${f.slug}`,
-    }, body));
+    return send(
+      reply,
+      200,
+      layout(
+        {
+          title: `${f.name}${f.title ? `, ${f.title}` : ''} — ${siteName}`,
+          siteName,
+          description: (
+            f.bio ||
+            `${f.name}${summary ? ` (${summary})` : ''}, founder of ${f.companies.map((l) => l.name).join(', ')}.`
+          ).slice(0, 300),
+          user: await visitor(ctx, req),
+          canonical: `${base()}/founders/${f.slug}`,
+        },
+        body,
+      ),
+    );
   });
 
   app.get<{ Querystring: Query }>('/blog', async (req, reply) => {
     const q = req.query;
-    const result = await readOperation<PageOf<BlogPostSummary>>(ctx, 'list_blog_posts', { q: param(q, 'q'), page: param(q, 'page'), per_page: param(q, 'per_page') });
+    const result = await readOperation<PageOf<BlogPostSummary>>(ctx, 'list_blog_posts', {
+      q: param(q, 'q'),
+      page: param(q, 'page'),
+      per_page: param(q, 'per_page'),
+    });
     const search = text(q, 'q')?.trim();
     const body = html`<h1>Blog</h1>
       <p class="muted">Notes on launching and growing products, from the ${siteName} team.</p>
       ${searchForm({ action: '/blog', label: 'Search posts', id: 'blog', q: text(q, 'q'), maxLength: 200 })}
       ${search ? html`<p class="muted" role="status">${result.total} ${result.total === 1 ? 'post' : 'posts'} found.${' '}<a href="/blog">All posts</a></p>` : ''}
-      ${result.items.length ? html`<ol class="post-list">${result.items.map((p) => html`<li>
+      ${
+        result.items.length
+          ? html`<ol class="post-list">${result.items.map(
+              (p) => html`<li>
         <h2><a href="/blog/${p.slug}">${p.title}</a></h2>
         <p class="meta muted">${dateTag(p.published_at)}${p.author ? html` · by ${p.author}` : ''}</p>
-        ${p.excerpt ? html`<p>${p.excerpt}</p>` : ''}</li>`)}</ol>`
-        : html`<p class="muted empty">${search ? 'No post matches this search.' : 'No posts yet.'}</p>`}
+        ${p.excerpt ? html`<p>${p.excerpt}</p>` : ''}</li>`,
+            )}</ol>`
+          : html`<p class="muted empty">${search ? 'No post matches this search.' : 'No posts yet.'}</p>`
+      }
       ${pagination('/blog', { q: text(q, 'q'), per_page: text(q, 'per_page') }, result.page, result.total_pages)}`;
-    return send(reply, 200, layout({
-      title: `${search ? `Blog posts matching “${search}”` : 'Blog'} — ${siteName}`, siteName,
-      description: `Articles from ${siteName} on launching, pricing and growing a product.`,
-      user: await visitor(ctx, req), canonical: `${base()}${listCanonical('/blog', result.page)}`,
-    }, body));
+    return send(
+      reply,
+      200,
+      layout(
+        {
+          title: `${search ? `Blog posts matching “${search}”` : 'Blog'} — ${siteName}`,
+          siteName,
+          description: `Articles from ${siteName} on launching, pricing and growing a product.`,
+          user: await visitor(ctx, req),
+          canonical: `${base()}${listCanonical('/blog', result.page)}`,
+        },
+        body,
+      ),
+    );
   });
 
   app.get<{ Params: { slug: string } }>('/blog/:slug', async (req, reply) => {
@@ -164,34 +245,64 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
         <p class="meta muted">${dateTag(p.published_at)}${p.author ? html` · by ${p.author}` : ''}</p>
         ${p.tags.length ? html`<p class="chips"><span class="sr-only">Tags: </span>${p.tags.map((t) => html`<a class="chip" href="/blog?q=${encodeURIComponent(t)}">${t}</a> `)}</p>` : ''}
         <div class="prose">${renderMarkdown(p.body_markdown)}</div>
-        ${p.faqs.length ? html`<section class="faqs" aria-labelledby="faq-h"><h2 id="faq-h">Frequently asked questions</h2>
-          ${p.faqs.map((f) => html`<details><summary>${f.question}</summary>${paragraphs(f.answer)}</details>`)}</section>` : ''}
+        ${
+          p.faqs.length
+            ? html`<section class="faqs" aria-labelledby="faq-h"><h2 id="faq-h">Frequently asked questions</h2>
+          ${p.faqs.map((f) => html`<details><summary>${f.question}</summary>${paragraphs(f.answer)}</details>`)}</section>`
+            : ''
+        }
       </article>
       <p><a href="/blog">← All posts</a></p>`;
-    return send(reply, 200, layout({
-      title: `${p.title} — ${siteName}`, siteName, description: p.excerpt || undefined,
-      user: await visitor(ctx, req), canonical: `${base()}/blog/${p.slug}`,
-    }, body));
+    return send(
+      reply,
+      200,
+      layout(
+        {
+          title: `${p.title} — ${siteName}`,
+          siteName,
+          description: p.excerpt || undefined,
+          user: await visitor(ctx, req),
+          canonical: `${base()}/blog/${p.slug}`,
+        },
+        body,
+      ),
+    );
   });
 
   app.get<{ Querystring: Query }>('/compare', async (req, reply) => {
     const q = req.query;
     const user = await visitor(ctx, req);
-    const form = (o: { a?: string; b?: string; heading: boolean }) => html`<form class="compare-form" method="get" action="/compare">
+    const form = (o: {
+      a?: string;
+      b?: string;
+      heading: boolean;
+    }) => html`<form class="compare-form" method="get" action="/compare">
       ${o.heading ? html`<h2>Compare other products</h2>` : ''}
       <div class="field"><label for="compare-a">First product</label><input id="compare-a" name="a" value="${o.a ?? ''}" required pattern="[a-z0-9][a-z0-9\\-]*" aria-describedby="compare-hint"></div>
       <div class="field"><label for="compare-b">Second product</label><input id="compare-b" name="b" value="${o.b ?? ''}" required pattern="[a-z0-9][a-z0-9\\-]*" aria-describedby="compare-hint"></div>
       <p id="compare-hint" class="small muted">The product's address name, as in /p/<em>name</em>.</p>
       <button type="submit">Compare</button></form>`;
     if (param(q, 'a') === undefined || param(q, 'a') === '' || param(q, 'b') === undefined || param(q, 'b') === '') {
-      return send(reply, 200, layout({
-        title: `Compare products — ${siteName}`, siteName, description: `Compare two products listed on ${siteName} side by side.`,
-        user, canonical: `${base()}/compare`,
-      }, html`<h1>Compare two products</h1><p class="muted">Pick two products to see their facts side by side.</p>${form({ a: text(q, 'a'), b: text(q, 'b'), heading: false })}`));
+      return send(
+        reply,
+        200,
+        layout(
+          {
+            title: `Compare products — ${siteName}`,
+            siteName,
+            description: `Compare two products listed on ${siteName} side by side.`,
+            user,
+            canonical: `${base()}/compare`,
+          },
+          html`<h1>Compare two products</h1><p class="muted">Pick two products to see their facts side by side.</p>${form({ a: text(q, 'a'), b: text(q, 'b'), heading: false })}`,
+        ),
+      );
     }
     const c = await readOperation<Comparison>(ctx, 'compare_listings', { a: param(q, 'a'), b: param(q, 'b') });
-    const cell = (v: string | null) => (v === null || v === '' ? html`<td class="not-stated">Not stated</td>` : html`<td>${v}</td>`);
-    const site = (u: string) => (isWebUrl(u) ? html`<td><a href="${u}" rel="nofollow noopener">${hostOf(u)}</a></td>` : cell(u || null));
+    const cell = (v: string | null) =>
+      v === null || v === '' ? html`<td class="not-stated">Not stated</td>` : html`<td>${v}</td>`;
+    const site = (u: string) =>
+      isWebUrl(u) ? html`<td><a href="${u}" rel="nofollow noopener">${hostOf(u)}</a></td>` : cell(u || null);
     const body = html`${breadcrumbs([{ href: '/', label: 'Home' }, { label: `Compare ${c.a.name} and ${c.b.name}` }])}
       <h1>${c.a.name} vs ${c.b.name}</h1>
       <div class="table-wrap"><table class="compare">
@@ -203,10 +314,19 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
           ${c.rows.map((r) => html`<tr><th scope="row">${r.label}</th>${cell(r.a)}${cell(r.b)}</tr>`)}
         </tbody></table></div>
       ${form({ a: c.a.slug, b: c.b.slug, heading: true })}`;
-    return send(reply, 200, layout({
-      title: `${c.a.name} vs ${c.b.name} — ${siteName}`, siteName,
-      description: `${c.a.name} and ${c.b.name} compared side by side: pricing, stage, country and their category's facts.`,
-      user, canonical: `${base()}/compare?a=${encodeURIComponent(c.a.slug)}&b=${encodeURIComponent(c.b.slug)}`,
-    }, body));
+    return send(
+      reply,
+      200,
+      layout(
+        {
+          title: `${c.a.name} vs ${c.b.name} — ${siteName}`,
+          siteName,
+          description: `${c.a.name} and ${c.b.name} compared side by side: pricing, stage, country and their category's facts.`,
+          user,
+          canonical: `${base()}/compare?a=${encodeURIComponent(c.a.slug)}&b=${encodeURIComponent(c.b.slug)}`,
+        },
+        body,
+      ),
+    );
   });
 }

@@ -20,14 +20,19 @@ const validatorOf = (schema: TObject) => {
  * things, than the API read it shows. A bad parameter is a 400 and an absent resource a 404, which
  * the site's error handler renders as an HTML page.
  */
-export async function readOperation<T>(ctx: AppContext, operationId: string, input: Record<string, unknown>): Promise<T> {
+export async function readOperation<T>(
+  ctx: AppContext,
+  operationId: string,
+  input: Record<string, unknown>,
+): Promise<T> {
   const op = byId.get(operationId);
-  if (!op || op.method !== 'GET' || op.scope !== null) throw new Error(`${operationId} is not a public read`);
+  if (op?.method !== 'GET' || op.scope !== null) throw new Error(`${operationId} is not a public read`);
   const merged: Record<string, unknown> = {};
   for (const schema of [op.params, op.query] as (TObject | undefined)[]) {
     if (!schema) continue;
     const part: Record<string, unknown> = {};
-    for (const key of Object.keys(schema.properties)) if (input[key] !== undefined && input[key] !== '') part[key] = input[key];
+    for (const key of Object.keys(schema.properties))
+      if (input[key] !== undefined && input[key] !== '') part[key] = input[key];
     const validate = validatorOf(schema);
     if (!validate(part)) {
       const errors = toFieldErrors(validate.errors);

@@ -14,23 +14,45 @@ export function registerSitemapRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(xml(body));
 
   app.get('/sitemap.xml', async (_req, reply) => {
-    const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE site_id = $1 AND status = 'live'`, [ctx.site.id]);
-    const files = ['/sitemaps/pages.xml', ...Array.from({ length: Math.ceil(n / SITEMAP_LISTINGS_PER_FILE) }, (_, i) => `/sitemaps/listings-${i + 1}.xml`)];
-    return send(reply, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.map((f) => `<sitemap><loc>${escapeHtml(base + f)}</loc></sitemap>`).join('\n')}\n</sitemapindex>`);
+    const [{ n }] = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM listings WHERE site_id = $1 AND status = 'live'`,
+      [ctx.site.id],
+    );
+    const files = [
+      '/sitemaps/pages.xml',
+      ...Array.from({ length: Math.ceil(n / SITEMAP_LISTINGS_PER_FILE) }, (_, i) => `/sitemaps/listings-${i + 1}.xml`),
+    ];
+    return send(
+      reply,
+      `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.map((f) => `<sitemap><loc>${escapeHtml(base + f)}</loc></sitemap>`).join('\n')}\n</sitemapindex>`,
+    );
   });
 
   app.get('/sitemaps/pages.xml', async (_req, reply) => {
     const pages = ['/', '/launches', '/categories', '/docs', '/hall-of-fame'];
-    return send(reply, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${pages.map((p) => `<url><loc>${escapeHtml(base + p)}</loc></url>`).join('\n')}\n</urlset>`);
+    return send(
+      reply,
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${pages.map((p) => `<url><loc>${escapeHtml(base + p)}</loc></url>`).join('\n')}\n</urlset>`,
+    );
   });
 
   app.get<{ Params: { n: string } }>('/sitemaps/listings-:n.xml', async (req, reply) => {
     const n = /^[1-9][0-9]{0,4}$/.test(req.params.n) ? Number(req.params.n) : 0;
-    const rows = n ? await ctx.db.query<{ slug: string; updated_at: string }>(
-      `SELECT slug, updated_at FROM listings WHERE site_id = $1 AND status = 'live' ORDER BY id LIMIT $2 OFFSET $3`,
-      [ctx.site.id, SITEMAP_LISTINGS_PER_FILE, (n - 1) * SITEMAP_LISTINGS_PER_FILE]) : [];
+    const rows = n
+      ? await ctx.db.query<{ slug: string; updated_at: string }>(
+          `SELECT slug, updated_at FROM listings WHERE site_id = $1 AND status = 'live' ORDER BY id LIMIT $2 OFFSET $3`,
+          [ctx.site.id, SITEMAP_LISTINGS_PER_FILE, (n - 1) * SITEMAP_LISTINGS_PER_FILE],
+        )
+      : [];
     if (rows.length === 0) return reply.code(404).type('text/plain').send('No such sitemap.');
-    return send(reply, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${rows.map((r) =>
-      `<url><loc>${escapeHtml(`${base}/p/${r.slug}`)}</loc><lastmod>${r.updated_at.slice(0, 10)}</lastmod></url>`).join('\n')}\n</urlset>`);
+    return send(
+      reply,
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${rows
+        .map(
+          (r) =>
+            `<url><loc>${escapeHtml(`${base}/p/${r.slug}`)}</loc><lastmod>${r.updated_at.slice(0, 10)}</lastmod></url>`,
+        )
+        .join('\n')}\n</urlset>`,
+    );
   });
 }

@@ -11,23 +11,43 @@ import { FIELD_LIMITS, LIST_FIELDS, PROFILE_FIELDS, type ProfileField } from '..
  */
 
 export const FIELD_LABELS: Record<ProfileField, string> = {
-  name: 'Name', tagline: 'Tagline', short_description: 'Short description', description: 'Description', stage: 'Stage',
-  categories: 'Categories', tags: 'Tags', pricing_model: 'Pricing model', pricing_summary: 'Pricing summary',
-  country: 'Country', city: 'City', founded_year: 'Founded year', features: 'Features', usps: 'What makes it different',
-  keywords: 'Keywords', contact_email: 'Contact email', demo_video_url: 'Demo video URL', logo_url: 'Logo URL',
+  name: 'Name',
+  tagline: 'Tagline',
+  short_description: 'Short description',
+  description: 'Description',
+  stage: 'Stage',
+  categories: 'Categories',
+  tags: 'Tags',
+  pricing_model: 'Pricing model',
+  pricing_summary: 'Pricing summary',
+  country: 'Country',
+  city: 'City',
+  founded_year: 'Founded year',
+  features: 'Features',
+  usps: 'What makes it different',
+  keywords: 'Keywords',
+  contact_email: 'Contact email',
+  demo_video_url: 'Demo video URL',
+  logo_url: 'Logo URL',
 };
 
 /** Fields edited in a multi-line box (lists are always one item per line). */
 export const LONG_FIELDS: readonly ProfileField[] = ['short_description', 'description', 'pricing_summary'];
 
 export const isListField = (f: ProfileField) => LIST_FIELDS.includes(f);
-export const isProfileField = (f: unknown): f is ProfileField => typeof f === 'string' && (PROFILE_FIELDS as readonly string[]).includes(f);
+export const isProfileField = (f: unknown): f is ProfileField =>
+  typeof f === 'string' && (PROFILE_FIELDS as readonly string[]).includes(f);
 
 /** The text as compared (see canonicalText). */
-const canonical = (field: ProfileField, text: string) => canonicalText(isListField(field) ? 'list' : LONG_FIELDS.includes(field) ? 'long' : 'line', text);
+const canonical = (field: ProfileField, text: string) =>
+  canonicalText(isListField(field) ? 'list' : LONG_FIELDS.includes(field) ? 'long' : 'line', text);
 
 export const shownHash = (field: ProfileField, value: unknown) =>
-  crypto.createHash('sha256').update(canonical(field, formText(value))).digest('base64url').slice(0, 16);
+  crypto
+    .createHash('sha256')
+    .update(canonical(field, formText(value)))
+    .digest('base64url')
+    .slice(0, 16);
 
 type Form = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -37,7 +57,8 @@ function limitProblem(field: ProfileField, typed: string): string | null {
   const limit = FIELD_LIMITS[field];
   if (isListField(field)) {
     const items = canonical(field, typed).split('\n').filter(Boolean);
-    if (limit.items && items.length > limit.items) return `at most ${limit.items} items, one per line (you have ${items.length})`;
+    if (limit.items && items.length > limit.items)
+      return `at most ${limit.items} items, one per line (you have ${items.length})`;
     const long = items.findIndex((s) => s.length > limit.max);
     if (long >= 0) return `each item at most ${limit.max} characters (item ${long + 1} has ${items[long].length})`;
     return null;
@@ -70,10 +91,18 @@ export function readFieldForm(body: Form, current: Record<ProfileField, { value:
     out.shown[field] = shown;
     if (shownHash(field, typed) === shown) continue;
     const problem = limitProblem(field, typed);
-    if (problem) { out.errors.push({ path: `fields.${field}`, message: problem }); continue; }
+    if (problem) {
+      out.errors.push({ path: `fields.${field}`, message: problem });
+      continue;
+    }
     const text = canonical(field, typed);
     if (text === '') out.changes[field] = null;
-    else out.changes[field] = isListField(field) ? text.split('\n') : LONG_FIELDS.includes(field) ? typed.replace(/\r\n?/g, '\n').trim() : typed.trim();
+    else
+      out.changes[field] = isListField(field)
+        ? text.split('\n')
+        : LONG_FIELDS.includes(field)
+          ? typed.replace(/\r\n?/g, '\n').trim()
+          : typed.trim();
   }
   return out;
 }
@@ -89,9 +118,19 @@ export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
 export type FaqPair = { question: string; answer: string };
 
 export const faqsHash = (faqs: FaqPair[]) =>
-  crypto.createHash('sha256').update(JSON.stringify(faqs.map((f) => [f.question.trim(), f.answer.trim()]))).digest('base64url').slice(0, 16);
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify(faqs.map((f) => [f.question.trim(), f.answer.trim()])))
+    .digest('base64url')
+    .slice(0, 16);
 
-export interface FaqForm { typed: FaqPair[]; shown: string; faqs: FaqPair[]; changed: boolean; errors: string[] }
+export interface FaqForm {
+  typed: FaqPair[];
+  shown: string;
+  faqs: FaqPair[];
+  changed: boolean;
+  errors: string[];
+}
 
 /**
  * Reads the FAQ form (`faq.<i>.question`, `faq.<i>.answer`): a row with both boxes empty is
@@ -112,8 +151,10 @@ export function readFaqForm(body: Form, current: FaqPair[]): FaqForm {
     if (!q && !a) continue;
     const n = typed.length;
     if (!q || !a) errors.push(`FAQ ${n}: both a question and an answer are needed (empty both to remove it).`);
-    if (q.length > FAQ_LIMITS.question) errors.push(`FAQ ${n}: the question is at most ${FAQ_LIMITS.question} characters (it has ${q.length}).`);
-    if (a.length > FAQ_LIMITS.answer) errors.push(`FAQ ${n}: the answer is at most ${FAQ_LIMITS.answer} characters (it has ${a.length}).`);
+    if (q.length > FAQ_LIMITS.question)
+      errors.push(`FAQ ${n}: the question is at most ${FAQ_LIMITS.question} characters (it has ${q.length}).`);
+    if (a.length > FAQ_LIMITS.answer)
+      errors.push(`FAQ ${n}: the answer is at most ${FAQ_LIMITS.answer} characters (it has ${a.length}).`);
     faqs.push({ question: q, answer: a });
   }
   if (faqs.length > FAQ_LIMITS.items) errors.push(`At most ${FAQ_LIMITS.items} FAQs.`);

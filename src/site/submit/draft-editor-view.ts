@@ -6,7 +6,16 @@ import type { DraftView } from '../../domain/drafts/draft-view.js';
 import type { DraftProgress } from '../../domain/drafts/draft-repository.js';
 import type { FieldState } from '../../domain/drafts/field-states.js';
 import { MAX_INVITES } from '../../domain/drafts/draft-invites.js';
-import { FAQ_LIMITS, FIELD_LABELS, LONG_FIELDS, errorField, faqsHash, isListField, shownHash, type FaqPair } from './draft-edit-form.js';
+import {
+  FAQ_LIMITS,
+  FIELD_LABELS,
+  LONG_FIELDS,
+  errorField,
+  faqsHash,
+  isListField,
+  shownHash,
+  type FaqPair,
+} from './draft-edit-form.js';
 import { formText } from '../form-text.js';
 import { SOURCE_WORDS } from './draft-evidence-view.js';
 
@@ -20,12 +29,17 @@ export const STATE_WORDS: Record<FieldState, string> = {
   deleted: 'Removed by you',
 };
 
-const PART_LABELS: Record<string, string> = { faqs: 'FAQs', founders: 'Founders', company_socials: 'Company social links' };
+const PART_LABELS: Record<string, string> = {
+  faqs: 'FAQs',
+  founders: 'Founders',
+  company_socials: 'Company social links',
+};
 export const missingLabel = (m: string) => FIELD_LABELS[m as ProfileField] ?? PART_LABELS[m] ?? m;
 
 const hasValue = (v: unknown) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
 const isWebLink = (u: string) => /^https?:\/\//i.test(u);
-const extLink = (u: string) => (isWebLink(u) ? html`<a href="${u}" rel="nofollow noopener noreferrer">${u}</a>` : html`${u}`);
+const extLink = (u: string) =>
+  isWebLink(u) ? html`<a href="${u}" rel="nofollow noopener noreferrer">${u}</a>` : html`${u}`;
 
 export interface EditorOptions {
   csrf: string;
@@ -50,14 +64,17 @@ export interface EditorOptions {
 /** The quotes behind a value, each with its page and a link to see it marked on that page. */
 export function evidenceList(draftId: string, key: string, evidence: Evidence[] | undefined): SafeHtml | '' {
   if (!evidence?.length) return '';
-  return html`<ul class="evidence">${evidence.map((e, i) => html`<li><q>${e.quote}</q>
+  return html`<ul class="evidence">${evidence.map(
+    (e, i) => html`<li><q>${e.quote}</q>
     <span class="muted">— ${e.source && e.source !== 'text' ? html`in ${SOURCE_WORDS[e.source]} of ` : ''}${extLink(e.url)}</span>
-    · <a href="/drafts/${draftId}/evidence?field=${encodeURIComponent(key)}&amp;i=${i}">show it on the page</a></li>`)}</ul>`;
+    · <a href="/drafts/${draftId}/evidence?field=${encodeURIComponent(key)}&amp;i=${i}">show it on the page</a></li>`,
+  )}</ul>`;
 }
 
 function fieldHint(f: ProfileField, categories: string[]): string {
   const limit = FIELD_LIMITS[f];
-  if (f === 'categories') return `One per line, at most ${limit.items}; the first is the primary category.${categories.length ? ` Choose from: ${categories.join(', ')}.` : ''}`;
+  if (f === 'categories')
+    return `One per line, at most ${limit.items}; the first is the primary category.${categories.length ? ` Choose from: ${categories.join(', ')}.` : ''}`;
   if (isListField(f)) return `One per line, at most ${limit.items} items of up to ${limit.max} characters.`;
   if (f === 'country') return 'Two-letter ISO code, e.g. PT or US.';
   if (f === 'founded_year') return 'A year, e.g. 2021.';
@@ -67,14 +84,18 @@ function fieldHint(f: ProfileField, categories: string[]): string {
 
 function fieldBlock(v: DraftView, f: ProfileField, o: EditorOptions): SafeHtml {
   const row = v.fields[f] as { value: unknown; state: FieldState; evidence: Evidence[]; ai_value: unknown };
-  const error = o.errors?.filter((e) => errorField(e.path) === f).map((e) => e.message).join('; ');
+  const error = o.errors
+    ?.filter((e) => errorField(e.path) === f)
+    .map((e) => e.message)
+    .join('; ');
   const text = o.typed?.[f] ?? formText(row.value);
   const shown = o.shown?.[f] ?? shownHash(f, row.value);
   const id = `value-${f}`;
   const described = [`state-${f}`, `hint-${f}`, error ? `error-${f}` : ''].filter(Boolean).join(' ');
-  const input = isListField(f) || LONG_FIELDS.includes(f)
-    ? html`<textarea id="${id}" name="value.${f}" rows="${f === 'description' ? 8 : isListField(f) ? 4 : 3}" ${isListField(f) ? '' : html`maxlength="${FIELD_LIMITS[f].max}"`} aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}>${text}</textarea>`
-    : html`<input id="${id}" name="value.${f}" value="${text}" maxlength="${FIELD_LIMITS[f].max}" ${f === 'contact_email' ? html`type="email"` : ''} aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}>`;
+  const input =
+    isListField(f) || LONG_FIELDS.includes(f)
+      ? html`<textarea id="${id}" name="value.${f}" rows="${f === 'description' ? 8 : isListField(f) ? 4 : 3}" ${isListField(f) ? '' : html`maxlength="${FIELD_LIMITS[f].max}"`} aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}>${text}</textarea>`
+      : html`<input id="${id}" name="value.${f}" value="${text}" maxlength="${FIELD_LIMITS[f].max}" ${f === 'contact_email' ? html`type="email"` : ''} aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}>`;
   const canRestore = hasValue(row.ai_value) && row.state !== 'ai';
   return html`<section class="field state-${row.state}${error ? ' has-error' : ''}" id="field-${f}" aria-labelledby="label-${f}">
     <div class="field-head"><label id="label-${f}" for="${id}">${FIELD_LABELS[f]}</label>
@@ -101,18 +122,21 @@ function faqForm(v: DraftView, o: EditorOptions): SafeHtml {
   return html`${o.faqErrors?.length ? html`<div class="error" role="alert"><p>The FAQs were not saved; what you typed is kept.</p><ul>${o.faqErrors.map((e) => html`<li>${e}</li>`)}</ul></div>` : ''}
     <form id="faqs-form" method="post" action="/drafts/${v.id}/faqs" class="editor"><input type="hidden" name="_csrf" value="${o.csrf}">
       <input type="hidden" name="shown.faqs" value="${o.faqShown ?? faqsHash(v.faqs)}">
-      ${all.map((f, i) => html`<fieldset class="faq"><legend>FAQ ${i + 1}</legend>
+      ${all.map(
+        (f, i) => html`<fieldset class="faq"><legend>FAQ ${i + 1}</legend>
         <label>Question <input name="faq.${i}.question" maxlength="${FAQ_LIMITS.question}" value="${f.question}"></label>
         <label>Answer <textarea name="faq.${i}.answer" rows="3" maxlength="${FAQ_LIMITS.answer}">${f.answer}</textarea></label>
         ${!o.faqTyped && v.faqs[i] ? evidenceList(v.id, `faqs.${i}`, v.faqs[i].evidence) : ''}
-      </fieldset>`)}
+      </fieldset>`,
+      )}
       <p class="muted small">Empty both boxes to remove an FAQ; at most ${FAQ_LIMITS.items}. Saving replaces the list, which is then marked as edited by you.</p>
       <p><button type="submit">Save the FAQs</button></p>
     </form>`;
 }
 
 function partsBlock(v: DraftView, o: EditorOptions): SafeHtml {
-  const edited = (p: string) => (v.edited_parts.includes(p as never) ? html` <span class="badge state-edited">Edited by you</span>` : '');
+  const edited = (p: string) =>
+    v.edited_parts.includes(p as never) ? html` <span class="badge state-edited">Edited by you</span>` : '';
   const socials = (key: 'company_socials' | 'founder_socials', title: string) => {
     const entries = Object.entries(v[key]);
     return html`<h3>${title}${edited(key)}</h3>${entries.length ? html`<ul>${entries.map(([k, link]) => html`<li><strong>${k}</strong>: ${extLink(String(link))}${evidenceList(v.id, `${key}.${k}`, v.evidence[key][k])}</li>`)}</ul>` : html`<p class="muted">Not found on your website.</p>`}`;
@@ -151,8 +175,11 @@ export function skippedList(p: DraftProgress | undefined, fetched: { url: string
 export function editorView(v: DraftView, o: EditorOptions): SafeHtml {
   const title = typeof v.fields.name.value === 'string' && v.fields.name.value ? v.fields.name.value : v.domain;
   const csrfInput = html`<input type="hidden" name="_csrf" value="${o.csrf}">`;
-  const actionForm = (action: string) => html`<form id="act-${action}" method="post" action="/drafts/${v.id}/edit" hidden>${csrfInput}<input type="hidden" name="action" value="${action}"></form>`;
-  const unplaced = (o.errors ?? []).filter((e) => !errorField(e.path) || !(PROFILE_FIELDS as readonly string[]).includes(errorField(e.path)!));
+  const actionForm = (action: string) =>
+    html`<form id="act-${action}" method="post" action="/drafts/${v.id}/edit" hidden>${csrfInput}<input type="hidden" name="action" value="${action}"></form>`;
+  const unplaced = (o.errors ?? []).filter(
+    (e) => !errorField(e.path) || !(PROFILE_FIELDS as readonly string[]).includes(errorField(e.path)!),
+  );
   const problems = [...(o.problems ?? []), ...unplaced.map((e) => `${e.path}: ${e.message}`)];
   const fieldErrors = (o.errors ?? []).length - unplaced.length;
   const invitesLeft = Math.max(0, MAX_INVITES - o.invites.length);
@@ -166,8 +193,12 @@ export function editorView(v: DraftView, o: EditorOptions): SafeHtml {
 
     <section class="card" id="completeness">
       <p><strong>Completeness: ${v.completeness}%</strong> <progress max="100" value="${v.completeness}">${v.completeness}%</progress></p>
-      ${v.missing.length ? html`<p>Still missing: ${v.missing.map((m, i) => html`${i ? ', ' : ''}${(PROFILE_FIELDS as readonly string[]).includes(m) ? html`<a href="#field-${m}">${missingLabel(m)}</a>` : missingLabel(m)}`)}.
-        <span class="muted">Your website did not state these; nothing is invented — fill them in yourself.</span></p>` : html`<p>Nothing is missing.</p>`}
+      ${
+        v.missing.length
+          ? html`<p>Still missing: ${v.missing.map((m, i) => html`${i ? ', ' : ''}${(PROFILE_FIELDS as readonly string[]).includes(m) ? html`<a href="#field-${m}">${missingLabel(m)}</a>` : missingLabel(m)}`)}.
+        <span class="muted">Your website did not state these; nothing is invented — fill them in yourself.</span></p>`
+          : html`<p>Nothing is missing.</p>`
+      }
       ${v.listing_id ? html`<p>Saved as your listing (not published yet). Changes you save here update it too.</p>` : ''}
     </section>
 
@@ -194,9 +225,11 @@ export function editorView(v: DraftView, o: EditorOptions): SafeHtml {
 
     <section class="card" id="save-listing">
       <h2>${v.listing_id ? 'Your listing' : 'Save as my listing'}</h2>
-      <p>${v.listing_id
-        ? 'This draft is saved as your listing, not yet published. Saving again copies the draft over it.'
-        : 'Saves this draft as your listing. Nothing is published or charged: you choose how to launch afterwards.'}</p>
+      <p>${
+        v.listing_id
+          ? 'This draft is saved as your listing, not yet published. Saving again copies the draft over it.'
+          : 'Saves this draft as your listing. Nothing is published or charged: you choose how to launch afterwards.'
+      }</p>
       <form method="post" action="/drafts/${v.id}/submit">${csrfInput}<button type="submit">${v.listing_id ? 'Save again' : 'Save as my listing'}</button></form>
     </section>
 

@@ -58,7 +58,9 @@ function skippedSummary(p: DraftProgress): string {
   const skipped = p.skipped ?? [];
   const shown = skipped.slice(0, 5);
   const more = skipped.length - shown.length + (p.skipped_more ?? 0);
-  return shown.length ? `Not read: ${shown.map((s) => `${s.url} (${s.detail})`).join('; ')}${more ? `; and ${more} more` : ''}` : '';
+  return shown.length
+    ? `Not read: ${shown.map((s) => `${s.url} (${s.detail})`).join('; ')}${more ? `; and ${more} more` : ''}`
+    : '';
 }
 
 /** The live view of a draft still being read or drafted. */

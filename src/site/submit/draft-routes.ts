@@ -34,7 +34,9 @@ type EditAction = (typeof EDIT_ACTIONS)[number];
 /** Who was invited to a draft and whether they accepted (for the editor's invite section). */
 async function invitesOf(db: Queryable, draftId: string) {
   const rows = await db.query<{ email: string; accepted: boolean }>(
-    'SELECT email, accepted_by IS NOT NULL AS accepted FROM draft_invites WHERE draft_id = $1 ORDER BY id', [draftId]);
+    'SELECT email, accepted_by IS NOT NULL AS accepted FROM draft_invites WHERE draft_id = $1 ORDER BY id',
+    [draftId],
+  );
   return rows;
 }
 
@@ -43,15 +45,24 @@ function doneNotice(q: Form): string | undefined {
   const field = one(q.field);
   const label = isProfileField(field) ? FIELD_LABELS[field] : 'The field';
   switch (one(q.done)) {
-    case 'save': return 'Your changes were saved.';
-    case 'faqs': return 'Your FAQs were saved.';
-    case 'unchanged': return 'Nothing had changed, so nothing was saved.';
-    case 'lock': return `${label} is locked: AI redrafts leave it as it is.`;
-    case 'restore': return `${label} is back to the value quoted from your website.`;
-    case 'regenerate': return `The AI drafted ${label} again from your website.`;
-    case 'delete': return `${label} was removed from the profile.`;
-    case 'invited': return `The invite was sent.${one(q.left) && /^\d+$/.test(one(q.left)!) ? ` ${one(q.left)} invites left.` : ''}`;
-    default: return undefined;
+    case 'save':
+      return 'Your changes were saved.';
+    case 'faqs':
+      return 'Your FAQs were saved.';
+    case 'unchanged':
+      return 'Nothing had changed, so nothing was saved.';
+    case 'lock':
+      return `${label} is locked: AI redrafts leave it as it is.`;
+    case 'restore':
+      return `${label} is back to the value quoted from your website.`;
+    case 'regenerate':
+      return `The AI drafted ${label} again from your website.`;
+    case 'delete':
+      return `${label} was removed from the profile.`;
+    case 'invited':
+      return `The invite was sent.${one(q.left) && /^\d+$/.test(one(q.left)!) ? ` ${one(q.left)} invites left.` : ''}`;
+    default:
+      return undefined;
   }
 }
 
@@ -68,25 +79,72 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The draft if this user may work on it; otherwise the 404 or 403 page has been sent. */
   async function draftFor(reply: FastifyReply, user: User, id: string): Promise<Draft | null> {
-    if (!UUID.test(id)) { page(reply, user, 'Draft not found', html`<h1>Draft not found</h1><p>There is no draft at this address. <a href="/drafts">Your drafts</a></p>`, 404); return null; }
+    if (!UUID.test(id)) {
+      page(
+        reply,
+        user,
+        'Draft not found',
+        html`<h1>Draft not found</h1><p>There is no draft at this address. <a href="/drafts">Your drafts</a></p>`,
+        404,
+      );
+      return null;
+    }
     try {
       return await draftForUser(ctx.db, id, user.id, ctx.site.id);
     } catch (err) {
       if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 404)) throw err;
-      if (err.status === 404) page(reply, user, 'Draft not found', html`<h1>Draft not found</h1><p>There is no draft at this address. <a href="/drafts">Your drafts</a></p>`, 404);
-      else page(reply, user, 'Not your draft', html`<h1>This draft belongs to another account</h1><p>If a co-founder started it, ask them to invite you from their draft. You are signed in as ${user.email}. <a href="/drafts">Your drafts</a></p>`, 403);
+      if (err.status === 404)
+        page(
+          reply,
+          user,
+          'Draft not found',
+          html`<h1>Draft not found</h1><p>There is no draft at this address. <a href="/drafts">Your drafts</a></p>`,
+          404,
+        );
+      else
+        page(
+          reply,
+          user,
+          'Not your draft',
+          html`<h1>This draft belongs to another account</h1><p>If a co-founder started it, ask them to invite you from their draft. You are signed in as ${user.email}. <a href="/drafts">Your drafts</a></p>`,
+          403,
+        );
       return null;
     }
   }
 
-  async function editorPage(reply: FastifyReply, user: User, draft: Draft, opts: Omit<EditorOptions, 'csrf' | 'role' | 'categories' | 'invites'> = {}, status = 200) {
-    const [view, categories, invites] = await Promise.all([draftView(ctx.db, draft), categoryChoices(ctx.db, ctx.site.id), invitesOf(ctx.db, draft.id)]);
-    const title = typeof view.fields.name.value === 'string' && view.fields.name.value ? view.fields.name.value : view.domain;
-    return page(reply, user, `Draft: ${title}`, editorView(view, { ...opts, csrf: reply.generateCsrf(), role: draft.role, categories: categories.map((c) => c.name), invites }), status);
+  async function editorPage(
+    reply: FastifyReply,
+    user: User,
+    draft: Draft,
+    opts: Omit<EditorOptions, 'csrf' | 'role' | 'categories' | 'invites'> = {},
+    status = 200,
+  ) {
+    const [view, categories, invites] = await Promise.all([
+      draftView(ctx.db, draft),
+      categoryChoices(ctx.db, ctx.site.id),
+      invitesOf(ctx.db, draft.id),
+    ]);
+    const title =
+      typeof view.fields.name.value === 'string' && view.fields.name.value ? view.fields.name.value : view.domain;
+    return page(
+      reply,
+      user,
+      `Draft: ${title}`,
+      editorView(view, {
+        ...opts,
+        csrf: reply.generateCsrf(),
+        role: draft.role,
+        categories: categories.map((c) => c.name),
+        invites,
+      }),
+      status,
+    );
   }
 
   app.get(PROGRESS_SCRIPT_PATH, async (_req, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PROGRESS_SCRIPT));
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PROGRESS_SCRIPT),
+  );
 
   // ---- Submit a website -------------------------------------------------------------------------
   const submitForm = (csrf: string, url = '', error?: string) => html`
@@ -109,14 +167,16 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(req, reply, '/submit');
     if (!user) return reply;
     const url = String(one(req.body?.url) ?? '');
-    const refuse = (message: string) => page(reply, user, 'Submit your product', submitForm(reply.generateCsrf(), url, message), 400);
+    const refuse = (message: string) =>
+      page(reply, user, 'Submit your product', submitForm(reply.generateCsrf(), url, message), 400);
     if (!url.trim()) return refuse('Website URL: enter the address of your website, e.g. https://example.com.');
     if (url.length > 2048) return refuse('Website URL: at most 2048 characters.');
     try {
       const id = await startDraft(ctx, user.id, url);
       return reply.redirect(`/drafts/${id}`, 303);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 400) return refuse(`Website URL: ${err.errors?.[0]?.message ?? err.message}`);
+      if (err instanceof HttpError && err.status === 400)
+        return refuse(`Website URL: ${err.errors?.[0]?.message ?? err.message}`);
       throw err;
     }
   });
@@ -129,16 +189,28 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     const pageNo = Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 1;
     const { items, total } = await listDrafts(ctx.db, ctx.site.id, user.id, PER_PAGE, (pageNo - 1) * PER_PAGE);
     const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-    return page(reply, user, 'Your drafts', html`
+    return page(
+      reply,
+      user,
+      'Your drafts',
+      html`
       <h1>Your drafts</h1>
       <p><a class="button" href="/submit">Submit a website</a></p>
-      ${items.length ? html`<table><thead><tr><th>Website</th><th>Status</th><th>Completeness</th><th>Listing</th><th>Started</th><th></th></tr></thead><tbody>
-        ${items.map((d) => html`<tr><td><a href="/drafts/${d.id}">${d.domain}</a>${d.role === 'cofounder' ? html` <span class="muted">(shared with you)</span>` : ''}</td>
+      ${
+        items.length
+          ? html`<table><thead><tr><th>Website</th><th>Status</th><th>Completeness</th><th>Listing</th><th>Started</th><th></th></tr></thead><tbody>
+        ${items.map(
+          (
+            d,
+          ) => html`<tr><td><a href="/drafts/${d.id}">${d.domain}</a>${d.role === 'cofounder' ? html` <span class="muted">(shared with you)</span>` : ''}</td>
           <td>${d.status}</td><td>${d.completeness}%</td><td>${d.listing_id ? 'saved' : '—'}</td><td>${String(d.created_at).slice(0, 16).replace('T', ' ')}</td>
-          <td><a href="/drafts/${d.id}" aria-label="Open the draft of ${d.domain}">Open</a></td></tr>`)}
+          <td><a href="/drafts/${d.id}" aria-label="Open the draft of ${d.domain}">Open</a></td></tr>`,
+        )}
       </tbody></table>
       ${pages > 1 ? html`<p>Page ${pageNo} of ${pages}${pageNo > 1 ? html` · <a href="/drafts?page=${pageNo - 1}">newer</a>` : ''}${pageNo < pages ? html` · <a href="/drafts?page=${pageNo + 1}">older</a>` : ''}</p>` : ''}`
-      : html`<p class="muted">No drafts yet. Submit your website and the AI drafts your profile from it.</p>`}`);
+          : html`<p class="muted">No drafts yet. Submit your website and the AI drafts your profile from it.</p>`
+      }`,
+    );
   });
 
   // ---- One draft: progress, then the editor -----------------------------------------------------
@@ -173,87 +245,139 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     const found = evidenceFor(draft, key);
     const evidence = found && Number.isInteger(i) && i >= 0 ? found.evidence[i] : undefined;
     if (!found || !evidence) {
-      return page(reply, user, 'Quote not found', html`<h1>Quote not found</h1><p>This value has no quote number ${Number.isInteger(i) ? i + 1 : ''} any more; it may have been edited or redrafted. <a href="/drafts/${draft.id}">Back to the draft</a></p>`, 404);
+      return page(
+        reply,
+        user,
+        'Quote not found',
+        html`<h1>Quote not found</h1><p>This value has no quote number ${Number.isInteger(i) ? i + 1 : ''} any more; it may have been edited or redrafted. <a href="/drafts/${draft.id}">Back to the draft</a></p>`,
+        404,
+      );
     }
     const pageText = await draftPageText(ctx.db, draft.id, evidence.url, evidence.source ?? 'text');
-    return page(reply, user, `Quote for ${found.label}`, highlightView({ draftId: draft.id, label: found.label, index: i, evidence, page: pageText }));
+    return page(
+      reply,
+      user,
+      `Quote for ${found.label}`,
+      highlightView({ draftId: draft.id, label: found.label, index: i, evidence, page: pageText }),
+    );
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>('/drafts/:id/edit', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
-    if (!user) return reply;
-    const draft = await draftFor(reply, user, req.params.id);
-    if (!draft) return reply;
-    const body = req.body ?? {};
-    const action = (one(body.action) ?? 'save') as EditAction;
-    if (!EDIT_ACTIONS.includes(action)) return editorPage(reply, user, draft, { problems: ['That action is not one the editor knows.'] }, 400);
-    const field = one(body.field);
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/drafts/:id/edit',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
+      if (!user) return reply;
+      const draft = await draftFor(reply, user, req.params.id);
+      if (!draft) return reply;
+      const body = req.body ?? {};
+      const action = (one(body.action) ?? 'save') as EditAction;
+      if (!EDIT_ACTIONS.includes(action))
+        return editorPage(reply, user, draft, { problems: ['That action is not one the editor knows.'] }, 400);
+      const field = one(body.field);
 
-    let edits: DraftEdits;
-    let kept: Pick<EditorOptions, 'typed' | 'shown'> = {};
-    if (action === 'save') {
-      const form = readFieldForm(body, draft.fields);
-      kept = { typed: form.typed, shown: form.shown };
-      if (form.errors.length) {
-        // Report every problem at once: the other changed values get the checks editDraft would make.
-        const names = form.changes.categories ? (await categoryChoices(ctx.db, ctx.site.id)).map((c) => c.name) : [];
-        return editorPage(reply, user, draft, { ...kept, errors: [...form.errors, ...checkTypedFields(form.changes, names).errors] }, 400);
+      let edits: DraftEdits;
+      let kept: Pick<EditorOptions, 'typed' | 'shown'> = {};
+      if (action === 'save') {
+        const form = readFieldForm(body, draft.fields);
+        kept = { typed: form.typed, shown: form.shown };
+        if (form.errors.length) {
+          // Report every problem at once: the other changed values get the checks editDraft would make.
+          const names = form.changes.categories ? (await categoryChoices(ctx.db, ctx.site.id)).map((c) => c.name) : [];
+          return editorPage(
+            reply,
+            user,
+            draft,
+            { ...kept, errors: [...form.errors, ...checkTypedFields(form.changes, names).errors] },
+            400,
+          );
+        }
+        if (Object.keys(form.changes).length === 0) return reply.redirect(`/drafts/${draft.id}?done=unchanged`, 303);
+        edits = { fields: form.changes };
+      } else {
+        if (!isProfileField(field))
+          return editorPage(reply, user, draft, { problems: ['Choose one of the profile fields.'] }, 400);
+        edits =
+          action === 'lock'
+            ? { lock_fields: [field] }
+            : action === 'restore'
+              ? { restore: [field] }
+              : action === 'regenerate'
+                ? { regenerate: [field] }
+                : { fields: { [field]: null } };
       }
-      if (Object.keys(form.changes).length === 0) return reply.redirect(`/drafts/${draft.id}?done=unchanged`, 303);
-      edits = { fields: form.changes };
-    } else {
-      if (!isProfileField(field)) return editorPage(reply, user, draft, { problems: ['Choose one of the profile fields.'] }, 400);
-      edits = action === 'lock' ? { lock_fields: [field] }
-        : action === 'restore' ? { restore: [field] }
-          : action === 'regenerate' ? { regenerate: [field] }
-            : { fields: { [field]: null } };
-    }
-    try {
-      await editDraft(ctx, draft, user.id, edits);
-    } catch (err) {
-      if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
-      const errors: FieldError[] = err.status === 400 && err.errors?.length ? err.errors : [];
-      return editorPage(reply, user, draft, { ...kept, errors, problems: errors.length ? [] : [err.message] }, err.status);
-    }
-    const target = action === 'save' ? '?done=save' : `?done=${action}&field=${field}#field-${field}`;
-    return reply.redirect(`/drafts/${draft.id}${target}`, 303);
-  });
+      try {
+        await editDraft(ctx, draft, user.id, edits);
+      } catch (err) {
+        if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
+        const errors: FieldError[] = err.status === 400 && err.errors?.length ? err.errors : [];
+        return editorPage(
+          reply,
+          user,
+          draft,
+          { ...kept, errors, problems: errors.length ? [] : [err.message] },
+          err.status,
+        );
+      }
+      const target = action === 'save' ? '?done=save' : `?done=${action}&field=${field}#field-${field}`;
+      return reply.redirect(`/drafts/${draft.id}${target}`, 303);
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>('/drafts/:id/faqs', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
-    if (!user) return reply;
-    const draft = await draftFor(reply, user, req.params.id);
-    if (!draft) return reply;
-    const form = readFaqForm(req.body ?? {}, draft.faqs);
-    const refused = (errors: string[], status: number) => editorPage(reply, user, draft, { faqTyped: form.typed, faqShown: form.shown, faqErrors: errors }, status);
-    if (form.errors.length) return refused(form.errors, 400);
-    if (!form.changed) return reply.redirect(`/drafts/${draft.id}?done=unchanged#faqs`, 303);
-    try {
-      await editDraft(ctx, draft, user.id, { faqs: form.faqs });
-    } catch (err) {
-      if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
-      return refused(err.errors?.length ? err.errors.map((e) => `${e.path}: ${e.message}`) : [err.message], err.status);
-    }
-    return reply.redirect(`/drafts/${draft.id}?done=faqs#faqs`, 303);
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/drafts/:id/faqs',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
+      if (!user) return reply;
+      const draft = await draftFor(reply, user, req.params.id);
+      if (!draft) return reply;
+      const form = readFaqForm(req.body ?? {}, draft.faqs);
+      const refused = (errors: string[], status: number) =>
+        editorPage(reply, user, draft, { faqTyped: form.typed, faqShown: form.shown, faqErrors: errors }, status);
+      if (form.errors.length) return refused(form.errors, 400);
+      if (!form.changed) return reply.redirect(`/drafts/${draft.id}?done=unchanged#faqs`, 303);
+      try {
+        await editDraft(ctx, draft, user.id, { faqs: form.faqs });
+      } catch (err) {
+        if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
+        return refused(
+          err.errors?.length ? err.errors.map((e) => `${e.path}: ${e.message}`) : [err.message],
+          err.status,
+        );
+      }
+      return reply.redirect(`/drafts/${draft.id}?done=faqs#faqs`, 303);
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>('/drafts/:id/invites', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
-    if (!user) return reply;
-    const draft = await draftFor(reply, user, req.params.id);
-    if (!draft) return reply;
-    const email = String(one(req.body?.email) ?? '').trim();
-    if (!EMAIL_PATTERN.test(email) || email.length > 254) {
-      return editorPage(reply, user, draft, { inviteEmail: email, inviteError: 'Email: enter your co-founder\'s address (at most 254 characters).' }, 400);
-    }
-    try {
-      const sent = await inviteCofounder(ctx, draft, { userId: user.id, email: user.email }, email);
-      return reply.redirect(`/drafts/${draft.id}?done=invited&left=${sent.invites_left}#invite`, 303);
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 400) return editorPage(reply, user, draft, { inviteEmail: email, inviteError: err.message }, 400);
-      throw err;
-    }
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/drafts/:id/invites',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
+      if (!user) return reply;
+      const draft = await draftFor(reply, user, req.params.id);
+      if (!draft) return reply;
+      const email = String(one(req.body?.email) ?? '').trim();
+      if (!EMAIL_PATTERN.test(email) || email.length > 254) {
+        return editorPage(
+          reply,
+          user,
+          draft,
+          { inviteEmail: email, inviteError: "Email: enter your co-founder's address (at most 254 characters)." },
+          400,
+        );
+      }
+      try {
+        const sent = await inviteCofounder(ctx, draft, { userId: user.id, email: user.email }, email);
+        return reply.redirect(`/drafts/${draft.id}?done=invited&left=${sent.invites_left}#invite`, 303);
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 400)
+          return editorPage(reply, user, draft, { inviteEmail: email, inviteError: err.message }, 400);
+        throw err;
+      }
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/drafts/:id/submit', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
@@ -261,12 +385,22 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     const draft = await draftFor(reply, user, req.params.id);
     if (!draft) return reply;
     if (draft.status !== 'ready') {
-      return page(reply, user, 'Not ready yet', html`<h1>Not ready yet</h1><p>The draft is still ${draft.status}. Save it as your listing once it is ready (about a minute). <a href="/drafts/${draft.id}">Back to the draft</a></p>`, 409);
+      return page(
+        reply,
+        user,
+        'Not ready yet',
+        html`<h1>Not ready yet</h1><p>The draft is still ${draft.status}. Save it as your listing once it is ready (about a minute). <a href="/drafts/${draft.id}">Back to the draft</a></p>`,
+        409,
+      );
     }
     try {
       const saved = await saveDraftAsListing(ctx, draft.id, user.id);
       const name = typeof draft.fields.name.value === 'string' ? draft.fields.name.value : draft.domain;
-      return page(reply, user, 'Saved as your listing', html`
+      return page(
+        reply,
+        user,
+        'Saved as your listing',
+        html`
         <h1>Saved as your listing</h1>
         <p class="notice" role="status"><strong>${name}</strong> is saved as your listing <code>${saved.slug}</code> (status: ${saved.status}). It is <strong>not published yet</strong>, and nothing was charged.</p>
         <h2>Next steps</h2>
@@ -276,20 +410,45 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
           <li>Or launch now or in a week you choose with a paid order (<code>quote_order</code>, then <code>create_checkout</code>).</li>
           <li>Changes you save in the draft update this listing too; no need to save it again.</li>
         </ul>
-        <p><a href="/drafts/${draft.id}">Back to the draft</a> · <a href="/drafts">All your drafts</a></p>`);
+        <p><a href="/drafts/${draft.id}">Back to the draft</a> · <a href="/drafts">All your drafts</a></p>`,
+      );
     } catch (err) {
       if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
       // A missing name is shown at the name field; a domain already listed (409) at the top.
-      const errors = err.status === 400 && err.errors?.length
-        ? err.errors.map((e) => (e.path === 'fields.name' ? { ...e, message: 'a listing needs a name; your website did not state one, so type it here and save' } : e))
-        : [];
-      return editorPage(reply, user, draft, { errors, problems: [errors.length ? 'Not saved as a listing: fill in the fields marked below first.' : `Not saved as a listing: ${err.message}`] }, err.status);
+      const errors =
+        err.status === 400 && err.errors?.length
+          ? err.errors.map((e) =>
+              e.path === 'fields.name'
+                ? { ...e, message: 'a listing needs a name; your website did not state one, so type it here and save' }
+                : e,
+            )
+          : [];
+      return editorPage(
+        reply,
+        user,
+        draft,
+        {
+          errors,
+          problems: [
+            errors.length
+              ? 'Not saved as a listing: fill in the fields marked below first.'
+              : `Not saved as a listing: ${err.message}`,
+          ],
+        },
+        err.status,
+      );
     }
   });
 
   // ---- Co-founder invites -----------------------------------------------------------------------
   const invalidInvite = (reply: FastifyReply, user: User, message: string, status = 404) =>
-    page(reply, user, 'Invite not valid', html`<h1>This invite cannot be used</h1><p>${message}</p><p>Ask whoever invited you to send a new invite. <a href="/drafts">Your drafts</a></p>`, status);
+    page(
+      reply,
+      user,
+      'Invite not valid',
+      html`<h1>This invite cannot be used</h1><p>${message}</p><p>Ask whoever invited you to send a new invite. <a href="/drafts">Your drafts</a></p>`,
+      status,
+    );
 
   app.get<{ Params: { token: string } }>('/invites/:token', async (req, reply) => {
     const { token } = req.params;
@@ -297,20 +456,38 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!user) return reply;
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     const invite = INVITE_TOKEN.test(token) ? await findInvite(ctx.db, token, ctx.now()) : null;
-    if (!invite) return invalidInvite(reply, user, 'This invite link is not valid any more: it was used, replaced by a newer one, or it expired.');
-    if (invite.owner_id === user.id) return invalidInvite(reply, user, 'This is an invite you sent; your co-founder has to open it while signed in to their own account.', 400);
-    return page(reply, user, `Join ${invite.product}`, html`
+    if (!invite)
+      return invalidInvite(
+        reply,
+        user,
+        'This invite link is not valid any more: it was used, replaced by a newer one, or it expired.',
+      );
+    if (invite.owner_id === user.id)
+      return invalidInvite(
+        reply,
+        user,
+        'This is an invite you sent; your co-founder has to open it while signed in to their own account.',
+        400,
+      );
+    return page(
+      reply,
+      user,
+      `Join ${invite.product}`,
+      html`
       <h1>Co-own ${invite.product}</h1>
       <p><strong>${invite.inviter_email}</strong> invited you to co-own <strong>${invite.product}</strong> on ${siteName}. Once you accept, you can edit its draft, and you own the listing together.</p>
       ${invite.email.toLowerCase() !== user.email.toLowerCase() ? html`<p class="notice">The invite was sent to ${invite.email}; you are signed in as ${user.email}. Accepting adds <strong>this</strong> account.</p>` : ''}
-      <form method="post" action="/invites/${token}">${csrfInput(reply.generateCsrf())}<button type="submit">Accept the invite</button></form>`);
+      <form method="post" action="/invites/${token}">${csrfInput(reply.generateCsrf())}<button type="submit">Accept the invite</button></form>`,
+    );
   });
 
   app.post<{ Params: { token: string } }>('/invites/:token', { preHandler: app.csrfProtection }, async (req, reply) => {
     const { token } = req.params;
     const user = await requireUser(req, reply, `/invites/${token}`);
     if (!user) return reply;
-    const result = INVITE_TOKEN.test(token) ? await acceptInvite(ctx.db, token, user.id, ctx.now()) : { error: 'This invite link is not valid.' };
+    const result = INVITE_TOKEN.test(token)
+      ? await acceptInvite(ctx.db, token, user.id, ctx.now())
+      : { error: 'This invite link is not valid.' };
     if ('error' in result) return invalidInvite(reply, user, result.error);
     return reply.redirect(`/drafts/${result.draftId}`, 303);
   });

@@ -1,14 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BADGE_KINDS, BADGE_MODES, BADGE_SHAPES, BADGE_SIZES,
-  badgeDimensions, badgeLabel, renderBadgeSvg,
+  BADGE_KINDS,
+  BADGE_MODES,
+  BADGE_SHAPES,
+  BADGE_SIZES,
+  badgeDimensions,
+  badgeLabel,
+  renderBadgeSvg,
   type BadgeInput,
 } from '../../../src/domain/badges/svg.js';
 
 const base: BadgeInput = {
-  kind: 'listed', shape: 'standard', mode: 'light', size: 'm',
-  siteName: 'Launchdeck', productName: 'Acme Rockets',
+  kind: 'listed',
+  shape: 'standard',
+  mode: 'light',
+  size: 'm',
+  siteName: 'Launchdeck',
+  productName: 'Acme Rockets',
 };
 
 /**
@@ -54,7 +63,9 @@ function assertWellFormed(svg: string): string[] {
         return a[1]!;
       });
       assert.equal(new Set(names).size, names.length, `duplicate attribute in ${whole}`);
-      if (selfClosing) { if (stack.length === 0) rootClosed = true; } else stack.push(name);
+      if (selfClosing) {
+        if (stack.length === 0) rootClosed = true;
+      } else stack.push(name);
     }
     i = lt + whole.length;
   }
@@ -76,34 +87,48 @@ function backgroundFill(svg: string): string {
 }
 
 test('every shape, mode, size and kind renders a well-formed standalone SVG', () => {
-  for (const shape of BADGE_SHAPES) for (const mode of BADGE_MODES) for (const size of BADGE_SIZES) for (const kind of BADGE_KINDS) {
-    for (const extra of [{}, { votes: 42, rank: 2 as const, weekLabel: 'Week of 2026-11-16' }]) {
-      const svg = renderBadgeSvg({ ...base, shape, mode, size, kind, ...extra });
-      const where = `${shape}/${mode}/${size}/${kind}`;
-      const elements = assertWellFormed(svg);
-      assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" '), where);
-      assert.equal(elements.filter((e) => e === 'title').length, 1, `${where}: one <title>`);
-      assert.ok(elements.includes('text'), where);
-      const { width, height } = badgeDimensions(shape, size);
-      assert.equal(attr(svg, 'width'), String(width), where);
-      assert.equal(attr(svg, 'height'), String(height), where);
-      assert.match(attr(svg, 'viewBox'), /^0 0 \d+ \d+$/, where);
-      assert.equal(attr(svg, 'role'), 'img', where);
-      assert.ok(attr(svg, 'aria-label').length > 0, where);
-    }
-  }
+  for (const shape of BADGE_SHAPES)
+    for (const mode of BADGE_MODES)
+      for (const size of BADGE_SIZES)
+        for (const kind of BADGE_KINDS) {
+          for (const extra of [{}, { votes: 42, rank: 2 as const, weekLabel: 'Week of 2026-11-16' }]) {
+            const svg = renderBadgeSvg({ ...base, shape, mode, size, kind, ...extra });
+            const where = `${shape}/${mode}/${size}/${kind}`;
+            const elements = assertWellFormed(svg);
+            assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" '), where);
+            assert.equal(elements.filter((e) => e === 'title').length, 1, `${where}: one <title>`);
+            assert.ok(elements.includes('text'), where);
+            const { width, height } = badgeDimensions(shape, size);
+            assert.equal(attr(svg, 'width'), String(width), where);
+            assert.equal(attr(svg, 'height'), String(height), where);
+            assert.match(attr(svg, 'viewBox'), /^0 0 \d+ \d+$/, where);
+            assert.equal(attr(svg, 'role'), 'img', where);
+            assert.ok(attr(svg, 'aria-label').length > 0, where);
+          }
+        }
 });
 
 test('badges reference no external assets, scripts or web fonts', () => {
-  for (const shape of BADGE_SHAPES) for (const mode of BADGE_MODES) {
-    const svg = renderBadgeSvg({ ...base, shape, mode, votes: 3 });
-    assert.doesNotMatch(svg, /<script|<image|<foreignObject|href=|url\(|@import|@font-face|https?:\/\/(?!www\.w3\.org\/2000\/svg")/i);
-    assert.match(svg, /font-family="[^"]*sans-serif"/);
-  }
+  for (const shape of BADGE_SHAPES)
+    for (const mode of BADGE_MODES) {
+      const svg = renderBadgeSvg({ ...base, shape, mode, votes: 3 });
+      assert.doesNotMatch(
+        svg,
+        /<script|<image|<foreignObject|href=|url\(|@import|@font-face|https?:\/\/(?!www\.w3\.org\/2000\/svg")/i,
+      );
+      assert.match(svg, /font-family="[^"]*sans-serif"/);
+    }
 });
 
 test('rendering is deterministic', () => {
-  const input: BadgeInput = { ...base, kind: 'launch-of-the-week', mode: 'auto', rank: 1, votes: 1234, weekLabel: 'Week of 2026-11-16' };
+  const input: BadgeInput = {
+    ...base,
+    kind: 'launch-of-the-week',
+    mode: 'auto',
+    rank: 1,
+    votes: 1234,
+    weekLabel: 'Week of 2026-11-16',
+  };
   assert.equal(renderBadgeSvg(input), renderBadgeSvg({ ...input }));
 });
 
@@ -162,12 +187,22 @@ test('auto mode embeds a prefers-color-scheme style and light/dark do not', () =
 test('names containing markup are escaped and never appear raw', () => {
   const evil = `Evil<script>alert("x")</script>&'co`;
   for (const shape of BADGE_SHAPES) {
-    const svg = renderBadgeSvg({ ...base, shape, kind: 'launch-of-the-week', siteName: evil, productName: evil, weekLabel: evil });
+    const svg = renderBadgeSvg({
+      ...base,
+      shape,
+      kind: 'launch-of-the-week',
+      siteName: evil,
+      productName: evil,
+      weekLabel: evil,
+    });
     assertWellFormed(svg);
     assert.ok(!svg.includes('<script'), shape);
-    assert.ok(!svg.includes('&\''), shape);
+    assert.ok(!svg.includes("&'"), shape);
     assert.ok(!svg.includes('"x"'), shape);
-    assert.ok(svg.includes('Evil&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;co'), `${shape}: product name escaped in title`);
+    assert.ok(
+      svg.includes('Evil&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;co'),
+      `${shape}: product name escaped in title`,
+    );
   }
 });
 
@@ -215,7 +250,13 @@ test('launch of the week shows its rank and a medal accent per rank', () => {
 });
 
 test('the week label appears for launch of the week', () => {
-  const svg = renderBadgeSvg({ ...base, kind: 'launch-of-the-week', shape: 'square', rank: 1, weekLabel: 'Week of 2026-11-16' });
+  const svg = renderBadgeSvg({
+    ...base,
+    kind: 'launch-of-the-week',
+    shape: 'square',
+    rank: 1,
+    weekLabel: 'Week of 2026-11-16',
+  });
   assert.ok(svg.includes('>Week of 2026-11-16</text>'));
   assert.ok(attr(svg, 'aria-label').includes('Week of 2026-11-16'));
 });
@@ -246,7 +287,9 @@ test('badgeLabel gives eyebrow and title per kind', () => {
 });
 
 test('each kind draws its own icon', () => {
-  const icons = BADGE_KINDS.map((kind) => /<g transform="[^"]*">(.*?)<\/g>/.exec(renderBadgeSvg({ ...base, kind }))![1]);
+  const icons = BADGE_KINDS.map(
+    (kind) => /<g transform="[^"]*">(.*?)<\/g>/.exec(renderBadgeSvg({ ...base, kind }))![1],
+  );
   assert.equal(new Set(icons).size, BADGE_KINDS.length);
 });
 

@@ -1,9 +1,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acceptedClaimEmails, claimEmailAccepted, claimFileUrl, dnsRecordName, emailAtDomain, instructionsFor, isRoleAddressAt, newClaimToken } from '../../../src/domain/claims/claim-instructions.js';
+import {
+  acceptedClaimEmails,
+  claimEmailAccepted,
+  claimFileUrl,
+  dnsRecordName,
+  emailAtDomain,
+  instructionsFor,
+  isRoleAddressAt,
+  newClaimToken,
+} from '../../../src/domain/claims/claim-instructions.js';
 import { claimStatus } from '../../../src/domain/claims/claim-view.js';
 
-const facts = { id: 7, token: '0123456789abcdef0123456789abcdef', domain: 'acme.example', website_url: 'https://www.acme.example/home', email: null, expires_at: '2026-11-25T12:00:00.000Z' };
+const facts = {
+  id: 7,
+  token: '0123456789abcdef0123456789abcdef',
+  domain: 'acme.example',
+  website_url: 'https://www.acme.example/home',
+  email: null,
+  expires_at: '2026-11-25T12:00:00.000Z',
+};
 
 test('a claim token is 32 hex characters and different every time', () => {
   const a = newClaimToken();
@@ -13,7 +29,12 @@ test('a claim token is 32 hex characters and different every time', () => {
 
 test('the DNS record is a TXT record at _launchdeck-claim.<domain> with launchdeck-claim=<token>', () => {
   const i = instructionsFor({ ...facts, method: 'dns' });
-  assert.deepEqual(i.dns_record, { type: 'TXT', name: '_launchdeck-claim.acme.example', value: `launchdeck-claim=${facts.token}`, ttl: 300 });
+  assert.deepEqual(i.dns_record, {
+    type: 'TXT',
+    name: '_launchdeck-claim.acme.example',
+    value: `launchdeck-claim=${facts.token}`,
+    ttl: 300,
+  });
   assert.equal(i.zone_file_line, `_launchdeck-claim.acme.example. 300 IN TXT "launchdeck-claim=${facts.token}"`);
   assert.match(i.verify, /POST \/api\/v1\/claims\/7\/verify/);
 });
@@ -64,15 +85,26 @@ test('personal addresses, plus-addressed roles and roles at subdomains are not r
 });
 
 test('the contact address counts only when given and at the domain', () => {
-  assert.equal(claimEmailAccepted('Hello@acme.example', { domain: 'acme.example', contactEmail: 'hello@acme.example' }), true);
+  assert.equal(
+    claimEmailAccepted('Hello@acme.example', { domain: 'acme.example', contactEmail: 'hello@acme.example' }),
+    true,
+  );
   assert.equal(claimEmailAccepted('hello@acme.example', { domain: 'acme.example', contactEmail: null }), false);
-  assert.equal(claimEmailAccepted('me@gmail.example', { domain: 'acme.example', contactEmail: 'me@gmail.example' }), false);
+  assert.equal(
+    claimEmailAccepted('me@gmail.example', { domain: 'acme.example', contactEmail: 'me@gmail.example' }),
+    false,
+  );
 });
 
 test('the accepted addresses are listed in words, with the contact address when it counts', () => {
-  assert.equal(acceptedClaimEmails({ domain: 'acme.example', contactEmail: null }),
-    'one of admin@acme.example, administrator@acme.example, hostmaster@acme.example, postmaster@acme.example, webmaster@acme.example or root@acme.example');
-  assert.match(acceptedClaimEmails({ domain: 'acme.example', contactEmail: 'hello@acme.example' }), /, or the listing's published contact address hello@acme\.example$/);
+  assert.equal(
+    acceptedClaimEmails({ domain: 'acme.example', contactEmail: null }),
+    'one of admin@acme.example, administrator@acme.example, hostmaster@acme.example, postmaster@acme.example, webmaster@acme.example or root@acme.example',
+  );
+  assert.match(
+    acceptedClaimEmails({ domain: 'acme.example', contactEmail: 'hello@acme.example' }),
+    /, or the listing's published contact address hello@acme\.example$/,
+  );
 });
 
 test('a pending claim past its expiry reads as expired', () => {

@@ -1,10 +1,20 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BODY_MAX_CHARS, EDIT_WINDOW_MINUTES, checkCommentBody, commentSort, publicName, withinEditWindow } from '../../../src/domain/comments/comment-rules.js';
+import {
+  BODY_MAX_CHARS,
+  EDIT_WINDOW_MINUTES,
+  checkCommentBody,
+  commentSort,
+  publicName,
+  withinEditWindow,
+} from '../../../src/domain/comments/comment-rules.js';
 
 describe('comment rules', () => {
   test('a comment is stored trimmed, with its line breaks normalised', () => {
-    assert.deepEqual(checkCommentBody('  Nice launch!\r\n\r\nWell done.  \n'), { ok: true, body: 'Nice launch!\n\nWell done.' });
+    assert.deepEqual(checkCommentBody('  Nice launch!\r\n\r\nWell done.  \n'), {
+      ok: true,
+      body: 'Nice launch!\n\nWell done.',
+    });
   });
 
   test('an empty or blank comment is refused, naming the body field', () => {

@@ -5,8 +5,20 @@ import { arrangeDiscussion, arrangeThread, type CommentRecord } from '../../../s
 let seq = 0;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 18, 12, minute)).toISOString();
 const rec = (o: Partial<CommentRecord> & { minute: number }): CommentRecord => ({
-  id: ++seq, parent_id: null, launch_week: '2026-11-16', user_id: 1, author_name: 'someone', is_maker: false, body: `comment ${seq}`,
-  created_at: at(o.minute), edited_at: null, deleted_at: null, hidden_at: null, likes: 0, liked: false, ...o,
+  id: ++seq,
+  parent_id: null,
+  launch_week: '2026-11-16',
+  user_id: 1,
+  author_name: 'someone',
+  is_maker: false,
+  body: `comment ${seq}`,
+  created_at: at(o.minute),
+  edited_at: null,
+  deleted_at: null,
+  hidden_at: null,
+  likes: 0,
+  liked: false,
+  ...o,
 });
 const ids = (cs: { id: number }[]) => cs.map((c) => c.id);
 
@@ -57,7 +69,13 @@ describe('arranging a thread', () => {
     const mine = rec({ minute: 1, user_id: 7 });
     const theirs = rec({ minute: 2, user_id: 8 });
     const t = arrangeThread([mine, theirs], 'newest', 7);
-    assert.deepEqual(t.map((c) => [c.id, c.is_mine]), [[theirs.id, false], [mine.id, true]]);
+    assert.deepEqual(
+      t.map((c) => [c.id, c.is_mine]),
+      [
+        [theirs.id, false],
+        [mine.id, true],
+      ],
+    );
     assert.equal(arrangeThread([mine], 'newest', null)[0].is_mine, false);
   });
 });
@@ -72,14 +90,22 @@ describe('arranging a discussion across launches', () => {
     const d = arrangeDiscussion([now, first, second, replyToFirst, unscheduled], '2026-11-16', 'newest', null);
     assert.deepEqual(ids(d.comments), [now.id]);
     assert.equal(d.count, 1);
-    assert.deepEqual(d.earlier.map((t) => t.launch_week), ['2026-11-02', '2026-10-05', null]);
+    assert.deepEqual(
+      d.earlier.map((t) => t.launch_week),
+      ['2026-11-02', '2026-10-05', null],
+    );
     assert.deepEqual(ids(d.earlier[1].comments[0].replies), [replyToFirst.id]);
     assert.equal(d.earlier[1].count, 2);
   });
 
   test('the count leaves out deleted and hidden comments', () => {
     const top = rec({ minute: 1, deleted_at: at(2), body: '' });
-    const d = arrangeDiscussion([top, rec({ minute: 2, parent_id: top.id }), rec({ minute: 3, hidden_at: at(4) })], '2026-11-16', 'newest', null);
+    const d = arrangeDiscussion(
+      [top, rec({ minute: 2, parent_id: top.id }), rec({ minute: 3, hidden_at: at(4) })],
+      '2026-11-16',
+      'newest',
+      null,
+    );
     assert.equal(d.count, 1);
   });
 });

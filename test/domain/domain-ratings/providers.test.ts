@@ -6,16 +6,23 @@ import { openPageRankProvider } from '../../../src/domain/domain-ratings/open-pa
 import { retryAfterMs } from '../../../src/domain/domain-ratings/provider.js';
 
 const answers = new Map<string, FakeAnswer>([
-  ['good.example', 57], ['other.example', 8.25], ['busy.example', 'rate-limited-once'],
-  ['broken.example', 'malformed'], ['locked.example', 'unauthorised'], ['slow.example', 'slow-429'],
+  ['good.example', 57],
+  ['other.example', 8.25],
+  ['busy.example', 'rate-limited-once'],
+  ['broken.example', 'malformed'],
+  ['locked.example', 'unauthorised'],
+  ['slow.example', 'slow-429'],
 ]);
 let fake: Awaited<ReturnType<typeof startFakeRatings>>;
 const noWait = { sleep: async () => {}, maxRetryWaitMs: 5_000, timeoutMs: 2_000 };
-before(async () => { fake = await startFakeRatings(answers); });
+before(async () => {
+  fake = await startFakeRatings(answers);
+});
 after(() => fake.close());
 
 describe('the Ahrefs adapter', () => {
-  const ahrefs = () => ahrefsProvider({ apiKey: 'ahrefs-key', baseUrl: fake.url, today: () => '2026-11-18', ...noWait });
+  const ahrefs = () =>
+    ahrefsProvider({ apiKey: 'ahrefs-key', baseUrl: fake.url, today: () => '2026-11-18', ...noWait });
 
   test('reads each domain with one bearer-authenticated request', async () => {
     fake.requests.length = 0;
@@ -52,7 +59,13 @@ describe('the Ahrefs adapter', () => {
   });
 
   test('turns an unreachable provider into a failure, never a thrown error', async () => {
-    const down = ahrefsProvider({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', today: () => '2026-11-18', ...noWait, retries: 1 });
+    const down = ahrefsProvider({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:1',
+      today: () => '2026-11-18',
+      ...noWait,
+      retries: 1,
+    });
     const out = await down.fetchRatings(['good.example']);
     assert.match(out.errors.get('good.example')!, /request failed/);
   });
@@ -78,7 +91,10 @@ describe('the Open PageRank adapter', () => {
     fake.requests.length = 0;
     const domains = Array.from({ length: 150 }, (_, i) => `d${i}.example`);
     await opr().fetchRatings(domains);
-    assert.deepEqual(fake.requests.map((r) => r.domains.length), [100, 50]);
+    assert.deepEqual(
+      fake.requests.map((r) => r.domains.length),
+      [100, 50],
+    );
   });
 
   test('waits out a 429 with Retry-After and retries', async () => {

@@ -17,15 +17,23 @@ test('a plain link to the listing page counts, over http, with www and a trailin
   assert.equal(find('<a href="https://launchdeck.dev/p/acme?ref=badge#top">x</a>')?.kind, 'listing-link');
 });
 
-test('another listing\'s badge or page does not count', () => {
-  assert.equal(find('<img src="https://launchdeck.dev/badges/acme-2/listed.svg"><a href="https://launchdeck.dev/p/acmes">x</a>'), null);
+test("another listing's badge or page does not count", () => {
+  assert.equal(
+    find('<img src="https://launchdeck.dev/badges/acme-2/listed.svg"><a href="https://launchdeck.dev/p/acmes">x</a>'),
+    null,
+  );
 });
 
 test('other pages of our site and look-alike hosts do not count', () => {
-  assert.equal(find('<a href="https://launchdeck.dev/">home</a><a href="https://launchdeck.dev.evil.example/p/acme">x</a><img src="https://evil.example/badges/acme/listed.svg">'), null);
+  assert.equal(
+    find(
+      '<a href="https://launchdeck.dev/">home</a><a href="https://launchdeck.dev.evil.example/p/acme">x</a><img src="https://evil.example/badges/acme/listed.svg">',
+    ),
+    null,
+  );
 });
 
-test('relative URLs point at the founder\'s own site and never count', () => {
+test("relative URLs point at the founder's own site and never count", () => {
   assert.equal(find('<img src="/badges/acme/listed.svg"><a href="/p/acme">x</a>'), null);
 });
 
@@ -36,7 +44,10 @@ test('a base href is honoured when resolving relative URLs', () => {
 test('a public URL with a path prefix is matched under that prefix', () => {
   const body = '<html><body><a href="https://example.org/launchdeck/p/acme">x</a></body></html>';
   assert.equal(findBadge(body, page, 'https://example.org/launchdeck', 'acme')?.kind, 'listing-link');
-  assert.equal(findBadge('<a href="https://example.org/p/acme">x</a>', page, 'https://example.org/launchdeck', 'acme'), null);
+  assert.equal(
+    findBadge('<a href="https://example.org/p/acme">x</a>', page, 'https://example.org/launchdeck', 'acme'),
+    null,
+  );
 });
 
 test('a page without our badge finds nothing', () => {

@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { describeEachDatabase, FIXED_NOW } from '../../support/app.js';
 import { addListing } from '../../support/fixtures.js';
 import { alreadyMoved, emptyFreeQueue, fillWeek } from '../../support/free-launch.js';
-import { launchScheduledListings, moveMissedLaunchWeeks, runFreeQueue } from '../../../src/domain/free-queue/launch-scheduler.js';
+import {
+  launchScheduledListings,
+  moveMissedLaunchWeeks,
+  runFreeQueue,
+} from '../../../src/domain/free-queue/launch-scheduler.js';
 import { loadFreeLaunch } from '../../../src/domain/free-queue/free-queue-repository.js';
 import { BADGE_CHECK_JOB, badgeCheckJobKind } from '../../../src/domain/free-queue/badge-check.js';
 import { enqueue } from '../../../src/jobs/queue.js';
@@ -17,7 +21,14 @@ describeEachDatabase('the free queue scheduler', (env) => {
     await emptyFreeQueue(env());
   });
   const add = (slug: string, status: string, launchWeek: string) =>
-    addListing(env().ctx.db, env().ctx.site.id, { slug, name: slug, status, plan: 'free', launchWeek, launchedAt: null });
+    addListing(env().ctx.db, env().ctx.site.id, {
+      slug,
+      name: slug,
+      status,
+      plan: 'free',
+      launchWeek,
+      launchedAt: null,
+    });
   const statusOf = async (listingId: number) => (await loadFreeLaunch(env().ctx.db, env().ctx.site.id, listingId))!;
 
   test('a scheduled listing goes live when its week begins, not before', async () => {
@@ -32,10 +43,19 @@ describeEachDatabase('the free queue scheduler', (env) => {
 
   test('two scheduler runs at once put each listing live exactly once', async () => {
     for (let i = 0; i < 8; i++) await add(`race-${i}`, 'scheduled', '2026-11-16');
-    const runs = await Promise.all([launchScheduledListings(env().ctx), launchScheduledListings(env().ctx), launchScheduledListings(env().ctx)]);
+    const runs = await Promise.all([
+      launchScheduledListings(env().ctx),
+      launchScheduledListings(env().ctx),
+      launchScheduledListings(env().ctx),
+    ]);
     const launched = runs.flat().sort();
-    assert.deepEqual(launched, Array.from({ length: 8 }, (_, i) => `race-${i}`));
-    const rows = await env().ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE slug LIKE 'race-%' AND status = 'live'`);
+    assert.deepEqual(
+      launched,
+      Array.from({ length: 8 }, (_, i) => `race-${i}`),
+    );
+    const rows = await env().ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM listings WHERE slug LIKE 'race-%' AND status = 'live'`,
+    );
     assert.equal(rows[0].n, 8);
   });
 
@@ -57,7 +77,8 @@ describeEachDatabase('the free queue scheduler', (env) => {
   test('a missed week is not moved to next week even when next week has room', async () => {
     const { listingId } = await add('no-jumping', 'awaiting_badge', '2026-11-16');
     await moveMissedLaunchWeeks(env().ctx);
-    const days = (Date.parse(`${(await statusOf(listingId)).launch_week}T00:00:00Z`) - Date.parse('2026-11-18T00:00:00Z')) / DAY;
+    const days =
+      (Date.parse(`${(await statusOf(listingId)).launch_week}T00:00:00Z`) - Date.parse('2026-11-18T00:00:00Z')) / DAY;
     assert.ok(days >= 42 && days <= 56, `${days} days out`);
   });
 
@@ -66,13 +87,22 @@ describeEachDatabase('the free queue scheduler', (env) => {
     const earlier = await alreadyMoved(env(), listingId, 2);
     const { moved, returned } = await moveMissedLaunchWeeks(env().ctx);
     assert.deepEqual(moved, []);
-    assert.deepEqual(returned.map((r) => r.slug), ['third-miss']);
+    assert.deepEqual(
+      returned.map((r) => r.slug),
+      ['third-miss'],
+    );
     const l = await statusOf(listingId);
-    assert.deepEqual({ status: l.status, plan: l.plan, launch_week: l.launch_week }, { status: 'draft', plan: null, launch_week: null });
+    assert.deepEqual(
+      { status: l.status, plan: l.plan, launch_week: l.launch_week },
+      { status: 'draft', plan: null, launch_week: null },
+    );
     assert.equal(l.free_queue_exit?.at, FIXED_NOW.toISOString());
     assert.equal(l.free_queue_exit?.launch_week, '2026-11-16');
     assert.deepEqual(l.free_queue_exit?.moves, earlier);
-    assert.match(l.free_queue_exit!.reason, /^Taken out of the free queue on 2026-11-18 12:00 UTC: our badge was not found on the homepage before the week of 2026-11-16 began, and its launch had already moved 2 times \(2026-11-02 → 2026-11-09 → 2026-11-16\)\. .*choose the free plan again/);
+    assert.match(
+      l.free_queue_exit!.reason,
+      /^Taken out of the free queue on 2026-11-18 12:00 UTC: our badge was not found on the homepage before the week of 2026-11-16 began, and its launch had already moved 2 times \(2026-11-02 → 2026-11-09 → 2026-11-16\)\. .*choose the free plan again/,
+    );
   });
 
   test('a missed listing goes back to draft when no week 6 to 8 weeks out has room', async () => {
@@ -110,11 +140,15 @@ describeEachDatabase('the free queue scheduler', (env) => {
     assert.equal((await statusOf(waiting.listingId)).status, 'awaiting_badge');
   });
 
-  test('a tick deletes this site\'s badge checks finished more than 7 days ago, and no other job', async () => {
+  test("a tick deletes this site's badge checks finished more than 7 days ago, and no other job", async () => {
     const db = env().ctx.db;
     const job = async (kind: string, doneDaysAgo: number | null) => {
       const id = (await enqueue(db, kind, { listingId: 1 }, { runAt: new Date(FIXED_NOW.getTime() - 10 * DAY) }))!;
-      if (doneDaysAgo !== null) await db.query('UPDATE jobs SET done_at = $2 WHERE id = $1', [id, new Date(FIXED_NOW.getTime() - doneDaysAgo * DAY).toISOString()]);
+      if (doneDaysAgo !== null)
+        await db.query('UPDATE jobs SET done_at = $2 WHERE id = $1', [
+          id,
+          new Date(FIXED_NOW.getTime() - doneDaysAgo * DAY).toISOString(),
+        ]);
       return id;
     };
     const ours = badgeCheckJobKind(env().ctx.site.key);

@@ -17,14 +17,24 @@ describeEachDatabase('the Domain Rating and revenue boards follow every change o
     return { ...ids, slug: `fig-${seq}` };
   };
   const reading = (ctx: AppContext, companyId: number, rating: number, day: string, provider = 'ahrefs', scale = 100) =>
-    ctx.db.query('INSERT INTO domain_ratings (company_id, provider, scale, rating, measured_on) VALUES ($1, $2, $3, $4, $5)', [companyId, provider, scale, rating, day]);
+    ctx.db.query(
+      'INSERT INTO domain_ratings (company_id, provider, scale, rating, measured_on) VALUES ($1, $2, $3, $4, $5)',
+      [companyId, provider, scale, rating, day],
+    );
   const figure = (ctx: AppContext, companyId: number, month: string, cents: number, verified = true) =>
-    ctx.db.query(`INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source) VALUES ($1, $2, $3, $4, $5)`,
-      [companyId, month, cents, verified, verified ? 'stripe' : 'self-reported']);
+    ctx.db.query(
+      `INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source) VALUES ($1, $2, $3, $4, $5)`,
+      [companyId, month, cents, verified, verified ? 'stripe' : 'self-reported'],
+    );
   const slugs = async (ctx: AppContext, board: Board, limit = 100, offset = 0) =>
     (await leaderboard(ctx.db, ctx.site.id, board, null, limit, offset)).items.map((i) => i.listing.slug);
   const clear = async (ctx: AppContext) => {
-    for (const sql of ['DELETE FROM domain_ratings', 'DELETE FROM revenue_figures', `UPDATE listings SET status = 'draft'`]) await ctx.db.query(sql);
+    for (const sql of [
+      'DELETE FROM domain_ratings',
+      'DELETE FROM revenue_figures',
+      `UPDATE listings SET status = 'draft'`,
+    ])
+      await ctx.db.query(sql);
   };
 
   test('equal ratings are ordered by votes, then by the older listing', async () => {
@@ -46,7 +56,14 @@ describeEachDatabase('the Domain Rating and revenue boards follow every change o
     await listing(ctx, 50, 'draft').then((d) => reading(ctx, d.companyId, 99, '2026-11-01'));
     const all = await slugs(ctx, 'domain-rating');
     assert.equal(all.length, 7, 'the draft is not on the board');
-    assert.deepEqual([...await slugs(ctx, 'domain-rating', 3, 0), ...await slugs(ctx, 'domain-rating', 3, 3), ...await slugs(ctx, 'domain-rating', 3, 6)], all);
+    assert.deepEqual(
+      [
+        ...(await slugs(ctx, 'domain-rating', 3, 0)),
+        ...(await slugs(ctx, 'domain-rating', 3, 3)),
+        ...(await slugs(ctx, 'domain-rating', 3, 6)),
+      ],
+      all,
+    );
     assert.equal((await leaderboard(ctx.db, ctx.site.id, 'domain-rating', null, 3, 6)).total, 7);
   });
 
@@ -54,8 +71,11 @@ describeEachDatabase('the Domain Rating and revenue boards follow every change o
     const { ctx } = env();
     await clear(ctx);
     const counted = async () => {
-      const [n] = await ctx.db.query<{ dr: number; rv: number }>(`SELECT count(*) FILTER (WHERE dr_share IS NOT NULL)::int AS dr,
-        count(*) FILTER (WHERE NOT revenue_hidden AND mrr_verified_cents IS NOT NULL)::int AS rv FROM listings WHERE site_id = $1 AND status = 'live'`, [ctx.site.id]);
+      const [n] = await ctx.db.query<{ dr: number; rv: number }>(
+        `SELECT count(*) FILTER (WHERE dr_share IS NOT NULL)::int AS dr,
+        count(*) FILTER (WHERE NOT revenue_hidden AND mrr_verified_cents IS NOT NULL)::int AS rv FROM listings WHERE site_id = $1 AND status = 'live'`,
+        [ctx.site.id],
+      );
       const dr = (await leaderboard(ctx.db, ctx.site.id, 'domain-rating', null, 1, 0)).total;
       const rv = (await leaderboard(ctx.db, ctx.site.id, 'revenue', null, 1, 0)).total;
       assert.deepEqual({ dr, rv }, n);
@@ -88,7 +108,11 @@ describeEachDatabase('the Domain Rating and revenue boards follow every change o
     await reading(ctx, a.companyId, 70, '2026-11-01');
     assert.deepEqual(await slugs(ctx, 'domain-rating'), [a.slug, b.slug]);
     await reading(ctx, b.companyId, 90, '2026-09-01');
-    assert.deepEqual(await slugs(ctx, 'domain-rating'), [a.slug, b.slug], 'an older reading is history, not the latest');
+    assert.deepEqual(
+      await slugs(ctx, 'domain-rating'),
+      [a.slug, b.slug],
+      'an older reading is history, not the latest',
+    );
     await ctx.db.query('DELETE FROM domain_ratings WHERE company_id = $1', [a.companyId]);
     assert.deepEqual(await slugs(ctx, 'domain-rating'), [b.slug]);
   });
@@ -100,9 +124,15 @@ describeEachDatabase('the Domain Rating and revenue boards follow every change o
     await reading(ctx, first.companyId, 20, '2026-11-01');
     await figure(ctx, first.companyId, '2026-11-01', 500_00);
     // The same company listed on a second site: its figures are company facts.
-    const other = await ctx.db.query<{ id: number }>(`INSERT INTO sites (key, name) VALUES ('fig-other', 'Other') RETURNING id`);
-    await ctx.db.query(`INSERT INTO listings (site_id, company_id, slug, status) VALUES ($1, $2, 'fig-again', 'live')`, [other[0].id, first.companyId]);
-    const onOther = async (board: Board) => (await leaderboard(ctx.db, other[0].id, board, null, 10, 0)).items.map((i) => [i.listing.slug, i.metric.value]);
+    const other = await ctx.db.query<{ id: number }>(
+      `INSERT INTO sites (key, name) VALUES ('fig-other', 'Other') RETURNING id`,
+    );
+    await ctx.db.query(
+      `INSERT INTO listings (site_id, company_id, slug, status) VALUES ($1, $2, 'fig-again', 'live')`,
+      [other[0].id, first.companyId],
+    );
+    const onOther = async (board: Board) =>
+      (await leaderboard(ctx.db, other[0].id, board, null, 10, 0)).items.map((i) => [i.listing.slug, i.metric.value]);
     assert.deepEqual(await onOther('domain-rating'), [['fig-again', 20]]);
     assert.deepEqual(await onOther('revenue'), [['fig-again', 500_00]]);
   });
@@ -116,11 +146,23 @@ describeEachDatabase('the Domain Rating and revenue boards follow every change o
     await figure(ctx, a.companyId, '2026-11-01', 100_00, false);
     await figure(ctx, b.companyId, '2026-11-01', 300_00);
     const verified = await leaderboard(ctx.db, ctx.site.id, 'revenue', null, 10, 0);
-    assert.deepEqual(verified.items.map((i) => [i.listing.slug, i.metric.value, i.as_of]), [[a.slug, 800_00, '2026-10-01'], [b.slug, 300_00, '2026-11-01']]);
+    assert.deepEqual(
+      verified.items.map((i) => [i.listing.slug, i.metric.value, i.as_of]),
+      [
+        [a.slug, 800_00, '2026-10-01'],
+        [b.slug, 300_00, '2026-11-01'],
+      ],
+    );
     await setSetting(ctx.db, ctx.site.id, 'revenue_board_self_reported', true);
     try {
       const any = await leaderboard(ctx.db, ctx.site.id, 'revenue', null, 10, 0);
-      assert.deepEqual(any.items.map((i) => [i.listing.slug, i.metric.value, i.verified]), [[b.slug, 300_00, true], [a.slug, 100_00, false]]);
+      assert.deepEqual(
+        any.items.map((i) => [i.listing.slug, i.metric.value, i.verified]),
+        [
+          [b.slug, 300_00, true],
+          [a.slug, 100_00, false],
+        ],
+      );
     } finally {
       await setSetting(ctx.db, ctx.site.id, 'revenue_board_self_reported', false);
     }

@@ -3,14 +3,33 @@ import assert from 'node:assert/strict';
 import { domainRatingTrend, unlockedSections } from '../../../src/domain/listings/listing-profile.js';
 
 test('the trend compares the newest reading with the one a month earlier', () => {
-  const dr = domainRatingTrend([{ date: '2026-09-01', rating: 30 }, { date: '2026-11-01', rating: 41 }, { date: '2026-10-01', rating: 34 }]);
+  const dr = domainRatingTrend([
+    { date: '2026-09-01', rating: 30 },
+    { date: '2026-11-01', rating: 41 },
+    { date: '2026-10-01', rating: 34 },
+  ]);
   assert.deepEqual([dr.current, dr.measured_on, dr.change, dr.trend], [41, '2026-11-01', 7, 'up']);
-  assert.deepEqual(dr.history.map((h) => h.date), ['2026-09-01', '2026-10-01', '2026-11-01']);
+  assert.deepEqual(
+    dr.history.map((h) => h.date),
+    ['2026-09-01', '2026-10-01', '2026-11-01'],
+  );
 });
 
 test('a falling or flat rating says so', () => {
-  assert.equal(domainRatingTrend([{ date: '2026-10-01', rating: 50 }, { date: '2026-11-01', rating: 40 }]).trend, 'down');
-  assert.equal(domainRatingTrend([{ date: '2026-10-01', rating: 40 }, { date: '2026-11-01', rating: 40 }]).trend, 'flat');
+  assert.equal(
+    domainRatingTrend([
+      { date: '2026-10-01', rating: 50 },
+      { date: '2026-11-01', rating: 40 },
+    ]).trend,
+    'down',
+  );
+  assert.equal(
+    domainRatingTrend([
+      { date: '2026-10-01', rating: 40 },
+      { date: '2026-11-01', rating: 40 },
+    ]).trend,
+    'flat',
+  );
 });
 
 test('one reading has no trend, and none has no rating', () => {

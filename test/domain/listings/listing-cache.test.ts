@@ -2,12 +2,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ListingCache } from '../../../src/domain/listings/listing-cache.js';
 
-function clock(start = 0) { const c = { t: start, now: () => c.t }; return c; }
+function clock(start = 0) {
+  const c = { t: start, now: () => c.t };
+  return c;
+}
 
 test('concurrent misses for one key share a single load', async () => {
   const cache = new ListingCache(1000, 5000, 100, clock().now);
   let loads = 0;
-  const load = async () => { loads++; await new Promise((r) => setTimeout(r, 5)); return { id: 1 }; };
+  const load = async () => {
+    loads++;
+    await new Promise((r) => setTimeout(r, 5));
+    return { id: 1 };
+  };
   const results = await Promise.all(Array.from({ length: 20 }, () => cache.getOrLoad('a', load)));
   assert.equal(loads, 1);
   assert.ok(results.every((r) => r?.value.id === 1 && r.json === '{"id":1}'));
@@ -29,9 +36,15 @@ test('a stale entry is served at once while one background load refreshes it', a
   await cache.getOrLoad('a', async () => ({ n: 1 }));
   c.t = 2000;
   let release!: () => void;
-  const slow = new Promise<void>((r) => { release = r; });
+  const slow = new Promise<void>((r) => {
+    release = r;
+  });
   let loads = 0;
-  const load = async () => { loads++; await slow; return { n: 2 }; };
+  const load = async () => {
+    loads++;
+    await slow;
+    return { n: 2 };
+  };
   assert.equal((await cache.getOrLoad('a', load))?.value.n, 1);
   assert.equal((await cache.getOrLoad('a', load))?.value.n, 1);
   release();
@@ -57,8 +70,13 @@ test('not found is not cached', async () => {
 test('a value loaded across an invalidation is returned but not kept', async () => {
   const cache = new ListingCache(1000, 5000, 100, clock().now);
   let release!: () => void;
-  const slow = new Promise<void>((r) => { release = r; });
-  const pending = cache.getOrLoad('a', async () => { await slow; return { n: 'old' }; });
+  const slow = new Promise<void>((r) => {
+    release = r;
+  });
+  const pending = cache.getOrLoad('a', async () => {
+    await slow;
+    return { n: 'old' };
+  });
   cache.invalidate('a');
   release();
   assert.equal((await pending)?.value.n, 'old');

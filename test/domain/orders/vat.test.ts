@@ -47,7 +47,10 @@ test('EU membership is by ISO code, in any case', () => {
 
 test('a German consumer pays German VAT at 19 %', () => {
   const d = decideVat({ sellerCountry: IRISH_SELLER, buyerCountry: 'DE', vatNumber: null });
-  assert.deepEqual([d.kind, d.rate_bp, d.reverse_charge, d.country, d.vat_number, d.legal_mention], ['eu_consumer', 1900, false, 'DE', null, null]);
+  assert.deepEqual(
+    [d.kind, d.rate_bp, d.reverse_charge, d.country, d.vat_number, d.legal_mention],
+    ['eu_consumer', 1900, false, 'DE', null, null],
+  );
   assert.match(d.explanation, /^German VAT at 19 % applies: /);
   assert.match(d.explanation, /Germany/);
 });
@@ -64,18 +67,18 @@ test('a Hungarian consumer pays Hungarian VAT at 27 %', () => {
   assert.match(d.explanation, /^Hungarian VAT at 27 % applies/);
 });
 
-test('a consumer in the seller\'s own country pays that country\'s VAT', () => {
+test("a consumer in the seller's own country pays that country's VAT", () => {
   const d = decideVat({ sellerCountry: 'IE', buyerCountry: 'IE', vatNumber: null });
   assert.deepEqual([d.kind, d.rate_bp], ['eu_consumer', 2300]);
 });
 
-test('an EU consumer pays their country\'s VAT even when the seller is outside the EU', () => {
+test("an EU consumer pays their country's VAT even when the seller is outside the EU", () => {
   const d = decideVat({ sellerCountry: 'US', buyerCountry: 'FR', vatNumber: null });
   assert.deepEqual([d.kind, d.rate_bp, d.reverse_charge], ['eu_consumer', 2000, false]);
   assert.match(d.explanation, /^French VAT at 20 % applies/);
 });
 
-test('an EU consumer pays their country\'s VAT when the seller\'s country is not set', () => {
+test("an EU consumer pays their country's VAT when the seller's country is not set", () => {
   const d = decideVat({ sellerCountry: null, buyerCountry: 'DE', vatNumber: null });
   assert.deepEqual([d.kind, d.rate_bp], ['eu_consumer', 1900]);
 });
@@ -90,8 +93,14 @@ test('an empty VAT number counts as none', () => {
 
 test('a German business buying from an Irish seller pays no VAT under the reverse charge', () => {
   const d = decideVat({ sellerCountry: 'IE', buyerCountry: 'DE', vatNumber: 'DE136695976' });
-  assert.deepEqual([d.kind, d.rate_bp, d.reverse_charge, d.country, d.vat_number], ['reverse_charge', 0, true, 'DE', 'DE136695976']);
-  assert.equal(d.legal_mention, 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).');
+  assert.deepEqual(
+    [d.kind, d.rate_bp, d.reverse_charge, d.country, d.vat_number],
+    ['reverse_charge', 0, true, 'DE', 'DE136695976'],
+  );
+  assert.equal(
+    d.legal_mention,
+    'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+  );
   assert.equal(d.legal_mention, REVERSE_CHARGE_MENTION);
   assert.match(d.explanation, /0 %/);
   assert.match(d.explanation, /Germany/);
@@ -100,7 +109,10 @@ test('a German business buying from an Irish seller pays no VAT under the revers
 
 test('an Irish business buying from an Irish seller pays Irish VAT at 23 %', () => {
   const d = decideVat({ sellerCountry: 'IE', buyerCountry: 'IE', vatNumber: 'IE6388047V' });
-  assert.deepEqual([d.kind, d.rate_bp, d.reverse_charge, d.vat_number, d.legal_mention], ['domestic_business', 2300, false, 'IE6388047V', null]);
+  assert.deepEqual(
+    [d.kind, d.rate_bp, d.reverse_charge, d.vat_number, d.legal_mention],
+    ['domestic_business', 2300, false, 'IE6388047V', null],
+  );
   assert.match(d.explanation, /^Irish VAT at 23 % applies: /);
 });
 
@@ -110,18 +122,18 @@ test('an EU business buying from a seller outside the EU is reverse charged', ()
   assert.equal(d.legal_mention, REVERSE_CHARGE_MENTION);
 });
 
-test('an EU business is reverse charged when the seller\'s country is not set', () => {
+test("an EU business is reverse charged when the seller's country is not set", () => {
   const d = decideVat({ sellerCountry: null, buyerCountry: 'AT', vatNumber: 'ATU13585627' });
   assert.deepEqual([d.kind, d.rate_bp], ['reverse_charge', 0]);
 });
 
-test('without a billing country, the VAT number\'s country is the buyer\'s country', () => {
+test("without a billing country, the VAT number's country is the buyer's country", () => {
   const d = decideVat({ sellerCountry: 'IE', buyerCountry: null, vatNumber: 'FR40303265045' });
   assert.deepEqual([d.kind, d.country, d.vat_number], ['reverse_charge', 'FR', 'FR40303265045']);
   assert.equal(vatProblem({ billing_country: null, vat_number: 'FR40303265045' }), null);
 });
 
-test('a VAT number of another country than the buyer\'s is not taken into account', () => {
+test("a VAT number of another country than the buyer's is not taken into account", () => {
   const d = decideVat({ sellerCountry: 'IE', buyerCountry: 'DE', vatNumber: 'FR40303265045' });
   assert.deepEqual([d.kind, d.rate_bp, d.vat_number], ['eu_consumer', 1900, null]);
 });
@@ -157,14 +169,21 @@ test('a Greek VAT number written with GR is refused and the message says to use 
 test('VAT numbers lose their spaces, dots and dashes and are upper-cased', () => {
   assert.deepEqual(normaliseVatNumber(' de 136.695-976 '), { value: 'DE136695976', country: 'DE', validFormat: true });
   assert.deepEqual(normaliseVatNumber('ie6388047v'), { value: 'IE6388047V', country: 'IE', validFormat: true });
-  assert.deepEqual(normaliseVatNumber('nl 0044.95445.b01'), { value: 'NL004495445B01', country: 'NL', validFormat: true });
+  assert.deepEqual(normaliseVatNumber('nl 0044.95445.b01'), {
+    value: 'NL004495445B01',
+    country: 'NL',
+    validFormat: true,
+  });
 });
 
 test('lower-case country codes and VAT numbers decide the same as upper-case ones', () => {
   const lower = decideVat({ sellerCountry: 'ie', buyerCountry: 'de', vatNumber: 'de 136 695 976' });
   const upper = decideVat({ sellerCountry: 'IE', buyerCountry: 'DE', vatNumber: 'DE136695976' });
   assert.deepEqual(lower, upper);
-  assert.equal(decideVat({ sellerCountry: 'ie', buyerCountry: 'ie', vatNumber: 'ie6388047v' }).kind, 'domestic_business');
+  assert.equal(
+    decideVat({ sellerCountry: 'ie', buyerCountry: 'ie', vatNumber: 'ie6388047v' }).kind,
+    'domestic_business',
+  );
   assert.equal(vatProblem({ billing_country: 'de', vat_number: 'de136695976' }), null);
 });
 
@@ -173,7 +192,11 @@ test('lower-case country codes and VAT numbers decide the same as upper-case one
 test('buyers in the United States, the United Kingdom and Switzerland pay no VAT', () => {
   for (const country of ['US', 'GB', 'CH']) {
     const d = decideVat({ sellerCountry: IRISH_SELLER, buyerCountry: country, vatNumber: null });
-    assert.deepEqual([d.kind, d.rate_bp, d.reverse_charge, d.country, d.legal_mention], ['outside_eu', 0, false, country, null], country);
+    assert.deepEqual(
+      [d.kind, d.rate_bp, d.reverse_charge, d.country, d.legal_mention],
+      ['outside_eu', 0, false, country, null],
+      country,
+    );
     assert.match(d.explanation, /0 %/);
     assert.match(d.explanation, /outside the EU/);
   }
@@ -182,7 +205,10 @@ test('buyers in the United States, the United Kingdom and Switzerland pay no VAT
 
 test('with no billing country and no VAT number, VAT waits for the billing country', () => {
   const d = decideVat({ sellerCountry: IRISH_SELLER, buyerCountry: null, vatNumber: null });
-  assert.deepEqual([d.kind, d.rate_bp, d.reverse_charge, d.country, d.vat_number, d.legal_mention], ['unknown_country', 0, false, null, null, null]);
+  assert.deepEqual(
+    [d.kind, d.rate_bp, d.reverse_charge, d.country, d.vat_number, d.legal_mention],
+    ['unknown_country', 0, false, null, null, null],
+  );
   assert.match(d.explanation, /once your billing country is known/);
 });
 
@@ -190,8 +216,12 @@ test('with no billing country and no VAT number, VAT waits for the billing count
 
 test('real-format VAT numbers of several member states pass the format check', () => {
   const cases: Array<[string, string]> = [
-    ['DE136695976', 'DE'], ['IE6388047V', 'IE'], ['FR40303265045', 'FR'],
-    ['EL094259216', 'GR'], ['NL004495445B01', 'NL'], ['ATU13585627', 'AT'],
+    ['DE136695976', 'DE'],
+    ['IE6388047V', 'IE'],
+    ['FR40303265045', 'FR'],
+    ['EL094259216', 'GR'],
+    ['NL004495445B01', 'NL'],
+    ['ATU13585627', 'AT'],
   ];
   for (const [number, country] of cases) {
     assert.deepEqual(normaliseVatNumber(number), { value: number, country, validFormat: true }, number);
@@ -212,7 +242,10 @@ test('British and Swiss VAT numbers are not EU VAT numbers', () => {
 test('a VAT number in an invalid format is refused', () => {
   const p = vatProblem({ billing_country: 'DE', vat_number: 'DE123' });
   assert.equal(p?.path, 'vat_number');
-  assert.match(p!.message, /^"DE123" is not a valid EU VAT number \(format checked: German VAT numbers are DE followed by 9 digits/);
+  assert.match(
+    p!.message,
+    /^"DE123" is not a valid EU VAT number \(format checked: German VAT numbers are DE followed by 9 digits/,
+  );
 });
 
 test('a VAT number without a country prefix is refused', () => {
@@ -246,7 +279,8 @@ test('a billing country that is not an ISO 3166-1 alpha-2 code is refused', () =
 });
 
 test('known billing countries inside and outside the EU are accepted', () => {
-  for (const good of ['DE', 'us', 'GB', 'CH', 'JP', 'BR', 'gr']) assert.equal(vatProblem({ billing_country: good }), null, good);
+  for (const good of ['DE', 'us', 'GB', 'CH', 'JP', 'BR', 'gr'])
+    assert.equal(vatProblem({ billing_country: good }), null, good);
   assert.equal(vatProblem({}), null);
 });
 

@@ -12,14 +12,36 @@ const seen: unknown[] = [];
 before(async () => {
   server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (d) => { body += d; });
+    req.on('data', (d) => {
+      body += d;
+    });
     req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/rest-api/check-vat-number') { res.writeHead(404).end(); return; }
+      if (req.method !== 'POST' || req.url !== '/rest-api/check-vat-number') {
+        res.writeHead(404).end();
+        return;
+      }
       const q = JSON.parse(body) as { countryCode: string; vatNumber: string };
       seen.push(q);
-      if (q.countryCode === 'FR') { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ actionSucceed: false, errorWrappers: [{ error: 'MS_UNAVAILABLE' }], userError: 'MS_UNAVAILABLE' })); return; }
+      if (q.countryCode === 'FR') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            actionSucceed: false,
+            errorWrappers: [{ error: 'MS_UNAVAILABLE' }],
+            userError: 'MS_UNAVAILABLE',
+          }),
+        );
+        return;
+      }
       const valid = REGISTERED.has(`${q.countryCode}${q.vatNumber}`);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ countryCode: q.countryCode, vatNumber: q.vatNumber, valid, name: valid ? 'Muster GmbH' : '---', userError: valid ? 'VALID' : 'INVALID' }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          countryCode: q.countryCode,
+          vatNumber: q.vatNumber,
+          valid,
+          name: valid ? 'Muster GmbH' : '---',
+          userError: valid ? 'VALID' : 'INVALID',
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

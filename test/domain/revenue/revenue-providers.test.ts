@@ -6,8 +6,12 @@ import { RevenueKeyRejected } from '../../../src/domain/revenue/revenue-provider
 import { startFakeStripeSubscriptions, subscription } from '../../support/fake-stripe-subscriptions.js';
 
 let fake: Awaited<ReturnType<typeof startFakeStripeSubscriptions>>;
-before(async () => { fake = await startFakeStripeSubscriptions(); });
-after(async () => { await fake.close(); });
+before(async () => {
+  fake = await startFakeStripeSubscriptions();
+});
+after(async () => {
+  await fake.close();
+});
 
 const config = () => loadConfig({ PUBLIC_URL: 'http://launchdeck.test', STRIPE_API_BASE: fake.url });
 
@@ -30,10 +34,19 @@ test('the Stripe adapter refuses a secret key without sending it anywhere', () =
 });
 
 test('the Stripe adapter reads MRR from STRIPE_API_BASE with the key', async () => {
-  fake.accounts.set('rk_test_providerAccount01', [subscription('active', [{ amount: 4_900, interval: 'month', quantity: 2 }])]);
-  assert.deepEqual(await revenueProvider(config(), 'stripe')!.mrr('rk_test_providerAccount01', {}), { ok: true, mrrCents: 9_800, subscriptions: 1 });
+  fake.accounts.set('rk_test_providerAccount01', [
+    subscription('active', [{ amount: 4_900, interval: 'month', quantity: 2 }]),
+  ]);
+  assert.deepEqual(await revenueProvider(config(), 'stripe')!.mrr('rk_test_providerAccount01', {}), {
+    ok: true,
+    mrrCents: 9_800,
+    subscriptions: 1,
+  });
 });
 
 test('a key Stripe refuses is a rejected key, whichever provider it came from', async () => {
-  await assert.rejects(revenueProvider(config(), 'stripe')!.mrr('rk_test_unknownAccount01', {}), (err: unknown) => err instanceof RevenueKeyRejected && err.status === 401);
+  await assert.rejects(
+    revenueProvider(config(), 'stripe')!.mrr('rk_test_unknownAccount01', {}),
+    (err: unknown) => err instanceof RevenueKeyRejected && err.status === 401,
+  );
 });

@@ -15,11 +15,14 @@ test('repeated words count once and a query keeps at most twelve', () => {
 });
 
 test('each word matches itself, its completions or its corrections, never as a tsquery prefix', () => {
-  const text = tsQueryText(new Map([
-    ['tablewsie', { corrections: ['tablewise'], completions: [] }],
-    ['noteb', { corrections: [], completions: ['notebook', 'notebooks'] }],
-    ['db', { corrections: [], completions: [] }],
-  ]), '&');
+  const text = tsQueryText(
+    new Map([
+      ['tablewsie', { corrections: ['tablewise'], completions: [] }],
+      ['noteb', { corrections: [], completions: ['notebook', 'notebooks'] }],
+      ['db', { corrections: [], completions: [] }],
+    ]),
+    '&',
+  );
   assert.equal(text, '(tablewsie | tablewise) & (noteb | notebook | notebooks) & (db)');
 });
 

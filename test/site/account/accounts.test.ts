@@ -5,7 +5,12 @@ import { FormClient } from '../../support/form-client.js';
 import { safeNext } from '../../../src/site/session.js';
 
 const lastMail = async (db: { query: (s: string, p?: unknown[]) => Promise<any[]> }, to: string) =>
-  (await db.query('SELECT subject, text_body FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT 1', [to]))[0];
+  (
+    await db.query(
+      'SELECT subject, text_body FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT 1',
+      [to],
+    )
+  )[0];
 const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]);
 
 describeEachDatabase('site accounts', (env) => {
@@ -13,14 +18,20 @@ describeEachDatabase('site accounts', (env) => {
 
   test('sign-up creates the account, says to check the inbox and mails a confirmation link; signing in works before confirming', async () => {
     const b = browser();
-    const res = await b.submit('/signup', '/signup', { email: 'maker@example.com', name: 'Maker', password: 'a long passphrase' });
+    const res = await b.submit('/signup', '/signup', {
+      email: 'maker@example.com',
+      name: 'Maker',
+      password: 'a long passphrase',
+    });
     assert.equal(res.statusCode, 303);
     assert.equal(res.headers.location, '/signup/sent');
     assert.match((await b.get('/signup/sent')).body, /Check your email/);
     const mail = await lastMail(env().ctx.db, 'maker@example.com');
     assert.match(mail.subject, /Confirm your email/);
     const signin = await b.submit('/signin', '/signin', { email: 'maker@example.com', password: 'a long passphrase' });
-    const cookie = ([] as string[]).concat(signin.headers['set-cookie'] ?? []).find((c) => c.startsWith('ld_session='))!;
+    const cookie = ([] as string[])
+      .concat(signin.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('ld_session='))!;
     assert.match(cookie, /HttpOnly/);
     assert.match(cookie, /SameSite=Lax/);
     assert.doesNotMatch(cookie, /Secure/);
@@ -33,13 +44,21 @@ describeEachDatabase('site accounts', (env) => {
     const b = browser();
     const form = await b.get('/signup?next=%2Finvites%2Fabc');
     assert.match(form.body, /name="next" value="\/invites\/abc"/);
-    const res = await b.submit('/signup?next=%2Finvites%2Fabc', '/signup', { email: 'invited@example.com', password: 'a long passphrase', next: '/invites/abc' });
+    const res = await b.submit('/signup?next=%2Finvites%2Fabc', '/signup', {
+      email: 'invited@example.com',
+      password: 'a long passphrase',
+      next: '/invites/abc',
+    });
     assert.equal(res.headers.location, '/signup/sent?next=%2Finvites%2Fabc');
     const link = linkIn((await lastMail(env().ctx.db, 'invited@example.com')).text_body);
     const confirmed = await b.get(link.pathname + link.search);
     assert.equal(confirmed.headers.location, '/invites/abc', 'the confirmation link signs in and returns to the page');
     const evil = browser();
-    await evil.submit('/signup', '/signup', { email: 'evil@example.com', password: 'a long passphrase', next: '//evil.example/' });
+    await evil.submit('/signup', '/signup', {
+      email: 'evil@example.com',
+      password: 'a long passphrase',
+      next: '//evil.example/',
+    });
     const evilLink = linkIn((await lastMail(env().ctx.db, 'evil@example.com')).text_body);
     assert.equal((await evil.get(evilLink.pathname + evilLink.search)).headers.location, '/account');
   });
@@ -58,12 +77,17 @@ describeEachDatabase('site accounts', (env) => {
     assert.equal(first.headers.location, '/account?welcome=1');
     assert.match((await b.get('/account?welcome=1')).body, /Signed in as <strong>maker@example\.com/);
     assert.equal((await b.get(link.pathname + link.search)).statusCode, 400, 'a used link does not work twice');
-    const rows = await env().ctx.db.query<{ email_verified_at: string | null }>(`SELECT email_verified_at FROM users WHERE email = 'maker@example.com'`);
+    const rows = await env().ctx.db.query<{ email_verified_at: string | null }>(
+      `SELECT email_verified_at FROM users WHERE email = 'maker@example.com'`,
+    );
     assert.ok(rows[0].email_verified_at);
   });
 
   test('sign-up answers a taken email as it answers a new one, mails its owner instead, and refuses a short password and a bad address, keeping what was typed', async () => {
-    const taken = await browser().submit('/signup', '/signup', { email: 'MAKER@example.com', password: 'another passphrase' });
+    const taken = await browser().submit('/signup', '/signup', {
+      email: 'MAKER@example.com',
+      password: 'another passphrase',
+    });
     assert.equal(taken.statusCode, 303);
     assert.equal(taken.headers.location, '/signup/sent');
     assert.match((await lastMail(env().ctx.db, 'maker@example.com')).subject, /Someone tried to sign up/);
@@ -71,22 +95,40 @@ describeEachDatabase('site accounts', (env) => {
     assert.equal(short.statusCode, 400);
     assert.match(short.body, /Password: must be at least 10 characters/);
     assert.match(short.body, /value="new@example\.com"/);
-    assert.equal((await browser().submit('/signup', '/signup', { email: 'nope', password: 'a long passphrase' })).statusCode, 400);
+    assert.equal(
+      (await browser().submit('/signup', '/signup', { email: 'nope', password: 'a long passphrase' })).statusCode,
+      400,
+    );
   });
 
   test('a form posted without its CSRF token is refused', async () => {
-    const res = await browser().submit('/signup', '/signup', { email: 'csrf@example.com', password: 'a long passphrase' }, { csrf: false });
+    const res = await browser().submit(
+      '/signup',
+      '/signup',
+      { email: 'csrf@example.com', password: 'a long passphrase' },
+      { csrf: false },
+    );
     assert.equal(res.statusCode, 403);
     assert.equal((await env().ctx.db.query(`SELECT 1 FROM users WHERE email = 'csrf@example.com'`)).length, 0);
   });
 
   test('sign-in answers the same for a wrong password and an unknown email, and follows only local next links', async () => {
-    const wrong = await browser().submit('/signin', '/signin', { email: 'maker@example.com', password: 'not the password' });
-    const unknown = await browser().submit('/signin', '/signin', { email: 'ghost@example.com', password: 'not the password' });
+    const wrong = await browser().submit('/signin', '/signin', {
+      email: 'maker@example.com',
+      password: 'not the password',
+    });
+    const unknown = await browser().submit('/signin', '/signin', {
+      email: 'ghost@example.com',
+      password: 'not the password',
+    });
     assert.equal(wrong.statusCode, 401);
     assert.equal(unknown.statusCode, 401);
     assert.match(wrong.body, /Email or password is not right/);
-    const ok = await browser().submit('/signin?next=/account%23api-keys', '/signin', { email: 'maker@example.com', password: 'a long passphrase', next: '//evil.example/x' });
+    const ok = await browser().submit('/signin?next=/account%23api-keys', '/signin', {
+      email: 'maker@example.com',
+      password: 'a long passphrase',
+      next: '//evil.example/x',
+    });
     assert.equal(ok.statusCode, 303);
     assert.equal(ok.headers.location, '/account');
   });
@@ -94,7 +136,11 @@ describeEachDatabase('site accounts', (env) => {
   test('an API key is shown once, listed by prefix, works as a Bearer credential and is revoked at once', async () => {
     const b = browser();
     await b.submit('/signin', '/signin', { email: 'maker@example.com', password: 'a long passphrase' });
-    const created = await b.submit('/account', '/account/api-keys', { name: 'my agent', scopes: ['account:read', 'listings:write'], expires: '30' });
+    const created = await b.submit('/account', '/account/api-keys', {
+      name: 'my agent',
+      scopes: ['account:read', 'listings:write'],
+      expires: '30',
+    });
     assert.equal(created.statusCode, 201);
     assert.equal(created.headers['cache-control'], 'no-store');
     const key = /<code class="secret">(ldk_[^<]+)<\/code>/.exec(created.body)![1];
@@ -119,7 +165,10 @@ describeEachDatabase('site accounts', (env) => {
     const m = browser();
     await m.submit('/signin', '/signin', { email: 'maker@example.com', password: 'a long passphrase' });
     assert.equal((await m.submit('/account', '/account/api-keys', { name: 'k', scopes: 'admin:all' })).statusCode, 400);
-    assert.equal((await m.submit('/account', '/account/api-keys', { name: '', scopes: 'account:read' })).statusCode, 400);
+    assert.equal(
+      (await m.submit('/account', '/account/api-keys', { name: '', scopes: 'account:read' })).statusCode,
+      400,
+    );
   });
 
   test("nobody can revoke another user's key", async () => {
@@ -130,7 +179,10 @@ describeEachDatabase('site accounts', (env) => {
     const other = browser();
     await other.submit('/signin', '/signin', { email: 'unconfirmed@example.com', password: 'a long passphrase' });
     assert.equal((await other.submit('/account', `/account/api-keys/${id}/revoke`, {})).statusCode, 404);
-    const rows = await env().ctx.db.query<{ revoked_at: string | null }>('SELECT revoked_at FROM api_keys WHERE id = $1', [Number(id)]);
+    const rows = await env().ctx.db.query<{ revoked_at: string | null }>(
+      'SELECT revoked_at FROM api_keys WHERE id = $1',
+      [Number(id)],
+    );
     assert.equal(rows[0].revoked_at, null);
   });
 
@@ -143,11 +195,21 @@ describeEachDatabase('site accounts', (env) => {
     assert.equal(unknown.body.match(/<h1>.*<\/h1>/)![0], asked.body.match(/<h1>.*<\/h1>/)![0], 'no account discovery');
     const link = linkIn((await lastMail(env().ctx.db, 'maker@example.com')).text_body);
     const b = browser();
-    const res = await b.submit(link.pathname + link.search, '/reset-password', { token: link.searchParams.get('token')!, password: 'a brand new passphrase' });
+    const res = await b.submit(link.pathname + link.search, '/reset-password', {
+      token: link.searchParams.get('token')!,
+      password: 'a brand new passphrase',
+    });
     assert.equal(res.statusCode, 303);
     assert.match((await other.get('/account')).headers.location ?? '', /signin/, 'the other session was signed out');
-    assert.equal((await browser().submit('/signin', '/signin', { email: 'maker@example.com', password: 'a brand new passphrase' })).statusCode, 303);
-    const again = await browser().submit('/reset-password', '/reset-password', { token: link.searchParams.get('token')!, password: 'yet another passphrase' });
+    assert.equal(
+      (await browser().submit('/signin', '/signin', { email: 'maker@example.com', password: 'a brand new passphrase' }))
+        .statusCode,
+      303,
+    );
+    const again = await browser().submit('/reset-password', '/reset-password', {
+      token: link.searchParams.get('token')!,
+      password: 'yet another passphrase',
+    });
     assert.equal(again.statusCode, 400, 'the link works once');
   });
 
@@ -161,15 +223,19 @@ describeEachDatabase('site accounts', (env) => {
   });
 });
 
-describeEachDatabase('cookies over TLS', (env) => {
-  test('the session cookie is Secure when the site is served over https', async () => {
-    const b = new FormClient(env().app);
-    await b.submit('/signup', '/signup', { email: 'tls@example.com', password: 'a long passphrase' });
-    const res = await b.submit('/signin', '/signin', { email: 'tls@example.com', password: 'a long passphrase' });
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('ld_session='))!;
-    assert.match(cookie, /Secure/);
-  });
-}, { env: { PUBLIC_URL: 'https://launchdeck.test' } });
+describeEachDatabase(
+  'cookies over TLS',
+  (env) => {
+    test('the session cookie is Secure when the site is served over https', async () => {
+      const b = new FormClient(env().app);
+      await b.submit('/signup', '/signup', { email: 'tls@example.com', password: 'a long passphrase' });
+      const res = await b.submit('/signin', '/signin', { email: 'tls@example.com', password: 'a long passphrase' });
+      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('ld_session='))!;
+      assert.match(cookie, /Secure/);
+    });
+  },
+  { env: { PUBLIC_URL: 'https://launchdeck.test' } },
+);
 
 test('next links stay on this site', () => {
   assert.equal(safeNext('/account#keys'), '/account#keys');
@@ -187,7 +253,8 @@ describeEachDatabase('API keys and the credential cache', (env) => {
     await env().ctx.db.query(`UPDATE users SET email_verified_at = now() WHERE email = 'cache@example.com'`);
     const created = await b.submit('/account', '/account/api-keys', { name: 'hot', scopes: 'account:read' });
     const key = /<code class="secret">(ldk_[^<]+)<\/code>/.exec(created.body)![1];
-    for (let i = 0; i < 3; i++) assert.equal((await env().get('/api/v1/me', { authorization: `Bearer ${key}` })).statusCode, 200);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await env().get('/api/v1/me', { authorization: `Bearer ${key}` })).statusCode, 200);
     const id = /action="\/account\/api-keys\/(\d+)\/revoke"/.exec((await b.get('/account')).body)![1];
     await b.submit('/account', `/account/api-keys/${id}/revoke`, {});
     assert.equal((await env().get('/api/v1/me', { authorization: `Bearer ${key}` })).statusCode, 401);

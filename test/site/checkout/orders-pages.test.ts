@@ -17,7 +17,9 @@ async function browserOf(env: TestEnv, email: string): Promise<FormClient> {
 describeEachDatabase('site: checkout, order pages, invoice and the orders admin', (env) => {
   let buyer: Awaited<ReturnType<typeof founder>>;
   let seq = 0;
-  before(async () => { buyer = await founder(env(), 'page-buyer'); });
+  before(async () => {
+    buyer = await founder(env(), 'page-buyer');
+  });
 
   async function pendingOrder(items: (id: number) => unknown[], f: Parameters<typeof ownedListing>[3] = {}) {
     const id = await ownedListing(env(), buyer.email, `page-${++seq}-${env().kind}`, f);
@@ -37,7 +39,8 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
     const { number } = await pendingOrder((id) => [{ product: 'featured', listing_id: id }]);
     const stranger = await founder(env(), 'stranger');
     const b = await browserOf(env(), stranger.email);
-    for (const path of [`/checkout/${number}`, `/orders/${number}`, `/orders/${number}/invoice`]) assert.equal((await b.get(path)).statusCode, 403, path);
+    for (const path of [`/checkout/${number}`, `/orders/${number}`, `/orders/${number}/invoice`])
+      assert.equal((await b.get(path)).statusCode, 403, path);
     assert.equal((await b.get('/checkout/LD-2026-999999')).statusCode, 404);
     const pay = await b.submit(`/orders`, `/checkout/${number}/pay`, {});
     assert.equal(pay.statusCode, 403);
@@ -47,11 +50,20 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
   test('billing details re-compute VAT before paying, and a bad VAT number is shown by the form', async () => {
     const { number } = await pendingOrder((id) => [{ product: 'featured', listing_id: id }]);
     const b = await browserOf(env(), buyer.email);
-    const bad = await b.submit(`/checkout/${number}`, `/checkout/${number}/billing`, { name: 'Acme BV', address: 'Damrak 1', country: 'NL', vat_number: 'NL123' });
+    const bad = await b.submit(`/checkout/${number}`, `/checkout/${number}/billing`, {
+      name: 'Acme BV',
+      address: 'Damrak 1',
+      country: 'NL',
+      vat_number: 'NL123',
+    });
     assert.equal(bad.statusCode, 400);
     assert.match(bad.body, /is not a valid EU VAT number/);
     assert.match(bad.body, /value="Acme BV"/, 'what was typed is kept');
-    const good = await b.submit(`/checkout/${number}`, `/checkout/${number}/billing`, { name: 'Acme BV', address: 'Damrak 1', country: 'NL' });
+    const good = await b.submit(`/checkout/${number}`, `/checkout/${number}/billing`, {
+      name: 'Acme BV',
+      address: 'Damrak 1',
+      country: 'NL',
+    });
     assert.equal(good.statusCode, 303);
     const page = await b.get(`/checkout/${number}`);
     assert.match(page.body, /Dutch VAT at 21 % applies/);
@@ -61,7 +73,9 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
   test('with VIES_URL set, a well-formed VAT number VIES does not know is refused by the billing form', async () => {
     const vies = http.createServer((req, res) => {
       req.resume();
-      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"valid":false,"userError":"INVALID"}'));
+      req.on('end', () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"valid":false,"userError":"INVALID"}'),
+      );
     });
     await new Promise<void>((r) => vies.listen(0, '127.0.0.1', r));
     const saved = env().ctx.config;
@@ -69,7 +83,12 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
     try {
       const { number } = await pendingOrder((id) => [{ product: 'featured', listing_id: id }]);
       const b = await browserOf(env(), buyer.email);
-      const res = await b.submit(`/checkout/${number}`, `/checkout/${number}/billing`, { name: 'Société X', address: '1 rue de Paris', country: 'FR', vat_number: 'FR40303265045' });
+      const res = await b.submit(`/checkout/${number}`, `/checkout/${number}/billing`, {
+        name: 'Société X',
+        address: '1 rue de Paris',
+        country: 'FR',
+        vat_number: 'FR40303265045',
+      });
       assert.equal(res.statusCode, 400);
       assert.match(res.body, /not registered for intra-EU trade in the EU&#39;s VIES database/);
     } finally {
@@ -94,7 +113,9 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
     const order = (await buyer.call('GET', `/orders/${number}`)).body;
     assert.equal(order.status, 'cancelled');
     assert.equal(order.checkout_url, null);
-    const week = (await env().json('/api/v1/products')).body.weeks.find((w: { week: string }) => w.week === '2027-02-01');
+    const week = (await env().json('/api/v1/products')).body.weeks.find(
+      (w: { week: string }) => w.week === '2027-02-01',
+    );
     assert.equal(week.places_left, 10);
   });
 
@@ -102,7 +123,12 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
     await admin(env(), ['set-setting', '--key', 'seller_country', '--value', '"IE"']);
     await admin(env(), ['set-setting', '--key', 'seller_name', '--value', '"Launchdeck Ltd"']);
     const { number } = await pendingOrder((id) => [{ product: 'ai_review', listing_id: id }]);
-    const { browser } = await payOnCheckoutPage(env(), buyer.email, number, { name: 'Muster GmbH', address: 'Hauptstr. 1, Berlin', country: 'DE', vat_number: 'DE136695976' });
+    const { browser } = await payOnCheckoutPage(env(), buyer.email, number, {
+      name: 'Muster GmbH',
+      address: 'Hauptstr. 1, Berlin',
+      country: 'DE',
+      vat_number: 'DE136695976',
+    });
     const invoice = await browser.get(`/orders/${number}/invoice`);
     assert.equal(invoice.statusCode, 200);
     assert.match(invoice.body, /Invoice INV-\d{4}-\d{5}/);
@@ -124,7 +150,13 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
   });
 
   test('featured listings are shown on the home page, and a trophy cabinet on the listing page', async () => {
-    const { id, number } = await pendingOrder((lid) => [{ product: 'featured', listing_id: lid }, { product: 'trophy_cabinet', listing_id: lid, options: { style: 'gold', caption: 'Proud of our launch' } }], { status: 'live', plan: 'free', launchWeek: '2026-11-09' });
+    const { id, number } = await pendingOrder(
+      (lid) => [
+        { product: 'featured', listing_id: lid },
+        { product: 'trophy_cabinet', listing_id: lid, options: { style: 'gold', caption: 'Proud of our launch' } },
+      ],
+      { status: 'live', plan: 'free', launchWeek: '2026-11-09' },
+    );
     await payOnCheckoutPage(env(), buyer.email, number);
     await runJobs(env());
     const [{ slug }] = await env().ctx.db.query<{ slug: string }>('SELECT slug FROM listings WHERE id = $1', [id]);

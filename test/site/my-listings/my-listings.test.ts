@@ -5,7 +5,13 @@ import { FormClient } from '../../support/form-client.js';
 import { admin, createUser, TEST_PASSWORD } from '../../support/credentials.js';
 import { addCategory, addListing, finishFixtures } from '../../support/fixtures.js';
 
-const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The inputs and textareas of the form with that id, as a browser would post them (repeated names kept). */
 function formFields(html: string, id: string): Record<string, string[]> {
@@ -13,7 +19,9 @@ function formFields(html: string, id: string): Record<string, string[]> {
   assert.ok(start >= 0, `no form #${id}`);
   const form = html.slice(start, html.indexOf('</form>', start));
   const out: Record<string, string[]> = {};
-  const put = (name: string, value: string) => { (out[decode(name)] ??= []).push(decode(value)); };
+  const put = (name: string, value: string) => {
+    (out[decode(name)] ??= []).push(decode(value));
+  };
   for (const [, attrs] of form.matchAll(/<input([^>]*)>/g)) {
     const name = /\sname="([^"]*)"/.exec(attrs)?.[1];
     if (name && !/type="checkbox"/.test(attrs)) put(name, /\svalue="([^"]*)"/.exec(attrs)?.[1] ?? '');
@@ -40,7 +48,10 @@ async function signedIn(env: TestEnv, label = 'owner', opts: { admin?: boolean }
 }
 
 async function own(env: TestEnv, email: string, listingId: number) {
-  await env.ctx.db.query('INSERT INTO listing_owners (listing_id, user_id) SELECT $1, id FROM users WHERE email = $2', [listingId, email]);
+  await env.ctx.db.query('INSERT INTO listing_owners (listing_id, user_id) SELECT $1, id FROM users WHERE email = $2', [
+    listingId,
+    email,
+  ]);
 }
 
 describeEachDatabase('my listings pages', (env) => {
@@ -60,8 +71,12 @@ describeEachDatabase('my listings pages', (env) => {
       ids[key] = (await addListing(db, e.ctx.site.id, { category: 'tools', ...f })).listingId;
       await own(e, owner.email, ids[key]);
     }
-    ids.theirs = (await addListing(db, e.ctx.site.id, { slug: 'not-yours', name: 'Not Yours', launchWeek: '2026-11-09' })).listingId;
-    await db.query(`INSERT INTO interview_questions (site_id, question) VALUES ($1, 'What keeps you going?')`, [e.ctx.site.id]);
+    ids.theirs = (
+      await addListing(db, e.ctx.site.id, { slug: 'not-yours', name: 'Not Yours', launchWeek: '2026-11-09' })
+    ).listingId;
+    await db.query(`INSERT INTO interview_questions (site_id, question) VALUES ($1, 'What keeps you going?')`, [
+      e.ctx.site.id,
+    ]);
     await finishFixtures(e.ctx);
   });
 
@@ -103,11 +118,17 @@ describeEachDatabase('my listings pages', (env) => {
     const page = await owner.b.get(`/my/listings/${ids.live}`);
     const fields = formFields(page.body, 'listing-form');
     // A co-owner changes the city meanwhile; this page still shows the old one.
-    await env().ctx.db.query(`UPDATE companies SET city = 'Porto' WHERE id = (SELECT company_id FROM listings WHERE id = $1)`, [ids.live]);
+    await env().ctx.db.query(
+      `UPDATE companies SET city = 'Porto' WHERE id = (SELECT company_id FROM listings WHERE id = $1)`,
+      [ids.live],
+    );
     fields['value.headline'] = ['Only the headline'];
     const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}`, fields);
     assert.equal(res.statusCode, 303);
-    const [row] = await env().ctx.db.query('SELECT l.headline, c.city FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1', [ids.live]);
+    const [row] = await env().ctx.db.query(
+      'SELECT l.headline, c.city FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1',
+      [ids.live],
+    );
     assert.deepEqual(row, { headline: 'Only the headline', city: 'Porto' });
   });
 
@@ -118,9 +139,15 @@ describeEachDatabase('my listings pages', (env) => {
     fields['value.city'] = ['Would be Braga'];
     const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}`, fields);
     assert.equal(res.statusCode, 400);
-    assert.match(res.body, /id="field-country">[\s\S]*?value="ZZ"[\s\S]*?id="error-country"><p class="field-error" role="alert">Country: must be an ISO 3166-1 alpha-2 country code/);
+    assert.match(
+      res.body,
+      /id="field-country">[\s\S]*?value="ZZ"[\s\S]*?id="error-country"><p class="field-error" role="alert">Country: must be an ISO 3166-1 alpha-2 country code/,
+    );
     assert.match(res.body, /value="Would be Braga"/);
-    const [row] = await env().ctx.db.query('SELECT c.city, c.country FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1', [ids.live]);
+    const [row] = await env().ctx.db.query(
+      'SELECT c.city, c.country FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1',
+      [ids.live],
+    );
     assert.deepEqual(row, { city: 'Porto', country: null });
   });
 
@@ -130,7 +157,10 @@ describeEachDatabase('my listings pages', (env) => {
     fields['value.seo_title'] = ['x'.repeat(201)];
     const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}`, fields);
     assert.equal(res.statusCode, 400);
-    assert.match(res.body, /id="error-seo_title"><p class="field-error" role="alert">SEO title: must be at most 200 characters/);
+    assert.match(
+      res.body,
+      /id="error-seo_title"><p class="field-error" role="alert">SEO title: must be at most 200 characters/,
+    );
   });
 
   test('the editor replaces social links and FAQs', async () => {
@@ -147,16 +177,22 @@ describeEachDatabase('my listings pages', (env) => {
     assert.deepEqual(body.faqs, [{ question: 'Is it bright?', answer: 'Very.' }]);
   });
 
-  test('someone else\'s listing is a 403 page and an unknown one a 404', async () => {
+  test("someone else's listing is a 403 page and an unknown one a 404", async () => {
     assert.equal((await owner.b.get(`/my/listings/${ids.theirs}`)).statusCode, 403);
     assert.equal((await owner.b.get('/my/listings/987654')).statusCode, 404);
     assert.equal((await owner.b.get('/my/listings/abc')).statusCode, 404);
   });
 
-  test('posting to someone else\'s listing is refused and changes nothing', async () => {
-    const res = await owner.b.submit('/my/listings', `/my/listings/${ids.theirs}/updates`, { title: 'Hijack', body: 'No.' });
+  test("posting to someone else's listing is refused and changes nothing", async () => {
+    const res = await owner.b.submit('/my/listings', `/my/listings/${ids.theirs}/updates`, {
+      title: 'Hijack',
+      body: 'No.',
+    });
     assert.equal(res.statusCode, 403);
-    assert.equal((await env().ctx.db.query('SELECT 1 FROM listing_updates WHERE listing_id = $1', [ids.theirs])).length, 0);
+    assert.equal(
+      (await env().ctx.db.query('SELECT 1 FROM listing_updates WHERE listing_id = $1', [ids.theirs])).length,
+      0,
+    );
   });
 
   test('a draft listing links to the free launch page', async () => {
@@ -165,7 +201,10 @@ describeEachDatabase('my listings pages', (env) => {
   });
 
   test('an update posted from the editor is stored and listed', async () => {
-    const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/updates`, { title: 'We shipped <b>v2</b>', body: 'Lots of news.' });
+    const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/updates`, {
+      title: 'We shipped <b>v2</b>',
+      body: 'Lots of news.',
+    });
     assert.equal(res.statusCode, 303);
     const page = await owner.b.get(String(res.headers.location));
     assert.match(page.body, /Your update is posted/);
@@ -173,14 +212,22 @@ describeEachDatabase('my listings pages', (env) => {
   });
 
   test('an empty update keeps the typed text and names the missing part', async () => {
-    const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/updates`, { title: 'Half done', body: '' });
+    const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/updates`, {
+      title: 'Half done',
+      body: '',
+    });
     assert.equal(res.statusCode, 400);
     assert.match(res.body, /value="Half done"/);
     assert.match(res.body, /Text: must not be empty/);
   });
 
   test('milestones are added and deleted from the editor', async () => {
-    const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/milestones`, { date: '2026-06-01', title: 'Ten customers', description: '', url: '' });
+    const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/milestones`, {
+      date: '2026-06-01',
+      title: 'Ten customers',
+      description: '',
+      url: '',
+    });
     assert.equal(res.statusCode, 303, res.body);
     const page = await owner.b.get(`/my/listings/${ids.live}`);
     assert.match(page.body, /<strong>2026-06-01<\/strong> — Ten customers/);
@@ -192,7 +239,10 @@ describeEachDatabase('my listings pages', (env) => {
   });
 
   test('a milestone with a bad date is refused by the field', async () => {
-    const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/milestones`, { date: 'soon', title: 'Someday' });
+    const res = await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/milestones`, {
+      date: 'soon',
+      title: 'Someday',
+    });
     assert.equal(res.statusCode, 400);
     assert.match(res.body, /Date: must be a valid date/);
     assert.match(res.body, /value="Someday"/);
@@ -245,7 +295,10 @@ describeEachDatabase('my listings pages', (env) => {
 
   test('following and unfollowing a listing keeps its follower count in step', async () => {
     const fan = await signedIn(env(), 'fan');
-    const count = async () => (await env().ctx.db.query<{ n: number }>('SELECT followers_count AS n FROM listings WHERE id = $1', [ids.theirs]))[0].n;
+    const count = async () =>
+      (
+        await env().ctx.db.query<{ n: number }>('SELECT followers_count AS n FROM listings WHERE id = $1', [ids.theirs])
+      )[0].n;
     const was = await count();
     const res = await fan.b.submit('/p/not-yours', '/p/not-yours/follow', {});
     assert.equal(res.statusCode, 303);
@@ -267,7 +320,10 @@ describeEachDatabase('my listings pages', (env) => {
   test('a follower gets the updates posted from the editor by email', async () => {
     const fan = await signedIn(env(), 'fan');
     await fan.b.submit('/p/beacon', '/p/beacon/follow', {});
-    await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/updates`, { title: 'For followers', body: 'Hello fans.' });
+    await owner.b.submit(`/my/listings/${ids.live}`, `/my/listings/${ids.live}/updates`, {
+      title: 'For followers',
+      body: 'Hello fans.',
+    });
     const mail = await env().ctx.db.query('SELECT subject FROM mail_outbox WHERE to_address = $1', [fan.email]);
     assert.deepEqual(mail, [{ subject: 'Beacon: For followers' }]);
   });
@@ -283,7 +339,10 @@ describeEachDatabase('my listings pages', (env) => {
     const page = await owner.b.get(`/my/listings/${ids.scheduled}`);
     const fields = formFields(page.body, 'listing-form');
     fields['value.headline'] = ['<script>alert(1)</script>'];
-    assert.equal((await owner.b.submit(`/my/listings/${ids.scheduled}`, `/my/listings/${ids.scheduled}`, fields)).statusCode, 303);
+    assert.equal(
+      (await owner.b.submit(`/my/listings/${ids.scheduled}`, `/my/listings/${ids.scheduled}`, fields)).statusCode,
+      303,
+    );
     const boss = await signedIn(env(), 'boss', { admin: true });
     const res = await boss.b.get('/admin/listing-versions');
     assert.equal(res.statusCode, 200);
