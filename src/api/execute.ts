@@ -1,24 +1,39 @@
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { rejectUnstorableText } from './storable-text.js';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from './errors.js';
-import type { Operation, Principal } from './registry.js';
+import type { OperationInput, OperationSpec, Principal } from './registry.js';
 import { requireScope } from './auth.js';
 
-/** Runs one operation for REST or MCP alike: scope check, then the handler (or 501 until it exists). */
-export async function executeOperation(
-  op: Operation,
-  input: Record<string, unknown>,
+/** A cached read's key: the same input in any property order is the same answer. */
+const readCacheKey = (siteId: number, operationId: string, input: unknown) =>
+  `${siteId}|${operationId}|${JSON.stringify(Object.entries(Object(input)).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+
+/**
+ * Runs one operation for every surface alike (REST, MCP, the site's pages and forms): scope check,
+ * then the handler (or 501 until it exists). Typed by the operation's own schemas.
+ */
+export async function executeOperation<
+  P extends TObject | undefined,
+  Q extends TObject | undefined,
+  B extends TObject | undefined,
+  R extends TSchema,
+>(
+  op: OperationSpec<P, Q, B, R>,
+  input: OperationInput<P, Q, B>,
   ctx: AppContext,
   principal: Principal | null,
-): Promise<unknown> {
+): Promise<Static<R>> {
   if (op.scope) requireScope(ctx, principal, op.scope);
-  if (!op.handler) {
+  const handler = op.handler?.bind(op);
+  if (!handler) {
     throw new HttpError(501, `${op.operationId} is declared in the API but not implemented yet.`);
   }
   rejectUnstorableText(input);
   if (op.cached && ctx.config.readCacheSeconds > 0) {
-    const key = `${ctx.site.id}|${op.operationId}|${JSON.stringify(Object.entries(input).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
-    return (await ctx.readCache.getOrLoad(key, () => op.handler!(input as never, { ...ctx, principal: null })))!.value;
+    const key = readCacheKey(ctx.site.id, op.operationId, input);
+    const hit = await ctx.readCache.getOrLoad(key, () => handler(input, { ...ctx, principal: null }));
+    return hit!.value;
   }
-  return op.handler(input as never, { ...ctx, principal });
+  return handler(input, { ...ctx, principal });
 }

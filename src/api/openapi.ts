@@ -1,6 +1,6 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { ProblemSchema } from './schemas/common.js';
-import { SCOPE_DESCRIPTIONS, TAGS, type Operation } from './registry.js';
+import { SCOPE_DESCRIPTIONS, TAGS, offeredOn, type Operation } from './registry.js';
 import { API_PREFIX } from './rest.js';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -49,7 +49,7 @@ function parameters(schema: TObject | undefined, location: 'path' | 'query') {
 
 export function buildOpenApi(ops: Operation[], opts: { publicUrl: string; siteName: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of ops) {
+  for (const op of ops.filter((o) => offeredOn(o, 'api'))) {
     const responses: Record<string, unknown> = {
       [String(op.status ?? 200)]: {
         description: 'Success',
@@ -112,7 +112,11 @@ export function buildOpenApi(ops: Operation[], opts: { publicUrl: string; siteNa
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: `${opts.publicUrl}${API_PREFIX}` }],
-    tags: TAGS.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    // Only tags the API's operations use: a site-only area has no place in the API's document.
+    tags: TAGS.filter((name) => ops.some((o) => o.tag === name && offeredOn(o, 'api'))).map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name],
+    })),
     paths: Object.fromEntries(Object.entries(paths).map(([p, v]) => [p.slice(API_PREFIX.length), v])),
     components: {
       schemas: { Problem: plainSchema(ProblemSchema) },

@@ -39,6 +39,21 @@ export interface OperationContext extends AppContext {
 
 type In<T extends TObject | undefined> = T extends TObject ? Static<T> : unknown;
 
+/** What a handler receives: path, query and body properties merged (they never share a name). */
+export type OperationInput<
+  P extends TObject | undefined,
+  Q extends TObject | undefined,
+  B extends TObject | undefined,
+> = In<P> & In<Q> & In<B>;
+
+/**
+ * Where an operation is offered. REST (`api`) and MCP (`mcp`) go together for every operation of
+ * the public API; `site` alone marks what only people on the website may do (votes above all:
+ * votes never come through the API or MCP).
+ */
+export type Surface = 'api' | 'mcp' | 'site';
+export const ALL_SURFACES: readonly Surface[] = ['api', 'mcp', 'site'];
+
 export interface OperationSpec<
   P extends TObject | undefined,
   Q extends TObject | undefined,
@@ -47,7 +62,7 @@ export interface OperationSpec<
 > {
   operationId: string;
   method: HttpMethod;
-  /** OpenAPI-style path below /api/v1, e.g. `/listings/{slug}` */
+  /** OpenAPI-style path below /api/v1, e.g. `/listings/{slug}`; a site-only operation's is only a name. */
   path: string;
   tag: Tag;
   title: string;
@@ -55,13 +70,15 @@ export interface OperationSpec<
   description?: string;
   /** null = public (credentials optional) */
   scope: Scope | null;
+  /** Default: every surface. */
+  surfaces?: readonly Surface[];
   params?: P;
   query?: Q;
   body?: B;
   response: R;
   status?: 200 | 201;
   paginated?: boolean;
-  /** Accepts the Idempotency-Key header (mutating operations of SPEC §4.2–4.5). */
+  /** Accepts the Idempotency-Key header (the mutating operations of the API). */
   idempotent?: boolean;
   /** Can answer 404 (documented in OpenAPI). */
   notFound?: boolean;
@@ -72,17 +89,28 @@ export interface OperationSpec<
    * READ_CACHE_SECONDS (listing writes clear it sooner), so a busy list costs one query per interval.
    */
   cached?: boolean;
-  /** Absent until implemented: the operation then answers 501 on every surface. */
-  handler?: (input: In<P> & In<Q> & In<B>, ctx: OperationContext) => Promise<Static<R>>;
+  /**
+   * Absent until implemented: the operation then answers 501 on every surface. A method, not a
+   * function property, so that an operation of any schemas is also an `Operation`.
+   */
+  handler?(input: OperationInput<P, Q, B>, ctx: OperationContext): Promise<Static<R>>;
 }
 
+/** An operation of any schemas: what the REST, OpenAPI and MCP generators iterate over. */
 export type Operation = OperationSpec<TObject | undefined, TObject | undefined, TObject | undefined, TSchema>;
 
+/** The answer type of a defined operation, for pages that read through it. */
+export type OutputOf<O> =
+  O extends OperationSpec<TObject | undefined, TObject | undefined, TObject | undefined, infer R> ? Static<R> : never;
+
+/** Defines an operation, keeping its schemas' types: callers get typed input and answers. */
 export function defineOperation<
   P extends TObject | undefined = undefined,
   Q extends TObject | undefined = undefined,
   B extends TObject | undefined = undefined,
   R extends TSchema = TSchema,
->(spec: OperationSpec<P, Q, B, R>): Operation {
-  return spec as unknown as Operation;
+>(spec: OperationSpec<P, Q, B, R>): OperationSpec<P, Q, B, R> {
+  return spec;
 }
+
+export const offeredOn = (op: Operation, surface: Surface): boolean => (op.surfaces ?? ALL_SURFACES).includes(surface);

@@ -5,7 +5,7 @@ import { executeOperation } from './execute.js';
 import { REPLAYED_HEADER, parseIdempotencyKey, requestHash, toStoredJson, withIdempotency } from './idempotency.js';
 import { linkHeader } from './pagination.js';
 import { jsonTextOf } from './pre-serialized.js';
-import type { Operation, Principal } from './registry.js';
+import { offeredOn, type Operation, type Principal } from './registry.js';
 
 const principals = new WeakMap<object, Principal | null>();
 const idempotencyKeys = new WeakMap<object, string>();
@@ -16,7 +16,8 @@ export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /** One Fastify route per registry operation: validation and serialization from its schemas. */
 export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: AppContext) {
-  for (const op of ops) {
+  // Site-only operations (votes, reviews, …) never get a REST route, whatever list is passed.
+  for (const op of ops.filter((o) => offeredOn(o, 'api'))) {
     const status = op.status ?? 200;
     app.route({
       method: op.method,

@@ -12,7 +12,7 @@ import type { AppContext } from '../app-context.js';
 import { authenticate, requireScope, type ChallengeTarget } from '../api/auth.js';
 import { sendProblem, toProblem } from '../api/error-handler.js';
 import { problem } from '../api/errors.js';
-import type { Operation, Principal } from '../api/registry.js';
+import { offeredOn, type Operation, type Principal } from '../api/registry.js';
 import { mcpResourceMetadataUrl, registerProtectedResourceRoutes } from './protected-resource.js';
 import { parseJsonBody, scopesRequired } from './scope-gate.js';
 import { buildToolCatalog } from './tool-catalog.js';
@@ -77,7 +77,8 @@ function replay(raw: IncomingMessage, body: Buffer | undefined, auth: AuthInfo |
  * API's credentials, scopes and problem objects. Also serves the RFC 9728 metadata documents.
  */
 export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: AppContext): void {
-  const catalog = buildToolCatalog(ops);
+  // Site-only operations (votes, reviews, …) are never tools, whatever list is passed.
+  const catalog = buildToolCatalog(ops.filter((o) => offeredOn(o, 'mcp')));
   const serverInfo = serverInfoFor(ctx);
   const target: ChallengeTarget = {
     resourceMetadataUrl: mcpResourceMetadataUrl(ctx),

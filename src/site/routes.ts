@@ -1,3 +1,5 @@
+import { getAlternativesOperation } from '../api/operations/listings.js';
+import { getListingOperation } from '../api/operations/listings.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from './session.js';
 import type { AppContext } from '../app-context.js';
@@ -10,7 +12,6 @@ import { readOperation } from './public/read-operation.js';
 import { listingPage } from './public/listing-page.js';
 import { isBadgeKind, isBadgeMode, isBadgeShape, isBadgeSize } from '../domain/badges/kinds.js';
 import { renderBadgeSvg } from '../domain/badges/svg.js';
-import type { ListingSummary } from '../domain/listings/listing-summary.js';
 import { followControl } from './my-listings/my-listing-follow.js';
 import { isFeatured } from '../domain/listings/featured.js';
 import { voteControl } from './community/vote-control.js';
@@ -134,14 +135,12 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     // An address that cannot be a slug is simply not a listing page.
     if (!/^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)) throw new HttpError(404, `There is no listing "${slug}".`);
     // get_listing itself: its cached profile, its view count, its 404.
-    const p = await readOperation<ListingProfile>(ctx, 'get_listing', { slug });
+    const p = await readOperation(ctx, getListingOperation, { slug });
     const now = ctx.now();
     const [user, follow, alternatives] = await Promise.all([
       visitor(ctx, req),
       followControl(ctx, req, reply, p),
-      readOperation<{ items: ListingSummary[] }>(ctx, 'get_alternatives', { slug: p.slug, per_page: '4' }).catch(
-        () => ({ items: [] }),
-      ),
+      readOperation(ctx, getAlternativesOperation, { slug: p.slug, per_page: '4' }).catch(() => ({ items: [] })),
     ]);
     const csrf = user ? reply.generateCsrf() : null;
     const minute = Math.floor(now.getTime() / 60_000);

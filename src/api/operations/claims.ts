@@ -52,75 +52,77 @@ const ClaimSchema = Type.Object({
   note: Type.String({ description: 'Verified means you own the listing; it is not the same as paid' }),
 });
 
-export const claimOperations = [
-  defineOperation({
-    operationId: 'claim_listing',
-    method: 'POST',
-    path: '/claims',
-    tag: 'Claims',
-    title: 'Claim a listing',
-    summary:
-      "Start proving a public listing is yours: by a DNS TXT record, a homepage meta tag, a file on the site, or a link emailed to an address only the domain's operator controls. Needs a confirmed email address. Verified is not the same as paid.",
-    description:
-      'Returns what to publish, exactly: a TXT record at _launchdeck-claim.<domain> with the value launchdeck-claim=<token>; <meta name="launchdeck-claim" content="<token>"> in the homepage <head>; a file at <website>/.well-known/launchdeck-claim.txt containing the token; or, for method email, a single-use link mailed to `email`, which must be admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company\'s domain itself, or the listing\'s published contact address when it is at the domain and nobody owns the listing yet (any other address is a 400 naming `email`: at a mailbox provider anyone can have one). A claim stays open 7 days. Asking again for the same listing and method returns the open claim instead of a new one. Only live and scheduled listings can be claimed: 404 for any other slug. 403 until your account\'s email address is confirmed, 409 when you already own the listing.',
-    scope: 'listings:write',
-    status: 201,
-    idempotent: true,
-    openWorld: true,
-    body: Body({
-      slug: Type.String({ minLength: 1, maxLength: 220, description: 'Slug of the listing to claim' }),
-      method: StringEnum(['dns', 'meta', 'file', 'email'] as const),
-      email: Type.Optional(
-        Type.String({
-          format: 'email',
-          maxLength: 254,
-          description:
-            "For method=email: admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company's domain, or the listing's published contact address",
-        }),
-      ),
-    }),
-    response: ClaimSchema,
-    handler: async (input, ctx) => claimView(await claimListing(ctx, claimantOf(ctx), input), ctx.now()),
+export const claimListingOperation = defineOperation({
+  operationId: 'claim_listing',
+  method: 'POST',
+  path: '/claims',
+  tag: 'Claims',
+  title: 'Claim a listing',
+  summary:
+    "Start proving a public listing is yours: by a DNS TXT record, a homepage meta tag, a file on the site, or a link emailed to an address only the domain's operator controls. Needs a confirmed email address. Verified is not the same as paid.",
+  description:
+    'Returns what to publish, exactly: a TXT record at _launchdeck-claim.<domain> with the value launchdeck-claim=<token>; <meta name="launchdeck-claim" content="<token>"> in the homepage <head>; a file at <website>/.well-known/launchdeck-claim.txt containing the token; or, for method email, a single-use link mailed to `email`, which must be admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company\'s domain itself, or the listing\'s published contact address when it is at the domain and nobody owns the listing yet (any other address is a 400 naming `email`: at a mailbox provider anyone can have one). A claim stays open 7 days. Asking again for the same listing and method returns the open claim instead of a new one. Only live and scheduled listings can be claimed: 404 for any other slug. 403 until your account\'s email address is confirmed, 409 when you already own the listing.',
+  scope: 'listings:write',
+  status: 201,
+  idempotent: true,
+  openWorld: true,
+  body: Body({
+    slug: Type.String({ minLength: 1, maxLength: 220, description: 'Slug of the listing to claim' }),
+    method: StringEnum(['dns', 'meta', 'file', 'email'] as const),
+    email: Type.Optional(
+      Type.String({
+        format: 'email',
+        maxLength: 254,
+        description:
+          "For method=email: admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company's domain, or the listing's published contact address",
+      }),
+    ),
   }),
-  defineOperation({
-    operationId: 'list_my_claims',
-    method: 'GET',
-    path: '/claims',
-    tag: 'Claims',
-    title: 'My claims',
-    summary:
-      'Your claims, newest first, with status, instructions and the result of the last check. A pending claim past its 7 days shows as expired.',
-    scope: 'account:read',
-    paginated: true,
-    query: Query({ ...PaginationQuery }),
-    response: Paginated(ClaimSchema),
-    handler: async (input, ctx) => {
-      const { perPage, offset } = pageBounds(input);
-      const r = await listClaims(ctx.db, ctx.site.id, ctx.principal!.userId, perPage, offset);
-      const now = ctx.now();
-      return pageOf(
-        r.items.map((c) => claimView(c, now)),
-        r.total,
-        input,
-      );
-    },
-  }),
-  defineOperation({
-    operationId: 'verify_claim',
-    method: 'POST',
-    path: '/claims/{claim_id}/verify',
-    tag: 'Claims',
-    title: 'Verify a claim',
-    summary:
-      'Checks the DNS record, meta tag or file of a pending claim and reports exactly what it found. Email claims verify by opening the emailed link instead.',
-    description:
-      "When the proof is found, you become the listing's only owner (previous owners are told by email), the listing shows \"Verified owner\" and other open claims on it are closed (status rejected). last_check says where we looked and what was there. Previous owners' founder profiles no longer show on the listing. At most 10 checks per claim an hour (429 with Retry-After). A verified claim is returned as it is; an expired or closed one is a 409. For an email claim, a fresh link is mailed. 403 for another account's claim, and until your account's email address is confirmed.",
-    scope: 'listings:write',
-    notFound: true,
-    idempotent: true,
-    openWorld: true,
-    params: Params({ claim_id: rowId() }),
-    response: ClaimSchema,
-    handler: async ({ claim_id }, ctx) => claimView(await verifyClaim(ctx, claimantOf(ctx), claim_id), ctx.now()),
-  }),
-];
+  response: ClaimSchema,
+  handler: async (input, ctx) => claimView(await claimListing(ctx, claimantOf(ctx), input), ctx.now()),
+});
+
+export const listMyClaimsOperation = defineOperation({
+  operationId: 'list_my_claims',
+  method: 'GET',
+  path: '/claims',
+  tag: 'Claims',
+  title: 'My claims',
+  summary:
+    'Your claims, newest first, with status, instructions and the result of the last check. A pending claim past its 7 days shows as expired.',
+  scope: 'account:read',
+  paginated: true,
+  query: Query({ ...PaginationQuery }),
+  response: Paginated(ClaimSchema),
+  handler: async (input, ctx) => {
+    const { perPage, offset } = pageBounds(input);
+    const r = await listClaims(ctx.db, ctx.site.id, ctx.principal!.userId, perPage, offset);
+    const now = ctx.now();
+    return pageOf(
+      r.items.map((c) => claimView(c, now)),
+      r.total,
+      input,
+    );
+  },
+});
+
+export const verifyClaimOperation = defineOperation({
+  operationId: 'verify_claim',
+  method: 'POST',
+  path: '/claims/{claim_id}/verify',
+  tag: 'Claims',
+  title: 'Verify a claim',
+  summary:
+    'Checks the DNS record, meta tag or file of a pending claim and reports exactly what it found. Email claims verify by opening the emailed link instead.',
+  description:
+    "When the proof is found, you become the listing's only owner (previous owners are told by email), the listing shows \"Verified owner\" and other open claims on it are closed (status rejected). last_check says where we looked and what was there. Previous owners' founder profiles no longer show on the listing. At most 10 checks per claim an hour (429 with Retry-After). A verified claim is returned as it is; an expired or closed one is a 409. For an email claim, a fresh link is mailed. 403 for another account's claim, and until your account's email address is confirmed.",
+  scope: 'listings:write',
+  notFound: true,
+  idempotent: true,
+  openWorld: true,
+  params: Params({ claim_id: rowId() }),
+  response: ClaimSchema,
+  handler: async ({ claim_id }, ctx) => claimView(await verifyClaim(ctx, claimantOf(ctx), claim_id), ctx.now()),
+});
+
+export const claimOperations = [claimListingOperation, listMyClaimsOperation, verifyClaimOperation];

@@ -13,76 +13,77 @@ export const WeekParam = Type.String({
   description: 'this, next, last, or a date YYYY-MM-DD (snapped to its Monday)',
 });
 
-export const launchOperations = [
-  defineOperation({
-    operationId: 'get_launch_week',
-    method: 'GET',
-    path: '/launches/weeks/{week}',
-    tag: 'Launches',
-    title: 'Launches of a week',
-    summary:
-      'A launch week runs Monday to Sunday (UTC). A past or current week lists its live launches ranked by community votes cast that week; a future week lists the scheduled launches.',
-    scope: null,
-    cached: true,
-    notFound: true,
-    paginated: true,
-    params: Params({ week: WeekParam }),
-    query: Query({ ...PaginationQuery }),
-    response: Type.Composite([
-      Paginated(
-        Type.Composite([ListingSummarySchema, Type.Object({ rank: Type.Integer(), week_votes: Type.Integer() })]),
-      ),
-      Type.Object({
-        week: DateString,
-        ends: DateString,
-        state: Type.String({ enum: ['past', 'current', 'upcoming'] }),
-        previous_week: DateString,
-        next_week: DateString,
-      }),
-    ]),
-    handler: async (input, ctx) => {
-      const now = ctx.now();
-      const monday = resolveWeek(input.week, now);
-      if (!monday)
-        throw badRequest(`week: "${input.week}" is not this, next, last or a date YYYY-MM-DD.`, [
-          { path: 'week', message: 'must be this, next, last or a valid date YYYY-MM-DD' },
-        ]);
-      const { perPage, offset } = pageBounds(input);
-      const r = await launchWeek(ctx.db, ctx.site.id, monday, now, perPage, offset);
-      // An empty past week has no calendar page; current and future weeks exist even when empty.
-      if (r.total === 0 && r.state === 'past' && offset === 0) throw notFound(`No launches in the week of ${monday}.`);
-      return {
-        ...pageOf(r.items, r.total, input),
-        week: monday,
-        ends: weekEnd(monday),
-        state: r.state,
-        previous_week: addWeeks(monday, -1),
-        next_week: addWeeks(monday, 1),
-      };
-    },
-  }),
-  defineOperation({
-    operationId: 'list_launches',
-    method: 'GET',
-    path: '/launches',
-    tag: 'Launches',
-    title: 'Launch sections',
-    summary:
-      'One of the eight sections of the launches page: today, this-week, trending (votes decayed with a two-day half-life), most-voted, recent, most-viewed, most-followed, upcoming.',
-    scope: null,
-    cached: true,
-    paginated: true,
-    query: Query({ section: Type.Optional(StringEnum(LAUNCH_SECTIONS, { default: 'this-week' })), ...PaginationQuery }),
-    response: Type.Composite([
-      Paginated(ListingSummarySchema),
-      Type.Object({ section: Type.String(), week: DateString }),
-    ]),
-    handler: async (input, ctx) => {
-      const section = input.section ?? 'this-week';
-      const { perPage, offset } = pageBounds(input);
-      const now = ctx.now();
-      const r = await launchSection(ctx.db, ctx.site.id, section, now, perPage, offset);
-      return { ...pageOf(r.items, r.total, input), section, week: mondayOf(now) };
-    },
-  }),
-];
+export const getLaunchWeekOperation = defineOperation({
+  operationId: 'get_launch_week',
+  method: 'GET',
+  path: '/launches/weeks/{week}',
+  tag: 'Launches',
+  title: 'Launches of a week',
+  summary:
+    'A launch week runs Monday to Sunday (UTC). A past or current week lists its live launches ranked by community votes cast that week; a future week lists the scheduled launches.',
+  scope: null,
+  cached: true,
+  notFound: true,
+  paginated: true,
+  params: Params({ week: WeekParam }),
+  query: Query({ ...PaginationQuery }),
+  response: Type.Composite([
+    Paginated(
+      Type.Composite([ListingSummarySchema, Type.Object({ rank: Type.Integer(), week_votes: Type.Integer() })]),
+    ),
+    Type.Object({
+      week: DateString,
+      ends: DateString,
+      state: StringEnum(['past', 'current', 'upcoming'] as const),
+      previous_week: DateString,
+      next_week: DateString,
+    }),
+  ]),
+  handler: async (input, ctx) => {
+    const now = ctx.now();
+    const monday = resolveWeek(input.week, now);
+    if (!monday)
+      throw badRequest(`week: "${input.week}" is not this, next, last or a date YYYY-MM-DD.`, [
+        { path: 'week', message: 'must be this, next, last or a valid date YYYY-MM-DD' },
+      ]);
+    const { perPage, offset } = pageBounds(input);
+    const r = await launchWeek(ctx.db, ctx.site.id, monday, now, perPage, offset);
+    // An empty past week has no calendar page; current and future weeks exist even when empty.
+    if (r.total === 0 && r.state === 'past' && offset === 0) throw notFound(`No launches in the week of ${monday}.`);
+    return {
+      ...pageOf(r.items, r.total, input),
+      week: monday,
+      ends: weekEnd(monday),
+      state: r.state,
+      previous_week: addWeeks(monday, -1),
+      next_week: addWeeks(monday, 1),
+    };
+  },
+});
+
+export const listLaunchesOperation = defineOperation({
+  operationId: 'list_launches',
+  method: 'GET',
+  path: '/launches',
+  tag: 'Launches',
+  title: 'Launch sections',
+  summary:
+    'One of the eight sections of the launches page: today, this-week, trending (votes decayed with a two-day half-life), most-voted, recent, most-viewed, most-followed, upcoming.',
+  scope: null,
+  cached: true,
+  paginated: true,
+  query: Query({ section: Type.Optional(StringEnum(LAUNCH_SECTIONS, { default: 'this-week' })), ...PaginationQuery }),
+  response: Type.Composite([
+    Paginated(ListingSummarySchema),
+    Type.Object({ section: Type.String(), week: DateString }),
+  ]),
+  handler: async (input, ctx) => {
+    const section = input.section ?? 'this-week';
+    const { perPage, offset } = pageBounds(input);
+    const now = ctx.now();
+    const r = await launchSection(ctx.db, ctx.site.id, section, now, perPage, offset);
+    return { ...pageOf(r.items, r.total, input), section, week: mondayOf(now) };
+  },
+});
+
+export const launchOperations = [getLaunchWeekOperation, listLaunchesOperation];

@@ -71,222 +71,238 @@ const UpdatedListingSchema = Type.Object({
 const mine = (ctx: OperationContext, listingId: number) =>
   ownedListing(ctx.db, ctx.site.id, listingId, ctx.principal!.userId);
 
+export const listMyListingsOperation = defineOperation({
+  operationId: 'list_my_listings',
+  method: 'GET',
+  path: '/me/listings',
+  tag: 'My listings',
+  title: 'My listings',
+  summary: 'Every listing you own, in any status.',
+  scope: 'account:read',
+  paginated: true,
+  query: Query({ ...PaginationQuery }),
+  response: Paginated(MyListingSummarySchema),
+  handler: async (input, ctx) => {
+    const { perPage, offset } = pageBounds(input);
+    const r = await listMyListings(ctx, ctx.principal!.userId, perPage, offset);
+    return pageOf(r.items, r.total, input);
+  },
+});
+
+export const getMyListingOperation = defineOperation({
+  operationId: 'get_my_listing',
+  method: 'GET',
+  path: '/me/listings/{listing_id}',
+  tag: 'My listings',
+  title: 'Get my listing',
+  summary: 'Status, plan, launch week, unlocked paid sections and all public content.',
+  scope: 'account:read',
+  notFound: true,
+  params: Params(ListingId),
+  response: MyListingSchema,
+  handler: async ({ listing_id }, ctx) => {
+    const l = await mine(ctx, listing_id);
+    return myListingDetail(ctx, l.id, ctx.principal!.userId);
+  },
+});
+
+export const updateMyListingOperation = defineOperation({
+  operationId: 'update_my_listing',
+  method: 'PATCH',
+  path: '/me/listings/{listing_id}',
+  tag: 'My listings',
+  title: 'Edit my listing',
+  summary:
+    'Edits publish at once and are kept in the version history. socials and faqs replace all. apply_to also writes the headline, summary and SEO fields sent in this call to the same company\'s listings on other sites (["all"] or site keys); only fields sent travel.',
+  scope: 'listings:write',
+  notFound: true,
+  idempotent: true,
+  params: Params(ListingId),
+  body: Body({
+    fields: Type.Optional(Type.Partial(Type.Object(MY_LISTING_FIELDS), { additionalProperties: false })),
+    socials: Type.Optional(Socials),
+    faqs: Type.Optional(Type.Array(Faq, { maxItems: 10 })),
+    apply_to: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: '"all" or a site key' }), {
+        maxItems: 50,
+      }),
+    ),
+  }),
+  response: UpdatedListingSchema,
+  handler: async ({ listing_id, ...edit }, ctx) => {
+    const l = await mine(ctx, listing_id);
+    const result = await editMyListing(ctx, l, ctx.principal!.userId, edit);
+    return { ...(await myListingDetail(ctx, l.id, ctx.principal!.userId)), ...result };
+  },
+});
+
+export const postListingUpdateOperation = defineOperation({
+  operationId: 'post_listing_update',
+  method: 'POST',
+  path: '/me/listings/{listing_id}/updates',
+  tag: 'My listings',
+  title: 'Post an update',
+  summary: "Publishes an update on the listing's latest-updates page; followers are told by email.",
+  scope: 'listings:write',
+  status: 201,
+  notFound: true,
+  idempotent: true,
+  openWorld: true,
+  params: Params(ListingId),
+  body: Body({
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    body: Type.String({ minLength: 1, maxLength: 5000, description: 'Plain text' }),
+  }),
+  response: Type.Object({
+    id: Type.Integer(),
+    title: Type.String(),
+    body: Type.String(),
+    created_at: Type.String(),
+    followers_notified: Type.Integer(),
+  }),
+  handler: async ({ listing_id, title, body }, ctx) =>
+    postListingUpdate(ctx, await mine(ctx, listing_id), ctx.principal!.userId, { title, body }),
+});
+
+export const addMilestoneOperation = defineOperation({
+  operationId: 'add_milestone',
+  method: 'POST',
+  path: '/me/listings/{listing_id}/milestones',
+  tag: 'My listings',
+  title: 'Add a milestone',
+  summary: 'Shown publicly on paid listings or when the milestones section is unlocked.',
+  scope: 'listings:write',
+  status: 201,
+  notFound: true,
+  idempotent: true,
+  params: Params(ListingId),
+  body: MilestoneInput,
+  response: Type.Object({
+    ...MilestoneRecord,
+    public: Type.Boolean({ description: 'Shown on the public listing (paid, or the milestones section unlocked)' }),
+  }),
+  handler: async ({ listing_id, ...milestone }, ctx) => addMilestone(ctx, await mine(ctx, listing_id), milestone),
+});
+
+export const deleteMilestoneOperation = defineOperation({
+  operationId: 'delete_milestone',
+  method: 'DELETE',
+  path: '/me/listings/{listing_id}/milestones/{milestone_id}',
+  tag: 'My listings',
+  title: 'Delete a milestone',
+  summary: 'Removes one milestone.',
+  scope: 'listings:write',
+  notFound: true,
+  idempotent: true,
+  params: Params({ ...ListingId, milestone_id: rowId() }),
+  response: Type.Object({ deleted: Type.Boolean(), milestone_id: Type.Integer() }),
+  handler: async ({ listing_id, milestone_id }, ctx) => deleteMilestone(ctx, await mine(ctx, listing_id), milestone_id),
+});
+
+export const setFounderStoryOperation = defineOperation({
+  operationId: 'set_founder_story',
+  method: 'PUT',
+  path: '/me/listings/{listing_id}/story',
+  tag: 'My listings',
+  title: 'Set the founder story',
+  summary:
+    'Saved and published with the listing (public on paid listings or when the story section is unlocked). Replaces the whole story: a section left out is emptied. Title max 200, each section max 8000.',
+  scope: 'listings:write',
+  notFound: true,
+  idempotent: true,
+  params: Params(ListingId),
+  body: storyInput(200),
+  response: Type.Object({
+    listing_id: Type.Integer(),
+    story: Type.Record(Type.String(), Type.String()),
+    public: Type.Boolean(),
+  }),
+  handler: async ({ listing_id, ...story }, ctx) => setFounderStory(ctx, await mine(ctx, listing_id), story),
+});
+
+export const answerInterviewOperation = defineOperation({
+  operationId: 'answer_interview',
+  method: 'PUT',
+  path: '/me/interview',
+  tag: 'My listings',
+  title: 'Answer interview questions',
+  summary: 'Answers to list_interview_questions; they appear on your founder page.',
+  scope: 'listings:write',
+  idempotent: true,
+  body: Body({
+    answers: Type.Array(
+      Type.Object(
+        {
+          question_id: rowId(),
+          answer: Type.String({ minLength: 1, maxLength: 4000 }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 30 },
+    ),
+  }),
+  response: Type.Object({
+    answers: Type.Array(Type.Object({ question_id: Type.Integer(), question: Type.String(), answer: Type.String() }), {
+      description: 'All your answers, in question order',
+    }),
+    founder_slug: Type.String({
+      description: 'Your founder page (get_founder); public once one of your listings is',
+    }),
+  }),
+  handler: async ({ answers }, ctx) => answerInterview(ctx, ctx.principal!.userId, answers),
+});
+
+export const chooseFreeListingOperation = defineOperation({
+  operationId: 'choose_free_listing',
+  method: 'POST',
+  path: '/me/listings/{listing_id}/free',
+  tag: 'My listings',
+  title: 'Launch for free',
+  summary:
+    'Queues the listing for a launch week 6–8 weeks out (status awaiting_badge); it is scheduled once our badge is found on your homepage.',
+  scope: 'listings:write',
+  notFound: true,
+  idempotent: true,
+  params: Params(ListingId),
+  response: Type.Object({
+    listing_id: Type.Integer(),
+    slug: Type.String(),
+    status: Type.String(),
+    plan: Nullable(Type.String()),
+    launch_week: Nullable(Type.String({ description: 'Monday of the launch week, YYYY-MM-DD' })),
+    badge_embed_html: Type.String({
+      description:
+        'Paste this HTML on your homepage; an image of our badge or a link to badge_link_url is what the check looks for',
+    }),
+    badge_link_url: Type.String(),
+    missing: Type.Array(Type.String(), { description: 'What still stands between the listing and its launch' }),
+    last_badge_check: Nullable(
+      Type.Object({
+        checked_at: Type.String(),
+        url: Type.String(),
+        final_url: Nullable(Type.String()),
+        found: Type.Boolean(),
+        outcome: Type.String(),
+        detail: Type.String(),
+        evidence: Nullable(Type.String()),
+      }),
+    ),
+    launch_week_moves: Type.Array(
+      Type.Object({ from: Type.String(), to: Type.String(), at: Type.String(), reason: Type.String() }),
+      { description: 'Weeks missed because the badge was not found in time, and where the launch moved' },
+    ),
+  }),
+  handler: async ({ listing_id }, ctx) => chooseFreeListing(ctx, listing_id, ctx.principal!.userId),
+});
+
 export const myListingOperations = [
-  defineOperation({
-    operationId: 'list_my_listings',
-    method: 'GET',
-    path: '/me/listings',
-    tag: 'My listings',
-    title: 'My listings',
-    summary: 'Every listing you own, in any status.',
-    scope: 'account:read',
-    paginated: true,
-    query: Query({ ...PaginationQuery }),
-    response: Paginated(MyListingSummarySchema),
-    handler: async (input, ctx) => {
-      const { perPage, offset } = pageBounds(input);
-      const r = await listMyListings(ctx, ctx.principal!.userId, perPage, offset);
-      return pageOf(r.items, r.total, input);
-    },
-  }),
-  defineOperation({
-    operationId: 'get_my_listing',
-    method: 'GET',
-    path: '/me/listings/{listing_id}',
-    tag: 'My listings',
-    title: 'Get my listing',
-    summary: 'Status, plan, launch week, unlocked paid sections and all public content.',
-    scope: 'account:read',
-    notFound: true,
-    params: Params(ListingId),
-    response: MyListingSchema,
-    handler: async ({ listing_id }, ctx) => {
-      const l = await mine(ctx, listing_id);
-      return myListingDetail(ctx, l.id, ctx.principal!.userId);
-    },
-  }),
-  defineOperation({
-    operationId: 'update_my_listing',
-    method: 'PATCH',
-    path: '/me/listings/{listing_id}',
-    tag: 'My listings',
-    title: 'Edit my listing',
-    summary:
-      'Edits publish at once and are kept in the version history. socials and faqs replace all. apply_to also writes the headline, summary and SEO fields sent in this call to the same company\'s listings on other sites (["all"] or site keys); only fields sent travel.',
-    scope: 'listings:write',
-    notFound: true,
-    idempotent: true,
-    params: Params(ListingId),
-    body: Body({
-      fields: Type.Optional(Type.Partial(Type.Object(MY_LISTING_FIELDS), { additionalProperties: false })),
-      socials: Type.Optional(Socials),
-      faqs: Type.Optional(Type.Array(Faq, { maxItems: 10 })),
-      apply_to: Type.Optional(
-        Type.Array(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: '"all" or a site key' }), {
-          maxItems: 50,
-        }),
-      ),
-    }),
-    response: UpdatedListingSchema,
-    handler: async ({ listing_id, ...edit }, ctx) => {
-      const l = await mine(ctx, listing_id);
-      const result = await editMyListing(ctx, l, ctx.principal!.userId, edit);
-      return { ...(await myListingDetail(ctx, l.id, ctx.principal!.userId)), ...result };
-    },
-  }),
-  defineOperation({
-    operationId: 'post_listing_update',
-    method: 'POST',
-    path: '/me/listings/{listing_id}/updates',
-    tag: 'My listings',
-    title: 'Post an update',
-    summary: "Publishes an update on the listing's latest-updates page; followers are told by email.",
-    scope: 'listings:write',
-    status: 201,
-    notFound: true,
-    idempotent: true,
-    openWorld: true,
-    params: Params(ListingId),
-    body: Body({
-      title: Type.String({ minLength: 1, maxLength: 200 }),
-      body: Type.String({ minLength: 1, maxLength: 5000, description: 'Plain text' }),
-    }),
-    response: Type.Object({
-      id: Type.Integer(),
-      title: Type.String(),
-      body: Type.String(),
-      created_at: Type.String(),
-      followers_notified: Type.Integer(),
-    }),
-    handler: async ({ listing_id, title, body }, ctx) =>
-      postListingUpdate(ctx, await mine(ctx, listing_id), ctx.principal!.userId, { title, body }),
-  }),
-  defineOperation({
-    operationId: 'add_milestone',
-    method: 'POST',
-    path: '/me/listings/{listing_id}/milestones',
-    tag: 'My listings',
-    title: 'Add a milestone',
-    summary: 'Shown publicly on paid listings or when the milestones section is unlocked.',
-    scope: 'listings:write',
-    status: 201,
-    notFound: true,
-    idempotent: true,
-    params: Params(ListingId),
-    body: MilestoneInput,
-    response: Type.Object({
-      ...MilestoneRecord,
-      public: Type.Boolean({ description: 'Shown on the public listing (paid, or the milestones section unlocked)' }),
-    }),
-    handler: async ({ listing_id, ...milestone }, ctx) => addMilestone(ctx, await mine(ctx, listing_id), milestone),
-  }),
-  defineOperation({
-    operationId: 'delete_milestone',
-    method: 'DELETE',
-    path: '/me/listings/{listing_id}/milestones/{milestone_id}',
-    tag: 'My listings',
-    title: 'Delete a milestone',
-    summary: 'Removes one milestone.',
-    scope: 'listings:write',
-    notFound: true,
-    idempotent: true,
-    params: Params({ ...ListingId, milestone_id: rowId() }),
-    response: Type.Object({ deleted: Type.Boolean(), milestone_id: Type.Integer() }),
-    handler: async ({ listing_id, milestone_id }, ctx) =>
-      deleteMilestone(ctx, await mine(ctx, listing_id), milestone_id),
-  }),
-  defineOperation({
-    operationId: 'set_founder_story',
-    method: 'PUT',
-    path: '/me/listings/{listing_id}/story',
-    tag: 'My listings',
-    title: 'Set the founder story',
-    summary:
-      'Saved and published with the listing (public on paid listings or when the story section is unlocked). Replaces the whole story: a section left out is emptied. Title max 200, each section max 8000.',
-    scope: 'listings:write',
-    notFound: true,
-    idempotent: true,
-    params: Params(ListingId),
-    body: storyInput(200),
-    response: Type.Object({
-      listing_id: Type.Integer(),
-      story: Type.Record(Type.String(), Type.String()),
-      public: Type.Boolean(),
-    }),
-    handler: async ({ listing_id, ...story }, ctx) => setFounderStory(ctx, await mine(ctx, listing_id), story),
-  }),
-  defineOperation({
-    operationId: 'answer_interview',
-    method: 'PUT',
-    path: '/me/interview',
-    tag: 'My listings',
-    title: 'Answer interview questions',
-    summary: 'Answers to list_interview_questions; they appear on your founder page.',
-    scope: 'listings:write',
-    idempotent: true,
-    body: Body({
-      answers: Type.Array(
-        Type.Object(
-          {
-            question_id: rowId(),
-            answer: Type.String({ minLength: 1, maxLength: 4000 }),
-          },
-          { additionalProperties: false },
-        ),
-        { maxItems: 30 },
-      ),
-    }),
-    response: Type.Object({
-      answers: Type.Array(
-        Type.Object({ question_id: Type.Integer(), question: Type.String(), answer: Type.String() }),
-        { description: 'All your answers, in question order' },
-      ),
-      founder_slug: Type.String({
-        description: 'Your founder page (get_founder); public once one of your listings is',
-      }),
-    }),
-    handler: async ({ answers }, ctx) => answerInterview(ctx, ctx.principal!.userId, answers),
-  }),
-  defineOperation({
-    operationId: 'choose_free_listing',
-    method: 'POST',
-    path: '/me/listings/{listing_id}/free',
-    tag: 'My listings',
-    title: 'Launch for free',
-    summary:
-      'Queues the listing for a launch week 6–8 weeks out (status awaiting_badge); it is scheduled once our badge is found on your homepage.',
-    scope: 'listings:write',
-    notFound: true,
-    idempotent: true,
-    params: Params(ListingId),
-    response: Type.Object({
-      listing_id: Type.Integer(),
-      slug: Type.String(),
-      status: Type.String(),
-      plan: Nullable(Type.String()),
-      launch_week: Nullable(Type.String({ description: 'Monday of the launch week, YYYY-MM-DD' })),
-      badge_embed_html: Type.String({
-        description:
-          'Paste this HTML on your homepage; an image of our badge or a link to badge_link_url is what the check looks for',
-      }),
-      badge_link_url: Type.String(),
-      missing: Type.Array(Type.String(), { description: 'What still stands between the listing and its launch' }),
-      last_badge_check: Nullable(
-        Type.Object({
-          checked_at: Type.String(),
-          url: Type.String(),
-          final_url: Nullable(Type.String()),
-          found: Type.Boolean(),
-          outcome: Type.String(),
-          detail: Type.String(),
-          evidence: Nullable(Type.String()),
-        }),
-      ),
-      launch_week_moves: Type.Array(
-        Type.Object({ from: Type.String(), to: Type.String(), at: Type.String(), reason: Type.String() }),
-        { description: 'Weeks missed because the badge was not found in time, and where the launch moved' },
-      ),
-    }),
-    handler: async ({ listing_id }, ctx) => chooseFreeListing(ctx, listing_id, ctx.principal!.userId),
-  }),
+  listMyListingsOperation,
+  getMyListingOperation,
+  updateMyListingOperation,
+  postListingUpdateOperation,
+  addMilestoneOperation,
+  deleteMilestoneOperation,
+  setFounderStoryOperation,
+  answerInterviewOperation,
+  chooseFreeListingOperation,
 ];

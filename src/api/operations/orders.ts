@@ -165,83 +165,93 @@ const ProductEntry = Type.Object({
   min_amount_cents: Nullable(Type.Integer()),
 });
 
+export const quoteOrderOperation = defineOperation({
+  operationId: 'quote_order',
+  method: 'POST',
+  path: '/orders/quote',
+  tag: 'Orders',
+  title: 'Price an order',
+  summary:
+    'Prices items at current prices and validates weeks, categories, options and the billboard minimum, with a VAT preview for billing_country and vat_number. Nothing is saved or charged. Each problem is a 400 naming items[i].field.',
+  scope: 'orders:write',
+  body: OrderBody,
+  response: Type.Object({ lines: Type.Array(QuoteLine), ...Totals, warnings: Type.Array(Type.String()) }),
+  handler: async (input, ctx) => (await priceOrder(ctx, ctx.db, ctx.principal!.userId, input)).quote,
+});
+
+export const createCheckoutOperation = defineOperation({
+  operationId: 'create_checkout',
+  method: 'POST',
+  path: '/orders/checkout',
+  tag: 'Orders',
+  title: 'Create a checkout',
+  summary:
+    'Builds the order (pending, with its prices and VAT; its launch weeks are held until it expires) and returns checkout_url, a secure page where the person reviews the order, enters billing details and pays themselves. The API never takes card details. Send an Idempotency-Key so a retry returns the same order.',
+  scope: 'orders:write',
+  status: 201,
+  idempotent: true,
+  body: OrderBody,
+  response: OrderSchema,
+  handler: async (input, ctx) => createCheckout(ctx, ctx.principal!.userId, input),
+});
+
+export const listMyOrdersOperation = defineOperation({
+  operationId: 'list_my_orders',
+  method: 'GET',
+  path: '/orders',
+  tag: 'Orders',
+  title: 'My orders',
+  summary: 'Your orders, newest first, with status.',
+  scope: 'account:read',
+  paginated: true,
+  query: Query({ ...PaginationQuery }),
+  response: Paginated(OrderSchema),
+  handler: async (input, ctx) => {
+    const { perPage, offset } = pageBounds(input);
+    const r = await listMyOrders(ctx, ctx.principal!.userId, perPage, offset);
+    return pageOf(r.items, r.total, input);
+  },
+});
+
+export const getOrderOperation = defineOperation({
+  operationId: 'get_order',
+  method: 'GET',
+  path: '/orders/{number}',
+  tag: 'Orders',
+  title: 'Get an order',
+  summary: 'Status, totals with VAT, lines and what fulfilment did for each.',
+  scope: 'account:read',
+  notFound: true,
+  params: Params({ number: Type.String({ minLength: 1, maxLength: 32 }) }),
+  response: OrderSchema,
+  handler: async ({ number }, ctx) => (await orderForUser(ctx, ctx.principal!.userId, number)).view,
+});
+
+export const listProductsOperation = defineOperation({
+  operationId: 'list_products',
+  method: 'GET',
+  path: '/products',
+  tag: 'Orders',
+  title: 'Products and prices',
+  summary:
+    'Products with current prices in USD cents (excluding VAT), needs_listing flags, which item properties each takes, options schemas, the launch weeks on sale (Mondays with paid places left) and the billboard minimum.',
+  scope: null,
+  response: Type.Object({
+    items: Type.Array(ProductEntry),
+    weeks: Type.Array(Type.Object({ week: DateString, available: Type.Boolean(), places_left: Type.Integer() })),
+    billboard_min_cents: Nullable(Type.Integer()),
+    currency: Type.String(),
+    vat_note: Type.String(),
+    seller_country: Nullable(Type.String()),
+    payment: Type.Object({ provider: Type.String(), test_mode: Type.Boolean() }),
+  }),
+  handler: async (_input, ctx) => listProducts(ctx),
+});
+
 export const orderOperations = [
-  defineOperation({
-    operationId: 'quote_order',
-    method: 'POST',
-    path: '/orders/quote',
-    tag: 'Orders',
-    title: 'Price an order',
-    summary:
-      'Prices items at current prices and validates weeks, categories, options and the billboard minimum, with a VAT preview for billing_country and vat_number. Nothing is saved or charged. Each problem is a 400 naming items[i].field.',
-    scope: 'orders:write',
-    body: OrderBody,
-    response: Type.Object({ lines: Type.Array(QuoteLine), ...Totals, warnings: Type.Array(Type.String()) }),
-    handler: async (input, ctx) => (await priceOrder(ctx, ctx.db, ctx.principal!.userId, input)).quote,
-  }),
-  defineOperation({
-    operationId: 'create_checkout',
-    method: 'POST',
-    path: '/orders/checkout',
-    tag: 'Orders',
-    title: 'Create a checkout',
-    summary:
-      'Builds the order (pending, with its prices and VAT; its launch weeks are held until it expires) and returns checkout_url, a secure page where the person reviews the order, enters billing details and pays themselves. The API never takes card details. Send an Idempotency-Key so a retry returns the same order.',
-    scope: 'orders:write',
-    status: 201,
-    idempotent: true,
-    body: OrderBody,
-    response: OrderSchema,
-    handler: async (input, ctx) => createCheckout(ctx, ctx.principal!.userId, input),
-  }),
-  defineOperation({
-    operationId: 'list_my_orders',
-    method: 'GET',
-    path: '/orders',
-    tag: 'Orders',
-    title: 'My orders',
-    summary: 'Your orders, newest first, with status.',
-    scope: 'account:read',
-    paginated: true,
-    query: Query({ ...PaginationQuery }),
-    response: Paginated(OrderSchema),
-    handler: async (input, ctx) => {
-      const { perPage, offset } = pageBounds(input);
-      const r = await listMyOrders(ctx, ctx.principal!.userId, perPage, offset);
-      return pageOf(r.items, r.total, input);
-    },
-  }),
-  defineOperation({
-    operationId: 'get_order',
-    method: 'GET',
-    path: '/orders/{number}',
-    tag: 'Orders',
-    title: 'Get an order',
-    summary: 'Status, totals with VAT, lines and what fulfilment did for each.',
-    scope: 'account:read',
-    notFound: true,
-    params: Params({ number: Type.String({ minLength: 1, maxLength: 32 }) }),
-    response: OrderSchema,
-    handler: async ({ number }, ctx) => (await orderForUser(ctx, ctx.principal!.userId, number)).view,
-  }),
-  defineOperation({
-    operationId: 'list_products',
-    method: 'GET',
-    path: '/products',
-    tag: 'Orders',
-    title: 'Products and prices',
-    summary:
-      'Products with current prices in USD cents (excluding VAT), needs_listing flags, which item properties each takes, options schemas, the launch weeks on sale (Mondays with paid places left) and the billboard minimum.',
-    scope: null,
-    response: Type.Object({
-      items: Type.Array(ProductEntry),
-      weeks: Type.Array(Type.Object({ week: DateString, available: Type.Boolean(), places_left: Type.Integer() })),
-      billboard_min_cents: Nullable(Type.Integer()),
-      currency: Type.String(),
-      vat_note: Type.String(),
-      seller_country: Nullable(Type.String()),
-      payment: Type.Object({ provider: Type.String(), test_mode: Type.Boolean() }),
-    }),
-    handler: async (_input, ctx) => listProducts(ctx),
-  }),
+  quoteOrderOperation,
+  createCheckoutOperation,
+  listMyOrdersOperation,
+  getOrderOperation,
+  listProductsOperation,
 ];

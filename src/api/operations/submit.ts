@@ -14,136 +14,147 @@ import { saveDraftAsListing } from '../../domain/drafts/draft-listing.js';
 
 const DraftId = Params({ id: Type.String({ format: 'uuid', description: 'Draft id (UUID)' }) });
 
+export const submitListingOperation = defineOperation({
+  operationId: 'submit_listing',
+  method: 'POST',
+  path: '/drafts',
+  tag: 'Submit',
+  title: 'Submit a product by URL',
+  summary:
+    'Starts a draft: the service reads the website (respecting robots.txt) and drafts the profile in about a minute, quoting evidence for every value. Poll get_draft every few seconds until status is ready.',
+  scope: 'listings:write',
+  status: 201,
+  idempotent: true,
+  openWorld: true,
+  body: Body({
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'The public http(s) website of the product' }),
+  }),
+  response: DraftSchema,
+  handler: async ({ url }, ctx) => {
+    const id = await startDraft(ctx, ctx.principal!.userId, url);
+    return draftView(ctx.db, (await loadDraft(ctx.db, id))!);
+  },
+});
+
+export const listMyDraftsOperation = defineOperation({
+  operationId: 'list_my_drafts',
+  method: 'GET',
+  path: '/drafts',
+  tag: 'Submit',
+  title: 'My drafts',
+  summary: 'Your drafts, newest first, with status and completeness.',
+  scope: 'account:read',
+  paginated: true,
+  query: Query({ ...PaginationQuery }),
+  response: Paginated(DraftSummarySchema),
+  handler: async (input, ctx) => {
+    const { perPage, offset } = pageBounds(input);
+    const r = await listDrafts(ctx.db, ctx.site.id, ctx.principal!.userId, perPage, offset);
+    return pageOf(r.items, r.total, input);
+  },
+});
+
+export const getDraftOperation = defineOperation({
+  operationId: 'get_draft',
+  method: 'GET',
+  path: '/drafts/{id}',
+  tag: 'Submit',
+  title: 'Get a draft',
+  summary:
+    'The full draft: every field with its value, state and evidence quotes; completeness and what is missing; FAQs, founders, socials, story and milestones.',
+  scope: 'account:read',
+  notFound: true,
+  params: DraftId,
+  response: DraftSchema,
+  handler: async ({ id }, ctx) => draftView(ctx.db, await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id)),
+});
+
+export const updateDraftOperation = defineOperation({
+  operationId: 'update_draft',
+  method: 'PATCH',
+  path: '/drafts/{id}',
+  tag: 'Submit',
+  title: 'Edit a draft',
+  summary:
+    'Set, lock, restore or regenerate fields and replace FAQs, founders, socials, story, milestones, SEO or the competitor. After submit_draft, the listing is updated too.',
+  scope: 'listings:write',
+  notFound: true,
+  idempotent: true,
+  params: DraftId,
+  body: UpdateDraftBody,
+  response: DraftSchema,
+  handler: async ({ id, ...edits }, ctx) => {
+    const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
+    return draftView(ctx.db, await editDraft(ctx, draft, ctx.principal!.userId, edits as DraftEdits));
+  },
+});
+
+export const inviteCofounderOperation = defineOperation({
+  operationId: 'invite_cofounder',
+  method: 'POST',
+  path: '/drafts/{id}/invites',
+  tag: 'Submit',
+  title: 'Invite a co-founder',
+  summary: 'Emails a co-founder an invite; accepting makes them a co-owner. At most 10 invites per draft.',
+  scope: 'listings:write',
+  status: 201,
+  notFound: true,
+  idempotent: true,
+  openWorld: true,
+  params: DraftId,
+  body: Body({ email: Type.String({ format: 'email', maxLength: 254 }) }),
+  response: Type.Object({
+    id: Type.Integer(),
+    email: Type.String(),
+    status: Type.String(),
+    invites_left: Type.Integer(),
+    expires_at: Type.String({ format: 'date-time' }),
+  }),
+  handler: async ({ id, email }, ctx) => {
+    const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
+    return inviteCofounder(ctx, draft, { userId: ctx.principal!.userId, email: ctx.principal!.email }, email);
+  },
+});
+
+export const submitDraftOperation = defineOperation({
+  operationId: 'submit_draft',
+  method: 'POST',
+  path: '/drafts/{id}/submit',
+  tag: 'Submit',
+  title: 'Save a draft as your listing',
+  summary:
+    'Saves a ready draft as your listing (not yet published) and returns listing_id; running it again after edits updates the same listing.',
+  scope: 'listings:write',
+  notFound: true,
+  idempotent: true,
+  params: DraftId,
+  response: Type.Object({
+    listing_id: Type.Integer(),
+    slug: Type.String(),
+    status: Type.String(),
+    next_steps: Type.Array(Type.String()),
+  }),
+  handler: async ({ id }, ctx) => {
+    const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
+    if (draft.status !== 'ready')
+      throw conflict(`The draft is still ${draft.status}; submit it once get_draft shows status ready.`);
+    const saved = await saveDraftAsListing(ctx, draft.id, ctx.principal!.userId);
+    return {
+      ...saved,
+      next_steps: [
+        `Review it with get_my_listing (listing_id ${saved.listing_id}); it is saved but not published.`,
+        `Publish for free with choose_free_listing (queued for a launch week 6-8 weeks out; goes live once our badge is on your homepage), or launch now or in a chosen week with an order (quote_order, then create_checkout).`,
+        'Edits made with update_draft update this listing too.',
+      ],
+    };
+  },
+});
+
 export const submitOperations = [
-  defineOperation({
-    operationId: 'submit_listing',
-    method: 'POST',
-    path: '/drafts',
-    tag: 'Submit',
-    title: 'Submit a product by URL',
-    summary:
-      'Starts a draft: the service reads the website (respecting robots.txt) and drafts the profile in about a minute, quoting evidence for every value. Poll get_draft every few seconds until status is ready.',
-    scope: 'listings:write',
-    status: 201,
-    idempotent: true,
-    openWorld: true,
-    body: Body({
-      url: Type.String({ minLength: 1, maxLength: 2048, description: 'The public http(s) website of the product' }),
-    }),
-    response: DraftSchema,
-    handler: async ({ url }, ctx) => {
-      const id = await startDraft(ctx, ctx.principal!.userId, url);
-      return draftView(ctx.db, (await loadDraft(ctx.db, id))!);
-    },
-  }),
-  defineOperation({
-    operationId: 'list_my_drafts',
-    method: 'GET',
-    path: '/drafts',
-    tag: 'Submit',
-    title: 'My drafts',
-    summary: 'Your drafts, newest first, with status and completeness.',
-    scope: 'account:read',
-    paginated: true,
-    query: Query({ ...PaginationQuery }),
-    response: Paginated(DraftSummarySchema),
-    handler: async (input, ctx) => {
-      const { perPage, offset } = pageBounds(input);
-      const r = await listDrafts(ctx.db, ctx.site.id, ctx.principal!.userId, perPage, offset);
-      return pageOf(r.items, r.total, input);
-    },
-  }),
-  defineOperation({
-    operationId: 'get_draft',
-    method: 'GET',
-    path: '/drafts/{id}',
-    tag: 'Submit',
-    title: 'Get a draft',
-    summary:
-      'The full draft: every field with its value, state and evidence quotes; completeness and what is missing; FAQs, founders, socials, story and milestones.',
-    scope: 'account:read',
-    notFound: true,
-    params: DraftId,
-    response: DraftSchema,
-    handler: async ({ id }, ctx) =>
-      draftView(ctx.db, await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id)),
-  }),
-  defineOperation({
-    operationId: 'update_draft',
-    method: 'PATCH',
-    path: '/drafts/{id}',
-    tag: 'Submit',
-    title: 'Edit a draft',
-    summary:
-      'Set, lock, restore or regenerate fields and replace FAQs, founders, socials, story, milestones, SEO or the competitor. After submit_draft, the listing is updated too.',
-    scope: 'listings:write',
-    notFound: true,
-    idempotent: true,
-    params: DraftId,
-    body: UpdateDraftBody,
-    response: DraftSchema,
-    handler: async ({ id, ...edits }, ctx) => {
-      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
-      return draftView(ctx.db, await editDraft(ctx, draft, ctx.principal!.userId, edits as DraftEdits));
-    },
-  }),
-  defineOperation({
-    operationId: 'invite_cofounder',
-    method: 'POST',
-    path: '/drafts/{id}/invites',
-    tag: 'Submit',
-    title: 'Invite a co-founder',
-    summary: 'Emails a co-founder an invite; accepting makes them a co-owner. At most 10 invites per draft.',
-    scope: 'listings:write',
-    status: 201,
-    notFound: true,
-    idempotent: true,
-    openWorld: true,
-    params: DraftId,
-    body: Body({ email: Type.String({ format: 'email', maxLength: 254 }) }),
-    response: Type.Object({
-      id: Type.Integer(),
-      email: Type.String(),
-      status: Type.String(),
-      invites_left: Type.Integer(),
-      expires_at: Type.String({ format: 'date-time' }),
-    }),
-    handler: async ({ id, email }, ctx) => {
-      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
-      return inviteCofounder(ctx, draft, { userId: ctx.principal!.userId, email: ctx.principal!.email }, email);
-    },
-  }),
-  defineOperation({
-    operationId: 'submit_draft',
-    method: 'POST',
-    path: '/drafts/{id}/submit',
-    tag: 'Submit',
-    title: 'Save a draft as your listing',
-    summary:
-      'Saves a ready draft as your listing (not yet published) and returns listing_id; running it again after edits updates the same listing.',
-    scope: 'listings:write',
-    notFound: true,
-    idempotent: true,
-    params: DraftId,
-    response: Type.Object({
-      listing_id: Type.Integer(),
-      slug: Type.String(),
-      status: Type.String(),
-      next_steps: Type.Array(Type.String()),
-    }),
-    handler: async ({ id }, ctx) => {
-      const draft = await draftForUser(ctx.db, id, ctx.principal!.userId, ctx.site.id);
-      if (draft.status !== 'ready')
-        throw conflict(`The draft is still ${draft.status}; submit it once get_draft shows status ready.`);
-      const saved = await saveDraftAsListing(ctx, draft.id, ctx.principal!.userId);
-      return {
-        ...saved,
-        next_steps: [
-          `Review it with get_my_listing (listing_id ${saved.listing_id}); it is saved but not published.`,
-          `Publish for free with choose_free_listing (queued for a launch week 6-8 weeks out; goes live once our badge is on your homepage), or launch now or in a chosen week with an order (quote_order, then create_checkout).`,
-          'Edits made with update_draft update this listing too.',
-        ],
-      };
-    },
-  }),
+  submitListingOperation,
+  listMyDraftsOperation,
+  getDraftOperation,
+  updateDraftOperation,
+  inviteCofounderOperation,
+  submitDraftOperation,
 ];

@@ -1,4 +1,4 @@
-import { Type, type TSchema, type TProperties } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema, type TProperties } from '@sinclair/typebox';
 import { SOCIAL_KEYS } from '../../drafting/draft-content.js';
 
 /** A string enum as plain `{type: string, enum}` — clearer in OpenAPI docs and MCP clients than anyOf/const. */
@@ -28,15 +28,22 @@ export const Body = <T extends TProperties>(props: T, description?: string) =>
   Type.Object(props, { additionalProperties: false, description });
 export const Params = <T extends TProperties>(props: T) => Type.Object(props, { additionalProperties: false });
 
-export const Paginated = <T extends TSchema>(item: T, extra: TProperties = {}) =>
-  Type.Object({
-    items: Type.Array(item),
-    page: Type.Integer(),
-    per_page: Type.Integer(),
-    total: Type.Integer(),
-    total_pages: Type.Integer(),
-    ...extra,
-  });
+const pageFields = <T extends TSchema>(item: T) => ({
+  items: Type.Array(item),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+  total_pages: Type.Integer(),
+});
+/** A page of `item`s, plus any `extra` properties of the answer (typed with them). */
+export function Paginated<T extends TSchema>(item: T): TObject<ReturnType<typeof pageFields<T>>>;
+export function Paginated<T extends TSchema, E extends TProperties>(
+  item: T,
+  extra: E,
+): TObject<ReturnType<typeof pageFields<T>> & E>;
+export function Paginated(item: TSchema, extra: TProperties = {}) {
+  return Type.Object({ ...pageFields(item), ...extra });
+}
 export type PageOf<T> = { items: T[]; page: number; per_page: number; total: number; total_pages: number };
 
 export const Faq = Type.Object(

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { DateString, DateTime, Faq, Nullable } from './common.js';
+import { DateString, DateTime, Faq, Nullable, StringEnum } from './common.js';
+import type { CategoryNode } from '../../domain/categories/category-repository.js';
 
 const Str = Type.String();
 const StrList = Type.Array(Type.String());
@@ -60,7 +61,7 @@ const DomainRatingSchema = Type.Object(
         description: 'Latest reading minus the newest stored reading at least 90 days older; null without one',
       }),
     ),
-    trend: Nullable(Type.String({ enum: ['up', 'down', 'flat'] })),
+    trend: Nullable(StringEnum(['up', 'down', 'flat'] as const)),
     history: Type.Array(Type.Object({ date: DateString, rating: Type.Number() }), {
       description: 'Stored readings of the same provider, oldest first',
     }),
@@ -138,7 +139,7 @@ export const ListingProfileSchema = Type.Composite([
     not_found_on_website: Type.Array(Str, {
       description: "Profile facts the company's own website did not state (left blank, never invented)",
     }),
-    unlocked_sections: Type.Array(Type.String({ enum: ['story', 'milestones', 'media'] })),
+    unlocked_sections: Type.Array(StringEnum(['story', 'milestones', 'media'] as const)),
     links: Type.Object({ website: Str, page: Str, api: Str, badges: Str, alternatives: Str }),
     story: Type.Optional(
       Type.Record(Type.String(), Type.String(), { description: 'Paid-only section: present when unlocked' }),
@@ -168,7 +169,8 @@ const categoryNode = (depth: number): ReturnType<typeof Type.Object> =>
     children:
       depth > 0 ? Type.Array(categoryNode(depth - 1)) : Type.Array(Type.Object({}, { additionalProperties: true })),
   });
-export const CategoryNodeSchema = categoryNode(4);
+// Its static type is the recursive CategoryNode the tree is built as (the schema's depth is deeper than any tree).
+export const CategoryNodeSchema = Type.Unsafe<CategoryNode>(categoryNode(4));
 
 export const FounderSummarySchema = Type.Object({
   slug: Str,

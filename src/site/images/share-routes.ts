@@ -1,3 +1,5 @@
+import type { OutputOf } from '../../api/registry.js';
+import { getLaunchWeekOperation } from '../../api/operations/launches.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { sha256 } from '../../crypto/sha256.js';
@@ -10,7 +12,6 @@ import { logoAsPng } from '../../images/logo-image.js';
 import { renderPng } from '../../images/render-png.js';
 import { RenderCache } from '../../images/render-cache.js';
 import { listingShareSvg, weekShareSvg, type ListingShareFacts, type WeekShareFacts } from '../../images/share-card.js';
-import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import { readOperation } from '../public/read-operation.js';
 import { HttpError } from '../../api/errors.js';
 import { imageNotFound } from './send-image.js';
@@ -18,12 +19,7 @@ import { imageNotFound } from './send-image.js';
 /** Bumped when the templates change, so browsers and caches holding an old ETag get the new picture. */
 const TEMPLATE_VERSION = 'share-1';
 
-type LaunchWeek = {
-  items: (ListingSummary & { week_votes: number })[];
-  total: number;
-  week: string;
-  state: 'past' | 'current' | 'upcoming';
-};
+type LaunchWeek = OutputOf<typeof getLaunchWeekOperation>;
 
 /**
  * Share images (OpenGraph / Twitter cards, 1200 × 630 PNG) of listing pages and launch weeks,
@@ -80,7 +76,7 @@ export function registerShareImageRoutes(app: FastifyInstance, ctx: AppContext) 
     if (!week) return imageNotFound(reply);
     let w: LaunchWeek;
     try {
-      w = await readOperation<LaunchWeek>(ctx, 'get_launch_week', { week, per_page: 5 });
+      w = await readOperation(ctx, getLaunchWeekOperation, { week, per_page: 5 });
     } catch (err) {
       // A week the API does not serve (malformed, out of range) has no picture either.
       if (err instanceof HttpError && err.status < 500) return imageNotFound(reply);

@@ -1,3 +1,7 @@
+import { getCategoryOperation } from '../../api/operations/categories.js';
+import { listCategoriesOperation } from '../../api/operations/categories.js';
+import { listLaunchesOperation } from '../../api/operations/launches.js';
+import { searchListingsOperation } from '../../api/operations/listings.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
@@ -6,12 +10,10 @@ import { breadcrumbs, cardList, pagination } from '../components.js';
 import { readOperation } from './read-operation.js';
 import { featuredListings } from '../../domain/listings/featured.js';
 import { LISTING_SORTS } from '../../domain/search/search-listings.js';
-import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import type { CategoryNode } from '../../domain/categories/category-repository.js';
 import { cardVoting } from '../community/card-voting.js';
 
 type Query = Record<string, string | undefined>;
-type Page<T> = { items: T[]; page: number; per_page: number; total: number; total_pages: number };
 
 /** The sections of the home page, as list_launches names them, with their tab labels. */
 const HOME_SECTIONS: { key: string; label: string; empty: string }[] = [
@@ -58,7 +60,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = ctx.now();
     const section = HOME_SECTIONS.find((s) => s.key === (req.query.section ?? 'this-week')) ?? HOME_SECTIONS[0];
     const [list, featured] = await Promise.all([
-      readOperation<Page<ListingSummary> & { week: string }>(ctx, 'list_launches', {
+      readOperation(ctx, listLaunchesOperation, {
         section: section.key,
         page: req.query.page,
         per_page: req.query.per_page,
@@ -116,12 +118,12 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       sort: q.sort,
     };
     const [result, tree] = await Promise.all([
-      readOperation<Page<ListingSummary> & { corrected?: Record<string, string[]> }>(ctx, 'search_listings', {
+      readOperation(ctx, searchListingsOperation, {
         ...filters,
         page: q.page,
         per_page: q.per_page,
       }),
-      readOperation<{ items: CategoryNode[] }>(ctx, 'list_categories', { include_empty: 'false' }),
+      readOperation(ctx, listCategoriesOperation, { include_empty: 'false' }),
     ]);
     const flat: { slug: string; name: string; depth: number }[] = [];
     const walk = (nodes: CategoryNode[], depth: number) => {
@@ -164,7 +166,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/categories', async (req, reply) => {
-    const tree = await readOperation<{ items: CategoryNode[] }>(ctx, 'list_categories', {});
+    const tree = await readOperation(ctx, listCategoriesOperation, {});
     const nodes = (list: CategoryNode[], depth: number): SafeHtml =>
       html`<ul class="tree depth-${depth}">${list.map(
         (n) => html`<li>
@@ -187,16 +189,11 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { slug: string }; Querystring: Query }>('/categories/:slug', async (req, reply) => {
     const now = ctx.now();
-    const cat = await readOperation<{
-      slug: string;
-      name: string;
-      description: string;
-      parent: { slug: string; name: string } | null;
-      subcategories: { slug: string; name: string; live_listings: number }[];
-      faqs: { question: string; answer: string }[];
-      live_listings: number;
-      listings: Page<ListingSummary>;
-    }>(ctx, 'get_category', { slug: req.params.slug, page: req.query.page, per_page: req.query.per_page });
+    const cat = await readOperation(ctx, getCategoryOperation, {
+      slug: req.params.slug,
+      page: req.query.page,
+      per_page: req.query.per_page,
+    });
     const voting = await cardVoting(ctx, req, reply, cat.listings.items);
     const trail = [
       { href: '/', label: 'Home' },

@@ -1,3 +1,7 @@
+import type { OutputOf } from '../../api/registry.js';
+import { getLaunchWeekOperation } from '../../api/operations/launches.js';
+import { getLeaderboardOperation } from '../../api/operations/leaderboards.js';
+import { listAwardsOperation } from '../../api/operations/content.js';
 import { launchWeekBefore } from '../../domain/launches/launch-repository.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
@@ -8,38 +12,11 @@ import { readOperation } from './read-operation.js';
 import { weekSharePath } from '../../domain/images/image-addresses.js';
 import { BOARDS } from '../../domain/leaderboards/leaderboards.js';
 import { addWeeks, mondayOf, weekEnd } from '../../domain/weeks/weeks.js';
-import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import { revenueSourceLabel } from '../../domain/revenue/revenue-providers.js';
 
 type Query = Record<string, string | undefined>;
-type Paged<T> = { items: T[]; page: number; per_page: number; total: number; total_pages: number };
-
-/** get_launch_week's answer. */
-type LaunchWeek = Paged<ListingSummary & { rank: number; week_votes: number }> & {
-  week: string;
-  ends: string;
-  state: 'past' | 'current' | 'upcoming';
-  previous_week: string;
-  next_week: string;
-};
-/** get_leaderboard's answer. */
-type Board = Paged<{
-  rank: number;
-  listing: ListingSummary;
-  metric: { name: string; value: number; unit: string };
-  verified?: boolean;
-  source?: string;
-  as_of?: string;
-  domain_rating?: { provider_label: string; scale: number; as_of: string };
-}> & {
-  board: string;
-  title: string;
-  description: string;
-  paid: boolean;
-  week: string | null;
-};
-/** list_awards' answer. */
-type Awards = Paged<{ id: number; week: string; rank: number; title: string; votes: number; listing: ListingSummary }>;
+type Board = OutputOf<typeof getLeaderboardOperation>;
+type Awards = OutputOf<typeof listAwardsOperation>;
 
 const CALENDAR_WEEKS = 8;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -134,7 +111,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { week: string }; Querystring: Query }>('/launches/weeks/:week', async (req, reply) => {
     const now = ctx.now();
-    const w = await readOperation<LaunchWeek>(ctx, 'get_launch_week', {
+    const w = await readOperation(ctx, getLaunchWeekOperation, {
       week: req.params.week,
       page: req.query.page,
       per_page: req.query.per_page,
@@ -192,7 +169,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/leaderboards', async (req, reply) => {
     const now = ctx.now();
     const boards = await Promise.all(
-      BOARDS.map((b) => readOperation<Board>(ctx, 'get_leaderboard', { board: b, per_page: 3 })),
+      BOARDS.map((b) => readOperation(ctx, getLeaderboardOperation, { board: b, per_page: 3 })),
     );
     return send(
       req,
@@ -222,7 +199,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { board: string }; Querystring: Query }>('/leaderboards/:board', async (req, reply) => {
     const now = ctx.now();
-    const b = await readOperation<Board>(ctx, 'get_leaderboard', {
+    const b = await readOperation(ctx, getLeaderboardOperation, {
       board: req.params.board,
       week: req.query.week,
       page: req.query.page,
@@ -279,7 +256,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get<{ Querystring: Query }>('/awards', async (req, reply) => {
-    const a = await readOperation<Awards>(ctx, 'list_awards', {
+    const a = await readOperation(ctx, listAwardsOperation, {
       listing: req.query.listing,
       page: req.query.page,
       per_page: req.query.per_page,

@@ -1,9 +1,9 @@
+import { listBlogPostsOperation } from '../../api/operations/content.js';
+import { listLaunchesOperation } from '../../api/operations/launches.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { escapeHtml } from '../html.js';
 import { readOperation } from './read-operation.js';
-import type { ListingSummary } from '../../domain/listings/listing-summary.js';
-import type { BlogPostSummary } from '../../domain/blog/blog-repository.js';
 
 export const FEEDS = { launches: '/feed.xml', blog: '/blog/feed.xml' } as const;
 
@@ -34,7 +34,7 @@ ${o.items.map((i) => `<item><title>${e(i.title)}</title><link>${e(i.link)}</link
 export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   app.get(FEEDS.launches, async (_req, reply) => {
-    const r = await readOperation<{ items: ListingSummary[] }>(ctx, 'list_launches', {
+    const r = await readOperation(ctx, listLaunchesOperation, {
       section: 'recent',
       per_page: '50',
     });
@@ -52,7 +52,7 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
   app.get(FEEDS.blog, async (_req, reply) => {
-    const r = await readOperation<{ items: BlogPostSummary[] }>(ctx, 'list_blog_posts', { per_page: '30' });
+    const r = await readOperation(ctx, listBlogPostsOperation, { per_page: '30' });
     return rss(reply, {
       title: `${ctx.site.name} — blog`,
       link: `${base}/blog`,

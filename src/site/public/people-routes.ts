@@ -1,9 +1,10 @@
+import { compareListingsOperation } from '../../api/operations/listings.js';
+import { getBlogPostOperation } from '../../api/operations/content.js';
+import { getFounderOperation } from '../../api/operations/people.js';
+import { listBlogPostsOperation } from '../../api/operations/content.js';
+import { listFoundersOperation } from '../../api/operations/people.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import type { PageOf } from '../../api/schemas/common.js';
-import type { FounderProfile, FounderSummary } from '../../domain/founders/founder-repository.js';
-import type { BlogPost, BlogPostSummary } from '../../domain/blog/blog-repository.js';
-import type { Comparison } from '../../domain/listings/compare.js';
 import { html, layout, type SafeHtml } from '../html.js';
 import { breadcrumbs, cardList, monogram, pagination } from '../components.js';
 import { renderMarkdown } from '../markdown.js';
@@ -101,7 +102,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
       page: param(q, 'page'),
       per_page: param(q, 'per_page'),
     };
-    const result = await readOperation<PageOf<FounderSummary>>(ctx, 'list_founders', input);
+    const result = await readOperation(ctx, listFoundersOperation, input);
     const search = text(q, 'q')?.trim();
     const country = text(q, 'country');
     const filtered = !!(search || country);
@@ -151,7 +152,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get<{ Params: { slug: string } }>('/founders/:slug', async (req, reply) => {
-    const f = await readOperation<FounderProfile>(ctx, 'get_founder', { slug: req.params.slug });
+    const f = await readOperation(ctx, getFounderOperation, { slug: req.params.slug });
     const place = countryName(f.country);
     const socials = Object.entries(f.socials ?? {}).filter(([, url]) => isWebUrl(url));
     const listingName = new Map(f.companies.map((l) => [l.slug, l.name]));
@@ -201,7 +202,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Querystring: Query }>('/blog', async (req, reply) => {
     const q = req.query;
-    const result = await readOperation<PageOf<BlogPostSummary>>(ctx, 'list_blog_posts', {
+    const result = await readOperation(ctx, listBlogPostsOperation, {
       q: param(q, 'q'),
       page: param(q, 'page'),
       per_page: param(q, 'per_page'),
@@ -239,7 +240,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get<{ Params: { slug: string } }>('/blog/:slug', async (req, reply) => {
-    const p = await readOperation<BlogPost>(ctx, 'get_blog_post', { slug: req.params.slug });
+    const p = await readOperation(ctx, getBlogPostOperation, { slug: req.params.slug });
     const body = html`${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/blog', label: 'Blog' }, { label: p.title }])}
       <article class="post"><h1>${p.title}</h1>
         <p class="meta muted">${dateTag(p.published_at)}${p.author ? html` · by ${p.author}` : ''}</p>
@@ -298,7 +299,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
         ),
       );
     }
-    const c = await readOperation<Comparison>(ctx, 'compare_listings', { a: param(q, 'a'), b: param(q, 'b') });
+    const c = await readOperation(ctx, compareListingsOperation, { a: param(q, 'a'), b: param(q, 'b') });
     const cell = (v: string | null) =>
       v === null || v === '' ? html`<td class="not-stated">Not stated</td>` : html`<td>${v}</td>`;
     const site = (u: string) =>

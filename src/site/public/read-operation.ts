@@ -1,11 +1,10 @@
-import type { TObject } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../app-context.js';
-import { operations } from '../../api/operations/index.js';
 import { executeOperation } from '../../api/execute.js';
 import { badRequest } from '../../api/errors.js';
+import type { OperationInput, OperationSpec } from '../../api/registry.js';
 import { compile, summarize, toFieldErrors } from '../../api/validation.js';
 
-const byId = new Map(operations.map((op) => [op.operationId, op]));
 // Compiling a schema takes milliseconds: once per schema, not once per page.
 const validators = new WeakMap<object, ReturnType<typeof compile>>();
 const validatorOf = (schema: TObject) => {
@@ -14,25 +13,30 @@ const validatorOf = (schema: TObject) => {
   return v;
 };
 
+/** A page's input for an operation: its parameters by name, as typed or as query text to coerce. */
+export type ReadInput<P extends TObject | undefined, Q extends TObject | undefined> = {
+  [K in keyof OperationInput<P, Q, undefined>]?: unknown;
+};
+
 /**
  * Runs a public read operation of the registry for a page, with the same validation (query text
  * coerced as REST does) and the same answer as the API: a page never costs more, nor says other
  * things, than the API read it shows. A bad parameter is a 400 and an absent resource a 404, which
  * the site's error handler renders as an HTML page.
  */
-export async function readOperation<T>(
+export async function readOperation<P extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
   ctx: AppContext,
-  operationId: string,
-  input: Record<string, unknown>,
-): Promise<T> {
-  const op = byId.get(operationId);
-  if (op?.method !== 'GET' || op.scope !== null) throw new Error(`${operationId} is not a public read`);
+  op: OperationSpec<P, Q, undefined, R>,
+  input: ReadInput<P, Q>,
+): Promise<Static<R>> {
+  if (op.method !== 'GET' || op.scope !== null) throw new Error(`${op.operationId} is not a public read`);
+  const given: Record<string, unknown> = input;
   const merged: Record<string, unknown> = {};
-  for (const schema of [op.params, op.query] as (TObject | undefined)[]) {
+  for (const schema of [op.params, op.query]) {
     if (!schema) continue;
     const part: Record<string, unknown> = {};
     for (const key of Object.keys(schema.properties))
-      if (input[key] !== undefined && input[key] !== '') part[key] = input[key];
+      if (given[key] !== undefined && given[key] !== '') part[key] = given[key];
     const validate = validatorOf(schema);
     if (!validate(part)) {
       const errors = toFieldErrors(validate.errors);
@@ -40,5 +44,6 @@ export async function readOperation<T>(
     }
     Object.assign(merged, part);
   }
-  return (await executeOperation(op, merged, ctx, null)) as T;
+  // Each part passed its schema above (coerced in place), so `merged` is the operation's input.
+  return executeOperation(op, merged as OperationInput<P, Q, undefined>, ctx, null);
 }
