@@ -20,7 +20,6 @@ export const TAGS = [
   'My listings',
   'Claims',
   'Orders',
-  'Trophies',
 ] as const;
 export type Tag = (typeof TAGS)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -67,6 +67,24 @@ describeEachDatabase('OpenAPI document', (env) => {
     assert.deepEqual([...ids].sort(), [...SPEC_OPERATIONS].sort());
   });
 
+  test('every tag in the document names at least one operation, and every operation has a listed tag', async () => {
+    const d = await doc();
+    const listed: string[] = d.tags.map((t: { name: string }) => t.name);
+    const used = new Set(
+      Object.values(d.paths as Record<string, Record<string, { tags: string[] }>>).flatMap((p) =>
+        Object.values(p).flatMap((o) => o.tags),
+      ),
+    );
+    assert.deepEqual(
+      listed.filter((t) => !used.has(t)),
+      [],
+    );
+    assert.deepEqual(
+      [...used].filter((t) => !listed.includes(t)),
+      [],
+    );
+  });
+
   test('protected operations name their scope; public ones need none', async () => {
     const d = await doc();
     assert.deepEqual(d.paths['/drafts'].post.security, [{ bearerAuth: [] }, { oauth2: ['listings:write'] }]);
