@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describeEachDatabase } from '../support/app.js';
 
-/** Every operationId of SPEC.md §4. */
+/** Every operationId the REST API and MCP server must offer. */
 const SPEC_OPERATIONS = [
   'get_site_info',
   'search_listings',

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 
-/** The item properties a product may take besides listing_id (SPEC §2.4 order item). */
+/** The item properties a product may take besides listing_id (an order item of quote_order and create_checkout). */
 export type ItemProperty = 'week' | 'categories' | 'amount_cents' | 'options';
 
 export interface ProductDefinition {
@@ -27,7 +27,7 @@ export interface ProductDefinition {
 export const TROPHY_STYLES = ['classic', 'glass', 'gold', 'minimal'] as const;
 export const TROPHY_AWARDS = ['all', 'launch-of-the-week', 'top-voted', 'featured'] as const;
 
-/** Every product of SPEC §2.5, plus a trophy cabinet (a product with options). */
+/** Every product on sale (list_products shows them), a trophy cabinet among them (a product with options). */
 export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
   {
     code: 'launch',

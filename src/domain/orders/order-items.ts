@@ -5,7 +5,7 @@ import { definitionOf, type ItemProperty, type Product } from './catalog.js';
 import type { WeekOnSale } from './paid-weeks.js';
 import { formatUsd } from './money.js';
 
-/** One order item as sent (SPEC §2.4). */
+/** One order item as sent to quote_order or create_checkout. */
 export interface OrderItemInput {
   product: string;
   listing_id?: number;
@@ -75,7 +75,7 @@ const isLive = (l: ListingFacts) => l.status === 'live';
 const hasPaidLaunch = (l: ListingFacts) => l.plan === 'paid' && (l.status === 'scheduled' || l.status === 'live');
 
 /**
- * Checks every item against SPEC §4.5 and prices it at the current prices. Returns the priced items,
+ * Checks every item against its product's rules and prices it at the current prices. Returns the priced items,
  * every field error found (paths `items[i].field`) and warnings; throws ForeignListingError for a
  * listing of another account. `weekLoads` counts places already taken, so items of this very order
  * compete for a week's last places too.
