@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../app-context.js';
 import { addDays, mondayOf } from '../weeks/weeks.js';
+import { formatUsd } from '../money/format-money.js';
 import { isProductCode, type ProductCode } from './catalog.js';
 import { MAX_EXTRA_CATEGORIES } from './order-items.js';
 import type { ReviewPoint } from './profile-review.js';
@@ -204,7 +205,7 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
     return {
       done: true,
       slug: l.slug,
-      detail: `$${((line.amount_cents ?? 0) / 100).toFixed(2)} added to ${l.name} on the Billboard (a paid ranking, always labelled as paid).`,
+      detail: `${formatUsd(line.amount_cents ?? 0)} added to ${l.name} on the Billboard (a paid ranking, always labelled as paid).`,
     };
   },
   trophy_cabinet: async ({ tx, line, l }) => {

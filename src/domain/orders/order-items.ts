@@ -3,7 +3,7 @@ import { compile, toFieldErrors } from '../../validation/json-schema.js';
 import { parseDate } from '../weeks/weeks.js';
 import { definitionOf, type ItemProperty, type Product, type ProductCode } from './catalog.js';
 import { WEEK_PLACE_PRODUCTS, type WeekOnSale } from './paid-weeks.js';
-import { formatUsd } from './money.js';
+import { formatUsd } from '../money/format-money.js';
 
 /** One order item as sent (SPEC §2.4). */
 export interface OrderItemInput {
