@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseSecretsKey } from './crypto/secret-box.js';
 
-/** Every setting the service reads, parsed and validated once. Names follow DESIGN.md §3. */
+/** Every setting the service reads, parsed and validated once; README.md "Configuration" lists them. */
 export interface Config {
   port: number;
   host: string;

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { HttpError, PROBLEM_CONTENT_TYPE, problem, problemOf, type Problem } from './errors.js';
 import { summarize, toFieldErrors } from './validation.js';
 
-/** Maps anything thrown while handling a request to one problem+json (DESIGN §3). */
+/** Maps anything thrown while handling a request to one RFC 9457 problem+json, on REST and MCP alike. */
 export function toProblem(
   err: unknown,
   log?: FastifyRequest['log'],

@@ -1,6 +1,6 @@
 import type { AppError, FieldError } from '../errors/app-error.js';
 
-/** RFC 9457 problem details: the one error shape of REST and MCP alike (DESIGN §3). */
+/** RFC 9457 problem details: the one error shape of REST and MCP alike (ARCHITECTURE.md "Errors"). */
 export interface Problem {
   type: string;
   title: string;

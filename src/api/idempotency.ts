@@ -5,7 +5,7 @@ import { HttpError, badRequest, problemOf, type Problem } from './errors.js';
 import { jsonTextOf } from './pre-serialized.js';
 
 /**
- * The Idempotency-Key store (DESIGN §"Idempotency-Key"), shared by REST and MCP: one row per
+ * The Idempotency-Key store of mutating operations, shared by REST and MCP: one row per
  * (user, key) in `idempotency_keys`, reserved atomically before the operation runs and completed
  * with its response. A retry with the same request gets the stored response; the same key for a
  * different request is a 400; a duplicate arriving while the first still runs waits for it, then

@@ -17,7 +17,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'My listings': 'Manage the listings you own',
   Claims: 'Prove that an existing listing is yours',
   Orders: 'Price orders and check out',
-  Trophies: 'Trophy cabinets and programmes',
 };
 
 /** Strips TypeBox's symbol keys and `$id`s so the schema can be inlined anywhere. */

@@ -4,7 +4,7 @@ import type { Scope } from '../domain/accounts/scopes.js';
 
 export { SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../domain/accounts/scopes.js';
 
-/** The one place an operation is defined; REST routes, OpenAPI and MCP tools are generated from it (DESIGN §1). */
+/** The one place an operation is defined; REST routes, OpenAPI, MCP tools and the site's reads and forms all come from it (ARCHITECTURE.md). */
 
 export const TAGS = [
   'Site',
@@ -20,7 +20,6 @@ export const TAGS = [
   'My listings',
   'Claims',
   'Orders',
-  'Trophies',
 ] as const;
 export type Tag = (typeof TAGS)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

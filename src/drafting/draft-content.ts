@@ -6,7 +6,7 @@ import type { Evidence } from './evidence.js';
  * A proposal whose evidence is empty must never be stored as a value (it becomes not_found).
  */
 
-/** Profile fields of a draft (SPEC §2.2), in display order. */
+/** Profile fields of a draft, in display order. */
 export const PROFILE_FIELDS = [
   'name',
   'tagline',
@@ -30,7 +30,7 @@ export const PROFILE_FIELDS = [
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export const LIST_FIELDS: readonly ProfileField[] = ['categories', 'tags', 'features', 'usps', 'keywords'];
 
-/** Length limits of SPEC §2.2: string fields max characters; list fields max items and item length. */
+/** Length limits of the profile fields: string fields max characters; list fields max items and item length. */
 export const FIELD_LIMITS: Record<ProfileField, { max: number; items?: number }> = {
   name: { max: 500 },
   tagline: { max: 500 },
@@ -66,7 +66,7 @@ export const STORY_SECTIONS = [
 export type StorySection = (typeof STORY_SECTIONS)[number];
 
 /**
- * Platform keys of SPEC §2.4 socials and how each is named on a page: the one list used by the
+ * Platform keys of socials (company and founder) and how each is named on a page: the one list used by the
  * schemas, the drafter, the editors and the public pages. Keys are only ever added (stored socials
  * keep theirs): professional, short-post (x, mastodon, bluesky), social, photo, short-video, video,
  * threads, pin board, code hosts, forums and chat communities, launch directory, blogging platforms.
@@ -131,7 +131,7 @@ export interface DraftContent {
   faqs: SourcedFaq[];
   founders: SourcedFounder[];
   company_socials: Partial<Record<SocialKey, Proposal<string>>>;
-  /** Socials of the primary founder (SPEC: founder_socials). */
+  /** Socials of the primary founder (`founder_socials` of a draft). */
   founder_socials: Partial<Record<SocialKey, Proposal<string>>>;
   story: Partial<Record<StorySection, Proposal<string>>>;
   milestones: SourcedMilestone[];

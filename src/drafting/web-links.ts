@@ -12,7 +12,7 @@ export function httpUrl(value: string): URL | null {
 export const onHost = (u: URL, hosts: readonly string[]) =>
   hosts.some((h) => u.hostname === h || u.hostname.endsWith(`.${h}`));
 
-/** Video sites: a typed demo_video_url must be on one (SPEC §2.2). */
+/** Video sites: a typed demo_video_url must be on one. */
 export const VIDEO_HOSTS = [
   'youtube.com',
   'youtu.be',

@@ -1,5 +1,5 @@
 /**
- * The errors every layer shares (DESIGN §5: below api/ and domain/): the domain throws them, the
+ * The errors every layer shares (errors/ sits below api/ and domain/, see ARCHITECTURE.md): the domain throws them, the
  * API renders them as RFC 9457 problem documents (src/api/errors.ts), pages as HTML. `status` is
  * the problem's status — the HTTP status code RFC 9457 gives every problem — not a transport detail.
  */

@@ -1,4 +1,4 @@
-/** What an agent reads on connecting: how the tools fit together (SPEC §3.1, §4). */
+/** What an agent reads on connecting: how the tools fit together (submit, poll the draft, edit, save, launch). */
 export function serverInstructions(siteName: string): string {
   return [
     `${siteName} is a directory of products and their weekly launches. Every tool mirrors one REST operation of /api/v1.`,

@@ -72,7 +72,7 @@ function replay(raw: IncomingMessage, body: Buffer | undefined, auth: AuthInfo |
 }
 
 /**
- * MCP over Streamable HTTP at /mcp (SPEC §4.7): every registry operation as a tool, served by
+ * MCP over Streamable HTTP at /mcp: every registry operation as a tool, served by
  * the official SDK (2026-07-28 stateless plus the initialize-based 2025 revisions), with the REST
  * API's credentials, scopes and problem objects. Also serves the RFC 9728 metadata documents.
  */

@@ -14,7 +14,7 @@ import { metricsOf } from '../metrics/metrics.js';
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** DESIGN §3: on MCP an error is a result with isError, the problem object as structuredContent and as text. */
+/** On MCP an error is a result with isError, the problem object as structuredContent and as text. */
 export function problemResult(p: Problem): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(p) }], structuredContent: p };
 }

@@ -6,7 +6,7 @@ import { serverInstructions } from './instructions.js';
 import { callTool } from './tool-call.js';
 import type { CatalogTool } from './tool-catalog.js';
 
-/** SPEC §9: the stateless 2026 revision plus the initialize-based ones; the first 2025 entry is the fallback offer. */
+/** The stateless 2026 protocol revision plus the initialize-based ones; the first 2025 entry is the fallback offer. */
 export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'];
 
 export const serverInfoFor = (ctx: AppContext) => ({ name: ctx.site.name, version: '1.0.0' });

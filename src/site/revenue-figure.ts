@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from './html.js';
 import { revenueSourceLabel } from '../domain/revenue/revenue-providers.js';
+import { formatUsd } from '../domain/money/format-money.js';
 
 const monthName = (month: string) =>
   new Date(`${month.slice(0, 10)}T00:00:00Z`).toLocaleString('en-US', {
@@ -7,8 +8,6 @@ const monthName = (month: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
-export const formatUsd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * How an MRR figure reads wherever it is shown (listing page, owner's page): the amount, its month,

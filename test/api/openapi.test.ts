@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describeEachDatabase } from '../support/app.js';
 
-/** Every operationId of SPEC.md §4. */
+/** Every operationId the REST API and MCP server must offer. */
 const SPEC_OPERATIONS = [
   'get_site_info',
   'search_listings',
@@ -65,6 +65,24 @@ describeEachDatabase('OpenAPI document', (env) => {
       Object.values(p).map((o) => o.operationId),
     );
     assert.deepEqual([...ids].sort(), [...SPEC_OPERATIONS].sort());
+  });
+
+  test('every tag in the document names at least one operation, and every operation has a listed tag', async () => {
+    const d = await doc();
+    const listed: string[] = d.tags.map((t: { name: string }) => t.name);
+    const used = new Set(
+      Object.values(d.paths as Record<string, Record<string, { tags: string[] }>>).flatMap((p) =>
+        Object.values(p).flatMap((o) => o.tags),
+      ),
+    );
+    assert.deepEqual(
+      listed.filter((t) => !used.has(t)),
+      [],
+    );
+    assert.deepEqual(
+      [...used].filter((t) => !listed.includes(t)),
+      [],
+    );
   });
 
   test('protected operations name their scope; public ones need none', async () => {

@@ -57,7 +57,7 @@ describeEachDatabase(
         await page.getByRole('button', { name: 'Connect Stripe' }).click();
         await page.getByRole('status').filter({ hasText: 'Stripe is connected.' }).waitFor();
         const figure = await page.locator('main p', { hasText: 'MRR in' }).innerText();
-        assert.match(figure, /\$6,400\.00 MRR in November 2026 · verified by Stripe/);
+        assert.match(figure, /\$6,400 MRR in November 2026 · verified by Stripe/);
         assert.match(await page.locator('main').innerText(), new RegExp(`restricted key ending in …${key.slice(-4)}`));
         assert.equal((await page.content()).includes(key), false, 'the key is never shown again');
 

@@ -157,7 +157,7 @@ test('every drafted value and part carries at least one quote', () => {
   }
 });
 
-test('drafted values stay within the limits of SPEC §2.2 and §2.4', () => {
+test('drafted values stay within the field, FAQ, founder, milestone and SEO limits', () => {
   for (const [, { draft }] of crawled) {
     for (const [field, p] of Object.entries(draft.fields) as [keyof typeof FIELD_LIMITS, { value: unknown }][]) {
       const limit = FIELD_LIMITS[field];

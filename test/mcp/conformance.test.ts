@@ -46,7 +46,7 @@ interface Waiver {
   expect: RegExp;
 }
 
-// Why scenarios do not apply. Launchdeck's MCP tools are its REST operations (DESIGN §1); it adds
+// Why scenarios do not apply. Launchdeck's MCP tools are its REST operations (one registry, ARCHITECTURE.md); it adds
 // no test-only tools, prompts or resources to the product for the tool's fixtures.
 const FIXTURE_TOOL =
   "drives a test-only fixture tool of the tool's reference server (test_*); Launchdeck serves only its REST operations as tools";

@@ -13,7 +13,7 @@ import { myListingOperations } from './my-listings.js';
 import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
 
-/** Every operation of SPEC §4, in the order of the spec. */
+/** Every operation of REST and MCP, grouped by area; the OpenAPI document and /docs list them in this order. */
 export const operations: Operation[] = [
   ...siteOperations,
   ...listingOperations,

@@ -23,7 +23,7 @@ export const PaginationQuery = { page: Type.Optional(Page), per_page: Type.Optio
 
 /** Query objects ignore unknown parameters (cache-busters, tracking) instead of failing. */
 export const Query = <T extends TProperties>(props: T) => Type.Object(props);
-/** Bodies reject unknown properties: "no other properties" in SPEC §4. */
+/** Bodies reject unknown properties: one the operation does not define is a 400, never silently ignored. */
 export const Body = <T extends TProperties>(props: T, description?: string) =>
   Type.Object(props, { additionalProperties: false, description });
 export const Params = <T extends TProperties>(props: T) => Type.Object(props, { additionalProperties: false });

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { STORY_SECTIONS as STORY_PARTS } from '../../drafting/draft-content.js';
 import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js';
 
-/** Profile fields of a draft (SPEC §2.2) with their limits; every one accepts null (removes it). */
+/** Profile fields of a draft with their limits (as FIELD_LIMITS); every one accepts null (removes it). */
 const text = (max: number, description?: string) => Nullable(Type.String({ maxLength: max, description }));
 const list = (description?: string) =>
   Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20, description }));

@@ -3,7 +3,7 @@ import { Nullable } from './common.js';
 
 const list = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 });
 
-/** update_my_listing `fields` (SPEC §2.3). Headline, summary and SEO belong to this site's listing; the rest are company facts. */
+/** update_my_listing `fields`. Headline, summary and SEO belong to this site's listing; the rest are company facts. */
 export const MY_LISTING_FIELDS = {
   tagline: Type.String({ maxLength: 200 }),
   short_description: Type.String({ maxLength: 300 }),

@@ -1,10 +1,10 @@
--- The whole data model of SPEC.md, laid down at once so later work adds behaviour, not tables.
+-- The whole data model of the directory, laid down at once so later work adds behaviour, not tables.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE EXTENSION IF NOT EXISTS unaccent;
 CREATE EXTENSION IF NOT EXISTS fuzzystrmatch;
 
 -- Sites: one deployment can serve several directories; company facts are shared across them,
--- listings (headline, summary, SEO, votes, launches) belong to one site (SPEC §2.3 apply_to).
+-- listings (headline, summary, SEO, votes, launches) belong to one site (update_my_listing's apply_to).
 CREATE TABLE sites (
   id serial PRIMARY KEY,
   key text NOT NULL UNIQUE,

@@ -1,4 +1,4 @@
-/** What an API key or OAuth token may do (SPEC §4): an account's own grant, so it belongs to the accounts domain. */
+/** What an API key or OAuth token may do: an account's own grant, so it belongs to the accounts domain. */
 export type Scope = 'account:read' | 'listings:write' | 'orders:write';
 export const SCOPES: readonly Scope[] = ['account:read', 'listings:write', 'orders:write'];
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {

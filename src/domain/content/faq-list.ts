@@ -1,7 +1,7 @@
 import type { FieldError } from '../../errors/app-error.js';
 import { cleanText, textProblem } from './text-limits.js';
 
-/** SPEC §2.4: a question up to 300 characters, its answer up to 1,500; at most 10 per page. */
+/** FAQs: a question up to 300 characters, its answer up to 1,500; at most 10 per page. */
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 } as const;
 
 export interface Faq {

@@ -86,7 +86,7 @@ async function checkEdits(ctx: Pick<AppContext, 'db' | 'config' | 'site'>, edits
 }
 
 /**
- * update_draft (SPEC §4.2, §3.3). Regenerated values are drafted first (that may take seconds with
+ * update_draft. Regenerated values are drafted first (that may take seconds with
  * an LLM); then, in one transaction on the locked draft, the edits, locks, restores, replaced parts
  * and redrafts are written, and a draft already saved as a listing updates it — so a refused
  * listing update leaves the draft untouched too. A competitor URL is read by a background job.

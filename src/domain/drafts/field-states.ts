@@ -1,7 +1,7 @@
 import type { Evidence } from '../../drafting/evidence.js';
 import { PROFILE_FIELDS, type ProfileField, type Proposal } from '../../drafting/draft-content.js';
 
-/** SPEC §2.2 field states. */
+/** Where a draft field's value came from: quoted by the AI, not found, edited, typed, locked (override) or deleted. */
 export type FieldState = 'ai' | 'not_found' | 'edited' | 'manual' | 'override' | 'deleted';
 
 /** One profile field of a draft: what is shown, and what the AI originally drafted (for restore). */
@@ -51,7 +51,7 @@ export interface FieldEdits {
 }
 
 /**
- * The founder's edits (SPEC §3.3): a typed value is `edited` when it replaced an AI value and
+ * The founder's edits: a typed value is `edited` when it replaced an AI value and
  * `manual` when there was none; null removes the field (`deleted`); restore brings back the AI
  * original; lock_fields marks `override`, which AI redrafts skip. A locked field stays locked when
  * its value is typed again. Applied in that order, so "type and lock" in one call works.

@@ -58,11 +58,11 @@ const CURRENT_SQL = `SELECT ${COMPANY_FIELDS.map((f) => `c.${f}`).join(', ')}, c
 
 const setList = (cols: string[], from: number) => cols.map((c, i) => `${c} = $${i + from}`).join(', ');
 
-// Changing these changes what search matches (DESIGN §2 weights).
+// Changing these changes what search matches (the weighted tsvector of src/domain/search/search-index.ts).
 const SEARCHED = ['tagline', 'short_description', 'description', 'keywords', 'headline'];
 
 /**
- * update_my_listing (SPEC §2.3): checks everything first and refuses the whole edit on any error;
+ * update_my_listing: checks everything first and refuses the whole edit on any error;
  * then, in one transaction, writes company facts to the company, headline/summary/SEO to this
  * listing (and, with apply_to, the ones sent to the company's listings on other sites), replaces
  * socials and FAQs when sent, and records one version row per listing that changed. Edits publish

@@ -2,7 +2,7 @@ import type { FieldError } from '../../errors/app-error.js';
 import type { ProfileField } from '../../drafting/draft-content.js';
 import { checkSocialLinks, checkTypedFields } from '../drafts/field-checks.js';
 
-/** Company facts (shared by the company's listings on every site) among update_my_listing's fields (SPEC §2.3). */
+/** Company facts (shared by the company's listings on every site) among update_my_listing's fields. */
 export const COMPANY_FIELDS = [
   'tagline',
   'short_description',

@@ -15,7 +15,7 @@ export interface PostedUpdate {
 
 /**
  * post_listing_update: the update joins the listing's latest updates and every follower is told by
- * email (SPEC §6) — queued in the same transaction, so an update is never stored without its mail
+ * email — queued in the same transaction, so an update is never stored without its mail
  * or mailed without being stored. The author is not mailed their own words.
  */
 export async function postListingUpdate(

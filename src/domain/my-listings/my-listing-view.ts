@@ -37,7 +37,7 @@ const PUBLIC_STATUSES = ['live', 'scheduled'];
 export const isPublicStatus = (status: string) => PUBLIC_STATUSES.includes(status);
 
 /**
- * What the owner does next, in plain words. The status list is open-ended (SPEC §3.2), so an
+ * What the owner does next, in plain words. Listing statuses may be added later, so an
  * unknown status has no advice rather than a wrong one.
  */
 export function nextStep(l: {

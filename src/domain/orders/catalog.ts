@@ -1,10 +1,27 @@
 import type { Queryable } from '../../db/client.js';
 
-/** The item properties a product may take besides listing_id (SPEC §2.4 order item). */
+/** The item properties a product may take besides listing_id (an order item of quote_order and create_checkout). */
 export type ItemProperty = 'week' | 'categories' | 'amount_cents' | 'options';
 
+/** Every product the site can sell, in catalogue order. A new one must be given a definition here, rules in order-items.ts and a fulfilment in fulfil-line.ts: each is a table over this list. */
+export const PRODUCT_CODES = [
+  'launch',
+  'skip_queue',
+  'featured',
+  'done_for_you',
+  'launch_bundle',
+  'extra_categories',
+  'relaunch',
+  'ai_review',
+  'billboard_min',
+  'trophy_cabinet',
+] as const;
+export type ProductCode = (typeof PRODUCT_CODES)[number];
+
+export const isProductCode = (code: string): code is ProductCode => (PRODUCT_CODES as readonly string[]).includes(code);
+
 export interface ProductDefinition {
-  code: string;
+  code: ProductCode;
   name: string;
   /** What the buyer gets, in plain words. */
   description: string;
@@ -19,7 +36,7 @@ export interface ProductDefinition {
   /** Price when the site is first set up, USD cents excluding VAT; the administrator changes it. */
   defaultPriceCents: number;
   /** Bundles only: the products it contains, until the administrator says otherwise. */
-  defaultIncludes?: string[];
+  defaultIncludes?: ProductCode[];
   /** The price is per category (extra_categories) rather than per item. */
   pricedPerCategory?: boolean;
 }
@@ -27,10 +44,9 @@ export interface ProductDefinition {
 export const TROPHY_STYLES = ['classic', 'glass', 'gold', 'minimal'] as const;
 export const TROPHY_AWARDS = ['all', 'launch-of-the-week', 'top-voted', 'featured'] as const;
 
-/** Every product of SPEC §2.5, plus a trophy cabinet (a product with options). */
-export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
-  {
-    code: 'launch',
+/** Every product on sale (list_products shows them), a trophy cabinet among them (a product with options). */
+const DEFINITIONS: { [P in ProductCode]: Omit<ProductDefinition, 'code'> } = {
+  launch: {
     name: 'Paid launch',
     description:
       'Publishes your listing on the paid plan: live at once, or on the Monday of the launch week you choose. Unlocks the story, milestones and media sections and up to 3 extra categories.',
@@ -41,8 +57,7 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
     options: null,
     defaultPriceCents: 4900,
   },
-  {
-    code: 'skip_queue',
+  skip_queue: {
     name: 'Skip the free queue',
     description:
       'Moves a listing waiting in the free queue to an earlier launch week of your choice. It stays on the free plan (our badge is still needed to go live).',
@@ -53,8 +68,7 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
     options: null,
     defaultPriceCents: 1900,
   },
-  {
-    code: 'featured',
+  featured: {
     name: 'Featured placement',
     description:
       'Shows your listing in the Featured spot on the home page and marks it Featured in search results, for the period the site sets (7 days by default).',
@@ -65,8 +79,7 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
     options: null,
     defaultPriceCents: 9900,
   },
-  {
-    code: 'done_for_you',
+  done_for_you: {
     name: 'Done-for-you profile',
     description:
       'Our team polishes your listing by hand: description, features, FAQs, screenshots and SEO. You are told when it is done.',
@@ -77,8 +90,7 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
     options: null,
     defaultPriceCents: 29900,
   },
-  {
-    code: 'launch_bundle',
+  launch_bundle: {
     name: 'Launch bundle',
     description:
       'A paid launch with extras at a lower price than buying them one by one (the contents are listed below).',
@@ -90,8 +102,7 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
     defaultPriceCents: 14900,
     defaultIncludes: ['launch', 'featured', 'ai_review'],
   },
-  {
-    code: 'extra_categories',
+  extra_categories: {
     name: 'Extra categories',
     description: 'Lists your product in up to 3 more categories besides its primary one. Priced per category.',
     needsListing: true,
@@ -102,8 +113,7 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
     defaultPriceCents: 1500,
     pricedPerCategory: true,
   },
-  {
-    code: 'relaunch',
+  relaunch: {
     name: 'Relaunch',
     description:
       "A new launch of a listing that has launched before, in the week you choose: it appears in that week's launches again.",
@@ -114,8 +124,7 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
     options: null,
     defaultPriceCents: 2900,
   },
-  {
-    code: 'ai_review',
+  ai_review: {
     name: 'Profile review',
     description:
       "A written review of your listing's profile and website: what is missing or weak, each point quoting your profile. Shown on your order and your listing's page in My listings.",
@@ -126,8 +135,7 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
     options: null,
     defaultPriceCents: 3900,
   },
-  {
-    code: 'billboard_min',
+  billboard_min: {
     name: 'Billboard contribution',
     description:
       'Money you contribute to rank on the paid Billboard board (always labelled as paid). Choose the amount with amount_cents, at least the minimum.',
@@ -138,8 +146,7 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
     options: null,
     defaultPriceCents: 1000,
   },
-  {
-    code: 'trophy_cabinet',
+  trophy_cabinet: {
     name: 'Trophy cabinet',
     description: 'A trophy cabinet on your listing page displaying your awards and badges in the style you choose.',
     needsListing: true,
@@ -158,12 +165,18 @@ export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = [
       },
     },
   },
-];
+};
 
-export const definitionOf = (code: string) => PRODUCT_DEFINITIONS.find((p) => p.code === code) ?? null;
+export const PRODUCT_DEFINITIONS: readonly ProductDefinition[] = PRODUCT_CODES.map((code) => ({
+  code,
+  ...DEFINITIONS[code],
+}));
+
+export const definitionOf = (code: string): ProductDefinition | null =>
+  isProductCode(code) ? { code, ...DEFINITIONS[code] } : null;
 
 /** The products bundles may contain: those that need nothing but the listing (and the bundle's week). */
-export const BUNDLEABLE = ['launch', 'featured', 'done_for_you', 'ai_review'] as const;
+export const BUNDLEABLE = ['launch', 'featured', 'done_for_you', 'ai_review'] as const satisfies readonly ProductCode[];
 
 export interface Product extends ProductDefinition {
   id: number;

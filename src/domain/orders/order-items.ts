@@ -1,11 +1,11 @@
 import type { FieldError } from '../../errors/app-error.js';
 import { compile, toFieldErrors } from '../../validation/json-schema.js';
 import { parseDate } from '../weeks/weeks.js';
-import { definitionOf, type ItemProperty, type Product } from './catalog.js';
-import type { WeekOnSale } from './paid-weeks.js';
-import { formatUsd } from './money.js';
+import { definitionOf, type ItemProperty, type Product, type ProductCode } from './catalog.js';
+import { WEEK_PLACE_PRODUCTS, type WeekOnSale } from './paid-weeks.js';
+import { formatUsd } from '../money/format-money.js';
 
-/** One order item as sent (SPEC §2.4). */
+/** One order item as sent to quote_order or create_checkout. */
 export interface OrderItemInput {
   product: string;
   listing_id?: number;
@@ -63,7 +63,7 @@ export class ForeignListingError extends Error {
 }
 
 export const MAX_EXTRA_CATEGORIES = 3;
-const LAUNCH_KINDS = new Set(['launch', 'skip_queue', 'relaunch']);
+const LAUNCH_KINDS = new Set<string>(WEEK_PLACE_PRODUCTS);
 const PROPERTY_PRODUCTS: Record<ItemProperty, string> = {
   week: 'launch, launch_bundle, skip_queue and relaunch',
   categories: 'extra_categories',
@@ -74,8 +74,113 @@ const PROPERTY_PRODUCTS: Record<ItemProperty, string> = {
 const isLive = (l: ListingFacts) => l.status === 'live';
 const hasPaidLaunch = (l: ListingFacts) => l.plan === 'paid' && (l.status === 'scheduled' || l.status === 'live');
 
+/** What a product's own rules see of one item, and how they report what is wrong. */
+interface RuleInput {
+  item: OrderItemInput;
+  product: Product;
+  /** The caller's listing the item names, when it is one they may order for. */
+  listing: ListingFacts | null;
+  week: string | null;
+  facts: ItemFacts;
+  fail: (field: string, message: string) => void;
+  /** A warning about this item (prefixed `items[i]: `). */
+  warn: (message: string) => void;
+}
+
+/** What a product's rules read from the item besides its listing and week. */
+interface RuleOutcome {
+  categories?: string[];
+  amountCents?: number;
+}
+
+type ItemRules = (c: RuleInput) => RuleOutcome;
+
+/** A launch (or a bundle's launch part) for a listing that already has one is refused. */
+function launchRules({ listing, fail }: RuleInput): RuleOutcome {
+  if (listing && isLive(listing))
+    fail('listing_id', `${listing.name} is already live; buy relaunch for a new launch in a later week`);
+  else if (listing && hasPaidLaunch(listing))
+    fail('listing_id', `${listing.name} already has a paid launch (week of ${listing.launch_week})`);
+  return {};
+}
+
+// Options, when a product takes them, are checked against its schema for every product alike.
+const noRules: ItemRules = () => ({});
+
+/** Each product's own rules (weeks, categories, billboard minimum, options), checked after those every item shares. */
+const PRODUCT_RULES: { [P in ProductCode]: ItemRules } = {
+  launch: launchRules,
+  launch_bundle: (c) => (c.product.includes.includes('launch') ? launchRules(c) : {}),
+  skip_queue: ({ listing, week, fail }) => {
+    if (!listing) return {};
+    const queued = listing.plan === 'free' && (listing.status === 'awaiting_badge' || listing.status === 'scheduled');
+    if (!queued)
+      fail(
+        'listing_id',
+        `skip_queue applies only to a listing waiting in the free queue; ${listing.name} is ${listing.status}${listing.plan ? ` on the ${listing.plan} plan` : ''} (a paid launch chooses its week on the launch product)`,
+      );
+    else if (week && listing.launch_week && week >= listing.launch_week)
+      fail('week', `must be earlier than the free-queue week of ${listing.name} (${listing.launch_week})`);
+    return {};
+  },
+  relaunch: ({ listing, fail }) => {
+    if (listing && !(isLive(listing) && listing.launched_at))
+      fail(
+        'listing_id',
+        `relaunch is for a listing that has launched before; ${listing.name} is ${listing.status} (launch it first)`,
+      );
+    return {};
+  },
+  featured: ({ listing, warn }) => {
+    if (listing && !isLive(listing) && listing.status !== 'scheduled')
+      warn(
+        `${listing.name} is not public yet; featured placement starts when the order is paid and shows once the listing is live.`,
+      );
+    return {};
+  },
+  done_for_you: noRules,
+  ai_review: noRules,
+  extra_categories: ({ item, listing, facts, fail }) => {
+    const wanted = item.categories ?? [];
+    if (wanted.length === 0)
+      fail('categories', 'is required for extra_categories: 1 to 3 category slugs (list_categories)');
+    if (new Set(wanted).size !== wanted.length) fail('categories', 'must not repeat a category');
+    const existing = listing?.extra_categories ?? [];
+    if (wanted.length > MAX_EXTRA_CATEGORIES)
+      fail('categories', `must have at most ${MAX_EXTRA_CATEGORIES} categories`);
+    else if (listing && existing.length + wanted.length > MAX_EXTRA_CATEGORIES) {
+      fail(
+        'categories',
+        `${listing.name} already has ${existing.length} extra categor${existing.length === 1 ? 'y' : 'ies'}; at most ${MAX_EXTRA_CATEGORIES} in all, so ${MAX_EXTRA_CATEGORIES - existing.length} more`,
+      );
+    }
+    wanted.forEach((slug, j) => {
+      if (!facts.categorySlugs.has(slug))
+        fail(`categories[${j}]`, `"${slug}" is not a category slug (list_categories)`);
+      else if (listing && slug === listing.primary_category)
+        fail(`categories[${j}]`, `"${slug}" is already the primary category of ${listing.name}`);
+      else if (listing && existing.includes(slug)) fail(`categories[${j}]`, `${listing.name} is already in "${slug}"`);
+    });
+    return { categories: wanted };
+  },
+  billboard_min: ({ item, product, listing, fail, warn }) => {
+    if (listing && !isLive(listing))
+      warn(
+        `${listing.name} is not live; the billboard ranks live listings only, so the contribution shows once it is.`,
+      );
+    const amountCents = item.amount_cents ?? product.priceCents;
+    if (amountCents < product.priceCents)
+      fail(
+        'amount_cents',
+        `must be at least the billboard minimum of ${product.priceCents} cents (${formatUsd(product.priceCents)})`,
+      );
+    return { amountCents };
+  },
+  trophy_cabinet: noRules,
+};
+
 /**
- * Checks every item against SPEC §4.5 and prices it at the current prices. Returns the priced items,
+ * Checks every item against its product's rules and prices it at the current prices. Returns the priced items,
  * every field error found (paths `items[i].field`) and warnings; throws ForeignListingError for a
  * listing of another account. `weekLoads` counts places already taken, so items of this very order
  * compete for a week's last places too.
@@ -87,7 +192,7 @@ export function checkItems(
   const errors: FieldError[] = [];
   const warnings: string[] = [];
   const out: CheckedItem[] = [];
-  const byCode = new Map(facts.products.map((p) => [p.code, p]));
+  const byCode = new Map<string, Product>(facts.products.map((p) => [p.code, p]));
   const weekLeft = new Map(facts.weeks.map((w) => [w.week, w.places_left]));
   const onSale = facts.weeks.map((w) => w.week);
   // Per listing: the products this order already gives it, to refuse what makes no sense twice.
@@ -156,76 +261,11 @@ export function checkItems(
     }
 
     // Product-specific rules
-    let categories: string[] = [];
-    let amountCents: number | null = null;
+    const warn = (message: string) => warnings.push(`items[${i}]: ${message}`);
+    const ruled = PRODUCT_RULES[product.code]({ item, product, listing, week, facts, fail, warn });
+    const categories = ruled.categories ?? [];
+    const amountCents = ruled.amountCents ?? null;
     let options: Record<string, unknown> | null = null;
-    const launchPart =
-      product.code === 'launch' || (product.code === 'launch_bundle' && product.includes.includes('launch'));
-    if (listing) {
-      if (launchPart && isLive(listing))
-        fail('listing_id', `${listing.name} is already live; buy relaunch for a new launch in a later week`);
-      else if (launchPart && hasPaidLaunch(listing))
-        fail('listing_id', `${listing.name} already has a paid launch (week of ${listing.launch_week})`);
-      if (product.code === 'skip_queue') {
-        const queued =
-          listing.plan === 'free' && (listing.status === 'awaiting_badge' || listing.status === 'scheduled');
-        if (!queued)
-          fail(
-            'listing_id',
-            `skip_queue applies only to a listing waiting in the free queue; ${listing.name} is ${listing.status}${listing.plan ? ` on the ${listing.plan} plan` : ''} (a paid launch chooses its week on the launch product)`,
-          );
-        else if (week && listing.launch_week && week >= listing.launch_week)
-          fail('week', `must be earlier than the free-queue week of ${listing.name} (${listing.launch_week})`);
-      }
-      if (product.code === 'relaunch' && !(isLive(listing) && listing.launched_at)) {
-        fail(
-          'listing_id',
-          `relaunch is for a listing that has launched before; ${listing.name} is ${listing.status} (launch it first)`,
-        );
-      }
-      if (product.code === 'featured' && !isLive(listing) && listing.status !== 'scheduled') {
-        warnings.push(
-          `items[${i}]: ${listing.name} is not public yet; featured placement starts when the order is paid and shows once the listing is live.`,
-        );
-      }
-      if (product.code === 'billboard_min' && !isLive(listing)) {
-        warnings.push(
-          `items[${i}]: ${listing.name} is not live; the billboard ranks live listings only, so the contribution shows once it is.`,
-        );
-      }
-    }
-    if (product.code === 'extra_categories') {
-      const wanted = item.categories ?? [];
-      if (wanted.length === 0)
-        fail('categories', 'is required for extra_categories: 1 to 3 category slugs (list_categories)');
-      if (new Set(wanted).size !== wanted.length) fail('categories', 'must not repeat a category');
-      const existing = listing?.extra_categories ?? [];
-      if (wanted.length > MAX_EXTRA_CATEGORIES)
-        fail('categories', `must have at most ${MAX_EXTRA_CATEGORIES} categories`);
-      else if (listing && existing.length + wanted.length > MAX_EXTRA_CATEGORIES) {
-        fail(
-          'categories',
-          `${listing.name} already has ${existing.length} extra categor${existing.length === 1 ? 'y' : 'ies'}; at most ${MAX_EXTRA_CATEGORIES} in all, so ${MAX_EXTRA_CATEGORIES - existing.length} more`,
-        );
-      }
-      wanted.forEach((slug, j) => {
-        if (!facts.categorySlugs.has(slug))
-          fail(`categories[${j}]`, `"${slug}" is not a category slug (list_categories)`);
-        else if (listing && slug === listing.primary_category)
-          fail(`categories[${j}]`, `"${slug}" is already the primary category of ${listing.name}`);
-        else if (listing && existing.includes(slug))
-          fail(`categories[${j}]`, `${listing.name} is already in "${slug}"`);
-      });
-      categories = wanted;
-    }
-    if (product.code === 'billboard_min') {
-      amountCents = item.amount_cents ?? product.priceCents;
-      if (amountCents < product.priceCents)
-        fail(
-          'amount_cents',
-          `must be at least the billboard minimum of ${product.priceCents} cents (${formatUsd(product.priceCents)})`,
-        );
-    }
     if (product.options) {
       if (item.options === undefined) {
         if (Array.isArray(product.options.required) && product.options.required.length)
@@ -264,10 +304,13 @@ export function checkItems(
     }
 
     if (errors.length > before) return;
+    const launchPart =
+      product.code === 'launch' || (product.code === 'launch_bundle' && product.includes.includes('launch'));
     // A week place this item takes is no longer free for the next items.
     if (week && (LAUNCH_KINDS.has(product.code) || launchPart)) weekLeft.set(week, (weekLeft.get(week) ?? 0) - 1);
     const quantity = product.pricedPerCategory ? categories.length : 1;
-    const unitPriceCents = product.code === 'billboard_min' ? amountCents! : product.priceCents;
+    // A chosen amount (billboard_min) is the price.
+    const unitPriceCents = amountCents ?? product.priceCents;
     const parts =
       product.code === 'launch_bundle'
         ? product.includes.map((c) => byCode.get(c)).filter((p): p is Product => Boolean(p))

@@ -11,7 +11,7 @@ export interface Billing {
   vat_number: string | null;
 }
 
-/** When an order moved through its states (SPEC §3.3; README "Order states"). */
+/** When an order moved through its states (README.md "Order states"). */
 export interface OrderTimes {
   created_at: string;
   expires_at: string | null;

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../db/client.js';
+import type { ProductCode } from './catalog.js';
 import { addWeeks, mondayOf } from '../weeks/weeks.js';
 
 /** Order lines that take one of a week's paid launch places (a bundle's launch part is a line of its own). */
-export const WEEK_PLACE_PRODUCTS = ['launch', 'skip_queue', 'relaunch'];
+export const WEEK_PLACE_PRODUCTS = ['launch', 'skip_queue', 'relaunch'] as const satisfies readonly ProductCode[];
 
 /** The launch weeks on sale at `now`: the next `weeksAhead` Mondays (this week has begun: launch without a week for now). */
 export function weeksOnSale(now: Date, weeksAhead: number): string[] {

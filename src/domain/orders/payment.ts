@@ -20,7 +20,7 @@ import {
 import { loadOrderSettings } from './order-settings.js';
 import { totalsOf, vatFor, vatSummary } from './quote.js';
 import { fulfilJobKind } from './fulfil-order.js';
-import { formatUsd } from './money.js';
+import { formatUsd } from '../money/format-money.js';
 
 /** 409 unless the order is pending and not past its expiry (the sweep may not have marked it yet). */
 function requireOpen(o: OrderRow, now: Date, refused: string): void {
@@ -129,8 +129,8 @@ export async function markOrderPaid(ctx: AppContext, tx: Queryable, orderId: num
       to: buyer.email,
       subject: `Receipt for order ${order.number} — ${ctx.site.name}`,
       text:
-        `Thank you: order ${order.number} is paid (${how}).\n\nTotal ${formatUsd(order.total_cents)} USD` +
-        `${order.vat_cents ? `, of which VAT ${formatUsd(order.vat_cents)}` : order.reverse_charge ? ' (VAT reverse charged)' : ''}.\n` +
+        `Thank you: order ${order.number} is paid (${how}).\n\nTotal ${formatUsd(order.total_cents, { alwaysCents: true })} USD` +
+        `${order.vat_cents ? `, of which VAT ${formatUsd(order.vat_cents, { alwaysCents: true })}` : order.reverse_charge ? ' (VAT reverse charged)' : ''}.\n` +
         `Invoice ${invoice}: ${page}/invoice\nYour order and what we did for each line: ${page}\n`,
     });
   }
@@ -187,7 +187,7 @@ export async function handlePaymentEvent(
       if (event.amountCents !== null && event.amountCents !== order.total_cents) {
         await tx.query('UPDATE orders SET status_reason = $2 WHERE id = $1', [
           order.id,
-          `The payment provider collected ${formatUsd(event.amountCents)}, not the order total of ${formatUsd(order.total_cents)}; the site team will settle the difference.`,
+          `The payment provider collected ${formatUsd(event.amountCents, { alwaysCents: true })}, not the order total of ${formatUsd(order.total_cents, { alwaysCents: true })}; the site team will settle the difference.`,
         ]);
       }
     } else if (event.outcome === 'failed') {

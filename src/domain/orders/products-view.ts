@@ -35,7 +35,7 @@ export async function listProducts(ctx: AppContext): Promise<ProductList> {
   const { products, settings } = await salesCatalog(ctx);
   const weeks = weeksOnSale(now, settings.weeksAhead);
   const loads = await paidWeekLoads(ctx.db, ctx.site.id, weeks, now);
-  const names = new Map(products.map((p) => [p.code, p.name]));
+  const names = new Map<string, string>(products.map((p) => [p.code, p.name]));
   const billboard = products.find((p) => p.code === 'billboard_min');
   const provider = paymentProviderFor(ctx.config);
   return {

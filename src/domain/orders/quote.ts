@@ -195,7 +195,7 @@ export function vatFor(
 
 /**
  * quote_order (and the pricing step of create_checkout): every item checked against the rules of
- * SPEC §4.5 and priced at the current admin prices, with VAT for the billing country and VAT
+ * its product and priced at the current admin prices, with VAT for the billing country and VAT
  * number. Nothing is saved. 400 names every bad field (`items[i].field`); a listing of another
  * account is a 403.
  */

@@ -6,7 +6,7 @@
  * - a business in the EU that gives a VAT number of its own country self-accounts for VAT
  *   (reverse charge, 0 % on the invoice) unless it is in the seller's own country (domestic sale);
  * - a customer outside the EU pays no EU VAT.
- * Money is integer cents; VAT is rounded per line, half up (DESIGN.md §3).
+ * Money is integer cents; VAT is rounded per line, half up (never summed first and rounded once).
  */
 import jsvatModule, { type Country as JsvatCountry, type VatCheckResult } from 'jsvat';
 import { countryFromCode } from '../../drafting/extract/countries.js';

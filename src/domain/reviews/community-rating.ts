@@ -6,7 +6,7 @@ export interface CommunityRating {
 }
 
 /**
- * A listing's community rating (SPEC §2.6): the mean of its genuine reviews only, with their
+ * A listing's community rating: the mean of its genuine reviews only, with their
  * count. Genuine means moderation did not mark it otherwise (is_genuine), no moderator hid it,
  * and its author is not one of the listing's owners or co-owners — someone who became an owner
  * after reviewing stops counting then. One statement over the listing's own reviews.

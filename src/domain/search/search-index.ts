@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 
 /**
- * Rebuilds the stored tsvector (name A, tagline and keywords B, description C — DESIGN §2) of the
+ * Rebuilds the stored tsvector (name A, tagline and keywords B, description C) of the
  * given listings, or of every listing of a company, and adds their words to the typo lexicon.
  */
 export async function reindexListings(

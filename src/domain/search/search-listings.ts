@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { badRequest } from '../../errors/app-error.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
+import { toSummary, type ListingSummary } from '../listings/listing-summary.js';
+import { listingQueries, type Condition, type Ordering } from './listing-query.js';
 import { readWords, queryWords, tsQueryText } from './query-terms.js';
 import { categoryAndDescendantIds } from '../categories/category-repository.js';
 
@@ -54,79 +55,90 @@ export function normaliseDomain(input: string): string {
   return d.replace(/^www\./, '');
 }
 
-export async function searchListings(
-  db: Queryable,
-  p: SearchParams,
-): Promise<{ items: ListingSummary[]; total: number; corrected?: Record<string, string[]> }> {
-  const params: unknown[] = [p.siteId];
-  const add = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const where: string[] = ['l.site_id = $1'];
-  where.push(p.status === 'upcoming' ? `l.status = 'scheduled'` : `l.status = 'live'`);
+/** What an ordering may read: the clock (trending) and the typed words as a name (relevance). */
+interface SortContext {
+  now: Date;
+  nameProbe: string;
+}
+const fixed = (orderBy: string) => (): Ordering => ({ params: [], orderBy: () => orderBy });
+
+/**
+ * Each sort's ordering, for a browse (no text query) and for a text search. Only relevance tells
+ * them apart: it ranks text matches and falls back to votes when there is nothing to rank.
+ */
+const SORT_ORDERINGS: { [S in ListingSort]: Record<'browse' | 'text', (c: SortContext) => Ordering> } = {
+  relevance: {
+    browse: fixed(ORDER_BY.votes),
+    // Full-text rank plus a bonus when the name itself is what was typed (or nearly). The name
+    // is read by id for each match: thousands of probes cost less than scanning every company.
+    text: ({ nameProbe }) => ({
+      params: [nameProbe],
+      orderBy: ([probe], textRef) =>
+        `ts_rank(l.search_vector, to_tsquery('english', ${textRef}), 1) + 2 * (SELECT similarity(lower(unaccent(cn.name)), ${probe}) FROM companies cn WHERE cn.id = l.company_id) DESC, l.votes_count DESC, l.id`,
+    }),
+  },
+  newest: { browse: fixed(ORDER_BY.newest), text: fixed(ORDER_BY.newest) },
+  votes: { browse: fixed(ORDER_BY.votes), text: fixed(ORDER_BY.votes) },
+  trending: { browse: trendingOrdering, text: trendingOrdering },
+  most_viewed: { browse: fixed(ORDER_BY.most_viewed), text: fixed(ORDER_BY.most_viewed) },
+  most_followed: { browse: fixed(ORDER_BY.most_followed), text: fixed(ORDER_BY.most_followed) },
+};
+
+function trendingOrdering({ now }: SortContext): Ordering {
+  return { params: [now.toISOString()], join: ([nowRef]) => TRENDING_JOIN(nowRef), orderBy: () => ORDER_BY.trending };
+}
+
+/** The search's filters as conditions on listings l (and, for company facts, companies c). */
+async function filterConditions(db: Queryable, p: SearchParams): Promise<Condition[]> {
+  const conditions: Condition[] = [
+    { params: [p.siteId], where: ([site]) => `l.site_id = ${site}` },
+    { params: [], where: () => (p.status === 'upcoming' ? `l.status = 'scheduled'` : `l.status = 'live'`) },
+  ];
   if (p.category) {
     const ids = await categoryAndDescendantIds(db, p.siteId, p.category);
     if (!ids)
       throw badRequest(`category: there is no category "${p.category}"; list_categories shows them all.`, [
         { path: 'category', message: `unknown category "${p.category}"` },
       ]);
-    const ref = add(ids);
-    where.push(
-      `(l.primary_category_id = ANY(${ref}::int[]) OR EXISTS (SELECT 1 FROM listing_extra_categories e WHERE e.listing_id = l.id AND e.category_id = ANY(${ref}::int[])))`,
-    );
+    conditions.push({
+      params: [ids],
+      where: ([ref]) =>
+        `(l.primary_category_id = ANY(${ref}::int[]) OR EXISTS (SELECT 1 FROM listing_extra_categories e WHERE e.listing_id = l.id AND e.category_id = ANY(${ref}::int[])))`,
+    });
   }
-  if (p.stage) where.push(`c.stage = ${add(p.stage)}`);
-  if (p.country) where.push(`c.country = ${add(p.country.toUpperCase())}`);
-  if (p.pricing_model) where.push(`lower(c.pricing_model) = ${add(p.pricing_model.toLowerCase())}`);
-  if (p.domain) {
-    const d = normaliseDomain(p.domain);
-    const ref = add(d);
-    where.push(`(c.domain = ${ref} OR c.domain LIKE '%.' || ${ref})`);
-  }
+  if (p.stage) conditions.push({ params: [p.stage], where: ([ref]) => `c.stage = ${ref}`, needs: ['company'] });
+  if (p.country)
+    conditions.push({ params: [p.country.toUpperCase()], where: ([ref]) => `c.country = ${ref}`, needs: ['company'] });
+  if (p.pricing_model)
+    conditions.push({
+      params: [p.pricing_model.toLowerCase()],
+      where: ([ref]) => `lower(c.pricing_model) = ${ref}`,
+      needs: ['company'],
+    });
+  if (p.domain)
+    conditions.push({
+      params: [normaliseDomain(p.domain)],
+      where: ([ref]) => `(c.domain = ${ref} OR c.domain LIKE '%.' || ${ref})`,
+      needs: ['company'],
+    });
+  return conditions;
+}
 
+export async function searchListings(
+  db: Queryable,
+  p: SearchParams,
+): Promise<{ items: ListingSummary[]; total: number; corrected?: Record<string, string[]> }> {
+  const conditions = await filterConditions(db, p);
   const words = p.q ? queryWords(p.q) : [];
   const sort: ListingSort = p.sort ?? (words.length ? 'relevance' : 'votes');
-  const needsTrending = sort === 'trending';
 
-  // Filters on the company need its row for every candidate; the others read listings alone.
-  const companyFiltered = where.some((w) => /\bc\./.test(w));
   const run = async (tsq: string | null, nameProbe = ''): Promise<{ rows: Record<string, any>[]; total: number }> => {
-    const local = [...params];
-    const w = [...where];
-    let rankExpr = '0';
-    const push = (v: unknown) => {
-      local.push(v);
-      return `$${local.length}`;
-    };
-    const qref = tsq ? push(tsq) : '';
-    if (qref) w.push(`l.search_vector @@ to_tsquery('english', ${qref})`);
-    // Parameters after these serve the ranking only; the count takes just these.
-    const filterCount = local.length;
-    const nowRef = needsTrending ? push(p.now.toISOString()) : '';
-    if (tsq && sort === 'relevance') {
-      const rawRef = push(nameProbe);
-      // Full-text rank plus a bonus when the name itself is what was typed (or nearly). The name
-      // is read by id for each match: thousands of probes cost less than scanning every company.
-      rankExpr = `ts_rank(l.search_vector, to_tsquery('english', ${qref}), 1) + 2 * (SELECT similarity(lower(unaccent(cn.name)), ${rawRef}) FROM companies cn WHERE cn.id = l.company_id)`;
-    }
-    local.push(p.limit, p.offset);
-    const orderBy =
-      sort === 'relevance' ? (tsq ? 'rank DESC, l.votes_count DESC, l.id' : ORDER_BY.votes) : ORDER_BY[sort];
-    const from = `listings l ${companyFiltered ? 'JOIN companies c ON c.id = l.company_id' : ''}`;
-    // The page's ids are ranked over listings alone; only those few are joined for their summary.
-    const rows = db.query(
-      `SELECT ${SUMMARY_COLUMNS} FROM unnest(ARRAY(
-           SELECT l.id FROM ${from} ${needsTrending ? TRENDING_JOIN(nowRef) : ''} WHERE ${w.join(' AND ')}
-            ORDER BY ${orderBy.replace(/\brank\b/g, rankExpr)} LIMIT $${local.length - 1} OFFSET $${local.length})) WITH ORDINALITY AS page(id, n)
-         JOIN ${SUMMARY_FROM} ON l.id = page.id ORDER BY page.n`,
-      local,
-    );
-    const total = db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${from} WHERE ${w.join(' AND ')}`,
-      local.slice(0, filterCount),
-    );
-    const [r, t] = await Promise.all([rows, total]);
+    const ordering = SORT_ORDERINGS[sort][tsq ? 'text' : 'browse']({ now: p.now, nameProbe });
+    const { page, count } = listingQueries({ conditions, text: tsq, ordering, limit: p.limit, offset: p.offset });
+    const [r, t] = await Promise.all([
+      db.query(page.text, page.params),
+      db.query<{ n: number }>(count.text, count.params),
+    ]);
     return { rows: r, total: t[0].n };
   };
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 
 /**
- * Community votes (SPEC §1: only people on the site vote; awards follow these votes only).
+ * Community votes: only people on the site vote (never through the API or MCP); awards follow these votes only.
  * A person has one vote per listing per launch: the launch is the listing's launch week when the
  * vote is cast, so a relaunch starts afresh. The listing's owners and co-owners may press the
  * button, but their votes are kept uncounted. A young account's vote is held (uncounted, with

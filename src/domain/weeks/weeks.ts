@@ -1,4 +1,4 @@
-/** Launch weeks run Monday to Sunday in UTC (DESIGN §3); a week is named by its Monday, YYYY-MM-DD. */
+/** Launch weeks run Monday to Sunday in UTC; a week is named by its Monday, YYYY-MM-DD. */
 const DAY = 86_400_000;
 
 export const isoDate = (d: Date) => d.toISOString().slice(0, 10);

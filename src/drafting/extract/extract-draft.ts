@@ -84,7 +84,7 @@ export function extractDraft(pages: CrawledPage[], opts: ExtractOptions): DraftC
   return draft;
 }
 
-/** SPEC §2.2 limits: strings shortened to a prefix (still quoted), list items beyond the limits dropped. */
+/** Field limits (FIELD_LIMITS): strings shortened to a prefix (still quoted), list items beyond the limits dropped. */
 function withinLimits(field: ProfileField, p: Proposal): Proposal | undefined {
   const limit = FIELD_LIMITS[field];
   if (!p.evidence.length) return undefined;

@@ -241,7 +241,7 @@ export function extractFounders(site: SiteView, productName?: string): SourcedFo
   return founders.slice(0, FOUNDER_LIMITS.items);
 }
 
-/** Within the limits of SPEC §2.4, and without empty parts. */
+/** Within the founder limits (FOUNDER_LIMITS), and without empty parts. */
 function shaped(f: SourcedFounder): SourcedFounder {
   const out: SourcedFounder = { name: fitText(f.name, FOUNDER_LIMITS.name), evidence: f.evidence };
   if (f.title) out.title = fitText(f.title, FOUNDER_LIMITS.title);

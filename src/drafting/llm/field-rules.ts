@@ -31,7 +31,7 @@ export type Shaped = { value: string } | { reason: string };
 
 const tooLong = (max: number) => ({ reason: `longer than ${max} characters` });
 
-/** Trims and checks a single string against the SPEC's limit and the field's format. */
+/** Trims and checks a single string against the field's limit (FIELD_LIMITS) and format. */
 export function shapeFieldValue(field: ProfileField, raw: unknown): Shaped {
   if (typeof raw !== 'string') return { reason: 'not a text value' };
   const value = field === 'description' ? raw.trim() : raw.replace(/\s+/g, ' ').trim();
@@ -69,7 +69,7 @@ export function shapeListItem(field: ProfileField, raw: unknown): Shaped {
   return value.length > max ? tooLong(max) : { value };
 }
 
-/** A free text of a sub-record (FAQ, founder, story, milestone, SEO) within its SPEC §2.4 limit. */
+/** A free text of a sub-record (FAQ, founder, story, milestone, SEO) within its length limit. */
 export function shapeText(raw: unknown, max: number, keepLines = false): Shaped {
   if (typeof raw !== 'string') return { reason: 'not a text value' };
   const value = keepLines ? raw.trim() : raw.replace(/\s+/g, ' ').trim();
@@ -77,7 +77,7 @@ export function shapeText(raw: unknown, max: number, keepLines = false): Shaped 
   return value.length > max ? tooLong(max) : { value };
 }
 
-/** SPEC: demo_video_url is a video-site link (or a video file on the product's own site). */
+/** A demo_video_url is a video-site link (or a video file on the product's own site). */
 function isVideoLink(value: string): boolean {
   const u = httpUrl(value);
   return !!u && (onHost(u, DRAFTED_VIDEO_HOSTS) || /\.(mp4|webm|mov|m4v)$/i.test(u.pathname));
@@ -107,7 +107,7 @@ const SOCIAL_HOSTS: Partial<Record<SocialKey, string[]>> = {
   hashnode: ['hashnode.com', 'hashnode.dev'],
 };
 
-/** A social link: http(s), max 500 (SPEC §2.4), on the platform's own host. */
+/** A social link: http(s), max 500 characters, on the platform's own host. */
 export function shapeSocialLink(platform: SocialKey, raw: unknown): Shaped {
   if (typeof raw !== 'string') return { reason: 'not a link' };
   const value = raw.trim();

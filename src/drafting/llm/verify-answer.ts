@@ -41,7 +41,7 @@ export const NO_VERIFIED_QUOTE = 'no verified quote';
 export const NOT_SUPPORTED = 'quote does not support the value';
 export const NOT_A_CATEGORY = 'not a category from the list';
 
-/** SPEC §8 and §2.4 limits of the draft's parts. */
+/** Limits of the draft's parts: at most 10 FAQs, 6 founders, 50 milestones; SEO title 70 and meta 170 characters. */
 export const PART_LIMITS = { faqs: 10, founders: 6, milestones: 50, seoTitle: 70, seoMeta: 170 } as const;
 
 type Rec = Record<string, unknown>;

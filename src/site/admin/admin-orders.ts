@@ -10,7 +10,7 @@ import { completeAdminTask } from '../../domain/orders/fulfil-order.js';
 import { refundOrder } from '../../domain/orders/payment.js';
 import { isIsoCountryCode } from '../../domain/orders/vat.js';
 import { STATUS_WORDS } from '../checkout/order-views.js';
-import { formatUsd } from '../../domain/orders/money.js';
+import { formatUsd } from '../../domain/money/format-money.js';
 import { forgetSalesCatalog } from '../../domain/orders/sales-catalog.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -105,7 +105,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
       ${orders.map(
         (
           o,
-        ) => html`<tr id="o-${o.number}"><td>${o.number}<br><span class="small muted">${o.created_at.slice(0, 16).replace('T', ' ')}</span></td><td>${o.email}</td><td>${formatUsd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td>
+        ) => html`<tr id="o-${o.number}"><td>${o.number}<br><span class="small muted">${o.created_at.slice(0, 16).replace('T', ' ')}</span></td><td>${o.email}</td><td>${formatUsd(o.total_cents, { alwaysCents: true })}</td><td>${STATUS_WORDS[o.status]}</td>
         <td>${o.status === 'paid' || o.status === 'fulfilled' ? html`<form method="post" action="/admin/orders/${o.number}/refund" class="inline">${csrf}<button type="submit" class="secondary small">Mark refunded</button></form>` : ''}</td></tr>`,
       )}
       </tbody></table>`,

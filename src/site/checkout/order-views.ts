@@ -1,4 +1,7 @@
-import { formatUsd } from '../../domain/orders/money.js';
+import { formatUsd } from '../../domain/money/format-money.js';
+
+// Order lines, totals and invoices show every amount's cents.
+const TOTAL = { alwaysCents: true };
 import { html, type SafeHtml } from '../html.js';
 import type { OrderLineView, OrderView } from '../../domain/orders/order-view.js';
 
@@ -36,7 +39,7 @@ export function orderTable(
     <thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Price</th><th scope="col">VAT</th><th scope="col">Total</th>${opts.fulfilment ? html`<th scope="col">Fulfilment</th>` : ''}</tr></thead>
     <tbody>${o.lines.map(
       (l) => html`<tr>
-      <td>${lineLabel(l)}</td><td>${l.quantity}</td><td>${formatUsd(l.net_cents)}</td><td>${l.vat_rate} · ${formatUsd(l.vat_cents)}</td><td>${formatUsd(l.total_cents)}</td>
+      <td>${lineLabel(l)}</td><td>${l.quantity}</td><td>${formatUsd(l.net_cents, TOTAL)}</td><td>${l.vat_rate} · ${formatUsd(l.vat_cents, TOTAL)}</td><td>${formatUsd(l.total_cents, TOTAL)}</td>
       ${
         opts.fulfilment
           ? html`<td>${l.fulfilled ? html`<span class="badge state-ai">Done</span> ` : html`<span class="badge">Pending</span> `}${l.fulfilment ?? ''}
@@ -46,9 +49,9 @@ export function orderTable(
     </tr>`,
     )}</tbody>
     <tfoot>
-      <tr><th scope="row" colspan="4">Subtotal (excl. VAT)</th><td>${formatUsd(o.subtotal_cents)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
-      <tr><th scope="row" colspan="4">VAT${o.reverse_charge ? ' (reverse charge)' : ` ${o.vat.rate}`}</th><td>${formatUsd(o.vat_cents)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
-      <tr class="total"><th scope="row" colspan="4">Total (USD)</th><td><strong>${formatUsd(o.total_cents)}</strong></td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
+      <tr><th scope="row" colspan="4">Subtotal (excl. VAT)</th><td>${formatUsd(o.subtotal_cents, TOTAL)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
+      <tr><th scope="row" colspan="4">VAT${o.reverse_charge ? ' (reverse charge)' : ` ${o.vat.rate}`}</th><td>${formatUsd(o.vat_cents, TOTAL)}</td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
+      <tr class="total"><th scope="row" colspan="4">Total (USD)</th><td><strong>${formatUsd(o.total_cents, TOTAL)}</strong></td>${opts.fulfilment ? html`<td></td>` : ''}</tr>
     </tfoot></table>
     <p class="muted vat-explanation">${o.vat.explanation}${o.vat.legal_mention ? html` ${o.vat.legal_mention}` : ''}</p>`;
 }
@@ -106,9 +109,9 @@ export function checkoutPage(o: OrderView, opt: CheckoutPageOptions): SafeHtml {
       ${
         o.billing
           ? html`
-        <p>Billing to <strong>${o.billing.name}</strong>, ${o.billing.country}${o.billing.vat_number ? html`, VAT ${o.billing.vat_number}` : ''}. Total <strong>${formatUsd(o.total_cents)}</strong>.</p>
+        <p>Billing to <strong>${o.billing.name}</strong>, ${o.billing.country}${o.billing.vat_number ? html`, VAT ${o.billing.vat_number}` : ''}. Total <strong>${formatUsd(o.total_cents, TOTAL)}</strong>.</p>
         <form method="post" action="${base}/pay" class="inline">${csrf}
-          <button type="submit" id="pay">${builtIn ? `Pay ${formatUsd(o.total_cents)} (test)` : `Pay ${formatUsd(o.total_cents)} securely`}</button>
+          <button type="submit" id="pay">${builtIn ? `Pay ${formatUsd(o.total_cents, TOTAL)} (test)` : `Pay ${formatUsd(o.total_cents, TOTAL)} securely`}</button>
         </form>
         ${
           builtIn
@@ -150,7 +153,7 @@ export function ordersListPage(items: OrderView[]): SafeHtml {
     <table class="orders"><thead><tr><th scope="col">Order</th><th scope="col">Created</th><th scope="col">Items</th><th scope="col">Total</th><th scope="col">Status</th></tr></thead>
     <tbody>${items.map(
       (o) => html`<tr><td><a href="/orders/${o.number}">${o.number}</a></td><td>${when(o.created_at)}</td>
-      <td>${o.lines.map((l) => l.name).join(', ')}</td><td>${formatUsd(o.total_cents)}</td><td>${STATUS_WORDS[o.status]}</td></tr>`,
+      <td>${o.lines.map((l) => l.name).join(', ')}</td><td>${formatUsd(o.total_cents, TOTAL)}</td><td>${STATUS_WORDS[o.status]}</td></tr>`,
     )}</tbody></table>`
     }`;
 }

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../html.js';
 import type { ProductList } from '../../domain/orders/products-view.js';
-import { formatUsd } from '../../domain/orders/money.js';
+import { formatUsd } from '../../domain/money/format-money.js';
 
 /** Extras a founder can add to a paid launch on the site (each a product of list_products). */
 export const LAUNCH_EXTRAS = ['featured', 'ai_review', 'done_for_you'] as const;

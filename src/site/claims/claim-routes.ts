@@ -21,10 +21,10 @@ const LINK_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const PER_PAGE = 20;
 
 /**
- * Claiming a listing on the site (SPEC §3.3, §4.4): the form reached from a listing page, the
- * list of your claims with what to publish and a Verify button, and the page an emailed claim
- * link opens. That page shows a Confirm button and only the POST verifies: mail scanners and
- * link previews fetch links, and a bare GET must not hand a listing over.
+ * Claiming a listing on the site (claim_listing, list_my_claims, verify_claim): the form reached
+ * from a listing page, the list of your claims with what to publish and a Verify button, and the
+ * page an emailed claim link opens. That page shows a Confirm button and only the POST verifies:
+ * mail scanners and link previews fetch links, and a bare GET must not hand a listing over.
  */
 export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
   const page = pageSender(ctx);

@@ -13,7 +13,7 @@ import { sha256 } from '../../crypto/sha256.js';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 /**
- * Voting, on the site only (SPEC §1: never through the API or MCP). A form post with its CSRF
+ * Voting, on the site only: people vote here, never through the API or MCP. A form post with its CSRF
  * token; asked for JSON (the page's script), it answers `{ voted, counted, votes }` instead of
  * redirecting back to the listing.
  */

@@ -33,9 +33,10 @@ const NOTICES: Record<string, string> = {
 };
 
 /**
- * The account area for listings (SPEC §2.3, §2.4, §4.4): my listings with their next step, and one
- * listing's editor — fields, socials, FAQs, apply_to, updates, milestones, story and the version
- * history — plus the founder interview, following listings and the administrators' edit log.
+ * The account area for listings (the site side of the "My listings" operations): my listings with
+ * their next step, and one listing's editor — fields, socials, FAQs, apply_to, updates,
+ * milestones, story and the version history — plus the founder interview, following listings and
+ * the administrators' edit log.
  * The pages call the same domain functions as the API operations, after the same schema checks.
  */
 export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {

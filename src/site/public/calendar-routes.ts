@@ -13,6 +13,7 @@ import { weekSharePath } from '../../domain/images/image-addresses.js';
 import { BOARDS } from '../../domain/leaderboards/leaderboards.js';
 import { addWeeks, mondayOf, weekEnd } from '../../domain/weeks/weeks.js';
 import { revenueSourceLabel } from '../../domain/revenue/revenue-providers.js';
+import { formatUsd } from '../../domain/money/format-money.js';
 
 type Query = Record<string, string | undefined>;
 type Board = OutputOf<typeof getLeaderboardOperation>;
@@ -22,20 +23,11 @@ const CALENDAR_WEEKS = 8;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const number = new Intl.NumberFormat('en-US');
 
-/** Integer USD cents as "$1,234" (or "$1,234.56" when there are cents) — no float arithmetic on money. */
-export function usd(cents: number): string {
-  const c = Math.round(cents);
-  const sign = c < 0 ? '-' : '';
-  const abs = Math.abs(c);
-  const rest = abs % 100;
-  return `${sign}$${number.format((abs - rest) / 100)}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
-}
-
 /** A board's metric as a person reads it: votes as numbers, USD cents as dollars, a Domain Rating in points. */
 export function formatMetric(m: { name: string; value: number; unit: string }): { value: string; label: string } {
   if (m.unit === 'USD cents')
     return {
-      value: usd(m.value),
+      value: formatUsd(m.value),
       label: m.name === 'mrr' ? 'monthly recurring revenue' : 'contributed (paid placement)',
     };
   if (m.unit === 'points') return { value: `${number.format(m.value)} pts`, label: 'Domain Rating points' };

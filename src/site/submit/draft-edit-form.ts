@@ -52,7 +52,7 @@ export const shownHash = (field: ProfileField, value: unknown) =>
 type Form = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-/** The limits of SPEC §2.2 that the API's schema checks; the editor's form has to check them itself. */
+/** The field limits (FIELD_LIMITS) that the API's schema checks; the editor's form has to check them itself. */
 function limitProblem(field: ProfileField, typed: string): string | null {
   const limit = FIELD_LIMITS[field];
   if (isListField(field)) {
@@ -113,7 +113,7 @@ export function errorField(path: string): ProfileField | null {
   return m && isProfileField(m[1]) ? m[1] : null;
 }
 
-/** SPEC §2.4 FAQ limits and update_draft's maximum number of FAQs. */
+/** FAQ limits (a question up to 300 characters, its answer up to 1,500) and update_draft's maximum number of FAQs. */
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
 export type FaqPair = { question: string; answer: string };
 

@@ -19,7 +19,7 @@ import {
 import { formText } from '../form-text.js';
 import { SOURCE_WORDS } from './draft-evidence-view.js';
 
-/** Field states (SPEC §2.2) in plain words. */
+/** Field states (FieldState of src/domain/drafts/field-states.ts) in plain words. */
 export const STATE_WORDS: Record<FieldState, string> = {
   ai: 'Quoted from your website',
   not_found: 'Not found on your website',

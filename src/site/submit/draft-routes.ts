@@ -67,9 +67,10 @@ function doneNotice(q: Form): string | undefined {
 }
 
 /**
- * Submitting a website and working on its draft, as server-rendered pages (SPEC §2.2, §3.1, §3.3,
- * §4.2): the submit form, my drafts, the live progress view, the field editor with evidence
- * highlights, co-founder invites and saving the draft as a listing.
+ * Submitting a website and working on its draft, as server-rendered pages (the site side of
+ * submit_listing, get_draft, update_draft and submit_draft): the submit form, my drafts, the live
+ * progress view, the field editor with evidence highlights, co-founder invites and saving the
+ * draft as a listing.
  */
 export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;

@@ -177,7 +177,7 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
     assert.equal((await a.get('/admin/orders')).statusCode, 200);
     const saved = await a.submit('/admin/orders', '/admin/orders/price', { product: 'featured', cents: '12900' });
     assert.equal(saved.statusCode, 200);
-    assert.match(saved.body, /featured now costs \$129\.00/);
+    assert.match(saved.body, /featured now costs \$129 for new quotes/);
     const bad = await a.submit('/admin/orders', '/admin/orders/price', { product: 'featured', cents: '-5' });
     assert.equal(bad.statusCode, 400);
     const products = (await env().json('/api/v1/products')).body;

@@ -111,7 +111,7 @@ describeEachDatabase(
       assert.match(shown.body, new RegExp(`ending in …${KEY.slice(-4)}`));
       assert.match(
         shown.body,
-        /<strong>\$98\.00<\/strong> MRR in November 2026 · <span class="badge">verified by Stripe<\/span>/,
+        /<strong>\$98<\/strong> MRR in November 2026 · <span class="badge">verified by Stripe<\/span>/,
       );
       assert.ok(!shown.body.includes(KEY));
       const pub = await env().get('/p/moneyball');
