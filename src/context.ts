@@ -4,7 +4,7 @@ import { openDatabase, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureSite } from './domain/site/site-repository.js';
 import { ensureServerSecret } from './domain/site/server-secret.js';
-import { ListingCache, LISTINGS_CHANNEL } from './domain/listings/listing-cache.js';
+import { ListingCache, LISTINGS_CHANNEL, profileCacheKey } from './domain/listings/listing-cache.js';
 import { ViewCounter } from './domain/listings/view-counter.js';
 import { CredentialCache } from './api/credential-cache.js';
 import { ensureCatalog } from './domain/orders/catalog.js';
@@ -50,6 +50,25 @@ async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, read
     void db.query('SELECT pg_notify($1, $2)', [channel, payload]).catch(() => {});
   db.onChange((change) => {
     switch (change.kind) {
+      case 'listing': {
+        // Any listing write can change a list, so the cached list answers go too.
+        const key = profileCacheKey(change.siteId, change.slug);
+        listingCache.invalidate(key);
+        readCache.clear();
+        notify(LISTINGS_CHANNEL, key);
+        return;
+      }
+      case 'vote_count':
+        // The voter sees the new number at once. Other instances are not told: a count is not worth
+        // a NOTIFY and a cleared read cache on every vote, and their cached profiles and lists show
+        // it within their TTLs (10 s and READ_CACHE_SECONDS).
+        listingCache.invalidate(profileCacheKey(change.siteId, change.slug));
+        return;
+      case 'all_listings':
+        // Not told to other instances: they show it within their TTLs.
+        listingCache.clear();
+        readCache.clear();
+        return;
       case 'categories':
         // list_categories and get_category are cached reads and every profile names its categories.
         // Other instances empty their read cache at once; their profiles follow within the TTL.

@@ -193,9 +193,6 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
         );
       }
       for (const u of result.unknown) out(`line ${u.line}: no listing has the domain ${u.domain}; skipped`);
-      // Listing pages and the board show the new readings at once.
-      ctx.listingCache.clear();
-      ctx.readCache.clear();
       out(
         `imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${provider} (0–${scale})${result.unknown.length ? `; ${result.unknown.length} unknown domain${result.unknown.length === 1 ? '' : 's'} skipped` : ''}`,
       );
