@@ -4,12 +4,13 @@ import { openDatabase, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureSite } from './domain/site/site-repository.js';
 import { ensureServerSecret } from './domain/site/server-secret.js';
-import { ListingCache, LISTINGS_CHANNEL } from './domain/listings/listing-cache.js';
+import { ListingCache, LISTINGS_CHANNEL, profileCacheKey } from './domain/listings/listing-cache.js';
 import { ViewCounter } from './domain/listings/view-counter.js';
 import { CredentialCache } from './api/credential-cache.js';
 import { ensureCatalog } from './domain/orders/catalog.js';
 import { dropSalesCatalog, SALES_CHANNEL } from './domain/orders/sales-catalog.js';
 import { requireSecretsKeyForStoredKeys } from './domain/revenue/revenue-connection.js';
+import { dropVoteSettings } from './domain/votes/vote-settings.js';
 
 /** Opens the database, applies pending migrations and assembles what every part shares. */
 export async function createAppContext(config: Config, opts: { db?: Db; now?: () => Date } = {}): Promise<AppContext> {
@@ -24,14 +25,7 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   await credentials.start();
   const listingCache = new ListingCache();
   const readCache = new ListingCache(config.readCacheSeconds * 1000, config.readCacheSeconds * 1000, 2_000);
-  // Listing writes on other instances arrive here (see forgetListingProfile); any of them can
-  // change a list, so cached list answers go too.
-  await db.listen(LISTINGS_CHANNEL, (key) => {
-    listingCache.invalidate(key);
-    readCache.clear();
-  });
-  // Prices and sales settings changed on another instance.
-  await db.listen(SALES_CHANNEL, () => dropSalesCatalog(db));
+  await dropCachedCopiesOnChange(db, listingCache, readCache);
   return {
     secret,
     credentials,
@@ -43,6 +37,64 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
     views: new ViewCounter(db),
     now: opts.now ?? (() => new Date()),
   };
+}
+
+/**
+ * The caches' side of db.changed (db/changes.ts): a write made here empties this instance's copies
+ * before the writer's call returns, so its next read shows it; other instances hear of it through
+ * NOTIFY. The payload on LISTINGS_CHANNEL is a profile key, or `${siteId}:` (no listing has an empty
+ * slug) when only the lists go.
+ */
+async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, readCache: ListingCache): Promise<void> {
+  const notify = (channel: string, payload: string) =>
+    void db.query('SELECT pg_notify($1, $2)', [channel, payload]).catch(() => {});
+  db.onChange((change) => {
+    switch (change.kind) {
+      case 'listing': {
+        // Any listing write can change a list, so the cached list answers go too.
+        const key = profileCacheKey(change.siteId, change.slug);
+        listingCache.invalidate(key);
+        readCache.clear();
+        notify(LISTINGS_CHANNEL, key);
+        return;
+      }
+      case 'vote_count':
+        // The voter sees the new number at once. Other instances are not told: a count is not worth
+        // a NOTIFY and a cleared read cache on every vote, and their cached profiles and lists show
+        // it within their TTLs (10 s and READ_CACHE_SECONDS).
+        listingCache.invalidate(profileCacheKey(change.siteId, change.slug));
+        return;
+      case 'all_listings':
+        // Not told to other instances: they show it within their TTLs.
+        listingCache.clear();
+        readCache.clear();
+        return;
+      case 'categories':
+        // list_categories and get_category are cached reads and every profile names its categories.
+        // Other instances empty their read cache at once; their profiles follow within the TTL.
+        readCache.clear();
+        listingCache.clear();
+        dropSalesCatalog(db); // quotes check category slugs against it
+        notify(LISTINGS_CHANNEL, `${change.siteId}:`);
+        return;
+      case 'site_settings':
+        // Vote settings are reused for VOTE_SETTINGS_TTL_MS elsewhere; sales settings are told at once.
+        dropVoteSettings(db, change.siteId);
+        dropSalesCatalog(db);
+        notify(SALES_CHANNEL, 'changed');
+        return;
+      case 'sales_catalog':
+        dropSalesCatalog(db);
+        notify(SALES_CHANNEL, 'changed');
+        return;
+    }
+  });
+  // Changes made on other instances.
+  await db.listen(LISTINGS_CHANNEL, (key) => {
+    listingCache.invalidate(key);
+    readCache.clear();
+  });
+  await db.listen(SALES_CHANNEL, () => dropSalesCatalog(db));
 }
 
 export async function closeAppContext(ctx: AppContext): Promise<void> {

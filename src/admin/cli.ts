@@ -4,11 +4,9 @@ import { createUser, DuplicateEmailError, EMAIL_PATTERN, findUserByEmail } from 
 import { passwordProblem } from '../domain/accounts/passwords.js';
 import { createApiKey, parseScopes } from '../domain/accounts/api-keys.js';
 import { setSetting } from '../domain/site/site-repository.js';
-import { forgetVoteSettings } from '../domain/votes/vote-settings.js';
 import { bundleProblem, setBundleContents, setPrice } from '../domain/orders/catalog.js';
 import { completeAdminTask } from '../domain/orders/fulfil-order.js';
 import { refundOrder } from '../domain/orders/payment.js';
-import { forgetSalesCatalog } from '../domain/orders/sales-catalog.js';
 import { importRatingsCsv } from '../domain/domain-ratings/csv-import.js';
 import { providerScaleProblem } from '../domain/domain-ratings/provider-labels.js';
 import { readFile } from 'node:fs/promises';
@@ -135,8 +133,6 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
         throw new UsageError('--value must be JSON, e.g. 42 or "text" or {"a":1}');
       }
       await setSetting(ctx.db, ctx.site.id, values.key, value);
-      await forgetSalesCatalog(ctx);
-      forgetVoteSettings(ctx.db, ctx.site.id);
       out(`set ${values.key} = ${JSON.stringify(value)}`);
       return;
     }
@@ -147,7 +143,6 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
         throw new UsageError('--cents must be a whole number of USD cents from 0 to 100000000');
       if (!(await setPrice(ctx.db, ctx.site.id, values.product, cents, ctx.now())))
         throw new UsageError(`--product: no product ${values.product} on this site`);
-      await forgetSalesCatalog(ctx);
       out(`set the price of ${values.product} to ${cents} cents (USD, excluding VAT) for new quotes`);
       return;
     }
@@ -159,7 +154,6 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       const problem = bundleProblem(values.product ?? '', includes);
       if (problem) throw new UsageError(problem);
       await setBundleContents(ctx.db, ctx.site.id, values.product!, includes);
-      await forgetSalesCatalog(ctx);
       out(`${values.product} now includes ${includes.join(', ')}`);
       return;
     }
@@ -199,9 +193,6 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
         );
       }
       for (const u of result.unknown) out(`line ${u.line}: no listing has the domain ${u.domain}; skipped`);
-      // Listing pages and the board show the new readings at once.
-      ctx.listingCache.clear();
-      ctx.readCache.clear();
       out(
         `imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${provider} (0–${scale})${result.unknown.length ? `; ${result.unknown.length} unknown domain${result.unknown.length === 1 ? '' : 's'} skipped` : ''}`,
       );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCK_FILE, lockDataDir, lockText } from './data-dir-lock.js';
+import { ChangeFeed, type Change, type ChangeHandler } from './changes.js';
 
 /** The one query interface the rest of the code sees, over PGlite or PostgreSQL alike. */
 export interface Queryable {
@@ -9,6 +10,11 @@ export interface Queryable {
    * statement) instead of on every call; ignored by PGlite.
    */
   query<T = Record<string, any>>(sql: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
+  /**
+   * Announces what a write through this handle changed, for the caches (see changes.ts): at once on
+   * the database, after the commit on a transaction.
+   */
+  changed(change: Change): void;
 }
 
 /**
@@ -26,6 +32,8 @@ export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
   /** Calls `handler` for every NOTIFY on `channel`, from any instance sharing the database. */
   listen(channel: string, handler: (payload: string) => void): Promise<void>;
+  /** Calls `handler` for every change announced through this handle or its transactions; returns the unsubscribe. */
+  onChange(handler: ChangeHandler): () => void;
   /** Runs fn in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -77,18 +85,23 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   // A backup carries the lock file of the process that took it: the directory is ours now.
   if (dataDir && opts.loadDataDir) fs.writeFileSync(path.join(dataDir, LOCK_FILE), lockText());
   await pg.exec("SET TIME ZONE 'UTC'");
+  const feed = new ChangeFeed();
   const q: Queryable = {
     async query<T>(sql: string, params: unknown[] = []) {
       return (await pg.query(sql, params)).rows as T[];
     },
+    changed: (change) => feed.publish(change),
   };
   // PGlite has one connection; transactions must not interleave with other queries,
   // which PGlite's own transaction() guarantees by queueing.
   return {
     kind: 'pglite',
     query: q.query,
+    changed: q.changed,
+    onChange: (handler) => feed.subscribe(handler),
     async transaction(fn) {
-      return pg.transaction(async (tx) =>
+      const changes: Change[] = [];
+      const result = await pg.transaction(async (tx) =>
         fn({
           async query<T>(sql: string, params: unknown[] = []) {
             return (await tx.query(sql, params)).rows as T[];
@@ -96,8 +109,11 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
           async exec(sql: string) {
             await tx.exec(sql);
           },
+          changed: (change) => changes.push(change),
         }),
       );
+      for (const change of changes) feed.publish(change);
+      return result;
     },
     async exec(sql) {
       await pg.exec(sql);
@@ -136,8 +152,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   });
   const listeners = new Set<InstanceType<typeof pg.Client>>();
   let closed = false;
+  const feed = new ChangeFeed();
   return {
     kind: 'postgres',
+    changed: (change) => feed.publish(change),
+    onChange: (handler) => feed.subscribe(handler),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query<T>(sql: string, params: unknown[] = [], opts: { prepare?: string } = {}) {
       return (
@@ -157,6 +176,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
         broken = err;
       };
       client.on('error', onError);
+      const changes: Change[] = [];
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -172,8 +192,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
           async exec(sql: string) {
             await client.query(sql);
           },
+          changed: (change) => changes.push(change),
         });
         await client.query('COMMIT');
+        for (const change of changes) feed.publish(change);
         return result;
       } catch (err) {
         if (!broken) await client.query('ROLLBACK').catch(() => {});

@@ -9,7 +9,6 @@ import { expirePendingOrders } from '../domain/orders/order-repository.js';
 import { applyDueRelaunches } from '../domain/orders/fulfil-order.js';
 import { addWeeks, mondayOf } from '../domain/weeks/weeks.js';
 import { releaseHeldVotes } from '../domain/votes/votes.js';
-import { forgetListingProfile } from '../domain/listings/listing-cache.js';
 import { refreshRevenueConnections } from '../domain/revenue/revenue-connection.js';
 import { configuredProvider } from '../domain/domain-ratings/configured-provider.js';
 import { refreshDomainRatings } from '../domain/domain-ratings/refresh.js';
@@ -23,17 +22,14 @@ export async function awardFinishedWeeks(ctx: AppContext, weeksBack = 4): Promis
   let awarded = 0;
   for (let i = 1; i <= weeksBack; i++) {
     const given = await awardWeek(ctx.db, ctx.site, addWeeks(current, -i), ctx.config.publicUrl);
-    // The winners' pages show their new award at once.
-    for (const g of given) forgetListingProfile(ctx, ctx.site.id, g.slug);
     awarded += given.length;
   }
   return awarded;
 }
 
-/** Held votes of accounts now old enough start counting; their listings' cached pages are dropped. */
+/** Held votes of accounts now old enough start counting. */
 export async function countReleasedVotes(ctx: AppContext): Promise<number> {
   const moved = await releaseHeldVotes(ctx.db, ctx.now());
-  for (const l of moved) forgetListingProfile(ctx, l.site_id, l.slug);
   return moved.length;
 }
 

@@ -6,7 +6,6 @@ import { orderCategories, ownedListing, payOnCheckoutPage } from '../support/ord
 import { admin } from '../support/credentials.js';
 import { callTool } from '../support/mcp-rpc.js';
 import { expirePendingOrders } from '../../src/domain/orders/order-repository.js';
-import { forgetSalesCatalog } from '../../src/domain/orders/sales-catalog.js';
 
 // FIXED_NOW is Wednesday 2026-11-18: weeks on sale start Monday 2026-11-23.
 const NEXT_WEEK = '2026-11-23';
@@ -25,7 +24,7 @@ describeEachDatabase('orders: products, quotes, checkout, payment and fulfilment
   beforeEach(async () => {
     env().clock.now = new Date(FIXED_NOW);
     await env().ctx.db.query(`DELETE FROM site_settings WHERE key IN ('paid_week_capacity', 'seller_country')`);
-    await forgetSalesCatalog(env().ctx);
+    env().ctx.db.changed({ kind: 'site_settings', siteId: env().ctx.site.id });
   });
   const quote = (body: unknown) => buyer.call('POST', '/orders/quote', body);
   const checkout = (body: unknown, key?: string) =>

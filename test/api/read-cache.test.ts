@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase } from '../support/app.js';
 import { seedPublicWorld } from '../support/public-world.js';
-import { forgetListingProfile } from '../../src/domain/listings/listing-cache.js';
 
 const slugs = (items: { slug: string }[]) => items.map((i) => i.slug);
 const renameQuillnote = (env: () => { ctx: { db: { query(sql: string): Promise<unknown> } } }) =>
@@ -25,7 +24,7 @@ describeEachDatabase(
       await env().ctx.db.query(
         `UPDATE companies SET tagline = 'Notes, rewritten' WHERE id = (SELECT company_id FROM listings WHERE slug = 'quillnote')`,
       );
-      forgetListingProfile(env().ctx, env().ctx.site.id, 'quillnote');
+      env().ctx.db.changed({ kind: 'listing', siteId: env().ctx.site.id, slug: 'quillnote' });
       const after = await env().json('/api/v1/listings?q=quillnote');
       assert.equal(after.body.items.find((i: { slug: string }) => i.slug === 'quillnote').tagline, 'Notes, rewritten');
     });
@@ -50,7 +49,7 @@ describeEachDatabase(
       await env().ctx.db.query(
         `UPDATE companies SET tagline = 'Notes with a new tagline' WHERE id = (SELECT company_id FROM listings WHERE slug = 'quillnote')`,
       );
-      forgetListingProfile(env().ctx, env().ctx.site.id, 'quillnote');
+      env().ctx.db.changed({ kind: 'listing', siteId: env().ctx.site.id, slug: 'quillnote' });
       const after = await env().get('/p/quillnote');
       assert.equal(after.statusCode, 200);
       assert.match(after.body, /Notes with a new tagline/);

@@ -53,6 +53,8 @@ export async function awardWeek(
       const award = given.find((g) => g.listing_id === owner.listing_id)!;
       await queueMail(tx, awardMail(award, owner.email, { siteName: site.name, publicUrl }));
     }
+    // The winners' pages show their new award.
+    for (const g of given) tx.changed({ kind: 'listing', siteId: site.id, slug: g.slug });
     return given;
   });
 }

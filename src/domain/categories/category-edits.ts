@@ -166,6 +166,7 @@ export async function createCategory(db: Db, siteId: number, v: CategoryValues):
          RETURNING id`,
         [siteId, v.slug, v.name, v.description, v.parentId, v.position],
       );
+      tx.changed({ kind: 'categories', siteId });
       return { ok: true, id: rows[0].id, slug: v.slug };
     });
   } catch (err) {
@@ -206,6 +207,7 @@ export async function updateCategory(
       'UPDATE categories SET name = $2, description = $3, parent_id = $4, position = COALESCE($5::int, position) WHERE id = $1',
       [id, v.name, v.description, v.parentId, v.position],
     );
+    tx.changed({ kind: 'categories', siteId });
     return { ok: true, id, slug: self.slug };
   });
 }
@@ -224,6 +226,7 @@ export async function replaceCategoryFaqs(db: Db, siteId: number, id: number, fa
         i,
       ]);
     }
+    tx.changed({ kind: 'categories', siteId });
     return true;
   });
 }
@@ -245,6 +248,7 @@ export async function deleteCategory(db: Db, siteId: number, id: number): Promis
     const usage = await categoryUsage(tx, id);
     if (usage.subcategories || usage.listings) return { ok: false, ...usage };
     await tx.query('DELETE FROM categories WHERE id = $1', [id]);
+    tx.changed({ kind: 'categories', siteId });
     return { ok: true, slug: rows[0].slug };
   });
 }

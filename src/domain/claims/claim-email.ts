@@ -12,9 +12,9 @@ import {
   type ClaimRecord,
 } from './claim-repository.js';
 import { claimStatus } from './claim-view.js';
-import { invalidateListing, transferOwnership } from './claim-transfer.js';
+import { transferOwnership } from './claim-transfer.js';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now' | 'listingCache'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now'>;
 
 export const claimLinkPath = '/claims/verify-email';
 
@@ -119,6 +119,5 @@ export async function confirmClaimLink(ctx: Ctx, token: string): Promise<{ claim
     const outcome = await transferOwnership(tx, ctx, claimId);
     return outcome.claim ? { claim: outcome.claim } : { error: 'This claim no longer exists.' };
   });
-  if ('claim' in result) invalidateListing(ctx, result.claim.slug);
   return result;
 }

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { Queryable } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 import { claimHost, type ClaimMethod } from './claim-instructions.js';
 import {
   lockClaimForTransfer,
@@ -12,7 +11,7 @@ import {
 } from './claim-repository.js';
 import { claimStatus } from './claim-view.js';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now' | 'listingCache'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now'>;
 
 const PROOF: Record<ClaimMethod, string> = {
   dns: 'a DNS TXT record on the domain',
@@ -59,16 +58,12 @@ export async function transferOwnership(
         `You are no longer an owner of it and can no longer edit it. If you still control ${domain} and think this is wrong, claim the listing again from its page (${listingUrl}) or reply to this email.`,
     });
   }
+  // The public profile shows "Verified owner".
+  tx.changed({ kind: 'listing', siteId: ctx.site.id, slug: claim.slug });
   return { verified: true, claim: { ...claim, status: 'verified', verified_at: now.toISOString() } };
 }
 
-/** The cached public profile shows "Verified owner": drop it after a transfer. */
-export const invalidateListing = (ctx: Pick<Ctx, 'site' | 'listingCache' | 'db'>, slug: string) =>
-  forgetListingProfile(ctx, ctx.site.id, slug);
-
-/** transferOwnership in its own transaction, then the cache. */
+/** transferOwnership in its own transaction. */
 export async function completeClaim(ctx: Ctx, claimId: number): Promise<TransferOutcome> {
-  const outcome = await ctx.db.transaction((tx) => transferOwnership(tx, ctx, claimId));
-  if (outcome.verified) invalidateListing(ctx, outcome.claim.slug);
-  return outcome;
+  return ctx.db.transaction((tx) => transferOwnership(tx, ctx, claimId));
 }

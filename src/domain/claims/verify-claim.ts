@@ -17,7 +17,7 @@ import { requireConfirmedEmail } from './claim-access.js';
 import { completeClaim } from './claim-transfer.js';
 import type { Claimant } from './start-claim.js';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now' | 'listingCache'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'site' | 'now'>;
 
 /**
  * Each check reaches out to DNS or the company's website (and a resend sends mail), so a claim

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/client.js';
+import { listingChanged } from '../listings/listing-changes.js';
 import {
   checkCommentBody,
   publicName,
@@ -122,6 +123,7 @@ export async function addComment(
     `INSERT INTO comments (listing_id, launch_week, user_id, parent_id, body, created_at) VALUES ($1, $2::date, $3, $4, $5, $6) RETURNING id`,
     [listing.id, listing.launch_week, userId, parentId, checked.body, now.toISOString()],
   );
+  await listingChanged(db, listing.id);
   return { ok: true, id: rows[0].id };
 }
 
@@ -173,6 +175,7 @@ export async function editComment(
     `UPDATE comments SET body = $4, edited_at = $3 WHERE id = $1 AND ${STILL_CHANGEABLE} RETURNING id`,
     [commentId, userId, now.toISOString(), checked.body],
   );
+  if (rows[0]) await listingChanged(db, listing.id);
   return rows[0]
     ? { ok: true, id: commentId }
     : (changeRefusal(await storedComment(db, listing.id, commentId), userId, now) ?? NOT_FOUND);
@@ -196,6 +199,7 @@ export async function deleteComment(
     `UPDATE comments SET body = '', deleted_at = $3 WHERE id = $1 AND ${STILL_CHANGEABLE} RETURNING id`,
     [commentId, userId, now.toISOString()],
   );
+  if (rows[0]) await listingChanged(db, listing.id);
   return rows[0]
     ? { ok: true, id: commentId, parent_id: found!.parent_id }
     : (changeRefusal(await storedComment(db, listing.id, commentId), userId, now) ?? NOT_FOUND);
@@ -215,6 +219,7 @@ export async function likeComment(
     'INSERT INTO comment_likes (comment_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
     [commentId, userId, now.toISOString()],
   );
+  await listingChanged(db, listing.id);
   return { ok: true, id: commentId };
 }
 
@@ -227,6 +232,7 @@ export async function unlikeComment(
 ): Promise<CommentOutcome> {
   if (!(await storedComment(db, listing.id, commentId))) return NOT_FOUND;
   await db.query('DELETE FROM comment_likes WHERE comment_id = $1 AND user_id = $2', [commentId, userId]);
+  await listingChanged(db, listing.id);
   return { ok: true, id: commentId };
 }
 

@@ -105,6 +105,8 @@ export async function importRatingsCsv(db: Db, text: string, opts: ImportOptions
           opts.scale,
         ],
       );
+      // Listing pages and the boards show the new readings.
+      tx.changed({ kind: 'all_listings' });
     });
   }
   return { imported: known.length, unknown, errors: [] };

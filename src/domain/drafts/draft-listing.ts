@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 import type { Tx } from '../../db/client.js';
 import { conflict, forbidden, invalidField } from '../../errors/app-error.js';
 import { reindexListings } from '../search/search-index.js';
@@ -120,7 +119,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code ===
  * draft — updates the same listing. A domain already listed on this site has to be claimed.
  */
 export async function saveDraftAsListing(
-  ctx: Pick<AppContext, 'db' | 'site' | 'now' | 'listingCache'>,
+  ctx: Pick<AppContext, 'db' | 'site' | 'now'>,
   draftId: string,
   userId: number,
 ): Promise<{ listing_id: number; slug: string; status: string }> {
@@ -133,7 +132,6 @@ export async function saveDraftAsListing(
       throw conflict('This product was just saved as a listing by another request; fetch the draft again.');
     throw err;
   }
-  forgetListingProfile(ctx, ctx.site.id, result.slug);
   return result;
 }
 
@@ -322,5 +320,6 @@ export async function saveDraftAsListingTx(
     ]);
   await markSubmitted(tx, draft.id, listing.id, ctx.now());
   await reindexListings(tx, { listingIds: [listing.id] });
+  tx.changed({ kind: 'listing', siteId: ctx.site.id, slug: listing.slug });
   return { listing_id: listing.id, slug: listing.slug, status: listing.status };
 }

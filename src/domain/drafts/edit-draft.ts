@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 import { badRequest, conflict, type FieldError } from '../../errors/app-error.js';
 import type { ProfileField } from '../../drafting/draft-content.js';
 import { enqueueAndNotify } from '../../jobs/queue.js';
@@ -106,7 +105,7 @@ export async function editDraft(
   const redrafted = regenerate.length ? await composeFromStoredPages(ctx, draft, { only: regenerate }) : null;
   const now = ctx.now();
 
-  const slug = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await lockDraft(tx, draft.id);
     const current = (await loadDraft(tx, draft.id))!;
     const fields: FieldRows = applyEdits(current.fields, {
@@ -153,9 +152,7 @@ export async function editDraft(
           { runAt: now, maxAttempts: 2 },
         );
     }
-    if (!current.listing_id) return null;
-    return (await saveDraftAsListingTx(tx, ctx, draft.id, userId)).slug;
+    if (current.listing_id) await saveDraftAsListingTx(tx, ctx, draft.id, userId);
   });
-  if (slug) forgetListingProfile(ctx, ctx.site.id, slug);
   return (await loadDraft(ctx.db, draft.id))!;
 }

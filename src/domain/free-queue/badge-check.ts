@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 import type { Queryable } from '../../db/client.js';
 import { allowListFor } from '../../net/address-policy.js';
 import { BlockedAddressError, RedirectRefusedError, checkUrl, safeFetch } from '../../net/safe-fetch.js';
@@ -141,7 +140,7 @@ export async function runBadgeCheck(ctx: AppContext, listingId: number): Promise
   if (recorded?.status === 'scheduled') {
     // Scheduled listings are public (get_listing, upcoming launches): refresh search and the profile cache.
     await reindexListings(ctx.db, { listingIds: [listingId] });
-    forgetListingProfile(ctx, ctx.site.id, recorded.slug);
+    ctx.db.changed({ kind: 'listing', siteId: ctx.site.id, slug: recorded.slug });
   }
   return loadFreeLaunch(ctx.db, ctx.site.id, listingId);
 }

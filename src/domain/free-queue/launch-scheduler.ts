@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 import { reindexListings } from '../search/search-index.js';
 import { enqueueDueBadgeChecks, purgeFinishedBadgeChecks } from './badge-check.js';
 import { utcMinute } from './free-launch-view.js';
@@ -25,7 +24,7 @@ export async function launchScheduledListings(ctx: AppContext): Promise<string[]
   const launched = await launchDueListings(ctx.db, ctx.site.id, ctx.now());
   if (launched.length === 0) return [];
   await reindexListings(ctx.db, { listingIds: launched.map((l) => l.id) });
-  for (const l of launched) forgetListingProfile(ctx, ctx.site.id, l.slug);
+  for (const l of launched) ctx.db.changed({ kind: 'listing', siteId: ctx.site.id, slug: l.slug });
   return launched.map((l) => l.slug);
 }
 

@@ -4,7 +4,8 @@
  * - Concurrent misses for one key share a single load (no thundering herd on a cold or expired key).
  * - After `ttlMs` an entry is stale: it is still served for up to `staleMs` while one background
  *   load refreshes it, so readers never wait on an expiry.
- * - Writes on this instance invalidate at once; the TTL bounds staleness from writes elsewhere.
+ * - Writes on this instance invalidate at once (db.changed, see context.ts); the TTL bounds
+ *   staleness from writes elsewhere.
  */
 export interface CachedValue<T> {
   value: T;
@@ -101,32 +102,3 @@ export const LISTINGS_CHANNEL = 'launchdeck_listings';
 
 /** The key get_listing caches a profile under: a slug is only unique within its site. */
 export const profileCacheKey = (siteId: number, slug: string) => `${siteId}:${slug}`;
-
-/**
- * Drops a listing's cached public profile after a write, here at once and on every other instance
- * through NOTIFY, so the next get_listing anywhere shows the change.
- */
-export function forgetListingProfile(
-  ctx: {
-    listingCache: ListingCache;
-    readCache?: ListingCache;
-    db: { query(sql: string, params?: unknown[]): Promise<unknown> };
-  },
-  siteId: number,
-  slug: string,
-): void {
-  const key = profileCacheKey(siteId, slug);
-  ctx.listingCache.invalidate(key);
-  ctx.readCache?.clear();
-  void ctx.db.query('SELECT pg_notify($1, $2)', [LISTINGS_CHANNEL, key]).catch(() => {});
-}
-
-/**
- * Drops this instance's cached profile after a vote moved its count, so the voter sees the new
- * number at once. Other instances are not told: a count is not worth a NOTIFY and a cleared read
- * cache on every vote, and their cached profiles and lists show it within their TTLs (10 s and
- * READ_CACHE_SECONDS).
- */
-export function forgetVoteCount(ctx: { listingCache: ListingCache }, siteId: number, slug: string): void {
-  ctx.listingCache.invalidate(profileCacheKey(siteId, slug));
-}

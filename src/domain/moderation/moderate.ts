@@ -120,7 +120,7 @@ export async function moderate(
       message: `Say why, in ${REASON_MIN} to ${REASON_MAX} characters: it is recorded with the action.`,
     };
   }
-  return db.transaction(async (tx): Promise<ModerationOutcome> => {
+  const outcome = await db.transaction(async (tx): Promise<ModerationOutcome> => {
     const record = (action: string, kind: string, targetId: number) =>
       recordAction(tx, siteId, { adminId, action, kind, targetId, reason }, now);
     if (cmd.action === 'suspend' || cmd.action === 'unsuspend') {
@@ -181,4 +181,6 @@ export async function moderate(
       slugs: [slug],
     };
   });
+  if (outcome.ok) for (const slug of outcome.slugs) db.changed({ kind: 'listing', siteId, slug });
+  return outcome;
 }

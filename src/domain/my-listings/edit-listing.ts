@@ -6,7 +6,6 @@ import { reindexListings } from '../search/search-index.js';
 import { allSites, companyListingsElsewhere, sitesOwnedByOthers } from './my-listing-repository.js';
 import { checkListingEdit, COMPANY_FIELDS, SITE_FIELDS, type ListingEditInput } from './listing-edit-checks.js';
 import { diffValues, recordVersion } from './listing-versions.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 
 export interface AppliedTo {
   site: string;
@@ -69,7 +68,7 @@ const SEARCHED = ['tagline', 'short_description', 'description', 'keywords', 'he
  * at once: there is no review step.
  */
 export async function editMyListing(
-  ctx: Pick<AppContext, 'db' | 'site' | 'listingCache' | 'now'>,
+  ctx: Pick<AppContext, 'db' | 'site' | 'now'>,
   listing: OwnedListing,
   userId: number,
   input: ListingEditInput,
@@ -146,8 +145,9 @@ export async function editMyListing(
     return { changed: diff.fields, applied_to: applied };
   });
 
-  forgetListingProfile(ctx, listing.site_id, listing.slug);
-  for (const t of targets) if (t.listing) forgetListingProfile(ctx, t.listing.site_id, t.listing.slug);
+  ctx.db.changed({ kind: 'listing', siteId: listing.site_id, slug: listing.slug });
+  for (const t of targets)
+    if (t.listing) ctx.db.changed({ kind: 'listing', siteId: t.listing.site_id, slug: t.listing.slug });
   return result;
 }
 

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/client.js';
+import { listingChanged } from '../listings/listing-changes.js';
 
 /** A listing people can follow: only ones the public can see (live or scheduled) on this site. */
 export async function followableListing(
@@ -27,8 +28,11 @@ export async function follow(db: Db, listingId: number, userId: number, now: Dat
       'INSERT INTO followers (listing_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id',
       [listingId, userId, now.toISOString()],
     );
-    if (added.length)
+    if (added.length) {
       await tx.query('UPDATE listings SET followers_count = followers_count + 1 WHERE id = $1', [listingId]);
+      // The public profile shows the follower count.
+      await listingChanged(tx, listingId);
+    }
     return added.length > 0;
   });
 }
@@ -39,10 +43,12 @@ export async function unfollow(db: Db, listingId: number, userId: number): Promi
       listingId,
       userId,
     ]);
-    if (removed.length)
+    if (removed.length) {
       await tx.query('UPDATE listings SET followers_count = greatest(followers_count - 1, 0) WHERE id = $1', [
         listingId,
       ]);
+      await listingChanged(tx, listingId);
+    }
     return removed.length > 0;
   });
 }

@@ -3,7 +3,6 @@ import type { Queryable } from '../../db/client.js';
 import { unlockedSections } from '../listings/listing-profile.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { unlockedSectionsOf } from './my-listing-repository.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 import { STORY_SECTIONS as STORY_PARTS, type StorySection as StoryPart } from '../../drafting/draft-content.js';
 
 export { STORY_PARTS };
@@ -24,7 +23,7 @@ export async function loadStory(db: Queryable, listingId: number): Promise<Story
  * what shows. It is public on paid listings or when the story section is unlocked.
  */
 export async function setFounderStory(
-  ctx: Pick<AppContext, 'db' | 'listingCache' | 'now'>,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   listing: OwnedListing,
   input: Partial<Story>,
 ): Promise<{ listing_id: number; story: Story; public: boolean }> {
@@ -35,7 +34,7 @@ export async function setFounderStory(
      ON CONFLICT (listing_id) DO UPDATE SET ${STORY_PARTS.map((p) => `${p} = EXCLUDED.${p}`).join(', ')}, updated_at = EXCLUDED.updated_at`,
     [listing.id, ...STORY_PARTS.map((p) => story[p]), ctx.now().toISOString()],
   );
-  forgetListingProfile(ctx, listing.site_id, listing.slug);
+  ctx.db.changed({ kind: 'listing', siteId: listing.site_id, slug: listing.slug });
   const l = await unlockedSectionsOf(ctx.db, listing.id);
   return { listing_id: listing.id, story, public: unlockedSections(l.plan, l.unlocked_sections).includes('story') };
 }

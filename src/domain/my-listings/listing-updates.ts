@@ -3,7 +3,6 @@ import { invalidField } from '../../errors/app-error.js';
 import { queueMail } from '../../mail/outbox.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { followerEmails } from './followers.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 
 export interface PostedUpdate {
   id: number;
@@ -19,7 +18,7 @@ export interface PostedUpdate {
  * or mailed without being stored. The author is not mailed their own words.
  */
 export async function postListingUpdate(
-  ctx: Pick<AppContext, 'db' | 'site' | 'config' | 'listingCache' | 'now'>,
+  ctx: Pick<AppContext, 'db' | 'site' | 'config' | 'now'>,
   listing: OwnedListing,
   userId: number,
   input: { title: string; body: string },
@@ -47,6 +46,6 @@ export async function postListingUpdate(
     }
     return { ...rows[0], followers_notified: emails.length };
   });
-  forgetListingProfile(ctx, listing.site_id, listing.slug);
+  ctx.db.changed({ kind: 'listing', siteId: listing.site_id, slug: listing.slug });
   return result;
 }

@@ -3,9 +3,8 @@ import { invalidField, notFound } from '../../errors/app-error.js';
 import { unlockedSections } from '../listings/listing-profile.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { unlockedSectionsOf } from './my-listing-repository.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 
-type Ctx = Pick<AppContext, 'db' | 'listingCache'>;
+type Ctx = Pick<AppContext, 'db'>;
 
 export interface MilestoneInput {
   date: string;
@@ -46,7 +45,7 @@ export async function addMilestone(
     'INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5) RETURNING id, date, title, description, url',
     [listing.id, m.date, title, m.description?.trim() ?? '', m.url?.trim() || null],
   );
-  forgetListingProfile(ctx, listing.site_id, listing.slug);
+  ctx.db.changed({ kind: 'listing', siteId: listing.site_id, slug: listing.slug });
   return { ...rows[0], public: await milestonesArePublic(ctx.db, listing.id) };
 }
 
@@ -61,6 +60,6 @@ export async function deleteMilestone(
     listing.id,
   ]);
   if (rows.length === 0) throw notFound(`This listing has no milestone with id ${milestoneId}.`);
-  forgetListingProfile(ctx, listing.site_id, listing.slug);
+  ctx.db.changed({ kind: 'listing', siteId: listing.site_id, slug: listing.slug });
   return { deleted: true, milestone_id: milestoneId };
 }

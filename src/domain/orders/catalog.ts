@@ -254,6 +254,7 @@ export async function setPrice(db: Queryable, siteId: number, code: string, cent
      SELECT id, $3, $4 FROM products WHERE site_id = $1 AND code = $2 RETURNING id`,
     [siteId, code, cents, at.toISOString()],
   );
+  if (rows.length) db.changed({ kind: 'sales_catalog', siteId });
   return rows.length > 0;
 }
 
@@ -278,5 +279,6 @@ export async function setBundleContents(
     code,
     includes,
   ]);
+  if (rows.length) db.changed({ kind: 'sales_catalog', siteId });
   return rows.length > 0;
 }

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-context.js';
 import { fromJson, type Queryable } from '../../db/client.js';
-import { forgetListingProfile } from '../listings/listing-cache.js';
 import { loadListingProfileAnyStatus } from '../listings/listing-profile.js';
 import { reindexListings } from '../search/search-index.js';
 import { applyLine, type FulfilLine } from './fulfil-line.js';
@@ -62,7 +61,7 @@ export async function fulfilOrder(ctx: AppContext, orderId: number): Promise<{ f
   await completeOrder(ctx.db, orderId, ctx.now());
   if (touched.size) {
     await reindexListings(ctx.db, { listingIds: [...touched.keys()] });
-    for (const slug of touched.values()) forgetListingProfile(ctx, ctx.site.id, slug);
+    for (const slug of touched.values()) ctx.db.changed({ kind: 'listing', siteId: ctx.site.id, slug });
   }
   return { fulfilled, waiting };
 }
@@ -131,6 +130,6 @@ export async function applyDueRelaunches(ctx: AppContext): Promise<string[]> {
      RETURNING l.id, l.slug`,
     [ctx.site.id, now.toISOString(), now.toISOString().slice(0, 10)],
   );
-  for (const r of rows) forgetListingProfile(ctx, ctx.site.id, r.slug);
+  for (const r of rows) ctx.db.changed({ kind: 'listing', siteId: ctx.site.id, slug: r.slug });
   return rows.map((r) => r.slug);
 }

@@ -44,13 +44,7 @@ export function salesCatalog(ctx: Ctx): Promise<SalesCatalog> {
   return value;
 }
 
-/** Drops this instance's copies (all sites of the database). */
+/** Drops this instance's copies (all sites of the database): after a change here or a NOTIFY (context.ts). */
 export function dropSalesCatalog(db: Db): void {
   copies.delete(db);
-}
-
-/** After a change to prices, bundles, sales settings or categories: every instance reloads. */
-export async function forgetSalesCatalog(ctx: { db: Db }): Promise<void> {
-  dropSalesCatalog(ctx.db);
-  await ctx.db.query('SELECT pg_notify($1, $2)', [SALES_CHANNEL, 'changed']);
 }

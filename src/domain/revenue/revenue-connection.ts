@@ -4,7 +4,7 @@ import { badRequest, AppError } from '../../errors/app-error.js';
 import { openSecret, sealSecret } from '../../crypto/secret-box.js';
 import { getSetting } from '../site/site-repository.js';
 import { queueMail } from '../../mail/outbox.js';
-import { forgetListingProfile, type ListingCache } from '../listings/listing-cache.js';
+import { companyListingsChanged } from '../listings/listing-changes.js';
 import { RevenueKeyRejected, type FxRates, type MrrResult, type RevenueProvider } from './revenue-provider.js';
 import { revenueProvider } from './revenue-providers.js';
 import {
@@ -22,18 +22,7 @@ export interface RevenueDeps {
   db: Queryable;
   config: Config;
   site: { id: number; name: string };
-  listingCache: ListingCache;
-  readCache?: ListingCache;
   now(): Date;
-}
-
-/** A new figure changes every listing page of the company, on every site. */
-async function forgetCompanyListings(deps: RevenueDeps, companyId: number): Promise<void> {
-  const rows = await deps.db.query<{ site_id: number; slug: string }>(
-    'SELECT site_id, slug FROM listings WHERE company_id = $1',
-    [companyId],
-  );
-  for (const l of rows) forgetListingProfile(deps, l.site_id, l.slug);
 }
 
 export const FX_RATES_SETTING = 'revenue_fx_rates';
@@ -112,7 +101,7 @@ export async function connectRevenue(
   });
   if (result.ok) {
     await storeVerifiedFigure(deps.db, listing.company_id, monthOf(now), result.mrrCents, provider.name);
-    await forgetCompanyListings(deps, listing.company_id);
+    await companyListingsChanged(deps.db, listing.company_id);
   }
   return result;
 }
@@ -124,7 +113,8 @@ export async function stateMrr(deps: RevenueDeps, companyId: number, mrrCents: n
       { path: 'mrr', message: 'must be from 0 to 1,000,000,000 USD' },
     ]);
   const stored = await storeSelfReportedFigure(deps.db, companyId, monthOf(deps.now()), mrrCents);
-  if (stored) await forgetCompanyListings(deps, companyId);
+  // A new figure shows on every listing page of the company, on every site.
+  if (stored) await companyListingsChanged(deps.db, companyId);
   return stored;
 }
 
@@ -174,7 +164,7 @@ export async function refreshRevenueConnections(
       const r = await provider.mrr(key, rates);
       if (r.ok) {
         await storeVerifiedFigure(deps.db, c.company_id, monthOf(now), r.mrrCents, provider.name);
-        await forgetCompanyListings(deps, c.company_id);
+        await companyListingsChanged(deps.db, c.company_id);
       }
       await markChecked(deps.db, c.id, now, r.ok ? null : missingRatesMessage(r.missingRates));
     } catch (err) {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import type { SealedSecret } from '../../crypto/secret-box.js';
+import { listingChanged } from '../listings/listing-changes.js';
 
 /** A connection as pages see it: never the key, only its last characters. */
 export interface RevenueConnection {
@@ -159,6 +160,7 @@ export async function latestFigure(db: Queryable, companyId: number): Promise<Re
 
 export async function setRevenueHidden(db: Queryable, listingId: number, hidden: boolean): Promise<void> {
   await db.query('UPDATE listings SET revenue_hidden = $2 WHERE id = $1', [listingId, hidden]);
+  await listingChanged(db, listingId);
 }
 
 export async function isRevenueHidden(db: Queryable, listingId: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { listingChanged } from '../listings/listing-changes.js';
 import { checkReply, checkReview, type FieldProblem } from './review-rules.js';
 
 /**
@@ -193,6 +194,8 @@ export async function writeReview(
   );
   // No row: the person's review exists and a moderator hid it.
   if (!rows[0]) return refuse('hidden');
+  // The profile shows the community rating.
+  await listingChanged(db, listing.id);
   return { ok: true, review_id: rows[0].id };
 }
 
@@ -207,6 +210,7 @@ export async function deleteOwnReview(db: Queryable, listing: ReviewListing, use
     [listing.id, userId],
   );
   if (removed.length === 0 && (await ownReview(db, listing.id, userId))?.hidden) return refuse('hidden');
+  if (removed.length) await listingChanged(db, listing.id);
   return { ok: true, deleted: removed.length > 0 };
 }
 
@@ -239,7 +243,9 @@ export async function replyToReview(
       WHERE id = $1 AND listing_id = $2 AND hidden_at IS NULL AND owner_reply IS NULL RETURNING id`,
     [reviewId, listing.id, checked.value, now.toISOString(), userId],
   );
-  return saved.length ? { ok: true } : refuse('already_replied');
+  if (!saved.length) return refuse('already_replied');
+  await listingChanged(db, listing.id);
+  return { ok: true };
 }
 
 /** Reviews written or edited and replies written by the account since `since` (the per-account rate limit). */

@@ -34,6 +34,7 @@ export async function setSetting(db: Queryable, siteId: number, key: string, val
      ON CONFLICT (site_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
     [siteId, key, JSON.stringify(value)],
   );
+  db.changed({ kind: 'site_settings', siteId });
 }
 
 export async function siteCounts(

@@ -46,8 +46,8 @@ export function loadVoteSettings(db: Queryable, siteId: number): Promise<VoteSet
   return value;
 }
 
-/** Drops this instance's copy after the settings changed here. */
-export function forgetVoteSettings(db: Queryable, siteId: number): void {
+/** Drops this instance's copy after the settings changed here (a site_settings change, see context.ts). */
+export function dropVoteSettings(db: Queryable, siteId: number): void {
   cached.get(db)?.delete(siteId);
 }
 

@@ -136,7 +136,10 @@ export async function castVote(
   const who = voterRefusal(r);
   if (who) return refused(who);
   if (!r.found) return refused('not_found');
-  if (r.inserted) return { voted: true, counted: r.counted === true, votes: r.votes, held_until: r.held_until };
+  if (r.inserted) {
+    db.changed({ kind: 'vote_count', siteId, slug });
+    return { voted: true, counted: r.counted === true, votes: r.votes, held_until: r.held_until };
+  }
   // Voted already (a double click, another tab): answer with the vote there is.
   const mine = await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, r.user_id!);
   if (!mine) return refused('rate_limited', r.votes);
@@ -179,6 +182,7 @@ export async function removeVote(
   const r = rows[0];
   if (r.user_id === null) return refused('signed_out');
   if (!r.found) return refused('not_found');
+  if (r.removed) db.changed({ kind: 'vote_count', siteId, slug });
   if (!r.removed && (await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, r.user_id)))
     return { voted: true, counted: false, votes: r.votes, held_until: null };
   return { voted: false, counted: false, votes: r.votes, held_until: null };
@@ -199,11 +203,11 @@ async function ownVote(
 /**
  * Counts the held votes whose hold has passed (accounts now old enough). One statement: the
  * votes flip and their listings' counts move together, so several workers releasing at once
- * count each vote exactly once (a row already released no longer matches). Returns the slugs
- * whose counts moved, for their caches.
+ * count each vote exactly once (a row already released no longer matches). Returns the listings
+ * whose counts moved, announced as changed.
  */
 export async function releaseHeldVotes(db: Queryable, now: Date): Promise<{ site_id: number; slug: string }[]> {
-  return db.query<{ site_id: number; slug: string }>(
+  const moved = await db.query<{ site_id: number; slug: string }>(
     `WITH released AS (
        UPDATE votes SET counted = true, held_until = NULL
         WHERE held_until IS NOT NULL AND held_until <= $1 AND voided_at IS NULL RETURNING listing_id),
@@ -211,6 +215,8 @@ export async function releaseHeldVotes(db: Queryable, now: Date): Promise<{ site
      UPDATE listings l SET votes_count = l.votes_count + per.n FROM per WHERE l.id = per.listing_id RETURNING l.site_id, l.slug`,
     [now.toISOString()],
   );
+  for (const l of moved) db.changed({ kind: 'listing', siteId: l.site_id, slug: l.slug });
+  return moved;
 }
 
 /**

@@ -18,7 +18,6 @@ import {
   type AdminCategory,
   type CategoryForm,
 } from '../../domain/categories/category-edits.js';
-import { forgetCategoryReads } from '../../domain/categories/category-cache.js';
 import { html, type SafeHtml } from '../html.js';
 import { adminGate, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
 import { csrfInput, errorSummary, faqFieldsets, field, readFaqRows, savedNotice } from './admin-form-parts.js';
@@ -216,7 +215,6 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     if (errors.length) return listPage(reply, user, { typed, errors }, 400);
     const r = await createCategory(ctx.db, ctx.site.id, values);
     if (!r.ok) return listPage(reply, user, { typed, errors: r.errors }, 400);
-    forgetCategoryReads(ctx, ctx.site.id);
     return reply.redirect(`/admin/categories/${r.id}?saved=created`, 303);
   });
 
@@ -241,7 +239,6 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
       const r = await updateCategory(ctx.db, ctx.site.id, id, values);
       if (!r) return notFound(reply, user);
       if (!r.ok) return editPage(reply, user, id, { typed, errors: r.errors }, 400);
-      forgetCategoryReads(ctx, ctx.site.id);
       return reply.redirect(`/admin/categories/${id}?saved=details`, 303);
     },
   );
@@ -258,7 +255,6 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
       const { faqs, errors } = checkFaqs(rows);
       if (errors.length) return editPage(reply, user, id, { faqTyped: rows, faqErrors: errors }, 400);
       if (!(await replaceCategoryFaqs(ctx.db, ctx.site.id, id, faqs))) return notFound(reply, user);
-      forgetCategoryReads(ctx, ctx.site.id);
       return reply.redirect(`/admin/categories/${id}?saved=faqs#faqs`, 303);
     },
   );
@@ -291,7 +287,6 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
           409,
         );
       }
-      forgetCategoryReads(ctx, ctx.site.id);
       return reply.redirect('/admin/categories?saved=deleted', 303);
     },
   );

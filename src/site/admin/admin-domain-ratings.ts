@@ -80,8 +80,6 @@ export function registerAdminDomainRatingRoutes(app: FastifyInstance, ctx: AppCo
     const result = await importRatingsCsv(ctx.db, formValue(req.body, 'csv'), { provider, scale });
     if (result.errors.length > 0)
       return show(reply, user, { error: 'Nothing imported: fix the rows below.', result }, 400);
-    ctx.listingCache.clear();
-    ctx.readCache.clear();
     return show(reply, user, {
       notice: `Imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${providerLabel(provider)}.`,
       result,

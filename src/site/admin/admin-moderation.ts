@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { accountIdByEmail, suspendedAccounts } from '../../domain/accounts/suspension.js';
-import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
 import { recentActions } from '../../domain/moderation/moderation-log.js';
 import {
   describeTarget,
@@ -114,14 +113,13 @@ export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppCont
     );
   }
 
-  /** Runs a command, drops the caches of the listings it changed, and shows the queue with the outcome. */
+  /** Runs a command and shows the queue with the outcome. */
   async function run(reply: FastifyReply, user: User, cmd: ModerationCommand | { error: string }) {
     const outcome: ModerationOutcome =
       'error' in cmd
         ? { ok: false, status: 400, message: cmd.error }
         : await moderate(ctx.db, ctx.site.id, user.id, cmd, ctx.now());
     if (!outcome.ok) return show(reply, user, { error: outcome.message }, outcome.status);
-    for (const slug of outcome.slugs) forgetListingProfile(ctx, ctx.site.id, slug);
     return show(reply, user, { notice: outcome.message });
   }
 

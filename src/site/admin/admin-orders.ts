@@ -11,7 +11,6 @@ import { refundOrder } from '../../domain/orders/payment.js';
 import { isIsoCountryCode } from '../../domain/orders/vat.js';
 import { STATUS_WORDS } from '../checkout/order-views.js';
 import { formatUsd } from '../../domain/money/format-money.js';
-import { forgetSalesCatalog } from '../../domain/orders/sales-catalog.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? '').trim();
@@ -126,7 +125,6 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
       return show(reply, user, { error: 'A price is a whole number of cents from 0 to 100000000.' }, 400);
     if (!(await setPrice(ctx.db, ctx.site.id, one(req.body?.product), cents, ctx.now())))
       return show(reply, user, { error: 'No such product.' }, 400);
-    await forgetSalesCatalog(ctx);
     return show(reply, user, { notice: `${one(req.body?.product)} now costs ${formatUsd(cents)} for new quotes.` });
   });
 
@@ -137,7 +135,6 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     const problem = bundleProblem('launch_bundle', includes);
     if (problem) return show(reply, user, { error: `Bundle not saved: ${problem}.` }, 400);
     await setBundleContents(ctx.db, ctx.site.id, 'launch_bundle', includes);
-    await forgetSalesCatalog(ctx);
     return show(reply, user, { notice: `The launch bundle now includes ${includes.join(', ')}.` });
   });
 
@@ -159,7 +156,6 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     await setSetting(ctx.db, ctx.site.id, keys.sellerAddress, one(b.sellerAddress).slice(0, 500));
     await setSetting(ctx.db, ctx.site.id, keys.sellerCountry, country);
     await setSetting(ctx.db, ctx.site.id, keys.sellerVatNumber, one(b.sellerVatNumber).slice(0, 32));
-    await forgetSalesCatalog(ctx);
     return show(reply, user, { notice: 'Settings saved.' });
   });
 

@@ -3,12 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { loadFreeQueueSettings } from '../../domain/free-queue/free-queue-settings.js';
 import { setSetting } from '../../domain/site/site-repository.js';
-import {
-  forgetVoteSettings,
-  loadVoteSettings,
-  VOTE_SETTING_BOUNDS,
-  VOTE_SETTING_KEYS,
-} from '../../domain/votes/vote-settings.js';
+import { loadVoteSettings, VOTE_SETTING_BOUNDS, VOTE_SETTING_KEYS } from '../../domain/votes/vote-settings.js';
 import { html } from '../html.js';
 import { adminGate, adminPageSender, flash, formValue } from './admin-guard.js';
 
@@ -154,7 +149,6 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, ctx: AppContex
       );
     }
     for (const [key, n] of values) await setSetting(ctx.db, ctx.site.id, key, n);
-    forgetVoteSettings(ctx.db, ctx.site.id);
     return show(reply, user, { notice: 'Settings saved.' });
   });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
 import { moderate } from '../../domain/moderation/moderate.js';
 import {
   CLUSTER_MIN_FRESH_ACCOUNTS,
@@ -106,7 +105,6 @@ export function registerAdminVoteRoutes(app: FastifyInstance, ctx: AppContext) {
       ctx.now(),
     );
     if (!outcome.ok) return show(reply, user, listingSlug, { error: outcome.message }, outcome.status);
-    for (const slug of outcome.slugs) forgetListingProfile(ctx, ctx.site.id, slug);
     return show(reply, user, listingSlug, { notice: outcome.message });
   });
 }

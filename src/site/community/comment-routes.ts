@@ -16,7 +16,6 @@ import { COMMENTS_PER_MINUTE_PER_ACCOUNT, commentSort, type CommentSort } from '
 import { participationRefusal } from '../../domain/accounts/participation.js';
 import { participationRefusalPage } from './participation-page.js';
 import { pageSender } from '../account/account-pages.js';
-import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
 import { html, type SafeHtml } from '../html.js';
 import { currentUser } from '../session.js';
 import { commentForm } from './comment-views.js';
@@ -149,11 +148,8 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  const done = (reply: FastifyReply, listing: CommentTarget, sort: CommentSort, id?: number) => {
-    // The listing page, its cached profile and the signed-out page made from it show the change.
-    forgetListingProfile(ctx, ctx.site.id, listing.slug);
-    return reply.redirect(back(listing.slug, sort, id), 303);
-  };
+  const done = (reply: FastifyReply, listing: CommentTarget, sort: CommentSort, id?: number) =>
+    reply.redirect(back(listing.slug, sort, id), 303);
   const commentId = (req: CommentRequest) => (ID.test(req.params.id ?? '') ? Number(req.params.id) : 0);
 
   const options = {

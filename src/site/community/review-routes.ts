@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
 import { communityRating } from '../../domain/reviews/community-rating.js';
 import {
   deleteOwnReview,
@@ -88,11 +87,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext) {
     return true;
   };
 
-  /** The listing page, its cached profile (community rating) and the signed-out page memo show the change. */
-  const done = (reply: FastifyReply, listing: ReviewListing) => {
-    forgetListingProfile(ctx, ctx.site.id, listing.slug);
-    return reply.redirect(backTo(listing.slug), 303);
-  };
+  const done = (reply: FastifyReply, listing: ReviewListing) => reply.redirect(backTo(listing.slug), 303);
 
   const options = {
     preHandler: app.csrfProtection,

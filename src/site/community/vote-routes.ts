@@ -5,7 +5,6 @@ import { loadVoteSettings } from '../../domain/votes/vote-settings.js';
 import { participationRefusalPage } from './participation-page.js';
 import { pageSender } from '../account/account-pages.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { forgetVoteCount } from '../../domain/listings/listing-cache.js';
 import { html, type SafeHtml } from '../html.js';
 import { currentUser, safeNext, SESSION_COOKIE } from '../session.js';
 import { sha256 } from '../../crypto/sha256.js';
@@ -75,7 +74,6 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
           html`<h1>No live listing to vote for</h1><p>Only live launches take votes. <a href="/">Back to launches</a></p>`,
         );
       }
-      forgetVoteCount(ctx, ctx.site.id, slug);
       if (wantsJson(req))
         return reply.send({
           voted: result.voted,

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { follow, followableListing, isFollowing, unfollow } from '../../domain/my-listings/followers.js';
-import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
 import { html, layout, type SafeHtml } from '../html.js';
 import { currentUser } from '../session.js';
 
@@ -59,8 +58,6 @@ export function registerFollowRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       if (action === 'follow') await follow(ctx.db, listing.id, user.id, ctx.now());
       else await unfollow(ctx.db, listing.id, user.id);
-      // The public profile shows the follower count.
-      forgetListingProfile(ctx, ctx.site.id, listing.slug);
       return reply.redirect(`/p/${listing.slug}`, 303);
     };
   app.post<{ Params: { slug: string } }>('/p/:slug/follow', { preHandler: app.csrfProtection }, change('follow'));

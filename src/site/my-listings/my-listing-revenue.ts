@@ -3,7 +3,6 @@ import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import type { OwnedListing } from '../../domain/listings/listing-ownership.js';
 import { HttpError } from '../../api/errors.js';
-import { forgetListingProfile } from '../../domain/listings/listing-cache.js';
 import { connectRevenue, stateMrr } from '../../domain/revenue/revenue-connection.js';
 import {
   connectionOfCompany,
@@ -169,7 +168,6 @@ export function registerRevenueRoutes(
       // A currency without a rate still connects; the page shows the connection's note saying which.
       if (!(await attempt(reply, o.user, o.listing, () => connectRevenue(ctx, 'stripe', o.listing, o.user.id, key))))
         return reply;
-      forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
       return back(reply, o.listing, 'connected');
     },
   );
@@ -203,7 +201,6 @@ export function registerRevenueRoutes(
         }))
       )
         return reply;
-      forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
       return back(reply, o.listing, stored ? 'stated' : 'stated-verified');
     },
   );
@@ -216,7 +213,6 @@ export function registerRevenueRoutes(
       if (!o) return reply;
       const hidden = one(req.body?.hidden) === '1';
       await setRevenueHidden(ctx.db, o.listing.id, hidden);
-      forgetListingProfile(ctx, ctx.site.id, o.listing.slug);
       return back(reply, o.listing, hidden ? 'hidden' : 'shown');
     },
   );

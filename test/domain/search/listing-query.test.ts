@@ -17,6 +17,7 @@ interface Sent {
 async function sent(p: Partial<SearchParams>): Promise<{ page: Sent[]; count: Sent[] }> {
   const log: Sent[] = [];
   const db: Queryable = {
+    changed() {},
     async query<T>(sql: string, params: unknown[] = []) {
       log.push({ sql: sql.replace(/\s+/g, ' ').trim(), params });
       if (sql.includes('WITH RECURSIVE tree')) return [{ id: 4 }, { id: 9 }] as T[];

@@ -7,7 +7,6 @@ import { signedIn } from '../../support/signed-in.js';
 import { FormClient } from '../../support/form-client.js';
 import { TEST_PASSWORD } from '../../support/credentials.js';
 import { hideReview, restoreReview } from '../../../src/domain/reviews/reviews.js';
-import { forgetListingProfile } from '../../../src/domain/listings/listing-cache.js';
 
 let seq = 0;
 /** A live listing of its own, so each test starts from no reviews. */
@@ -274,13 +273,13 @@ describeEachDatabase(
       await postReview((await signedIn(env(), 'rude')).b, slug, { rating: '1', body: 'Rude words here.' });
       const rude = (await reviewsOf(env(), slug)).find((r) => r.rating === 1)!;
       assert.deepEqual(await apiRating(env(), slug), { average: 3, count: 2 });
-      // What the moderation queue does: hide, then drop the listing's cached profile.
+      // What the moderation queue does: hide, then announce the listing changed.
       assert.equal(await hideReview(env().ctx.db, rude.id), slug);
-      forgetListingProfile(env().ctx, env().ctx.site.id, slug);
+      env().ctx.db.changed({ kind: 'listing', siteId: env().ctx.site.id, slug });
       assert.deepEqual(await apiRating(env(), slug), { average: 5, count: 1 });
       assert.doesNotMatch((await new FormClient(env().app).get(`/p/${slug}`)).body, /Rude words here/);
       await restoreReview(env().ctx.db, rude.id);
-      forgetListingProfile(env().ctx, env().ctx.site.id, slug);
+      env().ctx.db.changed({ kind: 'listing', siteId: env().ctx.site.id, slug });
       assert.deepEqual(await apiRating(env(), slug), { average: 3, count: 2 });
       assert.match((await new FormClient(env().app).get(`/p/${slug}`)).body, /Rude words here/);
     });
