@@ -26,13 +26,14 @@ export const textAjv = makeAjv(true);
 export const jsonAjv = makeAjv(false);
 
 const cache = new WeakMap<object, ValidateFunction>();
+const coercedCache = new WeakMap<object, ValidateFunction>();
 export function compile(schema: object, coerce: boolean): ValidateFunction {
-  if (!coerce) {
-    const hit = cache.get(schema);
-    if (hit) return hit;
-  }
+  // Compiling takes milliseconds: once per schema and mode, not once per request.
+  const compiled = coerce ? coercedCache : cache;
+  const hit = compiled.get(schema);
+  if (hit) return hit;
   const fn = (coerce ? textAjv : jsonAjv).compile(schema);
-  if (!coerce) cache.set(schema, fn);
+  compiled.set(schema, fn);
   return fn;
 }
 

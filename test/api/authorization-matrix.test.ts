@@ -10,7 +10,7 @@ import {
   revokeAccessToken,
   revokeApiKeyOf,
 } from '../support/credentials.js';
-import { operations } from '../../src/api/operations/index.js';
+import { apiOperations as operations } from '../../src/api/operations/index.js';
 import { SCOPES, type Operation, type Scope } from '../../src/api/registry.js';
 import { plainSchema } from '../../src/api/openapi.js';
 import { API_PREFIX } from '../../src/api/rest.js';

@@ -9,7 +9,7 @@ import { callTool } from '../support/mcp-rpc.js';
 import { requestsFor, seedOf, type FuzzRequest, type KnownValues } from '../support/fuzz-requests.js';
 import { changedTables, fingerprint } from '../support/db-fingerprint.js';
 import { buildOpenApi } from '../../src/api/openapi.js';
-import { operations } from '../../src/api/operations/index.js';
+import { apiOperations as operations } from '../../src/api/operations/index.js';
 
 /**
  * Issue 16: requests generated from the OpenAPI document for every operation, on REST and as MCP

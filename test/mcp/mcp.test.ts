@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
-import { operations } from '../../src/api/operations/index.js';
+import { mcpOperations as operations } from '../../src/api/operations/index.js';
 import { sha256 } from '../../src/api/auth.js';
 import { callTool, legacyCall, post, request } from '../support/mcp-rpc.js';
 

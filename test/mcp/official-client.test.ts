@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { describeEachDatabase } from '../support/app.js';
 import { createApiKey, createUser } from '../support/credentials.js';
-import { operations } from '../../src/api/operations/index.js';
+import { mcpOperations as operations } from '../../src/api/operations/index.js';
 
 /**
  * How each protocol version is forced with the official v2 client (read from its dist/ sources):

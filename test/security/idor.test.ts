@@ -8,7 +8,7 @@ import { callTool } from '../support/mcp-rpc.js';
 import { FormClient } from '../support/form-client.js';
 import { TEST_PASSWORD } from '../support/credentials.js';
 import { changedTables, fingerprint } from '../support/db-fingerprint.js';
-import { operations } from '../../src/api/operations/index.js';
+import { apiOperations as operations } from '../../src/api/operations/index.js';
 import { plainSchema } from '../../src/api/openapi.js';
 import type { Operation } from '../../src/api/registry.js';
 import { sample } from '../support/schema-sample.js';

@@ -1,4 +1,4 @@
-import type { Operation } from '../registry.js';
+import { offeredOn, type Operation } from '../registry.js';
 import { siteOperations } from './site.js';
 import { listingOperations } from './listings.js';
 import { categoryOperations } from './categories.js';
@@ -12,8 +12,9 @@ import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
 import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
+import { checkoutOperations } from './checkout.js';
 
-/** Every operation of REST and MCP, grouped by area; the OpenAPI document and /docs list them in this order. */
+/** Every operation, grouped by area (site-only ones last); REST, OpenAPI, MCP and /docs list those of their surface in this order. */
 export const operations: Operation[] = [
   ...siteOperations,
   ...listingOperations,
@@ -28,4 +29,10 @@ export const operations: Operation[] = [
   ...myListingOperations,
   ...claimOperations,
   ...orderOperations,
+  ...checkoutOperations,
 ];
+
+/** The operations of the REST API (and its OpenAPI document). */
+export const apiOperations = operations.filter((op) => offeredOn(op, 'api'));
+/** The operations that are MCP tools. */
+export const mcpOperations = operations.filter((op) => offeredOn(op, 'mcp'));

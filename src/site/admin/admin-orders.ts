@@ -11,9 +11,9 @@ import { refundOrder } from '../../domain/orders/payment.js';
 import { isIsoCountryCode } from '../../domain/orders/vat.js';
 import { STATUS_WORDS } from '../checkout/order-views.js';
 import { formatUsd } from '../../domain/money/format-money.js';
+import { firstText } from '../forms/form-values.js';
 
 type Form = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? '').trim();
 
 const NUMBER_SETTINGS = [
   ['paidWeekCapacity', 'Paid launches per week', 0, 100_000],
@@ -120,12 +120,14 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
   app.post<{ Body: Form }>('/admin/orders/price', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = await admin(req, reply);
     if (!user) return reply;
-    const cents = Number(one(req.body?.cents));
-    if (!/^\d{1,9}$/.test(one(req.body?.cents)) || cents > 100_000_000)
+    const cents = Number(firstText(req.body?.cents));
+    if (!/^\d{1,9}$/.test(firstText(req.body?.cents)) || cents > 100_000_000)
       return show(reply, user, { error: 'A price is a whole number of cents from 0 to 100000000.' }, 400);
-    if (!(await setPrice(ctx.db, ctx.site.id, one(req.body?.product), cents, ctx.now())))
+    if (!(await setPrice(ctx.db, ctx.site.id, firstText(req.body?.product), cents, ctx.now())))
       return show(reply, user, { error: 'No such product.' }, 400);
-    return show(reply, user, { notice: `${one(req.body?.product)} now costs ${formatUsd(cents)} for new quotes.` });
+    return show(reply, user, {
+      notice: `${firstText(req.body?.product)} now costs ${formatUsd(cents)} for new quotes.`,
+    });
   });
 
   app.post<{ Body: Form }>('/admin/orders/bundle', { preHandler: app.csrfProtection }, async (req, reply) => {
@@ -144,18 +146,18 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     const b = req.body ?? {};
     const keys = ORDER_SETTING_KEYS;
     for (const [key, label, min, max] of NUMBER_SETTINGS) {
-      const n = Number(one(b[key]));
-      if (!/^\d+$/.test(one(b[key])) || n < min || n > max)
+      const n = Number(firstText(b[key]));
+      if (!/^\d+$/.test(firstText(b[key])) || n < min || n > max)
         return show(reply, user, { error: `${label} must be a whole number from ${min} to ${max}.` }, 400);
     }
-    const country = one(b.sellerCountry).toUpperCase();
+    const country = firstText(b.sellerCountry).toUpperCase();
     if (country && !isIsoCountryCode(country))
       return show(reply, user, { error: 'Seller country must be a 2-letter ISO code, e.g. DE.' }, 400);
-    for (const [key] of NUMBER_SETTINGS) await setSetting(ctx.db, ctx.site.id, keys[key], Number(one(b[key])));
-    await setSetting(ctx.db, ctx.site.id, keys.sellerName, one(b.sellerName).slice(0, 200));
-    await setSetting(ctx.db, ctx.site.id, keys.sellerAddress, one(b.sellerAddress).slice(0, 500));
+    for (const [key] of NUMBER_SETTINGS) await setSetting(ctx.db, ctx.site.id, keys[key], Number(firstText(b[key])));
+    await setSetting(ctx.db, ctx.site.id, keys.sellerName, firstText(b.sellerName).slice(0, 200));
+    await setSetting(ctx.db, ctx.site.id, keys.sellerAddress, firstText(b.sellerAddress).slice(0, 500));
     await setSetting(ctx.db, ctx.site.id, keys.sellerCountry, country);
-    await setSetting(ctx.db, ctx.site.id, keys.sellerVatNumber, one(b.sellerVatNumber).slice(0, 32));
+    await setSetting(ctx.db, ctx.site.id, keys.sellerVatNumber, firstText(b.sellerVatNumber).slice(0, 32));
     return show(reply, user, { notice: 'Settings saved.' });
   });
 
@@ -170,7 +172,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
         Number.isInteger(id) &&
         id >= 1 &&
         id <= 2_147_483_647 &&
-        (await completeAdminTask(ctx, id, one(req.body?.note).slice(0, 500)));
+        (await completeAdminTask(ctx, id, firstText(req.body?.note).slice(0, 500)));
       return ok
         ? show(reply, user, { notice: `Task #${id} done; its order line is fulfilled.` })
         : show(reply, user, { error: 'No such open task.' }, 404);

@@ -5,18 +5,37 @@ import { html } from '../html.js';
 import { pageSender, signedInUser } from '../account/account-pages.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { listMyOrders, orderForUser } from '../../domain/orders/checkout.js';
-import { cancelOrder, payWithTestProvider, setBilling, startPayment } from '../../domain/orders/payment.js';
+import { cancelOrder, payWithTestProvider, startPayment } from '../../domain/orders/payment.js';
 import type { OrderRow } from '../../domain/orders/order-repository.js';
 import type { OrderView } from '../../domain/orders/order-view.js';
 import { paymentProviderFor } from '../../payments/providers.js';
 import { checkoutPage, invoicePage, orderPage, ordersListPage } from './order-views.js';
 import { profileReviewsOfOrder, reviewsHtml } from '../admin/profile-reviews.js';
 import { registerAdminOrderRoutes } from '../admin/admin-orders.js';
+import { firstText, firstValue } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import { setOrderBillingOperation } from '../../api/operations/checkout.js';
 
 type Form = Record<string, string | string[] | undefined>;
 type Req = FastifyRequest<{ Params: { number: string }; Querystring: Form; Body: Form }>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
 const NUMBER = /^[A-Za-z0-9-]{1,32}$/;
+
+/** The billing form's fields in the order shown, with what to do when one is left empty. */
+const BILLING_FIELDS = [
+  { name: 'name', label: 'Name', empty: 'Enter your full name or company name.' },
+  { name: 'address', label: 'Address', empty: 'Enter your billing address.' },
+  { name: 'country', label: 'Country', empty: 'Enter your country as a 2-letter code, e.g. US, DE or FR.' },
+  { name: 'vat_number', label: 'VAT number', empty: '' },
+] as const;
+
+/** The first field set_order_billing refused, in words for the person filling the form. */
+function billingError(fields: Record<string, string>): string | null {
+  const field = BILLING_FIELDS.find((f) => fields[f.name]);
+  if (!field) return null;
+  const message = fields[field.name];
+  if (field.name === 'country' || message === 'must not be empty') return field.empty;
+  return `${field.label} ${message}.`;
+}
 
 /**
  * The buyer's side of orders on the site: the checkout page a create_checkout's checkout_url opens
@@ -88,11 +107,12 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const found = await buyerOrder(req as Req, reply, req.url);
     if (!found) return reply;
     const q = req.query;
-    const notice = one(q.cancelled)
-      ? 'Payment was not completed. You can try again.'
-      : one(q.returned)
-        ? 'Thanks: we are waiting for the payment provider to confirm your payment. This page updates when it does.'
-        : undefined;
+    const notice =
+      (firstValue(q.cancelled) ?? '')
+        ? 'Payment was not completed. You can try again.'
+        : (firstValue(q.returned) ?? '')
+          ? 'Thanks: we are waiting for the payment provider to confirm your payment. This page updates when it does.'
+          : undefined;
     if (found.view.status !== 'pending') return reply.redirect(`/orders/${found.view.number}`, 303);
     return showCheckout(reply, found.user, found.view, { notice });
   });
@@ -104,36 +124,17 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
       if (!found) return reply;
       const b = req.body ?? {};
+      // What was typed, to show again beside an error.
       const form = {
-        name: one(b.name).trim().slice(0, 200),
-        address: one(b.address).trim().slice(0, 500),
-        country: one(b.country).trim().toUpperCase(),
-        vat_number: one(b.vat_number).trim().slice(0, 32),
+        name: firstText(b.name),
+        address: firstText(b.address),
+        country: firstText(b.country).toUpperCase(),
+        vat_number: firstText(b.vat_number),
       };
-      const missing = !form.name
-        ? 'Enter your full name or company name.'
-        : !form.address
-          ? 'Enter your billing address.'
-          : !/^[A-Z]{2}$/.test(form.country)
-            ? 'Enter your country as a 2-letter code, e.g. US, DE or FR.'
-            : null;
-      if (missing) return showCheckout(reply, found.user, found.view, { error: missing, form }, 400);
-      try {
-        await setBilling(ctx, found.order, {
-          name: form.name,
-          address: form.address,
-          country: form.country,
-          vat_number: form.vat_number || null,
-        });
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status >= 500) throw err;
-        return showCheckout(
-          reply,
-          found.user,
-          found.view,
-          { error: err.message.replace(/^(vat_number|billing_country): /, ''), form },
-          err.status,
-        );
+      const outcome = await runForm(ctx, found.user, setOrderBillingOperation, b, { number: found.view.number });
+      if (!outcome.ok) {
+        const error = billingError(outcome.fields) ?? outcome.message.replace(/^(vat_number|billing_country): /, '');
+        return showCheckout(reply, found.user, found.view, { error, form }, outcome.status);
       }
       return reply.redirect(`/checkout/${found.view.number}?updated=1#pay-h`, 303);
     },
@@ -201,13 +202,14 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const found = await buyerOrder(req as Req, reply, req.url);
     if (!found) return reply;
     const q = req.query;
-    const notice = one(q.paid)
-      ? 'Payment received. Thank you! A receipt is on its way by email; fulfilment runs in the background and each line shows what was done.'
-      : one(q.declined)
-        ? 'The test payment was declined and the order cancelled.'
-        : one(q.cancelled)
-          ? 'The order was cancelled.'
-          : undefined;
+    const notice =
+      (firstValue(q.paid) ?? '')
+        ? 'Payment received. Thank you! A receipt is on its way by email; fulfilment runs in the background and each line shows what was done.'
+        : (firstValue(q.declined) ?? '')
+          ? 'The test payment was declined and the order cancelled.'
+          : (firstValue(q.cancelled) ?? '')
+            ? 'The order was cancelled.'
+            : undefined;
     const reviews = reviewsHtml(await profileReviewsOfOrder(ctx.db, found.order.id));
     reply.header('Cache-Control', 'no-store');
     return page(reply, found.user, `Order ${found.view.number}`, orderPage(found.view, { notice, reviews }));

@@ -13,9 +13,9 @@ import { verifyClaim } from '../../domain/claims/verify-claim.js';
 import { confirmClaimLink, findClaimLink } from '../../domain/claims/claim-email.js';
 import { CONFIRM_EMAIL_FIRST } from '../../domain/claims/claim-access.js';
 import { claimsListHtml, confirmEmailFirstHtml, confirmLinkHtml, newClaimForm } from './claim-views.js';
+import { firstValue } from '../forms/form-values.js';
 
 type Form = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 const LINK_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const PER_PAGE = 20;
@@ -58,11 +58,11 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Querystring: Form }>('/claims', async (req, reply) => {
     const user = await requireUser(req, reply, '/claims');
     if (!user) return reply;
-    const n = Number(one(req.query.page) ?? 1);
+    const n = Number(firstValue(req.query.page) ?? 1);
     const notice =
-      one(req.query.done) === 'started'
+      firstValue(req.query.done) === 'started'
         ? 'Your claim is open. Publish what it asks for, then press Verify now.'
-        : one(req.query.done) === 'checked'
+        : firstValue(req.query.done) === 'checked'
           ? 'Checked: the result is below.'
           : undefined;
     return listPage(reply, user, Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 1, { notice });
@@ -90,7 +90,7 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
     page(reply, user, 'Confirm your email address first', confirmEmailFirstHtml(CONFIRM_EMAIL_FIRST), 403);
 
   app.get<{ Querystring: Form }>('/claims/new', async (req, reply) => {
-    const slug = String(one(req.query.slug) ?? '');
+    const slug = String(firstValue(req.query.slug) ?? '');
     const user = await requireUser(req, reply, `/claims/new?slug=${encodeURIComponent(slug)}`);
     if (!user) return reply;
     if (!user.email_verified_at) return confirmFirst(reply, user);
@@ -115,12 +115,12 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post<{ Body: Form }>('/claims', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const slug = String(one(req.body?.slug) ?? '');
+    const slug = String(firstValue(req.body?.slug) ?? '');
     const user = await requireUser(req, reply, `/claims/new?slug=${encodeURIComponent(slug)}`);
     if (!user) return reply;
     if (!user.email_verified_at) return confirmFirst(reply, user);
-    const method = String(one(req.body?.method) ?? '');
-    const email = String(one(req.body?.email) ?? '').trim();
+    const method = String(firstValue(req.body?.method) ?? '');
+    const email = String(firstValue(req.body?.email) ?? '').trim();
     const listing = SLUG.test(slug) ? await findClaimableListing(ctx.db, ctx.site.id, slug) : null;
     if (!listing)
       return page(
@@ -169,7 +169,7 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Querystring: Form }>('/claims/verify-email', async (req, reply) => {
     const user = await currentUser(ctx, req);
-    const token = String(one(req.query.token) ?? '');
+    const token = String(firstValue(req.query.token) ?? '');
     const link = LINK_TOKEN.test(token) ? await findClaimLink(ctx, token) : null;
     if (!link)
       return invalidLink(
@@ -191,7 +191,7 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Body: Form }>('/claims/verify-email', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = await currentUser(ctx, req);
-    const token = String(one(req.body?.token) ?? '');
+    const token = String(firstValue(req.body?.token) ?? '');
     const result = LINK_TOKEN.test(token)
       ? await confirmClaimLink(ctx, token)
       : { error: 'This confirmation link is not valid.' };

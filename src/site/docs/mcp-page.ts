@@ -3,8 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { html, layout } from '../html.js';
 import { currentUser } from '../session.js';
 import { breadcrumbs } from '../components.js';
-import { operations } from '../../api/operations/index.js';
-import { offeredOn } from '../../api/registry.js';
+import { mcpOperations } from '../../api/operations/index.js';
 
 /** /docs/mcp: how to connect an AI agent, with ready client configurations and the tool list. */
 export function registerMcpPage(app: FastifyInstance, ctx: AppContext) {
@@ -23,9 +22,7 @@ export function registerMcpPage(app: FastifyInstance, ctx: AppContext) {
       json: { servers: { [ctx.site.key]: { type: 'http', url: mcpUrl } } },
     },
   ];
-  const tools = operations
-    .filter((o) => offeredOn(o, 'mcp'))
-    .map((o) => ({ name: o.operationId, summary: o.summary, scope: o.scope }));
+  const tools = mcpOperations.map((o) => ({ name: o.operationId, summary: o.summary, scope: o.scope }));
   app.get('/docs/mcp', async (req, reply) =>
     reply.type('text/html; charset=utf-8').send(
       layout(

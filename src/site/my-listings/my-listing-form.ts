@@ -5,6 +5,7 @@ import { operations } from '../../api/operations/index.js';
 import { compile, toFieldErrors } from '../../api/validation.js';
 import { SOCIAL_KEYS } from '../../drafting/draft-content.js';
 import { EDITABLE_FIELDS, type EditableField } from '../../domain/my-listings/listing-edit-checks.js';
+import { firstValue } from '../forms/form-values.js';
 
 /**
  * The listing editor's form, both ways. Each group of inputs carries a short hash of what the page
@@ -41,7 +42,6 @@ export const LONG_LISTING_FIELDS: readonly EditableField[] = [
 export const LIST_LISTING_FIELDS: readonly EditableField[] = ['features', 'usps', 'keywords'];
 
 type Form = Record<string, string | string[] | undefined>;
-export const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const all = (v: string | string[] | undefined) => ([] as string[]).concat(v ?? []);
 
 /** The text as compared (see canonicalText). */
@@ -91,16 +91,16 @@ export interface ListingForm {
 export function readListingForm(form: Form): ListingForm {
   const out: ListingForm = { typed: {}, socialsTyped: {}, faqsTyped: [], shown: {}, body: {} };
   for (const [k, v] of Object.entries(form))
-    if (k.startsWith('shown.') && one(v) !== undefined) out.shown[k.slice(6)] = one(v)!;
+    if (k.startsWith('shown.') && firstValue(v) !== undefined) out.shown[k.slice(6)] = firstValue(v)!;
   const fields: Record<string, unknown> = {};
   for (const f of EDITABLE_FIELDS) {
-    const typed = one(form[`value.${f}`]);
+    const typed = firstValue(form[`value.${f}`]);
     if (typed === undefined) continue;
     out.typed[f] = typed;
     if (shownFieldHash(f, typed) !== out.shown[f]) fields[f] = fieldValue(f, typed);
   }
   if (Object.keys(fields).length) out.body.fields = fields;
-  for (const k of SOCIAL_KEYS) out.socialsTyped[k] = one(form[`social.${k}`]) ?? '';
+  for (const k of SOCIAL_KEYS) out.socialsTyped[k] = firstValue(form[`social.${k}`]) ?? '';
   if (socialsHash(out.socialsTyped) !== out.shown.socials) {
     out.body.socials = Object.fromEntries(
       Object.entries(out.socialsTyped)
@@ -133,7 +133,7 @@ export function bodyErrors(operationId: string, body: unknown): FieldError[] {
 export function readMilestoneForm(form: Form): Record<string, string> {
   const m: Record<string, string> = {};
   for (const k of ['date', 'title', 'description', 'url']) {
-    const v = (one(form[k]) ?? '').trim();
+    const v = (firstValue(form[k]) ?? '').trim();
     if (v || k === 'date' || k === 'title') m[k] = v;
   }
   return m;

@@ -15,7 +15,7 @@ import {
 } from '../../domain/revenue/revenue-repository.js';
 import { html, type SafeHtml } from '../html.js';
 import { revenueFigureLabel } from '../revenue-figure.js';
-import { one } from './my-listing-form.js';
+import { firstValue } from '../forms/form-values.js';
 
 type Form = Record<string, string | string[] | undefined>;
 type Page = (reply: FastifyReply, user: User, title: string, body: SafeHtml, status?: number) => unknown;
@@ -155,7 +155,7 @@ export function registerRevenueRoutes(
   app.get<{ Params: { id: string }; Querystring: Form }>('/my/listings/:id/revenue', async (req, reply) => {
     const o = await owned(req, reply);
     if (!o) return reply;
-    return show(reply, o.user, o.listing, { notice: NOTICES[one(req.query.done) ?? ''] });
+    return show(reply, o.user, o.listing, { notice: NOTICES[firstValue(req.query.done) ?? ''] });
   });
 
   app.post<{ Params: { id: string }; Body: Form }>(
@@ -164,7 +164,7 @@ export function registerRevenueRoutes(
     async (req, reply) => {
       const o = await owned(req, reply);
       if (!o) return reply;
-      const key = one(req.body?.key) ?? '';
+      const key = firstValue(req.body?.key) ?? '';
       // A currency without a rate still connects; the page shows the connection's note saying which.
       if (!(await attempt(reply, o.user, o.listing, () => connectRevenue(ctx, 'stripe', o.listing, o.user.id, key))))
         return reply;
@@ -189,7 +189,7 @@ export function registerRevenueRoutes(
     async (req, reply) => {
       const o = await owned(req, reply);
       if (!o) return reply;
-      const typed = (one(req.body?.mrr) ?? '').replace(/[$,\s]/g, '');
+      const typed = (firstValue(req.body?.mrr) ?? '').replace(/[$,\s]/g, '');
       let stored = false;
       if (
         !(await attempt(reply, o.user, o.listing, async () => {
@@ -211,7 +211,7 @@ export function registerRevenueRoutes(
     async (req, reply) => {
       const o = await owned(req, reply);
       if (!o) return reply;
-      const hidden = one(req.body?.hidden) === '1';
+      const hidden = firstValue(req.body?.hidden) === '1';
       await setRevenueHidden(ctx.db, o.listing.id, hidden);
       return back(reply, o.listing, hidden ? 'hidden' : 'shown');
     },

@@ -12,7 +12,8 @@ import { addMilestone, deleteMilestone } from '../../domain/my-listings/mileston
 import { setFounderStory, STORY_PARTS } from '../../domain/my-listings/founder-story.js';
 import { html } from '../html.js';
 import { pageSender, signedInUser } from '../account/account-pages.js';
-import { bodyErrors, one, readListingForm, readMilestoneForm } from './my-listing-form.js';
+import { bodyErrors, readListingForm, readMilestoneForm } from './my-listing-form.js';
+import { firstValue } from '../forms/form-values.js';
 import { editorView, myListingsView, type EditorOptions } from './my-listing-views.js';
 import { registerInterviewRoutes } from './my-listing-interview.js';
 import { registerFollowRoutes } from './my-listing-follow.js';
@@ -120,7 +121,7 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Querystring: Form }>('/my/listings', async (req, reply) => {
     const user = await requireUser(req, reply);
     if (!user) return reply;
-    const p = Number(one(req.query.page) ?? 1);
+    const p = Number(firstValue(req.query.page) ?? 1);
     const pageNo = Number.isInteger(p) && p >= 1 && p <= 1000 ? p : 1;
     const r = await listMyListings(ctx, user.id, PER_PAGE, (pageNo - 1) * PER_PAGE);
     return page(reply, user, 'My listings', myListingsView(r.items, pageNo, Math.ceil(r.total / PER_PAGE)));
@@ -131,7 +132,7 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!user) return reply;
     const listing = await listingFor(reply, user, req.params.id);
     if (!listing) return reply;
-    return editorPage(reply, user, listing, { notice: NOTICES[one(req.query.done) ?? ''] });
+    return editorPage(reply, user, listing, { notice: NOTICES[firstValue(req.query.done) ?? ''] });
   });
 
   app.post<{ Params: { id: string }; Body: Form }>(
@@ -180,7 +181,7 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!user) return reply;
       const listing = await listingFor(reply, user, req.params.id);
       if (!listing) return reply;
-      const body = { title: one(req.body?.title) ?? '', body: one(req.body?.body) ?? '' };
+      const body = { title: firstValue(req.body?.title) ?? '', body: firstValue(req.body?.body) ?? '' };
       const errors = bodyErrors('post_listing_update', body);
       const refused = errors.length ? errors : await attempt(() => postListingUpdate(ctx, listing, user.id, body));
       if (refused) return editorPage(reply, user, listing, { update: { errors: refused, typed: body } }, 400);
@@ -240,7 +241,7 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!user) return reply;
       const listing = await listingFor(reply, user, req.params.id);
       if (!listing) return reply;
-      const story = Object.fromEntries(STORY_PARTS.map((p) => [p, one(req.body?.[p]) ?? '']));
+      const story = Object.fromEntries(STORY_PARTS.map((p) => [p, firstValue(req.body?.[p]) ?? '']));
       const errors = bodyErrors('set_founder_story', story);
       const refused = errors.length ? errors : await attempt(() => setFounderStory(ctx, listing, story));
       if (refused) return editorPage(reply, user, listing, { story: { errors: refused, typed: story } }, 400);

@@ -5,14 +5,6 @@ import { badRequest } from '../../api/errors.js';
 import type { OperationInput, OperationSpec } from '../../api/registry.js';
 import { compile, summarize, toFieldErrors } from '../../api/validation.js';
 
-// Compiling a schema takes milliseconds: once per schema, not once per page.
-const validators = new WeakMap<object, ReturnType<typeof compile>>();
-const validatorOf = (schema: TObject) => {
-  let v = validators.get(schema);
-  if (!v) validators.set(schema, (v = compile(schema, true)));
-  return v;
-};
-
 /** A page's input for an operation: its parameters by name, as typed or as query text to coerce. */
 export type ReadInput<P extends TObject | undefined, Q extends TObject | undefined> = {
   [K in keyof OperationInput<P, Q, undefined>]?: unknown;
@@ -37,7 +29,7 @@ export async function readOperation<P extends TObject | undefined, Q extends TOb
     const part: Record<string, unknown> = {};
     for (const key of Object.keys(schema.properties))
       if (given[key] !== undefined && given[key] !== '') part[key] = given[key];
-    const validate = validatorOf(schema);
+    const validate = compile(schema, true);
     if (!validate(part)) {
       const errors = toFieldErrors(validate.errors);
       throw badRequest(summarize(errors), errors);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { canonicalText, formText } from '../form-text.js';
 import type { FieldError } from '../../api/errors.js';
 import { FIELD_LIMITS, LIST_FIELDS, PROFILE_FIELDS, type ProfileField } from '../../drafting/draft-content.js';
+import { firstValue } from '../forms/form-values.js';
 
 /**
  * The draft editor's form, both ways: how a field value is shown in an input, and which typed
@@ -50,7 +51,6 @@ export const shownHash = (field: ProfileField, value: unknown) =>
     .slice(0, 16);
 
 type Form = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** The field limits (FIELD_LIMITS) that the API's schema checks; the editor's form has to check them itself. */
 function limitProblem(field: ProfileField, typed: string): string | null {
@@ -84,10 +84,10 @@ export interface FieldForm {
 export function readFieldForm(body: Form, current: Record<ProfileField, { value: unknown }>): FieldForm {
   const out: FieldForm = { typed: {}, shown: {}, changes: {}, errors: [] };
   for (const field of PROFILE_FIELDS) {
-    const typed = one(body[`value.${field}`]);
+    const typed = firstValue(body[`value.${field}`]);
     if (typed === undefined) continue;
     out.typed[field] = typed;
-    const shown = one(body[`shown.${field}`]) ?? shownHash(field, current[field].value);
+    const shown = firstValue(body[`shown.${field}`]) ?? shownHash(field, current[field].value);
     out.shown[field] = shown;
     if (shownHash(field, typed) === shown) continue;
     const problem = limitProblem(field, typed);
@@ -142,8 +142,8 @@ export function readFaqForm(body: Form, current: FaqPair[]): FaqForm {
   const faqs: FaqPair[] = [];
   const errors: string[] = [];
   for (let i = 0; i < FAQ_LIMITS.items + 5; i++) {
-    const question = one(body[`faq.${i}.question`]);
-    const answer = one(body[`faq.${i}.answer`]);
+    const question = firstValue(body[`faq.${i}.question`]);
+    const answer = firstValue(body[`faq.${i}.answer`]);
     if (question === undefined && answer === undefined) continue;
     const q = (question ?? '').replace(/\r\n?/g, '\n').trim();
     const a = (answer ?? '').replace(/\r\n?/g, '\n').trim();
@@ -158,6 +158,6 @@ export function readFaqForm(body: Form, current: FaqPair[]): FaqForm {
     faqs.push({ question: q, answer: a });
   }
   if (faqs.length > FAQ_LIMITS.items) errors.push(`At most ${FAQ_LIMITS.items} FAQs.`);
-  const shown = one(body['shown.faqs']) ?? faqsHash(current);
+  const shown = firstValue(body['shown.faqs']) ?? faqsHash(current);
   return { typed, shown, faqs, changed: faqsHash(faqs) !== shown, errors };
 }

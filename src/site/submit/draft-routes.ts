@@ -21,10 +21,10 @@ import { FIELD_LABELS, isProfileField, readFaqForm, readFieldForm } from './draf
 import { editorView, type EditorOptions } from './draft-editor-view.js';
 import { evidenceFor, highlightView } from './draft-evidence-view.js';
 import { PROGRESS_SCRIPT, PROGRESS_SCRIPT_PATH, progressView } from './draft-progress-view.js';
+import { firstValue } from '../forms/form-values.js';
 
 type Form = Record<string, string | string[] | undefined>;
 type Draft = DraftRecord & { role: 'owner' | 'cofounder' };
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVITE_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const PER_PAGE = 20;
@@ -42,9 +42,9 @@ async function invitesOf(db: Queryable, draftId: string) {
 
 /** What the editor says after an action, from the redirect's query (fixed words; the field is checked). */
 function doneNotice(q: Form): string | undefined {
-  const field = one(q.field);
+  const field = firstValue(q.field);
   const label = isProfileField(field) ? FIELD_LABELS[field] : 'The field';
-  switch (one(q.done)) {
+  switch (firstValue(q.done)) {
     case 'save':
       return 'Your changes were saved.';
     case 'faqs':
@@ -60,7 +60,7 @@ function doneNotice(q: Form): string | undefined {
     case 'delete':
       return `${label} was removed from the profile.`;
     case 'invited':
-      return `The invite was sent.${one(q.left) && /^\d+$/.test(one(q.left)!) ? ` ${one(q.left)} invites left.` : ''}`;
+      return `The invite was sent.${firstValue(q.left) && /^\d+$/.test(firstValue(q.left)!) ? ` ${firstValue(q.left)} invites left.` : ''}`;
     default:
       return undefined;
   }
@@ -167,7 +167,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: Form }>('/submit', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = await requireUser(req, reply, '/submit');
     if (!user) return reply;
-    const url = String(one(req.body?.url) ?? '');
+    const url = String(firstValue(req.body?.url) ?? '');
     const refuse = (message: string) =>
       page(reply, user, 'Submit your product', submitForm(reply.generateCsrf(), url, message), 400);
     if (!url.trim()) return refuse('Website URL: enter the address of your website, e.g. https://example.com.');
@@ -186,7 +186,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Querystring: Form }>('/drafts', async (req, reply) => {
     const user = await requireUser(req, reply, '/drafts');
     if (!user) return reply;
-    const n = Number(one(req.query.page) ?? 1);
+    const n = Number(firstValue(req.query.page) ?? 1);
     const pageNo = Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 1;
     const { items, total } = await listDrafts(ctx.db, ctx.site.id, user.id, PER_PAGE, (pageNo - 1) * PER_PAGE);
     const pages = Math.max(1, Math.ceil(total / PER_PAGE));
@@ -241,8 +241,8 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!user) return reply;
     const draft = await draftFor(reply, user, req.params.id);
     if (!draft) return reply;
-    const key = one(req.query.field) ?? '';
-    const i = Number(one(req.query.i) ?? 0);
+    const key = firstValue(req.query.field) ?? '';
+    const i = Number(firstValue(req.query.i) ?? 0);
     const found = evidenceFor(draft, key);
     const evidence = found && Number.isInteger(i) && i >= 0 ? found.evidence[i] : undefined;
     if (!found || !evidence) {
@@ -272,10 +272,10 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
       const draft = await draftFor(reply, user, req.params.id);
       if (!draft) return reply;
       const body = req.body ?? {};
-      const action = (one(body.action) ?? 'save') as EditAction;
+      const action = (firstValue(body.action) ?? 'save') as EditAction;
       if (!EDIT_ACTIONS.includes(action))
         return editorPage(reply, user, draft, { problems: ['That action is not one the editor knows.'] }, 400);
-      const field = one(body.field);
+      const field = firstValue(body.field);
 
       let edits: DraftEdits;
       let kept: Pick<EditorOptions, 'typed' | 'shown'> = {};
@@ -359,7 +359,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!user) return reply;
       const draft = await draftFor(reply, user, req.params.id);
       if (!draft) return reply;
-      const email = String(one(req.body?.email) ?? '').trim();
+      const email = String(firstValue(req.body?.email) ?? '').trim();
       if (!EMAIL_PATTERN.test(email) || email.length > 254) {
         return editorPage(
           reply,

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { describeEachDatabase } from '../../support/app.js';
 import { renderApiReferencePage, type ApiDocument } from '../../../src/site/docs/api-reference-page.js';
 import { DOCS_ASSETS } from '../../../src/site/docs/docs-assets.js';
-import { operations } from '../../../src/api/operations/index.js';
+import { apiOperations as operations } from '../../../src/api/operations/index.js';
 
 const PUBLIC_URL = 'https://ld.example';
 const SITE = { siteName: 'Launchdeck', publicUrl: PUBLIC_URL };
