@@ -3,6 +3,9 @@ import path from 'node:path';
 import { LOCK_FILE, lockDataDir, lockText } from './data-dir-lock.js';
 
 /** The one query interface the rest of the code sees, over PGlite or PostgreSQL alike. */
+/** The row type of a statement whose rows nobody reads (INSERT, UPDATE or DELETE without RETURNING, locks). */
+export type NoRows = never;
+
 export interface Queryable {
   /**
    * `prepare`: a hot statement PostgreSQL parses and plans once per connection (a named prepared

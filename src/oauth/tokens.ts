@@ -232,3 +232,20 @@ export async function verifyAccessToken(ctx: AppContext, token: string, audience
     },
   };
 }
+
+export interface ConnectedApp {
+  id: number;
+  client_name: string;
+  scopes: string[];
+  created_at: string;
+}
+
+/** The apps a user has granted access to and not disconnected, newest first. */
+export async function connectedApps(db: Queryable, userId: number): Promise<ConnectedApp[]> {
+  return db.query<ConnectedApp>(
+    `SELECT g.id, coalesce(c.metadata->>'client_name', g.client_id) AS client_name, g.scopes, g.created_at
+       FROM oauth_grants g JOIN oauth_clients c ON c.client_id = g.client_id
+      WHERE g.user_id = $1 AND g.revoked_at IS NULL ORDER BY g.created_at DESC`,
+    [userId],
+  );
+}

@@ -97,6 +97,19 @@ export async function inviteCofounder(
   });
 }
 
+export interface DraftInvite {
+  email: string;
+  accepted: boolean;
+}
+
+/** Who was invited to a draft and whether they accepted, in the order they were invited. */
+export async function invitesOf(db: Queryable, draftId: string): Promise<DraftInvite[]> {
+  return db.query<DraftInvite>(
+    'SELECT email, accepted_by IS NOT NULL AS accepted FROM draft_invites WHERE draft_id = $1 ORDER BY id',
+    [draftId],
+  );
+}
+
 export interface PendingInvite {
   id: number;
   draft_id: string;

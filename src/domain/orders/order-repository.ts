@@ -271,3 +271,44 @@ export async function expirePendingOrders(db: Queryable, siteId: number, now: Da
   );
   return rows.length;
 }
+
+export interface OpenAdminTask {
+  id: number;
+  title: string;
+  number: string;
+  created_at: string;
+}
+
+/** Done-for-you tasks still open, oldest first, with the number of the order they came from. */
+export async function openAdminTasks(db: Queryable, siteId: number): Promise<OpenAdminTask[]> {
+  return db.query<OpenAdminTask>(
+    `SELECT t.id, t.title, o.number, t.created_at FROM admin_tasks t JOIN order_lines l ON l.id = t.order_line_id JOIN orders o ON o.id = l.order_id
+      WHERE t.site_id = $1 AND t.status = 'open' ORDER BY t.created_at`,
+    [siteId],
+  );
+}
+
+export async function openAdminTaskCount(db: Queryable, siteId: number): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM admin_tasks WHERE site_id = $1 AND status = 'open'`,
+    [siteId],
+  );
+  return rows[0].n;
+}
+
+export interface RecentOrder {
+  number: string;
+  status: OrderStatus;
+  total_cents: number;
+  created_at: string;
+  email: string;
+}
+
+/** The 50 newest orders of the site with their buyer's email (the admin's order list). */
+export async function recentOrders(db: Queryable, siteId: number): Promise<RecentOrder[]> {
+  return db.query<RecentOrder>(
+    `SELECT o.number, o.status, o.total_cents, o.created_at, u.email FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE o.site_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 50`,
+    [siteId],
+  );
+}

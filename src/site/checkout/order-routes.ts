@@ -10,7 +10,8 @@ import type { OrderRow } from '../../domain/orders/order-repository.js';
 import type { OrderView } from '../../domain/orders/order-view.js';
 import { paymentProviderFor } from '../../payments/providers.js';
 import { checkoutPage, invoicePage, orderPage, ordersListPage } from './order-views.js';
-import { profileReviewsOfOrder, reviewsHtml } from '../admin/profile-reviews.js';
+import { reviewsHtml } from '../admin/profile-reviews.js';
+import { profileReviewsOfOrder } from '../../domain/orders/profile-review-repository.js';
 import { registerAdminOrderRoutes } from '../admin/admin-orders.js';
 
 type Form = Record<string, string | string[] | undefined>;
