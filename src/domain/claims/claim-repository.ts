@@ -95,13 +95,6 @@ export async function hasConfirmedEmail(db: Queryable, userId: number): Promise<
   return rows[0]?.confirmed ?? false;
 }
 
-export async function ownsListing(db: Queryable, listingId: number, userId: number): Promise<boolean> {
-  return (
-    (await db.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [listingId, userId]))
-      .length > 0
-  );
-}
-
 /** A claim of a listing of this site, or null. */
 export async function loadClaim(db: Queryable, siteId: number, id: number): Promise<ClaimRecord | null> {
   const rows = await db.query<ClaimRecord>(

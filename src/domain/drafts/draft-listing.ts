@@ -8,6 +8,7 @@ import { slugify } from '../listings/slugs.js';
 import { isCountryCode } from './field-checks.js';
 import { STORY_SECTIONS } from '../../drafting/draft-content.js';
 import { findListingByDomain, loadDraft, lockDraft, markSubmitted, type DraftRecord } from './draft-repository.js';
+import { isListingOwner, ownsListingOfCompany } from '../listings/listing-ownership.js';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
@@ -163,20 +164,13 @@ export async function saveDraftAsListingTx(
       )[0]
     : undefined;
   if (listing) {
-    const owner = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [
-      listing.id,
-      userId,
-    ]);
-    if (owner.length === 0)
+    if (!(await isListingOwner(tx, listing.id, userId)))
       throw forbidden(
         'You are not an owner of the listing this draft was saved as (it may have been claimed by someone else).',
       );
   } else {
     const taken = await findListingByDomain(tx, ctx.site.id, draft.domain);
-    const yours =
-      taken &&
-      (await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [taken.id, userId]))
-        .length > 0;
+    const yours = taken && (await isListingOwner(tx, taken.id, userId));
     if (taken && yours)
       throw conflict(
         `${draft.domain} is already your listing "${taken.slug}" (listing_id ${taken.id}); edit it with update_my_listing or at /my/listings/${taken.id} instead of saving it twice.`,
@@ -228,13 +222,7 @@ export async function saveDraftAsListingTx(
     const existing = (await tx.query<{ id: number }>('SELECT id FROM companies WHERE domain = $1', [draft.domain]))[0];
     if (existing) {
       companyId = existing.id;
-      mayEditCompany =
-        (
-          await tx.query(
-            'SELECT 1 FROM listings l JOIN listing_owners o ON o.listing_id = l.id WHERE l.company_id = $1 AND o.user_id = $2',
-            [companyId, userId],
-          )
-        ).length > 0;
+      mayEditCompany = await ownsListingOfCompany(tx, companyId, userId);
     } else {
       companyId = (
         await tx.query<{ id: number }>(

@@ -7,6 +7,7 @@ import { allSites, companyListingsElsewhere, sitesOwnedByOthers } from './my-lis
 import { checkListingEdit, COMPANY_FIELDS, SITE_FIELDS, type ListingEditInput } from './listing-edit-checks.js';
 import { diffValues, recordVersion } from './listing-versions.js';
 import { forgetListingProfile } from '../listings/listing-cache.js';
+import { isListingOwner } from '../listings/listing-ownership.js';
 
 export interface AppliedTo {
   site: string;
@@ -93,11 +94,7 @@ export async function editMyListing(
   const result = await ctx.db.transaction(async (tx) => {
     const current = (await tx.query(CURRENT_SQL, [listing.id]))[0];
     // A claim transfer locks the same row: once we hold it, check the caller still owns the listing.
-    const stillOwner = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [
-      listing.id,
-      userId,
-    ]);
-    if (stillOwner.length === 0) throw forbidden('You are no longer an owner of this listing.');
+    if (!(await isListingOwner(tx, listing.id, userId))) throw forbidden('You are no longer an owner of this listing.');
     current.faqs = await tx.query(
       'SELECT question, answer FROM listing_faqs WHERE listing_id = $1 ORDER BY position, id',
       [listing.id],
@@ -117,11 +114,7 @@ export async function editMyListing(
         continue;
       }
       // A site's headline, summary and SEO belong to that listing's owners: only a co-owned listing takes them.
-      const owns = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [
-        t.listing.id,
-        userId,
-      ]);
-      if (owns.length === 0) {
+      if (!(await isListingOwner(tx, t.listing.id, userId))) {
         applied.push({ site: t.site.key, listing_id: t.listing.id, slug: t.listing.slug, result: 'not_owner' });
         continue;
       }

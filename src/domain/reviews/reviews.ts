@@ -129,14 +129,6 @@ export async function ownReview(db: Queryable, listingId: number, userId: number
   return rows[0] ?? null;
 }
 
-/** Whether the person owns or co-owns the listing (owners answer reviews; they never write one). */
-export async function ownsListing(db: Queryable, listingId: number, userId: number): Promise<boolean> {
-  return (
-    (await db.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [listingId, userId]))
-      .length > 0
-  );
-}
-
 interface Standing {
   confirmed: boolean;
   suspended: boolean;
