@@ -1,3 +1,4 @@
+import type { NoRows } from '../db/client.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../app-context.js';
 import { sha256 } from '../crypto/sha256.js';
@@ -169,13 +170,13 @@ async function runReserved(
   run: () => Promise<IdempotentResponse>,
 ): Promise<IdempotentResponse> {
   const complete = (status: number, response: Row['response']) =>
-    ctx.db.query(
+    ctx.db.query<NoRows>(
       `UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb
      WHERE user_id = $1 AND key = $2 AND created_at = $3 AND status_code IS NULL`,
       [userId, key, reservedAt, status, JSON.stringify(response)],
     );
   const release = () =>
-    ctx.db.query(
+    ctx.db.query<NoRows>(
       `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at = $3 AND status_code IS NULL`,
       [userId, key, reservedAt],
     );

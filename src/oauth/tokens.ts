@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/client.js';
+import type { NoRows, Queryable } from '../db/client.js';
 import { sha256 } from '../crypto/sha256.js';
 import { SCOPES, type Principal, type Scope } from '../api/registry.js';
 
@@ -47,7 +47,7 @@ export async function upsertGrant(
 
 export async function issueCode(ctx: AppContext, grantId: number, payload: CodePayload): Promise<string> {
   const code = newToken('ldx_');
-  await ctx.db.query(
+  await ctx.db.query<NoRows>(
     'INSERT INTO oauth_artifacts (kind, id, grant_id, payload, expires_at) VALUES ($1, $2, $3, $4, $5)',
     ['code', sha256(code), grantId, JSON.stringify(payload), new Date(ctx.now().getTime() + CODE_TTL_MS).toISOString()],
   );
@@ -105,7 +105,7 @@ export async function issueTokens(
   const refresh = newToken('ldr_');
   const now = ctx.now().getTime();
   const payload = JSON.stringify({ ...p, family });
-  await ctx.db.query(
+  await ctx.db.query<NoRows>(
     `INSERT INTO oauth_artifacts (kind, id, grant_id, payload, expires_at) VALUES ('access', $1, $3, $4, $5), ('refresh', $2, $3, $4, $6)`,
     [
       sha256(access),
@@ -164,7 +164,7 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
 }
 
 async function revokeFamily(db: Queryable, grantId: number, family: string, now: Date) {
-  await db.query(
+  await db.query<NoRows>(
     `UPDATE oauth_artifacts SET consumed_at = $3 WHERE grant_id = $1 AND payload->>'family' = $2 AND consumed_at IS NULL`,
     [grantId, family, now.toISOString()],
   );
@@ -180,7 +180,7 @@ export async function revokeToken(ctx: AppContext, token: string, clientId: stri
   if (!row || row.payload.client_id !== clientId) return;
   if (row.kind === 'refresh') await revokeFamily(ctx.db, row.grant_id, row.payload.family, ctx.now());
   else
-    await ctx.db.query(
+    await ctx.db.query<NoRows>(
       `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'access' AND id = $1 AND consumed_at IS NULL`,
       [sha256(token), ctx.now().toISOString()],
     );
@@ -193,7 +193,7 @@ export async function revokeGrant(db: Queryable, userId: number, grantId: number
     [grantId, userId],
   );
   if (rows.length === 0) return false;
-  await db.query('UPDATE oauth_artifacts SET consumed_at = now() WHERE grant_id = $1 AND consumed_at IS NULL', [
+  await db.query<NoRows>('UPDATE oauth_artifacts SET consumed_at = now() WHERE grant_id = $1 AND consumed_at IS NULL', [
     grantId,
   ]);
   return true;

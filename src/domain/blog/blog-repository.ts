@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { queryWords } from '../search/query-terms.js';
 
 export interface BlogPostSummary {
@@ -21,7 +21,7 @@ export const BLOG_SEARCH_VECTOR = `setweight(to_tsvector('english', unaccent(tit
        setweight(to_tsvector('english', unaccent(body_markdown)), 'C')`;
 
 export async function reindexBlogPosts(db: Queryable, siteId: number): Promise<void> {
-  await db.query(`UPDATE blog_posts SET search_vector = ${BLOG_SEARCH_VECTOR} WHERE site_id = $1`, [siteId]);
+  await db.query<NoRows>(`UPDATE blog_posts SET search_vector = ${BLOG_SEARCH_VECTOR} WHERE site_id = $1`, [siteId]);
 }
 
 /** Newest first; with q, full-text matches ranked by relevance (prefix-matching the words typed). */

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/client.js';
+import type { NoRows, Db, Queryable } from '../../db/client.js';
 import type { FieldError } from '../../errors/app-error.js';
 import type { Faq } from '../content/faq-list.js';
 import { cleanText, SLUG_RE, SLUG_RULE, textProblem, wholeNumber } from '../content/text-limits.js';
@@ -202,7 +202,7 @@ export async function updateCategory(
         ],
       };
     }
-    await tx.query(
+    await tx.query<NoRows>(
       'UPDATE categories SET name = $2, description = $3, parent_id = $4, position = COALESCE($5::int, position) WHERE id = $1',
       [id, v.name, v.description, v.parentId, v.position],
     );
@@ -215,14 +215,12 @@ export async function replaceCategoryFaqs(db: Db, siteId: number, id: number, fa
   return db.transaction(async (tx) => {
     if (!(await tx.query('SELECT 1 FROM categories WHERE site_id = $1 AND id = $2 FOR UPDATE', [siteId, id])).length)
       return false;
-    await tx.query('DELETE FROM category_faqs WHERE category_id = $1', [id]);
+    await tx.query<NoRows>('DELETE FROM category_faqs WHERE category_id = $1', [id]);
     for (const [i, f] of faqs.entries()) {
-      await tx.query('INSERT INTO category_faqs (category_id, question, answer, position) VALUES ($1, $2, $3, $4)', [
-        id,
-        f.question,
-        f.answer,
-        i,
-      ]);
+      await tx.query<NoRows>(
+        'INSERT INTO category_faqs (category_id, question, answer, position) VALUES ($1, $2, $3, $4)',
+        [id, f.question, f.answer, i],
+      );
     }
     return true;
   });
@@ -244,7 +242,7 @@ export async function deleteCategory(db: Db, siteId: number, id: number): Promis
     if (!rows[0]) return null;
     const usage = await categoryUsage(tx, id);
     if (usage.subcategories || usage.listings) return { ok: false, ...usage };
-    await tx.query('DELETE FROM categories WHERE id = $1', [id]);
+    await tx.query<NoRows>('DELETE FROM categories WHERE id = $1', [id]);
     return { ok: true, slug: rows[0].slug };
   });
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { sha256 } from '../../crypto/sha256.js';
 import type { ClaimMethod } from './claim-instructions.js';
 
@@ -161,7 +161,7 @@ export async function insertClaim(
 }
 
 export async function setClaimEmail(db: Queryable, id: number, email: string): Promise<void> {
-  await db.query('UPDATE claims SET email = $2 WHERE id = $1', [id, email]);
+  await db.query<NoRows>('UPDATE claims SET email = $2 WHERE id = $1', [id, email]);
 }
 
 /**
@@ -214,7 +214,7 @@ export async function takeCheckSlot(db: Queryable, id: number, now: Date): Promi
 }
 
 export async function saveCheckResult(db: Queryable, id: number, result: CheckResult): Promise<void> {
-  await db.query('UPDATE claims SET last_result = $2 WHERE id = $1', [id, JSON.stringify(result)]);
+  await db.query<NoRows>('UPDATE claims SET last_result = $2 WHERE id = $1', [id, JSON.stringify(result)]);
 }
 
 /** An unused, unexpired email-claim link, looked at without using it up (the confirmation page shows before the POST). */
@@ -256,11 +256,11 @@ export async function replaceOwners(
     `SELECT u.id, u.email FROM listing_owners o JOIN users u ON u.id = o.user_id WHERE o.listing_id = $1 AND o.user_id <> $2 ORDER BY u.id`,
     [listingId, userId],
   );
-  await tx.query('DELETE FROM listing_owners WHERE listing_id = $1', [listingId]);
+  await tx.query<NoRows>('DELETE FROM listing_owners WHERE listing_id = $1', [listingId]);
   // Their founder profiles stop showing on the company (founders without an account stay), unless
   // they still own a listing of the same company on another site.
   if (previous.length > 0) {
-    await tx.query(
+    await tx.query<NoRows>(
       `DELETE FROM company_founders cf USING founders f, listings l
         WHERE l.id = $1 AND cf.company_id = l.company_id AND f.id = cf.founder_id AND f.user_id = ANY($2::int[])
           AND NOT EXISTS (SELECT 1 FROM listing_owners o JOIN listings other ON other.id = o.listing_id
@@ -268,12 +268,11 @@ export async function replaceOwners(
       [listingId, previous.map((p) => p.id)],
     );
   }
-  await tx.query(`INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3)`, [
-    listingId,
-    userId,
-    now.toISOString(),
-  ]);
-  await tx.query('UPDATE listings SET is_verified = true, updated_at = $2 WHERE id = $1', [
+  await tx.query<NoRows>(
+    `INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3)`,
+    [listingId, userId, now.toISOString()],
+  );
+  await tx.query<NoRows>('UPDATE listings SET is_verified = true, updated_at = $2 WHERE id = $1', [
     listingId,
     now.toISOString(),
   ]);
@@ -281,7 +280,10 @@ export async function replaceOwners(
 }
 
 export async function markVerified(tx: Queryable, claimId: number, now: Date): Promise<void> {
-  await tx.query(`UPDATE claims SET status = 'verified', verified_at = $2 WHERE id = $1`, [claimId, now.toISOString()]);
+  await tx.query<NoRows>(`UPDATE claims SET status = 'verified', verified_at = $2 WHERE id = $1`, [
+    claimId,
+    now.toISOString(),
+  ]);
 }
 
 /** Other open claims on the listing are closed: their proof was of a state that no longer holds. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { badRequest, AppError } from '../../errors/app-error.js';
 import { sha256 } from '../../crypto/sha256.js';
 import { queueMail } from '../../mail/outbox.js';
@@ -60,7 +60,7 @@ export async function inviteCofounder(
     let id: number;
     if (existing[0]) {
       id = existing[0].id;
-      await tx.query('UPDATE draft_invites SET token_hash = $2, created_at = $3 WHERE id = $1', [
+      await tx.query<NoRows>('UPDATE draft_invites SET token_hash = $2, created_at = $3 WHERE id = $1', [
         id,
         sha256(token),
         now.toISOString(),
@@ -151,7 +151,7 @@ export async function acceptInvite(
       [invite.id, userId, now.toISOString()],
     );
     if (updated.length === 0) return { error: 'This invite was just accepted.' };
-    await tx.query(
+    await tx.query<NoRows>(
       `INSERT INTO listing_owners (listing_id, user_id, role, created_at)
       SELECT listing_id, $2, 'cofounder', $3 FROM drafts WHERE id = $1 AND listing_id IS NOT NULL ON CONFLICT DO NOTHING`,
       [invite.draft_id, userId, now.toISOString()],

@@ -1,4 +1,4 @@
-import { fromJson, type Queryable } from '../../db/client.js';
+import { type NoRows, fromJson, type Queryable } from '../../db/client.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
 import { slugify } from '../listings/slugs.js';
 
@@ -167,7 +167,7 @@ export async function ensureFounderOfUser(
       )
     )[0];
   }
-  await db.query(
+  await db.query<NoRows>(
     `INSERT INTO company_founders (company_id, founder_id, position)
      SELECT c, $2, coalesce((SELECT max(position) + 1 FROM company_founders WHERE company_id = c), 0) FROM unnest($1::int[]) AS c
      ON CONFLICT (company_id, founder_id) DO NOTHING`,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Queryable, Tx } from '../../db/client.js';
+import type { NoRows, Queryable, Tx } from '../../db/client.js';
 import { badRequest, forbidden, summarize, type FieldError } from '../../errors/app-error.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { reindexListings } from '../search/search-index.js';
@@ -154,7 +154,7 @@ async function writeCompany(tx: Tx, companyId: number, after: Record<string, unk
     const v = after[c];
     return v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
   });
-  await tx.query(
+  await tx.query<NoRows>(
     `UPDATE companies SET ${setList(cols, 2)}, updated_at = $${cols.length + 2},
        not_found_on_website = array(SELECT f FROM unnest(not_found_on_website) AS f WHERE NOT (f = ANY($${cols.length + 3}::text[])))
      WHERE id = $1`,
@@ -165,21 +165,18 @@ async function writeCompany(tx: Tx, companyId: number, after: Record<string, unk
 async function writeListing(tx: Tx, listingId: number, after: Record<string, unknown>, at: string) {
   const cols = SITE_FIELDS.filter((f) => f in after) as string[];
   if ('faqs' in after) {
-    await tx.query('DELETE FROM listing_faqs WHERE listing_id = $1', [listingId]);
+    await tx.query<NoRows>('DELETE FROM listing_faqs WHERE listing_id = $1', [listingId]);
     for (const [i, f] of (after.faqs as { question: string; answer: string }[]).entries()) {
-      await tx.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [
-        listingId,
-        f.question,
-        f.answer,
-        i,
-      ]);
+      await tx.query<NoRows>(
+        'INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)',
+        [listingId, f.question, f.answer, i],
+      );
     }
   }
   if (cols.length === 0 && Object.keys(after).length === 0) return;
   // Any change to what the listing shows (company facts included) makes it "updated" now.
-  await tx.query(`UPDATE listings SET ${cols.length ? `${setList(cols, 3)}, ` : ''}updated_at = $2 WHERE id = $1`, [
-    listingId,
-    at,
-    ...cols.map((c) => after[c]),
-  ]);
+  await tx.query<NoRows>(
+    `UPDATE listings SET ${cols.length ? `${setList(cols, 3)}, ` : ''}updated_at = $2 WHERE id = $1`,
+    [listingId, at, ...cols.map((c) => after[c])],
+  );
 }

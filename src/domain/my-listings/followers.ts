@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/client.js';
+import type { NoRows, Db, Queryable } from '../../db/client.js';
 
 /** A listing people can follow: only ones the public can see (live or scheduled) on this site. */
 export async function followableListing(
@@ -28,7 +28,7 @@ export async function follow(db: Db, listingId: number, userId: number, now: Dat
       [listingId, userId, now.toISOString()],
     );
     if (added.length)
-      await tx.query('UPDATE listings SET followers_count = followers_count + 1 WHERE id = $1', [listingId]);
+      await tx.query<NoRows>('UPDATE listings SET followers_count = followers_count + 1 WHERE id = $1', [listingId]);
     return added.length > 0;
   });
 }
@@ -40,7 +40,7 @@ export async function unfollow(db: Db, listingId: number, userId: number): Promi
       userId,
     ]);
     if (removed.length)
-      await tx.query('UPDATE listings SET followers_count = greatest(followers_count - 1, 0) WHERE id = $1', [
+      await tx.query<NoRows>('UPDATE listings SET followers_count = greatest(followers_count - 1, 0) WHERE id = $1', [
         listingId,
       ]);
     return removed.length > 0;

@@ -1,4 +1,4 @@
-import { fromJson as json, type Queryable } from '../../db/client.js';
+import { type NoRows, fromJson as json, type Queryable } from '../../db/client.js';
 import type { CheckedItem } from './order-items.js';
 import type { QuoteLine, VatSummary } from './quote.js';
 
@@ -153,7 +153,7 @@ export interface NewOrder {
 export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: number; number: string }> {
   const [{ id }] = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id`);
   const number = orderNumber(o.prefix, o.now, id);
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO orders (id, number, site_id, user_id, status, currency, billing_country, vat_number, reverse_charge, subtotal_cents, vat_cents,
                          total_cents, vat, checkout_token, payment_provider, created_at, expires_at)
      VALUES ($1, $2, $3, $4, 'pending', 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
@@ -200,7 +200,7 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
       ],
     );
     for (const part of item.parts) {
-      await tx.query(
+      await tx.query<NoRows>(
         `INSERT INTO order_lines (order_id, parent_line_id, product_code, name, listing_id, week, unit_price_cents, net_cents, vat_rate_bp, vat_cents, total_cents, position)
          VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 0, 0, $7)`,
         [id, parent.id, part.code, part.name, line.listing_id, part.code === 'launch' ? line.week : null, position++],
@@ -237,7 +237,7 @@ export async function updatePendingBilling(
   );
   if (!rows.length) return false;
   for (const l of lines) {
-    await tx.query('UPDATE order_lines SET vat_rate_bp = $2, vat_cents = $3, total_cents = $4 WHERE id = $1', [
+    await tx.query<NoRows>('UPDATE order_lines SET vat_rate_bp = $2, vat_cents = $3, total_cents = $4 WHERE id = $1', [
       l.id,
       l.vat_rate_bp,
       l.vat_cents,
@@ -248,7 +248,11 @@ export async function updatePendingBilling(
 }
 
 export async function setProviderRef(db: Queryable, orderId: number, provider: string, ref: string): Promise<void> {
-  await db.query('UPDATE orders SET payment_provider = $2, provider_ref = $3 WHERE id = $1', [orderId, provider, ref]);
+  await db.query<NoRows>('UPDATE orders SET payment_provider = $2, provider_ref = $3 WHERE id = $1', [
+    orderId,
+    provider,
+    ref,
+  ]);
 }
 
 /** The next invoice number of the site for that year, without gaps (the counter row is locked until the transaction ends). */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { badRequest, conflict } from '../../errors/app-error.js';
 import { checkVies } from './vies.js';
 import { queueMail } from '../../mail/outbox.js';
@@ -106,7 +106,7 @@ export async function markOrderPaid(ctx: AppContext, tx: Queryable, orderId: num
   const now = ctx.now();
   const settings = await loadOrderSettings(tx, ctx.site.id, ctx.site.name);
   const invoice = await nextInvoiceNumber(tx, order.site_id, now, 'INV');
-  await tx.query(
+  await tx.query<NoRows>(
     `UPDATE orders SET status = 'paid', paid_at = $2, status_reason = $3, invoice_number = $4, invoiced_at = $2, seller = $5 WHERE id = $1`,
     [
       orderId,
@@ -185,13 +185,13 @@ export async function handlePaymentEvent(
       await markOrderPaid(ctx, tx, order.id, `${provider.name} ${event.providerRef ?? ''}`.trim());
       // A session started before the buyer changed the total can still be paid: keep it visible for the team.
       if (event.amountCents !== null && event.amountCents !== order.total_cents) {
-        await tx.query('UPDATE orders SET status_reason = $2 WHERE id = $1', [
+        await tx.query<NoRows>('UPDATE orders SET status_reason = $2 WHERE id = $1', [
           order.id,
           `The payment provider collected ${formatUsd(event.amountCents)}, not the order total of ${formatUsd(order.total_cents)}; the site team will settle the difference.`,
         ]);
       }
     } else if (event.outcome === 'failed') {
-      await tx.query(
+      await tx.query<NoRows>(
         `UPDATE orders SET status_reason = 'The last payment attempt failed; you can try again.' WHERE id = $1 AND status = 'pending'`,
         [order.id],
       );

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import type { SealedSecret } from '../../crypto/secret-box.js';
 
 /** A connection as pages see it: never the key, only its last characters. */
@@ -48,7 +48,7 @@ export async function saveConnection(
     lastError: string | null;
   },
 ): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     `INSERT INTO revenue_connections (company_id, listing_id, provider, key_ciphertext, key_iv, key_tag, key_hint, status, last_error, last_checked_at, next_check_at, created_by, created_at)
      VALUES ($1, $2, $10, $3, $4, $5, $6, 'ok', $7, $8::timestamptz, $8::timestamptz + interval '1 day', $9, $8::timestamptz)
      ON CONFLICT (company_id) DO UPDATE SET listing_id = EXCLUDED.listing_id, provider = EXCLUDED.provider, key_ciphertext = EXCLUDED.key_ciphertext,
@@ -101,7 +101,7 @@ export async function claimDueConnection(db: Queryable, now: Date): Promise<Stor
 }
 
 export async function markChecked(db: Queryable, id: number, now: Date, lastError: string | null): Promise<void> {
-  await db.query('UPDATE revenue_connections SET last_checked_at = $2, last_error = $3 WHERE id = $1', [
+  await db.query<NoRows>('UPDATE revenue_connections SET last_checked_at = $2, last_error = $3 WHERE id = $1', [
     id,
     now.toISOString(),
     lastError,
@@ -125,7 +125,7 @@ export async function storeVerifiedFigure(
   mrrCents: number,
   source: string,
 ): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     `INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source, updated_at) VALUES ($1, $2, $3, true, $4, now())
      ON CONFLICT (company_id, month) DO UPDATE SET mrr_cents = EXCLUDED.mrr_cents, verified = true, source = EXCLUDED.source, updated_at = now()`,
     [companyId, month, mrrCents, source],
@@ -158,7 +158,7 @@ export async function latestFigure(db: Queryable, companyId: number): Promise<Re
 }
 
 export async function setRevenueHidden(db: Queryable, listingId: number, hidden: boolean): Promise<void> {
-  await db.query('UPDATE listings SET revenue_hidden = $2 WHERE id = $1', [listingId, hidden]);
+  await db.query<NoRows>('UPDATE listings SET revenue_hidden = $2 WHERE id = $1', [listingId, hidden]);
 }
 
 export async function isRevenueHidden(db: Queryable, listingId: number): Promise<boolean> {
