@@ -65,7 +65,7 @@ export async function copyDatabase(
     for (const t of tables) await tx.query<NoRows>(`ALTER TABLE ${ident(t)} ENABLE TRIGGER USER`);
     for (const k of keys) await tx.query<NoRows>(`ALTER TABLE ${k.tbl} ADD CONSTRAINT ${ident(k.name)} ${k.def}`);
     for (const s of sequences) {
-      await tx.query(`SELECT setval($1::regclass, $2, $3)`, [
+      await tx.query<NoRows>(`SELECT setval($1::regclass, $2, $3)`, [
         `public.${ident(s.name)}`,
         s.last_value ?? 1,
         s.last_value !== null,

@@ -63,7 +63,7 @@ export async function claimNext(
 
 /** Renews a running job's lease; false when the job is no longer this worker's (its lease ran out and another took it). */
 export async function renewLease(db: Queryable, id: number, workerId: string, now: Date): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     'UPDATE jobs SET locked_at = $3 WHERE id = $1 AND locked_by = $2 AND done_at IS NULL AND locked_at IS NOT NULL RETURNING id',
     [id, workerId, now.toISOString()],
   );
@@ -98,7 +98,7 @@ export async function enqueueAndNotify(
   opts: Parameters<typeof enqueue>[3] = {},
 ): Promise<number | null> {
   const id = await enqueue(db, kind, payload, opts);
-  await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
+  await db.query<NoRows>('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
   return id;
 }
 

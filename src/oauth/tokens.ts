@@ -78,7 +78,7 @@ export async function consumeCode(
     await revokeFamily(ctx.db, row.grant_id, sha256(code), ctx.now());
     return null;
   }
-  const claimed = await ctx.db.query(
+  const claimed = await ctx.db.query<{ id: string }>(
     `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'code' AND id = $1 AND consumed_at IS NULL RETURNING id`,
     [sha256(code), now],
   );
@@ -152,7 +152,7 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
     return { ok: false, reason: 'refresh token reused; this authorization has been revoked' };
   }
   if (Date.parse(row.expires_at) <= now.getTime()) return { ok: false, reason: 'refresh token expired' };
-  const claimed = await ctx.db.query(
+  const claimed = await ctx.db.query<{ id: string }>(
     `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'refresh' AND id = $1 AND consumed_at IS NULL RETURNING id`,
     [sha256(token), now.toISOString()],
   );
@@ -188,7 +188,7 @@ export async function revokeToken(ctx: AppContext, token: string, clientId: stri
 
 /** Disconnecting an app: its grant and every token of it stop working at once. */
 export async function revokeGrant(db: Queryable, userId: number, grantId: number): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     'UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
     [grantId, userId],
   );

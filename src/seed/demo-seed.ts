@@ -176,7 +176,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
     [json(founders)],
   );
   const perListing = async (rows: unknown[], sql: string) => {
-    if (rows.length) await tx.query(sql, [siteId, json(rows)]);
+    if (rows.length) await tx.query<NoRows>(sql, [siteId, json(rows)]);
   };
   await perListing(
     data.listings.flatMap((l) =>
@@ -200,7 +200,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
     return d.toISOString().slice(0, 10);
   };
   const perCompany = async (rows: unknown[], sql: string) => {
-    if (rows.length) await tx.query(sql, [json(rows)]);
+    if (rows.length) await tx.query<NoRows>(sql, [json(rows)]);
   };
   await perCompany(
     data.listings.flatMap((l) =>

@@ -60,6 +60,6 @@ export async function seedSynthetic(
   // Fresh statistics, or the planner guesses (PGlite has no autovacuum to gather them). On
   // PostgreSQL, VACUUM also marks the new pages all-visible, so counts are index-only at once
   // instead of after autovacuum gets round to a million fresh rows.
-  await ctx.db.query(ctx.db.kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
+  await ctx.db.query<NoRows>(ctx.db.kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
   log(`done: ${count.toLocaleString('en')} synthetic listings in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -40,7 +40,10 @@ export async function listAwards(
   const params: unknown[] = [siteId, limit, offset];
   let filter = '';
   if (listingSlug) {
-    const found = await db.query('SELECT 1 FROM listings WHERE site_id = $1 AND slug = $2', [siteId, listingSlug]);
+    const found = await db.query<{ one: number }>('SELECT 1 AS one FROM listings WHERE site_id = $1 AND slug = $2', [
+      siteId,
+      listingSlug,
+    ]);
     if (found.length === 0) return null;
     params.push(listingSlug);
     filter = 'AND l.slug = $4';

@@ -38,8 +38,8 @@ export async function awardWeek(
   publicUrl: string,
 ): Promise<GivenAward[]> {
   // The cheap check first: every worker asks every minute, and a settled week needs no transaction.
-  const settled = await db.query(
-    'SELECT 1 FROM launch_weeks WHERE site_id = $1 AND week_start = $2::date AND awards_computed_at IS NOT NULL',
+  const settled = await db.query<{ one: number }>(
+    'SELECT 1 AS one FROM launch_weeks WHERE site_id = $1 AND week_start = $2::date AND awards_computed_at IS NOT NULL',
     [site.id, monday],
   );
   if (settled.length > 0) return [];

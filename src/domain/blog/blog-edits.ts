@@ -148,8 +148,8 @@ export async function saveBlogPost(
 ): Promise<BlogWriteResult | null> {
   try {
     return await db.transaction(async (tx) => {
-      const taken = await tx.query(
-        'SELECT 1 FROM blog_posts WHERE site_id = $1 AND slug = $2 AND id IS DISTINCT FROM $3::int',
+      const taken = await tx.query<{ one: number }>(
+        'SELECT 1 AS one FROM blog_posts WHERE site_id = $1 AND slug = $2 AND id IS DISTINCT FROM $3::int',
         [siteId, v.slug, id],
       );
       if (taken.length) return { ok: false, errors: [SLUG_TAKEN] };

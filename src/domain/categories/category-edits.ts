@@ -152,11 +152,23 @@ export async function createCategory(db: Db, siteId: number, v: CategoryValues):
   try {
     return await db.transaction(async (tx) => {
       const errors: FieldError[] = [];
-      if ((await tx.query('SELECT 1 FROM categories WHERE site_id = $1 AND slug = $2', [siteId, v.slug])).length)
+      if (
+        (
+          await tx.query<{ one: number }>('SELECT 1 AS one FROM categories WHERE site_id = $1 AND slug = $2', [
+            siteId,
+            v.slug,
+          ])
+        ).length
+      )
         errors.push(SLUG_TAKEN);
       if (
         v.parentId !== null &&
-        !(await tx.query('SELECT 1 FROM categories WHERE site_id = $1 AND id = $2', [siteId, v.parentId])).length
+        !(
+          await tx.query<{ one: number }>('SELECT 1 AS one FROM categories WHERE site_id = $1 AND id = $2', [
+            siteId,
+            v.parentId,
+          ])
+        ).length
       )
         errors.push(NOT_A_PARENT);
       if (errors.length) return { ok: false, errors };
@@ -213,7 +225,14 @@ export async function updateCategory(
 /** Replaces the category's FAQs with these, in this order; false when the category is not of this site. */
 export async function replaceCategoryFaqs(db: Db, siteId: number, id: number, faqs: Faq[]): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (!(await tx.query('SELECT 1 FROM categories WHERE site_id = $1 AND id = $2 FOR UPDATE', [siteId, id])).length)
+    if (
+      !(
+        await tx.query<{ one: number }>('SELECT 1 AS one FROM categories WHERE site_id = $1 AND id = $2 FOR UPDATE', [
+          siteId,
+          id,
+        ])
+      ).length
+    )
       return false;
     await tx.query<NoRows>('DELETE FROM category_faqs WHERE category_id = $1', [id]);
     for (const [i, f] of faqs.entries()) {

@@ -175,11 +175,11 @@ export async function expireClaims(
   scope?: { userId: number; listingId: number },
 ): Promise<number> {
   const rows = scope
-    ? await db.query(
+    ? await db.query<{ id: number }>(
         `UPDATE claims SET status = 'expired' WHERE status = 'pending' AND expires_at <= $1 AND user_id = $2 AND listing_id = $3 RETURNING id`,
         [now.toISOString(), scope.userId, scope.listingId],
       )
-    : await db.query(
+    : await db.query<{ id: number }>(
         `UPDATE claims SET status = 'expired' WHERE status = 'pending' AND expires_at <= $1 RETURNING id`,
         [now.toISOString()],
       );
@@ -195,7 +195,7 @@ export const CHECK_WINDOW_MS = 3_600_000;
  */
 export async function takeCheckSlot(db: Queryable, id: number, now: Date): Promise<number | null> {
   const windowOpenedAfter = new Date(now.getTime() - CHECK_WINDOW_MS).toISOString();
-  const taken = await db.query(
+  const taken = await db.query<{ id: number }>(
     `UPDATE claims SET
         attempts = attempts + 1,
         last_checked_at = $2,
@@ -237,7 +237,7 @@ export async function peekClaimLink(
 export async function lockClaimForTransfer(tx: Queryable, claimId: number): Promise<ClaimRecord | null> {
   const ids = await tx.query<{ listing_id: number }>('SELECT listing_id FROM claims WHERE id = $1', [claimId]);
   if (!ids[0]) return null;
-  await tx.query('SELECT id FROM listings WHERE id = $1 FOR UPDATE', [ids[0].listing_id]);
+  await tx.query<NoRows>('SELECT id FROM listings WHERE id = $1 FOR UPDATE', [ids[0].listing_id]);
   const rows = await tx.query<ClaimRecord>(
     `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM} WHERE c.id = $1 FOR UPDATE OF c`,
     [claimId],
@@ -293,7 +293,7 @@ export async function rejectOtherPendingClaims(
   claimId: number,
   result: CheckResult,
 ): Promise<number> {
-  const rows = await tx.query(
+  const rows = await tx.query<{ id: number }>(
     `UPDATE claims SET status = 'rejected', last_result = $3
       WHERE listing_id = $1 AND id <> $2 AND status = 'pending' AND expires_at > $4 RETURNING id`,
     [listingId, claimId, JSON.stringify(result), result.checked_at],

@@ -108,12 +108,12 @@ export async function takeRequest(db: Queryable, provider: string, now: Date, pe
     'INSERT INTO domain_rating_budget (provider, window_start, used) VALUES ($1, $2, 0) ON CONFLICT (provider) DO NOTHING',
     [provider, now.toISOString()],
   );
-  const rows = await db.query(
+  const rows = await db.query<{ one: number }>(
     `UPDATE domain_rating_budget SET
         window_start = CASE WHEN window_start <= $2::timestamptz - interval '1 minute' THEN $2::timestamptz ELSE window_start END,
         used = CASE WHEN window_start <= $2::timestamptz - interval '1 minute' THEN 1 ELSE used + 1 END
       WHERE provider = $1 AND (window_start <= $2::timestamptz - interval '1 minute' OR used < $3)
-      RETURNING 1`,
+      RETURNING 1 AS one`,
     [provider, now.toISOString(), perMinute],
   );
   return rows.length > 0;

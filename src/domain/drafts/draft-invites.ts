@@ -38,7 +38,7 @@ export async function inviteCofounder(
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     // Serialises invites to one draft so two at once cannot both take the tenth place.
-    await tx.query('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [draft.id]);
+    await tx.query<NoRows>('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [draft.id]);
     const existing = await tx.query<{ id: number; accepted_by: number | null; created_at: string }>(
       'SELECT id, accepted_by, created_at FROM draft_invites WHERE draft_id = $1 AND lower(email) = lower($2)',
       [draft.id, email],
@@ -146,7 +146,7 @@ export async function acceptInvite(
       return {
         error: 'This is an invite you sent; your co-founder has to open it while signed in to their own account.',
       };
-    const updated = await tx.query(
+    const updated = await tx.query<{ id: number }>(
       'UPDATE draft_invites SET accepted_by = $2, accepted_at = $3, token_hash = NULL WHERE id = $1 AND accepted_by IS NULL RETURNING id',
       [invite.id, userId, now.toISOString()],
     );

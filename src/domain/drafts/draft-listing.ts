@@ -63,7 +63,8 @@ async function uniqueFounderSlug(tx: Tx, name: string): Promise<string> {
   const base = slugify(name) || 'founder';
   for (let i = 1; ; i++) {
     const slug = i === 1 ? base : `${base.slice(0, 215)}-${i}`;
-    if ((await tx.query('SELECT 1 FROM founders WHERE slug = $1', [slug])).length === 0) return slug;
+    if ((await tx.query<{ one: number }>('SELECT 1 AS one FROM founders WHERE slug = $1', [slug])).length === 0)
+      return slug;
   }
 }
 

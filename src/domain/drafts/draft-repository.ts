@@ -122,7 +122,7 @@ export async function findListingByDomain(
 
 /** Serialises writers of one draft (the drafting job, edits, submit) until the transaction ends. */
 export async function lockDraft(tx: Queryable, id: string): Promise<boolean> {
-  return (await tx.query('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [id])).length > 0;
+  return (await tx.query<{ one: number }>('SELECT 1 AS one FROM drafts WHERE id = $1 FOR UPDATE', [id])).length > 0;
 }
 
 export async function loadDraft(db: Queryable, id: string): Promise<DraftRecord | null> {

@@ -72,7 +72,9 @@ export async function saveConnection(
 
 /** Disconnecting deletes the row, and with it the encrypted key; the figures already stored stay. */
 export async function deleteConnection(db: Queryable, companyId: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM revenue_connections WHERE company_id = $1 RETURNING id', [companyId]);
+  const rows = await db.query<{ id: number }>('DELETE FROM revenue_connections WHERE company_id = $1 RETURNING id', [
+    companyId,
+  ]);
   return rows.length > 0;
 }
 
@@ -110,7 +112,7 @@ export async function markChecked(db: Queryable, id: number, now: Date, lastErro
 
 /** Marks a connection broken; true only for the call that changed it, so the owners are mailed once. */
 export async function markBroken(db: Queryable, id: number, now: Date, error: string): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     `UPDATE revenue_connections SET status = 'broken', last_error = $3, last_checked_at = $2 WHERE id = $1 AND status = 'ok' RETURNING id`,
     [id, now.toISOString(), error],
   );
@@ -139,7 +141,7 @@ export async function storeSelfReportedFigure(
   month: string,
   mrrCents: number,
 ): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ company_id: number }>(
     `INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source, updated_at) VALUES ($1, $2, $3, false, 'self-reported', now())
      ON CONFLICT (company_id, month) DO UPDATE SET mrr_cents = EXCLUDED.mrr_cents, updated_at = now()
        WHERE revenue_figures.verified = false

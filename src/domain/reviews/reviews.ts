@@ -194,7 +194,7 @@ export type DeleteResult = { ok: true; deleted: boolean } | Refusal;
 export async function deleteOwnReview(db: Queryable, listing: ReviewListing, userId: number): Promise<DeleteResult> {
   const refused = accountRefusal(await standing(db, listing.id, userId));
   if (refused) return refused;
-  const removed = await db.query(
+  const removed = await db.query<{ id: number }>(
     'DELETE FROM reviews WHERE listing_id = $1 AND user_id = $2 AND hidden_at IS NULL RETURNING id',
     [listing.id, userId],
   );
@@ -226,7 +226,7 @@ export async function replyToReview(
   const checked = checkReply(text);
   if (!checked.ok) return { ok: false, status: 400, reason: 'invalid', problem: checked.problem };
   // The IS NULL guard makes "once" hold against two owners answering at the same moment.
-  const saved = await db.query(
+  const saved = await db.query<{ id: number }>(
     `UPDATE reviews SET owner_reply = $3, owner_reply_at = $4, owner_reply_by = $5
       WHERE id = $1 AND listing_id = $2 AND hidden_at IS NULL AND owner_reply IS NULL RETURNING id`,
     [reviewId, listing.id, checked.value, now.toISOString(), userId],
