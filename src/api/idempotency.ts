@@ -113,7 +113,7 @@ export async function withIdempotency(
     const now = ctx.now();
     const reservedAt = now.toISOString();
     // One statement: a new key is inserted, an expired or abandoned one is taken over; a live one is left alone.
-    const reserved = await ctx.db.query(
+    const reserved = await ctx.db.query<{ reserved: number }>(
       `INSERT INTO idempotency_keys AS k (user_id, key, operation_id, request_hash, created_at)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id, key) DO UPDATE

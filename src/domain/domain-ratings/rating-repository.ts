@@ -35,9 +35,10 @@ export async function recentFailures(
   db: Queryable,
   limit = 50,
 ): Promise<{ domain: string; provider: string; error: string; at: string }[]> {
-  return db.query('SELECT domain, provider, error, at FROM domain_rating_failures ORDER BY at DESC, id DESC LIMIT $1', [
-    limit,
-  ]);
+  return db.query<{ domain: string; provider: string; error: string; at: string }>(
+    'SELECT domain, provider, error, at FROM domain_rating_failures ORDER BY at DESC, id DESC LIMIT $1',
+    [limit],
+  );
 }
 
 /**
@@ -55,7 +56,7 @@ export async function claimDue(
   leaseUntil: Date,
   limit: number,
 ): Promise<{ companyId: number; domain: string }[]> {
-  return db.query(
+  return db.query<{ companyId: number; domain: string }>(
     `WITH due AS (
        SELECT c.id, c.domain FROM companies c
         WHERE EXISTS (SELECT 1 FROM listings l WHERE l.company_id = c.id AND l.status = 'live')

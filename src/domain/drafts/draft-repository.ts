@@ -278,7 +278,7 @@ export async function pageList(
   db: Queryable,
   draftId: string,
 ): Promise<{ url: string; kind: string; status: number | null; skipped: string | null }[]> {
-  return db.query(
+  return db.query<{ url: string; kind: string; status: number | null; skipped: string | null }>(
     'SELECT url, kind, http_status AS status, skipped FROM draft_pages WHERE draft_id = $1 ORDER BY position, id',
     [draftId],
   );

@@ -4,7 +4,14 @@ import { badRequest, forbidden, summarize, type FieldError } from '../../errors/
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { reindexListings } from '../search/search-index.js';
 import { allSites, companyListingsElsewhere, sitesOwnedByOthers } from './my-listing-repository.js';
-import { checkListingEdit, COMPANY_FIELDS, SITE_FIELDS, type ListingEditInput } from './listing-edit-checks.js';
+import {
+  checkListingEdit,
+  COMPANY_FIELDS,
+  SITE_FIELDS,
+  type CompanyField,
+  type ListingEditInput,
+  type SiteField,
+} from './listing-edit-checks.js';
 import { diffValues, recordVersion } from './listing-versions.js';
 import { forgetListingProfile } from '../listings/listing-cache.js';
 import { isListingOwner } from '../listings/listing-ownership.js';
@@ -56,6 +63,12 @@ async function resolveApplyTo(
 
 const CURRENT_SQL = `SELECT ${COMPANY_FIELDS.map((f) => `c.${f}`).join(', ')}, c.socials, ${SITE_FIELDS.map((f) => `l.${f}`).join(', ')}
   FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1 FOR UPDATE OF l, c`;
+/** What CURRENT_SQL reads (values of several column types, compared as they are), plus the FAQs read after it. */
+type CurrentValues = Record<CompanyField | SiteField | 'socials', unknown> & { faqs?: Faq[] };
+interface Faq {
+  question: string;
+  answer: string;
+}
 
 const setList = (cols: string[], from: number) => cols.map((c, i) => `${c} = $${i + from}`).join(', ');
 
@@ -92,10 +105,10 @@ export async function editMyListing(
   const at = ctx.now().toISOString();
 
   const result = await ctx.db.transaction(async (tx) => {
-    const current = (await tx.query(CURRENT_SQL, [listing.id]))[0];
+    const current = (await tx.query<CurrentValues>(CURRENT_SQL, [listing.id]))[0];
     // A claim transfer locks the same row: once we hold it, check the caller still owns the listing.
     if (!(await isListingOwner(tx, listing.id, userId))) throw forbidden('You are no longer an owner of this listing.');
-    current.faqs = await tx.query(
+    current.faqs = await tx.query<Faq>(
       'SELECT question, answer FROM listing_faqs WHERE listing_id = $1 ORDER BY position, id',
       [listing.id],
     );
@@ -119,7 +132,10 @@ export async function editMyListing(
         continue;
       }
       const there = (
-        await tx.query(`SELECT ${SITE_FIELDS.join(', ')} FROM listings WHERE id = $1 FOR UPDATE`, [t.listing.id])
+        await tx.query<Record<SiteField, string>>(
+          `SELECT ${SITE_FIELDS.join(', ')} FROM listings WHERE id = $1 FOR UPDATE`,
+          [t.listing.id],
+        )
       )[0];
       const d = diffValues(there, checked.site);
       await writeListing(tx, t.listing.id, d.after, at);

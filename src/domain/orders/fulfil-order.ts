@@ -84,7 +84,7 @@ export async function completeOrder(db: Queryable, orderId: number, now: Date): 
         AND NOT EXISTS (SELECT 1 FROM order_lines p WHERE p.parent_line_id = b.id AND p.fulfilled_at IS NULL)`,
     [orderId, now.toISOString()],
   );
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     `UPDATE orders SET status = 'fulfilled', fulfilled_at = $2 WHERE id = $1 AND status = 'paid'
         AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL) RETURNING id`,
     [orderId, now.toISOString()],

@@ -76,9 +76,16 @@ const ORDER_COLUMNS = `id, number, site_id, user_id, status, status_reason, curr
   subtotal_cents, vat_cents, total_cents, vat, payment_provider, provider_ref, billing_details, seller, invoice_number, invoiced_at,
   created_at, expires_at, paid_at, fulfilled_at, cancelled_at, refunded_at`;
 
-function toOrder(r: Record<string, unknown>): OrderRow {
+/** An orders row as read: its json columns may arrive as text (see fromJson). */
+type StoredOrder = Omit<OrderRow, 'vat' | 'billing_details' | 'seller'> & {
+  vat: unknown;
+  billing_details: unknown;
+  seller: unknown;
+};
+
+function toOrder(r: StoredOrder): OrderRow {
   return {
-    ...(r as unknown as OrderRow),
+    ...r,
     vat: json(r.vat),
     billing_details: r.billing_details ? json(r.billing_details) : null,
     seller: r.seller ? json(r.seller) : null,
@@ -90,7 +97,7 @@ export const orderNumber = (prefix: string, at: Date, id: number) =>
   `${prefix}-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
 export async function findOrder(db: Queryable, siteId: number, number: string): Promise<OrderRow | null> {
-  const rows = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE site_id = $1 AND number = $2`, [
+  const rows = await db.query<StoredOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE site_id = $1 AND number = $2`, [
     siteId,
     number,
   ]);
@@ -99,7 +106,7 @@ export async function findOrder(db: Queryable, siteId: number, number: string): 
 
 /** Locks the order row for this transaction. */
 export async function lockOrder(tx: Queryable, id: number): Promise<OrderRow | null> {
-  const rows = await tx.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [id]);
+  const rows = await tx.query<StoredOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [id]);
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
@@ -110,7 +117,7 @@ export async function listOrders(
   limit: number,
   offset: number,
 ): Promise<{ items: OrderRow[]; total: number }> {
-  const rows = await db.query(
+  const rows = await db.query<StoredOrder & { total_count: number }>(
     `SELECT ${ORDER_COLUMNS}, count(*) OVER () AS total_count FROM orders WHERE site_id = $1 AND user_id = $2
       ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
     [siteId, userId, limit, offset],
@@ -219,7 +226,7 @@ export async function updatePendingBilling(
   lines: { id: number; vat_rate_bp: number; vat_cents: number; total_cents: number }[],
   totals: { subtotal_cents: number; vat_cents: number; total_cents: number },
 ): Promise<boolean> {
-  const rows = await tx.query(
+  const rows = await tx.query<{ id: number }>(
     `UPDATE orders SET billing_details = $2, billing_country = $3, vat_number = $4, vat = $5, reverse_charge = $6,
             subtotal_cents = $7, vat_cents = $8, total_cents = $9
       WHERE id = $1 AND status = 'pending' RETURNING id`,
@@ -268,7 +275,7 @@ export async function nextInvoiceNumber(tx: Queryable, siteId: number, at: Date,
 
 /** Pending orders past their expiry become expired (their weeks are free again); returns how many. */
 export async function expirePendingOrders(db: Queryable, siteId: number, now: Date): Promise<number> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     `UPDATE orders SET status = 'expired', status_reason = 'Not paid before it expired; its launch weeks were released.'
       WHERE site_id = $1 AND status = 'pending' AND expires_at <= $2 RETURNING id`,
     [siteId, now.toISOString()],
