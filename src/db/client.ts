@@ -11,7 +11,7 @@ export interface Queryable {
    * `prepare`: a hot statement PostgreSQL parses and plans once per connection (a named prepared
    * statement) instead of on every call; ignored by PGlite.
    */
-  query<T = unknown>(sql: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
+  query<T = Record<string, any>>(sql: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
 }
 
 /**

@@ -29,6 +29,31 @@ export const SUMMARY_COLUMNS = `l.id, l.slug, c.name, c.website_url, c.tagline, 
 
 export const SUMMARY_FROM = `listings l JOIN companies c ON c.id = l.company_id LEFT JOIN categories pc ON pc.id = l.primary_category_id`;
 
+/** A row as SUMMARY_COLUMNS reads it. */
+export interface SummaryRow {
+  id: number;
+  slug: string;
+  name: string;
+  website_url: string;
+  tagline: string;
+  logo_url: string | null;
+  status: string;
+  plan: string | null;
+  votes_count: number;
+  followers_count: number;
+  views_count: number;
+  is_verified: boolean;
+  launch_week: string | null;
+  launched_at: string | null;
+  category_slug: string | null;
+  category_name: string | null;
+  pricing_model: string | null;
+  stage: string | null;
+  country: string | null;
+  featured_until: string | null;
+}
+
+// Still takes any row: search (being rewritten elsewhere) reads its rows untyped. Narrow to SummaryRow once it names them.
 export function toSummary(r: Record<string, any>): ListingSummary {
   return {
     id: r.id,
