@@ -1,3 +1,4 @@
+import type { NoRows } from './db/client.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
@@ -164,7 +165,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     try {
-      await ctx.db.query('SELECT 1');
+      await ctx.db.query<NoRows>('SELECT 1');
       return { status: 'ready' };
     } catch {
       return reply.code(503).send({ status: 'database unavailable' });

@@ -1,6 +1,6 @@
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
-import { openDatabase, type Db } from './db/client.js';
+import { openDatabase, type Db, type NoRows } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureSite } from './domain/site/site-repository.js';
 import { ensureServerSecret } from './domain/site/server-secret.js';
@@ -47,7 +47,7 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
  */
 async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, readCache: ListingCache): Promise<void> {
   const notify = (channel: string, payload: string) =>
-    void db.query('SELECT pg_notify($1, $2)', [channel, payload]).catch(() => {});
+    void db.query<NoRows>('SELECT pg_notify($1, $2)', [channel, payload]).catch(() => {});
   db.onChange((change) => {
     switch (change.kind) {
       case 'listing': {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
-import { openPglite, openPostgres } from '../db/client.js';
+import { type NoRows, openPglite, openPostgres } from '../db/client.js';
 import { backupEmbedded, restoreEmbedded, requireEmbeddedDatabase, BackupError } from '../db/embedded-backup.js';
 import { copyDatabase, CopyRefused } from '../db/copy-database.js';
 import { DataDirInUseError } from '../db/data-dir-lock.js';
@@ -26,7 +26,7 @@ async function copyEmbeddedToPostgres(config: Config, url: string, out: (line: s
     let target;
     try {
       target = await openPostgres(url, 2);
-      await target.query('SELECT 1');
+      await target.query<NoRows>('SELECT 1');
     } catch (err) {
       await target?.close();
       throw new BackupError(`cannot reach ${redactedUrl(url)}: ${(err as Error).message}`);

@@ -1,3 +1,4 @@
+import type { NoRows } from '../db/client.js';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from './errors.js';
 import type { Principal, Scope } from './registry.js';
@@ -84,7 +85,9 @@ export async function authenticate(
     throw unauthorized(ctx, 'This API key has expired.', 'invalid_token', target);
   // Recording every use would add a write to every read; once a minute is precise enough to show.
   if (!key.last_used_at || now.getTime() - new Date(key.last_used_at).getTime() > 60_000) {
-    ctx.db.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [key.id, now.toISOString()]).catch(() => {});
+    ctx.db
+      .query<NoRows>('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [key.id, now.toISOString()])
+      .catch(() => {});
   }
   const principal: Principal = {
     userId: key.user_id,

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { NoRows, Db } from '../db/client.js';
 import type { Principal } from './registry.js';
 
 export const CREDENTIALS_CHANNEL = 'launchdeck_credentials';
@@ -51,6 +51,6 @@ export class CredentialCache {
   /** A credential of this user was revoked or changed: forget them here and on every instance. */
   async userChanged(userId: number): Promise<void> {
     this.dropUser(userId);
-    await this.db.query('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, String(userId)]);
+    await this.db.query<NoRows>('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, String(userId)]);
   }
 }

@@ -1,3 +1,4 @@
+import type { NoRows } from '../db/client.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../app-context.js';
 import { sha256 } from '../crypto/sha256.js';
@@ -112,7 +113,7 @@ export async function withIdempotency(
     const now = ctx.now();
     const reservedAt = now.toISOString();
     // One statement: a new key is inserted, an expired or abandoned one is taken over; a live one is left alone.
-    const reserved = await ctx.db.query(
+    const reserved = await ctx.db.query<{ reserved: number }>(
       `INSERT INTO idempotency_keys AS k (user_id, key, operation_id, request_hash, created_at)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id, key) DO UPDATE
@@ -169,13 +170,13 @@ async function runReserved(
   run: () => Promise<IdempotentResponse>,
 ): Promise<IdempotentResponse> {
   const complete = (status: number, response: Row['response']) =>
-    ctx.db.query(
+    ctx.db.query<NoRows>(
       `UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb
      WHERE user_id = $1 AND key = $2 AND created_at = $3 AND status_code IS NULL`,
       [userId, key, reservedAt, status, JSON.stringify(response)],
     );
   const release = () =>
-    ctx.db.query(
+    ctx.db.query<NoRows>(
       `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at = $3 AND status_code IS NULL`,
       [userId, key, reservedAt],
     );

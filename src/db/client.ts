@@ -4,12 +4,15 @@ import { LOCK_FILE, lockDataDir, lockText } from './data-dir-lock.js';
 import { ChangeFeed, type Change, type ChangeHandler } from './changes.js';
 
 /** The one query interface the rest of the code sees, over PGlite or PostgreSQL alike. */
+/** The row type of a statement whose rows nobody reads (INSERT, UPDATE or DELETE without RETURNING, locks). */
+export type NoRows = never;
+
 export interface Queryable {
   /**
    * `prepare`: a hot statement PostgreSQL parses and plans once per connection (a named prepared
    * statement) instead of on every call; ignored by PGlite.
    */
-  query<T = Record<string, any>>(sql: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
+  query<T = unknown>(sql: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
   /**
    * Announces what a write through this handle changed, for the caches (see changes.ts): at once on
    * the database, after the commit on a transaction.

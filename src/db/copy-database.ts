@@ -1,4 +1,4 @@
-import type { Db, Queryable } from './client.js';
+import type { Db, NoRows, Queryable } from './client.js';
 import { migrate } from './migrate.js';
 
 /** Why a copy did not start; nothing was written. */
@@ -53,19 +53,19 @@ export async function copyDatabase(
       `SELECT conrelid::regclass::text AS tbl, conname AS name, pg_get_constraintdef(oid) AS def
          FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`,
     );
-    for (const k of keys) await tx.query(`ALTER TABLE ${k.tbl} DROP CONSTRAINT ${ident(k.name)}`);
-    for (const t of tables) await tx.query(`ALTER TABLE ${ident(t)} DISABLE TRIGGER USER`);
+    for (const k of keys) await tx.query<NoRows>(`ALTER TABLE ${k.tbl} DROP CONSTRAINT ${ident(k.name)}`);
+    for (const t of tables) await tx.query<NoRows>(`ALTER TABLE ${ident(t)} DISABLE TRIGGER USER`);
     // Rows written by migrations and a first start (the site, prices) make way for the source's.
-    await tx.query(`TRUNCATE ${tables.map(ident).join(', ')}`);
+    await tx.query<NoRows>(`TRUNCATE ${tables.map(ident).join(', ')}`);
     for (const t of tables) {
       const copied = await copyTable(source, tx, t);
       rows += copied;
       if (copied > 0) log(`  ${t}: ${copied.toLocaleString('en')} ${copied === 1 ? 'row' : 'rows'}`);
     }
-    for (const t of tables) await tx.query(`ALTER TABLE ${ident(t)} ENABLE TRIGGER USER`);
-    for (const k of keys) await tx.query(`ALTER TABLE ${k.tbl} ADD CONSTRAINT ${ident(k.name)} ${k.def}`);
+    for (const t of tables) await tx.query<NoRows>(`ALTER TABLE ${ident(t)} ENABLE TRIGGER USER`);
+    for (const k of keys) await tx.query<NoRows>(`ALTER TABLE ${k.tbl} ADD CONSTRAINT ${ident(k.name)} ${k.def}`);
     for (const s of sequences) {
-      await tx.query(`SELECT setval($1::regclass, $2, $3)`, [
+      await tx.query<NoRows>(`SELECT setval($1::regclass, $2, $3)`, [
         `public.${ident(s.name)}`,
         s.last_value ?? 1,
         s.last_value !== null,
@@ -104,7 +104,7 @@ async function copyTable(source: Queryable, target: Queryable, table: string): P
       `SELECT json_agg(r)::text AS json FROM (SELECT ${list} FROM ${ident(table)} WHERE ctid = ANY($1::tid[])) r`,
       [batch],
     );
-    await target.query(
+    await target.query<NoRows>(
       `INSERT INTO ${ident(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${ident(table)}, $1::json)`,
       [json],
     );

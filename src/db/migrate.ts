@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './client.js';
+import type { Db, NoRows } from './client.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any constant works; it only has to be the same for every instance starting at once.
@@ -26,7 +26,7 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
   // Under the lock too: instances starting together on an empty PostgreSQL would otherwise race to
   // create this table (CREATE TABLE IF NOT EXISTS is not safe against a concurrent create).
   await db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    if (db.kind === 'postgres') await tx.query<NoRows>('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   });
@@ -34,11 +34,13 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {
       // Several instances may start together on PostgreSQL: one applies, the others wait and skip.
-      if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      const rows = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version]);
+      if (db.kind === 'postgres') await tx.query<NoRows>('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const rows = await tx.query<{ one: number }>('SELECT 1 AS one FROM schema_migrations WHERE version = $1', [
+        m.version,
+      ]);
       if (rows.length > 0) return false;
       await tx.exec(m.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      await tx.query<NoRows>('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       return true;
     });
     if (done) applied.push(m.name);

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client.js';
+import type { NoRows, Queryable } from '../db/client.js';
 
 export interface Job<P = Record<string, unknown>> {
   id: number;
@@ -63,7 +63,7 @@ export async function claimNext(
 
 /** Renews a running job's lease; false when the job is no longer this worker's (its lease ran out and another took it). */
 export async function renewLease(db: Queryable, id: number, workerId: string, now: Date): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     'UPDATE jobs SET locked_at = $3 WHERE id = $1 AND locked_by = $2 AND done_at IS NULL AND locked_at IS NOT NULL RETURNING id',
     [id, workerId, now.toISOString()],
   );
@@ -71,7 +71,7 @@ export async function renewLease(db: Queryable, id: number, workerId: string, no
 }
 
 export async function completeJob(db: Queryable, id: number, now: Date): Promise<void> {
-  await db.query('UPDATE jobs SET done_at = $2, locked_at = NULL, last_error = NULL WHERE id = $1', [
+  await db.query<NoRows>('UPDATE jobs SET done_at = $2, locked_at = NULL, last_error = NULL WHERE id = $1', [
     id,
     now.toISOString(),
   ]);
@@ -80,7 +80,7 @@ export async function completeJob(db: Queryable, id: number, now: Date): Promise
 /** Releases a failed job to run again after an exponential backoff (10 s, 20 s, 40 s, …). */
 export async function failJob(db: Queryable, job: Job, error: string, now: Date): Promise<void> {
   const delayMs = Math.min(3_600_000, 10_000 * 2 ** (job.attempts - 1));
-  await db.query('UPDATE jobs SET locked_at = NULL, last_error = $2, run_at = $3 WHERE id = $1', [
+  await db.query<NoRows>('UPDATE jobs SET locked_at = NULL, last_error = $2, run_at = $3 WHERE id = $1', [
     job.id,
     error.slice(0, 2000),
     new Date(now.getTime() + delayMs).toISOString(),
@@ -98,7 +98,7 @@ export async function enqueueAndNotify(
   opts: Parameters<typeof enqueue>[3] = {},
 ): Promise<number | null> {
   const id = await enqueue(db, kind, payload, opts);
-  await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
+  await db.query<NoRows>('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
   return id;
 }
 

@@ -1,3 +1,4 @@
+import type { NoRows } from '../db/client.js';
 import type { AppContext } from '../app-context.js';
 import { awardWeek } from '../domain/awards/award-week.js';
 import { deliverPendingMail } from '../mail/outbox.js';
@@ -63,7 +64,7 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
       // PostgreSQL's autovacuum keeps planner statistics fresh; embedded PGlite has none, so refresh them here.
       if (ctx.db.kind === 'pglite' && Date.now() - analyzedAt > ANALYZE_EVERY_MS) {
         analyzedAt = Date.now();
-        await ctx.db.query('ANALYZE');
+        await ctx.db.query<NoRows>('ANALYZE');
       }
     } catch (err) {
       console.error('scheduler:', err);

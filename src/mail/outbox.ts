@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/client.js';
+import type { NoRows, Queryable } from '../db/client.js';
 import { metricsOf } from '../metrics/metrics.js';
 
 const MAX_ATTEMPTS = 8;
@@ -84,7 +84,7 @@ export async function deliverPendingMail(ctx: AppContext, batch = 20): Promise<n
           subject: m.subject,
           text: m.text_body,
         });
-        await tx.query('UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE id = $1', [m.id]);
+        await tx.query<NoRows>('UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE id = $1', [m.id]);
         sent++;
         metricsOf(ctx).mail.inc({ outcome: 'sent' });
       } catch (err) {
@@ -93,14 +93,14 @@ export async function deliverPendingMail(ctx: AppContext, batch = 20): Promise<n
         if (isServerUnreachable(err)) {
           // The mail server is down, not this message: no attempt is spent (an outage of any length
           // loses nothing), the others wait too, and the next tick after the pause tries again.
-          await tx.query(
+          await tx.query<NoRows>(
             `UPDATE mail_outbox SET error = $2, next_attempt_at = now() + interval '30 seconds' WHERE id = $1`,
             [m.id, `mail server unreachable: ${message}`],
           );
           return 'unreachable';
         }
         // The server refused this message: back off 1, 2, 4, … minutes; after MAX_ATTEMPTS it stays in the outbox with its error.
-        await tx.query(
+        await tx.query<NoRows>(
           `UPDATE mail_outbox SET error = $2, attempts = attempts + 1, next_attempt_at = now() + make_interval(mins => power(2, attempts)::int) WHERE id = $1`,
           [m.id, message],
         );

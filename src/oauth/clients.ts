@@ -1,3 +1,4 @@
+import type { NoRows } from '../db/client.js';
 import crypto from 'node:crypto';
 import type { AppContext } from '../app-context.js';
 import { sha256 } from '../crypto/sha256.js';
@@ -71,7 +72,7 @@ export async function registerClient(ctx: AppContext, body: Record<string, unkno
     registration: 'dcr',
     ...(secret ? { client_secret_hash: sha256(secret) } : {}),
   };
-  await ctx.db.query('INSERT INTO oauth_clients (client_id, registration, metadata) VALUES ($1, $2, $3)', [
+  await ctx.db.query<NoRows>('INSERT INTO oauth_clients (client_id, registration, metadata) VALUES ($1, $2, $3)', [
     clientId,
     'dcr',
     JSON.stringify(stored),
@@ -122,7 +123,7 @@ export async function findClient(ctx: AppContext, clientId: string): Promise<OAu
     registration: 'metadata_document',
     token_endpoint_auth_method: 'none',
   };
-  await ctx.db.query(
+  await ctx.db.query<NoRows>(
     `INSERT INTO oauth_clients (client_id, registration, metadata, fetched_at) VALUES ($1, 'metadata_document', $2, $3)
      ON CONFLICT (client_id) DO UPDATE SET metadata = EXCLUDED.metadata, fetched_at = EXCLUDED.fetched_at`,
     [clientId, JSON.stringify(client), ctx.now().toISOString()],

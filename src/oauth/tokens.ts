@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/client.js';
+import type { NoRows, Queryable } from '../db/client.js';
 import { sha256 } from '../crypto/sha256.js';
 import { SCOPES, type Principal, type Scope } from '../api/registry.js';
 
@@ -47,7 +47,7 @@ export async function upsertGrant(
 
 export async function issueCode(ctx: AppContext, grantId: number, payload: CodePayload): Promise<string> {
   const code = newToken('ldx_');
-  await ctx.db.query(
+  await ctx.db.query<NoRows>(
     'INSERT INTO oauth_artifacts (kind, id, grant_id, payload, expires_at) VALUES ($1, $2, $3, $4, $5)',
     ['code', sha256(code), grantId, JSON.stringify(payload), new Date(ctx.now().getTime() + CODE_TTL_MS).toISOString()],
   );
@@ -78,7 +78,7 @@ export async function consumeCode(
     await revokeFamily(ctx.db, row.grant_id, sha256(code), ctx.now());
     return null;
   }
-  const claimed = await ctx.db.query(
+  const claimed = await ctx.db.query<{ id: string }>(
     `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'code' AND id = $1 AND consumed_at IS NULL RETURNING id`,
     [sha256(code), now],
   );
@@ -105,7 +105,7 @@ export async function issueTokens(
   const refresh = newToken('ldr_');
   const now = ctx.now().getTime();
   const payload = JSON.stringify({ ...p, family });
-  await ctx.db.query(
+  await ctx.db.query<NoRows>(
     `INSERT INTO oauth_artifacts (kind, id, grant_id, payload, expires_at) VALUES ('access', $1, $3, $4, $5), ('refresh', $2, $3, $4, $6)`,
     [
       sha256(access),
@@ -152,7 +152,7 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
     return { ok: false, reason: 'refresh token reused; this authorization has been revoked' };
   }
   if (Date.parse(row.expires_at) <= now.getTime()) return { ok: false, reason: 'refresh token expired' };
-  const claimed = await ctx.db.query(
+  const claimed = await ctx.db.query<{ id: string }>(
     `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'refresh' AND id = $1 AND consumed_at IS NULL RETURNING id`,
     [sha256(token), now.toISOString()],
   );
@@ -164,7 +164,7 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
 }
 
 async function revokeFamily(db: Queryable, grantId: number, family: string, now: Date) {
-  await db.query(
+  await db.query<NoRows>(
     `UPDATE oauth_artifacts SET consumed_at = $3 WHERE grant_id = $1 AND payload->>'family' = $2 AND consumed_at IS NULL`,
     [grantId, family, now.toISOString()],
   );
@@ -180,7 +180,7 @@ export async function revokeToken(ctx: AppContext, token: string, clientId: stri
   if (!row || row.payload.client_id !== clientId) return;
   if (row.kind === 'refresh') await revokeFamily(ctx.db, row.grant_id, row.payload.family, ctx.now());
   else
-    await ctx.db.query(
+    await ctx.db.query<NoRows>(
       `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'access' AND id = $1 AND consumed_at IS NULL`,
       [sha256(token), ctx.now().toISOString()],
     );
@@ -188,12 +188,12 @@ export async function revokeToken(ctx: AppContext, token: string, clientId: stri
 
 /** Disconnecting an app: its grant and every token of it stop working at once. */
 export async function revokeGrant(db: Queryable, userId: number, grantId: number): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     'UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
     [grantId, userId],
   );
   if (rows.length === 0) return false;
-  await db.query('UPDATE oauth_artifacts SET consumed_at = now() WHERE grant_id = $1 AND consumed_at IS NULL', [
+  await db.query<NoRows>('UPDATE oauth_artifacts SET consumed_at = now() WHERE grant_id = $1 AND consumed_at IS NULL', [
     grantId,
   ]);
   return true;
@@ -231,4 +231,21 @@ export async function verifyAccessToken(ctx: AppContext, token: string, audience
       scopes: row.payload.scopes.filter((s): s is Scope => (SCOPES as string[]).includes(s)),
     },
   };
+}
+
+export interface ConnectedApp {
+  id: number;
+  client_name: string;
+  scopes: string[];
+  created_at: string;
+}
+
+/** The apps a user has granted access to and not disconnected, newest first. */
+export async function connectedApps(db: Queryable, userId: number): Promise<ConnectedApp[]> {
+  return db.query<ConnectedApp>(
+    `SELECT g.id, coalesce(c.metadata->>'client_name', g.client_id) AS client_name, g.scopes, g.created_at
+       FROM oauth_grants g JOIN oauth_clients c ON c.client_id = g.client_id
+      WHERE g.user_id = $1 AND g.revoked_at IS NULL ORDER BY g.created_at DESC`,
+    [userId],
+  );
 }

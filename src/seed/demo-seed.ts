@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import type { Queryable } from '../db/client.js';
+import type { NoRows, Queryable } from '../db/client.js';
 import { reindexListings } from '../domain/search/search-index.js';
 import { reindexBlogPosts } from '../domain/blog/blog-repository.js';
 import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
@@ -32,7 +32,7 @@ export async function seedDemo(
   await ctx.db.transaction(async (tx) => {
     await insertCategories(tx, siteId, data);
     log(`${data.categories.length} categories`);
-    await tx.query(
+    await tx.query<NoRows>(
       `INSERT INTO founders (slug, name, title, bio, country, socials)
        SELECT slug, name, title, bio, country, socials FROM jsonb_to_recordset($1::jsonb)
          AS x(slug text, name text, title text, bio text, country text, socials jsonb)
@@ -49,7 +49,7 @@ export async function seedDemo(
   });
   await reindexListings(ctx.db, { all: true });
   await reindexBlogPosts(ctx.db, siteId);
-  await ctx.db.query('ANALYZE');
+  await ctx.db.query<NoRows>('ANALYZE');
   const awarded = await awardFinishedWeeks(ctx, 12);
   log(`search index built, ${awarded} awards given, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -62,7 +62,7 @@ async function insertCategories(tx: Queryable, siteId: number, data: DemoData) {
     attributes: c.attributes,
     position: i,
   }));
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO categories (site_id, slug, name, description, attributes, position)
      SELECT $1, slug, name, description, attributes, position FROM jsonb_to_recordset($2::jsonb)
        AS x(slug text, name text, description text, attributes jsonb, position int)
@@ -70,7 +70,7 @@ async function insertCategories(tx: Queryable, siteId: number, data: DemoData) {
     [siteId, json(rows)],
   );
   const parents = data.categories.filter((c) => c.parentSlug).map((c) => ({ slug: c.slug, parent: c.parentSlug }));
-  await tx.query(
+  await tx.query<NoRows>(
     `UPDATE categories c SET parent_id = p.id FROM jsonb_to_recordset($2::jsonb) AS x(slug text, parent text)
        JOIN categories p ON p.slug = x.parent AND p.site_id = $1
       WHERE c.site_id = $1 AND c.slug = x.slug`,
@@ -79,7 +79,7 @@ async function insertCategories(tx: Queryable, siteId: number, data: DemoData) {
   const faqs = data.categories.flatMap((c) =>
     c.faqs.map((f, i) => ({ slug: c.slug, question: f.question, answer: f.answer, position: i })),
   );
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO category_faqs (category_id, question, answer, position)
      SELECT c.id, x.question, x.answer, x.position FROM jsonb_to_recordset($2::jsonb) AS x(slug text, question text, answer text, position int)
        JOIN categories c ON c.slug = x.slug AND c.site_id = $1`,
@@ -113,7 +113,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
     attributes: l.attributes,
     not_found_on_website: l.notFoundOnWebsite,
   }));
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO companies (name, domain, website_url, logo_url, tagline, short_description, description, stage, pricing_model, pricing_summary,
         country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, socials, attributes, not_found_on_website)
      SELECT name, domain, website_url, logo_url, tagline, short_description, description, stage, pricing_model, pricing_summary,
@@ -144,7 +144,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
       views: l.views,
     };
   });
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO listings (site_id, company_id, slug, status, plan, headline, summary, seo_title, seo_description, primary_category_id,
         launch_week, launched_at, unlocked_sections, views_count, is_verified)
      SELECT $1, co.id, x.slug, CASE WHEN x.status = 'live' AND x.launched_at IS NULL THEN 'scheduled' ELSE x.status END, x.plan, x.headline, x.summary, x.seo_title, x.seo_description, cat.id,
@@ -158,7 +158,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
   );
 
   const extra = data.listings.flatMap((l) => l.extraCategories.map((c) => ({ slug: l.slug, category: c })));
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO listing_extra_categories (listing_id, category_id)
      SELECT l.id, c.id FROM jsonb_to_recordset($2::jsonb) AS x(slug text, category text)
        JOIN listings l ON l.slug = x.slug AND l.site_id = $1 JOIN categories c ON c.slug = x.category AND c.site_id = $1
@@ -168,7 +168,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
   const founders = data.listings.flatMap((l) =>
     l.founderSlugs.map((f, i) => ({ domain: l.domain, founder: f, position: i })),
   );
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO company_founders (company_id, founder_id, position)
      SELECT co.id, f.id, x.position FROM jsonb_to_recordset($1::jsonb) AS x(domain text, founder text, position int)
        JOIN companies co ON co.domain = x.domain JOIN founders f ON f.slug = x.founder
@@ -176,7 +176,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
     [json(founders)],
   );
   const perListing = async (rows: unknown[], sql: string) => {
-    if (rows.length) await tx.query(sql, [siteId, json(rows)]);
+    if (rows.length) await tx.query<NoRows>(sql, [siteId, json(rows)]);
   };
   await perListing(
     data.listings.flatMap((l) =>
@@ -200,7 +200,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
     return d.toISOString().slice(0, 10);
   };
   const perCompany = async (rows: unknown[], sql: string) => {
-    if (rows.length) await tx.query(sql, [json(rows)]);
+    if (rows.length) await tx.query<NoRows>(sql, [json(rows)]);
   };
   await perCompany(
     data.listings.flatMap((l) =>
@@ -220,7 +220,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
   );
   // Demo figures are stated, not verified (self-reported): the demo board ranks them, labelled, so
   // it is not empty; a real site ranks only verified figures unless the administrator says otherwise.
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO site_settings (site_id, key, value) VALUES ($1, 'revenue_board_self_reported', 'true') ON CONFLICT DO NOTHING`,
     [siteId],
   );
@@ -273,7 +273,7 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
  * derive from real rows. Most votes land during the listing's launch week.
  */
 async function insertVotesAndFollowers(tx: Queryable, siteId: number, data: DemoData, now: Date) {
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO users (email, name) SELECT 'member' || g || '@demo.invalid', 'Demo member ' || g FROM generate_series(1, $1::int) g
      ON CONFLICT DO NOTHING`,
     [VOTERS],
@@ -286,7 +286,7 @@ async function insertVotesAndFollowers(tx: Queryable, siteId: number, data: Demo
       followers: Math.min(l.followers, VOTERS),
     }));
   // Deterministic pseudo-random voters per listing: order members by a hash of (member, listing).
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO votes (listing_id, user_id, launch_week, created_at)
      SELECT l.id, u.id, l.launch_week,
             least(l.launched_at + make_interval(secs => ((u.id * 7919 + l.id * 104729) % 432000)), $3::timestamptz)
@@ -298,7 +298,7 @@ async function insertVotesAndFollowers(tx: Queryable, siteId: number, data: Demo
      ON CONFLICT DO NOTHING`,
     [siteId, json(plan), now.toISOString()],
   );
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO followers (listing_id, user_id, created_at)
      SELECT l.id, u.id, l.launched_at
        FROM jsonb_to_recordset($2::jsonb) AS x(slug text, votes int, followers int)
@@ -308,7 +308,7 @@ async function insertVotesAndFollowers(tx: Queryable, siteId: number, data: Demo
      ON CONFLICT DO NOTHING`,
     [siteId, json(plan)],
   );
-  await tx.query(
+  await tx.query<NoRows>(
     `UPDATE listings l SET votes_count = (SELECT count(*) FROM votes v WHERE v.listing_id = l.id),
                            followers_count = (SELECT count(*) FROM followers f WHERE f.listing_id = l.id)
       WHERE l.site_id = $1`,
@@ -321,7 +321,7 @@ async function insertContent(tx: Queryable, siteId: number, data: DemoData, now:
     ...p,
     at: new Date(now.getTime() - p.publishedDaysAgo * 86_400_000).toISOString(),
   }));
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO blog_posts (site_id, slug, title, excerpt, body_markdown, author_name, tags, published_at)
      SELECT $1, slug, title, excerpt, "bodyMarkdown", author, tags, at FROM jsonb_to_recordset($2::jsonb)
        AS x(slug text, title text, excerpt text, "bodyMarkdown" text, author text, tags text[], at timestamptz)
@@ -331,13 +331,13 @@ async function insertContent(tx: Queryable, siteId: number, data: DemoData, now:
   const faqs = data.blogPosts.flatMap((p) =>
     p.faqs.map((f, i) => ({ slug: p.slug, question: f.question, answer: f.answer, position: i })),
   );
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO blog_faqs (post_id, question, answer, position)
      SELECT b.id, x.question, x.answer, x.position FROM jsonb_to_recordset($2::jsonb) AS x(slug text, question text, answer text, position int)
        JOIN blog_posts b ON b.slug = x.slug AND b.site_id = $1`,
     [siteId, json(faqs)],
   );
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO interview_questions (site_id, question, position)
      SELECT $1, q, ord FROM unnest($2::text[]) WITH ORDINALITY AS t(q, ord)`,
     [siteId, data.interviewQuestions],

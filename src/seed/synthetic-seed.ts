@@ -1,3 +1,4 @@
+import type { NoRows } from '../db/client.js';
 import type { AppContext } from '../app-context.js';
 import { reindexListings } from '../domain/search/search-index.js';
 import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
@@ -19,14 +20,14 @@ export async function seedSynthetic(
     if (batch.length === 0) return;
     const rows = JSON.stringify(batch);
     await ctx.db.transaction(async (tx) => {
-      await tx.query(
+      await tx.query<NoRows>(
         `INSERT INTO companies (name, domain, website_url, tagline, description, keywords, country, stage, pricing_model)
          SELECT name, domain, 'https://' || domain, tagline, description, keywords, country, stage, pricing_model
            FROM jsonb_to_recordset($1::jsonb) AS x(name text, domain text, tagline text, description text, keywords text[], country text, stage text, pricing_model text)
          ON CONFLICT (domain) DO NOTHING`,
         [rows],
       );
-      await tx.query(
+      await tx.query<NoRows>(
         `INSERT INTO listings (site_id, company_id, slug, status, plan, primary_category_id, launch_week, launched_at, votes_count)
          SELECT $1, co.id, x.slug, 'live', 'free', cat.id, x.week, x.week::timestamptz + interval '9 hours', x.votes
            FROM jsonb_to_recordset($2::jsonb) AS x(slug text, domain text, category text, week date, votes int)
@@ -59,6 +60,6 @@ export async function seedSynthetic(
   // Fresh statistics, or the planner guesses (PGlite has no autovacuum to gather them). On
   // PostgreSQL, VACUUM also marks the new pages all-visible, so counts are index-only at once
   // instead of after autovacuum gets round to a million fresh rows.
-  await ctx.db.query(ctx.db.kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
+  await ctx.db.query<NoRows>(ctx.db.kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
   log(`done: ${count.toLocaleString('en')} synthetic listings in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

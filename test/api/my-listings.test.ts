@@ -25,14 +25,15 @@ async function own(env: TestEnv, email: string, listingId: number, role = 'owner
 /** Everything update_my_listing could touch on a listing, to prove a refused edit changed nothing. */
 async function snapshot(env: TestEnv, listingId: number): Promise<string> {
   const db = env.ctx.db;
-  const [listing] = await db.query(
+  const [listing] = await db.query<Record<string, any>>(
     'SELECT row_to_json(l.*)::text AS l, row_to_json(c.*)::text AS c FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1',
     [listingId],
   );
-  const faqs = await db.query('SELECT question, answer, position FROM listing_faqs WHERE listing_id = $1 ORDER BY id', [
-    listingId,
-  ]);
-  const versions = await db.query('SELECT count(*)::int AS n FROM listing_versions');
+  const faqs = await db.query<Record<string, any>>(
+    'SELECT question, answer, position FROM listing_faqs WHERE listing_id = $1 ORDER BY id',
+    [listingId],
+  );
+  const versions = await db.query<Record<string, any>>('SELECT count(*)::int AS n FROM listing_versions');
   return JSON.stringify({ listing, faqs, versions });
 }
 
@@ -245,7 +246,7 @@ describeEachDatabase('My listings operations', (env) => {
       const before = await snapshot(env(), ids.live.listingId);
       const counts = async () =>
         (
-          await env().ctx.db.query(
+          await env().ctx.db.query<Record<string, any>>(
             `SELECT (SELECT count(*)::int FROM milestones) AS m, (SELECT count(*)::int FROM listing_updates) AS u, (SELECT count(*)::int FROM stories) AS s`,
           )
         )[0];
@@ -290,7 +291,7 @@ describeEachDatabase('My listings operations', (env) => {
     });
     assert.equal(status, 200, JSON.stringify(body));
     assert.deepEqual(body.changed.sort(), ['city', 'features', 'founded_year', 'headline', 'seo_title', 'tagline']);
-    const [row] = await env().ctx.db.query(
+    const [row] = await env().ctx.db.query<Record<string, any>>(
       'SELECT c.tagline, c.city, c.founded_year, c.features, l.headline, l.seo_title FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1',
       [ids.edit.listingId],
     );
@@ -361,7 +362,7 @@ describeEachDatabase('My listings operations', (env) => {
     await owner.call('PATCH', `/me/listings/${ids.edit.listingId}`, {
       fields: { pricing_model: 'freemium', headline: 'Versioned headline' },
     });
-    const [v] = await env().ctx.db.query(
+    const [v] = await env().ctx.db.query<Record<string, any>>(
       'SELECT fields, before, after, user_id FROM listing_versions WHERE listing_id = $1 ORDER BY id DESC LIMIT 1',
       [ids.edit.listingId],
     );
@@ -374,9 +375,10 @@ describeEachDatabase('My listings operations', (env) => {
   test('update_my_listing with nothing different records no version', async () => {
     const count = async () =>
       (
-        await env().ctx.db.query('SELECT count(*)::int AS n FROM listing_versions WHERE listing_id = $1', [
-          ids.edit.listingId,
-        ])
+        await env().ctx.db.query<Record<string, any>>(
+          'SELECT count(*)::int AS n FROM listing_versions WHERE listing_id = $1',
+          [ids.edit.listingId],
+        )
       )[0].n;
     const was = await count();
     const { status, body } = await owner.call('PATCH', `/me/listings/${ids.edit.listingId}`, {
@@ -438,12 +440,15 @@ describeEachDatabase('My listings operations', (env) => {
       { site: 'second', listing_id: there, slug: 'sharedco', result: 'updated' },
       { site: 'third', listing_id: null, slug: null, result: 'not_listed' },
     ]);
-    const [row] = await db.query('SELECT headline, summary, seo_title FROM listings WHERE id = $1', [there]);
+    const [row] = await db.query<Record<string, any>>(
+      'SELECT headline, summary, seo_title FROM listings WHERE id = $1',
+      [there],
+    );
     assert.deepEqual(row, { headline: 'Everywhere now', summary: 'Summary there', seo_title: 'SEO there' });
   });
 
   test("apply_to records a version on the other site's listing", async () => {
-    const [v] = await env().ctx.db.query(
+    const [v] = await env().ctx.db.query<Record<string, any>>(
       `SELECT v.fields, v.before, v.after FROM listing_versions v JOIN listings l ON l.id = v.listing_id JOIN sites s ON s.id = l.site_id
         WHERE s.key = 'second' ORDER BY v.id DESC LIMIT 1`,
     );
@@ -461,7 +466,9 @@ describeEachDatabase('My listings operations', (env) => {
     });
     const second = body.applied_to.find((a: { site: string }) => a.site === 'second');
     assert.equal(second.result, 'updated');
-    const [row] = await env().ctx.db.query(`SELECT seo_description FROM listings WHERE id = $1`, [second.listing_id]);
+    const [row] = await env().ctx.db.query<Record<string, any>>(`SELECT seo_description FROM listings WHERE id = $1`, [
+      second.listing_id,
+    ]);
     assert.equal(row.seo_description, 'Same SEO everywhere');
   });
 
@@ -491,7 +498,7 @@ describeEachDatabase('My listings operations', (env) => {
       apply_to: ['fourth'],
     });
     assert.deepEqual(body.applied_to, [{ site: 'fourth', listing_id: theirs, slug: 'sharedco', result: 'not_owner' }]);
-    const [row] = await db.query('SELECT headline FROM listings WHERE id = $1', [theirs]);
+    const [row] = await db.query<Record<string, any>>('SELECT headline FROM listings WHERE id = $1', [theirs]);
     assert.equal(row.headline, 'Their headline');
   });
 
@@ -511,7 +518,9 @@ describeEachDatabase('My listings operations', (env) => {
     });
     assert.equal(refused.status, 403, JSON.stringify(refused.body));
     assert.match(refused.body.detail, /tagline.*fourth/);
-    const [company] = await db.query('SELECT tagline FROM companies WHERE id = $1', [ids.shared.companyId]);
+    const [company] = await db.query<Record<string, any>>('SELECT tagline FROM companies WHERE id = $1', [
+      ids.shared.companyId,
+    ]);
     assert.notEqual(company.tagline, 'Hijacked everywhere');
     assert.equal(
       (await owner.call('PATCH', `/me/listings/${ids.shared.listingId}`, { fields: { headline: 'Only here' } })).status,
@@ -655,7 +664,10 @@ describeEachDatabase('My listings operations', (env) => {
     ).body;
     const res = await owner.call('DELETE', `/me/listings/${ids.live.listingId}/milestones/${added.id}`);
     assert.equal(res.status, 404);
-    assert.equal((await env().ctx.db.query('SELECT 1 FROM milestones WHERE id = $1', [added.id])).length, 1);
+    assert.equal(
+      (await env().ctx.db.query<Record<string, any>>('SELECT 1 FROM milestones WHERE id = $1', [added.id])).length,
+      1,
+    );
   });
 
   test('get_my_listing lists every milestone with its id, public or not', async () => {
@@ -674,9 +686,10 @@ describeEachDatabase('My listings operations', (env) => {
     assert.equal(status, 200, JSON.stringify(body));
     assert.equal(body.public, false);
     assert.equal(body.story.title, 'How Lumen began');
-    const [row] = await env().ctx.db.query('SELECT title, why_started FROM stories WHERE listing_id = $1', [
-      ids.live.listingId,
-    ]);
+    const [row] = await env().ctx.db.query<Record<string, any>>(
+      'SELECT title, why_started FROM stories WHERE listing_id = $1',
+      [ids.live.listingId],
+    );
     assert.deepEqual(row, { title: 'How Lumen began', why_started: 'We were in the dark.' });
   });
 
@@ -692,9 +705,10 @@ describeEachDatabase('My listings operations', (env) => {
 
   test('set_founder_story replaces the whole story', async () => {
     await owner.call('PUT', `/me/listings/${ids.live.listingId}/story`, { title: 'Second take' });
-    const [row] = await env().ctx.db.query('SELECT title, why_started FROM stories WHERE listing_id = $1', [
-      ids.live.listingId,
-    ]);
+    const [row] = await env().ctx.db.query<Record<string, any>>(
+      'SELECT title, why_started FROM stories WHERE listing_id = $1',
+      [ids.live.listingId],
+    );
     assert.deepEqual(row, { title: 'Second take', why_started: '' });
   });
 
@@ -724,7 +738,7 @@ describeEachDatabase('My listings operations', (env) => {
       res.body.errors.map((e: { path: string }) => e.path),
       ['answers[1].question_id'],
     );
-    assert.equal((await env().ctx.db.query('SELECT 1 FROM interview_answers')).length, 0);
+    assert.equal((await env().ctx.db.query<Record<string, any>>('SELECT 1 FROM interview_answers')).length, 0);
   });
 
   test('answer_interview refuses a question answered twice in one call', async () => {

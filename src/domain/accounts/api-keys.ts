@@ -57,7 +57,7 @@ export async function listApiKeys(db: Queryable, userId: number): Promise<ApiKey
 
 /** Revokes at once; returns false when the key is not this user's (or already revoked). */
 export async function revokeApiKey(db: Queryable, userId: number, keyId: number): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
     [keyId, userId],
   );

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { sha256 } from '../../crypto/sha256.js';
 
 export type EmailTokenKind = 'verify_email' | 'reset_password' | 'cofounder_invite' | 'email_claim';
@@ -10,7 +10,7 @@ export async function issueEmailToken(
   t: { kind: EmailTokenKind; email: string; userId: number | null; payload?: object; ttlMs: number; now: Date },
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.query(
+  await db.query<NoRows>(
     'INSERT INTO email_tokens (token_hash, kind, user_id, email, payload, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
     [
       sha256(token),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { sha256 } from '../../crypto/sha256.js';
 import type { User } from './user-repository.js';
 
@@ -8,7 +8,7 @@ export const SESSION_DAYS = 30;
 /** A new sign-in: the token goes in the cookie, only its hash in the database. */
 export async function createSession(db: Queryable, userId: number, now: Date): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.query(
+  await db.query<NoRows>(
     'INSERT INTO sessions (id_hash, user_id, csrf_secret, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
     [
       sha256(token),
@@ -32,10 +32,10 @@ export async function userForSession(db: Queryable, token: string, now: Date): P
 }
 
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id_hash = $1', [sha256(token)]);
+  await db.query<NoRows>('DELETE FROM sessions WHERE id_hash = $1', [sha256(token)]);
 }
 
 /** After a password change every other sign-in ends. */
 export async function deleteUserSessions(db: Queryable, userId: number): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  await db.query<NoRows>('DELETE FROM sessions WHERE user_id = $1', [userId]);
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 /** The latest lock among the keys, if any is still in force. */
 export async function lockedUntil(db: Queryable, keys: string[], now: Date): Promise<Date | null> {
@@ -27,9 +27,9 @@ export async function countFailure(db: Queryable, key: string, now: Date, window
 }
 
 export async function lockKey(db: Queryable, key: string, until: Date): Promise<void> {
-  await db.query('UPDATE sign_in_attempts SET locked_until = $2 WHERE key = $1', [key, until.toISOString()]);
+  await db.query<NoRows>('UPDATE sign_in_attempts SET locked_until = $2 WHERE key = $1', [key, until.toISOString()]);
 }
 
 export async function clearKey(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM sign_in_attempts WHERE key = $1', [key]);
+  await db.query<NoRows>('DELETE FROM sign_in_attempts WHERE key = $1', [key]);
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { hashPassword } from './passwords.js';
 
 export interface User {
@@ -45,4 +45,24 @@ export async function createUser(
     [u.email.trim(), u.name ?? '', passwordHash, u.isAdmin ?? false, u.verified ? new Date().toISOString() : null],
   );
   return rows[0];
+}
+
+/**
+ * Marks the address confirmed (keeping the first confirmation's time); false when the user's address
+ * is no longer `email`, so a link sent to an old address confirms nothing.
+ */
+export async function confirmEmail(db: Queryable, userId: number, email: string, at: Date): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    'UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 AND lower(email) = lower($3) RETURNING id',
+    [userId, at.toISOString(), email],
+  );
+  return rows.length > 0;
+}
+
+/** A new password from a reset link; the link proves the inbox, so the address counts as confirmed too. */
+export async function resetPassword(db: Queryable, userId: number, passwordHash: string, at: Date): Promise<void> {
+  await db.query<NoRows>(
+    'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, $3) WHERE id = $1',
+    [userId, passwordHash, at.toISOString()],
+  );
 }

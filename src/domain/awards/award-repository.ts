@@ -1,5 +1,11 @@
 import type { Queryable } from '../../db/client.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
+import {
+  SUMMARY_COLUMNS,
+  SUMMARY_FROM,
+  toSummary,
+  type ListingSummary,
+  type SummaryRow,
+} from '../listings/listing-summary.js';
 
 export interface Award {
   id: number;
@@ -18,7 +24,15 @@ export const awardTitle = (rank: number) => `Launch of the Week #${rank}`;
  */
 export const AWARD_LISTING_IS_PUBLIC = `l.status IN ('live', 'scheduled')`;
 
-export const toAward = (r: Record<string, any>): Award => ({
+/** A row as AWARD_COLUMNS reads it. */
+export interface AwardRow extends SummaryRow {
+  award_id: number;
+  week_start: string;
+  rank: number;
+  award_votes: number;
+}
+
+export const toAward = (r: AwardRow): Award => ({
   id: r.award_id,
   week: r.week_start,
   rank: r.rank,
@@ -40,12 +54,15 @@ export async function listAwards(
   const params: unknown[] = [siteId, limit, offset];
   let filter = '';
   if (listingSlug) {
-    const found = await db.query('SELECT 1 FROM listings WHERE site_id = $1 AND slug = $2', [siteId, listingSlug]);
+    const found = await db.query<{ one: number }>('SELECT 1 AS one FROM listings WHERE site_id = $1 AND slug = $2', [
+      siteId,
+      listingSlug,
+    ]);
     if (found.length === 0) return null;
     params.push(listingSlug);
     filter = 'AND l.slug = $4';
   }
-  const rows = await db.query(
+  const rows = await db.query<AwardRow & { total_count: number }>(
     `SELECT ${AWARD_COLUMNS}, count(*) OVER () AS total_count
        FROM awards a JOIN ${SUMMARY_FROM} ON l.id = a.listing_id
       WHERE a.site_id = $1 AND ${AWARD_LISTING_IS_PUBLIC} ${filter}
@@ -61,7 +78,7 @@ export async function findAward(
   siteId: number,
   awardId: number,
 ): Promise<(Award & { awarded_at: string }) | null> {
-  const rows = await db.query(
+  const rows = await db.query<AwardRow & { awarded_at: string }>(
     `SELECT ${AWARD_COLUMNS}, a.created_at AS awarded_at
        FROM awards a JOIN ${SUMMARY_FROM} ON l.id = a.listing_id
       WHERE a.site_id = $1 AND a.id = $2 AND ${AWARD_LISTING_IS_PUBLIC}`,

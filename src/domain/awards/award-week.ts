@@ -38,8 +38,8 @@ export async function awardWeek(
   publicUrl: string,
 ): Promise<GivenAward[]> {
   // The cheap check first: every worker asks every minute, and a settled week needs no transaction.
-  const settled = await db.query(
-    'SELECT 1 FROM launch_weeks WHERE site_id = $1 AND week_start = $2::date AND awards_computed_at IS NOT NULL',
+  const settled = await db.query<{ one: number }>(
+    'SELECT 1 AS one FROM launch_weeks WHERE site_id = $1 AND week_start = $2::date AND awards_computed_at IS NOT NULL',
     [site.id, monday],
   );
   if (settled.length > 0) return [];
@@ -61,7 +61,7 @@ export async function awardWeek(
 
 /** Marks the week as awarded; false when another call already did (it then waited for that one to commit). */
 async function claimWeek(tx: Queryable, siteId: number, monday: string): Promise<boolean> {
-  const rows = await tx.query(
+  const rows = await tx.query<{ week_start: string }>(
     `INSERT INTO launch_weeks (site_id, week_start, awards_computed_at) VALUES ($1, $2::date, now())
      ON CONFLICT (site_id, week_start) DO UPDATE SET awards_computed_at = EXCLUDED.awards_computed_at
       WHERE launch_weeks.awards_computed_at IS NULL
@@ -99,7 +99,7 @@ async function insertWinners(tx: Queryable, siteId: number, monday: string): Pro
 /** Who is told: every owner and co-owner of the winning listings. */
 async function ownersOf(tx: Queryable, listingIds: number[]): Promise<{ listing_id: number; email: string }[]> {
   if (listingIds.length === 0) return [];
-  return tx.query(
+  return tx.query<{ listing_id: number; email: string }>(
     `SELECT lo.listing_id, u.email FROM listing_owners lo JOIN users u ON u.id = lo.user_id
       WHERE lo.listing_id = ANY($1::int[]) ORDER BY lo.listing_id, u.id`,
     [listingIds],

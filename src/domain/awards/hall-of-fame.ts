@@ -1,6 +1,12 @@
 import type { Queryable } from '../../db/client.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
-import { AWARD_COLUMNS, AWARD_LISTING_IS_PUBLIC, toAward, type Award } from './award-repository.js';
+import {
+  SUMMARY_COLUMNS,
+  SUMMARY_FROM,
+  toSummary,
+  type ListingSummary,
+  type SummaryRow,
+} from '../listings/listing-summary.js';
+import { AWARD_COLUMNS, AWARD_LISTING_IS_PUBLIC, toAward, type Award, type AwardRow } from './award-repository.js';
 
 export interface AwardWeek {
   week: string;
@@ -20,7 +26,7 @@ export async function winnersByWeek(
         WHERE a.site_id = $1 AND ${AWARD_LISTING_IS_PUBLIC}`,
       [siteId],
     ),
-    db.query(
+    db.query<AwardRow>(
       `WITH shown AS (
          SELECT DISTINCT a.week_start FROM awards a JOIN listings l ON l.id = a.listing_id
           WHERE a.site_id = $1 AND ${AWARD_LISTING_IS_PUBLIC}
@@ -54,7 +60,7 @@ export interface AllTimeEntry {
  * most #3s — then by most all-time counted community votes, then the lower listing id.
  */
 export async function allTimeTop(db: Queryable, siteId: number, limit: number): Promise<AllTimeEntry[]> {
-  const rows = await db.query(
+  const rows = await db.query<SummaryRow & Omit<AllTimeEntry, 'listing'>>(
     `WITH tally AS (
        SELECT listing_id, count(*) FILTER (WHERE rank = 1)::int AS firsts, count(*) FILTER (WHERE rank = 2)::int AS seconds,
               count(*) FILTER (WHERE rank = 3)::int AS thirds, count(*)::int AS awards

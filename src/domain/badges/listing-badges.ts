@@ -15,8 +15,22 @@ export interface ListingBadgeFacts {
   topVoted: boolean;
 }
 
+interface BadgeFactsRow {
+  id: number;
+  slug: string;
+  name: string;
+  status: string;
+  plan: string | null;
+  is_verified: boolean;
+  launched_at: string | null;
+  votes_count: number;
+  /** json, or its text (see fromJson). */
+  best_award: unknown;
+  top_voted: boolean;
+}
+
 export async function loadBadgeFacts(db: Queryable, siteId: number, slug: string): Promise<ListingBadgeFacts | null> {
-  const rows = await db.query(
+  const rows = await db.query<BadgeFactsRow>(
     `SELECT l.id, l.slug, c.name, l.status, l.plan, l.is_verified, l.launched_at, l.votes_count,
             (SELECT json_build_object('id', a.id, 'rank', a.rank, 'week', a.week_start) FROM awards a WHERE a.listing_id = l.id ORDER BY a.rank, a.week_start DESC LIMIT 1) AS best_award,
             (SELECT count(*) FROM listings o WHERE o.site_id = l.site_id AND o.status = 'live' AND o.votes_count > l.votes_count) < 10 AS top_voted

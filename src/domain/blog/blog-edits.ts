@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/client.js';
+import type { NoRows, Db, Queryable } from '../../db/client.js';
 import type { FieldError } from '../../errors/app-error.js';
 import type { Faq } from '../content/faq-list.js';
 import { cleanText, SLUG_RE, SLUG_RULE, textProblem } from '../content/text-limits.js';
@@ -148,8 +148,8 @@ export async function saveBlogPost(
 ): Promise<BlogWriteResult | null> {
   try {
     return await db.transaction(async (tx) => {
-      const taken = await tx.query(
-        'SELECT 1 FROM blog_posts WHERE site_id = $1 AND slug = $2 AND id IS DISTINCT FROM $3::int',
+      const taken = await tx.query<{ one: number }>(
+        'SELECT 1 AS one FROM blog_posts WHERE site_id = $1 AND slug = $2 AND id IS DISTINCT FROM $3::int',
         [siteId, v.slug, id],
       );
       if (taken.length) return { ok: false, errors: [SLUG_TAKEN] };
@@ -180,10 +180,10 @@ export async function saveBlogPost(
             );
       const postId = rows[0]?.id;
       if (postId === undefined) return null;
-      await tx.query(`UPDATE blog_posts SET search_vector = ${BLOG_SEARCH_VECTOR} WHERE id = $1`, [postId]);
-      await tx.query('DELETE FROM blog_faqs WHERE post_id = $1', [postId]);
+      await tx.query<NoRows>(`UPDATE blog_posts SET search_vector = ${BLOG_SEARCH_VECTOR} WHERE id = $1`, [postId]);
+      await tx.query<NoRows>('DELETE FROM blog_faqs WHERE post_id = $1', [postId]);
       for (const [i, f] of faqs.entries()) {
-        await tx.query('INSERT INTO blog_faqs (post_id, question, answer, position) VALUES ($1, $2, $3, $4)', [
+        await tx.query<NoRows>('INSERT INTO blog_faqs (post_id, question, answer, position) VALUES ($1, $2, $3, $4)', [
           postId,
           f.question,
           f.answer,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { queryWords } from '../search/query-terms.js';
 
 export interface BlogPostSummary {
@@ -21,7 +21,7 @@ export const BLOG_SEARCH_VECTOR = `setweight(to_tsvector('english', unaccent(tit
        setweight(to_tsvector('english', unaccent(body_markdown)), 'C')`;
 
 export async function reindexBlogPosts(db: Queryable, siteId: number): Promise<void> {
-  await db.query(`UPDATE blog_posts SET search_vector = ${BLOG_SEARCH_VECTOR} WHERE site_id = $1`, [siteId]);
+  await db.query<NoRows>(`UPDATE blog_posts SET search_vector = ${BLOG_SEARCH_VECTOR} WHERE site_id = $1`, [siteId]);
 }
 
 /** Newest first; with q, full-text matches ranked by relevance (prefix-matching the words typed). */
@@ -43,7 +43,7 @@ export async function listBlogPosts(
     where += ` AND search_vector @@ to_tsquery('english', $5)`;
     order = `ts_rank(search_vector, to_tsquery('english', $5)) DESC, published_at DESC`;
   }
-  const rows = await db.query(
+  const rows = await db.query<PostSummaryRow & { total_count: number }>(
     `SELECT slug, title, excerpt, author_name, tags, published_at, count(*) OVER () AS total_count
        FROM blog_posts WHERE ${where} ORDER BY ${order} LIMIT $3 OFFSET $4`,
     params,
@@ -51,7 +51,16 @@ export async function listBlogPosts(
   return { items: rows.map((r) => toSummary(r, publicUrl)), total: rows[0]?.total_count ?? 0 };
 }
 
-function toSummary(r: Record<string, any>, publicUrl: string): BlogPostSummary {
+interface PostSummaryRow {
+  slug: string;
+  title: string;
+  excerpt: string;
+  author_name: string;
+  tags: string[];
+  published_at: string;
+}
+
+function toSummary(r: PostSummaryRow, publicUrl: string): BlogPostSummary {
   return {
     slug: r.slug,
     title: r.title,
@@ -70,7 +79,7 @@ export async function getBlogPost(
   now: Date,
   publicUrl: string,
 ): Promise<BlogPost | null> {
-  const rows = await db.query(
+  const rows = await db.query<PostSummaryRow & { id: number; body_markdown: string }>(
     'SELECT id, slug, title, excerpt, author_name, tags, published_at, body_markdown FROM blog_posts WHERE site_id = $1 AND slug = $2 AND published_at <= $3',
     [siteId, slug, now.toISOString()],
   );

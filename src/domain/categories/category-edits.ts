@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/client.js';
+import type { NoRows, Db, Queryable } from '../../db/client.js';
 import type { FieldError } from '../../errors/app-error.js';
 import type { Faq } from '../content/faq-list.js';
 import { cleanText, SLUG_RE, SLUG_RULE, textProblem, wholeNumber } from '../content/text-limits.js';
@@ -152,11 +152,23 @@ export async function createCategory(db: Db, siteId: number, v: CategoryValues):
   try {
     return await db.transaction(async (tx) => {
       const errors: FieldError[] = [];
-      if ((await tx.query('SELECT 1 FROM categories WHERE site_id = $1 AND slug = $2', [siteId, v.slug])).length)
+      if (
+        (
+          await tx.query<{ one: number }>('SELECT 1 AS one FROM categories WHERE site_id = $1 AND slug = $2', [
+            siteId,
+            v.slug,
+          ])
+        ).length
+      )
         errors.push(SLUG_TAKEN);
       if (
         v.parentId !== null &&
-        !(await tx.query('SELECT 1 FROM categories WHERE site_id = $1 AND id = $2', [siteId, v.parentId])).length
+        !(
+          await tx.query<{ one: number }>('SELECT 1 AS one FROM categories WHERE site_id = $1 AND id = $2', [
+            siteId,
+            v.parentId,
+          ])
+        ).length
       )
         errors.push(NOT_A_PARENT);
       if (errors.length) return { ok: false, errors };
@@ -203,7 +215,7 @@ export async function updateCategory(
         ],
       };
     }
-    await tx.query(
+    await tx.query<NoRows>(
       'UPDATE categories SET name = $2, description = $3, parent_id = $4, position = COALESCE($5::int, position) WHERE id = $1',
       [id, v.name, v.description, v.parentId, v.position],
     );
@@ -215,16 +227,21 @@ export async function updateCategory(
 /** Replaces the category's FAQs with these, in this order; false when the category is not of this site. */
 export async function replaceCategoryFaqs(db: Db, siteId: number, id: number, faqs: Faq[]): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (!(await tx.query('SELECT 1 FROM categories WHERE site_id = $1 AND id = $2 FOR UPDATE', [siteId, id])).length)
+    if (
+      !(
+        await tx.query<{ one: number }>('SELECT 1 AS one FROM categories WHERE site_id = $1 AND id = $2 FOR UPDATE', [
+          siteId,
+          id,
+        ])
+      ).length
+    )
       return false;
-    await tx.query('DELETE FROM category_faqs WHERE category_id = $1', [id]);
+    await tx.query<NoRows>('DELETE FROM category_faqs WHERE category_id = $1', [id]);
     for (const [i, f] of faqs.entries()) {
-      await tx.query('INSERT INTO category_faqs (category_id, question, answer, position) VALUES ($1, $2, $3, $4)', [
-        id,
-        f.question,
-        f.answer,
-        i,
-      ]);
+      await tx.query<NoRows>(
+        'INSERT INTO category_faqs (category_id, question, answer, position) VALUES ($1, $2, $3, $4)',
+        [id, f.question, f.answer, i],
+      );
     }
     tx.changed({ kind: 'categories', siteId });
     return true;
@@ -247,7 +264,7 @@ export async function deleteCategory(db: Db, siteId: number, id: number): Promis
     if (!rows[0]) return null;
     const usage = await categoryUsage(tx, id);
     if (usage.subcategories || usage.listings) return { ok: false, ...usage };
-    await tx.query('DELETE FROM categories WHERE id = $1', [id]);
+    await tx.query<NoRows>('DELETE FROM categories WHERE id = $1', [id]);
     tx.changed({ kind: 'categories', siteId });
     return { ok: true, slug: rows[0].slug };
   });

@@ -1,5 +1,11 @@
 import type { Queryable } from '../../db/client.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
+import {
+  SUMMARY_COLUMNS,
+  SUMMARY_FROM,
+  toSummary,
+  type ListingSummary,
+  type SummaryRow,
+} from '../listings/listing-summary.js';
 
 export interface CategoryNode {
   slug: string;
@@ -171,7 +177,7 @@ export async function categoryListings(
   limit: number,
   offset: number,
 ): Promise<ListingSummary[]> {
-  const rows = await db.query(
+  const rows = await db.query<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
       WHERE l.id IN ((SELECT id FROM listings WHERE status = 'live' AND primary_category_id = ANY($2::int[]) ORDER BY votes_count DESC, id LIMIT $5)
                      UNION

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { sha256 } from '../../crypto/sha256.js';
 import type { ClaimMethod } from './claim-instructions.js';
 
@@ -95,13 +95,6 @@ export async function hasConfirmedEmail(db: Queryable, userId: number): Promise<
   return rows[0]?.confirmed ?? false;
 }
 
-export async function ownsListing(db: Queryable, listingId: number, userId: number): Promise<boolean> {
-  return (
-    (await db.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [listingId, userId]))
-      .length > 0
-  );
-}
-
 /** A claim of a listing of this site, or null. */
 export async function loadClaim(db: Queryable, siteId: number, id: number): Promise<ClaimRecord | null> {
   const rows = await db.query<ClaimRecord>(
@@ -168,7 +161,7 @@ export async function insertClaim(
 }
 
 export async function setClaimEmail(db: Queryable, id: number, email: string): Promise<void> {
-  await db.query('UPDATE claims SET email = $2 WHERE id = $1', [id, email]);
+  await db.query<NoRows>('UPDATE claims SET email = $2 WHERE id = $1', [id, email]);
 }
 
 /**
@@ -182,11 +175,11 @@ export async function expireClaims(
   scope?: { userId: number; listingId: number },
 ): Promise<number> {
   const rows = scope
-    ? await db.query(
+    ? await db.query<{ id: number }>(
         `UPDATE claims SET status = 'expired' WHERE status = 'pending' AND expires_at <= $1 AND user_id = $2 AND listing_id = $3 RETURNING id`,
         [now.toISOString(), scope.userId, scope.listingId],
       )
-    : await db.query(
+    : await db.query<{ id: number }>(
         `UPDATE claims SET status = 'expired' WHERE status = 'pending' AND expires_at <= $1 RETURNING id`,
         [now.toISOString()],
       );
@@ -202,7 +195,7 @@ export const CHECK_WINDOW_MS = 3_600_000;
  */
 export async function takeCheckSlot(db: Queryable, id: number, now: Date): Promise<number | null> {
   const windowOpenedAfter = new Date(now.getTime() - CHECK_WINDOW_MS).toISOString();
-  const taken = await db.query(
+  const taken = await db.query<{ id: number }>(
     `UPDATE claims SET
         attempts = attempts + 1,
         last_checked_at = $2,
@@ -221,7 +214,7 @@ export async function takeCheckSlot(db: Queryable, id: number, now: Date): Promi
 }
 
 export async function saveCheckResult(db: Queryable, id: number, result: CheckResult): Promise<void> {
-  await db.query('UPDATE claims SET last_result = $2 WHERE id = $1', [id, JSON.stringify(result)]);
+  await db.query<NoRows>('UPDATE claims SET last_result = $2 WHERE id = $1', [id, JSON.stringify(result)]);
 }
 
 /** An unused, unexpired email-claim link, looked at without using it up (the confirmation page shows before the POST). */
@@ -244,7 +237,7 @@ export async function peekClaimLink(
 export async function lockClaimForTransfer(tx: Queryable, claimId: number): Promise<ClaimRecord | null> {
   const ids = await tx.query<{ listing_id: number }>('SELECT listing_id FROM claims WHERE id = $1', [claimId]);
   if (!ids[0]) return null;
-  await tx.query('SELECT id FROM listings WHERE id = $1 FOR UPDATE', [ids[0].listing_id]);
+  await tx.query<NoRows>('SELECT id FROM listings WHERE id = $1 FOR UPDATE', [ids[0].listing_id]);
   const rows = await tx.query<ClaimRecord>(
     `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM} WHERE c.id = $1 FOR UPDATE OF c`,
     [claimId],
@@ -263,11 +256,11 @@ export async function replaceOwners(
     `SELECT u.id, u.email FROM listing_owners o JOIN users u ON u.id = o.user_id WHERE o.listing_id = $1 AND o.user_id <> $2 ORDER BY u.id`,
     [listingId, userId],
   );
-  await tx.query('DELETE FROM listing_owners WHERE listing_id = $1', [listingId]);
+  await tx.query<NoRows>('DELETE FROM listing_owners WHERE listing_id = $1', [listingId]);
   // Their founder profiles stop showing on the company (founders without an account stay), unless
   // they still own a listing of the same company on another site.
   if (previous.length > 0) {
-    await tx.query(
+    await tx.query<NoRows>(
       `DELETE FROM company_founders cf USING founders f, listings l
         WHERE l.id = $1 AND cf.company_id = l.company_id AND f.id = cf.founder_id AND f.user_id = ANY($2::int[])
           AND NOT EXISTS (SELECT 1 FROM listing_owners o JOIN listings other ON other.id = o.listing_id
@@ -275,12 +268,11 @@ export async function replaceOwners(
       [listingId, previous.map((p) => p.id)],
     );
   }
-  await tx.query(`INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3)`, [
-    listingId,
-    userId,
-    now.toISOString(),
-  ]);
-  await tx.query('UPDATE listings SET is_verified = true, updated_at = $2 WHERE id = $1', [
+  await tx.query<NoRows>(
+    `INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3)`,
+    [listingId, userId, now.toISOString()],
+  );
+  await tx.query<NoRows>('UPDATE listings SET is_verified = true, updated_at = $2 WHERE id = $1', [
     listingId,
     now.toISOString(),
   ]);
@@ -288,7 +280,10 @@ export async function replaceOwners(
 }
 
 export async function markVerified(tx: Queryable, claimId: number, now: Date): Promise<void> {
-  await tx.query(`UPDATE claims SET status = 'verified', verified_at = $2 WHERE id = $1`, [claimId, now.toISOString()]);
+  await tx.query<NoRows>(`UPDATE claims SET status = 'verified', verified_at = $2 WHERE id = $1`, [
+    claimId,
+    now.toISOString(),
+  ]);
 }
 
 /** Other open claims on the listing are closed: their proof was of a state that no longer holds. */
@@ -298,7 +293,7 @@ export async function rejectOtherPendingClaims(
   claimId: number,
   result: CheckResult,
 ): Promise<number> {
-  const rows = await tx.query(
+  const rows = await tx.query<{ id: number }>(
     `UPDATE claims SET status = 'rejected', last_result = $3
       WHERE listing_id = $1 AND id <> $2 AND status = 'pending' AND expires_at > $4 RETURNING id`,
     [listingId, claimId, JSON.stringify(result), result.checked_at],

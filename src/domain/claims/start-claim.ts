@@ -16,11 +16,11 @@ import {
   findPendingClaim,
   insertClaim,
   loadClaim,
-  ownsListing,
   setClaimEmail,
   trustedContactEmail,
   type ClaimRecord,
 } from './claim-repository.js';
+import { isListingOwner } from '../listings/listing-ownership.js';
 import { requireConfirmedEmail } from './claim-access.js';
 import { sendClaimLink } from './claim-email.js';
 import { checkAllowance } from './verify-claim.js';
@@ -66,7 +66,7 @@ export async function claimListing(ctx: Ctx, claimant: Claimant, req: ClaimReque
   await requireConfirmedEmail(ctx.db, claimant.userId);
   const listing = await findClaimableListing(ctx.db, ctx.site.id, req.slug);
   if (!listing) throw notFound(`No listing with slug "${req.slug}".`);
-  if (await ownsListing(ctx.db, listing.id, claimant.userId))
+  if (await isListingOwner(ctx.db, listing.id, claimant.userId))
     throw conflict(`You already own ${listing.slug}; there is nothing to claim.`);
   const email =
     req.method === 'email'

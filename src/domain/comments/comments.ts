@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/client.js';
+import type { NoRows, Db, Queryable } from '../../db/client.js';
 import { listingChanged } from '../listings/listing-changes.js';
 import {
   checkCommentBody,
@@ -215,7 +215,7 @@ export async function likeComment(
 ): Promise<CommentOutcome> {
   const c = await storedComment(db, listing.id, commentId);
   if (!c || c.deleted_at || c.hidden_at || c.launch_week !== listing.launch_week) return NOT_FOUND;
-  await db.query(
+  await db.query<NoRows>(
     'INSERT INTO comment_likes (comment_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
     [commentId, userId, now.toISOString()],
   );
@@ -231,7 +231,7 @@ export async function unlikeComment(
   userId: number,
 ): Promise<CommentOutcome> {
   if (!(await storedComment(db, listing.id, commentId))) return NOT_FOUND;
-  await db.query('DELETE FROM comment_likes WHERE comment_id = $1 AND user_id = $2', [commentId, userId]);
+  await db.query<NoRows>('DELETE FROM comment_likes WHERE comment_id = $1 AND user_id = $2', [commentId, userId]);
   await listingChanged(db, listing.id);
   return { ok: true, id: commentId };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { NoRows, Db } from '../../db/client.js';
 import { normaliseDomain } from './domain-name.js';
 
 export interface CsvRow {
@@ -95,7 +95,7 @@ export async function importRatingsCsv(db: Db, text: string, opts: ImportOptions
   const unknown = rows.filter((r) => !byDomain.has(r.domain)).map((r) => ({ line: r.line, domain: r.domain }));
   if (known.length > 0) {
     await db.transaction(async (tx) => {
-      await tx.query(
+      await tx.query<NoRows>(
         `INSERT INTO domain_ratings (company_id, provider, scale, rating, measured_on)
          SELECT x.company_id, $2, $3, x.rating, x.on FROM jsonb_to_recordset($1::jsonb) AS x(company_id int, rating numeric, "on" date)
          ON CONFLICT (company_id, provider, measured_on) DO UPDATE SET rating = EXCLUDED.rating, scale = EXCLUDED.scale`,

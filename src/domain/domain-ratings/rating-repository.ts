@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 export interface Reading {
   companyId: number;
@@ -11,7 +11,7 @@ export interface Reading {
 
 /** Stores a reading; a second reading of the same company, provider and day replaces the first. */
 export async function saveReading(db: Queryable, r: Reading): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     `INSERT INTO domain_ratings (company_id, provider, scale, rating, measured_on, fetched_at) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (company_id, provider, measured_on) DO UPDATE SET rating = EXCLUDED.rating, scale = EXCLUDED.scale, fetched_at = EXCLUDED.fetched_at`,
     [r.companyId, r.provider, r.scale, r.rating, r.measuredOn, r.fetchedAt],
@@ -22,7 +22,7 @@ export async function recordFailure(
   db: Queryable,
   f: { domain: string; provider: string; error: string; at: Date },
 ): Promise<void> {
-  await db.query('INSERT INTO domain_rating_failures (domain, provider, error, at) VALUES ($1, $2, $3, $4)', [
+  await db.query<NoRows>('INSERT INTO domain_rating_failures (domain, provider, error, at) VALUES ($1, $2, $3, $4)', [
     f.domain,
     f.provider,
     f.error.slice(0, 500),
@@ -35,9 +35,10 @@ export async function recentFailures(
   db: Queryable,
   limit = 50,
 ): Promise<{ domain: string; provider: string; error: string; at: string }[]> {
-  return db.query('SELECT domain, provider, error, at FROM domain_rating_failures ORDER BY at DESC, id DESC LIMIT $1', [
-    limit,
-  ]);
+  return db.query<{ domain: string; provider: string; error: string; at: string }>(
+    'SELECT domain, provider, error, at FROM domain_rating_failures ORDER BY at DESC, id DESC LIMIT $1',
+    [limit],
+  );
 }
 
 /**
@@ -55,7 +56,7 @@ export async function claimDue(
   leaseUntil: Date,
   limit: number,
 ): Promise<{ companyId: number; domain: string }[]> {
-  return db.query(
+  return db.query<{ companyId: number; domain: string }>(
     `WITH due AS (
        SELECT c.id, c.domain FROM companies c
         WHERE EXISTS (SELECT 1 FROM listings l WHERE l.company_id = c.id AND l.status = 'live')
@@ -81,7 +82,7 @@ export async function settle(
   nextAt: (failures: number) => Date,
 ): Promise<void> {
   if (ok) {
-    await db.query(
+    await db.query<NoRows>(
       'UPDATE domain_rating_schedule SET failures = 0, next_at = $3 WHERE company_id = $1 AND provider = $2',
       [companyId, provider, nextAt(0).toISOString()],
     );
@@ -91,7 +92,7 @@ export async function settle(
     'UPDATE domain_rating_schedule SET failures = failures + 1 WHERE company_id = $1 AND provider = $2 RETURNING failures',
     [companyId, provider],
   );
-  await db.query('UPDATE domain_rating_schedule SET next_at = $3 WHERE company_id = $1 AND provider = $2', [
+  await db.query<NoRows>('UPDATE domain_rating_schedule SET next_at = $3 WHERE company_id = $1 AND provider = $2', [
     companyId,
     provider,
     nextAt(rows[0]?.failures ?? 1).toISOString(),
@@ -104,16 +105,16 @@ export async function settle(
  * lock, so concurrent workers can never together exceed `perMinute`.
  */
 export async function takeRequest(db: Queryable, provider: string, now: Date, perMinute: number): Promise<boolean> {
-  await db.query(
+  await db.query<NoRows>(
     'INSERT INTO domain_rating_budget (provider, window_start, used) VALUES ($1, $2, 0) ON CONFLICT (provider) DO NOTHING',
     [provider, now.toISOString()],
   );
-  const rows = await db.query(
+  const rows = await db.query<{ one: number }>(
     `UPDATE domain_rating_budget SET
         window_start = CASE WHEN window_start <= $2::timestamptz - interval '1 minute' THEN $2::timestamptz ELSE window_start END,
         used = CASE WHEN window_start <= $2::timestamptz - interval '1 minute' THEN 1 ELSE used + 1 END
       WHERE provider = $1 AND (window_start <= $2::timestamptz - interval '1 minute' OR used < $3)
-      RETURNING 1`,
+      RETURNING 1 AS one`,
     [provider, now.toISOString(), perMinute],
   );
   return rows.length > 0;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { NoRows, Db } from '../../db/client.js';
 import type { DomainRatingProvider } from './provider.js';
 import { claimDue, recordFailure, saveReading, settle, takeRequest } from './rating-repository.js';
 import { normaliseDomain } from './domain-name.js';
@@ -64,11 +64,10 @@ export async function refreshDomainRatings(
     if (!(await takeRequest(db, provider.name, now, opts.requestsPerMinute))) {
       // Give the claim back: the next run (next minute) takes it with a fresh budget.
       for (const c of batch)
-        await db.query('UPDATE domain_rating_schedule SET next_at = $3 WHERE company_id = $1 AND provider = $2', [
-          c.companyId,
-          provider.name,
-          now.toISOString(),
-        ]);
+        await db.query<NoRows>(
+          'UPDATE domain_rating_schedule SET next_at = $3 WHERE company_id = $1 AND provider = $2',
+          [c.companyId, provider.name, now.toISOString()],
+        );
       result.stoppedBy = 'budget';
       break;
     }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { badRequest, AppError } from '../../errors/app-error.js';
 import { sha256 } from '../../crypto/sha256.js';
 import { queueMail } from '../../mail/outbox.js';
@@ -38,7 +38,7 @@ export async function inviteCofounder(
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     // Serialises invites to one draft so two at once cannot both take the tenth place.
-    await tx.query('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [draft.id]);
+    await tx.query<NoRows>('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [draft.id]);
     const existing = await tx.query<{ id: number; accepted_by: number | null; created_at: string }>(
       'SELECT id, accepted_by, created_at FROM draft_invites WHERE draft_id = $1 AND lower(email) = lower($2)',
       [draft.id, email],
@@ -60,7 +60,7 @@ export async function inviteCofounder(
     let id: number;
     if (existing[0]) {
       id = existing[0].id;
-      await tx.query('UPDATE draft_invites SET token_hash = $2, created_at = $3 WHERE id = $1', [
+      await tx.query<NoRows>('UPDATE draft_invites SET token_hash = $2, created_at = $3 WHERE id = $1', [
         id,
         sha256(token),
         now.toISOString(),
@@ -95,6 +95,19 @@ export async function inviteCofounder(
       expires_at: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
     };
   });
+}
+
+export interface DraftInvite {
+  email: string;
+  accepted: boolean;
+}
+
+/** Who was invited to a draft and whether they accepted, in the order they were invited. */
+export async function invitesOf(db: Queryable, draftId: string): Promise<DraftInvite[]> {
+  return db.query<DraftInvite>(
+    'SELECT email, accepted_by IS NOT NULL AS accepted FROM draft_invites WHERE draft_id = $1 ORDER BY id',
+    [draftId],
+  );
 }
 
 export interface PendingInvite {
@@ -133,12 +146,12 @@ export async function acceptInvite(
       return {
         error: 'This is an invite you sent; your co-founder has to open it while signed in to their own account.',
       };
-    const updated = await tx.query(
+    const updated = await tx.query<{ id: number }>(
       'UPDATE draft_invites SET accepted_by = $2, accepted_at = $3, token_hash = NULL WHERE id = $1 AND accepted_by IS NULL RETURNING id',
       [invite.id, userId, now.toISOString()],
     );
     if (updated.length === 0) return { error: 'This invite was just accepted.' };
-    await tx.query(
+    await tx.query<NoRows>(
       `INSERT INTO listing_owners (listing_id, user_id, role, created_at)
       SELECT listing_id, $2, 'cofounder', $3 FROM drafts WHERE id = $1 AND listing_id IS NOT NULL ON CONFLICT DO NOTHING`,
       [invite.draft_id, userId, now.toISOString()],

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Tx } from '../../db/client.js';
+import type { NoRows, Tx } from '../../db/client.js';
 import { conflict, forbidden, invalidField } from '../../errors/app-error.js';
 import { reindexListings } from '../search/search-index.js';
 import { queueLogoFetch } from '../images/listing-logos.js';
@@ -7,6 +7,7 @@ import { slugify } from '../listings/slugs.js';
 import { isCountryCode } from './field-checks.js';
 import { STORY_SECTIONS } from '../../drafting/draft-content.js';
 import { findListingByDomain, loadDraft, lockDraft, markSubmitted, type DraftRecord } from './draft-repository.js';
+import { isListingOwner, ownsListingOfCompany } from '../listings/listing-ownership.js';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
@@ -61,7 +62,8 @@ async function uniqueFounderSlug(tx: Tx, name: string): Promise<string> {
   const base = slugify(name) || 'founder';
   for (let i = 1; ; i++) {
     const slug = i === 1 ? base : `${base.slice(0, 215)}-${i}`;
-    if ((await tx.query('SELECT 1 FROM founders WHERE slug = $1', [slug])).length === 0) return slug;
+    if ((await tx.query<{ one: number }>('SELECT 1 AS one FROM founders WHERE slug = $1', [slug])).length === 0)
+      return slug;
   }
 }
 
@@ -77,7 +79,7 @@ async function saveFounders(tx: Tx, companyId: number, d: DraftRecord) {
     const socials = { ...(f.socials ?? {}), ...(i === 0 ? founderSocials : {}) };
     let id = existing.find((e) => e.name.toLowerCase() === f.name.toLowerCase() && !keep.includes(e.id))?.id;
     if (id) {
-      await tx.query('UPDATE founders SET title = $2, bio = $3, socials = $4 WHERE id = $1', [
+      await tx.query<NoRows>('UPDATE founders SET title = $2, bio = $3, socials = $4 WHERE id = $1', [
         id,
         f.title ?? '',
         f.bio ?? '',
@@ -91,20 +93,20 @@ async function saveFounders(tx: Tx, companyId: number, d: DraftRecord) {
       id = rows[0].id;
     }
     keep.push(id);
-    await tx.query(
+    await tx.query<NoRows>(
       `INSERT INTO company_founders (company_id, founder_id, position) VALUES ($1, $2, $3)
       ON CONFLICT (company_id, founder_id) DO UPDATE SET position = EXCLUDED.position`,
       [companyId, id, i],
     );
   }
   // A signed-up person's own founder profile (e.g. from answer_interview) stays linked whatever the draft lists.
-  await tx.query(
+  await tx.query<NoRows>(
     `DELETE FROM company_founders cf WHERE cf.company_id = $1 AND NOT (cf.founder_id = ANY($2::int[]))
     AND NOT EXISTS (SELECT 1 FROM founders f WHERE f.id = cf.founder_id AND f.user_id IS NOT NULL)`,
     [companyId, keep],
   );
   // Founders created from a draft and no longer on any company go with it (never a signed-up person's profile).
-  await tx.query(
+  await tx.query<NoRows>(
     `DELETE FROM founders f WHERE f.id = ANY($1::int[]) AND f.user_id IS NULL
     AND NOT EXISTS (SELECT 1 FROM company_founders cf WHERE cf.founder_id = f.id)`,
     [existing.map((e) => e.id)],
@@ -161,20 +163,13 @@ export async function saveDraftAsListingTx(
       )[0]
     : undefined;
   if (listing) {
-    const owner = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [
-      listing.id,
-      userId,
-    ]);
-    if (owner.length === 0)
+    if (!(await isListingOwner(tx, listing.id, userId)))
       throw forbidden(
         'You are not an owner of the listing this draft was saved as (it may have been claimed by someone else).',
       );
   } else {
     const taken = await findListingByDomain(tx, ctx.site.id, draft.domain);
-    const yours =
-      taken &&
-      (await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [taken.id, userId]))
-        .length > 0;
+    const yours = taken && (await isListingOwner(tx, taken.id, userId));
     if (taken && yours)
       throw conflict(
         `${draft.domain} is already your listing "${taken.slug}" (listing_id ${taken.id}); edit it with update_my_listing or at /my/listings/${taken.id} instead of saving it twice.`,
@@ -212,7 +207,7 @@ export async function saveDraftAsListingTx(
   ] as const;
   const values = cols.map((k) => (k === 'socials' ? JSON.stringify(c.socials) : c[k]));
   const updateCompany = (id: number) =>
-    tx.query(`UPDATE companies SET ${cols.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [
+    tx.query<NoRows>(`UPDATE companies SET ${cols.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [
       id,
       ...values,
     ]);
@@ -226,13 +221,7 @@ export async function saveDraftAsListingTx(
     const existing = (await tx.query<{ id: number }>('SELECT id FROM companies WHERE domain = $1', [draft.domain]))[0];
     if (existing) {
       companyId = existing.id;
-      mayEditCompany =
-        (
-          await tx.query(
-            'SELECT 1 FROM listings l JOIN listing_owners o ON o.listing_id = l.id WHERE l.company_id = $1 AND o.user_id = $2',
-            [companyId, userId],
-          )
-        ).length > 0;
+      mayEditCompany = await ownsListingOfCompany(tx, companyId, userId);
     } else {
       companyId = (
         await tx.query<{ id: number }>(
@@ -265,7 +254,7 @@ export async function saveDraftAsListingTx(
   ];
   if (listing) {
     const slug = listing.status === 'draft' ? await uniqueSlug(tx, ctx.site.id, c.name, listing.id) : listing.slug;
-    await tx.query(
+    await tx.query<NoRows>(
       `UPDATE listings SET headline = $2, summary = $3, seo_title = $4, seo_description = $5, primary_category_id = $6, updated_at = $7, slug = $8 WHERE id = $1`,
       [listing.id, ...listingFields, slug],
     );
@@ -280,44 +269,39 @@ export async function saveDraftAsListingTx(
       )
     )[0];
     // The draft's author owns the listing, whoever of its co-owners saved it.
-    await tx.query(
+    await tx.query<NoRows>(
       `INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3) ON CONFLICT DO NOTHING`,
       [listing.id, draft.user_id, now],
     );
   }
   // Co-founders who accepted an invite own the listing with the founder.
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO listing_owners (listing_id, user_id, role, created_at)
     SELECT $1, accepted_by, 'cofounder', $3 FROM draft_invites WHERE draft_id = $2 AND accepted_by IS NOT NULL ON CONFLICT DO NOTHING`,
     [listing.id, draft.id, now],
   );
 
-  await tx.query('DELETE FROM listing_faqs WHERE listing_id = $1', [listing.id]);
+  await tx.query<NoRows>('DELETE FROM listing_faqs WHERE listing_id = $1', [listing.id]);
   for (const [i, f] of draft.faqs.entries())
-    await tx.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [
-      listing.id,
-      f.question,
-      f.answer,
-      i,
-    ]);
+    await tx.query<NoRows>(
+      'INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)',
+      [listing.id, f.question, f.answer, i],
+    );
   if (mayEditCompany) await saveFounders(tx, companyId, draft);
   const s = Object.fromEntries(Object.entries(draft.story).map(([k, v]) => [k, v.value]));
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO stories (listing_id, title, story, why_started, problem, journey, challenges, achievements, lessons, whats_next, updated_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (listing_id) DO UPDATE SET title = EXCLUDED.title, story = EXCLUDED.story,
     why_started = EXCLUDED.why_started, problem = EXCLUDED.problem, journey = EXCLUDED.journey, challenges = EXCLUDED.challenges,
     achievements = EXCLUDED.achievements, lessons = EXCLUDED.lessons, whats_next = EXCLUDED.whats_next, updated_at = EXCLUDED.updated_at`,
     [listing.id, ...STORY_SECTIONS.map((k) => s[k] ?? ''), now],
   );
-  await tx.query('DELETE FROM milestones WHERE listing_id = $1', [listing.id]);
+  await tx.query<NoRows>('DELETE FROM milestones WHERE listing_id = $1', [listing.id]);
   for (const m of draft.milestones)
-    await tx.query('INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5)', [
-      listing.id,
-      m.date,
-      m.title,
-      m.description ?? '',
-      m.url ?? null,
-    ]);
+    await tx.query<NoRows>(
+      'INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5)',
+      [listing.id, m.date, m.title, m.description ?? '', m.url ?? null],
+    );
   await markSubmitted(tx, draft.id, listing.id, ctx.now());
   await reindexListings(tx, { listingIds: [listing.id] });
   tx.changed({ kind: 'listing', siteId: ctx.site.id, slug: listing.slug });

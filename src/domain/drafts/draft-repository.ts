@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import type { Evidence } from '../../drafting/evidence.js';
 import { PROFILE_FIELDS, type ProfileField } from '../../drafting/draft-content.js';
 import { emptyRows, type FieldRow, type FieldRows } from './field-states.js';
@@ -122,7 +122,7 @@ export async function findListingByDomain(
 
 /** Serialises writers of one draft (the drafting job, edits, submit) until the transaction ends. */
 export async function lockDraft(tx: Queryable, id: string): Promise<boolean> {
-  return (await tx.query('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [id])).length > 0;
+  return (await tx.query<{ one: number }>('SELECT 1 AS one FROM drafts WHERE id = $1 FOR UPDATE', [id])).length > 0;
 }
 
 export async function loadDraft(db: Queryable, id: string): Promise<DraftRecord | null> {
@@ -194,7 +194,7 @@ export async function listDrafts(
 }
 
 export async function setProgress(db: Queryable, id: string, progress: DraftProgress, now: Date): Promise<void> {
-  await db.query('UPDATE drafts SET progress = $2, updated_at = $3 WHERE id = $1', [
+  await db.query<NoRows>('UPDATE drafts SET progress = $2, updated_at = $3 WHERE id = $1', [
     id,
     JSON.stringify(progress),
     now.toISOString(),
@@ -209,7 +209,7 @@ export async function setStatus(
   now: Date,
   notice?: string | null,
 ): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     `UPDATE drafts SET status = $2, progress = $3, updated_at = $4, notice = CASE WHEN $5::boolean THEN $6 ELSE notice END WHERE id = $1`,
     [id, status, JSON.stringify(progress), now.toISOString(), notice !== undefined, notice ?? null],
   );
@@ -217,9 +217,9 @@ export async function setStatus(
 
 /** Replaces the pages read for a draft (a re-run crawl starts over, so the job stays idempotent). */
 export async function savePages(db: Queryable, draftId: string, pages: StoredPage[]): Promise<void> {
-  await db.query('DELETE FROM draft_pages WHERE draft_id = $1', [draftId]);
+  await db.query<NoRows>('DELETE FROM draft_pages WHERE draft_id = $1', [draftId]);
   for (const [i, p] of pages.entries()) {
-    await db.query(
+    await db.query<NoRows>(
       `INSERT INTO draft_pages (draft_id, url, kind, http_status, content_type, title, text, head_text, link_text, skipped, position, doc)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
@@ -278,7 +278,7 @@ export async function pageList(
   db: Queryable,
   draftId: string,
 ): Promise<{ url: string; kind: string; status: number | null; skipped: string | null }[]> {
-  return db.query(
+  return db.query<{ url: string; kind: string; status: number | null; skipped: string | null }>(
     'SELECT url, kind, http_status AS status, skipped FROM draft_pages WHERE draft_id = $1 ORDER BY position, id',
     [draftId],
   );
@@ -291,7 +291,7 @@ export async function saveFieldRows(
   now: Date,
 ): Promise<void> {
   for (const [field, r] of Object.entries(rows) as [ProfileField, FieldRow][]) {
-    await db.query(
+    await db.query<NoRows>(
       `INSERT INTO draft_fields (draft_id, field, value, state, evidence, ai_value, ai_evidence, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (draft_id, field) DO UPDATE SET value = EXCLUDED.value, state = EXCLUDED.state, evidence = EXCLUDED.evidence,
@@ -329,7 +329,7 @@ export async function saveParts(
     params.push(summary.editedParts);
     sets.push(`edited_parts = $${params.length}`);
   }
-  await db.query(`UPDATE drafts SET ${sets.join(', ')} WHERE id = $1`, params);
+  await db.query<NoRows>(`UPDATE drafts SET ${sets.join(', ')} WHERE id = $1`, params);
 }
 
 export async function setCompetitor(
@@ -339,7 +339,7 @@ export async function setCompetitor(
   competitor: Record<string, unknown> | null,
   now: Date,
 ): Promise<void> {
-  await db.query('UPDATE drafts SET competitor_url = $2, competitor = $3, updated_at = $4 WHERE id = $1', [
+  await db.query<NoRows>('UPDATE drafts SET competitor_url = $2, competitor = $3, updated_at = $4 WHERE id = $1', [
     draftId,
     url,
     competitor && JSON.stringify(competitor),
@@ -348,7 +348,7 @@ export async function setCompetitor(
 }
 
 export async function markSubmitted(db: Queryable, draftId: string, listingId: number, now: Date): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     'UPDATE drafts SET listing_id = $2, submitted_at = coalesce(submitted_at, $3), updated_at = $3 WHERE id = $1',
     [draftId, listingId, now.toISOString()],
   );

@@ -1,5 +1,11 @@
-import { fromJson, type Queryable } from '../../db/client.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
+import { type NoRows, fromJson, type Queryable } from '../../db/client.js';
+import {
+  SUMMARY_COLUMNS,
+  SUMMARY_FROM,
+  toSummary,
+  type ListingSummary,
+  type SummaryRow,
+} from '../listings/listing-summary.js';
 import { slugify } from '../listings/slugs.js';
 
 export interface FounderSummary {
@@ -36,7 +42,7 @@ export async function listFounders(
     params.push(country.toUpperCase());
     where.push(`f.country = $${params.length}`);
   }
-  const rows = await db.query(
+  const rows = await db.query<Omit<FounderSummary, 'products'> & { products: unknown; total_count: number }>(
     `SELECT f.slug, f.name, f.title, f.country, f.avatar_url, array_agg(DISTINCT c.name ORDER BY c.name) AS companies,
             json_agg(json_build_object('slug', l.slug, 'name', c.name) ORDER BY c.name, l.slug) AS products, count(*) OVER () AS total_count
        FROM founders f
@@ -48,7 +54,10 @@ export async function listFounders(
     params,
   );
   return {
-    items: rows.map(({ total_count, products, ...f }) => ({ ...f, products: fromJson(products) }) as FounderSummary),
+    items: rows.map(({ total_count, products, ...f }) => ({
+      ...f,
+      products: fromJson<FounderSummary['products']>(products),
+    })),
     total: rows[0]?.total_count ?? 0,
   };
 }
@@ -81,7 +90,7 @@ export async function getFounder(db: Queryable, siteId: number, slug: string): P
   const f = rows[0];
   if (!f) return null;
   const [companies, stories, interview] = await Promise.all([
-    db.query(
+    db.query<SummaryRow>(
       `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN company_founders cf ON cf.company_id = l.company_id
                WHERE cf.founder_id = $1 AND l.site_id = $2 AND l.status IN ('live', 'scheduled') ORDER BY l.votes_count DESC, l.id`,
       [f.id, siteId],
@@ -121,7 +130,8 @@ async function uniqueFounderSlug(db: Queryable, name: string): Promise<string> {
   const base = slugify(name) || 'founder';
   for (let i = 1; ; i++) {
     const slug = i === 1 ? base : `${base.slice(0, 215)}-${i}`;
-    if ((await db.query('SELECT 1 FROM founders WHERE slug = $1', [slug])).length === 0) return slug;
+    if ((await db.query<{ one: number }>('SELECT 1 AS one FROM founders WHERE slug = $1', [slug])).length === 0)
+      return slug;
   }
 }
 
@@ -167,7 +177,7 @@ export async function ensureFounderOfUser(
       )
     )[0];
   }
-  await db.query(
+  await db.query<NoRows>(
     `INSERT INTO company_founders (company_id, founder_id, position)
      SELECT c, $2, coalesce((SELECT max(position) + 1 FROM company_founders WHERE company_id = c), 0) FROM unnest($1::int[]) AS c
      ON CONFLICT (company_id, founder_id) DO NOTHING`,

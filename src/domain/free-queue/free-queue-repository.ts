@@ -1,4 +1,4 @@
-import { fromJson as json, type Queryable } from '../../db/client.js';
+import { type NoRows, fromJson as json, type Queryable } from '../../db/client.js';
 
 /** The last badge check of a listing, as stored in listings.badge_check_result. */
 export interface BadgeCheck {
@@ -83,7 +83,7 @@ const FREE_QUEUE_LOCK = 7_340_007;
  * the transaction ends, so two founders can never both take a week's last place.
  */
 export async function lockFreeQueue(tx: Queryable, siteId: number): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [FREE_QUEUE_LOCK, siteId]);
+  await tx.query<NoRows>('SELECT pg_advisory_xact_lock($1::int, $2::int)', [FREE_QUEUE_LOCK, siteId]);
 }
 
 /** Free listings already in each of these weeks (queued, scheduled or launched). */
@@ -112,7 +112,7 @@ export async function waitingListingsOf(db: Queryable, siteId: number, userId: n
  * in the queue starts afresh: no checks, no moves, no earlier exit.
  */
 export async function queueFreeListing(db: Queryable, listingId: number, week: string, now: Date): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     `UPDATE listings SET plan = 'free', launch_week = $2::date, status = 'awaiting_badge',
             badge_checked_at = NULL, badge_check_result = NULL, badge_found_at = NULL,
             launch_week_moves = '[]', free_queue_exit = NULL, updated_at = $3
@@ -191,7 +191,7 @@ export async function missedLaunchWeeks(
 
 /** Moves a listing to another week and appends the move to its history; false when it changed meanwhile. */
 export async function moveLaunchWeek(tx: Queryable, listingId: number, move: WeekMove): Promise<boolean> {
-  const rows = await tx.query(
+  const rows = await tx.query<{ id: number }>(
     `UPDATE listings SET launch_week = $3::date, updated_at = $4, launch_week_moves = launch_week_moves || $5::jsonb
       WHERE id = $1 AND status = 'awaiting_badge' AND launch_week = $2::date RETURNING id`,
     [listingId, move.from, move.to, move.at, JSON.stringify([move])],
@@ -204,7 +204,7 @@ export async function moveLaunchWeek(tx: Queryable, listingId: number, move: Wee
  * last badge check and the moves stay for the founder to read. False when it changed meanwhile.
  */
 export async function returnToDraft(tx: Queryable, listingId: number, exit: FreeQueueExit): Promise<boolean> {
-  const rows = await tx.query(
+  const rows = await tx.query<{ id: number }>(
     `UPDATE listings SET status = 'draft', plan = NULL, launch_week = NULL, free_queue_exit = $3, updated_at = $4
       WHERE id = $1 AND status = 'awaiting_badge' AND launch_week = $2::date RETURNING id`,
     [listingId, exit.launch_week, JSON.stringify(exit), exit.at],

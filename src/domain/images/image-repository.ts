@@ -12,7 +12,20 @@ export interface StoredImage {
   retryAt: string | null;
 }
 
-const toImage = (r: Record<string, any>): StoredImage => ({
+interface ImageRow {
+  url_hash: string;
+  source_url: string;
+  status: 'ok' | 'failed';
+  content_type: string | null;
+  bytes: Uint8Array | null;
+  width: number | null;
+  height: number | null;
+  error: string | null;
+  fetched_at: string;
+  retry_at: string | null;
+}
+
+const toImage = (r: ImageRow): StoredImage => ({
   urlHash: r.url_hash,
   sourceUrl: r.source_url,
   status: r.status,
@@ -25,7 +38,7 @@ const toImage = (r: Record<string, any>): StoredImage => ({
 });
 
 export async function findImage(db: Queryable, urlHash: string): Promise<StoredImage | null> {
-  const rows = await db.query('SELECT * FROM listing_images WHERE url_hash = $1', [urlHash], {
+  const rows = await db.query<ImageRow>('SELECT * FROM listing_images WHERE url_hash = $1', [urlHash], {
     prepare: 'find_listing_image',
   });
   return rows[0] ? toImage(rows[0]) : null;
@@ -47,7 +60,7 @@ export async function saveImage(
     retryAt?: Date | null;
   },
 ): Promise<StoredImage> {
-  const rows = await db.query(
+  const rows = await db.query<ImageRow>(
     `INSERT INTO listing_images (url_hash, source_url, status, content_type, bytes, width, height, error, fetched_at, retry_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (url_hash) DO UPDATE SET source_url = EXCLUDED.source_url, status = EXCLUDED.status, content_type = EXCLUDED.content_type,

@@ -61,7 +61,7 @@ export async function updateInterviewQuestion(
   id: number,
   v: QuestionValues,
 ): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     'UPDATE interview_questions SET question = $3, position = COALESCE($4::int, position) WHERE site_id = $1 AND id = $2 RETURNING id',
     [siteId, id, v.question, v.position],
   );
@@ -79,7 +79,7 @@ export async function setInterviewQuestionActive(
   id: number,
   active: boolean,
 ): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     'UPDATE interview_questions SET active = $3 WHERE site_id = $1 AND id = $2 RETURNING id',
     [siteId, id, active],
   );

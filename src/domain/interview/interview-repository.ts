@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 export interface InterviewQuestion {
   id: number;
@@ -35,7 +35,7 @@ export async function saveAnswers(
   at: string,
 ): Promise<void> {
   for (const a of answers) {
-    await db.query(
+    await db.query<NoRows>(
       `INSERT INTO interview_answers (user_id, question_id, answer, updated_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id, question_id) DO UPDATE SET answer = EXCLUDED.answer, updated_at = EXCLUDED.updated_at`,
       [userId, a.question_id, a.answer, at],
@@ -45,7 +45,7 @@ export async function saveAnswers(
 
 export async function removeAnswers(db: Queryable, userId: number, questionIds: number[]): Promise<void> {
   if (questionIds.length)
-    await db.query('DELETE FROM interview_answers WHERE user_id = $1 AND question_id = ANY($2::int[])', [
+    await db.query<NoRows>('DELETE FROM interview_answers WHERE user_id = $1 AND question_id = ANY($2::int[])', [
       userId,
       questionIds,
     ]);

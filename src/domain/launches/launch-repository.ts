@@ -1,5 +1,11 @@
 import type { Queryable } from '../../db/client.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
+import {
+  SUMMARY_COLUMNS,
+  SUMMARY_FROM,
+  toSummary,
+  type ListingSummary,
+  type SummaryRow,
+} from '../listings/listing-summary.js';
 import { ORDER_BY, TRENDING_SCORES } from '../search/search-listings.js';
 import { addDays, mondayOf } from '../weeks/weeks.js';
 
@@ -24,7 +30,7 @@ async function scoredFirst(
     offset: number;
     total?: Promise<number>;
   },
-): Promise<{ rows: Record<string, any>[]; total: number }> {
+): Promise<{ rows: (SummaryRow & { score: number })[]; total: number }> {
   const params = [...o.params];
   const add = (v: unknown) => {
     params.push(v);
@@ -32,7 +38,7 @@ async function scoredFirst(
   };
   const scores = o.scores(add);
   const upTo = add(o.limit + o.offset);
-  const rows = db.query(
+  const rows = db.query<SummaryRow & { score: number }>(
     `WITH sc AS (${scores}),
           top AS ((SELECT l.id, sc.score, l.votes_count FROM sc JOIN listings l ON l.id = sc.listing_id WHERE ${o.where}
                    ORDER BY sc.score DESC, l.votes_count DESC, l.id LIMIT ${upTo})
@@ -142,7 +148,7 @@ export async function launchSection(
       break;
   }
   const filterParams = [...params];
-  const rows = db.query(
+  const rows = db.query<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${add(limit)} OFFSET ${add(offset)}`,
     params,
   );

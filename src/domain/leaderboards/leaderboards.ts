@@ -1,5 +1,11 @@
 import type { Queryable } from '../../db/client.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from '../listings/listing-summary.js';
+import {
+  SUMMARY_COLUMNS,
+  SUMMARY_FROM,
+  toSummary,
+  type ListingSummary,
+  type SummaryRow,
+} from '../listings/listing-summary.js';
 import { addDays } from '../weeks/weeks.js';
 import { getSetting } from '../site/site-repository.js';
 import { providerLabel } from '../domain-ratings/provider-labels.js';
@@ -108,7 +114,7 @@ export async function leaderboard(
   const allTime = board === 'community-all-time';
   // The weekly board and the billboard rank a small joined set; the all-time board ranks every voted
   // listing, so it reads them in index order and counts them apart (index-only) instead of with a window.
-  const rows = await db.query(
+  const rows = await db.query<SummaryRow & { metric: number; total_count?: number }>(
     `SELECT ${SUMMARY_COLUMNS}, (${metricSql})::float8 AS metric${allTime ? '' : ', count(*) OVER () AS total_count'}
        FROM ${SUMMARY_FROM} ${join}
       WHERE l.site_id = $1 AND l.status = 'live' ${allTime ? 'AND l.votes_count > 0' : ''}
@@ -130,6 +136,16 @@ export async function leaderboard(
     total,
     rows.map((r) => ({ listing: toSummary(r), value: r.metric })),
   );
+}
+
+/** A figure board's row: the summary and the figure; only the board's own columns are there (revenue: verified and source; Domain Rating: provider and scale). */
+interface FigureRow extends SummaryRow {
+  value: number;
+  as_of: string;
+  verified: boolean;
+  source: string;
+  provider: string;
+  scale: number;
 }
 
 async function figureBoard(
@@ -160,7 +176,7 @@ async function figureBoard(
       ? 'x.rating::float8 AS value, x.provider, x.scale, x.measured_on::text AS as_of'
       : 'x.mrr_cents::float8 AS value, x.verified, x.source, x.month::text AS as_of';
   const [rows, count] = await Promise.all([
-    db.query(
+    db.query<FigureRow>(
       `SELECT ${SUMMARY_COLUMNS}, ${columns}
          FROM (SELECT id FROM listings WHERE ${where} ORDER BY ${order} LIMIT $2 OFFSET $3) page
          JOIN ${SUMMARY_FROM} ON l.id = page.id ${figure}

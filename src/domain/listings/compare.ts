@@ -12,8 +12,25 @@ export interface Comparison {
   rows: ComparisonRow[];
 }
 
+/** A listing as compareListings reads it: its common facts, its category's attribute facts and their definitions. */
+interface CompareRow {
+  slug: string;
+  name: string;
+  website_url: string;
+  tagline: string;
+  pricing_model: string | null;
+  pricing_summary: string | null;
+  stage: string | null;
+  country: string | null;
+  founded_year: number | null;
+  votes_count: number;
+  facts: Record<string, unknown> | null;
+  category_name: string | null;
+  attribute_defs: { key: string; label: string }[];
+}
+
 /** Facts every listing has, compared whatever its category. */
-const COMMON_ROWS: { key: string; label: string; read: (r: Record<string, any>) => string | null }[] = [
+const COMMON_ROWS: { key: string; label: string; read: (r: CompareRow) => string | null }[] = [
   { key: 'tagline', label: 'Tagline', read: (r) => r.tagline || null },
   { key: 'pricing_model', label: 'Pricing model', read: (r) => r.pricing_model },
   { key: 'pricing_summary', label: 'Pricing', read: (r) => r.pricing_summary },
@@ -33,7 +50,7 @@ export async function compareListings(
   a: string,
   b: string,
 ): Promise<Comparison | { missing: string }> {
-  const rows = await db.query(
+  const rows = await db.query<CompareRow>(
     `SELECT l.slug, c.name, c.website_url, c.tagline, c.pricing_model, c.pricing_summary, c.stage, c.country, c.founded_year,
             l.votes_count, c.attributes AS facts, pc.name AS category_name,
             coalesce(pc.attributes, '[]'::jsonb) || coalesce(pp.attributes, '[]'::jsonb) AS attribute_defs
@@ -48,9 +65,8 @@ export async function compareListings(
   if (!ra) return { missing: a };
   if (!rb) return { missing: b };
   const defs = new Map<string, string>();
-  for (const d of [...ra.attribute_defs, ...rb.attribute_defs] as { key: string; label: string }[])
-    if (!defs.has(d.key)) defs.set(d.key, d.label);
-  const fact = (r: Record<string, any>, key: string) => {
+  for (const d of [...ra.attribute_defs, ...rb.attribute_defs]) if (!defs.has(d.key)) defs.set(d.key, d.label);
+  const fact = (r: CompareRow, key: string) => {
     const v = r.facts?.[key];
     return v === undefined || v === null || v === '' ? null : String(v);
   };
@@ -61,7 +77,7 @@ export async function compareListings(
     b: row.read(rb),
   }));
   for (const [key, label] of defs) out.push({ key, label, a: fact(ra, key), b: fact(rb, key) });
-  const head = (r: Record<string, any>) => ({
+  const head = (r: CompareRow) => ({
     slug: r.slug,
     name: r.name,
     url: r.website_url,

@@ -33,3 +33,21 @@ export async function ownedListing(
   if (!r.role) throw forbidden('You are not an owner of this listing.');
   return r as OwnedListing;
 }
+
+/** Whether the user owns the listing, as owner or accepted co-founder. */
+export async function isListingOwner(db: Queryable, listingId: number, userId: number): Promise<boolean> {
+  const rows = await db.query<{ one: number }>(
+    'SELECT 1 AS one FROM listing_owners WHERE listing_id = $1 AND user_id = $2',
+    [listingId, userId],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the user owns any listing of the company, on any site (company facts are theirs to change). */
+export async function ownsListingOfCompany(db: Queryable, companyId: number, userId: number): Promise<boolean> {
+  const rows = await db.query<{ one: number }>(
+    'SELECT 1 AS one FROM listings l JOIN listing_owners o ON o.listing_id = l.id WHERE l.company_id = $1 AND o.user_id = $2',
+    [companyId, userId],
+  );
+  return rows.length > 0;
+}

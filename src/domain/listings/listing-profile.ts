@@ -1,5 +1,5 @@
 import { fromJson, type Queryable } from '../../db/client.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary } from './listing-summary.js';
+import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type ListingSummary, type SummaryRow } from './listing-summary.js';
 import { STORY_SECTIONS } from '../../drafting/draft-content.js';
 import { communityRating } from '../reviews/community-rating.js';
 import { latestFigure } from '../revenue/revenue-repository.js';
@@ -55,6 +55,35 @@ const PROFILE_SELECT = `SELECT ${SUMMARY_COLUMNS}, l.company_id, l.primary_categ
             c.founded_year, c.contact_email, c.demo_video_url, c.socials, c.not_found_on_website
        FROM ${SUMMARY_FROM}`;
 
+/** A row as PROFILE_SELECT reads it. */
+interface ProfileRow
+  extends SummaryRow,
+    Pick<
+      ListingProfile,
+      | 'headline'
+      | 'summary'
+      | 'short_description'
+      | 'description'
+      | 'features'
+      | 'usps'
+      | 'keywords'
+      | 'tags'
+      | 'city'
+      | 'founded_year'
+      | 'contact_email'
+      | 'demo_video_url'
+      | 'socials'
+      | 'not_found_on_website'
+    > {
+  company_id: number;
+  primary_category_id: number | null;
+  revenue_hidden: boolean;
+  seo_title: string;
+  seo_description: string;
+  unlocked_sections: string[];
+  pricing_summary: string | null;
+}
+
 /** The full public profile of a live or scheduled listing; null when there is none by that slug. */
 export async function loadListingProfile(
   db: Queryable,
@@ -62,7 +91,7 @@ export async function loadListingProfile(
   slug: string,
   publicUrl: string,
 ): Promise<ListingProfile | null> {
-  const rows = await db.query(
+  const rows = await db.query<ProfileRow>(
     `${PROFILE_SELECT} WHERE l.site_id = $1 AND l.slug = $2 AND l.status IN ('live', 'scheduled')`,
     [siteId, slug],
   );
@@ -79,11 +108,11 @@ export async function loadListingProfileAnyStatus(
   listingId: number,
   publicUrl: string,
 ): Promise<ListingProfile | null> {
-  const rows = await db.query(`${PROFILE_SELECT} WHERE l.site_id = $1 AND l.id = $2`, [siteId, listingId]);
+  const rows = await db.query<ProfileRow>(`${PROFILE_SELECT} WHERE l.site_id = $1 AND l.id = $2`, [siteId, listingId]);
   return rows[0] ? buildProfile(db, rows[0], publicUrl) : null;
 }
 
-async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: string): Promise<ListingProfile> {
+async function buildProfile(db: Queryable, r: ProfileRow, publicUrl: string): Promise<ListingProfile> {
   const sections = unlockedSections(r.plan, r.unlocked_sections);
   const [cats, founders, faqs, updates, rating, ratings, awards, story, milestones, media, cabinets] =
     await Promise.all([
@@ -121,7 +150,10 @@ async function buildProfile(db: Queryable, r: Record<string, any>, publicUrl: st
         [r.id],
       ),
       sections.includes('story')
-        ? db.query(`SELECT ${STORY_FIELDS.join(', ')} FROM stories WHERE listing_id = $1`, [r.id])
+        ? db.query<Record<(typeof STORY_FIELDS)[number], string | null>>(
+            `SELECT ${STORY_FIELDS.join(', ')} FROM stories WHERE listing_id = $1`,
+            [r.id],
+          )
         : Promise.resolve([]),
       sections.includes('milestones')
         ? db.query<{ id: number; date: string; title: string; description: string; url: string | null }>(
@@ -222,12 +254,12 @@ export async function loadAlternatives(
   );
   if (!base[0]) return null;
   const { id, primary_category_id: category } = base[0];
-  const approved = await db.query(
+  const approved = await db.query<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN listing_alternatives a ON a.alternative_id = l.id AND a.listing_id = $2 AND a.approved
       WHERE l.site_id = $1 AND l.status = 'live' AND l.id <> $2 ORDER BY a.position, l.votes_count DESC, l.id`,
     [siteId, id],
   );
-  const approvedIds = approved.map((r) => r.id as number);
+  const approvedIds = approved.map((r) => r.id);
   const items: (ListingSummary & { approved: boolean })[] = approved
     .slice(offset, offset + limit)
     .map((r) => ({ ...toSummary(r), approved: true }));
@@ -237,7 +269,7 @@ export async function loadAlternatives(
     const rest = limit - items.length;
     const [rows, counted] = await Promise.all([
       rest > 0
-        ? db.query(
+        ? db.query<SummaryRow>(
             `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
           WHERE l.site_id = $1 AND l.status = 'live' AND l.primary_category_id = $2 AND l.id <> ALL($3::int[])
           ORDER BY l.votes_count DESC, l.id LIMIT $4 OFFSET $5`,

@@ -29,7 +29,31 @@ export const SUMMARY_COLUMNS = `l.id, l.slug, c.name, c.website_url, c.tagline, 
 
 export const SUMMARY_FROM = `listings l JOIN companies c ON c.id = l.company_id LEFT JOIN categories pc ON pc.id = l.primary_category_id`;
 
-export function toSummary(r: Record<string, any>): ListingSummary {
+/** A row as SUMMARY_COLUMNS reads it. */
+export interface SummaryRow {
+  id: number;
+  slug: string;
+  name: string;
+  website_url: string;
+  tagline: string;
+  logo_url: string | null;
+  status: string;
+  plan: string | null;
+  votes_count: number;
+  followers_count: number;
+  views_count: number;
+  is_verified: boolean;
+  launch_week: string | null;
+  launched_at: string | null;
+  category_slug: string | null;
+  category_name: string | null;
+  pricing_model: string | null;
+  stage: string | null;
+  country: string | null;
+  featured_until: string | null;
+}
+
+export function toSummary(r: SummaryRow): ListingSummary {
   return {
     id: r.id,
     slug: r.slug,
@@ -45,7 +69,9 @@ export function toSummary(r: Record<string, any>): ListingSummary {
     verified: r.is_verified,
     launch_week: r.launch_week,
     launched_at: r.launched_at,
-    primary_category: r.category_slug ? { slug: r.category_slug, name: r.category_name } : null,
+    // Both come from one LEFT JOIN: both are there or neither is.
+    primary_category:
+      r.category_slug && r.category_name !== null ? { slug: r.category_slug, name: r.category_name } : null,
     pricing_model: r.pricing_model,
     stage: r.stage,
     country: r.country,

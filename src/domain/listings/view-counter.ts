@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 /** Counts listing views in memory and adds them to the database in one statement every few seconds, not one write per read. */
 export class ViewCounter {
@@ -26,7 +26,7 @@ export class ViewCounter {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    await this.db.query(
+    await this.db.query<NoRows>(
       `UPDATE listings l SET views_count = l.views_count + v.n
          FROM unnest($1::int[], $2::int[]) AS v(id, n) WHERE l.id = v.id`,
       [[...batch.keys()], [...batch.values()]],

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 /** Every moderation action, with who took it and why; nothing here is ever edited or deleted. */
 export interface ModerationAction {
@@ -17,7 +17,7 @@ export async function recordAction(
   a: { adminId: number; action: string; kind: string; targetId: number; reason: string },
   now: Date,
 ): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     'INSERT INTO moderation_actions (site_id, admin_id, action, target_kind, target_id, reason, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
     [siteId, a.adminId, a.action, a.kind, a.targetId, a.reason, now.toISOString()],
   );

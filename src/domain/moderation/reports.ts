@@ -107,7 +107,7 @@ export async function closeReports(
   adminId: number,
   now: Date,
 ): Promise<number> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     `UPDATE reports SET status = $5, resolved_at = $6, resolved_by = $4 WHERE site_id = $1 AND target_kind = $2 AND target_id = $3 AND status = 'open' RETURNING id`,
     [siteId, kind, targetId, adminId, outcome, now.toISOString()],
   );

@@ -1,11 +1,19 @@
 import type { AppContext } from '../../app-context.js';
-import type { Queryable, Tx } from '../../db/client.js';
+import type { NoRows, Queryable, Tx } from '../../db/client.js';
 import { badRequest, forbidden, summarize, type FieldError } from '../../errors/app-error.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { reindexListings } from '../search/search-index.js';
 import { allSites, companyListingsElsewhere, sitesOwnedByOthers } from './my-listing-repository.js';
-import { checkListingEdit, COMPANY_FIELDS, SITE_FIELDS, type ListingEditInput } from './listing-edit-checks.js';
+import {
+  checkListingEdit,
+  COMPANY_FIELDS,
+  SITE_FIELDS,
+  type CompanyField,
+  type ListingEditInput,
+  type SiteField,
+} from './listing-edit-checks.js';
 import { diffValues, recordVersion } from './listing-versions.js';
+import { isListingOwner } from '../listings/listing-ownership.js';
 
 export interface AppliedTo {
   site: string;
@@ -54,6 +62,12 @@ async function resolveApplyTo(
 
 const CURRENT_SQL = `SELECT ${COMPANY_FIELDS.map((f) => `c.${f}`).join(', ')}, c.socials, ${SITE_FIELDS.map((f) => `l.${f}`).join(', ')}
   FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1 FOR UPDATE OF l, c`;
+/** What CURRENT_SQL reads (values of several column types, compared as they are), plus the FAQs read after it. */
+type CurrentValues = Record<CompanyField | SiteField | 'socials', unknown> & { faqs?: Faq[] };
+interface Faq {
+  question: string;
+  answer: string;
+}
 
 const setList = (cols: string[], from: number) => cols.map((c, i) => `${c} = $${i + from}`).join(', ');
 
@@ -90,14 +104,10 @@ export async function editMyListing(
   const at = ctx.now().toISOString();
 
   const result = await ctx.db.transaction(async (tx) => {
-    const current = (await tx.query(CURRENT_SQL, [listing.id]))[0];
+    const current = (await tx.query<CurrentValues>(CURRENT_SQL, [listing.id]))[0];
     // A claim transfer locks the same row: once we hold it, check the caller still owns the listing.
-    const stillOwner = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [
-      listing.id,
-      userId,
-    ]);
-    if (stillOwner.length === 0) throw forbidden('You are no longer an owner of this listing.');
-    current.faqs = await tx.query(
+    if (!(await isListingOwner(tx, listing.id, userId))) throw forbidden('You are no longer an owner of this listing.');
+    current.faqs = await tx.query<Faq>(
       'SELECT question, answer FROM listing_faqs WHERE listing_id = $1 ORDER BY position, id',
       [listing.id],
     );
@@ -116,16 +126,15 @@ export async function editMyListing(
         continue;
       }
       // A site's headline, summary and SEO belong to that listing's owners: only a co-owned listing takes them.
-      const owns = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [
-        t.listing.id,
-        userId,
-      ]);
-      if (owns.length === 0) {
+      if (!(await isListingOwner(tx, t.listing.id, userId))) {
         applied.push({ site: t.site.key, listing_id: t.listing.id, slug: t.listing.slug, result: 'not_owner' });
         continue;
       }
       const there = (
-        await tx.query(`SELECT ${SITE_FIELDS.join(', ')} FROM listings WHERE id = $1 FOR UPDATE`, [t.listing.id])
+        await tx.query<Record<SiteField, string>>(
+          `SELECT ${SITE_FIELDS.join(', ')} FROM listings WHERE id = $1 FOR UPDATE`,
+          [t.listing.id],
+        )
       )[0];
       const d = diffValues(there, checked.site);
       await writeListing(tx, t.listing.id, d.after, at);
@@ -161,7 +170,7 @@ async function writeCompany(tx: Tx, companyId: number, after: Record<string, unk
     const v = after[c];
     return v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
   });
-  await tx.query(
+  await tx.query<NoRows>(
     `UPDATE companies SET ${setList(cols, 2)}, updated_at = $${cols.length + 2},
        not_found_on_website = array(SELECT f FROM unnest(not_found_on_website) AS f WHERE NOT (f = ANY($${cols.length + 3}::text[])))
      WHERE id = $1`,
@@ -172,21 +181,18 @@ async function writeCompany(tx: Tx, companyId: number, after: Record<string, unk
 async function writeListing(tx: Tx, listingId: number, after: Record<string, unknown>, at: string) {
   const cols = SITE_FIELDS.filter((f) => f in after) as string[];
   if ('faqs' in after) {
-    await tx.query('DELETE FROM listing_faqs WHERE listing_id = $1', [listingId]);
+    await tx.query<NoRows>('DELETE FROM listing_faqs WHERE listing_id = $1', [listingId]);
     for (const [i, f] of (after.faqs as { question: string; answer: string }[]).entries()) {
-      await tx.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [
-        listingId,
-        f.question,
-        f.answer,
-        i,
-      ]);
+      await tx.query<NoRows>(
+        'INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)',
+        [listingId, f.question, f.answer, i],
+      );
     }
   }
   if (cols.length === 0 && Object.keys(after).length === 0) return;
   // Any change to what the listing shows (company facts included) makes it "updated" now.
-  await tx.query(`UPDATE listings SET ${cols.length ? `${setList(cols, 3)}, ` : ''}updated_at = $2 WHERE id = $1`, [
-    listingId,
-    at,
-    ...cols.map((c) => after[c]),
-  ]);
+  await tx.query<NoRows>(
+    `UPDATE listings SET ${cols.length ? `${setList(cols, 3)}, ` : ''}updated_at = $2 WHERE id = $1`,
+    [listingId, at, ...cols.map((c) => after[c])],
+  );
 }

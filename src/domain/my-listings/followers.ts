@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/client.js';
+import type { NoRows, Db, Queryable } from '../../db/client.js';
 import { listingChanged } from '../listings/listing-changes.js';
 
 /** A listing people can follow: only ones the public can see (live or scheduled) on this site. */
@@ -16,7 +16,12 @@ export async function followableListing(
 
 export async function isFollowing(db: Queryable, listingId: number, userId: number): Promise<boolean> {
   return (
-    (await db.query('SELECT 1 FROM followers WHERE listing_id = $1 AND user_id = $2', [listingId, userId])).length > 0
+    (
+      await db.query<{ one: number }>('SELECT 1 AS one FROM followers WHERE listing_id = $1 AND user_id = $2', [
+        listingId,
+        userId,
+      ])
+    ).length > 0
   );
 }
 
@@ -24,12 +29,12 @@ export async function isFollowing(db: Queryable, listingId: number, userId: numb
 // so double clicks and concurrent requests cannot drift it (and seeded counts are kept).
 export async function follow(db: Db, listingId: number, userId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const added = await tx.query(
+    const added = await tx.query<{ user_id: number }>(
       'INSERT INTO followers (listing_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id',
       [listingId, userId, now.toISOString()],
     );
     if (added.length) {
-      await tx.query('UPDATE listings SET followers_count = followers_count + 1 WHERE id = $1', [listingId]);
+      await tx.query<NoRows>('UPDATE listings SET followers_count = followers_count + 1 WHERE id = $1', [listingId]);
       // The public profile shows the follower count.
       await listingChanged(tx, listingId);
     }
@@ -39,12 +44,12 @@ export async function follow(db: Db, listingId: number, userId: number, now: Dat
 
 export async function unfollow(db: Db, listingId: number, userId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const removed = await tx.query('DELETE FROM followers WHERE listing_id = $1 AND user_id = $2 RETURNING user_id', [
-      listingId,
-      userId,
-    ]);
+    const removed = await tx.query<{ user_id: number }>(
+      'DELETE FROM followers WHERE listing_id = $1 AND user_id = $2 RETURNING user_id',
+      [listingId, userId],
+    );
     if (removed.length) {
-      await tx.query('UPDATE listings SET followers_count = greatest(followers_count - 1, 0) WHERE id = $1', [
+      await tx.query<NoRows>('UPDATE listings SET followers_count = greatest(followers_count - 1, 0) WHERE id = $1', [
         listingId,
       ]);
       await listingChanged(tx, listingId);

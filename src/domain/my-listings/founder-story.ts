@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { unlockedSections } from '../listings/listing-profile.js';
 import type { OwnedListing } from '../listings/listing-ownership.js';
 import { unlockedSectionsOf } from './my-listing-repository.js';
@@ -29,7 +29,7 @@ export async function setFounderStory(
 ): Promise<{ listing_id: number; story: Story; public: boolean }> {
   const story = emptyStory();
   for (const p of STORY_PARTS) story[p] = input[p]?.trim() ?? '';
-  await ctx.db.query(
+  await ctx.db.query<NoRows>(
     `INSERT INTO stories (listing_id, ${STORY_PARTS.join(', ')}, updated_at) VALUES ($1, ${STORY_PARTS.map((_, i) => `$${i + 2}`).join(', ')}, $${STORY_PARTS.length + 2})
      ON CONFLICT (listing_id) DO UPDATE SET ${STORY_PARTS.map((p) => `${p} = EXCLUDED.${p}`).join(', ')}, updated_at = EXCLUDED.updated_at`,
     [listing.id, ...STORY_PARTS.map((p) => story[p]), ctx.now().toISOString()],

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 /** What one edit changed on one listing: the field names and their values before and after. */
 export interface VersionDiff {
@@ -48,7 +48,7 @@ export async function recordVersion(
   diff: VersionDiff,
   at: string,
 ): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     'INSERT INTO listing_versions (listing_id, user_id, fields, before, after, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
     [listingId, userId, diff.fields, JSON.stringify(diff.before), JSON.stringify(diff.after), at],
   );

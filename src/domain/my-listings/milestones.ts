@@ -55,10 +55,10 @@ export async function deleteMilestone(
   listing: OwnedListing,
   milestoneId: number,
 ): Promise<{ deleted: true; milestone_id: number }> {
-  const rows = await ctx.db.query('DELETE FROM milestones WHERE id = $1 AND listing_id = $2 RETURNING id', [
-    milestoneId,
-    listing.id,
-  ]);
+  const rows = await ctx.db.query<{ id: number }>(
+    'DELETE FROM milestones WHERE id = $1 AND listing_id = $2 RETURNING id',
+    [milestoneId, listing.id],
+  );
   if (rows.length === 0) throw notFound(`This listing has no milestone with id ${milestoneId}.`);
   ctx.db.changed({ kind: 'listing', siteId: listing.site_id, slug: listing.slug });
   return { deleted: true, milestone_id: milestoneId };

@@ -48,14 +48,14 @@ export async function companyListingsElsewhere(
   companyId: number,
   siteId: number,
 ): Promise<{ id: number; site_id: number; slug: string }[]> {
-  return db.query('SELECT id, site_id, slug FROM listings WHERE company_id = $1 AND site_id <> $2 ORDER BY site_id', [
-    companyId,
-    siteId,
-  ]);
+  return db.query<{ id: number; site_id: number; slug: string }>(
+    'SELECT id, site_id, slug FROM listings WHERE company_id = $1 AND site_id <> $2 ORDER BY site_id',
+    [companyId, siteId],
+  );
 }
 
 export async function allSites(db: Queryable): Promise<{ id: number; key: string; name: string }[]> {
-  return db.query('SELECT id, key, name FROM sites ORDER BY id');
+  return db.query<{ id: number; key: string; name: string }>('SELECT id, key, name FROM sites ORDER BY id');
 }
 
 /**

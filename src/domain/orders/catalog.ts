@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 /** The item properties a product may take besides listing_id (an order item of quote_order and create_checkout). */
 export type ItemProperty = 'week' | 'categories' | 'amount_cents' | 'options';
@@ -207,10 +207,10 @@ export async function ensureCatalog(db: Queryable, siteId: number): Promise<void
     );
     // Dated at the epoch so an order quoted with a clock in the past still finds a price.
     if (rows[0])
-      await db.query(`INSERT INTO product_prices (product_id, amount_cents, effective_from) VALUES ($1, $2, 'epoch')`, [
-        rows[0].id,
-        p.defaultPriceCents,
-      ]);
+      await db.query<NoRows>(
+        `INSERT INTO product_prices (product_id, amount_cents, effective_from) VALUES ($1, $2, 'epoch')`,
+        [rows[0].id, p.defaultPriceCents],
+      );
   }
 }
 
@@ -249,7 +249,7 @@ export async function loadCatalog(db: Queryable, siteId: number, now: Date): Pro
 
 /** A new price for new quotes and orders; orders already built keep theirs. */
 export async function setPrice(db: Queryable, siteId: number, code: string, cents: number, at: Date): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     `INSERT INTO product_prices (product_id, amount_cents, effective_from)
      SELECT id, $3, $4 FROM products WHERE site_id = $1 AND code = $2 RETURNING id`,
     [siteId, code, cents, at.toISOString()],
@@ -274,11 +274,10 @@ export async function setBundleContents(
   code: string,
   includes: string[],
 ): Promise<boolean> {
-  const rows = await db.query('UPDATE products SET includes = $3 WHERE site_id = $1 AND code = $2 RETURNING id', [
-    siteId,
-    code,
-    includes,
-  ]);
+  const rows = await db.query<{ id: number }>(
+    'UPDATE products SET includes = $3 WHERE site_id = $1 AND code = $2 RETURNING id',
+    [siteId, code, includes],
+  );
   if (rows.length) db.changed({ kind: 'sales_catalog', siteId });
   return rows.length > 0;
 }

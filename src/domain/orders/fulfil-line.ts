@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client.js';
+import type { NoRows, Tx } from '../../db/client.js';
 import type { AppContext } from '../../app-context.js';
 import { addDays, mondayOf } from '../weeks/weeks.js';
 import { formatUsd } from '../money/format-money.js';
@@ -64,7 +64,7 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
     const liveNow = !line.week || line.week <= thisMonday;
     if (l.status === 'hidden') {
       // Paid before a moderator hid it: the launch is kept for when it is restored, not shown now.
-      await tx.query(
+      await tx.query<NoRows>(
         `UPDATE listings SET plan = 'paid', hidden_from_status = $2, launch_week = $3::date, updated_at = $4 WHERE id = $1`,
         [l.id, liveNow ? 'live' : 'scheduled', liveNow ? thisMonday : line.week, at],
       );
@@ -75,14 +75,14 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
       };
     }
     if (l.status === 'live') {
-      await tx.query(`UPDATE listings SET plan = 'paid', updated_at = $2 WHERE id = $1`, [l.id, at]);
+      await tx.query<NoRows>(`UPDATE listings SET plan = 'paid', updated_at = $2 WHERE id = $1`, [l.id, at]);
       return {
         done: true,
         detail: `${l.name} was already live; it is now on the paid plan with its paid sections unlocked.`,
         slug: l.slug,
       };
     }
-    await tx.query(
+    await tx.query<NoRows>(
       `UPDATE listings SET plan = 'paid', status = $2, launch_week = $3::date, launched_at = CASE WHEN $2 = 'live' THEN $4::timestamptz ELSE NULL END,
                 free_queue_exit = NULL, updated_at = $4 WHERE id = $1`,
       [l.id, liveNow ? 'live' : 'scheduled', liveNow ? thisMonday : line.week, at],
@@ -97,7 +97,7 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
   },
   skip_queue: async ({ tx, line, l, at }) => {
     if (l.plan === 'free' && (l.status === 'awaiting_badge' || l.status === 'scheduled')) {
-      await tx.query('UPDATE listings SET launch_week = $2::date, updated_at = $3 WHERE id = $1', [
+      await tx.query<NoRows>('UPDATE listings SET launch_week = $2::date, updated_at = $3 WHERE id = $1', [
         l.id,
         line.week,
         at,
@@ -109,7 +109,7 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
       };
     }
     if (l.status === 'draft') {
-      await tx.query(
+      await tx.query<NoRows>(
         `UPDATE listings SET plan = 'free', status = 'awaiting_badge', launch_week = $2::date, free_queue_exit = NULL, updated_at = $3 WHERE id = $1`,
         [l.id, line.week, at],
       );
@@ -175,7 +175,7 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
     };
   },
   relaunch: async ({ tx, line, l }) => {
-    await tx.query(
+    await tx.query<NoRows>(
       `INSERT INTO relaunches (listing_id, week, order_line_id) VALUES ($1, $2::date, $3) ON CONFLICT (order_line_id) DO NOTHING`,
       [l.id, line.week, line.id],
     );
@@ -187,7 +187,7 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
   },
   ai_review: async ({ tx, line, l, f }) => {
     const r = f.review!;
-    await tx.query(
+    await tx.query<NoRows>(
       `INSERT INTO listing_profile_reviews (listing_id, order_line_id, method, points, summary) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_line_id) DO NOTHING`,
       [l.id, line.id, r.method, JSON.stringify(r.points), r.summary],
     );
@@ -198,7 +198,7 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
     };
   },
   billboard_min: async ({ tx, line, l, at }) => {
-    await tx.query(
+    await tx.query<NoRows>(
       'INSERT INTO billboard_entries (site_id, listing_id, amount_cents, order_line_id, created_at) VALUES ($1, $2, $3, $4, $5)',
       [l.site_id, l.id, line.amount_cents, line.id, at],
     );
@@ -209,7 +209,7 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
     };
   },
   trophy_cabinet: async ({ tx, line, l }) => {
-    await tx.query(
+    await tx.query<NoRows>(
       'INSERT INTO trophy_cabinets (listing_id, order_line_id, options) VALUES ($1, $2, $3) ON CONFLICT (order_line_id) DO NOTHING',
       [l.id, line.id, JSON.stringify(line.options)],
     );

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { fromJson, type Queryable } from '../../db/client.js';
+import { type NoRows, fromJson, type Queryable } from '../../db/client.js';
 import { loadListingProfileAnyStatus } from '../listings/listing-profile.js';
 import { reindexListings } from '../search/search-index.js';
 import { applyLine, type FulfilLine } from './fulfil-line.js';
@@ -46,7 +46,7 @@ export async function fulfilOrder(ctx: AppContext, orderId: number): Promise<{ f
         { ...line, options: fromJson<Record<string, unknown> | null>(line.options) ?? {} },
         { ctx, now, featuredDays: settings.featuredDays, review },
       );
-      await tx.query('UPDATE order_lines SET fulfilled_at = $2, fulfilment = $3 WHERE id = $1', [
+      await tx.query<NoRows>('UPDATE order_lines SET fulfilled_at = $2, fulfilment = $3 WHERE id = $1', [
         line.id,
         out.done ? now.toISOString() : null,
         JSON.stringify({ detail: out.detail, ...out.data }),
@@ -77,13 +77,13 @@ async function writeReview(ctx: AppContext, listingId: number) {
 
 /** Bundles whose parts are all fulfilled are fulfilled; an order whose lines all are becomes fulfilled. */
 export async function completeOrder(db: Queryable, orderId: number, now: Date): Promise<boolean> {
-  await db.query(
+  await db.query<NoRows>(
     `UPDATE order_lines b SET fulfilled_at = $2, fulfilment = '{"detail":"Every part of the bundle is fulfilled."}'
       WHERE b.order_id = $1 AND b.product_code = 'launch_bundle' AND b.fulfilled_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM order_lines p WHERE p.parent_line_id = b.id AND p.fulfilled_at IS NULL)`,
     [orderId, now.toISOString()],
   );
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     `UPDATE orders SET status = 'fulfilled', fulfilled_at = $2 WHERE id = $1 AND status = 'paid'
         AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL) RETURNING id`,
     [orderId, now.toISOString()],

@@ -1,4 +1,4 @@
-import { fromJson as json, type Queryable } from '../../db/client.js';
+import { type NoRows, fromJson as json, type Queryable } from '../../db/client.js';
 import type { CheckedItem } from './order-items.js';
 import type { QuoteLine, VatSummary } from './quote.js';
 
@@ -76,9 +76,16 @@ const ORDER_COLUMNS = `id, number, site_id, user_id, status, status_reason, curr
   subtotal_cents, vat_cents, total_cents, vat, payment_provider, provider_ref, billing_details, seller, invoice_number, invoiced_at,
   created_at, expires_at, paid_at, fulfilled_at, cancelled_at, refunded_at`;
 
-function toOrder(r: Record<string, unknown>): OrderRow {
+/** An orders row as read: its json columns may arrive as text (see fromJson). */
+type StoredOrder = Omit<OrderRow, 'vat' | 'billing_details' | 'seller'> & {
+  vat: unknown;
+  billing_details: unknown;
+  seller: unknown;
+};
+
+function toOrder(r: StoredOrder): OrderRow {
   return {
-    ...(r as unknown as OrderRow),
+    ...r,
     vat: json(r.vat),
     billing_details: r.billing_details ? json(r.billing_details) : null,
     seller: r.seller ? json(r.seller) : null,
@@ -90,7 +97,7 @@ export const orderNumber = (prefix: string, at: Date, id: number) =>
   `${prefix}-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
 export async function findOrder(db: Queryable, siteId: number, number: string): Promise<OrderRow | null> {
-  const rows = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE site_id = $1 AND number = $2`, [
+  const rows = await db.query<StoredOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE site_id = $1 AND number = $2`, [
     siteId,
     number,
   ]);
@@ -99,7 +106,7 @@ export async function findOrder(db: Queryable, siteId: number, number: string): 
 
 /** Locks the order row for this transaction. */
 export async function lockOrder(tx: Queryable, id: number): Promise<OrderRow | null> {
-  const rows = await tx.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [id]);
+  const rows = await tx.query<StoredOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [id]);
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
@@ -110,7 +117,7 @@ export async function listOrders(
   limit: number,
   offset: number,
 ): Promise<{ items: OrderRow[]; total: number }> {
-  const rows = await db.query(
+  const rows = await db.query<StoredOrder & { total_count: number }>(
     `SELECT ${ORDER_COLUMNS}, count(*) OVER () AS total_count FROM orders WHERE site_id = $1 AND user_id = $2
       ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
     [siteId, userId, limit, offset],
@@ -153,7 +160,7 @@ export interface NewOrder {
 export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: number; number: string }> {
   const [{ id }] = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id`);
   const number = orderNumber(o.prefix, o.now, id);
-  await tx.query(
+  await tx.query<NoRows>(
     `INSERT INTO orders (id, number, site_id, user_id, status, currency, billing_country, vat_number, reverse_charge, subtotal_cents, vat_cents,
                          total_cents, vat, checkout_token, payment_provider, created_at, expires_at)
      VALUES ($1, $2, $3, $4, 'pending', 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
@@ -200,7 +207,7 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
       ],
     );
     for (const part of item.parts) {
-      await tx.query(
+      await tx.query<NoRows>(
         `INSERT INTO order_lines (order_id, parent_line_id, product_code, name, listing_id, week, unit_price_cents, net_cents, vat_rate_bp, vat_cents, total_cents, position)
          VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 0, 0, $7)`,
         [id, parent.id, part.code, part.name, line.listing_id, part.code === 'launch' ? line.week : null, position++],
@@ -219,7 +226,7 @@ export async function updatePendingBilling(
   lines: { id: number; vat_rate_bp: number; vat_cents: number; total_cents: number }[],
   totals: { subtotal_cents: number; vat_cents: number; total_cents: number },
 ): Promise<boolean> {
-  const rows = await tx.query(
+  const rows = await tx.query<{ id: number }>(
     `UPDATE orders SET billing_details = $2, billing_country = $3, vat_number = $4, vat = $5, reverse_charge = $6,
             subtotal_cents = $7, vat_cents = $8, total_cents = $9
       WHERE id = $1 AND status = 'pending' RETURNING id`,
@@ -237,7 +244,7 @@ export async function updatePendingBilling(
   );
   if (!rows.length) return false;
   for (const l of lines) {
-    await tx.query('UPDATE order_lines SET vat_rate_bp = $2, vat_cents = $3, total_cents = $4 WHERE id = $1', [
+    await tx.query<NoRows>('UPDATE order_lines SET vat_rate_bp = $2, vat_cents = $3, total_cents = $4 WHERE id = $1', [
       l.id,
       l.vat_rate_bp,
       l.vat_cents,
@@ -248,7 +255,11 @@ export async function updatePendingBilling(
 }
 
 export async function setProviderRef(db: Queryable, orderId: number, provider: string, ref: string): Promise<void> {
-  await db.query('UPDATE orders SET payment_provider = $2, provider_ref = $3 WHERE id = $1', [orderId, provider, ref]);
+  await db.query<NoRows>('UPDATE orders SET payment_provider = $2, provider_ref = $3 WHERE id = $1', [
+    orderId,
+    provider,
+    ref,
+  ]);
 }
 
 /** The next invoice number of the site for that year, without gaps (the counter row is locked until the transaction ends). */
@@ -264,10 +275,51 @@ export async function nextInvoiceNumber(tx: Queryable, siteId: number, at: Date,
 
 /** Pending orders past their expiry become expired (their weeks are free again); returns how many. */
 export async function expirePendingOrders(db: Queryable, siteId: number, now: Date): Promise<number> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     `UPDATE orders SET status = 'expired', status_reason = 'Not paid before it expired; its launch weeks were released.'
       WHERE site_id = $1 AND status = 'pending' AND expires_at <= $2 RETURNING id`,
     [siteId, now.toISOString()],
   );
   return rows.length;
+}
+
+export interface OpenAdminTask {
+  id: number;
+  title: string;
+  number: string;
+  created_at: string;
+}
+
+/** Done-for-you tasks still open, oldest first, with the number of the order they came from. */
+export async function openAdminTasks(db: Queryable, siteId: number): Promise<OpenAdminTask[]> {
+  return db.query<OpenAdminTask>(
+    `SELECT t.id, t.title, o.number, t.created_at FROM admin_tasks t JOIN order_lines l ON l.id = t.order_line_id JOIN orders o ON o.id = l.order_id
+      WHERE t.site_id = $1 AND t.status = 'open' ORDER BY t.created_at`,
+    [siteId],
+  );
+}
+
+export async function openAdminTaskCount(db: Queryable, siteId: number): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM admin_tasks WHERE site_id = $1 AND status = 'open'`,
+    [siteId],
+  );
+  return rows[0].n;
+}
+
+export interface RecentOrder {
+  number: string;
+  status: OrderStatus;
+  total_cents: number;
+  created_at: string;
+  email: string;
+}
+
+/** The 50 newest orders of the site with their buyer's email (the admin's order list). */
+export async function recentOrders(db: Queryable, siteId: number): Promise<RecentOrder[]> {
+  return db.query<RecentOrder>(
+    `SELECT o.number, o.status, o.total_cents, o.created_at, u.email FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE o.site_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 50`,
+    [siteId],
+  );
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import type { ProductCode } from './catalog.js';
 import { addWeeks, mondayOf } from '../weeks/weeks.js';
 
@@ -49,5 +49,5 @@ const PAID_WEEKS_LOCK = 7_340_012;
 
 /** Serialises order creation for a site until the transaction ends, so two buyers never both take a week's last place. */
 export async function lockPaidWeeks(tx: Queryable, siteId: number): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [PAID_WEEKS_LOCK, siteId]);
+  await tx.query<NoRows>('SELECT pg_advisory_xact_lock($1::int, $2::int)', [PAID_WEEKS_LOCK, siteId]);
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import { badRequest, conflict } from '../../errors/app-error.js';
 import { checkVies } from './vies.js';
 import { queueMail } from '../../mail/outbox.js';
@@ -106,7 +106,7 @@ export async function markOrderPaid(ctx: AppContext, tx: Queryable, orderId: num
   const now = ctx.now();
   const settings = await loadOrderSettings(tx, ctx.site.id, ctx.site.name);
   const invoice = await nextInvoiceNumber(tx, order.site_id, now, 'INV');
-  await tx.query(
+  await tx.query<NoRows>(
     `UPDATE orders SET status = 'paid', paid_at = $2, status_reason = $3, invoice_number = $4, invoiced_at = $2, seller = $5 WHERE id = $1`,
     [
       orderId,
@@ -147,7 +147,7 @@ export async function payWithTestProvider(ctx: AppContext, order: OrderRow): Pro
 
 /** The buyer gives up on a pending order (or declines the test payment): its weeks are released. */
 export async function cancelOrder(ctx: AppContext, order: OrderRow, reason: string): Promise<boolean> {
-  const rows = await ctx.db.query(
+  const rows = await ctx.db.query<{ id: number }>(
     `UPDATE orders SET status = 'cancelled', cancelled_at = $2, status_reason = $3 WHERE id = $1 AND status = 'pending' RETURNING id`,
     [order.id, ctx.now().toISOString(), reason],
   );
@@ -156,7 +156,7 @@ export async function cancelOrder(ctx: AppContext, order: OrderRow, reason: stri
 
 /** An administrator refunds a paid order (the money itself is returned in the provider's dashboard). */
 export async function refundOrder(ctx: AppContext, number: string, reason: string): Promise<boolean> {
-  const rows = await ctx.db.query(
+  const rows = await ctx.db.query<{ id: number }>(
     `UPDATE orders SET status = 'refunded', refunded_at = $3, status_reason = $4 WHERE site_id = $1 AND number = $2 AND status IN ('paid', 'fulfilled') RETURNING id`,
     [ctx.site.id, number, ctx.now().toISOString(), reason],
   );
@@ -174,7 +174,7 @@ export async function handlePaymentEvent(
 ): Promise<'handled' | 'duplicate' | 'unknown_order'> {
   return ctx.db.transaction(async (tx) => {
     const order = event.orderNumber ? await findOrder(tx, ctx.site.id, event.orderNumber) : null;
-    const fresh = await tx.query(
+    const fresh = await tx.query<{ event_id: string }>(
       `INSERT INTO payment_events (provider, event_id, order_id, type, outcome) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
       [provider.name, event.id, order?.id ?? null, event.type, event.outcome],
@@ -185,13 +185,13 @@ export async function handlePaymentEvent(
       await markOrderPaid(ctx, tx, order.id, `${provider.name} ${event.providerRef ?? ''}`.trim());
       // A session started before the buyer changed the total can still be paid: keep it visible for the team.
       if (event.amountCents !== null && event.amountCents !== order.total_cents) {
-        await tx.query('UPDATE orders SET status_reason = $2 WHERE id = $1', [
+        await tx.query<NoRows>('UPDATE orders SET status_reason = $2 WHERE id = $1', [
           order.id,
           `The payment provider collected ${formatUsd(event.amountCents, { alwaysCents: true })}, not the order total of ${formatUsd(order.total_cents, { alwaysCents: true })}; the site team will settle the difference.`,
         ]);
       }
     } else if (event.outcome === 'failed') {
-      await tx.query(
+      await tx.query<NoRows>(
         `UPDATE orders SET status_reason = 'The last payment attempt failed; you can try again.' WHERE id = $1 AND status = 'pending'`,
         [order.id],
       );

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 import type { SealedSecret } from '../../crypto/secret-box.js';
 import { listingChanged } from '../listings/listing-changes.js';
 
@@ -49,7 +49,7 @@ export async function saveConnection(
     lastError: string | null;
   },
 ): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     `INSERT INTO revenue_connections (company_id, listing_id, provider, key_ciphertext, key_iv, key_tag, key_hint, status, last_error, last_checked_at, next_check_at, created_by, created_at)
      VALUES ($1, $2, $10, $3, $4, $5, $6, 'ok', $7, $8::timestamptz, $8::timestamptz + interval '1 day', $9, $8::timestamptz)
      ON CONFLICT (company_id) DO UPDATE SET listing_id = EXCLUDED.listing_id, provider = EXCLUDED.provider, key_ciphertext = EXCLUDED.key_ciphertext,
@@ -73,7 +73,9 @@ export async function saveConnection(
 
 /** Disconnecting deletes the row, and with it the encrypted key; the figures already stored stay. */
 export async function deleteConnection(db: Queryable, companyId: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM revenue_connections WHERE company_id = $1 RETURNING id', [companyId]);
+  const rows = await db.query<{ id: number }>('DELETE FROM revenue_connections WHERE company_id = $1 RETURNING id', [
+    companyId,
+  ]);
   return rows.length > 0;
 }
 
@@ -102,7 +104,7 @@ export async function claimDueConnection(db: Queryable, now: Date): Promise<Stor
 }
 
 export async function markChecked(db: Queryable, id: number, now: Date, lastError: string | null): Promise<void> {
-  await db.query('UPDATE revenue_connections SET last_checked_at = $2, last_error = $3 WHERE id = $1', [
+  await db.query<NoRows>('UPDATE revenue_connections SET last_checked_at = $2, last_error = $3 WHERE id = $1', [
     id,
     now.toISOString(),
     lastError,
@@ -111,7 +113,7 @@ export async function markChecked(db: Queryable, id: number, now: Date, lastErro
 
 /** Marks a connection broken; true only for the call that changed it, so the owners are mailed once. */
 export async function markBroken(db: Queryable, id: number, now: Date, error: string): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: number }>(
     `UPDATE revenue_connections SET status = 'broken', last_error = $3, last_checked_at = $2 WHERE id = $1 AND status = 'ok' RETURNING id`,
     [id, now.toISOString(), error],
   );
@@ -126,7 +128,7 @@ export async function storeVerifiedFigure(
   mrrCents: number,
   source: string,
 ): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     `INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source, updated_at) VALUES ($1, $2, $3, true, $4, now())
      ON CONFLICT (company_id, month) DO UPDATE SET mrr_cents = EXCLUDED.mrr_cents, verified = true, source = EXCLUDED.source, updated_at = now()`,
     [companyId, month, mrrCents, source],
@@ -140,7 +142,7 @@ export async function storeSelfReportedFigure(
   month: string,
   mrrCents: number,
 ): Promise<boolean> {
-  const rows = await db.query(
+  const rows = await db.query<{ company_id: number }>(
     `INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source, updated_at) VALUES ($1, $2, $3, false, 'self-reported', now())
      ON CONFLICT (company_id, month) DO UPDATE SET mrr_cents = EXCLUDED.mrr_cents, updated_at = now()
        WHERE revenue_figures.verified = false
@@ -159,7 +161,7 @@ export async function latestFigure(db: Queryable, companyId: number): Promise<Re
 }
 
 export async function setRevenueHidden(db: Queryable, listingId: number, hidden: boolean): Promise<void> {
-  await db.query('UPDATE listings SET revenue_hidden = $2 WHERE id = $1', [listingId, hidden]);
+  await db.query<NoRows>('UPDATE listings SET revenue_hidden = $2 WHERE id = $1', [listingId, hidden]);
   await listingChanged(db, listingId);
 }
 

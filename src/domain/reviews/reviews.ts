@@ -130,14 +130,6 @@ export async function ownReview(db: Queryable, listingId: number, userId: number
   return rows[0] ?? null;
 }
 
-/** Whether the person owns or co-owns the listing (owners answer reviews; they never write one). */
-export async function ownsListing(db: Queryable, listingId: number, userId: number): Promise<boolean> {
-  return (
-    (await db.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND user_id = $2', [listingId, userId]))
-      .length > 0
-  );
-}
-
 interface Standing {
   confirmed: boolean;
   suspended: boolean;
@@ -205,7 +197,7 @@ export type DeleteResult = { ok: true; deleted: boolean } | Refusal;
 export async function deleteOwnReview(db: Queryable, listing: ReviewListing, userId: number): Promise<DeleteResult> {
   const refused = accountRefusal(await standing(db, listing.id, userId));
   if (refused) return refused;
-  const removed = await db.query(
+  const removed = await db.query<{ id: number }>(
     'DELETE FROM reviews WHERE listing_id = $1 AND user_id = $2 AND hidden_at IS NULL RETURNING id',
     [listing.id, userId],
   );
@@ -238,7 +230,7 @@ export async function replyToReview(
   const checked = checkReply(text);
   if (!checked.ok) return { ok: false, status: 400, reason: 'invalid', problem: checked.problem };
   // The IS NULL guard makes "once" hold against two owners answering at the same moment.
-  const saved = await db.query(
+  const saved = await db.query<{ id: number }>(
     `UPDATE reviews SET owner_reply = $3, owner_reply_at = $4, owner_reply_by = $5
       WHERE id = $1 AND listing_id = $2 AND hidden_at IS NULL AND owner_reply IS NULL RETURNING id`,
     [reviewId, listing.id, checked.value, now.toISOString(), userId],

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 /**
  * Rebuilds the stored tsvector (name A, tagline and keywords B, description C) of the
@@ -10,7 +10,7 @@ export async function reindexListings(
 ): Promise<void> {
   const cond = where.all ? 'TRUE' : where.listingIds ? 'l.id = ANY($1::int[])' : 'l.company_id = ANY($1::int[])';
   const params = where.all ? [] : [where.listingIds ?? where.companyIds ?? []];
-  await db.query(
+  await db.query<NoRows>(
     `UPDATE listings l SET search_vector =
         setweight(to_tsvector('english', unaccent(c.name)), 'A') ||
         setweight(to_tsvector('english', unaccent(c.tagline || ' ' || l.headline)), 'B') ||
@@ -44,7 +44,7 @@ export function deletionVariants(word: string): string[] {
 async function addWordVariants(db: Queryable, words: string[]): Promise<void> {
   // In chunks: one statement per 5,000 words keeps parameters and memory small on 100k-word loads.
   for (let i = 0; i < words.length; i += 5_000) {
-    await db.query(
+    await db.query<NoRows>(
       `INSERT INTO search_word_variants (variant, word)
        SELECT substr(w, 1, i - 1) || substr(w, i + 1), w FROM unnest($1::text[]) AS w, generate_series(1, length(w)) AS i
        UNION SELECT w, w FROM unnest($1::text[]) AS w

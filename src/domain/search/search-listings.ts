@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { badRequest } from '../../errors/app-error.js';
-import { toSummary, type ListingSummary } from '../listings/listing-summary.js';
+import { toSummary, type ListingSummary, type SummaryRow } from '../listings/listing-summary.js';
 import { listingQueries, type Condition, type Ordering } from './listing-query.js';
 import { readWords, queryWords, tsQueryText } from './query-terms.js';
 import { categoryAndDescendantIds } from '../categories/category-repository.js';
@@ -132,11 +132,11 @@ export async function searchListings(
   const words = p.q ? queryWords(p.q) : [];
   const sort: ListingSort = p.sort ?? (words.length ? 'relevance' : 'votes');
 
-  const run = async (tsq: string | null, nameProbe = ''): Promise<{ rows: Record<string, any>[]; total: number }> => {
+  const run = async (tsq: string | null, nameProbe = ''): Promise<{ rows: SummaryRow[]; total: number }> => {
     const ordering = SORT_ORDERINGS[sort][tsq ? 'text' : 'browse']({ now: p.now, nameProbe });
     const { page, count } = listingQueries({ conditions, text: tsq, ordering, limit: p.limit, offset: p.offset });
     const [r, t] = await Promise.all([
-      db.query(page.text, page.params),
+      db.query<SummaryRow>(page.text, page.params),
       db.query<{ n: number }>(count.text, count.params),
     ]);
     return { rows: r, total: t[0].n };

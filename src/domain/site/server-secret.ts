@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 /**
  * The key that signs cookies (CSRF), shared by every instance through the database and created on
@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client.js';
  */
 export async function ensureServerSecret(db: Queryable, siteId: number): Promise<string> {
   const fresh = crypto.randomBytes(32).toString('base64url');
-  await db.query(
+  await db.query<NoRows>(
     `INSERT INTO site_settings (site_id, key, value) VALUES ($1, 'server_secret', $2) ON CONFLICT (site_id, key) DO NOTHING`,
     [siteId, JSON.stringify(fresh)],
   );

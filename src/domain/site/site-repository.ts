@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { NoRows, Queryable } from '../../db/client.js';
 
 export interface Site {
   id: number;
@@ -29,7 +29,7 @@ export async function getSetting<T>(db: Queryable, siteId: number, key: string, 
 }
 
 export async function setSetting(db: Queryable, siteId: number, key: string, value: unknown): Promise<void> {
-  await db.query(
+  await db.query<NoRows>(
     `INSERT INTO site_settings (site_id, key, value) VALUES ($1, $2, $3)
      ON CONFLICT (site_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
     [siteId, key, JSON.stringify(value)],

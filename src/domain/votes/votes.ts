@@ -17,8 +17,8 @@ export async function hasVoted(
   listing: { id: number; launch_week: string | null },
   userId: number,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM votes WHERE listing_id = $1 AND user_id = $2 AND coalesce(launch_week, DATE '1970-01-01') = coalesce($3::date, DATE '1970-01-01')`,
+  const rows = await db.query<{ one: number }>(
+    `SELECT 1 AS one FROM votes WHERE listing_id = $1 AND user_id = $2 AND coalesce(launch_week, DATE '1970-01-01') = coalesce($3::date, DATE '1970-01-01')`,
     [listing.id, userId, listing.launch_week],
   );
   return rows.length > 0;

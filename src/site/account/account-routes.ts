@@ -6,17 +6,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../../domain/accounts/a
 import { SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../../api/registry.js';
 import { recentMail } from '../../mail/outbox.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { revokeGrant } from '../../oauth/tokens.js';
-import type { Queryable } from '../../db/client.js';
-
-async function listConnectedApps(db: Queryable, userId: number) {
-  return db.query<{ id: number; client_name: string; scopes: string[]; created_at: string }>(
-    `SELECT g.id, coalesce(c.metadata->>'client_name', g.client_id) AS client_name, g.scopes, g.created_at
-       FROM oauth_grants g JOIN oauth_clients c ON c.client_id = g.client_id
-      WHERE g.user_id = $1 AND g.revoked_at IS NULL ORDER BY g.created_at DESC`,
-    [userId],
-  );
-}
+import { connectedApps, revokeGrant } from '../../oauth/tokens.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const EXPIRY_CHOICES: [string, string][] = [
@@ -49,7 +39,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     opts: { newKey?: string; errors?: string[]; notice?: string } = {},
     status = 200,
   ) {
-    const [keys, apps] = await Promise.all([listApiKeys(ctx.db, user.id), listConnectedApps(ctx.db, user.id)]);
+    const [keys, apps] = await Promise.all([listApiKeys(ctx.db, user.id), connectedApps(ctx.db, user.id)]);
     const now = ctx.now().getTime();
     const csrf = reply.generateCsrf();
     const state = (k: (typeof keys)[number]) =>

@@ -3,10 +3,12 @@ import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
 import { currentUser, safeNext, signIn, signOut } from '../session.js';
 import {
+  confirmEmail,
   createUser,
   DuplicateEmailError,
   EMAIL_PATTERN,
   findUserByEmail,
+  resetPassword,
 } from '../../domain/accounts/user-repository.js';
 import { hashPassword, passwordProblem } from '../../domain/accounts/passwords.js';
 import { passwordSignIn, throttledMessage } from '../../domain/accounts/password-sign-in.js';
@@ -153,11 +155,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
         html`<h1>This link is not valid</h1><p>It may have expired or been used already. Sign in and ask for a new one from your account page.</p>`,
         400,
       );
-    const confirmed = await ctx.db.query(
-      'UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 AND lower(email) = lower($3) RETURNING id',
-      [t.user_id, ctx.now().toISOString(), t.email],
-    );
-    if (confirmed.length === 0)
+    const confirmed = await confirmEmail(ctx.db, t.user_id, t.email, ctx.now());
+    if (!confirmed)
       return page(
         req,
         reply,
@@ -232,10 +231,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
         html`<h1>This link is not valid</h1><p>It may have expired or been used. <a href="/forgot-password">Ask for a new one</a>.</p>`,
         400,
       );
-    await ctx.db.query(
-      'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, $3) WHERE id = $1',
-      [t.user_id, await hashPassword(f.password!), ctx.now().toISOString()],
-    );
+    await resetPassword(ctx.db, t.user_id, await hashPassword(f.password!), ctx.now());
     await deleteUserSessions(ctx.db, t.user_id);
     await signIn(ctx, req, reply, t.user_id);
     return reply.redirect('/account?reset=1', 303);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { openReportCount } from '../../domain/moderation/reports.js';
 import { heldVoteCount, suspiciousVoteClusters } from '../../domain/votes/votes.js';
+import { openAdminTaskCount } from '../../domain/orders/order-repository.js';
 import { html } from '../html.js';
 import { ADMIN_SECTIONS, adminGate, adminPageSender } from './admin-guard.js';
 
@@ -28,9 +29,7 @@ export function registerAdminHomeRoutes(app: FastifyInstance, ctx: AppContext) {
       openReportCount(ctx.db, ctx.site.id),
       suspiciousVoteClusters(ctx.db, ctx.site.id, ctx.now()),
       heldVoteCount(ctx.db, ctx.site.id),
-      ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM admin_tasks WHERE site_id = $1 AND status = 'open'`, [
-        ctx.site.id,
-      ]),
+      openAdminTaskCount(ctx.db, ctx.site.id),
     ]);
     const stat = (n: number, label: string, href: string) =>
       html`<li class="card admin-stat"><a href="${href}"><span class="big">${n}</span> ${label}</a></li>`;
@@ -43,7 +42,7 @@ export function registerAdminHomeRoutes(app: FastifyInstance, ctx: AppContext) {
       <ul class="plain admin-stats">${stat(reports, reports === 1 ? 'reported item waiting' : 'reported items waiting', '/admin/moderation')}
         ${stat(clusters.length, clusters.length === 1 ? 'suspicious vote pattern' : 'suspicious vote patterns', '/admin/votes')}
         ${stat(held, held === 1 ? 'vote held for a young account' : 'votes held for young accounts', '/admin/settings')}
-        ${stat(tasks[0].n, tasks[0].n === 1 ? 'done-for-you task open' : 'done-for-you tasks open', '/admin/orders')}</ul>
+        ${stat(tasks, tasks === 1 ? 'done-for-you task open' : 'done-for-you tasks open', '/admin/orders')}</ul>
       <h2>Sections</h2><dl class="admin-sections">${ADMIN_SECTIONS.filter((s) => s.href !== '/admin').map((s) => html`<dt><a href="${s.href}">${s.label}</a></dt><dd>${WHAT[s.href] ?? ''}</dd>`)}</dl>`,
     );
   });

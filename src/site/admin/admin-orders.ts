@@ -12,6 +12,7 @@ import { isIsoCountryCode } from '../../domain/orders/vat.js';
 import { STATUS_WORDS } from '../checkout/order-views.js';
 import { formatUsd } from '../../domain/money/format-money.js';
 import { firstText } from '../forms/form-values.js';
+import { openAdminTasks, recentOrders } from '../../domain/orders/order-repository.js';
 
 type Form = Record<string, string | string[] | undefined>;
 
@@ -38,22 +39,8 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     const [products, settings, tasks, orders] = await Promise.all([
       loadCatalog(ctx.db, ctx.site.id, now),
       loadOrderSettings(ctx.db, ctx.site.id, ctx.site.name),
-      ctx.db.query<{ id: number; title: string; number: string; created_at: string }>(
-        `SELECT t.id, t.title, o.number, t.created_at FROM admin_tasks t JOIN order_lines l ON l.id = t.order_line_id JOIN orders o ON o.id = l.order_id
-          WHERE t.site_id = $1 AND t.status = 'open' ORDER BY t.created_at`,
-        [ctx.site.id],
-      ),
-      ctx.db.query<{
-        number: string;
-        status: keyof typeof STATUS_WORDS;
-        total_cents: number;
-        created_at: string;
-        email: string;
-      }>(
-        `SELECT o.number, o.status, o.total_cents, o.created_at, u.email FROM orders o JOIN users u ON u.id = o.user_id
-          WHERE o.site_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 50`,
-        [ctx.site.id],
-      ),
+      openAdminTasks(ctx.db, ctx.site.id),
+      recentOrders(ctx.db, ctx.site.id),
     ]);
     const csrf = html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
     const bundle = products.find((p) => p.code === 'launch_bundle');

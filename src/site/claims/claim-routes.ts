@@ -6,7 +6,8 @@ import { currentUser } from '../session.js';
 import { HttpError } from '../../api/errors.js';
 import { EMAIL_PATTERN, type User } from '../../domain/accounts/user-repository.js';
 import { CLAIM_METHODS, type ClaimMethod } from '../../domain/claims/claim-instructions.js';
-import { findClaimableListing, listClaims, ownsListing } from '../../domain/claims/claim-repository.js';
+import { findClaimableListing, listClaims } from '../../domain/claims/claim-repository.js';
+import { isListingOwner } from '../../domain/listings/listing-ownership.js';
 import { claimView } from '../../domain/claims/claim-view.js';
 import { claimListing } from '../../domain/claims/start-claim.js';
 import { verifyClaim } from '../../domain/claims/verify-claim.js';
@@ -103,7 +104,7 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
         html`<h1>Listing not found</h1><p>There is no listing to claim at this address. <a href="/">Back to launches</a></p>`,
         404,
       );
-    if (await ownsListing(ctx.db, listing.id, user.id))
+    if (await isListingOwner(ctx.db, listing.id, user.id))
       return page(
         reply,
         user,

@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/client.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import type { CommunityRating } from '../../domain/reviews/community-rating.js';
-import { listReviews, ownReview, ownsListing } from '../../domain/reviews/reviews.js';
+import { listReviews, ownReview } from '../../domain/reviews/reviews.js';
+import { isListingOwner } from '../../domain/listings/listing-ownership.js';
 import type { SafeHtml } from '../html.js';
 import { reviewsSection, type ReviewedListingView, type ReviewViewer } from './review-views.js';
 
@@ -16,7 +17,7 @@ export async function reviewViewer(
   csrf: string | null,
 ): Promise<ReviewViewer> {
   if (!user || !csrf) return null;
-  const [owner, own] = await Promise.all([ownsListing(db, listingId, user.id), ownReview(db, listingId, user.id)]);
+  const [owner, own] = await Promise.all([isListingOwner(db, listingId, user.id), ownReview(db, listingId, user.id)]);
   return { csrf, owner, own, confirmed: user.email_verified_at !== null, suspended: user.suspended_at !== null };
 }
 

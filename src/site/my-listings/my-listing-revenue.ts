@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import type { OwnedListing } from '../../domain/listings/listing-ownership.js';
 import { HttpError } from '../../api/errors.js';
+import { companyName } from '../../domain/listings/listing-repository.js';
 import { connectRevenue, stateMrr } from '../../domain/revenue/revenue-connection.js';
 import {
   connectionOfCompany,
@@ -105,19 +106,19 @@ export function registerRevenueRoutes(
     extra: { notice?: string; error?: string } = {},
     status = 200,
   ) {
-    const [connection, figure, hidden, names] = await Promise.all([
+    const [connection, figure, hidden, name] = await Promise.all([
       connectionOfCompany(ctx.db, listing.company_id),
       latestFigure(ctx.db, listing.company_id),
       isRevenueHidden(ctx.db, listing.id),
-      ctx.db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [listing.company_id]),
+      companyName(ctx.db, listing.company_id),
     ]);
     return h.page(
       reply,
       user,
-      `Revenue of ${names[0]?.name ?? listing.slug}`,
+      `Revenue of ${name ?? listing.slug}`,
       revenueView({
         listing,
-        name: names[0]?.name ?? listing.slug,
+        name: name ?? listing.slug,
         csrf: reply.generateCsrf(),
         connection,
         figure,

@@ -19,7 +19,8 @@ import { registerInterviewRoutes } from './my-listing-interview.js';
 import { registerFollowRoutes } from './my-listing-follow.js';
 import { registerRevenueRoutes } from './my-listing-revenue.js';
 import { registerAdminVersionRoutes } from '../admin/admin-listing-versions.js';
-import { profileReviewsOfListing, reviewsHtml } from '../admin/profile-reviews.js';
+import { reviewsHtml } from '../admin/profile-reviews.js';
+import { profileReviewsOfListing } from '../../domain/orders/profile-review-repository.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const PER_PAGE = 20;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { escapeHtml } from '../html.js';
+import { liveListingCount, liveListingStamps } from '../../domain/listings/listing-repository.js';
 
 /** The sitemap protocol allows 50,000 URLs per file; listings are split into files of this many. */
 export const SITEMAP_LISTINGS_PER_FILE = 50_000;
@@ -14,10 +15,7 @@ export function registerSitemapRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(xml(body));
 
   app.get('/sitemap.xml', async (_req, reply) => {
-    const [{ n }] = await ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM listings WHERE site_id = $1 AND status = 'live'`,
-      [ctx.site.id],
-    );
+    const n = await liveListingCount(ctx.db, ctx.site.id);
     const files = [
       '/sitemaps/pages.xml',
       ...Array.from({ length: Math.ceil(n / SITEMAP_LISTINGS_PER_FILE) }, (_, i) => `/sitemaps/listings-${i + 1}.xml`),
@@ -39,10 +37,7 @@ export function registerSitemapRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { n: string } }>('/sitemaps/listings-:n.xml', async (req, reply) => {
     const n = /^[1-9][0-9]{0,4}$/.test(req.params.n) ? Number(req.params.n) : 0;
     const rows = n
-      ? await ctx.db.query<{ slug: string; updated_at: string }>(
-          `SELECT slug, updated_at FROM listings WHERE site_id = $1 AND status = 'live' ORDER BY id LIMIT $2 OFFSET $3`,
-          [ctx.site.id, SITEMAP_LISTINGS_PER_FILE, (n - 1) * SITEMAP_LISTINGS_PER_FILE],
-        )
+      ? await liveListingStamps(ctx.db, ctx.site.id, SITEMAP_LISTINGS_PER_FILE, (n - 1) * SITEMAP_LISTINGS_PER_FILE)
       : [];
     if (rows.length === 0) return reply.code(404).type('text/plain').send('No such sitemap.');
     return send(

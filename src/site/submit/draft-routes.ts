@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../../db/client.js';
 import { html } from '../html.js';
 import { pageSender, signedInUser } from '../account/account-pages.js';
 import { currentUser } from '../session.js';
@@ -12,7 +11,7 @@ import { listDrafts, type DraftRecord } from '../../domain/drafts/draft-reposito
 import { draftForUser } from '../../domain/drafts/draft-access.js';
 import { draftView } from '../../domain/drafts/draft-view.js';
 import { editDraft, type DraftEdits } from '../../domain/drafts/edit-draft.js';
-import { acceptInvite, findInvite, inviteCofounder } from '../../domain/drafts/draft-invites.js';
+import { acceptInvite, findInvite, invitesOf, inviteCofounder } from '../../domain/drafts/draft-invites.js';
 import { saveDraftAsListing } from '../../domain/drafts/draft-listing.js';
 import { categoryChoices } from '../../domain/drafts/process-draft.js';
 import { draftPageText } from '../../domain/drafts/draft-page-text.js';
@@ -30,15 +29,6 @@ const INVITE_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const PER_PAGE = 20;
 const EDIT_ACTIONS = ['save', 'lock', 'restore', 'regenerate', 'delete'] as const;
 type EditAction = (typeof EDIT_ACTIONS)[number];
-
-/** Who was invited to a draft and whether they accepted (for the editor's invite section). */
-async function invitesOf(db: Queryable, draftId: string) {
-  const rows = await db.query<{ email: string; accepted: boolean }>(
-    'SELECT email, accepted_by IS NOT NULL AS accepted FROM draft_invites WHERE draft_id = $1 ORDER BY id',
-    [draftId],
-  );
-  return rows;
-}
 
 /** What the editor says after an action, from the redirect's query (fixed words; the field is checked). */
 function doneNotice(q: Form): string | undefined {

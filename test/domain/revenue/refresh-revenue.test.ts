@@ -55,7 +55,10 @@ describeEachDatabase(
         verified: true,
         source: 'stripe',
       });
-      const stored = await ctx.db.query('SELECT * FROM revenue_connections WHERE company_id = $1', [companyId]);
+      const stored = await ctx.db.query<Record<string, any>>(
+        'SELECT * FROM revenue_connections WHERE company_id = $1',
+        [companyId],
+      );
       assert.equal(stored.length, 1);
       assert.ok(!JSON.stringify(stored).includes(key), 'the key is not stored in the clear');
       assert.equal(stored[0].key_hint, key.slice(-4));
@@ -110,7 +113,10 @@ describeEachDatabase(
       const r = await refreshRevenueConnections(ctx);
       assert.deepEqual(r, { checked: 1, broken: 1 });
       const conn = (
-        await ctx.db.query('SELECT status, last_error FROM revenue_connections WHERE company_id = $1', [companyId])
+        await ctx.db.query<Record<string, any>>(
+          'SELECT status, last_error FROM revenue_connections WHERE company_id = $1',
+          [companyId],
+        )
       )[0];
       assert.equal(conn.status, 'broken');
       assert.match(conn.last_error, /does not accept this key/);
@@ -156,8 +162,11 @@ describeEachDatabase(
       assert.deepEqual(first, { ok: false, missingRates: ['eur'] });
       assert.equal(await latestFigure(ctx.db, companyId), null);
       assert.match(
-        (await ctx.db.query('SELECT last_error FROM revenue_connections WHERE company_id = $1', [companyId]))[0]
-          .last_error,
+        (
+          await ctx.db.query<Record<string, any>>('SELECT last_error FROM revenue_connections WHERE company_id = $1', [
+            companyId,
+          ])
+        )[0].last_error,
         /bills in EUR.*no exchange rate/,
       );
       await setSetting(ctx.db, ctx.site.id, 'revenue_fx_rates', { eur: 1.08 });

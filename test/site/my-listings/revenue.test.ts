@@ -79,7 +79,11 @@ describeEachDatabase(
         assert.match(res.body, /Not your listing/, `${action}: refused as not theirs, not for a missing CSRF token`);
       }
       assert.equal(
-        (await env().ctx.db.query('SELECT 1 FROM revenue_connections WHERE company_id = $1', [companyId])).length,
+        (
+          await env().ctx.db.query<Record<string, any>>('SELECT 1 FROM revenue_connections WHERE company_id = $1', [
+            companyId,
+          ])
+        ).length,
         0,
       );
     });
@@ -98,7 +102,11 @@ describeEachDatabase(
       assert.equal(res.statusCode, 400);
       assert.match(res.body, /read access to Subscriptions/);
       assert.equal(
-        (await env().ctx.db.query('SELECT 1 FROM revenue_connections WHERE company_id = $1', [companyId])).length,
+        (
+          await env().ctx.db.query<Record<string, any>>('SELECT 1 FROM revenue_connections WHERE company_id = $1', [
+            companyId,
+          ])
+        ).length,
         0,
       );
     });
@@ -125,8 +133,11 @@ describeEachDatabase(
       assert.equal(res.statusCode, 303);
       assert.match(String(res.headers.location), /done=stated-verified/);
       assert.equal(
-        (await env().ctx.db.query('SELECT mrr_cents FROM revenue_figures WHERE company_id = $1', [companyId]))[0]
-          .mrr_cents,
+        (
+          await env().ctx.db.query<Record<string, any>>('SELECT mrr_cents FROM revenue_figures WHERE company_id = $1', [
+            companyId,
+          ])
+        )[0].mrr_cents,
         9_800,
       );
       res = await owner.b.submit(page(), `${page()}/self-reported`, { mrr: 'lots' });
@@ -154,13 +165,21 @@ describeEachDatabase(
       let res = await owner.b.submit(page(), `${page()}/visibility`, { hidden: '1' });
       assert.equal(res.statusCode, 303);
       assert.equal(
-        (await env().ctx.db.query('SELECT revenue_hidden FROM listings WHERE id = $1', [listingId]))[0].revenue_hidden,
+        (
+          await env().ctx.db.query<Record<string, any>>('SELECT revenue_hidden FROM listings WHERE id = $1', [
+            listingId,
+          ])
+        )[0].revenue_hidden,
         true,
       );
       assert.match((await owner.b.get(page())).body, /Show revenue/);
       res = await owner.b.submit(page(), `${page()}/visibility`, { hidden: '0' });
       assert.equal(
-        (await env().ctx.db.query('SELECT revenue_hidden FROM listings WHERE id = $1', [listingId]))[0].revenue_hidden,
+        (
+          await env().ctx.db.query<Record<string, any>>('SELECT revenue_hidden FROM listings WHERE id = $1', [
+            listingId,
+          ])
+        )[0].revenue_hidden,
         false,
       );
     });
@@ -169,7 +188,11 @@ describeEachDatabase(
       const res = await owner.b.submit(page(), `${page()}/disconnect`, {});
       assert.equal(res.statusCode, 303);
       assert.equal(
-        (await env().ctx.db.query('SELECT 1 FROM revenue_connections WHERE company_id = $1', [companyId])).length,
+        (
+          await env().ctx.db.query<Record<string, any>>('SELECT 1 FROM revenue_connections WHERE company_id = $1', [
+            companyId,
+          ])
+        ).length,
         0,
       );
       const shown = await owner.b.get(String(res.headers.location));
