@@ -62,7 +62,7 @@ describeEachDatabase(
       const pageHtml = (await env().get('/p/proven')).body;
       assert.match(
         pageHtml,
-        /<dt>Revenue<\/dt><dd class="revenue"><strong>\$450\.00<\/strong> MRR in November 2026 · <span class="badge">verified by Stripe<\/span>/,
+        /<dt>Revenue<\/dt><dd class="revenue"><strong>\$450<\/strong> MRR in November 2026 · <span class="badge">verified by Stripe<\/span>/,
       );
       assert.match(
         (await env().get('/leaderboards/revenue')).body,
@@ -81,7 +81,7 @@ describeEachDatabase(
       });
       assert.match(
         (await env().get('/p/stated')).body,
-        /<strong>\$99,000\.00<\/strong> MRR in November 2026 · <span class="muted">self-reported<\/span>/,
+        /<strong>\$99,000<\/strong> MRR in November 2026 · <span class="muted">self-reported<\/span>/,
       );
       assert.deepEqual(
         (await board()).items.map((i: any) => i.listing.slug),
