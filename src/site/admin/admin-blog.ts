@@ -14,7 +14,7 @@ import {
   type BlogPostForm,
 } from '../../domain/blog/blog-edits.js';
 import { html, type SafeHtml } from '../html.js';
-import { adminGate, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
+import { adminOf, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
 import { csrfInput, errorSummary, faqFieldsets, field, readFaqRows, savedNotice, utcText } from './admin-form-parts.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -63,7 +63,6 @@ const stored = (p: AdminBlogPost): BlogPostForm => ({
  * read posts uncached, so a save shows there at once.
  */
 export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
-  const gate = adminGate(ctx);
   const send = adminPageSender(ctx);
 
   function state(publishedAt: string | null): SafeHtml {
@@ -85,8 +84,7 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.get('/admin/blog', async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const posts = await adminBlogPosts(ctx.db, ctx.site.id);
     return send(
       reply,
@@ -173,22 +171,21 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.get('/admin/blog/new', async (req, reply) => {
-    const user = await gate(req, reply);
-    return user ? editor(reply, user, null) : reply;
+    const user = adminOf(req);
+    return editor(reply, user, null);
   });
 
   app.post<{ Body: Form }>(
     '/admin/blog',
     { preHandler: app.csrfProtection, bodyLimit: BODY_LIMIT },
     async (req, reply) => {
-      const user = await gate(req, reply);
-      return user ? save(reply, user, null, req.body) : reply;
+      const user = adminOf(req);
+      return save(reply, user, null, req.body);
     },
   );
 
   app.get<{ Params: { id: string } }>('/admin/blog/:id', async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const id = idParam(req.params.id);
     const post = id === null ? null : await findBlogPost(ctx.db, ctx.site.id, id);
     return post ? editor(reply, user, post, { notice: savedNotice(req.query, NOTICES) }) : notFound(reply, user);
@@ -198,8 +195,7 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/blog/:id',
     { preHandler: app.csrfProtection, bodyLimit: BODY_LIMIT },
     async (req, reply) => {
-      const user = await gate(req, reply);
-      if (!user) return reply;
+      const user = adminOf(req);
       const id = idParam(req.params.id);
       const post = id === null ? null : await findBlogPost(ctx.db, ctx.site.id, id);
       return post ? save(reply, user, post, req.body) : notFound(reply, user);
@@ -210,8 +206,7 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/blog/:id/delete',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await gate(req, reply);
-      if (!user) return reply;
+      const user = adminOf(req);
       const id = idParam(req.params.id);
       const slug = id === null ? null : await deleteBlogPost(ctx.db, ctx.site.id, id);
       return slug === null ? notFound(reply, user) : reply.redirect('/admin/blog?saved=deleted', 303);

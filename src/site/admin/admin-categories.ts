@@ -19,7 +19,7 @@ import {
   type CategoryForm,
 } from '../../domain/categories/category-edits.js';
 import { html, type SafeHtml } from '../html.js';
-import { adminGate, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
+import { adminOf, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
 import { csrfInput, errorSummary, faqFieldsets, field, readFaqRows, savedNotice } from './admin-form-parts.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -54,7 +54,6 @@ const typedForm = (b: Form | undefined): CategoryForm => ({
  * cached category reads, so the public pages and the API show it at once.
  */
 export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContext) {
-  const gate = adminGate(ctx);
   const send = adminPageSender(ctx);
 
   function parentSelect(cats: AdminCategory[], selected: string, errors: FieldError[], exclude: Set<number>): SafeHtml {
@@ -203,13 +202,12 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
   }
 
   app.get('/admin/categories', async (req, reply) => {
-    const user = await gate(req, reply);
-    return user ? listPage(reply, user, { notice: savedNotice(req.query, NOTICES) }) : reply;
+    const user = adminOf(req);
+    return listPage(reply, user, { notice: savedNotice(req.query, NOTICES) });
   });
 
   app.post<{ Body: Form }>('/admin/categories', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const typed = typedForm(req.body);
     const { values, errors } = readCategoryForm(typed, true);
     if (errors.length) return listPage(reply, user, { typed, errors }, 400);
@@ -219,8 +217,7 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.get<{ Params: { id: string } }>('/admin/categories/:id', async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const id = idParam(req.params.id);
     return id === null ? notFound(reply, user) : editPage(reply, user, id, { notice: savedNotice(req.query, NOTICES) });
   });
@@ -229,8 +226,7 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     '/admin/categories/:id',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await gate(req, reply);
-      if (!user) return reply;
+      const user = adminOf(req);
       const id = idParam(req.params.id);
       if (id === null) return notFound(reply, user);
       const typed = typedForm(req.body);
@@ -247,8 +243,7 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     '/admin/categories/:id/faqs',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await gate(req, reply);
-      if (!user) return reply;
+      const user = adminOf(req);
       const id = idParam(req.params.id);
       if (id === null) return notFound(reply, user);
       const rows = readFaqRows(req.body);
@@ -263,8 +258,7 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     '/admin/categories/:id/delete',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await gate(req, reply);
-      if (!user) return reply;
+      const user = adminOf(req);
       const id = idParam(req.params.id);
       if (id === null) return notFound(reply, user);
       const r = await deleteCategory(ctx.db, ctx.site.id, id);

@@ -5,7 +5,7 @@ import { importRatingsCsv, type ImportResult } from '../../domain/domain-ratings
 import { providerLabel, providerScaleProblem } from '../../domain/domain-ratings/provider-labels.js';
 import { recentFailures } from '../../domain/domain-ratings/rating-repository.js';
 import { html } from '../html.js';
-import { adminGate, adminPageSender, flash, formValue } from './admin-guard.js';
+import { adminOf, adminPageSender, flash, formValue } from './admin-guard.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -15,7 +15,6 @@ const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
  * reading stays meanwhile), and the CSV import of `npm run admin -- domain-ratings import`.
  */
 export function registerAdminDomainRatingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const gate = adminGate(ctx);
   const page = adminPageSender(ctx);
 
   async function show(
@@ -66,13 +65,12 @@ export function registerAdminDomainRatingRoutes(app: FastifyInstance, ctx: AppCo
   }
 
   app.get('/admin/domain-ratings', async (req, reply) => {
-    const user = await gate(req, reply);
-    return user ? show(reply, user) : reply;
+    const user = adminOf(req);
+    return show(reply, user);
   });
 
   app.post<{ Body: Form }>('/admin/domain-ratings/import', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const provider = formValue(req.body, 'provider') || 'import';
     const scale = Number(formValue(req.body, 'scale') || '100');
     const problem = providerScaleProblem(provider, scale);

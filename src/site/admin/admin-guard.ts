@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { html, layout, type SafeHtml } from '../html.js';
-import { currentUser } from '../session.js';
 
 /** The admin area's sections, in the order of its navigation. */
 export const ADMIN_SECTIONS = [
@@ -19,32 +18,12 @@ export const ADMIN_SECTIONS = [
 ] as const;
 
 /**
- * The signed-in administrator of this request, or null after answering: signed-out visitors are
- * sent to sign in (and back), everyone else gets a 403 page.
+ * The administrator of this request. The admin area's guard (src/site/site-areas.ts) has already
+ * sent everyone else to sign in or to a 403 page before any of its handlers runs.
  */
-export function adminGate(ctx: AppContext) {
-  const send = adminPageSender(ctx);
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<User | null> => {
-    const user = await currentUser(ctx, req);
-    // After signing in, come back to the page (a form's action is no page to come back to).
-    if (!user) {
-      reply.redirect(`/signin?next=${encodeURIComponent(req.method === 'GET' ? req.url : '/admin')}`, 303);
-      return null;
-    }
-    if (!user.is_admin) {
-      send(
-        reply,
-        user,
-        null,
-        'Not allowed',
-        html`<h1>Not allowed</h1><p>This page is for the site's administrators.</p>`,
-        403,
-      );
-      return null;
-    }
-    reply.header('Cache-Control', 'no-store');
-    return user;
-  };
+export function adminOf(req: FastifyRequest): User {
+  if (!req.user?.is_admin) throw new Error(`${req.url} is served outside the admin area's guard`);
+  return req.user;
 }
 
 /** A page of the admin area: the site layout with the admin navigation above the body (`current` marks the section). */

@@ -4,7 +4,7 @@ import { openReportCount } from '../../domain/moderation/reports.js';
 import { heldVoteCount, suspiciousVoteClusters } from '../../domain/votes/votes.js';
 import { openAdminTaskCount } from '../../domain/orders/order-repository.js';
 import { html } from '../html.js';
-import { ADMIN_SECTIONS, adminGate, adminPageSender } from './admin-guard.js';
+import { ADMIN_SECTIONS, adminOf, adminPageSender } from './admin-guard.js';
 
 const WHAT: Record<string, string> = {
   '/admin/moderation': 'Reported listings, reviews and comments; hide, restore, suspend accounts; the log of actions.',
@@ -20,11 +20,9 @@ const WHAT: Record<string, string> = {
 
 /** /admin: what needs attention now, and every section of the admin area. */
 export function registerAdminHomeRoutes(app: FastifyInstance, ctx: AppContext) {
-  const gate = adminGate(ctx);
   const page = adminPageSender(ctx);
   app.get('/admin', async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const [reports, clusters, held, tasks] = await Promise.all([
       openReportCount(ctx.db, ctx.site.id),
       suspiciousVoteClusters(ctx.db, ctx.site.id, ctx.now()),

@@ -12,7 +12,7 @@ import {
   type AdminQuestion,
 } from '../../domain/interview/interview-edits.js';
 import { html } from '../html.js';
-import { adminGate, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
+import { adminOf, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
 import { csrfInput, errorSummary, field, savedNotice } from './admin-form-parts.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -38,7 +38,6 @@ const typedForm = (b: Form | undefined): Typed => ({
  * adding, rewording, reordering by position, retiring (answers kept) and restoring them.
  */
 export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppContext) {
-  const gate = adminGate(ctx);
   const send = adminPageSender(ctx);
 
   interface PageState {
@@ -106,13 +105,12 @@ export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppConte
   }
 
   app.get('/admin/interview-questions', async (req, reply) => {
-    const user = await gate(req, reply);
-    return user ? page(reply, user, { notice: savedNotice(req.query, NOTICES) }) : reply;
+    const user = adminOf(req);
+    return page(reply, user, { notice: savedNotice(req.query, NOTICES) });
   });
 
   app.post<{ Body: Form }>('/admin/interview-questions', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const typed = typedForm(req.body);
     const { values, errors } = readQuestionForm(typed);
     if (errors.length) return page(reply, user, { add: { typed, errors } }, 400);
@@ -124,8 +122,7 @@ export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppConte
     '/admin/interview-questions/:id',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await gate(req, reply);
-      if (!user) return reply;
+      const user = adminOf(req);
       const id = idParam(req.params.id);
       if (id === null) return notFound(reply, user);
       const typed = typedForm(req.body);
@@ -156,8 +153,7 @@ export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppConte
       `/admin/interview-questions/:id/${action}`,
       { preHandler: app.csrfProtection },
       async (req, reply) => {
-        const user = await gate(req, reply);
-        if (!user) return reply;
+        const user = adminOf(req);
         const id = idParam(req.params.id);
         if (id === null || !(await setInterviewQuestionActive(ctx.db, ctx.site.id, id, active)))
           return notFound(reply, user);

@@ -2,20 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { versionsOfSite } from '../../domain/my-listings/listing-versions.js';
 import { html } from '../html.js';
-import { adminGate, adminPageSender } from './admin-guard.js';
+import { adminOf, adminPageSender } from './admin-guard.js';
 import { pager, versionsTable } from '../my-listings/my-listing-version-view.js';
 
 const PER_PAGE = 50;
 
 /** Recent listing edits on this site with every field's value before and after — for site administrators only. */
 export function registerAdminVersionRoutes(app: FastifyInstance, ctx: AppContext) {
-  const gate = adminGate(ctx);
   const sendPage = adminPageSender(ctx);
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
     '/admin/listing-versions',
     async (req, reply) => {
-      const user = await gate(req, reply);
-      if (!user) return reply;
+      const user = adminOf(req);
       const send = (status: number, title: string, body: ReturnType<typeof html>) =>
         sendPage(reply, user, '/admin/listing-versions', title, body, status);
       const p = Number(([] as string[]).concat(req.query.page ?? '1')[0]);

@@ -12,7 +12,7 @@ import {
 } from '../../domain/moderation/moderate.js';
 import { isReportKind, openReports, REPORT_REASONS } from '../../domain/moderation/reports.js';
 import { html, type SafeHtml } from '../html.js';
-import { adminGate, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
+import { adminOf, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const ACTION_WORDS: Record<string, string> = {
@@ -33,7 +33,6 @@ export const reasonField = (id: string, placeholder = 'Why (recorded with the ac
  * with hide, restore and dismiss; account suspensions; and the log of every action taken.
  */
 export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppContext) {
-  const gate = adminGate(ctx);
   const page = adminPageSender(ctx);
 
   async function show(reply: FastifyReply, user: User, o: { notice?: string; error?: string } = {}, status = 200) {
@@ -124,13 +123,12 @@ export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppCont
   }
 
   app.get('/admin/moderation', async (req, reply) => {
-    const user = await gate(req, reply);
-    return user ? show(reply, user) : reply;
+    const user = adminOf(req);
+    return show(reply, user);
   });
 
   app.post<{ Body: Form }>('/admin/moderation', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const action = formValue(req.body, 'action');
     const kind = formValue(req.body, 'kind');
     const id = idParam(formValue(req.body, 'id'));
@@ -142,8 +140,7 @@ export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   app.post<{ Body: Form }>('/admin/moderation/accounts', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const action = formValue(req.body, 'action');
     const reason = formValue(req.body, 'reason');
     if (action === 'suspend') {

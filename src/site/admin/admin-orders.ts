@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, type SafeHtml } from '../html.js';
-import { adminGate, adminPageSender } from './admin-guard.js';
+import { adminOf, adminPageSender } from './admin-guard.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { BUNDLEABLE, bundleProblem, loadCatalog, setBundleContents, setPrice } from '../../domain/orders/catalog.js';
 import { loadOrderSettings, ORDER_SETTING_KEYS } from '../../domain/orders/order-settings.js';
@@ -31,8 +31,6 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
   const adminPage = adminPageSender(ctx);
   const page = (reply: FastifyReply, user: User, title: string, body: SafeHtml, status = 200) =>
     adminPage(reply, user, '/admin/orders', title, body, status);
-
-  const admin = adminGate(ctx);
 
   async function show(reply: FastifyReply, user: User, opts: { notice?: string; error?: string } = {}, status = 200) {
     const now = ctx.now();
@@ -100,13 +98,12 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
   }
 
   app.get('/admin/orders', async (req, reply) => {
-    const user = await admin(req, reply);
-    return user ? show(reply, user) : reply;
+    const user = adminOf(req);
+    return show(reply, user);
   });
 
   app.post<{ Body: Form }>('/admin/orders/price', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await admin(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const cents = Number(firstText(req.body?.cents));
     if (!/^\d{1,9}$/.test(firstText(req.body?.cents)) || cents > 100_000_000)
       return show(reply, user, { error: 'A price is a whole number of cents from 0 to 100000000.' }, 400);
@@ -118,8 +115,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   app.post<{ Body: Form }>('/admin/orders/bundle', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await admin(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const includes = ([] as string[]).concat(req.body?.includes ?? []);
     const problem = bundleProblem('launch_bundle', includes);
     if (problem) return show(reply, user, { error: `Bundle not saved: ${problem}.` }, 400);
@@ -128,8 +124,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   app.post<{ Body: Form }>('/admin/orders/settings', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await admin(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const b = req.body ?? {};
     const keys = ORDER_SETTING_KEYS;
     for (const [key, label, min, max] of NUMBER_SETTINGS) {
@@ -152,8 +147,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     '/admin/orders/tasks/:id/done',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await admin(req, reply);
-      if (!user) return reply;
+      const user = adminOf(req);
       const id = Number(req.params.id);
       const ok =
         Number.isInteger(id) &&
@@ -170,8 +164,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     '/admin/orders/:number/refund',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await admin(req, reply);
-      if (!user) return reply;
+      const user = adminOf(req);
       const ok =
         /^[A-Za-z0-9-]{1,32}$/.test(req.params.number) &&
         (await refundOrder(ctx, req.params.number, `Refunded by ${user.email}.`));

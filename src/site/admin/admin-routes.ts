@@ -8,8 +8,10 @@ import { registerAdminCategoryRoutes } from './admin-categories.js';
 import { registerAdminBlogRoutes } from './admin-blog.js';
 import { registerAdminInterviewRoutes } from './admin-interview.js';
 import { registerAdminDomainRatingRoutes } from './admin-domain-ratings.js';
+import { registerAdminOrderRoutes } from './admin-orders.js';
+import { registerAdminVersionRoutes } from './admin-listing-versions.js';
 
-/** The admin area's sections (orders and listing edits register with their own areas). */
+/** The admin area's sections, in the order of its navigation. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   registerAdminHomeRoutes(app, ctx);
   registerAdminModerationRoutes(app, ctx);
@@ -18,5 +20,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   registerAdminCategoryRoutes(app, ctx);
   registerAdminBlogRoutes(app, ctx);
   registerAdminInterviewRoutes(app, ctx);
+  registerAdminOrderRoutes(app, ctx);
+  registerAdminVersionRoutes(app, ctx);
   registerAdminDomainRatingRoutes(app, ctx);
 }

@@ -5,7 +5,7 @@ import { loadFreeQueueSettings } from '../../domain/free-queue/free-queue-settin
 import { setSetting } from '../../domain/site/site-repository.js';
 import { loadVoteSettings, VOTE_SETTING_BOUNDS, VOTE_SETTING_KEYS } from '../../domain/votes/vote-settings.js';
 import { html } from '../html.js';
-import { adminGate, adminPageSender, flash, formValue } from './admin-guard.js';
+import { adminOf, adminPageSender, flash, formValue } from './admin-guard.js';
 
 type Form = Record<string, string | string[] | undefined>;
 
@@ -71,7 +71,6 @@ const FIELDS = [
 
 /** /admin/settings: the free queue's window and capacity, and how votes are kept honest. */
 export function registerAdminSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const gate = adminGate(ctx);
   const page = adminPageSender(ctx);
 
   async function show(
@@ -116,13 +115,12 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, ctx: AppContex
   }
 
   app.get('/admin/settings', async (req, reply) => {
-    const user = await gate(req, reply);
-    return user ? show(reply, user) : reply;
+    const user = adminOf(req);
+    return show(reply, user);
   });
 
   app.post<{ Body: Form }>('/admin/settings', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const values = new Map<string, number>();
     for (const f of FIELDS) {
       const v = formValue(req.body, f.name);

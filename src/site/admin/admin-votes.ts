@@ -11,7 +11,7 @@ import {
   votesOfListing,
 } from '../../domain/votes/votes.js';
 import { html } from '../html.js';
-import { adminGate, adminPageSender, flash, formValue } from './admin-guard.js';
+import { adminOf, adminPageSender, flash, formValue } from './admin-guard.js';
 import { reasonField } from './admin-moderation.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -25,7 +25,6 @@ const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
  * them out.
  */
 export function registerAdminVoteRoutes(app: FastifyInstance, ctx: AppContext) {
-  const gate = adminGate(ctx);
   const page = adminPageSender(ctx);
 
   async function show(
@@ -85,13 +84,12 @@ export function registerAdminVoteRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/admin/votes', async (req, reply) => {
-    const user = await gate(req, reply);
-    return user ? show(reply, user, (req.query.listing ?? '').trim().slice(0, 220)) : reply;
+    const user = adminOf(req);
+    return show(reply, user, (req.query.listing ?? '').trim().slice(0, 220));
   });
 
   app.post<{ Body: Form }>('/admin/votes/void', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await gate(req, reply);
-    if (!user) return reply;
+    const user = adminOf(req);
     const listingSlug = formValue(req.body, 'listing').slice(0, 220);
     const voteIds = ([] as string[])
       .concat(req.body?.vote ?? [])

@@ -12,7 +12,6 @@ import { paymentProviderFor } from '../../payments/providers.js';
 import { checkoutPage, invoicePage, orderPage, ordersListPage } from './order-views.js';
 import { reviewsHtml } from '../admin/profile-reviews.js';
 import { profileReviewsOfOrder } from '../../domain/orders/profile-review-repository.js';
-import { registerAdminOrderRoutes } from '../admin/admin-orders.js';
 import { firstText, firstValue } from '../forms/form-values.js';
 import { runForm } from '../forms/run-form.js';
 import { setOrderBillingOperation } from '../../api/operations/checkout.js';
@@ -44,7 +43,6 @@ function billingError(fields: Record<string, string>): string | null {
  * buyer sees them: another account gets 403, an unknown number 404.
  */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
-  registerAdminOrderRoutes(app, ctx);
   const page = pageSender(ctx);
   const requireUser = signedInUser(ctx);
 

@@ -18,7 +18,6 @@ import { editorView, myListingsView, type EditorOptions } from './my-listing-vie
 import { registerInterviewRoutes } from './my-listing-interview.js';
 import { registerFollowRoutes } from './my-listing-follow.js';
 import { registerRevenueRoutes } from './my-listing-revenue.js';
-import { registerAdminVersionRoutes } from '../admin/admin-listing-versions.js';
 import { reviewsHtml } from '../admin/profile-reviews.js';
 import { profileReviewsOfListing } from '../../domain/orders/profile-review-repository.js';
 
@@ -253,5 +252,4 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
   registerInterviewRoutes(app, ctx, { page, requireUser });
   registerFollowRoutes(app, ctx);
   registerRevenueRoutes(app, ctx, { page, requireUser, listingFor });
-  registerAdminVersionRoutes(app, ctx);
 }

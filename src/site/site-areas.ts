@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { registerAccountRoutes } from './account/account-routes.js';
+import { registerAuthRoutes } from './account/auth-routes.js';
+import { registerAdminRoutes } from './admin/admin-routes.js';
+import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
+import { registerOrderRoutes } from './checkout/order-routes.js';
+import { registerClaimRoutes } from './claims/claim-routes.js';
+import { registerCommunityRoutes } from './community/community-routes.js';
+import { registerMcpPage } from './docs/mcp-page.js';
+import { registerLogoRoutes } from './images/logo-routes.js';
+import { registerShareImageRoutes } from './images/share-routes.js';
+import { registerMyListingRoutes } from './my-listings/my-listing-routes.js';
+import { registerAwardPages } from './public/award-pages.js';
+import { registerBrowseRoutes } from './public/browse-routes.js';
+import { registerCalendarRoutes } from './public/calendar-routes.js';
+import { registerFeedRoutes } from './public/feeds.js';
+import { registerPeopleRoutes } from './public/people-routes.js';
+import { registerSitemapRoutes } from './public/sitemap.js';
+import { registerSiteRoutes } from './routes.js';
+import { type Access, guardArea } from './site-request.js';
+import { registerDraftRoutes } from './submit/draft-routes.js';
+
+type RegisterRoutes = (app: FastifyInstance, ctx: AppContext, opts: { openapi: object }) => void;
+
+/** A part of the website: its pages, who may open them, and where sign-in brings people back to. */
+interface SiteArea {
+  name: string;
+  access: Access;
+  home: string;
+  routes: RegisterRoutes[];
+}
+
+/**
+ * Every area of the website, registered from this one place, each as its own Fastify plugin whose
+ * guard runs before any of its handlers (see guardArea). Areas marked `anyone` whose handlers still
+ * check sign-in themselves hold pages for visitors and for accounts side by side.
+ */
+const SITE_AREAS: SiteArea[] = [
+  {
+    name: 'public',
+    access: 'anyone',
+    home: '/',
+    routes: [
+      registerSitemapRoutes,
+      registerBrowseRoutes,
+      registerMcpPage,
+      registerFeedRoutes,
+      registerLogoRoutes,
+      registerShareImageRoutes,
+      registerSiteRoutes,
+      registerCalendarRoutes,
+      registerAwardPages,
+      registerPeopleRoutes,
+    ],
+  },
+  { name: 'community', access: 'anyone', home: '/', routes: [registerCommunityRoutes] },
+  { name: 'account', access: 'anyone', home: '/account', routes: [registerAuthRoutes, registerAccountRoutes] },
+  { name: 'submit', access: 'anyone', home: '/submit', routes: [registerDraftRoutes] },
+  { name: 'my-listings', access: 'anyone', home: '/my-listings', routes: [registerMyListingRoutes] },
+  { name: 'claims', access: 'anyone', home: '/claims', routes: [registerClaimRoutes] },
+  { name: 'checkout', access: 'anyone', home: '/orders', routes: [registerFreeLaunchRoutes, registerOrderRoutes] },
+  { name: 'admin', access: 'admin', home: '/admin', routes: [registerAdminRoutes] },
+];
+
+export async function registerSiteAreas(app: FastifyInstance, ctx: AppContext, opts: { openapi: object }) {
+  for (const area of SITE_AREAS) {
+    await app.register(async (scope) => {
+      scope.addHook('preHandler', guardArea(ctx, area.access, area.home));
+      for (const routes of area.routes) routes(scope, ctx, opts);
+    });
+  }
+}
