@@ -1,11 +1,23 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation, type OperationContext, type Principal } from '../registry.js';
-import { Params } from '../schemas/common.js';
+import { Params, rowId, Slug } from '../schemas/common.js';
 import { AppError } from '../../errors/app-error.js';
 import { castVote, removeVote, type Voter } from '../../domain/votes/votes.js';
 import { loadVoteSettings } from '../../domain/votes/vote-settings.js';
 import { follow, followableListing, unfollow } from '../../domain/my-listings/followers.js';
 import { findUserById } from '../../domain/accounts/user-repository.js';
+import {
+  deleteOwnReview,
+  replyToReview,
+  reviewedListing,
+  reviewWritesSince,
+  writeReview,
+  type Refusal,
+  type WriteResult,
+  type DeleteResult,
+  type ReplyResult,
+} from '../../domain/reviews/reviews.js';
+import { REPLY_MAX, REVIEW_BODY_MAX, REVIEW_WRITES_PER_MINUTE_PER_ACCOUNT } from '../../domain/reviews/review-rules.js';
 
 /**
  * What people do in the community: vote, review, comment, report, follow. Only people on the
@@ -14,8 +26,7 @@ import { findUserById } from '../../domain/accounts/user-repository.js';
  * discussion, moderation queue, followers); a site session holds every scope, so it documents intent.
  */
 
-const SLUG = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,219}$' });
-const slugParams = Params({ slug: SLUG });
+const slugParams = Params({ slug: Slug('The listing') });
 
 const VoteAnswer = Type.Object({
   voted: Type.Boolean(),
@@ -123,9 +134,107 @@ export const unfollowListingOperation = defineOperation({
   },
 });
 
+// Reviews answer the domain's own results, refusals included (the site shows each on its own page).
+type TooMany = { ok: false; status: 429; reason: 'rate_limited' };
+const noListing: Refusal = { ok: false, status: 404, reason: 'no_listing' };
+const ReviewAnswer = <T>() =>
+  Type.Unsafe<T | TooMany>(
+    Type.Object({
+      ok: Type.Boolean(),
+      review_id: Type.Optional(Type.Integer()),
+      deleted: Type.Optional(Type.Boolean()),
+      status: Type.Optional(Type.Integer({ description: 'Of a refusal: 400, 403, 404, 409 or 429' })),
+      reason: Type.Optional(Type.String({ description: 'Of a refusal: why nothing was written' })),
+      problem: Type.Optional(Type.Object({ field: Type.String(), message: Type.String() })),
+    }),
+  );
+/**
+ * Browsers send a textarea's line breaks as CRLF but count them as one character; the domain
+ * counts the text so, so the schema's bound leaves room for a CR per character.
+ */
+const typedText = (max: number, description: string) =>
+  Type.String({
+    maxLength: 2 * max,
+    description: `${description}; at most ${max} characters, line breaks counting one`,
+  });
+
+/** Whether the account wrote its reviews and replies for the minute (counted in the database: every instance agrees). */
+async function tooManyReviews(ctx: OperationContext): Promise<TooMany | null> {
+  const since = new Date(ctx.now().getTime() - 60_000);
+  if ((await reviewWritesSince(ctx.db, ctx.principal!.userId, since)) < REVIEW_WRITES_PER_MINUTE_PER_ACCOUNT)
+    return null;
+  return { ok: false, status: 429, reason: 'rate_limited' };
+}
+
+export const writeReviewOperation = defineOperation({
+  operationId: 'write_review',
+  surfaces: ['site'],
+  method: 'PUT',
+  path: '/listings/{slug}/review',
+  tag: 'Community',
+  title: 'Review a launch',
+  summary: "Writes the person's review of a live listing, or changes the one they wrote.",
+  scope: 'listings:write',
+  params: slugParams,
+  body: Type.Object(
+    {
+      rating: Type.String({ maxLength: 8, description: 'Stars, a whole number from 1 to 5' }),
+      body: typedText(REVIEW_BODY_MAX, 'The review'),
+    },
+    { additionalProperties: false },
+  ),
+  response: ReviewAnswer<WriteResult>(),
+  handler: async ({ slug, rating, body }, ctx) => {
+    const listing = await reviewedListing(ctx.db, ctx.site.id, slug);
+    if (!listing) return noListing;
+    return (
+      (await tooManyReviews(ctx)) ?? writeReview(ctx.db, listing, ctx.principal!.userId, { rating, body }, ctx.now())
+    );
+  },
+});
+
+export const deleteReviewOperation = defineOperation({
+  operationId: 'delete_review',
+  surfaces: ['site'],
+  method: 'DELETE',
+  path: '/listings/{slug}/review',
+  tag: 'Community',
+  title: 'Delete your review',
+  summary: "Deletes the person's own review of the listing (its maker's reply goes with it).",
+  scope: 'listings:write',
+  params: slugParams,
+  response: ReviewAnswer<DeleteResult>(),
+  handler: async ({ slug }, ctx) => {
+    const listing = await reviewedListing(ctx.db, ctx.site.id, slug);
+    return listing ? deleteOwnReview(ctx.db, listing, ctx.principal!.userId) : noListing;
+  },
+});
+
+export const replyToReviewOperation = defineOperation({
+  operationId: 'reply_to_review',
+  surfaces: ['site'],
+  method: 'POST',
+  path: '/listings/{slug}/reviews/{id}/reply',
+  tag: 'Community',
+  title: 'Answer a review',
+  summary: "The listing's owner or co-owner answers a shown review of it, once.",
+  scope: 'listings:write',
+  params: Params({ slug: Slug('The listing'), id: rowId('The review') }),
+  body: Type.Object({ reply: typedText(REPLY_MAX, 'The answer') }, { additionalProperties: false }),
+  response: ReviewAnswer<ReplyResult>(),
+  handler: async ({ slug, id, reply }, ctx) => {
+    const listing = await reviewedListing(ctx.db, ctx.site.id, slug);
+    if (!listing) return noListing;
+    return (await tooManyReviews(ctx)) ?? replyToReview(ctx.db, listing, id, ctx.principal!.userId, reply, ctx.now());
+  },
+});
+
 export const communityOperations = [
   castVoteOperation,
   removeVoteOperation,
   followListingOperation,
   unfollowListingOperation,
+  writeReviewOperation,
+  deleteReviewOperation,
+  replyToReviewOperation,
 ];
