@@ -17,6 +17,19 @@ import {
   type DeleteResult,
   type ReplyResult,
 } from '../../domain/reviews/reviews.js';
+import {
+  addComment,
+  commentableListing,
+  commentsWrittenSince,
+  deleteComment,
+  editComment,
+  likeComment,
+  unlikeComment,
+  type CommentOutcome,
+  type CommentTarget,
+} from '../../domain/comments/comments.js';
+import { BODY_MAX_CHARS, COMMENTS_PER_MINUTE_PER_ACCOUNT } from '../../domain/comments/comment-rules.js';
+import { participationRefusal, type ParticipationRefusal } from '../../domain/accounts/participation.js';
 import { REPLY_MAX, REVIEW_BODY_MAX, REVIEW_WRITES_PER_MINUTE_PER_ACCOUNT } from '../../domain/reviews/review-rules.js';
 
 /**
@@ -229,6 +242,137 @@ export const replyToReviewOperation = defineOperation({
   },
 });
 
+/** A comment's outcome, or why the discussion took nothing (no live listing, the account, the per-account limit). */
+export type CommentAnswer =
+  | CommentOutcome
+  | { ok: false; status: 404; reason: 'no_listing' }
+  | { ok: false; status: 403; reason: ParticipationRefusal }
+  | { ok: false; status: 429; reason: 'rate_limited' };
+const CommentAnswerSchema = Type.Unsafe<CommentAnswer>(
+  Type.Object({
+    ok: Type.Boolean(),
+    id: Type.Optional(Type.Integer()),
+    parent_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    status: Type.Optional(Type.Integer({ description: 'Of a refusal: 400, 403, 404 or 429' })),
+    reason: Type.Optional(Type.String()),
+    field: Type.Optional(Type.String()),
+    message: Type.Optional(Type.String()),
+  }),
+);
+
+/** The live listing whose discussion the account may take part in, or the refusal. */
+async function discussion(
+  ctx: OperationContext,
+  slug: string,
+): Promise<{ listing: CommentTarget } | { refused: CommentAnswer }> {
+  const listing = await commentableListing(ctx.db, ctx.site.id, slug);
+  if (!listing) return { refused: { ok: false, status: 404, reason: 'no_listing' } };
+  const user = await findUserById(ctx.db, ctx.principal!.userId);
+  const why = user ? participationRefusal(user) : 'suspended';
+  return why ? { refused: { ok: false, status: 403, reason: why } } : { listing };
+}
+
+const commentParams = Params({ slug: Slug('The listing'), id: rowId('The comment') });
+const commentBody = typedText(BODY_MAX_CHARS, 'The comment');
+
+export const addCommentOperation = defineOperation({
+  operationId: 'add_comment',
+  surfaces: ['site'],
+  method: 'POST',
+  path: '/listings/{slug}/comments',
+  tag: 'Community',
+  title: 'Comment on a launch',
+  summary: "Posts a comment in a live listing's discussion, or a reply to one of its comments.",
+  scope: 'listings:write',
+  params: slugParams,
+  body: Type.Object(
+    { body: commentBody, parent_id: Type.Optional(rowId('The comment answered')) },
+    { additionalProperties: false },
+  ),
+  response: CommentAnswerSchema,
+  handler: async ({ slug, body, parent_id }, ctx): Promise<CommentAnswer> => {
+    const d = await discussion(ctx, slug);
+    if ('refused' in d) return d.refused;
+    const userId = ctx.principal!.userId;
+    const now = ctx.now();
+    // Counted in the database, so every instance agrees.
+    if (
+      (await commentsWrittenSince(ctx.db, userId, new Date(now.getTime() - 60_000))) >= COMMENTS_PER_MINUTE_PER_ACCOUNT
+    )
+      return { ok: false, status: 429, reason: 'rate_limited' };
+    return addComment(ctx.db, d.listing, userId, { body, parentId: parent_id ?? null }, now);
+  },
+});
+
+export const editCommentOperation = defineOperation({
+  operationId: 'edit_comment',
+  surfaces: ['site'],
+  method: 'PATCH',
+  path: '/listings/{slug}/comments/{id}',
+  tag: 'Community',
+  title: 'Edit your comment',
+  summary: 'Changes the text of your own comment, within minutes of posting it.',
+  scope: 'listings:write',
+  params: commentParams,
+  body: Type.Object({ body: commentBody }, { additionalProperties: false }),
+  response: CommentAnswerSchema,
+  handler: async ({ slug, id, body }, ctx) => {
+    const d = await discussion(ctx, slug);
+    return 'refused' in d ? d.refused : editComment(ctx.db, d.listing, id, ctx.principal!.userId, body, ctx.now());
+  },
+});
+
+export const deleteCommentOperation = defineOperation({
+  operationId: 'delete_comment',
+  surfaces: ['site'],
+  method: 'DELETE',
+  path: '/listings/{slug}/comments/{id}',
+  tag: 'Community',
+  title: 'Delete your comment',
+  summary: 'Deletes your own comment, within minutes of posting it; its replies keep their place.',
+  scope: 'listings:write',
+  params: commentParams,
+  response: CommentAnswerSchema,
+  handler: async ({ slug, id }, ctx) => {
+    const d = await discussion(ctx, slug);
+    return 'refused' in d ? d.refused : deleteComment(ctx.db, d.listing, id, ctx.principal!.userId, ctx.now());
+  },
+});
+
+export const likeCommentOperation = defineOperation({
+  operationId: 'like_comment',
+  surfaces: ['site'],
+  method: 'PUT',
+  path: '/listings/{slug}/comments/{id}/like',
+  tag: 'Community',
+  title: 'Like a comment',
+  summary: 'Likes a comment of the discussion (once per person).',
+  scope: 'listings:write',
+  params: commentParams,
+  response: CommentAnswerSchema,
+  handler: async ({ slug, id }, ctx) => {
+    const d = await discussion(ctx, slug);
+    return 'refused' in d ? d.refused : likeComment(ctx.db, d.listing, id, ctx.principal!.userId, ctx.now());
+  },
+});
+
+export const unlikeCommentOperation = defineOperation({
+  operationId: 'unlike_comment',
+  surfaces: ['site'],
+  method: 'DELETE',
+  path: '/listings/{slug}/comments/{id}/like',
+  tag: 'Community',
+  title: 'Take back a like',
+  summary: 'Takes back your like of a comment.',
+  scope: 'listings:write',
+  params: commentParams,
+  response: CommentAnswerSchema,
+  handler: async ({ slug, id }, ctx) => {
+    const d = await discussion(ctx, slug);
+    return 'refused' in d ? d.refused : unlikeComment(ctx.db, d.listing, id, ctx.principal!.userId);
+  },
+});
+
 export const communityOperations = [
   castVoteOperation,
   removeVoteOperation,
@@ -237,4 +381,9 @@ export const communityOperations = [
   writeReviewOperation,
   deleteReviewOperation,
   replyToReviewOperation,
+  addCommentOperation,
+  editCommentOperation,
+  deleteCommentOperation,
+  likeCommentOperation,
+  unlikeCommentOperation,
 ];
