@@ -30,6 +30,15 @@ import {
 } from '../../domain/comments/comments.js';
 import { BODY_MAX_CHARS, COMMENTS_PER_MINUTE_PER_ACCOUNT } from '../../domain/comments/comment-rules.js';
 import { participationRefusal, type ParticipationRefusal } from '../../domain/accounts/participation.js';
+import { describeTarget } from '../../domain/moderation/moderate.js';
+import {
+  fileReport,
+  REPORT_DETAILS_MAX,
+  REPORT_KINDS,
+  REPORT_REASONS,
+  reportProblem,
+  type ReportReason,
+} from '../../domain/moderation/reports.js';
 import { REPLY_MAX, REVIEW_BODY_MAX, REVIEW_WRITES_PER_MINUTE_PER_ACCOUNT } from '../../domain/reviews/review-rules.js';
 
 /**
@@ -373,6 +382,44 @@ export const unlikeCommentOperation = defineOperation({
   },
 });
 
+export const fileReportOperation = defineOperation({
+  operationId: 'file_report',
+  surfaces: ['site'],
+  method: 'POST',
+  path: '/reports',
+  tag: 'Community',
+  title: 'Report abuse',
+  summary:
+    "Reports a shown listing, review or comment to the site's moderators; reporting it again changes the open report.",
+  scope: 'listings:write',
+  notFound: true,
+  body: Type.Object(
+    {
+      kind: Type.Union(REPORT_KINDS.map((k) => Type.Literal(k))),
+      id: rowId('The reported listing, review or comment'),
+      reason: Type.Union(Object.keys(REPORT_REASONS).map((r) => Type.Literal(r as ReportReason))),
+      details: Type.Optional(Type.String({ maxLength: REPORT_DETAILS_MAX })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ id: Type.Integer({ description: 'The report' }) }),
+  handler: async ({ kind, id, reason, details = '' }, ctx) => {
+    const user = await findUserById(ctx.db, ctx.principal!.userId);
+    const why = user ? participationRefusal(user) : 'suspended';
+    if (why)
+      throw new AppError(403, why === 'unconfirmed' ? 'Confirm your email first.' : 'This account is suspended.');
+    const target = await describeTarget(ctx.db, ctx.site.id, kind, id);
+    if (!target?.visible)
+      throw new AppError(404, 'That listing, review or comment does not exist or is no longer shown.');
+    const problem = reportProblem({ kind, targetId: id, reason, details });
+    if (problem)
+      throw new AppError(400, `${problem.field}: ${problem.message}`, {
+        errors: [{ path: problem.field, message: problem.message }],
+      });
+    return { id: await fileReport(ctx.db, ctx.site.id, user!.id, { kind, targetId: id, reason, details }) };
+  },
+});
+
 export const communityOperations = [
   castVoteOperation,
   removeVoteOperation,
@@ -386,4 +433,5 @@ export const communityOperations = [
   deleteCommentOperation,
   likeCommentOperation,
   unlikeCommentOperation,
+  fileReportOperation,
 ];
