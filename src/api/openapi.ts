@@ -17,6 +17,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'My listings': 'Manage the listings you own',
   Claims: 'Prove that an existing listing is yours',
   Orders: 'Price orders and check out',
+  Community: 'Votes, reviews, comments, reports and follows: on the website only',
 };
 
 /** Strips TypeBox's symbol keys and `$id`s so the schema can be inlined anywhere. */

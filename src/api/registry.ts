@@ -20,6 +20,7 @@ export const TAGS = [
   'My listings',
   'Claims',
   'Orders',
+  'Community',
 ] as const;
 export type Tag = (typeof TAGS)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -30,6 +31,13 @@ export interface Principal {
   isAdmin: boolean;
   scopes: Scope[];
   via: 'api_key' | 'oauth' | 'session';
+  /**
+   * A site session not read yet (its token's SHA-256), for an operation that checks it inside its
+   * own statement (a vote: one round trip); `userId` is then 0, which is no account.
+   */
+  sessionHash?: string;
+  /** The address the request came from, when the surface knows it (votes keep it for abuse review). */
+  ip?: string;
 }
 
 export interface OperationContext extends AppContext {

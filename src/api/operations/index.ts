@@ -13,6 +13,7 @@ import { myListingOperations } from './my-listings.js';
 import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
 import { checkoutOperations } from './checkout.js';
+import { communityOperations } from './community.js';
 
 /** Every operation, grouped by area (site-only ones last); REST, OpenAPI, MCP and /docs list those of their surface in this order. */
 export const operations: Operation[] = [
@@ -30,6 +31,7 @@ export const operations: Operation[] = [
   ...claimOperations,
   ...orderOperations,
   ...checkoutOperations,
+  ...communityOperations,
 ];
 
 /** The operations of the REST API (and its OpenAPI document). */

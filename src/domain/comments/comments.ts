@@ -93,7 +93,11 @@ async function storedComment(db: Queryable, listingId: number, id: number): Prom
   return rows[0] ?? null;
 }
 
-const NOT_FOUND: CommentRefusal = { ok: false, status: 404, message: 'There is no such comment in this discussion.' };
+export const NOT_FOUND: CommentRefusal = {
+  ok: false,
+  status: 404,
+  message: 'There is no such comment in this discussion.',
+};
 
 /** A new top-level comment, or a reply when `parentId` is given. */
 export async function addComment(

@@ -7,6 +7,8 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const REVIEW_BODY_MAX = 2000;
 export const REPLY_MAX = 1000;
+/** Reviews and replies one account may write a minute (counted in the database: every instance agrees). */
+export const REVIEW_WRITES_PER_MINUTE_PER_ACCOUNT = 10;
 
 export type ReviewField = 'rating' | 'body' | 'reply';
 

@@ -1,38 +1,52 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
+import { NOT_FOUND, type CommentOutcome } from '../../domain/comments/comments.js';
 import {
-  addComment,
-  commentableListing,
-  commentsWrittenSince,
-  deleteComment,
-  editComment,
-  likeComment,
-  unlikeComment,
-  type CommentOutcome,
-  type CommentTarget,
-} from '../../domain/comments/comments.js';
-import { COMMENTS_PER_MINUTE_PER_ACCOUNT, commentSort, type CommentSort } from '../../domain/comments/comment-rules.js';
-import { participationRefusal } from '../../domain/accounts/participation.js';
+  checkCommentBody,
+  COMMENTS_PER_MINUTE_PER_ACCOUNT,
+  commentSort,
+  type CommentSort,
+} from '../../domain/comments/comment-rules.js';
+import {
+  addCommentOperation,
+  deleteCommentOperation,
+  editCommentOperation,
+  likeCommentOperation,
+  unlikeCommentOperation,
+  type CommentAnswer,
+} from '../../api/operations/community.js';
+import { runForm, type FormOutcome } from '../forms/run-form.js';
+import { firstValue, type PostedForm } from '../forms/form-values.js';
 import { participationRefusalPage } from './participation-page.js';
 import { pageSender } from '../account/account-pages.js';
 import { html, type SafeHtml } from '../html.js';
 import { currentUser } from '../session.js';
 import { commentForm } from './comment-views.js';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
-const ID = /^[1-9][0-9]{0,9}$/;
 /** Comment posts one address may send a minute (the per-account limit is counted in the database). */
 const POSTS_PER_MINUTE_PER_ADDRESS = 60;
 
-type Body = Record<string, unknown> | undefined;
+type Body = PostedForm | undefined;
 type CommentRequest = FastifyRequest<{ Params: { slug: string; id?: string }; Body: Body }>;
 
 /** A form field's text: the first value when a field came twice, '' when it is missing. */
-const field = (body: Body, name: string): string => {
-  const v = body?.[name];
-  return typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '';
-};
+const field = (body: Body, name: string): string => firstValue(body?.[name]) ?? '';
+
+/**
+ * The operation's answer, with what its schemas refused told as the domain tells it: a text in the
+ * domain's words, a reply target that is no number, an id or slug that names nothing (404).
+ */
+function answer(r: FormOutcome<CommentAnswer>, text: string): CommentAnswer {
+  if (r.ok) return r.value;
+  const [field, message] = Object.entries(r.fields)[0] ?? ['body', r.message];
+  if (field === 'slug') return { ok: false, status: 404, reason: 'no_listing' };
+  if (field === 'id') return NOT_FOUND;
+  if (field === 'parent_id')
+    return { ok: false, status: 400, field, message: 'The comment to reply to must be named by its number.' };
+  const checked = checkCommentBody(text);
+  return { ok: false, status: 400, field: 'body', message: checked.ok ? message : checked.message };
+}
 
 /** What the refused field is called on the form, for the error message. */
 const FIELD_WORDS = { body: 'Comment text (body)', parent_id: 'Reply target (parent_id)' } as const;
@@ -50,23 +64,24 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
     `/p/${slug}${sort === 'top' ? '?comments=top' : ''}${id ? `#comment-${id}` : '#comments'}`;
   const backLink = (slug: string) => html`<p><a href="/p/${slug}#comments">Back to the discussion</a></p>`;
 
-  /**
-   * The signed-in, confirmed, unsuspended author and the live listing, or null once a redirect
-   * or a refusal page has been sent.
-   */
+  /** The signed-in author, or null once they were sent to sign in. */
   async function participant(
     req: CommentRequest,
     reply: FastifyReply,
-  ): Promise<{ user: User; listing: CommentTarget; sort: CommentSort } | null> {
-    const slug = req.params.slug;
+  ): Promise<{ user: User; sort: CommentSort } | null> {
     const sort = commentSort(field(req.body, 'sort'));
     const user = await currentUser(ctx, req);
     if (!user) {
-      reply.redirect(`/signin?next=${encodeURIComponent(`/p/${slug}#comments`)}`, 303);
+      reply.redirect(`/signin?next=${encodeURIComponent(`/p/${req.params.slug}#comments`)}`, 303);
       return null;
     }
-    const listing = SLUG.test(slug) ? await commentableListing(ctx.db, ctx.site.id, slug) : null;
-    if (!listing) {
+    return { user, sort };
+  }
+
+  /** The page of a refusal before the comment itself: no live listing (404), the account (403). */
+  function turnedAway(reply: FastifyReply, user: User, slug: string, a: CommentAnswer) {
+    if (a.ok || !('reason' in a)) return false;
+    if (a.reason === 'no_listing') {
       page(
         reply,
         404,
@@ -74,22 +89,21 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
         'Not found',
         html`<h1>No live listing here</h1><p>Only live launches take comments. <a href="/">Back to launches</a></p>`,
       );
-      return null;
+      return true;
     }
-    const refusal = participationRefusal(user);
-    if (refusal) {
-      const [title, body] = participationRefusalPage(refusal, 'Comments are taken');
+    if (a.reason === 'unconfirmed' || a.reason === 'suspended') {
+      const [title, body] = participationRefusalPage(a.reason, 'Comments are taken');
       page(reply, 403, user, title, html`${body}${backLink(slug)}`);
-      return null;
+      return true;
     }
-    return { user, listing, sort };
+    return false;
   }
 
   /** The page of a refused write: 400 with the text kept in its form, 403 or 404 in plain words. */
   function refused(
     reply: FastifyReply,
     user: User,
-    listing: CommentTarget,
+    listing: { slug: string },
     sort: CommentSort,
     outcome: Exclude<CommentOutcome, { ok: true }>,
     form: { action: string; text: string; parentId?: number; editing: boolean },
@@ -148,9 +162,8 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  const done = (reply: FastifyReply, listing: CommentTarget, sort: CommentSort, id?: number) =>
+  const done = (reply: FastifyReply, listing: { slug: string }, sort: CommentSort, id?: number) =>
     reply.redirect(back(listing.slug, sort, id), 303);
-  const commentId = (req: CommentRequest) => (ID.test(req.params.id ?? '') ? Number(req.params.id) : 0);
 
   const options = {
     preHandler: app.csrfProtection,
@@ -160,25 +173,16 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Params: { slug: string }; Body: Body }>('/p/:slug/comments', options, async (req, reply) => {
     const who = await participant(req, reply);
     if (!who) return reply;
-    const { user, listing, sort } = who;
+    const { user, sort } = who;
+    const listing = { slug: req.params.slug };
     const text = field(req.body, 'body');
     const rawParent = field(req.body, 'parent_id').trim();
-    const parentId = rawParent === '' ? null : ID.test(rawParent) ? Number(rawParent) : NaN;
-    const form = { action: `/p/${listing.slug}/comments`, text, parentId: parentId ?? undefined, editing: false };
-    if (Number.isNaN(parentId)) {
-      return refused(
-        reply,
-        user,
-        listing,
-        sort,
-        { ok: false, status: 400, field: 'parent_id', message: 'The comment to reply to must be named by its number.' },
-        form,
-      );
-    }
-    const now = ctx.now();
-    if (
-      (await commentsWrittenSince(ctx.db, user.id, new Date(now.getTime() - 60_000))) >= COMMENTS_PER_MINUTE_PER_ACCOUNT
-    ) {
+    const parentId = /^[1-9][0-9]{0,9}$/.test(rawParent) ? Number(rawParent) : undefined;
+    const form = { action: `/p/${listing.slug}/comments`, text, parentId, editing: false };
+    const outcome = answer(await runForm(ctx, user, addCommentOperation, req.body, listing), text);
+    if (outcome.ok) return done(reply, listing, sort, outcome.id);
+    if (turnedAway(reply, user, listing.slug, outcome)) return reply;
+    if ('reason' in outcome && outcome.reason === 'rate_limited') {
       reply.header('Retry-After', '60');
       return page(
         reply,
@@ -187,12 +191,11 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
         'Too many comments',
         html`<h1>Too many comments at once</h1>
         <p>An account can post ${COMMENTS_PER_MINUTE_PER_ACCOUNT} comments a minute. Wait a minute and send it again; your text is below.</p>
-        ${commentForm({ action: form.action, csrf: reply.generateCsrf(), sort, parentId: parentId ?? undefined, id: 'comment-body', label: parentId ? 'Your reply' : 'Your comment', value: text, submit: parentId ? 'Post reply' : 'Post comment' })}
+        ${commentForm({ action: form.action, csrf: reply.generateCsrf(), sort, parentId, id: 'comment-body', label: parentId ? 'Your reply' : 'Your comment', value: text, submit: parentId ? 'Post reply' : 'Post comment' })}
         ${backLink(listing.slug)}`,
       );
     }
-    const outcome = await addComment(ctx.db, listing, user.id, { body: text, parentId }, now);
-    return outcome.ok ? done(reply, listing, sort, outcome.id) : refused(reply, user, listing, sort, outcome, form);
+    return refused(reply, user, listing, sort, outcome as Exclude<CommentOutcome, { ok: true }>, form);
   });
 
   app.post<{ Params: { slug: string; id: string }; Body: Body }>(
@@ -201,57 +204,44 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const who = await participant(req, reply);
       if (!who) return reply;
-      const { user, listing, sort } = who;
+      const { user, sort } = who;
+      const { slug, id } = req.params;
       const text = field(req.body, 'body');
-      const outcome = await editComment(ctx.db, listing, commentId(req), user.id, text, ctx.now());
-      return outcome.ok
-        ? done(reply, listing, sort, outcome.id)
-        : refused(reply, user, listing, sort, outcome, {
-            action: `/p/${listing.slug}/comments/${req.params.id}/edit`,
-            text,
-            editing: true,
-          });
+      const outcome = answer(await runForm(ctx, user, editCommentOperation, req.body, { slug, id }), text);
+      if (outcome.ok) return done(reply, { slug }, sort, outcome.id);
+      if (turnedAway(reply, user, slug, outcome)) return reply;
+      return refused(reply, user, { slug }, sort, outcome as Exclude<CommentOutcome, { ok: true }>, {
+        action: `/p/${slug}/comments/${id}/edit`,
+        text,
+        editing: true,
+      });
     },
   );
 
-  app.post<{ Params: { slug: string; id: string }; Body: Body }>(
-    '/p/:slug/comments/:id/delete',
-    options,
-    async (req, reply) => {
-      const who = await participant(req, reply);
-      if (!who) return reply;
-      const { user, listing, sort } = who;
-      const outcome = await deleteComment(ctx.db, listing, commentId(req), user.id, ctx.now());
-      // Back to the thread the comment stood in: a reply's parent, else the discussion.
-      return outcome.ok
-        ? done(reply, listing, sort, outcome.parent_id ?? undefined)
-        : refused(reply, user, listing, sort, outcome, {
-            action: `/p/${listing.slug}/comments`,
-            text: '',
-            editing: false,
-          });
-    },
-  );
-
-  for (const action of ['like', 'unlike'] as const) {
+  // Deleting, liking and taking back a like: no text, and back to the comment (a deleted one's thread).
+  const change = {
+    delete: deleteCommentOperation,
+    like: likeCommentOperation,
+    unlike: unlikeCommentOperation,
+  } as const;
+  for (const action of ['delete', 'like', 'unlike'] as const) {
     app.post<{ Params: { slug: string; id: string }; Body: Body }>(
       `/p/:slug/comments/:id/${action}`,
       options,
       async (req, reply) => {
         const who = await participant(req, reply);
         if (!who) return reply;
-        const { user, listing, sort } = who;
-        const outcome =
-          action === 'like'
-            ? await likeComment(ctx.db, listing, commentId(req), user.id, ctx.now())
-            : await unlikeComment(ctx.db, listing, commentId(req), user.id);
-        return outcome.ok
-          ? done(reply, listing, sort, outcome.id)
-          : refused(reply, user, listing, sort, outcome, {
-              action: `/p/${listing.slug}/comments`,
-              text: '',
-              editing: false,
-            });
+        const { user, sort } = who;
+        const { slug, id } = req.params;
+        const outcome = answer(await runForm(ctx, user, change[action], undefined, { slug, id }), '');
+        if (outcome.ok)
+          return done(reply, { slug }, sort, action === 'delete' ? (outcome.parent_id ?? undefined) : outcome.id);
+        if (turnedAway(reply, user, slug, outcome)) return reply;
+        return refused(reply, user, { slug }, sort, outcome as Exclude<CommentOutcome, { ok: true }>, {
+          action: `/p/${slug}/comments`,
+          text: '',
+          editing: false,
+        });
       },
     );
   }

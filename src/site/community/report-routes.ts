@@ -2,13 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { describeTarget, type TargetView } from '../../domain/moderation/moderate.js';
-import {
-  fileReport,
-  isReportKind,
-  REPORT_DETAILS_MAX,
-  REPORT_REASONS,
-  reportProblem,
-} from '../../domain/moderation/reports.js';
+import { isReportKind, REPORT_DETAILS_MAX, REPORT_REASONS, reportProblem } from '../../domain/moderation/reports.js';
+import { fileReportOperation } from '../../api/operations/community.js';
+import { runForm } from '../forms/run-form.js';
 import { pageSender, signedInUser } from '../account/account-pages.js';
 import { formValue, idParam } from '../admin/admin-guard.js';
 import { html } from '../html.js';
@@ -117,13 +113,13 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext) {
         reason: formValue(req.body, 'reason'),
         details: formValue(req.body, 'details'),
       };
-      const problem = reportProblem(input);
-      if (problem) return form(reply, user, t, { reason: input.reason, details: input.details, error: problem }, 400);
-      await fileReport(ctx.db, ctx.site.id, user.id, {
-        ...input,
-        kind: t.kind,
-        reason: input.reason as keyof typeof REPORT_REASONS,
-      });
+      const r = await runForm(ctx, user, fileReportOperation, req.body, {});
+      if (!r.ok) {
+        // A field the schema refused is told in the domain's words when it has them.
+        const [field, message] = Object.entries(r.fields)[0] ?? ['reason', r.message];
+        const error = reportProblem(input) ?? { field, message };
+        return form(reply, user, t, { reason: input.reason, details: input.details, error }, 400);
+      }
       return page(
         reply,
         user,

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { castVote, removeVote } from '../../domain/votes/votes.js';
+import { castVoteOperation, removeVoteOperation } from '../../api/operations/community.js';
+import { executeOperation } from '../../api/execute.js';
 import { loadVoteSettings } from '../../domain/votes/vote-settings.js';
+import { unreadSessionPrincipal } from '../forms/run-form.js';
 import { participationRefusalPage } from './participation-page.js';
 import { pageSender } from '../account/account-pages.js';
 import type { User } from '../../domain/accounts/user-repository.js';
@@ -12,7 +14,8 @@ import { sha256 } from '../../crypto/sha256.js';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 /**
- * Voting, on the site only: people vote here, never through the API or MCP. A form post with its CSRF
+ * Voting, on the site only: people vote here (the site-only operations cast_vote and remove_vote),
+ * never through the API or MCP. A form post with its CSRF
  * token; asked for JSON (the page's script), it answers `{ voted, counted, votes }` instead of
  * redirecting back to the listing.
  */
@@ -36,19 +39,10 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
       // account is read apart only to explain a refusal.
       const token = req.cookies[SESSION_COOKIE];
       if (!token) return signedOut();
-      const now = ctx.now();
-      const settings = await loadVoteSettings(ctx.db, ctx.site.id);
-      const voter = { sessionHash: sha256(token) };
+      const voter = unreadSessionPrincipal(sha256(token), req.ip);
       const result = !SLUG.test(slug)
         ? { refused: (await currentUser(ctx, req)) ? ('not_found' as const) : ('signed_out' as const) }
-        : action === 'vote'
-          ? await castVote(ctx.db, ctx.site.id, slug, voter, {
-              now,
-              ip: req.ip,
-              holdHours: settings.holdHours,
-              perMinute: settings.perAccountPerMinute,
-            })
-          : await removeVote(ctx.db, ctx.site.id, slug, voter, { now });
+        : await executeOperation(action === 'vote' ? castVoteOperation : removeVoteOperation, { slug }, ctx, voter);
       if (result.refused) {
         if (result.refused === 'signed_out') return signedOut();
         const user = await currentUser(ctx, req);
@@ -57,6 +51,7 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
           return page(reply, 403, user, title, body);
         }
         if (result.refused === 'rate_limited') {
+          const settings = await loadVoteSettings(ctx.db, ctx.site.id);
           reply.header('Retry-After', '60');
           return page(
             reply,

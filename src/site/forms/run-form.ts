@@ -16,6 +16,20 @@ export const sessionPrincipal = (user: User): Principal => ({
   via: 'session',
 });
 
+/**
+ * A site session not read yet, for an operation that checks it inside its own statement (a vote:
+ * one round trip per vote). It stands for no account (userId 0) until that statement finds one.
+ */
+export const unreadSessionPrincipal = (sessionHash: string, ip: string): Principal => ({
+  userId: 0,
+  email: '',
+  isAdmin: false,
+  scopes: [...SCOPES],
+  via: 'session',
+  sessionHash,
+  ip,
+});
+
 /** What a form post came to: the operation's answer, or what to show beside the form's fields. */
 export type FormOutcome<T> =
   | { ok: true; value: T }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { follow, followableListing, isFollowing, unfollow } from '../../domain/my-listings/followers.js';
+import { isFollowing } from '../../domain/my-listings/followers.js';
+import { followListingOperation, unfollowListingOperation } from '../../api/operations/community.js';
+import { runForm } from '../forms/run-form.js';
 import { html, layout, type SafeHtml } from '../html.js';
 import { currentUser } from '../session.js';
-
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 /**
  * The Follow / Unfollow button of a public listing page. Followers get the listing's updates by
@@ -33,19 +33,11 @@ export function registerFollowRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await currentUser(ctx, req);
       const slug = req.params.slug;
       if (!user) return reply.redirect(`/signin?next=${encodeURIComponent(`/p/${slug}`)}`, 303);
-      const listing = SLUG.test(slug) ? await followableListing(ctx.db, ctx.site.id, slug) : null;
-      if (!listing) {
-        return reply
-          .code(404)
-          .type('text/html; charset=utf-8')
-          .send(
-            layout(
-              { title: 'Not found', siteName: ctx.site.name, user },
-              html`<h1>Listing not found</h1><p><a href="/">Back to launches</a></p>`,
-            ),
-          );
-      }
-      if (action === 'follow' && !user.email_verified_at) {
+      const op = action === 'follow' ? followListingOperation : unfollowListingOperation;
+      // A slug that cannot be one is refused by the operation's schema: the same 404 as a missing listing.
+      const r = await runForm(ctx, user, op, undefined, { slug });
+      if (r.ok) return reply.redirect(`/p/${r.value.slug}`, 303);
+      if (r.status === 403) {
         return reply
           .code(403)
           .type('text/html; charset=utf-8')
@@ -56,9 +48,15 @@ export function registerFollowRoutes(app: FastifyInstance, ctx: AppContext) {
             ),
           );
       }
-      if (action === 'follow') await follow(ctx.db, listing.id, user.id, ctx.now());
-      else await unfollow(ctx.db, listing.id, user.id);
-      return reply.redirect(`/p/${listing.slug}`, 303);
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(
+          layout(
+            { title: 'Not found', siteName: ctx.site.name, user },
+            html`<h1>Listing not found</h1><p><a href="/">Back to launches</a></p>`,
+          ),
+        );
     };
   app.post<{ Params: { slug: string } }>('/p/:slug/follow', { preHandler: app.csrfProtection }, change('follow'));
   app.post<{ Params: { slug: string } }>('/p/:slug/unfollow', { preHandler: app.csrfProtection }, change('unfollow'));
