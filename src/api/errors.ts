@@ -50,6 +50,7 @@ export {
   AppError as HttpError,
   badRequest,
   conflict,
+  forbidden,
   notFound,
   type FieldError,
 } from '../errors/app-error.js';

@@ -1,7 +1,7 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { rejectUnstorableText } from './storable-text.js';
 import type { AppContext } from '../app-context.js';
-import { HttpError } from './errors.js';
+import { HttpError, forbidden } from './errors.js';
 import type { OperationInput, OperationSpec, Principal } from './registry.js';
 import { requireScope } from './auth.js';
 
@@ -25,6 +25,7 @@ export async function executeOperation<
   principal: Principal | null,
 ): Promise<Static<R>> {
   if (op.scope) requireScope(ctx, principal, op.scope);
+  if (op.adminOnly && !principal?.isAdmin) throw forbidden(`${op.operationId} is for the site's administrators.`);
   const handler = op.handler?.bind(op);
   if (!handler) {
     throw new HttpError(501, `${op.operationId} is declared in the API but not implemented yet.`);

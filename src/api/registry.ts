@@ -79,6 +79,8 @@ export interface OperationSpec<
   scope: Scope | null;
   /** Default: every surface. */
   surfaces?: readonly Surface[];
+  /** Only the site's administrators may run it (others get 403), whatever their scopes. */
+  adminOnly?: boolean;
   params?: P;
   query?: Q;
   body?: B;
