@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerAccountRoutes } from './account/account-routes.js';
 import { registerAuthRoutes } from './account/auth-routes.js';
+import { registerOutboxRoutes } from './account/outbox-routes.js';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
 import { registerOrderRoutes } from './checkout/order-routes.js';
@@ -55,7 +56,8 @@ const SITE_AREAS: SiteArea[] = [
     ],
   },
   { name: 'community', access: 'anyone', home: '/', routes: [registerCommunityRoutes] },
-  { name: 'account', access: 'anyone', home: '/account', routes: [registerAuthRoutes, registerAccountRoutes] },
+  { name: 'sign-in', access: 'anyone', home: '/account', routes: [registerAuthRoutes, registerOutboxRoutes] },
+  { name: 'account', access: 'signed-in', home: '/account', routes: [registerAccountRoutes] },
   { name: 'submit', access: 'anyone', home: '/submit', routes: [registerDraftRoutes] },
   { name: 'my-listings', access: 'anyone', home: '/my-listings', routes: [registerMyListingRoutes] },
   { name: 'claims', access: 'anyone', home: '/claims', routes: [registerClaimRoutes] },
