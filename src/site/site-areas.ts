@@ -20,6 +20,7 @@ import { registerPeopleRoutes } from './public/people-routes.js';
 import { registerSitemapRoutes } from './public/sitemap.js';
 import { registerSiteRoutes } from './routes.js';
 import { type Access, guardArea } from './site-request.js';
+import { registerDraftProgressRoutes } from './submit/draft-progress-routes.js';
 import { registerDraftRoutes } from './submit/draft-routes.js';
 
 type RegisterRoutes = (app: FastifyInstance, ctx: AppContext, opts: { openapi: object }) => void;
@@ -58,7 +59,8 @@ const SITE_AREAS: SiteArea[] = [
   { name: 'community', access: 'anyone', home: '/', routes: [registerCommunityRoutes] },
   { name: 'sign-in', access: 'anyone', home: '/account', routes: [registerAuthRoutes, registerOutboxRoutes] },
   { name: 'account', access: 'signed-in', home: '/account', routes: [registerAccountRoutes] },
-  { name: 'submit', access: 'anyone', home: '/submit', routes: [registerDraftRoutes] },
+  { name: 'draft progress', access: 'anyone', home: '/submit', routes: [registerDraftProgressRoutes] },
+  { name: 'submit', access: 'signed-in', home: '/submit', routes: [registerDraftRoutes] },
   { name: 'my-listings', access: 'anyone', home: '/my-listings', routes: [registerMyListingRoutes] },
   { name: 'claims', access: 'anyone', home: '/claims', routes: [registerClaimRoutes] },
   { name: 'checkout', access: 'anyone', home: '/orders', routes: [registerFreeLaunchRoutes, registerOrderRoutes] },
