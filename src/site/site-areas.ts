@@ -11,6 +11,9 @@ import { registerCommunityRoutes } from './community/community-routes.js';
 import { registerMcpPage } from './docs/mcp-page.js';
 import { registerLogoRoutes } from './images/logo-routes.js';
 import { registerShareImageRoutes } from './images/share-routes.js';
+import { registerFollowRoutes } from './my-listings/my-listing-follow.js';
+import { registerInterviewRoutes } from './my-listings/my-listing-interview.js';
+import { registerRevenueRoutes } from './my-listings/my-listing-revenue.js';
 import { registerMyListingRoutes } from './my-listings/my-listing-routes.js';
 import { registerAwardPages } from './public/award-pages.js';
 import { registerBrowseRoutes } from './public/browse-routes.js';
@@ -61,7 +64,14 @@ const SITE_AREAS: SiteArea[] = [
   { name: 'account', access: 'signed-in', home: '/account', routes: [registerAccountRoutes] },
   { name: 'draft progress', access: 'anyone', home: '/submit', routes: [registerDraftProgressRoutes] },
   { name: 'submit', access: 'signed-in', home: '/submit', routes: [registerDraftRoutes] },
-  { name: 'my-listings', access: 'anyone', home: '/my-listings', routes: [registerMyListingRoutes] },
+  // Following is a button on public listing pages: its own sign-in redirect brings people back there.
+  { name: 'following', access: 'anyone', home: '/', routes: [registerFollowRoutes] },
+  {
+    name: 'my-listings',
+    access: 'signed-in',
+    home: '/my/listings',
+    routes: [registerMyListingRoutes, registerInterviewRoutes, registerRevenueRoutes],
+  },
   { name: 'claims', access: 'anyone', home: '/claims', routes: [registerClaimRoutes] },
   { name: 'checkout', access: 'anyone', home: '/orders', routes: [registerFreeLaunchRoutes, registerOrderRoutes] },
   { name: 'admin', access: 'admin', home: '/admin', routes: [registerAdminRoutes] },
