@@ -6,6 +6,7 @@ import { registerOutboxRoutes } from './account/outbox-routes.js';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
 import { registerOrderRoutes } from './checkout/order-routes.js';
+import { registerClaimLinkRoutes } from './claims/claim-link-routes.js';
 import { registerClaimRoutes } from './claims/claim-routes.js';
 import { registerCommunityRoutes } from './community/community-routes.js';
 import { registerMcpPage } from './docs/mcp-page.js';
@@ -72,7 +73,8 @@ const SITE_AREAS: SiteArea[] = [
     home: '/my/listings',
     routes: [registerMyListingRoutes, registerInterviewRoutes, registerRevenueRoutes],
   },
-  { name: 'claims', access: 'anyone', home: '/claims', routes: [registerClaimRoutes] },
+  { name: 'claim links', access: 'anyone', home: '/claims', routes: [registerClaimLinkRoutes] },
+  { name: 'claims', access: 'signed-in', home: '/claims', routes: [registerClaimRoutes] },
   { name: 'checkout', access: 'anyone', home: '/orders', routes: [registerFreeLaunchRoutes, registerOrderRoutes] },
   { name: 'admin', access: 'admin', home: '/admin', routes: [registerAdminRoutes] },
 ];
