@@ -75,7 +75,7 @@ const SITE_AREAS: SiteArea[] = [
   },
   { name: 'claim links', access: 'anyone', home: '/claims', routes: [registerClaimLinkRoutes] },
   { name: 'claims', access: 'signed-in', home: '/claims', routes: [registerClaimRoutes] },
-  { name: 'checkout', access: 'anyone', home: '/orders', routes: [registerFreeLaunchRoutes, registerOrderRoutes] },
+  { name: 'checkout', access: 'signed-in', home: '/orders', routes: [registerFreeLaunchRoutes, registerOrderRoutes] },
   { name: 'admin', access: 'admin', home: '/admin', routes: [registerAdminRoutes] },
 ];
 
