@@ -9,7 +9,9 @@ import { registerOrderRoutes } from './checkout/order-routes.js';
 import { registerClaimLinkRoutes } from './claims/claim-link-routes.js';
 import { registerClaimRoutes } from './claims/claim-routes.js';
 import { registerCommunityRoutes } from './community/community-routes.js';
+import { registerApiReference } from './docs/api-reference-page.js';
 import { registerMcpPage } from './docs/mcp-page.js';
+import { registerBadgeRoutes } from './images/badge-routes.js';
 import { registerLogoRoutes } from './images/logo-routes.js';
 import { registerShareImageRoutes } from './images/share-routes.js';
 import { registerFollowRoutes } from './my-listings/my-listing-follow.js';
@@ -20,9 +22,9 @@ import { registerAwardPages } from './public/award-pages.js';
 import { registerBrowseRoutes } from './public/browse-routes.js';
 import { registerCalendarRoutes } from './public/calendar-routes.js';
 import { registerFeedRoutes } from './public/feeds.js';
+import { registerListingRoutes } from './public/listing-routes.js';
 import { registerPeopleRoutes } from './public/people-routes.js';
 import { registerSitemapRoutes } from './public/sitemap.js';
-import { registerSiteRoutes } from './routes.js';
 import { type Access, guardArea } from './site-request.js';
 import { registerDraftProgressRoutes } from './submit/draft-progress-routes.js';
 import { registerDraftRoutes } from './submit/draft-routes.js';
@@ -54,7 +56,9 @@ const SITE_AREAS: SiteArea[] = [
       registerFeedRoutes,
       registerLogoRoutes,
       registerShareImageRoutes,
-      registerSiteRoutes,
+      registerApiReference,
+      registerListingRoutes,
+      registerBadgeRoutes,
       registerCalendarRoutes,
       registerAwardPages,
       registerPeopleRoutes,
