@@ -31,7 +31,10 @@ import { registerDraftRoutes } from './submit/draft-routes.js';
 
 type RegisterRoutes = (app: FastifyInstance, ctx: AppContext, opts: { openapi: object }) => void;
 
-/** A part of the website: its pages, who may open them, and where sign-in brings people back to. */
+/**
+ * A part of the website: its pages, who may open them, and where sign-in brings people back to
+ * from a form posted without a Referer (a route can name its own page with config.signInNext).
+ */
 interface SiteArea {
   name: string;
   access: Access;
@@ -41,8 +44,9 @@ interface SiteArea {
 
 /**
  * Every area of the website, registered from this one place, each as its own Fastify plugin whose
- * guard runs before any of its handlers (see guardArea). Areas marked `anyone` whose handlers still
- * check sign-in themselves hold pages for visitors and for accounts side by side.
+ * guard runs before any of its handlers (see guardArea). A part of a site area that signed-out
+ * people must reach (signing in, an emailed link, what a script polls) is an `anyone` area of its
+ * own; community and following still check sign-in in their handlers.
  */
 const SITE_AREAS: SiteArea[] = [
   {
