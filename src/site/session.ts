@@ -31,13 +31,15 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
     maxAge: SESSION_DAYS * 86_400,
   });
   // The rest of this request (e.g. the consent page right after sign-in) sees the new user.
-  users.set(req, await findUserById(ctx.db, userId));
+  req.user = await findUserById(ctx.db, userId);
+  users.set(req, req.user);
 }
 
 export async function signOut(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = req.cookies[SESSION_COOKIE];
   if (token) await deleteSession(ctx.db, token);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  req.user = null;
   users.set(req, null);
 }
 

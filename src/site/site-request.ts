@@ -9,6 +9,10 @@ declare module 'fastify' {
     /** The signed-in person (null: a visitor), loaded before the handler of every site area. */
     user: User | null;
   }
+  interface FastifyContextConfig {
+    /** Where sign-in brings a signed-out visitor back to, for a route whose page is not the one asked for (a form post). */
+    signInNext?: (req: FastifyRequest) => string;
+  }
   interface FastifyReply {
     /** Sends a full page in the site layout, titled "<title> — <site name>", for this request's visitor. */
     page(title: string, body: SafeHtml, status?: number): FastifyReply;
@@ -27,6 +31,12 @@ export function installSiteRequest(app: FastifyInstance, ctx: AppContext): void 
       .type('text/html; charset=utf-8')
       .send(layout({ title: `${title} — ${siteName}`, siteName, user: this.request.user }, body));
   });
+}
+
+/** The signed-in person of a request to an area whose access is 'signed-in' (its guard let no one else through). */
+export function signedInUserOf(req: FastifyRequest): User {
+  if (!req.user) throw new Error(`${req.url} is not in a signed-in area`);
+  return req.user;
 }
 
 /** Where sign-in brings a person back to: this page, or for a form post the page it was posted from. */
@@ -51,7 +61,10 @@ export function guardArea(ctx: AppContext, access: Access, home: string) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     req.user = await currentUser(ctx, req);
     if (access === 'anyone') return;
-    if (!req.user) return reply.redirect(`/signin?next=${encodeURIComponent(comeBackTo(req, home))}`, 303);
+    if (!req.user) {
+      const next = req.routeOptions.config.signInNext?.(req) ?? comeBackTo(req, home);
+      return reply.redirect(`/signin?next=${encodeURIComponent(next)}`, 303);
+    }
     // Pages of an account are that person's: never kept by a shared cache.
     reply.header('Cache-Control', 'no-store');
     if (access === 'admin' && !req.user.is_admin)

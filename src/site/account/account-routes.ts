@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { html, layout, type SafeHtml } from '../html.js';
-import { currentUser } from '../session.js';
+import { html } from '../html.js';
+import { signedInUserOf } from '../site-request.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../domain/accounts/api-keys.js';
 import { SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../../api/registry.js';
-import { recentMail } from '../../mail/outbox.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { connectedApps, revokeGrant } from '../../oauth/tokens.js';
+import { sendVerification } from './verification-mail.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const EXPIRY_CHOICES: [string, string][] = [
@@ -16,23 +16,8 @@ const EXPIRY_CHOICES: [string, string][] = [
   ['365', 'In a year'],
 ];
 
-/** The account page: profile, API keys (create, shown once; list; revoke) and, without SMTP, the local outbox. */
+/** The account page: profile, email confirmation, API keys (create, shown once; list; revoke) and connected apps. */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
-  const siteName = ctx.site.name;
-  const page = (reply: FastifyReply, user: User | null, title: string, body: SafeHtml, status = 200) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .send(layout({ title: `${title} — ${siteName}`, siteName, user }, body));
-  const requireUser = async (req: FastifyRequest, reply: FastifyReply) => {
-    const user = await currentUser(ctx, req);
-    if (!user) {
-      reply.redirect(`/signin?next=${encodeURIComponent('/account')}`, 303);
-      return null;
-    }
-    return user;
-  };
-
   async function accountPage(
     reply: FastifyReply,
     user: User,
@@ -44,9 +29,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     const csrf = reply.generateCsrf();
     const state = (k: (typeof keys)[number]) =>
       k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= now ? 'expired' : 'active';
-    return page(
-      reply,
-      user,
+    return reply.page(
       'Your account',
       html`
       <h1>Your account</h1>
@@ -101,8 +84,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.get<{ Querystring: Form }>('/account', async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     const q = req.query;
     const notice = q.welcome
       ? 'Welcome! Your email is confirmed.'
@@ -119,8 +101,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post<{ Body: Form }>('/account/api-keys', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     const f = req.body ?? {};
     const name = String(f.name ?? '').trim();
     const asked = ([] as string[]).concat(f.scopes ?? []);
@@ -147,8 +128,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/account/api-keys/:id/revoke',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await requireUser(req, reply);
-      if (!user) return reply;
+      const user = signedInUserOf(req);
       const id = Number(req.params.id);
       if (!Number.isInteger(id) || id < 1 || !(await revokeApiKey(ctx.db, user.id, id))) {
         return accountPage(reply, user, { errors: ['No such active key on your account.'] }, 404);
@@ -162,8 +142,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/account/connected-apps/:id/disconnect',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await requireUser(req, reply);
-      if (!user) return reply;
+      const user = signedInUserOf(req);
       const id = Number(req.params.id);
       if (!Number.isInteger(id) || id < 1 || !(await revokeGrant(ctx.db, user.id, id))) {
         return accountPage(reply, user, { errors: ['No such connected app on your account.'] }, 404);
@@ -173,21 +152,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Without SMTP the outbox is where mail can be read — for the person running the service only.
-  app.get('/outbox', async (req, reply) => {
-    const user = await currentUser(ctx, req);
-    // The socket's own address: behind TRUST_PROXY, req.ip comes from a header a client can forge.
-    const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-    if (!(user?.is_admin || (local && !ctx.config.smtpUrl)))
-      return page(reply, user, 'Not found', html`<h1>Not found</h1>`, 404);
-    const mails = await recentMail(ctx.db);
-    return page(
-      reply,
-      user,
-      'Outbox',
-      html`<h1>Outbox</h1>
-      <p class="muted">${ctx.config.smtpUrl ? 'Mail is delivered through SMTP_URL; this is the log.' : 'No SMTP_URL is set, so mail is kept here instead of being sent.'}</p>
-      ${mails.map((m) => html`<article class="card"><p><strong>${m.subject}</strong><br><span class="muted">to ${m.to_address} · ${m.created_at.slice(0, 16).replace('T', ' ')}${m.sent_at ? ' · sent' : ''}${m.error ? html` · <span class="error">${m.error}</span>` : ''}</span></p><pre>${m.text_body}</pre></article>`)}`,
-    );
+  app.post('/account/resend-verification', { preHandler: app.csrfProtection }, async (req, reply) => {
+    const user = signedInUserOf(req);
+    if (!user.email_verified_at) await sendVerification(ctx, user.id, user.email);
+    return reply.redirect('/account?sent=1', 303);
   });
 }

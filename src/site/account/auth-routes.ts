@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { html, layout, type SafeHtml } from '../html.js';
-import { currentUser, safeNext, signIn, signOut } from '../session.js';
+import { html } from '../html.js';
+import { safeNext, signIn, signOut } from '../session.js';
 import {
   confirmEmail,
   createUser,
@@ -15,6 +15,7 @@ import { passwordSignIn, throttledMessage } from '../../domain/accounts/password
 import { consumeEmailToken, issueEmailToken } from '../../domain/accounts/email-tokens.js';
 import { deleteUserSessions } from '../../domain/accounts/sessions.js';
 import { queueMail } from '../../mail/outbox.js';
+import { sendVerification } from './verification-mail.js';
 
 type Form = Record<string, string | undefined>;
 const HOUR = 3_600_000;
@@ -22,30 +23,9 @@ const HOUR = 3_600_000;
 /** Sign-up, sign-in, sign-out, email verification and password reset: server-rendered forms, CSRF-protected. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;
-  const page = async (req: FastifyRequest, reply: FastifyReply, title: string, body: SafeHtml, status = 200) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .send(layout({ title: `${title} — ${siteName}`, siteName, user: await currentUser(ctx, req) }, body));
   const csrfField = (reply: FastifyReply) => html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
   const errorList = (errors: string[]) =>
     errors.length ? html`<div class="error" role="alert"><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : '';
-
-  async function sendVerification(userId: number, email: string, next?: string) {
-    const token = await issueEmailToken(ctx.db, {
-      kind: 'verify_email',
-      email,
-      userId,
-      payload: next ? { next } : {},
-      ttlMs: 48 * HOUR,
-      now: ctx.now(),
-    });
-    await queueMail(ctx.db, {
-      to: email,
-      subject: `Confirm your email for ${siteName}`,
-      text: `Welcome to ${siteName}!\n\nConfirm your email address by opening this link (valid for 48 hours):\n${ctx.config.publicUrl}/verify-email?token=${token}\n\nIf you did not sign up, ignore this message.`,
-    });
-  }
 
   // `next` survives sign-up too, so an invited co-founder without an account lands back on the invite.
   const signupForm = (reply: FastifyReply, values: Form = {}, errors: string[] = []) => html`
@@ -59,7 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Querystring: Form }>('/signup', async (req, reply) => {
     const next = req.query.next ? safeNext(req.query.next) : undefined;
-    return page(req, reply, 'Sign up', signupForm(reply, next ? { next } : {}));
+    return reply.page('Sign up', signupForm(reply, next ? { next } : {}));
   });
   app.post<{ Body: Form }>('/signup', { preHandler: app.csrfProtection }, async (req, reply) => {
     const f = req.body ?? {};
@@ -70,12 +50,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const pw = passwordProblem(f.password ?? '');
     if (pw) errors.push(`Password: ${pw}.`);
     if ((f.name ?? '').length > 120) errors.push('Name: at most 120 characters.');
-    if (errors.length) return page(req, reply, 'Sign up', signupForm(reply, f, errors), 400);
+    if (errors.length) return reply.page('Sign up', signupForm(reply, f, errors), 400);
     const next = f.next ? safeNext(f.next) : undefined;
     // A taken email gets the same answer as a new one (no account discovery); its owner is told by mail instead.
     try {
       const user = await createUser(ctx.db, { email, password: f.password!, name: (f.name ?? '').trim() });
-      await sendVerification(user.id, user.email, next);
+      await sendVerification(ctx, user.id, user.email, next);
     } catch (err) {
       if (!(err instanceof DuplicateEmailError)) throw err;
       await hashPassword(f.password!); // what creating the account would have cost, so the timing matches too
@@ -91,9 +71,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Querystring: Form }>('/signup/sent', async (req, reply) => {
     const next = req.query.next ? safeNext(req.query.next) : undefined;
-    return page(
-      req,
-      reply,
+    return reply.page(
       'Check your email',
       html`<h1>Check your email</h1>
       <p>We sent a message to the address you gave. Open the link in it to confirm your email and sign in; it works for 48 hours.</p>
@@ -110,7 +88,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     </form><p><a href="/forgot-password">Forgot your password?</a> · New here? <a href="/signup${next !== '/account' ? `?next=${encodeURIComponent(next)}` : ''}">Create an account</a></p>`;
 
   app.get<{ Querystring: Form }>('/signin', async (req, reply) =>
-    page(req, reply, 'Sign in', signinForm(reply, safeNext(req.query.next))),
+    reply.page('Sign in', signinForm(reply, safeNext(req.query.next))),
   );
   app.post<{ Body: Form }>('/signin', { preHandler: app.csrfProtection }, async (req, reply) => {
     const f = req.body ?? {};
@@ -124,17 +102,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     if (!outcome.ok && outcome.reason === 'throttled') {
       reply.header('Retry-After', String(outcome.retryAfterSeconds));
-      return page(
-        req,
-        reply,
-        'Sign in',
-        signinForm(reply, next, f, [throttledMessage(outcome.retryAfterSeconds)]),
-        429,
-      );
+      return reply.page('Sign in', signinForm(reply, next, f, [throttledMessage(outcome.retryAfterSeconds)]), 429);
     }
     // The same answer whether the email or the password was wrong: no account discovery.
-    if (!outcome.ok)
-      return page(req, reply, 'Sign in', signinForm(reply, next, f, ['Email or password is not right.']), 401);
+    if (!outcome.ok) return reply.page('Sign in', signinForm(reply, next, f, ['Email or password is not right.']), 401);
     const user = outcome.user;
     await signIn(ctx, req, reply, user.id);
     return reply.redirect(next, 303);
@@ -148,33 +119,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Querystring: Form }>('/verify-email', async (req, reply) => {
     const t = req.query.token ? await consumeEmailToken(ctx.db, 'verify_email', req.query.token, ctx.now()) : null;
     if (!t || t.user_id === null)
-      return page(
-        req,
-        reply,
+      return reply.page(
         'Email not confirmed',
         html`<h1>This link is not valid</h1><p>It may have expired or been used already. Sign in and ask for a new one from your account page.</p>`,
         400,
       );
     const confirmed = await confirmEmail(ctx.db, t.user_id, t.email, ctx.now());
     if (!confirmed)
-      return page(
-        req,
-        reply,
+      return reply.page(
         'Email not confirmed',
         html`<h1>This link is not valid</h1><p>The account's address has changed since it was sent.</p>`,
         400,
       );
     // The link proves the inbox, as a reset link does: it signs in, where sign-up itself no longer does.
-    if ((await currentUser(ctx, req))?.id !== t.user_id) await signIn(ctx, req, reply, t.user_id);
+    if (req.user?.id !== t.user_id) await signIn(ctx, req, reply, t.user_id);
     const next = typeof t.payload.next === 'string' ? safeNext(t.payload.next) : '/account?welcome=1';
     return reply.redirect(next, 303);
-  });
-
-  app.post('/account/resend-verification', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await currentUser(ctx, req);
-    if (!user) return reply.redirect('/signin?next=/account', 303);
-    if (!user.email_verified_at) await sendVerification(user.id, user.email);
-    return reply.redirect('/account?sent=1', 303);
   });
 
   const forgotForm = (reply: FastifyReply) => html`
@@ -182,7 +142,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     <form method="post" action="/forgot-password" class="form">${csrfField(reply)}
       <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email"></label>
       <button type="submit">Send a reset link</button></form>`;
-  app.get('/forgot-password', async (req, reply) => page(req, reply, 'Reset password', forgotForm(reply)));
+  app.get('/forgot-password', async (_req, reply) => reply.page('Reset password', forgotForm(reply)));
   app.post<{ Body: Form }>('/forgot-password', { preHandler: app.csrfProtection }, async (req, reply) => {
     const email = (req.body?.email ?? '').trim();
     const user = EMAIL_PATTERN.test(email) ? await findUserByEmail(ctx.db, email) : null;
@@ -200,9 +160,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
         text: `Someone (hopefully you) asked to reset the password of your ${siteName} account.\n\nChoose a new password here (valid for one hour):\n${ctx.config.publicUrl}/reset-password?token=${token}\n\nIf it was not you, ignore this message; your password stays as it is.`,
       });
     }
-    return page(
-      req,
-      reply,
+    return reply.page(
       'Check your email',
       html`<h1>Check your email</h1><p>If an account exists for that address, we sent it a link to choose a new password. The link works for one hour.</p>`,
     );
@@ -214,19 +172,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       <label>New password <input type="password" name="password" required minlength="10" maxlength="200" autocomplete="new-password"></label>
       <button type="submit">Save the new password</button></form>`;
   app.get<{ Querystring: Form }>('/reset-password', async (req, reply) =>
-    page(req, reply, 'New password', resetForm(reply, req.query.token ?? '')),
+    reply.page('New password', resetForm(reply, req.query.token ?? '')),
   );
   app.post<{ Body: Form }>('/reset-password', { preHandler: app.csrfProtection }, async (req, reply) => {
     const f = req.body ?? {};
     const problem = passwordProblem(f.password ?? '');
     // Check the password before spending the single-use token, so a typo does not burn the link.
-    if (problem)
-      return page(req, reply, 'New password', resetForm(reply, f.token ?? '', [`Password: ${problem}.`]), 400);
+    if (problem) return reply.page('New password', resetForm(reply, f.token ?? '', [`Password: ${problem}.`]), 400);
     const t = f.token ? await consumeEmailToken(ctx.db, 'reset_password', f.token, ctx.now()) : null;
     if (!t || t.user_id === null)
-      return page(
-        req,
-        reply,
+      return reply.page(
         'Link not valid',
         html`<h1>This link is not valid</h1><p>It may have expired or been used. <a href="/forgot-password">Ask for a new one</a>.</p>`,
         400,

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../api/errors.js';
 import { html } from '../html.js';
-import { pageSender } from '../account/account-pages.js';
-import { currentUser } from '../session.js';
+import { loadOrRefuse } from '../not-yours-page.js';
+import { signedInUserOf } from '../site-request.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { ownedListing } from '../../domain/listings/listing-ownership.js';
 import { chooseFreeListing } from '../../domain/free-queue/choose-free-listing.js';
@@ -19,54 +19,45 @@ import { LAUNCH_EXTRAS, paidLaunchForm } from './paid-launch-form.js';
 const MANUAL_CHECK_GAP_MS = 60_000;
 
 type Params = { Params: { id: string }; Querystring: Record<string, string | undefined> };
+/** Sign-in from the launch page's forms comes back to the launch page. */
+const backToLaunchPage = {
+  signInNext: (req: FastifyRequest) => `/my/listings/${(req.params as { id: string }).id}/launch`,
+};
 
 /** The owner's launch page: free plan, launch week, what is missing, the badge code, and a check on demand. */
 export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) {
-  const page = pageSender(ctx);
-
-  /** The signed-in owner and the listing id, or the sign-in redirect / 404 / 403 page already sent. */
+  /** The signed-in owner and the listing id, or the 404 / 403 page already sent. */
   async function ownerOf(req: FastifyRequest<Params>, reply: FastifyReply): Promise<{ user: User; id: number } | null> {
-    const user = await currentUser(ctx, req);
-    if (!user) {
-      reply.redirect(`/signin?next=${encodeURIComponent(`/my/listings/${req.params.id}/launch`)}`, 303);
-      return null;
-    }
+    const user = signedInUserOf(req);
     const id = /^[1-9][0-9]{0,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
-    try {
-      if (!id || id > 2_147_483_647) throw new HttpError(404, 'No such listing.');
-      await ownedListing(ctx.db, ctx.site.id, id, user.id);
-      return { user, id };
-    } catch (err) {
-      if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 404)) throw err;
-      if (err.status === 404)
-        page(
-          reply,
-          user,
-          'Listing not found',
-          html`<h1>Listing not found</h1><p>There is no listing at this address. <a href="/account">Your account</a></p>`,
-          404,
-        );
-      else
-        page(
-          reply,
-          user,
-          'Not your listing',
-          html`<h1>This listing belongs to another account</h1><p>You are signed in as ${user.email}. <a href="/account">Your account</a></p>`,
-          403,
-        );
-      return null;
-    }
+    const owned = await loadOrRefuse(
+      reply,
+      async () => {
+        if (!id || id > 2_147_483_647) throw new HttpError(404, 'No such listing.');
+        return ownedListing(ctx.db, ctx.site.id, id, user.id);
+      },
+      {
+        notFound: {
+          title: 'Listing not found',
+          body: html`<h1>Listing not found</h1><p>There is no listing at this address. <a href="/account">Your account</a></p>`,
+        },
+        notYours: {
+          title: 'Not your listing',
+          body: html`<h1>This listing belongs to another account</h1><p>You are signed in as ${user.email}. <a href="/account">Your account</a></p>`,
+        },
+      },
+    );
+    return owned ? { user, id } : null;
   }
 
   async function launchPage(
     reply: FastifyReply,
-    user: User,
     id: number,
     opts: { notice?: string; error?: string; paidError?: string } = {},
     status = 200,
   ) {
     const listing = await loadFreeLaunch(ctx.db, ctx.site.id, id);
-    if (!listing) return page(reply, user, 'Listing not found', html`<h1>Listing not found</h1>`, 404);
+    if (!listing) return reply.page('Listing not found', html`<h1>Listing not found</h1>`, 404);
     reply.header('Cache-Control', 'no-store');
     const csrf = reply.generateCsrf();
     // The paid plan is offered until the listing has a launch of its own (paid, or live).
@@ -75,9 +66,7 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
       ? paidLaunchForm(id, await listProducts(ctx), csrf, { error: opts.paidError, status: listing.status })
       : html``;
     const { paidError: _, ...freeOpts } = opts;
-    return page(
-      reply,
-      user,
+    return reply.page(
       `Launch ${listing.name}`,
       html`${freeLaunchPage(freeLaunchView(ctx, listing), { name: listing.name, csrf, publicUrl: ctx.config.publicUrl, exit: listing.free_queue_exit, ...freeOpts })}${paid}`,
       status,
@@ -95,24 +84,28 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
         : q.recent
           ? 'We checked your homepage less than a minute ago; the result is below.'
           : undefined;
-    return launchPage(reply, owner.user, owner.id, { notice });
+    return launchPage(reply, owner.id, { notice });
   });
 
-  app.post<Params>('/my/listings/:id/launch/free', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const owner = await ownerOf(req, reply);
-    if (!owner) return reply;
-    try {
-      await chooseFreeListing(ctx, owner.id, owner.user.id);
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.status !== 409) throw err;
-      return launchPage(reply, owner.user, owner.id, { error: err.message }, 409);
-    }
-    return reply.redirect(`/my/listings/${owner.id}/launch?queued=1`, 303);
-  });
+  app.post<Params>(
+    '/my/listings/:id/launch/free',
+    { preHandler: app.csrfProtection, config: backToLaunchPage },
+    async (req, reply) => {
+      const owner = await ownerOf(req, reply);
+      if (!owner) return reply;
+      try {
+        await chooseFreeListing(ctx, owner.id, owner.user.id);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 409) throw err;
+        return launchPage(reply, owner.id, { error: err.message }, 409);
+      }
+      return reply.redirect(`/my/listings/${owner.id}/launch?queued=1`, 303);
+    },
+  );
 
   app.post<Params & { Body: Record<string, string | string[] | undefined> }>(
     '/my/listings/:id/launch/paid',
-    { preHandler: app.csrfProtection },
+    { preHandler: app.csrfProtection, config: backToLaunchPage },
     async (req, reply) => {
       const owner = await ownerOf(req, reply);
       if (!owner) return reply;
@@ -132,21 +125,28 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
       } catch (err) {
         if (!(err instanceof HttpError) || err.status >= 500) throw err;
         const why = err.errors?.map((e) => e.message).join('; ') ?? err.message;
-        return launchPage(reply, owner.user, owner.id, { paidError: why }, err.status);
+        return launchPage(reply, owner.id, { paidError: why }, err.status);
       }
     },
   );
 
-  app.post<Params>('/my/listings/:id/launch/check', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const owner = await ownerOf(req, reply);
-    if (!owner) return reply;
-    const listing = await loadFreeLaunch(ctx.db, ctx.site.id, owner.id);
-    if (listing?.status !== 'awaiting_badge') return reply.redirect(`/my/listings/${owner.id}/launch`, 303);
-    if (listing.badge_checked_at && ctx.now().getTime() - Date.parse(listing.badge_checked_at) < MANUAL_CHECK_GAP_MS) {
-      return reply.redirect(`/my/listings/${owner.id}/launch?recent=1`, 303);
-    }
-    // Inline rather than queued: the founder is waiting for a yes or no, and the fetch is bounded (10 s).
-    await runBadgeCheck(ctx, owner.id);
-    return reply.redirect(`/my/listings/${owner.id}/launch?checked=1`, 303);
-  });
+  app.post<Params>(
+    '/my/listings/:id/launch/check',
+    { preHandler: app.csrfProtection, config: backToLaunchPage },
+    async (req, reply) => {
+      const owner = await ownerOf(req, reply);
+      if (!owner) return reply;
+      const listing = await loadFreeLaunch(ctx.db, ctx.site.id, owner.id);
+      if (listing?.status !== 'awaiting_badge') return reply.redirect(`/my/listings/${owner.id}/launch`, 303);
+      if (
+        listing.badge_checked_at &&
+        ctx.now().getTime() - Date.parse(listing.badge_checked_at) < MANUAL_CHECK_GAP_MS
+      ) {
+        return reply.redirect(`/my/listings/${owner.id}/launch?recent=1`, 303);
+      }
+      // Inline rather than queued: the founder is waiting for a yes or no, and the fetch is bounded (10 s).
+      await runBadgeCheck(ctx, owner.id);
+      return reply.redirect(`/my/listings/${owner.id}/launch?checked=1`, 303);
+    },
+  );
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../api/errors.js';
 import { html } from '../html.js';
-import { pageSender, signedInUser } from '../account/account-pages.js';
+import { loadOrRefuse } from '../not-yours-page.js';
+import { signedInUserOf } from '../site-request.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { listMyOrders, orderForUser } from '../../domain/orders/checkout.js';
 import { cancelOrder, payWithTestProvider, startPayment } from '../../domain/orders/payment.js';
@@ -19,6 +20,10 @@ import { setOrderBillingOperation } from '../../api/operations/checkout.js';
 type Form = Record<string, string | string[] | undefined>;
 type Req = FastifyRequest<{ Params: { number: string }; Querystring: Form; Body: Form }>;
 const NUMBER = /^[A-Za-z0-9-]{1,32}$/;
+/** Sign-in from the checkout page's forms comes back to the checkout page. */
+const backToCheckout = {
+  signInNext: (req: FastifyRequest) => `/checkout/${(req.params as { number: string }).number}`,
+};
 
 /** The billing form's fields in the order shown, with what to do when one is left empty. */
 const BILLING_FIELDS = [
@@ -43,54 +48,41 @@ function billingError(fields: Record<string, string>): string | null {
  * buyer sees them: another account gets 403, an unknown number 404.
  */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
-  const page = pageSender(ctx);
-  const requireUser = signedInUser(ctx);
-
+  /** The signed-in buyer's order at this address, or null when its 404 or 403 page was sent. */
   async function buyerOrder(
     req: Req,
     reply: FastifyReply,
-    next: string,
   ): Promise<{ user: User; order: OrderRow; view: OrderView } | null> {
-    const user = await requireUser(req, reply, next);
-    if (!user) return null;
-    try {
-      if (!NUMBER.test(req.params.number)) throw new HttpError(404, 'No such order.');
-      const { order, view } = await orderForUser(ctx, user.id, req.params.number);
-      return { user, order, view };
-    } catch (err) {
-      if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 404)) throw err;
-      if (err.status === 404)
-        page(
-          reply,
-          user,
-          'Order not found',
-          html`<h1>Order not found</h1><p>There is no order ${req.params.number}. <a href="/orders">Your orders</a></p>`,
-          404,
-        );
-      else
-        page(
-          reply,
-          user,
-          'Not your order',
-          html`<h1>This order belongs to another account</h1><p>You are signed in as ${user.email}. <a href="/orders">Your orders</a></p>`,
-          403,
-        );
-      return null;
-    }
+    const user = signedInUserOf(req);
+    const found = await loadOrRefuse(
+      reply,
+      async () => {
+        if (!NUMBER.test(req.params.number)) throw new HttpError(404, 'No such order.');
+        return orderForUser(ctx, user.id, req.params.number);
+      },
+      {
+        notFound: {
+          title: 'Order not found',
+          body: html`<h1>Order not found</h1><p>There is no order ${req.params.number}. <a href="/orders">Your orders</a></p>`,
+        },
+        notYours: {
+          title: 'Not your order',
+          body: html`<h1>This order belongs to another account</h1><p>You are signed in as ${user.email}. <a href="/orders">Your orders</a></p>`,
+        },
+      },
+    );
+    return found && { user, ...found };
   }
 
   async function showCheckout(
     reply: FastifyReply,
-    user: User,
     view: OrderView,
     opts: { notice?: string; error?: string; form?: Record<string, string> } = {},
     status = 200,
   ) {
     const provider = paymentProviderFor(ctx.config);
     reply.header('Cache-Control', 'no-store');
-    return page(
-      reply,
-      user,
+    return reply.page(
       `Checkout ${view.number}`,
       checkoutPage(view, {
         csrf: reply.generateCsrf(),
@@ -103,7 +95,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.get<{ Params: { number: string }; Querystring: Form }>('/checkout/:number', async (req, reply) => {
-    const found = await buyerOrder(req as Req, reply, req.url);
+    const found = await buyerOrder(req as Req, reply);
     if (!found) return reply;
     const q = req.query;
     const notice =
@@ -113,14 +105,14 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
           ? 'Thanks: we are waiting for the payment provider to confirm your payment. This page updates when it does.'
           : undefined;
     if (found.view.status !== 'pending') return reply.redirect(`/orders/${found.view.number}`, 303);
-    return showCheckout(reply, found.user, found.view, { notice });
+    return showCheckout(reply, found.view, { notice });
   });
 
   app.post<{ Params: { number: string }; Body: Form }>(
     '/checkout/:number/billing',
-    { preHandler: app.csrfProtection },
+    { preHandler: app.csrfProtection, config: backToCheckout },
     async (req, reply) => {
-      const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
+      const found = await buyerOrder(req as Req, reply);
       if (!found) return reply;
       const b = req.body ?? {};
       // What was typed, to show again beside an error.
@@ -133,7 +125,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       const outcome = await runForm(ctx, found.user, setOrderBillingOperation, b, { number: found.view.number });
       if (!outcome.ok) {
         const error = billingError(outcome.fields) ?? outcome.message.replace(/^(vat_number|billing_country): /, '');
-        return showCheckout(reply, found.user, found.view, { error, form }, outcome.status);
+        return showCheckout(reply, found.view, { error, form }, outcome.status);
       }
       return reply.redirect(`/checkout/${found.view.number}?updated=1#pay-h`, 303);
     },
@@ -141,9 +133,9 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { number: string } }>(
     '/checkout/:number/pay',
-    { preHandler: app.csrfProtection },
+    { preHandler: app.csrfProtection, config: backToCheckout },
     async (req, reply) => {
-      const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
+      const found = await buyerOrder(req as Req, reply);
       if (!found) return reply;
       try {
         if (ctx.config.paymentProvider === 'test') {
@@ -154,12 +146,11 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
         return reply.redirect(url ?? `/checkout/${found.view.number}`, 303);
       } catch (err) {
         if (err instanceof HttpError && err.status < 500)
-          return showCheckout(reply, found.user, found.view, { error: err.message }, err.status);
+          return showCheckout(reply, found.view, { error: err.message }, err.status);
         // The provider could not start a payment (network, outage): nothing was charged; say so and let the buyer retry.
         req.log.error({ err }, 'payment provider failed to start a checkout');
         return showCheckout(
           reply,
-          found.user,
           found.view,
           {
             error:
@@ -174,31 +165,30 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const giveUp =
     (reason: string, notice: string) =>
     async (req: FastifyRequest<{ Params: { number: string } }>, reply: FastifyReply) => {
-      const found = await buyerOrder(req as Req, reply, `/checkout/${req.params.number}`);
+      const found = await buyerOrder(req as Req, reply);
       if (!found) return reply;
       await cancelOrder(ctx, found.order, reason);
       return reply.redirect(`/orders/${found.view.number}?${notice}=1`, 303);
     };
   app.post<{ Params: { number: string } }>(
     '/checkout/:number/decline',
-    { preHandler: app.csrfProtection },
+    { preHandler: app.csrfProtection, config: backToCheckout },
     giveUp('The test payment was declined; the order was cancelled and its weeks released.', 'declined'),
   );
   app.post<{ Params: { number: string } }>(
     '/checkout/:number/cancel',
-    { preHandler: app.csrfProtection },
+    { preHandler: app.csrfProtection, config: backToCheckout },
     giveUp('Cancelled by the buyer; its weeks were released.', 'cancelled'),
   );
 
   app.get('/orders', async (req, reply) => {
-    const user = await requireUser(req, reply, '/orders');
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     const { items } = await listMyOrders(ctx, user.id, 100, 0);
-    return page(reply, user, 'Your orders', ordersListPage(items));
+    return reply.page('Your orders', ordersListPage(items));
   });
 
   app.get<{ Params: { number: string }; Querystring: Form }>('/orders/:number', async (req, reply) => {
-    const found = await buyerOrder(req as Req, reply, req.url);
+    const found = await buyerOrder(req as Req, reply);
     if (!found) return reply;
     const q = req.query;
     const notice =
@@ -211,25 +201,18 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
             : undefined;
     const reviews = reviewsHtml(await profileReviewsOfOrder(ctx.db, found.order.id));
     reply.header('Cache-Control', 'no-store');
-    return page(reply, found.user, `Order ${found.view.number}`, orderPage(found.view, { notice, reviews }));
+    return reply.page(`Order ${found.view.number}`, orderPage(found.view, { notice, reviews }));
   });
 
   app.get<{ Params: { number: string } }>('/orders/:number/invoice', async (req, reply) => {
-    const found = await buyerOrder(req as Req, reply, req.url);
+    const found = await buyerOrder(req as Req, reply);
     if (!found) return reply;
     if (!found.view.invoice_number)
-      return page(
-        reply,
-        found.user,
+      return reply.page(
         'No invoice yet',
         html`<h1>No invoice yet</h1><p>An invoice is issued when the order is paid. <a href="/orders/${found.view.number}">Back to the order</a></p>`,
         404,
       );
-    return page(
-      reply,
-      found.user,
-      `Invoice ${found.view.invoice_number}`,
-      invoicePage(found.view, found.order.seller ?? {}),
-    );
+    return reply.page(`Invoice ${found.view.invoice_number}`, invoicePage(found.view, found.order.seller ?? {}));
   });
 }

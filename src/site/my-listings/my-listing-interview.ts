@@ -1,21 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { answerInterview } from '../../domain/interview/answer-interview.js';
 import { answersOf, listInterviewQuestions, removeAnswers } from '../../domain/interview/interview-repository.js';
-import type { SafeHtml } from '../html.js';
+import { signedInUserOf } from '../site-request.js';
 import { bodyErrors } from './my-listing-form.js';
 import { interviewView } from './my-listing-views.js';
 
 type Form = Record<string, string | string[] | undefined>;
-interface Helpers {
-  page(reply: FastifyReply, user: User | null, title: string, body: SafeHtml, status?: number): FastifyReply;
-  requireUser(req: FastifyRequest, reply: FastifyReply): Promise<User | null>;
-}
 
 /** The founder interview (answer_interview on the site): one box per question; an emptied box removes that answer. */
-export function registerInterviewRoutes(app: FastifyInstance, ctx: AppContext, { page, requireUser }: Helpers) {
+export function registerInterviewRoutes(app: FastifyInstance, ctx: AppContext) {
   async function interviewPage(
     reply: FastifyReply,
     user: User,
@@ -32,9 +28,7 @@ export function registerInterviewRoutes(app: FastifyInstance, ctx: AppContext, {
       answersOf(ctx.db, ctx.site.id, user.id),
     ]);
     const answers = opts.typed ?? Object.fromEntries(saved.map((a) => [a.question_id, a.answer]));
-    return page(
-      reply,
-      user,
+    return reply.page(
       'Founder interview',
       interviewView({
         csrf: reply.generateCsrf(),
@@ -49,14 +43,12 @@ export function registerInterviewRoutes(app: FastifyInstance, ctx: AppContext, {
   }
 
   app.get<{ Querystring: Form }>('/my/interview', async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     return interviewPage(reply, user, { notice: req.query.saved ? 'Your answers were saved.' : undefined });
   });
 
   app.post<{ Body: Form }>('/my/interview', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     const typed: Record<number, string> = {};
     for (const [k, v] of Object.entries(req.body ?? {})) {
       const id = /^answer\.([1-9]\d{0,9})$/.exec(k)?.[1];

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import type { User } from '../../domain/accounts/user-repository.js';
 import type { OwnedListing } from '../../domain/listings/listing-ownership.js';
 import { HttpError } from '../../api/errors.js';
 import { companyName } from '../../domain/listings/listing-repository.js';
@@ -17,9 +16,10 @@ import {
 import { html, type SafeHtml } from '../html.js';
 import { revenueFigureLabel } from '../revenue-figure.js';
 import { firstValue } from '../forms/form-values.js';
+import { signedInUserOf } from '../site-request.js';
+import { listingFor } from './owned-listing-page.js';
 
 type Form = Record<string, string | string[] | undefined>;
-type Page = (reply: FastifyReply, user: User, title: string, body: SafeHtml, status?: number) => unknown;
 
 const NOTICES: Record<string, string> = {
   connected: 'Stripe is connected. Its figure is checked again every day.',
@@ -90,18 +90,9 @@ function revenueView(v: RevenueView): SafeHtml {
  * see its status and the latest figure, disconnect, state MRR by hand, hide revenue. Owners and
  * co-founders only (`listingFor` sends the 403/404 page otherwise).
  */
-export function registerRevenueRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  h: {
-    page: Page;
-    requireUser: (req: any, reply: FastifyReply) => Promise<User | null>;
-    listingFor: (reply: FastifyReply, user: User, id: string) => Promise<OwnedListing | null>;
-  },
-) {
+export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext) {
   async function show(
     reply: FastifyReply,
-    user: User,
     listing: OwnedListing,
     extra: { notice?: string; error?: string } = {},
     status = 200,
@@ -112,9 +103,7 @@ export function registerRevenueRoutes(
       isRevenueHidden(ctx.db, listing.id),
       companyName(ctx.db, listing.company_id),
     ]);
-    return h.page(
-      reply,
-      user,
+    return reply.page(
       `Revenue of ${name ?? listing.slug}`,
       revenueView({
         listing,
@@ -131,32 +120,26 @@ export function registerRevenueRoutes(
   const back = (reply: FastifyReply, listing: OwnedListing, what: string) =>
     reply.redirect(`/my/listings/${listing.id}/revenue?done=${what}`, 303);
   /** Runs a write whose 4xx/5xx refusal is shown on the page with that status. */
-  async function attempt(
-    reply: FastifyReply,
-    user: User,
-    listing: OwnedListing,
-    run: () => Promise<unknown>,
-  ): Promise<boolean> {
+  async function attempt(reply: FastifyReply, listing: OwnedListing, run: () => Promise<unknown>): Promise<boolean> {
     try {
       await run();
       return true;
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      await show(reply, user, listing, { error: err.message }, err.status);
+      await show(reply, listing, { error: err.message }, err.status);
       return false;
     }
   }
-  const owned = async (req: any, reply: FastifyReply) => {
-    const user = await h.requireUser(req, reply);
-    if (!user) return null;
-    const listing = await h.listingFor(reply, user, req.params.id);
+  const owned = async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const user = signedInUserOf(req);
+    const listing = await listingFor(ctx, reply, user, req.params.id);
     return listing ? { user, listing } : null;
   };
 
   app.get<{ Params: { id: string }; Querystring: Form }>('/my/listings/:id/revenue', async (req, reply) => {
     const o = await owned(req, reply);
     if (!o) return reply;
-    return show(reply, o.user, o.listing, { notice: NOTICES[firstValue(req.query.done) ?? ''] });
+    return show(reply, o.listing, { notice: NOTICES[firstValue(req.query.done) ?? ''] });
   });
 
   app.post<{ Params: { id: string }; Body: Form }>(
@@ -167,7 +150,7 @@ export function registerRevenueRoutes(
       if (!o) return reply;
       const key = firstValue(req.body?.key) ?? '';
       // A currency without a rate still connects; the page shows the connection's note saying which.
-      if (!(await attempt(reply, o.user, o.listing, () => connectRevenue(ctx, 'stripe', o.listing, o.user.id, key))))
+      if (!(await attempt(reply, o.listing, () => connectRevenue(ctx, 'stripe', o.listing, o.user.id, key))))
         return reply;
       return back(reply, o.listing, 'connected');
     },
@@ -193,7 +176,7 @@ export function registerRevenueRoutes(
       const typed = (firstValue(req.body?.mrr) ?? '').replace(/[$,\s]/g, '');
       let stored = false;
       if (
-        !(await attempt(reply, o.user, o.listing, async () => {
+        !(await attempt(reply, o.listing, async () => {
           if (!/^\d{1,10}(\.\d{1,2})?$/.test(typed))
             throw new HttpError(400, 'Give MRR as an amount of US dollars, such as 1250 or 1250.50.');
           // Dollars with up to two decimals to cents, without floating point.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { HttpError, type FieldError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { ownedListing, type OwnedListing } from '../../domain/listings/listing-ownership.js';
+import type { OwnedListing } from '../../domain/listings/listing-ownership.js';
 import { listMyListings, myListingDetail } from '../../domain/my-listings/my-listing.js';
 import { editMyListing } from '../../domain/my-listings/edit-listing.js';
 import { versionsOfListing } from '../../domain/my-listings/listing-versions.js';
@@ -11,13 +11,11 @@ import { postListingUpdate } from '../../domain/my-listings/listing-updates.js';
 import { addMilestone, deleteMilestone } from '../../domain/my-listings/milestones.js';
 import { setFounderStory, STORY_PARTS } from '../../domain/my-listings/founder-story.js';
 import { html } from '../html.js';
-import { pageSender, signedInUser } from '../account/account-pages.js';
+import { signedInUserOf } from '../site-request.js';
+import { listingFor } from './owned-listing-page.js';
 import { bodyErrors, readListingForm, readMilestoneForm } from './my-listing-form.js';
 import { firstValue } from '../forms/form-values.js';
 import { editorView, myListingsView, type EditorOptions } from './my-listing-views.js';
-import { registerInterviewRoutes } from './my-listing-interview.js';
-import { registerFollowRoutes } from './my-listing-follow.js';
-import { registerRevenueRoutes } from './my-listing-revenue.js';
 import { reviewsHtml } from '../admin/profile-reviews.js';
 import { profileReviewsOfListing } from '../../domain/orders/profile-review-repository.js';
 
@@ -41,40 +39,6 @@ const NOTICES: Record<string, string> = {
  * The pages call the same domain functions as the API operations, after the same schema checks.
  */
 export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const page = pageSender(ctx);
-  const requireUser = signedInUser(ctx);
-
-  /** The listing if this user owns it; otherwise the 404 or 403 page has been sent. */
-  async function listingFor(reply: FastifyReply, user: User, id: string): Promise<OwnedListing | null> {
-    const notFoundPage = () =>
-      page(
-        reply,
-        user,
-        'Listing not found',
-        html`<h1>Listing not found</h1><p>You have no listing at this address. <a href="/my/listings">My listings</a></p>`,
-        404,
-      );
-    if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
-      notFoundPage();
-      return null;
-    }
-    try {
-      return await ownedListing(ctx.db, ctx.site.id, Number(id), user.id);
-    } catch (err) {
-      if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 404)) throw err;
-      if (err.status === 404) notFoundPage();
-      else
-        page(
-          reply,
-          user,
-          'Not your listing',
-          html`<h1>Not your listing</h1><p>Only the owners of this listing can edit it. <a href="/my/listings">My listings</a></p>`,
-          403,
-        );
-      return null;
-    }
-  }
-
   async function editorPage(
     reply: FastifyReply,
     user: User,
@@ -90,9 +54,7 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       profileReviewsOfListing(ctx.db, listing.id),
     ]);
     const otherSites = sites.filter((s) => elsewhere.some((l) => l.site_id === s.id));
-    return page(
-      reply,
-      user,
+    return reply.page(
       `Edit ${detail.name}`,
       html`${editorView(detail, {
         csrf: reply.generateCsrf(),
@@ -119,18 +81,16 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.redirect(`/my/listings/${id}?done=${what}#${anchor}`, 303);
 
   app.get<{ Querystring: Form }>('/my/listings', async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     const p = Number(firstValue(req.query.page) ?? 1);
     const pageNo = Number.isInteger(p) && p >= 1 && p <= 1000 ? p : 1;
     const r = await listMyListings(ctx, user.id, PER_PAGE, (pageNo - 1) * PER_PAGE);
-    return page(reply, user, 'My listings', myListingsView(r.items, pageNo, Math.ceil(r.total / PER_PAGE)));
+    return reply.page('My listings', myListingsView(r.items, pageNo, Math.ceil(r.total / PER_PAGE)));
   });
 
   app.get<{ Params: { id: string }; Querystring: Form }>('/my/listings/:id', async (req, reply) => {
-    const user = await requireUser(req, reply);
-    if (!user) return reply;
-    const listing = await listingFor(reply, user, req.params.id);
+    const user = signedInUserOf(req);
+    const listing = await listingFor(ctx, reply, user, req.params.id);
     if (!listing) return reply;
     return editorPage(reply, user, listing, { notice: NOTICES[firstValue(req.query.done) ?? ''] });
   });
@@ -139,9 +99,8 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
     '/my/listings/:id',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await requireUser(req, reply);
-      if (!user) return reply;
-      const listing = await listingFor(reply, user, req.params.id);
+      const user = signedInUserOf(req);
+      const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
       const form = readListingForm(req.body ?? {});
       let changed = 0;
@@ -177,9 +136,8 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
     '/my/listings/:id/updates',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await requireUser(req, reply);
-      if (!user) return reply;
-      const listing = await listingFor(reply, user, req.params.id);
+      const user = signedInUserOf(req);
+      const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
       const body = { title: firstValue(req.body?.title) ?? '', body: firstValue(req.body?.body) ?? '' };
       const errors = bodyErrors('post_listing_update', body);
@@ -193,9 +151,8 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
     '/my/listings/:id/milestones',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await requireUser(req, reply);
-      if (!user) return reply;
-      const listing = await listingFor(reply, user, req.params.id);
+      const user = signedInUserOf(req);
+      const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
       const milestone = readMilestoneForm(req.body ?? {});
       const errors = bodyErrors('add_milestone', milestone);
@@ -211,9 +168,8 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
     '/my/listings/:id/milestones/:mid/delete',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await requireUser(req, reply);
-      if (!user) return reply;
-      const listing = await listingFor(reply, user, req.params.id);
+      const user = signedInUserOf(req);
+      const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
       const mid = Number(req.params.mid);
       try {
@@ -221,9 +177,7 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
         await deleteMilestone(ctx, listing, mid);
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 404) throw err;
-        return page(
-          reply,
-          user,
+        return reply.page(
           'Milestone not found',
           html`<h1>Milestone not found</h1><p>This listing has no such milestone. <a href="/my/listings/${listing.id}#milestones">Back to the listing</a></p>`,
           404,
@@ -237,9 +191,8 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
     '/my/listings/:id/story',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
-      const user = await requireUser(req, reply);
-      if (!user) return reply;
-      const listing = await listingFor(reply, user, req.params.id);
+      const user = signedInUserOf(req);
+      const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
       const story = Object.fromEntries(STORY_PARTS.map((p) => [p, firstValue(req.body?.[p]) ?? '']));
       const errors = bodyErrors('set_founder_story', story);
@@ -248,8 +201,4 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       return done(reply, listing.id, 'story', 'story');
     },
   );
-
-  registerInterviewRoutes(app, ctx, { page, requireUser });
-  registerFollowRoutes(app, ctx);
-  registerRevenueRoutes(app, ctx, { page, requireUser, listingFor });
 }

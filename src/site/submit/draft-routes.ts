@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html } from '../html.js';
-import { pageSender, signedInUser } from '../account/account-pages.js';
-import { currentUser } from '../session.js';
+import { loadOrRefuse } from '../not-yours-page.js';
+import { signedInUserOf } from '../site-request.js';
 import { HttpError, type FieldError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { EMAIL_PATTERN } from '../../domain/accounts/user-repository.js';
@@ -19,7 +19,7 @@ import { checkTypedFields } from '../../domain/drafts/field-checks.js';
 import { FIELD_LABELS, isProfileField, readFaqForm, readFieldForm } from './draft-edit-form.js';
 import { editorView, type EditorOptions } from './draft-editor-view.js';
 import { evidenceFor, highlightView } from './draft-evidence-view.js';
-import { PROGRESS_SCRIPT, PROGRESS_SCRIPT_PATH, progressView } from './draft-progress-view.js';
+import { progressView } from './draft-progress-view.js';
 import { firstValue } from '../forms/form-values.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -29,6 +29,9 @@ const INVITE_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const PER_PAGE = 20;
 const EDIT_ACTIONS = ['save', 'lock', 'restore', 'regenerate', 'delete'] as const;
 type EditAction = (typeof EDIT_ACTIONS)[number];
+/** Sign-in from a draft's forms comes back to the draft; from an invite, to the invite (it sends no Referer). */
+const backToDraft = { signInNext: (req: FastifyRequest) => `/drafts/${(req.params as { id: string }).id}` };
+const backToInvite = { signInNext: (req: FastifyRequest) => `/invites/${(req.params as { token: string }).token}` };
 
 /** What the editor says after an action, from the redirect's query (fixed words; the field is checked). */
 function doneNotice(q: Form): string | undefined {
@@ -64,49 +67,30 @@ function doneNotice(q: Form): string | undefined {
  */
 export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;
-  const page = pageSender(ctx);
-  const requireUser = signedInUser(ctx);
   const csrfInput = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
 
   /** The draft if this user may work on it; otherwise the 404 or 403 page has been sent. */
-  async function draftFor(reply: FastifyReply, user: User, id: string): Promise<Draft | null> {
-    if (!UUID.test(id)) {
-      page(
-        reply,
-        user,
-        'Draft not found',
-        html`<h1>Draft not found</h1><p>There is no draft at this address. <a href="/drafts">Your drafts</a></p>`,
-        404,
-      );
-      return null;
-    }
-    try {
-      return await draftForUser(ctx.db, id, user.id, ctx.site.id);
-    } catch (err) {
-      if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 404)) throw err;
-      if (err.status === 404)
-        page(
-          reply,
-          user,
-          'Draft not found',
-          html`<h1>Draft not found</h1><p>There is no draft at this address. <a href="/drafts">Your drafts</a></p>`,
-          404,
-        );
-      else
-        page(
-          reply,
-          user,
-          'Not your draft',
-          html`<h1>This draft belongs to another account</h1><p>If a co-founder started it, ask them to invite you from their draft. You are signed in as ${user.email}. <a href="/drafts">Your drafts</a></p>`,
-          403,
-        );
-      return null;
-    }
-  }
+  const draftFor = (reply: FastifyReply, user: User, id: string): Promise<Draft | null> =>
+    loadOrRefuse(
+      reply,
+      async () => {
+        if (!UUID.test(id)) throw new HttpError(404, `No draft with id ${id}.`);
+        return draftForUser(ctx.db, id, user.id, ctx.site.id);
+      },
+      {
+        notFound: {
+          title: 'Draft not found',
+          body: html`<h1>Draft not found</h1><p>There is no draft at this address. <a href="/drafts">Your drafts</a></p>`,
+        },
+        notYours: {
+          title: 'Not your draft',
+          body: html`<h1>This draft belongs to another account</h1><p>If a co-founder started it, ask them to invite you from their draft. You are signed in as ${user.email}. <a href="/drafts">Your drafts</a></p>`,
+        },
+      },
+    );
 
   async function editorPage(
     reply: FastifyReply,
-    user: User,
     draft: Draft,
     opts: Omit<EditorOptions, 'csrf' | 'role' | 'categories' | 'invites'> = {},
     status = 200,
@@ -118,9 +102,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     ]);
     const title =
       typeof view.fields.name.value === 'string' && view.fields.name.value ? view.fields.name.value : view.domain;
-    return page(
-      reply,
-      user,
+    return reply.page(
       `Draft: ${title}`,
       editorView(view, {
         ...opts,
@@ -133,10 +115,6 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  app.get(PROGRESS_SCRIPT_PATH, async (_req, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PROGRESS_SCRIPT),
-  );
-
   // ---- Submit a website -------------------------------------------------------------------------
   const submitForm = (csrf: string, url = '', error?: string) => html`
     <h1>Submit your product</h1>
@@ -148,18 +126,15 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     </form>
     <p><a href="/drafts">Your drafts</a></p>`;
 
-  app.get('/submit', async (req, reply) => {
-    const user = await requireUser(req, reply, '/submit');
-    if (!user) return reply;
-    return page(reply, user, 'Submit your product', submitForm(reply.generateCsrf()));
+  app.get('/submit', async (_req, reply) => {
+    return reply.page('Submit your product', submitForm(reply.generateCsrf()));
   });
 
   app.post<{ Body: Form }>('/submit', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply, '/submit');
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     const url = String(firstValue(req.body?.url) ?? '');
     const refuse = (message: string) =>
-      page(reply, user, 'Submit your product', submitForm(reply.generateCsrf(), url, message), 400);
+      reply.page('Submit your product', submitForm(reply.generateCsrf(), url, message), 400);
     if (!url.trim()) return refuse('Website URL: enter the address of your website, e.g. https://example.com.');
     if (url.length > 2048) return refuse('Website URL: at most 2048 characters.');
     try {
@@ -174,15 +149,12 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- My drafts --------------------------------------------------------------------------------
   app.get<{ Querystring: Form }>('/drafts', async (req, reply) => {
-    const user = await requireUser(req, reply, '/drafts');
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     const n = Number(firstValue(req.query.page) ?? 1);
     const pageNo = Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 1;
     const { items, total } = await listDrafts(ctx.db, ctx.site.id, user.id, PER_PAGE, (pageNo - 1) * PER_PAGE);
     const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-    return page(
-      reply,
-      user,
+    return reply.page(
       'Your drafts',
       html`
       <h1>Your drafts</h1>
@@ -206,29 +178,18 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- One draft: progress, then the editor -----------------------------------------------------
   app.get<{ Params: { id: string }; Querystring: Form }>('/drafts/:id', async (req, reply) => {
-    const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     const draft = await draftFor(reply, user, req.params.id);
     if (!draft) return reply;
     if (draft.status !== 'ready') {
       reply.header('Cache-Control', 'no-store');
-      return page(reply, user, 'Drafting your profile', progressView(draft));
+      return reply.page('Drafting your profile', progressView(draft));
     }
-    return editorPage(reply, user, draft, { notice: doneNotice(req.query) });
-  });
-
-  app.get<{ Params: { id: string } }>('/drafts/:id/progress.json', async (req, reply) => {
-    const user = await currentUser(ctx, req);
-    if (!user) throw new HttpError(401, 'Sign in to follow this draft.');
-    if (!UUID.test(req.params.id)) throw new HttpError(404, `No draft with id ${req.params.id}.`);
-    const d = await draftForUser(ctx.db, req.params.id, user.id, ctx.site.id);
-    reply.header('Cache-Control', 'no-store');
-    return { status: d.status, progress: d.progress, completeness: d.completeness };
+    return editorPage(reply, draft, { notice: doneNotice(req.query) });
   });
 
   app.get<{ Params: { id: string }; Querystring: Form }>('/drafts/:id/evidence', async (req, reply) => {
-    const user = await requireUser(req, reply, req.url);
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     const draft = await draftFor(reply, user, req.params.id);
     if (!draft) return reply;
     const key = firstValue(req.query.field) ?? '';
@@ -236,18 +197,14 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     const found = evidenceFor(draft, key);
     const evidence = found && Number.isInteger(i) && i >= 0 ? found.evidence[i] : undefined;
     if (!found || !evidence) {
-      return page(
-        reply,
-        user,
+      return reply.page(
         'Quote not found',
         html`<h1>Quote not found</h1><p>This value has no quote number ${Number.isInteger(i) ? i + 1 : ''} any more; it may have been edited or redrafted. <a href="/drafts/${draft.id}">Back to the draft</a></p>`,
         404,
       );
     }
     const pageText = await draftPageText(ctx.db, draft.id, evidence.url, evidence.source ?? 'text');
-    return page(
-      reply,
-      user,
+    return reply.page(
       `Quote for ${found.label}`,
       highlightView({ draftId: draft.id, label: found.label, index: i, evidence, page: pageText }),
     );
@@ -255,16 +212,15 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string }; Body: Form }>(
     '/drafts/:id/edit',
-    { preHandler: app.csrfProtection },
+    { preHandler: app.csrfProtection, config: backToDraft },
     async (req, reply) => {
-      const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
-      if (!user) return reply;
+      const user = signedInUserOf(req);
       const draft = await draftFor(reply, user, req.params.id);
       if (!draft) return reply;
       const body = req.body ?? {};
       const action = (firstValue(body.action) ?? 'save') as EditAction;
       if (!EDIT_ACTIONS.includes(action))
-        return editorPage(reply, user, draft, { problems: ['That action is not one the editor knows.'] }, 400);
+        return editorPage(reply, draft, { problems: ['That action is not one the editor knows.'] }, 400);
       const field = firstValue(body.field);
 
       let edits: DraftEdits;
@@ -277,7 +233,6 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
           const names = form.changes.categories ? (await categoryChoices(ctx.db, ctx.site.id)).map((c) => c.name) : [];
           return editorPage(
             reply,
-            user,
             draft,
             { ...kept, errors: [...form.errors, ...checkTypedFields(form.changes, names).errors] },
             400,
@@ -287,7 +242,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
         edits = { fields: form.changes };
       } else {
         if (!isProfileField(field))
-          return editorPage(reply, user, draft, { problems: ['Choose one of the profile fields.'] }, 400);
+          return editorPage(reply, draft, { problems: ['Choose one of the profile fields.'] }, 400);
         edits =
           action === 'lock'
             ? { lock_fields: [field] }
@@ -302,13 +257,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch (err) {
         if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
         const errors: FieldError[] = err.status === 400 && err.errors?.length ? err.errors : [];
-        return editorPage(
-          reply,
-          user,
-          draft,
-          { ...kept, errors, problems: errors.length ? [] : [err.message] },
-          err.status,
-        );
+        return editorPage(reply, draft, { ...kept, errors, problems: errors.length ? [] : [err.message] }, err.status);
       }
       const target = action === 'save' ? '?done=save' : `?done=${action}&field=${field}#field-${field}`;
       return reply.redirect(`/drafts/${draft.id}${target}`, 303);
@@ -317,15 +266,14 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string }; Body: Form }>(
     '/drafts/:id/faqs',
-    { preHandler: app.csrfProtection },
+    { preHandler: app.csrfProtection, config: backToDraft },
     async (req, reply) => {
-      const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
-      if (!user) return reply;
+      const user = signedInUserOf(req);
       const draft = await draftFor(reply, user, req.params.id);
       if (!draft) return reply;
       const form = readFaqForm(req.body ?? {}, draft.faqs);
       const refused = (errors: string[], status: number) =>
-        editorPage(reply, user, draft, { faqTyped: form.typed, faqShown: form.shown, faqErrors: errors }, status);
+        editorPage(reply, draft, { faqTyped: form.typed, faqShown: form.shown, faqErrors: errors }, status);
       if (form.errors.length) return refused(form.errors, 400);
       if (!form.changed) return reply.redirect(`/drafts/${draft.id}?done=unchanged#faqs`, 303);
       try {
@@ -343,17 +291,15 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string }; Body: Form }>(
     '/drafts/:id/invites',
-    { preHandler: app.csrfProtection },
+    { preHandler: app.csrfProtection, config: backToDraft },
     async (req, reply) => {
-      const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
-      if (!user) return reply;
+      const user = signedInUserOf(req);
       const draft = await draftFor(reply, user, req.params.id);
       if (!draft) return reply;
       const email = String(firstValue(req.body?.email) ?? '').trim();
       if (!EMAIL_PATTERN.test(email) || email.length > 254) {
         return editorPage(
           reply,
-          user,
           draft,
           { inviteEmail: email, inviteError: "Email: enter your co-founder's address (at most 254 characters)." },
           400,
@@ -364,34 +310,32 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
         return reply.redirect(`/drafts/${draft.id}?done=invited&left=${sent.invites_left}#invite`, 303);
       } catch (err) {
         if (err instanceof HttpError && err.status === 400)
-          return editorPage(reply, user, draft, { inviteEmail: email, inviteError: err.message }, 400);
+          return editorPage(reply, draft, { inviteEmail: email, inviteError: err.message }, 400);
         throw err;
       }
     },
   );
 
-  app.post<{ Params: { id: string } }>('/drafts/:id/submit', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = await requireUser(req, reply, `/drafts/${req.params.id}`);
-    if (!user) return reply;
-    const draft = await draftFor(reply, user, req.params.id);
-    if (!draft) return reply;
-    if (draft.status !== 'ready') {
-      return page(
-        reply,
-        user,
-        'Not ready yet',
-        html`<h1>Not ready yet</h1><p>The draft is still ${draft.status}. Save it as your listing once it is ready (about a minute). <a href="/drafts/${draft.id}">Back to the draft</a></p>`,
-        409,
-      );
-    }
-    try {
-      const saved = await saveDraftAsListing(ctx, draft.id, user.id);
-      const name = typeof draft.fields.name.value === 'string' ? draft.fields.name.value : draft.domain;
-      return page(
-        reply,
-        user,
-        'Saved as your listing',
-        html`
+  app.post<{ Params: { id: string } }>(
+    '/drafts/:id/submit',
+    { preHandler: app.csrfProtection, config: backToDraft },
+    async (req, reply) => {
+      const user = signedInUserOf(req);
+      const draft = await draftFor(reply, user, req.params.id);
+      if (!draft) return reply;
+      if (draft.status !== 'ready') {
+        return reply.page(
+          'Not ready yet',
+          html`<h1>Not ready yet</h1><p>The draft is still ${draft.status}. Save it as your listing once it is ready (about a minute). <a href="/drafts/${draft.id}">Back to the draft</a></p>`,
+          409,
+        );
+      }
+      try {
+        const saved = await saveDraftAsListing(ctx, draft.id, user.id);
+        const name = typeof draft.fields.name.value === 'string' ? draft.fields.name.value : draft.domain;
+        return reply.page(
+          'Saved as your listing',
+          html`
         <h1>Saved as your listing</h1>
         <p class="notice" role="status"><strong>${name}</strong> is saved as your listing <code>${saved.slug}</code> (status: ${saved.status}). It is <strong>not published yet</strong>, and nothing was charged.</p>
         <h2>Next steps</h2>
@@ -402,40 +346,41 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
           <li>Changes you save in the draft update this listing too; no need to save it again.</li>
         </ul>
         <p><a href="/drafts/${draft.id}">Back to the draft</a> · <a href="/drafts">All your drafts</a></p>`,
-      );
-    } catch (err) {
-      if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
-      // A missing name is shown at the name field; a domain already listed (409) at the top.
-      const errors =
-        err.status === 400 && err.errors?.length
-          ? err.errors.map((e) =>
-              e.path === 'fields.name'
-                ? { ...e, message: 'a listing needs a name; your website did not state one, so type it here and save' }
-                : e,
-            )
-          : [];
-      return editorPage(
-        reply,
-        user,
-        draft,
-        {
-          errors,
-          problems: [
-            errors.length
-              ? 'Not saved as a listing: fill in the fields marked below first.'
-              : `Not saved as a listing: ${err.message}`,
-          ],
-        },
-        err.status,
-      );
-    }
-  });
+        );
+      } catch (err) {
+        if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
+        // A missing name is shown at the name field; a domain already listed (409) at the top.
+        const errors =
+          err.status === 400 && err.errors?.length
+            ? err.errors.map((e) =>
+                e.path === 'fields.name'
+                  ? {
+                      ...e,
+                      message: 'a listing needs a name; your website did not state one, so type it here and save',
+                    }
+                  : e,
+              )
+            : [];
+        return editorPage(
+          reply,
+          draft,
+          {
+            errors,
+            problems: [
+              errors.length
+                ? 'Not saved as a listing: fill in the fields marked below first.'
+                : `Not saved as a listing: ${err.message}`,
+            ],
+          },
+          err.status,
+        );
+      }
+    },
+  );
 
   // ---- Co-founder invites -----------------------------------------------------------------------
-  const invalidInvite = (reply: FastifyReply, user: User, message: string, status = 404) =>
-    page(
-      reply,
-      user,
+  const invalidInvite = (reply: FastifyReply, message: string, status = 404) =>
+    reply.page(
       'Invite not valid',
       html`<h1>This invite cannot be used</h1><p>${message}</p><p>Ask whoever invited you to send a new invite. <a href="/drafts">Your drafts</a></p>`,
       status,
@@ -443,26 +388,21 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { token: string } }>('/invites/:token', async (req, reply) => {
     const { token } = req.params;
-    const user = await requireUser(req, reply, `/invites/${token}`);
-    if (!user) return reply;
+    const user = signedInUserOf(req);
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     const invite = INVITE_TOKEN.test(token) ? await findInvite(ctx.db, token, ctx.now()) : null;
     if (!invite)
       return invalidInvite(
         reply,
-        user,
         'This invite link is not valid any more: it was used, replaced by a newer one, or it expired.',
       );
     if (invite.owner_id === user.id)
       return invalidInvite(
         reply,
-        user,
         'This is an invite you sent; your co-founder has to open it while signed in to their own account.',
         400,
       );
-    return page(
-      reply,
-      user,
+    return reply.page(
       `Join ${invite.product}`,
       html`
       <h1>Co-own ${invite.product}</h1>
@@ -472,14 +412,17 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.post<{ Params: { token: string } }>('/invites/:token', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const { token } = req.params;
-    const user = await requireUser(req, reply, `/invites/${token}`);
-    if (!user) return reply;
-    const result = INVITE_TOKEN.test(token)
-      ? await acceptInvite(ctx.db, token, user.id, ctx.now())
-      : { error: 'This invite link is not valid.' };
-    if ('error' in result) return invalidInvite(reply, user, result.error);
-    return reply.redirect(`/drafts/${result.draftId}`, 303);
-  });
+  app.post<{ Params: { token: string } }>(
+    '/invites/:token',
+    { preHandler: app.csrfProtection, config: backToInvite },
+    async (req, reply) => {
+      const { token } = req.params;
+      const user = signedInUserOf(req);
+      const result = INVITE_TOKEN.test(token)
+        ? await acceptInvite(ctx.db, token, user.id, ctx.now())
+        : { error: 'This invite link is not valid.' };
+      if ('error' in result) return invalidInvite(reply, result.error);
+      return reply.redirect(`/drafts/${result.draftId}`, 303);
+    },
+  );
 }

@@ -1,30 +1,23 @@
-import { getAlternativesOperation } from '../api/operations/listings.js';
-import { getListingOperation } from '../api/operations/listings.js';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currentUser } from './session.js';
-import type { AppContext } from '../app-context.js';
-import { html, layout, type SafeHtml } from './html.js';
-import { registerApiReference } from './docs/api-reference-page.js';
-import type { ListingProfile } from '../domain/listings/listing-profile.js';
-import { badgeEmbeds, earnedKinds, loadBadgeFacts } from '../domain/badges/listing-badges.js';
-import { HttpError } from '../api/errors.js';
-import { readOperation } from './public/read-operation.js';
-import { listingPage } from './public/listing-page.js';
-import { isBadgeKind, isBadgeMode, isBadgeShape, isBadgeSize } from '../domain/badges/kinds.js';
-import { renderBadgeSvg } from '../domain/badges/svg.js';
-import { followControl } from './my-listings/my-listing-follow.js';
-import { isFeatured } from '../domain/listings/featured.js';
-import { voteControl } from './community/vote-control.js';
-import { hasVoted } from '../domain/votes/votes.js';
-import { commentsSection } from './community/comment-section.js';
-import { listingReviewsSection } from './community/review-section.js';
-import { commentSort } from '../domain/comments/comment-rules.js';
-import { listingSharePath, logoPath } from '../domain/images/image-addresses.js';
+import { getAlternativesOperation } from '../../api/operations/listings.js';
+import { getListingOperation } from '../../api/operations/listings.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { html, layout, type SafeHtml } from '../html.js';
+import type { ListingProfile } from '../../domain/listings/listing-profile.js';
+import { badgeEmbeds } from '../../domain/badges/listing-badges.js';
+import { HttpError } from '../../api/errors.js';
+import { readOperation } from './read-operation.js';
+import { listingPage } from './listing-page.js';
+import { followControl } from '../my-listings/my-listing-follow.js';
+import { isFeatured } from '../../domain/listings/featured.js';
+import { voteControl } from '../community/vote-control.js';
+import { hasVoted } from '../../domain/votes/votes.js';
+import { commentsSection } from '../community/comment-section.js';
+import { listingReviewsSection } from '../community/review-section.js';
+import { commentSort } from '../../domain/comments/comment-rules.js';
+import { listingSharePath, logoPath } from '../../domain/images/image-addresses.js';
 
-const page = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).type('text/html; charset=utf-8').send(body);
-/** The visitor, for the header (signed-in state is right on every page). */
-const visitor = (ctx: AppContext, req: FastifyRequest) => currentUser(ctx, req).catch(() => null);
+const sendHtml = (reply: FastifyReply, body: string | Buffer) => reply.type('text/html; charset=utf-8').send(body);
 
 /** schema.org data of a listing page: the product (rating from genuine reviews only) and where it sits. */
 function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
@@ -116,8 +109,8 @@ function trophyCabinet(p: ListingProfile, now: Date): SafeHtml {
     ${c.caption ? html`<p>${c.caption}</p>` : ''}</section>`;
 }
 
-/** Server-rendered public pages: listing pages, docs and badge images (browsing is in public/). */
-export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: { openapi: object }) {
+/** A listing's public page, /p/:slug: the hot path of the site, a signed-out visitor's copy rendered once a minute. */
+export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;
   const anonymousPages = new WeakMap<ListingProfile, { alternatives: string; minute: number; html: Promise<Buffer> }>();
   // The alternatives' content, worked out once per answer object: the read cache hands out a new
@@ -128,7 +121,6 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     if (c === undefined) contents.set(o, (c = JSON.stringify(o)));
     return c;
   };
-  registerApiReference(app, ctx, { openapi: opts.openapi });
 
   app.get<{ Params: { slug: string }; Querystring: { comments?: string } }>('/p/:slug', async (req, reply) => {
     const slug = req.params.slug;
@@ -137,8 +129,8 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     // get_listing itself: its cached profile, its view count, its 404.
     const p = await readOperation(ctx, getListingOperation, { slug });
     const now = ctx.now();
-    const [user, follow, alternatives] = await Promise.all([
-      visitor(ctx, req),
+    const user = req.user;
+    const [follow, alternatives] = await Promise.all([
       followControl(ctx, req, reply, p),
       readOperation(ctx, getAlternativesOperation, { slug: p.slug, per_page: '4' }).catch(() => ({ items: [] })),
     ]);
@@ -177,13 +169,13 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
         }),
       );
     };
-    if (user) return page(reply, 200, await render());
+    if (user) return sendHtml(reply, await render());
     // A signed-out visitor's default page (a discussion sorted otherwise, ?comments=top, is
     // rendered each time) depends only on the cached profile, the alternatives' content and the
     // minute: render it once per change, not once per visit — and once, not once per visitor,
     // when many arrive together right after a change. Kept encoded: a 20 KB page costs more to
     // turn into bytes than to look up.
-    if (sort !== 'newest') return page(reply, 200, await render());
+    if (sort !== 'newest') return sendHtml(reply, await render());
     const key = contentOf(alternatives);
     let memo = anonymousPages.get(p);
     if (!memo || memo.alternatives !== key || memo.minute !== minute) {
@@ -194,51 +186,6 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, opts: 
       });
       memo = made;
     }
-    return reply.type('text/html; charset=utf-8').send(await memo.html);
+    return sendHtml(reply, await memo.html);
   });
-
-  // Badge images: long-cached at the edge but short enough that earning a badge shows within minutes.
-  app.get<{ Params: { slug: string; file: string }; Querystring: Record<string, string> }>(
-    '/badges/:slug/:file',
-    async (req, reply) => {
-      const kind = req.params.file.replace(/\.svg$/, '');
-      const q = req.query;
-      const shape = q.shape ?? 'standard';
-      const mode = q.mode ?? 'auto';
-      const size = q.size ?? 'm';
-      if (
-        !req.params.file.endsWith('.svg') ||
-        !isBadgeKind(kind) ||
-        !isBadgeShape(shape) ||
-        !isBadgeMode(mode) ||
-        !isBadgeSize(size)
-      ) {
-        return reply.code(404).type('text/plain').send('No such badge.');
-      }
-      const facts = /^[a-z0-9][a-z0-9-]{0,219}$/.test(req.params.slug)
-        ? await loadBadgeFacts(ctx.db, ctx.site.id, req.params.slug)
-        : null;
-      if (!facts) return reply.code(404).type('text/plain').send('No such listing.');
-      // Only what was earned: nobody can show an award, a verification or a rank they do not have.
-      if (!earnedKinds(facts).has(kind))
-        return reply.code(404).type('text/plain').send(`${facts.name} has not earned this badge.`);
-      const svg = renderBadgeSvg({
-        kind,
-        shape,
-        mode,
-        size,
-        siteName,
-        productName: facts.name,
-        votes: facts.votes,
-        rank: kind === 'launch-of-the-week' ? facts.bestAward?.rank : undefined,
-        weekLabel: facts.bestAward ? `Week of ${facts.bestAward.week}` : undefined,
-      });
-      // The SVG carries its own <style> (light/dark); it runs nothing, and sites embed it anywhere.
-      return reply
-        .header('Cache-Control', 'public, max-age=300')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .type('image/svg+xml; charset=utf-8')
-        .send(svg);
-    },
-  );
 }
