@@ -33,7 +33,7 @@ export const unreadSessionPrincipal = (sessionHash: string, ip: string): Princip
 /** What a form post came to: the operation's answer, or what to show beside the form's fields. */
 export type FormOutcome<T> =
   | { ok: true; value: T }
-  | { ok: false; status: number; message: string; fields: Record<string, string> };
+  | { ok: false; status: number; message: string; errors: FieldError[]; fields: Record<string, string> };
 
 const isArraySchema = (s: TSchema) => s.type === 'array';
 
@@ -60,14 +60,60 @@ export function formToBody(schema: TObject, form: PostedForm): Record<string, un
 }
 
 const byField = (errors: FieldError[]) => Object.fromEntries(errors.map((e) => [e.path, e.message]));
+const refusal = (status: number, message: string, errors: FieldError[]) =>
+  ({ ok: false, status, message, errors, fields: byField(errors) }) as const;
+
+/** A refusal's errors for a form that lists them, its message alone when it names no field. */
+export const fieldErrorsOf = (refused: { message: string; errors: FieldError[] }): FieldError[] =>
+  refused.errors.length ? refused.errors : [{ path: '', message: refused.message }];
 
 /**
- * Runs a registry operation for a posted form, with the same schemas, scope check and handler as
- * REST and MCP: `fixed` holds what the page's address gives (path parameters), the rest comes from
- * the form. A refusal (4xx) comes back with its message and its errors by field name, for the page
- * to show beside the fields; anything else is thrown, as on the other surfaces.
+ * Runs a registry operation for the signed-in person, with the same schemas, scope check and
+ * handler as REST and MCP. `input` is what the page put together (path parameters and the body);
+ * `coerce` converts form text to the declared types, as for query strings. A refusal (4xx) comes
+ * back with its message and its errors, by field name too, for the page to show beside the fields;
+ * anything else is thrown, as on the other surfaces.
  */
-export async function runForm<
+export async function runOperation<
+  P extends TObject | undefined,
+  Q extends TObject | undefined,
+  B extends TObject | undefined,
+  R extends TSchema,
+>(
+  ctx: AppContext,
+  user: User,
+  op: OperationSpec<P, Q, B, R>,
+  input: { params?: Record<string, unknown>; body?: Record<string, unknown> },
+  opts: { coerce?: boolean } = {},
+): Promise<FormOutcome<Static<R>>> {
+  const merged: Record<string, unknown> = {};
+  for (const [schema, part] of [
+    [op.params, input.params ?? {}],
+    [op.body, input.body ?? {}],
+  ] as const) {
+    if (!schema) continue;
+    const validate = compile(schema, opts.coerce ?? false);
+    if (!validate(part)) {
+      const errors = toFieldErrors(validate.errors);
+      return refusal(400, summarize(errors), errors);
+    }
+    Object.assign(merged, part);
+  }
+  try {
+    // Each part passed its schema above, so `merged` is the operation's input.
+    const value = await executeOperation(op, merged as OperationInput<P, Q, B>, ctx, sessionPrincipal(user));
+    return { ok: true, value };
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+    return refusal(err.status, err.message, err.errors ?? []);
+  }
+}
+
+/**
+ * Runs a registry operation for a posted form: `fixed` holds what the page's address gives (path
+ * parameters), the body comes from the form (see formToBody), converted to the declared types.
+ */
+export function runForm<
   P extends TObject | undefined,
   Q extends TObject | undefined,
   B extends TObject | undefined,
@@ -79,25 +125,6 @@ export async function runForm<
   form: PostedForm | undefined,
   fixed: Record<string, unknown> = {},
 ): Promise<FormOutcome<Static<R>>> {
-  const input: Record<string, unknown> = {};
-  for (const [schema, part] of [
-    [op.params, fixed],
-    [op.body, op.body ? formToBody(op.body, form ?? {}) : {}],
-  ] as const) {
-    if (!schema) continue;
-    const validate = compile(schema, true);
-    if (!validate(part)) {
-      const errors = toFieldErrors(validate.errors);
-      return { ok: false, status: 400, message: summarize(errors), fields: byField(errors) };
-    }
-    Object.assign(input, part);
-  }
-  try {
-    // Each part passed its schema above (converted in place), so `input` is the operation's input.
-    const value = await executeOperation(op, input as OperationInput<P, Q, B>, ctx, sessionPrincipal(user));
-    return { ok: true, value };
-  } catch (err) {
-    if (!(err instanceof HttpError) || err.status >= 500) throw err;
-    return { ok: false, status: err.status, message: err.message, fields: byField(err.errors ?? []) };
-  }
+  const body = op.body ? formToBody(op.body, form ?? {}) : {};
+  return runOperation(ctx, user, op, { params: fixed, body }, { coerce: true });
 }

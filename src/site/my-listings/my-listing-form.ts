@@ -1,8 +1,5 @@
 import crypto from 'node:crypto';
 import { canonicalText } from '../form-text.js';
-import type { FieldError } from '../../api/errors.js';
-import { operations } from '../../api/operations/index.js';
-import { compile, toFieldErrors } from '../../api/validation.js';
 import { SOCIAL_KEYS } from '../../drafting/draft-content.js';
 import { EDITABLE_FIELDS, type EditableField } from '../../domain/my-listings/listing-edit-checks.js';
 import { firstValue } from '../forms/form-values.js';
@@ -119,14 +116,6 @@ export function readListingForm(form: Form): ListingForm {
   const applyTo = all(form.apply_to).filter(Boolean);
   if (applyTo.length) out.body.apply_to = applyTo;
   return out;
-}
-
-/** The same checks the API makes of an operation's body (lengths, formats), for a form built into one. */
-export function bodyErrors(operationId: string, body: unknown): FieldError[] {
-  const op = operations.find((o) => o.operationId === operationId);
-  if (!op?.body) throw new Error(`${operationId} has no body schema`);
-  const validate = compile(op.body, false);
-  return validate(body) ? [] : toFieldErrors(validate.errors);
 }
 
 /** The milestone form as add_milestone takes it: empty optional inputs are left out. */

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { answerInterview } from '../../domain/interview/answer-interview.js';
 import { answersOf, listInterviewQuestions, removeAnswers } from '../../domain/interview/interview-repository.js';
 import { signedInUserOf } from '../site-request.js';
-import { bodyErrors } from './my-listing-form.js';
+import { runOperation } from '../forms/run-form.js';
+import { answerInterviewOperation } from '../../api/operations/my-listings.js';
 import { interviewView } from './my-listing-views.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -58,15 +58,9 @@ export function registerInterviewRoutes(app: FastifyInstance, ctx: AppContext) {
     const answers = ids.filter((id) => typed[id].trim()).map((id) => ({ question_id: id, answer: typed[id] }));
     const cleared = ids.filter((id) => !typed[id].trim());
     const asIndex = (path: string) => answers[Number(/^answers\[(\d+)\]/.exec(path)?.[1] ?? -1)]?.question_id;
-    let errors = bodyErrors('answer_interview', { answers });
-    if (errors.length === 0) {
-      try {
-        await answerInterview(ctx, user.id, answers);
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status !== 400) throw err;
-        errors = err.errors ?? [];
-      }
-    }
+    const outcome = await runOperation(ctx, user, answerInterviewOperation, { body: { answers } });
+    if (!outcome.ok && outcome.status !== 400) throw new HttpError(outcome.status, outcome.message);
+    const errors = outcome.ok ? [] : outcome.errors;
     if (errors.length) {
       const byQuestion: Record<number, string> = {};
       const problems: string[] = [];

@@ -1,19 +1,24 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { HttpError, type FieldError } from '../../api/errors.js';
+import { HttpError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import type { OwnedListing } from '../../domain/listings/listing-ownership.js';
 import { listMyListings, myListingDetail } from '../../domain/my-listings/my-listing.js';
-import { editMyListing } from '../../domain/my-listings/edit-listing.js';
 import { versionsOfListing } from '../../domain/my-listings/listing-versions.js';
 import { allSites, companyListingsElsewhere } from '../../domain/my-listings/my-listing-repository.js';
-import { postListingUpdate } from '../../domain/my-listings/listing-updates.js';
-import { addMilestone, deleteMilestone } from '../../domain/my-listings/milestones.js';
-import { setFounderStory, STORY_PARTS } from '../../domain/my-listings/founder-story.js';
+import { STORY_PARTS } from '../../domain/my-listings/founder-story.js';
 import { html } from '../html.js';
 import { signedInUserOf } from '../site-request.js';
 import { listingFor } from './owned-listing-page.js';
-import { bodyErrors, readListingForm, readMilestoneForm } from './my-listing-form.js';
+import { readListingForm, readMilestoneForm } from './my-listing-form.js';
+import { fieldErrorsOf, runOperation } from '../forms/run-form.js';
+import {
+  addMilestoneOperation,
+  deleteMilestoneOperation,
+  postListingUpdateOperation,
+  setFounderStoryOperation,
+  updateMyListingOperation,
+} from '../../api/operations/my-listings.js';
 import { firstValue } from '../forms/form-values.js';
 import { editorView, myListingsView, type EditorOptions } from './my-listing-views.js';
 import { reviewsHtml } from '../admin/profile-reviews.js';
@@ -67,16 +72,6 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  /** Runs a write; a 400 with field errors comes back as those errors (the page shows them by the inputs). */
-  async function attempt(run: () => Promise<unknown>): Promise<FieldError[] | null> {
-    try {
-      await run();
-      return null;
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 400) return err.errors ?? [{ path: '', message: err.message }];
-      throw err;
-    }
-  }
   const done = (reply: FastifyReply, id: number, what: string, anchor: string) =>
     reply.redirect(`/my/listings/${id}?done=${what}#${anchor}`, 303);
 
@@ -103,21 +98,18 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
       const form = readListingForm(req.body ?? {});
-      let changed = 0;
-      const errors = bodyErrors('update_my_listing', form.body);
-      const refused = errors.length
-        ? errors
-        : await attempt(async () => {
-            changed = (await editMyListing(ctx, listing, user.id, form.body)).changed.length;
-          });
-      if (refused) {
+      const outcome = await runOperation(ctx, user, updateMyListingOperation, {
+        params: { listing_id: listing.id },
+        body: form.body,
+      });
+      if (!outcome.ok) {
         return editorPage(
           reply,
           user,
           listing,
           {
             listing: {
-              errors: refused,
+              errors: fieldErrorsOf(outcome),
               typed: form.typed,
               socialsTyped: form.socialsTyped,
               faqsTyped: form.faqsTyped,
@@ -125,10 +117,10 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
               applyTo: form.body.apply_to ?? [],
             },
           },
-          400,
+          outcome.status,
         );
       }
-      return done(reply, listing.id, changed ? 'saved' : 'unchanged', 'edit');
+      return done(reply, listing.id, outcome.value.changed.length ? 'saved' : 'unchanged', 'edit');
     },
   );
 
@@ -140,9 +132,18 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
       const body = { title: firstValue(req.body?.title) ?? '', body: firstValue(req.body?.body) ?? '' };
-      const errors = bodyErrors('post_listing_update', body);
-      const refused = errors.length ? errors : await attempt(() => postListingUpdate(ctx, listing, user.id, body));
-      if (refused) return editorPage(reply, user, listing, { update: { errors: refused, typed: body } }, 400);
+      const outcome = await runOperation(ctx, user, postListingUpdateOperation, {
+        params: { listing_id: listing.id },
+        body,
+      });
+      if (!outcome.ok)
+        return editorPage(
+          reply,
+          user,
+          listing,
+          { update: { errors: fieldErrorsOf(outcome), typed: body } },
+          outcome.status,
+        );
       return done(reply, listing.id, 'update', 'updates');
     },
   );
@@ -155,11 +156,14 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
       const milestone = readMilestoneForm(req.body ?? {});
-      const errors = bodyErrors('add_milestone', milestone);
-      const refused = errors.length
-        ? errors
-        : await attempt(() => addMilestone(ctx, listing, milestone as { date: string; title: string }));
-      if (refused) return editorPage(reply, user, listing, { milestone: { errors: refused, typed: milestone } }, 400);
+      const outcome = await runOperation(ctx, user, addMilestoneOperation, {
+        params: { listing_id: listing.id },
+        body: milestone,
+      });
+      if (!outcome.ok) {
+        const errors = fieldErrorsOf(outcome);
+        return editorPage(reply, user, listing, { milestone: { errors, typed: milestone } }, outcome.status);
+      }
       return done(reply, listing.id, 'milestone', 'milestones');
     },
   );
@@ -171,18 +175,22 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = signedInUserOf(req);
       const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
-      const mid = Number(req.params.mid);
-      try {
-        if (!Number.isInteger(mid) || mid < 1 || mid > 2_147_483_647) throw new HttpError(404, 'No such milestone.');
-        await deleteMilestone(ctx, listing, mid);
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status !== 404) throw err;
+      const outcome = await runOperation(
+        ctx,
+        user,
+        deleteMilestoneOperation,
+        { params: { listing_id: listing.id, milestone_id: req.params.mid } },
+        { coerce: true },
+      );
+      // An address that cannot name a milestone is no milestone of this listing either.
+      if (!outcome.ok && (outcome.status === 404 || outcome.status === 400)) {
         return reply.page(
           'Milestone not found',
           html`<h1>Milestone not found</h1><p>This listing has no such milestone. <a href="/my/listings/${listing.id}#milestones">Back to the listing</a></p>`,
           404,
         );
       }
+      if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
       return done(reply, listing.id, 'milestone-deleted', 'milestones');
     },
   );
@@ -195,9 +203,18 @@ export function registerMyListingRoutes(app: FastifyInstance, ctx: AppContext) {
       const listing = await listingFor(ctx, reply, user, req.params.id);
       if (!listing) return reply;
       const story = Object.fromEntries(STORY_PARTS.map((p) => [p, firstValue(req.body?.[p]) ?? '']));
-      const errors = bodyErrors('set_founder_story', story);
-      const refused = errors.length ? errors : await attempt(() => setFounderStory(ctx, listing, story));
-      if (refused) return editorPage(reply, user, listing, { story: { errors: refused, typed: story } }, 400);
+      const outcome = await runOperation(ctx, user, setFounderStoryOperation, {
+        params: { listing_id: listing.id },
+        body: story,
+      });
+      if (!outcome.ok)
+        return editorPage(
+          reply,
+          user,
+          listing,
+          { story: { errors: fieldErrorsOf(outcome), typed: story } },
+          outcome.status,
+        );
       return done(reply, listing.id, 'story', 'story');
     },
   );
