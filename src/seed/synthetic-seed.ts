@@ -40,7 +40,8 @@ export async function seedSynthetic(
     done += batch.length;
     batch = [];
     log(
-      `  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} listings inserted (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} listings inserted ` +
+        `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
   };
   // A directory with many listings has gathered them over years, about 2,000 launches a week: the
