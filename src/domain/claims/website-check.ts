@@ -82,7 +82,8 @@ export interface WebsiteCheckOptions {
   allowHosts: string[];
 }
 
-/** Fetches one page of the company's site for a check (no robots.txt: the owner asked us to look at exactly this URL). */
+/** Fetches one page of the company's site for a check (no robots.txt: the owner asked us to look at exactly this
+ *  URL). */
 async function fetchForCheck(
   url: string,
   websiteUrl: string,
@@ -108,7 +109,9 @@ async function fetchForCheck(
   if (!sameCompanyHost(res.url, websiteUrl, domain)) {
     return {
       found: false,
-      detail: `${url} redirected to ${res.url}, which is not on ${claimHost(domain)}; the check has to be answered by the company's own site.`,
+      detail:
+        `${url} redirected to ${res.url}, which is not on ${claimHost(domain)}; the check has to be answered by ` +
+        `the company's own site.`,
       checked: url,
       seen: [],
     };
