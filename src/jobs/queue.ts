@@ -26,7 +26,8 @@ export async function enqueue(
   opts: { /** default: now, by the caller's clock */ runAt?: Date; uniqueKey?: string; maxAttempts?: number } = {},
 ): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO jobs (kind, payload, run_at, unique_key, max_attempts) VALUES ($1, $2, coalesce($3::timestamptz, now()), $4, $5)
+    `INSERT INTO jobs (kind, payload, run_at, unique_key, max_attempts)
+     VALUES ($1, $2, coalesce($3::timestamptz, now()), $4, $5)
      ON CONFLICT (unique_key) DO NOTHING RETURNING id`,
     [
       kind,
