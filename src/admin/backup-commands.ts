@@ -15,7 +15,8 @@ const POSTGRES_HINT =
 
 const COPY_HINT =
   'copy-to-postgres copies the embedded database (DATA_DIR) into PostgreSQL: run it without DATABASE_URL set, ' +
-  'with the service stopped, e.g.\n  npm run admin -- copy-to-postgres --to postgres://launchdeck:…@db.internal:5432/launchdeck';
+  'with the service stopped, e.g.\n  npm run admin -- copy-to-postgres --to ' +
+  'postgres://launchdeck:…@db.internal:5432/launchdeck';
 
 /** Moves a site from the embedded database to PostgreSQL (README, "Moving to PostgreSQL"). */
 async function copyEmbeddedToPostgres(config: Config, url: string, out: (line: string) => void): Promise<void> {
