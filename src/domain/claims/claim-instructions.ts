@@ -144,7 +144,9 @@ export function instructionsFor(c: InstructionFacts): ClaimInstructions {
     case 'meta': {
       const page = homepageUrl(c.website_url);
       return {
-        summary: `Add this tag inside the <head> of your homepage ${page}, in the HTML the server sends (a tag added by JavaScript after loading is not seen): ${metaTag(c.token)}`,
+        summary:
+          `Add this tag inside the <head> of your homepage ${page}, in the HTML the server sends (a tag added by ` +
+          `JavaScript after loading is not seen): ${metaTag(c.token)}`,
         meta_tag: metaTag(c.token),
         page_url: page,
         verify,

@@ -30,7 +30,8 @@ export function evaluateMeta(url: string, html: string, token: string): Finding 
   const parts: string[] = [];
   if (head.length > 0)
     parts.push(
-      `the <head> of ${url} has <meta name="${META_NAME}"> with content ${head.map((c) => JSON.stringify(c)).join(', ')}, not "${token}"`,
+      `the <head> of ${url} has <meta name="${META_NAME}"> with content ` +
+        `${head.map((c) => JSON.stringify(c)).join(', ')}, not "${token}"`,
     );
   else parts.push(`no <meta name="${META_NAME}"> in the <head> of ${url}`);
   if (elsewhere.includes(token)) parts.push(`the tag with the right content is in the <body>; move it into the <head>`);
