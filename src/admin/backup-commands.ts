@@ -15,7 +15,8 @@ const POSTGRES_HINT =
 
 const COPY_HINT =
   'copy-to-postgres copies the embedded database (DATA_DIR) into PostgreSQL: run it without DATABASE_URL set, ' +
-  'with the service stopped, e.g.\n  npm run admin -- copy-to-postgres --to postgres://launchdeck:…@db.internal:5432/launchdeck';
+  'with the service stopped, e.g.\n  npm run admin -- copy-to-postgres --to ' +
+  'postgres://launchdeck:…@db.internal:5432/launchdeck';
 
 /** Moves a site from the embedded database to PostgreSQL (README, "Moving to PostgreSQL"). */
 async function copyEmbeddedToPostgres(config: Config, url: string, out: (line: string) => void): Promise<void> {
@@ -35,10 +36,12 @@ async function copyEmbeddedToPostgres(config: Config, url: string, out: (line: s
       out(`copying ${config.dataDir} into ${redactedUrl(url)} …`);
       const r = await copyDatabase(source, target, out);
       out(
-        `copied ${r.rows.toLocaleString('en')} rows of ${r.tables} tables in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+        `copied ${r.rows.toLocaleString('en')} rows of ${r.tables} tables in ` +
+          `${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );
       out(
-        `Start on PostgreSQL with DATABASE_URL=${redactedUrl(url)} (and the same SECRETS_KEY); keep ${config.dataDir} as a backup.`,
+        `Start on PostgreSQL with DATABASE_URL=${redactedUrl(url)} (and the same SECRETS_KEY); keep ` +
+          `${config.dataDir} as a backup.`,
       );
     } finally {
       await target.close();
@@ -89,7 +92,8 @@ export async function runBackupCommand(
       out(`backing up ${config.dataDir} …`);
       const r = await backupEmbedded(config.dataDir, file);
       out(
-        `wrote ${r.file} (${size(r.bytes)}, ${r.listings} listings); restore it with: npm run admin -- restore --from ${r.file}`,
+        `wrote ${r.file} (${size(r.bytes)}, ${r.listings} listings); restore it with: npm run admin -- restore ` +
+          `--from ${r.file}`,
       );
     } else {
       if (!values.from) throw new UsageError('restore needs --from FILE (a file written by "npm run admin -- backup")');

@@ -119,7 +119,8 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
         expiresAt,
       });
       out(
-        `created API key ${record.prefix}… for ${user.email} with scopes ${scopes.join(', ')}${expiresAt ? `, expiring ${expiresAt.toISOString()}` : ''}`,
+        `created API key ${record.prefix}… for ${user.email} with scopes ` +
+          `${scopes.join(', ')}${expiresAt ? `, expiring ${expiresAt.toISOString()}` : ''}`,
       );
       out(key);
       return;
@@ -189,12 +190,14 @@ export async function runAdmin(ctx: AppContext, argv: string[], out: (line: stri
       const result = await importRatingsCsv(ctx.db, text, { provider, scale });
       if (result.errors.length > 0) {
         throw new UsageError(
-          `nothing imported; fix these rows of ${file}:\n${result.errors.map((e) => `  line ${e.line}: ${e.message}`).join('\n')}`,
+          `nothing imported; fix these rows of ` +
+            `${file}:\n${result.errors.map((e) => `  line ${e.line}: ${e.message}`).join('\n')}`,
         );
       }
       for (const u of result.unknown) out(`line ${u.line}: no listing has the domain ${u.domain}; skipped`);
       out(
-        `imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${provider} (0–${scale})${result.unknown.length ? `; ${result.unknown.length} unknown domain${result.unknown.length === 1 ? '' : 's'} skipped` : ''}`,
+        `imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${provider} ` +
+          `(0–${scale})${result.unknown.length ? `; ${result.unknown.length} unknown domain${result.unknown.length === 1 ? '' : 's'} skipped` : ''}`,
       );
       return;
     }

@@ -130,13 +130,16 @@ export interface CrawlResult {
   finalUrl: string | null;
   /** The pages fetched, in rank order (home first); those that gave no text say why in `skipped`. */
   pages: CrawledPage[];
-  /** Every page found but not read, with the reason: fetched and failed, or never fetched (limit, robots.txt, not HTML). */
+  /** Every page found but not read, with the reason: fetched and failed, or never fetched (limit, robots.txt, not
+   *  HTML). */
   skipped: SkippedPage[];
   /** Set when nothing could be read, with the reason to show (robots.txt, unreachable, private address…). */
   blocked: string | null;
-  /** The block may pass if tried again later (network error, timeout, HTTP 5xx) — unlike robots.txt or a private address. */
+  /** The block may pass if tried again later (network error, timeout, HTTP 5xx) — unlike robots.txt or a private
+   *  address. */
   retryable: boolean;
-  /** What the founder should know about how the site was read, when something was missed (pages rendered by JavaScript). */
+  /** What the founder should know about how the site was read, when something was missed (pages rendered by
+   *  JavaScript). */
   notice: string | null;
   notes: string[];
 }
@@ -182,11 +185,13 @@ export function renderNotice(pages: CrawledPage[], renderingOn: boolean): string
     const parts = `${unrendered.length === 1 ? `Parts of the page ${first.url} are` : `Parts of ${plural(unrendered.length, 'page')} (${first.url} and others) are`} drawn by JavaScript (its navigation, footer or sections)`;
     return renderingOn
       ? `${parts} and could not be rendered (${why}), so what they hold was not read.`
-      : `${parts}, so what they hold was not read: set CRAWL_RENDER=chromium on the server to have such pages rendered in a headless browser.`;
+      : `${parts}, so what they hold was not read: set CRAWL_RENDER=chromium on the server to have such pages ` +
+          `rendered in a headless browser.`;
   }
   return renderingOn
     ? `${which} rendered by JavaScript and could not be rendered (${why}), so only the title and meta tags were read.`
-    : `${which} rendered by JavaScript, so only the title and meta tags were read: this page is rendered by JavaScript; set CRAWL_RENDER=chromium on the server to have such pages rendered in a headless browser.`;
+    : `${which} rendered by JavaScript, so only the title and meta tags were read: this page is rendered by ` +
+        `JavaScript; set CRAWL_RENDER=chromium on the server to have such pages rendered in a headless browser.`;
 }
 
 /**
@@ -245,7 +250,9 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   // A redirect to another origin is governed by that origin's robots.txt, read once per origin.
   const allowedAnywhere = robotsPerOrigin(start, robots.rules, () => ({ ...fetchOpts, timeoutMs: timeLeft() })).allows;
   if (!allowed(start.toString())) {
-    result.blocked = `The site's robots.txt does not allow ${CRAWLER_NAME} to read ${start.pathname}, so nothing was read from the website.`;
+    result.blocked =
+      `The site's robots.txt does not allow ${CRAWLER_NAME} to read ${start.pathname}, so nothing was read from ` +
+      `the website.`;
     return result;
   }
   let transientFailure = false;
@@ -312,7 +319,8 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
             javascript = { rendered: true };
             if (rendered.blocked.length)
               notes.push(
-                `rendering ${res.url} refused ${plural(rendered.blocked.length, 'request')}: ${rendered.blocked.slice(0, 5).join(', ')}`,
+                `rendering ${res.url} refused ${plural(rendered.blocked.length, 'request')}: ` +
+                  `${rendered.blocked.slice(0, 5).join(', ')}`,
               );
           } catch (err) {
             javascript = { rendered: false, why: (err as Error).message.split('\n')[0].slice(0, 200), ...partly };

@@ -246,7 +246,8 @@ const absolute = (href: string | undefined, base: string): string | null => {
   }
 };
 
-/** Every string (and number) in a JSON-LD value, in document order, skipping @context/@type/@id (not @graph, which holds the data). */
+/** Every string (and number) in a JSON-LD value, in document order, skipping @context/@type/@id (not @graph, which
+ *  holds the data). */
 function jsonLdStrings(value: unknown, out: string[], depth = 0): void {
   if (depth > 40) return;
   if (typeof value === 'string') out.push(value);

@@ -40,7 +40,8 @@ export async function copyDatabase(
   }
   const tables = (
     await source.query<{ name: string }>(
-      `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' AND relname <> 'schema_migrations' ORDER BY relname`,
+      `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
+        AND relname <> 'schema_migrations' ORDER BY relname`,
     )
   ).map((r) => r.name);
   const sequences = await source.query<{ name: string; last_value: number | null }>(
@@ -79,7 +80,8 @@ export async function copyDatabase(
 async function copyTable(source: Queryable, target: Queryable, table: string): Promise<number> {
   const columns = (
     await source.query<{ name: string }>(
-      `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+      `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped
+        AND attgenerated = '' ORDER BY attnum`,
       [`public.${ident(table)}`],
     )
   ).map((r) => ident(r.name));
@@ -105,7 +107,8 @@ async function copyTable(source: Queryable, target: Queryable, table: string): P
       [batch],
     );
     await target.query<NoRows>(
-      `INSERT INTO ${ident(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${ident(table)}, $1::json)`,
+      `INSERT INTO ${ident(table)} (${list}) SELECT ${list}
+        FROM json_populate_recordset(NULL::${ident(table)}, $1::json)`,
       [json],
     );
     copied += batch.length;

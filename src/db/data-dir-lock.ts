@@ -13,7 +13,8 @@ export class DataDirInUseError extends Error {
   ) {
     super(
       `the embedded database in ${dataDir} is open in process ${pid} (a running "npm start" or worker?). ` +
-        `Stop that process first, or point DATA_DIR elsewhere. If no such process runs, delete ${path.join(dataDir, LOCK_FILE)}.`,
+        `Stop that process first, or point DATA_DIR elsewhere. If no such process runs, delete ` +
+        `${path.join(dataDir, LOCK_FILE)}.`,
     );
   }
 }

@@ -132,7 +132,8 @@ export function weekShareSvg(f: WeekShareFacts): string {
       ? f.state === 'past'
         ? 'No launches that week'
         : 'No launches yet — submit yours'
-      : `${number.format(f.total)} ${f.total === 1 ? 'launch' : 'launches'}${f.total > rows.length ? ` · top ${rows.length} shown` : ''}`;
+      : `${number.format(f.total)} ` +
+        `${f.total === 1 ? 'launch' : 'launches'}${f.total > rows.length ? ` · top ${rows.length} shown` : ''}`;
   return frame(
     f.siteName,
     f.host,

@@ -26,7 +26,8 @@ export async function enqueue(
   opts: { /** default: now, by the caller's clock */ runAt?: Date; uniqueKey?: string; maxAttempts?: number } = {},
 ): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO jobs (kind, payload, run_at, unique_key, max_attempts) VALUES ($1, $2, coalesce($3::timestamptz, now()), $4, $5)
+    `INSERT INTO jobs (kind, payload, run_at, unique_key, max_attempts)
+     VALUES ($1, $2, coalesce($3::timestamptz, now()), $4, $5)
      ON CONFLICT (unique_key) DO NOTHING RETURNING id`,
     [
       kind,
@@ -61,10 +62,12 @@ export async function claimNext(
   return rows[0] ?? null;
 }
 
-/** Renews a running job's lease; false when the job is no longer this worker's (its lease ran out and another took it). */
+/** Renews a running job's lease; false when the job is no longer this worker's (its lease ran out and another took
+ *  it). */
 export async function renewLease(db: Queryable, id: number, workerId: string, now: Date): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
-    'UPDATE jobs SET locked_at = $3 WHERE id = $1 AND locked_by = $2 AND done_at IS NULL AND locked_at IS NOT NULL RETURNING id',
+    'UPDATE jobs SET locked_at = $3 WHERE id = $1 AND locked_by = $2 AND done_at IS NULL AND locked_at IS NOT ' +
+      'NULL RETURNING id',
     [id, workerId, now.toISOString()],
   );
   return rows.length > 0;

@@ -14,7 +14,8 @@ export interface FastToolCall {
   idempotencyKey?: string;
 }
 
-/** The request's Idempotency-Key header (Node joins repeated ones with ", ", as fetch's Headers does on the SDK path). */
+/** The request's Idempotency-Key header (Node joins repeated ones with ", ", as fetch's Headers does on the SDK
+ *  path). */
 function idempotencyKeyHeader(headers: IncomingHttpHeaders): string | undefined {
   const raw = headers['idempotency-key'];
   return Array.isArray(raw) ? raw.join(', ') : raw;

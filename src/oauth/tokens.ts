@@ -38,7 +38,8 @@ export async function upsertGrant(
 ): Promise<number> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO oauth_grants (user_id, client_id, scopes, resource) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id, client_id) DO UPDATE SET scopes = EXCLUDED.scopes, resource = EXCLUDED.resource, revoked_at = NULL, created_at = now()
+     ON CONFLICT (user_id, client_id) DO UPDATE
+     SET scopes = EXCLUDED.scopes, resource = EXCLUDED.resource, revoked_at = NULL, created_at = now()
      RETURNING id`,
     [userId, clientId, scopes, resources.join(' ')],
   );
@@ -106,7 +107,8 @@ export async function issueTokens(
   const now = ctx.now().getTime();
   const payload = JSON.stringify({ ...p, family });
   await ctx.db.query<NoRows>(
-    `INSERT INTO oauth_artifacts (kind, id, grant_id, payload, expires_at) VALUES ('access', $1, $3, $4, $5), ('refresh', $2, $3, $4, $6)`,
+    `INSERT INTO oauth_artifacts (kind, id, grant_id, payload, expires_at)
+      VALUES ('access', $1, $3, $4, $5), ('refresh', $2, $3, $4, $6)`,
     [
       sha256(access),
       sha256(refresh),
@@ -140,7 +142,8 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
     consumed_at: string | null;
     revoked_at: string | null;
   }>(
-    `SELECT a.grant_id, a.payload, a.expires_at, a.consumed_at, g.revoked_at FROM oauth_artifacts a JOIN oauth_grants g ON g.id = a.grant_id
+    `SELECT a.grant_id, a.payload, a.expires_at, a.consumed_at, g.revoked_at FROM oauth_artifacts a
+      JOIN oauth_grants g ON g.id = a.grant_id
       WHERE a.kind = 'refresh' AND a.id = $1`,
     [sha256(token)],
   );
@@ -153,7 +156,8 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
   }
   if (Date.parse(row.expires_at) <= now.getTime()) return { ok: false, reason: 'refresh token expired' };
   const claimed = await ctx.db.query<{ id: string }>(
-    `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'refresh' AND id = $1 AND consumed_at IS NULL RETURNING id`,
+    `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'refresh' AND id = $1 AND consumed_at IS NULL
+      RETURNING id`,
     [sha256(token), now.toISOString()],
   );
   if (claimed.length === 0) {
@@ -165,7 +169,8 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
 
 async function revokeFamily(db: Queryable, grantId: number, family: string, now: Date) {
   await db.query<NoRows>(
-    `UPDATE oauth_artifacts SET consumed_at = $3 WHERE grant_id = $1 AND payload->>'family' = $2 AND consumed_at IS NULL`,
+    `UPDATE oauth_artifacts SET consumed_at = $3 WHERE grant_id = $1 AND payload->>'family' = $2
+      AND consumed_at IS NULL`,
     [grantId, family, now.toISOString()],
   );
 }

@@ -17,7 +17,8 @@ import type {
 import { Rng } from './random.js';
 import { slugify } from '../domain/listings/slugs.js';
 
-// ───────────────────────────── limits and shared helpers ─────────────────────────────
+// ───────────────────────────── limits and shared helpers
+// ─────────────────────────────
 
 /** Field limits from demo-types.ts, exported so tests and importers check the same numbers. */
 export const DEMO_LIMITS = {
@@ -115,7 +116,8 @@ function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 
-// ───────────────────────────── comparison attributes ─────────────────────────────
+// ───────────────────────────── comparison attributes
+// ─────────────────────────────
 
 interface AttrDef {
   label: string;
@@ -219,7 +221,8 @@ const ATTRS: Record<string, AttrDef> = {
   ecommerce: { label: 'E-commerce', values: ['yes', 'no', 'paid plans'] },
 };
 
-// ───────────────────────────── category tree and archetypes ─────────────────────────────
+// ───────────────────────────── category tree and archetypes
+// ─────────────────────────────
 
 /** A subcategory plus the vocabulary its listings are written from. Phrases are lower-case
  *  (unless they start with an acronym) so they can sit mid-sentence; problems are clauses,
@@ -256,23 +259,28 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     slug: 'developer-tools',
     name: 'Developer Tools',
     description:
-      'Tools that help software teams write, test, ship and run code. From API clients to CI pipelines and monitoring, these products save engineers hours every week.',
+      'Tools that help software teams write, test, ship and run code. From API clients to CI pipelines and ' +
+      'monitoring, these products save engineers hours every week.',
     attrs: ['open_source', 'self_hosted', 'api', 'integrations'],
     faqs: [
       {
         question: 'Should I pick an open-source or a hosted developer tool?',
         answer:
-          'Open-source tools give you control, auditability and no lock-in, but you run and upgrade them yourself. Hosted tools are faster to adopt and include support. Many products here offer both, so you can start hosted and move in-house later.',
+          'Open-source tools give you control, auditability and no lock-in, but you run and upgrade them ' +
+          'yourself. Hosted tools are faster to adopt and include support. Many products here offer both, so ' +
+          'you can start hosted and move in-house later.',
       },
       {
         question: 'How do I evaluate a developer tool before rolling it out?',
         answer:
-          'Try it on one real project for a week, check how it fits your existing CI and editor, and read the docs for the API and data export. A tool that is easy to leave is usually a tool worth staying with.',
+          'Try it on one real project for a week, check how it fits your existing CI and editor, and read the ' +
+          'docs for the API and data export. A tool that is easy to leave is usually a tool worth staying with.',
       },
       {
         question: 'Do developer tools on Launchdeck offer free plans?',
         answer:
-          'Most do, especially for individuals and open-source projects. Use the free plan filter and the open source attribute to narrow the list.',
+          'Most do, especially for individuals and open-source projects. Use the free plan filter and the open ' +
+          'source attribute to narrow the list.',
       },
     ],
     subs: [
@@ -280,7 +288,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         slug: 'api-tools',
         name: 'API Tools',
         description:
-          'Clients, mock servers and documentation generators for designing, testing and sharing HTTP and GraphQL APIs.',
+          'Clients, mock servers and documentation generators for designing, testing and sharing HTTP and ' +
+          'GraphQL APIs.',
         noun: 'API toolkit',
         nouns: 'API toolkits',
         audience: ['backend engineers', 'integration teams', 'QA engineers', 'API product managers'],
@@ -323,14 +332,17 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Do API tools replace an API gateway?',
           answer:
-            'No. API tools help you design, call and test endpoints during development, while a gateway sits in front of production traffic to handle routing, authentication and rate limits. Many teams use both.',
+            'No. API tools help you design, call and test endpoints during development, while a gateway sits ' +
+            'in front of production traffic to handle routing, authentication and rate limits. Many teams use ' +
+            'both.',
         },
       },
       {
         slug: 'ci-cd',
         name: 'CI/CD',
         description:
-          'Build pipelines, test runners and deployment tools that take code from a pull request to production automatically.',
+          'Build pipelines, test runners and deployment tools that take code from a pull request to production ' +
+          'automatically.',
         noun: 'CI/CD platform',
         nouns: 'CI/CD platforms',
         audience: ['platform engineers', 'small product teams', 'open-source maintainers', 'DevOps leads'],
@@ -373,7 +385,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'What is the difference between continuous delivery and continuous deployment?',
           answer:
-            'With continuous delivery every change is kept ready to release and a person presses the button; with continuous deployment every change that passes the pipeline goes to production automatically. Most tools in this category support both.',
+            'With continuous delivery every change is kept ready to release and a person presses the button; ' +
+            'with continuous deployment every change that passes the pipeline goes to production ' +
+            'automatically. Most tools in this category support both.',
         },
       },
       {
@@ -423,14 +437,16 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Do I need observability if I only run one small app?',
           answer:
-            'Even a single app benefits from an uptime check and error tracking. Start with those two, then add logs and tracing once you have more than one service talking to another.',
+            'Even a single app benefits from an uptime check and error tracking. Start with those two, then ' +
+            'add logs and tracing once you have more than one service talking to another.',
         },
       },
       {
         slug: 'databases',
         name: 'Databases & Backend',
         description:
-          'Managed databases, backend-as-a-service platforms and data tools that take care of storage, auth and scaling.',
+          'Managed databases, backend-as-a-service platforms and data tools that take care of storage, auth ' +
+          'and scaling.',
         noun: 'backend platform',
         nouns: 'backend platforms',
         audience: ['full-stack developers', 'mobile developers', 'startup CTOs', 'data engineers'],
@@ -473,7 +489,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Can I move my data out of a managed backend later?',
           answer:
-            'Check that the product gives you standard database access and plain SQL dumps. Tools built on open-source engines such as PostgreSQL are usually the easiest to leave, which is also a good sign they do not need to lock you in.',
+            'Check that the product gives you standard database access and plain SQL dumps. Tools built on ' +
+            'open-source engines such as PostgreSQL are usually the easiest to leave, which is also a good ' +
+            'sign they do not need to lock you in.',
         },
       },
       {
@@ -523,7 +541,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Will an AI reviewer replace human code reviews?',
           answer:
-            'No tool in this category claims that. AI assistants are good at catching obvious mistakes and summarising large diffs, which leaves human reviewers more time for design questions and knowledge sharing.',
+            'No tool in this category claims that. AI assistants are good at catching obvious mistakes and ' +
+            'summarising large diffs, which leaves human reviewers more time for design questions and ' +
+            'knowledge sharing.',
         },
       },
       {
@@ -572,7 +592,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How many end-to-end tests should we write?',
           answer:
-            'Fewer than you think. Cover the handful of journeys that make money or would embarrass you if they broke, such as sign-up, checkout and login, and push everything else down to faster unit and API tests.',
+            'Fewer than you think. Cover the handful of journeys that make money or would embarrass you if ' +
+            'they broke, such as sign-up, checkout and login, and push everything else down to faster unit and ' +
+            'API tests.',
         },
       },
     ],
@@ -587,17 +609,22 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
       {
         question: 'How do I pick a productivity app that will actually stick?',
         answer:
-          'Choose the tool that matches how you already work rather than the one with the longest feature list. Try it for two real weeks, move one project into it, and only then decide whether to migrate everything.',
+          'Choose the tool that matches how you already work rather than the one with the longest feature ' +
+          'list. Try it for two real weeks, move one project into it, and only then decide whether to migrate ' +
+          'everything.',
       },
       {
         question: 'Are productivity apps safe for confidential work notes?',
         answer:
-          'Look for encryption at rest, clear data-export options and, if you handle sensitive information, end-to-end encryption. Each listing shows which of these the maker states on its website.',
+          'Look for encryption at rest, clear data-export options and, if you handle sensitive information, ' +
+          'end-to-end encryption. Each listing shows which of these the maker states on its website.',
       },
       {
         question: 'Do I need separate apps for notes, tasks and calendars?',
         answer:
-          'Not necessarily. All-in-one workspaces are convenient, while focused apps tend to be faster and simpler. Many people combine one notes app with one task manager and connect them through integrations.',
+          'Not necessarily. All-in-one workspaces are convenient, while focused apps tend to be faster and ' +
+          'simpler. Many people combine one notes app with one task manager and connect them through ' +
+          'integrations.',
       },
     ],
     subs: [
@@ -648,7 +675,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Should my notes be stored as plain files?',
           answer:
-            'Plain text or Markdown files are the safest long-term format because any editor can open them. Apps that use their own database can be faster at search and sync, so check that they offer a complete export before committing years of notes.',
+            'Plain text or Markdown files are the safest long-term format because any editor can open them. ' +
+            'Apps that use their own database can be faster at search and sync, so check that they offer a ' +
+            'complete export before committing years of notes.',
         },
       },
       {
@@ -697,7 +726,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Kanban or list view: which works better?',
           answer:
-            'Lists suit personal to-dos and quick triage, while kanban boards make the state of a shared project visible at a glance. Most task managers in this category let you switch views on the same data, so you do not have to choose once and for all.',
+            'Lists suit personal to-dos and quick triage, while kanban boards make the state of a shared ' +
+            'project visible at a glance. Most task managers in this category let you switch views on the same ' +
+            'data, so you do not have to choose once and for all.',
         },
       },
       {
@@ -747,7 +778,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Can a scheduling app handle several calendars at once?',
           answer:
-            'Most can check availability across several personal and work calendars so that you are never double-booked. Check the listing attributes for which calendar providers are supported before signing up.',
+            'Most can check availability across several personal and work calendars so that you are never ' +
+            'double-booked. Check the listing attributes for which calendar providers are supported before ' +
+            'signing up.',
         },
       },
       {
@@ -797,7 +830,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Is automatic time tracking a privacy risk?',
           answer:
-            'It can be. Prefer tools that keep activity data on your device or let you review and edit entries before anything is shared with an employer or client. The best ones make privacy the default rather than a setting.',
+            'It can be. Prefer tools that keep activity data on your device or let you review and edit entries ' +
+            'before anything is shared with an employer or client. The best ones make privacy the default ' +
+            'rather than a setting.',
         },
       },
       {
@@ -846,7 +881,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Do third-party email clients read my messages?',
           answer:
-            'Some process mail on their own servers to power features like AI drafts or smart sorting, others work entirely on your device. The privacy policy and the listing usually state which model the app uses.',
+            'Some process mail on their own servers to power features like AI drafts or smart sorting, others ' +
+            'work entirely on your device. The privacy policy and the listing usually state which model the ' +
+            'app uses.',
         },
       },
     ],
@@ -860,17 +897,20 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
       {
         question: 'Do these design tools work for non-designers?',
         answer:
-          'Many of them do. Look for templates, auto-layout and component libraries, which let founders and developers produce tidy work without a design background.',
+          'Many of them do. Look for templates, auto-layout and component libraries, which let founders and ' +
+          'developers produce tidy work without a design background.',
       },
       {
         question: 'Which file formats should a design tool export?',
         answer:
-          'For handing work to developers, SVG and PNG cover most needs, and PDF is useful for print and reviews. Check the export formats attribute on each listing.',
+          'For handing work to developers, SVG and PNG cover most needs, and PDF is useful for print and ' +
+          'reviews. Check the export formats attribute on each listing.',
       },
       {
         question: 'Is browser-based design software fast enough?',
         answer:
-          'For most interface work, yes. Modern browser tools handle large files well, although very heavy illustration or 3D work can still be smoother in a native desktop app.',
+          'For most interface work, yes. Modern browser tools handle large files well, although very heavy ' +
+          'illustration or 3D work can still be smoother in a native desktop app.',
       },
     ],
     subs: [
@@ -920,7 +960,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Should I start with wireframes or high-fidelity mockups?',
           answer:
-            'Start with quick wireframes when the structure of a page is still open, because they are cheap to throw away. Move to high-fidelity mockups once the flow is agreed and details such as spacing, type and colour start to matter.',
+            'Start with quick wireframes when the structure of a page is still open, because they are cheap to ' +
+            'throw away. Move to high-fidelity mockups once the flow is agreed and details such as spacing, ' +
+            'type and colour start to matter.',
         },
       },
       {
@@ -970,7 +1012,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How many people do I need for a prototype test?',
           answer:
-            'Five participants usually reveal most of the serious usability problems in a flow. Run a small round, fix what you learn and test again rather than running one large study.',
+            'Five participants usually reveal most of the serious usability problems in a flow. Run a small ' +
+            'round, fix what you learn and test again rather than running one large study.',
         },
       },
       {
@@ -1019,7 +1062,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Can I use these illustrations in a commercial product?',
           answer:
-            "Most libraries listed here include a commercial licence, but some require attribution or limit use in products that resell the artwork itself. Check the licence attribute and the maker's terms before shipping.",
+            'Most libraries listed here include a commercial licence, but some require attribution or limit ' +
+            "use in products that resell the artwork itself. Check the licence attribute and the maker's terms " +
+            'before shipping.',
         },
       },
       {
@@ -1068,7 +1113,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'When does a company need a design system?',
           answer:
-            'Usually once two or more teams are building interfaces at the same time. Before that, a shared component library and a short style guide are often enough.',
+            'Usually once two or more teams are building interfaces at the same time. Before that, a shared ' +
+            'component library and a short style guide are often enough.',
         },
       },
     ],
@@ -1077,23 +1123,27 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     slug: 'marketing',
     name: 'Marketing',
     description:
-      'Tools for reaching customers through email, search, social media and content, and for turning that attention into sign-ups.',
+      'Tools for reaching customers through email, search, social media and content, and for turning that ' +
+      'attention into sign-ups.',
     attrs: ['free_plan', 'integrations', 'api', 'team_seats'],
     faqs: [
       {
         question: 'Which marketing tool should an early-stage startup buy first?',
         answer:
-          'Usually an email tool and basic analytics. They let you build an audience you own and learn what works before spending on ads or larger suites.',
+          'Usually an email tool and basic analytics. They let you build an audience you own and learn what ' +
+          'works before spending on ads or larger suites.',
       },
       {
         question: 'Are all-in-one marketing suites worth it?',
         answer:
-          'They save time on integrations, but you pay for many features you may never use. Small teams often do better with two or three focused tools connected together.',
+          'They save time on integrations, but you pay for many features you may never use. Small teams often ' +
+          'do better with two or three focused tools connected together.',
       },
       {
         question: 'How do I measure whether a marketing tool is working?',
         answer:
-          'Decide on one number it should move, such as sign-ups from email or organic visits, and compare a few weeks before and after. If nothing moves after a fair trial, cancel.',
+          'Decide on one number it should move, such as sign-ups from email or organic visits, and compare a ' +
+          'few weeks before and after. If nothing moves after a fair trial, cancel.',
       },
     ],
     subs: [
@@ -1143,14 +1193,17 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'What is a good open rate for a newsletter?',
           answer:
-            'It depends heavily on the audience and how opens are measured, since many mail apps now preload images. Watch clicks and replies as well, and compare your own numbers over time rather than against an industry average.',
+            'It depends heavily on the audience and how opens are measured, since many mail apps now preload ' +
+            'images. Watch clicks and replies as well, and compare your own numbers over time rather than ' +
+            'against an industry average.',
         },
       },
       {
         slug: 'seo',
         name: 'SEO Tools',
         description:
-          'Keyword research, rank tracking, site audits and content optimisation for earning traffic from search engines.',
+          'Keyword research, rank tracking, site audits and content optimisation for earning traffic from ' +
+          'search engines.',
         noun: 'SEO tool',
         nouns: 'SEO tools',
         audience: ['content marketers', 'agency SEO specialists', 'bloggers', 'e-commerce managers'],
@@ -1193,7 +1246,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How long does SEO take to show results?',
           answer:
-            'New pages on an established site can rank within weeks, while a brand-new domain often needs several months. SEO tools cannot shortcut that, but they help you spend the time on topics and fixes that matter.',
+            'New pages on an established site can rank within weeks, while a brand-new domain often needs ' +
+            'several months. SEO tools cannot shortcut that, but they help you spend the time on topics and ' +
+            'fixes that matter.',
         },
       },
       {
@@ -1242,7 +1297,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Do scheduled posts perform worse than manual ones?',
           answer:
-            'Not in any consistent way. What matters is the content and timing; schedulers simply make it easier to publish at the right moment and to stay consistent.',
+            'Not in any consistent way. What matters is the content and timing; schedulers simply make it ' +
+            'easier to publish at the right moment and to stay consistent.',
         },
       },
       {
@@ -1291,7 +1347,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'What makes a landing page convert?',
           answer:
-            'One clear audience, one promise and one call to action. Cut everything else, make the page load fast on phones and test changes to the headline before anything else.',
+            'One clear audience, one promise and one call to action. Cut everything else, make the page load ' +
+            'fast on phones and test changes to the headline before anything else.',
         },
       },
       {
@@ -1340,7 +1397,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How often should a startup publish content?',
           answer:
-            'Consistency beats volume. One genuinely useful article every two weeks, promoted properly, usually does more than daily posts nobody reads.',
+            'Consistency beats volume. One genuinely useful article every two weeks, promoted properly, ' +
+            'usually does more than daily posts nobody reads.',
         },
       },
     ],
@@ -1349,23 +1407,27 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
     slug: 'ai',
     name: 'Artificial Intelligence',
     description:
-      'Products built on machine learning and large language models, from writing assistants and agents to image, audio and model operations tools.',
+      'Products built on machine learning and large language models, from writing assistants and agents to ' +
+      'image, audio and model operations tools.',
     attrs: ['api', 'self_hosted', 'models', 'data_retention'],
     faqs: [
       {
         question: 'How do I judge the quality of an AI product before paying?',
         answer:
-          'Test it on your own real examples, not the demo prompts. Check how it handles mistakes, whether it cites sources when it should and what happens to the data you upload.',
+          'Test it on your own real examples, not the demo prompts. Check how it handles mistakes, whether it ' +
+          'cites sources when it should and what happens to the data you upload.',
       },
       {
         question: 'Does my data train the model?',
         answer:
-          'It depends on the vendor and the plan. Look for a clear statement on data retention and training use; the data retention attribute on each listing shows what the maker says.',
+          'It depends on the vendor and the plan. Look for a clear statement on data retention and training ' +
+          'use; the data retention attribute on each listing shows what the maker says.',
       },
       {
         question: 'Can I self-host AI tools?',
         answer:
-          'Some products in this category support open-weight models you can run on your own hardware. Expect to trade some convenience and quality for control and privacy.',
+          'Some products in this category support open-weight models you can run on your own hardware. Expect ' +
+          'to trade some convenience and quality for control and privacy.',
       },
     ],
     subs: [
@@ -1415,14 +1477,16 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Will AI-written text hurt my search rankings?',
           answer:
-            'Search engines say they judge content on usefulness rather than on how it was produced. Text that is accurate, original and edited by someone who knows the subject is what matters.',
+            'Search engines say they judge content on usefulness rather than on how it was produced. Text that ' +
+            'is accurate, original and edited by someone who knows the subject is what matters.',
         },
       },
       {
         slug: 'ai-agents',
         name: 'AI Agents',
         description:
-          'Assistants that take actions on your behalf: browsing, filling forms, answering customers and running multi-step workflows.',
+          'Assistants that take actions on your behalf: browsing, filling forms, answering customers and ' +
+          'running multi-step workflows.',
         noun: 'AI agent platform',
         nouns: 'AI agent platforms',
         audience: ['operations teams', 'support leads', 'solo founders', 'developers building assistants'],
@@ -1465,7 +1529,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How do I keep an AI agent from doing something harmful?',
           answer:
-            'Give it the smallest set of permissions it needs, require approval for irreversible actions such as payments or deletions, and keep a full log of what it did. Good platforms make all three easy.',
+            'Give it the smallest set of permissions it needs, require approval for irreversible actions such ' +
+            'as payments or deletions, and keep a full log of what it did. Good platforms make all three easy.',
         },
       },
       {
@@ -1514,7 +1579,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Who owns images created with an AI generator?',
           answer:
-            'Ownership and copyright rules for generated images differ between countries and are still evolving. Most vendors grant you broad usage rights in their terms; check them, especially for logos and trademarks.',
+            'Ownership and copyright rules for generated images differ between countries and are still ' +
+            'evolving. Most vendors grant you broad usage rights in their terms; check them, especially for ' +
+            'logos and trademarks.',
         },
       },
       {
@@ -1563,7 +1630,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How accurate is AI transcription?',
           answer:
-            'For clear speech in common languages, modern systems are very accurate, but accents, crosstalk and jargon still cause mistakes. Tools that let you add custom vocabulary and correct the text quickly make the biggest difference.',
+            'For clear speech in common languages, modern systems are very accurate, but accents, crosstalk ' +
+            'and jargon still cause mistakes. Tools that let you add custom vocabulary and correct the text ' +
+            'quickly make the biggest difference.',
         },
       },
       {
@@ -1613,7 +1682,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Why do I need evaluations for prompts?',
           answer:
-            'Language models are non-deterministic and sensitive to small wording changes. A set of real examples with expected outcomes lets you change prompts or models and know within minutes whether quality went up or down.',
+            'Language models are non-deterministic and sensitive to small wording changes. A set of real ' +
+            'examples with expected outcomes lets you change prompts or models and know within minutes whether ' +
+            'quality went up or down.',
         },
       },
     ],
@@ -1627,17 +1698,21 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
       {
         question: 'Is it safe to connect my bank account to a finance app?',
         answer:
-          'Reputable apps connect through regulated open-banking providers with read-only access and never see your banking password. Look for the compliance attribute and a clear security page.',
+          'Reputable apps connect through regulated open-banking providers with read-only access and never see ' +
+          'your banking password. Look for the compliance attribute and a clear security page.',
       },
       {
         question: 'Can these tools replace an accountant?',
         answer:
-          'They can remove most of the data entry and keep books tidy all year, which makes an accountant cheaper and faster. For tax filing and advice, most small businesses still benefit from a professional.',
+          'They can remove most of the data entry and keep books tidy all year, which makes an accountant ' +
+          'cheaper and faster. For tax filing and advice, most small businesses still benefit from a ' +
+          'professional.',
       },
       {
         question: 'What happens to my financial data if I cancel?',
         answer:
-          'Good products let you export transactions, invoices and reports as CSV or PDF at any time. Check before you sign up, and keep a copy for the retention period your tax authority requires.',
+          'Good products let you export transactions, invoices and reports as CSV or PDF at any time. Check ' +
+          'before you sign up, and keep a copy for the retention period your tax authority requires.',
       },
     ],
     subs: [
@@ -1688,7 +1763,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Do automatic payment reminders annoy clients?',
           answer:
-            'Polite, well-timed reminders are usually welcomed because they remove the awkwardness of asking. Most tools let you write the wording yourself and choose how many days after the due date each reminder goes out.',
+            'Polite, well-timed reminders are usually welcomed because they remove the awkwardness of asking. ' +
+            'Most tools let you write the wording yourself and choose how many days after the due date each ' +
+            'reminder goes out.',
         },
       },
       {
@@ -1738,7 +1815,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'What is bank reconciliation?',
           answer:
-            'It is the process of matching every transaction on your bank statement with an entry in your books, so you know both agree. Accounting apps automate most of it by importing bank feeds and suggesting matches.',
+            'It is the process of matching every transaction on your bank statement with an entry in your ' +
+            'books, so you know both agree. Accounting apps automate most of it by importing bank feeds and ' +
+            'suggesting matches.',
         },
       },
       {
@@ -1787,7 +1866,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Do budgeting apps work without connecting a bank?',
           answer:
-            'Yes. Several apps support manual entry or file imports, which some people prefer for privacy. It takes a little more discipline, but you also tend to notice spending more.',
+            'Yes. Several apps support manual entry or file imports, which some people prefer for privacy. It ' +
+            'takes a little more discipline, but you also tend to notice spending more.',
         },
       },
       {
@@ -1836,7 +1916,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'What is a merchant of record?',
           answer:
-            'A merchant of record is the company legally selling to your customer. When a payments provider takes that role, it handles sales tax, VAT and invoicing in each country for you, in exchange for a higher fee.',
+            'A merchant of record is the company legally selling to your customer. When a payments provider ' +
+            'takes that role, it handles sales tax, VAT and invoicing in each country for you, in exchange for ' +
+            'a higher fee.',
         },
       },
     ],
@@ -1850,17 +1932,20 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
       {
         question: 'When does a startup need a CRM?',
         answer:
-          'As soon as more than one person talks to customers, or you have more deals than you can remember. A simple CRM beats a spreadsheet once follow-ups start slipping.',
+          'As soon as more than one person talks to customers, or you have more deals than you can remember. A ' +
+          'simple CRM beats a spreadsheet once follow-ups start slipping.',
       },
       {
         question: 'Is cold outreach still effective?',
         answer:
-          'Well-researched, personal messages to a small, relevant list still work. Mass emails to bought lists mostly damage your domain reputation, and several countries restrict them by law.',
+          'Well-researched, personal messages to a small, relevant list still work. Mass emails to bought ' +
+          'lists mostly damage your domain reputation, and several countries restrict them by law.',
       },
       {
         question: 'How do sales tools connect to the rest of my stack?',
         answer:
-          'Most offer native integrations with email, calendars and billing, plus an API. The CRM sync attribute shows whether a tool pushes data both ways.',
+          'Most offer native integrations with email, calendars and billing, plus an API. The CRM sync ' +
+          'attribute shows whether a tool pushes data both ways.',
       },
     ],
     subs: [
@@ -1910,7 +1995,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How much customisation should a CRM have?',
           answer:
-            'Enough to match your sales process, but no more. Heavily customised CRMs become hard to maintain; start with the defaults and add fields only when someone actually needs them.',
+            'Enough to match your sales process, but no more. Heavily customised CRMs become hard to maintain; ' +
+            'start with the defaults and add fields only when someone actually needs them.',
         },
       },
       {
@@ -1959,7 +2045,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How many follow-ups should a sequence have?',
           answer:
-            'Three to five touches over two or three weeks is common. Stop as soon as someone replies, and make every message add something new rather than just bumping the thread.',
+            'Three to five touches over two or three weeks is common. Stop as soon as someone replies, and ' +
+            'make every message add something new rather than just bumping the thread.',
         },
       },
       {
@@ -2008,7 +2095,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Are electronic signatures legally binding?',
           answer:
-            'In most countries, including the US, the UK and EU member states, electronic signatures are legally recognised for the majority of business contracts. A few document types, such as some property deeds, still need special handling.',
+            'In most countries, including the US, the UK and EU member states, electronic signatures are ' +
+            'legally recognised for the majority of business contracts. A few document types, such as some ' +
+            'property deeds, still need special handling.',
         },
       },
     ],
@@ -2022,17 +2111,21 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
       {
         question: 'Do I need a cookie banner for analytics?',
         answer:
-          'It depends on the tool and where your visitors are. Several privacy-focused analytics products work without cookies or personal data, which in many cases removes the need for a consent banner; check the consent attribute and take legal advice for your situation.',
+          'It depends on the tool and where your visitors are. Several privacy-focused analytics products work ' +
+          'without cookies or personal data, which in many cases removes the need for a consent banner; check ' +
+          'the consent attribute and take legal advice for your situation.',
       },
       {
         question: 'What is the difference between web and product analytics?',
         answer:
-          'Web analytics answers where visitors come from and which pages they read. Product analytics follows signed-in users through features to show activation, retention and where people get stuck.',
+          'Web analytics answers where visitors come from and which pages they read. Product analytics follows ' +
+          'signed-in users through features to show activation, retention and where people get stuck.',
       },
       {
         question: 'Can I self-host my analytics?',
         answer:
-          'Several open-source products in this category can run on your own server, which keeps data under your control. The self-hosting attribute shows which ones support it.',
+          'Several open-source products in this category can run on your own server, which keeps data under ' +
+          'your control. The self-hosting attribute shows which ones support it.',
       },
     ],
     subs: [
@@ -2082,7 +2175,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Why do different analytics tools show different visitor numbers?',
           answer:
-            'They count differently: some rely on cookies, some on anonymised hashes, and some are blocked by ad blockers more often than others. Pick one tool and watch trends over time rather than comparing absolute numbers across tools.',
+            'They count differently: some rely on cookies, some on anonymised hashes, and some are blocked by ' +
+            'ad blockers more often than others. Pick one tool and watch trends over time rather than ' +
+            'comparing absolute numbers across tools.',
         },
       },
       {
@@ -2131,7 +2226,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Should I track everything or only key events?',
           answer:
-            'Autocapture is a good safety net, but a short list of well-named key events, such as sign-up, activation and the core action of your product, is what most decisions rely on. Start there and add more as questions come up.',
+            'Autocapture is a good safety net, but a short list of well-named key events, such as sign-up, ' +
+            'activation and the core action of your product, is what most decisions rely on. Start there and ' +
+            'add more as questions come up.',
         },
       },
       {
@@ -2180,7 +2277,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Do I need a data warehouse before buying a BI tool?',
           answer:
-            'Not always. Many BI tools connect directly to your production database or SaaS apps. Once queries start slowing the app down or you need to join many sources, a warehouse becomes worth it.',
+            'Not always. Many BI tools connect directly to your production database or SaaS apps. Once queries ' +
+            'start slowing the app down or you need to join many sources, a warehouse becomes worth it.',
         },
       },
       {
@@ -2229,7 +2327,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How long should a customer survey be?',
           answer:
-            'As short as possible: one to five questions for in-product surveys and under five minutes for longer research. Every extra question lowers the completion rate.',
+            'As short as possible: one to five questions for in-product surveys and under five minutes for ' +
+            'longer research. Every extra question lowers the completion rate.',
         },
       },
     ],
@@ -2243,17 +2342,20 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
       {
         question: 'Are online certificates worth anything?',
         answer:
-          'Some employers value them as evidence of effort, especially when backed by real projects. Treat them as a bonus; what you can show you have built or done usually matters more.',
+          'Some employers value them as evidence of effort, especially when backed by real projects. Treat ' +
+          'them as a bonus; what you can show you have built or done usually matters more.',
       },
       {
         question: 'How do I stay motivated in self-paced courses?',
         answer:
-          'Set a fixed weekly time, study with someone else and pick courses with projects rather than only videos. Apps with reminders and streaks help some people and annoy others.',
+          'Set a fixed weekly time, study with someone else and pick courses with projects rather than only ' +
+          'videos. Apps with reminders and streaks help some people and annoy others.',
       },
       {
         question: 'Which learning platforms work well for teams?',
         answer:
-          'Look for team plans with progress reports, single sign-on and the ability to assign courses. The listings show which tools offer certificates and team features.',
+          'Look for team plans with progress reports, single sign-on and the ability to assign courses. The ' +
+          'listings show which tools offer certificates and team features.',
       },
     ],
     subs: [
@@ -2303,7 +2405,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Are free online courses as good as paid ones?',
           answer:
-            'Some free courses are excellent. Paid ones tend to add feedback, projects reviewed by people and a community, which is often what gets learners to the finish line.',
+            'Some free courses are excellent. Paid ones tend to add feedback, projects reviewed by people and ' +
+            'a community, which is often what gets learners to the finish line.',
         },
       },
       {
@@ -2352,7 +2455,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How long does it take to become conversational?',
           answer:
-            'It varies with the language, your native language and how much you practise speaking. Many learners reach simple conversations within three to six months of regular, active practice.',
+            'It varies with the language, your native language and how much you practise speaking. Many ' +
+            'learners reach simple conversations within three to six months of regular, active practice.',
         },
       },
       {
@@ -2402,7 +2506,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Is online tutoring as effective as in-person lessons?',
           answer:
-            'For most subjects it works just as well, provided the tutor uses a shared whiteboard and the student has a quiet place to work. It also widens the choice of tutors beyond your town.',
+            'For most subjects it works just as well, provided the tutor uses a shared whiteboard and the ' +
+            'student has a quiet place to work. It also widens the choice of tutors beyond your town.',
         },
       },
       {
@@ -2451,7 +2556,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Should I run a cohort-based or a self-paced course?',
           answer:
-            'Cohorts bring accountability and much higher completion rates, but need your time at fixed dates. Self-paced courses scale better. Many creators run a cohort first and turn the material into a self-paced version later.',
+            'Cohorts bring accountability and much higher completion rates, but need your time at fixed dates. ' +
+            'Self-paced courses scale better. Many creators run a cohort first and turn the material into a ' +
+            'self-paced version later.',
         },
       },
     ],
@@ -2465,17 +2572,20 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
       {
         question: 'Are health apps a substitute for medical advice?',
         answer:
-          'No. Wellness apps can help you build habits and notice patterns, but they do not replace a doctor. Talk to a professional about symptoms or before making big changes.',
+          'No. Wellness apps can help you build habits and notice patterns, but they do not replace a doctor. ' +
+          'Talk to a professional about symptoms or before making big changes.',
       },
       {
         question: 'What happens to my health data?',
         answer:
-          'Look for a clear privacy policy and data export and deletion options. The HIPAA attribute on each listing shows whether the maker says it meets US health-privacy rules where they apply.',
+          'Look for a clear privacy policy and data export and deletion options. The HIPAA attribute on each ' +
+          'listing shows whether the maker says it meets US health-privacy rules where they apply.',
       },
       {
         question: 'Do I need a wearable to use these apps?',
         answer:
-          'Most apps work without one, though wearables add automatic tracking of steps, heart rate and sleep. The wearable sync attribute lists what each app can connect to.',
+          'Most apps work without one, though wearables add automatic tracking of steps, heart rate and sleep. ' +
+          'The wearable sync attribute lists what each app can connect to.',
       },
     ],
     subs: [
@@ -2525,7 +2635,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How often should a beginner work out?',
           answer:
-            'Two or three sessions a week is a sustainable start for most healthy adults. Consistency matters more than intensity, so pick a plan you can keep up, and check with a doctor if you have health concerns.',
+            'Two or three sessions a week is a sustainable start for most healthy adults. Consistency matters ' +
+            'more than intensity, so pick a plan you can keep up, and check with a doctor if you have health ' +
+            'concerns.',
         },
       },
       {
@@ -2574,7 +2686,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Can an app help with anxiety?',
           answer:
-            'Apps based on established techniques such as CBT and mindfulness can help many people manage everyday stress and mild anxiety. They are not a substitute for professional care; if you are struggling, please speak to a doctor or a crisis line.',
+            'Apps based on established techniques such as CBT and mindfulness can help many people manage ' +
+            'everyday stress and mild anxiety. They are not a substitute for professional care; if you are ' +
+            'struggling, please speak to a doctor or a crisis line.',
         },
       },
       {
@@ -2623,7 +2737,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Is calorie counting necessary to eat healthily?',
           answer:
-            'Not for everyone. Many people do better focusing on regular meals, vegetables, protein and fewer ultra-processed foods. Tracking can help with specific goals, ideally with guidance from a dietitian.',
+            'Not for everyone. Many people do better focusing on regular meals, vegetables, protein and fewer ' +
+            'ultra-processed foods. Tracking can help with specific goals, ideally with guidance from a ' +
+            'dietitian.',
         },
       },
       {
@@ -2672,7 +2788,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'How accurate are phone-based sleep trackers?',
           answer:
-            'Phones and wearables estimate sleep stages from movement and heart rate, so treat the numbers as trends rather than lab-grade measurements. They are good at showing whether a change in routine helps.',
+            'Phones and wearables estimate sleep stages from movement and heart rate, so treat the numbers as ' +
+            'trends rather than lab-grade measurements. They are good at showing whether a change in routine ' +
+            'helps.',
         },
       },
     ],
@@ -2686,17 +2804,20 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
       {
         question: 'Will I outgrow a no-code tool?',
         answer:
-          'Possibly, but later than you think. Check for data export, an API and custom code blocks, which let you extend a project instead of rebuilding it.',
+          'Possibly, but later than you think. Check for data export, an API and custom code blocks, which let ' +
+          'you extend a project instead of rebuilding it.',
       },
       {
         question: 'Is no-code secure enough for business data?',
         answer:
-          'The better platforms offer role-based permissions, audit logs and compliance reports. Review them like any other vendor that stores your data.',
+          'The better platforms offer role-based permissions, audit logs and compliance reports. Review them ' +
+          'like any other vendor that stores your data.',
       },
       {
         question: 'Can developers and non-developers work together in these tools?',
         answer:
-          'Yes, and that is often where they shine: non-developers build and change screens and flows, while developers add custom code, integrations and reviews where needed.',
+          'Yes, and that is often where they shine: non-developers build and change screens and flows, while ' +
+          'developers add custom code, integrations and reviews where needed.',
       },
     ],
     subs: [
@@ -2746,7 +2867,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Can I move my site to another platform later?',
           answer:
-            'It is easier with builders that export clean HTML or give you your content as CSV or Markdown. Some closed platforms make it hard, so check export options before investing in a big site.',
+            'It is easier with builders that export clean HTML or give you your content as CSV or Markdown. ' +
+            'Some closed platforms make it hard, so check export options before investing in a big site.',
         },
       },
       {
@@ -2795,7 +2917,9 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'What is the difference between triggers and actions?',
           answer:
-            'A trigger is the event that starts a workflow, such as a new form response. Actions are the steps that follow, such as creating a CRM contact and sending a message. Most tools price by the number of actions that run.',
+            'A trigger is the event that starts a workflow, such as a new form response. Actions are the steps ' +
+            'that follow, such as creating a CRM contact and sending a message. Most tools price by the number ' +
+            'of actions that run.',
         },
       },
       {
@@ -2844,7 +2968,8 @@ export const CATEGORY_TREE: readonly TopCategoryDef[] = [
         faq: {
           question: 'Is it safe to connect an internal tool builder to production data?',
           answer:
-            'It can be, with read-only credentials where possible, role-based permissions and audit logs. Self-hosted options keep data inside your own network.',
+            'It can be, with read-only credentials where possible, role-based permissions and audit logs. ' +
+            'Self-hosted options keep data inside your own network.',
         },
       },
     ],
@@ -2857,7 +2982,8 @@ export function demoCategorySlugs(): string[] {
   return CATEGORY_TREE.flatMap((top) => [top.slug, ...top.subs.map((s) => s.slug)]);
 }
 
-// ───────────────────────────── places and people ─────────────────────────────
+// ───────────────────────────── places and people
+// ─────────────────────────────
 
 interface Place {
   code: string;
@@ -3359,7 +3485,8 @@ function draftFounders(rng: Rng, count: number): FounderDraft[] {
   return drafts;
 }
 
-// ───────────────────────────── product names ─────────────────────────────
+// ───────────────────────────── product names
+// ─────────────────────────────
 
 // Names are built from invented syllables ("Kalvora", "Tesk Ledger") so they read like brands
 // without borrowing real companies; the blocklist catches combinations that happen to be real
@@ -3527,7 +3654,8 @@ function inventName(rng: Rng, sub: SubcategoryDef, taken: Set<string>): string {
   }
 }
 
-// ───────────────────────────── listing text templates ─────────────────────────────
+// ───────────────────────────── listing text templates
+// ─────────────────────────────
 
 interface TextCtx {
   name: string;
@@ -3615,7 +3743,8 @@ const SHORT_DESCRIPTIONS: readonly Template[] = [
   (c) => `Built for ${c.audience}, ${c.name} helps you ${c.outcome} with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.`,
   (c) => `${c.name} gives ${c.audience} ${c.f[0]} and ${c.f[1]}, so they can ${c.outcome}.`,
   (c) =>
-    `${cap(a(c.noun))} with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}. ${c.name} is made for ${c.audience} who want to ${c.outcome}.`,
+    `${cap(a(c.noun))} with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}. ${c.name} is made for ${c.audience} who want ` +
+    `to ${c.outcome}.`,
   (c) =>
     c.city
       ? `${c.name} is ${a(c.noun)} made in ${c.city} for ${c.audience} who want to ${c.outcome}.`
@@ -3626,41 +3755,56 @@ const SUMMARIES: readonly Template[] = [
   (c) => `${c.name} is ${a(c.noun)} for ${c.audience}. ${cap(c.outcome)} with ${c.f[0]} and ${c.f[1]}.`,
   (c) => `${cap(c.problem)}? ${c.name} fixes that with ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.`,
   (c) =>
-    `${c.name} helps ${c.audience} and ${c.audience2} ${c.outcome}. Standout features: ${bare(c.f[0]!)} and ${bare(c.f[1]!)}.`,
+    `${c.name} helps ${c.audience} and ${c.audience2} ${c.outcome}. Standout features: ${bare(c.f[0]!)} and ` +
+    `${bare(c.f[1]!)}.`,
   (c) => `${cap(a(c.adj))} take on ${c.nouns}: ${c.name} lets you ${c.outcome2}, all from one place.`,
 ];
 
 const INTRO_PARAGRAPHS: readonly Template[] = [
   (c) =>
-    `Most ${c.audience} we spoke to described the same problem: ${c.problem}. ${c.name} is ${a(c.adj)} ${c.noun} designed to make that a thing of the past.`,
+    `Most ${c.audience} we spoke to described the same problem: ${c.problem}. ${c.name} is ${a(c.adj)} ` +
+    `${c.noun} designed to make that a thing of the past.`,
   (c) =>
-    `${c.name} started with a simple observation: ${c.problem}. Instead of adding yet another complicated ${c.noun}, the team set out to build something ${c.audience} could set up in minutes and rely on every day.`,
+    `${c.name} started with a simple observation: ${c.problem}. Instead of adding yet another complicated ` +
+    `${c.noun}, the team set out to build something ${c.audience} could set up in minutes and rely on every ` +
+    `day.`,
   (c) => `${cap(c.problem)}. Sound familiar? ${c.name} is ${a(c.noun)} for ${c.audience} that helps you ${c.outcome}.`,
   (c) =>
-    `${c.name} helps ${c.audience} ${c.outcome}. It exists because ${c.problem}, and the existing ${c.nouns} felt either too heavy or too limited.`,
+    `${c.name} helps ${c.audience} ${c.outcome}. It exists because ${c.problem}, and the existing ${c.nouns} ` +
+    `felt either too heavy or too limited.`,
 ];
 
 const FEATURE_PARAGRAPHS: readonly Template[] = [
   (c) =>
-    `At its core, ${c.name} offers ${c.f[0]}, ${c.f[1]} and ${c.f[2]}.${c.f[3] ? ` It also includes ${c.f[3]}, which early customers mention again and again.` : ''}`,
+    `At its core, ${c.name} offers ${c.f[0]}, ${c.f[1]} and ` +
+    `${c.f[2]}.${c.f[3] ? ` It also includes ${c.f[3]}, which early customers mention again and again.` : ''}`,
   (c) =>
-    `The feature list is short on purpose. You get ${joinList(c.f.slice(0, 5))}. Each piece is designed to work with the others rather than to fill a comparison table.`,
+    `The feature list is short on purpose. You get ${joinList(c.f.slice(0, 5))}. Each piece is designed to ` +
+    `work with the others rather than to fill a comparison table.`,
   (c) =>
-    `Highlights include ${c.f[0]} and ${c.f[1]}. Teams that need more can turn on ${c.f[2]}${c.f[3] ? ` and ${c.f[3]}` : ''} whenever they are ready.`,
+    `Highlights include ${c.f[0]} and ${c.f[1]}. Teams that need more can turn on ` +
+    `${c.f[2]}${c.f[3] ? ` and ${c.f[3]}` : ''} whenever they are ready.`,
   (c) =>
-    `Everything starts with ${c.f[0]}. From there, ${c.f[1]} and ${c.f[2]} take care of the rest, so you can ${c.outcome2} from one place.`,
+    `Everything starts with ${c.f[0]}. From there, ${c.f[1]} and ${c.f[2]} take care of the rest, so you can ` +
+    `${c.outcome2} from one place.`,
 ];
 
 function stageSentence(c: TextCtx): string {
   switch (c.stage) {
     case 'idea':
-      return `${c.name} is at an early stage: the team is validating the idea with a waitlist and looking for design partners who want to shape the roadmap.`;
+      return (
+        `${c.name} is at an early stage: the team is validating the idea with a waitlist and looking for design ` +
+        `partners who want to shape the roadmap.`
+      );
     case 'beta':
       return 'The product is in public beta, so expect frequent releases and a team that answers feedback personally.';
     case 'launched':
       return `After a private beta with ${c.n} early users, ${c.name} is now generally available.`;
     case 'growing':
-      return `Today ${c.name} is used by more than ${thousands(c.n)} teams, and most new customers arrive through word of mouth.`;
+      return (
+        `Today ${c.name} is used by more than ${thousands(c.n)} teams, and most new customers arrive through ` +
+        `word of mouth.`
+      );
     case 'established':
       return c.year
         ? `${c.name} has been around since ${c.year} and is trusted by thousands of ${c.audience}.`
@@ -3671,7 +3815,8 @@ function stageSentence(c: TextCtx): string {
 const FIT_PARAGRAPHS: readonly Template[] = [
   (c) => `${stageSentence(c)}${c.pricingSummary ? ` Pricing is simple: ${c.pricingSummary}` : ''}`,
   (c) =>
-    `${c.name} fits into the tools ${c.audience} already use, and moving in from another ${c.noun} takes an afternoon rather than a week. ${stageSentence(c)}`,
+    `${c.name} fits into the tools ${c.audience} already use, and moving in from another ${c.noun} takes an ` +
+    `afternoon rather than a week. ${stageSentence(c)}`,
   (c) => `In the crowded ${c.subName} space, ${c.name} stands out by doing fewer things well. ${stageSentence(c)}`,
 ];
 
@@ -3686,11 +3831,14 @@ function teamParagraph(c: TextCtx): string {
 
 const CLOSING_PARAGRAPHS: readonly Template[] = [
   (c) =>
-    `If you want to ${c.outcome2}, ${c.name} is worth a try.${['free', 'freemium', 'open-source'].includes(c.pricingModel) ? ' You can start for free.' : ''}`,
+    `If you want to ${c.outcome2}, ${c.name} is worth a ` +
+    `try.${['free', 'freemium', 'open-source'].includes(c.pricingModel) ? ' You can start for free.' : ''}`,
   (c) =>
-    `Next on the roadmap: ${bare(c.later[0]!)} and ${bare(c.later[1]!)}. The team publishes a changelog every few weeks and reads every piece of feedback.`,
+    `Next on the roadmap: ${bare(c.later[0]!)} and ${bare(c.later[1]!)}. The team publishes a changelog every ` +
+    `few weeks and reads every piece of feedback.`,
   (c) =>
-    `${c.name} is listed under ${c.subName} on Launchdeck. Questions and feature requests are welcome${c.contactEmail ? ` at ${c.contactEmail}` : ' through the website'}.`,
+    `${c.name} is listed under ${c.subName} on Launchdeck. Questions and feature requests are ` +
+    `welcome${c.contactEmail ? ` at ${c.contactEmail}` : ' through the website'}.`,
 ];
 
 function buildDescription(rng: Rng, c: TextCtx): string {
@@ -3722,7 +3870,8 @@ function seoDescription(rng: Rng, c: TextCtx): string {
   );
 }
 
-// ───────────────────────────── listing facts ─────────────────────────────
+// ───────────────────────────── listing facts
+// ─────────────────────────────
 
 const STAGES = [
   ['idea', 6],
@@ -3765,7 +3914,10 @@ function pricingSummaryFor(rng: Rng, model: DemoListing['pricingModel'], topSlug
         'Free forever for individuals and small teams.',
       ]);
     case 'freemium':
-      return `Free for up to ${rng.pick([2, 3, 5, 10])} ${rng.pick(['users', 'projects', 'seats', 'workspaces'])}; ${rng.pick(['Pro', 'Team', 'Plus'])} from $${p}/month.`;
+      return (
+        `Free for up to ${rng.pick([2, 3, 5, 10])} ${rng.pick(['users', 'projects', 'seats', 'workspaces'])}; ` +
+        `${rng.pick(['Pro', 'Team', 'Plus'])} from $${p}/month.`
+      );
     case 'paid':
       return rng.pick([
         `From $${p} per seat per month, billed annually.`,
@@ -3778,7 +3930,11 @@ function pricingSummaryFor(rng: Rng, model: DemoListing['pricingModel'], topSlug
     case 'open-source':
       return `Free and open source (${rng.pick(['MIT', 'Apache-2.0', 'AGPL-3.0'])}); managed cloud from $${p}/month.`;
     case 'usage-based':
-      return `Pay as you go from $${rng.pick(['0.10', '0.25', '0.50', '1'])} per 1,000 ${USAGE_UNITS[topSlug] ?? 'requests'}; the first ${rng.pick(['1,000', '5,000', '10,000'])} each month are free.`;
+      return (
+        `Pay as you go from $${rng.pick(['0.10', '0.25', '0.50', '1'])} per 1,000 ` +
+        `${USAGE_UNITS[topSlug] ?? 'requests'}; the first ${rng.pick(['1,000', '5,000', '10,000'])} each month ` +
+        `are free.`
+      );
   }
 }
 
@@ -3898,16 +4054,21 @@ function listingFaqs(rng: Rng, c: TextCtx, attributes: Record<string, string>): 
     },
     {
       question: `How is ${c.name} different from other ${c.nouns}?`,
-      answer: `${c.name} focuses on ${c.f[0]} and ${c.f[1]} and leaves out the rest, so it stays fast and easy to learn.`,
+      answer:
+        `${c.name} focuses on ${c.f[0]} and ${c.f[1]} and leaves out the rest, so it stays fast and easy to ` +
+        `learn.`,
     },
     {
       question: `How long does it take to set up ${c.name}?`,
-      answer: `Most teams are up and running in under ${rng.pick(['ten minutes', 'an hour', 'a day'])}. Importing existing data is guided step by step.`,
+      answer:
+        `Most teams are up and running in under ${rng.pick(['ten minutes', 'an hour', 'a day'])}. Importing ` +
+        `existing data is guided step by step.`,
     },
     {
       question: `Can I export my data from ${c.name}?`,
       answer:
-        'Yes. Everything can be exported as CSV or JSON at any time, and deleting your account removes your data for good.',
+        'Yes. Everything can be exported as CSV or JSON at any time, and deleting your account removes your ' +
+        'data for good.',
     },
   ];
   if (c.pricingSummary) {
@@ -3922,7 +4083,8 @@ function listingFaqs(rng: Rng, c: TextCtx, attributes: Record<string, string>): 
       question: `Can I self-host ${c.name}?`,
       answer:
         attributes.self_hosted === 'yes'
-          ? 'Yes. A Docker image and setup guide are available, and self-hosted installs get the same features as the cloud version.'
+          ? 'Yes. A Docker image and setup guide are available, and self-hosted installs get the same features ' +
+            'as the cloud version.'
           : attributes.self_hosted === 'no'
             ? `No, ${c.name} is only available as a hosted service.`
             : 'Self-hosting is available on the enterprise plan.',
@@ -3966,9 +4128,11 @@ type Rating = (typeof RATINGS)[number];
 const GENUINE_REVIEWS: Record<Rating, readonly Template[]> = {
   5: [
     (c) =>
-      `${item(c.f[0]!)} alone saves us hours every week. Setup took minutes and the team answered my question within a day.`,
+      `${item(c.f[0]!)} alone saves us hours every week. Setup took minutes and the team answered my question ` +
+      `within a day.`,
     (c) =>
-      `We moved the whole team to ${c.name} last month and nobody wants to go back. ${item(c.f[1]!)} is the feature I did not know I needed.`,
+      `We moved the whole team to ${c.name} last month and nobody wants to go back. ${item(c.f[1]!)} is the ` +
+      `feature I did not know I needed.`,
     (c) => `Exactly what ${c.audience} need. It does one job very well and stays out of the way.`,
     (c) =>
       `I tried four ${c.nouns} before this one. ${c.name} is the first that stuck, mostly thanks to ${bare(c.f[0]!)}.`,
@@ -3980,7 +4144,8 @@ const GENUINE_REVIEWS: Record<Rating, readonly Template[]> = {
   ],
   3: [
     (c) =>
-      `Good idea and ${bare(c.f[0]!)} works well, but we missed a couple of integrations and went back to our old setup for now.`,
+      `Good idea and ${bare(c.f[0]!)} works well, but we missed a couple of integrations and went back to our ` +
+      `old setup for now.`,
     () => 'Decent, though pricing gets steep once the team grows. Worth trying for small teams.',
     (c) => `Promising ${c.noun}. Still feels early, and a few things broke during our trial.`,
   ],
@@ -4059,14 +4224,25 @@ function storyFor(rng: Rng, c: TextCtx): DemoStory {
       `From side project to product: ${c.name}`,
       `Building ${c.name}${where || ' in public'}`,
     ]),
-    story: `${founders} started ${c.name} ${when}${where} after running into the same problem again and again: ${c.problem}. What began as a weekend project is now ${a(c.noun)} used by ${c.audience} around the world.`,
-    why_started: `We kept seeing that ${c.problem}. None of the existing ${c.nouns} fixed it without adding a pile of complexity, so we built the tool we wanted for ourselves.`,
+    story:
+      `${founders} started ${c.name} ${when}${where} after running into the same problem again and again: ` +
+      `${c.problem}. What began as a weekend project is now ${a(c.noun)} used by ${c.audience} around the world.`,
+    why_started:
+      `We kept seeing that ${c.problem}. None of the existing ${c.nouns} fixed it without adding a pile of ` +
+      `complexity, so we built the tool we wanted for ourselves.`,
     problem: `For ${c.audience}, ${c.problem}. That costs time every week and quietly erodes trust in the process.`,
-    journey: `The first prototype was built in a few weekends and shared with ${rng.int(5, 30)} friends. A private beta followed, then a public launch. ${stageSentence(c)}`,
+    journey:
+      `The first prototype was built in a few weekends and shared with ${rng.int(5, 30)} friends. A private beta ` +
+      `followed, then a public launch. ${stageSentence(c)}`,
     challenges: `The hardest part was ${rng.pick(CHALLENGES)}.`,
-    achievements: `Since launch, ${c.name} has helped ${thousands(c.n)} ${c.stage === 'growing' || c.stage === 'established' ? 'teams' : 'early users'} ${c.outcome}, and ${bare(c.f[0]!)} became the most-loved feature.`,
+    achievements:
+      `Since launch, ${c.name} has helped ${thousands(c.n)} ` +
+      `${c.stage === 'growing' || c.stage === 'established' ? 'teams' : 'early users'} ${c.outcome}, and ` +
+      `${bare(c.f[0]!)} became the most-loved feature.`,
     lessons: `Two lessons stand out: ${lessonA}, and ${lessonB}.`,
-    whats_next: `Next up are ${bare(c.later[0]!)} and ${bare(c.later[1]!)}, plus a lot of small improvements our users have asked for.`,
+    whats_next:
+      `Next up are ${bare(c.later[0]!)} and ${bare(c.later[1]!)}, plus a lot of small improvements our users ` +
+      `have asked for.`,
   };
 }
 
@@ -4167,7 +4343,8 @@ function updatesFor(rng: Rng, c: TextCtx, maxDaysAgo: number): DemoListing['upda
     .sort((x, y) => x.daysAgo - y.daysAgo);
 }
 
-// ───────────────────────────── assembling listings ─────────────────────────────
+// ───────────────────────────── assembling listings
+// ─────────────────────────────
 
 export const DEMO_LISTING_COUNT = 340;
 // Enough founders that most people behind a product have one to three products, not six.
@@ -4607,20 +4784,25 @@ function finishFounders(root: Rng, drafts: readonly FounderDraft[], listings: re
     const others = products.length - 2;
     const what =
       others > 0
-        ? `${named.join(', ')} and ${others === 1 ? 'one other product' : `${SMALL_NUMBERS[others] ?? others} other products`}`
+        ? `${named.join(', ')} and ` +
+          `${others === 1 ? 'one other product' : `${SMALL_NUMBERS[others] ?? others} other products`}`
         : joinList(named);
     const verb = leads ? 'starting' : 'co-founding';
     const place = placeOf(d.country);
     const bio = r.pick([
-      `${d.first} ${d.pastWork} for ${d.years} years before ${verb} ${what}. Based in ${d.city}, ${d.first} ${d.pastime}.`,
-      `Before ${verb} ${what}, ${d.first} ${d.pastWork}. Those ${d.years} years left a long list of tools worth fixing. Outside work, ${d.first} ${d.pastime}.`,
-      `${d.name} is a ${d.years > 9 ? 'seasoned' : 'second-time'} builder from ${cityIn(d.city, place)}. After years spent in tech (most recently, ${d.first} ${d.pastWork}), the focus now is ${what}.`,
+      `${d.first} ${d.pastWork} for ${d.years} years before ${verb} ${what}. Based in ${d.city}, ${d.first} ` +
+        `${d.pastime}.`,
+      `Before ${verb} ${what}, ${d.first} ${d.pastWork}. Those ${d.years} years left a long list of tools ` +
+        `worth fixing. Outside work, ${d.first} ${d.pastime}.`,
+      `${d.name} is a ${d.years > 9 ? 'seasoned' : 'second-time'} builder from ${cityIn(d.city, place)}. After ` +
+        `years spent in tech (most recently, ${d.first} ${d.pastWork}), the focus now is ${what}.`,
     ]);
     return { slug: d.slug, name: d.name, title, bio, country: d.country, socials: d.socials };
   });
 }
 
-// ───────────────────────────── categories output ─────────────────────────────
+// ───────────────────────────── categories output
+// ─────────────────────────────
 
 /** "Public API" → "public API": lower-cases words but keeps acronyms ("SDKs", "A/B"). */
 function lowerLabel(label: string): string {
@@ -4653,11 +4835,15 @@ function buildCategories(): DemoCategory[] {
         { ...sub.faq },
         {
           question: `What should I compare when choosing ${sub.nouns}?`,
-          answer: `Start with ${joinList(labels)}. Then try two or three ${sub.nouns} on a real project for a week; the one your team keeps opening is usually the right one.`,
+          answer:
+            `Start with ${joinList(labels)}. Then try two or three ${sub.nouns} on a real project for a week; ` +
+            `the one your team keeps opening is usually the right one.`,
         },
         {
           question: `Are there free ${sub.nouns} on Launchdeck?`,
-          answer: `Yes. Many ${sub.nouns} listed under ${sub.name} have a free plan or an open-source edition; use the pricing filter on the category page to see them.`,
+          answer:
+            `Yes. Many ${sub.nouns} listed under ${sub.name} have a free plan or an open-source edition; use the ` +
+            `pricing filter on the category page to see them.`,
         },
       ];
       // 2, 3 or 4 FAQs so category pages do not all look alike.
@@ -4674,14 +4860,16 @@ function buildCategories(): DemoCategory[] {
   return out;
 }
 
-// ───────────────────────────── blog ─────────────────────────────
+// ───────────────────────────── blog
+// ─────────────────────────────
 
 const BLOG_POSTS: readonly DemoBlogPost[] = [
   {
     slug: 'how-to-prepare-for-launch-week',
     title: 'How to prepare for your launch week',
     excerpt:
-      'A practical, week-by-week plan for getting your product ready for launch day, from the listing itself to the people you tell first.',
+      'A practical, week-by-week plan for getting your product ready for launch day, from the listing itself ' +
+      'to the people you tell first.',
     author: 'Maren Solberg',
     publishedDaysAgo: 4,
     tags: ['launch', 'guides', 'founders'],
@@ -4689,57 +4877,77 @@ const BLOG_POSTS: readonly DemoBlogPost[] = [
       {
         question: 'How far in advance should I schedule my launch?',
         answer:
-          'Two to four weeks is a good window. It gives you time to polish the listing and line up early supporters without losing momentum.',
+          'Two to four weeks is a good window. It gives you time to polish the listing and line up early ' +
+          'supporters without losing momentum.',
       },
       {
         question: 'Can I change my listing after it goes live?',
         answer:
-          'Yes. You can edit the description, media and FAQs at any time; the launch date itself is fixed once the week has started.',
+          'Yes. You can edit the description, media and FAQs at any time; the launch date itself is fixed once ' +
+          'the week has started.',
       },
       {
         question: 'Does launching on a specific day of the week matter?',
         answer:
-          'Less than people think. Every listing stays on the weekly board for the whole week, so pick the day when you can be online to answer questions.',
+          'Less than people think. Every listing stays on the weekly board for the whole week, so pick the day ' +
+          'when you can be online to answer questions.',
       },
     ],
-    bodyMarkdown: `Launch week is short, loud and over before you know it. The founders who get the most out of it are rarely the ones with the biggest audience; they are the ones who prepared calmly in the weeks before. Here is the plan we recommend after watching hundreds of launches on Launchdeck.
-
-## Four weeks out: pick the week
-
-Choose a launch week that does not clash with a holiday in your main market or with your own big release. You can see how busy each week is on the [launch calendar](/launches). Quieter weeks are not a trick, but they do make it easier to stand out.
-
-- Check that your website states the basics: what the product does, who it is for and what it costs.
-- Make sure sign-up works on a phone. A surprising number of launch visitors arrive on mobile.
-- Decide who will answer comments during the week, and block time in their calendars.
-
-## Two weeks out: write the listing
-
-Your listing is a small landing page. Treat it like one.
-
-1. Write a tagline that says what the product does, not how you feel about it. Our guide on [writing a tagline people remember](/blog/writing-a-tagline-that-works) goes deeper.
-2. Add three to five screenshots or a short demo video. Show the product doing its job, not your logo.
-3. Answer the questions people always ask in the FAQ section: pricing, data export, platforms.
-4. Pick the most specific category that fits. See [choosing the right category](/blog/choosing-the-right-category).
-
-## One week out: line up your first supporters
-
-Tell the people who already care: beta users, newsletter subscribers, friends who have used the product. Send them a short note with the launch date and a link to the listing. Do not ask for votes; ask them to try the product and share honest feedback. Launchdeck ignores patterns that look like vote rings, and honest comments help far more than a number.
-
-## Launch day
-
-Be present. Reply to every comment, thank people who try the product and fix small bugs as they come in. Post one update during the week with something you learned from the feedback. Visitors notice a team that listens.
-
-## After the week
-
-Your listing stays up after launch week. Keep it current, add milestones as you reach them and collect reviews from real customers. The [week after launch checklist](/blog/after-launch-day-checklist) covers what to do next.
-
-Launching is not a single day. It is the start of a conversation with the people who will shape your product, and the best time to prepare for that conversation is a few weeks before it starts.`,
+    bodyMarkdown: [
+      'Launch week is short, loud and over before you know it. The founders who get the most out of it are ' +
+        'rarely the ones with the biggest audience; they are the ones who prepared calmly in the weeks before. ' +
+        'Here is the plan we recommend after watching hundreds of launches on Launchdeck.',
+      '',
+      '## Four weeks out: pick the week',
+      '',
+      'Choose a launch week that does not clash with a holiday in your main market or with your own big release. ' +
+        'You can see how busy each week is on the [launch calendar](/launches). Quieter weeks are not a trick, but ' +
+        'they do make it easier to stand out.',
+      '',
+      '- Check that your website states the basics: what the product does, who it is for and what it costs.',
+      '- Make sure sign-up works on a phone. A surprising number of launch visitors arrive on mobile.',
+      '- Decide who will answer comments during the week, and block time in their calendars.',
+      '',
+      '## Two weeks out: write the listing',
+      '',
+      'Your listing is a small landing page. Treat it like one.',
+      '',
+      '1. Write a tagline that says what the product does, not how you feel about it. Our guide on [writing a ' +
+        'tagline people remember](/blog/writing-a-tagline-that-works) goes deeper.',
+      '2. Add three to five screenshots or a short demo video. Show the product doing its job, not your logo.',
+      '3. Answer the questions people always ask in the FAQ section: pricing, data export, platforms.',
+      '4. Pick the most specific category that fits. See [choosing the right ' +
+        'category](/blog/choosing-the-right-category).',
+      '',
+      '## One week out: line up your first supporters',
+      '',
+      'Tell the people who already care: beta users, newsletter subscribers, friends who have used the product. ' +
+        'Send them a short note with the launch date and a link to the listing. Do not ask for votes; ask them to ' +
+        'try the product and share honest feedback. Launchdeck ignores patterns that look like vote rings, and ' +
+        'honest comments help far more than a number.',
+      '',
+      '## Launch day',
+      '',
+      'Be present. Reply to every comment, thank people who try the product and fix small bugs as they come in. ' +
+        'Post one update during the week with something you learned from the feedback. Visitors notice a team that ' +
+        'listens.',
+      '',
+      '## After the week',
+      '',
+      'Your listing stays up after launch week. Keep it current, add milestones as you reach them and collect ' +
+        'reviews from real customers. The [week after launch checklist](/blog/after-launch-day-checklist) covers ' +
+        'what to do next.',
+      '',
+      'Launching is not a single day. It is the start of a conversation with the people who will shape your ' +
+        'product, and the best time to prepare for that conversation is a few weeks before it starts.',
+    ].join('\n'),
   },
   {
     slug: 'writing-a-tagline-that-works',
     title: 'Writing a tagline people remember',
     excerpt:
-      'Your tagline is the first thing visitors read. Here is how to write one that explains the product in a single breath.',
+      'Your tagline is the first thing visitors read. Here is how to write one that explains the product in a ' +
+      'single breath.',
     author: 'Dario Quint',
     publishedDaysAgo: 11,
     tags: ['copywriting', 'guides', 'listings'],
@@ -4747,55 +4955,72 @@ Launching is not a single day. It is the start of a conversation with the people
       {
         question: 'How long can a tagline be on Launchdeck?',
         answer:
-          'Up to 200 characters, but the best taglines are well under 80. Shorter lines survive being cut off in search results and social previews.',
+          'Up to 200 characters, but the best taglines are well under 80. Shorter lines survive being cut off ' +
+          'in search results and social previews.',
       },
       {
         question: 'Should my tagline include keywords?',
         answer:
-          'Include the plain words people would use to describe your product, such as invoicing or note-taking. Avoid stuffing; one clear phrase beats five keywords.',
+          'Include the plain words people would use to describe your product, such as invoicing or ' +
+          'note-taking. Avoid stuffing; one clear phrase beats five keywords.',
       },
     ],
-    bodyMarkdown: `A tagline has one job: help the right person decide in two seconds whether to read on. It is not a slogan and it is not a mission statement. It is a sentence that says what the product does and for whom.
-
-## Start with the plain version
-
-Before you try anything clever, write the boring version:
-
-> Invoicing for freelancers who want to get paid faster.
-
-It names the category, the audience and the outcome. Most taglines on the weekly board would improve if they stopped here.
-
-## Three patterns that work
-
-- **Outcome for audience**: "Find any note in under a second, for researchers drowning in PDFs."
-- **Category with a twist**: "A calm email client for people who get 200 emails a day."
-- **Before and after**: "From scattered spreadsheets to one clean pipeline."
-
-Each pattern keeps the reader oriented. They know what kind of product this is, and they learn why it is different.
-
-## Words to cut
-
-Some words appear in so many taglines that readers skip them. Consider cutting:
-
-1. "Revolutionary", "next-generation" and "game-changing". Let the product make that case.
-2. "All-in-one". It rarely is, and it hides what the product is actually best at.
-3. "Powered by AI" on its own. Say what the AI does for the user instead.
-
-## Test it on a stranger
-
-Show the tagline to someone outside your industry and ask them to explain the product back to you. If they cannot, rewrite. If they describe a competitor, you have found your next rewrite too.
-
-## Write ten, keep one
-
-Good taglines rarely arrive on the first try. Set a timer for fifteen minutes and write ten versions without judging them. Then cross out every line that could describe a competitor, every line longer than a breath and every line that needs a second sentence to make sense. What is left is usually one or two candidates worth testing.
-
-It also helps to borrow your customers' words. Read support emails, reviews and sales call notes, and underline the phrases people use to describe the problem. A tagline written in the customer's own language feels familiar the first time they read it.
-
-## Keep it consistent
-
-Use the same tagline on your website, your listing and your social profiles. Consistency helps people recognise you, and it helps search engines connect the pages. If you want to check how your listing appears in search, our article on [SEO for product listings](/blog/seo-for-product-listings) shows what matters and what does not.
-
-You can edit your tagline at any time from your [dashboard](/dashboard). Try a new version for a week, watch the click-through rate and keep the one that wins.`,
+    bodyMarkdown: [
+      'A tagline has one job: help the right person decide in two seconds whether to read on. It is not a slogan ' +
+        'and it is not a mission statement. It is a sentence that says what the product does and for whom.',
+      '',
+      '## Start with the plain version',
+      '',
+      'Before you try anything clever, write the boring version:',
+      '',
+      '> Invoicing for freelancers who want to get paid faster.',
+      '',
+      'It names the category, the audience and the outcome. Most taglines on the weekly board would improve if ' +
+        'they stopped here.',
+      '',
+      '## Three patterns that work',
+      '',
+      '- **Outcome for audience**: "Find any note in under a second, for researchers drowning in PDFs."',
+      '- **Category with a twist**: "A calm email client for people who get 200 emails a day."',
+      '- **Before and after**: "From scattered spreadsheets to one clean pipeline."',
+      '',
+      'Each pattern keeps the reader oriented. They know what kind of product this is, and they learn why it is ' +
+        'different.',
+      '',
+      '## Words to cut',
+      '',
+      'Some words appear in so many taglines that readers skip them. Consider cutting:',
+      '',
+      '1. "Revolutionary", "next-generation" and "game-changing". Let the product make that case.',
+      '2. "All-in-one". It rarely is, and it hides what the product is actually best at.',
+      '3. "Powered by AI" on its own. Say what the AI does for the user instead.',
+      '',
+      '## Test it on a stranger',
+      '',
+      'Show the tagline to someone outside your industry and ask them to explain the product back to you. If ' +
+        'they cannot, rewrite. If they describe a competitor, you have found your next rewrite too.',
+      '',
+      '## Write ten, keep one',
+      '',
+      'Good taglines rarely arrive on the first try. Set a timer for fifteen minutes and write ten versions ' +
+        'without judging them. Then cross out every line that could describe a competitor, every line longer than ' +
+        'a breath and every line that needs a second sentence to make sense. What is left is usually one or two ' +
+        'candidates worth testing.',
+      '',
+      "It also helps to borrow your customers' words. Read support emails, reviews and sales call notes, and " +
+        "underline the phrases people use to describe the problem. A tagline written in the customer's own " +
+        'language feels familiar the first time they read it.',
+      '',
+      '## Keep it consistent',
+      '',
+      'Use the same tagline on your website, your listing and your social profiles. Consistency helps people ' +
+        'recognise you, and it helps search engines connect the pages. If you want to check how your listing ' +
+        'appears in search, our article on [SEO for product listings](/blog/seo-for-product-listings) shows what ' +
+        'matters and what does not.',
+      '',
+      'You can edit your tagline at any time from your [dashboard](/dashboard). Try a new version for a week, ' +
+        'watch the click-through rate and keep the one that wins.',
+    ].join('\n'),
   },
   {
     slug: 'free-vs-paid-launches',
@@ -4808,58 +5033,78 @@ You can edit your tagline at any time from your [dashboard](/dashboard). Try a n
       {
         question: 'Do paid listings get more votes?',
         answer:
-          'No. Votes come only from people on the site, and the weekly ranking treats free and paid listings the same way. Paid plans add placement options and profile sections, not votes.',
+          'No. Votes come only from people on the site, and the weekly ranking treats free and paid listings ' +
+          'the same way. Paid plans add placement options and profile sections, not votes.',
       },
       {
         question: 'What is the badge requirement for free launches?',
         answer:
-          'Free launches ask you to add a small Launchdeck badge to your website. Once we can see it, your listing moves from awaiting badge to scheduled.',
+          'Free launches ask you to add a small Launchdeck badge to your website. Once we can see it, your ' +
+          'listing moves from awaiting badge to scheduled.',
       },
       {
         question: 'Can I upgrade after launching for free?',
         answer: 'Yes. You can upgrade at any time, and the extra profile sections unlock immediately.',
       },
     ],
-    bodyMarkdown: `Every product on Launchdeck can launch for free. We also offer a paid plan for teams that want more control and a richer profile. This post explains the differences honestly, so you can pick the one that fits.
-
-## What the free launch includes
-
-- A full listing with description, screenshots, FAQs and links.
-- A spot in a weekly launch, scheduled from the free queue.
-- Votes, comments, reviews and eligibility for the weekly awards.
-
-The free queue has a limited number of places each week, so free launches are usually scheduled a few weeks ahead. To join the queue you add a small badge to your website. While we wait to see it, your listing shows as *awaiting badge*.
-
-## What the paid plan adds
-
-1. **Choose your week.** Paid launches skip the queue and can pick any open week.
-2. **Extra categories.** List your product in up to three more categories besides the primary one.
-3. **Profile sections.** Your founder story, milestones and media gallery are unlocked.
-4. **Revenue and domain rating charts**, if you choose to share them.
-
-## What the paid plan does not add
-
-Paid listings do not get votes, do not get a ranking boost and are not marked as winners unless they win. The [weekly awards](/blog/how-weekly-awards-work) are calculated the same way for everyone. Anything that is promoted because someone paid for it is clearly labelled as such.
-
-## Common questions from makers
-
-Makers often ask whether a free launch is somehow second class. It is not. Free and paid listings share the same weekly board, the same search results and the same category pages. The differences are about timing and the extra sections on your profile, which is why we recommend starting free unless a fixed date matters to you.
-
-Another frequent question is what happens if the badge is removed after launch. Your listing stays up, but future free launches for the same company will ask for the badge again.
-
-## How to decide
-
-Choose the free launch if you are flexible on timing and happy to add the badge. Most products launch this way, and many of them win awards.
-
-Choose the paid plan if your launch is tied to a date, for example a conference or a funding announcement, or if you want your story and milestones on the profile from day one.
-
-Either way, the work that makes a launch successful is the same: a clear listing, a product that works and a team that shows up to answer questions. Our [launch week guide](/blog/how-to-prepare-for-launch-week) walks through it step by step, and the [pricing page](/pricing) lists current prices.`,
+    bodyMarkdown: [
+      'Every product on Launchdeck can launch for free. We also offer a paid plan for teams that want more ' +
+        'control and a richer profile. This post explains the differences honestly, so you can pick the one that ' +
+        'fits.',
+      '',
+      '## What the free launch includes',
+      '',
+      '- A full listing with description, screenshots, FAQs and links.',
+      '- A spot in a weekly launch, scheduled from the free queue.',
+      '- Votes, comments, reviews and eligibility for the weekly awards.',
+      '',
+      'The free queue has a limited number of places each week, so free launches are usually scheduled a few ' +
+        'weeks ahead. To join the queue you add a small badge to your website. While we wait to see it, your ' +
+        'listing shows as *awaiting badge*.',
+      '',
+      '## What the paid plan adds',
+      '',
+      '1. **Choose your week.** Paid launches skip the queue and can pick any open week.',
+      '2. **Extra categories.** List your product in up to three more categories besides the primary one.',
+      '3. **Profile sections.** Your founder story, milestones and media gallery are unlocked.',
+      '4. **Revenue and domain rating charts**, if you choose to share them.',
+      '',
+      '## What the paid plan does not add',
+      '',
+      'Paid listings do not get votes, do not get a ranking boost and are not marked as winners unless they win. ' +
+        'The [weekly awards](/blog/how-weekly-awards-work) are calculated the same way for everyone. Anything that ' +
+        'is promoted because someone paid for it is clearly labelled as such.',
+      '',
+      '## Common questions from makers',
+      '',
+      'Makers often ask whether a free launch is somehow second class. It is not. Free and paid listings share ' +
+        'the same weekly board, the same search results and the same category pages. The differences are about ' +
+        'timing and the extra sections on your profile, which is why we recommend starting free unless a fixed ' +
+        'date matters to you.',
+      '',
+      'Another frequent question is what happens if the badge is removed after launch. Your listing stays up, ' +
+        'but future free launches for the same company will ask for the badge again.',
+      '',
+      '## How to decide',
+      '',
+      'Choose the free launch if you are flexible on timing and happy to add the badge. Most products launch ' +
+        'this way, and many of them win awards.',
+      '',
+      'Choose the paid plan if your launch is tied to a date, for example a conference or a funding ' +
+        'announcement, or if you want your story and milestones on the profile from day one.',
+      '',
+      'Either way, the work that makes a launch successful is the same: a clear listing, a product that works ' +
+        'and a team that shows up to answer questions. Our [launch week ' +
+        'guide](/blog/how-to-prepare-for-launch-week) walks through it step by step, and the [pricing ' +
+        'page](/pricing) lists current prices.',
+    ].join('\n'),
   },
   {
     slug: 'how-weekly-awards-work',
     title: 'How the weekly awards are decided',
     excerpt:
-      'Gold, silver and bronze go to the three most-voted launches of each week. Here are the exact rules, including ties and late votes.',
+      'Gold, silver and bronze go to the three most-voted launches of each week. Here are the exact rules, ' +
+      'including ties and late votes.',
     author: 'Ife Adebanjo',
     publishedDaysAgo: 26,
     tags: ['awards', 'platform', 'transparency'],
@@ -4872,48 +5117,67 @@ Either way, the work that makes a launch successful is the same: a clear listing
       {
         question: 'What happens if two launches have the same number of votes?',
         answer:
-          'The launch that reached that number first ranks higher. This rewards early momentum rather than last-minute pushes.',
+          'The launch that reached that number first ranks higher. This rewards early momentum rather than ' +
+          'last-minute pushes.',
       },
     ],
-    bodyMarkdown: `Every week, the three launches with the most votes receive an award: gold, silver and bronze. We want the rules to be simple enough to fit in a paragraph and strict enough that nobody can game them. Here they are in full.
-
-## The rules
-
-1. Only launches that went live during the week are eligible.
-2. Only votes cast during that launch week count towards the award.
-3. Votes come from signed-in people on the site. There is no voting API.
-4. Ties are broken by who reached the tied number of votes first.
-5. Awards are computed once, after the week ends, and do not change afterwards.
-
-## Why votes only count during the week
-
-A launch that keeps collecting votes for months is great news for its makers, but it would make weekly comparisons meaningless. Counting only votes from the launch week keeps every week a fair contest among the products that launched in it.
-
-## What we do about suspicious votes
-
-We look for patterns that suggest coordinated voting, such as many new accounts voting for the same listing within minutes. Those votes are excluded before awards are computed. We do not publish the exact signals, for obvious reasons, but we do review every case by hand before removing votes from a listing.
-
-## Paid plans and awards
-
-Paid listings have no advantage in the awards. A paid plan changes when and where you launch, not how votes are counted. We explain the difference in more detail in [free or paid launch](/blog/free-vs-paid-launches).
-
-## Where awards appear
-
-Winners get a badge on their listing, a place on the [awards page](/awards) and a mention in the weekly newsletter. You can embed the badge on your website too.
-
-## A worked example
-
-Imagine three launches finish the week with 180, 150 and 150 votes. The first takes gold. The other two are tied, so we look at which one reached 150 votes first; if that happened on Wednesday for one and Friday for the other, the Wednesday launch takes silver and the Friday launch takes bronze. A fourth launch with 149 votes gets no medal, even if it passes 200 the following week.
-
-## What an award means
-
-An award means a lot of people liked your launch that week. It does not mean your product is the best in its category forever, and the absence of an award does not mean a launch failed. Some of the most successful products on Launchdeck never won one. The reviews and the customers you meet during launch week matter far more than the medal.`,
+    bodyMarkdown: [
+      'Every week, the three launches with the most votes receive an award: gold, silver and bronze. We want the ' +
+        'rules to be simple enough to fit in a paragraph and strict enough that nobody can game them. Here they ' +
+        'are in full.',
+      '',
+      '## The rules',
+      '',
+      '1. Only launches that went live during the week are eligible.',
+      '2. Only votes cast during that launch week count towards the award.',
+      '3. Votes come from signed-in people on the site. There is no voting API.',
+      '4. Ties are broken by who reached the tied number of votes first.',
+      '5. Awards are computed once, after the week ends, and do not change afterwards.',
+      '',
+      '## Why votes only count during the week',
+      '',
+      'A launch that keeps collecting votes for months is great news for its makers, but it would make weekly ' +
+        'comparisons meaningless. Counting only votes from the launch week keeps every week a fair contest among ' +
+        'the products that launched in it.',
+      '',
+      '## What we do about suspicious votes',
+      '',
+      'We look for patterns that suggest coordinated voting, such as many new accounts voting for the same ' +
+        'listing within minutes. Those votes are excluded before awards are computed. We do not publish the exact ' +
+        'signals, for obvious reasons, but we do review every case by hand before removing votes from a listing.',
+      '',
+      '## Paid plans and awards',
+      '',
+      'Paid listings have no advantage in the awards. A paid plan changes when and where you launch, not how ' +
+        'votes are counted. We explain the difference in more detail in [free or paid ' +
+        'launch](/blog/free-vs-paid-launches).',
+      '',
+      '## Where awards appear',
+      '',
+      'Winners get a badge on their listing, a place on the [awards page](/awards) and a mention in the weekly ' +
+        'newsletter. You can embed the badge on your website too.',
+      '',
+      '## A worked example',
+      '',
+      'Imagine three launches finish the week with 180, 150 and 150 votes. The first takes gold. The other two ' +
+        'are tied, so we look at which one reached 150 votes first; if that happened on Wednesday for one and ' +
+        'Friday for the other, the Wednesday launch takes silver and the Friday launch takes bronze. A fourth ' +
+        'launch with 149 votes gets no medal, even if it passes 200 the following week.',
+      '',
+      '## What an award means',
+      '',
+      'An award means a lot of people liked your launch that week. It does not mean your product is the best in ' +
+        'its category forever, and the absence of an award does not mean a launch failed. Some of the most ' +
+        'successful products on Launchdeck never won one. The reviews and the customers you meet during launch ' +
+        'week matter far more than the medal.',
+    ].join('\n'),
   },
   {
     slug: 'keeping-reviews-genuine',
     title: 'How we keep reviews genuine',
     excerpt:
-      'Reviews only help if you can trust them. Here is how moderation works and which reviews count toward a product rating.',
+      'Reviews only help if you can trust them. Here is how moderation works and which reviews count toward a ' +
+      'product rating.',
     author: 'Ife Adebanjo',
     publishedDaysAgo: 33,
     tags: ['reviews', 'trust', 'transparency'],
@@ -4921,7 +5185,8 @@ An award means a lot of people liked your launch that week. It does not mean you
       {
         question: 'Why does a product show fewer rated reviews than total reviews?',
         answer:
-          'Only reviews marked as genuine by moderation count towards the rating. Others stay visible for transparency but are excluded from the average.',
+          'Only reviews marked as genuine by moderation count towards the rating. Others stay visible for ' +
+          'transparency but are excluded from the average.',
       },
       {
         question: 'Can makers remove negative reviews?',
@@ -4933,46 +5198,63 @@ An award means a lot of people liked your launch that week. It does not mean you
         answer: 'Use the report link under the review. A moderator looks at every report.',
       },
     ],
-    bodyMarkdown: `A rating is only useful if it reflects what real users think. That is why every review on Launchdeck goes through the same simple process, and why only genuine reviews count toward a product's rating.
-
-## What counts as genuine
-
-A genuine review is written by someone who has used the product and describes their own experience. It can be positive or negative, short or long. It does not have to be polite, but it does have to be about the product.
-
-## What we exclude from ratings
-
-- Reviews that promote something else, such as a channel, a coupon or a competing product.
-- Reviews written before the person could have used the product.
-- Copy-pasted praise that appears on several listings.
-- Reviews from accounts connected to the maker.
-
-These reviews may stay visible, clearly marked, but they do not affect the rating. We prefer this over silently deleting them, because it shows what moderation actually does.
-
-## How moderation works
-
-1. Automated checks flag reviews with known spam patterns or unusual account activity.
-2. A moderator reads every flagged review and every review that someone reports.
-3. The moderator marks the review as genuine or not and, if needed, adds a note.
-
-Makers can reply to any review publicly. A calm, helpful reply to a critical review often does more for a product's reputation than a five-star rating.
-
-## Why not hide low ratings?
-
-Because they are useful. A few honest two-star reviews that describe a missing feature tell future users exactly what to expect, and they tell makers what to build next. Products with only perfect ratings are less trusted, not more.
-
-## Numbers, not adjectives
-
-We publish how many reviews each listing has and how many of them count toward the rating. If you see a large gap between the two, that is a signal worth reading about, not necessarily a scandal: new products attract more drive-by comments than established ones. Look at the written reviews themselves, especially the middle ratings, which tend to be the most detailed and the most useful when you compare two similar products.
-
-## Your part
-
-If you have used a product you found on Launchdeck, consider leaving a review. Be specific: what did you use it for, what worked and what did not? If you want to read more about how we think about trust on the site, see [how the weekly awards are decided](/blog/how-weekly-awards-work) and our [community guidelines](/guidelines).`,
+    bodyMarkdown: [
+      'A rating is only useful if it reflects what real users think. That is why every review on Launchdeck goes ' +
+        "through the same simple process, and why only genuine reviews count toward a product's rating.",
+      '',
+      '## What counts as genuine',
+      '',
+      'A genuine review is written by someone who has used the product and describes their own experience. It ' +
+        'can be positive or negative, short or long. It does not have to be polite, but it does have to be about ' +
+        'the product.',
+      '',
+      '## What we exclude from ratings',
+      '',
+      '- Reviews that promote something else, such as a channel, a coupon or a competing product.',
+      '- Reviews written before the person could have used the product.',
+      '- Copy-pasted praise that appears on several listings.',
+      '- Reviews from accounts connected to the maker.',
+      '',
+      'These reviews may stay visible, clearly marked, but they do not affect the rating. We prefer this over ' +
+        'silently deleting them, because it shows what moderation actually does.',
+      '',
+      '## How moderation works',
+      '',
+      '1. Automated checks flag reviews with known spam patterns or unusual account activity.',
+      '2. A moderator reads every flagged review and every review that someone reports.',
+      '3. The moderator marks the review as genuine or not and, if needed, adds a note.',
+      '',
+      'Makers can reply to any review publicly. A calm, helpful reply to a critical review often does more for a ' +
+        "product's reputation than a five-star rating.",
+      '',
+      '## Why not hide low ratings?',
+      '',
+      'Because they are useful. A few honest two-star reviews that describe a missing feature tell future users ' +
+        'exactly what to expect, and they tell makers what to build next. Products with only perfect ratings are ' +
+        'less trusted, not more.',
+      '',
+      '## Numbers, not adjectives',
+      '',
+      'We publish how many reviews each listing has and how many of them count toward the rating. If you see a ' +
+        'large gap between the two, that is a signal worth reading about, not necessarily a scandal: new products ' +
+        'attract more drive-by comments than established ones. Look at the written reviews themselves, especially ' +
+        'the middle ratings, which tend to be the most detailed and the most useful when you compare two similar ' +
+        'products.',
+      '',
+      '## Your part',
+      '',
+      'If you have used a product you found on Launchdeck, consider leaving a review. Be specific: what did you ' +
+        'use it for, what worked and what did not? If you want to read more about how we think about trust on the ' +
+        'site, see [how the weekly awards are decided](/blog/how-weekly-awards-work) and our [community ' +
+        'guidelines](/guidelines).',
+    ].join('\n'),
   },
   {
     slug: 'domain-rating-explained',
     title: 'Domain rating, explained for founders',
     excerpt:
-      'What the domain rating chart on a listing shows, where the number comes from and why you should not obsess over it.',
+      'What the domain rating chart on a listing shows, where the number comes from and why you should not ' +
+      'obsess over it.',
     author: 'Hanna Lindgren',
     publishedDaysAgo: 41,
     tags: ['seo', 'metrics', 'guides'],
@@ -4980,47 +5262,65 @@ If you have used a product you found on Launchdeck, consider leaving a review. B
       {
         question: 'Where does the domain rating on Launchdeck come from?',
         answer:
-          'It is a third-party score measured periodically for each company domain and stored as a history, so you can see the trend over several months.',
+          'It is a third-party score measured periodically for each company domain and stored as a history, so ' +
+          'you can see the trend over several months.',
       },
       {
         question: 'Will launching on Launchdeck raise my domain rating?',
         answer:
-          'A listing adds one link to your site, which can help a little. Lasting improvements come from many sites choosing to link to you over time.',
+          'A listing adds one link to your site, which can help a little. Lasting improvements come from many ' +
+          'sites choosing to link to you over time.',
       },
     ],
-    bodyMarkdown: `Some listings on Launchdeck show a small domain rating chart. It is one of the most misunderstood numbers on the site, so here is what it is and what it is not.
-
-## What the number measures
-
-Domain rating is a score from 0 to 100 that estimates how strong a website's backlink profile is compared with other sites. It is calculated by a third party, not by us, and it is based on how many sites link to a domain and how strong those sites are in turn.
-
-We record a reading regularly and show the last few months as a trend line. The trend is more useful than any single value.
-
-## What it is good for
-
-- Seeing whether a company's website is gaining attention over time.
-- Comparing young products with each other in a rough way.
-- Spotting a sudden change, for example after a move to a new domain.
-
-## What it is not
-
-1. **Not a quality score.** A brilliant product with a new domain will have a low rating for months.
-2. **Not traffic.** A high rating does not mean many visitors, and a niche product can be very successful with a modest rating.
-3. **Not something to buy.** Paying for links to raise the number can hurt your search visibility.
-
-## How to improve it honestly
-
-Create things worth linking to: useful guides, free tools, original data and a clear product story. Get listed in relevant directories, including the right [category on Launchdeck](/categories). Write about what you learn, and reach out to people who would genuinely find it useful.
-
-## A note on comparisons
-
-Comparing ratings across categories rarely makes sense. Developer tools tend to collect links from documentation, tutorials and code repositories, while a meal planner or a sleep app earns links from blogs and press instead. A rating of 25 can be excellent in one category and modest in another. When you compare alternatives on Launchdeck, look at the trend of each product against its own history first, and treat differences between products as a rough hint rather than a verdict.
-
-## Why some listings have no chart
-
-Not every domain has been measured yet, and some makers prefer not to show it. Both are fine. If you want more context on search visibility in general, read [SEO for product listings](/blog/seo-for-product-listings).
-
-Our advice: check the trend once a month, keep building things people want to share and spend the rest of your time on the product.`,
+    bodyMarkdown: [
+      'Some listings on Launchdeck show a small domain rating chart. It is one of the most misunderstood numbers ' +
+        'on the site, so here is what it is and what it is not.',
+      '',
+      '## What the number measures',
+      '',
+      "Domain rating is a score from 0 to 100 that estimates how strong a website's backlink profile is compared " +
+        'with other sites. It is calculated by a third party, not by us, and it is based on how many sites link to ' +
+        'a domain and how strong those sites are in turn.',
+      '',
+      'We record a reading regularly and show the last few months as a trend line. The trend is more useful than ' +
+        'any single value.',
+      '',
+      '## What it is good for',
+      '',
+      "- Seeing whether a company's website is gaining attention over time.",
+      '- Comparing young products with each other in a rough way.',
+      '- Spotting a sudden change, for example after a move to a new domain.',
+      '',
+      '## What it is not',
+      '',
+      '1. **Not a quality score.** A brilliant product with a new domain will have a low rating for months.',
+      '2. **Not traffic.** A high rating does not mean many visitors, and a niche product can be very successful ' +
+        'with a modest rating.',
+      '3. **Not something to buy.** Paying for links to raise the number can hurt your search visibility.',
+      '',
+      '## How to improve it honestly',
+      '',
+      'Create things worth linking to: useful guides, free tools, original data and a clear product story. Get ' +
+        'listed in relevant directories, including the right [category on Launchdeck](/categories). Write about ' +
+        'what you learn, and reach out to people who would genuinely find it useful.',
+      '',
+      '## A note on comparisons',
+      '',
+      'Comparing ratings across categories rarely makes sense. Developer tools tend to collect links from ' +
+        'documentation, tutorials and code repositories, while a meal planner or a sleep app earns links from ' +
+        'blogs and press instead. A rating of 25 can be excellent in one category and modest in another. When you ' +
+        'compare alternatives on Launchdeck, look at the trend of each product against its own history first, and ' +
+        'treat differences between products as a rough hint rather than a verdict.',
+      '',
+      '## Why some listings have no chart',
+      '',
+      'Not every domain has been measured yet, and some makers prefer not to show it. Both are fine. If you want ' +
+        'more context on search visibility in general, read [SEO for product ' +
+        'listings](/blog/seo-for-product-listings).',
+      '',
+      'Our advice: check the trend once a month, keep building things people want to share and spend the rest of ' +
+        'your time on the product.',
+    ].join('\n'),
   },
   {
     slug: 'choosing-the-right-category',
@@ -5037,52 +5337,72 @@ Our advice: check the trend once a month, keep building things people want to sh
       {
         question: 'What if no category fits my product?',
         answer:
-          'Choose the closest top-level category and tell us what is missing. We add new subcategories when several products need one.',
+          'Choose the closest top-level category and tell us what is missing. We add new subcategories when ' +
+          'several products need one.',
       },
       {
         question: 'Can I change my category later?',
         answer: 'Yes, from the listing settings. The change shows up on category pages right away.',
       },
     ],
-    bodyMarkdown: `Category pages are one of the main ways people browse Launchdeck. Picking the right one puts your listing in front of people who are already looking for something like it.
-
-## Be specific
-
-Pick the most specific category that honestly describes your product. A time tracker belongs in [Focus & Time Tracking](/categories/time-tracking), not in the broad [Productivity](/categories/productivity) category. Specific categories are smaller, so your listing is easier to find, and visitors there know exactly what they want.
-
-## Describe the main job, not every job
-
-Many products do several things. Ask yourself what most customers use it for in the first week. That is your primary category.
-
-- An email tool with a landing page builder is still primarily [Email Marketing](/categories/email-marketing).
-- A CRM with a built-in dialer is still a [CRM](/categories/crm).
-- An AI assistant that writes sales emails could be [AI Writing](/categories/ai-writing) or [Sales Engagement](/categories/sales-outreach), depending on who buys it.
-
-## Fill in the comparison attributes
-
-Each category has a few comparison attributes, such as whether a product is open source, has a free plan or offers an API. Visitors use them to filter lists and compare alternatives side by side.
-
-1. Fill in every attribute you can answer honestly.
-2. Leave one blank if your website does not say. A blank is better than a guess.
-3. Update them when things change, such as a new mobile app.
-
-## Use extra categories wisely
-
-Paid listings can appear in up to three extra categories. Use them for genuinely related audiences, not for every category with traffic. A design tool that also serves marketers might add Landing Page Builders; it should not add Personal Finance.
-
-## Common mistakes
-
-We review category choices when listings are submitted, and the same mistakes come up again and again. The first is choosing the biggest category in the hope of more traffic; the listing then competes with hundreds of unrelated products and visitors skim past it. The second is choosing a category based on technology rather than the job, such as putting a sales assistant under AI only because it uses a language model. The third is forgetting to revisit the choice after a pivot. If your product has changed, your category probably should too.
-
-## When nothing fits
-
-If you cannot find a good fit, pick the closest top-level category and let us know. New subcategories are added when enough products need them. The full tree is on the [categories page](/categories).`,
+    bodyMarkdown: [
+      'Category pages are one of the main ways people browse Launchdeck. Picking the right one puts your listing ' +
+        'in front of people who are already looking for something like it.',
+      '',
+      '## Be specific',
+      '',
+      'Pick the most specific category that honestly describes your product. A time tracker belongs in [Focus & ' +
+        'Time Tracking](/categories/time-tracking), not in the broad [Productivity](/categories/productivity) ' +
+        'category. Specific categories are smaller, so your listing is easier to find, and visitors there know ' +
+        'exactly what they want.',
+      '',
+      '## Describe the main job, not every job',
+      '',
+      'Many products do several things. Ask yourself what most customers use it for in the first week. That is ' +
+        'your primary category.',
+      '',
+      '- An email tool with a landing page builder is still primarily [Email ' +
+        'Marketing](/categories/email-marketing).',
+      '- A CRM with a built-in dialer is still a [CRM](/categories/crm).',
+      '- An AI assistant that writes sales emails could be [AI Writing](/categories/ai-writing) or [Sales ' +
+        'Engagement](/categories/sales-outreach), depending on who buys it.',
+      '',
+      '## Fill in the comparison attributes',
+      '',
+      'Each category has a few comparison attributes, such as whether a product is open source, has a free plan ' +
+        'or offers an API. Visitors use them to filter lists and compare alternatives side by side.',
+      '',
+      '1. Fill in every attribute you can answer honestly.',
+      '2. Leave one blank if your website does not say. A blank is better than a guess.',
+      '3. Update them when things change, such as a new mobile app.',
+      '',
+      '## Use extra categories wisely',
+      '',
+      'Paid listings can appear in up to three extra categories. Use them for genuinely related audiences, not ' +
+        'for every category with traffic. A design tool that also serves marketers might add Landing Page ' +
+        'Builders; it should not add Personal Finance.',
+      '',
+      '## Common mistakes',
+      '',
+      'We review category choices when listings are submitted, and the same mistakes come up again and again. ' +
+        'The first is choosing the biggest category in the hope of more traffic; the listing then competes with ' +
+        'hundreds of unrelated products and visitors skim past it. The second is choosing a category based on ' +
+        'technology rather than the job, such as putting a sales assistant under AI only because it uses a ' +
+        'language model. The third is forgetting to revisit the choice after a pivot. If your product has changed, ' +
+        'your category probably should too.',
+      '',
+      '## When nothing fits',
+      '',
+      'If you cannot find a good fit, pick the closest top-level category and let us know. New subcategories are ' +
+        'added when enough products need them. The full tree is on the [categories page](/categories).',
+    ].join('\n'),
   },
   {
     slug: 'building-in-public-without-burning-out',
     title: 'Building in public without burning out',
     excerpt:
-      'Sharing your progress can bring customers and friends. It can also take over your week. Here is how founders on Launchdeck keep it sustainable.',
+      'Sharing your progress can bring customers and friends. It can also take over your week. Here is how ' +
+      'founders on Launchdeck keep it sustainable.',
     author: 'Hanna Lindgren',
     publishedDaysAgo: 60,
     tags: ['founders', 'community', 'marketing'],
@@ -5090,52 +5410,68 @@ If you cannot find a good fit, pick the closest top-level category and let us kn
       {
         question: 'Do I have to share revenue numbers to build in public?',
         answer:
-          'No. Many founders share what they learn, what they shipped and what went wrong without ever sharing revenue.',
+          'No. Many founders share what they learn, what they shipped and what went wrong without ever sharing ' +
+          'revenue.',
       },
       {
         question: 'How often should I post updates?',
         answer: 'Pick a rhythm you can keep for a year. A weekly or fortnightly update is plenty for most teams.',
       },
     ],
-    bodyMarkdown: `Building in public means sharing your work as it happens: what you shipped, what you learned, sometimes what you earned. Done well, it brings early users, honest feedback and friends who cheer you on. Done badly, it turns into a second job.
-
-## Decide what you will share
-
-Before you post anything, decide where your lines are. Common choices:
-
-- **Always share**: features shipped, lessons learned, mistakes and how you fixed them.
-- **Sometimes share**: user numbers, revenue ranges, hiring plans.
-- **Never share**: customer names without permission, anything about your team members that they have not agreed to.
-
-Writing this down once saves you from agonising over every post.
-
-## Pick a rhythm you can keep
-
-A short weekly update beats a burst of daily posts followed by silence. Many founders on Launchdeck use the **updates** section on their listing as a public log, then share the same text elsewhere.
-
-1. Write the update on the same day each week.
-2. Keep it to three points: what shipped, what you learned, what is next.
-3. End with a question. It turns an announcement into a conversation.
-
-## Protect your focus
-
-Building in public can become a way to avoid hard work. Some guard rails that help:
-
-- Check comments twice a day rather than all day.
-- Never post about a feature before you have started building it.
-- Take a week off sharing when you need to. Nobody will forget you.
-
-## Share the boring parts too
-
-The most useful posts are often the least glamorous: how you handled a refund, why you changed your pricing, what a failed experiment taught you. They help other founders, and they show potential customers that there are real people behind the product.
-
-## When it stops being fun
-
-Pay attention to how sharing makes you feel. If you dread writing the weekly update, shorten it. If a metric you post every week starts to drive decisions it should not, stop posting it. Building in public is a tool, and like any tool it should serve the product and the people building it. Plenty of founders share openly for a year, then go quiet while they focus on a big release, and come back with a better story to tell.
-
-## Make it easy to follow along
-
-Link your listing, your changelog and your newsletter from one place. Your [founder profile](/founders) on Launchdeck can hold all of them, and visitors can follow your product to get updates without you posting the same thing everywhere. If you are thinking about writing a longer piece, read [writing a founder story people want to read](/blog/writing-your-founder-story).`,
+    bodyMarkdown: [
+      'Building in public means sharing your work as it happens: what you shipped, what you learned, sometimes ' +
+        'what you earned. Done well, it brings early users, honest feedback and friends who cheer you on. Done ' +
+        'badly, it turns into a second job.',
+      '',
+      '## Decide what you will share',
+      '',
+      'Before you post anything, decide where your lines are. Common choices:',
+      '',
+      '- **Always share**: features shipped, lessons learned, mistakes and how you fixed them.',
+      '- **Sometimes share**: user numbers, revenue ranges, hiring plans.',
+      '- **Never share**: customer names without permission, anything about your team members that they have not ' +
+        'agreed to.',
+      '',
+      'Writing this down once saves you from agonising over every post.',
+      '',
+      '## Pick a rhythm you can keep',
+      '',
+      'A short weekly update beats a burst of daily posts followed by silence. Many founders on Launchdeck use ' +
+        'the **updates** section on their listing as a public log, then share the same text elsewhere.',
+      '',
+      '1. Write the update on the same day each week.',
+      '2. Keep it to three points: what shipped, what you learned, what is next.',
+      '3. End with a question. It turns an announcement into a conversation.',
+      '',
+      '## Protect your focus',
+      '',
+      'Building in public can become a way to avoid hard work. Some guard rails that help:',
+      '',
+      '- Check comments twice a day rather than all day.',
+      '- Never post about a feature before you have started building it.',
+      '- Take a week off sharing when you need to. Nobody will forget you.',
+      '',
+      '## Share the boring parts too',
+      '',
+      'The most useful posts are often the least glamorous: how you handled a refund, why you changed your ' +
+        'pricing, what a failed experiment taught you. They help other founders, and they show potential customers ' +
+        'that there are real people behind the product.',
+      '',
+      '## When it stops being fun',
+      '',
+      'Pay attention to how sharing makes you feel. If you dread writing the weekly update, shorten it. If a ' +
+        'metric you post every week starts to drive decisions it should not, stop posting it. Building in public ' +
+        'is a tool, and like any tool it should serve the product and the people building it. Plenty of founders ' +
+        'share openly for a year, then go quiet while they focus on a big release, and come back with a better ' +
+        'story to tell.',
+      '',
+      '## Make it easy to follow along',
+      '',
+      'Link your listing, your changelog and your newsletter from one place. Your [founder profile](/founders) ' +
+        'on Launchdeck can hold all of them, and visitors can follow your product to get updates without you ' +
+        'posting the same thing everywhere. If you are thinking about writing a longer piece, read [writing a ' +
+        'founder story people want to read](/blog/writing-your-founder-story).',
+    ].join('\n'),
   },
   {
     slug: 'pricing-page-lessons',
@@ -5148,54 +5484,73 @@ Link your listing, your changelog and your newsletter from one place. Your [foun
       {
         question: 'Should I show prices publicly before launch?',
         answer:
-          'Usually yes. Visitors who cannot find a price often assume it is expensive and leave. If pricing is still changing, say so and show a range.',
+          'Usually yes. Visitors who cannot find a price often assume it is expensive and leave. If pricing is ' +
+          'still changing, say so and show a range.',
       },
       {
         question: 'How many plans should I offer?',
         answer: 'Two or three is enough for most early products. More options make the decision harder, not easier.',
       },
     ],
-    bodyMarkdown: `Launch traffic is generous but impatient. Many visitors click through from a listing, look for the price and decide within seconds. After reading hundreds of pricing pages linked from Launchdeck, a few patterns stand out.
-
-## 1. Show the price
-
-Products that hide their prices behind a contact form get fewer sign-ups from launch traffic. If you genuinely need a sales conversation for large customers, show prices for the smaller plans and add a contact option for the rest.
-
-## 2. Name plans after people, not metals
-
-"Solo", "Team" and "Company" tell visitors which plan is theirs. "Bronze", "Silver" and "Gold" make them read the fine print.
-
-## 3. Lead with the free option if you have one
-
-If there is a free plan or a free trial, say so at the top. Our data shows that listings with a clear free option get more clicks through to the website during launch week.
-
-## 4. Limit what matters, not what is cheap for you
-
-Limits should follow the value customers get, such as projects, seats or volume, rather than features that cost you nothing to provide. Artificial limits on small things feel petty and generate support tickets.
-
-## 5. Answer the scary questions on the page
-
-- Can I cancel at any time?
-- What happens to my data if I leave?
-- Is there a discount for non-profits or students?
-
-A short FAQ under the plans answers these before they become objections. You can repeat the answers in the FAQ section of your listing too.
-
-## 6. Keep the comparison table short
-
-A table with forty rows hides the three differences that matter. Put the important ones at the top and link to the full list.
-
-## 7. Change prices without fear
-
-Early pricing is a guess. Many successful products on Launchdeck changed prices two or three times in their first year. Keep existing customers on their old price, explain the change in an update and move on.
-
-## Test with real visitors
-
-You do not need a large experiment to learn from a pricing page. Watch five people from your target audience look at it while thinking aloud, and note where they hesitate. Most of the problems you will find are about wording, such as unclear plan names or limits described in units nobody uses, and they are cheap to fix before your next launch.
-
-## Where to go next
-
-If you are preparing a launch, pair this with [how to prepare for your launch week](/blog/how-to-prepare-for-launch-week). And when you write your listing, keep the pricing summary short and accurate; it is one of the first things visitors read.`,
+    bodyMarkdown: [
+      'Launch traffic is generous but impatient. Many visitors click through from a listing, look for the price ' +
+        'and decide within seconds. After reading hundreds of pricing pages linked from Launchdeck, a few patterns ' +
+        'stand out.',
+      '',
+      '## 1. Show the price',
+      '',
+      'Products that hide their prices behind a contact form get fewer sign-ups from launch traffic. If you ' +
+        'genuinely need a sales conversation for large customers, show prices for the smaller plans and add a ' +
+        'contact option for the rest.',
+      '',
+      '## 2. Name plans after people, not metals',
+      '',
+      '"Solo", "Team" and "Company" tell visitors which plan is theirs. "Bronze", "Silver" and "Gold" make them ' +
+        'read the fine print.',
+      '',
+      '## 3. Lead with the free option if you have one',
+      '',
+      'If there is a free plan or a free trial, say so at the top. Our data shows that listings with a clear ' +
+        'free option get more clicks through to the website during launch week.',
+      '',
+      '## 4. Limit what matters, not what is cheap for you',
+      '',
+      'Limits should follow the value customers get, such as projects, seats or volume, rather than features ' +
+        'that cost you nothing to provide. Artificial limits on small things feel petty and generate support ' +
+        'tickets.',
+      '',
+      '## 5. Answer the scary questions on the page',
+      '',
+      '- Can I cancel at any time?',
+      '- What happens to my data if I leave?',
+      '- Is there a discount for non-profits or students?',
+      '',
+      'A short FAQ under the plans answers these before they become objections. You can repeat the answers in ' +
+        'the FAQ section of your listing too.',
+      '',
+      '## 6. Keep the comparison table short',
+      '',
+      'A table with forty rows hides the three differences that matter. Put the important ones at the top and ' +
+        'link to the full list.',
+      '',
+      '## 7. Change prices without fear',
+      '',
+      'Early pricing is a guess. Many successful products on Launchdeck changed prices two or three times in ' +
+        'their first year. Keep existing customers on their old price, explain the change in an update and move on.',
+      '',
+      '## Test with real visitors',
+      '',
+      'You do not need a large experiment to learn from a pricing page. Watch five people from your target ' +
+        'audience look at it while thinking aloud, and note where they hesitate. Most of the problems you will ' +
+        'find are about wording, such as unclear plan names or limits described in units nobody uses, and they are ' +
+        'cheap to fix before your next launch.',
+      '',
+      '## Where to go next',
+      '',
+      'If you are preparing a launch, pair this with [how to prepare for your launch ' +
+        'week](/blog/how-to-prepare-for-launch-week). And when you write your listing, keep the pricing summary ' +
+        'short and accurate; it is one of the first things visitors read.',
+    ].join('\n'),
   },
   {
     slug: 'after-launch-day-checklist',
@@ -5209,57 +5564,75 @@ If you are preparing a launch, pair this with [how to prepare for your launch we
       {
         question: 'Does my listing disappear after launch week?',
         answer:
-          'No. It stays on Launchdeck permanently, appears in its categories and search, and can keep collecting reviews and followers.',
+          'No. It stays on Launchdeck permanently, appears in its categories and search, and can keep ' +
+          'collecting reviews and followers.',
       },
       {
         question: 'Can I launch the same product again?',
         answer:
-          'A product launches once, but you can post updates and milestones at any time, and major new versions can be announced in the updates section.',
+          'A product launches once, but you can post updates and milestones at any time, and major new ' +
+          'versions can be announced in the updates section.',
       },
     ],
-    bodyMarkdown: `The weekly board has moved on, and your launch is now in the archive. That is when the real work starts. Here is a checklist for the days after launch.
-
-## Day 1: say thank you
-
-- Reply to every remaining comment and review.
-- Post an update on your listing thanking people who tried the product. Mention one thing you will change because of their feedback.
-- If you won a [weekly award](/awards), add the badge to your website.
-
-## Days 2 and 3: sort the feedback
-
-Collect everything people said during the week into one document. Group it into three buckets:
-
-1. **Bugs**: fix the ones that block sign-up or core use first.
-2. **Confusion**: places where people misunderstood the product. These usually point to copy or onboarding, not features.
-3. **Requests**: features people asked for. Count them, but do not promise them yet.
-
-## Day 4: look at the numbers
-
-Compare sign-ups, activations and paying customers with a normal week. Launch traffic is unusual, so look at what happened after sign-up rather than at visits alone. Did people reach the moment where the product proves its value?
-
-## Day 5: follow up personally
-
-Email the people who signed up during launch week. Keep it short, written by a founder, with one question: what were you hoping the product would do? The answers are often more useful than any analytics dashboard.
-
-## The following weeks
-
-- Keep your listing current. Add [milestones](/blog/writing-your-founder-story) as you reach them.
-- Ask happy customers to leave a review. Genuine reviews keep helping long after launch week.
-- Share what you learned. A post about your launch numbers, good or bad, helps other founders and brings a second wave of visitors.
-
-## A note on tone
-
-When you write to launch-week sign-ups, resist the urge to sell. The people who tried your product during launch week did you a favour, and the best follow-up is a genuine question and a promise to read the answer. Founders who reply personally to every response often find their first paying customers in this group, along with a handful of people who become long-term advocates for the product.
-
-## Don't judge the launch too early
-
-Some of the best customers arrive weeks later, after finding your listing in a category page or through search. A quiet launch week is not the end of the story. Keep improving the product and the listing, and the long tail will do its work.`,
+    bodyMarkdown: [
+      'The weekly board has moved on, and your launch is now in the archive. That is when the real work starts. ' +
+        'Here is a checklist for the days after launch.',
+      '',
+      '## Day 1: say thank you',
+      '',
+      '- Reply to every remaining comment and review.',
+      '- Post an update on your listing thanking people who tried the product. Mention one thing you will change ' +
+        'because of their feedback.',
+      '- If you won a [weekly award](/awards), add the badge to your website.',
+      '',
+      '## Days 2 and 3: sort the feedback',
+      '',
+      'Collect everything people said during the week into one document. Group it into three buckets:',
+      '',
+      '1. **Bugs**: fix the ones that block sign-up or core use first.',
+      '2. **Confusion**: places where people misunderstood the product. These usually point to copy or ' +
+        'onboarding, not features.',
+      '3. **Requests**: features people asked for. Count them, but do not promise them yet.',
+      '',
+      '## Day 4: look at the numbers',
+      '',
+      'Compare sign-ups, activations and paying customers with a normal week. Launch traffic is unusual, so look ' +
+        'at what happened after sign-up rather than at visits alone. Did people reach the moment where the product ' +
+        'proves its value?',
+      '',
+      '## Day 5: follow up personally',
+      '',
+      'Email the people who signed up during launch week. Keep it short, written by a founder, with one ' +
+        'question: what were you hoping the product would do? The answers are often more useful than any analytics ' +
+        'dashboard.',
+      '',
+      '## The following weeks',
+      '',
+      '- Keep your listing current. Add [milestones](/blog/writing-your-founder-story) as you reach them.',
+      '- Ask happy customers to leave a review. Genuine reviews keep helping long after launch week.',
+      '- Share what you learned. A post about your launch numbers, good or bad, helps other founders and brings ' +
+        'a second wave of visitors.',
+      '',
+      '## A note on tone',
+      '',
+      'When you write to launch-week sign-ups, resist the urge to sell. The people who tried your product during ' +
+        'launch week did you a favour, and the best follow-up is a genuine question and a promise to read the ' +
+        'answer. Founders who reply personally to every response often find their first paying customers in this ' +
+        'group, along with a handful of people who become long-term advocates for the product.',
+      '',
+      "## Don't judge the launch too early",
+      '',
+      'Some of the best customers arrive weeks later, after finding your listing in a category page or through ' +
+        'search. A quiet launch week is not the end of the story. Keep improving the product and the listing, and ' +
+        'the long tail will do its work.',
+    ].join('\n'),
   },
   {
     slug: 'open-source-launch-playbook',
     title: 'Launching an open-source project: a playbook',
     excerpt:
-      'Open-source launches have their own rhythm. A playbook for maintainers who want users, contributors and maybe customers.',
+      'Open-source launches have their own rhythm. A playbook for maintainers who want users, contributors and ' +
+      'maybe customers.',
     author: 'Ife Adebanjo',
     publishedDaysAgo: 101,
     tags: ['open-source', 'launch', 'developer-tools'],
@@ -5267,65 +5640,86 @@ Some of the best customers arrive weeks later, after finding your listing in a c
       {
         question: 'Should my open-source project have a hosted version at launch?',
         answer:
-          'Not necessarily. Many projects launch with self-hosting only and add a hosted option once they know what users need.',
+          'Not necessarily. Many projects launch with self-hosting only and add a hosted option once they know ' +
+          'what users need.',
       },
       {
         question: 'Which licence should I choose?',
         answer:
-          'It depends on your goals. Permissive licences such as MIT encourage adoption; copyleft licences such as AGPL protect against closed forks. Ask a lawyer if you plan to build a business on it.',
+          'It depends on your goals. Permissive licences such as MIT encourage adoption; copyleft licences ' +
+          'such as AGPL protect against closed forks. Ask a lawyer if you plan to build a business on it.',
       },
       {
         question: 'How do I mark my listing as open source?',
         answer:
-          'Choose open-source as the pricing model and fill in the open source attribute in your category. Both show up in filters.',
+          'Choose open-source as the pricing model and fill in the open source attribute in your category. ' +
+          'Both show up in filters.',
       },
     ],
-    bodyMarkdown: `Open-source projects launch differently from commercial products. Your first audience is developers, and they will read your README before your landing page. Here is a playbook that has worked for many maintainers on Launchdeck.
-
-## Before launch: make the first ten minutes great
-
-Developers decide quickly. Make sure someone can go from your repository to a working example in under ten minutes.
-
-- A README that says what the project does in the first line.
-- One command to install and one to run an example.
-- A short section on what the project does **not** do.
-- A licence file. Projects without one are legally hard to use.
-
-## Pick your category and attributes
-
-List the project in the category where people look for the problem it solves, for example [Developer Tools](/categories/developer-tools) or [Web Analytics](/categories/web-analytics). Mark it as open source and self-hostable so it appears in those filters.
-
-## Launch week
-
-1. Post the launch in the communities where your users already are, with a link to the listing and the repository.
-2. Be in the comments. Answer technical questions in detail; they are your best marketing.
-3. Label a few small issues as good first contributions. Launch week brings people who want to help.
-
-## Contributors, not just stars
-
-Stars are pleasant but fleeting. Contributors keep a project alive. Make contributing easy:
-
-- A CONTRIBUTING file with setup steps.
-- Fast, kind reviews of first pull requests.
-- A public roadmap so people know what is welcome.
-
-## Thinking about a business
-
-Many open-source projects on Launchdeck later add a hosted cloud version or paid support. If that is your plan, say so early and be clear about what stays open. Communities react badly to surprises, and well to honesty.
-
-## Documentation is the product
-
-For many developers, your documentation is the first real experience of the project. Keep a short getting-started guide separate from the reference, show complete examples that can be copied and run, and state supported versions clearly. When people ask the same question twice during launch week, add the answer to the docs the same day; it is the cheapest support you will ever provide, and it shows new visitors that the project is cared for.
-
-## After launch
-
-Post updates for releases on your listing and link to the changelog. Keep the listing's attributes current as you add integrations or platforms. And read [the week after launch](/blog/after-launch-day-checklist) for a general checklist that applies to open-source projects too.`,
+    bodyMarkdown: [
+      'Open-source projects launch differently from commercial products. Your first audience is developers, and ' +
+        'they will read your README before your landing page. Here is a playbook that has worked for many ' +
+        'maintainers on Launchdeck.',
+      '',
+      '## Before launch: make the first ten minutes great',
+      '',
+      'Developers decide quickly. Make sure someone can go from your repository to a working example in under ' +
+        'ten minutes.',
+      '',
+      '- A README that says what the project does in the first line.',
+      '- One command to install and one to run an example.',
+      '- A short section on what the project does **not** do.',
+      '- A licence file. Projects without one are legally hard to use.',
+      '',
+      '## Pick your category and attributes',
+      '',
+      'List the project in the category where people look for the problem it solves, for example [Developer ' +
+        'Tools](/categories/developer-tools) or [Web Analytics](/categories/web-analytics). Mark it as open source ' +
+        'and self-hostable so it appears in those filters.',
+      '',
+      '## Launch week',
+      '',
+      '1. Post the launch in the communities where your users already are, with a link to the listing and the ' +
+        'repository.',
+      '2. Be in the comments. Answer technical questions in detail; they are your best marketing.',
+      '3. Label a few small issues as good first contributions. Launch week brings people who want to help.',
+      '',
+      '## Contributors, not just stars',
+      '',
+      'Stars are pleasant but fleeting. Contributors keep a project alive. Make contributing easy:',
+      '',
+      '- A CONTRIBUTING file with setup steps.',
+      '- Fast, kind reviews of first pull requests.',
+      '- A public roadmap so people know what is welcome.',
+      '',
+      '## Thinking about a business',
+      '',
+      'Many open-source projects on Launchdeck later add a hosted cloud version or paid support. If that is your ' +
+        'plan, say so early and be clear about what stays open. Communities react badly to surprises, and well to ' +
+        'honesty.',
+      '',
+      '## Documentation is the product',
+      '',
+      'For many developers, your documentation is the first real experience of the project. Keep a short ' +
+        'getting-started guide separate from the reference, show complete examples that can be copied and run, and ' +
+        'state supported versions clearly. When people ask the same question twice during launch week, add the ' +
+        'answer to the docs the same day; it is the cheapest support you will ever provide, and it shows new ' +
+        'visitors that the project is cared for.',
+      '',
+      '## After launch',
+      '',
+      "Post updates for releases on your listing and link to the changelog. Keep the listing's attributes " +
+        'current as you add integrations or platforms. And read [the week after ' +
+        'launch](/blog/after-launch-day-checklist) for a general checklist that applies to open-source projects ' +
+        'too.',
+    ].join('\n'),
   },
   {
     slug: 'writing-your-founder-story',
     title: 'Writing a founder story people want to read',
     excerpt:
-      'The story section on your listing is a chance to explain why your product exists. A simple structure and a few examples.',
+      'The story section on your listing is a chance to explain why your product exists. A simple structure ' +
+      'and a few examples.',
     author: 'Tomás Ferreira',
     publishedDaysAgo: 123,
     tags: ['founders', 'stories', 'copywriting'],
@@ -5333,56 +5727,71 @@ Post updates for releases on your listing and link to the changelog. Keep the li
       {
         question: 'Where does the founder story appear?',
         answer:
-          'On the listing page, in the story section, for paid listings and listings where the section has been unlocked.',
+          'On the listing page, in the story section, for paid listings and listings where the section has ' +
+          'been unlocked.',
       },
       {
         question: 'How long should a founder story be?',
         answer: 'Between 300 and 1,000 words works well. Each section can be a short paragraph.',
       },
     ],
-    bodyMarkdown: `People do not only buy products; they buy from people. The story section on a Launchdeck listing lets you explain why the product exists, and the best stories are often the most ordinary ones told honestly.
-
-## A simple structure
-
-The story section has a few prompts. You do not have to fill all of them, but together they make a complete picture:
-
-1. **Why you started.** The moment you decided this problem was worth years of your life.
-2. **The problem.** Who has it, how often and what it costs them.
-3. **The journey.** From first prototype to today, in a few sentences.
-4. **Challenges.** What was harder than expected.
-5. **Achievements.** What you are proud of, with numbers if you have them.
-6. **Lessons.** What you would tell yourself at the start.
-7. **What is next.** Where the product is going.
-
-## Be specific
-
-Compare these two openings:
-
-> We are passionate about helping teams work better together.
-
-> In 2022 I spent a whole weekend reconstructing billable hours from my calendar, and I decided never to do it again.
-
-The second one is a story. The first one could be about anything.
-
-## Include the hard parts
-
-Readers trust founders who admit what went wrong. A failed first version, a pricing mistake, a co-founder who left: these make the story believable and the success more meaningful.
-
-## Add milestones
-
-Milestones turn your story into a timeline. Add dates for founding, first customer, major releases and anything else you are proud of. They appear next to your story and help visitors see how far you have come.
-
-## Keep it current
-
-Update the "what is next" section when plans change, and add new milestones as you reach them. A story that was last touched two years ago says something too.
-
-## Edit ruthlessly
-
-Once you have a first draft, cut it by a third. Remove sentences that explain what the product does in detail, because the rest of the listing already covers that. Remove adjectives that do not carry information. Read the story aloud, and wherever you run out of breath, split the sentence. Finally, ask a customer to read it. If they recognise their own problem in the story, you are done.
-
-## Examples to learn from
-
-Browse listings in any [category](/categories) and look for the story section. You will see stories of every kind: solo founders, small teams, side projects that grew up. If you are still preparing your launch, start with [how to prepare for your launch week](/blog/how-to-prepare-for-launch-week).`,
+    bodyMarkdown: [
+      'People do not only buy products; they buy from people. The story section on a Launchdeck listing lets you ' +
+        'explain why the product exists, and the best stories are often the most ordinary ones told honestly.',
+      '',
+      '## A simple structure',
+      '',
+      'The story section has a few prompts. You do not have to fill all of them, but together they make a ' +
+        'complete picture:',
+      '',
+      '1. **Why you started.** The moment you decided this problem was worth years of your life.',
+      '2. **The problem.** Who has it, how often and what it costs them.',
+      '3. **The journey.** From first prototype to today, in a few sentences.',
+      '4. **Challenges.** What was harder than expected.',
+      '5. **Achievements.** What you are proud of, with numbers if you have them.',
+      '6. **Lessons.** What you would tell yourself at the start.',
+      '7. **What is next.** Where the product is going.',
+      '',
+      '## Be specific',
+      '',
+      'Compare these two openings:',
+      '',
+      '> We are passionate about helping teams work better together.',
+      '',
+      '> In 2022 I spent a whole weekend reconstructing billable hours from my calendar, and I decided never to ' +
+        'do it again.',
+      '',
+      'The second one is a story. The first one could be about anything.',
+      '',
+      '## Include the hard parts',
+      '',
+      'Readers trust founders who admit what went wrong. A failed first version, a pricing mistake, a co-founder ' +
+        'who left: these make the story believable and the success more meaningful.',
+      '',
+      '## Add milestones',
+      '',
+      'Milestones turn your story into a timeline. Add dates for founding, first customer, major releases and ' +
+        'anything else you are proud of. They appear next to your story and help visitors see how far you have ' +
+        'come.',
+      '',
+      '## Keep it current',
+      '',
+      'Update the "what is next" section when plans change, and add new milestones as you reach them. A story ' +
+        'that was last touched two years ago says something too.',
+      '',
+      '## Edit ruthlessly',
+      '',
+      'Once you have a first draft, cut it by a third. Remove sentences that explain what the product does in ' +
+        'detail, because the rest of the listing already covers that. Remove adjectives that do not carry ' +
+        'information. Read the story aloud, and wherever you run out of breath, split the sentence. Finally, ask a ' +
+        'customer to read it. If they recognise their own problem in the story, you are done.',
+      '',
+      '## Examples to learn from',
+      '',
+      'Browse listings in any [category](/categories) and look for the story section. You will see stories of ' +
+        'every kind: solo founders, small teams, side projects that grew up. If you are still preparing your ' +
+        'launch, start with [how to prepare for your launch week](/blog/how-to-prepare-for-launch-week).',
+    ].join('\n'),
   },
   {
     slug: 'seo-for-product-listings',
@@ -5395,52 +5804,72 @@ Browse listings in any [category](/categories) and look for the story section. Y
       {
         question: 'Does Launchdeck link to my website with a followed link?',
         answer:
-          'Every listing links to the product website. Link attributes follow current search engine guidelines and may differ for promoted placements.',
+          'Every listing links to the product website. Link attributes follow current search engine guidelines ' +
+          'and may differ for promoted placements.',
       },
       {
         question: 'What is the SEO title on my listing?',
         answer:
-          'It is the title search engines show for your listing page, up to 70 characters. If you leave it empty, we build one from your product name and tagline.',
+          'It is the title search engines show for your listing page, up to 70 characters. If you leave it ' +
+          'empty, we build one from your product name and tagline.',
       },
     ],
-    bodyMarkdown: `Your Launchdeck listing is a page on the web like any other, and for many products it ranks for the product name within days. A few fields decide how it looks in search results and which searches it can appear for.
-
-## The fields that matter
-
-- **SEO title** (up to 70 characters): shown as the clickable title in search results. Start with the product name, then say what it is.
-- **SEO description** (up to 170 characters): the snippet under the title. Write it for people, not for robots.
-- **Tagline and short description**: used on category pages and in previews when the SEO fields are empty.
-- **FAQs**: questions and answers can appear directly in search results, so answer the questions people actually type.
-
-## Write for the search, not the keyword
-
-Think about what someone types when they need your product: "invoice app for freelancers", "privacy friendly analytics", "meal planner for families". Use that wording naturally in the short description and the first paragraph of your description. Avoid lists of keywords; they read badly and do not help.
-
-## Fill in your category attributes
-
-Comparison attributes such as free plan, open source and platforms power the filters on [category pages](/categories). Visitors who filter are often close to a decision, so a complete profile can matter more than any ranking.
-
-## Use a consistent name
-
-Spell your product name the same way everywhere. If your name has accents, such as Café or Über, keep them; search on Launchdeck finds your listing with or without them.
-
-## What does not matter much
-
-1. Keyword density. Search engines stopped rewarding it long ago.
-2. Very long descriptions. A clear 300 words beats a rambling 3,000.
-3. Publishing many near-identical listings. Each product gets one listing.
-
-## FAQs deserve more attention
-
-Of all the fields on a listing, the FAQ section is the most underused. Each question can match a real search, such as whether a product works offline or has a free plan, and a direct answer helps visitors decide without leaving the page. Write questions the way people actually phrase them, keep answers to two or three sentences and update them when the answer changes. Six good questions beat twenty vague ones.
-
-## Measure, then adjust
-
-Watch how many visitors reach your listing from search over a few weeks. If the number is low, rewrite the SEO title and description and check again a month later. For the bigger picture on search visibility, read [domain rating, explained for founders](/blog/domain-rating-explained).`,
+    bodyMarkdown: [
+      'Your Launchdeck listing is a page on the web like any other, and for many products it ranks for the ' +
+        'product name within days. A few fields decide how it looks in search results and which searches it can ' +
+        'appear for.',
+      '',
+      '## The fields that matter',
+      '',
+      '- **SEO title** (up to 70 characters): shown as the clickable title in search results. Start with the ' +
+        'product name, then say what it is.',
+      '- **SEO description** (up to 170 characters): the snippet under the title. Write it for people, not for ' +
+        'robots.',
+      '- **Tagline and short description**: used on category pages and in previews when the SEO fields are empty.',
+      '- **FAQs**: questions and answers can appear directly in search results, so answer the questions people ' +
+        'actually type.',
+      '',
+      '## Write for the search, not the keyword',
+      '',
+      'Think about what someone types when they need your product: "invoice app for freelancers", "privacy ' +
+        'friendly analytics", "meal planner for families". Use that wording naturally in the short description and ' +
+        'the first paragraph of your description. Avoid lists of keywords; they read badly and do not help.',
+      '',
+      '## Fill in your category attributes',
+      '',
+      'Comparison attributes such as free plan, open source and platforms power the filters on [category ' +
+        'pages](/categories). Visitors who filter are often close to a decision, so a complete profile can matter ' +
+        'more than any ranking.',
+      '',
+      '## Use a consistent name',
+      '',
+      'Spell your product name the same way everywhere. If your name has accents, such as Café or Über, keep ' +
+        'them; search on Launchdeck finds your listing with or without them.',
+      '',
+      '## What does not matter much',
+      '',
+      '1. Keyword density. Search engines stopped rewarding it long ago.',
+      '2. Very long descriptions. A clear 300 words beats a rambling 3,000.',
+      '3. Publishing many near-identical listings. Each product gets one listing.',
+      '',
+      '## FAQs deserve more attention',
+      '',
+      'Of all the fields on a listing, the FAQ section is the most underused. Each question can match a real ' +
+        'search, such as whether a product works offline or has a free plan, and a direct answer helps visitors ' +
+        'decide without leaving the page. Write questions the way people actually phrase them, keep answers to two ' +
+        'or three sentences and update them when the answer changes. Six good questions beat twenty vague ones.',
+      '',
+      '## Measure, then adjust',
+      '',
+      'Watch how many visitors reach your listing from search over a few weeks. If the number is low, rewrite ' +
+        'the SEO title and description and check again a month later. For the bigger picture on search visibility, ' +
+        'read [domain rating, explained for founders](/blog/domain-rating-explained).',
+    ].join('\n'),
   },
 ];
 
-// ───────────────────────────── interviews ─────────────────────────────
+// ───────────────────────────── interviews
+// ─────────────────────────────
 
 const INTERVIEW_QUESTIONS: readonly string[] = [
   'What problem were you trying to solve when you started, and how did you first notice it?',
@@ -5460,7 +5889,8 @@ const INTERVIEW_QUESTIONS: readonly string[] = [
   'Where do you want the product to be a year from now?',
 ];
 
-// ───────────────────────────── entry point ─────────────────────────────
+// ───────────────────────────── entry point
+// ─────────────────────────────
 
 /** The whole demo data set for one seed. Pure and deterministic: the same seed always
  *  yields deep-equal output, and the result shares no objects with module constants. */

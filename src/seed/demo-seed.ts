@@ -81,7 +81,8 @@ async function insertCategories(tx: Queryable, siteId: number, data: DemoData) {
   );
   await tx.query<NoRows>(
     `INSERT INTO category_faqs (category_id, question, answer, position)
-     SELECT c.id, x.question, x.answer, x.position FROM jsonb_to_recordset($2::jsonb) AS x(slug text, question text, answer text, position int)
+     SELECT c.id, x.question, x.answer, x.position
+     FROM jsonb_to_recordset($2::jsonb) AS x(slug text, question text, answer text, position int)
        JOIN categories c ON c.slug = x.slug AND c.site_id = $1`,
     [siteId, json(faqs)],
   );
@@ -114,13 +115,20 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
     not_found_on_website: l.notFoundOnWebsite,
   }));
   await tx.query<NoRows>(
-    `INSERT INTO companies (name, domain, website_url, logo_url, tagline, short_description, description, stage, pricing_model, pricing_summary,
-        country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, socials, attributes, not_found_on_website)
-     SELECT name, domain, website_url, logo_url, tagline, short_description, description, stage, pricing_model, pricing_summary,
-        country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, socials, attributes, not_found_on_website
-       FROM jsonb_to_recordset($1::jsonb) AS x(name text, domain text, website_url text, logo_url text, tagline text, short_description text,
-        description text, stage text, pricing_model text, pricing_summary text, country text, city text, founded_year int, contact_email text,
-        demo_video_url text, features text[], usps text[], keywords text[], tags text[], socials jsonb, attributes jsonb, not_found_on_website text[])
+    `INSERT INTO companies (name, domain, website_url, logo_url, tagline, short_description, description, stage,
+     pricing_model, pricing_summary,
+        country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, socials, attributes,
+        not_found_on_website)
+     SELECT name, domain, website_url, logo_url, tagline, short_description, description, stage, pricing_model,
+     pricing_summary,
+        country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, socials, attributes,
+        not_found_on_website
+       FROM jsonb_to_recordset($1::jsonb) AS x(name text, domain text, website_url text, logo_url text, tagline text,
+       short_description text,
+        description text, stage text, pricing_model text, pricing_summary text, country text, city text,
+        founded_year int, contact_email text,
+        demo_video_url text, features text[], usps text[], keywords text[], tags text[], socials jsonb,
+        attributes jsonb, not_found_on_website text[])
      ON CONFLICT (domain) DO NOTHING`,
     [json(companies)],
   );
@@ -145,11 +153,14 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
     };
   });
   await tx.query<NoRows>(
-    `INSERT INTO listings (site_id, company_id, slug, status, plan, headline, summary, seo_title, seo_description, primary_category_id,
+    `INSERT INTO listings (site_id, company_id, slug, status, plan, headline, summary, seo_title, seo_description,
+     primary_category_id,
         launch_week, launched_at, unlocked_sections, views_count, is_verified)
-     SELECT $1, co.id, x.slug, CASE WHEN x.status = 'live' AND x.launched_at IS NULL THEN 'scheduled' ELSE x.status END, x.plan, x.headline, x.summary, x.seo_title, x.seo_description, cat.id,
+     SELECT $1, co.id, x.slug, CASE WHEN x.status = 'live' AND x.launched_at IS NULL THEN 'scheduled'
+     ELSE x.status END, x.plan, x.headline, x.summary, x.seo_title, x.seo_description, cat.id,
         x.launch_week, x.launched_at, x.unlocked, x.views, x.plan = 'paid'
-       FROM jsonb_to_recordset($2::jsonb) AS x(domain text, slug text, status text, plan text, headline text, summary text, seo_title text,
+       FROM jsonb_to_recordset($2::jsonb) AS x(domain text, slug text, status text, plan text, headline text,
+       summary text, seo_title text,
         seo_description text, category text, launch_week date, launched_at timestamptz, unlocked text[], views int)
        JOIN companies co ON co.domain = x.domain
        LEFT JOIN categories cat ON cat.slug = x.category AND cat.site_id = $1
@@ -183,7 +194,8 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
       l.faqs.map((f, i) => ({ slug: l.slug, question: f.question, answer: f.answer, position: i })),
     ),
     `INSERT INTO listing_faqs (listing_id, question, answer, position)
-     SELECT l.id, x.question, x.answer, x.position FROM jsonb_to_recordset($2::jsonb) AS x(slug text, question text, answer text, position int)
+     SELECT l.id, x.question, x.answer, x.position
+     FROM jsonb_to_recordset($2::jsonb) AS x(slug text, question text, answer text, position int)
        JOIN listings l ON l.slug = x.slug AND l.site_id = $1`,
   );
   await perListing(
@@ -191,7 +203,8 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
       l.alternatives.map((a, i) => ({ slug: l.slug, alt: a.slug, approved: a.approved, position: i })),
     ),
     `INSERT INTO listing_alternatives (listing_id, alternative_id, approved, position)
-     SELECT l.id, a.id, x.approved, x.position FROM jsonb_to_recordset($2::jsonb) AS x(slug text, alt text, approved boolean, position int)
+     SELECT l.id, a.id, x.approved, x.position
+     FROM jsonb_to_recordset($2::jsonb) AS x(slug text, alt text, approved boolean, position int)
        JOIN listings l ON l.slug = x.slug AND l.site_id = $1 JOIN listings a ON a.slug = x.alt AND a.site_id = $1
      ON CONFLICT DO NOTHING`,
   );
@@ -221,7 +234,8 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
   // Demo figures are stated, not verified (self-reported): the demo board ranks them, labelled, so
   // it is not empty; a real site ranks only verified figures unless the administrator says otherwise.
   await tx.query<NoRows>(
-    `INSERT INTO site_settings (site_id, key, value) VALUES ($1, 'revenue_board_self_reported', 'true') ON CONFLICT DO NOTHING`,
+    `INSERT INTO site_settings (site_id, key, value) VALUES ($1, 'revenue_board_self_reported', 'true') ON CONFLICT
+      DO NOTHING`,
     [siteId],
   );
   await perListing(
@@ -229,14 +243,18 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
       l.reviews.map((r, i) => ({ slug: l.slug, rating: r.rating, body: r.body, genuine: r.genuine, days: i * 3 + 1 })),
     ),
     `INSERT INTO reviews (listing_id, rating, body, is_genuine, created_at)
-     SELECT l.id, x.rating, x.body, x.genuine, now() - make_interval(days => x.days) FROM jsonb_to_recordset($2::jsonb) AS x(slug text, rating int, body text, genuine boolean, days int)
+     SELECT l.id, x.rating, x.body, x.genuine, now() - make_interval(days => x.days)
+     FROM jsonb_to_recordset($2::jsonb) AS x(slug text, rating int, body text, genuine boolean, days int)
        JOIN listings l ON l.slug = x.slug AND l.site_id = $1`,
   );
   await perListing(
     data.listings.filter((l) => l.story).map((l) => ({ slug: l.slug, ...l.story })),
-    `INSERT INTO stories (listing_id, title, story, why_started, problem, journey, challenges, achievements, lessons, whats_next)
-     SELECT l.id, x.title, x.story, x.why_started, x.problem, x.journey, x.challenges, x.achievements, x.lessons, x.whats_next
-       FROM jsonb_to_recordset($2::jsonb) AS x(slug text, title text, story text, why_started text, problem text, journey text, challenges text, achievements text, lessons text, whats_next text)
+    `INSERT INTO stories (listing_id, title, story, why_started, problem, journey, challenges, achievements, lessons,
+     whats_next)
+     SELECT l.id, x.title, x.story, x.why_started, x.problem, x.journey, x.challenges, x.achievements, x.lessons,
+     x.whats_next
+       FROM jsonb_to_recordset($2::jsonb) AS x(slug text, title text, story text, why_started text, problem text,
+       journey text, challenges text, achievements text, lessons text, whats_next text)
        JOIN listings l ON l.slug = x.slug AND l.site_id = $1 ON CONFLICT DO NOTHING`,
   );
   await perListing(
@@ -250,7 +268,8 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
       })),
     ),
     `INSERT INTO milestones (listing_id, date, title, description, url)
-     SELECT l.id, x.date, x.title, x.description, x.url FROM jsonb_to_recordset($2::jsonb) AS x(slug text, date date, title text, description text, url text)
+     SELECT l.id, x.date, x.title, x.description, x.url
+     FROM jsonb_to_recordset($2::jsonb) AS x(slug text, date date, title text, description text, url text)
        JOIN listings l ON l.slug = x.slug AND l.site_id = $1`,
   );
   await perListing(
@@ -263,7 +282,8 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
       })),
     ),
     `INSERT INTO listing_updates (listing_id, title, body, created_at)
-     SELECT l.id, x.title, x.body, x.at FROM jsonb_to_recordset($2::jsonb) AS x(slug text, title text, body text, at timestamptz)
+     SELECT l.id, x.title, x.body, x.at
+     FROM jsonb_to_recordset($2::jsonb) AS x(slug text, title text, body text, at timestamptz)
        JOIN listings l ON l.slug = x.slug AND l.site_id = $1`,
   );
 }
@@ -274,7 +294,8 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
  */
 async function insertVotesAndFollowers(tx: Queryable, siteId: number, data: DemoData, now: Date) {
   await tx.query<NoRows>(
-    `INSERT INTO users (email, name) SELECT 'member' || g || '@demo.invalid', 'Demo member ' || g FROM generate_series(1, $1::int) g
+    `INSERT INTO users (email, name) SELECT 'member' || g || '@demo.invalid', 'Demo member ' || g
+     FROM generate_series(1, $1::int) g
      ON CONFLICT DO NOTHING`,
     [VOTERS],
   );
@@ -333,7 +354,8 @@ async function insertContent(tx: Queryable, siteId: number, data: DemoData, now:
   );
   await tx.query<NoRows>(
     `INSERT INTO blog_faqs (post_id, question, answer, position)
-     SELECT b.id, x.question, x.answer, x.position FROM jsonb_to_recordset($2::jsonb) AS x(slug text, question text, answer text, position int)
+     SELECT b.id, x.question, x.answer, x.position
+     FROM jsonb_to_recordset($2::jsonb) AS x(slug text, question text, answer text, position int)
        JOIN blog_posts b ON b.slug = x.slug AND b.site_id = $1`,
     [siteId, json(faqs)],
   );

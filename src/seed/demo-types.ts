@@ -75,10 +75,13 @@ export interface DemoListing {
     string,
     string
   > /* keys from its primary category's (or its parent's) attributes; omit some on purpose */;
-  notFoundOnWebsite: string[] /* names of profile fields left blank because the site did not state them, e.g. ['city','founded_year'] — must match the null fields */;
+  // names of profile fields left blank because the site did not state them, e.g. ['city','founded_year'] — must match
+  // the null fields
+  notFoundOnWebsite: string[];
   plan: 'free' | 'paid';
   status: 'live' | 'scheduled' | 'awaiting_badge';
-  launchWeekOffset: number /* weeks relative to the current week: -10..-1 past, 0 this week, 1..8 future (scheduled/awaiting_badge are ≥1) */;
+  // weeks relative to the current week: -10..-1 past, 0 this week, 1..8 future (scheduled/awaiting_badge are ≥1)
+  launchWeekOffset: number;
   launchDayOffset: number /* 0..6 day within that week */;
   votes: number;
   views: number;

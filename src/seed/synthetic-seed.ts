@@ -21,14 +21,17 @@ export async function seedSynthetic(
     const rows = JSON.stringify(batch);
     await ctx.db.transaction(async (tx) => {
       await tx.query<NoRows>(
-        `INSERT INTO companies (name, domain, website_url, tagline, description, keywords, country, stage, pricing_model)
+        `INSERT INTO companies (name, domain, website_url, tagline, description, keywords, country, stage,
+         pricing_model)
          SELECT name, domain, 'https://' || domain, tagline, description, keywords, country, stage, pricing_model
-           FROM jsonb_to_recordset($1::jsonb) AS x(name text, domain text, tagline text, description text, keywords text[], country text, stage text, pricing_model text)
+           FROM jsonb_to_recordset($1::jsonb) AS x(name text, domain text, tagline text, description text,
+           keywords text[], country text, stage text, pricing_model text)
          ON CONFLICT (domain) DO NOTHING`,
         [rows],
       );
       await tx.query<NoRows>(
-        `INSERT INTO listings (site_id, company_id, slug, status, plan, primary_category_id, launch_week, launched_at, votes_count)
+        `INSERT INTO listings (site_id, company_id, slug, status, plan, primary_category_id, launch_week, launched_at,
+         votes_count)
          SELECT $1, co.id, x.slug, 'live', 'free', cat.id, x.week, x.week::timestamptz + interval '9 hours', x.votes
            FROM jsonb_to_recordset($2::jsonb) AS x(slug text, domain text, category text, week date, votes int)
            JOIN companies co ON co.domain = x.domain
@@ -40,7 +43,8 @@ export async function seedSynthetic(
     done += batch.length;
     batch = [];
     log(
-      `  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} listings inserted (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} listings inserted ` +
+        `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
   };
   // A directory with many listings has gathered them over years, about 2,000 launches a week: the

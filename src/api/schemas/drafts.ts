@@ -70,7 +70,8 @@ export const UpdateDraftBody = Body(
       Type.Partial(Type.Object(DRAFT_FIELDS), {
         additionalProperties: false,
         description:
-          'Profile fields to set; a typed value becomes edited (replacing an AI value) or manual; null removes the field',
+          'Profile fields to set; a typed value becomes edited (replacing an AI value) or manual; null removes ' +
+          'the field',
       }),
     ),
     lock_fields: Type.Optional(
@@ -143,7 +144,8 @@ export const DraftSchema = Type.Object(
               url: Type.String(),
               reason: Type.String({
                 description:
-                  'page_limit, time_limit, robots, not_html, too_large, timeout, off_site_redirect, http_error, blocked_address, unreachable or duplicate',
+                  'page_limit, time_limit, robots, not_html, too_large, timeout, off_site_redirect, ' +
+                  'http_error, blocked_address, unreachable or duplicate',
               }),
               detail: Type.String({ description: 'The reason in words' }),
             }),

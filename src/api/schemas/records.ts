@@ -111,7 +111,8 @@ export const ListingProfileSchema = Type.Composite([
         },
         {
           description:
-            'The latest MRR with its month (first day) and source (`stripe`, or `self-reported`); null when there is none or the owner hides it',
+            'The latest MRR with its month (first day) and source (`stripe`, or `self-reported`); null when ' +
+            'there is none or the owner hides it',
         },
       ),
     ),

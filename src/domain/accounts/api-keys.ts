@@ -35,7 +35,8 @@ export async function createApiKey(
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const key = `ldk_${crypto.randomBytes(24).toString('base64url')}`;
   const rows = await db.query<ApiKeyRecord>(
-    `INSERT INTO api_keys (user_id, name, prefix, key_hash, scopes, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+    `INSERT INTO api_keys (user_id, name, prefix, key_hash, scopes, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
+      RETURNING ${COLUMNS}`,
     [
       userId,
       opts.name,

@@ -11,7 +11,8 @@ export async function issueEmailToken(
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db.query<NoRows>(
-    'INSERT INTO email_tokens (token_hash, kind, user_id, email, payload, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    'INSERT INTO email_tokens (token_hash, kind, user_id, email, payload, created_at, expires_at) VALUES ($1, ' +
+      '$2, $3, $4, $5, $6, $7)',
     [
       sha256(token),
       t.kind,

@@ -18,7 +18,8 @@ export async function countFailure(db: Queryable, key: string, now: Date, window
   const rows = await db.query<{ failures: number }>(
     `INSERT INTO sign_in_attempts (key, failures, last_failure_at) VALUES ($1, 1, $2)
      ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN greatest(sign_in_attempts.last_failure_at, sign_in_attempts.locked_until) < $3 THEN 1 ELSE sign_in_attempts.failures + 1 END,
+       failures = CASE WHEN greatest(sign_in_attempts.last_failure_at, sign_in_attempts.locked_until) < $3 THEN 1
+       ELSE sign_in_attempts.failures + 1 END,
        last_failure_at = $2
      RETURNING failures`,
     [key, now.toISOString(), new Date(now.getTime() - windowMs).toISOString()],

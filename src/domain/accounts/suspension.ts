@@ -16,7 +16,8 @@ export async function suspendAccount(db: Queryable, userId: number, reason: stri
 
 export async function liftSuspension(db: Queryable, userId: number): Promise<string | null> {
   const rows = await db.query<{ email: string }>(
-    'UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = $1 AND suspended_at IS NOT NULL RETURNING email',
+    'UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = $1 AND suspended_at IS NOT NULL ' +
+      'RETURNING email',
     [userId],
   );
   return rows[0]?.email ?? null;
@@ -31,7 +32,8 @@ export interface SuspendedAccount {
 
 export async function suspendedAccounts(db: Queryable, limit = 100): Promise<SuspendedAccount[]> {
   return db.query<SuspendedAccount>(
-    'SELECT id, email, suspended_at, suspended_reason FROM users WHERE suspended_at IS NOT NULL ORDER BY suspended_at DESC LIMIT $1',
+    'SELECT id, email, suspended_at, suspended_reason FROM users WHERE suspended_at IS NOT NULL ORDER BY ' +
+      'suspended_at DESC LIMIT $1',
     [limit],
   );
 }

@@ -41,7 +41,8 @@ export async function createUser(
     throw new DuplicateEmailError(`A user with the email ${u.email} already exists.`);
   const passwordHash = u.password === null ? null : await hashPassword(u.password);
   const rows = await db.query<User>(
-    `INSERT INTO users (email, name, password_hash, is_admin, email_verified_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+    `INSERT INTO users (email, name, password_hash, is_admin, email_verified_at) VALUES ($1, $2, $3, $4, $5)
+      RETURNING ${COLUMNS}`,
     [u.email.trim(), u.name ?? '', passwordHash, u.isAdmin ?? false, u.verified ? new Date().toISOString() : null],
   );
   return rows[0];
@@ -53,7 +54,8 @@ export async function createUser(
  */
 export async function confirmEmail(db: Queryable, userId: number, email: string, at: Date): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
-    'UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 AND lower(email) = lower($3) RETURNING id',
+    'UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 AND lower(email) = ' +
+      'lower($3) RETURNING id',
     [userId, at.toISOString(), email],
   );
   return rows.length > 0;

@@ -13,7 +13,8 @@ export function awardMail(
     to,
     subject: `${a.name} is ${title}`,
     text: [
-      `Congratulations! ${a.name} is ${title} on ${site.siteName} for the week of ${a.week}, with ${a.votes} community ${a.votes === 1 ? 'vote' : 'votes'} cast that week.`,
+      `Congratulations! ${a.name} is ${title} on ${site.siteName} for the week of ${a.week}, with ${a.votes} ` +
+        `community ${a.votes === 1 ? 'vote' : 'votes'} cast that week.`,
       '',
       'Anyone can check the award on its public page:',
       `${base}/awards/${a.id}`,

@@ -43,7 +43,8 @@ export const toAward = (r: AwardRow): Award => ({
 
 export const AWARD_COLUMNS = `a.id AS award_id, a.week_start, a.rank, a.votes AS award_votes, ${SUMMARY_COLUMNS}`;
 
-/** Awards newest week first (rank 1 before 2 before 3), optionally of one listing; null when that listing is unknown. */
+/** Awards newest week first (rank 1 before 2 before 3), optionally of one listing; null when that listing is
+ *  unknown. */
 export async function listAwards(
   db: Queryable,
   siteId: number,

@@ -71,14 +71,16 @@ async function claimWeek(tx: Queryable, siteId: number, monday: string): Promise
   return rows.length > 0;
 }
 
-/** Ranks the week (rules above) and inserts its top three, unless it already has awards (given before the claim existed). */
+/** Ranks the week (rules above) and inserts its top three, unless it already has awards (given before the claim
+ *  existed). */
 async function insertWinners(tx: Queryable, siteId: number, monday: string): Promise<GivenAward[]> {
   return tx.query<GivenAward>(
     `WITH week_votes AS (
        SELECT v.listing_id, count(*)::int AS n, max(v.created_at) AS reached_at
          FROM votes v JOIN listings l ON l.id = v.listing_id
         WHERE l.site_id = $1 AND l.launch_week = $2::date AND l.status = 'live' AND v.counted
-          AND v.created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND v.created_at < ($3::date)::timestamp AT TIME ZONE 'UTC'
+          AND v.created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
+          AND v.created_at < ($3::date)::timestamp AT TIME ZONE 'UTC'
         GROUP BY v.listing_id
      ), ranked AS (
        SELECT listing_id, n, row_number() OVER (ORDER BY n DESC, reached_at, listing_id)::int AS rank FROM week_votes

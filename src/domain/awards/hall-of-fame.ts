@@ -13,7 +13,8 @@ export interface AwardWeek {
   awards: Award[];
 }
 
-/** Every awarded week, newest first, `limit` weeks from `offset`, each with its #1–#3; and how many weeks there are. */
+/** Every awarded week, newest first, `limit` weeks from `offset`, each with its #1–#3; and how many weeks there
+ *  are. */
 export async function winnersByWeek(
   db: Queryable,
   siteId: number,
@@ -32,7 +33,8 @@ export async function winnersByWeek(
           WHERE a.site_id = $1 AND ${AWARD_LISTING_IS_PUBLIC}
           ORDER BY a.week_start DESC LIMIT $2 OFFSET $3)
        SELECT ${AWARD_COLUMNS}
-         FROM shown w JOIN awards a ON a.site_id = $1 AND a.week_start = w.week_start JOIN ${SUMMARY_FROM} ON l.id = a.listing_id
+         FROM shown w JOIN awards a ON a.site_id = $1 AND a.week_start = w.week_start
+         JOIN ${SUMMARY_FROM} ON l.id = a.listing_id
         WHERE ${AWARD_LISTING_IS_PUBLIC}
         ORDER BY a.week_start DESC, a.rank`,
       [siteId, limit, offset],
@@ -62,7 +64,8 @@ export interface AllTimeEntry {
 export async function allTimeTop(db: Queryable, siteId: number, limit: number): Promise<AllTimeEntry[]> {
   const rows = await db.query<SummaryRow & Omit<AllTimeEntry, 'listing'>>(
     `WITH tally AS (
-       SELECT listing_id, count(*) FILTER (WHERE rank = 1)::int AS firsts, count(*) FILTER (WHERE rank = 2)::int AS seconds,
+       SELECT listing_id, count(*) FILTER (WHERE rank = 1)::int AS firsts,
+       count(*) FILTER (WHERE rank = 2)::int AS seconds,
               count(*) FILTER (WHERE rank = 3)::int AS thirds, count(*)::int AS awards
          FROM awards WHERE site_id = $1 GROUP BY listing_id)
      SELECT ${SUMMARY_COLUMNS}, t.firsts, t.seconds, t.thirds, t.awards

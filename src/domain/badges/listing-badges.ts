@@ -32,8 +32,10 @@ interface BadgeFactsRow {
 export async function loadBadgeFacts(db: Queryable, siteId: number, slug: string): Promise<ListingBadgeFacts | null> {
   const rows = await db.query<BadgeFactsRow>(
     `SELECT l.id, l.slug, c.name, l.status, l.plan, l.is_verified, l.launched_at, l.votes_count,
-            (SELECT json_build_object('id', a.id, 'rank', a.rank, 'week', a.week_start) FROM awards a WHERE a.listing_id = l.id ORDER BY a.rank, a.week_start DESC LIMIT 1) AS best_award,
-            (SELECT count(*) FROM listings o WHERE o.site_id = l.site_id AND o.status = 'live' AND o.votes_count > l.votes_count) < 10 AS top_voted
+            (SELECT json_build_object('id', a.id, 'rank', a.rank, 'week', a.week_start) FROM awards a
+            WHERE a.listing_id = l.id ORDER BY a.rank, a.week_start DESC LIMIT 1) AS best_award,
+            (SELECT count(*) FROM listings o WHERE o.site_id = l.site_id AND o.status = 'live'
+            AND o.votes_count > l.votes_count) < 10 AS top_voted
        FROM listings l JOIN companies c ON c.id = l.company_id
       WHERE l.site_id = $1 AND l.slug = $2 AND l.status IN ('live', 'scheduled', 'awaiting_badge')`,
     [siteId, slug],

@@ -111,7 +111,8 @@ export interface AdminBlogPost {
 /** Every post of the site, drafts (no date) first, then newest first. */
 export async function adminBlogPosts(db: Queryable, siteId: number): Promise<AdminBlogPostRow[]> {
   return db.query<AdminBlogPostRow>(
-    `SELECT p.id, p.slug, p.title, p.published_at, (SELECT count(*)::int FROM blog_faqs f WHERE f.post_id = p.id) AS faqs
+    `SELECT p.id, p.slug, p.title, p.published_at, (SELECT count(*)::int FROM blog_faqs f
+       WHERE f.post_id = p.id) AS faqs
        FROM blog_posts p WHERE p.site_id = $1 ORDER BY p.published_at DESC NULLS FIRST, p.id DESC`,
     [siteId],
   );
@@ -119,7 +120,8 @@ export async function adminBlogPosts(db: Queryable, siteId: number): Promise<Adm
 
 export async function findBlogPost(db: Queryable, siteId: number, id: number): Promise<AdminBlogPost | null> {
   const rows = await db.query<Omit<AdminBlogPost, 'faqs'>>(
-    'SELECT id, slug, title, excerpt, body_markdown, author_name, tags, published_at FROM blog_posts WHERE site_id = $1 AND id = $2',
+    'SELECT id, slug, title, excerpt, body_markdown, author_name, tags, published_at FROM blog_posts WHERE ' +
+      'site_id = $1 AND id = $2',
     [siteId, id],
   );
   if (!rows[0]) return null;
@@ -169,12 +171,15 @@ export async function saveBlogPost(
         id === null
           ? await tx.query<{ id: number }>(
               `INSERT INTO blog_posts (site_id, slug, title, excerpt, body_markdown, author_name, tags, published_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::text[], CASE WHEN $8::boolean THEN COALESCE($9::timestamptz, $10::timestamptz) END) RETURNING id`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7::text[], CASE
+           WHEN $8::boolean THEN COALESCE($9::timestamptz, $10::timestamptz) END) RETURNING id`,
               params,
             )
           : await tx.query<{ id: number }>(
-              `UPDATE blog_posts SET slug = $2, title = $3, excerpt = $4, body_markdown = $5, author_name = $6, tags = $7::text[],
-                  published_at = CASE WHEN $8::boolean THEN COALESCE($9::timestamptz, published_at, $10::timestamptz) END
+              `UPDATE blog_posts
+            SET slug = $2, title = $3, excerpt = $4, body_markdown = $5, author_name = $6, tags = $7::text[],
+                  published_at = CASE
+                  WHEN $8::boolean THEN COALESCE($9::timestamptz, published_at, $10::timestamptz) END
             WHERE site_id = $1 AND id = $11 RETURNING id`,
               [...params, id],
             );

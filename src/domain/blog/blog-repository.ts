@@ -80,7 +80,8 @@ export async function getBlogPost(
   publicUrl: string,
 ): Promise<BlogPost | null> {
   const rows = await db.query<PostSummaryRow & { id: number; body_markdown: string }>(
-    'SELECT id, slug, title, excerpt, author_name, tags, published_at, body_markdown FROM blog_posts WHERE site_id = $1 AND slug = $2 AND published_at <= $3',
+    'SELECT id, slug, title, excerpt, author_name, tags, published_at, body_markdown FROM blog_posts WHERE ' +
+      'site_id = $1 AND slug = $2 AND published_at <= $3',
     [siteId, slug, now.toISOString()],
   );
   if (!rows[0]) return null;

@@ -114,7 +114,8 @@ export interface AdminCategory {
 /** Every category of the site (rows in position, name order) with its live count and number of FAQs. */
 export async function adminCategories(db: Queryable, siteId: number): Promise<AdminCategory[]> {
   const rows = await db.query<Omit<AdminCategory, 'live_listings'>>(
-    `SELECT c.id, c.slug, c.name, c.description, c.parent_id, c.position, (SELECT count(*)::int FROM category_faqs f WHERE f.category_id = c.id) AS faqs
+    `SELECT c.id, c.slug, c.name, c.description, c.parent_id, c.position, (SELECT count(*)::int FROM category_faqs f
+       WHERE f.category_id = c.id) AS faqs
        FROM categories c WHERE c.site_id = $1 ORDER BY c.position, c.name, c.id`,
     [siteId],
   );
@@ -136,7 +137,8 @@ export async function categoryUsage(
   const rows = await db.query<{ subcategories: number; listings: number }>(
     `SELECT (SELECT count(*)::int FROM categories WHERE parent_id = $1) AS subcategories,
             (SELECT count(*)::int FROM (SELECT id FROM listings WHERE primary_category_id = $1
-                                        UNION SELECT listing_id FROM listing_extra_categories WHERE category_id = $1) x) AS listings`,
+                                        UNION SELECT listing_id FROM listing_extra_categories
+                                        WHERE category_id = $1) x) AS listings`,
     [categoryId],
   );
   return rows[0];
@@ -174,7 +176,8 @@ export async function createCategory(db: Db, siteId: number, v: CategoryValues):
       if (errors.length) return { ok: false, errors };
       const rows = await tx.query<{ id: number }>(
         `INSERT INTO categories (site_id, slug, name, description, parent_id, position)
-         VALUES ($1, $2, $3, $4, $5::int, COALESCE($6::int, (SELECT max(position) + 1 FROM categories WHERE site_id = $1 AND parent_id IS NOT DISTINCT FROM $5::int), 0))
+         VALUES ($1, $2, $3, $4, $5::int, COALESCE($6::int, (SELECT max(position) + 1 FROM categories WHERE site_id = $1
+         AND parent_id IS NOT DISTINCT FROM $5::int), 0))
          RETURNING id`,
         [siteId, v.slug, v.name, v.description, v.parentId, v.position],
       );
@@ -216,7 +219,8 @@ export async function updateCategory(
       };
     }
     await tx.query<NoRows>(
-      'UPDATE categories SET name = $2, description = $3, parent_id = $4, position = COALESCE($5::int, position) WHERE id = $1',
+      'UPDATE categories SET name = $2, description = $3, parent_id = $4, position = COALESCE($5::int, ' +
+        'position) WHERE id = $1',
       [id, v.name, v.description, v.parentId, v.position],
     );
     tx.changed({ kind: 'categories', siteId });

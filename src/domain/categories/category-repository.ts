@@ -135,7 +135,8 @@ export async function liveCountsByCategory(
       [siteId],
     ),
     db.query<{ listing_id: number; category_id: number; primary_id: number | null }>(
-      `SELECT e.listing_id, e.category_id, l.primary_category_id AS primary_id FROM listing_extra_categories e JOIN listings l ON l.id = e.listing_id
+      `SELECT e.listing_id, e.category_id, l.primary_category_id AS primary_id FROM listing_extra_categories e
+        JOIN listings l ON l.id = e.listing_id
         WHERE l.site_id = $1 AND l.status = 'live'`,
       [siteId],
     ),
@@ -179,10 +180,12 @@ export async function categoryListings(
 ): Promise<ListingSummary[]> {
   const rows = await db.query<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
-      WHERE l.id IN ((SELECT id FROM listings WHERE status = 'live' AND primary_category_id = ANY($2::int[]) ORDER BY votes_count DESC, id LIMIT $5)
+      WHERE l.id IN ((SELECT id FROM listings WHERE status = 'live' AND primary_category_id = ANY($2::int[])
+      ORDER BY votes_count DESC, id LIMIT $5)
                      UNION
                      (SELECT x.id FROM listing_extra_categories e JOIN listings x ON x.id = e.listing_id
-                       WHERE e.category_id = ANY($2::int[]) AND x.status = 'live' ORDER BY x.votes_count DESC, x.id LIMIT $5))
+                       WHERE e.category_id = ANY($2::int[]) AND x.status = 'live' ORDER BY x.votes_count DESC, x.id
+                       LIMIT $5))
         AND l.site_id = $1
       ORDER BY l.votes_count DESC, l.id LIMIT $3 OFFSET $4`,
     [siteId, categoryIds, limit, offset, limit + offset],

@@ -3,7 +3,8 @@ import { forbidden } from '../../errors/app-error.js';
 import { hasConfirmedEmail } from './claim-repository.js';
 
 export const CONFIRM_EMAIL_FIRST =
-  'Confirm your email address first: open the confirmation link we emailed you when you signed up, or send a new one from your account page (/account). Claiming a listing needs a confirmed address.';
+  'Confirm your email address first: open the confirmation link we emailed you when you signed up, or send a ' +
+  'new one from your account page (/account). Claiming a listing needs a confirmed address.';
 
 /**
  * Starting or checking a claim needs a confirmed email address: an email claim's mail names the

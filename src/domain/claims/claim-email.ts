@@ -43,8 +43,11 @@ export async function sendClaimLink(
     to,
     subject: `Confirm that ${claimant.email} may own ${claim.listing_name} on ${ctx.site.name}`,
     text:
-      `${claimant.email} asked ${ctx.site.name} to make them the owner of the listing ${claim.listing_name} (${ctx.config.publicUrl}/p/${claim.slug}), and named ${to} at ${claimHost(claim.domain)} to prove the company agrees.\n\n` +
-      `To confirm, open this link and press Confirm (it works once, until ${claim.expires_at.slice(0, 16).replace('T', ' ')} UTC):\n${link}\n\n` +
+      `${claimant.email} asked ${ctx.site.name} to make them the owner of the listing ${claim.listing_name} ` +
+      `(${ctx.config.publicUrl}/p/${claim.slug}), and named ${to} at ${claimHost(claim.domain)} to prove the ` +
+      `company agrees.\n\n` +
+      `To confirm, open this link and press Confirm (it works once, until ` +
+      `${claim.expires_at.slice(0, 16).replace('T', ' ')} UTC):\n${link}\n\n` +
       `If you did not expect this, ignore this email: nothing changes unless the link is confirmed.`,
   });
 }
@@ -65,7 +68,10 @@ export async function claimAddressProblem(
   const listing = await claimListingFacts(db, claim.listing_id);
   const facts = { domain: claim.domain, contactEmail: listing ? trustedContactEmail(listing) : null };
   if (claim.email && claimEmailAccepted(claim.email, facts)) return null;
-  return `${claim.email ?? 'This address'} does not prove control of ${claimHost(claim.domain)}: an email claim has to go to ${acceptedClaimEmails(facts)}.`;
+  return (
+    `${claim.email ?? 'This address'} does not prove control of ${claimHost(claim.domain)}: an email claim has ` +
+    `to go to ${acceptedClaimEmails(facts)}.`
+  );
 }
 
 /** Why the link of a pending email claim cannot be confirmed, or null. */
@@ -110,7 +116,9 @@ export async function confirmClaimLink(ctx: Ctx, token: string): Promise<{ claim
     if (status === 'verified') return { claim };
     if (status === 'expired')
       return {
-        error: `This claim expired on ${claim.expires_at.slice(0, 10)} before it was confirmed; the claimant has to start a new one.`,
+        error:
+          `This claim expired on ${claim.expires_at.slice(0, 10)} before it was confirmed; the claimant has to ` +
+          `start a new one.`,
       };
     if (status === 'rejected')
       return { error: 'This claim was closed because another account verified ownership of the listing first.' };

@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 export const CLAIM_METHODS = ['dns', 'meta', 'file', 'email'] as const;
 export type ClaimMethod = (typeof CLAIM_METHODS)[number];
 
-/** A claim is open for a week: long enough to get a DNS change through a colleague, short enough that stale tokens die. */
+/** A claim is open for a week: long enough to get a DNS change through a colleague, short enough that stale tokens
+ *  die. */
 export const CLAIM_TTL_MS = 7 * 86_400_000;
 
 /**
@@ -92,7 +93,10 @@ export function acceptedClaimEmails(f: ClaimEmailFacts): string {
   const host = claimHost(f.domain);
   const contact = usableContact(f);
   const roles = ROLE_MAILBOXES.map((m) => `${m}@${host}`);
-  return `one of ${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}${contact ? `, or the listing's published contact address ${contact}` : ''}`;
+  return (
+    `one of ${roles.slice(0, -1).join(', ')} or ` +
+    `${roles.at(-1)}${contact ? `, or the listing's published contact address ${contact}` : ''}`
+  );
 }
 
 export interface ClaimInstructions {
@@ -120,13 +124,18 @@ export interface InstructionFacts {
 /** Exactly what to publish, copy-pasteable, and how to finish. */
 export function instructionsFor(c: InstructionFacts): ClaimInstructions {
   const until = `${c.expires_at.slice(0, 16).replace('T', ' ')} UTC`;
-  const verify = `When it is published, call verify_claim (POST /api/v1/claims/${c.id}/verify) or press Verify now on your claims page (/claims). The claim is open until ${until}.`;
+  const verify =
+    `When it is published, call verify_claim (POST /api/v1/claims/${c.id}/verify) or press Verify now on your ` +
+    `claims page (/claims). The claim is open until ${until}.`;
   switch (c.method) {
     case 'dns': {
       const name = dnsRecordName(c.domain);
       const value = dnsRecordValue(c.token);
       return {
-        summary: `Add a DNS TXT record named ${name} with the value ${value} at the DNS host of ${claimHost(c.domain)}. Some DNS hosts want only the part before the domain as the name: ${DNS_LABEL}. DNS changes can take a few minutes to show.`,
+        summary:
+          `Add a DNS TXT record named ${name} with the value ${value} at the DNS host of ${claimHost(c.domain)}. ` +
+          `Some DNS hosts want only the part before the domain as the name: ${DNS_LABEL}. DNS changes can take a ` +
+          `few minutes to show.`,
         dns_record: { type: 'TXT', name, value, ttl: 300 },
         zone_file_line: `${name}. 300 IN TXT "${value}"`,
         verify,
@@ -135,7 +144,9 @@ export function instructionsFor(c: InstructionFacts): ClaimInstructions {
     case 'meta': {
       const page = homepageUrl(c.website_url);
       return {
-        summary: `Add this tag inside the <head> of your homepage ${page}, in the HTML the server sends (a tag added by JavaScript after loading is not seen): ${metaTag(c.token)}`,
+        summary:
+          `Add this tag inside the <head> of your homepage ${page}, in the HTML the server sends (a tag added by ` +
+          `JavaScript after loading is not seen): ${metaTag(c.token)}`,
         meta_tag: metaTag(c.token),
         page_url: page,
         verify,
@@ -144,7 +155,9 @@ export function instructionsFor(c: InstructionFacts): ClaimInstructions {
     case 'file': {
       const url = claimFileUrl(c.website_url);
       return {
-        summary: `Publish a plain text file at ${url} whose whole content is ${c.token} (surrounding spaces and a final newline are fine).`,
+        summary:
+          `Publish a plain text file at ${url} whose whole content is ${c.token} (surrounding spaces and a final ` +
+          `newline are fine).`,
         file_url: url,
         file_content: c.token,
         verify,
@@ -152,7 +165,10 @@ export function instructionsFor(c: InstructionFacts): ClaimInstructions {
     }
     case 'email':
       return {
-        summary: `We emailed a confirmation link to ${c.email}, an address only whoever runs ${claimHost(c.domain)} controls. Open it and press Confirm; the link works once. Whoever confirms from that mailbox makes this account the owner.`,
+        summary:
+          `We emailed a confirmation link to ${c.email}, an address only whoever runs ${claimHost(c.domain)} ` +
+          `controls. Open it and press Confirm; the link works once. Whoever confirms from that mailbox makes ` +
+          `this account the owner.`,
         email: c.email ?? undefined,
         verify: `Open the emailed link (until ${until}). verify_claim sends a fresh link if the first one was lost.`,
       };

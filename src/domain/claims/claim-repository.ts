@@ -56,7 +56,8 @@ export interface ClaimableListing {
 export const trustedContactEmail = (l: Pick<ClaimableListing, 'contact_email' | 'has_owners'>) =>
   l.has_owners ? null : l.contact_email;
 
-const CLAIM_COLUMNS = `c.id, c.user_id, c.listing_id, c.method, c.email, c.token, c.status, c.attempts, c.last_checked_at, c.last_result,
+const CLAIM_COLUMNS = `c.id, c.user_id, c.listing_id, c.method, c.email, c.token, c.status, c.attempts,
+  c.last_checked_at, c.last_result,
   c.expires_at, c.verified_at, c.created_at, l.slug, co.name AS listing_name, co.domain, co.website_url`;
 const CLAIM_FROM = 'claims c JOIN listings l ON l.id = c.listing_id JOIN companies co ON co.id = l.company_id';
 
@@ -118,7 +119,8 @@ export async function listClaims(
       [userId, siteId, limit, offset],
     ),
     db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM claims c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = $1 AND l.site_id = $2',
+      'SELECT count(*)::int AS n FROM claims c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = $1 AND ' +
+        'l.site_id = $2',
       [userId, siteId],
     ),
   ]);
@@ -134,7 +136,8 @@ export async function findPendingClaim(
   now: Date,
 ): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
-    `SELECT id FROM claims WHERE user_id = $1 AND listing_id = $2 AND method = $3 AND status = 'pending' AND expires_at > $4`,
+    `SELECT id FROM claims WHERE user_id = $1 AND listing_id = $2 AND method = $3 AND status = 'pending'
+      AND expires_at > $4`,
     [userId, listingId, method, now.toISOString()],
   );
   return rows[0]?.id ?? null;
@@ -176,7 +179,8 @@ export async function expireClaims(
 ): Promise<number> {
   const rows = scope
     ? await db.query<{ id: number }>(
-        `UPDATE claims SET status = 'expired' WHERE status = 'pending' AND expires_at <= $1 AND user_id = $2 AND listing_id = $3 RETURNING id`,
+        `UPDATE claims SET status = 'expired' WHERE status = 'pending' AND expires_at <= $1 AND user_id = $2
+          AND listing_id = $3 RETURNING id`,
         [now.toISOString(), scope.userId, scope.listingId],
       )
     : await db.query<{ id: number }>(
@@ -199,8 +203,10 @@ export async function takeCheckSlot(db: Queryable, id: number, now: Date): Promi
     `UPDATE claims SET
         attempts = attempts + 1,
         last_checked_at = $2,
-        window_checks = CASE WHEN window_started_at IS NULL OR window_started_at <= $3 THEN 1 ELSE window_checks + 1 END,
-        window_started_at = CASE WHEN window_started_at IS NULL OR window_started_at <= $3 THEN $2::timestamptz ELSE window_started_at END
+        window_checks = CASE WHEN window_started_at IS NULL OR window_started_at <= $3 THEN 1
+        ELSE window_checks + 1 END,
+        window_started_at = CASE WHEN window_started_at IS NULL OR window_started_at <= $3 THEN $2::timestamptz
+        ELSE window_started_at END
       WHERE id = $1 AND (window_started_at IS NULL OR window_started_at <= $3 OR window_checks < $4)
       RETURNING id`,
     [id, now.toISOString(), windowOpenedAfter, CHECKS_PER_WINDOW],
@@ -217,14 +223,16 @@ export async function saveCheckResult(db: Queryable, id: number, result: CheckRe
   await db.query<NoRows>('UPDATE claims SET last_result = $2 WHERE id = $1', [id, JSON.stringify(result)]);
 }
 
-/** An unused, unexpired email-claim link, looked at without using it up (the confirmation page shows before the POST). */
+/** An unused, unexpired email-claim link, looked at without using it up (the confirmation page shows before the
+ *  POST). */
 export async function peekClaimLink(
   db: Queryable,
   token: string,
   now: Date,
 ): Promise<{ claimId: number; email: string } | null> {
   const rows = await db.query<{ email: string; payload: { claimId?: number } }>(
-    `SELECT email, payload FROM email_tokens WHERE token_hash = $1 AND kind = 'email_claim' AND used_at IS NULL AND expires_at > $2`,
+    `SELECT email, payload FROM email_tokens WHERE token_hash = $1 AND kind = 'email_claim' AND used_at IS NULL
+      AND expires_at > $2`,
     [sha256(token), now.toISOString()],
   );
   const r = rows[0];
@@ -245,7 +253,8 @@ export async function lockClaimForTransfer(tx: Queryable, claimId: number): Prom
   return rows[0] ?? null;
 }
 
-/** Replaces every owner and co-founder of the listing by the claimant and unlinks their founder profiles; returns who lost it. */
+/** Replaces every owner and co-founder of the listing by the claimant and unlinks their founder profiles; returns who
+ *  lost it. */
 export async function replaceOwners(
   tx: Queryable,
   listingId: number,
@@ -253,7 +262,8 @@ export async function replaceOwners(
   now: Date,
 ): Promise<{ id: number; email: string }[]> {
   const previous = await tx.query<{ id: number; email: string }>(
-    `SELECT u.id, u.email FROM listing_owners o JOIN users u ON u.id = o.user_id WHERE o.listing_id = $1 AND o.user_id <> $2 ORDER BY u.id`,
+    `SELECT u.id, u.email FROM listing_owners o JOIN users u ON u.id = o.user_id WHERE o.listing_id = $1
+      AND o.user_id <> $2 ORDER BY u.id`,
     [listingId, userId],
   );
   await tx.query<NoRows>('DELETE FROM listing_owners WHERE listing_id = $1', [listingId]);

@@ -43,7 +43,9 @@ export async function transferOwnership(
   const domain = claimHost(claim.domain);
   await rejectOtherPendingClaims(tx, claim.listing_id, claim.id, {
     found: false,
-    detail: `Another account verified ownership of ${claim.listing_name} on ${now.toISOString().slice(0, 10)}, so this claim was closed. Start a new claim if the listing is yours.`,
+    detail:
+      `Another account verified ownership of ${claim.listing_name} on ${now.toISOString().slice(0, 10)}, so this ` +
+      `claim was closed. Start a new claim if the listing is yours.`,
     checked_at: now.toISOString(),
     checked: domain,
     seen: [],
@@ -54,8 +56,11 @@ export async function transferOwnership(
       to: owner.email,
       subject: `Ownership of ${claim.listing_name} on ${ctx.site.name} has moved`,
       text:
-        `The listing ${claim.listing_name} (${listingUrl}) now belongs to another account, which proved control of ${domain} with ${PROOF[claim.method]} on ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.\n\n` +
-        `You are no longer an owner of it and can no longer edit it. If you still control ${domain} and think this is wrong, claim the listing again from its page (${listingUrl}) or reply to this email.`,
+        `The listing ${claim.listing_name} (${listingUrl}) now belongs to another account, which proved ` +
+        `control of ${domain} with ${PROOF[claim.method]} on ` +
+        `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.\n\n` +
+        `You are no longer an owner of it and can no longer edit it. If you still control ${domain} and think ` +
+        `this is wrong, claim the listing again from its page (${listingUrl}) or reply to this email.`,
     });
   }
   // The public profile shows "Verified owner".

@@ -30,7 +30,10 @@ function noteFor(status: ClaimStatus, domain: string): string {
     case 'expired':
       return `This claim expired before it was verified. Start a new claim to try again. ${notPaid}`;
     case 'rejected':
-      return `This claim was closed because another account verified ownership of the listing first. Start a new claim if the listing is yours. ${notPaid}`;
+      return (
+        `This claim was closed because another account verified ownership of the listing first. Start a new ` +
+        `claim if the listing is yours. ${notPaid}`
+      );
     default:
       return `Once verified, you become the listing's owner (showing as "Verified owner"). ${notPaid}`;
   }

@@ -34,7 +34,8 @@ export function evaluateTxt(name: string, records: string[][], token: string, mi
   return { found: false, detail: detail + misplacedHint(name, misplaced), checked: name, seen };
 }
 
-/** Resolves through DNS_SERVERS ("127.0.0.1:5353", IP addresses with optional ports) or, when empty, the system's resolvers. */
+/** Resolves through DNS_SERVERS ("127.0.0.1:5353", IP addresses with optional ports) or, when empty, the system's
+ *  resolvers. */
 export function claimResolver(servers: string[]): Resolver {
   const resolver = new Resolver({ timeout: 4000, tries: 2 });
   if (servers.length > 0) resolver.setServers(servers);
@@ -79,7 +80,9 @@ export async function checkDns(servers: string[], domain: string, token: string)
   if (result.code !== 'ENOTFOUND' && result.code !== 'ENODATA') {
     return {
       found: false,
-      detail: `${name} ${RESOLVE_ERRORS[result.code] ?? `could not be resolved (${result.code})`}; try again in a few minutes.`,
+      detail:
+        `${name} ${RESOLVE_ERRORS[result.code] ?? `could not be resolved (${result.code})`}; try again in a few ` +
+        `minutes.`,
       checked: name,
       seen: [],
     };

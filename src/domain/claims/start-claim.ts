@@ -49,7 +49,9 @@ export function claimEmail(raw: string | undefined, facts: ClaimEmailFacts): str
   if (!claimEmailAccepted(email, facts)) {
     throw invalidField(
       'email',
-      `must be an address at ${host} that only whoever runs the domain controls: ${acceptedClaimEmails(facts)}. A personal address proves nothing (anyone can have one at a mailbox provider); use the dns, meta or file method if none of these reaches you`,
+      `must be an address at ${host} that only whoever runs the domain controls: ` +
+        `${acceptedClaimEmails(facts)}. A personal address proves nothing (anyone can have one at a mailbox ` +
+        `provider); use the dns, meta or file method if none of these reaches you`,
     );
   }
   return email;
@@ -58,8 +60,8 @@ export function claimEmail(raw: string | undefined, facts: ClaimEmailFacts): str
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
 /**
- * claim_listing (confirmed accounts only; public listings only): opens a claim with a fresh random token, or returns the open one this user
- * already has for the listing and method (an email claim to a new address re-sends the link
+ * claim_listing (confirmed accounts only; public listings only): opens a claim with a fresh random token, or returns
+ * the open one this user already has for the listing and method (an email claim to a new address re-sends the link
  * there, which counts against the claim's hourly allowance). The email of other methods is ignored.
  */
 export async function claimListing(ctx: Ctx, claimant: Claimant, req: ClaimRequest): Promise<ClaimRecord> {

@@ -76,11 +76,13 @@ export async function verifyClaim(ctx: Ctx, claimant: Claimant, claimId: number)
   if (status === 'verified') return claim;
   if (status === 'expired')
     throw conflict(
-      `Claim ${claim.id} expired on ${claim.expires_at.slice(0, 16).replace('T', ' ')} UTC before it was verified; start a new claim with claim_listing.`,
+      `Claim ${claim.id} expired on ${claim.expires_at.slice(0, 16).replace('T', ' ')} UTC before it was ` +
+        `verified; start a new claim with claim_listing.`,
     );
   if (status === 'rejected')
     throw conflict(
-      `Claim ${claim.id} was closed because another account verified ownership of ${claim.slug} first; start a new claim if the listing is yours.`,
+      `Claim ${claim.id} was closed because another account verified ownership of ${claim.slug} first; start a ` +
+        `new claim if the listing is yours.`,
     );
   let finding: Finding;
   if (claim.method === 'email') {

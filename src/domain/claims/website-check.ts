@@ -30,7 +30,8 @@ export function evaluateMeta(url: string, html: string, token: string): Finding 
   const parts: string[] = [];
   if (head.length > 0)
     parts.push(
-      `the <head> of ${url} has <meta name="${META_NAME}"> with content ${head.map((c) => JSON.stringify(c)).join(', ')}, not "${token}"`,
+      `the <head> of ${url} has <meta name="${META_NAME}"> with content ` +
+        `${head.map((c) => JSON.stringify(c)).join(', ')}, not "${token}"`,
     );
   else parts.push(`no <meta name="${META_NAME}"> in the <head> of ${url}`);
   if (elsewhere.includes(token)) parts.push(`the tag with the right content is in the <body>; move it into the <head>`);
@@ -82,7 +83,8 @@ export interface WebsiteCheckOptions {
   allowHosts: string[];
 }
 
-/** Fetches one page of the company's site for a check (no robots.txt: the owner asked us to look at exactly this URL). */
+/** Fetches one page of the company's site for a check (no robots.txt: the owner asked us to look at exactly this
+ *  URL). */
 async function fetchForCheck(
   url: string,
   websiteUrl: string,
@@ -108,7 +110,9 @@ async function fetchForCheck(
   if (!sameCompanyHost(res.url, websiteUrl, domain)) {
     return {
       found: false,
-      detail: `${url} redirected to ${res.url}, which is not on ${claimHost(domain)}; the check has to be answered by the company's own site.`,
+      detail:
+        `${url} redirected to ${res.url}, which is not on ${claimHost(domain)}; the check has to be answered by ` +
+        `the company's own site.`,
       checked: url,
       seen: [],
     };

@@ -87,7 +87,8 @@ export async function importRatingsCsv(db: Db, text: string, opts: ImportOptions
   if (errors.length > 0) return { imported: 0, unknown: [], errors };
   const domains = [...new Set(rows.map((r) => r.domain))];
   const companies = await db.query<{ id: number; domain: string }>(
-    `SELECT id, regexp_replace(lower(domain), '^www\\.', '') AS domain FROM companies WHERE regexp_replace(lower(domain), '^www\\.', '') = ANY($1::text[])`,
+    `SELECT id, regexp_replace(lower(domain), '^www\\.', '') AS domain FROM companies
+      WHERE regexp_replace(lower(domain), '^www\\.', '') = ANY($1::text[])`,
     [domains],
   );
   const byDomain = new Map(companies.map((c) => [c.domain, c.id]));
@@ -97,7 +98,8 @@ export async function importRatingsCsv(db: Db, text: string, opts: ImportOptions
     await db.transaction(async (tx) => {
       await tx.query<NoRows>(
         `INSERT INTO domain_ratings (company_id, provider, scale, rating, measured_on)
-         SELECT x.company_id, $2, $3, x.rating, x.on FROM jsonb_to_recordset($1::jsonb) AS x(company_id int, rating numeric, "on" date)
+         SELECT x.company_id, $2, $3, x.rating, x.on
+         FROM jsonb_to_recordset($1::jsonb) AS x(company_id int, rating numeric, "on" date)
          ON CONFLICT (company_id, provider, measured_on) DO UPDATE SET rating = EXCLUDED.rating, scale = EXCLUDED.scale`,
         [
           JSON.stringify(known.map((r) => ({ company_id: byDomain.get(r.domain), rating: r.rating, on: r.date }))),

@@ -12,8 +12,10 @@ export interface Reading {
 /** Stores a reading; a second reading of the same company, provider and day replaces the first. */
 export async function saveReading(db: Queryable, r: Reading): Promise<void> {
   await db.query<NoRows>(
-    `INSERT INTO domain_ratings (company_id, provider, scale, rating, measured_on, fetched_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (company_id, provider, measured_on) DO UPDATE SET rating = EXCLUDED.rating, scale = EXCLUDED.scale, fetched_at = EXCLUDED.fetched_at`,
+    `INSERT INTO domain_ratings (company_id, provider, scale, rating, measured_on, fetched_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (company_id, provider, measured_on) DO UPDATE
+     SET rating = EXCLUDED.rating, scale = EXCLUDED.scale, fetched_at = EXCLUDED.fetched_at`,
     [r.companyId, r.provider, r.scale, r.rating, r.measuredOn, r.fetchedAt],
   );
 }
@@ -60,8 +62,10 @@ export async function claimDue(
     `WITH due AS (
        SELECT c.id, c.domain FROM companies c
         WHERE EXISTS (SELECT 1 FROM listings l WHERE l.company_id = c.id AND l.status = 'live')
-          AND NOT EXISTS (SELECT 1 FROM domain_rating_schedule s WHERE s.company_id = c.id AND s.provider = $1 AND s.next_at > $2)
-          AND NOT EXISTS (SELECT 1 FROM domain_ratings r WHERE r.company_id = c.id AND r.provider = $1 AND r.measured_on > $3::date)
+          AND NOT EXISTS (SELECT 1 FROM domain_rating_schedule s WHERE s.company_id = c.id AND s.provider = $1
+          AND s.next_at > $2)
+          AND NOT EXISTS (SELECT 1 FROM domain_ratings r WHERE r.company_id = c.id AND r.provider = $1
+          AND r.measured_on > $3::date)
         ORDER BY c.id LIMIT $5),
      claimed AS (
        INSERT INTO domain_rating_schedule AS s (company_id, provider, next_at)
@@ -89,7 +93,8 @@ export async function settle(
     return;
   }
   const rows = await db.query<{ failures: number }>(
-    'UPDATE domain_rating_schedule SET failures = failures + 1 WHERE company_id = $1 AND provider = $2 RETURNING failures',
+    'UPDATE domain_rating_schedule SET failures = failures + 1 WHERE company_id = $1 AND provider = $2 ' +
+      'RETURNING failures',
     [companyId, provider],
   );
   await db.query<NoRows>('UPDATE domain_rating_schedule SET next_at = $3 WHERE company_id = $1 AND provider = $2', [
@@ -106,12 +111,14 @@ export async function settle(
  */
 export async function takeRequest(db: Queryable, provider: string, now: Date, perMinute: number): Promise<boolean> {
   await db.query<NoRows>(
-    'INSERT INTO domain_rating_budget (provider, window_start, used) VALUES ($1, $2, 0) ON CONFLICT (provider) DO NOTHING',
+    'INSERT INTO domain_rating_budget (provider, window_start, used) VALUES ($1, $2, 0) ON CONFLICT (provider) ' +
+      'DO NOTHING',
     [provider, now.toISOString()],
   );
   const rows = await db.query<{ one: number }>(
     `UPDATE domain_rating_budget SET
-        window_start = CASE WHEN window_start <= $2::timestamptz - interval '1 minute' THEN $2::timestamptz ELSE window_start END,
+        window_start = CASE WHEN window_start <= $2::timestamptz - interval '1 minute' THEN $2::timestamptz
+        ELSE window_start END,
         used = CASE WHEN window_start <= $2::timestamptz - interval '1 minute' THEN 1 ELSE used + 1 END
       WHERE provider = $1 AND (window_start <= $2::timestamptz - interval '1 minute' OR used < $3)
       RETURNING 1 AS one`,

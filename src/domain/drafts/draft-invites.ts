@@ -51,7 +51,8 @@ export async function inviteCofounder(
     if (waitMs > 0)
       throw new AppError(
         429,
-        `An invite was sent to ${email} less than 10 minutes ago; a new link can be sent in ${Math.ceil(waitMs / 60_000)} minutes.`,
+        `An invite was sent to ${email} less than 10 minutes ago; a new link can be sent in ` +
+          `${Math.ceil(waitMs / 60_000)} minutes.`,
         { headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) } },
       );
     const count = (
@@ -72,7 +73,8 @@ export async function inviteCofounder(
         ]);
       id = (
         await tx.query<{ id: number }>(
-          'INSERT INTO draft_invites (draft_id, email, invited_by, token_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+          'INSERT INTO draft_invites (draft_id, email, invited_by, token_hash, created_at) VALUES ($1, $2, $3, ' +
+            '$4, $5) RETURNING id',
           [draft.id, email, inviter.userId, sha256(token), now.toISOString()],
         )
       )[0].id;
@@ -83,8 +85,10 @@ export async function inviteCofounder(
       to: email,
       subject: `${inviter.email} invited you to co-own ${product} on ${ctx.site.name}`,
       text:
-        `${inviter.email} is listing ${product} (${draft.url}) on ${ctx.site.name} and invited you as a co-founder.\n\n` +
-        `Accept the invite to edit the listing together (you will be asked to sign in or create an account):\n${link}\n\n` +
+        `${inviter.email} is listing ${product} (${draft.url}) on ${ctx.site.name} and invited you as a ` +
+        `co-founder.\n\n` +
+        `Accept the invite to edit the listing together (you will be asked to sign in or create an ` +
+        `account):\n${link}\n\n` +
         `The link works once and expires in 14 days. If you don't know ${inviter.email}, ignore this email.`,
     });
     return {
@@ -122,7 +126,8 @@ export interface PendingInvite {
 /** An invite by its link token, while it can still be accepted. */
 export async function findInvite(db: Queryable, token: string, now: Date): Promise<PendingInvite | null> {
   const rows = await db.query<PendingInvite>(
-    `SELECT i.id, i.draft_id, i.email, coalesce(f.value #>> '{}', d.domain) AS product, u.email AS inviter_email, d.user_id AS owner_id
+    `SELECT i.id, i.draft_id, i.email, coalesce(f.value #>> '{}', d.domain) AS product, u.email AS inviter_email,
+      d.user_id AS owner_id
        FROM draft_invites i JOIN drafts d ON d.id = i.draft_id JOIN users u ON u.id = i.invited_by
        LEFT JOIN draft_fields f ON f.draft_id = d.id AND f.field = 'name' AND jsonb_typeof(f.value) = 'string'
       WHERE i.token_hash = $1 AND i.accepted_by IS NULL AND i.created_at > $2`,
@@ -147,13 +152,15 @@ export async function acceptInvite(
         error: 'This is an invite you sent; your co-founder has to open it while signed in to their own account.',
       };
     const updated = await tx.query<{ id: number }>(
-      'UPDATE draft_invites SET accepted_by = $2, accepted_at = $3, token_hash = NULL WHERE id = $1 AND accepted_by IS NULL RETURNING id',
+      'UPDATE draft_invites SET accepted_by = $2, accepted_at = $3, token_hash = NULL WHERE id = $1 AND ' +
+        'accepted_by IS NULL RETURNING id',
       [invite.id, userId, now.toISOString()],
     );
     if (updated.length === 0) return { error: 'This invite was just accepted.' };
     await tx.query<NoRows>(
       `INSERT INTO listing_owners (listing_id, user_id, role, created_at)
-      SELECT listing_id, $2, 'cofounder', $3 FROM drafts WHERE id = $1 AND listing_id IS NOT NULL ON CONFLICT DO NOTHING`,
+      SELECT listing_id, $2, 'cofounder', $3 FROM drafts WHERE id = $1 AND listing_id IS NOT NULL ON CONFLICT
+      DO NOTHING`,
       [invite.draft_id, userId, now.toISOString()],
     );
     return { draftId: invite.draft_id };

@@ -172,16 +172,19 @@ export async function saveDraftAsListingTx(
     const yours = taken && (await isListingOwner(tx, taken.id, userId));
     if (taken && yours)
       throw conflict(
-        `${draft.domain} is already your listing "${taken.slug}" (listing_id ${taken.id}); edit it with update_my_listing or at /my/listings/${taken.id} instead of saving it twice.`,
+        `${draft.domain} is already your listing "${taken.slug}" (listing_id ${taken.id}); edit it with ` +
+          `update_my_listing or at /my/listings/${taken.id} instead of saving it twice.`,
       );
     // An unpublished listing is someone else's work in progress: say it exists, but not what it is.
     if (taken?.public)
       throw conflict(
-        `${draft.domain} is already listed as "${taken.slug}". If it is yours, claim it with claim_listing (slug "${taken.slug}").`,
+        `${draft.domain} is already listed as "${taken.slug}". If it is yours, claim it with claim_listing ` +
+          `(slug "${taken.slug}").`,
       );
     if (taken)
       throw conflict(
-        `${draft.domain} already has a listing being prepared by another account; a product is listed once. If the domain is yours, claim the listing once it is published.`,
+        `${draft.domain} already has a listing being prepared by another account; a product is listed once. If ` +
+          `the domain is yours, claim the listing once it is published.`,
       );
   }
   const cols = [
@@ -255,7 +258,9 @@ export async function saveDraftAsListingTx(
   if (listing) {
     const slug = listing.status === 'draft' ? await uniqueSlug(tx, ctx.site.id, c.name, listing.id) : listing.slug;
     await tx.query<NoRows>(
-      `UPDATE listings SET headline = $2, summary = $3, seo_title = $4, seo_description = $5, primary_category_id = $6, updated_at = $7, slug = $8 WHERE id = $1`,
+      `UPDATE listings
+        SET headline = $2, summary = $3, seo_title = $4, seo_description = $5, primary_category_id = $6,
+        updated_at = $7, slug = $8 WHERE id = $1`,
       [listing.id, ...listingFields, slug],
     );
     listing = { ...listing, slug };
@@ -263,21 +268,24 @@ export async function saveDraftAsListingTx(
     const slug = await uniqueSlug(tx, ctx.site.id, c.name, null);
     listing = (
       await tx.query<{ id: number; company_id: number; slug: string; status: string }>(
-        `INSERT INTO listings (site_id, company_id, slug, status, headline, summary, seo_title, seo_description, primary_category_id, created_at, updated_at)
+        `INSERT INTO listings (site_id, company_id, slug, status, headline, summary, seo_title, seo_description,
+       primary_category_id, created_at, updated_at)
        VALUES ($1, $2, $3, 'draft', $4, $5, $6, $7, $8, $9, $9) RETURNING id, company_id, slug, status`,
         [ctx.site.id, companyId, slug, ...listingFields],
       )
     )[0];
     // The draft's author owns the listing, whoever of its co-owners saved it.
     await tx.query<NoRows>(
-      `INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3) ON CONFLICT DO NOTHING`,
+      `INSERT INTO listing_owners (listing_id, user_id, role, created_at) VALUES ($1, $2, 'owner', $3) ON CONFLICT
+        DO NOTHING`,
       [listing.id, draft.user_id, now],
     );
   }
   // Co-founders who accepted an invite own the listing with the founder.
   await tx.query<NoRows>(
     `INSERT INTO listing_owners (listing_id, user_id, role, created_at)
-    SELECT $1, accepted_by, 'cofounder', $3 FROM draft_invites WHERE draft_id = $2 AND accepted_by IS NOT NULL ON CONFLICT DO NOTHING`,
+    SELECT $1, accepted_by, 'cofounder', $3 FROM draft_invites WHERE draft_id = $2 AND accepted_by IS NOT NULL
+    ON CONFLICT DO NOTHING`,
     [listing.id, draft.id, now],
   );
 
@@ -290,10 +298,14 @@ export async function saveDraftAsListingTx(
   if (mayEditCompany) await saveFounders(tx, companyId, draft);
   const s = Object.fromEntries(Object.entries(draft.story).map(([k, v]) => [k, v.value]));
   await tx.query<NoRows>(
-    `INSERT INTO stories (listing_id, title, story, why_started, problem, journey, challenges, achievements, lessons, whats_next, updated_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (listing_id) DO UPDATE SET title = EXCLUDED.title, story = EXCLUDED.story,
-    why_started = EXCLUDED.why_started, problem = EXCLUDED.problem, journey = EXCLUDED.journey, challenges = EXCLUDED.challenges,
-    achievements = EXCLUDED.achievements, lessons = EXCLUDED.lessons, whats_next = EXCLUDED.whats_next, updated_at = EXCLUDED.updated_at`,
+    `INSERT INTO stories (listing_id, title, story, why_started, problem, journey, challenges, achievements, lessons,
+    whats_next, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (listing_id) DO UPDATE
+    SET title = EXCLUDED.title, story = EXCLUDED.story,
+    why_started = EXCLUDED.why_started, problem = EXCLUDED.problem, journey = EXCLUDED.journey,
+    challenges = EXCLUDED.challenges,
+    achievements = EXCLUDED.achievements, lessons = EXCLUDED.lessons, whats_next = EXCLUDED.whats_next,
+    updated_at = EXCLUDED.updated_at`,
     [listing.id, ...STORY_SECTIONS.map((k) => s[k] ?? ''), now],
   );
   await tx.query<NoRows>('DELETE FROM milestones WHERE listing_id = $1', [listing.id]);

@@ -25,7 +25,8 @@ export async function draftPageText(
 ): Promise<DraftPageText | null> {
   const column = COLUMN[source] ?? COLUMN.text;
   const rows = await db.query<{ url: string; title: string | null; kind: string; text: string | null }>(
-    `SELECT url, title, kind, ${column} AS text FROM draft_pages WHERE draft_id = $1 AND url = $2 ORDER BY position, id LIMIT 1`,
+    `SELECT url, title, kind, ${column} AS text FROM draft_pages WHERE draft_id = $1 AND url = $2 ORDER BY position, id
+      LIMIT 1`,
     [draftId, url],
   );
   const row = rows[0];

@@ -39,7 +39,8 @@ export interface DraftProgress {
   message?: string;
   /** The pages read, in the order they were ranked (home first). */
   read_urls?: string[];
-  /** Pages found and not read, each with its reason (crawl-site.ts SkipReason) in code and words; at most MAX_SKIPPED_SHOWN. */
+  /** Pages found and not read, each with its reason (crawl-site.ts SkipReason) in code and words; at most
+   *  MAX_SKIPPED_SHOWN. */
   skipped?: { url: string; reason: string; detail: string }[];
   /** How many more were skipped than `skipped` lists. */
   skipped_more?: number;
@@ -107,14 +108,16 @@ export async function insertDraft(
   return rows[0].id;
 }
 
-/** The listing on this site for a company of that domain, if one exists (a draft then points to claim_listing when it is public). */
+/** The listing on this site for a company of that domain, if one exists (a draft then points to claim_listing when it
+ *  is public). */
 export async function findListingByDomain(
   db: Queryable,
   siteId: number,
   domain: string,
 ): Promise<{ id: number; slug: string; public: boolean } | null> {
   const rows = await db.query<{ id: number; slug: string; public: boolean }>(
-    `SELECT l.id, l.slug, l.status IN ('live', 'scheduled') AS public FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.site_id = $1 AND c.domain = $2`,
+    `SELECT l.id, l.slug, l.status IN ('live', 'scheduled') AS public FROM listings l
+      JOIN companies c ON c.id = l.company_id WHERE l.site_id = $1 AND c.domain = $2`,
     [siteId, domain],
   );
   return rows[0] ?? null;
@@ -180,7 +183,8 @@ export async function listDrafts(
   limit: number,
   offset: number,
 ): Promise<{ items: DraftSummary[]; total: number }> {
-  const where = `d.site_id = $1 AND (d.user_id = $2 OR EXISTS (SELECT 1 FROM draft_invites i WHERE i.draft_id = d.id AND i.accepted_by = $2))`;
+  const where = `d.site_id = $1 AND (d.user_id = $2 OR EXISTS (SELECT 1 FROM draft_invites i WHERE i.draft_id = d.id
+                  AND i.accepted_by = $2))`;
   const [items, count] = await Promise.all([
     db.query<DraftSummary>(
       `SELECT d.id, d.url, d.domain, d.status, d.completeness, d.listing_id, d.created_at, d.updated_at,
@@ -210,7 +214,8 @@ export async function setStatus(
   notice?: string | null,
 ): Promise<void> {
   await db.query<NoRows>(
-    `UPDATE drafts SET status = $2, progress = $3, updated_at = $4, notice = CASE WHEN $5::boolean THEN $6 ELSE notice END WHERE id = $1`,
+    `UPDATE drafts SET status = $2, progress = $3, updated_at = $4, notice = CASE WHEN $5::boolean THEN $6
+      ELSE notice END WHERE id = $1`,
     [id, status, JSON.stringify(progress), now.toISOString(), notice !== undefined, notice ?? null],
   );
 }
@@ -220,7 +225,8 @@ export async function savePages(db: Queryable, draftId: string, pages: StoredPag
   await db.query<NoRows>('DELETE FROM draft_pages WHERE draft_id = $1', [draftId]);
   for (const [i, p] of pages.entries()) {
     await db.query<NoRows>(
-      `INSERT INTO draft_pages (draft_id, url, kind, http_status, content_type, title, text, head_text, link_text, skipped, position, doc)
+      `INSERT INTO draft_pages (draft_id, url, kind, http_status, content_type, title, text, head_text, link_text,
+       skipped, position, doc)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         draftId,
@@ -253,7 +259,8 @@ export async function loadPages(db: Queryable, draftId: string): Promise<StoredP
     skipped: string | null;
     doc: { links?: StoredPage['links']; meta?: StoredPage['meta']; jsonLd?: unknown[]; headings?: string[] } | null;
   }>(
-    'SELECT url, kind, http_status, content_type, title, text, head_text, link_text, skipped, doc FROM draft_pages WHERE draft_id = $1 ORDER BY position, id',
+    'SELECT url, kind, http_status, content_type, title, text, head_text, link_text, skipped, doc FROM ' +
+      'draft_pages WHERE draft_id = $1 ORDER BY position, id',
     [draftId],
   );
   return rows.map((r) => ({
@@ -294,7 +301,8 @@ export async function saveFieldRows(
     await db.query<NoRows>(
       `INSERT INTO draft_fields (draft_id, field, value, state, evidence, ai_value, ai_evidence, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (draft_id, field) DO UPDATE SET value = EXCLUDED.value, state = EXCLUDED.state, evidence = EXCLUDED.evidence,
+       ON CONFLICT (draft_id, field) DO UPDATE
+       SET value = EXCLUDED.value, state = EXCLUDED.state, evidence = EXCLUDED.evidence,
          ai_value = EXCLUDED.ai_value, ai_evidence = EXCLUDED.ai_evidence, updated_at = EXCLUDED.updated_at`,
       [
         draftId,

@@ -11,12 +11,14 @@ function nextSteps(d: DraftRecord, existing: { slug: string } | null): string[] 
   const steps: string[] = [];
   if (existing)
     steps.push(
-      `This domain is already listed as "${existing.slug}": claim it with claim_listing (slug "${existing.slug}") instead of submitting a duplicate.`,
+      `This domain is already listed as "${existing.slug}": claim it with claim_listing (slug ` +
+        `"${existing.slug}") instead of submitting a duplicate.`,
     );
   if (d.missing.length) steps.push(`Fill what the website did not state with update_draft: ${d.missing.join(', ')}.`);
   steps.push(
     d.listing_id
-      ? 'Already saved as your listing; edits with update_draft update it. Publish with choose_free_listing or an order.'
+      ? 'Already saved as your listing; edits with update_draft update it. Publish with choose_free_listing or ' +
+          'an order.'
       : 'Save it as your listing with submit_draft, then publish for free (choose_free_listing) or through an order.',
   );
   return steps;

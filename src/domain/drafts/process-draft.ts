@@ -173,7 +173,8 @@ export async function processDraft(
  */
 export async function finishAbandonedDrafts(db: Queryable, now: Date, lockTimeoutMs: number): Promise<number> {
   const notice =
-    'The website could not be read: the work was interrupted too many times. Fill the draft by hand or submit the URL again.';
+    'The website could not be read: the work was interrupted too many times. Fill the draft by hand or submit ' +
+    'the URL again.';
   const rows = await db.query<{ id: string }>(
     `WITH dead AS (
        UPDATE jobs SET done_at = $1, last_error = coalesce(last_error, 'abandoned')

@@ -44,7 +44,8 @@ export async function listFounders(
   }
   const rows = await db.query<Omit<FounderSummary, 'products'> & { products: unknown; total_count: number }>(
     `SELECT f.slug, f.name, f.title, f.country, f.avatar_url, array_agg(DISTINCT c.name ORDER BY c.name) AS companies,
-            json_agg(json_build_object('slug', l.slug, 'name', c.name) ORDER BY c.name, l.slug) AS products, count(*) OVER () AS total_count
+            json_agg(json_build_object('slug', l.slug, 'name', c.name)
+            ORDER BY c.name, l.slug) AS products, count(*) OVER () AS total_count
        FROM founders f
        JOIN company_founders cf ON cf.founder_id = f.id
        JOIN companies c ON c.id = cf.company_id
@@ -92,21 +93,24 @@ export async function getFounder(db: Queryable, siteId: number, slug: string): P
   const [companies, stories, interview] = await Promise.all([
     db.query<SummaryRow>(
       `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN company_founders cf ON cf.company_id = l.company_id
-               WHERE cf.founder_id = $1 AND l.site_id = $2 AND l.status IN ('live', 'scheduled') ORDER BY l.votes_count DESC, l.id`,
+               WHERE cf.founder_id = $1 AND l.site_id = $2 AND l.status IN ('live', 'scheduled')
+               ORDER BY l.votes_count DESC, l.id`,
       [f.id, siteId],
     ),
     // Stories are published with the listing: only those of listings whose story section is public.
     db.query<{ listing: string; title: string; story: string }>(
       `SELECT l.slug AS listing, s.title, s.story FROM stories s JOIN listings l ON l.id = s.listing_id
          JOIN company_founders cf ON cf.company_id = l.company_id
-        WHERE cf.founder_id = $1 AND l.site_id = $2 AND l.status = 'live' AND (l.plan = 'paid' OR 'story' = ANY(l.unlocked_sections))
+        WHERE cf.founder_id = $1 AND l.site_id = $2 AND l.status = 'live' AND (l.plan = 'paid'
+        OR 'story' = ANY(l.unlocked_sections))
         ORDER BY s.updated_at DESC`,
       [f.id, siteId],
     ),
     f.user_id == null
       ? Promise.resolve([])
       : db.query<{ question_id: number; question: string; answer: string }>(
-          `SELECT q.id AS question_id, q.question, a.answer FROM interview_answers a JOIN interview_questions q ON q.id = a.question_id
+          `SELECT q.id AS question_id, q.question, a.answer FROM interview_answers a
+        JOIN interview_questions q ON q.id = a.question_id
         WHERE a.user_id = $1 AND q.site_id = $2 ORDER BY q.position, q.id`,
           [f.user_id, siteId],
         ),
@@ -149,7 +153,8 @@ export async function ensureFounderOfUser(
 ): Promise<{ id: number; slug: string }> {
   const companies = (
     await db.query<{ company_id: number }>(
-      'SELECT DISTINCT l.company_id FROM listings l JOIN listing_owners o ON o.listing_id = l.id WHERE o.user_id = $1 AND l.site_id = $2',
+      'SELECT DISTINCT l.company_id FROM listings l JOIN listing_owners o ON o.listing_id = l.id WHERE ' +
+        'o.user_id = $1 AND l.site_id = $2',
       [userId, siteId],
     )
   ).map((r) => r.company_id);
@@ -165,7 +170,8 @@ export async function ensureFounderOfUser(
       await db.query<{ id: number; slug: string }>(
         `UPDATE founders SET user_id = $1 WHERE id = (
          SELECT f.id FROM founders f JOIN company_founders cf ON cf.founder_id = f.id
-          WHERE cf.company_id = ANY($2::int[]) AND f.user_id IS NULL AND lower(f.name) = lower($3) ORDER BY cf.position, f.id LIMIT 1)
+          WHERE cf.company_id = ANY($2::int[]) AND f.user_id IS NULL AND lower(f.name) = lower($3)
+          ORDER BY cf.position, f.id LIMIT 1)
        RETURNING id, slug`,
         [userId, companies, name],
       )
@@ -179,7 +185,8 @@ export async function ensureFounderOfUser(
   }
   await db.query<NoRows>(
     `INSERT INTO company_founders (company_id, founder_id, position)
-     SELECT c, $2, coalesce((SELECT max(position) + 1 FROM company_founders WHERE company_id = c), 0) FROM unnest($1::int[]) AS c
+     SELECT c, $2, coalesce((SELECT max(position) + 1 FROM company_founders WHERE company_id = c), 0)
+     FROM unnest($1::int[]) AS c
      ON CONFLICT (company_id, founder_id) DO NOTHING`,
     [companies, founder.id],
   );

@@ -72,7 +72,8 @@ export async function checkHomepageForBadge(input: HomepageCheckInput): Promise<
   if (!robots.rules.allows(start.toString())) {
     return result(
       'disallowed',
-      `not read: the site's robots.txt does not allow ${CRAWLER_NAME} to read ${start.pathname}; allow it so we can see the badge`,
+      `not read: the site's robots.txt does not allow ${CRAWLER_NAME} to read ${start.pathname}; allow it so ` +
+        `we can see the badge`,
     );
   }
   // Every hop of a redirect is judged by its own origin's robots.txt (read once per origin, as the
@@ -84,11 +85,14 @@ export async function checkHomepageForBadge(input: HomepageCheckInput): Promise<
     if (!there.rules)
       return result(
         'disallowed',
-        `not read: the homepage redirects to ${hop}, whose robots.txt could not be read (${lowerFirst(there.blocked).replace(/\.$/, '')}), so ${CRAWLER_NAME} reads nothing there`,
+        `not read: the homepage redirects to ${hop}, whose robots.txt could not be read ` +
+          `(${lowerFirst(there.blocked).replace(/\.$/, '')}), so ${CRAWLER_NAME} reads nothing there`,
       );
     return result(
       'disallowed',
-      `not read: the homepage redirects to ${hop}, which ${sameSite ? "the site's" : `${new URL(hop).origin}'s`} robots.txt does not allow ${CRAWLER_NAME} to read`,
+      `not read: the homepage redirects to ${hop}, which ` +
+        `${sameSite ? "the site's" : `${new URL(hop).origin}'s`} robots.txt does not allow ${CRAWLER_NAME} to ` +
+        `read`,
     );
   };
   let res;
@@ -113,7 +117,8 @@ export async function checkHomepageForBadge(input: HomepageCheckInput): Promise<
   if (!seen)
     return result(
       'not_found',
-      `not found — no badge image from ${input.publicUrl}/badges/${input.slug}/ and no link to ${input.publicUrl}/p/${input.slug} on ${res.url}`,
+      `not found — no badge image from ${input.publicUrl}/badges/${input.slug}/ and no link to ` +
+        `${input.publicUrl}/p/${input.slug} on ${res.url}`,
       fetched,
     );
   const what = seen.kind === 'badge-image' ? 'our badge image' : 'a link to your listing page';

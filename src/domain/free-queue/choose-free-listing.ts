@@ -18,8 +18,10 @@ export const QUEUE_FULL =
 
 /** The 409 when the account already has as many listings waiting for their badge as the site allows. */
 export const tooManyWaiting = (max: number) =>
-  `You already have ${max} listing${max === 1 ? '' : 's'} in the free queue waiting for our badge, the most one account may have on this site. ` +
-  'Put the badge on their homepages (each is scheduled once it is found) or wait until one is scheduled, then choose the free plan for this one; or launch it with an order (quote_order, then create_checkout).';
+  `You already have ${max} listing${max === 1 ? '' : 's'} in the free queue waiting for our badge, the most ` +
+  `one account may have on this site. ` +
+  'Put the badge on their homepages (each is scheduled once it is found) or wait until one is scheduled, then ' +
+  'choose the free plan for this one; or launch it with an order (quote_order, then create_checkout).';
 
 async function viewOf(ctx: AppContext, listingId: number): Promise<FreeLaunchView> {
   const listing = await loadFreeLaunch(ctx.db, ctx.site.id, listingId);
@@ -40,7 +42,8 @@ export async function chooseFreeListing(ctx: AppContext, listingId: number, user
     throw conflict('This listing is already live; the free queue is only for listings not yet published.');
   if (owned.status !== 'draft' && !queued) {
     throw conflict(
-      `This listing is ${owned.status}${owned.plan === 'paid' ? ' through an order' : ''}; only a saved, unpublished listing (status draft) can join the free queue.`,
+      `This listing is ${owned.status}${owned.plan === 'paid' ? ' through an order' : ''}; only a saved, ` +
+        `unpublished listing (status draft) can join the free queue.`,
     );
   }
   if (owned.status === 'draft') {

@@ -59,7 +59,8 @@ export async function loadFreeLaunch(
   listingId: number,
 ): Promise<FreeLaunchRecord | null> {
   const rows = await db.query<FreeLaunchRecord>(
-    `SELECT l.id, l.slug, l.status, l.plan, to_char(l.launch_week, 'YYYY-MM-DD') AS launch_week, l.launched_at, c.name, c.website_url,
+    `SELECT l.id, l.slug, l.status, l.plan, to_char(l.launch_week, 'YYYY-MM-DD') AS launch_week, l.launched_at, c.name,
+      c.website_url,
             l.badge_checked_at, l.badge_check_result, l.badge_found_at, l.launch_week_moves, l.free_queue_exit
        FROM listings l JOIN companies c ON c.id = l.company_id
       WHERE l.id = $1 AND l.site_id = $2`,
@@ -90,7 +91,8 @@ export async function lockFreeQueue(tx: Queryable, siteId: number): Promise<void
 export async function freeWeekLoads(db: Queryable, siteId: number, weeks: string[]): Promise<Map<string, number>> {
   const rows = await db.query<{ week: string; n: number }>(
     `SELECT to_char(launch_week, 'YYYY-MM-DD') AS week, count(*)::int AS n FROM listings
-      WHERE site_id = $1 AND plan = 'free' AND status IN ('awaiting_badge', 'scheduled', 'live') AND launch_week = ANY($2::date[])
+      WHERE site_id = $1 AND plan = 'free' AND status IN ('awaiting_badge', 'scheduled', 'live')
+      AND launch_week = ANY($2::date[])
       GROUP BY launch_week`,
     [siteId, weeks],
   );
@@ -150,7 +152,8 @@ export async function listingsDueForCheck(
   limit = 500,
 ): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
-    `SELECT id FROM listings WHERE site_id = $1 AND status = 'awaiting_badge' AND (badge_checked_at IS NULL OR badge_checked_at <= $2)
+    `SELECT id FROM listings WHERE site_id = $1 AND status = 'awaiting_badge' AND (badge_checked_at IS NULL
+      OR badge_checked_at <= $2)
       ORDER BY badge_checked_at NULLS FIRST, id LIMIT $3`,
     [siteId, checkedBefore.toISOString(), limit],
   );

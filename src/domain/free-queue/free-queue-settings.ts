@@ -24,8 +24,8 @@ const wholeNumber = (v: unknown, min: number, max: number): number | null =>
 
 /**
  * Site settings `free_queue_min_weeks`, `free_queue_max_weeks`, `free_queue_week_capacity` and
- * `free_queue_max_waiting_per_user` (at least 1; admin CLI `set-setting`). The window may also be set at once as `free_queue_weeks`
- * `{"min":6,"max":8}`; the single keys win. A value an operator mistyped falls back to the default
+ * `free_queue_max_waiting_per_user` (at least 1; admin CLI `set-setting`). The window may also be set at once as
+ * `free_queue_weeks` `{"min":6,"max":8}`; the single keys win. A value an operator mistyped falls back to the default
  * rather than closing the queue, and max is never below min.
  */
 export async function loadFreeQueueSettings(db: Queryable, siteId: number): Promise<FreeQueueSettings> {

@@ -72,12 +72,15 @@ export async function moveMissedLaunchWeeks(ctx: AppContext): Promise<MissedWeek
       const why =
         m.moves.length >= MAX_WEEK_MOVES
           ? `${missedWhy}, and its launch had already moved ${m.moves.length} times (${arrows(m.moves, m.launch_week)})`
-          : `${missedWhy}, and no launch week ${settings.minWeeks}–${settings.maxWeeks} weeks out had room to move it to`;
+          : `${missedWhy}, and no launch week ${settings.minWeeks}–${settings.maxWeeks} weeks out had room to ` +
+            `move it to`;
       const exit: FreeQueueExit = {
         at,
         launch_week: m.launch_week,
         moves: m.moves,
-        reason: `Taken out of the free queue on ${utcMinute(at)}: ${why}. It is saved as a draft again; put our badge on your homepage, then choose the free plan again for a new launch week, or launch with an order.`,
+        reason:
+          `Taken out of the free queue on ${utcMinute(at)}: ${why}. It is saved as a draft again; put our badge ` +
+          `on your homepage, then choose the free plan again for a new launch week, or launch with an order.`,
       };
       if (await returnToDraft(tx, m.id, exit)) result.returned.push({ listing_id: m.id, slug: m.slug, ...exit });
     }

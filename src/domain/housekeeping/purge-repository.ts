@@ -17,7 +17,8 @@ export type PurgeTarget =
  * SKIP LOCKED lets a concurrent purge, or a request touching a row, go on without waiting.
  */
 const batch = (table: string, pick: string, lockOf = '') =>
-  `WITH gone AS (DELETE FROM ${table} WHERE ctid = ANY(ARRAY(${pick} LIMIT $2 FOR UPDATE ${lockOf} SKIP LOCKED)) RETURNING 1)
+  `WITH gone AS (DELETE FROM ${table} WHERE ctid = ANY(ARRAY(${pick} LIMIT $2 FOR UPDATE ${lockOf} SKIP LOCKED))
+   RETURNING 1)
    SELECT count(*)::int AS n FROM gone`;
 
 const STATEMENTS: Record<PurgeTarget, string> = {

@@ -61,10 +61,13 @@ export async function saveImage(
   },
 ): Promise<StoredImage> {
   const rows = await db.query<ImageRow>(
-    `INSERT INTO listing_images (url_hash, source_url, status, content_type, bytes, width, height, error, fetched_at, retry_at)
+    `INSERT INTO listing_images (url_hash, source_url, status, content_type, bytes, width, height, error, fetched_at,
+     retry_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ON CONFLICT (url_hash) DO UPDATE SET source_url = EXCLUDED.source_url, status = EXCLUDED.status, content_type = EXCLUDED.content_type,
-       bytes = EXCLUDED.bytes, width = EXCLUDED.width, height = EXCLUDED.height, error = EXCLUDED.error, fetched_at = EXCLUDED.fetched_at, retry_at = EXCLUDED.retry_at
+     ON CONFLICT (url_hash) DO UPDATE
+     SET source_url = EXCLUDED.source_url, status = EXCLUDED.status, content_type = EXCLUDED.content_type,
+       bytes = EXCLUDED.bytes, width = EXCLUDED.width, height = EXCLUDED.height, error = EXCLUDED.error,
+       fetched_at = EXCLUDED.fetched_at, retry_at = EXCLUDED.retry_at
      RETURNING *`,
     [
       img.urlHash,
@@ -82,14 +85,16 @@ export async function saveImage(
   return toImage(rows[0]);
 }
 
-/** A listing of this site with its name and logo URL (any status: its logo address holds a hash of the URL, which only its pages show). */
+/** A listing of this site with its name and logo URL (any status: its logo address holds a hash of the URL, which only
+ *  its pages show). */
 export async function findListingLogo(
   db: Queryable,
   siteId: number,
   listingId: number,
 ): Promise<{ name: string; logoUrl: string | null } | null> {
   const rows = await db.query<{ name: string; logo_url: string | null }>(
-    'SELECT c.name, c.logo_url FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1 AND l.site_id = $2',
+    'SELECT c.name, c.logo_url FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1 AND ' +
+      'l.site_id = $2',
     [listingId, siteId],
     { prepare: 'find_listing_logo' },
   );

@@ -10,7 +10,8 @@ import { imageUrlHash } from './image-addresses.js';
  * once through the SSRF guard, redrawn, and kept in listing_images with the outcome.
  */
 
-/** How long a failure is remembered before the image is fetched again: a day, or an hour when it may have been passing (timeouts, 5xx). */
+/** How long a failure is remembered before the image is fetched again: a day, or an hour when it may have been passing
+ *  (timeouts, 5xx). */
 export const RETRY_AFTER_MS = { permanent: 24 * 3_600_000, transient: 3_600_000 };
 
 export type ImageCtx = Pick<AppContext, 'db' | 'config' | 'now'>;

@@ -26,7 +26,9 @@ export async function answerInterview(
     else if (firstAt.has(a.question_id))
       errors.push({
         path: `answers[${i}].question_id`,
-        message: `answers question ${a.question_id} again (first at answers[${firstAt.get(a.question_id)}]); send one answer per question`,
+        message:
+          `answers question ${a.question_id} again (first at answers[${firstAt.get(a.question_id)}]); send one ` +
+          `answer per question`,
       });
     else firstAt.set(a.question_id, i);
     const answer = a.answer.trim();

@@ -36,7 +36,8 @@ export interface AdminQuestion {
 /** Every question of the site, current and retired, in the order founders see them, with how many answered. */
 export async function adminInterviewQuestions(db: Queryable, siteId: number): Promise<AdminQuestion[]> {
   return db.query<AdminQuestion>(
-    `SELECT q.id, q.question, q.position, q.active, (SELECT count(*)::int FROM interview_answers a WHERE a.question_id = q.id) AS answers
+    `SELECT q.id, q.question, q.position, q.active, (SELECT count(*)::int FROM interview_answers a
+       WHERE a.question_id = q.id) AS answers
        FROM interview_questions q WHERE q.site_id = $1 ORDER BY q.position, q.id`,
     [siteId],
   );
@@ -45,7 +46,8 @@ export async function adminInterviewQuestions(db: Queryable, siteId: number): Pr
 export async function addInterviewQuestion(db: Queryable, siteId: number, v: QuestionValues): Promise<number> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO interview_questions (site_id, question, position)
-     VALUES ($1, $2, COALESCE($3::int, (SELECT max(position) + 1 FROM interview_questions WHERE site_id = $1), 0)) RETURNING id`,
+     VALUES ($1, $2, COALESCE($3::int, (SELECT max(position) + 1 FROM interview_questions WHERE site_id = $1), 0))
+     RETURNING id`,
     [siteId, v.question, v.position],
   );
   return rows[0].id;
@@ -62,7 +64,8 @@ export async function updateInterviewQuestion(
   v: QuestionValues,
 ): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
-    'UPDATE interview_questions SET question = $3, position = COALESCE($4::int, position) WHERE site_id = $1 AND id = $2 RETURNING id',
+    'UPDATE interview_questions SET question = $3, position = COALESCE($4::int, position) WHERE site_id = $1 ' +
+      'AND id = $2 RETURNING id',
     [siteId, id, v.question, v.position],
   );
   return rows.length > 0;

@@ -21,7 +21,8 @@ export interface InterviewAnswer {
 /** The user's answers to this site's current questions, in the questions' order. */
 export async function answersOf(db: Queryable, siteId: number, userId: number): Promise<InterviewAnswer[]> {
   return db.query<InterviewAnswer>(
-    `SELECT q.id AS question_id, q.question, a.answer FROM interview_answers a JOIN interview_questions q ON q.id = a.question_id
+    `SELECT q.id AS question_id, q.question, a.answer FROM interview_answers a
+      JOIN interview_questions q ON q.id = a.question_id
       WHERE a.user_id = $1 AND q.site_id = $2 AND q.active ORDER BY q.position, q.id`,
     [userId, siteId],
   );

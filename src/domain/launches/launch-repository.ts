@@ -43,7 +43,8 @@ async function scoredFirst(
           top AS ((SELECT l.id, sc.score, l.votes_count FROM sc JOIN listings l ON l.id = sc.listing_id WHERE ${o.where}
                    ORDER BY sc.score DESC, l.votes_count DESC, l.id LIMIT ${upTo})
                   UNION ALL
-                  (SELECT l.id, 0, l.votes_count FROM listings l WHERE ${o.where} AND NOT EXISTS (SELECT 1 FROM sc WHERE sc.listing_id = l.id)
+                  (SELECT l.id, 0, l.votes_count FROM listings l WHERE ${o.where} AND NOT EXISTS (SELECT 1 FROM sc
+                  WHERE sc.listing_id = l.id)
                    ORDER BY l.votes_count DESC, l.id LIMIT ${upTo}))
      SELECT ${SUMMARY_COLUMNS}, top.score FROM top JOIN ${SUMMARY_FROM} ON l.id = top.id
       ORDER BY top.score DESC, top.votes_count DESC, top.id LIMIT ${add(o.limit)} OFFSET ${add(o.offset)}`,
@@ -70,7 +71,8 @@ export async function launchWeek(
   const statuses = state === 'upcoming' ? ['scheduled', 'live'] : ['live'];
   const { rows, total } = await scoredFirst(db, {
     scores: (add) =>
-      `SELECT v.listing_id, count(*) AS score FROM votes v WHERE v.counted AND v.created_at >= ${add(monday)}::date AND v.created_at < ${add(addDays(monday, 7))}::date GROUP BY v.listing_id`,
+      `SELECT v.listing_id, count(*) AS score FROM votes v WHERE v.counted AND v.created_at >= ${add(monday)}::date
+        AND v.created_at < ${add(addDays(monday, 7))}::date GROUP BY v.listing_id`,
     where: `l.site_id = $1 AND l.launch_week = $2::date AND l.status = ANY($3::text[])`,
     params: [siteId, monday, statuses],
     limit,
@@ -149,7 +151,8 @@ export async function launchSection(
   }
   const filterParams = [...params];
   const rows = db.query<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${add(limit)} OFFSET ${add(offset)}`,
+    `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY ${orderBy}
+      LIMIT ${add(limit)} OFFSET ${add(offset)}`,
     params,
   );
   // The total is counted apart, from the listings table alone (an index-only count), instead of a
@@ -180,7 +183,8 @@ async function countWhere(db: Queryable, where: string, params: unknown[]): Prom
  */
 export async function launchWeekBefore(db: Queryable, siteId: number, monday: string): Promise<string | null> {
   const rows = await db.query<{ week: string | null }>(
-    `SELECT to_char(max(launch_week), 'YYYY-MM-DD') AS week FROM listings WHERE site_id = $1 AND status = 'live' AND launch_week < $2::date`,
+    `SELECT to_char(max(launch_week), 'YYYY-MM-DD') AS week FROM listings WHERE site_id = $1 AND status = 'live'
+      AND launch_week < $2::date`,
     [siteId, monday],
   );
   return rows[0]?.week ?? null;

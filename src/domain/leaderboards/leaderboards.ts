@@ -19,7 +19,8 @@ export interface BoardItem {
   metric: { name: string; value: number; unit: string };
   /** Revenue board: whether a provider verified the figure. */
   verified?: boolean;
-  /** Revenue and Domain Rating boards: where the figure comes from (`stripe`, `self-reported`; the rating's provider). */
+  /** Revenue and Domain Rating boards: where the figure comes from (`stripe`, `self-reported`; the rating's
+   *  provider). */
   source?: string;
   /** The date of the figure (for revenue, the first day of its month). */
   as_of?: string;
@@ -53,21 +54,25 @@ const META: Record<Board, { title: string; description: string; metric: string; 
   billboard: {
     title: 'Billboard (paid)',
     description:
-      'Paid placement: listings ranked by the money their makers contributed. This is advertising, not a community ranking.',
+      'Paid placement: listings ranked by the money their makers contributed. This is advertising, not a ' +
+      'community ranking.',
     metric: 'contributed',
     unit: 'USD cents',
   },
   'domain-rating': {
     title: 'Domain Rating',
     description:
-      "Live listings ranked by their website's latest third-party rating, each shown with its provider, scale and date. Providers rate on different scales (Ahrefs 0–100, Open PageRank 0–10), so the order compares each rating as a share of its own scale.",
+      "Live listings ranked by their website's latest third-party rating, each shown with its provider, scale " +
+      'and date. Providers rate on different scales (Ahrefs 0–100, Open PageRank 0–10), so the order ' +
+      'compares each rating as a share of its own scale.',
     metric: 'domain_rating',
     unit: 'points',
   },
   revenue: {
     title: 'Revenue',
     description:
-      'Live listings ranked by their latest monthly recurring revenue verified through a read-only payment-provider connection.',
+      'Live listings ranked by their latest monthly recurring revenue verified through a read-only ' +
+      'payment-provider connection.',
     metric: 'mrr',
     unit: 'USD cents',
   },
@@ -99,7 +104,8 @@ export async function leaderboard(
   switch (board) {
     case 'community-weekly':
       params.push(week, addDays(week!, 7));
-      join = `JOIN (SELECT listing_id, count(*) AS m FROM votes WHERE counted AND created_at >= $4::date AND created_at < $5::date GROUP BY listing_id) x ON x.listing_id = l.id`;
+      join = `JOIN (SELECT listing_id, count(*) AS m FROM votes WHERE counted AND created_at >= $4::date
+               AND created_at < $5::date GROUP BY listing_id) x ON x.listing_id = l.id`;
       metricSql = 'x.m';
       break;
     case 'community-all-time':
@@ -107,7 +113,8 @@ export async function leaderboard(
       metricSql = 'l.votes_count';
       break;
     case 'billboard':
-      join = `JOIN (SELECT listing_id, sum(amount_cents) AS m FROM billboard_entries WHERE site_id = $1 GROUP BY listing_id) x ON x.listing_id = l.id`;
+      join = `JOIN (SELECT listing_id, sum(amount_cents) AS m FROM billboard_entries WHERE site_id = $1
+               GROUP BY listing_id) x ON x.listing_id = l.id`;
       metricSql = 'x.m';
       break;
   }
@@ -138,7 +145,8 @@ export async function leaderboard(
   );
 }
 
-/** A figure board's row: the summary and the figure; only the board's own columns are there (revenue: verified and source; Domain Rating: provider and scale). */
+/** A figure board's row: the summary and the figure; only the board's own columns are there (revenue: verified and
+ *  source; Domain Rating: provider and scale). */
 interface FigureRow extends SummaryRow {
   value: number;
   as_of: string;
@@ -170,7 +178,8 @@ async function figureBoard(
     board === 'domain-rating'
       ? `JOIN domain_rating_latest x ON x.company_id = l.company_id`
       : `JOIN LATERAL (SELECT f.mrr_cents, f.verified, f.source, f.month FROM revenue_figures f
-                      WHERE f.company_id = l.company_id ${selfReported ? '' : 'AND f.verified'} ORDER BY f.month DESC LIMIT 1) x ON true`;
+                      WHERE f.company_id = l.company_id ${selfReported ? '' : 'AND f.verified'} ORDER BY f.month DESC
+                      LIMIT 1) x ON true`;
   const columns =
     board === 'domain-rating'
       ? 'x.rating::float8 AS value, x.provider, x.scale, x.measured_on::text AS as_of'

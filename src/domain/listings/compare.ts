@@ -51,7 +51,8 @@ export async function compareListings(
   b: string,
 ): Promise<Comparison | { missing: string }> {
   const rows = await db.query<CompareRow>(
-    `SELECT l.slug, c.name, c.website_url, c.tagline, c.pricing_model, c.pricing_summary, c.stage, c.country, c.founded_year,
+    `SELECT l.slug, c.name, c.website_url, c.tagline, c.pricing_model, c.pricing_summary, c.stage, c.country,
+      c.founded_year,
             l.votes_count, c.attributes AS facts, pc.name AS category_name,
             coalesce(pc.attributes, '[]'::jsonb) || coalesce(pp.attributes, '[]'::jsonb) AS attribute_defs
        FROM listings l JOIN companies c ON c.id = l.company_id

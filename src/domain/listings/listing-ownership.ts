@@ -46,7 +46,8 @@ export async function isListingOwner(db: Queryable, listingId: number, userId: n
 /** Whether the user owns any listing of the company, on any site (company facts are theirs to change). */
 export async function ownsListingOfCompany(db: Queryable, companyId: number, userId: number): Promise<boolean> {
   const rows = await db.query<{ one: number }>(
-    'SELECT 1 AS one FROM listings l JOIN listing_owners o ON o.listing_id = l.id WHERE l.company_id = $1 AND o.user_id = $2',
+    'SELECT 1 AS one FROM listings l JOIN listing_owners o ON o.listing_id = l.id WHERE l.company_id = $1 AND ' +
+      'o.user_id = $2',
     [companyId, userId],
   );
   return rows.length > 0;

@@ -50,7 +50,8 @@ export function unlockedSections(plan: string | null, unlocked: string[]): PaidS
 
 const STORY_FIELDS = STORY_SECTIONS;
 
-const PROFILE_SELECT = `SELECT ${SUMMARY_COLUMNS}, l.company_id, l.primary_category_id, l.revenue_hidden, l.headline, l.summary, l.seo_title, l.seo_description, l.unlocked_sections,
+const PROFILE_SELECT = `SELECT ${SUMMARY_COLUMNS}, l.company_id, l.primary_category_id, l.revenue_hidden, l.headline,
+       l.summary, l.seo_title, l.seo_description, l.unlocked_sections,
             c.short_description, c.description, c.features, c.usps, c.keywords, c.tags, c.pricing_summary, c.city,
             c.founded_year, c.contact_email, c.demo_video_url, c.socials, c.not_found_on_website
        FROM ${SUMMARY_FROM}`;
@@ -132,7 +133,8 @@ async function buildProfile(db: Queryable, r: ProfileRow, publicUrl: string): Pr
         [r.id],
       ),
       db.query<{ id: number; title: string; body: string; created_at: string }>(
-        'SELECT id, title, body, created_at FROM listing_updates WHERE listing_id = $1 ORDER BY created_at DESC, id DESC LIMIT 5',
+        'SELECT id, title, body, created_at FROM listing_updates WHERE listing_id = $1 ORDER BY created_at ' +
+          'DESC, id DESC LIMIT 5',
         [r.id],
       ),
       // Genuine reviews only: the rule lives with the reviews.
@@ -141,7 +143,8 @@ async function buildProfile(db: Queryable, r: ProfileRow, publicUrl: string): Pr
       // readings reach back 90 days even at one reading a day.
       db.query<{ date: string; rating: number; provider: string; scale: number }>(
         `SELECT measured_on AS date, rating, provider, scale FROM domain_ratings
-        WHERE company_id = $1 AND provider = (SELECT provider FROM domain_ratings WHERE company_id = $1 ORDER BY measured_on DESC, fetched_at DESC NULLS LAST, provider LIMIT 1)
+        WHERE company_id = $1 AND provider = (SELECT provider FROM domain_ratings WHERE company_id = $1
+        ORDER BY measured_on DESC, fetched_at DESC NULLS LAST, provider LIMIT 1)
         ORDER BY measured_on DESC LIMIT 120`,
         [r.company_id],
       ),
@@ -157,7 +160,8 @@ async function buildProfile(db: Queryable, r: ProfileRow, publicUrl: string): Pr
         : Promise.resolve([]),
       sections.includes('milestones')
         ? db.query<{ id: number; date: string; title: string; description: string; url: string | null }>(
-            'SELECT id, date, title, description, url FROM milestones WHERE listing_id = $1 ORDER BY date DESC, id DESC',
+            'SELECT id, date, title, description, url FROM milestones WHERE listing_id = $1 ORDER BY date ' +
+              'DESC, id DESC',
             [r.id],
           )
         : Promise.resolve(null),
@@ -255,7 +259,8 @@ export async function loadAlternatives(
   if (!base[0]) return null;
   const { id, primary_category_id: category } = base[0];
   const approved = await db.query<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN listing_alternatives a ON a.alternative_id = l.id AND a.listing_id = $2 AND a.approved
+    `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN listing_alternatives a ON a.alternative_id = l.id
+      AND a.listing_id = $2 AND a.approved
       WHERE l.site_id = $1 AND l.status = 'live' AND l.id <> $2 ORDER BY a.position, l.votes_count DESC, l.id`,
     [siteId, id],
   );
@@ -277,7 +282,8 @@ export async function loadAlternatives(
           )
         : Promise.resolve([]),
       db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM listings l WHERE l.site_id = $1 AND l.status = 'live' AND l.primary_category_id = $2 AND l.id <> ALL($3::int[])`,
+        `SELECT count(*)::int AS n FROM listings l WHERE l.site_id = $1 AND l.status = 'live'
+          AND l.primary_category_id = $2 AND l.id <> ALL($3::int[])`,
         [siteId, category, exclude],
       ),
     ]);

@@ -22,9 +22,12 @@ export interface ListingSummary {
   featured_until: string | null;
 }
 
-/** Columns for `FROM listings l JOIN companies c ON c.id = l.company_id LEFT JOIN categories pc ON pc.id = l.primary_category_id`. */
-export const SUMMARY_COLUMNS = `l.id, l.slug, c.name, c.website_url, c.tagline, c.logo_url, l.status, l.plan, l.votes_count,
-  l.followers_count, l.views_count, l.is_verified, l.launch_week, l.launched_at, pc.slug AS category_slug, pc.name AS category_name,
+/** Columns for `FROM listings l JOIN companies c ON c.id = l.company_id LEFT JOIN categories pc ON pc.id =
+ *  l.primary_category_id`. */
+export const SUMMARY_COLUMNS = `l.id, l.slug, c.name, c.website_url, c.tagline, c.logo_url, l.status, l.plan,
+  l.votes_count,
+  l.followers_count, l.views_count, l.is_verified, l.launch_week, l.launched_at, pc.slug AS category_slug,
+  pc.name AS category_name,
   c.pricing_model, c.stage, c.country, l.featured_until`;
 
 export const SUMMARY_FROM = `listings l JOIN companies c ON c.id = l.company_id LEFT JOIN categories pc ON pc.id = l.primary_category_id`;

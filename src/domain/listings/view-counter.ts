@@ -1,6 +1,7 @@
 import type { NoRows, Queryable } from '../../db/client.js';
 
-/** Counts listing views in memory and adds them to the database in one statement every few seconds, not one write per read. */
+/** Counts listing views in memory and adds them to the database in one statement every few seconds, not one write per
+ *  read. */
 export class ViewCounter {
   private pending = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;

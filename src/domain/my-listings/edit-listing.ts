@@ -19,7 +19,8 @@ export interface AppliedTo {
   site: string;
   listing_id: number | null;
   slug: string | null;
-  /** updated; unchanged (it already said that); not_listed (the company has no listing on that site); not_owner (that listing is someone else's). */
+  /** updated; unchanged (it already said that); not_listed (the company has no listing on that site); not_owner (that
+   *  listing is someone else's). */
   result: 'updated' | 'unchanged' | 'not_listed' | 'not_owner';
 }
 export interface EditResult {
@@ -60,7 +61,8 @@ async function resolveApplyTo(
   return chosen.map((site) => ({ site, listing: elsewhere.find((l) => l.site_id === site.id) ?? null }));
 }
 
-const CURRENT_SQL = `SELECT ${COMPANY_FIELDS.map((f) => `c.${f}`).join(', ')}, c.socials, ${SITE_FIELDS.map((f) => `l.${f}`).join(', ')}
+const CURRENT_SQL = `SELECT ${COMPANY_FIELDS.map((f) => `c.${f}`).join(', ')}, c.socials,
+  ${SITE_FIELDS.map((f) => `l.${f}`).join(', ')}
   FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1 FOR UPDATE OF l, c`;
 /** What CURRENT_SQL reads (values of several column types, compared as they are), plus the FAQs read after it. */
 type CurrentValues = Record<CompanyField | SiteField | 'socials', unknown> & { faqs?: Faq[] };
@@ -96,7 +98,8 @@ export async function editMyListing(
     const others = await sitesOwnedByOthers(ctx.db, listing.company_id, userId);
     if (others.length) {
       throw forbidden(
-        `${companyFacts.join(', ')}: these company facts are shared with the company's listing on ${others.join(', ')}, which other people own; ` +
+        `${companyFacts.join(', ')}: these company facts are shared with the company's listing on ` +
+          `${others.join(', ')}, which other people own; ` +
           'change them together with them, or edit only headline, summary and SEO here.',
       );
     }

@@ -29,7 +29,8 @@ export async function postListingUpdate(
   if (!body) throw invalidField('body', 'must not be empty');
   const result = await ctx.db.transaction(async (tx) => {
     const rows = await tx.query<Omit<PostedUpdate, 'followers_notified'>>(
-      'INSERT INTO listing_updates (listing_id, author_id, title, body, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id, title, body, created_at',
+      'INSERT INTO listing_updates (listing_id, author_id, title, body, created_at) VALUES ($1, $2, $3, $4, ' +
+        '$5) RETURNING id, title, body, created_at',
       [listing.id, userId, title, body, ctx.now().toISOString()],
     );
     const name = (
@@ -41,7 +42,9 @@ export async function postListingUpdate(
       await queueMail(tx, {
         to,
         subject: `${name}: ${title}`,
-        text: `${name} posted an update on ${ctx.site.name}.\n\n${title}\n\n${body}\n\nSee ${name}: ${page}\n\nYou get this email because you follow ${name}. To stop, open that page and choose Unfollow.\n`,
+        text:
+          `${name} posted an update on ${ctx.site.name}.\n\n${title}\n\n${body}\n\nSee ${name}: ${page}\n\nYou ` +
+          `get this email because you follow ${name}. To stop, open that page and choose Unfollow.\n`,
       });
     }
     return { ...rows[0], followers_notified: emails.length };

@@ -49,12 +49,14 @@ export async function recordVersion(
   at: string,
 ): Promise<void> {
   await db.query<NoRows>(
-    'INSERT INTO listing_versions (listing_id, user_id, fields, before, after, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    'INSERT INTO listing_versions (listing_id, user_id, fields, before, after, created_at) VALUES ($1, $2, $3, ' +
+      '$4, $5, $6)',
     [listingId, userId, diff.fields, JSON.stringify(diff.before), JSON.stringify(diff.after), at],
   );
 }
 
-const VERSION_SELECT = `SELECT v.id, v.listing_id, l.slug, u.email AS user_email, v.fields, v.before, v.after, v.created_at, count(*) OVER () AS total_count
+const VERSION_SELECT = `SELECT v.id, v.listing_id, l.slug, u.email AS user_email, v.fields, v.before, v.after,
+  v.created_at, count(*) OVER () AS total_count
   FROM listing_versions v JOIN listings l ON l.id = v.listing_id LEFT JOIN users u ON u.id = v.user_id`;
 
 async function versions(

@@ -42,7 +42,8 @@ export async function addMilestone(
   // The schema forbids "", but "   " passes it and would show as a milestone without a title.
   if (!title) throw invalidField('title', 'must not be empty');
   const rows = await ctx.db.query<Milestone>(
-    'INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5) RETURNING id, date, title, description, url',
+    'INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5) RETURNING ' +
+      'id, date, title, description, url',
     [listing.id, m.date, title, m.description?.trim() ?? '', m.url?.trim() || null],
   );
   ctx.db.changed({ kind: 'listing', siteId: listing.site_id, slug: listing.slug });

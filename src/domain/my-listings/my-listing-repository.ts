@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/client.js';
 import type { MyListingRow } from './my-listing-view.js';
 
-const ROW_COLUMNS = `l.id, l.site_id, l.company_id, l.slug, c.name, c.tagline, o.role, l.status, l.plan, l.launch_week, l.launched_at, l.free_queue_exit->>'reason' AS free_queue_exit_reason,
+const ROW_COLUMNS = `l.id, l.site_id, l.company_id, l.slug, c.name, c.tagline, o.role, l.status, l.plan, l.launch_week,
+  l.launched_at, l.free_queue_exit->>'reason' AS free_queue_exit_reason,
   l.unlocked_sections, l.created_at, l.updated_at`;
 const ROW_FROM =
   'listings l JOIN companies c ON c.id = l.company_id JOIN listing_owners o ON o.listing_id = l.id AND o.user_id = $2';

@@ -52,7 +52,10 @@ export function nextStep(l: {
         ? `${l.free_queue_exit_reason} Publish again: choose_free_listing or an order`
         : 'Publish: choose_free_listing or an order';
     case 'awaiting_badge':
-      return `Put the badge on your homepage${l.launch_week ? `; once it is found you launch in the week of ${l.launch_week}` : ''}`;
+      return (
+        `Put the badge on your ` +
+        `homepage${l.launch_week ? `; once it is found you launch in the week of ${l.launch_week}` : ''}`
+      );
     case 'scheduled':
       return l.launch_week ? `Launches on ${l.launch_week}` : 'Scheduled to launch';
     case 'live': {

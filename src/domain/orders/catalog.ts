@@ -3,7 +3,8 @@ import type { NoRows, Queryable } from '../../db/client.js';
 /** The item properties a product may take besides listing_id (an order item of quote_order and create_checkout). */
 export type ItemProperty = 'week' | 'categories' | 'amount_cents' | 'options';
 
-/** Every product the site can sell, in catalogue order. A new one must be given a definition here, rules in order-items.ts and a fulfilment in fulfil-line.ts: each is a table over this list. */
+/** Every product the site can sell, in catalogue order. A new one must be given a definition here, rules in
+ *  order-items.ts and a fulfilment in fulfil-line.ts: each is a table over this list. */
 export const PRODUCT_CODES = [
   'launch',
   'skip_queue',
@@ -49,7 +50,8 @@ const DEFINITIONS: { [P in ProductCode]: Omit<ProductDefinition, 'code'> } = {
   launch: {
     name: 'Paid launch',
     description:
-      'Publishes your listing on the paid plan: live at once, or on the Monday of the launch week you choose. Unlocks the story, milestones and media sections and up to 3 extra categories.',
+      'Publishes your listing on the paid plan: live at once, or on the Monday of the launch week you choose. ' +
+      'Unlocks the story, milestones and media sections and up to 3 extra categories.',
     needsListing: true,
     takes: ['week'],
     weekRequired: false,
@@ -60,7 +62,8 @@ const DEFINITIONS: { [P in ProductCode]: Omit<ProductDefinition, 'code'> } = {
   skip_queue: {
     name: 'Skip the free queue',
     description:
-      'Moves a listing waiting in the free queue to an earlier launch week of your choice. It stays on the free plan (our badge is still needed to go live).',
+      'Moves a listing waiting in the free queue to an earlier launch week of your choice. It stays on the ' +
+      'free plan (our badge is still needed to go live).',
     needsListing: true,
     takes: ['week'],
     weekRequired: true,
@@ -71,7 +74,8 @@ const DEFINITIONS: { [P in ProductCode]: Omit<ProductDefinition, 'code'> } = {
   featured: {
     name: 'Featured placement',
     description:
-      'Shows your listing in the Featured spot on the home page and marks it Featured in search results, for the period the site sets (7 days by default).',
+      'Shows your listing in the Featured spot on the home page and marks it Featured in search results, for ' +
+      'the period the site sets (7 days by default).',
     needsListing: true,
     takes: [],
     weekRequired: false,
@@ -82,7 +86,8 @@ const DEFINITIONS: { [P in ProductCode]: Omit<ProductDefinition, 'code'> } = {
   done_for_you: {
     name: 'Done-for-you profile',
     description:
-      'Our team polishes your listing by hand: description, features, FAQs, screenshots and SEO. You are told when it is done.',
+      'Our team polishes your listing by hand: description, features, FAQs, screenshots and SEO. You are told ' +
+      'when it is done.',
     needsListing: true,
     takes: [],
     weekRequired: false,
@@ -116,7 +121,8 @@ const DEFINITIONS: { [P in ProductCode]: Omit<ProductDefinition, 'code'> } = {
   relaunch: {
     name: 'Relaunch',
     description:
-      "A new launch of a listing that has launched before, in the week you choose: it appears in that week's launches again.",
+      "A new launch of a listing that has launched before, in the week you choose: it appears in that week's " +
+      'launches again.',
     needsListing: true,
     takes: ['week'],
     weekRequired: true,
@@ -127,7 +133,8 @@ const DEFINITIONS: { [P in ProductCode]: Omit<ProductDefinition, 'code'> } = {
   ai_review: {
     name: 'Profile review',
     description:
-      "A written review of your listing's profile and website: what is missing or weak, each point quoting your profile. Shown on your order and your listing's page in My listings.",
+      "A written review of your listing's profile and website: what is missing or weak, each point quoting " +
+      "your profile. Shown on your order and your listing's page in My listings.",
     needsListing: true,
     takes: [],
     weekRequired: false,
@@ -138,7 +145,8 @@ const DEFINITIONS: { [P in ProductCode]: Omit<ProductDefinition, 'code'> } = {
   billboard_min: {
     name: 'Billboard contribution',
     description:
-      'Money you contribute to rank on the paid Billboard board (always labelled as paid). Choose the amount with amount_cents, at least the minimum.',
+      'Money you contribute to rank on the paid Billboard board (always labelled as paid). Choose the amount ' +
+      'with amount_cents, at least the minimum.',
     needsListing: true,
     takes: ['amount_cents'],
     weekRequired: false,
@@ -214,7 +222,8 @@ export async function ensureCatalog(db: Queryable, siteId: number): Promise<void
   }
 }
 
-/** The active products of the site with their current prices (the newest price in effect at `now`), in catalogue order. */
+/** The active products of the site with their current prices (the newest price in effect at `now`), in catalogue
+ *  order. */
 export async function loadCatalog(db: Queryable, siteId: number, now: Date): Promise<Product[]> {
   const rows = await db.query<{
     id: number;

@@ -34,7 +34,8 @@ export interface FulfilContext {
   review?: { method: string; summary: string; points: ReviewPoint[] };
 }
 
-const LOCK_LISTING = `SELECT l.id, l.slug, l.site_id, l.status, l.plan, to_char(l.launch_week, 'YYYY-MM-DD') AS launch_week, c.name
+const LOCK_LISTING = `SELECT l.id, l.slug, l.site_id, l.status, l.plan, to_char(l.launch_week,
+  'YYYY-MM-DD') AS launch_week, c.name
   FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1 FOR UPDATE OF l`;
 
 type ListingRow = {
@@ -65,7 +66,8 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
     if (l.status === 'hidden') {
       // Paid before a moderator hid it: the launch is kept for when it is restored, not shown now.
       await tx.query<NoRows>(
-        `UPDATE listings SET plan = 'paid', hidden_from_status = $2, launch_week = $3::date, updated_at = $4 WHERE id = $1`,
+        `UPDATE listings SET plan = 'paid', hidden_from_status = $2, launch_week = $3::date, updated_at = $4
+          WHERE id = $1`,
         [l.id, liveNow ? 'live' : 'scheduled', liveNow ? thisMonday : line.week, at],
       );
       return {
@@ -83,7 +85,8 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
       };
     }
     await tx.query<NoRows>(
-      `UPDATE listings SET plan = 'paid', status = $2, launch_week = $3::date, launched_at = CASE WHEN $2 = 'live' THEN $4::timestamptz ELSE NULL END,
+      `UPDATE listings SET plan = 'paid', status = $2, launch_week = $3::date, launched_at = CASE
+                WHEN $2 = 'live' THEN $4::timestamptz ELSE NULL END,
                 free_queue_exit = NULL, updated_at = $4 WHERE id = $1`,
       [l.id, liveNow ? 'live' : 'scheduled', liveNow ? thisMonday : line.week, at],
     );
@@ -92,7 +95,8 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
       slug: l.slug,
       detail: liveNow
         ? `${l.name} went live on the paid plan on ${at.slice(0, 10)}; story, milestones and media are unlocked.`
-        : `${l.name} is scheduled on the paid plan for the week of ${line.week}; it goes live that Monday. Story, milestones and media are unlocked.`,
+        : `${l.name} is scheduled on the paid plan for the week of ${line.week}; it goes live that Monday. ` +
+          `Story, milestones and media are unlocked.`,
     };
   },
   skip_queue: async ({ tx, line, l, at }) => {
@@ -105,36 +109,48 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
       return {
         done: true,
         slug: l.slug,
-        detail: `${l.name} moved from the free-queue week of ${l.launch_week} to the week of ${line.week}${l.status === 'awaiting_badge' ? ' (it still needs our badge on its homepage to go live)' : ''}.`,
+        detail:
+          `${l.name} moved from the free-queue week of ${l.launch_week} to the week of ` +
+          `${line.week}${l.status === 'awaiting_badge' ? ' (it still needs our badge on its homepage to go live)' : ''}.`,
       };
     }
     if (l.status === 'draft') {
       await tx.query<NoRows>(
-        `UPDATE listings SET plan = 'free', status = 'awaiting_badge', launch_week = $2::date, free_queue_exit = NULL, updated_at = $3 WHERE id = $1`,
+        `UPDATE listings
+          SET plan = 'free', status = 'awaiting_badge', launch_week = $2::date, free_queue_exit = NULL, updated_at = $3
+          WHERE id = $1`,
         [l.id, line.week, at],
       );
       return {
         done: true,
         slug: l.slug,
-        detail: `${l.name} had left the free queue; it is back in it for the week of ${line.week}, waiting for our badge.`,
+        detail:
+          `${l.name} had left the free queue; it is back in it for the week of ${line.week}, waiting for our ` +
+          `badge.`,
       };
     }
     return {
       done: true,
       slug: l.slug,
-      detail: `${l.name} was already ${l.status} when the order was paid, so its week was not changed; ask the site team for a refund of this line.`,
+      detail:
+        `${l.name} was already ${l.status} when the order was paid, so its week was not changed; ask the site ` +
+        `team for a refund of this line.`,
     };
   },
   featured: async ({ tx, l, f, at }) => {
     const rows = await tx.query<{ until: string }>(
-      `UPDATE listings SET featured_until = greatest(coalesce(featured_until, $2::timestamptz), $2::timestamptz) + make_interval(days => $3), updated_at = $2
+      `UPDATE listings
+          SET featured_until = greatest(coalesce(featured_until, $2::timestamptz),
+          $2::timestamptz) + make_interval(days => $3), updated_at = $2
           WHERE id = $1 RETURNING featured_until AS until`,
       [l.id, at, f.featuredDays],
     );
     return {
       done: true,
       slug: l.slug,
-      detail: `${l.name} is featured on the home page and in search until ${rows[0].until.slice(0, 16).replace('T', ' ')} UTC (${f.featuredDays} days).`,
+      detail:
+        `${l.name} is featured on the home page and in search until ` +
+        `${rows[0].until.slice(0, 16).replace('T', ' ')} UTC (${f.featuredDays} days).`,
     };
   },
   done_for_you: async ({ tx, line, l }) => {
@@ -146,7 +162,9 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
     if (rows[0].status === 'done') return { done: true, detail: 'The team finished polishing the profile.' };
     return {
       done: false,
-      detail: `Our team has the task (#${rows[0].id}) and will polish the profile of ${l.name}; this line is fulfilled when they mark it done.`,
+      detail:
+        `Our team has the task (#${rows[0].id}) and will polish the profile of ${l.name}; this line is fulfilled ` +
+        `when they mark it done.`,
       data: { task_id: rows[0].id },
     };
   },
@@ -171,24 +189,30 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
     return {
       done: true,
       slug: l.slug,
-      detail: `${l.name} is now also listed in ${slugs.join(', ') || 'no new category'}${skipped.length ? ` (not added: ${skipped.join(', ')} — already there, gone, or no room left of ${MAX_EXTRA_CATEGORIES})` : ''}.`,
+      detail:
+        `${l.name} is now also listed in ` +
+        `${slugs.join(', ') || 'no new category'}${skipped.length ? ` (not added: ${skipped.join(', ')} — already there, gone, or no room left of ${MAX_EXTRA_CATEGORIES})` : ''}.`,
     };
   },
   relaunch: async ({ tx, line, l }) => {
     await tx.query<NoRows>(
-      `INSERT INTO relaunches (listing_id, week, order_line_id) VALUES ($1, $2::date, $3) ON CONFLICT (order_line_id) DO NOTHING`,
+      `INSERT INTO relaunches (listing_id, week, order_line_id) VALUES ($1, $2::date, $3) ON CONFLICT (order_line_id)
+        DO NOTHING`,
       [l.id, line.week, line.id],
     );
     return {
       done: true,
       slug: l.slug,
-      detail: `${l.name} relaunches in the week of ${line.week} (Monday ${line.week} to Sunday ${addDays(line.week!, 6)}): it appears in that week's launches.`,
+      detail:
+        `${l.name} relaunches in the week of ${line.week} (Monday ${line.week} to Sunday ` +
+        `${addDays(line.week!, 6)}): it appears in that week's launches.`,
     };
   },
   ai_review: async ({ tx, line, l, f }) => {
     const r = f.review!;
     await tx.query<NoRows>(
-      `INSERT INTO listing_profile_reviews (listing_id, order_line_id, method, points, summary) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_line_id) DO NOTHING`,
+      `INSERT INTO listing_profile_reviews (listing_id, order_line_id, method, points, summary)
+        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_line_id) DO NOTHING`,
       [l.id, line.id, r.method, JSON.stringify(r.points), r.summary],
     );
     return {
@@ -199,18 +223,22 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
   },
   billboard_min: async ({ tx, line, l, at }) => {
     await tx.query<NoRows>(
-      'INSERT INTO billboard_entries (site_id, listing_id, amount_cents, order_line_id, created_at) VALUES ($1, $2, $3, $4, $5)',
+      'INSERT INTO billboard_entries (site_id, listing_id, amount_cents, order_line_id, created_at) VALUES ' +
+        '($1, $2, $3, $4, $5)',
       [l.site_id, l.id, line.amount_cents, line.id, at],
     );
     return {
       done: true,
       slug: l.slug,
-      detail: `${formatUsd(line.amount_cents ?? 0)} added to ${l.name} on the Billboard (a paid ranking, always labelled as paid).`,
+      detail:
+        `${formatUsd(line.amount_cents ?? 0)} added to ${l.name} on the Billboard (a paid ranking, always ` +
+        `labelled as paid).`,
     };
   },
   trophy_cabinet: async ({ tx, line, l }) => {
     await tx.query<NoRows>(
-      'INSERT INTO trophy_cabinets (listing_id, order_line_id, options) VALUES ($1, $2, $3) ON CONFLICT (order_line_id) DO NOTHING',
+      'INSERT INTO trophy_cabinets (listing_id, order_line_id, options) VALUES ($1, $2, $3) ON CONFLICT ' +
+        '(order_line_id) DO NOTHING',
       [l.id, line.id, JSON.stringify(line.options)],
     );
     return {

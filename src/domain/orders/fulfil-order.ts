@@ -10,7 +10,9 @@ import { llmReviewProfile } from './llm-review.js';
 /** Site-specific kind: only workers of the order's site (its PUBLIC_URL, its listings) claim it. */
 export const fulfilJobKind = (siteKey: string) => `orders.fulfil:${siteKey}`;
 
-const LINE_COLUMNS = `id, order_id, product_code, listing_id, to_char(week, 'YYYY-MM-DD') AS week, categories, options, amount_cents, fulfilled_at`;
+const LINE_COLUMNS =
+  `id, order_id, product_code, listing_id, to_char(week, 'YYYY-MM-DD') AS week, categories, options, ` +
+  `amount_cents, fulfilled_at`;
 
 /**
  * Fulfils every line of a paid order that is not fulfilled yet, each in its own transaction that
@@ -23,7 +25,8 @@ export async function fulfilOrder(ctx: AppContext, orderId: number): Promise<{ f
   if (order?.status !== 'paid') return { fulfilled: 0, waiting: 0 };
   const settings = await loadOrderSettings(ctx.db, ctx.site.id, ctx.site.name);
   const open = await ctx.db.query<FulfilLine>(
-    `SELECT ${LINE_COLUMNS} FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL AND product_code <> 'launch_bundle' ORDER BY position, id`,
+    `SELECT ${LINE_COLUMNS} FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL
+      AND product_code <> 'launch_bundle' ORDER BY position, id`,
     [orderId],
   );
   let fulfilled = 0;
@@ -70,7 +73,8 @@ async function writeReview(ctx: AppContext, listingId: number) {
   const profile = await loadListingProfileAnyStatus(ctx.db, ctx.site.id, listingId, ctx.config.publicUrl);
   if (!profile) return { method: 'checklist', summary: 'The listing no longer exists.', points: [] };
   const { baseUrl, apiKey, model } = ctx.config.llm;
-  // With a language model configured it writes the review (every quote checked); otherwise, or when it fails, the checklist does.
+  // With a language model configured it writes the review (every quote checked); otherwise, or when it fails, the
+  // checklist does.
   const written = baseUrl && model ? await llmReviewProfile({ baseUrl, apiKey, model }, profile) : null;
   return written ? { method: 'llm', ...written } : { method: 'checklist', ...reviewProfile(profile) };
 }
@@ -96,12 +100,14 @@ export async function completeAdminTask(ctx: AppContext, taskId: number, note: s
   const now = ctx.now().toISOString();
   const orderId = await ctx.db.transaction(async (tx) => {
     const rows = await tx.query<{ order_line_id: number }>(
-      `UPDATE admin_tasks SET status = 'done', done_at = $3, note = $4 WHERE id = $1 AND site_id = $2 AND status = 'open' RETURNING order_line_id`,
+      `UPDATE admin_tasks SET status = 'done', done_at = $3, note = $4 WHERE id = $1 AND site_id = $2
+        AND status = 'open' RETURNING order_line_id`,
       [taskId, ctx.site.id, now, note],
     );
     if (!rows[0]) return null;
     const lines = await tx.query<{ order_id: number }>(
-      `UPDATE order_lines SET fulfilled_at = $2, fulfilment = $3 WHERE id = $1 AND fulfilled_at IS NULL RETURNING order_id`,
+      `UPDATE order_lines SET fulfilled_at = $2, fulfilment = $3 WHERE id = $1 AND fulfilled_at IS NULL
+        RETURNING order_id`,
       [
         rows[0].order_line_id,
         now,
@@ -118,7 +124,8 @@ export async function completeAdminTask(ctx: AppContext, taskId: number, note: s
   return true;
 }
 
-/** Relaunches whose week has begun: the listing's launch week moves to it, exactly once (one UPDATE per relaunch row). */
+/** Relaunches whose week has begun: the listing's launch week moves to it, exactly once (one UPDATE per relaunch
+ *  row). */
 export async function applyDueRelaunches(ctx: AppContext): Promise<string[]> {
   const now = ctx.now();
   const rows = await ctx.db.query<{ id: number; slug: string }>(
@@ -126,7 +133,8 @@ export async function applyDueRelaunches(ctx: AppContext): Promise<string[]> {
        UPDATE relaunches r SET applied_at = $2 FROM listings l
         WHERE r.listing_id = l.id AND l.site_id = $1 AND r.applied_at IS NULL AND r.week <= $3::date
         RETURNING r.listing_id, r.week)
-     UPDATE listings l SET launch_week = due.week, launched_at = $2, updated_at = $2 FROM due WHERE l.id = due.listing_id
+     UPDATE listings l SET launch_week = due.week, launched_at = $2, updated_at = $2 FROM due
+     WHERE l.id = due.listing_id
      RETURNING l.id, l.slug`,
     [ctx.site.id, now.toISOString(), now.toISOString().slice(0, 10)],
   );

@@ -81,8 +81,10 @@ export async function llmReviewProfile(
   try {
     answer = (await chatJson(llm, {
       system:
-        'You review a product listing on a launch directory for its founder: what is missing or weak and how to fix it, most important first. ' +
-        "Every point names one field and quotes that field's own words exactly (quote null only when the field is empty). Do not invent facts about the product.",
+        'You review a product listing on a launch directory for its founder: what is missing or weak and how ' +
+        'to fix it, most important first. ' +
+        "Every point names one field and quotes that field's own words exactly (quote null only when the field " +
+        'is empty). Do not invent facts about the product.',
       user: JSON.stringify(fields),
       schemaName: 'profile_review',
       schema: SCHEMA,

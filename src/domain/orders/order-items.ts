@@ -117,7 +117,9 @@ const PRODUCT_RULES: { [P in ProductCode]: ItemRules } = {
     if (!queued)
       fail(
         'listing_id',
-        `skip_queue applies only to a listing waiting in the free queue; ${listing.name} is ${listing.status}${listing.plan ? ` on the ${listing.plan} plan` : ''} (a paid launch chooses its week on the launch product)`,
+        `skip_queue applies only to a listing waiting in the free queue; ${listing.name} is ` +
+          `${listing.status}${listing.plan ? ` on the ${listing.plan} plan` : ''} (a paid launch chooses its ` +
+          `week on the launch product)`,
       );
     else if (week && listing.launch_week && week >= listing.launch_week)
       fail('week', `must be earlier than the free-queue week of ${listing.name} (${listing.launch_week})`);
@@ -134,7 +136,8 @@ const PRODUCT_RULES: { [P in ProductCode]: ItemRules } = {
   featured: ({ listing, warn }) => {
     if (listing && !isLive(listing) && listing.status !== 'scheduled')
       warn(
-        `${listing.name} is not public yet; featured placement starts when the order is paid and shows once the listing is live.`,
+        `${listing.name} is not public yet; featured placement starts when the order is paid and shows once ` +
+          `the listing is live.`,
       );
     return {};
   },
@@ -151,7 +154,8 @@ const PRODUCT_RULES: { [P in ProductCode]: ItemRules } = {
     else if (listing && existing.length + wanted.length > MAX_EXTRA_CATEGORIES) {
       fail(
         'categories',
-        `${listing.name} already has ${existing.length} extra categor${existing.length === 1 ? 'y' : 'ies'}; at most ${MAX_EXTRA_CATEGORIES} in all, so ${MAX_EXTRA_CATEGORIES - existing.length} more`,
+        `${listing.name} already has ${existing.length} extra categor${existing.length === 1 ? 'y' : 'ies'}; ` +
+          `at most ${MAX_EXTRA_CATEGORIES} in all, so ${MAX_EXTRA_CATEGORIES - existing.length} more`,
       );
     }
     wanted.forEach((slug, j) => {
@@ -233,7 +237,8 @@ export function checkItems(
       else if (listing.status === 'hidden') {
         fail(
           'listing_id',
-          `listing ${item.listing_id} was hidden by the site's moderators and cannot be ordered for; contact the site's administrators`,
+          `listing ${item.listing_id} was hidden by the site's moderators and cannot be ordered for; contact ` +
+            `the site's administrators`,
         );
         listing = null;
       }
@@ -253,7 +258,8 @@ export function checkItems(
       else if ((weekLeft.get(item.week) ?? 0) <= 0)
         fail(
           'week',
-          `the week of ${item.week} has no paid launch place left; choose another week (list_products shows which have room)`,
+          `the week of ${item.week} has no paid launch place left; choose another week (list_products shows ` +
+            `which have room)`,
         );
       else week = item.week;
     } else if (product.weekRequired) {
@@ -296,7 +302,8 @@ export function checkItems(
         if (otherLaunch)
           fail(
             'product',
-            `${code} and ${otherLaunch} for listing ${listing.id} cannot be in one order: a listing gets one launch at a time`,
+            `${code} and ${otherLaunch} for listing ${listing.id} cannot be in one order: a listing gets one ` +
+              `launch at a time`,
           );
       }
       for (const code of codes) if (!mine.has(code)) mine.set(code, i);

@@ -72,8 +72,10 @@ export interface LineRow
   position: number;
 }
 
-const ORDER_COLUMNS = `id, number, site_id, user_id, status, status_reason, currency, billing_country, vat_number, reverse_charge,
-  subtotal_cents, vat_cents, total_cents, vat, payment_provider, provider_ref, billing_details, seller, invoice_number, invoiced_at,
+const ORDER_COLUMNS = `id, number, site_id, user_id, status, status_reason, currency, billing_country, vat_number,
+  reverse_charge,
+  subtotal_cents, vat_cents, total_cents, vat, payment_provider, provider_ref, billing_details, seller, invoice_number,
+  invoiced_at,
   created_at, expires_at, paid_at, fulfilled_at, cancelled_at, refunded_at`;
 
 /** An orders row as read: its json columns may arrive as text (see fromJson). */
@@ -92,7 +94,8 @@ function toOrder(r: StoredOrder): OrderRow {
   };
 }
 
-/** `LD-2026-000042`: the year it was made and its row id, readable on the phone and in a bank statement (≤ 32 characters). */
+/** `LD-2026-000042`: the year it was made and its row id, readable on the phone and in a bank statement (≤ 32
+ *  characters). */
 export const orderNumber = (prefix: string, at: Date, id: number) =>
   `${prefix}-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
@@ -128,8 +131,10 @@ export async function listOrders(
 export async function linesOf(db: Queryable, orderIds: number[]): Promise<LineRow[]> {
   if (orderIds.length === 0) return [];
   const rows = await db.query<LineRow>(
-    `SELECT ol.id, ol.order_id, ol.parent_line_id, ol.product_code, ol.name, ol.listing_id, c.name AS listing_name, l.slug AS listing_slug,
-            to_char(ol.week, 'YYYY-MM-DD') AS week, ol.categories, ol.options, ol.amount_cents, ol.quantity, ol.unit_price_cents,
+    `SELECT ol.id, ol.order_id, ol.parent_line_id, ol.product_code, ol.name, ol.listing_id, c.name AS listing_name,
+      l.slug AS listing_slug,
+            to_char(ol.week, 'YYYY-MM-DD') AS week, ol.categories, ol.options, ol.amount_cents, ol.quantity,
+            ol.unit_price_cents,
             ol.net_cents, ol.vat_rate_bp, ol.vat_cents, ol.total_cents, ol.fulfilled_at, ol.fulfilment, ol.position
        FROM order_lines ol LEFT JOIN listings l ON l.id = ol.listing_id LEFT JOIN companies c ON c.id = l.company_id
       WHERE ol.order_id = ANY($1::int[]) ORDER BY ol.order_id, ol.position, ol.id`,
@@ -161,7 +166,8 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
   const [{ id }] = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id`);
   const number = orderNumber(o.prefix, o.now, id);
   await tx.query<NoRows>(
-    `INSERT INTO orders (id, number, site_id, user_id, status, currency, billing_country, vat_number, reverse_charge, subtotal_cents, vat_cents,
+    `INSERT INTO orders (id, number, site_id, user_id, status, currency, billing_country, vat_number, reverse_charge,
+     subtotal_cents, vat_cents,
                          total_cents, vat, checkout_token, payment_provider, created_at, expires_at)
      VALUES ($1, $2, $3, $4, 'pending', 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [
@@ -185,7 +191,8 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
   let position = 0;
   for (const { item, line } of o.items) {
     const [parent] = await tx.query<{ id: number }>(
-      `INSERT INTO order_lines (order_id, product_code, name, listing_id, week, categories, options, amount_cents, quantity, unit_price_cents,
+      `INSERT INTO order_lines (order_id, product_code, name, listing_id, week, categories, options, amount_cents,
+       quantity, unit_price_cents,
                                 net_cents, vat_rate_bp, vat_cents, total_cents, position)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
       [
@@ -208,7 +215,8 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
     );
     for (const part of item.parts) {
       await tx.query<NoRows>(
-        `INSERT INTO order_lines (order_id, parent_line_id, product_code, name, listing_id, week, unit_price_cents, net_cents, vat_rate_bp, vat_cents, total_cents, position)
+        `INSERT INTO order_lines (order_id, parent_line_id, product_code, name, listing_id, week, unit_price_cents,
+         net_cents, vat_rate_bp, vat_cents, total_cents, position)
          VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 0, 0, $7)`,
         [id, parent.id, part.code, part.name, line.listing_id, part.code === 'launch' ? line.week : null, position++],
       );
@@ -262,7 +270,8 @@ export async function setProviderRef(db: Queryable, orderId: number, provider: s
   ]);
 }
 
-/** The next invoice number of the site for that year, without gaps (the counter row is locked until the transaction ends). */
+/** The next invoice number of the site for that year, without gaps (the counter row is locked until the transaction
+ *  ends). */
 export async function nextInvoiceNumber(tx: Queryable, siteId: number, at: Date, prefix: string): Promise<string> {
   const year = at.getUTCFullYear();
   const [{ last }] = await tx.query<{ last: number }>(
@@ -293,7 +302,8 @@ export interface OpenAdminTask {
 /** Done-for-you tasks still open, oldest first, with the number of the order they came from. */
 export async function openAdminTasks(db: Queryable, siteId: number): Promise<OpenAdminTask[]> {
   return db.query<OpenAdminTask>(
-    `SELECT t.id, t.title, o.number, t.created_at FROM admin_tasks t JOIN order_lines l ON l.id = t.order_line_id JOIN orders o ON o.id = l.order_id
+    `SELECT t.id, t.title, o.number, t.created_at FROM admin_tasks t JOIN order_lines l ON l.id = t.order_line_id
+      JOIN orders o ON o.id = l.order_id
       WHERE t.site_id = $1 AND t.status = 'open' ORDER BY t.created_at`,
     [siteId],
   );

@@ -39,13 +39,17 @@ export async function setBilling(ctx: AppContext, order: OrderRow, billing: Bill
   if (ctx.config.viesUrl && vat.vat_number && vat.country) {
     const vies = await checkVies(ctx.config.viesUrl, vat.country, vat.vat_number);
     if (vies.status === 'invalid') {
-      const message = `VAT number ${vat.vat_number} is well formed but not registered for intra-EU trade in the EU's VIES database; check it, or leave it empty to pay VAT as a consumer.`;
+      const message =
+        `VAT number ${vat.vat_number} is well formed but not registered for intra-EU trade in the EU's VIES ` +
+        `database; check it, or leave it empty to pay VAT as a consumer.`;
       throw badRequest(`vat_number: ${message}`, [{ path: 'vat_number', message }]);
     }
     if (vies.status === 'unavailable')
       vat = {
         ...vat,
-        explanation: `${vat.explanation} (The EU's VIES service could not confirm the number just now: ${vies.reason}; its format is valid.)`,
+        explanation:
+          `${vat.explanation} (The EU's VIES service could not confirm the number just now: ${vies.reason}; its ` +
+          `format is valid.)`,
       };
   }
   const lines = (await linesOf(ctx.db, [order.id])).map((l) => {
@@ -107,7 +111,8 @@ export async function markOrderPaid(ctx: AppContext, tx: Queryable, orderId: num
   const settings = await loadOrderSettings(tx, ctx.site.id, ctx.site.name);
   const invoice = await nextInvoiceNumber(tx, order.site_id, now, 'INV');
   await tx.query<NoRows>(
-    `UPDATE orders SET status = 'paid', paid_at = $2, status_reason = $3, invoice_number = $4, invoiced_at = $2, seller = $5 WHERE id = $1`,
+    `UPDATE orders SET status = 'paid', paid_at = $2, status_reason = $3, invoice_number = $4, invoiced_at = $2,
+      seller = $5 WHERE id = $1`,
     [
       orderId,
       now.toISOString(),
@@ -129,7 +134,8 @@ export async function markOrderPaid(ctx: AppContext, tx: Queryable, orderId: num
       to: buyer.email,
       subject: `Receipt for order ${order.number} — ${ctx.site.name}`,
       text:
-        `Thank you: order ${order.number} is paid (${how}).\n\nTotal ${formatUsd(order.total_cents, { alwaysCents: true })} USD` +
+        `Thank you: order ${order.number} is paid (${how}).\n\nTotal ` +
+        `${formatUsd(order.total_cents, { alwaysCents: true })} USD` +
         `${order.vat_cents ? `, of which VAT ${formatUsd(order.vat_cents, { alwaysCents: true })}` : order.reverse_charge ? ' (VAT reverse charged)' : ''}.\n` +
         `Invoice ${invoice}: ${page}/invoice\nYour order and what we did for each line: ${page}\n`,
     });
@@ -148,7 +154,8 @@ export async function payWithTestProvider(ctx: AppContext, order: OrderRow): Pro
 /** The buyer gives up on a pending order (or declines the test payment): its weeks are released. */
 export async function cancelOrder(ctx: AppContext, order: OrderRow, reason: string): Promise<boolean> {
   const rows = await ctx.db.query<{ id: number }>(
-    `UPDATE orders SET status = 'cancelled', cancelled_at = $2, status_reason = $3 WHERE id = $1 AND status = 'pending' RETURNING id`,
+    `UPDATE orders SET status = 'cancelled', cancelled_at = $2, status_reason = $3 WHERE id = $1 AND status = 'pending'
+      RETURNING id`,
     [order.id, ctx.now().toISOString(), reason],
   );
   return rows.length > 0;
@@ -157,7 +164,8 @@ export async function cancelOrder(ctx: AppContext, order: OrderRow, reason: stri
 /** An administrator refunds a paid order (the money itself is returned in the provider's dashboard). */
 export async function refundOrder(ctx: AppContext, number: string, reason: string): Promise<boolean> {
   const rows = await ctx.db.query<{ id: number }>(
-    `UPDATE orders SET status = 'refunded', refunded_at = $3, status_reason = $4 WHERE site_id = $1 AND number = $2 AND status IN ('paid', 'fulfilled') RETURNING id`,
+    `UPDATE orders SET status = 'refunded', refunded_at = $3, status_reason = $4 WHERE site_id = $1 AND number = $2
+      AND status IN ('paid', 'fulfilled') RETURNING id`,
     [ctx.site.id, number, ctx.now().toISOString(), reason],
   );
   return rows.length > 0;
@@ -187,12 +195,15 @@ export async function handlePaymentEvent(
       if (event.amountCents !== null && event.amountCents !== order.total_cents) {
         await tx.query<NoRows>('UPDATE orders SET status_reason = $2 WHERE id = $1', [
           order.id,
-          `The payment provider collected ${formatUsd(event.amountCents, { alwaysCents: true })}, not the order total of ${formatUsd(order.total_cents, { alwaysCents: true })}; the site team will settle the difference.`,
+          `The payment provider collected ${formatUsd(event.amountCents, { alwaysCents: true })}, not the ` +
+            `order total of ${formatUsd(order.total_cents, { alwaysCents: true })}; the site team will settle ` +
+            `the difference.`,
         ]);
       }
     } else if (event.outcome === 'failed') {
       await tx.query<NoRows>(
-        `UPDATE orders SET status_reason = 'The last payment attempt failed; you can try again.' WHERE id = $1 AND status = 'pending'`,
+        `UPDATE orders SET status_reason = 'The last payment attempt failed; you can try again.' WHERE id = $1
+          AND status = 'pending'`,
         [order.id],
       );
     }

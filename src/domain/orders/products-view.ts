@@ -9,7 +9,8 @@ export interface ProductEntry {
   name: string;
   description: string;
   price_cents: number;
-  /** `item` (per item) or `category` (extra_categories: per category) or `minimum` (billboard_min: amount_cents, at least this). */
+  /** `item` (per item) or `category` (extra_categories: per category) or `minimum` (billboard_min: amount_cents, at
+   *  least this). */
   price_per: 'item' | 'category' | 'minimum';
   needs_listing: boolean;
   takes: ItemProperty[];
@@ -59,7 +60,9 @@ export async function listProducts(ctx: AppContext): Promise<ProductList> {
     billboard_min_cents: billboard?.priceCents ?? null,
     currency: 'USD',
     vat_note:
-      "Prices are in USD cents and exclude VAT. EU consumers pay their country's VAT; EU businesses with a valid VAT number from another EU country than ours are reverse charged; outside the EU no VAT is added. quote_order shows the VAT for a billing_country and vat_number.",
+      "Prices are in USD cents and exclude VAT. EU consumers pay their country's VAT; EU businesses with a " +
+      'valid VAT number from another EU country than ours are reverse charged; outside the EU no VAT is added. ' +
+      'quote_order shows the VAT for a billing_country and vat_number.',
     seller_country: settings.seller.country,
     payment: { provider: provider.name, test_mode: provider.testMode },
   };

@@ -47,7 +47,8 @@ export function reviewProfile(p: ListingProfile): { summary: string; points: Rev
     add(
       'description',
       'weak',
-      `The description has ${words(description)} words; 80–200 words lets visitors (and search engines) understand who it is for and why.`,
+      `The description has ${words(description)} words; 80–200 words lets visitors (and search engines) ` +
+        `understand who it is for and why.`,
       excerpt(description),
     );
   else add('description', 'good', 'Long enough to explain the product.', excerpt(description));
@@ -114,7 +115,8 @@ export function reviewProfile(p: ListingProfile): { summary: string; points: Rev
     add(
       'website',
       'weak',
-      `Your own website does not state: ${p.not_found_on_website.join(', ')}. Saying it there too makes the listing verifiable.`,
+      `Your own website does not state: ${p.not_found_on_website.join(', ')}. Saying it there too makes the ` +
+        `listing verifiable.`,
       null,
     );
   }

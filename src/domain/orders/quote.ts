@@ -81,7 +81,8 @@ const ORDER_FACTS = `SELECT
 
 // Only orders with extra_categories need the listings' categories.
 const LISTING_CATEGORIES = `SELECT l.id, pc.slug AS primary_category,
-       coalesce((SELECT array_agg(xc.slug ORDER BY xc.slug) FROM listing_extra_categories x JOIN categories xc ON xc.id = x.category_id WHERE x.listing_id = l.id), '{}') AS extra_categories
+       coalesce((SELECT array_agg(xc.slug ORDER BY xc.slug) FROM listing_extra_categories x
+       JOIN categories xc ON xc.id = x.category_id WHERE x.listing_id = l.id), '{}') AS extra_categories
   FROM listings l LEFT JOIN categories pc ON pc.id = l.primary_category_id WHERE l.id = ANY($1::int[])`;
 
 async function orderFacts(
@@ -125,7 +126,8 @@ async function orderFacts(
   };
 }
 
-/** Category slugs the items name that the catalogue copy does not know (added since it was read), checked in the database. */
+/** Category slugs the items name that the catalogue copy does not know (added since it was read), checked in the
+ *  database. */
 async function withNewCategories(
   db: Queryable,
   siteId: number,
@@ -235,7 +237,8 @@ export async function priceOrder(
   } catch (err) {
     if (err instanceof ForeignListingError)
       throw forbidden(
-        `${err.path}: listing ${err.listingId} belongs to another account; you can order only for listings you own or co-own.`,
+        `${err.path}: listing ${err.listingId} belongs to another account; you can order only for listings you ` +
+          `own or co-own.`,
       );
     throw err;
   }

@@ -11,7 +11,8 @@
 import jsvatModule, { type Country as JsvatCountry, type VatCheckResult } from 'jsvat';
 import { countryFromCode } from '../../drafting/extract/countries.js';
 
-// jsvat is CommonJS; under NodeNext its exports sit behind the default import (as ajv in src/validation/json-schema.ts).
+// jsvat is CommonJS; under NodeNext its exports sit behind the default import (as ajv in
+// src/validation/json-schema.ts).
 const jsvat = ((jsvatModule as any).default ?? jsvatModule) as {
   checkVAT: (vat: string, countriesList?: ReadonlyArray<JsvatCountry>) => VatCheckResult;
   countries: ReadonlyArray<JsvatCountry>;
@@ -268,7 +269,9 @@ export function decideVat(input: VatInput): VatDecision {
       kind: 'eu_consumer',
       country: buyer,
       vat_number: null,
-      explanation: `${info.adjective} VAT at ${formatRate(rate)} applies: digital services are taxed in the customer's country, here ${info.name}.`,
+      explanation:
+        `${info.adjective} VAT at ${formatRate(rate)} applies: digital services are taxed in the customer's ` +
+        `country, here ${info.name}.`,
       legal_mention: null,
     };
   }
@@ -280,7 +283,9 @@ export function decideVat(input: VatInput): VatDecision {
       kind: 'domestic_business',
       country: buyer,
       vat_number: business,
-      explanation: `${info.adjective} VAT at ${formatRate(rate)} applies: you and the seller are both in ${info.name}, so VAT is charged even with your VAT number ${business}.`,
+      explanation:
+        `${info.adjective} VAT at ${formatRate(rate)} applies: you and the seller are both in ${info.name}, so ` +
+        `VAT is charged even with your VAT number ${business}.`,
       legal_mention: null,
     };
   }
@@ -291,7 +296,9 @@ export function decideVat(input: VatInput): VatDecision {
     kind: 'reverse_charge',
     country: buyer,
     vat_number: business,
-    explanation: `No VAT is charged (0 %): as a business in ${info.name} with VAT number ${business}, you account for ${info.adjective} VAT yourself under the reverse charge.`,
+    explanation:
+      `No VAT is charged (0 %): as a business in ${info.name} with VAT number ${business}, you account for ` +
+      `${info.adjective} VAT yourself under the reverse charge.`,
     legal_mention: REVERSE_CHARGE_MENTION,
   };
 }
@@ -318,7 +325,8 @@ export function vatProblem(input: VatRequestFields): VatProblem | null {
   if (!number.validFormat) {
     const checked =
       number.country !== null
-        ? `${EU_COUNTRIES[number.country]!.adjective} VAT numbers are ${EU_COUNTRIES[number.country]!.format}, with valid check digits`
+        ? `${EU_COUNTRIES[number.country]!.adjective} VAT numbers are ${EU_COUNTRIES[number.country]!.format}, ` +
+          `with valid check digits`
         : "an EU member state prefix such as DE, FR or EL followed by that country's national number";
     const outside =
       number.country === null && /^[A-Z]{2}/.test(number.value)
@@ -332,7 +340,9 @@ export function vatProblem(input: VatRequestFields): VatProblem | null {
   if (country !== null && number.country !== country) {
     return {
       path: 'vat_number',
-      message: `VAT number ${number.value} is from ${countryName(number.country!)} but the billing country is ${countryName(country)}: they must be the same country.`,
+      message:
+        `VAT number ${number.value} is from ${countryName(number.country!)} but the billing country is ` +
+        `${countryName(country)}: they must be the same country.`,
     };
   }
   return null;

@@ -38,7 +38,9 @@ export async function checkVies(
   } catch (err) {
     return {
       status: 'unavailable',
-      reason: `VIES could not be reached (${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message})`,
+      reason:
+        `VIES could not be reached ` +
+        `(${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message})`,
     };
   }
 }

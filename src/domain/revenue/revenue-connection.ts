@@ -40,7 +40,8 @@ export async function fxRates(db: Queryable, siteId: number): Promise<FxRates> {
 }
 
 const missingRatesMessage = (m: string[]) =>
-  `No figure stored: the account bills in ${m.map((c) => c.toUpperCase()).join(', ')}, and the site has no exchange rate for ${m.length > 1 ? 'them' : 'it'} yet (the administrator sets revenue_fx_rates).`;
+  `No figure stored: the account bills in ${m.map((c) => c.toUpperCase()).join(', ')}, and the site has no ` +
+  `exchange rate for ${m.length > 1 ? 'them' : 'it'} yet (the administrator sets revenue_fx_rates).`;
 
 /**
  * The service refuses to start when a key is stored and SECRETS_KEY is not set: without it the
@@ -51,7 +52,8 @@ export async function requireSecretsKeyForStoredKeys(db: Queryable, config: Conf
   const n = await storedKeyCount(db);
   if (n > 0)
     throw new ConfigError(
-      `SECRETS_KEY is not set, but ${n} revenue connection key${n > 1 ? 's are' : ' is'} stored encrypted with it. Set SECRETS_KEY to the key used when they were stored (see README, "Revenue board").`,
+      `SECRETS_KEY is not set, but ${n} revenue connection key${n > 1 ? 's are' : ' is'} stored encrypted with ` +
+        `it. Set SECRETS_KEY to the key used when they were stored (see README, "Revenue board").`,
     );
 }
 
@@ -192,7 +194,11 @@ async function mailBroken(
     await queueMail(deps.db, {
       to,
       subject: `${deps.site.name}: your ${provider.label} connection stopped working`,
-      text: `${provider.label} no longer accepts the ${provider.keyName} ending in …${c.key_hint} that proves your revenue on ${deps.site.name}.\n\n${reason}\n\nYour last verified figure stays on the listing. To keep it current, connect a new ${provider.keyName} (${provider.keyAccess}) on ${deps.config.publicUrl}/my/listings.\n`,
+      text:
+        `${provider.label} no longer accepts the ${provider.keyName} ending in …${c.key_hint} that proves your ` +
+        `revenue on ${deps.site.name}.\n\n${reason}\n\nYour last verified figure stays on the listing. To keep ` +
+        `it current, connect a new ${provider.keyName} (${provider.keyAccess}) on ` +
+        `${deps.config.publicUrl}/my/listings.\n`,
     });
   }
 }

@@ -21,12 +21,14 @@ export interface RevenueProvider {
   mrr(key: string, rates: FxRates): Promise<MrrResult>;
 }
 
-/** USD per unit of another currency, as the administrator keeps them in the `revenue_fx_rates` site setting ({"eur": 1.08}). */
+/** USD per unit of another currency, as the administrator keeps them in the `revenue_fx_rates` site setting ({"eur":
+ *  1.08}). */
 export type FxRates = Record<string, number>;
 
 export type MrrResult = { ok: true; mrrCents: number; subscriptions: number } | { ok: false; missingRates: string[] };
 
-/** The provider refused the key (deleted, rolled, lacking a permission): the connection is broken until the owner reconnects. */
+/** The provider refused the key (deleted, rolled, lacking a permission): the connection is broken until the owner
+ *  reconnects. */
 export class RevenueKeyRejected extends Error {
   constructor(
     readonly status: number,

@@ -50,11 +50,15 @@ export async function saveConnection(
   },
 ): Promise<void> {
   await db.query<NoRows>(
-    `INSERT INTO revenue_connections (company_id, listing_id, provider, key_ciphertext, key_iv, key_tag, key_hint, status, last_error, last_checked_at, next_check_at, created_by, created_at)
-     VALUES ($1, $2, $10, $3, $4, $5, $6, 'ok', $7, $8::timestamptz, $8::timestamptz + interval '1 day', $9, $8::timestamptz)
-     ON CONFLICT (company_id) DO UPDATE SET listing_id = EXCLUDED.listing_id, provider = EXCLUDED.provider, key_ciphertext = EXCLUDED.key_ciphertext,
+    `INSERT INTO revenue_connections (company_id, listing_id, provider, key_ciphertext, key_iv, key_tag, key_hint,
+     status, last_error, last_checked_at, next_check_at, created_by, created_at)
+     VALUES ($1, $2, $10, $3, $4, $5, $6, 'ok', $7, $8::timestamptz, $8::timestamptz + interval '1 day', $9,
+     $8::timestamptz)
+     ON CONFLICT (company_id) DO UPDATE
+     SET listing_id = EXCLUDED.listing_id, provider = EXCLUDED.provider, key_ciphertext = EXCLUDED.key_ciphertext,
        key_iv = EXCLUDED.key_iv, key_tag = EXCLUDED.key_tag, key_hint = EXCLUDED.key_hint, status = 'ok',
-       last_error = EXCLUDED.last_error, last_checked_at = EXCLUDED.last_checked_at, next_check_at = EXCLUDED.next_check_at,
+       last_error = EXCLUDED.last_error, last_checked_at = EXCLUDED.last_checked_at,
+       next_check_at = EXCLUDED.next_check_at,
        created_by = EXCLUDED.created_by, created_at = EXCLUDED.created_at`,
     [
       c.companyId,
@@ -114,7 +118,8 @@ export async function markChecked(db: Queryable, id: number, now: Date, lastErro
 /** Marks a connection broken; true only for the call that changed it, so the owners are mailed once. */
 export async function markBroken(db: Queryable, id: number, now: Date, error: string): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
-    `UPDATE revenue_connections SET status = 'broken', last_error = $3, last_checked_at = $2 WHERE id = $1 AND status = 'ok' RETURNING id`,
+    `UPDATE revenue_connections SET status = 'broken', last_error = $3, last_checked_at = $2 WHERE id = $1
+      AND status = 'ok' RETURNING id`,
     [id, now.toISOString(), error],
   );
   return rows.length > 0;
@@ -129,8 +134,10 @@ export async function storeVerifiedFigure(
   source: string,
 ): Promise<void> {
   await db.query<NoRows>(
-    `INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source, updated_at) VALUES ($1, $2, $3, true, $4, now())
-     ON CONFLICT (company_id, month) DO UPDATE SET mrr_cents = EXCLUDED.mrr_cents, verified = true, source = EXCLUDED.source, updated_at = now()`,
+    `INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source, updated_at)
+     VALUES ($1, $2, $3, true, $4, now())
+     ON CONFLICT (company_id, month) DO UPDATE
+     SET mrr_cents = EXCLUDED.mrr_cents, verified = true, source = EXCLUDED.source, updated_at = now()`,
     [companyId, month, mrrCents, source],
   );
 }
@@ -143,7 +150,8 @@ export async function storeSelfReportedFigure(
   mrrCents: number,
 ): Promise<boolean> {
   const rows = await db.query<{ company_id: number }>(
-    `INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source, updated_at) VALUES ($1, $2, $3, false, 'self-reported', now())
+    `INSERT INTO revenue_figures (company_id, month, mrr_cents, verified, source, updated_at)
+     VALUES ($1, $2, $3, false, 'self-reported', now())
      ON CONFLICT (company_id, month) DO UPDATE SET mrr_cents = EXCLUDED.mrr_cents, updated_at = now()
        WHERE revenue_figures.verified = false
      RETURNING company_id`,
@@ -175,7 +183,8 @@ export async function isRevenueHidden(db: Queryable, listingId: number): Promise
 /** The addresses of everyone owning a listing of the company, on any site. */
 export async function companyOwnerEmails(db: Queryable, companyId: number): Promise<string[]> {
   const rows = await db.query<{ email: string }>(
-    `SELECT DISTINCT u.email FROM listings l JOIN listing_owners o ON o.listing_id = l.id JOIN users u ON u.id = o.user_id
+    `SELECT DISTINCT u.email FROM listings l JOIN listing_owners o ON o.listing_id = l.id
+      JOIN users u ON u.id = o.user_id
       WHERE l.company_id = $1 ORDER BY u.email`,
     [companyId],
   );

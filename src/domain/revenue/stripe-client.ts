@@ -29,7 +29,8 @@ export interface StripeSubscription {
   discount?: StripeDiscount | null;
 }
 
-/** A key Stripe refused (401 invalid, 403 lacking a permission): the connection is broken until the owner reconnects. */
+/** A key Stripe refused (401 invalid, 403 lacking a permission): the connection is broken until the owner
+ *  reconnects. */
 export class StripeKeyRejected extends RevenueKeyRejected {}
 /** Anything else that kept us from reading: network, 5xx, a malformed answer. Worth retrying tomorrow. */
 export class StripeUnavailable extends RevenueProviderUnavailable {}

@@ -18,7 +18,10 @@ export function restrictedKeyProblem(key: string): string | null {
   if (RESTRICTED_KEY.test(key)) return null;
   // A secret key can move money and change the account: we will not hold one.
   if (/^sk_(live|test)_/.test(key))
-    return `This is a secret key, which can change your Stripe account: ${RESTRICTED_KEY_MESSAGE} (rk_live_… or rk_test_…).`;
+    return (
+      `This is a secret key, which can change your Stripe account: ${RESTRICTED_KEY_MESSAGE} (rk_live_… or ` +
+      `rk_test_…).`
+    );
   return `This is not a Stripe restricted key: ${RESTRICTED_KEY_MESSAGE} (rk_live_… or rk_test_…).`;
 }
 
@@ -105,7 +108,8 @@ export function computeMrr(subs: StripeSubscription[], rates: FxRates): MrrResul
   return { ok: true, mrrCents: Math.round(usd), subscriptions: counted };
 }
 
-/** Reads the account's counted subscriptions with the key and computes its MRR. Throws StripeKeyRejected / StripeUnavailable. */
+/** Reads the account's counted subscriptions with the key and computes its MRR. Throws StripeKeyRejected /
+ *  StripeUnavailable. */
 export async function stripeMrr(apiBase: string, key: string, rates: FxRates): Promise<MrrResult> {
   const subs: StripeSubscription[] = [];
   for (const status of COUNTED_STATUSES) subs.push(...(await listStripeSubscriptions(apiBase, key, status)));

@@ -24,7 +24,8 @@ export interface SearchParams {
 }
 
 /** Trending = votes decayed with a two-day half-life over the last 30 days. */
-/** Trending score per listing: its votes of the last 30 days, each halving in weight every two days (in float8: numeric powers cost 15 µs a vote). */
+/** Trending score per listing: its votes of the last 30 days, each halving in weight every two days (in float8: numeric
+ *  powers cost 15 µs a vote). */
 export const TRENDING_SCORES = (
   nowParam: string,
 ) => `SELECT v.listing_id, sum(power(0.5::float8, extract(epoch FROM (${nowParam}::timestamptz - v.created_at))::float8 / 172800.0)) AS score

@@ -8,7 +8,8 @@ import type { NoRows, Queryable } from '../../db/client.js';
 export async function ensureServerSecret(db: Queryable, siteId: number): Promise<string> {
   const fresh = crypto.randomBytes(32).toString('base64url');
   await db.query<NoRows>(
-    `INSERT INTO site_settings (site_id, key, value) VALUES ($1, 'server_secret', $2) ON CONFLICT (site_id, key) DO NOTHING`,
+    `INSERT INTO site_settings (site_id, key, value) VALUES ($1, 'server_secret', $2) ON CONFLICT (site_id, key)
+      DO NOTHING`,
     [siteId, JSON.stringify(fresh)],
   );
   const rows = await db.query<{ value: string }>(

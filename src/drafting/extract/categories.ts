@@ -33,7 +33,8 @@ const GENERIC_WORDS = new Set([
   'the',
 ]);
 
-/** A name's phrases and their singular/plural forms: "Sales & Marketing" → sales, marketing; "Developer Tools" → developer tools, developer tool. */
+/** A name's phrases and their singular/plural forms: "Sales & Marketing" → sales, marketing; "Developer Tools" →
+ *  developer tools, developer tool. */
 function phrasesOf(name: string): string[] {
   const out = new Set<string>();
   for (const part of name.split(/\s*(?:&|\/|,|\band\b|\+)\s*/i)) {
@@ -55,7 +56,8 @@ interface Area {
   index: WordIndex;
 }
 
-/** Where a site says what it is: homepage head (title, descriptions, keywords), headings, and the prose of its main pages. */
+/** Where a site says what it is: homepage head (title, descriptions, keywords), headings, and the prose of its main
+ *  pages. */
 function areasOf(site: SiteView): Area[] {
   const areas: Area[] = [];
   const home = site.home;

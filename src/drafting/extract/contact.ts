@@ -5,7 +5,8 @@ import { isOtherPeoplesWords, propose, quoteLine, quoteOn, SELF_DESCRIBING, type
 
 const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
 const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
-/** Addresses that are placeholders, tracking, mailing-list commands or build artefacts, not a way to reach the company. */
+/** Addresses that are placeholders, tracking, mailing-list commands or build artefacts, not a way to reach the
+ *  company. */
 const NOT_CONTACT =
   /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster)@|[+-](?:un)?subscribe@|[+-](?:request|join|leave|owner)@|@(example\.(com|org|net)|sentry\.io|[a-z0-9.-]*sentry[a-z0-9.-]*|wixpress\.com|domain\.com|email\.com)$|\.(png|jpe?g|gif|svg|webp|css|js)$/i;
 const ROLE_MAILBOX = /^(hello|hi|contact|info|support|help|team|sales|founders?|office|mail)@/i;

@@ -3,7 +3,8 @@
  * (Intl.DisplayNames over AA…ZZ) rather than a package or a hand-kept list.
  */
 
-/** Region codes the runtime names that are not countries of ISO 3166-1 (unions, private use, exceptional reservations). */
+/** Region codes the runtime names that are not countries of ISO 3166-1 (unions, private use, exceptional
+ *  reservations). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'CQ']);
 /** Everyday names the runtime does not give (it says "United States", "Czechia", "Türkiye"…). */
 const ALIASES: Record<string, string> = {

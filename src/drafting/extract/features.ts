@@ -63,7 +63,8 @@ const prose = (b: TextBlock | undefined) =>
   isOwnStatement(b) &&
   (wordCount(b.text) >= 5 || (wordCount(b.text) >= 3 && /[.!]$/.test(b.text)));
 
-/** The items of a section: its sub-headings, else its list items, else (in a section named for features) the first sentence of each paragraph. */
+/** The items of a section: its sub-headings, else its list items, else (in a section named for features) the first
+ *  sentence of each paragraph. */
 function itemsOfSection(page: ViewPage, s: Section, paragraphs = false): Item[] {
   const subHeadings: Item[] = [];
   const listItems: Item[] = [];
@@ -116,7 +117,8 @@ function cardGroups(page: ViewPage): Item[] {
     if (above && OTHER_SECTION.test(blocks[above.heading].text)) continue;
     for (const c of cards) out.push(card(page, blocks[c.heading].text, blocks[c.heading + 1].text));
   }
-  // Cards without heading elements: a short title line then its sentence, three times running (twice in a "feature" container).
+  // Cards without heading elements: a short title line then its sentence, three times running (twice in a "feature"
+  // container).
   for (let i = 0; i + 1 < blocks.length; i++) {
     const run: Item[] = [];
     let j = i;
@@ -140,7 +142,8 @@ function cardGroups(page: ViewPage): Item[] {
   return out;
 }
 
-/** "💬 Reliable messaging", "✓ Works offline": three or more lines running, each led by an emoji or a check mark. */
+/** "💬 Reliable messaging", "✓ Works offline": three or more lines running, each led by an emoji or a check
+ *  mark. */
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: variation selectors and joiners trail an emoji one at a time
 const BULLET = /^(?:\p{Extended_Pictographic}|[✓✔☑★→►▸•])[\uFE0F\u200D\p{Extended_Pictographic}]*\s+(\S.{6,198})$/u;
 function bulletRuns(page: ViewPage): Item[] {
@@ -156,7 +159,8 @@ function bulletRuns(page: ViewPage): Item[] {
   return out;
 }
 
-/** A definition list of three or more terms, each explained: "<dt>Fast and efficient</dt><dd>Be productive …</dd>". */
+/** A definition list of three or more terms, each explained: "<dt>Fast and efficient</dt><dd>Be productive
+ *  …</dd>". */
 function definitionCards(page: ViewPage): Item[] {
   const { blocks } = page;
   const pairs: Item[][] = [];
@@ -211,7 +215,8 @@ function leadTermItems(page: ViewPage): Item[] {
   return out;
 }
 
-/** "First there is CSG, second there is extrusion …": the clause after each ordinal, when a passage counts at least two. */
+/** "First there is CSG, second there is extrusion …": the clause after each ordinal, when a passage counts at least
+ *  two. */
 const ORDINAL =
   /\b(first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|finally|lastly)\b,?\s+(?:(?:there(?:'s|’s| is| are)|we (?:have|offer)|you (?:get|have))\s+)?/gi;
 function ordinalItems(page: ViewPage, sectionNamed: boolean): Item[] {

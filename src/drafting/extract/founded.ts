@@ -7,7 +7,8 @@ import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView
 /** "Founded in 2021", "established 2019", "Est. 1998", "founded by two designers in Lisbon in 2021". */
 const FOUNDED =
   /\b(?:founded|established|incorporated|est\.|(?:was|were) (?:first )?(?:started|created|begun|born))\b[^.\n]{0,60}?\b((?:18|19|20)\d{2})\b/i;
-/** "operating since 2013", "around since 2009": the company's own running time, not "lower than since 2016" or "a maintainer since 2007". */
+/** "operating since 2013", "around since 2009": the company's own running time, not "lower than since 2016" or "a
+ *  maintainer since 2007". */
 const SINCE =
   /\b(?:operating|operated|around|in business|online|running|existed|active|serving [\w ]{1,30}?|helping [\w ]{1,30}?) since ((?:18|19|20)\d{2})\b/i;
 

@@ -280,7 +280,8 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const generic = (m: PageMedia) =>
     /^logo(?:[-_.]|$)/i.test(file(m)) &&
     !(m.alt && !named(m) && m.alt.split(/\s+/).length <= 3 && !/logo/i.test(m.alt));
-  // Named like the product first (a header may also show a sponsor's logo), then one in the header or brand link, then the generic file.
+  // Named like the product first (a header may also show a sponsor's logo), then one in the header or brand link, then
+  // the generic file.
   const ownLogo =
     logos.find(named) ?? titled ?? logos.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ?? logos.find(generic);
   if (ownLogo) return propose(ownLogo.url, [quoteOn(home, 'links', ownLogo.url)]);

@@ -20,7 +20,8 @@ interface Found {
   evidence: Evidence | null;
 }
 
-/** "based in Lisbon, Portugal", "headquartered in Austin, Texas, USA", "located in Berlin", "founded in 2021 in Porto, Portugal". */
+/** "based in Lisbon, Portugal", "headquartered in Austin, Texas, USA", "located in Berlin", "founded in 2021 in Porto,
+ *  Portugal". */
 const BASED_IN =
   /\b(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?(?:founded|started)(?:\s+in\s+\d{4})?)\s+in|operated (?:out of|from|in)|run (?:out of|from))\s+(?!\d{4}\b)(?:the )?([^.;!?\n()]{2,80})/i;
 const PLACE_END = /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving)\s+.*$|\s*[–—|].*$/i;
@@ -217,7 +218,8 @@ function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[])
   }
 }
 
-/** An imprint ("Impressum", legal notice) states the publisher's postal address: "10115 Berlin", and a country or the German postcode form. */
+/** An imprint ("Impressum", legal notice) states the publisher's postal address: "10115 Berlin", and a country or the
+ *  German postcode form. */
 const IMPRINT = /\b(impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|colophon)\b/i;
 /** The German laws that require an imprint (§ 5 TMG, since 2024 § 5 DDG), cited in German or English. */
 const GERMAN_IMPRINT_LAW =
@@ -247,7 +249,8 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
       (section ? page.blocks.slice(section.start, section.start + 40) : page.blocks.slice(0, 200)).some((b) =>
         GERMAN_IMPRINT_LAW.test(b.text),
       );
-    // The address may stand under a sub-heading of its own ("Address"): the lines after the heading, not just its extent.
+    // The address may stand under a sub-heading of its own ("Address"): the lines after the heading, not just its
+    // extent.
     const lines = section ? page.blocks.slice(section.start, section.start + 40) : page.blocks.slice(0, 200);
     for (let i = 0; i < lines.length; i++) {
       const b = lines[i];

@@ -82,7 +82,8 @@ export function extractTiers(site: SiteView): Tier[] {
       const price = m[0].trim();
       const lead = b.text.slice(0, m.index);
       const before = lead.replace(/[\s:–—|·-]+$/, '').trim();
-      // "Starter: $9/month" or "Team $29/month"; a longer lead without a separator is a sentence ("Extra seats cost $5").
+      // "Starter: $9/month" or "Team $29/month"; a longer lead without a separator is a sentence ("Extra seats cost
+      // $5").
       const namedInline = before !== '' && (/[:–—|·-]\s*$/.test(lead) || before.split(/\s+/).length <= 2);
       const after = b.text.slice(m.index + m[0].length).trim();
       let name: string | null = null;
@@ -139,7 +140,8 @@ function pricingSentence(site: SiteView): Proposal<string> | undefined {
   return undefined;
 }
 
-/** "Free $0, Starter $12 per month, Team $39 per month": every price as quoted; without plans, the pricing section's sentence. */
+/** "Free $0, Starter $12 per month, Team $39 per month": every price as quoted; without plans, the pricing section's
+ *  sentence. */
 export function extractPricingSummary(tiers: Tier[], site?: SiteView): Proposal<string> | undefined {
   if (!tiers.some((t) => t.evidence[0])) return site ? pricingSentence(site) : undefined;
   const parts: string[] = [];
@@ -158,7 +160,8 @@ export function extractPricingSummary(tiers: Tier[], site?: SiteView): Proposal<
 const LICENSE_NAME =
   '(?:MIT|Apache|GPL|AGPL|LGPL|MPL|EUPL|ISC|BSD(?:[- ][23]-Clause)?|(?:GNU )?(?:Affero |Lesser )?General Public|Mozilla Public)';
 const LICENSE_VERSION = '(?:[- ]?v?\\d(?:\\.\\d)?(?:-only|-or-later|\\+)?)?';
-/** "is free and open source", "open-source and self-hostable", "MIT License", "licensed under the Apache License", "GPLv3-licensed". */
+/** "is free and open source", "open-source and self-hostable", "MIT License", "licensed under the Apache License",
+ *  "GPLv3-licensed". */
 const OPEN_SOURCE = new RegExp(
   [
     `\\b(?:is|are|fully|100%|completely|entirely|proudly)\\s+(?:an?\\s+|the\\s+)?(?:(?:fully|100%|completely|entirely|proudly|free(?: and|,)?)\\s+)?open[- ]source\\b`,
@@ -192,7 +195,8 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
   for (const page of pagesOfKind(site, 'pricing', 'homepage', 'features', 'faq', 'about', 'page')) {
     // One scan of the page first: most pages never say it, and then no line needs testing.
     if (!pattern.test(readText(page))) continue;
-    // Other pages (posts, docs) speak of other software too: there the line must name the product, or the page be its licence.
+    // Other pages (posts, docs) speak of other software too: there the line must name the product, or the page be its
+    // licence.
     const anyLine = page.kind !== 'page' || /licen[cs]e|copying|legal|about/i.test(`${page.url} ${page.title}`);
     const named = (text: string) => !!name && text.toLowerCase().includes(name.toLowerCase());
     for (const b of page.blocks) {

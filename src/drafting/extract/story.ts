@@ -108,7 +108,8 @@ function splitTitle(text: string): { title: string; description?: string } {
   return { title: fitText(text, MILESTONE_LIMITS.title) };
 }
 
-/** Dated timeline entries of the about page (or homepage): "March 2022 — Launched v1" → 2022-03-01 "Launched v1". */
+/** Dated timeline entries of the about page (or homepage): "March 2022 — Launched v1" → 2022-03-01 "Launched
+ *  v1". */
 export function extractMilestones(site: SiteView): SourcedMilestone[] {
   const out: SourcedMilestone[] = [];
   for (const page of pagesOfKind(site, 'about', 'homepage')) {
@@ -145,7 +146,8 @@ export function extractMilestones(site: SiteView): SourcedMilestone[] {
         i++;
       }
     }
-    // A lone dated sentence is not a timeline: entries count when a timeline section or hint holds them, or when there are several.
+    // A lone dated sentence is not a timeline: entries count when a timeline section or hint holds them, or when there
+    // are several.
     const timeline = entries.filter(
       (e) => inTimeline.has(e.index) || /\b(timeline|milestone|history)\b/.test(blocks[e.index].within),
     );

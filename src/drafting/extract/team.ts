@@ -28,7 +28,8 @@ const ROLE =
   /\b(co-?\s?founder|founder|founding|ceo|cto|coo|cfo|cpo|cmo|chief|head of|lead|engineer|developer|designer|president|director|owner|partner|vp|vice president|manager|managing|advisor|principal|researcher|scientist|marketer|operations|sales|support|success)\b/i;
 const FOUNDER_ROLE = /\b(co-?\s?founder|founder|founding (?:ceo|cto|partner))\b/i;
 const NAME_WITH_ROLE = /^(.{3,60}?)\s*(?:,|—|–|-|\|)\s*(.{2,120})$/;
-/** "Jane Doe (President): project founder and lead developer", "Jane Doe: founder": a name, a role in brackets, then after a colon. */
+/** "Jane Doe (President): project founder and lead developer", "Jane Doe: founder": a name, a role in brackets, then
+ *  after a colon. */
 const NAME_PAREN_ROLE = /^(.{3,60}?)\s*(?:\(([^)]{2,60})\))?\s*:\s*(.{2,200})$/;
 
 export const looksLikePersonName = (s: string) => s.length <= 60 && PERSON_NAME.test(s) && !NOT_NAME_WORDS.test(s);
@@ -55,7 +56,8 @@ function peopleOnPage(page: ViewPage): Person[] {
       starts.push({ index: i, name: inline[1], role: { text: inline[2], index: i } });
       return;
     }
-    // "Jane Doe (President)" over "Project founder and lead developer. Past: …": the role in brackets, or the next line's first sentence when it says founder.
+    // "Jane Doe (President)" over "Project founder and lead developer. Past: …": the role in brackets, or the next
+    // line's first sentence when it says founder.
     const bracketed = /^(.{3,60}?)\s*\(([^)]{2,60})\)$/.exec(b.text);
     if (bracketed && looksLikePersonName(bracketed[1]) && ROLE.test(bracketed[2])) {
       const next = blocks[i + 1];
@@ -185,7 +187,8 @@ function statedFounders(
       for (const re of own ? [FOUNDED_BY, COFOUNDED_WITH, AUTHOR_OF] : [COFOUNDED_WITH]) {
         const m = re.exec(b.text);
         if (!m) continue;
-        // "developed by" names the makers only when the product (or nothing) is the subject: not "the new decoder was developed by".
+        // "developed by" names the makers only when the product (or nothing) is the subject: not "the new decoder was
+        // developed by".
         const before =
           b.text
             .slice(0, m.index)

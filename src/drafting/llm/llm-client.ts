@@ -10,7 +10,8 @@ export interface LlmSettings {
   model: string;
 }
 
-/** network: unreachable; timeout / aborted: gave up; http: non-2xx answer; bad_response: not an OpenAI-shaped reply; invalid_json: the model's text is not JSON. */
+/** network: unreachable; timeout / aborted: gave up; http: non-2xx answer; bad_response: not an OpenAI-shaped reply;
+ *  invalid_json: the model's text is not JSON. */
 export type LlmErrorCode = 'network' | 'timeout' | 'aborted' | 'http' | 'bad_response' | 'invalid_json';
 
 export class LlmError extends Error {

@@ -9,9 +9,12 @@ export const SYSTEM_PROMPT = [
   'You write the profile of a software product for a product directory, using only the website pages you are given.',
   'Rules:',
   '- Never invent or infer anything the pages do not state. When the pages do not say, give null (or an empty list).',
-  "- Back every value with quotes: whole sentences or lines copied character for character from a page, with that page's address. Values without an exact quote are thrown away.",
-  '- A quote must state the value itself: the year, the city, the country, the e-mail address, the link or the price must appear in it.',
-  '- Paraphrase only for texts (tagline, descriptions, features, FAQs, story), and keep to what the quotes say; copy numbers and prices exactly.',
+  '- Back every value with quotes: whole sentences or lines copied character for character from a page, with ' +
+    "that page's address. Values without an exact quote are thrown away.",
+  '- A quote must state the value itself: the year, the city, the country, the e-mail address, the link or the ' +
+    'price must appear in it.',
+  '- Paraphrase only for texts (tagline, descriptions, features, FAQs, story), and keep to what the quotes ' +
+    'say; copy numbers and prices exactly.',
   '- Categories: choose only names from the category list, most fitting first.',
   '- Country: the ISO 3166-1 alpha-2 code of the country a page names for the company.',
   '- The draft found so far by simple extraction is given for reference: improve on it, do not copy its mistakes.',
@@ -47,7 +50,8 @@ export function userPrompt(input: {
       : `Redraft only these fields from the pages below: ${input.fields.join(', ')}.`,
   );
   parts.push(
-    `Category list (choose only from these names):\n${input.categoryNames.length ? input.categoryNames.join('\n') : '(none: leave categories empty)'}`,
+    `Category list (choose only from these ` +
+      `names):\n${input.categoryNames.length ? input.categoryNames.join('\n') : '(none: leave categories empty)'}`,
   );
   parts.push(
     `Draft found so far:\n${JSON.stringify(draftValues(input.deterministic, input.fields, input.withParts), null, 1)}`,

@@ -11,7 +11,8 @@ export interface RefineDraftInput {
   pages: SourcePage[];
   deterministic: DraftContent;
   categories: CategoryChoice[];
-  /** Regenerate: only these fields are asked for and may change; FAQs, founders and the rest stay. Without it, the empty fields are asked for. */
+  /** Regenerate: only these fields are asked for and may change; FAQs, founders and the rest stay. Without it, the
+   *  empty fields are asked for. */
   only?: ProfileField[];
   llm: LlmSettings;
   signal?: AbortSignal;

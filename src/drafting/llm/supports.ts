@@ -55,7 +55,8 @@ export function supports(check: SupportCheck, value: string, quote: string): boo
   }
 }
 
-/** A link or address occurs in the quote; a page showing "linkedin.com/company/x" backs https://www.linkedin.com/company/x. */
+/** A link or address occurs in the quote; a page showing "linkedin.com/company/x" backs
+ *  https://www.linkedin.com/company/x. */
 function containsLink(quote: string, link: string): boolean {
   const q = quote.toLowerCase();
   const l = link.trim().toLowerCase();
