@@ -33,7 +33,15 @@ export const unreadSessionPrincipal = (sessionHash: string, ip: string): Princip
 /** What a form post came to: the operation's answer, or what to show beside the form's fields. */
 export type FormOutcome<T> =
   | { ok: true; value: T }
-  | { ok: false; status: number; message: string; errors: FieldError[]; fields: Record<string, string> };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      errors: FieldError[];
+      fields: Record<string, string>;
+      /** The input did not fit the operation's schema, so nothing ran (the page may word it its own way). */
+      invalidInput: boolean;
+    };
 
 const isArraySchema = (s: TSchema) => s.type === 'array';
 
@@ -60,8 +68,8 @@ export function formToBody(schema: TObject, form: PostedForm): Record<string, un
 }
 
 const byField = (errors: FieldError[]) => Object.fromEntries(errors.map((e) => [e.path, e.message]));
-const refusal = (status: number, message: string, errors: FieldError[]) =>
-  ({ ok: false, status, message, errors, fields: byField(errors) }) as const;
+const refusal = (status: number, message: string, errors: FieldError[], invalidInput = false) =>
+  ({ ok: false, status, message, errors, fields: byField(errors), invalidInput }) as const;
 
 /** A refusal's errors for a form that lists them, its message alone when it names no field. */
 export const fieldErrorsOf = (refused: { message: string; errors: FieldError[] }): FieldError[] =>
@@ -95,7 +103,7 @@ export async function runOperation<
     const validate = compile(schema, opts.coerce ?? false);
     if (!validate(part)) {
       const errors = toFieldErrors(validate.errors);
-      return refusal(400, summarize(errors), errors);
+      return refusal(400, summarize(errors), errors, true);
     }
     Object.assign(merged, part);
   }

@@ -5,13 +5,11 @@ import { loadOrRefuse } from '../not-yours-page.js';
 import { signedInUserOf } from '../site-request.js';
 import { HttpError, type FieldError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { EMAIL_PATTERN } from '../../domain/accounts/user-repository.js';
-import { startDraft } from '../../domain/drafts/start-draft.js';
 import { listDrafts, type DraftRecord } from '../../domain/drafts/draft-repository.js';
 import { draftForUser } from '../../domain/drafts/draft-access.js';
 import { draftView } from '../../domain/drafts/draft-view.js';
 import { editDraft, type DraftEdits } from '../../domain/drafts/edit-draft.js';
-import { acceptInvite, findInvite, invitesOf, inviteCofounder } from '../../domain/drafts/draft-invites.js';
+import { acceptInvite, findInvite, invitesOf } from '../../domain/drafts/draft-invites.js';
 import { saveDraftAsListing } from '../../domain/drafts/draft-listing.js';
 import { categoryChoices } from '../../domain/drafts/process-draft.js';
 import { draftPageText } from '../../domain/drafts/draft-page-text.js';
@@ -21,6 +19,8 @@ import { editorView, type EditorOptions } from './draft-editor-view.js';
 import { evidenceFor, highlightView } from './draft-evidence-view.js';
 import { progressView } from './draft-progress-view.js';
 import { firstValue } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import { inviteCofounderOperation, submitListingOperation } from '../../api/operations/submit.js';
 
 type Form = Record<string, string | string[] | undefined>;
 type Draft = DraftRecord & { role: 'owner' | 'cofounder' };
@@ -133,18 +133,13 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: Form }>('/submit', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = signedInUserOf(req);
     const url = String(firstValue(req.body?.url) ?? '');
-    const refuse = (message: string) =>
-      reply.page('Submit your product', submitForm(reply.generateCsrf(), url, message), 400);
-    if (!url.trim()) return refuse('Website URL: enter the address of your website, e.g. https://example.com.');
-    if (url.length > 2048) return refuse('Website URL: at most 2048 characters.');
-    try {
-      const id = await startDraft(ctx, user.id, url);
-      return reply.redirect(`/drafts/${id}`, 303);
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 400)
-        return refuse(`Website URL: ${err.errors?.[0]?.message ?? err.message}`);
-      throw err;
-    }
+    const outcome = await runForm(ctx, user, submitListingOperation, req.body);
+    if (outcome.ok) return reply.redirect(`/drafts/${outcome.value.id}`, 303);
+    if (outcome.status !== 400) throw new HttpError(outcome.status, outcome.message);
+    const message = url.trim()
+      ? `Website URL: ${outcome.fields.url ?? outcome.message}`
+      : 'Website URL: enter the address of your website, e.g. https://example.com.';
+    return reply.page('Submit your product', submitForm(reply.generateCsrf(), url, message), 400);
   });
 
   // ---- My drafts --------------------------------------------------------------------------------
@@ -297,22 +292,15 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
       const draft = await draftFor(reply, user, req.params.id);
       if (!draft) return reply;
       const email = String(firstValue(req.body?.email) ?? '').trim();
-      if (!EMAIL_PATTERN.test(email) || email.length > 254) {
-        return editorPage(
-          reply,
-          draft,
-          { inviteEmail: email, inviteError: "Email: enter your co-founder's address (at most 254 characters)." },
-          400,
-        );
-      }
-      try {
-        const sent = await inviteCofounder(ctx, draft, { userId: user.id, email: user.email }, email);
-        return reply.redirect(`/drafts/${draft.id}?done=invited&left=${sent.invites_left}#invite`, 303);
-      } catch (err) {
-        if (err instanceof HttpError && err.status === 400)
-          return editorPage(reply, draft, { inviteEmail: email, inviteError: err.message }, 400);
-        throw err;
-      }
+      const outcome = await runForm(ctx, user, inviteCofounderOperation, req.body, { id: draft.id });
+      if (outcome.ok)
+        return reply.redirect(`/drafts/${draft.id}?done=invited&left=${outcome.value.invites_left}#invite`, 303);
+      if (outcome.status !== 400) throw new HttpError(outcome.status, outcome.message);
+      // The schema's refusal of the address reads as what to do; the domain's refusals say why.
+      const inviteError = outcome.invalidInput
+        ? "Email: enter your co-founder's address (at most 254 characters)."
+        : outcome.message;
+      return editorPage(reply, draft, { inviteEmail: email, inviteError }, 400);
     },
   );
 
