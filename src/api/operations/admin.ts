@@ -1,12 +1,27 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation, type OperationContext } from '../registry.js';
-import { rowId, StringEnum } from '../schemas/common.js';
-import { AppError } from '../../errors/app-error.js';
+import { Params, rowId, StringEnum } from '../schemas/common.js';
+import { AppError, type FieldError } from '../../errors/app-error.js';
 import { moderate, type ModerationCommand } from '../../domain/moderation/moderate.js';
 import { REPORT_KINDS } from '../../domain/moderation/reports.js';
 import { accountIdByEmail } from '../../domain/accounts/suspension.js';
 import { setSetting } from '../../domain/site/site-repository.js';
 import { VOTE_SETTING_BOUNDS, VOTE_SETTING_KEYS } from '../../domain/votes/vote-settings.js';
+import {
+  createCategory,
+  deleteCategory,
+  readCategoryForm,
+  replaceCategoryFaqs,
+  updateCategory,
+} from '../../domain/categories/category-edits.js';
+import { checkFaqs } from '../../domain/content/faq-list.js';
+import { deleteBlogPost, readBlogPostForm, saveBlogPost } from '../../domain/blog/blog-edits.js';
+import {
+  addInterviewQuestion,
+  readQuestionForm,
+  setInterviewQuestionActive,
+  updateInterviewQuestion,
+} from '../../domain/interview/interview-edits.js';
 
 /**
  * What the site's administrators change in the admin area (/admin): moderation, votes, settings,
@@ -16,7 +31,11 @@ import { VOTE_SETTING_BOUNDS, VOTE_SETTING_KEYS } from '../../domain/votes/vote-
  * 'listings:write' for the rest, which changes what the public pages and the API show.
  */
 
+const idParams = Params({ id: rowId() });
 const Done = Type.Object({ message: Type.String() });
+
+/** The domain's own checks of a form failed: a 400 whose errors the page shows by field. */
+const notSaved = (errors: FieldError[]) => new AppError(400, 'Not saved: fix what is marked.', { errors });
 
 /** Runs a moderation command for the administrator; a refusal becomes the error it names. */
 async function runModeration(ctx: OperationContext, cmd: ModerationCommand) {
@@ -197,10 +216,302 @@ export const updateSiteSettingsOperation = defineOperation({
   },
 });
 
+/** The category form's text fields; the domain reads and checks them (readCategoryForm), in its words. */
+const categoryFields = {
+  name: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  parent: Type.Optional(Type.String({ description: 'The parent category id; empty for the top level' })),
+  position: Type.Optional(Type.String({ description: 'Among its siblings; empty: last (unchanged when editing)' })),
+};
+const typed = (b: { slug?: string; name?: string; description?: string; parent?: string; position?: string }) => ({
+  slug: b.slug ?? '',
+  name: b.name ?? '',
+  description: b.description ?? '',
+  parent: b.parent ?? '',
+  position: b.position ?? '',
+});
+const Saved = Type.Object({ id: Type.Integer(), slug: Type.String() });
+
+export const createCategoryOperation = defineOperation({
+  operationId: 'create_category',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'POST',
+  path: '/admin/categories',
+  tag: 'Admin',
+  title: 'Create a category',
+  summary: 'A new category (its slug never changes); the public pages and the API show it at once.',
+  scope: 'listings:write',
+  body: Type.Object({ slug: Type.String(), ...categoryFields }),
+  response: Saved,
+  status: 201,
+  handler: async (input, ctx) => {
+    const { values, errors } = readCategoryForm(typed(input), true);
+    if (errors.length) throw notSaved(errors);
+    const r = await createCategory(ctx.db, ctx.site.id, values);
+    if (!r.ok) throw notSaved(r.errors);
+    return { id: r.id, slug: r.slug };
+  },
+});
+
+export const updateCategoryOperation = defineOperation({
+  operationId: 'update_category',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'PATCH',
+  path: '/admin/categories/{id}',
+  tag: 'Admin',
+  title: 'Edit or move a category',
+  summary: "A category's name, description, parent (moving it in the tree) and position.",
+  scope: 'listings:write',
+  notFound: true,
+  params: idParams,
+  body: Type.Object(categoryFields),
+  response: Saved,
+  handler: async ({ id, ...input }, ctx) => {
+    const { values, errors } = readCategoryForm(typed(input), false);
+    if (errors.length) throw notSaved(errors);
+    const r = await updateCategory(ctx.db, ctx.site.id, id, values);
+    if (!r) throw new AppError(404, 'No such category.');
+    if (!r.ok) throw notSaved(r.errors);
+    return { id: r.id, slug: r.slug };
+  },
+});
+
+/** Replace-all FAQ rows as a form sends them (`faq.<i>.question`); blank rows are no FAQ (checkFaqs). */
+const FaqRows = Type.Array(
+  Type.Object({ question: Type.Optional(Type.String()), answer: Type.Optional(Type.String()) }),
+  {
+    maxItems: 100,
+  },
+);
+const faqRows = (rows: { question?: string; answer?: string }[] = []) =>
+  rows.map((r) => ({ question: r.question ?? '', answer: r.answer ?? '' }));
+
+export const replaceCategoryFaqsOperation = defineOperation({
+  operationId: 'replace_category_faqs',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'PUT',
+  path: '/admin/categories/{id}/faqs',
+  tag: 'Admin',
+  title: "Replace a category's FAQs",
+  summary: 'The whole list of FAQs on the category page.',
+  scope: 'listings:write',
+  notFound: true,
+  params: idParams,
+  body: Type.Object({ faq: Type.Optional(FaqRows) }),
+  response: Type.Object({ id: Type.Integer() }),
+  handler: async ({ id, faq }, ctx) => {
+    const { faqs, errors } = checkFaqs(faqRows(faq));
+    if (errors.length) throw notSaved(errors);
+    if (!(await replaceCategoryFaqs(ctx.db, ctx.site.id, id, faqs))) throw new AppError(404, 'No such category.');
+    return { id };
+  },
+});
+
+export const deleteCategoryOperation = defineOperation({
+  operationId: 'delete_category',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'DELETE',
+  path: '/admin/categories/{id}',
+  tag: 'Admin',
+  title: 'Delete a category',
+  summary: 'Only a category without subcategories and listings; its FAQs go with it.',
+  scope: 'listings:write',
+  notFound: true,
+  params: idParams,
+  response: Type.Object({ slug: Type.String() }),
+  handler: async ({ id }, ctx) => {
+    const r = await deleteCategory(ctx.db, ctx.site.id, id);
+    if (!r) throw new AppError(404, 'No such category.');
+    if (!r.ok) {
+      const what = [
+        r.subcategories ? `${r.subcategories} ${r.subcategories === 1 ? 'subcategory' : 'subcategories'}` : '',
+        r.listings ? `${r.listings} ${r.listings === 1 ? 'listing' : 'listings'}` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
+      // Nothing wrong with the request itself: the category's state refuses it.
+      throw new AppError(
+        409,
+        `Not deleted: this category still holds ${what}. Only a category without subcategories and listings can be deleted.`,
+      );
+    }
+    return { slug: r.slug };
+  },
+});
+
+/** The post form's fields; the domain reads and checks them (readBlogPostForm), in its words. */
+const BlogPostBody = Type.Object({
+  slug: Type.Optional(Type.String()),
+  title: Type.Optional(Type.String()),
+  excerpt: Type.Optional(Type.String()),
+  body: Type.Optional(Type.String({ description: 'Markdown' })),
+  author: Type.Optional(Type.String()),
+  tags: Type.Optional(Type.String({ description: 'Separated by commas' })),
+  status: Type.Optional(Type.String({ description: 'draft or published' })),
+  published_at: Type.Optional(Type.String({ description: 'UTC, e.g. 2026-11-18T09:30; empty: now' })),
+  faq: Type.Optional(FaqRows),
+});
+type BlogPostInput = typeof BlogPostBody.static;
+
+/** Checks and saves a post, new (id null) or over the post with this id. */
+async function savePost(ctx: OperationContext, id: number | null, b: BlogPostInput) {
+  const { values, errors } = readBlogPostForm({
+    slug: b.slug ?? '',
+    title: b.title ?? '',
+    excerpt: b.excerpt ?? '',
+    body: b.body ?? '',
+    author: b.author ?? '',
+    tags: b.tags ?? '',
+    status: b.status ?? '',
+    published_at: b.published_at ?? '',
+  });
+  const faqs = checkFaqs(faqRows(b.faq));
+  if (errors.length || faqs.errors.length) throw notSaved([...errors, ...faqs.errors]);
+  const r = await saveBlogPost(ctx.db, ctx.site.id, id, values, faqs.faqs, ctx.now());
+  if (!r) throw new AppError(404, 'No such post.');
+  if (!r.ok) throw notSaved(r.errors);
+  return { id: r.id, slug: r.slug };
+}
+
+export const createBlogPostOperation = defineOperation({
+  operationId: 'create_blog_post',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'POST',
+  path: '/admin/blog',
+  tag: 'Admin',
+  title: 'Write a blog post',
+  summary: 'A draft, or published now or at a set time, with its FAQs.',
+  scope: 'listings:write',
+  body: BlogPostBody,
+  response: Saved,
+  status: 201,
+  handler: async (input, ctx) => savePost(ctx, null, input),
+});
+
+export const updateBlogPostOperation = defineOperation({
+  operationId: 'update_blog_post',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'PUT',
+  path: '/admin/blog/{id}',
+  tag: 'Admin',
+  title: 'Edit a blog post',
+  summary: 'Replaces the post, its FAQs and its status; the public blog shows it at once.',
+  scope: 'listings:write',
+  notFound: true,
+  params: idParams,
+  body: BlogPostBody,
+  response: Saved,
+  handler: async ({ id, ...input }, ctx) => savePost(ctx, id, input),
+});
+
+export const deleteBlogPostOperation = defineOperation({
+  operationId: 'delete_blog_post',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'DELETE',
+  path: '/admin/blog/{id}',
+  tag: 'Admin',
+  title: 'Delete a blog post',
+  summary: 'It leaves the blog at once, with its FAQs.',
+  scope: 'listings:write',
+  notFound: true,
+  params: idParams,
+  response: Type.Object({ slug: Type.String() }),
+  handler: async ({ id }, ctx) => {
+    const slug = await deleteBlogPost(ctx.db, ctx.site.id, id);
+    if (slug === null) throw new AppError(404, 'No such post.');
+    return { slug };
+  },
+});
+
+/** The question form; the domain reads and checks it (readQuestionForm), in its words. */
+const QuestionBody = Type.Object({
+  question: Type.String(),
+  position: Type.Optional(Type.String({ description: 'Lower comes first; empty: last (unchanged when editing)' })),
+});
+const readQuestion = (b: { question: string; position?: string }) => {
+  const { values, errors } = readQuestionForm({ question: b.question, position: b.position ?? '' });
+  if (errors.length) throw notSaved(errors);
+  return values;
+};
+
+export const addInterviewQuestionOperation = defineOperation({
+  operationId: 'add_interview_question',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'POST',
+  path: '/admin/interview-questions',
+  tag: 'Admin',
+  title: 'Add an interview question',
+  summary: 'A question founders may answer (answer_interview).',
+  scope: 'listings:write',
+  body: QuestionBody,
+  response: Type.Object({ id: Type.Integer() }),
+  status: 201,
+  handler: async (input, ctx) => ({ id: await addInterviewQuestion(ctx.db, ctx.site.id, readQuestion(input)) }),
+});
+
+export const updateInterviewQuestionOperation = defineOperation({
+  operationId: 'update_interview_question',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'PATCH',
+  path: '/admin/interview-questions/{id}',
+  tag: 'Admin',
+  title: 'Reword or reorder an interview question',
+  summary: 'Its answers stay attached.',
+  scope: 'listings:write',
+  notFound: true,
+  params: idParams,
+  body: QuestionBody,
+  response: Type.Object({ id: Type.Integer() }),
+  handler: async ({ id, ...input }, ctx) => {
+    if (!(await updateInterviewQuestion(ctx.db, ctx.site.id, id, readQuestion(input))))
+      throw new AppError(404, 'No such question.');
+    return { id };
+  },
+});
+
+export const setInterviewQuestionActiveOperation = defineOperation({
+  operationId: 'set_interview_question_active',
+  surfaces: ['site'],
+  adminOnly: true,
+  method: 'PUT',
+  path: '/admin/interview-questions/{id}/active',
+  tag: 'Admin',
+  title: 'Retire or restore an interview question',
+  summary: 'A retired question is hidden from founders; its answers are kept, and come back when it is restored.',
+  scope: 'listings:write',
+  notFound: true,
+  params: Params({ id: rowId(), active: Type.Boolean() }),
+  response: Type.Object({ id: Type.Integer(), active: Type.Boolean() }),
+  handler: async ({ id, active }, ctx) => {
+    if (!(await setInterviewQuestionActive(ctx.db, ctx.site.id, id, active)))
+      throw new AppError(404, 'No such question.');
+    return { id, active };
+  },
+});
+
 export const adminOperations = [
   moderateContentOperation,
   suspendAccountOperation,
   liftSuspensionOperation,
   voidVotesOperation,
   updateSiteSettingsOperation,
+  createCategoryOperation,
+  updateCategoryOperation,
+  replaceCategoryFaqsOperation,
+  deleteCategoryOperation,
+  createBlogPostOperation,
+  updateBlogPostOperation,
+  deleteBlogPostOperation,
+  addInterviewQuestionOperation,
+  updateInterviewQuestionOperation,
+  setInterviewQuestionActiveOperation,
 ];
