@@ -123,7 +123,8 @@ export const voidVotesOperation = defineOperation({
   summary: 'Voids the chosen votes with a reason: every board, ranking and the award job then leave them out.',
   scope: 'listings:write',
   notFound: true,
-  body: Type.Object({ vote: Type.Array(rowId('A vote'), { maxItems: 1000 }), reason: Reason }),
+  // A cluster's vote ids all come in one form: room for a large attack, still a bounded body.
+  body: Type.Object({ vote: Type.Array(rowId('A vote'), { maxItems: 10_000 }), reason: Reason }),
   response: Done,
   handler: async ({ vote, reason }, ctx) => runModeration(ctx, { action: 'void_votes', voteIds: vote, reason }),
 });
