@@ -18,6 +18,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Claims: 'Prove that an existing listing is yours',
   Orders: 'Price orders and check out',
   Community: 'Votes, reviews, comments, reports and follows: on the website only',
+  Admin: "The site administrators' changes in the admin area: on the website only",
 };
 
 /** Strips TypeBox's symbol keys and `$id`s so the schema can be inlined anywhere. */

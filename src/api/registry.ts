@@ -21,6 +21,7 @@ export const TAGS = [
   'Claims',
   'Orders',
   'Community',
+  'Admin',
 ] as const;
 export type Tag = (typeof TAGS)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

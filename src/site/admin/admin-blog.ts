@@ -2,22 +2,35 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { FieldError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { checkFaqs, type Faq } from '../../domain/content/faq-list.js';
+import type { Faq } from '../../domain/content/faq-list.js';
 import {
   adminBlogPosts,
   BLOG_LIMITS,
-  deleteBlogPost,
   findBlogPost,
-  readBlogPostForm,
-  saveBlogPost,
   type AdminBlogPost,
   type BlogPostForm,
 } from '../../domain/blog/blog-edits.js';
 import { html, type SafeHtml } from '../html.js';
-import { adminOf, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
-import { csrfInput, errorSummary, faqFieldsets, field, readFaqRows, savedNotice, utcText } from './admin-form-parts.js';
-
-type Form = Record<string, string | string[] | undefined>;
+import { adminOf, adminPageSender, flash, idParam } from './admin-guard.js';
+import {
+  csrfInput,
+  errorSummary,
+  faqFieldsets,
+  field,
+  fieldErrors,
+  gone,
+  savedNotice,
+  typedFaqs,
+  utcText,
+  type Refused,
+} from './admin-form-parts.js';
+import { firstText, type PostedForm } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import {
+  createBlogPostOperation,
+  deleteBlogPostOperation,
+  updateBlogPostOperation,
+} from '../../api/operations/admin.js';
 
 const CURRENT = '/admin/blog';
 const LABELS: Record<string, string> = {
@@ -35,15 +48,15 @@ const NOTICES: Record<string, string> = { created: 'Post created.', saved: 'Post
 // A post's body may be 100,000 characters; form-encoded, non-Latin text takes up to 9 bytes each.
 const BODY_LIMIT = 2 * 1_048_576;
 
-const typedForm = (b: Form | undefined): BlogPostForm => ({
-  slug: formValue(b, 'slug'),
-  title: formValue(b, 'title'),
-  excerpt: formValue(b, 'excerpt'),
-  body: formValue(b, 'body'),
-  author: formValue(b, 'author'),
-  tags: formValue(b, 'tags'),
-  status: formValue(b, 'status'),
-  published_at: formValue(b, 'published_at'),
+const typedForm = (b: PostedForm | undefined): BlogPostForm => ({
+  slug: firstText(b?.slug),
+  title: firstText(b?.title),
+  excerpt: firstText(b?.excerpt),
+  body: firstText(b?.body),
+  author: firstText(b?.author),
+  tags: firstText(b?.tags),
+  status: firstText(b?.status),
+  published_at: firstText(b?.published_at),
 });
 
 const stored = (p: AdminBlogPost): BlogPostForm => ({
@@ -156,18 +169,16 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  /** Checks and saves the form as a new post (id null) or over the post; answers the request. */
-  async function save(reply: FastifyReply, user: User, post: AdminBlogPost | null, body: Form | undefined) {
-    const typed = typedForm(body);
-    const faqTyped = readFaqRows(body);
-    const { values, errors } = readBlogPostForm(typed);
-    const faqs = checkFaqs(faqTyped);
-    if (errors.length || faqs.errors.length)
-      return editor(reply, user, post, { typed, faqTyped, errors: [...errors, ...faqs.errors] }, 400);
-    const r = await saveBlogPost(ctx.db, ctx.site.id, post?.id ?? null, values, faqs.faqs, ctx.now());
-    if (!r) return notFound(reply, user);
-    if (!r.ok) return editor(reply, user, post, { typed, faqTyped, errors: r.errors }, 400);
-    return reply.redirect(`/admin/blog/${r.id}?saved=${post ? 'saved' : 'created'}`, 303);
+  /** Shows the editor again after a refused save: what was typed, with the errors by field. */
+  function refused(
+    reply: FastifyReply,
+    user: User,
+    post: AdminBlogPost | null,
+    body: PostedForm | undefined,
+    r: Refused,
+  ) {
+    const faqTyped = typedFaqs(createBlogPostOperation.body!, body);
+    return editor(reply, user, post, { typed: typedForm(body), faqTyped, errors: fieldErrors(r.fields) }, r.status);
   }
 
   app.get('/admin/blog/new', async (req, reply) => {
@@ -175,12 +186,14 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
     return editor(reply, user, null);
   });
 
-  app.post<{ Body: Form }>(
+  app.post<{ Body: PostedForm }>(
     '/admin/blog',
     { preHandler: app.csrfProtection, bodyLimit: BODY_LIMIT },
     async (req, reply) => {
       const user = adminOf(req);
-      return save(reply, user, null, req.body);
+      const r = await runForm(ctx, user, createBlogPostOperation, req.body);
+      if (!r.ok) return refused(reply, user, null, req.body, r);
+      return reply.redirect(`/admin/blog/${r.value.id}?saved=created`, 303);
     },
   );
 
@@ -191,14 +204,16 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
     return post ? editor(reply, user, post, { notice: savedNotice(req.query, NOTICES) }) : notFound(reply, user);
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: { id: string }; Body: PostedForm }>(
     '/admin/blog/:id',
     { preHandler: app.csrfProtection, bodyLimit: BODY_LIMIT },
     async (req, reply) => {
       const user = adminOf(req);
-      const id = idParam(req.params.id);
-      const post = id === null ? null : await findBlogPost(ctx.db, ctx.site.id, id);
-      return post ? save(reply, user, post, req.body) : notFound(reply, user);
+      const r = await runForm(ctx, user, updateBlogPostOperation, req.body, { id: req.params.id });
+      if (r.ok) return reply.redirect(`/admin/blog/${r.value.id}?saved=saved`, 303);
+      // The editor shows the post as stored above what was typed.
+      const post = gone(r) ? null : await findBlogPost(ctx.db, ctx.site.id, Number(req.params.id));
+      return post ? refused(reply, user, post, req.body, r) : notFound(reply, user);
     },
   );
 
@@ -207,9 +222,8 @@ export function registerAdminBlogRoutes(app: FastifyInstance, ctx: AppContext) {
     { preHandler: app.csrfProtection },
     async (req, reply) => {
       const user = adminOf(req);
-      const id = idParam(req.params.id);
-      const slug = id === null ? null : await deleteBlogPost(ctx.db, ctx.site.id, id);
-      return slug === null ? notFound(reply, user) : reply.redirect('/admin/blog?saved=deleted', 303);
+      const r = await runForm(ctx, user, deleteBlogPostOperation, {}, { id: req.params.id });
+      return r.ok ? reply.redirect('/admin/blog?saved=deleted', 303) : notFound(reply, user);
     },
   );
 }

@@ -2,27 +2,37 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { FieldError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { checkFaqs, type Faq } from '../../domain/content/faq-list.js';
+import type { Faq } from '../../domain/content/faq-list.js';
 import {
   adminCategories,
   CATEGORY_LIMITS,
   categoryFaqs,
   categoryUsage,
-  createCategory,
-  deleteCategory,
   inTreeOrder,
-  readCategoryForm,
-  replaceCategoryFaqs,
   subtreeIds,
-  updateCategory,
   type AdminCategory,
   type CategoryForm,
 } from '../../domain/categories/category-edits.js';
 import { html, type SafeHtml } from '../html.js';
-import { adminOf, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
-import { csrfInput, errorSummary, faqFieldsets, field, readFaqRows, savedNotice } from './admin-form-parts.js';
-
-type Form = Record<string, string | string[] | undefined>;
+import { adminOf, adminPageSender, flash, idParam } from './admin-guard.js';
+import {
+  csrfInput,
+  errorSummary,
+  faqFieldsets,
+  field,
+  fieldErrors,
+  gone,
+  savedNotice,
+  typedFaqs,
+} from './admin-form-parts.js';
+import { firstText, type PostedForm } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import {
+  createCategoryOperation,
+  deleteCategoryOperation,
+  replaceCategoryFaqsOperation,
+  updateCategoryOperation,
+} from '../../api/operations/admin.js';
 
 const CURRENT = '/admin/categories';
 const LABELS: Record<string, string> = {
@@ -40,12 +50,12 @@ const NOTICES: Record<string, string> = {
   deleted: 'Category deleted.',
 };
 
-const typedForm = (b: Form | undefined): CategoryForm => ({
-  slug: formValue(b, 'slug'),
-  name: formValue(b, 'name'),
-  description: formValue(b, 'description'),
-  parent: formValue(b, 'parent'),
-  position: formValue(b, 'position'),
+const typedForm = (b: PostedForm | undefined): CategoryForm => ({
+  slug: firstText(b?.slug),
+  name: firstText(b?.name),
+  description: firstText(b?.description),
+  parent: firstText(b?.parent),
+  position: firstText(b?.position),
 });
 
 /**
@@ -206,14 +216,11 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     return listPage(reply, user, { notice: savedNotice(req.query, NOTICES) });
   });
 
-  app.post<{ Body: Form }>('/admin/categories', { preHandler: app.csrfProtection }, async (req, reply) => {
+  app.post<{ Body: PostedForm }>('/admin/categories', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = adminOf(req);
-    const typed = typedForm(req.body);
-    const { values, errors } = readCategoryForm(typed, true);
-    if (errors.length) return listPage(reply, user, { typed, errors }, 400);
-    const r = await createCategory(ctx.db, ctx.site.id, values);
-    if (!r.ok) return listPage(reply, user, { typed, errors: r.errors }, 400);
-    return reply.redirect(`/admin/categories/${r.id}?saved=created`, 303);
+    const r = await runForm(ctx, user, createCategoryOperation, req.body);
+    if (!r.ok) return listPage(reply, user, { typed: typedForm(req.body), errors: fieldErrors(r.fields) }, r.status);
+    return reply.redirect(`/admin/categories/${r.value.id}?saved=created`, 303);
   });
 
   app.get<{ Params: { id: string } }>('/admin/categories/:id', async (req, reply) => {
@@ -222,35 +229,29 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     return id === null ? notFound(reply, user) : editPage(reply, user, id, { notice: savedNotice(req.query, NOTICES) });
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: { id: string }; Body: PostedForm }>(
     '/admin/categories/:id',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
       const user = adminOf(req);
-      const id = idParam(req.params.id);
-      if (id === null) return notFound(reply, user);
-      const typed = typedForm(req.body);
-      const { values, errors } = readCategoryForm(typed, false);
-      if (errors.length) return editPage(reply, user, id, { typed, errors }, 400);
-      const r = await updateCategory(ctx.db, ctx.site.id, id, values);
-      if (!r) return notFound(reply, user);
-      if (!r.ok) return editPage(reply, user, id, { typed, errors: r.errors }, 400);
-      return reply.redirect(`/admin/categories/${id}?saved=details`, 303);
+      const r = await runForm(ctx, user, updateCategoryOperation, req.body, { id: req.params.id });
+      if (r.ok) return reply.redirect(`/admin/categories/${r.value.id}?saved=details`, 303);
+      if (gone(r)) return notFound(reply, user);
+      const id = Number(req.params.id);
+      return editPage(reply, user, id, { typed: typedForm(req.body), errors: fieldErrors(r.fields) }, r.status);
     },
   );
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: { id: string }; Body: PostedForm }>(
     '/admin/categories/:id/faqs',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
       const user = adminOf(req);
-      const id = idParam(req.params.id);
-      if (id === null) return notFound(reply, user);
-      const rows = readFaqRows(req.body);
-      const { faqs, errors } = checkFaqs(rows);
-      if (errors.length) return editPage(reply, user, id, { faqTyped: rows, faqErrors: errors }, 400);
-      if (!(await replaceCategoryFaqs(ctx.db, ctx.site.id, id, faqs))) return notFound(reply, user);
-      return reply.redirect(`/admin/categories/${id}?saved=faqs#faqs`, 303);
+      const r = await runForm(ctx, user, replaceCategoryFaqsOperation, req.body, { id: req.params.id });
+      if (r.ok) return reply.redirect(`/admin/categories/${r.value.id}?saved=faqs#faqs`, 303);
+      if (gone(r)) return notFound(reply, user);
+      const faqTyped = typedFaqs(replaceCategoryFaqsOperation.body!, req.body);
+      return editPage(reply, user, Number(req.params.id), { faqTyped, faqErrors: fieldErrors(r.fields) }, r.status);
     },
   );
 
@@ -259,29 +260,10 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, ctx: AppContex
     { preHandler: app.csrfProtection },
     async (req, reply) => {
       const user = adminOf(req);
-      const id = idParam(req.params.id);
-      if (id === null) return notFound(reply, user);
-      const r = await deleteCategory(ctx.db, ctx.site.id, id);
-      if (!r) return notFound(reply, user);
-      if (!r.ok) {
-        const what = [
-          r.subcategories ? `${r.subcategories} ${r.subcategories === 1 ? 'subcategory' : 'subcategories'}` : '',
-          r.listings ? `${r.listings} ${r.listings === 1 ? 'listing' : 'listings'}` : '',
-        ]
-          .filter(Boolean)
-          .join(' and ');
-        // Nothing wrong with the request itself: the category's state refuses it.
-        return editPage(
-          reply,
-          user,
-          id,
-          {
-            deleteError: `Not deleted: this category still holds ${what}. Only a category without subcategories and listings can be deleted.`,
-          },
-          409,
-        );
-      }
-      return reply.redirect('/admin/categories?saved=deleted', 303);
+      const r = await runForm(ctx, user, deleteCategoryOperation, {}, { id: req.params.id });
+      if (r.ok) return reply.redirect('/admin/categories?saved=deleted', 303);
+      if (gone(r)) return notFound(reply, user);
+      return editPage(reply, user, Number(req.params.id), { deleteError: r.message }, r.status);
     },
   );
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { importRatingsCsv, type ImportResult } from '../../domain/domain-ratings/csv-import.js';
-import { providerLabel, providerScaleProblem } from '../../domain/domain-ratings/provider-labels.js';
+import type { ImportResult } from '../../domain/domain-ratings/csv-import.js';
+import { providerLabel } from '../../domain/domain-ratings/provider-labels.js';
 import { recentFailures } from '../../domain/domain-ratings/rating-repository.js';
 import { html } from '../html.js';
-import { adminOf, adminPageSender, flash, formValue } from './admin-guard.js';
-
-type Form = Record<string, string | string[] | undefined>;
+import { adminOf, adminPageSender, flash } from './admin-guard.js';
+import type { PostedForm } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import { importDomainRatingsOperation } from '../../api/operations/admin.js';
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /**
@@ -69,18 +70,20 @@ export function registerAdminDomainRatingRoutes(app: FastifyInstance, ctx: AppCo
     return show(reply, user);
   });
 
-  app.post<{ Body: Form }>('/admin/domain-ratings/import', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = adminOf(req);
-    const provider = formValue(req.body, 'provider') || 'import';
-    const scale = Number(formValue(req.body, 'scale') || '100');
-    const problem = providerScaleProblem(provider, scale);
-    if (problem) return show(reply, user, { error: problem.replace(/--(provider|scale)/g, '$1') }, 400);
-    const result = await importRatingsCsv(ctx.db, formValue(req.body, 'csv'), { provider, scale });
-    if (result.errors.length > 0)
-      return show(reply, user, { error: 'Nothing imported: fix the rows below.', result }, 400);
-    return show(reply, user, {
-      notice: `Imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${providerLabel(provider)}.`,
-      result,
-    });
-  });
+  app.post<{ Body: PostedForm }>(
+    '/admin/domain-ratings/import',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = adminOf(req);
+      const r = await runForm(ctx, user, importDomainRatingsOperation, req.body);
+      if (!r.ok) return show(reply, user, { error: r.message }, r.status);
+      const result = r.value;
+      if (result.errors.length > 0)
+        return show(reply, user, { error: 'Nothing imported: fix the rows below.', result }, 400);
+      return show(reply, user, {
+        notice: `Imported ${result.imported} reading${result.imported === 1 ? '' : 's'} from ${providerLabel(result.provider)}.`,
+        result,
+      });
+    },
+  );
 }

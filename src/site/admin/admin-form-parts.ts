@@ -1,4 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import type { TObject } from '@sinclair/typebox';
+import { formToBody } from '../forms/run-form.js';
+import type { PostedForm } from '../forms/form-values.js';
 import type { FieldError } from '../../api/errors.js';
 import { FAQ_LIMITS, type Faq } from '../../domain/content/faq-list.js';
 import { html, type SafeHtml } from '../html.js';
@@ -7,8 +10,6 @@ import { html, type SafeHtml } from '../html.js';
  * Pieces shared by the admin content editors (categories, blog, interview questions): fields
  * that show their own error and keep what was typed, replace-all FAQ rows, and the CSRF input.
  */
-
-type Form = Record<string, string | string[] | undefined>;
 
 export const csrfInput = (reply: FastifyReply) =>
   html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
@@ -59,21 +60,21 @@ export function field(o: FieldOptions): SafeHtml {
     ${mine.length ? html`<p class="field-error" id="${o.id}-error">${mine.map((e) => e.message).join('; ')}</p>` : ''}</div>`;
 }
 
-/**
- * The FAQ rows of a replace-all form (`faq.<i>.question`, `faq.<i>.answer`), in row order. Rows
- * past the hundredth are ignored: no form shows that many, and the limit check sees the excess.
- */
-export function readFaqRows(body: Form | undefined): Faq[] {
-  const rows = new Map<number, Faq>();
-  for (const [key, v] of Object.entries(body ?? {})) {
-    const m = /^faq\.(\d{1,2})\.(question|answer)$/.exec(key);
-    if (!m) continue;
-    const row = rows.get(Number(m[1])) ?? { question: '', answer: '' };
-    row[m[2] as 'question' | 'answer'] = (Array.isArray(v) ? v[0] : v) ?? '';
-    rows.set(Number(m[1]), row);
-  }
-  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+/** The FAQ rows of a replace-all form as the operation reads them (its `faq` list), to show again after a failed save. */
+export function typedFaqs(body: TObject, form: PostedForm | undefined): Faq[] {
+  const rows = (formToBody(body, form ?? {}).faq ?? []) as Partial<Faq>[];
+  return rows.map((r) => ({ question: r.question ?? '', answer: r.answer ?? '' }));
 }
+
+/** A refused form's errors by field, in the order given, as the editors show them. */
+export const fieldErrors = (fields: Record<string, string>): FieldError[] =>
+  Object.entries(fields).map(([path, message]) => ({ path, message }));
+
+/** A form the operation refused (runForm). */
+export type Refused = { ok: false; status: number; message: string; fields: Record<string, string> };
+
+/** The operation found nothing at the page's address: a bad id, or no such row. */
+export const gone = (r: Refused) => r.status === 404 || Boolean(r.fields.id);
 
 /**
  * Fieldsets for the FAQs, then a few empty rows to add more (never past the limit, but all typed

@@ -3,19 +3,20 @@ import type { AppContext } from '../../app-context.js';
 import type { FieldError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import {
-  addInterviewQuestion,
   adminInterviewQuestions,
   QUESTION_LIMITS,
-  readQuestionForm,
-  setInterviewQuestionActive,
-  updateInterviewQuestion,
   type AdminQuestion,
 } from '../../domain/interview/interview-edits.js';
 import { html } from '../html.js';
-import { adminOf, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
-import { csrfInput, errorSummary, field, savedNotice } from './admin-form-parts.js';
-
-type Form = Record<string, string | string[] | undefined>;
+import { adminOf, adminPageSender, flash } from './admin-guard.js';
+import { csrfInput, errorSummary, field, fieldErrors, gone, savedNotice } from './admin-form-parts.js';
+import { firstText, type PostedForm } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import {
+  addInterviewQuestionOperation,
+  setInterviewQuestionActiveOperation,
+  updateInterviewQuestionOperation,
+} from '../../api/operations/admin.js';
 type Typed = { question: string; position: string };
 
 const CURRENT = '/admin/interview-questions';
@@ -28,9 +29,9 @@ const NOTICES: Record<string, string> = {
 };
 const POSITION_HINT = `Lower numbers come first; 0 to ${QUESTION_LIMITS.position}.`;
 
-const typedForm = (b: Form | undefined): Typed => ({
-  question: formValue(b, 'question'),
-  position: formValue(b, 'position'),
+const typedForm = (b: PostedForm | undefined): Typed => ({
+  question: firstText(b?.question),
+  position: firstText(b?.position),
 });
 
 /**
@@ -109,39 +110,39 @@ export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppConte
     return page(reply, user, { notice: savedNotice(req.query, NOTICES) });
   });
 
-  app.post<{ Body: Form }>('/admin/interview-questions', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = adminOf(req);
-    const typed = typedForm(req.body);
-    const { values, errors } = readQuestionForm(typed);
-    if (errors.length) return page(reply, user, { add: { typed, errors } }, 400);
-    const id = await addInterviewQuestion(ctx.db, ctx.site.id, values);
-    return reply.redirect(`/admin/interview-questions?saved=added#q-${id}`, 303);
-  });
+  app.post<{ Body: PostedForm }>(
+    '/admin/interview-questions',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = adminOf(req);
+      const r = await runForm(ctx, user, addInterviewQuestionOperation, req.body);
+      if (!r.ok)
+        return page(reply, user, { add: { typed: typedForm(req.body), errors: fieldErrors(r.fields) } }, r.status);
+      return reply.redirect(`/admin/interview-questions?saved=added#q-${r.value.id}`, 303);
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: { id: string }; Body: PostedForm }>(
     '/admin/interview-questions/:id',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
       const user = adminOf(req);
-      const id = idParam(req.params.id);
-      if (id === null) return notFound(reply, user);
-      const typed = typedForm(req.body);
-      const { values, errors } = readQuestionForm(typed);
-      if (errors.length) {
-        // The errors are shown in the question's row; a retired question has none, so they go on top.
-        const known = (await adminInterviewQuestions(ctx.db, ctx.site.id)).find((q) => q.id === id);
-        if (!known) return notFound(reply, user);
-        return page(
-          reply,
-          user,
-          known.active
-            ? { edit: { id, typed, errors } }
-            : { error: errors.map((e) => `${LABELS[e.path] ?? e.path}: ${e.message}`).join(' ') },
-          400,
-        );
-      }
-      if (!(await updateInterviewQuestion(ctx.db, ctx.site.id, id, values))) return notFound(reply, user);
-      return reply.redirect(`/admin/interview-questions?saved=saved#q-${id}`, 303);
+      const r = await runForm(ctx, user, updateInterviewQuestionOperation, req.body, { id: req.params.id });
+      if (r.ok) return reply.redirect(`/admin/interview-questions?saved=saved#q-${r.value.id}`, 303);
+      if (gone(r)) return notFound(reply, user);
+      // The errors are shown in the question's row; a retired question has none, so they go on top.
+      const id = Number(req.params.id);
+      const known = (await adminInterviewQuestions(ctx.db, ctx.site.id)).find((q) => q.id === id);
+      if (!known) return notFound(reply, user);
+      const errors = fieldErrors(r.fields);
+      return page(
+        reply,
+        user,
+        known.active
+          ? { edit: { id, typed: typedForm(req.body), errors } }
+          : { error: errors.map((e) => `${LABELS[e.path] ?? e.path}: ${e.message}`).join(' ') },
+        r.status,
+      );
     },
   );
 
@@ -154,10 +155,12 @@ export function registerAdminInterviewRoutes(app: FastifyInstance, ctx: AppConte
       { preHandler: app.csrfProtection },
       async (req, reply) => {
         const user = adminOf(req);
-        const id = idParam(req.params.id);
-        if (id === null || !(await setInterviewQuestionActive(ctx.db, ctx.site.id, id, active)))
-          return notFound(reply, user);
-        return reply.redirect(`/admin/interview-questions?saved=${active ? 'restored' : 'retired'}#q-${id}`, 303);
+        const r = await runForm(ctx, user, setInterviewQuestionActiveOperation, {}, { id: req.params.id, active });
+        if (!r.ok) return notFound(reply, user);
+        return reply.redirect(
+          `/admin/interview-questions?saved=${active ? 'restored' : 'retired'}#q-${r.value.id}`,
+          303,
+        );
       },
     );
   }

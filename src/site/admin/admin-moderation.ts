@@ -1,20 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { accountIdByEmail, suspendedAccounts } from '../../domain/accounts/suspension.js';
+import { suspendedAccounts } from '../../domain/accounts/suspension.js';
 import { recentActions } from '../../domain/moderation/moderation-log.js';
-import {
-  describeTarget,
-  moderate,
-  REASON_MAX,
-  type ModerationCommand,
-  type ModerationOutcome,
-} from '../../domain/moderation/moderate.js';
-import { isReportKind, openReports, REPORT_REASONS } from '../../domain/moderation/reports.js';
+import { describeTarget, REASON_MAX } from '../../domain/moderation/moderate.js';
+import { openReports, REPORT_REASONS } from '../../domain/moderation/reports.js';
 import { html, type SafeHtml } from '../html.js';
-import { adminOf, adminPageSender, flash, formValue, idParam } from './admin-guard.js';
-
-type Form = Record<string, string | string[] | undefined>;
+import { adminOf, adminPageSender, flash } from './admin-guard.js';
+import { firstText, type PostedForm } from '../forms/form-values.js';
+import { runForm, type FormOutcome } from '../forms/run-form.js';
+import {
+  liftSuspensionOperation,
+  moderateContentOperation,
+  suspendAccountOperation,
+} from '../../api/operations/admin.js';
 const ACTION_WORDS: Record<string, string> = {
   hide: 'Hid',
   restore: 'Restored',
@@ -112,14 +111,15 @@ export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppCont
     );
   }
 
-  /** Runs a command and shows the queue with the outcome. */
-  async function run(reply: FastifyReply, user: User, cmd: ModerationCommand | { error: string }) {
-    const outcome: ModerationOutcome =
-      'error' in cmd
-        ? { ok: false, status: 400, message: cmd.error }
-        : await moderate(ctx.db, ctx.site.id, user.id, cmd, ctx.now());
-    if (!outcome.ok) return show(reply, user, { error: outcome.message }, outcome.status);
-    return show(reply, user, { notice: outcome.message });
+  /** Shows the queue with what the operation came to; `invalid` words a form the operation refused by field. */
+  function showOutcome(
+    reply: FastifyReply,
+    user: User,
+    r: FormOutcome<{ message: string }>,
+    invalid: (fields: Record<string, string>) => string | undefined = () => undefined,
+  ) {
+    if (r.ok) return show(reply, user, { notice: r.value.message });
+    return show(reply, user, { error: invalid(r.fields) ?? r.message }, r.status);
   }
 
   app.get('/admin/moderation', async (req, reply) => {
@@ -127,32 +127,32 @@ export function registerAdminModerationRoutes(app: FastifyInstance, ctx: AppCont
     return show(reply, user);
   });
 
-  app.post<{ Body: Form }>('/admin/moderation', { preHandler: app.csrfProtection }, async (req, reply) => {
+  app.post<{ Body: PostedForm }>('/admin/moderation', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = adminOf(req);
-    const action = formValue(req.body, 'action');
-    const kind = formValue(req.body, 'kind');
-    const id = idParam(formValue(req.body, 'id'));
-    if (action !== 'hide' && action !== 'restore' && action !== 'dismiss')
-      return run(reply, user, { error: 'Action must be hide, restore or dismiss.' });
-    if (!isReportKind(kind)) return run(reply, user, { error: 'What must be a listing, a review or a comment.' });
-    if (id === null) return run(reply, user, { error: 'Id must be a whole number from 1.' });
-    return run(reply, user, { action, kind, id, reason: formValue(req.body, 'reason') });
+    const r = await runForm(ctx, user, moderateContentOperation, req.body);
+    return showOutcome(reply, user, r, (fields) =>
+      fields.action
+        ? 'Action must be hide, restore or dismiss.'
+        : fields.kind
+          ? 'What must be a listing, a review or a comment.'
+          : fields.id
+            ? 'Id must be a whole number from 1.'
+            : undefined,
+    );
   });
 
-  app.post<{ Body: Form }>('/admin/moderation/accounts', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = adminOf(req);
-    const action = formValue(req.body, 'action');
-    const reason = formValue(req.body, 'reason');
-    if (action === 'suspend') {
-      const email = formValue(req.body, 'email');
-      const userId = email ? await accountIdByEmail(ctx.db, email) : null;
-      if (userId === null) return show(reply, user, { error: `No account has the email ${email || '(empty)'}.` }, 404);
-      if (userId === user.id) return show(reply, user, { error: 'You cannot suspend your own account.' }, 400);
-      return run(reply, user, { action, userId, reason });
-    }
-    const userId = idParam(formValue(req.body, 'user_id'));
-    if (action !== 'unsuspend' || userId === null)
-      return run(reply, user, { error: 'Choose an account to suspend or lift.' });
-    return run(reply, user, { action, userId, reason });
-  });
+  app.post<{ Body: PostedForm }>(
+    '/admin/moderation/accounts',
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const user = adminOf(req);
+      const action = firstText(req.body?.action);
+      if (action === 'suspend')
+        return showOutcome(reply, user, await runForm(ctx, user, suspendAccountOperation, req.body));
+      const chooseAccount = 'Choose an account to suspend or lift.';
+      if (action !== 'unsuspend') return show(reply, user, { error: chooseAccount }, 400);
+      const r = await runForm(ctx, user, liftSuspensionOperation, req.body);
+      return showOutcome(reply, user, r, (fields) => (fields.user_id ? chooseAccount : undefined));
+    },
+  );
 }

@@ -3,24 +3,29 @@ import type { AppContext } from '../../app-context.js';
 import { html, type SafeHtml } from '../html.js';
 import { adminOf, adminPageSender } from './admin-guard.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { BUNDLEABLE, bundleProblem, loadCatalog, setBundleContents, setPrice } from '../../domain/orders/catalog.js';
-import { loadOrderSettings, ORDER_SETTING_KEYS } from '../../domain/orders/order-settings.js';
-import { setSetting } from '../../domain/site/site-repository.js';
-import { completeAdminTask } from '../../domain/orders/fulfil-order.js';
-import { refundOrder } from '../../domain/orders/payment.js';
-import { isIsoCountryCode } from '../../domain/orders/vat.js';
+import { BUNDLEABLE, loadCatalog } from '../../domain/orders/catalog.js';
+import { loadOrderSettings } from '../../domain/orders/order-settings.js';
 import { STATUS_WORDS } from '../checkout/order-views.js';
 import { formatUsd } from '../../domain/money/format-money.js';
-import { firstText } from '../forms/form-values.js';
+import type { PostedForm } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import {
+  completeAdminTaskOperation,
+  PRICE_MAX_CENTS,
+  refundOrderOperation,
+  SALES_NUMBER_SETTINGS,
+  setBundleContentsOperation,
+  setProductPriceOperation,
+  updateSalesSettingsOperation,
+} from '../../api/operations/admin.js';
 import { openAdminTasks, recentOrders } from '../../domain/orders/order-repository.js';
 
-type Form = Record<string, string | string[] | undefined>;
-
-const NUMBER_SETTINGS = [
-  ['paidWeekCapacity', 'Paid launches per week', 0, 100_000],
-  ['weeksAhead', 'Launch weeks on sale ahead', 1, 104],
-  ['featuredDays', 'Featured placement (days)', 1, 365],
-  ['expiryHours', 'Hours a pending order holds its weeks', 1, 720],
+const NUMBER_SETTINGS = SALES_NUMBER_SETTINGS;
+/** The seller's text fields, as an error names them. */
+const SELLER_FIELDS = [
+  ['sellerName', 'Seller name'],
+  ['sellerAddress', 'Seller address'],
+  ['sellerVatNumber', 'Seller VAT number'],
 ] as const;
 
 /**
@@ -102,61 +107,45 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     return show(reply, user);
   });
 
-  app.post<{ Body: Form }>('/admin/orders/price', { preHandler: app.csrfProtection }, async (req, reply) => {
+  app.post<{ Body: PostedForm }>('/admin/orders/price', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = adminOf(req);
-    const cents = Number(firstText(req.body?.cents));
-    if (!/^\d{1,9}$/.test(firstText(req.body?.cents)) || cents > 100_000_000)
-      return show(reply, user, { error: 'A price is a whole number of cents from 0 to 100000000.' }, 400);
-    if (!(await setPrice(ctx.db, ctx.site.id, firstText(req.body?.product), cents, ctx.now())))
-      return show(reply, user, { error: 'No such product.' }, 400);
-    return show(reply, user, {
-      notice: `${firstText(req.body?.product)} now costs ${formatUsd(cents)} for new quotes.`,
-    });
+    const r = await runForm(ctx, user, setProductPriceOperation, req.body);
+    if (r.ok)
+      return show(reply, user, { notice: `${r.value.product} now costs ${formatUsd(r.value.cents)} for new quotes.` });
+    const error = r.fields.cents ? `A price is a whole number of cents from 0 to ${PRICE_MAX_CENTS}.` : r.message;
+    return show(reply, user, { error }, r.status);
   });
 
-  app.post<{ Body: Form }>('/admin/orders/bundle', { preHandler: app.csrfProtection }, async (req, reply) => {
+  app.post<{ Body: PostedForm }>('/admin/orders/bundle', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = adminOf(req);
-    const includes = ([] as string[]).concat(req.body?.includes ?? []);
-    const problem = bundleProblem('launch_bundle', includes);
-    if (problem) return show(reply, user, { error: `Bundle not saved: ${problem}.` }, 400);
-    await setBundleContents(ctx.db, ctx.site.id, 'launch_bundle', includes);
-    return show(reply, user, { notice: `The launch bundle now includes ${includes.join(', ')}.` });
+    const r = await runForm(ctx, user, setBundleContentsOperation, req.body);
+    if (!r.ok) return show(reply, user, { error: r.message }, r.status);
+    return show(reply, user, { notice: `The launch bundle now includes ${r.value.includes.join(', ')}.` });
   });
 
-  app.post<{ Body: Form }>('/admin/orders/settings', { preHandler: app.csrfProtection }, async (req, reply) => {
+  app.post<{ Body: PostedForm }>('/admin/orders/settings', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = adminOf(req);
-    const b = req.body ?? {};
-    const keys = ORDER_SETTING_KEYS;
-    for (const [key, label, min, max] of NUMBER_SETTINGS) {
-      const n = Number(firstText(b[key]));
-      if (!/^\d+$/.test(firstText(b[key])) || n < min || n > max)
-        return show(reply, user, { error: `${label} must be a whole number from ${min} to ${max}.` }, 400);
-    }
-    const country = firstText(b.sellerCountry).toUpperCase();
-    if (country && !isIsoCountryCode(country))
-      return show(reply, user, { error: 'Seller country must be a 2-letter ISO code, e.g. DE.' }, 400);
-    for (const [key] of NUMBER_SETTINGS) await setSetting(ctx.db, ctx.site.id, keys[key], Number(firstText(b[key])));
-    await setSetting(ctx.db, ctx.site.id, keys.sellerName, firstText(b.sellerName).slice(0, 200));
-    await setSetting(ctx.db, ctx.site.id, keys.sellerAddress, firstText(b.sellerAddress).slice(0, 500));
-    await setSetting(ctx.db, ctx.site.id, keys.sellerCountry, country);
-    await setSetting(ctx.db, ctx.site.id, keys.sellerVatNumber, firstText(b.sellerVatNumber).slice(0, 32));
-    return show(reply, user, { notice: 'Settings saved.' });
+    const r = await runForm(ctx, user, updateSalesSettingsOperation, req.body);
+    if (r.ok) return show(reply, user, { notice: r.value.message });
+    const number = SALES_NUMBER_SETTINGS.find(([key]) => r.fields[key]);
+    const seller = SELLER_FIELDS.find(([key]) => r.fields[key]);
+    const error = number
+      ? `${number[1]} must be a whole number from ${number[2]} to ${number[3]}.`
+      : seller
+        ? `${seller[1]} ${r.fields[seller[0]]}.`
+        : r.message;
+    return show(reply, user, { error }, r.status);
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: { id: string }; Body: PostedForm }>(
     '/admin/orders/tasks/:id/done',
     { preHandler: app.csrfProtection },
     async (req, reply) => {
       const user = adminOf(req);
-      const id = Number(req.params.id);
-      const ok =
-        Number.isInteger(id) &&
-        id >= 1 &&
-        id <= 2_147_483_647 &&
-        (await completeAdminTask(ctx, id, firstText(req.body?.note).slice(0, 500)));
-      return ok
-        ? show(reply, user, { notice: `Task #${id} done; its order line is fulfilled.` })
-        : show(reply, user, { error: 'No such open task.' }, 404);
+      const r = await runForm(ctx, user, completeAdminTaskOperation, req.body, { id: req.params.id });
+      if (r.ok) return show(reply, user, { notice: `Task #${r.value.id} done; its order line is fulfilled.` });
+      if (r.fields.note) return show(reply, user, { error: `Note ${r.fields.note}.` }, r.status);
+      return show(reply, user, { error: 'No such open task.' }, 404);
     },
   );
 
@@ -165,12 +154,10 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext) 
     { preHandler: app.csrfProtection },
     async (req, reply) => {
       const user = adminOf(req);
-      const ok =
-        /^[A-Za-z0-9-]{1,32}$/.test(req.params.number) &&
-        (await refundOrder(ctx, req.params.number, `Refunded by ${user.email}.`));
-      return ok
+      const r = await runForm(ctx, user, refundOrderOperation, {}, { number: req.params.number });
+      return r.ok
         ? show(reply, user, {
-            notice: `Order ${req.params.number} marked refunded. Return the money in the payment provider's dashboard.`,
+            notice: `Order ${r.value.number} marked refunded. Return the money in the payment provider's dashboard.`,
           })
         : show(reply, user, { error: 'No paid order by that number.' }, 404);
     },

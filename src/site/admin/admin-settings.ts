@@ -2,72 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { loadFreeQueueSettings } from '../../domain/free-queue/free-queue-settings.js';
-import { setSetting } from '../../domain/site/site-repository.js';
-import { loadVoteSettings, VOTE_SETTING_BOUNDS, VOTE_SETTING_KEYS } from '../../domain/votes/vote-settings.js';
+import { loadVoteSettings } from '../../domain/votes/vote-settings.js';
 import { html } from '../html.js';
-import { adminOf, adminPageSender, flash, formValue } from './admin-guard.js';
+import { adminOf, adminPageSender, flash } from './admin-guard.js';
+import { firstText, type PostedForm } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import { SITE_SETTING_FIELDS, updateSiteSettingsOperation } from '../../api/operations/admin.js';
 
-type Form = Record<string, string | string[] | undefined>;
-
-/** Every number on the settings page: its form name, site-setting key, words and bounds. */
-const FIELDS = [
-  {
-    name: 'free_queue_min_weeks',
-    key: 'free_queue_min_weeks',
-    label: 'Free launches: earliest week (weeks from now)',
-    min: 0,
-    max: 104,
-    group: 'free',
-  },
-  {
-    name: 'free_queue_max_weeks',
-    key: 'free_queue_max_weeks',
-    label: 'Free launches: latest week (weeks from now)',
-    min: 0,
-    max: 104,
-    group: 'free',
-  },
-  {
-    name: 'free_queue_week_capacity',
-    key: 'free_queue_week_capacity',
-    label: 'Free launches per week',
-    min: 0,
-    max: 100_000,
-    group: 'free',
-  },
-  {
-    name: 'free_queue_max_waiting_per_user',
-    key: 'free_queue_max_waiting_per_user',
-    label: 'Listings one account may have waiting for their badge',
-    min: 1,
-    max: 100_000,
-    group: 'free',
-  },
-  {
-    name: 'vote_hold_hours',
-    key: VOTE_SETTING_KEYS.holdHours,
-    label: 'Hold votes of accounts younger than (hours; 0 counts at once)',
-    min: VOTE_SETTING_BOUNDS.holdHours[0],
-    max: VOTE_SETTING_BOUNDS.holdHours[1],
-    group: 'votes',
-  },
-  {
-    name: 'votes_per_minute_per_account',
-    key: VOTE_SETTING_KEYS.perAccountPerMinute,
-    label: 'Votes one account may cast a minute',
-    min: VOTE_SETTING_BOUNDS.perAccountPerMinute[0],
-    max: VOTE_SETTING_BOUNDS.perAccountPerMinute[1],
-    group: 'votes',
-  },
-  {
-    name: 'votes_per_minute_per_address',
-    key: VOTE_SETTING_KEYS.perAddressPerMinute,
-    label: 'Votes one address may cast a minute',
-    min: VOTE_SETTING_BOUNDS.perAddressPerMinute[0],
-    max: VOTE_SETTING_BOUNDS.perAddressPerMinute[1],
-    group: 'votes',
-  },
-] as const;
+const FIELDS = SITE_SETTING_FIELDS;
 
 /** /admin/settings: the free queue's window and capacity, and how votes are kept honest. */
 export function registerAdminSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -76,7 +18,7 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, ctx: AppContex
   async function show(
     reply: FastifyReply,
     user: User,
-    o: { notice?: string; error?: { field: string; message: string }; typed?: Form } = {},
+    o: { notice?: string; error?: { field: string; message: string }; typed?: PostedForm } = {},
     status = 200,
   ) {
     const [free, votes] = await Promise.all([
@@ -95,7 +37,7 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, ctx: AppContex
     const field = (f: (typeof FIELDS)[number]) => {
       const bad = o.error?.field === f.name;
       return html`<div class="field${bad ? ' has-error' : ''}"><label for="set-${f.name}">${f.label}</label>
-        <input id="set-${f.name}" name="${f.name}" type="number" inputmode="numeric" min="${f.min}" max="${f.max}" step="1" required value="${o.typed ? formValue(o.typed, f.name) : current[f.name]}"${bad ? html` aria-invalid="true" aria-describedby="err-${f.name}"` : ''}>
+        <input id="set-${f.name}" name="${f.name}" type="number" inputmode="numeric" min="${f.min}" max="${f.max}" step="1" required value="${o.typed ? firstText(o.typed[f.name]) : current[f.name]}"${bad ? html` aria-invalid="true" aria-describedby="err-${f.name}"` : ''}>
         ${bad ? html`<p class="field-error" id="err-${f.name}">${o.error!.message}</p>` : ''}</div>`;
     };
     return page(
@@ -119,34 +61,17 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, ctx: AppContex
     return show(reply, user);
   });
 
-  app.post<{ Body: Form }>('/admin/settings', { preHandler: app.csrfProtection }, async (req, reply) => {
+  app.post<{ Body: PostedForm }>('/admin/settings', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = adminOf(req);
-    const values = new Map<string, number>();
-    for (const f of FIELDS) {
-      const v = formValue(req.body, f.name);
-      const n = Number(v);
-      if (!/^\d{1,9}$/.test(v) || n < f.min || n > f.max) {
-        return show(
-          reply,
-          user,
-          { error: { field: f.name, message: `Must be a whole number from ${f.min} to ${f.max}.` }, typed: req.body },
-          400,
-        );
-      }
-      values.set(f.key, n);
-    }
-    if (values.get('free_queue_max_weeks')! < values.get('free_queue_min_weeks')!) {
-      return show(
-        reply,
-        user,
-        {
-          error: { field: 'free_queue_max_weeks', message: 'Must not be earlier than the earliest week.' },
-          typed: req.body,
-        },
-        400,
-      );
-    }
-    for (const [key, n] of values) await setSetting(ctx.db, ctx.site.id, key, n);
-    return show(reply, user, { notice: 'Settings saved.' });
+    const r = await runForm(ctx, user, updateSiteSettingsOperation, req.body);
+    if (r.ok) return show(reply, user, { notice: r.value.message });
+    // The first field refused, in the page's order: the operation's own refusal (worded for people,
+    // "Must …") as it is, a refused bound as the field's range.
+    const f = FIELDS.find((x) => r.fields[x.name]);
+    if (!f) return show(reply, user, { error: { field: '', message: r.message }, typed: req.body }, r.status);
+    const message = r.fields[f.name].startsWith('Must')
+      ? r.fields[f.name]
+      : `Must be a whole number from ${f.min} to ${f.max}.`;
+    return show(reply, user, { error: { field: f.name, message }, typed: req.body }, r.status);
   });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { moderate } from '../../domain/moderation/moderate.js';
 import {
   CLUSTER_MIN_FRESH_ACCOUNTS,
   CLUSTER_MIN_FROM_ONE_ADDRESS,
@@ -11,10 +10,11 @@ import {
   votesOfListing,
 } from '../../domain/votes/votes.js';
 import { html } from '../html.js';
-import { adminOf, adminPageSender, flash, formValue } from './admin-guard.js';
+import { adminOf, adminPageSender, flash } from './admin-guard.js';
 import { reasonField } from './admin-moderation.js';
-
-type Form = Record<string, string | string[] | undefined>;
+import { firstText, type PostedForm } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import { voidVotesOperation } from '../../api/operations/admin.js';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
@@ -88,21 +88,11 @@ export function registerAdminVoteRoutes(app: FastifyInstance, ctx: AppContext) {
     return show(reply, user, (req.query.listing ?? '').trim().slice(0, 220));
   });
 
-  app.post<{ Body: Form }>('/admin/votes/void', { preHandler: app.csrfProtection }, async (req, reply) => {
+  app.post<{ Body: PostedForm }>('/admin/votes/void', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = adminOf(req);
-    const listingSlug = formValue(req.body, 'listing').slice(0, 220);
-    const voteIds = ([] as string[])
-      .concat(req.body?.vote ?? [])
-      .filter((v) => /^\d{1,10}$/.test(v))
-      .map(Number);
-    const outcome = await moderate(
-      ctx.db,
-      ctx.site.id,
-      user.id,
-      { action: 'void_votes', voteIds, reason: formValue(req.body, 'reason') },
-      ctx.now(),
-    );
-    if (!outcome.ok) return show(reply, user, listingSlug, { error: outcome.message }, outcome.status);
-    return show(reply, user, listingSlug, { notice: outcome.message });
+    const listingSlug = firstText(req.body?.listing).slice(0, 220);
+    const r = await runForm(ctx, user, voidVotesOperation, req.body);
+    if (!r.ok) return show(reply, user, listingSlug, { error: r.message }, r.status);
+    return show(reply, user, listingSlug, { notice: r.value.message });
   });
 }

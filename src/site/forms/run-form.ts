@@ -46,14 +46,37 @@ export type FormOutcome<T> =
 const isArraySchema = (s: TSchema) => s.type === 'array';
 
 /**
+ * A list of objects from numbered fields (`faq.0.question`, `faq.0.answer`, `faq.1.question`…), in
+ * row order; a row's blank fields are left out, but not the row, so errors name rows as shown.
+ */
+function formRows(name: string, item: TObject, form: PostedForm): Record<string, string>[] {
+  const rows = new Map<number, Record<string, string>>();
+  for (const [key, v] of Object.entries(form)) {
+    const m = /^(.+)\.(\d{1,2})\.([^.]+)$/.exec(key);
+    if (!m || m[1] !== name || !Object.hasOwn(item.properties, m[3])) continue;
+    const row = rows.get(Number(m[2])) ?? {};
+    const value = firstText(v);
+    if (value !== '') row[m[3]] = value;
+    rows.set(Number(m[2]), row);
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+}
+
+/**
  * The operation's body as a posted form gives it: a list property takes every value of its field
- * (blanks dropped), any other property its first value, trimmed; a blank optional field is left
- * out, as an API caller would leave it out. Numbers and booleans are converted by validation.
+ * (blanks dropped), a list of objects its numbered fields (see formRows), any other property its
+ * first value, trimmed; a blank optional field is left out, as an API caller would leave it out.
+ * Numbers and booleans are converted by validation.
  */
 export function formToBody(schema: TObject, form: PostedForm): Record<string, unknown> {
   const required = new Set(schema.required ?? []);
   const body: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(schema.properties)) {
+    if (isArraySchema(property) && property.items?.type === 'object') {
+      const rows = formRows(name, property.items as TObject, form);
+      if (rows.length || required.has(name)) body[name] = rows;
+      continue;
+    }
     if (isArraySchema(property)) {
       const values = allValues(form[name])
         .map((v) => v.trim())
