@@ -14,7 +14,7 @@ import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
 import { checkoutOperations } from './checkout.js';
 import { communityOperations } from './community.js';
-import { adminOperations } from './admin.js';
+import { adminOperations } from './admin/index.js';
 
 /** Every operation, grouped by area (site-only ones last); REST, OpenAPI, MCP and /docs list those of their surface in this order. */
 export const operations: Operation[] = [

@@ -30,7 +30,7 @@ import {
   createBlogPostOperation,
   deleteBlogPostOperation,
   updateBlogPostOperation,
-} from '../../api/operations/admin.js';
+} from '../../api/operations/admin/index.js';
 
 const CURRENT = '/admin/blog';
 const LABELS: Record<string, string> = {

@@ -32,7 +32,7 @@ import {
   deleteCategoryOperation,
   replaceCategoryFaqsOperation,
   updateCategoryOperation,
-} from '../../api/operations/admin.js';
+} from '../../api/operations/admin/index.js';
 
 const CURRENT = '/admin/categories';
 const LABELS: Record<string, string> = {

@@ -8,7 +8,7 @@ import { html } from '../html.js';
 import { adminOf, adminPageSender, flash } from './admin-guard.js';
 import type { PostedForm } from '../forms/form-values.js';
 import { runForm } from '../forms/run-form.js';
-import { importDomainRatingsOperation } from '../../api/operations/admin.js';
+import { importDomainRatingsOperation } from '../../api/operations/admin/index.js';
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /**

@@ -16,7 +16,7 @@ import {
   addInterviewQuestionOperation,
   setInterviewQuestionActiveOperation,
   updateInterviewQuestionOperation,
-} from '../../api/operations/admin.js';
+} from '../../api/operations/admin/index.js';
 type Typed = { question: string; position: string };
 
 const CURRENT = '/admin/interview-questions';

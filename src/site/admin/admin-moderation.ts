@@ -13,7 +13,7 @@ import {
   liftSuspensionOperation,
   moderateContentOperation,
   suspendAccountOperation,
-} from '../../api/operations/admin.js';
+} from '../../api/operations/admin/index.js';
 const ACTION_WORDS: Record<string, string> = {
   hide: 'Hid',
   restore: 'Restored',

@@ -17,7 +17,7 @@ import {
   setBundleContentsOperation,
   setProductPriceOperation,
   updateSalesSettingsOperation,
-} from '../../api/operations/admin.js';
+} from '../../api/operations/admin/index.js';
 import { openAdminTasks, recentOrders } from '../../domain/orders/order-repository.js';
 
 const NUMBER_SETTINGS = SALES_NUMBER_SETTINGS;

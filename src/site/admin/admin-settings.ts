@@ -7,7 +7,7 @@ import { html } from '../html.js';
 import { adminOf, adminPageSender, flash } from './admin-guard.js';
 import { firstText, type PostedForm } from '../forms/form-values.js';
 import { runForm } from '../forms/run-form.js';
-import { SITE_SETTING_FIELDS, updateSiteSettingsOperation } from '../../api/operations/admin.js';
+import { SITE_SETTING_FIELDS, updateSiteSettingsOperation } from '../../api/operations/admin/index.js';
 
 const FIELDS = SITE_SETTING_FIELDS;
 

@@ -14,7 +14,7 @@ import { adminOf, adminPageSender, flash } from './admin-guard.js';
 import { reasonField } from './admin-moderation.js';
 import { firstText, type PostedForm } from '../forms/form-values.js';
 import { runForm } from '../forms/run-form.js';
-import { voidVotesOperation } from '../../api/operations/admin.js';
+import { voidVotesOperation } from '../../api/operations/admin/index.js';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
