@@ -1,9 +1,10 @@
+import { checkOperationInput } from '../../api/operation-input.js';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../app-context.js';
 import { executeOperation } from '../../api/execute.js';
 import { HttpError, type FieldError } from '../../api/errors.js';
-import { SCOPES, type OperationInput, type OperationSpec, type Principal } from '../../api/registry.js';
-import { compile, summarize, toFieldErrors } from '../../api/validation.js';
+import { SCOPES, type OperationSpec, type Principal } from '../../api/registry.js';
+import { summarize } from '../../api/validation.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { allValues, firstText, type PostedForm } from './form-values.js';
 
@@ -117,22 +118,10 @@ export async function runOperation<
   input: { params?: Record<string, unknown>; body?: Record<string, unknown> },
   opts: { coerce?: boolean } = {},
 ): Promise<FormOutcome<Static<R>>> {
-  const merged: Record<string, unknown> = {};
-  for (const [schema, part] of [
-    [op.params, input.params ?? {}],
-    [op.body, input.body ?? {}],
-  ] as const) {
-    if (!schema) continue;
-    const validate = compile(schema, opts.coerce ?? false);
-    if (!validate(part)) {
-      const errors = toFieldErrors(validate.errors);
-      return refusal(400, summarize(errors), errors, true);
-    }
-    Object.assign(merged, part);
-  }
+  const checked = checkOperationInput(op, input, opts.coerce ?? false);
+  if (!checked.ok) return refusal(400, summarize(checked.errors), checked.errors, true);
   try {
-    // Each part passed its schema above, so `merged` is the operation's input.
-    const value = await executeOperation(op, merged as OperationInput<P, Q, B>, ctx, sessionPrincipal(user));
+    const value = await executeOperation(op, checked.input, ctx, sessionPrincipal(user));
     return { ok: true, value };
   } catch (err) {
     if (!(err instanceof HttpError) || err.status >= 500) throw err;

@@ -1,9 +1,10 @@
+import { checkOperationInput } from '../../api/operation-input.js';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../app-context.js';
 import { executeOperation } from '../../api/execute.js';
 import { badRequest } from '../../api/errors.js';
 import type { OperationInput, OperationSpec } from '../../api/registry.js';
-import { compile, summarize, toFieldErrors } from '../../api/validation.js';
+import { summarize } from '../../api/validation.js';
 
 /** A page's input for an operation: its parameters by name, as typed or as query text to coerce. */
 export type ReadInput<P extends TObject | undefined, Q extends TObject | undefined> = {
@@ -23,19 +24,14 @@ export async function readOperation<P extends TObject | undefined, Q extends TOb
 ): Promise<Static<R>> {
   if (op.method !== 'GET' || op.scope !== null) throw new Error(`${op.operationId} is not a public read`);
   const given: Record<string, unknown> = input;
-  const merged: Record<string, unknown> = {};
-  for (const schema of [op.params, op.query]) {
-    if (!schema) continue;
-    const part: Record<string, unknown> = {};
-    for (const key of Object.keys(schema.properties))
-      if (given[key] !== undefined && given[key] !== '') part[key] = given[key];
-    const validate = compile(schema, true);
-    if (!validate(part)) {
-      const errors = toFieldErrors(validate.errors);
-      throw badRequest(summarize(errors), errors);
-    }
-    Object.assign(merged, part);
-  }
-  // Each part passed its schema above (coerced in place), so `merged` is the operation's input.
-  return executeOperation(op, merged as OperationInput<P, Q, undefined>, ctx, null);
+  // A page passes what it has: blank or absent parameters are left to their defaults, as in a URL.
+  const pick = (schema: TObject | undefined) =>
+    Object.fromEntries(
+      Object.keys(schema?.properties ?? {}).flatMap((k) =>
+        given[k] !== undefined && given[k] !== '' ? [[k, given[k]]] : [],
+      ),
+    );
+  const checked = checkOperationInput(op, { params: pick(op.params), query: pick(op.query) }, true);
+  if (!checked.ok) throw badRequest(summarize(checked.errors), checked.errors);
+  return executeOperation(op, checked.input, ctx, null);
 }
