@@ -8,6 +8,7 @@ import { peopleOperations } from './people.js';
 import { contentOperations } from './content.js';
 import { badgeOperations } from './badges.js';
 import { accountOperations } from './account.js';
+import { accountSettingsOperations } from './account-settings.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
 import { claimOperations } from './claims.js';
@@ -33,6 +34,7 @@ export const operations: Operation[] = [
   ...orderOperations,
   ...checkoutOperations,
   ...communityOperations,
+  ...accountSettingsOperations,
   ...adminOperations,
 ];
 

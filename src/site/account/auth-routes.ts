@@ -15,7 +15,7 @@ import { passwordSignIn, throttledMessage } from '../../domain/accounts/password
 import { consumeEmailToken, issueEmailToken } from '../../domain/accounts/email-tokens.js';
 import { deleteUserSessions } from '../../domain/accounts/sessions.js';
 import { queueMail } from '../../mail/outbox.js';
-import { sendVerification } from './verification-mail.js';
+import { sendVerification } from '../../domain/accounts/verification-mail.js';
 
 type Form = Record<string, string | undefined>;
 const HOUR = 3_600_000;
