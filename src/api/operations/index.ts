@@ -9,6 +9,7 @@ import { contentOperations } from './content.js';
 import { badgeOperations } from './badges.js';
 import { accountOperations } from './account.js';
 import { accountSettingsOperations } from './account-settings.js';
+import { accountAccessOperations } from './account-access.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
 import { claimOperations } from './claims.js';
@@ -35,6 +36,7 @@ export const operations: Operation[] = [
   ...checkoutOperations,
   ...communityOperations,
   ...accountSettingsOperations,
+  ...accountAccessOperations,
   ...adminOperations,
 ];
 
