@@ -12,6 +12,7 @@ import { accountSettingsOperations } from './account-settings.js';
 import { accountAccessOperations } from './account-access.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
+import { revenueOperations } from './revenue.js';
 import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
 import { checkoutOperations } from './checkout.js';
@@ -37,6 +38,7 @@ export const operations: Operation[] = [
   ...communityOperations,
   ...accountSettingsOperations,
   ...accountAccessOperations,
+  ...revenueOperations,
   ...adminOperations,
 ];
 
