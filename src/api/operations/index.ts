@@ -8,8 +8,11 @@ import { peopleOperations } from './people.js';
 import { contentOperations } from './content.js';
 import { badgeOperations } from './badges.js';
 import { accountOperations } from './account.js';
+import { accountSettingsOperations } from './account-settings.js';
+import { accountAccessOperations } from './account-access.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
+import { revenueOperations } from './revenue.js';
 import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
 import { checkoutOperations } from './checkout.js';
@@ -33,6 +36,9 @@ export const operations: Operation[] = [
   ...orderOperations,
   ...checkoutOperations,
   ...communityOperations,
+  ...accountSettingsOperations,
+  ...accountAccessOperations,
+  ...revenueOperations,
   ...adminOperations,
 ];
 

@@ -2,11 +2,18 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html } from '../html.js';
 import { signedInUserOf } from '../site-request.js';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../domain/accounts/api-keys.js';
-import { SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../../api/registry.js';
+import { listApiKeys } from '../../domain/accounts/api-keys.js';
+import { SCOPES, SCOPE_DESCRIPTIONS } from '../../api/registry.js';
+import type { FieldError } from '../../api/errors.js';
+import {
+  createApiKeyOperation,
+  disconnectAppOperation,
+  resendVerificationOperation,
+  revokeApiKeyOperation,
+} from '../../api/operations/account-settings.js';
+import { runForm } from '../forms/run-form.js';
 import type { User } from '../../domain/accounts/user-repository.js';
-import { connectedApps, revokeGrant } from '../../oauth/tokens.js';
-import { sendVerification } from './verification-mail.js';
+import { connectedApps } from '../../oauth/tokens.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const EXPIRY_CHOICES: [string, string][] = [
@@ -102,26 +109,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Body: Form }>('/account/api-keys', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = signedInUserOf(req);
-    const f = req.body ?? {};
-    const name = String(f.name ?? '').trim();
-    const asked = ([] as string[]).concat(f.scopes ?? []);
-    const scopes = asked.filter((s): s is Scope => (SCOPES as string[]).includes(s));
-    const errors: string[] = [];
-    if (!user.email_verified_at) errors.push('Confirm your email address first.');
-    if (!name || name.length > 80) errors.push('Name: 1 to 80 characters.');
-    if (scopes.length === 0 || scopes.length !== asked.length)
-      errors.push('Scopes: choose at least one of the scopes listed.');
-    const days = String(f.expires ?? '');
-    if (days && !['30', '90', '365'].includes(days)) errors.push('Expires: choose one of the options.');
-    if (errors.length) return accountPage(reply, user, { errors }, 400);
-    const { key } = await createApiKey(ctx.db, user.id, {
-      name,
-      scopes,
-      expiresAt: days ? new Date(ctx.now().getTime() + Number(days) * 86_400_000) : null,
-    });
+    const r = await runForm(ctx, user, createApiKeyOperation, req.body);
+    if (!r.ok) return accountPage(reply, user, { errors: keyFormErrors(r) }, 400);
     // Rendered, not redirected: the key must never travel in a URL or be shown twice.
     reply.header('Cache-Control', 'no-store');
-    return accountPage(reply, user, { newKey: key }, 201);
+    return accountPage(reply, user, { newKey: r.value.key }, 201);
   });
 
   app.post<{ Params: { id: string } }>(
@@ -129,11 +121,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     { preHandler: app.csrfProtection },
     async (req, reply) => {
       const user = signedInUserOf(req);
-      const id = Number(req.params.id);
-      if (!Number.isInteger(id) || id < 1 || !(await revokeApiKey(ctx.db, user.id, id))) {
-        return accountPage(reply, user, { errors: ['No such active key on your account.'] }, 404);
-      }
-      await ctx.credentials.userChanged(user.id);
+      const r = await runForm(ctx, user, revokeApiKeyOperation, undefined, { id: req.params.id });
+      if (!r.ok) return accountPage(reply, user, { errors: ['No such active key on your account.'] }, 404);
       return reply.redirect('/account?revoked=1#api-keys', 303);
     },
   );
@@ -143,18 +132,25 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     { preHandler: app.csrfProtection },
     async (req, reply) => {
       const user = signedInUserOf(req);
-      const id = Number(req.params.id);
-      if (!Number.isInteger(id) || id < 1 || !(await revokeGrant(ctx.db, user.id, id))) {
-        return accountPage(reply, user, { errors: ['No such connected app on your account.'] }, 404);
-      }
-      await ctx.credentials.userChanged(user.id);
+      const r = await runForm(ctx, user, disconnectAppOperation, undefined, { id: req.params.id });
+      if (!r.ok) return accountPage(reply, user, { errors: ['No such connected app on your account.'] }, 404);
       return reply.redirect('/account?disconnected=1#connected-apps', 303);
     },
   );
 
   app.post('/account/resend-verification', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const user = signedInUserOf(req);
-    if (!user.email_verified_at) await sendVerification(ctx, user.id, user.email);
+    await runForm(ctx, signedInUserOf(req), resendVerificationOperation, undefined);
     return reply.redirect('/account?sent=1', 303);
   });
+}
+
+/** The create-key form's refusal in the page's words: one line per field the schema refused, else the handler's reason. */
+function keyFormErrors(r: { invalidInput: boolean; message: string; errors: FieldError[] }): string[] {
+  if (!r.invalidInput) return [r.message];
+  const refused = (field: string) => r.errors.some((e) => e.path === field || e.path.startsWith(`${field}.`));
+  return [
+    refused('name') ? 'Name: 1 to 80 characters.' : '',
+    refused('scopes') ? 'Scopes: choose at least one of the scopes listed.' : '',
+    refused('expires') ? 'Expires: choose one of the options.' : '',
+  ].filter(Boolean);
 }

@@ -2,27 +2,21 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html } from '../html.js';
 import { safeNext, signIn, signOut } from '../session.js';
-import {
-  confirmEmail,
-  createUser,
-  DuplicateEmailError,
-  EMAIL_PATTERN,
-  findUserByEmail,
-  resetPassword,
-} from '../../domain/accounts/user-repository.js';
-import { hashPassword, passwordProblem } from '../../domain/accounts/passwords.js';
+import { confirmEmail } from '../../domain/accounts/user-repository.js';
 import { passwordSignIn, throttledMessage } from '../../domain/accounts/password-sign-in.js';
-import { consumeEmailToken, issueEmailToken } from '../../domain/accounts/email-tokens.js';
-import { deleteUserSessions } from '../../domain/accounts/sessions.js';
-import { queueMail } from '../../mail/outbox.js';
-import { sendVerification } from './verification-mail.js';
+import { consumeEmailToken } from '../../domain/accounts/email-tokens.js';
+import type { FieldError } from '../../api/errors.js';
+import {
+  requestPasswordResetOperation,
+  resetPasswordOperation,
+  signUpOperation,
+} from '../../api/operations/account-access.js';
+import { runOperation } from '../forms/run-form.js';
 
 type Form = Record<string, string | undefined>;
-const HOUR = 3_600_000;
 
 /** Sign-up, sign-in, sign-out, email verification and password reset: server-rendered forms, CSRF-protected. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
-  const siteName = ctx.site.name;
   const csrfField = (reply: FastifyReply) => html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
   const errorList = (errors: string[]) =>
     errors.length ? html`<div class="error" role="alert"><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : '';
@@ -43,29 +37,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.post<{ Body: Form }>('/signup', { preHandler: app.csrfProtection }, async (req, reply) => {
     const f = req.body ?? {};
-    const errors: string[] = [];
-    const email = (f.email ?? '').trim();
-    if (!EMAIL_PATTERN.test(email) || email.length > 254)
-      errors.push('Email: enter a valid address (at most 254 characters).');
-    const pw = passwordProblem(f.password ?? '');
-    if (pw) errors.push(`Password: ${pw}.`);
-    if ((f.name ?? '').length > 120) errors.push('Name: at most 120 characters.');
-    if (errors.length) return reply.page('Sign up', signupForm(reply, f, errors), 400);
     const next = f.next ? safeNext(f.next) : undefined;
-    // A taken email gets the same answer as a new one (no account discovery); its owner is told by mail instead.
-    try {
-      const user = await createUser(ctx.db, { email, password: f.password!, name: (f.name ?? '').trim() });
-      await sendVerification(ctx, user.id, user.email, next);
-    } catch (err) {
-      if (!(err instanceof DuplicateEmailError)) throw err;
-      await hashPassword(f.password!); // what creating the account would have cost, so the timing matches too
-      const owner = await findUserByEmail(ctx.db, email);
-      await queueMail(ctx.db, {
-        to: owner?.email ?? email,
-        subject: `Someone tried to sign up to ${siteName} with your address`,
-        text: `Someone (maybe you) tried to create a ${siteName} account with this email address, but you already have one.\n\nSign in here:\n${ctx.config.publicUrl}/signin\n\nForgot your password? Choose a new one here:\n${ctx.config.publicUrl}/forgot-password\n\nIf it was not you, ignore this message; nothing has changed.`,
-      });
-    }
+    const body = { email: f.email ?? '', password: f.password ?? '', name: f.name ?? '', ...(next ? { next } : {}) };
+    const r = await runOperation(ctx, null, signUpOperation, { body });
+    if (!r.ok) return reply.page('Sign up', signupForm(reply, f, labelled(r.errors, r.message)), 400);
     return reply.redirect(`/signup/sent${next ? `?next=${encodeURIComponent(next)}` : ''}`, 303);
   });
 
@@ -144,22 +119,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       <button type="submit">Send a reset link</button></form>`;
   app.get('/forgot-password', async (_req, reply) => reply.page('Reset password', forgotForm(reply)));
   app.post<{ Body: Form }>('/forgot-password', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const email = (req.body?.email ?? '').trim();
-    const user = EMAIL_PATTERN.test(email) ? await findUserByEmail(ctx.db, email) : null;
-    if (user) {
-      const token = await issueEmailToken(ctx.db, {
-        kind: 'reset_password',
-        email: user.email,
-        userId: user.id,
-        ttlMs: HOUR,
-        now: ctx.now(),
-      });
-      await queueMail(ctx.db, {
-        to: user.email,
-        subject: `Reset your ${siteName} password`,
-        text: `Someone (hopefully you) asked to reset the password of your ${siteName} account.\n\nChoose a new password here (valid for one hour):\n${ctx.config.publicUrl}/reset-password?token=${token}\n\nIf it was not you, ignore this message; your password stays as it is.`,
-      });
-    }
+    // The same page whatever came of it: it never says whether the address has an account.
+    await runOperation(ctx, null, requestPasswordResetOperation, { body: { email: req.body?.email ?? '' } });
     return reply.page(
       'Check your email',
       html`<h1>Check your email</h1><p>If an account exists for that address, we sent it a link to choose a new password. The link works for one hour.</p>`,
@@ -176,19 +137,23 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.post<{ Body: Form }>('/reset-password', { preHandler: app.csrfProtection }, async (req, reply) => {
     const f = req.body ?? {};
-    const problem = passwordProblem(f.password ?? '');
-    // Check the password before spending the single-use token, so a typo does not burn the link.
-    if (problem) return reply.page('New password', resetForm(reply, f.token ?? '', [`Password: ${problem}.`]), 400);
-    const t = f.token ? await consumeEmailToken(ctx.db, 'reset_password', f.token, ctx.now()) : null;
-    if (!t || t.user_id === null)
+    const r = await runOperation(ctx, null, resetPasswordOperation, {
+      body: { token: f.token ?? '', password: f.password ?? '' },
+    });
+    if (!r.ok && r.fields.password)
+      return reply.page('New password', resetForm(reply, f.token ?? '', [`Password: ${r.fields.password}.`]), 400);
+    if (!r.ok)
       return reply.page(
         'Link not valid',
         html`<h1>This link is not valid</h1><p>It may have expired or been used. <a href="/forgot-password">Ask for a new one</a>.</p>`,
         400,
       );
-    await resetPassword(ctx.db, t.user_id, await hashPassword(f.password!), ctx.now());
-    await deleteUserSessions(ctx.db, t.user_id);
-    await signIn(ctx, req, reply, t.user_id);
+    await signIn(ctx, req, reply, r.value.user_id);
     return reply.redirect('/account?reset=1', 303);
   });
 }
+
+const LABELS: Record<string, string> = { email: 'Email', password: 'Password', name: 'Name' };
+/** A refused form's errors as the page words them: "Email: enter a valid address…". */
+const labelled = (errors: FieldError[], message: string) =>
+  errors.length ? errors.map((e) => (LABELS[e.path] ? `${LABELS[e.path]}: ${e.message}.` : e.message)) : [message];

@@ -100,8 +100,8 @@ export const fieldErrorsOf = (refused: { message: string; errors: FieldError[] }
   refused.errors.length ? refused.errors : [{ path: '', message: refused.message }];
 
 /**
- * Runs a registry operation for the signed-in person, with the same schemas, scope check and
- * handler as REST and MCP. `input` is what the page put together (path parameters and the body);
+ * Runs a registry operation for the signed-in person (or, with `null`, for someone not signed in:
+ * a public operation such as sign-up), with the same schemas, scope check and handler as REST and MCP. `input` is what the page put together (path parameters and the body);
  * `coerce` converts form text to the declared types, as for query strings. A refusal (4xx) comes
  * back with its message and its errors, by field name too, for the page to show beside the fields;
  * anything else is thrown, as on the other surfaces.
@@ -113,7 +113,7 @@ export async function runOperation<
   R extends TSchema,
 >(
   ctx: AppContext,
-  user: User,
+  user: User | null,
   op: OperationSpec<P, Q, B, R>,
   input: { params?: Record<string, unknown>; body?: Record<string, unknown> },
   opts: { coerce?: boolean } = {},
@@ -121,7 +121,7 @@ export async function runOperation<
   const checked = checkOperationInput(op, input, opts.coerce ?? false);
   if (!checked.ok) return refusal(400, summarize(checked.errors), checked.errors, true);
   try {
-    const value = await executeOperation(op, checked.input, ctx, sessionPrincipal(user));
+    const value = await executeOperation(op, checked.input, ctx, user && sessionPrincipal(user));
     return { ok: true, value };
   } catch (err) {
     if (!(err instanceof HttpError) || err.status >= 500) throw err;

@@ -3,19 +3,23 @@ import type { AppContext } from '../../app-context.js';
 import type { OwnedListing } from '../../domain/listings/listing-ownership.js';
 import { HttpError } from '../../api/errors.js';
 import { companyName } from '../../domain/listings/listing-repository.js';
-import { connectRevenue, stateMrr } from '../../domain/revenue/revenue-connection.js';
 import {
   connectionOfCompany,
-  deleteConnection,
   isRevenueHidden,
   latestFigure,
-  setRevenueHidden,
   type RevenueConnection,
   type RevenueFigure,
 } from '../../domain/revenue/revenue-repository.js';
 import { html, type SafeHtml } from '../html.js';
 import { revenueFigureLabel } from '../revenue-figure.js';
 import { firstValue } from '../forms/form-values.js';
+import { runForm, runOperation } from '../forms/run-form.js';
+import {
+  connectRevenueOperation,
+  disconnectRevenueOperation,
+  setRevenueVisibilityOperation,
+  stateMrrOperation,
+} from '../../api/operations/revenue.js';
 import { signedInUserOf } from '../site-request.js';
 import { listingFor } from './owned-listing-page.js';
 
@@ -85,6 +89,12 @@ function revenueView(v: RevenueView): SafeHtml {
     </form>`;
 }
 
+/** Stripe unreachable (502) or no SECRETS_KEY (503): nothing was stored, and the page says so with that status. */
+function shownFailure(err: unknown): { ok: false; status: number; message: string } {
+  if (!(err instanceof HttpError)) throw err;
+  return { ok: false, status: err.status, message: err.message };
+}
+
 /**
  * /my/listings/:id/revenue: connect a read-only Stripe key (tried once; refused keys store nothing),
  * see its status and the latest figure, disconnect, state MRR by hand, hide revenue. Owners and
@@ -119,17 +129,9 @@ export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   const back = (reply: FastifyReply, listing: OwnedListing, what: string) =>
     reply.redirect(`/my/listings/${listing.id}/revenue?done=${what}`, 303);
-  /** Runs a write whose 4xx/5xx refusal is shown on the page with that status. */
-  async function attempt(reply: FastifyReply, listing: OwnedListing, run: () => Promise<unknown>): Promise<boolean> {
-    try {
-      await run();
-      return true;
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      await show(reply, listing, { error: err.message }, err.status);
-      return false;
-    }
-  }
+  /** A refused write is shown on the page with its status. */
+  const refused = (reply: FastifyReply, listing: OwnedListing, r: { status: number; message: string }) =>
+    show(reply, listing, { error: r.message }, r.status);
   const owned = async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const user = signedInUserOf(req);
     const listing = await listingFor(ctx, reply, user, req.params.id);
@@ -148,11 +150,11 @@ export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const o = await owned(req, reply);
       if (!o) return reply;
-      const key = firstValue(req.body?.key) ?? '';
       // A currency without a rate still connects; the page shows the connection's note saying which.
-      if (!(await attempt(reply, o.listing, () => connectRevenue(ctx, 'stripe', o.listing, o.user.id, key))))
-        return reply;
-      return back(reply, o.listing, 'connected');
+      const r = await runForm(ctx, o.user, connectRevenueOperation, req.body, { listing_id: o.listing.id }).catch(
+        shownFailure,
+      );
+      return r.ok ? back(reply, o.listing, 'connected') : refused(reply, o.listing, r);
     },
   );
 
@@ -162,8 +164,8 @@ export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const o = await owned(req, reply);
       if (!o) return reply;
-      await deleteConnection(ctx.db, o.listing.company_id);
-      return back(reply, o.listing, 'disconnected');
+      const r = await runForm(ctx, o.user, disconnectRevenueOperation, undefined, { listing_id: o.listing.id });
+      return r.ok ? back(reply, o.listing, 'disconnected') : refused(reply, o.listing, r);
     },
   );
 
@@ -173,19 +175,16 @@ export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const o = await owned(req, reply);
       if (!o) return reply;
-      const typed = (firstValue(req.body?.mrr) ?? '').replace(/[$,\s]/g, '');
-      let stored = false;
-      if (
-        !(await attempt(reply, o.listing, async () => {
-          if (!/^\d{1,10}(\.\d{1,2})?$/.test(typed))
-            throw new HttpError(400, 'Give MRR as an amount of US dollars, such as 1250 or 1250.50.');
-          // Dollars with up to two decimals to cents, without floating point.
-          const [whole, frac = ''] = typed.split('.');
-          stored = await stateMrr(ctx, o.listing.company_id, Number(whole) * 100 + Number(frac.padEnd(2, '0')));
-        }))
-      )
-        return reply;
-      return back(reply, o.listing, stored ? 'stated' : 'stated-verified');
+      // People type "$1,250.50": the page drops what is only formatting, the operation checks the amount.
+      const mrr = (firstValue(req.body?.mrr) ?? '').replace(/[$,\s]/g, '');
+      const r = await runOperation(ctx, o.user, stateMrrOperation, {
+        params: { listing_id: o.listing.id },
+        body: { mrr },
+      });
+      if (r.ok) return back(reply, o.listing, r.value.stored ? 'stated' : 'stated-verified');
+      if (r.invalidInput)
+        return show(reply, o.listing, { error: 'Give MRR as an amount of US dollars, such as 1250 or 1250.50.' }, 400);
+      return refused(reply, o.listing, r);
     },
   );
 
@@ -195,9 +194,13 @@ export function registerRevenueRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const o = await owned(req, reply);
       if (!o) return reply;
-      const hidden = firstValue(req.body?.hidden) === '1';
-      await setRevenueHidden(ctx.db, o.listing.id, hidden);
-      return back(reply, o.listing, hidden ? 'hidden' : 'shown');
+      const body = { hidden: firstValue(req.body?.hidden) === '1' };
+      const r = await runOperation(ctx, o.user, setRevenueVisibilityOperation, {
+        params: { listing_id: o.listing.id },
+        body,
+      });
+      if (!r.ok) return refused(reply, o.listing, r);
+      return back(reply, o.listing, r.value.hidden ? 'hidden' : 'shown');
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { issueEmailToken } from '../../domain/accounts/email-tokens.js';
+import { issueEmailToken } from './email-tokens.js';
 import { queueMail } from '../../mail/outbox.js';
 
 /** Mails a link confirming a new account's address; `next` is where confirming brings the person. */
