@@ -101,8 +101,9 @@ export const fieldErrorsOf = (refused: { message: string; errors: FieldError[] }
 
 /**
  * Runs a registry operation for the signed-in person (or, with `null`, for someone not signed in:
- * a public operation such as sign-up), with the same schemas, scope check and handler as REST and MCP. `input` is what the page put together (path parameters and the body);
- * `coerce` converts form text to the declared types, as for query strings. A refusal (4xx) comes
+ * a public operation such as sign-up), with the same schemas, scope check and handler as REST and
+ * MCP. `input` is what the page put together (path parameters and the body); `coerce` converts
+ * form text to the declared types, as for query strings. A refusal (4xx) comes
  * back with its message and its errors, by field name too, for the page to show beside the fields;
  * anything else is thrown, as on the other surfaces.
  */
