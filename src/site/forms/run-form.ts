@@ -41,6 +41,8 @@ export type FormOutcome<T> =
       fields: Record<string, string>;
       /** The input did not fit the operation's schema, so nothing ran (the page may word it its own way). */
       invalidInput: boolean;
+      /** Headers the refusal carries (Retry-After of a 429), for the page to send too. */
+      headers: Record<string, string>;
     };
 
 const isArraySchema = (s: TSchema) => s.type === 'array';
@@ -91,16 +93,29 @@ export function formToBody(schema: TObject, form: PostedForm): Record<string, un
 }
 
 const byField = (errors: FieldError[]) => Object.fromEntries(errors.map((e) => [e.path, e.message]));
-const refusal = (status: number, message: string, errors: FieldError[], invalidInput = false) =>
-  ({ ok: false, status, message, errors, fields: byField(errors), invalidInput }) as const;
+const refusal = (
+  status: number,
+  message: string,
+  errors: FieldError[],
+  opts: { invalidInput?: boolean; headers?: Record<string, string> } = {},
+) =>
+  ({
+    ok: false,
+    status,
+    message,
+    errors,
+    fields: byField(errors),
+    invalidInput: opts.invalidInput ?? false,
+    headers: opts.headers ?? {},
+  }) as const;
 
 /** A refusal's errors for a form that lists them, its message alone when it names no field. */
 export const fieldErrorsOf = (refused: { message: string; errors: FieldError[] }): FieldError[] =>
   refused.errors.length ? refused.errors : [{ path: '', message: refused.message }];
 
 /**
- * Runs a registry operation for the signed-in person, with the same schemas, scope check and
- * handler as REST and MCP. `input` is what the page put together (path parameters and the body);
+ * Runs a registry operation for the signed-in person (null: a public operation run by whoever
+ * holds a link), with the same schemas, scope check and handler as REST and MCP. `input` is what the page put together (path parameters and the body);
  * `coerce` converts form text to the declared types, as for query strings. A refusal (4xx) comes
  * back with its message and its errors, by field name too, for the page to show beside the fields;
  * anything else is thrown, as on the other surfaces.
@@ -112,7 +127,7 @@ export async function runOperation<
   R extends TSchema,
 >(
   ctx: AppContext,
-  user: User,
+  user: User | null,
   op: OperationSpec<P, Q, B, R>,
   input: { params?: Record<string, unknown>; body?: Record<string, unknown> },
   opts: { coerce?: boolean } = {},
@@ -126,17 +141,17 @@ export async function runOperation<
     const validate = compile(schema, opts.coerce ?? false);
     if (!validate(part)) {
       const errors = toFieldErrors(validate.errors);
-      return refusal(400, summarize(errors), errors, true);
+      return refusal(400, summarize(errors), errors, { invalidInput: true });
     }
     Object.assign(merged, part);
   }
   try {
     // Each part passed its schema above, so `merged` is the operation's input.
-    const value = await executeOperation(op, merged as OperationInput<P, Q, B>, ctx, sessionPrincipal(user));
+    const value = await executeOperation(op, merged as OperationInput<P, Q, B>, ctx, user && sessionPrincipal(user));
     return { ok: true, value };
   } catch (err) {
     if (!(err instanceof HttpError) || err.status >= 500) throw err;
-    return refusal(err.status, err.message, err.errors ?? []);
+    return refusal(err.status, err.message, err.errors ?? [], { headers: err.headers });
   }
 }
 
@@ -151,7 +166,7 @@ export function runForm<
   R extends TSchema,
 >(
   ctx: AppContext,
-  user: User,
+  user: User | null,
   op: OperationSpec<P, Q, B, R>,
   form: PostedForm | undefined,
   fixed: Record<string, unknown> = {},
