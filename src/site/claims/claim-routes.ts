@@ -122,13 +122,14 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
       const form = { ...req.body, email: method === 'email' ? req.body?.email : undefined };
       const outcome = await runForm(ctx, user, claimListingOperation, form);
       if (outcome.ok) return reply.redirect(`/claims?done=started#claim-${outcome.value.id}`, 303);
-      const error = outcome.fields.method
-        ? 'Choose how you will prove the listing is yours.'
-        : outcome.invalidInput && outcome.fields.email
-          ? 'Email: enter a valid email address.'
-          : outcome.errors[0]
-            ? `Email: ${outcome.errors[0].message}.`
-            : outcome.message;
+      // The schema's refusals read as what to do; the domain's name the address it refused, or say why.
+      const error = outcome.invalidInput
+        ? outcome.fields.method
+          ? 'Choose how you will prove the listing is yours.'
+          : 'Email: enter a valid email address.'
+        : outcome.errors[0]
+          ? `Email: ${outcome.errors[0].message}.`
+          : outcome.message;
       reply.headers(outcome.headers);
       return reply.page(
         `Claim ${listing.name}`,
