@@ -1,13 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../registry.js';
-import { Params } from '../schemas/common.js';
+import { defineOperation, type OperationContext } from '../registry.js';
+import { Nullable, Params, StringEnum, rowId } from '../schemas/common.js';
 import { orderForUser } from '../../domain/orders/checkout.js';
-import { setBilling } from '../../domain/orders/payment.js';
+import { cancelOrder, payWithTestProvider, setBilling, startPayment } from '../../domain/orders/payment.js';
+import { ownedListing } from '../../domain/listings/listing-ownership.js';
+import { checkBadgeNow } from '../../domain/free-queue/check-badge-now.js';
 
 /**
  * The checkout page's steps: the person who pays does them on the site (the API ends at
  * checkout_url and never sees billing or payment details), so these are site-only operations.
  */
+const OrderNumber = Params({ number: Type.String({ pattern: '^[A-Za-z0-9-]{1,32}$' }) });
+const buyersOrder = async (ctx: OperationContext, number: string) =>
+  (await orderForUser(ctx, ctx.principal!.userId, number)).order;
+
 export const setOrderBillingOperation = defineOperation({
   operationId: 'set_order_billing',
   surfaces: ['site'],
@@ -19,7 +25,7 @@ export const setOrderBillingOperation = defineOperation({
     "The buyer's billing details on the checkout page; VAT is computed again from the country and VAT number before paying.",
   scope: 'orders:write',
   notFound: true,
-  params: Params({ number: Type.String({ pattern: '^[A-Za-z0-9-]{1,32}$' }) }),
+  params: OrderNumber,
   body: Type.Object(
     {
       name: Type.String({ minLength: 1, maxLength: 200, description: 'Full name or company name' }),
@@ -31,10 +37,106 @@ export const setOrderBillingOperation = defineOperation({
   ),
   response: Type.Object({ number: Type.String() }),
   handler: async ({ number, name, address, country, vat_number }, ctx) => {
-    const { order } = await orderForUser(ctx, ctx.principal!.userId, number);
+    const order = await buyersOrder(ctx, number);
     await setBilling(ctx, order, { name, address, country: country.toUpperCase(), vat_number: vat_number || null });
     return { number };
   },
 });
 
-export const checkoutOperations = [setOrderBillingOperation];
+export const payOrderWithTestProviderOperation = defineOperation({
+  operationId: 'pay_order_with_test_provider',
+  surfaces: ['site'],
+  method: 'POST',
+  path: '/checkout/{number}/test-payment',
+  tag: 'Orders',
+  title: 'Pay with the test provider',
+  summary:
+    'Marks a pending order with billing details paid, no money moved; refused unless the site takes test payments.',
+  scope: 'orders:write',
+  notFound: true,
+  params: OrderNumber,
+  response: Type.Object({ number: Type.String() }),
+  handler: async ({ number }, ctx) => {
+    await payWithTestProvider(ctx, await buyersOrder(ctx, number));
+    return { number };
+  },
+});
+
+export const startOrderPaymentOperation = defineOperation({
+  operationId: 'start_order_payment',
+  surfaces: ['site'],
+  method: 'POST',
+  path: '/checkout/{number}/pay',
+  tag: 'Orders',
+  title: 'Start paying',
+  summary: "Opens a payment with the site's provider for the buyer to complete on the provider's page.",
+  scope: 'orders:write',
+  notFound: true,
+  openWorld: true,
+  params: OrderNumber,
+  response: Type.Object({
+    number: Type.String(),
+    payment_url: Nullable(Type.String({ description: "The provider's page, when it has one" })),
+  }),
+  handler: async ({ number }, ctx) => ({
+    number,
+    payment_url: await startPayment(ctx, await buyersOrder(ctx, number), ctx.principal!.email),
+  }),
+});
+
+export const cancelOrderOperation = defineOperation({
+  operationId: 'cancel_order',
+  surfaces: ['site'],
+  method: 'POST',
+  path: '/checkout/{number}/cancel',
+  tag: 'Orders',
+  title: 'Cancel an order',
+  summary:
+    'The buyer gives up on a pending order, or declines the test payment: the order is cancelled and its weeks released.',
+  scope: 'orders:write',
+  notFound: true,
+  params: OrderNumber,
+  body: Type.Object(
+    { declined: Type.Optional(Type.Boolean({ description: 'The test payment was declined (the Decline button)' })) },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ number: Type.String(), cancelled: Type.Boolean() }),
+  handler: async ({ number, declined }, ctx) => {
+    const reason = declined
+      ? 'The test payment was declined; the order was cancelled and its weeks released.'
+      : 'Cancelled by the buyer; its weeks were released.';
+    return { number, cancelled: await cancelOrder(ctx, await buyersOrder(ctx, number), reason) };
+  },
+});
+
+/** The launch page's "Check my homepage now": done on the site, where the founder waits for the answer. */
+export const checkFreeLaunchBadgeOperation = defineOperation({
+  operationId: 'check_free_launch_badge',
+  surfaces: ['site'],
+  method: 'POST',
+  path: '/me/listings/{listing_id}/badge-check',
+  tag: 'My listings',
+  title: 'Check my homepage for the badge now',
+  summary:
+    'Checks the homepage of a listing awaiting its badge at once (at most once a minute); a found badge schedules its launch.',
+  scope: 'listings:write',
+  notFound: true,
+  openWorld: true,
+  params: Params({ listing_id: rowId('Your listing id') }),
+  response: Type.Object({
+    listing_id: Type.Integer(),
+    result: StringEnum(['checked', 'recent', 'not_awaiting_badge'] as const),
+  }),
+  handler: async ({ listing_id }, ctx) => {
+    await ownedListing(ctx.db, ctx.site.id, listing_id, ctx.principal!.userId);
+    return { listing_id, result: await checkBadgeNow(ctx, listing_id) };
+  },
+});
+
+export const checkoutOperations = [
+  setOrderBillingOperation,
+  payOrderWithTestProviderOperation,
+  startOrderPaymentOperation,
+  cancelOrderOperation,
+  checkFreeLaunchBadgeOperation,
+];

@@ -7,6 +7,8 @@ import { claimView } from '../../domain/claims/claim-view.js';
 import { listClaims } from '../../domain/claims/claim-repository.js';
 import { claimListing } from '../../domain/claims/start-claim.js';
 import { verifyClaim } from '../../domain/claims/verify-claim.js';
+import { confirmClaimLink } from '../../domain/claims/claim-email.js';
+import { badRequest } from '../errors.js';
 
 const claimantOf = (ctx: OperationContext) => ({ userId: ctx.principal!.userId, email: ctx.principal!.email });
 
@@ -125,4 +127,31 @@ export const verifyClaimOperation = defineOperation({
   handler: async ({ claim_id }, ctx) => claimView(await verifyClaim(ctx, claimantOf(ctx), claim_id), ctx.now()),
 });
 
-export const claimOperations = [claimListingOperation, listMyClaimsOperation, verifyClaimOperation];
+/**
+ * The Confirm button of an emailed claim link. Site-only and public: the link proves control of the
+ * mailbox, so whoever holds it confirms the claim for the account that made it, signed in or not.
+ */
+export const confirmClaimLinkOperation = defineOperation({
+  operationId: 'confirm_claim_link',
+  surfaces: ['site'],
+  method: 'POST',
+  path: '/claims/verify-email',
+  tag: 'Claims',
+  title: 'Confirm an emailed claim link',
+  summary: "Verifies an email claim from its link's token, for the account that made the claim.",
+  scope: null,
+  body: Body({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) }),
+  response: Type.Object({ slug: Type.String(), listing_name: Type.String() }),
+  handler: async ({ token }, ctx) => {
+    const result = await confirmClaimLink(ctx, token);
+    if ('error' in result) throw badRequest(result.error);
+    return { slug: result.claim.slug, listing_name: result.claim.listing_name };
+  },
+});
+
+export const claimOperations = [
+  claimListingOperation,
+  listMyClaimsOperation,
+  verifyClaimOperation,
+  confirmClaimLinkOperation,
+];

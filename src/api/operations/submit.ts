@@ -3,13 +3,13 @@ import { defineOperation } from '../registry.js';
 import { Body, PaginationQuery, Params, Query, Paginated } from '../schemas/common.js';
 import { DraftSchema, DraftSummarySchema, UpdateDraftBody } from '../schemas/drafts.js';
 import { pageBounds, pageOf } from '../pagination.js';
-import { conflict } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { startDraft } from '../../domain/drafts/start-draft.js';
 import { draftView } from '../../domain/drafts/draft-view.js';
 import { draftForUser } from '../../domain/drafts/draft-access.js';
 import { listDrafts, loadDraft } from '../../domain/drafts/draft-repository.js';
 import { editDraft, type DraftEdits } from '../../domain/drafts/edit-draft.js';
-import { inviteCofounder } from '../../domain/drafts/draft-invites.js';
+import { acceptInvite, inviteCofounder } from '../../domain/drafts/draft-invites.js';
 import { saveDraftAsListing } from '../../domain/drafts/draft-listing.js';
 
 const DraftId = Params({ id: Type.String({ format: 'uuid', description: 'Draft id (UUID)' }) });
@@ -150,6 +150,26 @@ export const submitDraftOperation = defineOperation({
   },
 });
 
+/** Accepting a co-founder invite: its token comes by email to a person, who accepts on the site. */
+export const acceptInviteOperation = defineOperation({
+  operationId: 'accept_invite',
+  surfaces: ['site'],
+  method: 'POST',
+  path: '/invites/{token}',
+  tag: 'Submit',
+  title: 'Accept a co-founder invite',
+  summary: "Makes your account a co-owner of the invite's draft and of its listing.",
+  scope: 'listings:write',
+  notFound: true,
+  params: Params({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) }),
+  response: Type.Object({ draft_id: Type.String() }),
+  handler: async ({ token }, ctx) => {
+    const result = await acceptInvite(ctx.db, token, ctx.principal!.userId, ctx.now());
+    if ('error' in result) throw notFound(result.error);
+    return { draft_id: result.draftId };
+  },
+});
+
 export const submitOperations = [
   submitListingOperation,
   listMyDraftsOperation,
@@ -157,4 +177,5 @@ export const submitOperations = [
   updateDraftOperation,
   inviteCofounderOperation,
   submitDraftOperation,
+  acceptInviteOperation,
 ];

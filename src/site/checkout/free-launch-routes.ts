@@ -6,17 +6,15 @@ import { loadOrRefuse } from '../not-yours-page.js';
 import { signedInUserOf } from '../site-request.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { ownedListing } from '../../domain/listings/listing-ownership.js';
-import { chooseFreeListing } from '../../domain/free-queue/choose-free-listing.js';
 import { freeLaunchView } from '../../domain/free-queue/free-launch-view.js';
-import { runBadgeCheck } from '../../domain/free-queue/badge-check.js';
 import { loadFreeLaunch } from '../../domain/free-queue/free-queue-repository.js';
 import { freeLaunchPage } from './free-launch-page.js';
 import { listProducts } from '../../domain/orders/products-view.js';
-import { createCheckout } from '../../domain/orders/checkout.js';
 import { LAUNCH_EXTRAS, paidLaunchForm } from './paid-launch-form.js';
-
-/** "Check my homepage now" runs the check inline; more than one a minute would only hammer the founder's site. */
-const MANUAL_CHECK_GAP_MS = 60_000;
+import { runOperation } from '../forms/run-form.js';
+import { chooseFreeListingOperation } from '../../api/operations/my-listings.js';
+import { createCheckoutOperation } from '../../api/operations/orders.js';
+import { checkFreeLaunchBadgeOperation } from '../../api/operations/checkout.js';
 
 type Params = { Params: { id: string }; Querystring: Record<string, string | undefined> };
 /** Sign-in from the launch page's forms comes back to the launch page. */
@@ -93,11 +91,11 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
     async (req, reply) => {
       const owner = await ownerOf(req, reply);
       if (!owner) return reply;
-      try {
-        await chooseFreeListing(ctx, owner.id, owner.user.id);
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status !== 409) throw err;
-        return launchPage(reply, owner.id, { error: err.message }, 409);
+      const params = { listing_id: owner.id };
+      const outcome = await runOperation(ctx, owner.user, chooseFreeListingOperation, { params });
+      if (!outcome.ok) {
+        if (outcome.status !== 409) throw new HttpError(outcome.status, outcome.message);
+        return launchPage(reply, owner.id, { error: outcome.message }, 409);
       }
       return reply.redirect(`/my/listings/${owner.id}/launch?queued=1`, 303);
     },
@@ -114,19 +112,14 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
       const extras = ([] as string[])
         .concat(body.extras ?? [])
         .filter((e): e is (typeof LAUNCH_EXTRAS)[number] => (LAUNCH_EXTRAS as readonly string[]).includes(e));
-      try {
-        const order = await createCheckout(ctx, owner.user.id, {
-          items: [
-            { product: 'launch', listing_id: owner.id, ...(week ? { week } : {}) },
-            ...[...new Set(extras)].map((product) => ({ product, listing_id: owner.id })),
-          ],
-        });
-        return reply.redirect(`/checkout/${order.number}`, 303);
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status >= 500) throw err;
-        const why = err.errors?.map((e) => e.message).join('; ') ?? err.message;
-        return launchPage(reply, owner.id, { paidError: why }, err.status);
-      }
+      const items = [
+        { product: 'launch', listing_id: owner.id, ...(week ? { week } : {}) },
+        ...[...new Set(extras)].map((product) => ({ product, listing_id: owner.id })),
+      ];
+      const outcome = await runOperation(ctx, owner.user, createCheckoutOperation, { body: { items } });
+      if (outcome.ok) return reply.redirect(`/checkout/${outcome.value.number}`, 303);
+      const why = outcome.errors.length ? outcome.errors.map((e) => e.message).join('; ') : outcome.message;
+      return launchPage(reply, owner.id, { paidError: why }, outcome.status);
     },
   );
 
@@ -136,17 +129,12 @@ export function registerFreeLaunchRoutes(app: FastifyInstance, ctx: AppContext) 
     async (req, reply) => {
       const owner = await ownerOf(req, reply);
       if (!owner) return reply;
-      const listing = await loadFreeLaunch(ctx.db, ctx.site.id, owner.id);
-      if (listing?.status !== 'awaiting_badge') return reply.redirect(`/my/listings/${owner.id}/launch`, 303);
-      if (
-        listing.badge_checked_at &&
-        ctx.now().getTime() - Date.parse(listing.badge_checked_at) < MANUAL_CHECK_GAP_MS
-      ) {
-        return reply.redirect(`/my/listings/${owner.id}/launch?recent=1`, 303);
-      }
-      // Inline rather than queued: the founder is waiting for a yes or no, and the fetch is bounded (10 s).
-      await runBadgeCheck(ctx, owner.id);
-      return reply.redirect(`/my/listings/${owner.id}/launch?checked=1`, 303);
+      const params = { listing_id: owner.id };
+      const outcome = await runOperation(ctx, owner.user, checkFreeLaunchBadgeOperation, { params });
+      if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
+      const result = outcome.value.result;
+      const query = result === 'checked' ? '?checked=1' : result === 'recent' ? '?recent=1' : '';
+      return reply.redirect(`/my/listings/${owner.id}/launch${query}`, 303);
     },
   );
 }

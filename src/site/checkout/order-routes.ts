@@ -6,7 +6,6 @@ import { loadOrRefuse } from '../not-yours-page.js';
 import { signedInUserOf } from '../site-request.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { listMyOrders, orderForUser } from '../../domain/orders/checkout.js';
-import { cancelOrder, payWithTestProvider, startPayment } from '../../domain/orders/payment.js';
 import type { OrderRow } from '../../domain/orders/order-repository.js';
 import type { OrderView } from '../../domain/orders/order-view.js';
 import { paymentProviderFor } from '../../payments/providers.js';
@@ -14,8 +13,13 @@ import { checkoutPage, invoicePage, orderPage, ordersListPage } from './order-vi
 import { reviewsHtml } from '../admin/profile-reviews.js';
 import { profileReviewsOfOrder } from '../../domain/orders/profile-review-repository.js';
 import { firstText, firstValue } from '../forms/form-values.js';
-import { runForm } from '../forms/run-form.js';
-import { setOrderBillingOperation } from '../../api/operations/checkout.js';
+import { runForm, runOperation } from '../forms/run-form.js';
+import {
+  cancelOrderOperation,
+  payOrderWithTestProviderOperation,
+  setOrderBillingOperation,
+  startOrderPaymentOperation,
+} from '../../api/operations/checkout.js';
 
 type Form = Record<string, string | string[] | undefined>;
 type Req = FastifyRequest<{ Params: { number: string }; Querystring: Form; Body: Form }>;
@@ -137,16 +141,17 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const found = await buyerOrder(req as Req, reply);
       if (!found) return reply;
+      const params = { number: found.view.number };
       try {
         if (ctx.config.paymentProvider === 'test') {
-          await payWithTestProvider(ctx, found.order);
+          const paid = await runOperation(ctx, found.user, payOrderWithTestProviderOperation, { params });
+          if (!paid.ok) return showCheckout(reply, found.view, { error: paid.message }, paid.status);
           return reply.redirect(`/orders/${found.view.number}?paid=1`, 303);
         }
-        const url = await startPayment(ctx, found.order, found.user.email);
-        return reply.redirect(url ?? `/checkout/${found.view.number}`, 303);
+        const started = await runOperation(ctx, found.user, startOrderPaymentOperation, { params });
+        if (!started.ok) return showCheckout(reply, found.view, { error: started.message }, started.status);
+        return reply.redirect(started.value.payment_url ?? `/checkout/${found.view.number}`, 303);
       } catch (err) {
-        if (err instanceof HttpError && err.status < 500)
-          return showCheckout(reply, found.view, { error: err.message }, err.status);
         // The provider could not start a payment (network, outage): nothing was charged; say so and let the buyer retry.
         req.log.error({ err }, 'payment provider failed to start a checkout');
         return showCheckout(
@@ -163,22 +168,24 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   const giveUp =
-    (reason: string, notice: string) =>
+    (declined: boolean, notice: string) =>
     async (req: FastifyRequest<{ Params: { number: string } }>, reply: FastifyReply) => {
       const found = await buyerOrder(req as Req, reply);
       if (!found) return reply;
-      await cancelOrder(ctx, found.order, reason);
+      const params = { number: found.view.number };
+      const outcome = await runOperation(ctx, found.user, cancelOrderOperation, { params, body: { declined } });
+      if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
       return reply.redirect(`/orders/${found.view.number}?${notice}=1`, 303);
     };
   app.post<{ Params: { number: string } }>(
     '/checkout/:number/decline',
     { preHandler: app.csrfProtection, config: backToCheckout },
-    giveUp('The test payment was declined; the order was cancelled and its weeks released.', 'declined'),
+    giveUp(true, 'declined'),
   );
   app.post<{ Params: { number: string } }>(
     '/checkout/:number/cancel',
     { preHandler: app.csrfProtection, config: backToCheckout },
-    giveUp('Cancelled by the buyer; its weeks were released.', 'cancelled'),
+    giveUp(false, 'cancelled'),
   );
 
   app.get('/orders', async (req, reply) => {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html } from '../html.js';
-import { confirmClaimLink, findClaimLink } from '../../domain/claims/claim-email.js';
+import { findClaimLink } from '../../domain/claims/claim-email.js';
 import { confirmLinkHtml } from './claim-views.js';
 import { firstValue } from '../forms/form-values.js';
+import { runForm } from '../forms/run-form.js';
+import { confirmClaimLinkOperation } from '../../api/operations/claims.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const LINK_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
@@ -40,12 +42,11 @@ export function registerClaimLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post<{ Body: Form }>('/claims/verify-email', { preHandler: app.csrfProtection }, async (req, reply) => {
-    const token = String(firstValue(req.body?.token) ?? '');
-    const result = LINK_TOKEN.test(token)
-      ? await confirmClaimLink(ctx, token)
-      : { error: 'This confirmation link is not valid.' };
-    if ('error' in result) return invalidLink(reply, result.error, 400);
-    const c = result.claim;
+    // Nobody need be signed in: the link is the proof (confirm_claim_link is public).
+    const outcome = await runForm(ctx, null, confirmClaimLinkOperation, req.body);
+    if (!outcome.ok)
+      return invalidLink(reply, outcome.invalidInput ? 'This confirmation link is not valid.' : outcome.message, 400);
+    const c = outcome.value;
     return reply.page(
       'Claim confirmed',
       html`<h1>Claim confirmed</h1>

@@ -2,17 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html } from '../html.js';
 import { signedInUserOf } from '../site-request.js';
-import { HttpError } from '../../api/errors.js';
-import { EMAIL_PATTERN, type User } from '../../domain/accounts/user-repository.js';
-import { CLAIM_METHODS, type ClaimMethod } from '../../domain/claims/claim-instructions.js';
+import type { User } from '../../domain/accounts/user-repository.js';
 import { findClaimableListing, listClaims } from '../../domain/claims/claim-repository.js';
 import { isListingOwner } from '../../domain/listings/listing-ownership.js';
 import { claimView } from '../../domain/claims/claim-view.js';
-import { claimListing } from '../../domain/claims/start-claim.js';
-import { verifyClaim } from '../../domain/claims/verify-claim.js';
 import { CONFIRM_EMAIL_FIRST } from '../../domain/claims/claim-access.js';
 import { claimsListHtml, confirmEmailFirstHtml, newClaimForm } from './claim-views.js';
 import { firstValue } from '../forms/form-values.js';
+import { runForm, runOperation } from '../forms/run-form.js';
+import { claimListingOperation, verifyClaimOperation } from '../../api/operations/claims.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
@@ -29,8 +27,6 @@ const backToClaimForm = {
  * page an emailed claim link opens is in claim-link-routes.ts).
  */
 export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
-  const claimant = (u: User) => ({ userId: u.id, email: u.email });
-
   async function listPage(
     reply: FastifyReply,
     user: User,
@@ -67,17 +63,18 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>('/claims/:id/verify', { preHandler: app.csrfProtection }, async (req, reply) => {
     const user = signedInUserOf(req);
-    const id = Number(req.params.id);
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
-      return listPage(reply, user, 1, { error: 'There is no such claim.' }, 404);
-    try {
-      const claim = await verifyClaim(ctx, claimant(user), id);
-      return reply.redirect(`/claims?done=checked#claim-${claim.id}`, 303);
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.status >= 500) throw err;
-      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
-      return listPage(reply, user, 1, { error: err.message }, err.status);
-    }
+    const outcome = await runOperation(
+      ctx,
+      user,
+      verifyClaimOperation,
+      { params: { claim_id: req.params.id } },
+      { coerce: true },
+    );
+    if (outcome.ok) return reply.redirect(`/claims?done=checked#claim-${outcome.value.id}`, 303);
+    // An address that cannot name a claim names no claim of yours either.
+    if (outcome.invalidInput) return listPage(reply, user, 1, { error: 'There is no such claim.' }, 404);
+    reply.headers(outcome.headers);
+    return listPage(reply, user, 1, { error: outcome.message }, outcome.status);
   });
 
   // ---- Start a claim ----------------------------------------------------------------------------
@@ -121,29 +118,24 @@ export function registerClaimRoutes(app: FastifyInstance, ctx: AppContext) {
           html`<h1>Listing not found</h1><p>There is no listing to claim at this address. <a href="/">Back to launches</a></p>`,
           404,
         );
-      const refuse = (error: string, status = 400) =>
-        reply.page(
-          `Claim ${listing.name}`,
-          newClaimForm(listing, reply.generateCsrf(), { method, email, error }),
-          status,
-        );
-      if (!(CLAIM_METHODS as readonly string[]).includes(method))
-        return refuse('Choose how you will prove the listing is yours.');
-      if (method === 'email' && email && (email.length > 254 || !EMAIL_PATTERN.test(email)))
-        return refuse('Email: enter a valid email address.');
-      try {
-        const claim = await claimListing(ctx, claimant(user), {
-          slug,
-          method: method as ClaimMethod,
-          email: email || undefined,
-        });
-        return reply.redirect(`/claims?done=started#claim-${claim.id}`, 303);
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status >= 500) throw err;
-        for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
-        const field = err.errors?.[0];
-        return refuse(field ? `Email: ${field.message}.` : err.message, err.status);
-      }
+      // The email box is for the email method only: another method's claim leaves what it holds aside.
+      const form = { ...req.body, email: method === 'email' ? req.body?.email : undefined };
+      const outcome = await runForm(ctx, user, claimListingOperation, form);
+      if (outcome.ok) return reply.redirect(`/claims?done=started#claim-${outcome.value.id}`, 303);
+      // The schema's refusals read as what to do; the domain's name the address it refused, or say why.
+      const error = outcome.invalidInput
+        ? outcome.fields.method
+          ? 'Choose how you will prove the listing is yours.'
+          : 'Email: enter a valid email address.'
+        : outcome.errors[0]
+          ? `Email: ${outcome.errors[0].message}.`
+          : outcome.message;
+      reply.headers(outcome.headers);
+      return reply.page(
+        `Claim ${listing.name}`,
+        newClaimForm(listing, reply.generateCsrf(), { method, email, error }),
+        outcome.status,
+      );
     },
   );
 }

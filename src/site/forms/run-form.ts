@@ -42,6 +42,8 @@ export type FormOutcome<T> =
       fields: Record<string, string>;
       /** The input did not fit the operation's schema, so nothing ran (the page may word it its own way). */
       invalidInput: boolean;
+      /** Headers the refusal carries (Retry-After of a 429), for the page to send too. */
+      headers: Record<string, string>;
     };
 
 const isArraySchema = (s: TSchema) => s.type === 'array';
@@ -92,8 +94,21 @@ export function formToBody(schema: TObject, form: PostedForm): Record<string, un
 }
 
 const byField = (errors: FieldError[]) => Object.fromEntries(errors.map((e) => [e.path, e.message]));
-const refusal = (status: number, message: string, errors: FieldError[], invalidInput = false) =>
-  ({ ok: false, status, message, errors, fields: byField(errors), invalidInput }) as const;
+const refusal = (
+  status: number,
+  message: string,
+  errors: FieldError[],
+  opts: { invalidInput?: boolean; headers?: Record<string, string> } = {},
+) =>
+  ({
+    ok: false,
+    status,
+    message,
+    errors,
+    fields: byField(errors),
+    invalidInput: opts.invalidInput ?? false,
+    headers: opts.headers ?? {},
+  }) as const;
 
 /** A refusal's errors for a form that lists them, its message alone when it names no field. */
 export const fieldErrorsOf = (refused: { message: string; errors: FieldError[] }): FieldError[] =>
@@ -101,10 +116,11 @@ export const fieldErrorsOf = (refused: { message: string; errors: FieldError[] }
 
 /**
  * Runs a registry operation for the signed-in person (or, with `null`, for someone not signed in:
- * a public operation such as sign-up), with the same schemas, scope check and handler as REST and
- * MCP. `input` is what the page put together (path parameters and the body); `coerce` converts
- * form text to the declared types, as for query strings. A refusal (4xx) comes
- * back with its message and its errors, by field name too, for the page to show beside the fields;
+ * a public operation such as sign-up, or one run by whoever holds a link), with the same schemas,
+ * scope check and handler as REST and MCP. `input` is what the page put together (path parameters
+ * and the body); `coerce` converts form text to the declared types, as for query strings. A
+ * refusal (4xx) comes back with its message and its errors, by field name too, for the page to show
+ * beside the fields;
  * anything else is thrown, as on the other surfaces.
  */
 export async function runOperation<
@@ -120,13 +136,13 @@ export async function runOperation<
   opts: { coerce?: boolean } = {},
 ): Promise<FormOutcome<Static<R>>> {
   const checked = checkOperationInput(op, input, opts.coerce ?? false);
-  if (!checked.ok) return refusal(400, summarize(checked.errors), checked.errors, true);
+  if (!checked.ok) return refusal(400, summarize(checked.errors), checked.errors, { invalidInput: true });
   try {
     const value = await executeOperation(op, checked.input, ctx, user && sessionPrincipal(user));
     return { ok: true, value };
   } catch (err) {
     if (!(err instanceof HttpError) || err.status >= 500) throw err;
-    return refusal(err.status, err.message, err.errors ?? []);
+    return refusal(err.status, err.message, err.errors ?? [], { headers: err.headers });
   }
 }
 
@@ -141,7 +157,7 @@ export function runForm<
   R extends TSchema,
 >(
   ctx: AppContext,
-  user: User,
+  user: User | null,
   op: OperationSpec<P, Q, B, R>,
   form: PostedForm | undefined,
   fixed: Record<string, unknown> = {},

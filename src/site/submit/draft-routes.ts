@@ -3,14 +3,13 @@ import type { AppContext } from '../../app-context.js';
 import { html } from '../html.js';
 import { loadOrRefuse } from '../not-yours-page.js';
 import { signedInUserOf } from '../site-request.js';
-import { HttpError, type FieldError } from '../../api/errors.js';
+import { HttpError } from '../../api/errors.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { listDrafts, type DraftRecord } from '../../domain/drafts/draft-repository.js';
 import { draftForUser } from '../../domain/drafts/draft-access.js';
 import { draftView } from '../../domain/drafts/draft-view.js';
-import { editDraft, type DraftEdits } from '../../domain/drafts/edit-draft.js';
-import { acceptInvite, findInvite, invitesOf } from '../../domain/drafts/draft-invites.js';
-import { saveDraftAsListing } from '../../domain/drafts/draft-listing.js';
+import type { DraftEdits } from '../../domain/drafts/edit-draft.js';
+import { findInvite, invitesOf } from '../../domain/drafts/draft-invites.js';
 import { categoryChoices } from '../../domain/drafts/process-draft.js';
 import { draftPageText } from '../../domain/drafts/draft-page-text.js';
 import { checkTypedFields } from '../../domain/drafts/field-checks.js';
@@ -19,13 +18,21 @@ import { editorView, type EditorOptions } from './draft-editor-view.js';
 import { evidenceFor, highlightView } from './draft-evidence-view.js';
 import { progressView } from './draft-progress-view.js';
 import { firstValue } from '../forms/form-values.js';
-import { runForm } from '../forms/run-form.js';
-import { inviteCofounderOperation, submitListingOperation } from '../../api/operations/submit.js';
+import { runForm, runOperation } from '../forms/run-form.js';
+import {
+  acceptInviteOperation,
+  inviteCofounderOperation,
+  submitDraftOperation,
+  submitListingOperation,
+  updateDraftOperation,
+} from '../../api/operations/submit.js';
 
 type Form = Record<string, string | string[] | undefined>;
 type Draft = DraftRecord & { role: 'owner' | 'cofounder' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVITE_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+/** The refusals of update_draft and submit_draft the editor shows beside its fields; others are error pages. */
+const SHOWN_REFUSALS = [400, 403, 409];
 const PER_PAGE = 20;
 const EDIT_ACTIONS = ['save', 'lock', 'restore', 'regenerate', 'delete'] as const;
 type EditAction = (typeof EDIT_ACTIONS)[number];
@@ -247,12 +254,15 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
                 ? { regenerate: [field] }
                 : { fields: { [field]: null } };
       }
-      try {
-        await editDraft(ctx, draft, user.id, edits);
-      } catch (err) {
-        if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
-        const errors: FieldError[] = err.status === 400 && err.errors?.length ? err.errors : [];
-        return editorPage(reply, draft, { ...kept, errors, problems: errors.length ? [] : [err.message] }, err.status);
+      const outcome = await runOperation(ctx, user, updateDraftOperation, {
+        params: { id: draft.id },
+        body: { ...edits },
+      });
+      if (!outcome.ok) {
+        if (!SHOWN_REFUSALS.includes(outcome.status)) throw new HttpError(outcome.status, outcome.message);
+        const errors = outcome.status === 400 ? outcome.errors : [];
+        const problems = errors.length ? [] : [outcome.message];
+        return editorPage(reply, draft, { ...kept, errors, problems }, outcome.status);
       }
       const target = action === 'save' ? '?done=save' : `?done=${action}&field=${field}#field-${field}`;
       return reply.redirect(`/drafts/${draft.id}${target}`, 303);
@@ -271,13 +281,15 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
         editorPage(reply, draft, { faqTyped: form.typed, faqShown: form.shown, faqErrors: errors }, status);
       if (form.errors.length) return refused(form.errors, 400);
       if (!form.changed) return reply.redirect(`/drafts/${draft.id}?done=unchanged#faqs`, 303);
-      try {
-        await editDraft(ctx, draft, user.id, { faqs: form.faqs });
-      } catch (err) {
-        if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
+      const outcome = await runOperation(ctx, user, updateDraftOperation, {
+        params: { id: draft.id },
+        body: { faqs: form.faqs },
+      });
+      if (!outcome.ok) {
+        if (!SHOWN_REFUSALS.includes(outcome.status)) throw new HttpError(outcome.status, outcome.message);
         return refused(
-          err.errors?.length ? err.errors.map((e) => `${e.path}: ${e.message}`) : [err.message],
-          err.status,
+          outcome.errors.length ? outcome.errors.map((e) => `${e.path}: ${e.message}`) : [outcome.message],
+          outcome.status,
         );
       }
       return reply.redirect(`/drafts/${draft.id}?done=faqs#faqs`, 303);
@@ -318,29 +330,13 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
           409,
         );
       }
-      try {
-        const saved = await saveDraftAsListing(ctx, draft.id, user.id);
-        const name = typeof draft.fields.name.value === 'string' ? draft.fields.name.value : draft.domain;
-        return reply.page(
-          'Saved as your listing',
-          html`
-        <h1>Saved as your listing</h1>
-        <p class="notice" role="status"><strong>${name}</strong> is saved as your listing <code>${saved.slug}</code> (status: ${saved.status}). It is <strong>not published yet</strong>, and nothing was charged.</p>
-        <h2>Next steps</h2>
-        <ul>
-          <li><a href="/my/listings/${saved.listing_id}/launch">Launch for free</a>: your listing is queued for a launch week 6–8 weeks out and goes live once our badge is on your homepage (or with <code>choose_free_listing</code>, listing ${saved.listing_id}, in the <a href="/docs#op-choose_free_listing">API</a>).</li>
-          <li><a href="/my/listings/${saved.listing_id}">Edit the listing</a> (history, updates, milestones, story).</li>
-          <li>Or launch now or in a week you choose with a paid order (<code>quote_order</code>, then <code>create_checkout</code>).</li>
-          <li>Changes you save in the draft update this listing too; no need to save it again.</li>
-        </ul>
-        <p><a href="/drafts/${draft.id}">Back to the draft</a> · <a href="/drafts">All your drafts</a></p>`,
-        );
-      } catch (err) {
-        if (!(err instanceof HttpError) || ![400, 403, 409].includes(err.status)) throw err;
+      const outcome = await runOperation(ctx, user, submitDraftOperation, { params: { id: draft.id } });
+      if (!outcome.ok) {
+        if (!SHOWN_REFUSALS.includes(outcome.status)) throw new HttpError(outcome.status, outcome.message);
         // A missing name is shown at the name field; a domain already listed (409) at the top.
         const errors =
-          err.status === 400 && err.errors?.length
-            ? err.errors.map((e) =>
+          outcome.status === 400
+            ? outcome.errors.map((e) =>
                 e.path === 'fields.name'
                   ? {
                       ...e,
@@ -357,12 +353,28 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
             problems: [
               errors.length
                 ? 'Not saved as a listing: fill in the fields marked below first.'
-                : `Not saved as a listing: ${err.message}`,
+                : `Not saved as a listing: ${outcome.message}`,
             ],
           },
-          err.status,
+          outcome.status,
         );
       }
+      const saved = outcome.value;
+      const name = typeof draft.fields.name.value === 'string' ? draft.fields.name.value : draft.domain;
+      return reply.page(
+        'Saved as your listing',
+        html`
+        <h1>Saved as your listing</h1>
+        <p class="notice" role="status"><strong>${name}</strong> is saved as your listing <code>${saved.slug}</code> (status: ${saved.status}). It is <strong>not published yet</strong>, and nothing was charged.</p>
+        <h2>Next steps</h2>
+        <ul>
+          <li><a href="/my/listings/${saved.listing_id}/launch">Launch for free</a>: your listing is queued for a launch week 6–8 weeks out and goes live once our badge is on your homepage (or with <code>choose_free_listing</code>, listing ${saved.listing_id}, in the <a href="/docs#op-choose_free_listing">API</a>).</li>
+          <li><a href="/my/listings/${saved.listing_id}">Edit the listing</a> (history, updates, milestones, story).</li>
+          <li>Or launch now or in a week you choose with a paid order (<code>quote_order</code>, then <code>create_checkout</code>).</li>
+          <li>Changes you save in the draft update this listing too; no need to save it again.</li>
+        </ul>
+        <p><a href="/drafts/${draft.id}">Back to the draft</a> · <a href="/drafts">All your drafts</a></p>`,
+      );
     },
   );
 
@@ -404,13 +416,11 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
     '/invites/:token',
     { preHandler: app.csrfProtection, config: backToInvite },
     async (req, reply) => {
-      const { token } = req.params;
       const user = signedInUserOf(req);
-      const result = INVITE_TOKEN.test(token)
-        ? await acceptInvite(ctx.db, token, user.id, ctx.now())
-        : { error: 'This invite link is not valid.' };
-      if ('error' in result) return invalidInvite(reply, result.error);
-      return reply.redirect(`/drafts/${result.draftId}`, 303);
+      const outcome = await runOperation(ctx, user, acceptInviteOperation, { params: { token: req.params.token } });
+      if (!outcome.ok)
+        return invalidInvite(reply, outcome.invalidInput ? 'This invite link is not valid.' : outcome.message);
+      return reply.redirect(`/drafts/${outcome.value.draft_id}`, 303);
     },
   );
 }

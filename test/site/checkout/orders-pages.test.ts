@@ -119,6 +119,19 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
     assert.equal(week.places_left, 10);
   });
 
+  test('cancelling on the checkout page cancels the order, with the reason the buyer gave up', async () => {
+    const { number } = await pendingOrder((id) => [{ product: 'featured', listing_id: id }]);
+    const b = await browserOf(env(), buyer.email);
+    const res = await b.submit(`/checkout/${number}`, `/checkout/${number}/cancel`, {});
+    assert.equal(res.statusCode, 303);
+    assert.equal(res.headers.location, `/orders/${number}?cancelled=1`);
+    const [row] = await env().ctx.db.query<{ status: string; status_reason: string }>(
+      'SELECT status, status_reason FROM orders WHERE number = $1',
+      [number],
+    );
+    assert.deepEqual(row, { status: 'cancelled', status_reason: 'Cancelled by the buyer; its weeks were released.' });
+  });
+
   test('the invoice shows its sequential number, the seller, the buyer and the reverse-charge mention', async () => {
     await admin(env(), ['set-setting', '--key', 'seller_country', '--value', '"IE"']);
     await admin(env(), ['set-setting', '--key', 'seller_name', '--value', '"Launchdeck Ltd"']);

@@ -206,6 +206,41 @@ describeEachDatabase(
       );
     });
 
+    test("what claim_listing's schema refuses reads as what to do, and the email box counts only for the email method", async () => {
+      const { b } = await signedIn(env());
+      const l = await listing(env());
+      const noMethod = await b.submit(`/claims/new?slug=${l.slug}`, '/claims', {
+        slug: l.slug,
+        method: 'carrier-pigeon',
+      });
+      assert.equal(noMethod.statusCode, 400);
+      assert.match(noMethod.body, /Choose how you will prove the listing is yours\./);
+      const badEmail = await b.submit(`/claims/new?slug=${l.slug}`, '/claims', {
+        slug: l.slug,
+        method: 'email',
+        email: 'not an address',
+      });
+      assert.equal(badEmail.statusCode, 400);
+      assert.match(badEmail.body, /Email: enter a valid email address\./);
+      const dns = await b.submit(`/claims/new?slug=${l.slug}`, '/claims', {
+        slug: l.slug,
+        method: 'dns',
+        email: 'not an address',
+      });
+      assert.equal(dns.statusCode, 303);
+    });
+
+    test('an address that names no claim, and a malformed link token, get their own words', async () => {
+      const { b } = await signedIn(env());
+      const l = await listing(env());
+      const verify = await b.submit(`/claims/new?slug=${l.slug}`, '/claims/abc/verify', {});
+      assert.equal(verify.statusCode, 404);
+      assert.match(verify.body, /There is no such claim\./);
+      const link = await new FormClient(env().app).submit('/signin', '/claims/verify-email', { token: 'short' });
+      assert.equal(link.statusCode, 400);
+      assert.match(link.body, /This confirmation link is not valid\./);
+    });
+
     test('the link of an email claim opened earlier to a personal address cannot be confirmed', async () => {
       const { b } = await signedIn(env());
       const l = await listing(env());

@@ -345,6 +345,12 @@ describeEachDatabase(
       assert.equal(editor.statusCode, 200);
       assert.match(editor.body, /shared with you as a co-founder/);
       assert.equal((await c.get(link.pathname)).statusCode, 404, 'the link works once');
+      const again = await c.submit(`/drafts/${id}`, link.pathname, {});
+      assert.equal(again.statusCode, 404);
+      assert.match(again.body, /This invite link is not valid any more/);
+      const malformed = await c.submit(`/drafts/${id}`, '/invites/short', {});
+      assert.equal(malformed.statusCode, 404);
+      assert.match(malformed.body, /This invite link is not valid\./);
     });
 
     test('inviting yourself or a bad address shows the error and keeps the address', async () => {
