@@ -120,8 +120,7 @@ export const fieldErrorsOf = (refused: { message: string; errors: FieldError[] }
  * scope check and handler as REST and MCP. `input` is what the page put together (path parameters
  * and the body); `coerce` converts form text to the declared types, as for query strings. A
  * refusal (4xx) comes back with its message and its errors, by field name too, for the page to show
- * beside the fields;
- * anything else is thrown, as on the other surfaces.
+ * beside the fields; anything else is thrown, as on the other surfaces.
  */
 export async function runOperation<
   P extends TObject | undefined,
