@@ -3,6 +3,7 @@ import { SCOPES, type Scope } from '../api/registry.js';
 import { ClientError, findClient, type OAuthClient } from './clients.js';
 import { CODE_CHALLENGE_PATTERN } from './pkce.js';
 import { redirectUriMatches } from './redirect-uris.js';
+import { firstValue } from '../site/forms/form-values.js';
 
 export interface AuthorizationRequest {
   client: OAuthClient;
@@ -20,7 +21,6 @@ export type Parsed =
   | { ok: false; redirect: string };
 
 type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export const resourcesOf = (ctx: AppContext) => [`${ctx.config.publicUrl}/mcp`, `${ctx.config.publicUrl}/api/v1`];
 
@@ -41,7 +41,7 @@ export function errorRedirect(
 
 /** Validates an authorization request (GET query or the consent form's echo of it — never trusted twice). */
 export async function parseAuthorizationRequest(ctx: AppContext, p: Params): Promise<Parsed> {
-  const clientId = one(p.client_id);
+  const clientId = firstValue(p.client_id);
   if (!clientId) return { ok: false, show: 'The application did not say who it is (client_id is missing).' };
   let client: OAuthClient | null;
   try {
@@ -52,25 +52,25 @@ export async function parseAuthorizationRequest(ctx: AppContext, p: Params): Pro
     throw err;
   }
   if (!client) return { ok: false, show: 'This application is not registered here.' };
-  const redirectUri = one(p.redirect_uri);
+  const redirectUri = firstValue(p.redirect_uri);
   if (!redirectUri || !redirectUriMatches(client.redirect_uris, redirectUri)) {
     return {
       ok: false,
       show: 'The application asked to send you back to an address it did not register, so we stopped here.',
     };
   }
-  const state = one(p.state);
+  const state = firstValue(p.state);
   const fail = (error: string, description: string): Parsed => ({
     ok: false,
     redirect: errorRedirect(redirectUri, error, description, state, ctx.config.publicUrl),
   });
-  if (one(p.response_type) !== 'code') return fail('unsupported_response_type', 'response_type must be code');
-  const challenge = one(p.code_challenge);
-  if (one(p.code_challenge_method) !== 'S256' || !challenge)
+  if (firstValue(p.response_type) !== 'code') return fail('unsupported_response_type', 'response_type must be code');
+  const challenge = firstValue(p.code_challenge);
+  if (firstValue(p.code_challenge_method) !== 'S256' || !challenge)
     return fail('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256');
   if (!CODE_CHALLENGE_PATTERN.test(challenge))
     return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters)');
-  const scopeText = one(p.scope);
+  const scopeText = firstValue(p.scope);
   const asked = scopeText ? scopeText.split(' ').filter(Boolean) : [...SCOPES];
   const unknown = asked.filter((s) => !(SCOPES as string[]).includes(s));
   if (unknown.length) return fail('invalid_scope', `unknown scope: ${unknown.join(' ')}`);
