@@ -1,9 +1,13 @@
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { createAppContext } from '../src/context.js';
 import { openPglite, openPostgres, type Db } from '../src/db/client.js';
 import type { AppContext } from '../src/app-context.js';
 import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
+
+const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
 
 export interface BenchDb {
   ctx: AppContext;
@@ -39,18 +43,30 @@ export async function benchContext(kind: 'postgres' | 'pglite', env: Record<stri
   };
 }
 
+/**
+ * Loads `url` with autocannon for `duration` seconds, from a child process (bench/load-generator.ts)
+ * so that the load generator does not share the server's process, and says what it measured.
+ */
 export async function cannon(
   url: string,
   opts: { requests?: { path: string }[]; duration?: number; connections?: number } = {},
 ): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
-  const result = await autocannon({
+  const args = {
     url,
     duration: opts.duration ?? 10,
     connections: opts.connections ?? 20,
-    pipelining: 1,
     ...(opts.requests ? { requests: opts.requests } : {}),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', LOAD_GENERATOR, JSON.stringify(args)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
 }
 
 export function percentile(values: number[], p: number): number {

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const BENCH_DIR = 'bench';
 /** Helpers bench scripts import, not benches. */
-const NOT_BENCHES = new Set(['support']);
+const NOT_BENCHES = new Set(['support', 'load-generator']);
 
 const available = fs
   .readdirSync(BENCH_DIR)
