@@ -26,15 +26,15 @@ export async function executeOperation<
 ): Promise<Static<R>> {
   if (op.scope) requireScope(ctx, principal, op.scope);
   if (op.adminOnly && !principal?.isAdmin) throw forbidden(`${op.operationId} is for the site's administrators.`);
-  const handler = op.handler?.bind(op);
+  const handler = op.handler;
   if (!handler) {
     throw new HttpError(501, `${op.operationId} is declared in the API but not implemented yet.`);
   }
   rejectUnstorableText(input);
   if (op.cached && ctx.config.readCacheSeconds > 0) {
     const key = readCacheKey(ctx.site.id, op.operationId, input);
-    const hit = await ctx.readCache.getOrLoad(key, () => handler(input, { ...ctx, principal: null }));
+    const hit = await ctx.readCache.getOrLoad(key, () => handler.call(op, input, { ...ctx, principal: null }));
     return hit!.value;
   }
-  return handler(input, { ...ctx, principal });
+  return handler.call(op, input, { ...ctx, principal });
 }

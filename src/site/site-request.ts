@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import type { User } from '../domain/accounts/user-repository.js';
 import { html, layout, type SafeHtml } from './html.js';
-import { currentUser } from './session.js';
+import { currentUser, SESSION_COOKIE } from './session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,14 +53,28 @@ function comeBackTo(req: FastifyRequest, fallback: string): string {
 }
 
 /**
+ * The hook of a site area open to anyone: loads the visitor. A visitor without a session cookie is
+ * one without an account, known at once: no promise, no lookup (these pages are the site's hot path).
+ */
+function loadVisitor(ctx: AppContext) {
+  return (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    if (!req.cookies[SESSION_COOKIE]) return done();
+    currentUser(ctx, req).then((user) => {
+      req.user = user;
+      done();
+    }, done);
+  };
+}
+
+/**
  * The hook that guards a site area: loads the visitor, then sends a signed-out one to sign in (and
  * back) where the area needs an account, and answers 403 where it needs an administrator. One
  * place for what every handler used to check itself.
  */
 export function guardArea(ctx: AppContext, access: Access, home: string) {
+  if (access === 'anyone') return loadVisitor(ctx);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     req.user = await currentUser(ctx, req);
-    if (access === 'anyone') return;
     if (!req.user) {
       const next = req.routeOptions.config.signInNext?.(req) ?? comeBackTo(req, home);
       return reply.redirect(`/signin?next=${encodeURIComponent(next)}`, 303);

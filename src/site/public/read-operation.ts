@@ -25,12 +25,14 @@ export async function readOperation<P extends TObject | undefined, Q extends TOb
   if (op.method !== 'GET' || op.scope !== null) throw new Error(`${op.operationId} is not a public read`);
   const given: Record<string, unknown> = input;
   // A page passes what it has: blank or absent parameters are left to their defaults, as in a URL.
-  const pick = (schema: TObject | undefined) =>
-    Object.fromEntries(
-      Object.keys(schema?.properties ?? {}).flatMap((k) =>
-        given[k] !== undefined && given[k] !== '' ? [[k, given[k]]] : [],
-      ),
-    );
+  const pick = (schema: TObject | undefined) => {
+    const part: Record<string, unknown> = {};
+    for (const key of Object.keys(schema?.properties ?? {})) {
+      const value = given[key];
+      if (value !== undefined && value !== '') part[key] = value;
+    }
+    return part;
+  };
   const checked = checkOperationInput(op, { params: pick(op.params), query: pick(op.query) }, true);
   if (!checked.ok) throw badRequest(summarize(checked.errors), checked.errors);
   return executeOperation(op, checked.input, ctx, null);
