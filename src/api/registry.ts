@@ -4,7 +4,10 @@ import type { Scope } from '../domain/accounts/scopes.js';
 
 export { SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../domain/accounts/scopes.js';
 
-/** The one place an operation is defined; REST routes, OpenAPI, MCP tools and the site's reads and forms all come from it (ARCHITECTURE.md). */
+/**
+ * The one place an operation is defined; REST routes, OpenAPI, MCP tools and the site's reads and
+ * forms all come from it (ARCHITECTURE.md).
+ */
 
 export const TAGS = [
   'Site',
