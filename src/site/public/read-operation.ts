@@ -11,6 +11,17 @@ export type ReadInput<P extends TObject | undefined, Q extends TObject | undefin
   [K in keyof OperationInput<P, Q, undefined>]?: unknown;
 };
 
+/** What a page gives of a schema's parameters: blank or absent ones keep their defaults, as in a URL. */
+function given(schema: TObject | undefined, input: Record<string, unknown>): Record<string, unknown> {
+  const part: Record<string, unknown> = {};
+  if (!schema) return part;
+  for (const key in schema.properties) {
+    const value = input[key];
+    if (value !== undefined && value !== '') part[key] = value;
+  }
+  return part;
+}
+
 /**
  * Runs a public read operation of the registry for a page, with the same validation (query text
  * coerced as REST does) and the same answer as the API: a page never costs more, nor says other
@@ -23,17 +34,7 @@ export async function readOperation<P extends TObject | undefined, Q extends TOb
   input: ReadInput<P, Q>,
 ): Promise<Static<R>> {
   if (op.method !== 'GET' || op.scope !== null) throw new Error(`${op.operationId} is not a public read`);
-  const given: Record<string, unknown> = input;
-  // A page passes what it has: blank or absent parameters are left to their defaults, as in a URL.
-  const pick = (schema: TObject | undefined) => {
-    const part: Record<string, unknown> = {};
-    for (const key of Object.keys(schema?.properties ?? {})) {
-      const value = given[key];
-      if (value !== undefined && value !== '') part[key] = value;
-    }
-    return part;
-  };
-  const checked = checkOperationInput(op, { params: pick(op.params), query: pick(op.query) }, true);
+  const checked = checkOperationInput(op, { params: given(op.params, input), query: given(op.query, input) }, true);
   if (!checked.ok) throw badRequest(summarize(checked.errors), checked.errors);
   return executeOperation(op, checked.input, ctx, null);
 }
