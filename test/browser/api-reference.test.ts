@@ -1,14 +1,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { describeEachDatabase } from '../support/app.js';
 import { seedPublicWorld } from '../support/public-world.js';
 import { createApiKey, createUser } from '../support/credentials.js';
-import { ACTION_TIMEOUT_MS, collectPageErrors, launchBrowser, openPage } from '../support/browser.js';
-
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import {
+  ACTION_TIMEOUT_MS,
+  collectPageErrors,
+  launchBrowser,
+  openPage,
+  seriousAxeFindings,
+} from '../support/browser.js';
 
 let browser: Browser;
 before(async () => {
@@ -17,32 +19,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** axe-core's serious and critical findings on the page as it is now (Swagger UI's expanded parts included). */
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const r = await (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            o: object,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(', ')}`,
-      );
-  });
-}
 
 /**
  * Swagger UI parses the whole OpenAPI document (≈ 190 kB) before it draws anything: about 2 s of
@@ -89,7 +65,7 @@ describeEachDatabase(
         await page.getByRole('button', { name: 'Authorize' }).first().click();
         const dialog = page.locator('.dialog-ux .modal-ux');
         await dialog.getByRole('heading', { name: 'Available authorizations' }).waitFor();
-        assert.deepEqual(await seriousFindings(page), [], 'the Authorize dialog is accessible');
+        assert.deepEqual(await seriousAxeFindings(page), [], 'the Authorize dialog is accessible');
         await dialog.getByLabel('Value:').fill(key);
         await dialog.getByRole('button', { name: 'Authorize' }).first().click();
         await dialog.getByRole('button', { name: 'Logout' }).first().waitFor();
@@ -131,7 +107,7 @@ describeEachDatabase(
           );
         assert.deepEqual(problems, []);
         // And the opened operations, parameters and responses are as accessible as the rest of the site.
-        assert.deepEqual(await seriousFindings(page), []);
+        assert.deepEqual(await seriousAxeFindings(page), []);
       } finally {
         await context.close();
       }
@@ -160,7 +136,7 @@ describeEachDatabase(
               () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
             );
             assert.ok(overflow <= 0, `/docs scrolls sideways by ${overflow}px at ${vp.width}px`);
-            assert.deepEqual(await seriousFindings(page), []);
+            assert.deepEqual(await seriousAxeFindings(page), []);
             assert.deepEqual(problems, []);
             // SCREENSHOTS=1 refreshes the README's pictures (as in site-quality).
             if (process.env.SCREENSHOTS === '1' && scheme === 'light' && vp.name === 'desktop') {

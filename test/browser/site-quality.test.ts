@@ -1,15 +1,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { describeEachDatabase } from '../support/app.js';
 import { seedPublicWorld } from '../support/public-world.js';
-import { ACTION_TIMEOUT_MS, launchBrowser } from '../support/browser.js';
+import { ACTION_TIMEOUT_MS, launchBrowser, seriousAxeFindings } from '../support/browser.js';
 
-// axe-core, the accessibility engine, evaluated in the page (page.evaluate is not subject to the
-// page's CSP, so the site's real headers stay on while it runs).
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // Set SCREENSHOTS=1 to refresh the pictures in docs/screenshots.
 const screenshots = process.env.SCREENSHOTS === '1';
 
@@ -76,28 +71,7 @@ describeEachDatabase(
                 () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
               );
               assert.ok(overflow <= 0, `${p.path} scrolls sideways by ${overflow}px at ${vp.width}px`);
-              await page.evaluate(AXE);
-              const serious = await page.evaluate(async () => {
-                const r = await (
-                  window as unknown as {
-                    axe: {
-                      run(
-                        ctx: Document,
-                        o: object,
-                      ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-                    };
-                  }
-                ).axe.run(document, { resultTypes: ['violations'] });
-                return r.violations
-                  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-                  .map(
-                    (v) =>
-                      `${v.id}: ${v.nodes
-                        .slice(0, 3)
-                        .map((n) => n.target.join(' '))
-                        .join(', ')}`,
-                  );
-              });
+              const serious = await seriousAxeFindings(page);
               assert.deepEqual(serious, [], `${p.path} (${vp.name}, ${scheme})`);
               if (screenshots && (p.name === 'home' || p.name === 'listing')) {
                 await page.screenshot({ path: `docs/screenshots/${p.name}-${vp.name}-${scheme}.png`, fullPage: true });
