@@ -84,7 +84,7 @@ export function fastToolCallReply(
   result: CallToolResult,
   serverInfo: { name: string; version: string },
 ): { contentType: string; body: string; headers: Record<string, string> } {
-  // callTool's text content is exactly the JSON of its structured content (results and problems alike).
+  // callTool's text content is exactly the JSON of its structured content (a problem has text only).
   const first = result.content[0];
   const resultText = first && first.type === 'text' ? first.text : undefined;
   const extra =

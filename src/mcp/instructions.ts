@@ -17,7 +17,7 @@ export function serverInstructions(siteName: string): string {
       'charged through the tools. Send an Idempotency-Key so a retry returns the same order.',
     'get_order then shows when it is paid and what was done for each line (list_my_orders lists them all).',
     'Votes can never be cast through the API or these tools.',
-    'Errors come back as results with isError: true whose structuredContent is a problem object {type, title, ' +
-      'status, detail, errors?}; errors names each invalid argument.',
+    'Errors come back as results with isError: true whose text is a JSON problem object {type, title, ' +
+      'status, detail, errors?}: detail says what went wrong, errors names each invalid argument.',
   ].join('\n');
 }

@@ -14,9 +14,13 @@ import { metricsOf } from '../metrics/metrics.js';
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** On MCP an error is a result with isError, the problem object as structuredContent and as text. */
+/**
+ * On MCP an error is a result with isError and the problem object as JSON text. Not as structuredContent:
+ * SDK 1.x clients validate any structuredContent against the tool's outputSchema, errors included, and
+ * a problem never matches it, so the agent would see a schema exception instead of the problem.
+ */
 export function problemResult(p: Problem): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(p) }], structuredContent: p };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(p) }] };
 }
 
 /**

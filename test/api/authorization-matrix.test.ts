@@ -16,6 +16,7 @@ import { plainSchema } from '../../src/api/openapi.js';
 import { API_PREFIX } from '../../src/api/rest.js';
 import { compile } from '../../src/api/validation.js';
 import { mergedInputSchema } from '../../src/mcp/tool-catalog.js';
+import { toolProblem } from '../support/mcp-rpc.js';
 import { sample } from '../support/schema-sample.js';
 
 // Every protected operation of the registry × every kind of credential × REST and MCP: the cases are
@@ -149,10 +150,10 @@ function mcpSurface(version: '2025-11-25' | '2026-07-28'): Surface {
       assert.ok(result, `a tools/call result: ${JSON.stringify(body)}`);
       if (!op.handler) {
         assert.equal(result.isError, true);
-        assert.equal(result.structuredContent.status, 501, JSON.stringify(result.structuredContent));
+        assert.equal(toolProblem(result).status, 501, JSON.stringify(result));
       } else if (result.isError) {
-        const s = result.structuredContent.status;
-        assert.ok(s !== 401 && s !== 403 && s < 500, JSON.stringify(result.structuredContent));
+        const s = toolProblem(result).status;
+        assert.ok(s !== 401 && s !== 403 && s < 500, JSON.stringify(result));
       }
     },
   };

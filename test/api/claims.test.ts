@@ -6,7 +6,7 @@ import { addListing } from '../support/fixtures.js';
 import { startFixtureSite, type FixtureResponse } from '../support/fixture-site.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { expireClaims } from '../../src/domain/claims/claim-repository.js';
-import { callTool } from '../support/mcp-rpc.js';
+import { callTool, toolProblem } from '../support/mcp-rpc.js';
 import { createUser, obtainAccessToken, registerOAuthClient } from '../support/credentials.js';
 
 // The company website the meta and file checks read: what it serves is set per test.
@@ -191,8 +191,8 @@ describeEachDatabase(
       );
       assert.equal(res.status, 200);
       assert.equal(res.body.result.isError, true);
-      assert.equal(res.body.result.structuredContent.status, 403);
-      assert.match(res.body.result.structuredContent.detail, /Confirm your email address first/);
+      assert.equal(toolProblem(res.body.result).status, 403);
+      assert.match(toolProblem(res.body.result).detail, /Confirm your email address first/);
     });
 
     test('claiming a listing you already own is a 409', async () => {

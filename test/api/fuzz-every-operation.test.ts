@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../support/app.js';
 import { seedPublicWorld, WEEK } from '../support/public-world.js';
 import { createApiKey, createUser } from '../support/credentials.js';
 import { ownedListing } from '../support/orders.js';
-import { callTool } from '../support/mcp-rpc.js';
+import { callTool, toolProblem } from '../support/mcp-rpc.js';
 import { requestsFor, seedOf, type FuzzRequest, type KnownValues } from '../support/fuzz-requests.js';
 import { changedTables, fingerprint } from '../support/db-fingerprint.js';
 import { buildOpenApi } from '../../src/api/openapi.js';
@@ -139,11 +139,11 @@ describeEachDatabase(
             );
             const result = res.body?.result;
             const outcome =
-              res.status === 413 ? 'http 413' : result?.isError ? `error ${result.structuredContent?.status}` : 'ok';
+              res.status === 413 ? 'http 413' : result?.isError ? `error ${toolProblem(result).status}` : 'ok';
             answers.set(outcome, (answers.get(outcome) ?? 0) + 1);
             assert.ok(result, `${where}: no result (HTTP ${res.status}: ${JSON.stringify(res.body)?.slice(0, 300)})`);
             if (result.isError) {
-              const problem = result.structuredContent;
+              const problem = toolProblem(result);
               assertProblem(problem?.status, problem, where);
               assert.ok(
                 problem.status >= 400 && problem.status < 500,

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
+import { toolProblem } from '../support/mcp-rpc.js';
 import { sha256 } from '../../src/api/auth.js';
 import { HttpError, problemOf } from '../../src/api/errors.js';
 import { installErrorHandlers } from '../../src/api/error-handler.js';
@@ -495,11 +496,11 @@ describeEachDatabase('the Idempotency-Key store', (env) => {
         assert.deepEqual(result.structuredContent, { id: 1, box: 'inbox', text: 'hello' });
         const different = await mcp('note-1', 'goodbye', viaSdk);
         assert.equal(different.isError, true);
-        assert.equal(different.structuredContent.status, 400);
+        assert.equal(toolProblem(different).status, 400);
         const invalid = await mcp('x'.repeat(256), 'hello', viaSdk);
         assert.equal(invalid.isError, true);
         assert.deepEqual(
-          invalid.structuredContent.errors.map((e: { path: string }) => e.path),
+          toolProblem(invalid).errors.map((e: { path: string }) => e.path),
           ['Idempotency-Key'],
         );
       }

@@ -4,7 +4,7 @@ import { describeEachDatabase, type TestEnv } from '../support/app.js';
 import { founder } from '../support/draft-client.js';
 import { createUser } from '../support/credentials.js';
 import { addCategory, addListing, finishFixtures } from '../support/fixtures.js';
-import { callTool } from '../support/mcp-rpc.js';
+import { callTool, toolProblem } from '../support/mcp-rpc.js';
 
 type Client = Awaited<ReturnType<typeof founder>>;
 
@@ -221,7 +221,7 @@ describeEachDatabase('My listings operations', (env) => {
       { authorization: `Bearer ${owner.key}` },
     );
     assert.equal(mcp.body.result.isError, true);
-    assert.equal(mcp.body.result.structuredContent.status, 403);
+    assert.equal(toolProblem(mcp.body.result).status, 403);
   });
 
   // ---------------------------------------------------------------- who may call

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
 import { mcpOperations as operations } from '../../src/api/operations/index.js';
 import { sha256 } from '../../src/api/auth.js';
-import { callTool, legacyCall, post, request } from '../support/mcp-rpc.js';
+import { callTool, legacyCall, post, toolProblem, request } from '../support/mcp-rpc.js';
 
 // Raw JSON-RPC over HTTP: the official v2 client (@modelcontextprotocol/client) is not installed.
 
@@ -136,14 +136,14 @@ describeEachDatabase('MCP server', (env) => {
     assert.equal(res.status, 200);
     const result = res.body.result;
     assert.equal(result.isError, true);
-    assert.equal(result.structuredContent.status, 400);
-    assert.deepEqual(result.structuredContent.errors, [{ path: 'per_page', message: 'must be at most 100' }]);
-    assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
+    assert.equal(result.structuredContent, undefined);
+    assert.equal(toolProblem(result).status, 400);
+    assert.deepEqual(toolProblem(result).errors, [{ path: 'per_page', message: 'must be at most 100' }]);
   });
 
   test('an unknown argument is refused rather than ignored', async () => {
     const res = await callTool(env(), 'search_listings', { query: 'notes' });
-    assert.deepEqual(res.body.result.structuredContent.errors, [
+    assert.deepEqual(toolProblem(res.body.result).errors, [
       { path: 'query', message: 'is not an allowed property' },
     ]);
   });
@@ -157,7 +157,7 @@ describeEachDatabase('MCP server', (env) => {
     );
     assert.equal(res.body.result.isError, true);
     assert.deepEqual(
-      res.body.result.structuredContent.errors.map((e: { path: string }) => e.path),
+      toolProblem(res.body.result).errors.map((e: { path: string }) => e.path),
       ['fields.tagline'],
     );
   });
@@ -165,7 +165,7 @@ describeEachDatabase('MCP server', (env) => {
   test('a handler 404 is an isError result with the 404 problem', async () => {
     const res = await callTool(env(), 'get_listing', { slug: 'no-such-listing' });
     assert.equal(res.body.result.isError, true);
-    assert.equal(res.body.result.structuredContent.status, 404);
+    assert.equal(toolProblem(res.body.result).status, 404);
   });
 
   test('a protected tool without a token is an HTTP 401 pointing at the MCP resource metadata', async () => {
@@ -219,8 +219,8 @@ describeEachDatabase('MCP server', (env) => {
     );
     assert.equal(res.status, 200);
     assert.equal(res.body.result.isError, true);
-    assert.equal(res.body.result.structuredContent.status, 400);
-    assert.equal(res.body.result.structuredContent.errors[0].path, 'items[0].listing_id');
+    assert.equal(toolProblem(res.body.result).status, 400);
+    assert.equal(toolProblem(res.body.result).errors[0].path, 'items[0].listing_id');
   });
 
   test('an unknown tool is a JSON-RPC invalid-params error', async () => {

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../support/app.js';
 import { founder } from '../support/draft-client.js';
 import { orderCategories, ownedListing } from '../support/orders.js';
 import { addListing } from '../support/fixtures.js';
-import { callTool } from '../support/mcp-rpc.js';
+import { callTool, toolProblem } from '../support/mcp-rpc.js';
 import { FormClient } from '../support/form-client.js';
 import { TEST_PASSWORD } from '../support/credentials.js';
 import { changedTables, fingerprint } from '../support/db-fingerprint.js';
@@ -115,7 +115,7 @@ describeEachDatabase("IDOR: account A on account B's objects", (env) => {
     for (const op of WITH_IDS) {
       const res = await callTool(env(), op.operationId, inputOf(op).args, { authorization: `Bearer ${a.key}` });
       const result = res.body?.result;
-      const status = result?.structuredContent?.status;
+      const status = result?.isError ? toolProblem(result).status : undefined;
       if (!result?.isError || (status !== 403 && status !== 404))
         wrong.push(`${op.operationId} → ${JSON.stringify(res.body).slice(0, 200)}`);
       if (leaks(JSON.stringify(res.body)).length)

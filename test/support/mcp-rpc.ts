@@ -54,3 +54,11 @@ export const callTool = (
   args: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ) => legacyCall(env, 'tools/call', { name, arguments: args }, headers);
+
+/** The problem object of a tool error result (its JSON text; errors carry no structuredContent). */
+export function toolProblem(result: { isError?: boolean; content?: { type: string; text?: string }[] }): any {
+  if (!result?.isError) throw new Error(`expected a tool error, got ${JSON.stringify(result)}`);
+  const text = result.content?.find((c) => c.type === 'text')?.text;
+  if (text === undefined) throw new Error(`a tool error without text: ${JSON.stringify(result)}`);
+  return JSON.parse(text);
+}
