@@ -143,9 +143,7 @@ describeEachDatabase('MCP server', (env) => {
 
   test('an unknown argument is refused rather than ignored', async () => {
     const res = await callTool(env(), 'search_listings', { query: 'notes' });
-    assert.deepEqual(toolProblem(res.body.result).errors, [
-      { path: 'query', message: 'is not an allowed property' },
-    ]);
+    assert.deepEqual(toolProblem(res.body.result).errors, [{ path: 'query', message: 'is not an allowed property' }]);
   });
 
   test('a nested invalid field is named by its path', async () => {
