@@ -97,6 +97,8 @@ export interface OperationSpec<
   notFound?: boolean;
   /** Reaches outside the service (crawls a website, sends mail) — MCP openWorldHint. */
   openWorld?: boolean;
+  /** Changes nothing although it is not a GET (a computation over a body, like a price quote) — MCP readOnlyHint. */
+  readOnly?: boolean;
   /**
    * A public read whose answer is the same for every caller: each instance reuses an answer for
    * READ_CACHE_SECONDS (listing writes clear it sooner), so a busy list costs one query per interval.

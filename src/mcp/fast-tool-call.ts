@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { CatalogTool } from './tool-catalog.js';
+import type { CallExtras } from './tool-call.js';
 import { MCP_PROTOCOL_VERSIONS } from './tool-server.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -10,8 +11,8 @@ export interface FastToolCall {
   id: string | number;
   tool: CatalogTool;
   args: unknown;
-  /** The Idempotency-Key header, only for an idempotent tool and when sent (callTool checks it). */
-  idempotencyKey?: string;
+  /** The Idempotency-Key header (for an idempotent tool) and the call's `_meta`; callTool checks them. */
+  extras: CallExtras;
 }
 
 /** The request's Idempotency-Key header (Node joins repeated ones with ", ", as fetch's Headers does on the SDK
@@ -61,10 +62,11 @@ export function matchFastToolCall(
   } else if (!accept.includes('text/event-stream')) {
     return null;
   }
-  const idempotencyKey = tool.op.idempotent ? idempotencyKeyHeader(headers) : undefined;
-  return idempotencyKey === undefined
-    ? { version, id, tool, args: params.arguments }
-    : { version, id, tool, args: params.arguments, idempotencyKey };
+  const headerKey = tool.op.idempotent ? idempotencyKeyHeader(headers) : undefined;
+  const extras: CallExtras = {};
+  if (headerKey !== undefined) extras.headerKey = headerKey;
+  if (meta) extras.meta = meta;
+  return { version, id, tool, args: params.arguments, extras };
 }
 
 // A cached listing is the same object on every call: quote (escape) its JSON text once, not per request.
@@ -89,8 +91,10 @@ export function fastToolCallReply(
   const resultText = first && first.type === 'text' ? first.text : undefined;
   const extra =
     call.version === '2026-07-28'
-      ? { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': serverInfo } }
-      : {};
+      ? { resultType: 'complete', _meta: { ...result._meta, 'io.modelcontextprotocol/serverInfo': serverInfo } }
+      : result._meta
+        ? { _meta: result._meta }
+        : {};
   // The text content usually is the structured content's JSON: reuse it rather than serialising twice.
   const sc = result.structuredContent;
   const structured = sc === undefined ? '' : `,"structuredContent":${resultText ?? JSON.stringify(sc)}`;

@@ -162,7 +162,7 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
         }
         const fast = req.method === 'POST' ? matchFastToolCall(req.headers, message, catalog) : null;
         if (fast) {
-          const result = await callTool(fast.tool, fast.args, ctx, principal, req.log, fast.idempotencyKey);
+          const result = await callTool(fast.tool, fast.args, ctx, principal, req.log, fast.extras);
           const out = fastToolCallReply(fast, result, serverInfo);
           return reply.code(200).headers(out.headers).type(out.contentType).send(out.body);
         }

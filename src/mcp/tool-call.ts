@@ -2,14 +2,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { AppContext } from '../app-context.js';
 import { toProblem } from '../api/error-handler.js';
-import { problem, type Problem } from '../api/errors.js';
+import { badRequest, problem, type Problem } from '../api/errors.js';
 import { executeOperation } from '../api/execute.js';
-import { parseIdempotencyKey, requestHash, toStoredJson, withIdempotency } from '../api/idempotency.js';
+import {
+  REPLAYED_HEADER,
+  parseIdempotencyKey,
+  requestHash,
+  toStoredJson,
+  withIdempotency,
+} from '../api/idempotency.js';
 import { jsonTextOf } from '../api/pre-serialized.js';
 import type { Principal } from '../api/registry.js';
 import { compile, summarize, toFieldErrors } from '../api/validation.js';
-import type { CatalogTool } from './tool-catalog.js';
+import { IDEMPOTENCY_ARGUMENT, type CatalogTool } from './tool-catalog.js';
 import { metricsOf } from '../metrics/metrics.js';
+
+/** MCP clients cannot set per-call headers, so a call's idempotency key may also ride in its `_meta`. */
+export const IDEMPOTENCY_META = 'io.launchdeck/idempotency-key';
+/** Set to true in a result's `_meta` when it is the stored answer of an earlier call with the same key. */
+export const REPLAYED_META = 'io.launchdeck/idempotent-replayed';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -19,14 +30,25 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  * SDK 1.x clients validate any structuredContent against the tool's outputSchema, errors included, and
  * a problem never matches it, so the agent would see a schema exception instead of the problem.
  */
-export function problemResult(p: Problem): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(p) }] };
+export function problemResult(p: Problem, replayed = false): CallToolResult {
+  const result: CallToolResult = { isError: true, content: [{ type: 'text', text: JSON.stringify(p) }] };
+  if (replayed) result._meta = { [REPLAYED_META]: true };
+  return result;
+}
+
+/** What of the transport a call may carry besides its arguments. */
+export interface CallExtras {
+  /** The /mcp request's Idempotency-Key header (one key for the whole HTTP request). */
+  headerKey?: string;
+  /** The call's `params._meta`. */
+  meta?: Record<string, unknown>;
 }
 
 /**
  * Runs one tool the way REST runs its route: validate the arguments, then the shared handler.
- * `idempotencyKey` is the /mcp request's Idempotency-Key header: honoured for idempotent tools
- * through the same store as REST (same key, same request → the stored result).
+ * An idempotent tool honours a key from its `idempotency_key` argument, its `_meta` or the
+ * request's Idempotency-Key header, through the same store as REST (same key, same input → the
+ * stored result, marked as replayed in `_meta`).
  */
 export async function callTool(
   tool: CatalogTool,
@@ -34,12 +56,28 @@ export async function callTool(
   ctx: AppContext,
   principal: Principal | null,
   log: FastifyBaseLogger,
-  idempotencyKey?: string,
+  extras: CallExtras = {},
 ): Promise<CallToolResult> {
   const started = process.hrtime.bigint();
-  const result = await runTool(tool, args, ctx, principal, log, idempotencyKey);
+  const result = await runTool(tool, args, ctx, principal, log, extras);
   metricsOf(ctx).countToolCall(tool.op.operationId, !result.isError, Number(process.hrtime.bigint() - started) / 1e9);
   return result;
+}
+
+/** The key this call asks for, if any: the argument, else `_meta`, else the header. Two that differ are refused. */
+function idempotencyKeyOf(input: Record<string, unknown>, extras: CallExtras): string | undefined {
+  const fromArgument = input[IDEMPOTENCY_ARGUMENT] as string | undefined;
+  const rawMeta = extras.meta?.[IDEMPOTENCY_META];
+  if (rawMeta !== undefined && typeof rawMeta !== 'string') {
+    const message = 'must be a string of 1 to 255 printable ASCII characters (a UUID is a good choice)';
+    throw badRequest(`_meta "${IDEMPOTENCY_META}" ${message}.`, [{ path: `_meta.${IDEMPOTENCY_META}`, message }]);
+  }
+  const fromMeta = rawMeta === undefined ? undefined : parseIdempotencyKey(rawMeta);
+  if (fromArgument !== undefined && fromMeta !== undefined && fromArgument !== fromMeta) {
+    const message = `differs from _meta "${IDEMPOTENCY_META}"; send the key once`;
+    throw badRequest(`${IDEMPOTENCY_ARGUMENT} ${message}.`, [{ path: IDEMPOTENCY_ARGUMENT, message }]);
+  }
+  return fromArgument ?? fromMeta ?? parseIdempotencyKey(extras.headerKey);
 }
 
 async function runTool(
@@ -48,49 +86,47 @@ async function runTool(
   ctx: AppContext,
   principal: Principal | null,
   log: FastifyBaseLogger,
-  idempotencyKey?: string,
+  extras: CallExtras,
 ): Promise<CallToolResult> {
-  let key: string | undefined;
-  if (idempotencyKey !== undefined && tool.op.idempotent && principal) {
-    try {
-      key = parseIdempotencyKey(idempotencyKey);
-    } catch (err) {
-      return problemResult(toProblem(err, log).problem);
-    }
-  }
   // Ajv fills defaults in place (per_page: 20…); work on a copy so the request object stays as sent.
-  const input = structuredClone(args ?? {});
+  const input = structuredClone(args ?? {}) as Record<string, unknown>;
   const validate = compile(tool.inputSchema, false);
   if (!validate(input)) {
     const errors = toFieldErrors(validate.errors);
     return problemResult(problem(400, summarize(errors) || 'The arguments are invalid.', errors));
   }
   try {
+    const key = tool.op.idempotent && principal ? idempotencyKeyOf(input, extras) : undefined;
+    // The key is not part of the request: the same call over REST (key in a header) hashes alike.
+    delete input[IDEMPOTENCY_ARGUMENT];
     if (key !== undefined && principal) {
       const op = tool.op;
-      const { body } = await withIdempotency(
+      const { body, replayed } = await withIdempotency(
         ctx,
         { userId: principal.userId, key, operationId: op.operationId, requestHash: requestHash(op.operationId, input) },
         async () => ({
           status: op.status ?? 200,
-          body: toStoredJson(await executeOperation(op, input as Record<string, unknown>, ctx, principal)),
+          body: toStoredJson(await executeOperation(op, input, ctx, principal)),
         }),
       );
-      const text = JSON.stringify(body);
-      return isPlainObject(body)
-        ? { content: [{ type: 'text', text }], structuredContent: body }
-        : { content: [{ type: 'text', text }] };
+      const result = successResult(JSON.stringify(body), body);
+      if (replayed) result._meta = { [REPLAYED_META]: true };
+      return result;
     }
-    const result = await executeOperation(tool.op, input as Record<string, unknown>, ctx, principal);
+    const result = await executeOperation(tool.op, input, ctx, principal);
     // The JSON REST would send (dates as strings, no undefined), so both surfaces answer alike;
     // cached reads already carry that text, so it is neither rebuilt nor reparsed.
     const cached = jsonTextOf(result);
     const text = cached ?? JSON.stringify(result ?? null);
-    const json: unknown = cached !== undefined ? result : JSON.parse(text);
-    return isPlainObject(json)
-      ? { content: [{ type: 'text', text }], structuredContent: json }
-      : { content: [{ type: 'text', text }] };
+    return successResult(text, cached !== undefined ? result : JSON.parse(text));
   } catch (err) {
-    return problemResult(toProblem(err, log).problem);
+    const { problem: p, headers } = toProblem(err, log);
+    return problemResult(p, headers[REPLAYED_HEADER] === 'true');
   }
+}
+
+function successResult(text: string, json: unknown): CallToolResult {
+  return isPlainObject(json)
+    ? { content: [{ type: 'text', text }], structuredContent: json }
+    : { content: [{ type: 'text', text }] };
 }

@@ -2,6 +2,20 @@ import type { TObject } from '@sinclair/typebox';
 import type { Tool } from '@modelcontextprotocol/server';
 import { plainSchema } from '../api/openapi.js';
 import type { Operation } from '../api/registry.js';
+import { outline, tersely, withSharedDefinitions } from './lean-schemas.js';
+
+/** The optional argument by which an idempotent tool takes its idempotency key (REST takes a header). */
+export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
+/** A tool's `_meta` entry naming the OAuth scope it needs (null: public). */
+export const SCOPE_META = 'io.launchdeck/scope';
+
+const idempotencyKeyProperty = {
+  type: 'string',
+  pattern: '^[\\x20-\\x7e]{1,255}$',
+  description:
+    'Optional key (a UUID is best): a retry with the same key and arguments within 24 h returns the first ' +
+    'result instead of acting again.',
+};
 
 /** One registry operation as an MCP tool: what tools/list shows plus what tools/call needs. */
 export interface CatalogTool {
@@ -38,6 +52,7 @@ export function mergedInputSchema(op: Operation): JsonObjectSchema & { additiona
     }
     for (const name of plain.required ?? []) required.add(name);
   }
+  if (op.idempotent) properties[IDEMPOTENCY_ARGUMENT] = idempotencyKeyProperty;
   return {
     type: 'object',
     properties,
@@ -46,8 +61,27 @@ export function mergedInputSchema(op: Operation): JsonObjectSchema & { additiona
   };
 }
 
+/** What the tool does, then what it needs: agents pick a tool and the credential for it from this text. */
 export function toolDescription(op: Operation): string {
-  return op.description ? `${op.summary}\n\n${op.description}` : op.summary;
+  const needs = op.scope ? `Requires scope ${op.scope}.` : 'Public: no credentials needed.';
+  return [op.summary, op.description, needs].filter(Boolean).join('\n\n');
+}
+
+/**
+ * The behaviour hints, each written only where it differs from the protocol's default (not read-only,
+ * destructive, not idempotent, open world), which a client assumes when a hint is absent.
+ */
+function toolAnnotations(op: Operation): NonNullable<Tool['annotations']> {
+  const readOnly = op.readOnly ?? op.method === 'GET';
+  // `title` here too: 2025-03-26 clients only know the annotation, not the top-level field.
+  const hints: NonNullable<Tool['annotations']> = { title: op.title };
+  if (readOnly) hints.readOnlyHint = true;
+  else {
+    if (op.method !== 'DELETE') hints.destructiveHint = false;
+    if (op.method === 'PUT' || op.method === 'DELETE') hints.idempotentHint = true;
+  }
+  if (op.openWorld !== true) hints.openWorldHint = false;
+  return hints;
 }
 
 export function buildToolCatalog(ops: Operation[]): Map<string, CatalogTool> {
@@ -56,22 +90,16 @@ export function buildToolCatalog(ops: Operation[]): Map<string, CatalogTool> {
     const inputSchema = mergedInputSchema(op);
     const response = plainSchema(op.response);
     // MCP structuredContent is an object; non-object responses are still returned, as text.
-    const outputSchema = response.type === 'object' ? response : undefined;
+    const outputSchema = response.type === 'object' ? withSharedDefinitions(outline(response)) : undefined;
     const definition: Tool = {
       name: op.operationId,
       title: op.title,
       description: toolDescription(op),
       // plainSchema is a JSON round trip, so the values are JSON; the SDK's type just cannot see it.
-      inputSchema: inputSchema as Tool['inputSchema'],
+      inputSchema: withSharedDefinitions(tersely(inputSchema)) as Tool['inputSchema'],
       ...(outputSchema ? { outputSchema: outputSchema as Tool['outputSchema'] } : {}),
-      annotations: {
-        // `title` here too: 2025-03-26 clients only know the annotation, not the top-level field.
-        title: op.title,
-        readOnlyHint: op.method === 'GET',
-        destructiveHint: op.method === 'DELETE',
-        idempotentHint: op.method === 'GET' || op.method === 'PUT' || op.method === 'DELETE',
-        openWorldHint: op.openWorld === true,
-      },
+      annotations: toolAnnotations(op),
+      _meta: { [SCOPE_META]: op.scope },
     };
     catalog.set(op.operationId, { op, definition, inputSchema, outputSchema });
   }

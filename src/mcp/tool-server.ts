@@ -3,7 +3,7 @@ import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotoc
 import type { AppContext } from '../app-context.js';
 import type { Principal } from '../api/registry.js';
 import { serverInstructions } from './instructions.js';
-import { callTool } from './tool-call.js';
+import { callTool, type CallExtras } from './tool-call.js';
 import type { CatalogTool } from './tool-catalog.js';
 
 /** The stateless 2026 protocol revision plus the initialize-based ones; the first 2025 entry is the fallback offer. */
@@ -21,7 +21,7 @@ export function createToolServer(
   ctx: AppContext,
   principal: Principal | null,
   log: FastifyBaseLogger,
-  idempotencyKey?: string,
+  headerKey?: string,
 ): McpServer {
   const mcp = new McpServer(serverInfoFor(ctx), {
     instructions: serverInstructions(ctx.site.name),
@@ -39,7 +39,9 @@ export function createToolServer(
         ProtocolErrorCode.InvalidParams,
         `Unknown tool "${request.params.name}"; tools/list names every tool.`,
       );
-    const result = await callTool(tool, request.params.arguments, ctx, principal, log, idempotencyKey);
+    const extras: CallExtras = { meta: request.params._meta };
+    if (headerKey !== undefined) extras.headerKey = headerKey;
+    const result = await callTool(tool, request.params.arguments, ctx, principal, log, extras);
     return result.isError ? result : server.projectCallToolResult(result, tool.outputSchema);
   });
   return mcp;

@@ -65,24 +65,29 @@ describeEachDatabase('MCP server', (env) => {
       const list = await post(env(), request('tools/list'), { 'mcp-protocol-version': version });
       const tools: any[] = list.body.result.tools;
       assert.deepEqual(tools.map((t) => t.name).sort(), operations.map((o) => o.operationId).sort());
+      // A hint a tool leaves out has the protocol's default: not read-only, destructive, not idempotent, open world.
+      const hint = (tool: any, name: string) =>
+        tool.annotations[name] ??
+        { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }[name];
       for (const tool of tools) {
         assert.equal(tool.inputSchema.type, 'object', tool.name);
-        assert.equal(typeof tool.annotations.readOnlyHint, 'boolean', tool.name);
+        assert.equal(tool.annotations.title, tool.title, tool.name);
         assert.ok(tool.title && tool.description, tool.name);
       }
       const byName = new Map(tools.map((t) => [t.name, t]));
       assert.deepEqual(byName.get('get_listing').inputSchema.required, ['slug']);
       assert.ok(byName.get('get_listing').outputSchema.properties.slug);
-      assert.deepEqual(byName.get('search_listings').annotations, {
-        title: 'Search listings',
-        readOnlyHint: true,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      });
-      assert.equal(byName.get('delete_milestone').annotations.destructiveHint, true);
-      assert.equal(byName.get('submit_listing').annotations.openWorldHint, true);
-      assert.equal(byName.get('submit_listing').annotations.readOnlyHint, false);
+      const search = byName.get('search_listings');
+      assert.deepEqual(
+        ['readOnlyHint', 'openWorldHint'].map((h) => hint(search, h)),
+        [true, false],
+      );
+      assert.equal(hint(byName.get('delete_milestone'), 'destructiveHint'), true);
+      assert.equal(hint(byName.get('delete_milestone'), 'idempotentHint'), true);
+      assert.equal(hint(byName.get('update_draft'), 'destructiveHint'), false);
+      assert.equal(hint(byName.get('submit_listing'), 'openWorldHint'), true);
+      assert.equal(hint(byName.get('submit_listing'), 'readOnlyHint'), false);
+      assert.equal(hint(byName.get('quote_order'), 'readOnlyHint'), true, 'a quote saves nothing');
       assert.deepEqual(Object.keys(byName.get('update_draft').inputSchema.properties).slice(0, 2), ['id', 'fields']);
     });
   }

@@ -168,6 +168,7 @@ const ProductEntry = Type.Object({
 export const quoteOrderOperation = defineOperation({
   operationId: 'quote_order',
   method: 'POST',
+  readOnly: true,
   path: '/orders/quote',
   tag: 'Orders',
   title: 'Price an order',
