@@ -136,7 +136,8 @@ function typeOnly(node: Schema): Schema {
   if (Array.isArray(node.anyOf)) return { anyOf: node.anyOf.map((b) => (isSchema(b) ? typeOnly(b) : b)) };
   if (node.type === 'object' || isSchema(node.properties) || isSchema(node.additionalProperties))
     return { type: 'object' };
-  if (node.type === 'array') return isSchema(node.items) ? { type: 'array', items: typeOnly(node.items) } : { type: 'array' };
+  if (node.type === 'array')
+    return isSchema(node.items) ? { type: 'array', items: typeOnly(node.items) } : { type: 'array' };
   const out: Schema = {};
   if (node.type !== undefined) out.type = node.type;
   if (node.enum !== undefined) out.enum = node.enum;
