@@ -28,22 +28,39 @@ interface TokenPayload {
   family: string;
 }
 
-/** Records (or renews) what the user allowed this client, and returns the grant id. */
+/**
+ * Records what the user allowed this client and returns the grant with every scope it now holds. A new
+ * authorization adds to the scopes the grant already has (a step-up asks only for what is missing, and
+ * must not lose the rest); one disconnected starts afresh. Scopes are kept in the registry's order.
+ */
 export async function upsertGrant(
   db: Queryable,
   userId: number,
   clientId: string,
   scopes: Scope[],
   resources: string[],
-): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+): Promise<{ id: number; scopes: Scope[] }> {
+  const rows = await db.query<{ id: number; scopes: string[] }>(
     `INSERT INTO oauth_grants (user_id, client_id, scopes, resource) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, client_id) DO UPDATE
-     SET scopes = EXCLUDED.scopes, resource = EXCLUDED.resource, revoked_at = NULL, created_at = now()
-     RETURNING id`,
-    [userId, clientId, scopes, resources.join(' ')],
+     SET scopes = ARRAY(
+           SELECT s FROM unnest($5::text[]) WITH ORDINALITY AS known(s, i)
+            WHERE s = ANY(EXCLUDED.scopes) OR (oauth_grants.revoked_at IS NULL AND s = ANY(oauth_grants.scopes))
+            ORDER BY i),
+         resource = EXCLUDED.resource, revoked_at = NULL, created_at = now()
+     RETURNING id, scopes`,
+    [userId, clientId, SCOPES.filter((s) => scopes.includes(s)), resources.join(' '), SCOPES],
   );
-  return rows[0].id;
+  return { id: rows[0].id, scopes: SCOPES.filter((s) => rows[0].scopes.includes(s)) };
+}
+
+/** The scopes this user has allowed this client and not disconnected (none when never asked). */
+export async function grantedScopes(db: Queryable, userId: number, clientId: string): Promise<Scope[]> {
+  const rows = await db.query<{ scopes: string[] }>(
+    'SELECT scopes FROM oauth_grants WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL',
+    [userId, clientId],
+  );
+  return SCOPES.filter((s) => rows[0]?.scopes.includes(s));
 }
 
 export async function issueCode(ctx: AppContext, grantId: number, payload: CodePayload): Promise<string> {
