@@ -7,6 +7,12 @@ import { SCOPES, type Principal, type Scope } from '../api/registry.js';
 export const ACCESS_TOKEN_TTL_S = 3600;
 const REFRESH_TOKEN_TTL_MS = 30 * 86_400_000;
 const CODE_TTL_MS = 60_000;
+/**
+ * How long the access token a refresh replaces keeps working (or until its own expiry, if sooner):
+ * workers sharing one authorization may still send it while one of them refreshes, and should not
+ * get stray 401s. Short, so that a refresh still ends a copy of the old token someone else holds.
+ */
+export const ROTATED_ACCESS_TOKEN_GRACE_MS = 60_000;
 
 /** Opaque tokens with a readable prefix (so a leaked one is recognisable); only their hashes are stored. */
 const newToken = (prefix: string) => `${prefix}${crypto.randomBytes(32).toString('base64url')}`;
@@ -147,8 +153,9 @@ export async function issueTokens(
 export type RefreshOutcome = { ok: true; grantId: number; payload: TokenPayload } | { ok: false; reason: string };
 
 /**
- * Rotates a refresh token: the presented one is spent. Presenting a spent one again is reuse —
- * someone else has a copy — so its whole family is revoked.
+ * Rotates a refresh token: the presented one is spent, and the access tokens issued before it keep
+ * working only for ROTATED_ACCESS_TOKEN_GRACE_MS. Presenting a spent one again is reuse — someone
+ * else has a copy — so its whole family is revoked.
  */
 export async function useRefreshToken(ctx: AppContext, token: string, clientId: string): Promise<RefreshOutcome> {
   const now = ctx.now();
@@ -181,7 +188,22 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
     await revokeFamily(ctx.db, row.grant_id, row.payload.family, now);
     return { ok: false, reason: 'refresh token reused; this authorization has been revoked' };
   }
+  await shortenAccessTokens(
+    ctx.db,
+    row.grant_id,
+    row.payload.family,
+    new Date(now.getTime() + ROTATED_ACCESS_TOKEN_GRACE_MS),
+  );
   return { ok: true, grantId: row.grant_id, payload: row.payload };
+}
+
+/** The family's live access tokens (those issued before this rotation) expire by `until` at the latest. */
+async function shortenAccessTokens(db: Queryable, grantId: number, family: string, until: Date) {
+  await db.query<NoRows>(
+    `UPDATE oauth_artifacts SET expires_at = $3 WHERE grant_id = $1 AND kind = 'access' AND payload->>'family' = $2
+      AND consumed_at IS NULL AND expires_at > $3`,
+    [grantId, family, until.toISOString()],
+  );
 }
 
 async function revokeFamily(db: Queryable, grantId: number, family: string, now: Date) {

@@ -7,6 +7,7 @@ import { describeEachDatabase, type TestEnv } from '../support/app.js';
 import { HttpBrowser, hiddenInputs } from '../support/http-browser.js';
 import { runAdmin } from '../../src/admin/cli.js';
 import { s256 } from '../../src/oauth/pkce.js';
+import { ROTATED_ACCESS_TOKEN_GRACE_MS } from '../../src/oauth/tokens.js';
 
 // A client metadata document served on loopback (its client_id is its own URL).
 const docServer = http.createServer((req, res) => {
@@ -313,6 +314,32 @@ describeEachDatabase(
         401,
         'tokens of the family are revoked',
       );
+    });
+
+    test('after a refresh the previous access token keeps working for a minute; the old refresh token stays single-use', async () => {
+      const issued = await exchange(env(), clientId, await authorize(env(), new HttpBrowser(env().baseUrl), clientId));
+      const refresh = (token: string) =>
+        json(
+          `${env().baseUrl}/oauth/token`,
+          form({ grant_type: 'refresh_token', refresh_token: token, client_id: clientId }),
+        );
+      const rotated = await refresh(issued.refresh_token);
+      assert.equal(rotated.status, 200);
+      assert.equal((await mcp(env(), issued.access_token, 'get_account')).status, 200, 'a worker still holding it');
+      const was = env().clock.now;
+      try {
+        env().clock.now = new Date(was.getTime() + ROTATED_ACCESS_TOKEN_GRACE_MS - 1000);
+        assert.equal((await mcp(env(), issued.access_token, 'get_account')).status, 200);
+        env().clock.now = new Date(was.getTime() + ROTATED_ACCESS_TOKEN_GRACE_MS);
+        assert.equal((await mcp(env(), issued.access_token, 'get_account')).status, 401, 'its grace is over');
+        assert.equal((await mcp(env(), rotated.body.access_token, 'get_account')).status, 200);
+      } finally {
+        env().clock.now = was;
+      }
+      const reuse = await refresh(issued.refresh_token);
+      assert.equal(reuse.body.error, 'invalid_grant');
+      assert.equal((await mcp(env(), issued.access_token, 'get_account')).status, 401, 'reuse revokes the family');
+      assert.equal((await mcp(env(), rotated.body.access_token, 'get_account')).status, 401);
     });
 
     test('revocation (RFC 7009) makes the token fail with 401', async () => {
