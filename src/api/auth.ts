@@ -13,7 +13,15 @@ export { sha256 };
 export interface ChallengeTarget {
   resourceMetadataUrl?: string /** the audience an OAuth token must carry (RFC 8707); REST by default */;
   resource?: string;
+  /**
+   * The scopes a 401 names (RFC 6750 §3), which an MCP client asks for when it authorizes: what the
+   * request needs; every scope when that is unknown, as /oauth/authorize grants when none is asked.
+   */
+  scopes?: readonly Scope[];
 }
+
+/** Each scope once, in the order first named. */
+const unionOf = (...lists: (readonly Scope[])[]): Scope[] => [...new Set(lists.flat())];
 
 export const apiResourceMetadataUrl = (ctx: AppContext) =>
   `${ctx.config.publicUrl}/.well-known/oauth-protected-resource/api/v1`;
@@ -36,8 +44,9 @@ function challenge(
 }
 
 export function unauthorized(ctx: AppContext, detail: string, error?: string, target: ChallengeTarget = {}): HttpError {
+  const scope = (target.scopes ?? SCOPES).join(' ');
   return new HttpError(401, detail, {
-    headers: { 'WWW-Authenticate': challenge(ctx, target, error, error ? detail : undefined) },
+    headers: { 'WWW-Authenticate': challenge(ctx, target, error, error ? detail : undefined, scope) },
   });
 }
 
@@ -100,24 +109,30 @@ export async function authenticate(
   return principal;
 }
 
-/** 401 without a credential, 403 with `insufficient_scope` when the credential lacks the scope. */
+/**
+ * 401 without a credential, 403 with `insufficient_scope` when the credential lacks the scope. The 403
+ * names the scopes already granted before the ones needed (`target.scopes`, else `scope`): a client
+ * that authorizes again with exactly that list keeps what it could do (MCP 2025-11-25, scope challenge).
+ */
 export function requireScope(
   ctx: AppContext,
   principal: Principal | null,
   scope: Scope,
   target: ChallengeTarget = {},
 ): Principal {
+  const needed = unionOf(target.scopes ?? [], [scope]);
   if (!principal)
     throw unauthorized(
       ctx,
       `Sign-in required: send "Authorization: Bearer <API key or access token>" with the ${scope} scope.`,
       undefined,
-      target,
+      { ...target, scopes: needed },
     );
   if (!principal.scopes.includes(scope)) {
+    const asked = unionOf(principal.scopes, needed).join(' ');
     throw new HttpError(403, `This credential lacks the ${scope} scope.`, {
       headers: {
-        'WWW-Authenticate': challenge(ctx, target, 'insufficient_scope', `The ${scope} scope is required.`, scope),
+        'WWW-Authenticate': challenge(ctx, target, 'insufficient_scope', `The ${scope} scope is required.`, asked),
       },
       extra: { required_scope: scope },
     });

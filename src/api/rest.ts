@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { authenticate, requireScope } from './auth.js';
+import { authenticate, requireScope, type ChallengeTarget } from './auth.js';
 import { executeOperation } from './execute.js';
 import { REPLAYED_HEADER, parseIdempotencyKey, requestHash, toStoredJson, withIdempotency } from './idempotency.js';
 import { linkHeader } from './pagination.js';
@@ -19,6 +19,8 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
   // Site-only operations (votes, reviews, …) never get a REST route, whatever list is passed.
   for (const op of ops.filter((o) => offeredOn(o, 'api'))) {
     const status = op.status ?? 200;
+    // A 401 names the scope this operation needs (every scope for a public one).
+    const challengeTarget: ChallengeTarget = op.scope ? { scopes: [op.scope] } : {};
     app.route({
       method: op.method,
       url: API_PREFIX + fastifyPath(op.path),
@@ -31,7 +33,7 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
       },
       // Credentials are checked before the input: an anonymous caller learns it must sign in, not what the body lacks.
       preValidation: async (req) => {
-        const principal = await authenticate(ctx, req.headers.authorization);
+        const principal = await authenticate(ctx, req.headers.authorization, challengeTarget);
         if (op.scope) requireScope(ctx, principal, op.scope);
         principals.set(req, principal);
         // A malformed Idempotency-Key is refused before anything runs (absent: the request runs normally).

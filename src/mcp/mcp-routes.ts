@@ -14,7 +14,7 @@ import { sendProblem, toProblem } from '../api/error-handler.js';
 import { problem } from '../api/errors.js';
 import { offeredOn, type Operation, type Principal } from '../api/registry.js';
 import { mcpResourceMetadataUrl, registerProtectedResourceRoutes } from './protected-resource.js';
-import { parseJsonBody, scopesRequired } from './scope-gate.js';
+import { parseJsonBody, scopesOfTools, scopesRequired } from './scope-gate.js';
 import { buildToolCatalog } from './tool-catalog.js';
 import { createToolServer, serverInfoFor } from './tool-server.js';
 import { fastToolCallReply, matchFastToolCall } from './fast-tool-call.js';
@@ -83,6 +83,7 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
   const target: ChallengeTarget = {
     resourceMetadataUrl: mcpResourceMetadataUrl(ctx),
     resource: `${ctx.config.publicUrl}/mcp`,
+    scopes: scopesOfTools(catalog),
   };
   // DNS rebinding: only our public host and loopback names may reach the endpoint, on any port.
   const allowedHosts = [...new Set([new URL(ctx.config.publicUrl).hostname, ...localhostAllowedHostnames()])];
@@ -154,8 +155,11 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
         let principal: Principal | null;
         const message = parseJsonBody(body);
         try {
-          principal = await authenticate(ctx, req.headers.authorization, target);
-          for (const scope of scopesRequired(message, catalog)) requireScope(ctx, principal, scope, target);
+          // A challenge names the scopes this body's tool calls need, or every tool's when they need none.
+          const needed = scopesRequired(message, catalog);
+          const asked = needed.length ? { ...target, scopes: needed } : target;
+          principal = await authenticate(ctx, req.headers.authorization, asked);
+          for (const scope of needed) requireScope(ctx, principal, scope, asked);
         } catch (err) {
           const { problem, headers } = toProblem(err, req.log);
           return sendProblem(reply, problem, headers);

@@ -1,4 +1,4 @@
-import type { Scope } from '../api/registry.js';
+import { SCOPES, type Scope } from '../api/registry.js';
 import type { CatalogTool } from './tool-catalog.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,6 +17,12 @@ export function scopesRequired(body: unknown, catalog: Map<string, CatalogTool>)
     if (scope) scopes.add(scope);
   }
   return [...scopes];
+}
+
+/** Every scope some tool needs, in the registry's order: what a 401 names when the body asks for none in particular. */
+export function scopesOfTools(catalog: Map<string, CatalogTool>): Scope[] {
+  const used = new Set([...catalog.values()].map((t) => t.op.scope));
+  return SCOPES.filter((s) => used.has(s));
 }
 
 /** The body as JSON, or undefined when it is not JSON (the SDK then answers the parse error itself). */

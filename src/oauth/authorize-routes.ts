@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { SCOPE_DESCRIPTIONS } from '../api/registry.js';
+import { SCOPE_DESCRIPTIONS, type Scope } from '../api/registry.js';
 import { html, layout, type SafeHtml } from '../site/html.js';
 import { currentUser, signIn } from '../site/session.js';
 import { passwordSignIn, throttledMessage } from '../domain/accounts/password-sign-in.js';
 import { errorRedirect, parseAuthorizationRequest, type AuthorizationRequest } from './authorization-request.js';
-import { issueCode, upsertGrant } from './tokens.js';
+import { grantedScopes, issueCode, upsertGrant } from './tokens.js';
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -24,11 +24,17 @@ function hiddenFields(r: AuthorizationRequest): SafeHtml {
   return html`${fields.map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}`;
 }
 
-function describeClient(r: AuthorizationRequest): SafeHtml {
+const scopeList = (scopes: Scope[]) =>
+  html`<ul>${scopes.map((s) => html`<li>${SCOPE_DESCRIPTIONS[s]} <span class="muted">(<code>${s}</code>)</span></li>`)}</ul>`;
+
+/** Who asks and for what; with what it was already allowed apart, since allowing adds to that. */
+function describeClient(r: AuthorizationRequest, granted: Scope[] = []): SafeHtml {
   const back = new URL(r.redirectUri);
+  const asked = r.scopes.filter((s) => !granted.includes(s));
   return html`<p><strong>${r.client.client_name}</strong>${r.client.client_uri ? html` (<a href="${r.client.client_uri}" rel="noopener nofollow">${new URL(r.client.client_uri).host}</a>)` : ''}
     wants to use your ${''}account. It will send you back to <code>${back.host || back.protocol}</code>.</p>
-    <p>It asks to:</p><ul>${r.scopes.map((s) => html`<li>${SCOPE_DESCRIPTIONS[s]} <span class="muted">(<code>${s}</code>)</span></li>`)}</ul>`;
+    ${asked.length ? html`<p>It asks to:</p>${scopeList(asked)}` : html`<p>It asks for nothing more than you already allowed.</p>`}
+    ${granted.length ? html`<p>You already allowed it to:</p>${scopeList(granted)}` : ''}`;
 }
 
 /** OAuth 2.1 authorization endpoint: sign in (if needed), then Allow access or Deny. */
@@ -78,11 +84,12 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AppContext) {
         status,
       );
     }
+    const granted = await grantedScopes(ctx.db, user.id, r.client.client_id);
     return page(
       req,
       reply,
       'Allow access?',
-      html`<h1>Allow access?</h1>${describeClient(r)}
+      html`<h1>Allow access?</h1>${describeClient(r, granted)}
       <p>Signed in as <strong>${user.email}</strong>. You can disconnect it at any time from your <a href="/account#connected-apps">account page</a>.</p>
       <form method="post" action="/oauth/authorize" class="actions">${csrf}${hiddenFields(r)}
         <button type="submit" name="decision" value="allow">Allow access</button>
@@ -128,13 +135,14 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AppContext) {
         303,
       );
     }
-    const grantId = await upsertGrant(ctx.db, user.id, r.client.client_id, r.scopes, r.resources);
-    const code = await issueCode(ctx, grantId, {
+    // The code carries every scope of the grant, those allowed before included.
+    const grant = await upsertGrant(ctx.db, user.id, r.client.client_id, r.scopes, r.resources);
+    const code = await issueCode(ctx, grant.id, {
       client_id: r.client.client_id,
       user_id: user.id,
       redirect_uri: r.redirectUri,
       code_challenge: r.codeChallenge,
-      scopes: r.scopes,
+      scopes: grant.scopes,
       resources: r.resources,
     });
     const back = new URL(r.redirectUri);

@@ -7,6 +7,12 @@ import { SCOPES, type Principal, type Scope } from '../api/registry.js';
 export const ACCESS_TOKEN_TTL_S = 3600;
 const REFRESH_TOKEN_TTL_MS = 30 * 86_400_000;
 const CODE_TTL_MS = 60_000;
+/**
+ * How long the access token a refresh replaces keeps working (or until its own expiry, if sooner):
+ * workers sharing one authorization may still send it while one of them refreshes, and should not
+ * get stray 401s. Short, so that a refresh still ends a copy of the old token someone else holds.
+ */
+export const ROTATED_ACCESS_TOKEN_GRACE_MS = 60_000;
 
 /** Opaque tokens with a readable prefix (so a leaked one is recognisable); only their hashes are stored. */
 const newToken = (prefix: string) => `${prefix}${crypto.randomBytes(32).toString('base64url')}`;
@@ -28,22 +34,39 @@ interface TokenPayload {
   family: string;
 }
 
-/** Records (or renews) what the user allowed this client, and returns the grant id. */
+/**
+ * Records what the user allowed this client and returns the grant with every scope it now holds. A new
+ * authorization adds to the scopes the grant already has (a step-up asks only for what is missing, and
+ * must not lose the rest); one disconnected starts afresh. Scopes are kept in the registry's order.
+ */
 export async function upsertGrant(
   db: Queryable,
   userId: number,
   clientId: string,
   scopes: Scope[],
   resources: string[],
-): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+): Promise<{ id: number; scopes: Scope[] }> {
+  const rows = await db.query<{ id: number; scopes: string[] }>(
     `INSERT INTO oauth_grants (user_id, client_id, scopes, resource) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, client_id) DO UPDATE
-     SET scopes = EXCLUDED.scopes, resource = EXCLUDED.resource, revoked_at = NULL, created_at = now()
-     RETURNING id`,
-    [userId, clientId, scopes, resources.join(' ')],
+     SET scopes = ARRAY(
+           SELECT s FROM unnest($5::text[]) WITH ORDINALITY AS known(s, i)
+            WHERE s = ANY(EXCLUDED.scopes) OR (oauth_grants.revoked_at IS NULL AND s = ANY(oauth_grants.scopes))
+            ORDER BY i),
+         resource = EXCLUDED.resource, revoked_at = NULL, created_at = now()
+     RETURNING id, scopes`,
+    [userId, clientId, SCOPES.filter((s) => scopes.includes(s)), resources.join(' '), SCOPES],
   );
-  return rows[0].id;
+  return { id: rows[0].id, scopes: SCOPES.filter((s) => rows[0].scopes.includes(s)) };
+}
+
+/** The scopes this user has allowed this client and not disconnected (none when never asked). */
+export async function grantedScopes(db: Queryable, userId: number, clientId: string): Promise<Scope[]> {
+  const rows = await db.query<{ scopes: string[] }>(
+    'SELECT scopes FROM oauth_grants WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL',
+    [userId, clientId],
+  );
+  return SCOPES.filter((s) => rows[0]?.scopes.includes(s));
 }
 
 export async function issueCode(ctx: AppContext, grantId: number, payload: CodePayload): Promise<string> {
@@ -130,8 +153,9 @@ export async function issueTokens(
 export type RefreshOutcome = { ok: true; grantId: number; payload: TokenPayload } | { ok: false; reason: string };
 
 /**
- * Rotates a refresh token: the presented one is spent. Presenting a spent one again is reuse —
- * someone else has a copy — so its whole family is revoked.
+ * Rotates a refresh token: the presented one is spent, and the access tokens issued before it keep
+ * working only for ROTATED_ACCESS_TOKEN_GRACE_MS. Presenting a spent one again is reuse — someone
+ * else has a copy — so its whole family is revoked.
  */
 export async function useRefreshToken(ctx: AppContext, token: string, clientId: string): Promise<RefreshOutcome> {
   const now = ctx.now();
@@ -164,7 +188,22 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
     await revokeFamily(ctx.db, row.grant_id, row.payload.family, now);
     return { ok: false, reason: 'refresh token reused; this authorization has been revoked' };
   }
+  await shortenAccessTokens(
+    ctx.db,
+    row.grant_id,
+    row.payload.family,
+    new Date(now.getTime() + ROTATED_ACCESS_TOKEN_GRACE_MS),
+  );
   return { ok: true, grantId: row.grant_id, payload: row.payload };
+}
+
+/** The family's live access tokens (those issued before this rotation) expire by `until` at the latest. */
+async function shortenAccessTokens(db: Queryable, grantId: number, family: string, until: Date) {
+  await db.query<NoRows>(
+    `UPDATE oauth_artifacts SET expires_at = $3 WHERE grant_id = $1 AND kind = 'access' AND payload->>'family' = $2
+      AND consumed_at IS NULL AND expires_at > $3`,
+    [grantId, family, until.toISOString()],
+  );
 }
 
 async function revokeFamily(db: Queryable, grantId: number, family: string, now: Date) {

@@ -174,10 +174,10 @@ interface Credentials {
 }
 
 type Expectation =
-  | { kind: 'challenge' } // 401, a challenge naming the metadata, no error code (RFC 6750 §3)
-  | { kind: 'unauthorized' } // 401 with a challenge naming the metadata, whatever the error code
+  | { kind: 'challenge' } // 401, a challenge naming the metadata and scope, no error code (RFC 6750 §3)
+  | { kind: 'unauthorized' } // 401 with a challenge naming the metadata and scope, whatever the error code
   | { kind: 'invalid_token' } // 401, error="invalid_token"
-  | { kind: 'insufficient_scope' } // 403, error="insufficient_scope", scope="<needed>"
+  | { kind: 'insufficient_scope' } // 403, error="insufficient_scope", scope="<granted> <needed>"
   | { kind: 'allowed' }; // neither 401 nor 403: 501 until implemented
 
 interface CredentialCase {
@@ -252,7 +252,7 @@ const EXPECTED: Record<Expectation['kind'], string> = {
   challenge: '401 with a challenge and no error code',
   unauthorized: '401 with a challenge',
   invalid_token: '401 invalid_token',
-  insufficient_scope: '403 insufficient_scope naming the scope',
+  insufficient_scope: '403 insufficient_scope naming the scopes granted and the one needed',
   allowed: 'allowed (not 401/403)',
 };
 
@@ -282,7 +282,9 @@ function check(
     assert.equal(status, 403, detail);
     assert.match(challenge, /^Bearer /);
     assert.ok(challenge.includes('error="insufficient_scope"'), challenge);
-    assert.ok(challenge.includes(`scope="${op.scope}"`), challenge);
+    // The key has every other scope: re-authorizing with this list keeps them (MCP scope challenge handling).
+    const granted = SCOPES.filter((s) => s !== op.scope);
+    assert.ok(challenge.includes(`scope="${[...granted, op.scope].join(' ')}"`), challenge);
     assert.ok(challenge.includes(metadata), challenge);
     assert.equal(body.status, 403);
     return;
@@ -290,6 +292,7 @@ function check(
   assert.equal(status, 401, detail);
   assert.match(challenge, /^Bearer /);
   assert.ok(challenge.includes(metadata), challenge);
+  assert.ok(challenge.includes(`scope="${op.scope}"`), challenge);
   assert.equal(body.status, 401, detail);
   if (expect.kind === 'invalid_token') assert.ok(challenge.includes('error="invalid_token"'), challenge);
   if (expect.kind === 'challenge') assert.ok(!challenge.includes('error='), challenge);

@@ -36,7 +36,7 @@ describeEachDatabase('errors, credentials and unfinished operations', (env) => {
     assert.match(res.json().detail, /\/docs/);
   });
 
-  test('a protected operation without a credential is a 401 with WWW-Authenticate', async () => {
+  test('a protected operation without a credential is a 401 with WWW-Authenticate naming its scope', async () => {
     const res = await env().app.inject({
       method: 'POST',
       url: '/api/v1/drafts',
@@ -48,6 +48,13 @@ describeEachDatabase('errors, credentials and unfinished operations', (env) => {
       String(res.headers['www-authenticate']),
       /resource_metadata="http:\/\/launchdeck\.test\/\.well-known\/oauth-protected-resource/,
     );
+    assert.match(String(res.headers['www-authenticate']), /scope="listings:write"/);
+  });
+
+  test('a bad credential on a public operation is a 401 naming every scope', async () => {
+    const res = await env().get('/api/v1/listings', { authorization: 'Bearer ldk_not-a-real-key-at-all' });
+    assert.equal(res.statusCode, 401);
+    assert.match(String(res.headers['www-authenticate']), /scope="account:read listings:write orders:write"/);
   });
 
   test('an anonymous caller with a bad body still gets 401, not a description of the body', async () => {
@@ -68,7 +75,7 @@ describeEachDatabase('errors, credentials and unfinished operations', (env) => {
     assert.equal((await env().get('/api/v1/me', { authorization: 'Basic abc' })).statusCode, 401);
   });
 
-  test('a key without the scope is a 403 insufficient_scope naming the scope', async () => {
+  test('a key without the scope is a 403 insufficient_scope naming the scopes it has and the one it lacks', async () => {
     const key = await apiKey(env(), ['account:read']);
     const res = await env().app.inject({
       method: 'POST',
@@ -78,7 +85,7 @@ describeEachDatabase('errors, credentials and unfinished operations', (env) => {
     });
     assert.equal(res.statusCode, 403);
     assert.match(String(res.headers['www-authenticate']), /error="insufficient_scope"/);
-    assert.match(String(res.headers['www-authenticate']), /scope="listings:write"/);
+    assert.match(String(res.headers['www-authenticate']), /scope="account:read listings:write"/);
   });
 
   test('get_account says who the key belongs to and its scopes', async () => {

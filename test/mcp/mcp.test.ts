@@ -171,13 +171,14 @@ describeEachDatabase('MCP server', (env) => {
     assert.equal(toolProblem(res.body.result).status, 404);
   });
 
-  test('a protected tool without a token is an HTTP 401 pointing at the MCP resource metadata', async () => {
+  test('a protected tool without a token is an HTTP 401 pointing at the MCP resource metadata and naming its scope', async () => {
     const res = await callTool(env(), 'get_account');
     assert.equal(res.status, 401);
     assert.match(
       String(res.headers.get('www-authenticate')),
       /^Bearer .*resource_metadata="http:\/\/launchdeck\.test\/\.well-known\/oauth-protected-resource\/mcp"/,
     );
+    assert.match(String(res.headers.get('www-authenticate')), /scope="account:read"/);
     assert.equal(res.body.status, 401);
   });
 
@@ -192,14 +193,16 @@ describeEachDatabase('MCP server', (env) => {
     assert.equal(res.status, 401);
     assert.match(String(res.headers.get('www-authenticate')), /error="invalid_token"/);
     assert.match(String(res.headers.get('www-authenticate')), /oauth-protected-resource\/mcp"/);
+    // Nothing in particular is asked for: the challenge names every scope the tools use.
+    assert.match(String(res.headers.get('www-authenticate')), /scope="account:read listings:write orders:write"/);
   });
 
-  test('a key without the scope is an HTTP 403 insufficient_scope naming the scope', async () => {
+  test('a key without the scope is an HTTP 403 insufficient_scope naming the scopes it has and the one it lacks', async () => {
     const res = await callTool(env(), 'get_account', {}, await apiKey(env(), ['orders:write']));
     assert.equal(res.status, 403);
     const challenge = String(res.headers.get('www-authenticate'));
     assert.match(challenge, /error="insufficient_scope"/);
-    assert.match(challenge, /scope="account:read"/);
+    assert.match(challenge, /scope="orders:write account:read"/);
     assert.match(
       challenge,
       /resource_metadata="http:\/\/launchdeck\.test\/\.well-known\/oauth-protected-resource\/mcp"/,

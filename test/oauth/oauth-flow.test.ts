@@ -7,6 +7,7 @@ import { describeEachDatabase, type TestEnv } from '../support/app.js';
 import { HttpBrowser, hiddenInputs } from '../support/http-browser.js';
 import { runAdmin } from '../../src/admin/cli.js';
 import { s256 } from '../../src/oauth/pkce.js';
+import { ROTATED_ACCESS_TOKEN_GRACE_MS } from '../../src/oauth/tokens.js';
 
 // A client metadata document served on loopback (its client_id is its own URL).
 const docServer = http.createServer((req, res) => {
@@ -66,6 +67,48 @@ async function mcp(env: TestEnv, token: string | null, name: string, args: Recor
   const data = text.startsWith('{') ? JSON.parse(text) : JSON.parse(/data: (.*)/.exec(text)![1]);
   return { status: res.status, headers: res.headers, result: data.result };
 }
+
+/** A public client registered by dynamic registration (RFC 7591); returns its client_id. */
+async function register(env: TestEnv, name: string): Promise<string> {
+  const { status, body } = await json(`${env.baseUrl}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: name,
+      redirect_uris: ['http://127.0.0.1/callback'],
+      token_endpoint_auth_method: 'none',
+    }),
+  });
+  assert.equal(status, 201);
+  return body.client_id;
+}
+
+/** Spends the code of a redirect back to the client at the token endpoint. */
+async function exchange(env: TestEnv, clientId: string, back: URL) {
+  const res = await json(
+    `${env.baseUrl}/oauth/token`,
+    form({
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      client_id: clientId,
+      code_verifier: verifier,
+    }),
+  );
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body as { access_token: string; refresh_token: string; scope: string };
+}
+
+const authorizeQuery = (env: TestEnv, clientId: string, scope: string) =>
+  new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: s256(verifier),
+    code_challenge_method: 'S256',
+    scope,
+    state: 'st-123',
+    resource: `${env.ctx.config.publicUrl}/mcp`,
+  });
 
 /** Walks the browser part: authorize → sign in → Allow access; returns the redirect back to the client. */
 async function authorize(
@@ -210,21 +253,47 @@ describeEachDatabase(
       assert.equal(rest.status, 401, 'a token bound to /mcp is not a REST token');
     });
 
-    test('a token without the scope gets 403 insufficient_scope on MCP', async () => {
-      const browser = new HttpBrowser(env().baseUrl);
-      const back = await authorize(env(), browser, clientId, { scope: 'account:read' });
-      const t = await json(
-        `${env().baseUrl}/oauth/token`,
-        form({
-          grant_type: 'authorization_code',
-          code: back.searchParams.get('code')!,
-          client_id: clientId,
-          code_verifier: verifier,
-        }),
+    test('a token without the scope gets a 403 naming the scopes it has and the one it lacks', async () => {
+      const stepUp = await register(env(), 'Step-up Agent');
+      const t = await exchange(
+        env(),
+        stepUp,
+        await authorize(env(), new HttpBrowser(env().baseUrl), stepUp, { scope: 'account:read' }),
       );
-      const res = await mcp(env(), t.body.access_token, 'submit_listing', { url: 'https://example.com' });
+      const res = await mcp(env(), t.access_token, 'submit_listing', { url: 'https://example.com' });
       assert.equal(res.status, 403);
-      assert.match(res.headers.get('www-authenticate') ?? '', /insufficient_scope/);
+      const challenge = res.headers.get('www-authenticate') ?? '';
+      assert.match(challenge, /error="insufficient_scope"/);
+      assert.match(challenge, /scope="account:read listings:write"/);
+    });
+
+    test('authorizing a client for more scope adds to what it was allowed: the new token can do both', async () => {
+      const stepUp = await register(env(), 'Step-up Agent');
+      const browser = new HttpBrowser(env().baseUrl);
+      const first = await exchange(env(), stepUp, await authorize(env(), browser, stepUp, { scope: 'account:read' }));
+      assert.equal(first.scope, 'account:read');
+      // The client asks only for the scope it lacks; the consent page says what is new and what stays.
+      const page = await browser.get(`/oauth/authorize?${authorizeQuery(env(), stepUp, 'listings:write')}`);
+      assert.match(page.body, /It asks to:<\/p><ul><li>Submit products and manage your drafts/);
+      assert.match(page.body, /You already allowed it to:<\/p><ul><li>See your account, drafts/);
+      const second = await exchange(
+        env(),
+        stepUp,
+        await authorize(env(), browser, stepUp, { scope: 'listings:write', signIn: false }),
+      );
+      assert.equal(second.scope, 'account:read listings:write');
+      assert.equal((await mcp(env(), second.access_token, 'get_account')).status, 200);
+      const submitted = await mcp(env(), second.access_token, 'submit_listing', { url: 'https://example.com' });
+      assert.equal(submitted.status, 200);
+      assert.equal(submitted.result.isError, undefined, JSON.stringify(submitted.result));
+      assert.equal(submitted.result.structuredContent.status, 'crawling');
+    });
+
+    test('asking again for what was allowed says there is nothing new', async () => {
+      const browser = new HttpBrowser(env().baseUrl);
+      await authorize(env(), browser, clientId);
+      const page = await browser.get(`/oauth/authorize?${authorizeQuery(env(), clientId, 'account:read')}`);
+      assert.match(page.body, /It asks for nothing more than you already allowed/);
     });
 
     test('refresh rotates the refresh token; reusing the old one revokes the family', async () => {
@@ -245,6 +314,32 @@ describeEachDatabase(
         401,
         'tokens of the family are revoked',
       );
+    });
+
+    test('after a refresh the previous access token keeps working for a minute; the old refresh token stays single-use', async () => {
+      const issued = await exchange(env(), clientId, await authorize(env(), new HttpBrowser(env().baseUrl), clientId));
+      const refresh = (token: string) =>
+        json(
+          `${env().baseUrl}/oauth/token`,
+          form({ grant_type: 'refresh_token', refresh_token: token, client_id: clientId }),
+        );
+      const rotated = await refresh(issued.refresh_token);
+      assert.equal(rotated.status, 200);
+      assert.equal((await mcp(env(), issued.access_token, 'get_account')).status, 200, 'a worker still holding it');
+      const was = env().clock.now;
+      try {
+        env().clock.now = new Date(was.getTime() + ROTATED_ACCESS_TOKEN_GRACE_MS - 1000);
+        assert.equal((await mcp(env(), issued.access_token, 'get_account')).status, 200);
+        env().clock.now = new Date(was.getTime() + ROTATED_ACCESS_TOKEN_GRACE_MS);
+        assert.equal((await mcp(env(), issued.access_token, 'get_account')).status, 401, 'its grace is over');
+        assert.equal((await mcp(env(), rotated.body.access_token, 'get_account')).status, 200);
+      } finally {
+        env().clock.now = was;
+      }
+      const reuse = await refresh(issued.refresh_token);
+      assert.equal(reuse.body.error, 'invalid_grant');
+      assert.equal((await mcp(env(), issued.access_token, 'get_account')).status, 401, 'reuse revokes the family');
+      assert.equal((await mcp(env(), rotated.body.access_token, 'get_account')).status, 401);
     });
 
     test('revocation (RFC 7009) makes the token fail with 401', async () => {
@@ -372,6 +467,15 @@ describeEachDatabase(
       const res = await browser.post(`/account/connected-apps/${id}/disconnect`, csrf);
       assert.equal(res.status, 303);
       assert.equal((await mcp(env(), t.body.access_token, 'get_account')).status, 401);
+    });
+
+    test('after disconnecting, authorizing again grants only what is asked', async () => {
+      const t = await exchange(
+        env(),
+        clientId,
+        await authorize(env(), new HttpBrowser(env().baseUrl), clientId, { scope: 'account:read' }),
+      );
+      assert.equal(t.scope, 'account:read');
     });
   },
   { env: { CRAWL_ALLOW_HOSTS: '127.0.0.1' } },
