@@ -8,7 +8,8 @@ import { buildToolCatalog } from '../../src/mcp/tool-catalog.js';
 import { sample, type Schema } from '../support/schema-sample.js';
 
 // SDK 1.x clients validate with Ajv's default draft, so that is the validator these schemas must suit.
-const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
+// ajv is CommonJS; under NodeNext its default export sits one level down.
+const Ajv = (AjvModule as unknown as { default: typeof AjvModule.default }).default;
 const ajv = new Ajv({ strict: false, allErrors: true });
 const catalog = buildToolCatalog(mcpOperations);
 
