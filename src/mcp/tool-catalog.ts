@@ -68,7 +68,7 @@ export function buildToolCatalog(ops: Operation[]): Map<string, CatalogTool> {
         // `title` here too: 2025-03-26 clients only know the annotation, not the top-level field.
         title: op.title,
         readOnlyHint: op.method === 'GET',
-        destructiveHint: op.method === 'DELETE',
+        destructiveHint: op.method === 'DELETE' || op.destructive === true,
         idempotentHint: op.method === 'GET' || op.method === 'PUT' || op.method === 'DELETE',
         openWorldHint: op.openWorld === true,
       },
