@@ -95,6 +95,8 @@ export interface OperationSpec<
   idempotent?: boolean;
   /** Can answer 404 (documented in OpenAPI). */
   notFound?: boolean;
+  /** Undoes or ends something for good though its method is not DELETE (cancels an order) — MCP destructiveHint. */
+  destructive?: boolean;
   /** Reaches outside the service (crawls a website, sends mail) — MCP openWorldHint. */
   openWorld?: boolean;
   /** Changes nothing although it is not a GET (a computation over a body, like a price quote) — MCP readOnlyHint. */

@@ -77,7 +77,7 @@ function toolAnnotations(op: Operation): NonNullable<Tool['annotations']> {
   const hints: NonNullable<Tool['annotations']> = { title: op.title };
   if (readOnly) hints.readOnlyHint = true;
   else {
-    if (op.method !== 'DELETE') hints.destructiveHint = false;
+    if (op.method !== 'DELETE' && op.destructive !== true) hints.destructiveHint = false;
     if (op.method === 'PUT' || op.method === 'DELETE') hints.idempotentHint = true;
   }
   if (op.openWorld !== true) hints.openWorldHint = false;

@@ -49,6 +49,12 @@ export interface PaymentProvider {
   /** True when no real money moves: the checkout page says so plainly. */
   readonly testMode: boolean;
   startCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Closes the payment page of a session so that nothing can be paid there any more (a cancelled
+   * order): 'closed' when it is closed now or was already, 'completed' when the buyer finished paying
+   * on it first (the provider's confirmation will mark the order paid).
+   */
+  closeCheckout(providerRef: string): Promise<'closed' | 'completed'>;
   /** Verifies and reads a webhook (raw body as received); throws WebhookSignatureError when it does not verify. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }

@@ -77,6 +77,25 @@ export class StripeProvider implements PaymentProvider {
     return { providerRef: session.id, redirectUrl: session.url };
   }
 
+  /**
+   * Expires the Checkout Session. Stripe refuses to expire one that is not open (400); it is then
+   * read back to tell an already expired session from one the buyer completed.
+   */
+  async closeCheckout(providerRef: string): Promise<'closed' | 'completed'> {
+    try {
+      await this.stripe.checkout.sessions.expire(providerRef);
+      return 'closed';
+    } catch (err) {
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      // A session this account does not know cannot be paid here either.
+      if (err.code === 'resource_missing') return 'closed';
+      const session = await this.stripe.checkout.sessions.retrieve(providerRef);
+      if (session.status === 'complete') return 'completed';
+      if (session.status === 'expired') return 'closed';
+      throw err;
+    }
+  }
+
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     if (!this.webhookSecret) {
       throw new WebhookSignatureError(

@@ -13,6 +13,11 @@ export class TestProvider implements PaymentProvider {
     return { providerRef: `test_${req.orderNumber}`, redirectUrl: null };
   }
 
+  /** The buyer pays on our own page, which refuses an order that is no longer pending: nothing to close. */
+  async closeCheckout(): Promise<'closed'> {
+    return 'closed';
+  }
+
   parseWebhook(): PaymentEvent {
     throw new WebhookSignatureError('The test payment provider sends no webhooks.');
   }

@@ -45,6 +45,7 @@ const SPEC_OPERATIONS = [
   'create_checkout',
   'list_my_orders',
   'get_order',
+  'cancel_order',
   'list_products',
 ];
 

@@ -122,6 +122,54 @@ describeEachDatabase(
       assert.equal((await buyer.call('GET', `/orders/${number}`)).body.status, 'pending');
     });
 
+    test("cancel_order closes the order's Stripe Checkout Session, so nothing can be paid there any more", async () => {
+      const { number, redirect } = await orderSentToStripe('stripe-cancel');
+      const sessionId = redirect.split('/').at(-1)!;
+      const res = await buyer.call('POST', `/orders/${number}/cancel`);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.status, 'cancelled');
+      assert.ok(
+        fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${sessionId}/expire`),
+        'the session was expired at Stripe',
+      );
+    });
+
+    test('cancel_order is refused while Stripe has the payment: the order stays pending and its webhook marks it paid', async () => {
+      const { number, redirect } = await orderSentToStripe('stripe-cancel-paid');
+      const sessionId = redirect.split('/').at(-1)!;
+      fake.complete(sessionId);
+      const res = await buyer.call('POST', `/orders/${number}/cancel`);
+      assert.equal(res.status, 409);
+      assert.match(res.body.detail, /was paid on the payment provider's page/);
+      assert.equal((await buyer.call('GET', `/orders/${number}`)).body.status, 'pending');
+      const session = {
+        id: sessionId,
+        metadata: { order_number: number },
+        amount_total: 5880,
+        payment_status: 'paid' as const,
+      };
+      const { body, signature } = signedStripeEvent(SECRET, checkoutEvent('checkout.session.completed', session));
+      assert.equal((await deliver(body, signature)).json().result, 'handled');
+      const paid = (await buyer.call('GET', `/orders/${number}`)).body;
+      assert.equal(paid.status, 'paid');
+      assert.equal(paid.status_reason, null);
+    });
+
+    test('when Stripe cannot be reached, cancel_order is a 503 to retry and the order stays pending', async () => {
+      const { number } = await orderSentToStripe('stripe-cancel-down');
+      const saved = env().ctx.config;
+      env().ctx.config = { ...saved, stripe: { ...saved.stripe, apiBase: 'http://127.0.0.1:9' } };
+      try {
+        const res = await buyer.call('POST', `/orders/${number}/cancel`);
+        assert.equal(res.status, 503);
+        assert.ok(res.headers['retry-after']);
+        assert.match(res.body.detail, /could not be reached/);
+      } finally {
+        env().ctx.config = saved;
+      }
+      assert.equal((await buyer.call('GET', `/orders/${number}`)).body.status, 'pending');
+    });
+
     test('when Stripe cannot be reached, the checkout page says nothing was charged and the order stays payable', async () => {
       const id = await ownedListing(env(), buyer.email, 'stripe-down');
       const made = await buyer.call('POST', '/orders/checkout', { items: [{ product: 'featured', listing_id: id }] });

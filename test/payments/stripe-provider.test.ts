@@ -90,6 +90,26 @@ test('a retried checkout for the same order gets the same session back, not a se
   assert.notEqual(keys[2], keys[0]);
 });
 
+test('closing a checkout expires its open session at Stripe', async () => {
+  const session = await stripe.startCheckout(order('LD-2026-0005'));
+  assert.equal(await stripe.closeCheckout(session.providerRef), 'closed');
+  const sent = fake.requests.at(-1)!;
+  assert.equal(`${sent.method} ${sent.path}`, `POST /v1/checkout/sessions/${session.providerRef}/expire`);
+});
+
+test('closing a session that already expired, or that Stripe does not know, says closed', async () => {
+  const session = await stripe.startCheckout(order('LD-2026-0006'));
+  await stripe.closeCheckout(session.providerRef);
+  assert.equal(await stripe.closeCheckout(session.providerRef), 'closed');
+  assert.equal(await stripe.closeCheckout('cs_test_unknown'), 'closed');
+});
+
+test('closing a session the buyer already paid says completed', async () => {
+  const session = await stripe.startCheckout(order('LD-2026-0007'));
+  fake.complete(session.providerRef);
+  assert.equal(await stripe.closeCheckout(session.providerRef), 'completed');
+});
+
 test('a signed checkout.session.completed that is paid reads as paid, with the order number and amount', () => {
   const event = checkoutEvent('checkout.session.completed', {
     id: 'cs_test_paid',

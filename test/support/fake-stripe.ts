@@ -27,15 +27,20 @@ const randomId = (prefix: string, bytes = 12) => `${prefix}_${randomBytes(bytes)
  * A Stripe API on a loopback port for `StripeProvider({ apiBase: url })`. It answers
  * `POST /v1/checkout/sessions` with a realistic open, unpaid Checkout Session built from the
  * form-encoded parameters, replays the same session for a repeated `Idempotency-Key` (as Stripe
- * does), and answers anything else with a 404 in Stripe's error shape. Every request is recorded.
+ * does), reads a session back (`GET /v1/checkout/sessions/:id`) and expires an open one
+ * (`POST …/:id/expire`, a 400 for one that is not open, as Stripe answers), and answers anything
+ * else with a 404 in Stripe's error shape. Every request is recorded; `complete(id)` plays a
+ * buyer who paid on the session's page.
  */
 export async function startFakeStripe(): Promise<{
   url: string;
   requests: FakeStripeRequest[];
+  complete(sessionId: string): void;
   close(): Promise<void>;
 }> {
   const requests: FakeStripeRequest[] = [];
   const byIdempotencyKey = new Map<string, string>();
+  const sessions = new Map<string, ReturnType<typeof checkoutSession>>();
   let url = '';
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -59,7 +64,10 @@ export async function startFakeStripe(): Promise<{
       const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       requests.push({ method, path, body, headers: { ...req.headers } });
 
-      if (method !== 'POST' || path !== '/v1/checkout/sessions') {
+      const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+      const known =
+        (method === 'POST' && path === '/v1/checkout/sessions') || (one && method === (one[2] ? 'POST' : 'GET'));
+      if (!known) {
         return stripeError(
           res,
           404,
@@ -75,12 +83,34 @@ export async function startFakeStripe(): Promise<{
           'You did not provide an API key. You need to provide your API key in the Authorization header.',
         );
       }
+      if (one) {
+        const session = sessions.get(decodeURIComponent(one[1]));
+        if (!session)
+          return send(res, 404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'session',
+              message: `No such checkout.session: '${one[1]}'`,
+            },
+          });
+        if (one[2] && session.status !== 'open')
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+          );
+        if (one[2]) session.status = 'expired';
+        return send(res, 200, session);
+      }
       const key = req.headers['idempotency-key'];
       const idempotencyKey = typeof key === 'string' ? key : undefined;
       if (idempotencyKey && byIdempotencyKey.has(idempotencyKey)) {
         return send(res, 200, JSON.parse(byIdempotencyKey.get(idempotencyKey)!), { 'idempotent-replayed': 'true' });
       }
       const session = checkoutSession(body, url);
+      sessions.set(session.id, session);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, JSON.stringify(session));
       send(res, 200, session);
     });
@@ -90,6 +120,11 @@ export async function startFakeStripe(): Promise<{
   return {
     url,
     requests,
+    complete(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`the fake Stripe made no session ${sessionId}`);
+      Object.assign(session, { status: 'complete', payment_status: 'paid' });
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -137,8 +172,8 @@ function checkoutSession(form: URLSearchParams, fakeUrl: string) {
     payment_intent: null,
     // Without payment_method_types Stripe picks from the account's enabled methods.
     payment_method_types: paymentMethodTypes.length ? paymentMethodTypes : ['card', 'link'],
-    payment_status: 'unpaid',
-    status: 'open',
+    payment_status: 'unpaid' as 'unpaid' | 'paid',
+    status: 'open' as 'open' | 'expired' | 'complete',
     success_url: form.get('success_url'),
     url: `${fakeUrl}/c/pay/${id}`,
   };

@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation, type OperationContext } from '../registry.js';
 import { Nullable, Params, StringEnum, rowId } from '../schemas/common.js';
 import { orderForUser } from '../../domain/orders/checkout.js';
-import { cancelOrder, payWithTestProvider, setBilling, startPayment } from '../../domain/orders/payment.js';
+import { payWithTestProvider, setBilling, startPayment } from '../../domain/orders/payment.js';
+import { declineTestPayment } from '../../domain/orders/cancel-order.js';
 import { ownedListing } from '../../domain/listings/listing-ownership.js';
 import { checkBadgeNow } from '../../domain/free-queue/check-badge-now.js';
 
@@ -84,28 +85,23 @@ export const startOrderPaymentOperation = defineOperation({
   }),
 });
 
-export const cancelOrderOperation = defineOperation({
-  operationId: 'cancel_order',
+/** The checkout page's Cancel button runs cancel_order (operations/orders.ts), as the API does. */
+export const declineTestPaymentOperation = defineOperation({
+  operationId: 'decline_test_payment',
   surfaces: ['site'],
   method: 'POST',
-  path: '/checkout/{number}/cancel',
+  path: '/checkout/{number}/decline',
   tag: 'Orders',
-  title: 'Cancel an order',
+  title: 'Decline the test payment',
   summary:
-    'The buyer gives up on a pending order, or declines the test payment: the order is cancelled and its weeks released.',
+    "The test provider's Decline button: the order is cancelled as a failed payment would leave it, and its weeks released; refused unless the site takes test payments.",
   scope: 'orders:write',
   notFound: true,
   params: OrderNumber,
-  body: Type.Object(
-    { declined: Type.Optional(Type.Boolean({ description: 'The test payment was declined (the Decline button)' })) },
-    { additionalProperties: false },
-  ),
-  response: Type.Object({ number: Type.String(), cancelled: Type.Boolean() }),
-  handler: async ({ number, declined }, ctx) => {
-    const reason = declined
-      ? 'The test payment was declined; the order was cancelled and its weeks released.'
-      : 'Cancelled by the buyer; its weeks were released.';
-    return { number, cancelled: await cancelOrder(ctx, await buyersOrder(ctx, number), reason) };
+  response: Type.Object({ number: Type.String() }),
+  handler: async ({ number }, ctx) => {
+    await declineTestPayment(ctx, await buyersOrder(ctx, number));
+    return { number };
   },
 });
 
@@ -137,6 +133,6 @@ export const checkoutOperations = [
   setOrderBillingOperation,
   payOrderWithTestProviderOperation,
   startOrderPaymentOperation,
-  cancelOrderOperation,
+  declineTestPaymentOperation,
   checkFreeLaunchBadgeOperation,
 ];

@@ -14,6 +14,7 @@ import {
 import { pageBounds, pageOf } from '../pagination.js';
 import { priceOrder } from '../../domain/orders/quote.js';
 import { createCheckout, listMyOrders, orderForUser } from '../../domain/orders/checkout.js';
+import { cancelOrder } from '../../domain/orders/cancel-order.js';
 import { listProducts } from '../../domain/orders/products-view.js';
 
 const OrderItem = Type.Object(
@@ -228,6 +229,35 @@ export const getOrderOperation = defineOperation({
   handler: async ({ number }, ctx) => (await orderForUser(ctx, ctx.principal!.userId, number)).view,
 });
 
+export const cancelOrderOperation = defineOperation({
+  operationId: 'cancel_order',
+  method: 'POST',
+  path: '/orders/{number}/cancel',
+  tag: 'Orders',
+  title: 'Cancel an order',
+  summary:
+    "Cancels one of your pending orders for good: it can no longer be paid (its checkout_url and the payment provider's page stop taking payment) and its launch weeks are released at once rather than when it expires. Use it for an order you will not pay, such as a duplicate from calling create_checkout twice without an Idempotency-Key (list_my_orders shows them). Returns the order, now cancelled. 409 when the order is not pending (paid, fulfilled, expired, cancelled or refunded; a paid order is refunded by the site team, not cancelled); 403 for another account's order.",
+  scope: 'orders:write',
+  idempotent: true,
+  destructive: true,
+  // Closes the order's payment page at the payment provider (Stripe), when one was opened.
+  openWorld: true,
+  notFound: true,
+  params: Params({
+    number: Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description: 'The order number, e.g. LD-2026-000042, from create_checkout or list_my_orders',
+    }),
+  }),
+  response: OrderSchema,
+  handler: async ({ number }, ctx) => {
+    const { order } = await orderForUser(ctx, ctx.principal!.userId, number);
+    await cancelOrder(ctx, order, 'Cancelled by the buyer; its weeks were released.');
+    return (await orderForUser(ctx, ctx.principal!.userId, number)).view;
+  },
+});
+
 export const listProductsOperation = defineOperation({
   operationId: 'list_products',
   method: 'GET',
@@ -254,5 +284,6 @@ export const orderOperations = [
   createCheckoutOperation,
   listMyOrdersOperation,
   getOrderOperation,
+  cancelOrderOperation,
   listProductsOperation,
 ];

@@ -262,12 +262,32 @@ export async function updatePendingBilling(
   return true;
 }
 
-export async function setProviderRef(db: Queryable, orderId: number, provider: string, ref: string): Promise<void> {
-  await db.query<NoRows>('UPDATE orders SET payment_provider = $2, provider_ref = $3 WHERE id = $1', [
-    orderId,
-    provider,
-    ref,
-  ]);
+/** Keeps the provider's session on a pending order; false when the order is no longer pending. */
+export async function setProviderRef(db: Queryable, orderId: number, provider: string, ref: string): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE orders SET payment_provider = $2, provider_ref = $3 WHERE id = $1 AND status = 'pending' RETURNING id`,
+    [orderId, provider, ref],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Cancels a pending order whose provider session is still `providerRef` (the one the caller closed);
+ * false when it is no longer pending or a payment was started on another session meanwhile.
+ */
+export async function cancelPendingOrder(
+  db: Queryable,
+  orderId: number,
+  providerRef: string | null,
+  at: Date,
+  reason: string,
+): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE orders SET status = 'cancelled', cancelled_at = $3, status_reason = $4
+      WHERE id = $1 AND status = 'pending' AND provider_ref IS NOT DISTINCT FROM $2 RETURNING id`,
+    [orderId, providerRef, at.toISOString(), reason],
+  );
+  return rows.length > 0;
 }
 
 /** The next invoice number of the site for that year, without gaps (the counter row is locked until the transaction

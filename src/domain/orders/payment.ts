@@ -23,7 +23,7 @@ import { fulfilJobKind } from './fulfil-order.js';
 import { formatUsd } from '../money/format-money.js';
 
 /** 409 unless the order is pending and not past its expiry (the sweep may not have marked it yet). */
-function requireOpen(o: OrderRow, now: Date, refused: string): void {
+export function requireOpen(o: OrderRow, now: Date, refused: string): void {
   const open = o.status === 'pending' && (!o.expires_at || Date.parse(o.expires_at) > now.getTime());
   if (!open) throw conflict(`Order ${o.number} is ${o.status === 'pending' ? 'expired' : o.status}${refused}`);
 }
@@ -94,7 +94,11 @@ export async function startPayment(ctx: AppContext, order: OrderRow, buyerEmail:
     successUrl: `${base}?returned=1`,
     cancelUrl: `${base}?cancelled=1`,
   });
-  await setProviderRef(ctx.db, order.id, provider.name, session.providerRef);
+  if (!(await setProviderRef(ctx.db, order.id, provider.name, session.providerRef))) {
+    // Cancelled while the session was being made: close it, so that it cannot take the money.
+    await provider.closeCheckout(session.providerRef);
+    requireOpen((await findOrder(ctx.db, ctx.site.id, order.number)) ?? order, ctx.now(), ' and cannot be paid.');
+  }
   return session.redirectUrl;
 }
 
@@ -148,17 +152,11 @@ export async function payWithTestProvider(ctx: AppContext, order: OrderRow): Pro
   if (ctx.config.paymentProvider !== 'test') throw conflict('Test payments are off: this site takes real payments.');
   requireOpen(order, ctx.now(), ' and cannot be paid.');
   if (!order.billing_details) throw conflict('Enter your billing details first.');
-  await ctx.db.transaction((tx) => markOrderPaid(ctx, tx, order.id, 'test payment, no money moved'));
-}
-
-/** The buyer gives up on a pending order (or declines the test payment): its weeks are released. */
-export async function cancelOrder(ctx: AppContext, order: OrderRow, reason: string): Promise<boolean> {
-  const rows = await ctx.db.query<{ id: number }>(
-    `UPDATE orders SET status = 'cancelled', cancelled_at = $2, status_reason = $3 WHERE id = $1 AND status = 'pending'
-      RETURNING id`,
-    [order.id, ctx.now().toISOString(), reason],
-  );
-  return rows.length > 0;
+  await ctx.db.transaction(async (tx) => {
+    // Checked again under the row lock: no money moves, so an order cancelled meanwhile stays cancelled.
+    requireOpen((await lockOrder(tx, order.id)) ?? order, ctx.now(), ' and cannot be paid.');
+    await markOrderPaid(ctx, tx, order.id, 'test payment, no money moved');
+  });
 }
 
 /** An administrator refunds a paid order (the money itself is returned in the provider's dashboard). */

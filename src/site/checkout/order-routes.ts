@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../api/errors.js';
+import type { Operation } from '../../api/registry.js';
 import { html } from '../html.js';
 import { loadOrRefuse } from '../not-yours-page.js';
 import { signedInUserOf } from '../site-request.js';
@@ -15,11 +16,12 @@ import { profileReviewsOfOrder } from '../../domain/orders/profile-review-reposi
 import { firstText, firstValue } from '../forms/form-values.js';
 import { runForm, runOperation } from '../forms/run-form.js';
 import {
-  cancelOrderOperation,
+  declineTestPaymentOperation,
   payOrderWithTestProviderOperation,
   setOrderBillingOperation,
   startOrderPaymentOperation,
 } from '../../api/operations/checkout.js';
+import { cancelOrderOperation } from '../../api/operations/orders.js';
 
 type Form = Record<string, string | string[] | undefined>;
 type Req = FastifyRequest<{ Params: { number: string }; Querystring: Form; Body: Form }>;
@@ -168,24 +170,23 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   const giveUp =
-    (declined: boolean, notice: string) =>
+    (op: Operation, notice: string) =>
     async (req: FastifyRequest<{ Params: { number: string } }>, reply: FastifyReply) => {
       const found = await buyerOrder(req as Req, reply);
       if (!found) return reply;
-      const params = { number: found.view.number };
-      const outcome = await runOperation(ctx, found.user, cancelOrderOperation, { params, body: { declined } });
+      const outcome = await runOperation(ctx, found.user, op, { params: { number: found.view.number } });
       if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
       return reply.redirect(`/orders/${found.view.number}?${notice}=1`, 303);
     };
   app.post<{ Params: { number: string } }>(
     '/checkout/:number/decline',
     { preHandler: app.csrfProtection, config: backToCheckout },
-    giveUp(true, 'declined'),
+    giveUp(declineTestPaymentOperation, 'declined'),
   );
   app.post<{ Params: { number: string } }>(
     '/checkout/:number/cancel',
     { preHandler: app.csrfProtection, config: backToCheckout },
-    giveUp(false, 'cancelled'),
+    giveUp(cancelOrderOperation, 'cancelled'),
   );
 
   app.get('/orders', async (req, reply) => {
