@@ -17,11 +17,21 @@ export const getBadgesOperation = defineOperation({
   notFound: true,
   params: Params({ slug: Slug('Listing slug') }),
   query: Query({
-    shape: Type.Optional(StringEnum(BADGE_SHAPES, { default: 'standard' })),
+    shape: Type.Optional(
+      StringEnum(BADGE_SHAPES, {
+        default: 'standard',
+        description: 'standard and outline (250×54 at size m), pill (240×48), banner (360×32) or square (144×144)',
+      }),
+    ),
     mode: Type.Optional(
       StringEnum(BADGE_MODES, { default: 'auto', description: "auto follows the viewer's light/dark preference" }),
     ),
-    size: Type.Optional(StringEnum(BADGE_SIZES, { default: 'm' })),
+    size: Type.Optional(
+      StringEnum(BADGE_SIZES, {
+        default: 'm',
+        description: "s (80 %), m or l (125 %) of the shape's size; each badge gives its width and height in pixels",
+      }),
+    ),
   }),
   response: Type.Object({
     listing: Type.Object({ slug: Type.String(), name: Type.String() }),

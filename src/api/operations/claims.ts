@@ -70,13 +70,17 @@ export const claimListingOperation = defineOperation({
   openWorld: true,
   body: Body({
     slug: Type.String({ minLength: 1, maxLength: 220, description: 'Slug of the listing to claim' }),
-    method: StringEnum(['dns', 'meta', 'file', 'email'] as const),
+    method: StringEnum(['dns', 'meta', 'file', 'email'] as const, {
+      description:
+        'How to prove it: dns (a TXT record), meta (a tag in the homepage <head>), file (a file under ' +
+        '/.well-known/ on the website) or email (a link mailed to `email`)',
+    }),
     email: Type.Optional(
       Type.String({
         format: 'email',
         maxLength: 254,
         description:
-          "For method=email: admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company's domain, or the listing's published contact address",
+          "Required for method=email, ignored otherwise: admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company's domain, or the listing's published contact address when it is at the domain and nobody owns the listing yet",
       }),
     ),
   }),
@@ -122,7 +126,7 @@ export const verifyClaimOperation = defineOperation({
   notFound: true,
   idempotent: true,
   openWorld: true,
-  params: Params({ claim_id: rowId() }),
+  params: Params({ claim_id: rowId('Claim id, from claim_listing or list_my_claims') }),
   response: ClaimSchema,
   handler: async ({ claim_id }, ctx) => claimView(await verifyClaim(ctx, claimantOf(ctx), claim_id), ctx.now()),
 });

@@ -72,7 +72,19 @@ export const listLaunchesOperation = defineOperation({
   scope: null,
   cached: true,
   paginated: true,
-  query: Query({ section: Type.Optional(StringEnum(LAUNCH_SECTIONS, { default: 'this-week' })), ...PaginationQuery }),
+  query: Query({
+    section: Type.Optional(
+      StringEnum(LAUNCH_SECTIONS, {
+        default: 'this-week',
+        description:
+          'today: launched today (UTC), most voted first; this-week: launched in the current launch week, most ' +
+          'voted first; trending: by votes of the last 30 days, each halving in weight every two days; ' +
+          'most-voted, most-viewed, most-followed: every live listing by that count; recent: every live listing, ' +
+          'newest launch first; upcoming: scheduled for this or a later week, soonest first',
+      }),
+    ),
+    ...PaginationQuery,
+  }),
   response: Type.Composite([
     Paginated(ListingSummarySchema),
     Type.Object({ section: Type.String(), week: DateString }),

@@ -6,7 +6,6 @@ import { ListingSummarySchema } from '../schemas/records.js';
 import { pageBounds, pageOf } from '../pagination.js';
 import { BOARDS, leaderboard } from '../../domain/leaderboards/leaderboards.js';
 import { resolveWeek } from '../../domain/weeks/weeks.js';
-import { WeekParam } from './launches.js';
 
 export const getLeaderboardOperation = defineOperation({
   operationId: 'get_leaderboard',
@@ -16,13 +15,24 @@ export const getLeaderboardOperation = defineOperation({
   title: 'A leaderboard',
   summary:
     'Separate ranking systems: community-weekly (votes cast in a week), community-all-time, billboard (ranked by money contributed — always marked paid), domain-rating (third-party) and revenue.',
-  description: '`week` applies to community-weekly only (this, last or a date).',
+  description: '`week` applies to community-weekly only.',
   scope: null,
   cached: true,
   notFound: true,
   paginated: true,
   params: Params({ board: Type.String({ maxLength: 40, description: `One of: ${BOARDS.join(', ')}` }) }),
-  query: Query({ week: Type.Optional(WeekParam), ...PaginationQuery }),
+  query: Query({
+    week: Type.Optional(
+      Type.String({
+        maxLength: 10,
+        minLength: 1,
+        description:
+          'community-weekly only (a 400 on other boards): this (the default), last, or a date YYYY-MM-DD (snapped ' +
+          'to its Monday)',
+      }),
+    ),
+    ...PaginationQuery,
+  }),
   response: Type.Object({
     board: Type.String(),
     title: Type.String(),

@@ -26,11 +26,23 @@ export const searchListingsOperation = defineOperation({
   query: Query({
     q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text (max 200 characters); empty browses' })),
     category: Type.Optional(Slug('Category slug; includes its subcategories')),
-    stage: Type.Optional(Slug('Stage, e.g. beta, launched, growing')),
+    stage: Type.Optional(Slug('Company stage, matched exactly, e.g. idea, beta, launched, growing, established')),
     country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' })),
-    pricing_model: Type.Optional(Type.String({ maxLength: 40, description: 'e.g. free, freemium, subscription' })),
-    domain: Type.Optional(Type.String({ maxLength: 253, description: 'Website domain, e.g. example.com' })),
-    status: Type.Optional(StringEnum(['live', 'upcoming'] as const, { default: 'live' })),
+    pricing_model: Type.Optional(
+      Type.String({ maxLength: 40, description: 'Pricing model, any case, e.g. free, freemium, subscription' }),
+    ),
+    domain: Type.Optional(
+      Type.String({
+        maxLength: 253,
+        description: 'Website domain, e.g. example.com (a URL works too); its subdomains match as well',
+      }),
+    ),
+    status: Type.Optional(
+      StringEnum(['live', 'upcoming'] as const, {
+        default: 'live',
+        description: 'live: published listings; upcoming: listings scheduled to launch in a coming week',
+      }),
+    ),
     sort: Type.Optional(
       StringEnum(LISTING_SORTS, {
         default: 'relevance',

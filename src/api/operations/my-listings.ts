@@ -77,7 +77,7 @@ export const listMyListingsOperation = defineOperation({
   path: '/me/listings',
   tag: 'My listings',
   title: 'My listings',
-  summary: 'Every listing you own, in any status.',
+  summary: 'Every listing you own or co-own, in any status.',
   scope: 'account:read',
   paginated: true,
   query: Query({ ...PaginationQuery }),
@@ -119,12 +119,26 @@ export const updateMyListingOperation = defineOperation({
   idempotent: true,
   params: Params(ListingId),
   body: Body({
-    fields: Type.Optional(Type.Partial(Type.Object(MY_LISTING_FIELDS), { additionalProperties: false })),
-    socials: Type.Optional(Socials),
-    faqs: Type.Optional(Type.Array(Faq, { maxItems: 10 })),
+    fields: Type.Optional(
+      Type.Partial(Type.Object(MY_LISTING_FIELDS), {
+        additionalProperties: false,
+        description:
+          'Only the fields sent change; an empty string or list removes a fact. headline, summary, seo_title and ' +
+          "seo_description are this site's listing's own; the others are company facts, shared by the company's " +
+          "listings on every site (refused with 403 while another site's listing of it is owned by other people)",
+      }),
+    ),
+    socials: Type.Optional(Socials("The company's social links; replaces them all (an empty link is left out).")),
+    faqs: Type.Optional(
+      Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs (at most 10); an empty list removes them' }),
+    ),
     apply_to: Type.Optional(
       Type.Array(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: '"all" or a site key' }), {
         maxItems: 50,
+        description:
+          'Other sites whose listing of the same company also takes the headline, summary, seo_title and ' +
+          'seo_description sent here: ["all"] or site keys (an unknown key is a 400 that lists them). Each comes ' +
+          'back in applied_to; a listing there you do not co-own is left alone (not_owner)',
       }),
     ),
   }),
@@ -150,8 +164,8 @@ export const postListingUpdateOperation = defineOperation({
   openWorld: true,
   params: Params(ListingId),
   body: Body({
-    title: Type.String({ minLength: 1, maxLength: 200 }),
-    body: Type.String({ minLength: 1, maxLength: 5000, description: 'Plain text' }),
+    title: Type.String({ minLength: 1, maxLength: 200, description: 'Headline of the update (max 200 characters)' }),
+    body: Type.String({ minLength: 1, maxLength: 5000, description: 'Plain text (max 5000 characters)' }),
   }),
   response: Type.Object({
     id: Type.Integer(),
@@ -194,7 +208,7 @@ export const deleteMilestoneOperation = defineOperation({
   scope: 'listings:write',
   notFound: true,
   idempotent: true,
-  params: Params({ ...ListingId, milestone_id: rowId() }),
+  params: Params({ ...ListingId, milestone_id: rowId('Milestone id, from the milestones of get_my_listing') }),
   response: Type.Object({ deleted: Type.Boolean(), milestone_id: Type.Integer() }),
   handler: async ({ listing_id, milestone_id }, ctx) => deleteMilestone(ctx, await mine(ctx, listing_id), milestone_id),
 });
@@ -233,12 +247,21 @@ export const answerInterviewOperation = defineOperation({
     answers: Type.Array(
       Type.Object(
         {
-          question_id: rowId(),
-          answer: Type.String({ minLength: 1, maxLength: 4000 }),
+          question_id: rowId('Question id, from list_interview_questions'),
+          answer: Type.String({
+            minLength: 1,
+            maxLength: 4000,
+            description: 'Your answer, plain text (max 4000 characters)',
+          }),
         },
         { additionalProperties: false },
       ),
-      { maxItems: 30 },
+      {
+        maxItems: 30,
+        description:
+          'One answer per question (at most 30); each replaces your earlier answer to that question, and answers ' +
+          'to questions left out stay',
+      },
     ),
   }),
   response: Type.Object({
@@ -259,7 +282,7 @@ export const chooseFreeListingOperation = defineOperation({
   tag: 'My listings',
   title: 'Launch for free',
   summary:
-    'Queues the listing for a launch week 6–8 weeks out (status awaiting_badge); it is scheduled once our badge is found on your homepage.',
+    'Queues the listing for a launch week some weeks out (6–8 by default; status awaiting_badge); it is scheduled once our badge is found on your homepage.',
   scope: 'listings:write',
   notFound: true,
   idempotent: true,

@@ -26,14 +26,15 @@ const OrderItem = Type.Object(
         maxLength: 10,
         pattern: '^\\d{4}-\\d{2}-\\d{2}$',
         description:
-          'A launch-week Monday from list_products (launch: optional, omitted = live at once; skip_queue and relaunch: required)',
+          'A launch-week Monday (YYYY-MM-DD) from the weeks of list_products, for products that take week: required ' +
+          'for skip_queue and relaunch; optional for launch and launch_bundle (omitted = live at once)',
       }),
     ),
     amount_cents: Type.Optional(
       Type.Integer({
         minimum: 1,
         maximum: 100000000,
-        description: 'billboard_min only; at least the billboard minimum',
+        description: 'billboard_min only: the amount in USD cents, at least billboard_min_cents of list_products',
       }),
     ),
     categories: Type.Optional(
@@ -56,13 +57,24 @@ const OrderItem = Type.Object(
   { additionalProperties: false },
 );
 
-const OrderBody = Body({
-  items: Type.Array(OrderItem, { minItems: 1, maxItems: 20 }),
-  billing_country: Type.Optional(
-    Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, for the VAT preview' }),
-  ),
-  vat_number: Type.Optional(Type.String({ maxLength: 32, description: 'EU businesses get reverse charge when valid' })),
-});
+/** The body of quote_order and create_checkout; only what billing_country does differs between them. */
+const orderBody = (billingCountry: string) =>
+  Body({
+    items: Type.Array(OrderItem, {
+      minItems: 1,
+      maxItems: 20,
+      description: 'What to buy, one entry per product (1 to 20); list_products says what each product takes',
+    }),
+    billing_country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: billingCountry })),
+    vat_number: Type.Optional(
+      Type.String({
+        maxLength: 32,
+        description:
+          "An EU business's VAT number, of billing_country (given alone, its prefix sets the country): a valid " +
+          "one from another EU country than the seller's means reverse charge (0 % VAT)",
+      }),
+    ),
+  });
 
 const money = (description: string) => Type.Integer({ description });
 const LineFields = {
@@ -176,7 +188,10 @@ export const quoteOrderOperation = defineOperation({
   summary:
     'Prices items at current prices and validates weeks, categories, options and the billboard minimum, with a VAT preview for billing_country and vat_number. Nothing is saved or charged. Each problem is a 400 naming items[i].field.',
   scope: 'orders:write',
-  body: OrderBody,
+  body: orderBody(
+    'ISO 3166-1 alpha-2 code of the billing country, for the VAT preview; without it (or vat_number) the quote ' +
+      'has no VAT and a warning says so',
+  ),
   response: Type.Object({ lines: Type.Array(QuoteLine), ...Totals, warnings: Type.Array(Type.String()) }),
   handler: async (input, ctx) => (await priceOrder(ctx, ctx.db, ctx.principal!.userId, input)).quote,
 });
@@ -188,11 +203,15 @@ export const createCheckoutOperation = defineOperation({
   tag: 'Orders',
   title: 'Create a checkout',
   summary:
-    'Builds the order (pending, with its prices and VAT; its launch weeks are held until it expires) and returns checkout_url, a secure page where the person reviews the order, enters billing details and pays themselves. The API never takes card details. Send an Idempotency-Key so a retry returns the same order.',
+    'Builds the order (pending, with its prices and VAT; its launch weeks are held until it expires) and returns checkout_url, a secure page where the person reviews the order, enters billing details and pays themselves. The API never takes card details.',
   scope: 'orders:write',
   status: 201,
   idempotent: true,
-  body: OrderBody,
+  body: orderBody(
+    "ISO 3166-1 alpha-2 code of the buyer's billing country: it decides the order's VAT, and the checkout page " +
+      'starts with it filled in (the buyer may change it there, which computes VAT again). Without it (or ' +
+      'vat_number), VAT is added once the buyer gives the country on the checkout page',
+  ),
   response: OrderSchema,
   handler: async (input, ctx) => createCheckout(ctx, ctx.principal!.userId, input),
 });
@@ -224,7 +243,13 @@ export const getOrderOperation = defineOperation({
   summary: 'Status, totals with VAT, lines and what fulfilment did for each.',
   scope: 'account:read',
   notFound: true,
-  params: Params({ number: Type.String({ minLength: 1, maxLength: 32 }) }),
+  params: Params({
+    number: Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description: 'Order number, e.g. LD-2026-000042, from create_checkout or list_my_orders',
+    }),
+  }),
   response: OrderSchema,
   handler: async ({ number }, ctx) => (await orderForUser(ctx, ctx.principal!.userId, number)).view,
 });

@@ -21,7 +21,7 @@ export const submitListingOperation = defineOperation({
   tag: 'Submit',
   title: 'Submit a product by URL',
   summary:
-    'Starts a draft: the service reads the website (respecting robots.txt) and drafts the profile in about a minute, quoting evidence for every value. Poll get_draft every few seconds until status is ready.',
+    'Starts a draft: the service reads the website (respecting robots.txt) and drafts the profile, quoting evidence for every value. That usually takes a few seconds; poll get_draft until status is ready, or send a progress token.',
   scope: 'listings:write',
   status: 201,
   idempotent: true,
@@ -95,14 +95,23 @@ export const inviteCofounderOperation = defineOperation({
   path: '/drafts/{id}/invites',
   tag: 'Submit',
   title: 'Invite a co-founder',
-  summary: 'Emails a co-founder an invite; accepting makes them a co-owner. At most 10 invites per draft.',
+  summary:
+    'Emails a co-founder a single-use invite link, valid 14 days; accepting makes them a co-owner of the draft and its listing. At most 10 invites per draft.',
   scope: 'listings:write',
   status: 201,
   notFound: true,
   idempotent: true,
   openWorld: true,
   params: DraftId,
-  body: Body({ email: Type.String({ format: 'email', maxLength: 254 }) }),
+  body: Body({
+    email: Type.String({
+      format: 'email',
+      maxLength: 254,
+      description:
+        "The co-founder's email address (not your own). Inviting the same address again mails a fresh link " +
+        '(at most once every 10 minutes) without using up an invite',
+    }),
+  }),
   response: Type.Object({
     id: Type.Integer(),
     email: Type.String(),
@@ -143,7 +152,7 @@ export const submitDraftOperation = defineOperation({
       ...saved,
       next_steps: [
         `Review it with get_my_listing (listing_id ${saved.listing_id}); it is saved but not published.`,
-        `Publish for free with choose_free_listing (queued for a launch week 6-8 weeks out; goes live once our badge is on your homepage), or launch now or in a chosen week with an order (quote_order, then create_checkout).`,
+        `Publish for free with choose_free_listing (queued for a launch week some weeks out, 6-8 by default; goes live once our badge is on your homepage), or launch now or in a chosen week with an order (quote_order, then create_checkout).`,
         'Edits made with update_draft update this listing too.',
       ],
     };

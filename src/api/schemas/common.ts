@@ -9,7 +9,9 @@ export const StringEnum = <const T extends readonly string[]>(
 
 export const SLUG_PATTERN = '^[a-z0-9][a-z0-9-]{0,219}$';
 export const Slug = (description = 'Slug') => Type.String({ pattern: SLUG_PATTERN, maxLength: 220, description });
-export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+/** `s` or null, as anyOf branches (a `type` array is less portable to MCP clients); `opts` describe the whole. */
+export const Nullable = <T extends TSchema>(s: T, opts: { description?: string } = {}) =>
+  Type.Union([s, Type.Null()], opts);
 export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const DateTime = Type.String({ format: 'date-time' });
 
@@ -48,8 +50,8 @@ export type PageOf<T> = { items: T[]; page: number; per_page: number; total: num
 
 export const Faq = Type.Object(
   {
-    question: Type.String({ minLength: 1, maxLength: 300 }),
-    answer: Type.String({ minLength: 1, maxLength: 1500 }),
+    question: Type.String({ minLength: 1, maxLength: 300, description: 'The question (max 300 characters)' }),
+    answer: Type.String({ minLength: 1, maxLength: 1500, description: 'Its answer, plain text (max 1500 characters)' }),
   },
   { additionalProperties: false },
 );
@@ -57,12 +59,19 @@ export const Faq = Type.Object(
 export const SOCIAL_PLATFORMS = SOCIAL_KEYS;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 // Plain optional properties (not a record) so validators and MCP clients see every key.
-export const Socials = Type.Unsafe<Partial<Record<SocialPlatform, string>>>(
-  Type.Object(
-    Object.fromEntries(SOCIAL_PLATFORMS.map((k) => [k, Type.Optional(Type.String({ maxLength: 500 }))])) as TProperties,
-    { additionalProperties: false, description: `Platform key → link (max 500). Keys: ${SOCIAL_PLATFORMS.join(', ')}` },
-  ),
-);
+/** Social links as an input; `what` says what they are and what sending them does. */
+export const Socials = (what: string) =>
+  Type.Unsafe<Partial<Record<SocialPlatform, string>>>(
+    Type.Object(
+      Object.fromEntries(
+        SOCIAL_PLATFORMS.map((k) => [k, Type.Optional(Type.String({ maxLength: 500 }))]),
+      ) as TProperties,
+      {
+        additionalProperties: false,
+        description: `${what} Platform key → http(s) link (max 500 characters). Keys: ${SOCIAL_PLATFORMS.join(', ')}`,
+      },
+    ),
+  );
 
 export const ProblemSchema = Type.Object(
   {

@@ -1,31 +1,34 @@
 import { Type } from '@sinclair/typebox';
-import { STORY_SECTIONS as STORY_PARTS } from '../../drafting/draft-content.js';
+import { STORY_SECTIONS as STORY_PARTS, type StorySection } from '../../drafting/draft-content.js';
 import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js';
 
 /** Profile fields of a draft with their limits (as FIELD_LIMITS); every one accepts null (removes it). */
-const text = (max: number, description?: string) => Nullable(Type.String({ maxLength: max, description }));
-const list = (description?: string) =>
-  Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20, description }));
+const text = (max: number, description: string) =>
+  Nullable(Type.String({ maxLength: max }), { description: `${description} (max ${max} characters)` });
+const list = (description: string) =>
+  Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 }), {
+    description: `${description} (at most 20, each max 200 characters)`,
+  });
 
 export const DRAFT_FIELDS = {
-  name: text(500),
-  tagline: text(500),
-  short_description: text(500),
-  description: text(20000),
-  stage: text(500),
-  categories: list('Names from list_categories; the first is primary'),
-  tags: list(),
-  pricing_model: text(500),
-  pricing_summary: text(500),
-  country: text(500, 'ISO 3166-1 alpha-2 code'),
-  city: text(500),
-  founded_year: text(500),
-  features: list(),
-  usps: list(),
-  keywords: list(),
-  contact_email: text(500),
+  name: text(500, 'Product name'),
+  tagline: text(500, 'One-line pitch'),
+  short_description: text(500, 'A sentence or two on what it is'),
+  description: text(20000, 'What it does and for whom, plain text'),
+  stage: text(500, 'e.g. Beta, Launched, Early access'),
+  categories: list('Category names from list_categories; the first is primary'),
+  tags: list('Short labels'),
+  pricing_model: text(500, 'e.g. Free, Freemium, Subscription, One-time, Open source'),
+  pricing_summary: text(500, 'Plans and prices in words'),
+  country: text(500, "ISO 3166-1 alpha-2 code of the company's country, e.g. PT"),
+  city: text(500, "The company's city"),
+  founded_year: text(500, 'Year founded, four digits from 1800 to 2100, as text, e.g. "2021"'),
+  features: list('Features'),
+  usps: list('What sets the product apart'),
+  keywords: list('Search keywords'),
+  contact_email: text(500, 'A public contact email address'),
   demo_video_url: text(500, 'A link on a video site (YouTube, Vimeo, Loom…)'),
-  logo_url: text(500),
+  logo_url: text(500, 'An http(s) link to the logo image'),
 };
 export const DRAFT_FIELD_NAMES = Object.keys(DRAFT_FIELDS) as (keyof typeof DRAFT_FIELDS)[];
 export const FIELD_STATES = ['ai', 'not_found', 'edited', 'manual', 'override', 'deleted'] as const;
@@ -34,9 +37,11 @@ const FieldName = StringEnum(DRAFT_FIELD_NAMES as unknown as readonly string[]);
 
 export const FounderInput = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 160 }),
-    title: Type.Optional(Type.String({ maxLength: 160, description: 'Role' })),
-    bio: Type.Optional(Type.String({ maxLength: 3000 })),
+    name: Type.String({ minLength: 1, maxLength: 160, description: 'Full name (max 160 characters)' }),
+    title: Type.Optional(Type.String({ maxLength: 160, description: 'Role, e.g. CEO (max 160 characters)' })),
+    bio: Type.Optional(
+      Type.String({ maxLength: 3000, description: 'Short biography, plain text (max 3000 characters)' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -45,23 +50,52 @@ export const MilestoneInput = Type.Object(
   {
     // The pattern keeps years to 1800-2100: the format alone lets year 0000 through, which PostgreSQL refuses.
     date: Type.String({ format: 'date', pattern: '^(18\\d\\d|19\\d\\d|20\\d\\d|2100)-', description: 'YYYY-MM-DD' }),
-    title: Type.String({ minLength: 1, maxLength: 200 }),
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
-    url: Type.Optional(Type.String({ maxLength: 500, pattern: '^https://', description: 'An https link' })),
+    title: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'What happened, e.g. "Reached 1,000 users" (max 200 characters)',
+    }),
+    description: Type.Optional(
+      Type.String({ maxLength: 2000, description: 'More about it, plain text (max 2000 characters)' }),
+    ),
+    url: Type.Optional(
+      Type.String({ maxLength: 500, pattern: '^https://', description: 'An https link about it (max 500 characters)' }),
+    ),
   },
   { additionalProperties: false },
 );
 
-const section = (max = 8000) => Type.Optional(Type.String({ maxLength: max }));
+/** What each section of a founder story holds; the public page titles them the same way. */
+const STORY_WORDS: Record<StorySection, string> = {
+  title: 'Headline of the story',
+  story: 'The story itself',
+  why_started: 'Why we started',
+  problem: 'The problem',
+  journey: 'The journey',
+  challenges: 'Challenges',
+  achievements: 'Achievements',
+  lessons: 'Lessons learned',
+  whats_next: "What's next",
+};
+const section = (part: StorySection, max: number) =>
+  Type.Optional(
+    Type.String({
+      maxLength: max,
+      description:
+        part === 'title'
+          ? `${STORY_WORDS[part]} (max ${max} characters)`
+          : `${STORY_WORDS[part]}: plain text, a blank line between paragraphs (max ${max} characters)`,
+    }),
+  );
 /** Story sections besides the title (which has its own bound). */
 export const STORY_SECTIONS = STORY_PARTS.filter((s) => s !== 'title');
-export const storyInput = (titleMax: number) =>
+export const storyInput = (titleMax: number, description?: string) =>
   Type.Object(
     {
-      title: section(titleMax),
-      ...Object.fromEntries(STORY_SECTIONS.map((s) => [s, section()])),
+      title: section('title', titleMax),
+      ...Object.fromEntries(STORY_SECTIONS.map((s) => [s, section(s, 8000)])),
     } as Record<string, ReturnType<typeof section>>,
-    { additionalProperties: false },
+    { additionalProperties: false, ...(description ? { description } : {}) },
   );
 
 export const UpdateDraftBody = Body(
@@ -81,21 +115,43 @@ export const UpdateDraftBody = Body(
       Type.Array(FieldName, { maxItems: 5, description: 'Redraft from website evidence (may take a few seconds)' }),
     ),
     restore: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: "Restore the AI's original value" })),
-    faqs: Type.Optional(Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs' })),
-    company_socials: Type.Optional(Socials),
-    founder_socials: Type.Optional(Socials),
-    founders: Type.Optional(
-      Type.Array(FounderInput, { maxItems: 6, description: 'Replaces the list; the first is primary' }),
+    faqs: Type.Optional(Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs (at most 10)' })),
+    company_socials: Type.Optional(
+      Socials("The company's social links; replaces them all (an empty link is left out)."),
     ),
-    story: Type.Optional(storyInput(8000)),
-    milestones: Type.Optional(Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones' })),
+    founder_socials: Type.Optional(
+      Socials("The primary founder's social links; replaces them all (an empty link is left out)."),
+    ),
+    founders: Type.Optional(
+      Type.Array(FounderInput, { maxItems: 6, description: 'Replaces the list (at most 6); the first is primary' }),
+    ),
+    story: Type.Optional(
+      storyInput(
+        8000,
+        'The founder story by section: each section sent replaces that section (an empty string removes it); ' +
+          'the others stay',
+      ),
+    ),
+    milestones: Type.Optional(
+      Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones (at most 50)' }),
+    ),
     competitor_url: Type.Optional(
       Type.String({ maxLength: 2048, description: 'A competitor to compare with; empty string clears' }),
     ),
     seo: Type.Optional(
       Type.Object(
-        { title: Type.Optional(Type.String({ maxLength: 70 })), meta: Type.Optional(Type.String({ maxLength: 170 })) },
-        { additionalProperties: false },
+        {
+          title: Type.Optional(
+            Type.String({ maxLength: 70, description: 'Page title for search engines (max 70 characters)' }),
+          ),
+          meta: Type.Optional(Type.String({ maxLength: 170, description: 'Meta description (max 170 characters)' })),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "The listing page's search-engine title and description: each sent replaces that one (an empty string " +
+            'removes it); the other stays',
+        },
       ),
     ),
   },
@@ -114,11 +170,18 @@ const Evidence = Type.Object({
   ),
 });
 const Quoted = { evidence: Type.Array(Evidence) };
+/**
+ * What a draft field holds: text, a list of texts (categories, tags, features, usps, keywords) or
+ * null (not found or removed). The drafter and update_draft store nothing else; each branch has
+ * one `type` so MCP clients that map schemas onto a single-type dialect keep them.
+ */
+const fieldValue = (description: string) =>
+  Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()], { description });
 export const DraftFieldSchema = Type.Object({
-  value: Type.Unknown(),
+  value: fieldValue('Text, a list of texts (list fields), or null when not found or removed'),
   state: StringEnum(FIELD_STATES),
   evidence: Type.Array(Evidence),
-  ai_value: Type.Unknown({ description: "The AI's original value (what restore brings back)" }),
+  ai_value: fieldValue("The AI's original value (what restore brings back), or null"),
 });
 const Loose = Type.Object({}, { additionalProperties: true });
 

@@ -7,7 +7,7 @@ const quotes = (m: Record<string, Sourced>) => Object.fromEntries(Object.entries
 
 /** What the founder should do next with a draft, in words an agent can follow too. */
 function nextSteps(d: DraftRecord, existing: { slug: string } | null): string[] {
-  if (d.status !== 'ready') return ['Poll get_draft every few seconds until status is ready (about a minute).'];
+  if (d.status !== 'ready') return ['Poll get_draft every few seconds until status is ready (usually a few seconds).'];
   const steps: string[] = [];
   if (existing)
     steps.push(

@@ -3,6 +3,7 @@ import type { ProfileField } from '../../drafting/draft-content.js';
 import { countryFromCode } from '../../drafting/extract/countries.js';
 import { httpUrl, onHost, VIDEO_HOSTS } from '../../drafting/web-links.js';
 import { EMAIL_PATTERN } from '../accounts/user-repository.js';
+import type { FieldValue } from './field-states.js';
 
 export { VIDEO_HOSTS };
 
@@ -19,9 +20,9 @@ const isHttpUrl = (s: string) => httpUrl(s) !== null;
 export function checkTypedFields(
   fields: Partial<Record<ProfileField, unknown>>,
   categoryNames: string[],
-): { values: Partial<Record<ProfileField, unknown>>; errors: FieldError[] } {
+): { values: Partial<Record<ProfileField, FieldValue>>; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const values: Partial<Record<ProfileField, unknown>> = {};
+  const values: Partial<Record<ProfileField, FieldValue>> = {};
   const fail = (path: string, message: string) => errors.push({ path: `fields.${path}`, message });
   for (const [name, raw] of Object.entries(fields) as [ProfileField, unknown][]) {
     if (raw === null) {

@@ -4,12 +4,15 @@ import { PROFILE_FIELDS, type ProfileField, type Proposal } from '../../drafting
 /** Where a draft field's value came from: quoted by the AI, not found, edited, typed, locked (override) or deleted. */
 export type FieldState = 'ai' | 'not_found' | 'edited' | 'manual' | 'override' | 'deleted';
 
+/** What a profile field holds: text, a list of texts (LIST_FIELDS), or null when not found or removed. */
+export type FieldValue = string | string[] | null;
+
 /** One profile field of a draft: what is shown, and what the AI originally drafted (for restore). */
 export interface FieldRow {
-  value: unknown;
+  value: FieldValue;
   state: FieldState;
   evidence: Evidence[];
-  ai_value: unknown;
+  ai_value: FieldValue;
   ai_evidence: Evidence[];
 }
 export type FieldRows = Record<ProfileField, FieldRow>;
@@ -25,10 +28,17 @@ export const emptyRow = (): FieldRow => ({
 });
 export const emptyRows = (): FieldRows => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, emptyRow()])) as FieldRows;
 
+/** A drafted value as a field holds it: text or a list of texts; anything else is no value. */
+function fieldValueOf(v: unknown): FieldValue {
+  if (typeof v === 'string') return v;
+  return Array.isArray(v) && v.every((item) => typeof item === 'string') ? v : null;
+}
+
 /** A proposal counts only with verified evidence: a value without a quote is not_found. */
-function aiOf(p: Proposal | undefined): { value: unknown; evidence: Evidence[] } {
-  if (!p || !hasValue(p.value) || p.evidence.length === 0) return { value: null, evidence: [] };
-  return { value: p.value, evidence: p.evidence };
+function aiOf(p: Proposal | undefined): { value: FieldValue; evidence: Evidence[] } {
+  const value = fieldValueOf(p?.value);
+  if (!p || !hasValue(value) || p.evidence.length === 0) return { value: null, evidence: [] };
+  return { value, evidence: p.evidence };
 }
 
 /**
@@ -45,7 +55,7 @@ export function mergeProposal(row: FieldRow, proposal: Proposal | undefined, mod
 }
 
 export interface FieldEdits {
-  fields?: Partial<Record<ProfileField, unknown>>;
+  fields?: Partial<Record<ProfileField, FieldValue>>;
   lock_fields?: ProfileField[];
   restore?: ProfileField[];
 }
@@ -58,7 +68,7 @@ export interface FieldEdits {
  */
 export function applyEdits(rows: FieldRows, edits: FieldEdits): FieldRows {
   const out = { ...rows };
-  for (const [name, value] of Object.entries(edits.fields ?? {}) as [ProfileField, unknown][]) {
+  for (const [name, value] of Object.entries(edits.fields ?? {}) as [ProfileField, FieldValue][]) {
     const row = out[name];
     if (value === null) {
       out[name] = { ...row, value: null, evidence: [], state: row.state === 'override' ? 'override' : 'deleted' };

@@ -70,11 +70,14 @@ export interface CheckoutPageOptions {
 export function checkoutPage(o: OrderView, opt: CheckoutPageOptions): SafeHtml {
   const csrf = html`<input type="hidden" name="_csrf" value="${opt.csrf}">`;
   const base = `/checkout/${o.number}`;
+  // An order made with a billing country (and VAT number) already has its VAT for them: the form
+  // starts with them filled in, so the buyer is not asked again, and may still correct them.
+  const fromOrder = !o.billing && o.vat.country !== null;
   const f = opt.form ?? {
     name: o.billing?.name,
     address: o.billing?.address,
-    country: o.billing?.country ?? '',
-    vat_number: o.billing?.vat_number ?? '',
+    country: o.billing?.country ?? o.vat.country ?? '',
+    vat_number: o.billing?.vat_number ?? o.vat.vat_number ?? '',
   };
   const open = o.status === 'pending';
   // The built-in provider: Pay and Decline right here. Any other sends the buyer to its own page.
@@ -100,7 +103,8 @@ export function checkoutPage(o: OrderView, opt: CheckoutPageOptions): SafeHtml {
       <form method="post" action="${base}/billing" class="form">${csrf}
         <label>Full name or company <input name="name" required maxlength="200" autocomplete="name" value="${f.name ?? ''}"></label>
         <label>Billing address <textarea name="address" required maxlength="500" rows="3" autocomplete="street-address">${f.address ?? ''}</textarea></label>
-        <label>Country (2-letter code, e.g. US, DE, FR) <input name="country" required pattern="[A-Za-z]{2}" maxlength="2" autocomplete="country" value="${f.country ?? ''}"></label>
+        <label>Country (2-letter code, e.g. US, DE, FR) <input name="country" required pattern="[A-Za-z]{2}" maxlength="2" autocomplete="country" value="${f.country ?? ''}"${fromOrder ? html` aria-describedby="country-hint"` : ''}></label>
+        ${fromOrder ? html`<p class="small muted" id="country-hint">Filled in from your order, whose VAT is already computed for it; change it only if it is not your billing country.</p>` : ''}
         <label>EU VAT number (businesses, optional) <input name="vat_number" maxlength="32" value="${f.vat_number ?? ''}" aria-describedby="vat-hint"></label>
         <p class="small muted" id="vat-hint">An EU business with a valid VAT number from another EU country than ours pays no VAT here (reverse charge).</p>
         <button type="submit" class="secondary">${o.billing ? 'Update details and total' : 'Save details and show the total'}</button>
@@ -118,7 +122,7 @@ export function checkoutPage(o: OrderView, opt: CheckoutPageOptions): SafeHtml {
             ? html`<form method="post" action="${base}/decline" class="inline">${csrf}<button type="submit" class="secondary" id="decline">Decline (test)</button></form>`
             : html`<p class="small muted">You will pay on ${opt.providerName === 'stripe' ? 'Stripe' : opt.providerName}'s secure page (card, Apple Pay, Google Pay, PayPal or crypto, as offered). We never see your card.</p>`
         }`
-          : html`<p class="muted">Enter your billing details first: VAT depends on your country.</p>`
+          : html`<p class="muted">${fromOrder ? 'Enter your name and billing address first.' : 'Enter your billing details first: VAT depends on your country.'}</p>`
       }
     </section>
     <form method="post" action="${base}/cancel" class="inline">${csrf}<button type="submit" class="secondary" id="cancel-order">Cancel this order</button></form>`

@@ -68,7 +68,7 @@ export function progressView(d: { id: string; url: string; status: string; progr
   const p = d.progress ?? {};
   return html`
     <h1>Drafting your profile</h1>
-    <p>We are reading <strong>${d.url}</strong> (respecting its robots.txt) and drafting your profile from what it says. This takes about a minute; this page updates itself.</p>
+    <p>We are reading <strong>${d.url}</strong> (respecting its robots.txt) and drafting your profile from what it says. This usually takes a few seconds; this page updates itself.</p>
     <div id="draft-progress" class="card" data-progress-url="/drafts/${d.id}/progress.json" aria-live="polite">
       <p>Status: <strong data-k="status">${d.status}</strong> — <span data-k="phase">${phaseLabel(p.phase)}</span></p>
       <p><progress ${p.pages_planned ? html`max="${p.pages_planned}" value="${p.pages_read ?? 0}"` : ''}></progress>

@@ -125,7 +125,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---- Submit a website -------------------------------------------------------------------------
   const submitForm = (csrf: string, url = '', error?: string) => html`
     <h1>Submit your product</h1>
-    <p>Give us your website's address. We read it (respecting its robots.txt) and an AI drafts your profile in about a minute, quoting your website for every value. Anything your website does not say is left blank, never invented. Nothing is published or charged.</p>
+    <p>Give us your website's address. We read it (respecting its robots.txt) and an AI drafts your profile in a few seconds, quoting your website for every value. Anything your website does not say is left blank, never invented. Nothing is published or charged.</p>
     <form method="post" action="/submit" class="form">${csrfInput(csrf)}
       <label>Website URL <input type="url" name="url" required maxlength="2048" placeholder="https://example.com" value="${url}" ${error ? html`aria-invalid="true" aria-describedby="url-error"` : ''}></label>
       ${error ? html`<p class="field-error" id="url-error" role="alert">${error}</p>` : ''}
@@ -326,7 +326,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext) {
       if (draft.status !== 'ready') {
         return reply.page(
           'Not ready yet',
-          html`<h1>Not ready yet</h1><p>The draft is still ${draft.status}. Save it as your listing once it is ready (about a minute). <a href="/drafts/${draft.id}">Back to the draft</a></p>`,
+          html`<h1>Not ready yet</h1><p>The draft is still ${draft.status}. Save it as your listing once it is ready (usually a few seconds). <a href="/drafts/${draft.id}">Back to the draft</a></p>`,
           409,
         );
       }

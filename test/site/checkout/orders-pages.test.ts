@@ -70,6 +70,30 @@ describeEachDatabase('site: checkout, order pages, invoice and the orders admin'
     assert.match(page.body, /Pay \$119\.79 \(test\)/);
   });
 
+  test('an order made with a billing country opens its checkout with that country filled in', async () => {
+    const id = await ownedListing(env(), buyer.email, `page-${++seq}-${env().kind}`);
+    const made = await buyer.call('POST', '/orders/checkout', {
+      items: [{ product: 'featured', listing_id: id }],
+      billing_country: 'de',
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const number = made.body.number as string;
+    const b = await browserOf(env(), buyer.email);
+    const page = await b.get(`/checkout/${number}`);
+    const country = /<input name="country"[^>]*>/.exec(page.body)?.[0] ?? '';
+    assert.match(country, /value="DE"/);
+    assert.match(page.body, /Filled in from your order/);
+    assert.match(page.body, /German VAT at 19 % applies/);
+    // The form as the page fills it: only name and address typed.
+    const saved = await b.submit(`/checkout/${number}`, `/checkout/${number}/billing`, {
+      name: 'Erika Muster',
+      address: 'Unter den Linden 1, Berlin',
+      country: /value="([^"]*)"/.exec(country)![1],
+    });
+    assert.equal(saved.statusCode, 303);
+    assert.match((await b.get(`/checkout/${number}`)).body, /Pay \$117\.81 \(test\)/);
+  });
+
   test('with VIES_URL set, a well-formed VAT number VIES does not know is refused by the billing form', async () => {
     const vies = http.createServer((req, res) => {
       req.resume();
