@@ -59,7 +59,22 @@ export function tersely(node: Schema): Schema {
     delete out.patternProperties;
   }
   if (out.additionalProperties === true) delete out.additionalProperties;
-  return out;
+  return closedMapOf(out) ?? out;
+}
+
+/**
+ * A closed object whose properties are all optional and alike (social links by platform) as the map it
+ * is: the allowed names once, their one schema once. It accepts and refuses exactly what the long form does.
+ */
+function closedMapOf(node: Schema): Schema | undefined {
+  const properties = node.properties;
+  if (node.additionalProperties !== false || !isSchema(properties) || node.required !== undefined) return undefined;
+  const names = Object.keys(properties);
+  if (names.length < 4) return undefined;
+  const shapes = new Set(names.map((n) => JSON.stringify(properties[n])));
+  if (shapes.size !== 1) return undefined;
+  const { properties: _p, additionalProperties: _a, ...rest } = node;
+  return { ...rest, propertyNames: { enum: names }, additionalProperties: properties[names[0]] };
 }
 
 const capitalised = (name: string) =>
@@ -147,8 +162,8 @@ function typeOnly(node: Schema): Schema {
 }
 
 /**
- * A response schema as tools/list carries it: its top-level properties with their types and which
- * are always there, but not what nested objects hold, nor descriptions and limits. Every tool's
+ * A response schema as tools/list carries it: its top-level properties with their types, but not
+ * which are always there, what nested objects hold, descriptions or limits. Every tool's
  * full schema is in the OpenAPI document; spelt out 41 times here it was 108 KB of an agent's
  * context (and of validators each client compiles), for objects the client receives anyway.
  */
@@ -160,6 +175,5 @@ export function outline(response: Schema): Schema {
       Object.entries(properties).map(([name, prop]) => [name, isSchema(prop) ? typeOnly(prop) : prop]),
     ),
   };
-  if (Array.isArray(response.required) && response.required.length > 0) out.required = response.required;
   return out;
 }

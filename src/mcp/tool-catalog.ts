@@ -12,9 +12,7 @@ export const SCOPE_META = 'io.launchdeck/scope';
 const idempotencyKeyProperty = {
   type: 'string',
   pattern: '^[\\x20-\\x7e]{1,255}$',
-  description:
-    'Optional key (a UUID is best): a retry with the same key and arguments within 24 h returns the first ' +
-    'result instead of acting again.',
+  description: 'Optional, e.g. a UUID: a retry with the same key and arguments returns the first result.',
 };
 
 /** One registry operation as an MCP tool: what tools/list shows plus what tools/call needs. */

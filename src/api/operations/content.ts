@@ -18,7 +18,7 @@ export const listBlogPostsOperation = defineOperation({
   scope: null,
   paginated: true,
   query: Query({
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text (max 200 characters)' })),
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text' })),
     ...PaginationQuery,
   }),
   response: Paginated(BlogPostSummarySchema),

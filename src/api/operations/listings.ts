@@ -24,7 +24,7 @@ export const searchListingsOperation = defineOperation({
   cached: true,
   paginated: true,
   query: Query({
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text (max 200 characters); empty browses' })),
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text; empty browses' })),
     category: Type.Optional(Slug('Category slug; includes its subcategories')),
     stage: Type.Optional(Slug('Company stage, matched exactly, e.g. idea, beta, launched, growing, established')),
     country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' })),

@@ -130,7 +130,7 @@ export const updateMyListingOperation = defineOperation({
     ),
     socials: Type.Optional(Socials("The company's social links; replaces them all (an empty link is left out).")),
     faqs: Type.Optional(
-      Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs (at most 10); an empty list removes them' }),
+      Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs; an empty list removes them' }),
     ),
     apply_to: Type.Optional(
       Type.Array(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: '"all" or a site key' }), {
@@ -164,8 +164,8 @@ export const postListingUpdateOperation = defineOperation({
   openWorld: true,
   params: Params(ListingId),
   body: Body({
-    title: Type.String({ minLength: 1, maxLength: 200, description: 'Headline of the update (max 200 characters)' }),
-    body: Type.String({ minLength: 1, maxLength: 5000, description: 'Plain text (max 5000 characters)' }),
+    title: Type.String({ minLength: 1, maxLength: 200, description: 'Headline of the update' }),
+    body: Type.String({ minLength: 1, maxLength: 5000, description: 'Plain text' }),
   }),
   response: Type.Object({
     id: Type.Integer(),
@@ -220,7 +220,7 @@ export const setFounderStoryOperation = defineOperation({
   tag: 'My listings',
   title: 'Set the founder story',
   summary:
-    'Saved and published with the listing (public on paid listings or when the story section is unlocked). Replaces the whole story: a section left out is emptied. Title max 200, each section max 8000.',
+    'Saved and published with the listing (public on paid listings or when the story section is unlocked). Replaces the whole story: a section left out is emptied. Each section is plain text with a blank line between paragraphs.',
   scope: 'listings:write',
   notFound: true,
   idempotent: true,
@@ -251,7 +251,7 @@ export const answerInterviewOperation = defineOperation({
           answer: Type.String({
             minLength: 1,
             maxLength: 4000,
-            description: 'Your answer, plain text (max 4000 characters)',
+            description: 'Your answer, plain text',
           }),
         },
         { additionalProperties: false },
@@ -259,7 +259,7 @@ export const answerInterviewOperation = defineOperation({
       {
         maxItems: 30,
         description:
-          'One answer per question (at most 30); each replaces your earlier answer to that question, and answers ' +
+          'One answer per question; each replaces your earlier answer to that question, and answers ' +
           'to questions left out stay',
       },
     ),

@@ -16,7 +16,7 @@ export const listFoundersOperation = defineOperation({
   scope: null,
   paginated: true,
   query: Query({
-    q: Type.Optional(Type.String({ maxLength: 120, description: 'Part of the name (max 120 characters)' })),
+    q: Type.Optional(Type.String({ maxLength: 120, description: 'Part of the name' })),
     country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' })),
     ...PaginationQuery,
   }),

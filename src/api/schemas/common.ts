@@ -50,8 +50,8 @@ export type PageOf<T> = { items: T[]; page: number; per_page: number; total: num
 
 export const Faq = Type.Object(
   {
-    question: Type.String({ minLength: 1, maxLength: 300, description: 'The question (max 300 characters)' }),
-    answer: Type.String({ minLength: 1, maxLength: 1500, description: 'Its answer, plain text (max 1500 characters)' }),
+    question: Type.String({ minLength: 1, maxLength: 300, description: 'The question' }),
+    answer: Type.String({ minLength: 1, maxLength: 1500, description: 'Its answer, plain text' }),
   },
   { additionalProperties: false },
 );
@@ -68,7 +68,7 @@ export const Socials = (what: string) =>
       ) as TProperties,
       {
         additionalProperties: false,
-        description: `${what} Platform key → http(s) link (max 500 characters). Keys: ${SOCIAL_PLATFORMS.join(', ')}`,
+        description: `${what} Each key is a platform, each value an http(s) link.`,
       },
     ),
   );

@@ -4,10 +4,10 @@ import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js'
 
 /** Profile fields of a draft with their limits (as FIELD_LIMITS); every one accepts null (removes it). */
 const text = (max: number, description: string) =>
-  Nullable(Type.String({ maxLength: max }), { description: `${description} (max ${max} characters)` });
+  Nullable(Type.String({ maxLength: max }), { description });
 const list = (description: string) =>
   Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 }), {
-    description: `${description} (at most 20, each max 200 characters)`,
+    description,
   });
 
 export const DRAFT_FIELDS = {
@@ -37,10 +37,10 @@ const FieldName = StringEnum(DRAFT_FIELD_NAMES as unknown as readonly string[]);
 
 export const FounderInput = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 160, description: 'Full name (max 160 characters)' }),
-    title: Type.Optional(Type.String({ maxLength: 160, description: 'Role, e.g. CEO (max 160 characters)' })),
+    name: Type.String({ minLength: 1, maxLength: 160, description: 'Full name' }),
+    title: Type.Optional(Type.String({ maxLength: 160, description: 'Role, e.g. CEO' })),
     bio: Type.Optional(
-      Type.String({ maxLength: 3000, description: 'Short biography, plain text (max 3000 characters)' }),
+      Type.String({ maxLength: 3000, description: 'Short biography, plain text' }),
     ),
   },
   { additionalProperties: false },
@@ -53,13 +53,13 @@ export const MilestoneInput = Type.Object(
     title: Type.String({
       minLength: 1,
       maxLength: 200,
-      description: 'What happened, e.g. "Reached 1,000 users" (max 200 characters)',
+      description: 'What happened, e.g. "Reached 1,000 users"',
     }),
     description: Type.Optional(
-      Type.String({ maxLength: 2000, description: 'More about it, plain text (max 2000 characters)' }),
+      Type.String({ maxLength: 2000, description: 'More about it, plain text' }),
     ),
     url: Type.Optional(
-      Type.String({ maxLength: 500, pattern: '^https://', description: 'An https link about it (max 500 characters)' }),
+      Type.String({ maxLength: 500, pattern: '^https://', description: 'An https link about it' }),
     ),
   },
   { additionalProperties: false },
@@ -82,9 +82,7 @@ const section = (part: StorySection, max: number) =>
     Type.String({
       maxLength: max,
       description:
-        part === 'title'
-          ? `${STORY_WORDS[part]} (max ${max} characters)`
-          : `${STORY_WORDS[part]}: plain text, a blank line between paragraphs (max ${max} characters)`,
+        STORY_WORDS[part],
     }),
   );
 /** Story sections besides the title (which has its own bound). */
@@ -115,7 +113,7 @@ export const UpdateDraftBody = Body(
       Type.Array(FieldName, { maxItems: 5, description: 'Redraft from website evidence (may take a few seconds)' }),
     ),
     restore: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: "Restore the AI's original value" })),
-    faqs: Type.Optional(Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs (at most 10)' })),
+    faqs: Type.Optional(Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs' })),
     company_socials: Type.Optional(
       Socials("The company's social links; replaces them all (an empty link is left out)."),
     ),
@@ -123,17 +121,17 @@ export const UpdateDraftBody = Body(
       Socials("The primary founder's social links; replaces them all (an empty link is left out)."),
     ),
     founders: Type.Optional(
-      Type.Array(FounderInput, { maxItems: 6, description: 'Replaces the list (at most 6); the first is primary' }),
+      Type.Array(FounderInput, { maxItems: 6, description: 'Replaces the list; the first is primary' }),
     ),
     story: Type.Optional(
       storyInput(
         8000,
-        'The founder story by section: each section sent replaces that section (an empty string removes it); ' +
-          'the others stay',
+        'The founder story by section, each plain text with a blank line between paragraphs: each section sent ' +
+          'replaces that section (an empty string removes it); the others stay',
       ),
     ),
     milestones: Type.Optional(
-      Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones (at most 50)' }),
+      Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones' }),
     ),
     competitor_url: Type.Optional(
       Type.String({ maxLength: 2048, description: 'A competitor to compare with; empty string clears' }),
@@ -142,9 +140,9 @@ export const UpdateDraftBody = Body(
       Type.Object(
         {
           title: Type.Optional(
-            Type.String({ maxLength: 70, description: 'Page title for search engines (max 70 characters)' }),
+            Type.String({ maxLength: 70, description: 'Page title for search engines' }),
           ),
-          meta: Type.Optional(Type.String({ maxLength: 170, description: 'Meta description (max 170 characters)' })),
+          meta: Type.Optional(Type.String({ maxLength: 170, description: 'Meta description' })),
         },
         {
           additionalProperties: false,

@@ -2,11 +2,11 @@ import { Type } from '@sinclair/typebox';
 import { Nullable } from './common.js';
 
 const text = (max: number, description: string) =>
-  Type.String({ maxLength: max, description: `${description} (max ${max} characters)` });
+  Type.String({ maxLength: max, description });
 const list = (description: string) =>
   Type.Array(Type.String({ maxLength: 200 }), {
     maxItems: 20,
-    description: `${description} (at most 20, each max 200 characters); replaces the list`,
+    description: `${description}; replaces the list`,
   });
 
 /** update_my_listing `fields`. Headline, summary and SEO belong to this site's listing; the rest are company facts. */
