@@ -3,6 +3,7 @@ import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotoc
 import type { AppContext } from '../app-context.js';
 import type { Principal } from '../api/registry.js';
 import { serverInstructions } from './instructions.js';
+import { withDraftProgress } from './draft-progress.js';
 import { callTool } from './tool-call.js';
 import type { CatalogTool } from './tool-catalog.js';
 
@@ -32,14 +33,16 @@ export function createToolServer(
   server.registerCapabilities({ tools: { listChanged: false } });
   const tools = [...catalog.values()].map((t) => t.definition);
   server.setRequestHandler('tools/list', () => ({ tools }));
-  server.setRequestHandler('tools/call', async (request) => {
+  server.setRequestHandler('tools/call', async (request, call) => {
     const tool = catalog.get(request.params.name);
     if (!tool)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         `Unknown tool "${request.params.name}"; tools/list names every tool.`,
       );
-    const result = await callTool(tool, request.params.arguments, ctx, principal, log, idempotencyKey);
+    const answer = await callTool(tool, request.params.arguments, ctx, principal, log, idempotencyKey);
+    // submit_listing with a progress token waits for the draft, reporting progress on the way.
+    const result = await withDraftProgress(tool, answer, ctx, call.mcpReq);
     return result.isError ? result : server.projectCallToolResult(result, tool.outputSchema);
   });
   return mcp;

@@ -22,6 +22,8 @@ export const submitListingOperation = defineOperation({
   title: 'Submit a product by URL',
   summary:
     'Starts a draft: the service reads the website (respecting robots.txt) and drafts the profile in about a minute, quoting evidence for every value. Poll get_draft every few seconds until status is ready.',
+  description:
+    'Over MCP, a call that sends a progress token (params._meta.progressToken) stays open instead: it gets notifications/progress as pages are read and the profile is drafted, then answers with the ready draft (as get_draft would), or, when that takes longer than the call waits (under a minute), with the draft as it stands (then poll get_draft). Without a token the answer comes at once, with status crawling.',
   scope: 'listings:write',
   status: 201,
   idempotent: true,
