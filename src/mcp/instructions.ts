@@ -8,7 +8,8 @@ export function serverInstructions(siteName: string): string {
     'Reading is open to everyone; tools that act for a person need sign-in (OAuth or an API key) with the ' +
       'scope the tool names.',
     'To submit a product: call submit_listing with its website URL. Then poll get_draft every few seconds ' +
-      'until status is ready (about a minute).',
+      'until status is ready (about a minute). Or send a progress token with submit_listing: the call then ' +
+      'reports progress notifications while the site is read and drafted, and answers with the ready draft.',
     'Review each field with its evidence quotes; fix or complete fields with update_draft. Then submit_draft ' +
       'saves the draft as an unpublished listing and returns listing_id.',
     'To launch it, either choose_free_listing (the free queue, weeks out) or build an order: list_products, ' +

@@ -3,6 +3,7 @@ import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotoc
 import type { AppContext } from '../app-context.js';
 import type { Principal } from '../api/registry.js';
 import { serverInstructions } from './instructions.js';
+import { withDraftProgress } from './draft-progress.js';
 import { callTool, type CallExtras } from './tool-call.js';
 import type { CatalogTool } from './tool-catalog.js';
 
@@ -32,7 +33,7 @@ export function createToolServer(
   server.registerCapabilities({ tools: { listChanged: false } });
   const tools = [...catalog.values()].map((t) => t.definition);
   server.setRequestHandler('tools/list', () => ({ tools }));
-  server.setRequestHandler('tools/call', async (request) => {
+  server.setRequestHandler('tools/call', async (request, call) => {
     const tool = catalog.get(request.params.name);
     if (!tool)
       throw new ProtocolError(
@@ -41,7 +42,9 @@ export function createToolServer(
       );
     const extras: CallExtras = { meta: request.params._meta };
     if (headerKey !== undefined) extras.headerKey = headerKey;
-    const result = await callTool(tool, request.params.arguments, ctx, principal, log, extras);
+    const answer = await callTool(tool, request.params.arguments, ctx, principal, log, extras);
+    // submit_listing with a progress token waits for the draft, reporting progress on the way.
+    const result = await withDraftProgress(tool, answer, ctx, call.mcpReq);
     return result.isError ? result : server.projectCallToolResult(result, tool.outputSchema);
   });
   return mcp;

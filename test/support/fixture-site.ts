@@ -9,6 +9,8 @@ export interface FixtureResponse {
   headers?: Record<string, string>;
   gzip?: boolean /** Answer after this long. */;
   delayMs?: number;
+  /** Answer once this settles: a test holds a page back until it has seen what happens meanwhile. */
+  waitFor?: Promise<unknown>;
 }
 export type FixtureRoutes = Record<string, FixtureResponse | ((origin: string) => FixtureResponse)>;
 
@@ -37,7 +39,8 @@ export async function startFixtureSite(
       res.writeHead(r.status ?? 200, headers);
       res.end(body);
     };
-    if (r.delayMs) setTimeout(send, r.delayMs);
+    if (r.waitFor) void r.waitFor.then(send, send);
+    else if (r.delayMs) setTimeout(send, r.delayMs);
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

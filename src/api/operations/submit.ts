@@ -22,6 +22,8 @@ export const submitListingOperation = defineOperation({
   title: 'Submit a product by URL',
   summary:
     'Starts a draft: the service reads the website (respecting robots.txt) and drafts the profile, quoting evidence for every value. That usually takes a few seconds; poll get_draft until status is ready, or send a progress token.',
+  description:
+    'Over MCP, a call that sends a progress token (params._meta.progressToken) stays open: it gets notifications/progress as pages are read and the profile is drafted, then answers with the ready draft, or after 50 seconds with the draft as it stands. Without a token it answers at once, with status crawling.',
   scope: 'listings:write',
   status: 201,
   idempotent: true,

@@ -220,6 +220,27 @@ export async function setStatus(
   );
 }
 
+/** What a caller waiting for a draft reads on each look: a few columns, never the pages or fields themselves. */
+export interface DraftProgressRow {
+  status: DraftStatus;
+  url: string;
+  /** The progress without its lists of pages read and skipped. */
+  progress: Pick<DraftProgress, 'phase' | 'pages_read' | 'pages_planned' | 'current_url' | 'message'>;
+  /** Profile fields with a value, once the draft is ready (null before). */
+  fields_found: number | null;
+}
+
+export async function readDraftProgress(db: Queryable, id: string): Promise<DraftProgressRow | null> {
+  const rows = await db.query<DraftProgressRow>(
+    `SELECT d.status, d.url, d.progress - 'read_urls' - 'skipped' AS progress,
+            CASE WHEN d.status = 'ready' THEN (SELECT count(*)::int FROM draft_fields f
+              WHERE f.draft_id = d.id AND f.state NOT IN ('not_found', 'deleted')) END AS fields_found
+       FROM drafts d WHERE d.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 /** Replaces the pages read for a draft (a re-run crawl starts over, so the job stays idempotent). */
 export async function savePages(db: Queryable, draftId: string, pages: StoredPage[]): Promise<void> {
   await db.query<NoRows>('DELETE FROM draft_pages WHERE draft_id = $1', [draftId]);

@@ -5,7 +5,15 @@ import { observeCrawl } from '../../metrics/crawl-metrics.js';
 import type { PageKind } from '../../crawler/page-picker.js';
 import { composeDraft } from '../../drafting/compose-draft.js';
 import type { CategoryChoice, ProfileField } from '../../drafting/draft-content.js';
-import { loadDraft, loadPages, savePages, setProgress, setStatus, type StoredPage } from './draft-repository.js';
+import {
+  loadDraft,
+  loadPages,
+  savePages,
+  setProgress,
+  setStatus,
+  type DraftProgress,
+  type StoredPage,
+} from './draft-repository.js';
 import { writeDraftContent } from './draft-writing.js';
 import { crawlReport, reportOf } from './crawl-report.js';
 
@@ -68,6 +76,45 @@ async function draftFromStoredPages(deps: DraftDeps, draftId: string, signal?: A
   return composed;
 }
 
+/** At most one crawl progress write per this many ms: it is read by people polling every few seconds and
+ *  by calls waiting for the draft (wait-for-draft.ts), which look about as often. */
+const PROGRESS_WRITE_MS = 250;
+
+/**
+ * Writes crawl progress at most every PROGRESS_WRITE_MS, and the latest report once that time is up,
+ * so a crawl waiting on a slow page still shows how far it got. Writes go one after another; `settle`
+ * drops a report not yet written and waits for the write under way, so none lands after the next phase's.
+ */
+function crawlProgressWriter(deps: DraftDeps, draftId: string) {
+  let lastWrite = 0;
+  let latest: DraftProgress | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let writing = Promise.resolve();
+  const write = () => {
+    timer = undefined;
+    const progress = latest;
+    if (!progress) return;
+    latest = null;
+    lastWrite = Date.now();
+    writing = writing.then(() => setProgress(deps.db, draftId, progress, deps.now())).catch(() => {});
+  };
+  return {
+    report(progress: DraftProgress) {
+      latest = progress;
+      if (timer) return;
+      const wait = lastWrite + PROGRESS_WRITE_MS - Date.now();
+      if (wait <= 0) write();
+      else timer = setTimeout(write, wait);
+    },
+    async settle() {
+      clearTimeout(timer);
+      timer = undefined;
+      latest = null;
+      await writing;
+    },
+  };
+}
+
 /**
  * The submission job: crawl the website, then draft the profile. Each step records its result
  * before the next starts, so a job re-run after a crash resumes where it stopped: a draft already
@@ -90,30 +137,26 @@ export async function processDraft(
       { phase: 'crawling', pages_read: 0, message: `Reading ${draft.url}` },
       deps.now(),
     );
-    let lastWrite = 0;
+    const progress = crawlProgressWriter(deps, draftId);
     const crawlStarted = performance.now();
-    const crawl = await crawlSite(draft.url, {
-      publicUrl: deps.config.publicUrl,
-      allowHosts: deps.config.crawlAllowHosts,
-      render: deps.config.crawlRender,
-      onProgress: ({ fetched, planned, url }) => {
-        // Progress is for people polling every few seconds; a write per page at most every 250 ms is plenty.
-        if (Date.now() - lastWrite < 250 && fetched < planned) return;
-        lastWrite = Date.now();
-        void setProgress(
-          deps.db,
-          draftId,
-          {
+    let crawl: Awaited<ReturnType<typeof crawlSite>>;
+    try {
+      crawl = await crawlSite(draft.url, {
+        publicUrl: deps.config.publicUrl,
+        allowHosts: deps.config.crawlAllowHosts,
+        render: deps.config.crawlRender,
+        onProgress: ({ fetched, planned, url }) =>
+          progress.report({
             phase: 'crawling',
             pages_read: fetched,
             pages_planned: planned,
             current_url: url,
             message: `Read ${fetched} of ${planned} pages`,
-          },
-          deps.now(),
-        ).catch(() => {});
-      },
-    });
+          }),
+      });
+    } finally {
+      await progress.settle();
+    }
     observeCrawl(deps, crawlStarted, crawl);
     signal?.throwIfAborted();
     // A network error or a 5xx may pass: the job is retried (with backoff) before the draft gives up.
