@@ -15,7 +15,7 @@ import { problem } from '../api/errors.js';
 import { offeredOn, type Operation, type Principal } from '../api/registry.js';
 import { mcpResourceMetadataUrl, registerProtectedResourceRoutes } from './protected-resource.js';
 import { parseJsonBody, scopesOfTools, scopesRequired } from './scope-gate.js';
-import { buildToolCatalog } from './tool-catalog.js';
+import { buildToolCatalog, toolListsOf } from './tool-catalog.js';
 import { createToolServer, serverInfoFor } from './tool-server.js';
 import { fastToolCallReply, matchFastToolCall } from './fast-tool-call.js';
 import { callTool } from './tool-call.js';
@@ -79,6 +79,7 @@ function replay(raw: IncomingMessage, body: Buffer | undefined, auth: AuthInfo |
 export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: AppContext): void {
   // Site-only operations (votes, reviews, …) are never tools, whatever list is passed.
   const catalog = buildToolCatalog(ops.filter((o) => offeredOn(o, 'mcp')));
+  const lists = toolListsOf(catalog);
   const serverInfo = serverInfoFor(ctx);
   const target: ChallengeTarget = {
     resourceMetadataUrl: mcpResourceMetadataUrl(ctx),
@@ -89,13 +90,11 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
   const allowedHosts = [...new Set([new URL(ctx.config.publicUrl).hostname, ...localhostAllowedHostnames()])];
   const handler = createMcpHandler(
     ({ authInfo, requestInfo }) =>
-      createToolServer(
-        catalog,
-        ctx,
-        principalOf(authInfo),
-        app.log,
-        requestInfo?.headers.get('idempotency-key') ?? undefined,
-      ),
+      createToolServer(catalog, ctx, principalOf(authInfo), app.log, {
+        lists,
+        protocolVersion: requestInfo?.headers.get('mcp-protocol-version'),
+        headerKey: requestInfo?.headers.get('idempotency-key') ?? undefined,
+      }),
     // Refused requests (405 on GET, bad envelopes…) are the client's mistakes, not ours: debug only.
     {
       legacy: 'stateless',

@@ -71,8 +71,7 @@ export function toolDescription(op: Operation): string {
  */
 function toolAnnotations(op: Operation): NonNullable<Tool['annotations']> {
   const readOnly = op.readOnly ?? op.method === 'GET';
-  // `title` here too: 2025-03-26 clients only know the annotation, not the top-level field.
-  const hints: NonNullable<Tool['annotations']> = { title: op.title };
+  const hints: NonNullable<Tool['annotations']> = {};
   if (readOnly) hints.readOnlyHint = true;
   else {
     if (op.method !== 'DELETE' && op.destructive !== true) hints.destructiveHint = false;
@@ -103,3 +102,19 @@ export function buildToolCatalog(ops: Operation[]): Map<string, CatalogTool> {
   }
   return catalog;
 }
+
+/** The tools/list answers: for 2025-03-26 clients, which know a title only as an annotation, and for later ones. */
+export interface ToolLists {
+  current: Tool[];
+  legacy: Tool[];
+}
+
+export function toolListsOf(catalog: Map<string, CatalogTool>): ToolLists {
+  const current = [...catalog.values()].map((t) => t.definition);
+  const legacy = current.map(({ title, ...tool }) => ({ ...tool, annotations: { title, ...tool.annotations } }));
+  return { current, legacy };
+}
+
+/** A request without MCP-Protocol-Version comes from a 2025-03-26 client (the header came later). */
+export const toolListFor = (lists: ToolLists, version: string | null | undefined): Tool[] =>
+  !version || version === '2025-03-26' ? lists.legacy : lists.current;

@@ -5,7 +5,7 @@ import type { Principal } from '../api/registry.js';
 import { serverInstructions } from './instructions.js';
 import { withDraftProgress } from './draft-progress.js';
 import { callTool, type CallExtras } from './tool-call.js';
-import type { CatalogTool } from './tool-catalog.js';
+import { toolListFor, type CatalogTool, type ToolLists } from './tool-catalog.js';
 
 /** The stateless 2026 protocol revision plus the initialize-based ones; the first 2025 entry is the fallback offer. */
 export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'];
@@ -22,8 +22,9 @@ export function createToolServer(
   ctx: AppContext,
   principal: Principal | null,
   log: FastifyBaseLogger,
-  headerKey?: string,
+  request: { lists: ToolLists; protocolVersion?: string | null; headerKey?: string },
 ): McpServer {
+  const { lists, protocolVersion, headerKey } = request;
   const mcp = new McpServer(serverInfoFor(ctx), {
     instructions: serverInstructions(ctx.site.name),
     supportedProtocolVersions: MCP_PROTOCOL_VERSIONS,
@@ -31,8 +32,7 @@ export function createToolServer(
   const server = mcp.server;
   // The tool set is fixed at start-up, so there is never a list_changed to announce.
   server.registerCapabilities({ tools: { listChanged: false } });
-  const tools = [...catalog.values()].map((t) => t.definition);
-  server.setRequestHandler('tools/list', () => ({ tools }));
+  server.setRequestHandler('tools/list', () => ({ tools: toolListFor(lists, protocolVersion) }));
   server.setRequestHandler('tools/call', async (request, call) => {
     const tool = catalog.get(request.params.name);
     if (!tool)
