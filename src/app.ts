@@ -8,7 +8,7 @@ import type { AppContext } from './app-context.js';
 import { compile } from './api/validation.js';
 import { frameworkErrors, installErrorHandlers } from './api/error-handler.js';
 import { HttpError } from './api/errors.js';
-import { registerRestRoutes } from './api/rest.js';
+import { BODY_LIMIT_BYTES, registerRestRoutes } from './api/rest.js';
 import { operations } from './api/operations/index.js';
 import { buildOpenApi } from './api/openapi.js';
 import { sha256 } from './crypto/sha256.js';
@@ -37,7 +37,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: opts.logger ? withLogHygiene(opts.logger) : false,
     frameworkErrors: frameworkErrors(htmlErrors),
     trustProxy: ctx.config.trustProxy,
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_LIMIT_BYTES,
     // Slugs and ids are case- and slash-sensitive; keep routes strict but forgive a trailing slash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: false,

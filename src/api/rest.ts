@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { authenticate, requireScope, type ChallengeTarget } from './auth.js';
+import { HttpError } from './errors.js';
 import { executeOperation } from './execute.js';
 import { REPLAYED_HEADER, parseIdempotencyKey, requestHash, toStoredJson, withIdempotency } from './idempotency.js';
 import { linkHeader } from './pagination.js';
@@ -11,8 +12,20 @@ const principals = new WeakMap<object, Principal | null>();
 const idempotencyKeys = new WeakMap<object, string>();
 
 export const API_PREFIX = '/api/v1';
+/** The largest request body the app reads (app.ts); a larger one is a 413 (documented in OpenAPI). */
+export const BODY_LIMIT_BYTES = 1_048_576;
 
 export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** A route's preParsing hook: a body that is not sent as JSON is a 415 before anything reads it. */
+async function refuseNonJsonBody<Payload>(req: FastifyRequest, _reply: unknown, payload: Payload): Promise<Payload> {
+  const length = req.headers['content-length'];
+  const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (hasBody && type !== 'application/json')
+    throw new HttpError(415, 'Send the body as JSON, with Content-Type: application/json.');
+  return payload;
+}
 
 /** One Fastify route per registry operation: validation and serialization from its schemas. */
 export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: AppContext) {
@@ -31,6 +44,10 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
         ...(op.body ? { body: op.body } : {}),
         response: { [status]: op.response },
       },
+      // Bodies are JSON, as the document says: a form or text body would otherwise be parsed too (the
+      // site's parsers are app-wide) and let in requests the document does not describe.
+      // Before parsing, after the rate limit (whose onRequest hook every answer's RateLimit headers come from).
+      ...(op.body ? { preParsing: refuseNonJsonBody } : {}),
       // Credentials are checked before the input: an anonymous caller learns it must sign in, not what the body lacks.
       preValidation: async (req) => {
         const principal = await authenticate(ctx, req.headers.authorization, challengeTarget);

@@ -114,14 +114,44 @@ describeEachDatabase('OpenAPI document', (env) => {
 
   test('every error response is problem+json and every operation can be rate limited', async () => {
     const d = await doc();
-    for (const path of Object.values(
-      d.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>,
-    )) {
+    const resolve = (r: { $ref?: string }) =>
+      r.$ref ? d.components.responses[r.$ref.slice('#/components/responses/'.length)] : r;
+    for (const path of Object.values(d.paths as Record<string, Record<string, { responses: Record<string, any> }>>)) {
       for (const op of Object.values(path)) {
         assert.ok(op.responses['429'], 'a 429 response');
-        assert.ok(op.responses['400'].content!['application/problem+json']);
+        for (const [status, r] of Object.entries(op.responses))
+          if (Number(status) >= 400) assert.ok(resolve(r).content['application/problem+json'], status);
       }
     }
+  });
+
+  test('every response of every operation documents the RateLimit headers, defined once', async () => {
+    const d = await doc();
+    const names = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+    for (const name of names) assert.equal(d.components.headers[name].required, true, name);
+    const responses = [
+      ...Object.values(d.components.responses as Record<string, any>),
+      ...Object.values(d.paths as Record<string, Record<string, { responses: Record<string, any> }>>).flatMap((p) =>
+        Object.values(p).flatMap((o) => Object.values(o.responses).filter((r) => !r.$ref)),
+      ),
+    ];
+    for (const r of responses)
+      for (const name of names) assert.deepEqual(r.headers[name], { $ref: `#/components/headers/${name}` });
+  });
+
+  test('an operation with a body documents 413 and 415; one without does not', async () => {
+    const d = await doc();
+    assert.deepEqual(d.paths['/orders/quote'].post.responses['413'], {
+      $ref: '#/components/responses/ContentTooLarge',
+    });
+    assert.ok(d.paths['/orders/quote'].post.responses['415']);
+    assert.equal(d.paths['/drafts/{id}/submit'].post.responses['413'], undefined);
+  });
+
+  test('names a contact and a license', async () => {
+    const d = await doc();
+    assert.deepEqual(d.info.contact, { name: 'Launchdeck', url: 'http://launchdeck.test/docs' });
+    assert.equal(d.info.license.identifier, 'MIT');
   });
 
   test('the API reference page at /docs documents every operation', async () => {

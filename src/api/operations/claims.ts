@@ -67,6 +67,7 @@ export const claimListingOperation = defineOperation({
   scope: 'listings:write',
   status: 201,
   idempotent: true,
+  notFound: true,
   openWorld: true,
   body: Body({
     slug: Type.String({ minLength: 1, maxLength: 220, description: 'Slug of the listing to claim' }),

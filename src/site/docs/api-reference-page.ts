@@ -117,7 +117,7 @@ export function renderApiReferencePage(doc: ApiDocument, opts: ApiReferencePageO
     <dl class="api-facts">
       <dt>Base URL</dt><dd><code>${baseUrl}</code></dd>
       <dt>Authentication</dt><dd>Public operations need nothing. The others need <code>Authorization: Bearer &lt;API key or OAuth token&gt;</code> granting the scope the operation names. Create an API key on <a href="/account">your account page</a>, then press <strong>Authorize</strong> below and paste it to try operations as yourself.</dd>
-      <dt>Errors</dt><dd><a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem details (<code>application/problem+json</code>); a <code>429</code> carries <code>Retry-After</code> and <code>RateLimit-*</code> headers.</dd>
+      <dt>Errors</dt><dd><a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem details (<code>application/problem+json</code>). Every answer carries <code>RateLimit-*</code> headers; a <code>429</code> also <code>Retry-After</code>.</dd>
       <dt>OpenAPI</dt><dd><a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a> (OpenAPI ${doc.openapi ?? '3.1'}, API version ${doc.info?.version ?? ''}) for client generators</dd>
       <dt>MCP</dt><dd>Every operation is also a tool of the same name on the MCP server at <code>${publicUrl}/mcp</code>: <a href="/docs/mcp">connect an AI agent</a>.</dd>
     </dl>
