@@ -65,7 +65,7 @@ describeEachDatabase(
           assert.equal(oauth.stored?.scope, 'account:read');
         });
 
-        test('a listings:write tool gets the 403 insufficient_scope challenge naming listings:write', async () => {
+        test('a listings:write tool gets the 403 insufficient_scope challenge naming what is granted plus listings:write', async () => {
           const refused = await submit().then(
             () => assert.fail('submit_listing ran with an account:read token'),
             (err: unknown) => err,
@@ -73,7 +73,7 @@ describeEachDatabase(
           const forbidden = session.exchanges.find((x) => x.status === 403);
           assert.ok(forbidden, `no 403: ${String(refused)}`);
           assert.match(forbidden.wwwAuthenticate ?? '', /error="insufficient_scope"/);
-          assert.match(forbidden.wwwAuthenticate ?? '', /scope="listings:write"/);
+          assert.match(forbidden.wwwAuthenticate ?? '', /scope="account:read listings:write"/);
           if (sdk === 2) {
             // 2.x steps up by itself: it asks the person again for what it had plus the challenged scope.
             assert.ok(session.isUnauthorized(refused), String(refused));
