@@ -57,9 +57,9 @@ export async function cannon(
     connections: opts.connections ?? 20,
     ...(opts.requests ? { requests: opts.requests } : {}),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', LOAD_GENERATOR, JSON.stringify(args)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // The options go by standard input: a list of request bodies can be longer than argv allows.
+  const child = spawn(process.execPath, ['--import', 'tsx', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(args));
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => {
     out += d;

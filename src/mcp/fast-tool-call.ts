@@ -63,34 +63,57 @@ export function matchFastToolCall(
     return null;
   }
   const headerKey = tool.op.idempotent ? idempotencyKeyHeader(headers) : undefined;
-  const extras: CallExtras = {};
+  const extras: CallExtras = { protocolVersion: version };
   if (headerKey !== undefined) extras.headerKey = headerKey;
   if (meta) extras.meta = meta;
   return { version, id, tool, args: params.arguments, extras };
 }
 
-// A cached listing is the same object on every call: quote (escape) its JSON text once, not per request.
-const quoted = new WeakMap<object, string>();
-function quotedText(structured: object, text: string): string {
-  let q = quoted.get(structured);
-  if (q === undefined) {
-    q = JSON.stringify(text);
-    quoted.set(structured, q);
-  }
-  return q;
-}
+/**
+ * The reply's bytes up to the request id, per result object and protocol revision. A cached read
+ * (a listing) is the same object on every call, so its text is escaped and encoded to UTF-8 once;
+ * each reply then costs one copy of those bytes instead of building and encoding a ~2× longer
+ * string than REST sends (text and structured content both carry the JSON).
+ */
+const encodedHeads = new WeakMap<object, Map<string, Buffer>>();
 
 /** The JSON-RPC reply for a fast call, and how to send it (JSON for 2026-07-28, one SSE event before). */
 export function fastToolCallReply(
   call: FastToolCall,
   result: CallToolResult,
   serverInfo: { name: string; version: string },
-): { contentType: string; body: string; headers: Record<string, string> } {
+): { contentType: string; body: Buffer; headers: Record<string, string> } {
+  const sse = call.version !== '2026-07-28';
+  const sc = result.structuredContent;
+  const reusable = typeof sc === 'object' && sc !== null && result._meta === undefined;
+  let head = reusable ? encodedHeads.get(sc)?.get(call.version) : undefined;
+  if (head === undefined) {
+    head = Buffer.from(
+      `${sse ? 'event: message\ndata: ' : ''}{"result":${resultJson(call.version, result, serverInfo)}`,
+    );
+    if (reusable) {
+      let byVersion = encodedHeads.get(sc);
+      if (!byVersion) encodedHeads.set(sc, (byVersion = new Map()));
+      byVersion.set(call.version, head);
+    }
+  }
+  const tail = Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}${sse ? '\n\n' : ''}`);
+  const body = Buffer.concat([head, tail], head.length + tail.length);
+  if (!sse) return { contentType: 'application/json', body, headers: {} };
+  return {
+    contentType: 'text/event-stream',
+    body,
+    headers: { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
+  };
+}
+
+/** The `result` member as the SDK writes it for this revision. */
+function resultJson(version: string, result: CallToolResult, serverInfo: { name: string; version: string }): string {
   // callTool's text content is exactly the JSON of its structured content (a problem has text only).
   const first = result.content[0];
   const resultText = first && first.type === 'text' ? first.text : undefined;
   const extra =
-    call.version === '2026-07-28'
+    version === '2026-07-28'
       ? { resultType: 'complete', _meta: { ...result._meta, 'io.modelcontextprotocol/serverInfo': serverInfo } }
       : result._meta
         ? { _meta: result._meta }
@@ -98,16 +121,10 @@ export function fastToolCallReply(
   // The text content usually is the structured content's JSON: reuse it rather than serialising twice.
   const sc = result.structuredContent;
   const structured = sc === undefined ? '' : `,"structuredContent":${resultText ?? JSON.stringify(sc)}`;
-  const head =
-    typeof sc === 'object' && sc !== null && resultText !== undefined && result.content.length === 1
-      ? `{"content":[{"type":"text","text":${quotedText(sc, resultText)}}]${result.isError ? ',"isError":true' : ''}`
-      : JSON.stringify({ content: result.content, ...(result.isError ? { isError: true } : {}) }).slice(0, -1);
+  const content = JSON.stringify({ content: result.content, ...(result.isError ? { isError: true } : {}) }).slice(
+    0,
+    -1,
+  );
   const tail = Object.keys(extra).length ? `,${JSON.stringify(extra).slice(1, -1)}` : '';
-  const json = `{"result":${head}${structured}${tail}},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
-  if (call.version === '2026-07-28') return { contentType: 'application/json', body: json, headers: {} };
-  return {
-    contentType: 'text/event-stream',
-    body: `event: message\ndata: ${json}\n\n`,
-    headers: { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
-  };
+  return `${content}${structured}${tail}}`;
 }

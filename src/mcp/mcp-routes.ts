@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   createMcpHandler,
   localhostAllowedHostnames,
@@ -69,6 +69,13 @@ function replay(raw: IncomingMessage, body: Buffer | undefined, auth: AuthInfo |
       if (body && body.length > 0) yield body;
     },
   };
+}
+
+/** Takes the response from Fastify, keeping the headers set so far (rate limits) on the raw response. */
+function handOver(reply: FastifyReply): void {
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) reply.raw.setHeader(name, value);
 }
 
 /**
@@ -167,12 +174,18 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
         if (fast) {
           const result = await callTool(fast.tool, fast.args, ctx, principal, req.log, fast.extras);
           const out = fastToolCallReply(fast, result, serverInfo);
-          return reply.code(200).headers(out.headers).type(out.contentType).send(out.body);
+          // Written straight to the socket: the reply is final bytes, so Fastify's send pipeline
+          // (onSend hooks, payload checks) would only cost time; onResponse still runs on finish.
+          handOver(reply);
+          const raw = reply.raw;
+          for (const [name, value] of Object.entries(out.headers)) raw.setHeader(name, value);
+          raw.setHeader('content-type', out.contentType);
+          raw.setHeader('content-length', out.body.length);
+          raw.statusCode = 200;
+          raw.end(out.body);
+          return;
         }
-        reply.hijack();
-        // Headers set so far (rate limit, request id) would be lost once the SDK writes the head itself.
-        for (const [name, value] of Object.entries(reply.getHeaders()))
-          if (value !== undefined) reply.raw.setHeader(name, value);
+        handOver(reply);
         const auth =
           principal && req.headers.authorization ? authInfoFor(principal, req.headers.authorization) : undefined;
         await serve(replay(req.raw, body, auth), reply.raw);

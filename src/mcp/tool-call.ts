@@ -16,6 +16,7 @@ import type { Principal } from '../api/registry.js';
 import { compile, summarize, toFieldErrors } from '../api/validation.js';
 import { IDEMPOTENCY_ARGUMENT, type CatalogTool } from './tool-catalog.js';
 import { metricsOf } from '../metrics/metrics.js';
+import { resourceLinksOf } from './resource-links.js';
 
 /** MCP clients cannot set per-call headers, so a call's idempotency key may also ride in its `_meta`. */
 export const IDEMPOTENCY_META = 'io.launchdeck/idempotency-key';
@@ -42,7 +43,12 @@ export interface CallExtras {
   headerKey?: string;
   /** The call's `params._meta`. */
   meta?: Record<string, unknown>;
+  /** The revision the call speaks (its MCP-Protocol-Version; absent from 2025-03-26 clients). */
+  protocolVersion?: string | null;
 }
+
+/** resource_link content came with 2025-06-18: earlier clients would refuse a result that holds one. */
+const knowsResourceLinks = (version: string | null | undefined) => !!version && version !== '2025-03-26';
 
 /**
  * Runs one tool the way REST runs its route: validate the arguments, then the shared handler.
@@ -109,7 +115,7 @@ async function runTool(
           body: toStoredJson(await executeOperation(op, input, ctx, principal)),
         }),
       );
-      const result = successResult(JSON.stringify(body), body);
+      const result = successResult(JSON.stringify(body), body, extras.protocolVersion);
       if (replayed) result._meta = { [REPLAYED_META]: true };
       return result;
     }
@@ -118,15 +124,19 @@ async function runTool(
     // cached reads already carry that text, so it is neither rebuilt nor reparsed.
     const cached = jsonTextOf(result);
     const text = cached ?? JSON.stringify(result ?? null);
-    return successResult(text, cached !== undefined ? result : JSON.parse(text));
+    return successResult(text, cached !== undefined ? result : JSON.parse(text), extras.protocolVersion);
   } catch (err) {
     const { problem: p, headers } = toProblem(err, log);
     return problemResult(p, headers[REPLAYED_HEADER] === 'true');
   }
 }
 
-function successResult(text: string, json: unknown): CallToolResult {
-  return isPlainObject(json)
-    ? { content: [{ type: 'text', text }], structuredContent: json }
-    : { content: [{ type: 'text', text }] };
+/** The JSON as text (for clients that read only content) and as structured content, then the links it holds. */
+function successResult(text: string, json: unknown, version: string | null | undefined): CallToolResult {
+  if (!isPlainObject(json)) return { content: [{ type: 'text', text }] };
+  const links = knowsResourceLinks(version) ? resourceLinksOf(json) : [];
+  return {
+    content: links.length ? [{ type: 'text', text }, ...links] : [{ type: 'text', text }],
+    structuredContent: json,
+  };
 }

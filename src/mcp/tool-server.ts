@@ -40,7 +40,7 @@ export function createToolServer(
         ProtocolErrorCode.InvalidParams,
         `Unknown tool "${request.params.name}"; tools/list names every tool.`,
       );
-    const extras: CallExtras = { meta: request.params._meta };
+    const extras: CallExtras = { meta: request.params._meta, protocolVersion };
     if (headerKey !== undefined) extras.headerKey = headerKey;
     const answer = await callTool(tool, request.params.arguments, ctx, principal, log, extras);
     // submit_listing with a progress token waits for the draft, reporting progress on the way.

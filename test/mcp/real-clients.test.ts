@@ -163,9 +163,18 @@ describeEachDatabase(
           assert.equal(quote.reverse_charge, true);
           assert.equal(quote.vat_cents, 0);
           assert.equal(quote.total_cents, quote.subtotal_cents);
-          const made = structured(await call('create_checkout', order));
+          const checkout = await call('create_checkout', order);
+          const made = structured(checkout);
           assert.equal(made.status, 'pending');
           assert.equal(made.checkout_url, `${env().ctx.config.publicUrl}/checkout/${made.number}`);
+          // The page the person opens comes as a resource link too, which clients can show as a link.
+          const links = (checkout.content as { type: string; uri?: string }[]).filter(
+            (c) => c.type === 'resource_link',
+          );
+          assert.ok(
+            links.some((l) => l.uri === made.checkout_url),
+            JSON.stringify(checkout.content.slice(1)),
+          );
           orderNumber = made.number;
 
           // The person pays on the checkout page (the API ends at checkout_url).
