@@ -7,7 +7,7 @@ export const getAccountOperation = defineOperation({
   path: '/me',
   tag: 'Account',
   title: 'Who am I',
-  summary: 'Who you are signed in as, how (API key or OAuth), and which scopes your credential allows.',
+  summary: 'Who you are signed in as, how, and which scopes your credential allows.',
   scope: 'account:read',
   response: Type.Object({
     user: Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), is_admin: Type.Boolean() }),

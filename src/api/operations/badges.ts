@@ -12,7 +12,7 @@ export const getBadgesOperation = defineOperation({
   tag: 'Badges',
   title: 'Badges of a listing',
   summary:
-    "Embed HTML, Markdown and SVG image URLs for each badge kind (Listed on, Launched on, Featured, Verified, Launch of the Week, Top voted) in the chosen shape, colour mode and size — only the badges this listing has earned (an unearned badge's image answers 404).",
+    'Embed HTML, Markdown and SVG URLs of the badges (Listed on, Launched on, Featured, …) this listing has earned.',
   scope: null,
   notFound: true,
   params: Params({ slug: Slug('Listing slug') }),
@@ -29,7 +29,7 @@ export const getBadgesOperation = defineOperation({
     size: Type.Optional(
       StringEnum(BADGE_SIZES, {
         default: 'm',
-        description: "s (80 %), m or l (125 %) of the shape's size; each badge gives its width and height in pixels",
+        description: "s (80 %), m or l (125 %) of the shape's size",
       }),
     ),
   }),

@@ -17,7 +17,7 @@ export const listCategoriesOperation = defineOperation({
   path: '/categories',
   tag: 'Categories',
   title: 'List categories',
-  summary: "The category tree with live listing counts (a parent counts its subcategories' listings too).",
+  summary: "The category tree with live listing counts (a parent's count includes its subcategories').",
   scope: null,
   cached: true,
   query: Query({
@@ -44,8 +44,7 @@ export const getCategoryOperation = defineOperation({
   path: '/categories/{slug}',
   tag: 'Categories',
   title: 'Get a category',
-  summary:
-    'Description, FAQs, parent, subcategories with counts, and its live listings (including subcategories) most voted first.',
+  summary: 'The category with its subcategories, and its live listings (theirs included), most voted first.',
   scope: null,
   cached: true,
   notFound: true,

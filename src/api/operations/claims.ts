@@ -61,27 +61,27 @@ export const claimListingOperation = defineOperation({
   tag: 'Claims',
   title: 'Claim a listing',
   summary:
-    "Start proving a public listing is yours: by a DNS TXT record, a homepage meta tag, a file on the site, or a link emailed to an address only the domain's operator controls. Needs a confirmed email address. Verified is not the same as paid.",
+    "Start proving a public listing is yours; the answer's instructions say exactly what to publish. Verified is not the same as paid.",
   description:
-    'Returns what to publish, exactly: a TXT record at _launchdeck-claim.<domain> with the value launchdeck-claim=<token>; <meta name="launchdeck-claim" content="<token>"> in the homepage <head>; a file at <website>/.well-known/launchdeck-claim.txt containing the token; or, for method email, a single-use link mailed to `email`, which must be admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company\'s domain itself, or the listing\'s published contact address when it is at the domain and nobody owns the listing yet (any other address is a 400 naming `email`: at a mailbox provider anyone can have one). A claim stays open 7 days. Asking again for the same listing and method returns the open claim instead of a new one. Only live and scheduled listings can be claimed: 404 for any other slug. 403 until your account\'s email address is confirmed, 409 when you already own the listing.',
+    'A claim stays open 7 days; asking again (same listing and method) returns it. 403 until your email address is confirmed, 404 unless the listing is live or scheduled, 409 if you own it.',
   scope: 'listings:write',
   status: 201,
   idempotent: true,
   notFound: true,
   openWorld: true,
   body: Body({
-    slug: Type.String({ minLength: 1, maxLength: 220, description: 'Slug of the listing to claim' }),
+    slug: Type.String({ minLength: 1, maxLength: 220, description: 'Listing slug' }),
     method: StringEnum(['dns', 'meta', 'file', 'email'] as const, {
       description:
-        'How to prove it: dns (a TXT record), meta (a tag in the homepage <head>), file (a file under ' +
-        '/.well-known/ on the website) or email (a link mailed to `email`)',
+        'dns (a TXT record), meta (a tag in the homepage <head>), file (under /.well-known/ on the website) or ' +
+        'email (a single-use link mailed to `email`)',
     }),
     email: Type.Optional(
       Type.String({
         format: 'email',
         maxLength: 254,
         description:
-          "Required for method=email, ignored otherwise: admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company's domain, or the listing's published contact address when it is at the domain and nobody owns the listing yet",
+          "Required for method email: admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company's domain, or the listing's contact address there while unowned (any other is a 400)",
       }),
     ),
   }),
@@ -95,8 +95,7 @@ export const listMyClaimsOperation = defineOperation({
   path: '/claims',
   tag: 'Claims',
   title: 'My claims',
-  summary:
-    'Your claims, newest first, with status, instructions and the result of the last check. A pending claim past its 7 days shows as expired.',
+  summary: 'Your claims, newest first; a pending one past its 7 days shows as expired.',
   scope: 'account:read',
   paginated: true,
   query: Query({ ...PaginationQuery }),
@@ -120,14 +119,14 @@ export const verifyClaimOperation = defineOperation({
   tag: 'Claims',
   title: 'Verify a claim',
   summary:
-    'Checks the DNS record, meta tag or file of a pending claim and reports exactly what it found. Email claims verify by opening the emailed link instead.',
+    "Checks a pending claim's DNS record, meta tag or file once (last_check says what it found); for an email claim, which its link verifies, mails a fresh link.",
   description:
-    "When the proof is found, you become the listing's only owner (previous owners are told by email), the listing shows \"Verified owner\" and other open claims on it are closed (status rejected). last_check says where we looked and what was there. Previous owners' founder profiles no longer show on the listing. At most 10 checks per claim an hour (429 with Retry-After). A verified claim is returned as it is; an expired or closed one is a 409. For an email claim, a fresh link is mailed. 403 for another account's claim, and until your account's email address is confirmed.",
+    "When the proof is found you become the listing's only owner (previous owners are told by email) and other open claims on it close. 409 for an expired or closed claim, 429 past 10 checks an hour, 403 for another account's claim or until your email address is confirmed.",
   scope: 'listings:write',
   notFound: true,
   idempotent: true,
   openWorld: true,
-  params: Params({ claim_id: rowId('Claim id, from claim_listing or list_my_claims') }),
+  params: Params({ claim_id: rowId('From claim_listing or list_my_claims') }),
   response: ClaimSchema,
   handler: async ({ claim_id }, ctx) => claimView(await verifyClaim(ctx, claimantOf(ctx), claim_id), ctx.now()),
 });

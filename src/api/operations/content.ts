@@ -56,7 +56,7 @@ export const listAwardsOperation = defineOperation({
   path: '/awards',
   tag: 'Content',
   title: 'List awards',
-  summary: 'Launch of the Week #1, #2 and #3 by community votes, newest week first; optionally of one listing.',
+  summary: 'Launch of the Week #1, #2 and #3 by community votes, newest week first.',
   scope: null,
   notFound: true,
   paginated: true,
@@ -76,7 +76,7 @@ export const listInterviewQuestionsOperation = defineOperation({
   path: '/interview-questions',
   tag: 'Content',
   title: 'Interview questions',
-  summary: 'The questions founders may answer with answer_interview; answers appear on the founder page.',
+  summary: 'Questions founders answer with answer_interview.',
   scope: null,
   response: Type.Object({
     items: Type.Array(Type.Object({ id: Type.Integer(), question: Type.String() })),

@@ -20,7 +20,7 @@ export const getLaunchWeekOperation = defineOperation({
   tag: 'Launches',
   title: 'Launches of a week',
   summary:
-    'A launch week runs Monday to Sunday (UTC). A past or current week lists its live launches ranked by community votes cast that week; a future week lists the scheduled launches.',
+    'A week runs Monday to Sunday (UTC); a past or current one lists its live launches by votes cast that week, a future one its scheduled launches.',
   scope: null,
   cached: true,
   notFound: true,
@@ -67,8 +67,7 @@ export const listLaunchesOperation = defineOperation({
   path: '/launches',
   tag: 'Launches',
   title: 'Launch sections',
-  summary:
-    'One of the eight sections of the launches page: today, this-week, trending (votes decayed with a two-day half-life), most-voted, recent, most-viewed, most-followed, upcoming.',
+  summary: 'One section of the launches page.',
   scope: null,
   cached: true,
   paginated: true,
@@ -77,10 +76,9 @@ export const listLaunchesOperation = defineOperation({
       StringEnum(LAUNCH_SECTIONS, {
         default: 'this-week',
         description:
-          'today: launched today (UTC), most voted first; this-week: launched in the current launch week, most ' +
-          'voted first; trending: by votes of the last 30 days, each halving in weight every two days; ' +
-          'most-voted, most-viewed, most-followed: every live listing by that count; recent: every live listing, ' +
-          'newest launch first; upcoming: scheduled for this or a later week, soonest first',
+          'today (UTC), this-week (current launch week): their launches, most voted first; trending: votes of ' +
+          'the last 30 days, each halving in weight every two days; most-voted, most-viewed, most-followed, recent ' +
+          "(newest launch first): every live listing; upcoming: this week's or later, soonest first",
       }),
     ),
     ...PaginationQuery,

@@ -13,22 +13,27 @@ export const getLeaderboardOperation = defineOperation({
   path: '/leaderboards/{board}',
   tag: 'Leaderboards',
   title: 'A leaderboard',
-  summary:
-    'Separate ranking systems: community-weekly (votes cast in a week), community-all-time, billboard (ranked by money contributed — always marked paid), domain-rating (third-party) and revenue.',
-  description: '`week` applies to community-weekly only.',
+  summary: "One board's ranking; each board is a separate ranking system.",
   scope: null,
   cached: true,
   notFound: true,
   paginated: true,
-  params: Params({ board: Type.String({ maxLength: 40, description: `One of: ${BOARDS.join(', ')}` }) }),
+  params: Params({
+    board: Type.String({
+      maxLength: 40,
+      description:
+        'community-weekly (votes cast in a week), community-all-time, billboard (by money paid, marked paid), ' +
+        'domain-rating (third-party) or revenue',
+    }),
+  }),
   query: Query({
     week: Type.Optional(
       Type.String({
         maxLength: 10,
         minLength: 1,
         description:
-          'community-weekly only (a 400 on other boards): this (the default), last, or a date YYYY-MM-DD (snapped ' +
-          'to its Monday)',
+          'community-weekly only (else a 400): this (the default), last, or a date YYYY-MM-DD (snapped to its ' +
+          'Monday)',
       }),
     ),
     ...PaginationQuery,

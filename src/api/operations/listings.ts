@@ -17,36 +17,34 @@ export const searchListingsOperation = defineOperation({
   tag: 'Listings',
   title: 'Search listings',
   summary:
-    'Full-text, typo-tolerant search over name, tagline, description and keywords; an empty q browses. Results are listing summaries.',
-  description:
-    '`category` includes its subcategories. `status=upcoming` lists scheduled launches. When a word was corrected, `corrected` shows what it was read as.',
+    'Full-text, typo-tolerant search over name, tagline, description and keywords; `corrected` shows words read as others.',
   scope: null,
   cached: true,
   paginated: true,
   query: Query({
     q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text; empty browses' })),
     category: Type.Optional(Slug('Category slug; includes its subcategories')),
-    stage: Type.Optional(Slug('Company stage, matched exactly, e.g. idea, beta, launched, growing, established')),
+    stage: Type.Optional(Slug('Matched exactly, e.g. idea, beta, launched, growing, established')),
     country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' })),
     pricing_model: Type.Optional(
-      Type.String({ maxLength: 40, description: 'Pricing model, any case, e.g. free, freemium, subscription' }),
+      Type.String({ maxLength: 40, description: 'Any case, e.g. free, freemium, subscription' }),
     ),
     domain: Type.Optional(
       Type.String({
         maxLength: 253,
-        description: 'Website domain, e.g. example.com (a URL works too); its subdomains match as well',
+        description: 'e.g. example.com (a URL works too); subdomains match too',
       }),
     ),
     status: Type.Optional(
       StringEnum(['live', 'upcoming'] as const, {
         default: 'live',
-        description: 'live: published listings; upcoming: listings scheduled to launch in a coming week',
+        description: 'live (published) or upcoming (scheduled for a coming week)',
       }),
     ),
     sort: Type.Optional(
       StringEnum(LISTING_SORTS, {
         default: 'relevance',
-        description: 'relevance (by votes when q is empty), newest, votes, trending, most_viewed, most_followed',
+        description: 'relevance is by votes when q is empty',
       }),
     ),
     ...PaginationQuery,
@@ -72,7 +70,7 @@ export const getListingOperation = defineOperation({
   tag: 'Listings',
   title: 'Get a listing',
   summary:
-    'The full public profile: description, features, pricing, categories, founders, FAQs, socials, latest updates, community rating (genuine reviews only), Domain Rating with trend, links and not_found_on_website. Paid-only sections (story, milestones, media) appear only when unlocked.',
+    'The full public profile (community rating from genuine reviews only); the paid sections (story, milestones, media) only when unlocked.',
   scope: null,
   notFound: true,
   params: Params({ slug: Slug('Listing slug') }),
@@ -94,7 +92,7 @@ export const getAlternativesOperation = defineOperation({
   tag: 'Listings',
   title: 'Alternatives to a listing',
   summary:
-    'Owner-approved alternatives first (approved=true), then other live listings in the same primary category, most voted first.',
+    'Owner-approved alternatives first (approved), then other live listings of its primary category, most voted first.',
   scope: null,
   cached: true,
   notFound: true,
@@ -116,8 +114,7 @@ export const compareListingsOperation = defineOperation({
   path: '/compare',
   tag: 'Listings',
   title: 'Compare two listings',
-  summary:
-    "Side by side on their categories' attributes; an empty (null) cell means the listing does not state that fact, and a row with both null means neither does.",
+  summary: "Side by side on their categories' attributes; null means the listing does not state it.",
   scope: null,
   notFound: true,
   query: Query({ a: Slug('First listing slug'), b: Slug('Second listing slug') }),

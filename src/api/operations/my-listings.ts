@@ -112,8 +112,7 @@ export const updateMyListingOperation = defineOperation({
   path: '/me/listings/{listing_id}',
   tag: 'My listings',
   title: 'Edit my listing',
-  summary:
-    'Edits publish at once and are kept in the version history. socials and faqs replace all. apply_to also writes the headline, summary and SEO fields sent in this call to the same company\'s listings on other sites (["all"] or site keys); only fields sent travel.',
+  summary: 'Edits publish at once and are kept in the version history.',
   scope: 'listings:write',
   notFound: true,
   idempotent: true,
@@ -123,22 +122,22 @@ export const updateMyListingOperation = defineOperation({
       Type.Partial(Type.Object(MY_LISTING_FIELDS), {
         additionalProperties: false,
         description:
-          'Only the fields sent change; an empty string or list removes a fact. headline, summary, seo_title and ' +
-          "seo_description are this site's listing's own; the others are company facts, shared by the company's " +
-          "listings on every site (refused with 403 while another site's listing of it is owned by other people)",
+          'Only those sent change (a list replaces the old one; an empty string or list removes one). headline, ' +
+          "summary and seo_* are this site's listing's own; the rest are company facts, shared by its listings on " +
+          "every site (403 while another site's listing of it is owned by others)",
       }),
     ),
-    socials: Type.Optional(Socials("The company's social links; replaces them all (an empty link is left out).")),
+    socials: Type.Optional(Socials("The company's")),
     faqs: Type.Optional(
       Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs; an empty list removes them' }),
     ),
     apply_to: Type.Optional(
-      Type.Array(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: '"all" or a site key' }), {
+      Type.Array(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$' }), {
         maxItems: 50,
         description:
-          'Other sites whose listing of the same company also takes the headline, summary, seo_title and ' +
-          'seo_description sent here: ["all"] or site keys (an unknown key is a 400 that lists them). Each comes ' +
-          'back in applied_to; a listing there you do not co-own is left alone (not_owner)',
+          'Other sites whose listing of this company takes the headline, summary and seo_* sent here too: ["all"] ' +
+          'or site keys (an unknown one is a 400 listing them); results in applied_to. Listings you do not co-own ' +
+          'are left alone',
       }),
     ),
   }),
@@ -156,7 +155,7 @@ export const postListingUpdateOperation = defineOperation({
   path: '/me/listings/{listing_id}/updates',
   tag: 'My listings',
   title: 'Post an update',
-  summary: "Publishes an update on the listing's latest-updates page; followers are told by email.",
+  summary: "Publishes an update on the listing's page; followers are told by email.",
   scope: 'listings:write',
   status: 201,
   notFound: true,
@@ -184,7 +183,7 @@ export const addMilestoneOperation = defineOperation({
   path: '/me/listings/{listing_id}/milestones',
   tag: 'My listings',
   title: 'Add a milestone',
-  summary: 'Shown publicly on paid listings or when the milestones section is unlocked.',
+  summary: 'Public on paid listings or once the milestones section is unlocked.',
   scope: 'listings:write',
   status: 201,
   notFound: true,
@@ -208,7 +207,7 @@ export const deleteMilestoneOperation = defineOperation({
   scope: 'listings:write',
   notFound: true,
   idempotent: true,
-  params: Params({ ...ListingId, milestone_id: rowId('Milestone id, from the milestones of get_my_listing') }),
+  params: Params({ ...ListingId, milestone_id: rowId("From get_my_listing's milestones") }),
   response: Type.Object({ deleted: Type.Boolean(), milestone_id: Type.Integer() }),
   handler: async ({ listing_id, milestone_id }, ctx) => deleteMilestone(ctx, await mine(ctx, listing_id), milestone_id),
 });
@@ -220,7 +219,7 @@ export const setFounderStoryOperation = defineOperation({
   tag: 'My listings',
   title: 'Set the founder story',
   summary:
-    'Saved and published with the listing (public on paid listings or when the story section is unlocked). Replaces the whole story: a section left out is emptied. Each section is plain text with a blank line between paragraphs.',
+    'Replaces the whole story (a section left out is emptied); plain text, a blank line between paragraphs. Public on paid listings or once its section is unlocked.',
   scope: 'listings:write',
   notFound: true,
   idempotent: true,
@@ -240,14 +239,14 @@ export const answerInterviewOperation = defineOperation({
   path: '/me/interview',
   tag: 'My listings',
   title: 'Answer interview questions',
-  summary: 'Answers to list_interview_questions; they appear on your founder page.',
+  summary: 'Your answers to list_interview_questions, shown on your founder page.',
   scope: 'listings:write',
   idempotent: true,
   body: Body({
     answers: Type.Array(
       Type.Object(
         {
-          question_id: rowId('Question id, from list_interview_questions'),
+          question_id: rowId('From list_interview_questions'),
           answer: Type.String({
             minLength: 1,
             maxLength: 4000,
@@ -258,9 +257,7 @@ export const answerInterviewOperation = defineOperation({
       ),
       {
         maxItems: 30,
-        description:
-          'One answer per question; each replaces your earlier answer to that question, and answers ' +
-          'to questions left out stay',
+        description: 'One per question; each replaces your earlier answer to it, the others stay',
       },
     ),
   }),
@@ -282,7 +279,7 @@ export const chooseFreeListingOperation = defineOperation({
   tag: 'My listings',
   title: 'Launch for free',
   summary:
-    'Queues the listing for a launch week some weeks out (6–8 by default; status awaiting_badge); it is scheduled once our badge is found on your homepage.',
+    'Queues the listing for a launch week 6–8 weeks out by default (status awaiting_badge), scheduled once our badge is found on your homepage.',
   scope: 'listings:write',
   notFound: true,
   idempotent: true,

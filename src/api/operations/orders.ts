@@ -20,21 +20,21 @@ import { listProducts } from '../../domain/orders/products-view.js';
 const OrderItem = Type.Object(
   {
     product: Type.String({ minLength: 1, maxLength: 60, description: 'Product code from list_products' }),
-    listing_id: Type.Optional(rowId('One of your listings; required by products with needs_listing=true')),
+    listing_id: Type.Optional(rowId('One of your listings; required by products with needs_listing')),
     week: Type.Optional(
       Type.String({
         maxLength: 10,
         pattern: '^\\d{4}-\\d{2}-\\d{2}$',
         description:
-          'A launch-week Monday (YYYY-MM-DD) from the weeks of list_products, for products that take week: required ' +
-          'for skip_queue and relaunch; optional for launch and launch_bundle (omitted = live at once)',
+          "A Monday (YYYY-MM-DD) of list_products' weeks, for products taking week: required where week_required, " +
+          'else omitted means live at once',
       }),
     ),
     amount_cents: Type.Optional(
       Type.Integer({
         minimum: 1,
         maximum: 100000000,
-        description: 'billboard_min only: the amount in USD cents, at least billboard_min_cents of list_products',
+        description: "billboard_min only: USD cents, at least list_products' billboard_min_cents",
       }),
     ),
     categories: Type.Optional(
@@ -49,7 +49,7 @@ const OrderItem = Type.Object(
         {
           additionalProperties: true,
           maxProperties: 20,
-          description: "For products whose list_products entry has options; validated against that entry's JSON Schema",
+          description: "Valid against the product's options schema (list_products)",
         },
       ),
     ),
@@ -63,15 +63,15 @@ const orderBody = (billingCountry: string) =>
     items: Type.Array(OrderItem, {
       minItems: 1,
       maxItems: 20,
-      description: 'What to buy, one entry per product (1 to 20); list_products says what each product takes',
+      description: 'What to buy, one entry per product; list_products says what each takes',
     }),
     billing_country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: billingCountry })),
     vat_number: Type.Optional(
       Type.String({
         maxLength: 32,
         description:
-          "An EU business's VAT number, of billing_country (given alone, its prefix sets the country): a valid " +
-          "one from another EU country than the seller's means reverse charge (0 % VAT)",
+          "An EU business's VAT number, of billing_country (alone, its prefix sets it); a valid one may mean " +
+          'reverse charge (0 % VAT)',
       }),
     ),
   });
@@ -186,12 +186,9 @@ export const quoteOrderOperation = defineOperation({
   tag: 'Orders',
   title: 'Price an order',
   summary:
-    'Prices items at current prices and validates weeks, categories, options and the billboard minimum, with a VAT preview for billing_country and vat_number. Nothing is saved or charged. Each problem is a 400 naming items[i].field.',
+    'Prices and checks items as create_checkout would, with a VAT preview; nothing is saved or charged. Each problem is a 400 naming items[i].field.',
   scope: 'orders:write',
-  body: orderBody(
-    'ISO 3166-1 alpha-2 code of the billing country, for the VAT preview; without it (or vat_number) the quote ' +
-      'has no VAT and a warning says so',
-  ),
+  body: orderBody('ISO 3166-1 alpha-2 code, for the VAT preview (none without it or vat_number)'),
   response: Type.Object({ lines: Type.Array(QuoteLine), ...Totals, warnings: Type.Array(Type.String()) }),
   handler: async (input, ctx) => (await priceOrder(ctx, ctx.db, ctx.principal!.userId, input)).quote,
 });
@@ -203,14 +200,12 @@ export const createCheckoutOperation = defineOperation({
   tag: 'Orders',
   title: 'Create a checkout',
   summary:
-    'Builds the order (pending, with its prices and VAT; its launch weeks are held until it expires) and returns checkout_url, a secure page where the person reviews the order, enters billing details and pays themselves. The API never takes card details.',
+    'Builds a pending order, holding its launch weeks until it expires, and returns checkout_url, where the person gives billing details and pays (the API never takes card details).',
   scope: 'orders:write',
   status: 201,
   idempotent: true,
   body: orderBody(
-    "ISO 3166-1 alpha-2 code of the buyer's billing country: it decides the order's VAT, and the checkout page " +
-      'starts with it filled in (the buyer may change it there, which computes VAT again). Without it (or ' +
-      'vat_number), VAT is added once the buyer gives the country on the checkout page',
+    "ISO 3166-1 alpha-2 code, which sets the order's VAT; the buyer may change or give it on the checkout page",
   ),
   response: OrderSchema,
   handler: async (input, ctx) => createCheckout(ctx, ctx.principal!.userId, input),
@@ -222,7 +217,7 @@ export const listMyOrdersOperation = defineOperation({
   path: '/orders',
   tag: 'Orders',
   title: 'My orders',
-  summary: 'Your orders, newest first, with status.',
+  summary: 'Your orders, newest first.',
   scope: 'account:read',
   paginated: true,
   query: Query({ ...PaginationQuery }),
@@ -247,7 +242,7 @@ export const getOrderOperation = defineOperation({
     number: Type.String({
       minLength: 1,
       maxLength: 32,
-      description: 'Order number, e.g. LD-2026-000042, from create_checkout or list_my_orders',
+      description: 'e.g. LD-2026-000042, from create_checkout or list_my_orders',
     }),
   }),
   response: OrderSchema,
@@ -261,7 +256,7 @@ export const cancelOrderOperation = defineOperation({
   tag: 'Orders',
   title: 'Cancel an order',
   summary:
-    "Cancels one of your pending orders for good: it can no longer be paid (its checkout_url and the payment provider's page stop taking payment) and its launch weeks are released at once rather than when it expires. Use it for an order you will not pay, such as a duplicate from calling create_checkout twice without an Idempotency-Key (list_my_orders shows them). Returns the order, now cancelled. 409 when the order is not pending (paid, fulfilled, expired, cancelled or refunded; a paid order is refunded by the site team, not cancelled); 403 for another account's order.",
+    "Cancels your pending order for good (e.g. a duplicate you will not pay): it can no longer be paid and its launch weeks are freed at once. 409 when not pending (the site team refunds paid ones); 403 for another account's.",
   scope: 'orders:write',
   idempotent: true,
   destructive: true,
@@ -272,7 +267,7 @@ export const cancelOrderOperation = defineOperation({
     number: Type.String({
       minLength: 1,
       maxLength: 32,
-      description: 'The order number, e.g. LD-2026-000042, from create_checkout or list_my_orders',
+      description: 'e.g. LD-2026-000042, from create_checkout or list_my_orders',
     }),
   }),
   response: OrderSchema,
@@ -290,7 +285,7 @@ export const listProductsOperation = defineOperation({
   tag: 'Orders',
   title: 'Products and prices',
   summary:
-    'Products with current prices in USD cents (excluding VAT), needs_listing flags, which item properties each takes, options schemas, the launch weeks on sale (Mondays with paid places left) and the billboard minimum.',
+    'What is on sale: prices (USD cents, excluding VAT), what each item takes, the launch weeks with paid places left and the billboard minimum.',
   scope: null,
   response: Type.Object({
     items: Type.Array(ProductEntry),

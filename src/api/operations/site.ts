@@ -8,8 +8,7 @@ export const getSiteInfoOperation = defineOperation({
   path: '/site',
   tag: 'Site',
   title: 'About this directory',
-  summary:
-    'Site name, purpose, public URLs, counts of live listings and categories, and where the docs, OpenAPI file and MCP server are.',
+  summary: 'What the site is, its URLs and counts, and where its docs, OpenAPI file and MCP server are.',
   scope: null,
   response: Type.Object({
     name: Type.String(),

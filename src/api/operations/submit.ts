@@ -12,7 +12,7 @@ import { editDraft, type DraftEdits } from '../../domain/drafts/edit-draft.js';
 import { acceptInvite, inviteCofounder } from '../../domain/drafts/draft-invites.js';
 import { saveDraftAsListing } from '../../domain/drafts/draft-listing.js';
 
-const DraftId = Params({ id: Type.String({ format: 'uuid', description: 'Draft id (UUID)' }) });
+const DraftId = Params({ id: Type.String({ format: 'uuid', description: 'Draft id' }) });
 
 export const submitListingOperation = defineOperation({
   operationId: 'submit_listing',
@@ -21,15 +21,15 @@ export const submitListingOperation = defineOperation({
   tag: 'Submit',
   title: 'Submit a product by URL',
   summary:
-    'Starts a draft: the service reads the website (respecting robots.txt) and drafts the profile, quoting evidence for every value. That usually takes a few seconds; poll get_draft until status is ready, or send a progress token.',
+    'Starts a draft: reads the website (respecting robots.txt) and drafts a profile with evidence for every value, usually within seconds; poll get_draft until status is ready.',
   description:
-    'Over MCP, a call that sends a progress token (params._meta.progressToken) stays open: it gets notifications/progress as pages are read and the profile is drafted, then answers with the ready draft, or after 50 seconds with the draft as it stands. Without a token it answers at once, with status crawling.',
+    'Over MCP, with a progress token (params._meta.progressToken) the call stays open, sending notifications/progress, until the draft is ready (50 seconds at most); without one it answers at once (status crawling).',
   scope: 'listings:write',
   status: 201,
   idempotent: true,
   openWorld: true,
   body: Body({
-    url: Type.String({ minLength: 1, maxLength: 2048, description: 'The public http(s) website of the product' }),
+    url: Type.String({ minLength: 1, maxLength: 2048, description: "The product's public http(s) website" }),
   }),
   response: DraftSchema,
   handler: async ({ url }, ctx) => {
@@ -44,7 +44,7 @@ export const listMyDraftsOperation = defineOperation({
   path: '/drafts',
   tag: 'Submit',
   title: 'My drafts',
-  summary: 'Your drafts, newest first, with status and completeness.',
+  summary: 'Your drafts, newest first.',
   scope: 'account:read',
   paginated: true,
   query: Query({ ...PaginationQuery }),
@@ -62,8 +62,7 @@ export const getDraftOperation = defineOperation({
   path: '/drafts/{id}',
   tag: 'Submit',
   title: 'Get a draft',
-  summary:
-    'The full draft: every field with its value, state and evidence quotes; completeness and what is missing; FAQs, founders, socials, story and milestones.',
+  summary: 'Every field with its value, state and evidence quotes; completeness and what is missing.',
   scope: 'account:read',
   notFound: true,
   params: DraftId,
@@ -77,8 +76,7 @@ export const updateDraftOperation = defineOperation({
   path: '/drafts/{id}',
   tag: 'Submit',
   title: 'Edit a draft',
-  summary:
-    'Set, lock, restore or regenerate fields and replace FAQs, founders, socials, story, milestones, SEO or the competitor. After submit_draft, the listing is updated too.',
+  summary: 'Only what is sent changes. After submit_draft, the listing is updated too.',
   scope: 'listings:write',
   notFound: true,
   idempotent: true,
@@ -98,7 +96,7 @@ export const inviteCofounderOperation = defineOperation({
   tag: 'Submit',
   title: 'Invite a co-founder',
   summary:
-    'Emails a co-founder a single-use invite link, valid 14 days; accepting makes them a co-owner of the draft and its listing. At most 10 invites per draft.',
+    'Emails the co-founder a single-use invite link, valid 14 days; accepting makes them a co-owner of the draft and its listing. At most 10 invites per draft.',
   scope: 'listings:write',
   status: 201,
   notFound: true,
@@ -110,8 +108,7 @@ export const inviteCofounderOperation = defineOperation({
       format: 'email',
       maxLength: 254,
       description:
-        "The co-founder's email address (not your own). Inviting the same address again mails a fresh link " +
-        '(at most once every 10 minutes) without using up an invite',
+        'Not your own. Inviting it again mails a fresh link (at most every 10 minutes) without using up an invite',
     }),
   }),
   response: Type.Object({
@@ -134,7 +131,7 @@ export const submitDraftOperation = defineOperation({
   tag: 'Submit',
   title: 'Save a draft as your listing',
   summary:
-    'Saves a ready draft as your listing (not yet published) and returns listing_id; running it again after edits updates the same listing.',
+    'Saves a ready draft as your listing (unpublished) and returns listing_id; run again after edits, it updates that listing.',
   scope: 'listings:write',
   notFound: true,
   idempotent: true,

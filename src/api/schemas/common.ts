@@ -19,8 +19,8 @@ export const DateTime = Type.String({ format: 'date-time' });
 export const rowId = (description?: string) =>
   Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
 
-export const Page = Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Page number, 1 to 1000' });
-export const PerPage = Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, 1 to 100' });
+export const Page = Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Page number' });
+export const PerPage = Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page' });
 export const PaginationQuery = { page: Type.Optional(Page), per_page: Type.Optional(PerPage) };
 
 /** Query objects ignore unknown parameters (cache-busters, tracking) instead of failing. */
@@ -50,8 +50,8 @@ export type PageOf<T> = { items: T[]; page: number; per_page: number; total: num
 
 export const Faq = Type.Object(
   {
-    question: Type.String({ minLength: 1, maxLength: 300, description: 'The question' }),
-    answer: Type.String({ minLength: 1, maxLength: 1500, description: 'Its answer, plain text' }),
+    question: Type.String({ minLength: 1, maxLength: 300 }),
+    answer: Type.String({ minLength: 1, maxLength: 1500, description: 'Plain text' }),
   },
   { additionalProperties: false },
 );
@@ -59,8 +59,8 @@ export const Faq = Type.Object(
 export const SOCIAL_PLATFORMS = SOCIAL_KEYS;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 // Plain optional properties (not a record) so validators and MCP clients see every key.
-/** Social links as an input; `what` says what they are and what sending them does. */
-export const Socials = (what: string) =>
+/** Social links as an input, replacing the old ones; `whose` says whose they are. */
+export const Socials = (whose: string) =>
   Type.Unsafe<Partial<Record<SocialPlatform, string>>>(
     Type.Object(
       Object.fromEntries(
@@ -68,7 +68,7 @@ export const Socials = (what: string) =>
       ) as TProperties,
       {
         additionalProperties: false,
-        description: `${what} Each key is a platform, each value an http(s) link.`,
+        description: `${whose} social links (http(s)) by platform, replacing all (an empty one is left out)`,
       },
     ),
   );

@@ -2,32 +2,33 @@ import { Type } from '@sinclair/typebox';
 import { STORY_SECTIONS as STORY_PARTS, type StorySection } from '../../drafting/draft-content.js';
 import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js';
 
-/** Profile fields of a draft with their limits (as FIELD_LIMITS); every one accepts null (removes it). */
-const text = (max: number, description: string) =>
-  Nullable(Type.String({ maxLength: max }), { description });
-const list = (description: string) =>
-  Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 }), {
-    description,
-  });
+/**
+ * Profile fields of a draft with their limits (as FIELD_LIMITS); every one accepts null (removes it).
+ * A field whose name says it all goes undescribed: `fields` says what sending one does.
+ */
+const described = (description?: string) => (description ? { description } : {});
+const text = (max: number, description?: string) => Nullable(Type.String({ maxLength: max }), described(description));
+const list = (description?: string) =>
+  Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 }), described(description));
 
 export const DRAFT_FIELDS = {
-  name: text(500, 'Product name'),
+  name: text(500),
   tagline: text(500, 'One-line pitch'),
-  short_description: text(500, 'A sentence or two on what it is'),
+  short_description: text(500, 'A sentence or two'),
   description: text(20000, 'What it does and for whom, plain text'),
   stage: text(500, 'e.g. Beta, Launched, Early access'),
   categories: list('Category names from list_categories; the first is primary'),
-  tags: list('Short labels'),
-  pricing_model: text(500, 'e.g. Free, Freemium, Subscription, One-time, Open source'),
+  tags: list(),
+  pricing_model: text(500, 'e.g. Free, Freemium, Subscription'),
   pricing_summary: text(500, 'Plans and prices in words'),
-  country: text(500, "ISO 3166-1 alpha-2 code of the company's country, e.g. PT"),
-  city: text(500, "The company's city"),
-  founded_year: text(500, 'Year founded, four digits from 1800 to 2100, as text, e.g. "2021"'),
-  features: list('Features'),
+  country: text(500, 'ISO 3166-1 alpha-2 code, e.g. PT'),
+  city: text(500),
+  founded_year: text(500, 'Four digits from 1800 to 2100, as text, e.g. "2021"'),
+  features: list(),
   usps: list('What sets the product apart'),
-  keywords: list('Search keywords'),
-  contact_email: text(500, 'A public contact email address'),
-  demo_video_url: text(500, 'A link on a video site (YouTube, Vimeo, Loom…)'),
+  keywords: list(),
+  contact_email: text(500, 'A public contact address'),
+  demo_video_url: text(500, 'A YouTube, Vimeo, Loom… link'),
   logo_url: text(500, 'An http(s) link to the logo image'),
 };
 export const DRAFT_FIELD_NAMES = Object.keys(DRAFT_FIELDS) as (keyof typeof DRAFT_FIELDS)[];
@@ -39,9 +40,7 @@ export const FounderInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 160, description: 'Full name' }),
     title: Type.Optional(Type.String({ maxLength: 160, description: 'Role, e.g. CEO' })),
-    bio: Type.Optional(
-      Type.String({ maxLength: 3000, description: 'Short biography, plain text' }),
-    ),
+    bio: Type.Optional(Type.String({ maxLength: 3000, description: 'Short biography, plain text' })),
   },
   { additionalProperties: false },
 );
@@ -55,20 +54,16 @@ export const MilestoneInput = Type.Object(
       maxLength: 200,
       description: 'What happened, e.g. "Reached 1,000 users"',
     }),
-    description: Type.Optional(
-      Type.String({ maxLength: 2000, description: 'More about it, plain text' }),
-    ),
-    url: Type.Optional(
-      Type.String({ maxLength: 500, pattern: '^https://', description: 'An https link about it' }),
-    ),
+    description: Type.Optional(Type.String({ maxLength: 2000, description: 'More about it, plain text' })),
+    url: Type.Optional(Type.String({ maxLength: 500, pattern: '^https://', description: 'A link about it' })),
   },
   { additionalProperties: false },
 );
 
-/** What each section of a founder story holds; the public page titles them the same way. */
+/** Each section of a founder story as the public page titles it. */
 const STORY_WORDS: Record<StorySection, string> = {
-  title: 'Headline of the story',
-  story: 'The story itself',
+  title: 'Headline',
+  story: 'The story',
   why_started: 'Why we started',
   problem: 'The problem',
   journey: 'The journey',
@@ -77,23 +72,21 @@ const STORY_WORDS: Record<StorySection, string> = {
   lessons: 'Lessons learned',
   whats_next: "What's next",
 };
-const section = (part: StorySection, max: number) =>
-  Type.Optional(
-    Type.String({
-      maxLength: max,
-      description:
-        STORY_WORDS[part],
-    }),
-  );
+const section = (part: StorySection, max: number, titled: boolean) =>
+  Type.Optional(Type.String({ maxLength: max, ...described(titled ? STORY_WORDS[part] : undefined) }));
 /** Story sections besides the title (which has its own bound). */
 export const STORY_SECTIONS = STORY_PARTS.filter((s) => s !== 'title');
+/**
+ * A founder story's sections: as a body of their own, each described by its heading; as one property
+ * (`description` given), the sections' names say enough and only the whole is described.
+ */
 export const storyInput = (titleMax: number, description?: string) =>
   Type.Object(
     {
-      title: section('title', titleMax),
-      ...Object.fromEntries(STORY_SECTIONS.map((s) => [s, section(s, 8000)])),
+      title: section('title', titleMax, !description),
+      ...Object.fromEntries(STORY_SECTIONS.map((s) => [s, section(s, 8000, !description)])),
     } as Record<string, ReturnType<typeof section>>,
-    { additionalProperties: false, ...(description ? { description } : {}) },
+    { additionalProperties: false, ...described(description) },
   );
 
 export const UpdateDraftBody = Body(
@@ -101,54 +94,44 @@ export const UpdateDraftBody = Body(
     fields: Type.Optional(
       Type.Partial(Type.Object(DRAFT_FIELDS), {
         additionalProperties: false,
-        description:
-          'Profile fields to set; a typed value becomes edited (replacing an AI value) or manual; null removes ' +
-          'the field',
+        description: 'A value sent becomes edited (over an AI value) or manual; null removes the field',
       }),
     ),
     lock_fields: Type.Optional(
       Type.Array(FieldName, { maxItems: 20, description: 'Lock against AI redrafts (state override)' }),
     ),
     regenerate: Type.Optional(
-      Type.Array(FieldName, { maxItems: 5, description: 'Redraft from website evidence (may take a few seconds)' }),
+      Type.Array(FieldName, { maxItems: 5, description: 'Redraft from website evidence (takes seconds)' }),
     ),
     restore: Type.Optional(Type.Array(FieldName, { maxItems: 20, description: "Restore the AI's original value" })),
     faqs: Type.Optional(Type.Array(Faq, { maxItems: 10, description: 'Replaces all FAQs' })),
-    company_socials: Type.Optional(
-      Socials("The company's social links; replaces them all (an empty link is left out)."),
-    ),
-    founder_socials: Type.Optional(
-      Socials("The primary founder's social links; replaces them all (an empty link is left out)."),
-    ),
+    company_socials: Type.Optional(Socials("The company's")),
+    founder_socials: Type.Optional(Socials("The primary founder's")),
     founders: Type.Optional(
       Type.Array(FounderInput, { maxItems: 6, description: 'Replaces the list; the first is primary' }),
     ),
     story: Type.Optional(
       storyInput(
         8000,
-        'The founder story by section, each plain text with a blank line between paragraphs: each section sent ' +
-          'replaces that section (an empty string removes it); the others stay',
+        'Each section sent replaces that one (an empty string removes it); plain text, a blank line between ' +
+          'paragraphs',
       ),
     ),
-    milestones: Type.Optional(
-      Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones' }),
-    ),
+    milestones: Type.Optional(Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones' })),
     competitor_url: Type.Optional(
       Type.String({ maxLength: 2048, description: 'A competitor to compare with; empty string clears' }),
     ),
     seo: Type.Optional(
       Type.Object(
         {
-          title: Type.Optional(
-            Type.String({ maxLength: 70, description: 'Page title for search engines' }),
-          ),
-          meta: Type.Optional(Type.String({ maxLength: 170, description: 'Meta description' })),
+          title: Type.Optional(Type.String({ maxLength: 70 })),
+          meta: Type.Optional(Type.String({ maxLength: 170 })),
         },
         {
           additionalProperties: false,
           description:
-            "The listing page's search-engine title and description: each sent replaces that one (an empty string " +
-            'removes it); the other stays',
+            "The listing page's search-engine title and meta description: each sent replaces that one (an empty " +
+            'string removes it)',
         },
       ),
     ),
