@@ -20,7 +20,7 @@ const INSPECTOR = fileURLToPath(
 /** Only a wedged run meets this. */
 const RUN_TIMEOUT_MS = 60_000;
 /** What an agent pays in context for the tool list, at most. */
-const MAX_TOOLS_LIST_BYTES = 60 * 1024;
+const MAX_TOOLS_LIST_BYTES = 60_000;
 
 interface Tool {
   name: string;
