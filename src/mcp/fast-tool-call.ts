@@ -63,7 +63,7 @@ export function matchFastToolCall(
     return null;
   }
   const headerKey = tool.op.idempotent ? idempotencyKeyHeader(headers) : undefined;
-  const extras: CallExtras = { protocolVersion: version };
+  const extras: CallExtras = { protocolVersion: version, ownsArguments: true };
   if (headerKey !== undefined) extras.headerKey = headerKey;
   if (meta) extras.meta = meta;
   return { version, id, tool, args: params.arguments, extras };

@@ -71,6 +71,15 @@ function replay(raw: IncomingMessage, body: Buffer | undefined, auth: AuthInfo |
   };
 }
 
+let replyHeadersKey: symbol | undefined;
+/** The headers set on the reply so far (not yet on the raw response): Fastify's own record of them. */
+function replyHeadersOf(reply: FastifyReply): Record<string, string | number | string[]> {
+  replyHeadersKey ??= Object.getOwnPropertySymbols(reply).find((s) => s.description === 'fastify.reply.headers');
+  const own = replyHeadersKey && (reply as unknown as Record<symbol, unknown>)[replyHeadersKey];
+  return own && typeof own === 'object'
+    ? (own as Record<string, string>)
+    : ({ ...reply.getHeaders() } as Record<string, string>);
+}
 /** Takes the response from Fastify, keeping the headers set so far (rate limits) on the raw response. */
 function handOver(reply: FastifyReply): void {
   reply.hijack();
@@ -176,13 +185,13 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
           const out = fastToolCallReply(fast, result, serverInfo);
           // Written straight to the socket: the reply is final bytes, so Fastify's send pipeline
           // (onSend hooks, payload checks) would only cost time; onResponse still runs on finish.
-          handOver(reply);
-          const raw = reply.raw;
-          for (const [name, value] of Object.entries(out.headers)) raw.setHeader(name, value);
-          raw.setHeader('content-type', out.contentType);
-          raw.setHeader('content-length', out.body.length);
-          raw.statusCode = 200;
-          raw.end(out.body);
+          reply.hijack();
+          const headers = replyHeadersOf(reply);
+          headers['content-type'] = out.contentType;
+          headers['content-length'] = String(out.body.length);
+          Object.assign(headers, out.headers);
+          reply.raw.writeHead(200, headers);
+          reply.raw.end(out.body);
           return;
         }
         handOver(reply);

@@ -25,12 +25,15 @@ export function scopesOfTools(catalog: Map<string, CatalogTool>): Scope[] {
   return SCOPES.filter((s) => used.has(s));
 }
 
+// Decoding is stateless without `stream`, so one decoder serves every request.
+const utf8 = new TextDecoder('utf-8');
+
 /** The body as JSON, or undefined when it is not JSON (the SDK then answers the parse error itself). */
 export function parseJsonBody(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) return undefined;
   try {
     // TextDecoder drops a UTF-8 byte order mark, as the SDK's own parser does: both must read the same message.
-    return JSON.parse(new TextDecoder('utf-8').decode(body));
+    return JSON.parse(utf8.decode(body));
   } catch {
     return undefined;
   }

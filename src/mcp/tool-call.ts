@@ -43,6 +43,8 @@ export interface CallExtras {
   headerKey?: string;
   /** The call's `params._meta`. */
   meta?: Record<string, unknown>;
+  /** The arguments were parsed for this call alone (the fast path), so validation may fill defaults in them. */
+  ownsArguments?: boolean;
   /** The revision the call speaks (its MCP-Protocol-Version; absent from 2025-03-26 clients). */
   protocolVersion?: string | null;
 }
@@ -94,8 +96,8 @@ async function runTool(
   log: FastifyBaseLogger,
   extras: CallExtras,
 ): Promise<CallToolResult> {
-  // Ajv fills defaults in place (per_page: 20…); work on a copy so the request object stays as sent.
-  const input = structuredClone(args ?? {}) as Record<string, unknown>;
+  // Ajv fills defaults in place (per_page: 20…); work on a copy so the SDK's request object stays as sent.
+  const input = (extras.ownsArguments ? (args ?? {}) : structuredClone(args ?? {})) as Record<string, unknown>;
   const validate = compile(tool.inputSchema, false);
   if (!validate(input)) {
     const errors = toFieldErrors(validate.errors);
