@@ -133,16 +133,20 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext) {
 
     if (body.grant_type === 'refresh_token') {
       if (!body.refresh_token) return oauthError(reply, 400, 'invalid_request', 'refresh_token is required');
-      const used = await useRefreshToken(ctx, body.refresh_token, client.client_id);
-      if (!used.ok) return oauthError(reply, 400, 'invalid_grant', used.reason);
-      const p = used.payload;
       // A refresh may narrow scopes and audiences, never widen them.
-      const scopes = body.scope ? body.scope.split(' ').filter(Boolean) : p.scopes;
-      if (scopes.some((s) => !p.scopes.includes(s as Scope)))
-        return oauthError(reply, 400, 'invalid_scope', `the grant covers ${p.scopes.join(' ')}`);
+      const asksScopes = body.scope ? body.scope.split(' ').filter(Boolean) : null;
+      const used = await useRefreshToken(ctx, body.refresh_token, client.client_id, (p) => {
+        if (asksScopes?.some((s) => !p.scopes.includes(s as Scope)))
+          return { error: 'invalid_scope', reason: `the grant covers ${p.scopes.join(' ')}` };
+        const resources = asked.length ? asked : p.resources;
+        if (resources.some((r) => !p.resources.includes(r) || !known.includes(r)))
+          return { error: 'invalid_target', reason: `the grant covers ${p.resources.join(' ')}` };
+        return null;
+      });
+      if (!used.ok) return oauthError(reply, 400, used.error ?? 'invalid_grant', used.reason);
+      const p = used.payload;
+      const scopes = asksScopes ?? p.scopes;
       const resources = asked.length ? asked : p.resources;
-      if (resources.some((r) => !p.resources.includes(r) || !known.includes(r)))
-        return oauthError(reply, 400, 'invalid_target', `the grant covers ${p.resources.join(' ')}`);
       const tokens = await issueTokens(
         ctx,
         used.grantId,

@@ -150,14 +150,25 @@ export async function issueTokens(
   };
 }
 
-export type RefreshOutcome = { ok: true; grantId: number; payload: TokenPayload } | { ok: false; reason: string };
+export type RefreshOutcome =
+  | { ok: true; grantId: number; payload: TokenPayload }
+  | { ok: false; error?: string; reason: string };
+
+/** Why a refresh may not be given what it asks (an OAuth error code and its description), or null. */
+export type RefreshCheck = (payload: TokenPayload) => { error: string; reason: string } | null;
 
 /**
  * Rotates a refresh token: the presented one is spent, and the access tokens issued before it keep
  * working only for ROTATED_ACCESS_TOKEN_GRACE_MS. Presenting a spent one again is reuse — someone
- * else has a copy — so its whole family is revoked.
+ * else has a copy — so its whole family is revoked. `check` refuses what the request asks beyond the
+ * grant before the token is spent, so a mistaken request does not cost the client its refresh token.
  */
-export async function useRefreshToken(ctx: AppContext, token: string, clientId: string): Promise<RefreshOutcome> {
+export async function useRefreshToken(
+  ctx: AppContext,
+  token: string,
+  clientId: string,
+  check: RefreshCheck = () => null,
+): Promise<RefreshOutcome> {
   const now = ctx.now();
   const rows = await ctx.db.query<{
     grant_id: number;
@@ -179,6 +190,8 @@ export async function useRefreshToken(ctx: AppContext, token: string, clientId: 
     return { ok: false, reason: 'refresh token reused; this authorization has been revoked' };
   }
   if (Date.parse(row.expires_at) <= now.getTime()) return { ok: false, reason: 'refresh token expired' };
+  const refused = check(row.payload);
+  if (refused) return { ok: false, ...refused };
   const claimed = await ctx.db.query<{ id: string }>(
     `UPDATE oauth_artifacts SET consumed_at = $2 WHERE kind = 'refresh' AND id = $1 AND consumed_at IS NULL
       RETURNING id`,

@@ -296,6 +296,21 @@ describeEachDatabase(
       assert.match(page.body, /It asks for nothing more than you already allowed/);
     });
 
+    test('a refresh asking for more than the grant is refused and leaves the refresh token usable', async () => {
+      const issued = await exchange(env(), clientId, await authorize(env(), new HttpBrowser(env().baseUrl), clientId));
+      const wider = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({ grant_type: 'refresh_token', refresh_token: issued.refresh_token, client_id: clientId, scope: 'admin' }),
+      );
+      assert.equal(wider.status, 400);
+      assert.equal(wider.body.error, 'invalid_scope');
+      const plain = await json(
+        `${env().baseUrl}/oauth/token`,
+        form({ grant_type: 'refresh_token', refresh_token: issued.refresh_token, client_id: clientId }),
+      );
+      assert.equal(plain.status, 200, JSON.stringify(plain.body));
+    });
+
     test('refresh rotates the refresh token; reusing the old one revokes the family', async () => {
       const first = await json(
         `${env().baseUrl}/oauth/token`,
