@@ -21,7 +21,7 @@ import { resourceLinksOf } from './resource-links.js';
 /** MCP clients cannot set per-call headers, so a call's idempotency key may also ride in its `_meta`. */
 export const IDEMPOTENCY_META = 'io.launchdeck/idempotency-key';
 /** Set to true in a result's `_meta` when it is the stored answer of an earlier call with the same key. */
-export const REPLAYED_META = 'io.launchdeck/idempotent-replayed';
+const REPLAYED_META = 'io.launchdeck/idempotent-replayed';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -7,7 +7,7 @@ import { outline, tersely, withSharedDefinitions } from './lean-schemas.js';
 /** The optional argument by which an idempotent tool takes its idempotency key (REST takes a header). */
 export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
 /** A tool's `_meta` entry naming the OAuth scope it needs (null: public). */
-export const SCOPE_META = 'io.launchdeck/scope';
+const SCOPE_META = 'io.launchdeck/scope';
 
 const idempotencyKeyProperty = {
   type: 'string',
