@@ -65,6 +65,19 @@ export const STORY_SECTIONS = [
 ] as const;
 export type StorySection = (typeof STORY_SECTIONS)[number];
 
+/** Each section of a founder story as the pages title it (the title is the story's headline). */
+export const STORY_SECTION_TITLES: Record<StorySection, string> = {
+  title: 'Headline',
+  story: 'The story',
+  why_started: 'Why we started',
+  problem: 'The problem',
+  journey: 'The journey',
+  challenges: 'Challenges',
+  achievements: 'Achievements',
+  lessons: 'Lessons learned',
+  whats_next: "What's next",
+};
+
 /**
  * Platform keys of socials (company and founder) and how each is named on a page: the one list used by the
  * schemas, the drafter, the editors and the public pages. Keys are only ever added (stored socials

@@ -569,7 +569,7 @@ test('the project’s own repository wins over a sponsors link and another proje
 });
 
 test('one list of social keys: the schema accepts every key the drafter proposes', () => {
-  const props = (Socials as unknown as { properties: Record<string, unknown> }).properties;
+  const props = (Socials('Links.') as unknown as { properties: Record<string, unknown> }).properties;
   assert.deepEqual(Object.keys(props), [...SOCIAL_KEYS]);
   for (const key of ['discord', 'mastodon', 'bluesky', 'codeberg', 'linkedin', 'custom']) assert.ok(key in props, key);
 });

@@ -127,6 +127,15 @@ const Totals = {
   reverse_charge: Type.Boolean(),
   vat: Vat,
 };
+/** An order's number as a path parameter. */
+const OrderNumber = Params({
+  number: Type.String({
+    minLength: 1,
+    maxLength: 32,
+    description: 'e.g. LD-2026-000042, from create_checkout or list_my_orders',
+  }),
+});
+
 const OrderSchema = Type.Object({
   number: Type.String({ description: 'e.g. LD-2026-000042' }),
   status: Type.String({ description: 'pending → paid → fulfilled; pending → expired or cancelled; paid → refunded' }),
@@ -238,13 +247,7 @@ export const getOrderOperation = defineOperation({
   summary: 'Status, totals with VAT, lines and what fulfilment did for each.',
   scope: 'account:read',
   notFound: true,
-  params: Params({
-    number: Type.String({
-      minLength: 1,
-      maxLength: 32,
-      description: 'e.g. LD-2026-000042, from create_checkout or list_my_orders',
-    }),
-  }),
+  params: OrderNumber,
   response: OrderSchema,
   handler: async ({ number }, ctx) => (await orderForUser(ctx, ctx.principal!.userId, number)).view,
 });
@@ -263,13 +266,7 @@ export const cancelOrderOperation = defineOperation({
   // Closes the order's payment page at the payment provider (Stripe), when one was opened.
   openWorld: true,
   notFound: true,
-  params: Params({
-    number: Type.String({
-      minLength: 1,
-      maxLength: 32,
-      description: 'e.g. LD-2026-000042, from create_checkout or list_my_orders',
-    }),
-  }),
+  params: OrderNumber,
   response: OrderSchema,
   handler: async ({ number }, ctx) => {
     const { order } = await orderForUser(ctx, ctx.principal!.userId, number);

@@ -1,5 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { STORY_SECTIONS as STORY_PARTS, type StorySection } from '../../drafting/draft-content.js';
+import {
+  STORY_SECTIONS as STORY_PARTS,
+  STORY_SECTION_TITLES,
+  type StorySection,
+} from '../../drafting/draft-content.js';
 import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js';
 
 /**
@@ -60,20 +64,8 @@ export const MilestoneInput = Type.Object(
   { additionalProperties: false },
 );
 
-/** Each section of a founder story as the public page titles it. */
-const STORY_WORDS: Record<StorySection, string> = {
-  title: 'Headline',
-  story: 'The story',
-  why_started: 'Why we started',
-  problem: 'The problem',
-  journey: 'The journey',
-  challenges: 'Challenges',
-  achievements: 'Achievements',
-  lessons: 'Lessons learned',
-  whats_next: "What's next",
-};
 const section = (part: StorySection, max: number, titled: boolean) =>
-  Type.Optional(Type.String({ maxLength: max, ...described(titled ? STORY_WORDS[part] : undefined) }));
+  Type.Optional(Type.String({ maxLength: max, ...described(titled ? STORY_SECTION_TITLES[part] : undefined) }));
 /** Story sections besides the title (which has its own bound). */
 export const STORY_SECTIONS = STORY_PARTS.filter((s) => s !== 'title');
 /**

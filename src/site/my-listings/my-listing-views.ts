@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../html.js';
 import type { FieldError } from '../../api/errors.js';
-import { SOCIAL_KEYS } from '../../drafting/draft-content.js';
+import { SOCIAL_KEYS, STORY_SECTION_TITLES } from '../../drafting/draft-content.js';
 import { COMPANY_FIELDS, SITE_FIELDS, type EditableField } from '../../domain/my-listings/listing-edit-checks.js';
 import type { MyListingSummary } from '../../domain/my-listings/my-listing-view.js';
 import type { MyListingDetail } from '../../domain/my-listings/my-listing.js';
@@ -37,17 +37,6 @@ const MAX_LENGTH: Record<EditableField, number> = {
   summary: 20000,
   seo_title: 200,
   seo_description: 320,
-};
-const STORY_LABELS: Record<string, string> = {
-  title: 'Title',
-  story: 'The story',
-  why_started: 'Why we started',
-  problem: 'The problem',
-  journey: 'The journey',
-  challenges: 'Challenges',
-  achievements: 'Achievements',
-  lessons: 'Lessons',
-  whats_next: "What's next",
 };
 
 const csrfInput = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
@@ -252,9 +241,9 @@ function storyForm(l: MyListingDetail, o: EditorOptions): SafeHtml {
       ${STORY_PARTS.map((p) => {
         const mine = errorsAt(st?.errors, p);
         const value = st?.typed[p] ?? l.story[p];
-        return html`<div class="field${mine.length ? ' has-error' : ''}" id="story-${p}"><label for="story-value-${p}">${STORY_LABELS[p]}</label>
+        return html`<div class="field${mine.length ? ' has-error' : ''}" id="story-${p}"><label for="story-value-${p}">${STORY_SECTION_TITLES[p]}</label>
           ${p === 'title' ? html`<input id="story-value-${p}" name="${p}" value="${value}">` : html`<textarea id="story-value-${p}" name="${p}" rows="4">${value}</textarea>`}
-          ${errorList(mine, () => STORY_LABELS[p])}</div>`;
+          ${errorList(mine, () => STORY_SECTION_TITLES[p])}</div>`;
       })}
       <button type="submit">Save the story</button>
     </form>`;

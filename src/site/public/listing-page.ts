@@ -5,7 +5,7 @@ import type { ListingProfile } from '../../domain/listings/listing-profile.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import { isFeatured } from '../../domain/listings/featured.js';
 import { reportLink } from '../community/report-link.js';
-import { SOCIAL_LABELS } from '../../drafting/draft-content.js';
+import { SOCIAL_LABELS, STORY_SECTION_TITLES, type StorySection } from '../../drafting/draft-content.js';
 
 /** Plain words for the profile fields a company's website did not state. */
 const FIELD_WORDS: Record<string, string> = {
@@ -32,17 +32,6 @@ const FIELD_WORDS: Record<string, string> = {
   socials: 'social profiles',
   story: 'its story',
   milestones: 'milestones',
-};
-const STORY_WORDS: Record<string, string> = {
-  title: '',
-  story: 'The story',
-  why_started: 'Why we started',
-  problem: 'The problem',
-  journey: 'The journey',
-  challenges: 'Challenges',
-  achievements: 'Achievements',
-  lessons: 'Lessons learned',
-  whats_next: "What's next",
 };
 const SOCIAL_WORDS: Record<string, string> = { ...SOCIAL_LABELS, twitter: 'X' };
 
@@ -102,7 +91,10 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
           ? html`<section aria-labelledby="story-h"><h2 id="story-h">${p.story.title || "The founders' story"}</h2>
         ${Object.entries(p.story)
           .filter(([k]) => k !== 'title')
-          .map(([k, v]) => html`<h3>${STORY_WORDS[k] ?? k}</h3>${paragraphs(v)}`)}</section>`
+          .map(
+            ([k, v]) =>
+              html`<h3>${k === 'title' ? '' : (STORY_SECTION_TITLES[k as StorySection] ?? k)}</h3>${paragraphs(v)}`,
+          )}</section>`
           : ''
       }
       ${p.milestones?.length ? html`<section aria-labelledby="milestones-h"><h2 id="milestones-h">Milestones</h2><ol class="milestones">${p.milestones.map((m) => html`<li><time datetime="${m.date}">${m.date}</time> — <strong>${m.title}</strong>${m.description ? html`: ${m.description}` : ''}</li>`)}</ol></section>` : ''}
