@@ -63,7 +63,7 @@ function runInspector(args: string[]): Promise<{ code: number | null; stdout: st
 }
 
 describeEachDatabase(
-  'MCP Inspector CLI, tools/list --strict',
+  'MCP Inspector CLI',
   (env) => {
     let run: Awaited<ReturnType<typeof runInspector>>;
     let tools: Tool[] = [];
@@ -95,7 +95,7 @@ describeEachDatabase(
       assert.ok(tools.length > 30, `the Inspector listed ${tools.length} tools`);
     });
 
-    test(`the tools/list result is at most ${MAX_TOOLS_LIST_BYTES / 1024} KB of JSON`, () => {
+    test(`the tools/list result is at most ${MAX_TOOLS_LIST_BYTES / 1000} KB of JSON`, () => {
       const bytes = Buffer.byteLength(JSON.stringify(result));
       assert.ok(bytes <= MAX_TOOLS_LIST_BYTES, `tools/list is ${bytes} bytes`);
     });
@@ -107,6 +107,29 @@ describeEachDatabase(
           .map(([name]) => `${t.name}.${name}`),
       );
       assert.deepEqual(undescribed, []);
+    });
+
+    test('a tool error reaches the Inspector as the server problem, not a schema exception', async () => {
+      const call = await runInspector([
+        `${env().baseUrl}/mcp`,
+        '--transport',
+        'http',
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'get_listing',
+        '--tool-args-json',
+        '{"slug":"no-such-listing"}',
+        '--format',
+        'json',
+      ]);
+      // Exit 5 is the Inspector's "the tool returned isError": the call itself went through.
+      assert.equal(call.code, 5, `exit ${call.code}\n${call.stderr.slice(-2000)}`);
+      const { result } = JSON.parse(call.stdout) as { result: { isError: boolean; content: { text: string }[] } };
+      assert.equal(result.isError, true);
+      const problem = JSON.parse(result.content[0].text) as { status: number; detail: string };
+      assert.equal(problem.status, 404);
+      assert.match(problem.detail, /no-such-listing/);
     });
   },
   { kinds: ['postgres'] },
