@@ -104,6 +104,16 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
   };
   // DNS rebinding: only our public host and loopback names may reach the endpoint, on any port.
   const allowedHosts = [...new Set([new URL(ctx.config.publicUrl).hostname, ...localhostAllowedHostnames()])];
+  // A client sends the same Host on every call: parse each one once (a URL parse per request adds up).
+  const hostChecks = new Map<string, ReturnType<typeof validateHostHeader>>();
+  const checkHost = (hostHeader: string) => {
+    let checked = hostChecks.get(hostHeader);
+    if (checked === undefined) {
+      checked = validateHostHeader(hostHeader, allowedHosts);
+      if (hostChecks.size < 256) hostChecks.set(hostHeader, checked);
+    }
+    return checked;
+  };
   const handler = createMcpHandler(
     ({ authInfo, requestInfo }) =>
       createToolServer(catalog, ctx, principalOf(authInfo), app.log, {
@@ -141,7 +151,7 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
       method: ['GET', 'POST', 'DELETE'],
       url: '/mcp',
       handler: async (req, reply) => {
-        const host = validateHostHeader(req.host, allowedHosts);
+        const host = checkHost(req.host);
         const origin = validateOriginHeader(req.headers.origin, allowedHosts);
         if (!host.ok || !origin.ok) {
           return reply
