@@ -6,6 +6,8 @@ import { benchContext, cannon } from './support.js';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const version = process.env.MCP_VERSION ?? '2026-07-28';
+// What fetch-based clients (both MCP SDKs, browsers) send; ACCEPT_ENCODING=identity measures plain bytes.
+const acceptEncoding = process.env.ACCEPT_ENCODING ?? 'gzip, deflate';
 const bench = await benchContext((process.env.BENCH_DB as 'postgres' | 'pglite') ?? 'postgres');
 await seedDemo(bench.ctx);
 const slugs = (
@@ -27,6 +29,7 @@ const mcpRequests = slugs.map((slug, i) => ({
   headers: {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
+    'accept-encoding': acceptEncoding,
     'mcp-protocol-version': version,
     ...(version === '2026-07-28' ? { 'mcp-method': 'tools/call', 'mcp-name': 'get_listing' } : {}),
   },
@@ -37,7 +40,10 @@ const mcpRequests = slugs.map((slug, i) => ({
     params: { name: 'get_listing', arguments: { slug }, ...(version === '2026-07-28' ? { _meta: meta } : {}) },
   }),
 }));
-const restRequests = slugs.map((s) => ({ path: `/api/v1/listings/${s}` }));
+const restRequests = slugs.map((s) => ({
+  path: `/api/v1/listings/${s}`,
+  headers: { 'accept-encoding': acceptEncoding },
+}));
 
 // Sanity: the MCP call really returns the listing.
 const probe = await fetch(`${base}/mcp`, {
@@ -65,6 +71,7 @@ console.log(
   JSON.stringify({
     bench: 'mcp_vs_rest_get_listing',
     protocol: version,
+    accept_encoding: acceptEncoding,
     rest_rps: Math.round(mean(rest)),
     mcp_rps: Math.round(mean(mcp)),
     ratio: Number(ratio.toFixed(3)),

@@ -6,6 +6,7 @@ import { executeOperation } from './execute.js';
 import { REPLAYED_HEADER, parseIdempotencyKey, requestHash, toStoredJson, withIdempotency } from './idempotency.js';
 import { linkHeader } from './pagination.js';
 import { jsonTextOf } from './pre-serialized.js';
+import { MIN_GZIP_BYTES, acceptsGzip, gzipOnce } from '../net/gzip.js';
 import { offeredOn, type Operation, type Principal } from './registry.js';
 
 const principals = new WeakMap<object, Principal | null>();
@@ -86,7 +87,13 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
           if (link) reply.header('Link', link);
         }
         const text = jsonTextOf(result);
-        if (text !== undefined) return reply.code(status).type('application/json; charset=utf-8').send(text);
+        if (text !== undefined) {
+          reply.code(status).type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+          // A cached read is gzipped once for every client that accepts it (fetch and browsers do).
+          if (text.length >= MIN_GZIP_BYTES && acceptsGzip(req.headers['accept-encoding']))
+            return reply.header('content-encoding', 'gzip').send(gzipOnce(result as object, text));
+          return reply.send(text);
+        }
         return reply.code(status).send(result);
       },
     });

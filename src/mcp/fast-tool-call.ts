@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { CatalogTool } from './tool-catalog.js';
 import type { CallExtras } from './tool-call.js';
+import { MIN_GZIP_BYTES, finishGzip, openGzip, type OpenGzip } from '../net/gzip.js';
 import { MCP_PROTOCOL_VERSIONS } from './tool-server.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -69,42 +70,56 @@ export function matchFastToolCall(
   return { version, id, tool, args: params.arguments, extras };
 }
 
+/** A reply's bytes up to the request id, and their gzip once a client asked for it. */
+interface ReplyHead {
+  bytes: Buffer;
+  gzip?: OpenGzip;
+}
+
 /**
- * The reply's bytes up to the request id, per result object and protocol revision. A cached read
- * (a listing) is the same object on every call, so its text is escaped and encoded to UTF-8 once;
- * each reply then costs one copy of those bytes instead of building and encoding a ~2× longer
- * string than REST sends (text and structured content both carry the JSON).
+ * The reply's start per result object and protocol revision. A cached read (a listing) is the same
+ * object on every call, so its text is escaped, encoded and (for clients that accept gzip)
+ * compressed once; each reply then only appends its id. Text and structured content both carry the
+ * JSON, so an MCP reply is twice the bytes of REST's, which gzip mostly takes back.
  */
-const encodedHeads = new WeakMap<object, Map<string, Buffer>>();
+const replyHeads = new WeakMap<object, Map<string, ReplyHead>>();
 
 /** The JSON-RPC reply for a fast call, and how to send it (JSON for 2026-07-28, one SSE event before). */
 export function fastToolCallReply(
   call: FastToolCall,
   result: CallToolResult,
   serverInfo: { name: string; version: string },
+  gzip = false,
 ): { contentType: string; body: Buffer; headers: Record<string, string> } {
   const sse = call.version !== '2026-07-28';
   const sc = result.structuredContent;
   const reusable = typeof sc === 'object' && sc !== null && result._meta === undefined;
-  let head = reusable ? encodedHeads.get(sc)?.get(call.version) : undefined;
+  let head = reusable ? replyHeads.get(sc)?.get(call.version) : undefined;
   if (head === undefined) {
-    head = Buffer.from(
-      `${sse ? 'event: message\ndata: ' : ''}{"result":${resultJson(call.version, result, serverInfo)}`,
-    );
+    head = {
+      bytes: Buffer.from(
+        `${sse ? 'event: message\ndata: ' : ''}{"result":${resultJson(call.version, result, serverInfo)}`,
+      ),
+    };
     if (reusable) {
-      let byVersion = encodedHeads.get(sc);
-      if (!byVersion) encodedHeads.set(sc, (byVersion = new Map()));
+      let byVersion = replyHeads.get(sc);
+      if (!byVersion) replyHeads.set(sc, (byVersion = new Map()));
       byVersion.set(call.version, head);
     }
   }
   const tail = Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}${sse ? '\n\n' : ''}`);
-  const body = Buffer.concat([head, tail], head.length + tail.length);
-  if (!sse) return { contentType: 'application/json', body, headers: {} };
-  return {
-    contentType: 'text/event-stream',
-    body,
-    headers: { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
-  };
+  const headers: Record<string, string> = sse
+    ? { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', vary: 'accept-encoding' }
+    : { vary: 'accept-encoding' };
+  let body: Buffer;
+  if (gzip && head.bytes.length >= MIN_GZIP_BYTES) {
+    head.gzip ??= openGzip(head.bytes);
+    body = finishGzip(head.gzip, tail);
+    headers['content-encoding'] = 'gzip';
+  } else {
+    body = Buffer.concat([head.bytes, tail], head.bytes.length + tail.length);
+  }
+  return { contentType: sse ? 'text/event-stream' : 'application/json', body, headers };
 }
 
 /** The `result` member as the SDK writes it for this revision. */

@@ -19,6 +19,7 @@ import { buildToolCatalog, toolListsOf } from './tool-catalog.js';
 import { createToolServer, serverInfoFor } from './tool-server.js';
 import { fastToolCallReply, matchFastToolCall } from './fast-tool-call.js';
 import { callTool } from './tool-call.js';
+import { acceptsGzip } from '../net/gzip.js';
 
 /** The same limit as the app's bodyLimit for REST. */
 const MAX_BODY_BYTES = 1_048_576;
@@ -192,7 +193,7 @@ export function registerMcpRoutes(app: FastifyInstance, ops: Operation[], ctx: A
         const fast = req.method === 'POST' ? matchFastToolCall(req.headers, message, catalog) : null;
         if (fast) {
           const result = await callTool(fast.tool, fast.args, ctx, principal, req.log, fast.extras);
-          const out = fastToolCallReply(fast, result, serverInfo);
+          const out = fastToolCallReply(fast, result, serverInfo, acceptsGzip(req.headers['accept-encoding']));
           // Written straight to the socket: the reply is final bytes, so Fastify's send pipeline
           // (onSend hooks, payload checks) would only cost time; onResponse still runs on finish.
           reply.hijack();

@@ -31,7 +31,7 @@ import { BODY_LIMIT_BYTES } from '../../src/api/rest.js';
 const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
 
-/** Framing headers and the browser-hardening headers every answer carries (app.ts): not what an API client reads. */
+/** Framing and content-negotiation headers and the browser-hardening headers every answer carries (app.ts): not what an API client reads. */
 const UNDOCUMENTED_BY_DESIGN = new Set([
   'connection',
   'content-length',
@@ -39,6 +39,9 @@ const UNDOCUMENTED_BY_DESIGN = new Set([
   'date',
   'keep-alive',
   'transfer-encoding',
+  // Content negotiation: a cached read comes gzipped to a client that accepts it (the same JSON).
+  'content-encoding',
+  'vary',
   'content-security-policy',
   'cross-origin-embedder-policy',
   'cross-origin-opener-policy',
