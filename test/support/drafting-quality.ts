@@ -18,6 +18,11 @@ import { FIXTURE_CATEGORIES } from './fixture-websites.js';
  */
 
 export const CORPUS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/sites');
+/** Sites in the languages the corpus above lacks, split into development and holdout parts (see its SPLIT.md). */
+export const MULTILINGUAL_CORPUS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../fixtures/sites-multilingual',
+);
 
 /** Fields a facts.json may state, and how each is scored. */
 export const EXACT_FIELDS = [
