@@ -17,4 +17,8 @@ for (const site of sites) {
   test(`${site.slug}: its facts.json is well formed and every quote in it is on the site`, () => {
     assert.deepEqual(factsProblems(site), []);
   });
+
+  test(`${site.slug}: its facts.json names the site's language`, () => {
+    assert.match(site.facts.language ?? '', /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/);
+  });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,8 @@ export interface StatedFacts {
 }
 export interface SiteFactsFile {
   url_path: string;
+  /** The site's language as a BCP 47 tag (the multilingual corpus gives it; English when absent). */
+  language?: string;
   shape: string;
   stated: StatedFacts;
   not_stated: FactField[];
@@ -81,6 +84,24 @@ export function loadCorpus(dir = CORPUS_DIR): CorpusSite[] {
       dir: path.join(dir, slug),
       facts: JSON.parse(fs.readFileSync(path.join(dir, slug, 'facts.json'), 'utf8')) as SiteFactsFile,
     }));
+}
+
+/** Language groups the drafting figures are reported by. */
+export type LanguageGroup = 'English' | 'other Latin-script' | 'CJK' | 'other scripts';
+export function languageGroup(tag = 'en'): LanguageGroup {
+  const lang = tag.toLowerCase().split('-')[0];
+  if (lang === 'en') return 'English';
+  if (['ja', 'zh', 'ko'].includes(lang)) return 'CJK';
+  if (['ru', 'uk', 'bg', 'el', 'ar', 'he', 'fa', 'hi', 'th'].includes(lang)) return 'other scripts';
+  return 'other Latin-script';
+}
+
+/**
+ * The part of the multilingual corpus a site belongs to, by the rule its SPLIT.md wrote down before
+ * anything was measured: holdout when the first byte of the SHA-256 of the slug is divisible by 3.
+ */
+export function splitOf(slug: string): 'development' | 'holdout' {
+  return createHash('sha256').update(slug, 'utf8').digest()[0] % 3 === 0 ? 'holdout' : 'development';
 }
 
 const TYPES: Record<string, string> = {
