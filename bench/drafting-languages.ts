@@ -76,8 +76,8 @@ console.log(
     all: summary(scores),
     splits: Object.fromEntries(groupBy((s) => splitOf(s.slug)).map(([k, p]) => [k, summary(p)])),
     groups: Object.fromEntries(groupBy((s) => languageGroup(languageOf.get(s.slug))).map(([k, p]) => [k, summary(p)])),
-    fields: Object.fromEntries(
-      [...totalsByField(scores)].map(([f, t]) => [
+    development_fields: Object.fromEntries(
+      [...totalsByField(development)].map(([f, t]) => [
         f,
         { found: t.found, stated: t.stated, invented: t.invented, wrong: t.wrong },
       ]),
