@@ -32,7 +32,7 @@ async function call(env: TestEnv, version: string, name: string, args: Record<st
   const json = res.headers.get('content-type')?.startsWith('text/event-stream')
     ? JSON.parse(/^data: (.*)$/m.exec(text)![1])
     : JSON.parse(text);
-  return { status: res.status, type: res.headers.get('content-type')?.split(';')[0], json };
+  return { status: res.status, type: res.headers.get('content-type')?.split(';')[0], json, headers: res.headers };
 }
 
 describeEachDatabase(
@@ -54,6 +54,12 @@ describeEachDatabase(
         });
       }
     }
+
+    test('a fast reply carries the rate-limit and security headers every answer has', async () => {
+      const fast = await call(env(), MODERN, 'get_listing', { slug: 'tablewise' }, false);
+      for (const name of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-content-type-options'])
+        assert.ok(fast.headers.get(name), `${name} is missing`);
+    });
   },
   {
     seed: async (ctx) => {
