@@ -60,12 +60,15 @@ export function openGzip(start: Buffer): OpenGzip {
  */
 export function finishGzip(open: OpenGzip, end: Buffer): Buffer {
   if (end.length > 0xffff) throw new RangeError('a stored block holds at most 65535 bytes');
-  const block = Buffer.alloc(5);
-  block[0] = 0x01; // BFINAL = 1, BTYPE = 00 (stored)
-  block.writeUInt16LE(end.length, 1);
-  block.writeUInt16LE(~end.length & 0xffff, 3);
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(zlib.crc32(end, open.crc) >>> 0, 0);
-  trailer.writeUInt32LE((open.length + end.length) >>> 0, 4);
-  return Buffer.concat([open.bytes, block, end, trailer], open.bytes.length + 5 + end.length + 8);
+  const start = open.bytes.length;
+  // One allocation for the whole reply: this runs once per request.
+  const out = Buffer.allocUnsafe(start + 5 + end.length + 8);
+  open.bytes.copy(out, 0);
+  out[start] = 0x01; // BFINAL = 1, BTYPE = 00 (stored)
+  out.writeUInt16LE(end.length, start + 1);
+  out.writeUInt16LE(~end.length & 0xffff, start + 3);
+  end.copy(out, start + 5);
+  out.writeUInt32LE(zlib.crc32(end, open.crc) >>> 0, start + 5 + end.length);
+  out.writeUInt32LE((open.length + end.length) >>> 0, start + 9 + end.length);
+  return out;
 }
