@@ -4,6 +4,7 @@ import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
 import { headingLevel, sectionsNamed, sectionsOf, type Section } from './outline.js';
 import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { capitalize, looseKey } from './text-fit.js';
+import { firstSentence, wordCount } from './text-units.js';
 
 const FEATURES_SECTION =
   /\b(features?|what you get|everything you need|capabilities|how it works|what \S+ does|toolkit|built for|highlights|key benefits|what(?:'|’)s included|funktionen|fonctionnalités|características|funzionalità)\b/i;
@@ -24,8 +25,6 @@ interface Item {
   title?: string;
 }
 
-/** The first sentence of a line (the whole line when it has one sentence). */
-const firstSentence = (text: string) => text.split(/(?<=[.!?])\s+(?=[\p{Lu}\d"“])/u)[0];
 /**
  * A card as a feature: its title and the first sentence under it ("Maps your codebase: Aider makes a
  * map of …"), both quoted; the title alone when together they would be too long for an item.
@@ -42,7 +41,6 @@ function card(page: ViewPage, heading: string, body: string): Item {
     : { text: title, page, extra: sentence };
 }
 
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 /** A heading without the anchor mark that links to it ("Feed Reader ¶", "Authentication§"). */
 const bare = (text: string) => text.replace(/\s*[§¶]$|\s+#$/, '');
 const itemLike = (b: TextBlock, max = 120) =>

@@ -14,12 +14,12 @@ import {
   type ViewPage,
 } from './site-view.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
+import { wordCount } from './text-units.js';
 
 /** Title separators: "Name — tagline", "Name | tagline", "Name: tagline", "Name · tagline". */
 const TITLE_SEPARATOR = /\s+[|–—·•~-]+\s+|\s*\|\s*|:\s+/;
 /** Title parts that name a page, not a product. */
 const GENERIC_TITLE = /^(home|home ?page|welcome|index|untitled|official (web)?site|landing|main)$/i;
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const nameLike = (s: string) => s.length <= 60 && wordCount(s) <= 5 && !GENERIC_TITLE.test(s.trim());
 
 const titleParts = (title: string) =>

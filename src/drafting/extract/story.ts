@@ -5,6 +5,7 @@ import { datedLine, leadingDate } from './milestone-dates.js';
 import { headingLevel, sectionsOf } from './outline.js';
 import { dedupe, isOwnStatement, pagesOfKind, propose, quoteLine, type SiteView, type ViewPage } from './site-view.js';
 import { fitText } from './text-fit.js';
+import { wordCount } from './text-units.js';
 
 export const STORY_LIMIT = 8000;
 export const MILESTONE_LIMITS = { items: 20, title: 200, description: 2000 };
@@ -36,7 +37,6 @@ const NOT_STORY = /\b(team|member|founder|person|bio|timeline|milestone|history|
 
 const sectionOf = (heading: string): StorySection | null =>
   SECTION_HEADINGS.find(([, re]) => re.test(heading))?.[0] ?? null;
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const isProse = (b: TextBlock) =>
   PROSE.has(b.tag) && isOwnStatement(b) && !NOT_STORY.test(b.within) && wordCount(b.text) >= 6 && !datedLine(b.text);
 
