@@ -105,3 +105,17 @@ export function isCjk(text: string): boolean {
   const s = scriptOf(text);
   return s === 'Han' || s === 'Hiragana' || s === 'Katakana' || s === 'Hangul';
 }
+
+/**
+ * A pattern of cue words in any language: `words` (an alternation written for spaced scripts: English, French,
+ * Spanish…) matched as whole words, `joined` (Chinese, Japanese, Korean) matched anywhere. `\b` cannot be used for
+ * either: it knows only ASCII letters, so it fails next to "é" and never holds between "の" and "機能"; and Korean
+ * attaches particles to the word itself ("기능을"), so a Korean cue has no boundary after it either.
+ */
+export function cuePattern(words: string, joined = '', flags = 'i'): RegExp {
+  const spaced = words ? `(?<![\\p{L}\\p{N}_])(?:${words})(?![\\p{L}\\p{N}_])` : '';
+  return new RegExp([spaced, joined && `(?:${joined})`].filter(Boolean).join('|'), `${flags}u`);
+}
+
+/** A line that asks: it ends with a question mark, Latin or full-width, before any closing quote or bracket. */
+export const asks = (text: string) => /[?？][\s"”’)\]」』）]*$/u.test(text);

@@ -1,0 +1,106 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { siteView } from '../../src/drafting/extract/site-view.js';
+import { extractTagline } from '../../src/drafting/extract/identity.js';
+import { extractFeatures } from '../../src/drafting/extract/features.js';
+import { extractFaqs } from '../../src/drafting/extract/faqs.js';
+import { extractTiers } from '../../src/drafting/extract/pricing.js';
+import { htmlPage, pagesFromHtml } from '../support/fixture-websites.js';
+
+const site = (pages: Record<string, string>) => siteView(pagesFromHtml(pages));
+const home = (body: string) => site({ '/': htmlPage('Acme', body) });
+const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
+
+test('a tagline in Japanese, Chinese or Korean under a name-only h1 is read as one', () => {
+  for (const pitch of [
+    '画面共有と画面表示：あらゆるデバイスをパソコンのセカンドスクリーンに',
+    '把任何设备变成电脑的第二块屏幕',
+    '모든 기기를 컴퓨터의 두 번째 화면으로',
+  ]) {
+    const tagline = extractTagline(home(`<h1>Acme</h1><h2>${pitch}</h2>`), 'Acme');
+    assert.equal(tagline?.value, pitch);
+  }
+});
+
+test('the items of a section headed 機能, 功能, 기능 or Fonctionnalités are features', () => {
+  const cases: [string, string[]][] = [
+    [
+      'Acmeの主な機能',
+      ['画面全体を共有できます', 'アプリのウィンドウだけを共有できます', '複数のデバイスを同時に接続できます'],
+    ],
+    ['核心功能', ['共享整个屏幕', '只共享一个应用窗口', '同时连接多台设备']],
+    ['주요 기능', ['전체 화면 공유', '앱 창만 공유', '여러 기기 동시 연결']],
+    ['Fonctionnalités', ['Partage de tout l’écran', 'Partage d’une seule fenêtre', 'Plusieurs appareils à la fois']],
+  ];
+  for (const [heading, items] of cases) {
+    const features = extractFeatures(home(`<h2>${heading}</h2>${list(items)}`));
+    assert.deepEqual(features?.value, items, heading);
+  }
+});
+
+test('feature cards in Japanese are joined title and first sentence, quoted on the page', () => {
+  const features = extractFeatures(
+    home(
+      '<h2>Acmeの特徴</h2>' +
+        '<h4>全画面共有</h4><p>コンピュータの画面全体を共有することができます。ケーブルは必要ありません。</p>' +
+        '<h4>WiFi対応</h4><p>WiFiで画面の映像を共有することができます。</p>' +
+        '<h4>安全</h4><p>業界標準のエンドツーエンドの暗号化を使用しています。</p>',
+    ),
+  );
+  assert.equal(features?.value[0], '全画面共有: コンピュータの画面全体を共有することができます。');
+  assert.equal(features?.value.length, 3);
+  assert.ok(features?.evidence.every((e) => e.quote.length > 0));
+});
+
+test('cards under a testimonials, FAQ or team heading in Japanese, Chinese or Korean are not features', () => {
+  const cards = (heading: string, titles: string[]) =>
+    `<h2>${heading}</h2>${titles.map((t) => `<h3>${t}</h3><p>${t}は毎日このサービスを使って仕事をしています。とても便利です。</p>`).join('')}`;
+  for (const body of [
+    cards('お客様の声', ['山田さん', '佐藤さん', '鈴木さん']),
+    cards('我们的团队', ['张伟', '王芳', '李娜']),
+    cards('자주 묻는 질문', ['설치', '가격', '보안']),
+  ])
+    assert.equal(extractFeatures(home(body)), undefined, body);
+});
+
+test('questions under a FAQ heading in Japanese, Chinese, Korean or Spanish are read with their answers', () => {
+  const cases: [string, string, string][] = [
+    ['よくある質問', '無料で使えますか？', 'はい、すべての機能を無料で使えます。'],
+    ['常见问题', '需要安装什么吗？', '只需要一个网页浏览器。'],
+    ['자주 묻는 질문', '어떤 기기에서 작동하나요?', '웹 브라우저가 있는 모든 기기에서 작동합니다.'],
+    ['Preguntas frecuentes', '¿Es gratis?', 'Sí, todas las funciones son gratuitas.'],
+  ];
+  for (const [heading, question, answer] of cases) {
+    const faqs = extractFaqs(home(`<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p>`));
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});
+
+test('plans under a pricing heading in Japanese, Chinese, Korean or French are read as tiers', () => {
+  for (const heading of ['料金プラン', '价格', '요금제', 'Tarifs']) {
+    const tiers = extractTiers(
+      home(`<h2>${heading}</h2><h3>Starter</h3><p>$9 / month</p><h3>Team</h3><p>$29 / month</p>`),
+    );
+    assert.deepEqual(
+      tiers.map((t) => [t.name, t.price]),
+      [
+        ['Starter', '$9 / month'],
+        ['Team', '$29 / month'],
+      ],
+      heading,
+    );
+  }
+});
+
+test('a section announcing new features (新機能のお知らせ) is news, not a list of features', () => {
+  const features = extractFeatures(
+    home(
+      '<h2>新機能のお知らせ</h2><p>バージョン2.0をリリースしました。</p><h2>会社について</h2><p>2014年に東京で設立されました。</p>',
+    ),
+  );
+  assert.equal(features, undefined);
+});
