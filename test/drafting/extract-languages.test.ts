@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteView } from '../../src/drafting/extract/site-view.js';
-import { extractTagline } from '../../src/drafting/extract/identity.js';
+import { extractName, extractTagline } from '../../src/drafting/extract/identity.js';
+import { fitText } from '../../src/drafting/extract/text-fit.js';
 import { extractFeatures } from '../../src/drafting/extract/features.js';
 import { extractFaqs } from '../../src/drafting/extract/faqs.js';
 import { extractTiers } from '../../src/drafting/extract/pricing.js';
@@ -38,7 +39,7 @@ test('the items of a section headed 機能, 功能, 기능 or Fonctionnalités a
   }
 });
 
-test('feature cards in Japanese are joined title and first sentence, quoted on the page', () => {
+test('a Japanese feature card keeps its short sentences together with its title, quoted on the page', () => {
   const features = extractFeatures(
     home(
       '<h2>Acmeの特徴</h2>' +
@@ -47,7 +48,10 @@ test('feature cards in Japanese are joined title and first sentence, quoted on t
         '<h4>安全</h4><p>業界標準のエンドツーエンドの暗号化を使用しています。</p>',
     ),
   );
-  assert.equal(features?.value[0], '全画面共有: コンピュータの画面全体を共有することができます。');
+  assert.equal(
+    features?.value[0],
+    '全画面共有: コンピュータの画面全体を共有することができます。ケーブルは必要ありません。',
+  );
   assert.equal(features?.value.length, 3);
   assert.ok(features?.evidence.every((e) => e.quote.length > 0));
 });
@@ -103,4 +107,18 @@ test('a section announcing new features (新機能のお知らせ) is news, not 
     ),
   );
   assert.equal(features, undefined);
+});
+
+test('a title split by a full-width bar names the product, not "公式サイト", "首页" or "홈"', () => {
+  for (const title of ['Acme｜公式サイト', 'Acme | 首页', '홈 | Acme', 'Accueil — Acme']) {
+    const s = site({ '/': htmlPage(title, '<h1>Acme</h1><p>Acme</p>') });
+    assert.equal(extractName(s)?.value, 'Acme', title);
+  }
+});
+
+test('Chinese and Japanese text is shortened at a full stop, or between words, never mid-word', () => {
+  assert.equal(fitText('它很快。它很安全。它是开源的，而且完全免费。', 12), '它很快。它很安全。');
+  const cut = fitText('画面共有と画面表示あらゆるデバイスをパソコンのセカンドスクリーンに', 12);
+  assert.ok(cut.length <= 12 && '画面共有と画面表示あらゆるデバイス'.startsWith(cut), cut);
+  assert.ok(!cut.endsWith('デ') && !cut.endsWith('パ'), cut);
 });

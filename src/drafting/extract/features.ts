@@ -4,7 +4,7 @@ import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
 import { headingLevel, sectionsNamed, sectionsOf, type Section } from './outline.js';
 import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { capitalize, looseKey } from './text-fit.js';
-import { asks, cuePattern, firstSentence, wordCount } from './text-units.js';
+import { asks, cuePattern, firstSentence, hasUnspacedScript, sentences, wordCount } from './text-units.js';
 
 // Cues in the languages founders write in: Latin-script words whole, Chinese, Japanese and Korean ones anywhere in
 // the heading (see cuePattern). Chinese 方案 (plan) is left out: it is also the 方案 of 解决方案, "solutions".
@@ -45,13 +45,33 @@ interface Item {
   title?: string;
 }
 
+/** How long a card of Chinese or Japanese may grow by whole sentences: about an English card's first sentence. */
+const UNSPACED_CARD = 100;
+/**
+ * What a card says under its title: its first sentence. A Chinese or Japanese sentence is a third as long as an
+ * English one (a character says about what a word does), so there the following sentences are kept too while the
+ * card stays within UNSPACED_CARD characters ("…できます。ケーブルは必要ありません。"). Always a prefix of the body.
+ */
+function cardSentence(title: string, body: string): string {
+  const [first, ...rest] = sentences(body);
+  if (!first || !hasUnspacedScript(first)) return first ?? body;
+  const start = body.indexOf(first);
+  let end = start + first.length;
+  for (const next of rest) {
+    const at = body.indexOf(next, end);
+    if (at < 0 || title.length + 2 + (at + next.length - start) > UNSPACED_CARD) break;
+    end = at + next.length;
+  }
+  return body.slice(start, end);
+}
+
 /**
  * A card as a feature: its title and the first sentence under it ("Maps your codebase: Aider makes a
  * map of …"), both quoted; the title alone when together they would be too long for an item.
  */
 function card(page: ViewPage, heading: string, body: string): Item {
   const title = bare(heading);
-  const sentence = firstSentence(body);
+  const sentence = cardSentence(title, body);
   // "Lightweight" over "Lightweight (~10KB gzipped) starting point…": the sentence already says it.
   if (sentence.toLowerCase().startsWith(title.toLowerCase()) && sentence.length <= FIELD_LIMITS.features.max)
     return { text: sentence, page };

@@ -98,7 +98,8 @@ const DATED_TAGS = new Set(['li', 'p', 'dt', 'dd', 'div', 'h3', 'h4', 'h5', 'h6'
 
 /** "First sentence. The rest" → title and description within their limits. */
 function splitTitle(text: string): { title: string; description?: string } {
-  const stop = text.search(/[.!](\s|$)/);
+  // A Chinese or Japanese sentence ends at 。 or ！ with no space after it.
+  const stop = text.search(/[.!](\s|$)|[。！]/);
   if (stop > 0 && stop < text.length - 1) {
     const title = text.slice(0, stop + 1).replace(/\.$/, '');
     const description = text.slice(stop + 1).trim();
