@@ -6,6 +6,7 @@ import { fitText } from '../../src/drafting/extract/text-fit.js';
 import { extractFeatures } from '../../src/drafting/extract/features.js';
 import { extractFaqs } from '../../src/drafting/extract/faqs.js';
 import { extractTiers } from '../../src/drafting/extract/pricing.js';
+import { extractFounders } from '../../src/drafting/extract/team.js';
 import { htmlPage, pagesFromHtml } from '../support/fixture-websites.js';
 
 const site = (pages: Record<string, string>) => siteView(pagesFromHtml(pages));
@@ -121,4 +122,27 @@ test('Chinese and Japanese text is shortened at a full stop, or between words, n
   const cut = fitText('画面共有と画面表示あらゆるデバイスをパソコンのセカンドスクリーンに', 12);
   assert.ok(cut.length <= 12 && '画面共有と画面表示あらゆるデバイス'.startsWith(cut), cut);
   assert.ok(!cut.endsWith('デ') && !cut.endsWith('パ'), cut);
+});
+
+test('a founder is named by a role in Japanese, Chinese, Korean or French beside the name', () => {
+  for (const [name, role] of [
+    ['Pavlo (Paul) Buidenkov', 'Acme創作者'],
+    ['Li Wei', '联合创始人'],
+    ['Kim Minji', '공동 창업자'],
+    ['Marie Dupont', 'Cofondatrice'],
+  ]) {
+    const founders = extractFounders(site({ '/team': htmlPage('Team', `<h3>${name}</h3><p>${role}</p>`) }));
+    assert.deepEqual(
+      founders.map((f) => [f.name, f.title]),
+      [[name, role]],
+      role,
+    );
+  }
+});
+
+test('a team member whose role is not a founder’s, in Japanese or Chinese, is not a founder', () => {
+  for (const role of ['開発者', '工程师', '디자이너']) {
+    const founders = extractFounders(site({ '/team': htmlPage('Team', `<h3>Aiko Tanaka</h3><p>${role}</p>`) }));
+    assert.deepEqual(founders, [], role);
+  }
 });
