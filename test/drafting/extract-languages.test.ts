@@ -7,6 +7,8 @@ import { extractFeatures } from '../../src/drafting/extract/features.js';
 import { extractFaqs } from '../../src/drafting/extract/faqs.js';
 import { extractTiers } from '../../src/drafting/extract/pricing.js';
 import { extractFounders } from '../../src/drafting/extract/team.js';
+import { extractContactEmail } from '../../src/drafting/extract/contact.js';
+import { extractStory } from '../../src/drafting/extract/story.js';
 import { htmlPage, pagesFromHtml } from '../support/fixture-websites.js';
 
 const site = (pages: Record<string, string>) => siteView(pagesFromHtml(pages));
@@ -144,5 +146,40 @@ test('a team member whose role is not a founder’s, in Japanese or Chinese, is 
   for (const role of ['開発者', '工程师', '디자이너']) {
     const founders = extractFounders(site({ '/team': htmlPage('Team', `<h3>Aiko Tanaka</h3><p>${role}</p>`) }));
     assert.deepEqual(founders, [], role);
+  }
+});
+
+test('the address on a legal-notice page in Japanese, Korean or French is preferred as the contact email', () => {
+  for (const [path, title] of [
+    ['/特定商取引法に基づく表記', '特定商取引法に基づく表記'],
+    ['/legal', '사업자 정보'],
+    ['/mentions-legales', 'Mentions légales'],
+  ]) {
+    const s = site({
+      '/': htmlPage('Acme', '<p>Press: <a href="mailto:press@other.example">press@other.example</a></p>'),
+      [path]: htmlPage(title, '<p>Contact: <a href="mailto:hello@mail.example">hello@mail.example</a></p>'),
+    });
+    assert.equal(extractContactEmail(s)?.value, 'hello@mail.example', title);
+  }
+});
+
+test('an about page’s story under 私たちのストーリー, 我们的故事 or Notre histoire is read as the story', () => {
+  for (const [heading, prose] of [
+    [
+      '私たちのストーリー',
+      '古いタブレットを二台目の画面として使いたいと思ったことが、このアプリを作ったきっかけです。',
+    ],
+    ['我们的故事', '我们想把旧平板电脑变成电脑的第二块屏幕，于是开始了这个项目。'],
+    ['Notre histoire', 'Tout a commencé quand nous avons voulu utiliser une vieille tablette comme second écran.'],
+  ]) {
+    const story = extractStory(
+      site({
+        '/about': htmlPage(
+          'About',
+          `<h2>${heading}</h2><p>${prose}</p><h2>チーム</h2><p>山田さんと佐藤さんと鈴木さんが開発しています。</p>`,
+        ),
+      }),
+    );
+    assert.equal(story.story?.value, prose, heading);
   }
 });

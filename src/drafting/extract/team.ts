@@ -14,7 +14,7 @@ import {
   type ViewPage,
 } from './site-view.js';
 import { socialLink } from './socials.js';
-import { cuePattern } from './text-units.js';
+import { cuePattern, wordCount } from './text-units.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
 
 export const FOUNDER_LIMITS = { items: 6, name: 160, title: 160, bio: 3000 };
@@ -113,7 +113,7 @@ function peopleOnPage(page: ViewPage): Person[] {
     const bioLines: TextBlock[] = [];
     for (let i = (s.role?.index ?? s.index) + 1; i < end; i++) {
       const b = blocks[i];
-      if (!headingLevel(b) && b.text.split(/\s+/).length >= 6) bioLines.push(b);
+      if (!headingLevel(b) && wordCount(b.text) >= 6) bioLines.push(b);
     }
     const socials: Partial<Record<SocialKey, string>> = {};
     const evidence: (Evidence | null)[] = [quoteLine(page, blocks[s.index].text)];
