@@ -60,3 +60,8 @@ test('Japanese, Chinese and Korean text is told apart from Latin text', () => {
   assert.ok(isCjk('화면 공유'));
   assert.ok(!isCjk('Partage d’écran'));
 });
+
+test('a Spanish question or a French quotation after a full stop starts a new sentence', () => {
+  assert.deepEqual(sentences('Es gratis. ¿Necesito una cuenta? No.'), ['Es gratis.', '¿Necesito una cuenta?', 'No.']);
+  assert.equal(firstSentence('C’est libre. « Simple » est notre devise.'), 'C’est libre.');
+});

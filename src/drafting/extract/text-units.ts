@@ -32,10 +32,11 @@ export function wordCount(text: string): number {
 }
 
 /**
- * A sentence boundary of text written with spaces: ., ! or ? then a space and a capital, a digit or an opening quote;
- * or a letter of a script without case (Korean "빠릅니다. 안전합니다.", Arabic, Hindi), where no capital marks it.
+ * A sentence boundary of text written with spaces: ., ! or ? then a space and a capital, a digit, an opening quote
+ * (French «, German „) or Spanish ¿ ¡; or a letter of a script without case (Korean "빠릅니다. 안전합니다.", Arabic,
+ * Hindi), where no capital marks it.
  */
-const LATIN_BREAK = /(?<=[.!?])\s+(?=[\p{Lu}\p{Lo}\d"“])/u;
+const LATIN_BREAK = /(?<=[.!?])\s+(?=[\p{Lu}\p{Lo}\d"“«„¿¡])/u;
 /**
  * The full-width sentence ends of Chinese and Japanese (and the half-width ｡). Not before a closing 」 or ”: a
  * quotation ending in 。 is mostly part of a longer sentence (「使いやすい。」と言われます。), where ICU would split.
