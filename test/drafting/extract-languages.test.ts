@@ -9,7 +9,10 @@ import { extractTiers } from '../../src/drafting/extract/pricing.js';
 import { extractFounders } from '../../src/drafting/extract/team.js';
 import { extractContactEmail } from '../../src/drafting/extract/contact.js';
 import { extractStory } from '../../src/drafting/extract/story.js';
-import { htmlPage, pagesFromHtml } from '../support/fixture-websites.js';
+import { extractDraft } from '../../src/drafting/extract/extract-draft.js';
+import { sourcesOf, verifyQuote } from '../../src/drafting/evidence.js';
+import { FIXTURE_CATEGORIES, htmlPage, pagesFromHtml } from '../support/fixture-websites.js';
+import { draftQuotes } from '../support/drafting-quality.js';
 
 const site = (pages: Record<string, string>) => siteView(pagesFromHtml(pages));
 const home = (body: string) => site({ '/': htmlPage('Acme', body) });
@@ -182,4 +185,38 @@ test('an about page’s story under 私たちのストーリー, 我们的故事
     );
     assert.equal(story.story?.value, prose, heading);
   }
+});
+
+test('a Chinese landing page is drafted in Chinese, every value quoted from the page', () => {
+  const pages = pagesFromHtml({
+    '/': htmlPage(
+      '屏幕助手｜首页',
+      '<h1>屏幕助手</h1><h2>把任何设备变成电脑的第二块屏幕</h2>' +
+        '<h2>核心功能</h2><h3>全屏共享</h3><p>把整个电脑屏幕共享到任何有浏览器的设备上。不需要数据线。</p>' +
+        '<h3>应用窗口共享</h3><p>只共享一个应用窗口，其他内容保持私密。</p>' +
+        '<h3>多设备连接</h3><p>同时连接多台设备，所有人都能看到你的屏幕。</p>' +
+        '<h2>常见问题</h2><h3>需要安装什么吗？</h3><p>只需要在电脑上安装本应用，其他设备使用浏览器即可。</p>',
+    ),
+  });
+  const draft = extractDraft(pages, { categories: FIXTURE_CATEGORIES });
+  assert.equal(draft.fields.name?.value, '屏幕助手');
+  assert.equal(draft.fields.tagline?.value, '把任何设备变成电脑的第二块屏幕');
+  assert.deepEqual(draft.fields.features?.value, [
+    '全屏共享: 把整个电脑屏幕共享到任何有浏览器的设备上。不需要数据线。',
+    '应用窗口共享: 只共享一个应用窗口，其他内容保持私密。',
+    '多设备连接: 同时连接多台设备，所有人都能看到你的屏幕。',
+  ]);
+  assert.deepEqual(
+    draft.faqs.map((f) => f.question),
+    ['需要安装什么吗？'],
+  );
+  const sources = pages.flatMap(sourcesOf);
+  for (const { at, e } of draftQuotes(draft))
+    assert.ok(
+      verifyQuote(
+        e.quote,
+        sources.filter((s) => s.url === e.url && s.source === (e.source ?? 'text')),
+      ),
+      at,
+    );
 });
