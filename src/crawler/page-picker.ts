@@ -1,22 +1,176 @@
-/** The kinds of page worth knowing about, and the words in a link or path that reveal them. */
+/**
+ * The kinds of page worth knowing about, and the words in a link or path that reveal them, in the languages
+ * founders write in (a path may carry them accented or not: /fonctionnalites, /preços).
+ */
 export const PAGE_KINDS = {
-  about: ['about', 'company', 'our-story', 'who-we-are', 'story', 'mission'],
-  pricing: ['pricing', 'plans', 'price', 'buy'],
-  features: ['features', 'product', 'how-it-works', 'tour', 'solutions'],
-  faq: ['faq', 'faqs', 'help', 'questions', 'support'],
-  team: ['team', 'people', 'founders', 'leadership'],
-  contact: ['contact', 'contact-us', 'get-in-touch'],
-  blog: ['blog', 'news', 'changelog', 'updates'],
-  press: ['press', 'media', 'newsroom', 'press-kit'],
+  about: [
+    'about',
+    'company',
+    'our-story',
+    'who-we-are',
+    'story',
+    'mission',
+    'a-propos',
+    'à-propos',
+    'qui-sommes-nous',
+    'sobre',
+    'sobre-nosotros',
+    'sobre-nos',
+    'quienes-somos',
+    'chi-siamo',
+    'uber-uns',
+    'über-uns',
+    'ueber-uns',
+    '会社概要',
+    '私たちについて',
+    '关于我们',
+    '關於我們',
+    '회사소개',
+    '회사-소개',
+  ],
+  pricing: [
+    'pricing',
+    'plans',
+    'price',
+    'buy',
+    'tarifs',
+    'prix',
+    'precios',
+    'planes',
+    'precos',
+    'preços',
+    'planos',
+    'prezzi',
+    'piani',
+    'preise',
+    '料金',
+    '価格',
+    'プラン',
+    '料金プラン',
+    '价格',
+    '價格',
+    '定价',
+    '가격',
+    '요금',
+    '플랜',
+  ],
+  features: [
+    'features',
+    'product',
+    'how-it-works',
+    'tour',
+    'solutions',
+    'fonctionnalites',
+    'fonctionnalités',
+    'caracteristiques',
+    'caractéristiques',
+    'funciones',
+    'caracteristicas',
+    'características',
+    'recursos',
+    'funcionalidades',
+    'funzionalita',
+    'funzionalità',
+    'caratteristiche',
+    'funktionen',
+    'merkmale',
+    '機能',
+    '特徴',
+    '特長',
+    '功能',
+    '特性',
+    '特点',
+    '기능',
+    '특징',
+  ],
+  faq: [
+    'faq',
+    'faqs',
+    'help',
+    'questions',
+    'support',
+    'aide',
+    'ayuda',
+    'ajuda',
+    'aiuto',
+    'hilfe',
+    'preguntas-frecuentes',
+    'perguntas-frequentes',
+    'domande-frequenti',
+    'questions-frequentes',
+    'よくある質問',
+    'よくあるご質問',
+    '常见问题',
+    '常見問題',
+    '자주-묻는-질문',
+  ],
+  team: [
+    'team',
+    'people',
+    'founders',
+    'leadership',
+    'equipe',
+    'équipe',
+    'equipo',
+    'squadra',
+    'チーム',
+    '团队',
+    '團隊',
+    '팀',
+  ],
+  contact: [
+    'contact',
+    'contact-us',
+    'get-in-touch',
+    'nous-contacter',
+    'contacto',
+    'contato',
+    'contatti',
+    'kontakt',
+    'お問い合わせ',
+    'お問合せ',
+    '联系我们',
+    '聯絡我們',
+    '문의',
+    '문의하기',
+  ],
+  blog: [
+    'blog',
+    'news',
+    'changelog',
+    'updates',
+    'actualites',
+    'noticias',
+    'notizie',
+    'ブログ',
+    'ニュース',
+    'お知らせ',
+    '博客',
+    '新闻',
+    '블로그',
+    '뉴스',
+  ],
+  press: ['press', 'media', 'newsroom', 'press-kit', 'presse', 'prensa', 'imprensa', 'stampa'],
 } as const;
+/** Words of scripts written without spaces, or with particles attached (Korean): found inside a link's text. */
+const JOINED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 export type PageKind = keyof typeof PAGE_KINDS | 'homepage' | 'page';
+
+/** A path as written, "/料金" rather than "/%E6%96%99%E9%87%91". */
+function decodedPath(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    return url.pathname;
+  }
+}
 
 /** Same site: the same host and port, ignoring a leading www (and http against https). */
 export const sameSite = (a: URL, b: URL) =>
   a.hostname.replace(/^www\./, '') === b.hostname.replace(/^www\./, '') && a.port === b.port;
 
 export function kindOf(url: URL, linkText = ''): PageKind | null {
-  const path = url.pathname.toLowerCase().replace(/\/+$/, '');
+  const path = decodedPath(url).toLowerCase().replace(/\/+$/, '');
   if (path === '' || path === '/index.html') return 'homepage';
   const segments = path.split('/').filter(Boolean);
   const last = segments[segments.length - 1] ?? '';
@@ -27,7 +181,13 @@ export function kindOf(url: URL, linkText = ''): PageKind | null {
       return kind as PageKind;
   }
   for (const [kind, words] of Object.entries(PAGE_KINDS)) {
-    if (segments.length <= 2 && words.some((w) => text === w || text === w.replace(/-/g, ' '))) return kind as PageKind;
+    // Link texts in these scripts run words together ("料金プラン", "기능을 소개합니다"): a word counts inside a short one.
+    // A few characters around the word, beside a name in Latin letters ("Acmeの特徴"); not a sentence that mentions it.
+    const rest = text.replace(/[\p{Script=Latin}\d\s]+/gu, '');
+    const within = (w: string) =>
+      JOINED_SCRIPT.test(w) && rest.length <= w.length + 6 && text.includes(w.replace(/-/g, ' '));
+    if (segments.length <= 2 && words.some((w) => text === w || text === w.replace(/-/g, ' ') || within(w)))
+      return kind as PageKind;
   }
   return null;
 }
@@ -107,8 +267,9 @@ export function rankPages(
   candidates: Candidate[],
   opts: { homeLanguage?: string | null; exclude?: Iterable<string> } = {},
 ): { ranked: RankedPage[]; rejected: RejectedLink[] } {
-  // The home page's own language: declared (`<html lang>`) or in its path (/en/).
-  const homeLanguage = (opts.homeLanguage ?? '').slice(0, 2) || languageOfPath(home);
+  // The home page's own language: in its path (/ja/), else declared (`<html lang>`). The path wins: a translated
+  // page often keeps its template's `lang="en"`, but /ja/ is where the site put its Japanese pages.
+  const homeLanguage = languageOfPath(home) ?? ((opts.homeLanguage ?? '').slice(0, 2) || null);
   const seen = new Set<string>([pageKey(home), ...(opts.exclude ?? [])]);
   const found: (RankedPage & { order: number; telling: boolean })[] = [];
   const rejected: RejectedLink[] = [];
@@ -152,12 +313,19 @@ export function rankPages(
 const TELLING_KINDS: readonly PageKind[] = ['about', 'pricing', 'features', 'faq', 'team', 'contact'];
 /** An announcement or the story of the project: where founders and the why are named. */
 const TELLING_WORDS =
-  /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum)\b/i;
+  /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum|mentions-legales|aviso-legal|note-legali)\b/i;
+/** The same in Chinese, Japanese and Korean, whose words have no boundaries `\b` knows. */
+const TELLING_JOINED =
+  /よくある質問|会社概要|特定商取引法|料金|機能|特徴|チーム|常见问题|常見問題|关于我们|關於我們|价格|功能|团队|자주 묻는 질문|회사소개|가격|기능|팀/u;
 
 function isTelling(url: URL, text: string, kind: PageKind): boolean {
   if (TELLING_KINDS.includes(kind)) return true;
-  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
-  return TELLING_WORDS.test(last.replace(/\.html?$/i, '').replace(/[_.]/g, '-')) || TELLING_WORDS.test(text);
+  const last = decodedPath(url).split('/').filter(Boolean).pop() ?? '';
+  return (
+    TELLING_WORDS.test(last.replace(/\.html?$/i, '').replace(/[_.]/g, '-')) ||
+    TELLING_WORDS.test(text) ||
+    TELLING_JOINED.test(`${last} ${text}`)
+  );
 }
 
 /** Where a link stands on its page, from its landmark hints (PageLink.within). */

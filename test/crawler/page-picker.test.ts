@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { languageOfPath, linkSource, rankPages, type Candidate } from '../../src/crawler/page-picker.js';
+import { kindOf, languageOfPath, linkSource, rankPages, type Candidate } from '../../src/crawler/page-picker.js';
 
 const home = new URL('https://orbit.example/');
 const links = (source: Candidate['source'], ...paths: string[]): Candidate[] =>
@@ -71,4 +71,43 @@ test('where a link stands comes from its landmarks', () => {
   assert.equal(linkSource('footer nav'), 'footer');
   assert.equal(linkSource('hero'), 'body');
   assert.equal(linkSource(undefined), 'body');
+});
+
+test('pricing, features and FAQ pages are known by their path in other languages', () => {
+  const kind = (path: string) => kindOf(new URL(`https://x.example${path}`));
+  assert.equal(kind('/ja/料金'), 'pricing');
+  assert.equal(kind(`/zh/${encodeURIComponent('功能')}`), 'features');
+  assert.equal(kind('/ko/자주-묻는-질문'), 'faq');
+  assert.equal(kind('/fr/fonctionnalites/'), 'features');
+  assert.equal(kind('/es/precios'), 'pricing');
+});
+
+test('pages are known by a link text in Japanese, Chinese or Korean that holds their word', () => {
+  const kind = (text: string) => kindOf(new URL('https://x.example/p/123'), text);
+  assert.equal(kind('料金プラン'), 'pricing');
+  assert.equal(kind('常见问题'), 'faq');
+  assert.equal(kind('기능 소개'), 'features');
+  assert.equal(kind('Tarifs'), 'pricing');
+  assert.equal(kind('Acmeの特徴'), 'features');
+  assert.equal(kind('料金について詳しくは営業担当者までお問い合わせください'), null);
+});
+
+test('a home page under /ja/ ranks its Japanese pages as its own even when it declares lang="en"', () => {
+  const jaHome = new URL('https://orbit.example/ja/');
+  const { ranked } = rankPages(jaHome, links('nav', '/ja/features/', '/en/features/'), { homeLanguage: 'en' });
+  assert.deepEqual(
+    ranked.map((r) => [new URL(r.url).pathname, r.kind, r.rank]),
+    [
+      ['/ja/features/', 'features', 'nav'],
+      ['/en/features/', 'features', 'other-language'],
+    ],
+  );
+});
+
+test('a Japanese pricing link is read before other pages of the same rank, like "Pricing"', () => {
+  const { ranked } = rankPages(home, [
+    { href: 'https://orbit.example/p/1', text: 'ブログ', source: 'nav' },
+    { href: 'https://orbit.example/p/2', text: '料金', source: 'nav' },
+  ]);
+  assert.deepEqual(order(ranked), ['/p/2', '/p/1']);
 });

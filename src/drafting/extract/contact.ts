@@ -2,6 +2,7 @@ import type { Evidence } from '../evidence.js';
 import type { Proposal } from '../draft-content.js';
 import { ldNodes, ldString, organizations } from './json-ld.js';
 import { isOtherPeoplesWords, propose, quoteLine, quoteOn, SELF_DESCRIBING, type SiteView } from './site-view.js';
+import { cuePattern } from './text-units.js';
 
 const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
 const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
@@ -15,6 +16,22 @@ const ROLE_MAILBOX = /^(hello|hi|contact|info|support|help|team|sales|founders?|
  * Email addresses in a line, found by scanning for "@" and growing outwards: linear in the
  * line's length, where a regular expression can take quadratic time on long runs of letters.
  */
+/**
+ * Pages that state the publisher by law or by custom, in the languages founders write in: the German Impressum, the
+ * French mentions légales, Japan's 特定商取引法に基づく表記 and 会社概要, Korea's 사업자 정보.
+ */
+const IMPRINT_PAGE = cuePattern(
+  'impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|note legali|colofón|colophon',
+  '特定商取引法|会社概要|运营者信息|公司简介|사업자 정보|사업자정보|회사소개',
+);
+const decodedUrl = (url: string) => {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+};
+
 export function emailsIn(line: string): { email: string; at: number }[] {
   const out: { email: string; at: number }[] = [];
   let i = line.indexOf('@');
@@ -61,10 +78,7 @@ export function extractContactEmail(site: SiteView): Proposal<string> | undefine
   for (const page of site.pages.filter((p) => SELF_DESCRIBING.includes(p.kind))) {
     // An imprint names the publisher's address by law: as good as a contact page.
     const onContact =
-      page.kind === 'contact' ||
-      /\b(impressum|imprint|legal notice|mentions l[ée]gales)\b/i.test(
-        `${page.url.replace(/[-_/.]/g, ' ')} ${page.title}`,
-      )
+      page.kind === 'contact' || IMPRINT_PAGE.test(`${decodedUrl(page.url).replace(/[-_/.]/g, ' ')} ${page.title}`)
         ? 2
         : 0;
     for (const l of page.links) {

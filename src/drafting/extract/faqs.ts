@@ -4,9 +4,14 @@ import { ldNodes, ldObjects, ldString, isType } from './json-ld.js';
 import { headingLevel, sectionsNamed } from './outline.js';
 import { dedupe, isBoilerplate, pagesOfKind, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { fitText, looseKey } from './text-fit.js';
+import { cuePattern } from './text-units.js';
 
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
-const FAQ_SECTION = /\b(faqs?|frequently asked|questions|q ?& ?a|answers)\b/i;
+/** FAQ headings in the languages founders write in (see cuePattern for why not `\b`). */
+const FAQ_SECTION = cuePattern(
+  'faqs?|frequently asked|questions|q ?& ?a|answers|questions fréquentes|foire aux questions|preguntas(?: frecuentes)?|perguntas(?: frequentes)?|domande(?: frequenti)?|häufig gestellte fragen|häufige fragen|fragen und antworten',
+  'よくある質問|よくあるご質問|質問|常见问题|常見問題|问答|問答|자주 묻는 질문|질문',
+);
 const ANSWER_TAGS = new Set([
   'p',
   'dd',
@@ -33,8 +38,9 @@ const A_PREFIX = /^A(?:nswer)?\s?[:.)]\s+/;
  */
 function isQuestion(b: TextBlock, inFaq: boolean): boolean {
   if (b.text.length > FAQ_LIMITS.question) return false;
-  // "…?", "…?)" (a question in brackets closes the line), "…? ¶" (an anchor mark after a heading).
-  const asks = /\?["”’)\]]*(?:\s*[§¶#])?$/.test(b.text);
+  // "…?", "…?)" (a question in brackets closes the line), "…? ¶" (an anchor mark after a heading); "…？" in Chinese
+  // and Japanese.
+  const asks = /[?？]["”’)\]」』）]*(?:\s*[§¶#])?$/u.test(b.text);
   if (!asks && b.tag !== 'dt' && b.tag !== 'summary' && b.text[0] !== 'Q') return false;
   if (isBoilerplate(b)) return false;
   if (b.tag === 'dt' || b.tag === 'summary') return inFaq || asks;

@@ -4,16 +4,37 @@ import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
 import { headingLevel, sectionsNamed, sectionsOf, type Section } from './outline.js';
 import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { capitalize, looseKey } from './text-fit.js';
+import { asks, cuePattern, firstSentence, hasUnspacedScript, sentences, wordCount } from './text-units.js';
 
-const FEATURES_SECTION =
-  /\b(features?|what you get|everything you need|capabilities|how it works|what \S+ does|toolkit|built for|highlights|key benefits|what(?:'|’)s included|funktionen|fonctionnalités|características|funzionalità)\b/i;
-const USPS_SECTION = /\b(why|benefits?|advantages?|what makes|different|unlike|reasons?)\b/i;
+// Cues in the languages founders write in: Latin-script words whole, Chinese, Japanese and Korean ones anywhere in
+// the heading (see cuePattern). Chinese 方案 (plan) is left out: it is also the 方案 of 解决方案, "solutions".
+const FEATURES_SECTION = cuePattern(
+  "features?|what you get|everything you need|capabilities|how it works|what \\S+ does|toolkit|built for|highlights|key benefits|what(?:'|’)s included|funktionen|merkmale|fonctionnalités|caractéristiques|características|funciones|funcionalidades|recursos|funzionalità|caratteristiche",
+  '機能|特徴|特長|功能|特性|特点|特點|기능|특징',
+);
+const USPS_SECTION = cuePattern(
+  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile',
+  'なぜ|選ばれる理由|メリット|为什么|為什麼|优势|優勢|장점|이유',
+);
+/** Headings of release notes: what a version added is news, not what the product does ("新機能のお知らせ"). */
+const RELEASE_NOTES = cuePattern(
+  "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen",
+  '新機能|新功能|新特性|새로운 기능|신기능|お知らせ|更新履歴|更新日志|릴리스 노트',
+);
+/** The same in Chinese, Japanese and Korean. */
+const OTHER_JOINED =
+  '料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜|よくある質問|質問|常见问题|常見問題|자주 묻는 질문|질문|チーム|团队|團隊|팀|お客様の声|用户评价|후기|ブログ|ニュース|お知らせ|博客|新闻|新聞|블로그|뉴스|공지|更新履歴|更新日志|お問い合わせ|联系我们|聯絡我們|문의|ダウンロード|下载|下載|다운로드|コミュニティ|社区|社群|커뮤니티|ドキュメント|文档|문서|スポンサー|赞助|후원';
 /** Sections whose cards are not features: prices, questions, people, posts, quotes, calls to action. */
-const OTHER_SECTION =
-  /\b(pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation)\b/i;
+const OTHER_SECTION = cuePattern(
+  'pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation|' +
+    'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|preguntas|perguntas|domande|fragen|équipe|equipo|equipe|squadra|témoignages|testimonios|depoimentos|testimonianze|actualités|noticias|notícias|notizie|neuigkeiten|contacto|contato|contatti|kontakt|télécharger|téléchargement|descargar|baixar|scarica|herunterladen|communauté|comunidad|comunidade|comunità|documentación|documentação|documentazione|dokumentation',
+  OTHER_JOINED,
+);
 /** Headings that organise a page rather than name a feature: calls to action, other sections. */
-const NOT_AN_ITEM =
-  /^(features?|all features|pricing|plans|faqs?|frequently asked questions|get started|start (?:free|now|today)|try\b|sign up|ready\b|join\b|contact|testimonials?|what (?:our )?(?:customers|users|people) (?:say|think)|loved by|trusted by|and (?:much )?more|learn more|see all|read more|integrations?$|our (?:team|story|customers)|blog|about|download|install|documentation|docs$|community$|sponsors?|license$|copyright)/i;
+const NOT_AN_ITEM = new RegExp(
+  `${/^(features?|all features|pricing|plans|faqs?|frequently asked questions|get started|start (?:free|now|today)|try\b|sign up|ready\b|join\b|contact|testimonials?|what (?:our )?(?:customers|users|people) (?:say|think)|loved by|trusted by|and (?:much )?more|learn more|see all|read more|integrations?$|our (?:team|story|customers)|blog|about|download|install|documentation|docs$|community$|sponsors?|license$|copyright)/.source}|^(?:${OTHER_JOINED}|機能|特徴|特長|功能|기능)`,
+  'iu',
+);
 /** Hints of a container whose items are not the product's features. */
 const NOT_FEATURE_WITHIN = /\b(testimonial|faq|pricing|plan|tier|team|member|person|review|quote|customer|client)\b/;
 
@@ -24,15 +45,33 @@ interface Item {
   title?: string;
 }
 
-/** The first sentence of a line (the whole line when it has one sentence). */
-const firstSentence = (text: string) => text.split(/(?<=[.!?])\s+(?=[\p{Lu}\d"“])/u)[0];
+/** How long a card of Chinese or Japanese may grow by whole sentences: about an English card's first sentence. */
+const UNSPACED_CARD = 100;
+/**
+ * What a card says under its title: its first sentence. A Chinese or Japanese sentence is a third as long as an
+ * English one (a character says about what a word does), so there the following sentences are kept too while the
+ * card stays within UNSPACED_CARD characters ("…できます。ケーブルは必要ありません。"). Always a prefix of the body.
+ */
+function cardSentence(title: string, body: string): string {
+  const [first, ...rest] = sentences(body);
+  if (!first || !hasUnspacedScript(first)) return first ?? body;
+  const start = body.indexOf(first);
+  let end = start + first.length;
+  for (const next of rest) {
+    const at = body.indexOf(next, end);
+    if (at < 0 || title.length + 2 + (at + next.length - start) > UNSPACED_CARD) break;
+    end = at + next.length;
+  }
+  return body.slice(start, end);
+}
+
 /**
  * A card as a feature: its title and the first sentence under it ("Maps your codebase: Aider makes a
  * map of …"), both quoted; the title alone when together they would be too long for an item.
  */
 function card(page: ViewPage, heading: string, body: string): Item {
   const title = bare(heading);
-  const sentence = firstSentence(body);
+  const sentence = cardSentence(title, body);
   // "Lightweight" over "Lightweight (~10KB gzipped) starting point…": the sentence already says it.
   if (sentence.toLowerCase().startsWith(title.toLowerCase()) && sentence.length <= FIELD_LIMITS.features.max)
     return { text: sentence, page };
@@ -42,18 +81,17 @@ function card(page: ViewPage, heading: string, body: string): Item {
     : { text: title, page, extra: sentence };
 }
 
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 /** A heading without the anchor mark that links to it ("Feed Reader ¶", "Authentication§"). */
 const bare = (text: string) => text.replace(/\s*[§¶]$|\s+#$/, '');
 const itemLike = (b: TextBlock, max = 120) =>
   isOwnStatement(b) &&
   b.text.length <= max &&
-  !bare(b.text).endsWith('?') &&
+  !asks(bare(b.text)) &&
   !NOT_AN_ITEM.test(b.text) &&
   !NOT_FEATURE_WITHIN.test(b.within) &&
   !/^\d{1,4}([./-]\d{1,2}){1,2}\b/.test(b.text);
 /** A card's title: a few words, not a sentence. */
-const titleLike = (b: TextBlock) => itemLike(b, 80) && wordCount(b.text) <= 10 && !/[.!:]$/.test(b.text);
+const titleLike = (b: TextBlock) => itemLike(b, 80) && wordCount(b.text) <= 10 && !/[.!:。！：]$/.test(b.text);
 /** A sentence under a title: several words, or a short one that ends like a sentence (not a command line). */
 const prose = (b: TextBlock | undefined) =>
   !!b &&
@@ -61,7 +99,7 @@ const prose = (b: TextBlock | undefined) =>
   b.tag !== 'pre' &&
   b.tag !== 'li' &&
   isOwnStatement(b) &&
-  (wordCount(b.text) >= 5 || (wordCount(b.text) >= 3 && /[.!]$/.test(b.text)));
+  (wordCount(b.text) >= 5 || (wordCount(b.text) >= 3 && /[.!。！]$/.test(b.text)));
 
 /** The items of a section: its sub-headings, else its list items, else (in a section named for features) the first
  *  sentence of each paragraph. */
@@ -168,7 +206,7 @@ function definitionCards(page: ViewPage): Item[] {
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     // A term is a title whatever its first word ("Download original article contents").
-    const term = b.tag === 'dt' && isOwnStatement(b) && b.text.length <= 80 && !bare(b.text).endsWith('?');
+    const term = b.tag === 'dt' && isOwnStatement(b) && b.text.length <= 80 && !asks(bare(b.text));
     if (term && blocks[i + 1]?.tag === 'dd' && prose(blocks[i + 1])) {
       run.push(card(page, b.text, blocks[i + 1].text));
       i++;
@@ -284,7 +322,8 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
     // A heading that asks ("Why are you not developing my feature request?") opens an answer, not a list of features.
     const sections = sectionsNamed(page.blocks, FEATURES_SECTION).filter(
       (s) =>
-        !bare(page.blocks[s.heading].text).endsWith('?') &&
+        !asks(bare(page.blocks[s.heading].text)) &&
+        !RELEASE_NOTES.test(page.blocks[s.heading].text) &&
         (!USPS_SECTION.test(page.blocks[s.heading].text) ||
           FEATURES_SECTION.test(page.blocks[s.heading].text.replace(USPS_SECTION, ''))),
     );

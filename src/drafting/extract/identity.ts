@@ -14,12 +14,17 @@ import {
   type ViewPage,
 } from './site-view.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
+import { wordCount } from './text-units.js';
 
-/** Title separators: "Name — tagline", "Name | tagline", "Name: tagline", "Name · tagline". */
-const TITLE_SEPARATOR = /\s+[|–—·•~-]+\s+|\s*\|\s*|:\s+/;
-/** Title parts that name a page, not a product. */
-const GENERIC_TITLE = /^(home|home ?page|welcome|index|untitled|official (web)?site|landing|main)$/i;
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+/**
+ * Title separators: "Name — tagline", "Name | tagline", "Name: tagline", "Name · tagline", and the full-width bar of
+ * Chinese and Japanese titles, written without spaces ("Acme｜画面共有アプリ"). A full-width colon or a "・" without
+ * spaces is not one: they join words inside a Japanese tagline ("画面共有と画面表示：あらゆる…", "ウェブ・ブラウザ").
+ */
+const TITLE_SEPARATOR = /\s+[|｜–—·•・~-]+\s+|\s*[|｜]\s*|:\s+/;
+/** Title parts that name a page, not a product: "Home", "公式サイト", "首页", "홈", "Accueil". */
+const GENERIC_TITLE =
+  /^(home|home ?page|welcome|index|untitled|official (web)?site|landing|main|トップ(?:ページ)?|ホーム|公式サイト|公式ホームページ|首页|首頁|官网|官方网站|홈|홈페이지|공식 (?:웹)?사이트|accueil|bienvenue|inicio|início|página inicial|startseite|willkommen)$/iu;
 const nameLike = (s: string) => s.length <= 60 && wordCount(s) <= 5 && !GENERIC_TITLE.test(s.trim());
 
 const titleParts = (title: string) =>

@@ -2,6 +2,7 @@ import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
 import { headingAbove, headingLevel, sectionsNamed } from './outline.js';
+import { asks, cuePattern, wordCount } from './text-units.js';
 import {
   isBoilerplate,
   isOtherPeoplesWords,
@@ -46,21 +47,34 @@ const tierNameLike = (s: string) =>
   !/[?!.]$/.test(s) &&
   /^\p{L}/u.test(s);
 
+/** Words for prices and plans in the languages founders write in (see cuePattern for why not `\b`). */
+const PRICE_WORDS = 'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise';
+const PRICE_JOINED = '料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜';
+const PRICING_SECTION = cuePattern(`pricing|plans?|prices|${PRICE_WORDS}`, PRICE_JOINED);
+const OFFER_PAGE = cuePattern(
+  `pricing|prices|plans|hosting|hosted|premium|pro|buy|purchase|subscribe|subscription|cloud|${PRICE_WORDS}`,
+  PRICE_JOINED,
+);
+const decodedPath = (url: string) => {
+  const path = new URL(url).pathname;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
 /** Lines that may name plans: the pricing page, and pricing sections of the homepage. */
 function pricingLines(site: SiteView): { page: ViewPage; blocks: TextBlock[]; indexes: number[] }[] {
   const out: { page: ViewPage; blocks: TextBlock[]; indexes: number[] }[] = [];
   // Pages named for a paid offer ("Hosting", "Plans", "Pro") are pricing pages whatever their address.
   const offerPage = (p: ViewPage) =>
-    p.kind === 'page' &&
-    /\b(pricing|prices|plans|hosting|hosted|premium|pro|buy|purchase|subscribe|subscription|cloud)\b/i.test(
-      `${p.title} ${new URL(p.url).pathname.replace(/[-_/.]/g, ' ')}`,
-    );
+    p.kind === 'page' && OFFER_PAGE.test(`${p.title} ${decodedPath(p.url).replace(/[-_/.]/g, ' ')}`);
   for (const page of [...pagesOfKind(site, 'pricing'), ...site.pages.filter(offerPage)])
     out.push({ page, blocks: page.blocks, indexes: page.blocks.map((_, i) => i) });
   for (const page of pagesOfKind(site, 'homepage', 'features', 'page').filter((p) => !offerPage(p))) {
     const indexes = new Set<number>();
-    for (const s of sectionsNamed(page.blocks, /\b(pricing|plans?|prices)\b/i))
-      for (let i = s.start; i < s.end; i++) indexes.add(i);
+    for (const s of sectionsNamed(page.blocks, PRICING_SECTION)) for (let i = s.start; i < s.end; i++) indexes.add(i);
     page.blocks.forEach((b, i) => {
       if (/\b(pricing|plan|tier|price)\b/.test(b.within)) indexes.add(i);
     });
@@ -123,7 +137,7 @@ function pricingSentence(site: SiteView): Proposal<string> | undefined {
   for (const { page, blocks, indexes } of pricingLines(site)) {
     for (const i of indexes) {
       const b = blocks[i];
-      const words = b.text.split(/\s+/).length;
+      const words = wordCount(b.text);
       if (
         headingLevel(b) ||
         !isOwnStatement(b) ||
@@ -133,7 +147,7 @@ function pricingSentence(site: SiteView): Proposal<string> | undefined {
         !COST_WORDS.test(b.text)
       )
         continue;
-      if (/\b(faq|question)\b/.test(b.within) || b.text.endsWith('?')) continue;
+      if (/\b(faq|question)\b/.test(b.within) || asks(b.text)) continue;
       return propose(b.text, [quoteLine(page, b.text)]);
     }
   }

@@ -5,6 +5,7 @@ import { datedLine, leadingDate } from './milestone-dates.js';
 import { headingLevel, sectionsOf } from './outline.js';
 import { dedupe, isOwnStatement, pagesOfKind, propose, quoteLine, type SiteView, type ViewPage } from './site-view.js';
 import { fitText } from './text-fit.js';
+import { cuePattern, wordCount } from './text-units.js';
 
 export const STORY_LIMIT = 8000;
 export const MILESTONE_LIMITS = { items: 20, title: 200, description: 2000 };
@@ -24,11 +25,20 @@ const SECTION_HEADINGS: [StorySection, RegExp][] = [
     'whats_next',
     /\bwhat(?:'|’)?s next\b|\bwhat comes next\b|\bthe road ahead\b|\blooking ahead\b|\broadmap\b|\bnext for\b/i,
   ],
-  ['story', /\bour story\b|\bthe story\b|^story$/i],
+  [
+    'story',
+    cuePattern(
+      'our story|the story|notre histoire|nuestra historia|nossa história|la nostra storia|unsere geschichte',
+      '私たちのストーリー|私たちの物語|我们的故事|我們的故事|우리의 이야기|우리 이야기',
+    ),
+  ],
+  ['story', /^story$/i],
 ];
 /** Headings of parts of an about page that are not the story. */
-const OTHER_TOPICS =
-  /\b(team|people|founders?|timeline|milestones?|history|values|careers|jobs|hiring|contact|faqs?|questions|press|investors|backed by|customers|testimonials|partners|pricing)\b/i;
+const OTHER_TOPICS = cuePattern(
+  'team|people|founders?|timeline|milestones?|history|values|careers|jobs|hiring|contact|faqs?|questions|press|investors|backed by|customers|testimonials|partners|pricing|équipe|equipo|equipe|squadra|carrières|empleo|carreiras|karriere|contacto|contato|contatti|kontakt|tarifs|precios|preços|prezzi|preise',
+  'チーム|沿革|採用|お問い合わせ|よくある質問|料金|团队|團隊|发展历程|招聘|联系我们|常见问题|价格|팀|연혁|채용|문의|자주 묻는 질문|가격',
+);
 const GENERIC_TITLE =
   /^(about|about us|about \S+|our story|story|who we are|company|our company|the team|team|hello)$/i;
 const PROSE = new Set(['p', 'div', 'section', 'article', 'main', 'body']);
@@ -36,7 +46,6 @@ const NOT_STORY = /\b(team|member|founder|person|bio|timeline|milestone|history|
 
 const sectionOf = (heading: string): StorySection | null =>
   SECTION_HEADINGS.find(([, re]) => re.test(heading))?.[0] ?? null;
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const isProse = (b: TextBlock) =>
   PROSE.has(b.tag) && isOwnStatement(b) && !NOT_STORY.test(b.within) && wordCount(b.text) >= 6 && !datedLine(b.text);
 
@@ -98,7 +107,8 @@ const DATED_TAGS = new Set(['li', 'p', 'dt', 'dd', 'div', 'h3', 'h4', 'h5', 'h6'
 
 /** "First sentence. The rest" → title and description within their limits. */
 function splitTitle(text: string): { title: string; description?: string } {
-  const stop = text.search(/[.!](\s|$)/);
+  // A Chinese or Japanese sentence ends at 。 or ！ with no space after it.
+  const stop = text.search(/[.!](\s|$)|[。！]/);
   if (stop > 0 && stop < text.length - 1) {
     const title = text.slice(0, stop + 1).replace(/\.$/, '');
     const description = text.slice(stop + 1).trim();

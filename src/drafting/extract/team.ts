@@ -14,19 +14,30 @@ import {
   type ViewPage,
 } from './site-view.js';
 import { socialLink } from './socials.js';
+import { cuePattern, wordCount } from './text-units.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
 
 export const FOUNDER_LIMITS = { items: 6, name: 160, title: 160, bio: 3000 };
 
-/** "Ana Ribeiro", "Jean-Luc de la Tour", "Siobhán O’Neill": two to four capitalised words, particles allowed. */
+/** "Ana Ribeiro", "Jean-Luc de la Tour", "Siobhán O’Neill", "Pavlo (Paul) Buidenkov": two to four capitalised words,
+ *  particles and a nickname in brackets allowed. */
 const PERSON_NAME =
-  /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|de|da|do|dos|das|van|von|der|den|del|della|la|le|di|du|bin|al|ter)){1,3}$/u;
+  /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|\(\p{Lu}[\p{L}'’.-]*\)|de|da|do|dos|das|van|von|der|den|del|della|la|le|di|du|bin|al|ter)){1,3}$/u;
 /** Capitalised words that make a heading, not a name. */
 const NOT_NAME_WORDS =
   /\b(LinkedIn|Twitter|GitHub|Facebook|Instagram|YouTube|Medium|Dribbble|Behance|Email|Website|Our|Team|The|Meet|About|Story|Contact|Pricing|Features|Founders?|People|Leadership|Careers|Values|Mission|Get|Join|Why|How|What|We|Us|Your|You|Free|Plan|Blog|News|Press|FAQ|Help|Support|Home|Product|Company|Investors|Advisors|Customers|Partners|Inc|Ltd|Lda|GmbH|LLC)\b/;
-const ROLE =
-  /\b(co-?\s?founder|founder|founding|ceo|cto|coo|cfo|cpo|cmo|chief|head of|lead|engineer|developer|designer|president|director|owner|partner|vp|vice president|manager|managing|advisor|principal|researcher|scientist|marketer|operations|sales|support|success)\b/i;
-const FOUNDER_ROLE = /\b(co-?\s?founder|founder|founding (?:ceo|cto|partner))\b/i;
+/** Founders in the languages founders write in. 創作者 ("Deskreen創作者", its creator) counts as "creator of" does in AUTHOR_OF. */
+const FOUNDER_WORDS =
+  'fondat(?:eur|rice)|cofondat(?:eur|rice)|co-fondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|co-fundador(?:a)?|fondat(?:ore|rice)|cofondat(?:ore|rice)|gründer(?:in)?|mitgründer(?:in)?|mitbegründer(?:in)?';
+const FOUNDER_JOINED = '創業者|創設者|創作者|創立者|创始人|創始人|創辦人|창업자|창립자|설립자';
+const ROLE = cuePattern(
+  `co-?\\s?founder|founder|founding|ceo|cto|coo|cfo|cpo|cmo|chief|head of|lead|engineer|developer|designer|president|director|owner|partner|vp|vice president|manager|managing|advisor|principal|researcher|scientist|marketer|operations|sales|support|success|${FOUNDER_WORDS}|directeur|directrice|director(?:a)?|diretor(?:a)?|direttore|geschäftsführer(?:in)?|développeu(?:r|se)|desarrollador(?:a)?|desenvolvedor(?:a)?|sviluppatore|entwickler(?:in)?|ingénieur|ingeniero|engenheiro|ingegnere`,
+  `${FOUNDER_JOINED}|代表取締役|取締役|開発者|エンジニア|デザイナー|首席执行官|开发者|開發者|工程师|設計師|设计师|대표이사|개발자|엔지니어|디자이너`,
+);
+const FOUNDER_ROLE = cuePattern(
+  `co-?\\s?founder|founder|founding (?:ceo|cto|partner)|${FOUNDER_WORDS}`,
+  FOUNDER_JOINED,
+);
 const NAME_WITH_ROLE = /^(.{3,60}?)\s*(?:,|—|–|-|\|)\s*(.{2,120})$/;
 /** "Jane Doe (President): project founder and lead developer", "Jane Doe: founder": a name, a role in brackets, then
  *  after a colon. */
@@ -102,7 +113,7 @@ function peopleOnPage(page: ViewPage): Person[] {
     const bioLines: TextBlock[] = [];
     for (let i = (s.role?.index ?? s.index) + 1; i < end; i++) {
       const b = blocks[i];
-      if (!headingLevel(b) && b.text.split(/\s+/).length >= 6) bioLines.push(b);
+      if (!headingLevel(b) && wordCount(b.text) >= 6) bioLines.push(b);
     }
     const socials: Partial<Record<SocialKey, string>> = {};
     const evidence: (Evidence | null)[] = [quoteLine(page, blocks[s.index].text)];

@@ -1,0 +1,67 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { firstSentence, isCjk, scriptOf, sentences, wordCount } from '../../src/drafting/extract/text-units.js';
+
+test('words of Japanese and Chinese are counted without spaces between them', () => {
+  assert.equal(wordCount('画面を共有する'), 4);
+  assert.equal(wordCount('支持多种设备的屏幕共享'), 6);
+});
+
+test('Korean and Latin words are counted between spaces', () => {
+  assert.equal(wordCount('여러 기기에서 화면을 공유합니다'), 4);
+  assert.equal(wordCount('Share your open-source screen'), 4);
+});
+
+test('a Latin word next to Japanese counts as one of its words', () => {
+  assert.equal(wordCount('Deskreenの特徴'), 3);
+});
+
+test('the first sentence of Japanese, Chinese and Korean text ends at its full stop', () => {
+  assert.equal(
+    firstSentence('Deskreenは、WiFiで画面の映像を共有することができます。ケーブルは必要ありません。'),
+    'Deskreenは、WiFiで画面の映像を共有することができます。',
+  );
+  assert.equal(firstSentence('它很快。它很安全！'), '它很快。');
+  assert.equal(firstSentence('빠릅니다. 안전합니다.'), '빠릅니다.');
+});
+
+test('a closing quote after a Japanese full stop stays with its sentence', () => {
+  assert.deepEqual(sentences('「使いやすい。」と言われます。次に進みます。'), [
+    '「使いやすい。」と言われます。',
+    '次に進みます。',
+  ]);
+});
+
+test('Latin sentences split as before: not inside "e.g. the" or a version number', () => {
+  assert.deepEqual(sentences('Works with e.g. the CLI. Version 2.0 is out. 2024 was good.'), [
+    'Works with e.g. the CLI.',
+    'Version 2.0 is out.',
+    '2024 was good.',
+  ]);
+  assert.equal(firstSentence('Fast, private, free'), 'Fast, private, free');
+});
+
+test('every sentence is a part of the text as written', () => {
+  const text = 'Deskreenは高速です。 Works offline. 它很安全！';
+  for (const s of sentences(text)) assert.ok(text.includes(s), s);
+});
+
+test('the script of a text is the one most of its letters are written in', () => {
+  assert.equal(scriptOf('画面共有と画面表示'), 'Han');
+  assert.equal(scriptOf('セカンドスクリーン'), 'Katakana');
+  assert.equal(scriptOf('화면 공유'), 'Hangul');
+  assert.equal(scriptOf('Fonctionnalités'), 'Latin');
+  assert.equal(scriptOf('2024 — 42'), null);
+});
+
+test('Japanese, Chinese and Korean text is told apart from Latin text', () => {
+  assert.ok(isCjk('すべてのデバイスに画面を共有する'));
+  assert.ok(isCjk('屏幕共享'));
+  assert.ok(isCjk('화면 공유'));
+  assert.ok(!isCjk('Partage d’écran'));
+});
+
+test('a Spanish question or a French quotation after a full stop starts a new sentence', () => {
+  assert.deepEqual(sentences('Es gratis. ¿Necesito una cuenta? No.'), ['Es gratis.', '¿Necesito una cuenta?', 'No.']);
+  assert.equal(firstSentence('C’est libre. « Simple » est notre devise.'), 'C’est libre.');
+});
