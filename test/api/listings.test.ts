@@ -65,6 +65,15 @@ describeEachDatabase(
       assert.deepEqual(slugs((await env().json('/api/v1/listings?category=design')).body), ['quillnote']);
     });
 
+    test('the stage filter matches a stage whatever its case (drafted stages keep the site’s "Beta")', async () => {
+      await env().ctx.db.query("UPDATE companies SET stage = 'Beta' WHERE stage = 'beta'");
+      try {
+        assert.deepEqual(slugs((await env().json('/api/v1/listings?stage=beta&sort=newest')).body), ['pipelane']);
+      } finally {
+        await env().ctx.db.query("UPDATE companies SET stage = 'beta' WHERE stage = 'Beta'");
+      }
+    });
+
     test('stage, country, pricing model and domain filter the results', async () => {
       assert.deepEqual(slugs((await env().json('/api/v1/listings?stage=beta')).body), ['pipelane']);
       assert.deepEqual(slugs((await env().json('/api/v1/listings?country=de&sort=votes')).body), [

@@ -24,7 +24,7 @@ export const searchListingsOperation = defineOperation({
   query: Query({
     q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text; empty browses' })),
     category: Type.Optional(Slug('Category slug; includes its subcategories')),
-    stage: Type.Optional(Slug('Matched exactly, e.g. idea, beta, launched, growing, established')),
+    stage: Type.Optional(Slug('e.g. idea, beta, launched, growing, established (any case)')),
     country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' })),
     pricing_model: Type.Optional(
       Type.String({ maxLength: 40, description: 'Any case, e.g. free, freemium, subscription' }),

@@ -107,7 +107,8 @@ async function filterConditions(db: Queryable, p: SearchParams): Promise<Conditi
         `(l.primary_category_id = ANY(${ref}::int[]) OR EXISTS (SELECT 1 FROM listing_extra_categories e WHERE e.listing_id = l.id AND e.category_id = ANY(${ref}::int[])))`,
     });
   }
-  if (p.stage) conditions.push({ params: [p.stage], where: ([ref]) => `c.stage = ${ref}`, needs: ['company'] });
+  // Stages are stored as the site or the founder wrote them ("Beta"); the filter is a lowercase slug.
+  if (p.stage) conditions.push({ params: [p.stage], where: ([ref]) => `lower(c.stage) = ${ref}`, needs: ['company'] });
   if (p.country)
     conditions.push({ params: [p.country.toUpperCase()], where: ([ref]) => `c.country = ${ref}`, needs: ['company'] });
   if (p.pricing_model)

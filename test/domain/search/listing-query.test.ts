@@ -52,7 +52,7 @@ test('a text search ranks matches by full-text rank and a name probe, after the 
   const { page, count } = await sent({ q: 'ledger', stage: 'seed' });
   assert.equal(
     inner(page[0].sql),
-    `SELECT l.id FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.site_id = $1 AND l.status = 'live' AND c.stage = $2 AND l.search_vector @@ to_tsquery('english', $3) ORDER BY ts_rank(l.search_vector, to_tsquery('english', $3), 1) + 2 * (SELECT similarity(lower(unaccent(cn.name)), $4) FROM companies cn WHERE cn.id = l.company_id) DESC, l.votes_count DESC, l.id LIMIT $5 OFFSET $6`,
+    `SELECT l.id FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.site_id = $1 AND l.status = 'live' AND lower(c.stage) = $2 AND l.search_vector @@ to_tsquery('english', $3) ORDER BY ts_rank(l.search_vector, to_tsquery('english', $3), 1) + 2 * (SELECT similarity(lower(unaccent(cn.name)), $4) FROM companies cn WHERE cn.id = l.company_id) DESC, l.votes_count DESC, l.id LIMIT $5 OFFSET $6`,
   );
   assert.deepEqual(page[0].params, [1, 'seed', '(ledger)', 'ledger', 20, 0]);
   assert.deepEqual(count[0].params, [1, 'seed', '(ledger)']);
