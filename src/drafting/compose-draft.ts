@@ -36,7 +36,11 @@ export async function composeDraft(
       llm: { baseUrl, apiKey: apiKey ?? undefined, model },
       signal: opts.signal,
     });
-    return { content: { ...refined.content, ...(language ? { language } : {}) }, rejected: refined.rejected, llmError: null };
+    return {
+      content: { ...refined.content, ...(language ? { language } : {}) },
+      rejected: refined.rejected,
+      llmError: null,
+    };
   } catch (err) {
     return { content: deterministic, rejected: [], llmError: (err as Error).message };
   }
