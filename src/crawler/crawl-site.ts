@@ -116,6 +116,8 @@ export interface CrawledPage extends Partial<PageContent> {
   kind: PageKind;
   status: number;
   contentType: string | null;
+  /** The `Content-Language` response header, lower-cased, when sent: one of the signs of the site's language. */
+  contentLanguage?: string;
   /** Why the page has no text: not HTML, too large, an error… */
   skipped?: string;
   /** The same, as a code. */
@@ -299,6 +301,7 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
           response: res,
         };
       const html = decodeBody(res.body, contentType);
+      const contentLanguage = res.headers.get('content-language')?.trim().toLowerCase() || undefined;
       let content = extractPage(html, res.url);
       let javascript: CrawledPage['javascript'];
       const shell = isAppShell(html, content);
@@ -333,6 +336,7 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
           kind,
           status: res.status,
           contentType,
+          ...(contentLanguage ? { contentLanguage } : {}),
           ...content,
           ...(javascript ? { javascript } : {}),
         },

@@ -2,6 +2,7 @@ import type { CrawledPage } from '../crawler/crawl-site.js';
 import type { Config } from '../config.js';
 import type { CategoryChoice, DraftContent, ProfileField } from './draft-content.js';
 import { extractDraft } from './extract/extract-draft.js';
+import { siteLanguage } from './extract/language.js';
 import { sourcesOf } from './evidence.js';
 import { refineDraft } from './llm/refine-draft.js';
 
@@ -22,7 +23,8 @@ export async function composeDraft(
   pages: CrawledPage[],
   opts: { categories: CategoryChoice[]; llm: Config['llm']; only?: ProfileField[]; signal?: AbortSignal },
 ): Promise<ComposeResult> {
-  const deterministic = extractDraft(pages, { categories: opts.categories });
+  const language = siteLanguage(pages);
+  const deterministic = { ...extractDraft(pages, { categories: opts.categories }), ...(language ? { language } : {}) };
   const { baseUrl, apiKey, model } = opts.llm;
   if (!baseUrl || !model) return { content: deterministic, rejected: [], llmError: null };
   try {
@@ -34,7 +36,11 @@ export async function composeDraft(
       llm: { baseUrl, apiKey: apiKey ?? undefined, model },
       signal: opts.signal,
     });
-    return { content: refined.content, rejected: refined.rejected, llmError: null };
+    return {
+      content: { ...refined.content, ...(language ? { language } : {}) },
+      rejected: refined.rejected,
+      llmError: null,
+    };
   } catch (err) {
     return { content: deterministic, rejected: [], llmError: (err as Error).message };
   }

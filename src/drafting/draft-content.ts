@@ -149,6 +149,8 @@ export interface DraftContent {
   story: Partial<Record<StorySection, Proposal<string>>>;
   milestones: SourcedMilestone[];
   seo: { title?: Proposal<string>; meta?: Proposal<string> };
+  /** The site's language (BCP 47), when it could be told: the values are in that language. */
+  language?: string;
 }
 
 export const emptyDraftContent = (): DraftContent => ({

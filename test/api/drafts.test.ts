@@ -10,7 +10,18 @@ const page = (title: string, head: string, body: string) =>
   `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let blocked: Awaited<ReturnType<typeof startFixtureSite>>;
+let french: Awaited<ReturnType<typeof startFixtureSite>>;
 before(async () => {
+  french = await startFixtureSite({
+    '/': {
+      headers: { 'content-language': 'fr-FR' },
+      body: page(
+        'Facturo — Des factures qui se relancent seules',
+        '',
+        '<h1>Des factures qui se relancent seules</h1><p>Facturo envoie des relances polies pour être payé à temps.</p>',
+      ),
+    },
+  });
   site = await startFixtureSite(tallyflowMiniRoutes());
   blocked = await startFixtureSite({
     '/robots.txt': { type: 'text/plain', body: 'User-agent: LaunchdeckBot\nDisallow: /\n' },
@@ -20,6 +31,7 @@ before(async () => {
 after(async () => {
   await site.close();
   await blocked.close();
+  await french.close();
 });
 
 async function readyDraft(env: TestEnv, f: Awaited<ReturnType<typeof founder>>, url = `${site.origin}/`) {
@@ -56,6 +68,12 @@ describeEachDatabase(
       assert.ok(draft.fields.founded_year.evidence[0].quote.includes('2021'));
       assert.ok(draft.completeness > 0 && draft.completeness < 100);
       assert.ok(draft.pages.some((p: { kind: string }) => p.kind === 'pricing'));
+    });
+
+    test("a ready draft records the site's language as the site states it, and null when it states none", async () => {
+      const f = await founder(env());
+      assert.equal((await readyDraft(env(), f, `${french.origin}/`)).language, 'fr-FR');
+      assert.equal((await readyDraft(env(), f)).language, null);
     });
 
     test('every value in a ready draft has evidence, and every empty field is not_found', async () => {

@@ -33,7 +33,11 @@ const blocked = await startFixtureSite({
   '/': { body: page('Hidden', '<p>x</p>') },
 });
 const latin1 = await startFixtureSite({
-  '/': { type: 'text/html; charset=iso-8859-1', body: Buffer.from(page('Café', '<p>Crème brûlée café</p>'), 'latin1') },
+  '/': {
+    type: 'text/html; charset=iso-8859-1',
+    headers: { 'content-language': 'FR' },
+    body: Buffer.from(page('Café', '<p>Crème brûlée café</p>'), 'latin1'),
+  },
 });
 const redirects = await startFixtureSite({
   '/': { status: 301, headers: { location: '/one' } },
@@ -92,6 +96,11 @@ test('a robots.txt answering 5xx means nothing is read', async () => {
 test('the charset of the page is honoured', async () => {
   const r = await crawlSite(`${latin1.origin}/`, opts);
   assert.match(r.pages[0].text!, /Crème brûlée café/);
+});
+
+test('a page keeps its Content-Language header, lower-cased, as a sign of its language', async () => {
+  const r = await crawlSite(`${latin1.origin}/`, opts);
+  assert.equal(r.pages[0].contentLanguage, 'fr');
 });
 
 test('redirects are followed up to five, never to a private address', async () => {

@@ -200,6 +200,9 @@ export const DraftSchema = Type.Object(
           'Why the website could not be read, or what of it could not be (pages rendered by JavaScript), when so',
       }),
     ),
+    language: Nullable(Type.String(), {
+      description: "The site's language (BCP 47), as read from the site; values stay in that language",
+    }),
     completeness: Type.Integer({ minimum: 0, maximum: 100 }),
     missing: Type.Array(Type.String()),
     fields: Type.Record(Type.String(), DraftFieldSchema),

@@ -63,6 +63,8 @@ export interface DraftRecord extends DraftParts {
   listing_id: number | null;
   submitted_at: string | null;
   edited_parts: PartName[];
+  /** The site's language (BCP 47), as drafting read it from the site; null when it could not tell. */
+  language: string | null;
   created_at: string;
   updated_at: string;
   fields: FieldRows;
@@ -82,11 +84,14 @@ export interface StoredPage {
   meta: Record<string, string>;
   jsonLd: unknown[];
   headings: string[];
+  /** `<html lang>` and the `Content-Language` header, when the page had them: how the site's language is told. */
+  lang?: string;
+  contentLanguage?: string;
 }
 
 const DRAFT_COLUMNS = `id, site_id, user_id, url, domain, status, progress, notice, existing_listing_id, faqs, founders,
   company_socials, founder_socials, story, milestones, seo, competitor_url, competitor, completeness, missing,
-  listing_id, submitted_at, edited_parts, created_at, updated_at`;
+  listing_id, submitted_at, edited_parts, language, created_at, updated_at`;
 
 export async function insertDraft(
   db: Queryable,
@@ -261,7 +266,14 @@ export async function savePages(db: Queryable, draftId: string, pages: StoredPag
         p.linkText,
         p.skipped,
         i,
-        JSON.stringify({ links: p.links, meta: p.meta, jsonLd: p.jsonLd, headings: p.headings }),
+        JSON.stringify({
+          links: p.links,
+          meta: p.meta,
+          jsonLd: p.jsonLd,
+          headings: p.headings,
+          lang: p.lang,
+          contentLanguage: p.contentLanguage,
+        }),
       ],
     );
   }
@@ -278,7 +290,7 @@ export async function loadPages(db: Queryable, draftId: string): Promise<StoredP
     head_text: string;
     link_text: string;
     skipped: string | null;
-    doc: { links?: StoredPage['links']; meta?: StoredPage['meta']; jsonLd?: unknown[]; headings?: string[] } | null;
+    doc: Partial<Pick<StoredPage, 'links' | 'meta' | 'jsonLd' | 'headings' | 'lang' | 'contentLanguage'>> | null;
   }>(
     'SELECT url, kind, http_status, content_type, title, text, head_text, link_text, skipped, doc FROM ' +
       'draft_pages WHERE draft_id = $1 ORDER BY position, id',
@@ -298,6 +310,8 @@ export async function loadPages(db: Queryable, draftId: string): Promise<StoredP
     meta: r.doc?.meta ?? {},
     jsonLd: r.doc?.jsonLd ?? [],
     headings: r.doc?.headings ?? [],
+    ...(r.doc?.lang ? { lang: r.doc.lang } : {}),
+    ...(r.doc?.contentLanguage ? { contentLanguage: r.doc.contentLanguage } : {}),
   }));
 }
 
@@ -344,7 +358,7 @@ export async function saveParts(
   db: Queryable,
   draftId: string,
   parts: Partial<DraftParts>,
-  summary: { completeness: number; missing: string[]; editedParts?: PartName[] },
+  summary: { completeness: number; missing: string[]; editedParts?: PartName[]; language?: string | null },
   now: Date,
 ): Promise<void> {
   const sets: string[] = ['completeness = $2', 'missing = $3', 'updated_at = $4'];
@@ -357,6 +371,10 @@ export async function saveParts(
   if (summary.editedParts) {
     params.push(summary.editedParts);
     sets.push(`edited_parts = $${params.length}`);
+  }
+  if (summary.language !== undefined) {
+    params.push(summary.language);
+    sets.push(`language = $${params.length}`);
   }
   await db.query<NoRows>(`UPDATE drafts SET ${sets.join(', ')} WHERE id = $1`, params);
 }

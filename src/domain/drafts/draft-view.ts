@@ -43,6 +43,7 @@ export async function draftView(db: Queryable, d: DraftRecord) {
     domain: d.domain,
     progress: d.progress,
     notice: d.notice,
+    language: d.language,
     completeness: d.completeness,
     missing: d.missing,
     fields: Object.fromEntries(

@@ -65,7 +65,8 @@ export async function writeDraftContent(
     db,
     draft.id,
     opts.only ? {} : { faqs, founders, company_socials, founder_socials, story, milestones, seo },
-    completenessOf(fields, parts),
+    // A redraft of some fields reads the same pages: the language stays as the full draft found it.
+    { ...completenessOf(fields, parts), ...(opts.only ? {} : { language: content.language ?? null }) },
     opts.now,
   );
   return loadDraft(db, draftId);

@@ -43,6 +43,8 @@ export const toStoredPage = (p: CrawledPage): StoredPage => ({
   meta: p.meta ?? {},
   jsonLd: p.jsonLd ?? [],
   headings: p.headings ?? [],
+  ...(p.lang ? { lang: p.lang } : {}),
+  ...(p.contentLanguage ? { contentLanguage: p.contentLanguage } : {}),
 });
 
 export const toCrawledPage = (p: StoredPage): CrawledPage => ({

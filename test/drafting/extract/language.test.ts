@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { extractPage } from '../../../src/crawler/page-text.js';
+import { siteLanguage } from '../../../src/drafting/extract/language.js';
+import type { CrawledPage } from '../../../src/crawler/crawl-site.js';
+import { htmlFiles, loadCorpus, MULTILINGUAL_CORPUS_DIR } from '../../support/drafting-quality.js';
+
+const home = (url: string, text: string, extra: Partial<CrawledPage> = {}) => ({
+  url,
+  kind: 'homepage' as const,
+  title: '',
+  text,
+  ...extra,
+});
+const EN = 'Share your screen with any device that has a web browser, in seconds, for free and without an account.';
+const JA = 'Deskreenは、コンピュータの画面をウェブブラウザのあるあらゆるデバイスと共有できる無料のアプリです。';
+const ZH_HANS =
+  '这是一个开源的应用，让你的电脑屏幕在任何设备上显示。我们的团队来自不同的国家，数据安全是我们的首要问题。';
+const ZH_HANT =
+  '這是一個開源的應用，讓你的電腦螢幕在任何裝置上顯示。我們的團隊來自不同的國家，數據安全是我們的首要問題。';
+const KO = '어떤 기기에서든 웹 브라우저로 컴퓨터 화면을 공유하세요. 계정 없이 무료로 몇 초 만에 시작할 수 있습니다.';
+const FR =
+  "Partagez votre écran avec n'importe quel appareil doté d'un navigateur, en quelques secondes et gratuitement.";
+
+test('a language path on the home page names the language, with a declared region kept', () => {
+  assert.equal(siteLanguage([home('https://a.example/fr/', FR)]), 'fr');
+  assert.equal(
+    siteLanguage([home('https://a.example/pt-br/', 'Compartilhe sua tela com qualquer dispositivo agora')]),
+    'pt-BR',
+  );
+});
+
+test('a declared html lang names the language when the text is written in its script', () => {
+  assert.equal(siteLanguage([home('https://a.example/', FR, { lang: 'fr-fr' })]), 'fr-FR');
+  assert.equal(siteLanguage([home('https://a.example/', KO, { lang: 'ko' })]), 'ko');
+});
+
+test('a declared lang the text contradicts is passed over for the language the text shows', () => {
+  assert.equal(siteLanguage([home('https://a.example/', JA, { lang: 'en' })]), 'ja');
+});
+
+test('the Content-Language header names the language when nothing else declares one', () => {
+  assert.equal(siteLanguage([home('https://a.example/', EN, { contentLanguage: 'en-gb, de' })]), 'en-GB');
+});
+
+test('without any declaration, Japanese, Korean and Chinese are told by their characters', () => {
+  assert.equal(siteLanguage([home('https://a.example/', JA)]), 'ja');
+  assert.equal(siteLanguage([home('https://a.example/', KO)]), 'ko');
+  assert.equal(siteLanguage([home('https://a.example/', ZH_HANS)]), 'zh-Hans');
+  assert.equal(siteLanguage([home('https://a.example/', ZH_HANT)]), 'zh-Hant');
+});
+
+test('Chinese declared by region is recorded with its script, the characters winning over the region', () => {
+  assert.equal(siteLanguage([home('https://a.example/zh-cn/', '开源')]), 'zh-Hans');
+  assert.equal(siteLanguage([home('https://a.example/', ZH_HANT, { lang: 'zh-cn' })]), 'zh-Hant');
+});
+
+test('a Latin or Cyrillic text with nothing declared stays unknown rather than guessed', () => {
+  assert.equal(siteLanguage([home('https://a.example/', EN)]), undefined);
+  assert.equal(siteLanguage([home('https://a.example/', FR)]), undefined);
+  assert.equal(
+    siteLanguage([home('https://a.example/', 'Поделитесь экраном с любым устройством за несколько секунд')]),
+    undefined,
+  );
+  assert.equal(siteLanguage([]), undefined);
+});
+
+test('a declared Japanese over an English text is not believed, and nothing else is guessed', () => {
+  assert.equal(siteLanguage([home('https://a.example/', EN, { lang: 'ja' })]), undefined);
+});
+
+test('the Japanese Deskreen page, declared lang="en", is read as Japanese', () => {
+  const dir = path.join(import.meta.dirname, '../../fixtures/sites-multilingual/deskreen-ja/ja/index.html');
+  const page = extractPage(fs.readFileSync(dir, 'utf8'), 'https://deskreen.com/ja/');
+  assert.equal(page.lang, 'en');
+  assert.equal(siteLanguage([{ ...page, url: 'https://deskreen.com/', kind: 'homepage' }]), 'ja');
+});
+
+test('on every corpus site the language read is the one its facts name, or none, never another', () => {
+  for (const site of [...loadCorpus(), ...loadCorpus(MULTILINGUAL_CORPUS_DIR)]) {
+    const files = htmlFiles(site);
+    const at = site.facts.url_path.replace(/\/?$/, '/');
+    const html = files[`${at}index.html`] ?? files[site.facts.url_path];
+    assert.ok(html, `${site.slug}: no home page at ${site.facts.url_path}`);
+    const url = `https://${site.slug}.example${at}`;
+    const found = siteLanguage([{ ...extractPage(html, url), url, kind: 'homepage' }]);
+    const stated = site.facts.language ?? 'en';
+    if (site.facts.language) assert.equal(found?.split('-')[0], stated.split('-')[0], site.slug);
+    else assert.ok(found === undefined || found.split('-')[0] === 'en', `${site.slug}: ${found}`);
+  }
+});
