@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteView } from '../../src/drafting/extract/site-view.js';
 import { extractFoundedYear } from '../../src/drafting/extract/founded.js';
+import { extractPricingModel, extractPricingSummary, extractTiers } from '../../src/drafting/extract/pricing.js';
 import { sourcesOf, verifyQuote } from '../../src/drafting/evidence.js';
 import { htmlPage, pagesFromHtml } from '../support/fixture-websites.js';
 
@@ -107,5 +108,88 @@ test('a founding year in the future or before 1800 is not a founding year', () =
     '<p>1750年創業</p>',
   ]) {
     assert.equal(foundedIn(body), undefined, body);
+  }
+});
+
+// ── prices and pricing models ──
+
+const pricing = (body: string) => siteView(pagesOf({ '/pricing': htmlPage('Pricing', body) }));
+const modelOf = (body: string, path = '/pricing') => {
+  const s = siteView(pagesOf({ [path]: htmlPage('Acme', body) }));
+  return extractPricingModel(s, extractTiers(s))?.value;
+};
+
+test('prices in local formats (¥500/月, 500円/月, 99元/月, 9,900원/월, 9,99 €/mois, 9,99 € pro Monat, R$ 29/mês) are plans billed per month', () => {
+  for (const price of [
+    '¥500/月',
+    '500円/月',
+    '月額980円',
+    '￥99/月',
+    '99元/月',
+    '9,900원/월',
+    '9,99 €/mois',
+    '9,99 € par mois',
+    '9,99 € pro Monat',
+    '19 €/Monat',
+    '12 € al mes',
+    'R$ 29/mês',
+    '15 € al mese',
+  ]) {
+    const tiers = extractTiers(pricing(`<h2>Plans</h2><h3>Pro</h3><p>${price}</p>`));
+    assert.equal(tiers[0]?.price, price, price);
+    assert.equal(tiers[0].recurring, true, price);
+    assert.equal(extractPricingSummary(tiers)?.value, `Pro ${price}`, price);
+  }
+});
+
+test('a free plan next to a paid plan is freemium, in Japanese and French', () => {
+  for (const body of [
+    '<h3>無料プラン</h3><p>¥0</p><h3>プロ</h3><p>¥980/月</p>',
+    '<p>無料プランでずっと使えます。</p><h3>プロ</h3><p>月額980円</p>',
+    '<h3>Gratuit</h3><p>0 €</p><h3>Pro</h3><p>9,99 €/mois</p>',
+    '<p>Un plan gratuit pour toujours, sans carte bancaire.</p><h3>Équipe</h3><p>29 € par mois</p>',
+  ]) {
+    assert.equal(modelOf(body), 'freemium', body);
+  }
+});
+
+test('a plan billed per month is a subscription, in German and Chinese', () => {
+  for (const body of [
+    '<h3>Team</h3><p>9,99 € pro Monat</p>',
+    '<p>Das Abo ist monatlich kündbar.</p>',
+    '<h3>专业版</h3><p>99元/月</p>',
+    '<p>按月订阅，随时取消。</p>',
+  ]) {
+    assert.equal(modelOf(body), 'subscription', body);
+  }
+});
+
+test('a one-time purchase is one-time, in Japanese (買い切り) and Spanish (pago único)', () => {
+  for (const body of [
+    '<h3>スタンダード</h3><p>3,000円（買い切り）</p>',
+    '<p>買い切り型のアプリです。サブスクリプションはありません。</p>',
+    '<p>Un pago único de 29 €, sin suscripción.</p>',
+    '<h3>Licencia</h3><p>29 € pago único</p>',
+  ]) {
+    assert.equal(modelOf(body), 'one-time', body);
+  }
+});
+
+test('a product said to be free is free, and one said to be open source is open source, in several languages', () => {
+  for (const [body, model] of [
+    ['<p>Acmeは完全無料で使えます。</p>', 'free'],
+    ['<p>Acme est entièrement gratuit.</p>', 'free'],
+    ['<p>Acme ist kostenlos.</p>', 'free'],
+    ['<p>Acme 是开源的，代码托管在 GitHub 上。</p>', 'open source'],
+    ['<p>Acme est un logiciel open source.</p>', 'open source'],
+    ['<p>Acmeはオープンソースです。</p>', 'open source'],
+  ]) {
+    assert.equal(modelOf(body, '/'), model, body);
+  }
+});
+
+test('a free trial or a newsletter subscription box says nothing about the pricing model', () => {
+  for (const body of ['<p>Essai gratuit de 14 jours.</p>', '<p>Kostenlos testen</p>', '<p>無料体験はこちら</p>']) {
+    assert.equal(modelOf(body, '/'), undefined, body);
   }
 });
