@@ -29,7 +29,7 @@ const FOUNDED = [
   new RegExp(`${CJK_DATE}\\s*(?:に|에|에서)?\\s*(?:設立|創業|創立|成立|创立|创办|創辦|设立|창립|창업|설립)`, 'u'),
   // …or after it: 「設立：2004年」「成立于2004年」「創立於2004年」「설립 2004년」「설립일: 2004년」.
   new RegExp(
-    `(?:設立|創業|創立|成立|创立|创办|創辦|设立|창립|창업|설립)(?:年月日|年月|年|日|时间|時間|일|연도|년도)?\\s*(?:[:：]|于|於)?\\s*${CJK_DATE}`,
+    `(?:設立|創業|創立|成立|创立|创办|創辦|设立|창립|창업|설립)(?:年月日|年月|年|日|时间|時間|일|연도|년도)?\\s*(?:(?:[:：]|于|於)\\s*(?<!\\d)${YEAR}(?!\\d)(?!\\s*[年년])|(?:[:：]|于|於)?\\s*${CJK_DATE})`,
     'u',
   ),
 ];
@@ -78,11 +78,14 @@ function sentenceAround(text: string, at: number): string {
   return text.slice(start, end);
 }
 
-/** The first pattern that matches outside a copyright line, with the year's match. */
-function firstMatch(patterns: RegExp[], text: string): RegExpExecArray | null {
+/** The first pattern that matches outside a copyright line: the year (its first group that took part) and where
+ *  the statement is. */
+function firstMatch(patterns: RegExp[], text: string): { year: string; index: number; length: number } | null {
   for (const p of patterns) {
     const m = p.exec(text);
-    if (m && plausible(+m[1]) && !COPYRIGHT.test(sentenceAround(text, m.index))) return m;
+    const year = m?.slice(1).find((g) => g !== undefined);
+    if (m && year && plausible(+year) && !COPYRIGHT.test(sentenceAround(text, m.index)))
+      return { year, index: m.index, length: m[0].length };
   }
   return null;
 }
@@ -104,7 +107,7 @@ export function extractFoundedYear(site: SiteView): Proposal<string> | undefined
       if (!isOwnStatement(b) || b.text.length > 5000) return;
       const m = firstMatch(FOUNDED, b.text);
       if (m) {
-        found.push({ year: m[1], evidence: [quoteLine(page, b.text, m.index, m[0].length)], rank: 1 });
+        found.push({ year: m.year, evidence: [quoteLine(page, b.text, m.index, m.length)], rank: 1 });
         return;
       }
       const label = i > 0 ? page.blocks[i - 1] : undefined;
@@ -120,7 +123,7 @@ export function extractFoundedYear(site: SiteView): Proposal<string> | undefined
         return;
       }
       const s = firstMatch([...SINCE, SINCE_BADGE], b.text);
-      if (s) found.push({ year: s[1], evidence: [quoteLine(page, b.text, s.index, s[0].length)], rank: 3 });
+      if (s) found.push({ year: s.year, evidence: [quoteLine(page, b.text, s.index, s.length)], rank: 3 });
     });
   }
   const best = found.filter((f) => f.evidence[0]).sort((a, b) => a.rank - b.rank)[0];
