@@ -4,50 +4,133 @@ import { ldNodes, ldString, organizations } from './json-ld.js';
 import { datedLine } from './milestone-dates.js';
 import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView } from './site-view.js';
 
-/** "Founded in 2021", "established 2019", "Est. 1998", "founded by two designers in Lisbon in 2021". */
-const FOUNDED =
-  /\b(?:founded|established|incorporated|est\.|(?:was|were) (?:first )?(?:started|created|begun|born))\b[^.\n]{0,60}?\b((?:18|19|20)\d{2})\b/i;
-/** "operating since 2013", "around since 2009": the company's own running time, not "lower than since 2016" or "a
- *  maintainer since 2007". */
-const SINCE =
-  /\b(?:operating|operated|around|in business|online|running|existed|active|serving [\w ]{1,30}?|helping [\w ]{1,30}?) since ((?:18|19|20)\d{2})\b/i;
-
-const plausible = (year: number) => year >= 1800 && year <= new Date().getUTCFullYear();
+const YEAR = '((?:18|19|20)\\d{2})';
+/** A year, month and day written the Chinese, Japanese and Korean way: "2004年", "2004年4月1日", "2004년 3월". */
+const CJK_DATE = `(?<!\\d)${YEAR}\\s*[年년](?:\\s*\\d{1,2}\\s*[月월])?(?:\\s*\\d{1,2}\\s*[日일])?(?:\\s*[（(][^）)]{1,12}[）)])?`;
 
 /**
- * The year the company was founded, as the site states it: JSON-LD foundingDate, "founded in …",
- * a timeline entry about the founding, or "since …". A copyright year says nothing about it.
+ * Statements of a founding, each with the year as group 1, in the languages founders write in:
+ * "Founded in 2021", "founded by two designers in Lisbon in 2021", "Est. 1998", "fondée en 2014", "gegründet 2014",
+ * "2014 gegründet", "fundada en 2014", "fundada em 2014", "fondata nel 2014", 「2004年設立」「設立：2004年」,
+ * 「成立于2004年」, 「2004년 설립」「설립 2004년」. Only the words for a founding: "created in 2020" is said of anything.
+ */
+const FOUNDED = [
+  /\b(?:founded|established|incorporated|est\.|(?:was|were) (?:first )?(?:started|created|begun|born))\b[^.\n]{0,60}?\b((?:18|19|20)\d{2})\b/i,
+  // French, Spanish, Portuguese, Italian: "fondée en", "fundada por … en", "fundada em", "fondata a Milano nel".
+  // The year right after "en", "em", "nel", "in": "fondé sur des standards ouverts" is "based on".
+  /(?<![\p{L}])(?:fond[ée]e?s?|fundad[oa]s?|fondat[oaie])(?![\p{L}])(?!\s+(?:sur|su|sobre|on)\s)[^.\n]{0,60}?(?<![\p{L}])(?:en|em|nel|in|no ano de|en el año|dans l'année)\s+((?:18|19|20)\d{2})(?!\d)/iu,
+  /(?<![\p{L}])(?:cr[ée]{2}e?s?|cread[oa]s?|criad[oa]s?)\s+(?:en|em|nel|in)\s+((?:18|19|20)\d{2})(?!\d)/iu,
+  // German: "gegründet 2014", "gegründet im Jahr 2014", "Gründungsjahr: 2014", "wurde 2014 in Berlin gegründet".
+  /(?<![\p{L}])(?:gegründet|Gründung(?:sjahr)?|gegr\.)(?![\p{L}])\s*:?\s*(?:(?:im Jahr|im|in)\s+)?((?:18|19|20)\d{2})(?!\d)/iu,
+  // The year before it only as the passive's date: not "Seit 2014 helfen wir Teams, die Startups gegründet haben".
+  /(?<![\p{L}])(?:wurde|wurden)\s+(?:(?:im Jahr|im)\s+)?((?:18|19|20)\d{2})(?!\d)[^.,\n\d]{0,50}?(?<![\p{L}])gegründet(?![\p{L}])/iu,
+  /(?<![\p{L}\d])((?:18|19|20)\d{2})\s+gegründet(?![\p{L}])/iu,
+  // Japanese, Chinese, Korean: the date before the word…
+  new RegExp(`${CJK_DATE}\\s*(?:に|에|에서)?\\s*(?:設立|創業|創立|成立|创立|创办|創辦|设立|창립|창업|설립)`, 'u'),
+  // …or after it: 「設立：2004年」「成立于2004年」「創立於2004年」「설립 2004년」「설립일: 2004년」.
+  new RegExp(
+    `(?:設立|創業|創立|成立|创立|创办|創辦|设立|창립|창업|설립)(?:年月日|年月|年|日|时间|時間|일|연도|년도)?\\s*(?:(?:[:：]|于|於)\\s*(?<!\\d)${YEAR}(?!\\d)(?!\\s*[年년])|(?:[:：]|于|於)?\\s*${CJK_DATE})`,
+    'u',
+  ),
+];
+
+/**
+ * "operating since 2013", "around since 2009", "depuis 2014 en activité": the company's own running time, not
+ * "lower than since 2016", "a maintainer since 2007", "since late 2024" or "since 2014 we have shipped 40 releases".
+ */
+const SINCE = [
+  /\b(?:operating|operated|around|in business|online|running|existed|active|serving [\w ]{1,30}?|helping [\w ]{1,30}?) since ((?:18|19|20)\d{2})\b/i,
+  // French, German, Spanish, Portuguese, Italian: "existe depuis 2014", "gibt es seit 2014", "seit 2014 am Markt",
+  // "en el mercado desde 2014", "attivi dal 2014".
+  /(?<![\p{L}])(?:existe|existons|en activité|gibt es|existiert|existieren|am Markt|en el mercado|no mercado|operando|attivi|attiva|attivo|presenti|opera)(?![\p{L}])\s+(?:depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})(?![\d\p{L}])/iu,
+  /(?<![\p{L}])(?:depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s+(?:en activité|am Markt|online|en el mercado|no mercado|in attività|sul mercato)(?![\p{L}])/iu,
+];
+/** A line that is only "Since 2014", "Depuis 2014", "Seit 2014", "Desde 2014", "Dal 2014": a badge of the company's
+ *  age. In a longer sentence the same words start anything ("Since 2014 we have shipped…"). */
+const SINCE_BADGE = /^\s*(?:since|depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s*[.!]?\s*$/iu;
+/** A line whose year is a copyright's, in any language: it says when the page was written, not the founding. */
+const COPYRIGHT =
+  /©|\(c\)|&copy;|\bcopyright\b|all rights reserved|tous droits réservés|alle rechte vorbehalten|todos los derechos reservados|todos os direitos reservados|tutti i diritti riservati|版权所有|版權所有|著作権|無断転載|저작권|무단 전재/iu;
+/** Labels of a founding date in a company-profile table (会社概要, Impressum, about), its value in the next cell. */
+const FOUNDING_LABEL =
+  /^(?:founded|year founded|established|gründung|gründungsjahr|gegründet|fondation|fondée? en|année de création|création|fundación|año de fundación|fundada|fundação|fundado|ano de fundação|fondazione|anno di fondazione|fondata|設立|設立年|設立年月|設立年月日|創業|創業年|創立|成立|成立时间|成立時間|成立日期|创立时间|설립|설립일|설립연도|설립년도|창립|창업)\s*[:：]?$/iu;
+const LABELLED_YEAR = new RegExp(
+  `^\\s*(?:${CJK_DATE}|(?:(?:\\d{1,2}[./]\\s*)?\\d{1,2}[./]\\s*|[\\p{L}.]+\\s+)?${YEAR})\\s*$`,
+  'u',
+);
+
+/** The year is the founding's only when it is not in the future (by the clock) and not before 1800. */
+const plausible = (year: number) => year >= 1800 && year <= new Date().getUTCFullYear();
+
+/** The sentence of `text` around position `at`: the stretch between stops, so a copyright elsewhere on a long line
+ *  does not hide a founding. */
+function sentenceAround(text: string, at: number): string {
+  const stops = /[.!?。！？\n|·•]/gu;
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(stops)) {
+    if (m.index < at) start = m.index + 1;
+    else {
+      end = m.index;
+      break;
+    }
+  }
+  return text.slice(start, end);
+}
+
+/** The first pattern that matches outside a copyright line: the year (its first group that took part) and where
+ *  the statement is. */
+function firstMatch(patterns: RegExp[], text: string): { year: string; index: number; length: number } | null {
+  for (const p of patterns) {
+    const m = p.exec(text);
+    const year = m?.slice(1).find((g) => g !== undefined);
+    if (m && year && plausible(+year) && !COPYRIGHT.test(sentenceAround(text, m.index)))
+      return { year, index: m.index, length: m[0].length };
+  }
+  return null;
+}
+
+/**
+ * The year the company was founded, as the site states it: JSON-LD foundingDate, "founded in …" in the site's
+ * language, a company-profile row (設立 | 2004年4月), a timeline entry about the founding, or "since …". A copyright
+ * year says nothing about it.
  */
 export function extractFoundedYear(site: SiteView): Proposal<string> | undefined {
-  const found: { year: string; evidence: Evidence | null; rank: number }[] = [];
+  const found: { year: string; evidence: (Evidence | null)[]; rank: number }[] = [];
   for (const org of organizations(ldNodes(site.pages))) {
     const raw = ldString(org.data, 'foundingDate');
     const year = raw ? /^\s*((?:18|19|20)\d{2})\b/.exec(raw)?.[1] : undefined;
-    if (raw && year && plausible(+year)) found.push({ year, evidence: quoteOn(org.page, 'head', raw), rank: 0 });
+    if (raw && year && plausible(+year)) found.push({ year, evidence: [quoteOn(org.page, 'head', raw)], rank: 0 });
   }
   for (const page of pagesOfKind(site, 'about', 'homepage', 'contact', 'team', 'pricing', 'page')) {
-    for (const b of page.blocks) {
-      if (!isOwnStatement(b) || b.text.length > 5000) continue;
-      const m = FOUNDED.exec(b.text);
-      if (m && plausible(+m[1])) {
-        found.push({ year: m[1], evidence: quoteLine(page, b.text, m.index, m[0].length), rank: 1 });
-        continue;
+    page.blocks.forEach((b, i) => {
+      if (!isOwnStatement(b) || b.text.length > 5000) return;
+      const m = firstMatch(FOUNDED, b.text);
+      if (m) {
+        found.push({ year: m.year, evidence: [quoteLine(page, b.text, m.index, m.length)], rank: 1 });
+        return;
       }
-      const entry = /\bfounded\b/i.test(b.text) ? datedLine(b.text) : null;
+      const label = i > 0 ? page.blocks[i - 1] : undefined;
+      const labelled = label && FOUNDING_LABEL.test(label.text.trim()) ? LABELLED_YEAR.exec(b.text) : null;
+      const labelledYear = labelled?.[1] ?? labelled?.[2];
+      if (label && labelledYear && plausible(+labelledYear)) {
+        found.push({ year: labelledYear, evidence: [quoteLine(page, b.text), quoteLine(page, label.text)], rank: 1 });
+        return;
+      }
+      const entry = /\bfounded\b/i.test(b.text) && !COPYRIGHT.test(b.text) ? datedLine(b.text) : null;
       if (entry && plausible(+entry.date.slice(0, 4))) {
-        found.push({ year: entry.date.slice(0, 4), evidence: quoteLine(page, b.text), rank: 2 });
-        continue;
+        found.push({ year: entry.date.slice(0, 4), evidence: [quoteLine(page, b.text)], rank: 2 });
+        return;
       }
-      const s = SINCE.exec(b.text);
-      if (s && plausible(+s[1]))
-        found.push({ year: s[1], evidence: quoteLine(page, b.text, s.index, s[0].length), rank: 3 });
-    }
+      const s = firstMatch([...SINCE, SINCE_BADGE], b.text);
+      if (s) found.push({ year: s.year, evidence: [quoteLine(page, b.text, s.index, s.length)], rank: 3 });
+    });
   }
-  const best = found.filter((f) => f.evidence).sort((a, b) => a.rank - b.rank)[0];
+  const best = found.filter((f) => f.evidence[0]).sort((a, b) => a.rank - b.rank)[0];
   return best
     ? propose(
         best.year,
-        found.filter((f) => f.year === best.year).map((f) => f.evidence),
+        found.filter((f) => f.year === best.year).flatMap((f) => f.evidence),
       )
     : undefined;
 }

@@ -16,15 +16,28 @@ import {
 } from './site-view.js';
 
 const AMOUNT = '\\d{1,3}(?:[,.]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
-const PERIOD =
-  '(?:\\s*(?:\\/\\s*|per\\s+|a\\s+|each\\s+)(?:(?:user|seat|member|editor|agent|person)\\s*(?:\\/\\s*|per\\s+)?)?(?:mo|month|yr|year|annum|week|wk|day)\\b\\.?|\\s*(?:monthly|yearly|annually)\\b|\\s*(?:one[- ]time|once|lifetime)\\b)?';
-/** "$12", "US$ 9.99 per month", "€19/mo", "29 € / month", "GBP 5 a month", "$99 one-time". */
+/** The periods a price is billed for, in the languages founders write in: "/mo", "per month", "/月", "元/月",
+ *  "원/월", "/mois", "par mois", "pro Monat", "al mes", "por mês", "al mese", "monatlich". */
+const PERIOD_WORDS =
+  'mo|month|yr|year|annum|week|wk|day|mois|an|année|monat|jahr|mes|año|mês|ano|mese|anno|月|年|월|년|ヶ月|か月|カ月';
+const PERIOD_SEP =
+  "\\/\\s*|per\\s+|a\\s+|each\\s+|par\\s+|pro\\s+|im\\s+|al\\s+|por\\s+|all['’]|each\\s+|\\s*[／]\\s*|\\s*毎\\s*|\\s*每\\s*";
+const ONE_TIME_WORDS =
+  'one[- ]time|once|lifetime|買い切り|一次性|买断|買斷|일회성|paiement unique|une fois|einmalig|pago único|pagamento único|una tantum';
+const PERIOD = `(?:\\s*(?:${PERIOD_SEP})(?:(?:user|seat|member|editor|agent|person|utilisateur|nutzer|usuario|usuário|utente)\\s*(?:\\/\\s*|per\\s+|par\\s+|pro\\s+)?)?(?:${PERIOD_WORDS})(?![\\p{L}])\\.?|\\s*(?:monthly|yearly|annually|mensuel(?:le)?|annuel(?:le)?|monatlich|jährlich|mensual|anual|mensal|mensile|annuale)(?![\\p{L}])|\\s*[（(]?(?:${ONE_TIME_WORDS})(?![\\p{L}])[）)]?)?`;
+/** "月額500円", "每月 99 元", "월 9,900원": the period before the price. */
+const PERIOD_BEFORE = '(?:(?:月額|年額|毎月|每月|每年|按月|按年|월|연)\\s*)?';
+/** "$12", "US$ 9.99 per month", "€19/mo", "29 € / month", "GBP 5 a month", "$99 one-time", "¥500/月", "500円/月",
+ *  "99元/月", "9,900원/월", "9,99 €/mois", "R$ 29/mês". */
 const PRICE = new RegExp(
-  `(?:(?:US|CA|AU|NZ)?\\$|€|£|¥|₹|\\b(?:USD|EUR|GBP|CHF|CAD|AUD)\\s?)\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?(?:€|£|\\b(?:EUR|USD|GBP|CHF)\\b)${PERIOD}`,
-  'gi',
+  `${PERIOD_BEFORE}(?:(?:(?:US|CA|AU|NZ|R|HK|NT|S|MX)?\\$|€|£|¥|￥|₩|₹|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL)\\s?)\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?(?:€|£|円|元|원|₩|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL)\\b)${PERIOD})`,
+  'giu',
 );
-const RECURRING =
-  /(?:\/|per|a|each)\s*(?:\w+\s*(?:\/|per)?\s*)?(?:mo|month|yr|year|annum|week|wk|day)\b|monthly|yearly|annually/i;
+const RECURRING = new RegExp(
+  `(?:${PERIOD_SEP}|(?:\\/|per|a|each|par|pro|im|al|por)\\s*(?:\\p{L}+\\s*(?:\\/|per|par|pro)?\\s*)?)(?:${PERIOD_WORDS})(?![\\p{L}])|monthly|yearly|annually|mensuel|annuel|monatlich|jährlich|mensual|anual|mensal|mensile|annuale|^(?:月額|年額|毎月|每月|每年|按月|按年|월|연)`,
+  'iu',
+);
+const ONE_TIME_PRICE = new RegExp(ONE_TIME_WORDS, 'i');
 
 export interface Tier {
   name: string;
@@ -128,8 +141,11 @@ export function extractTiers(site: SiteView): Tier[] {
 
 /** A sentence about what it costs: a price, or free/paid/licence words. */
 const COST_WORDS = new RegExp(
-  `${PRICE.source}|\\b(?:free|paid|pay|costs?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b`,
-  'i',
+  `${PRICE.source}|\\b(?:free|paid|pay|costs?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b` +
+    // The same words in French, Spanish, Portuguese, Italian, German, Japanese, Chinese and Korean.
+    '|(?<![\\p{L}])(?:gratuite?s?|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preise?|Abo)(?![\\p{L}])' +
+    '|無料|有料|料金|価格|月額|買い切り|免费|付费|价格|定价|订阅|무료|유료|가격|요금|구독',
+  'iu',
 );
 
 /** Without plans, the pricing page's or pricing section's own sentence saying what it costs. */
@@ -184,20 +200,58 @@ const OPEN_SOURCE = new RegExp(
     `\\b(?:all |the |our |its )?source code is (?:freely |publicly )?(?:available|published|open)\\b`,
     // The same in other languages: German, French, Spanish, Portuguese, Italian.
     `\\bquelloffen\\w*|\\blogiciel libre\\b|\\bc[óo]digo (?:abierto|aberto)\\b|\\bsoftware libre\\b|\\bcodice aperto\\b`,
+    `(?:\\b(?:est|ist|es)|(?<=\\s)[éè])\\s+(?:(?:un|une|ein|eine|uma?|uno)\\s+)?(?:(?:logiciel|software|projet|Projekt|proyecto|projeto|progetto)\\s+)?open[- ]source\\b`,
+    // Japanese, Chinese, Korean: "はオープンソースです", "完全开源", "是开源的", "오픈 소스입니다"; not "uses open-source libraries".
+    `(?:は|で)オープンソース|オープンソース(?:です|で公開|ソフトウェアです)|(?:是|完全|免费|全部)开源|开源(?:且|并且|和)?免费|開源(?:且)?免費|(?:是|完全)開源|오픈\\s?소스(?:입니다|로 공개|이며)`,
     `\\bopen[- ]source (?:and|&) (?:free|self-host\\w*)\\b`,
     `\\b${LICENSE_NAME}${LICENSE_VERSION}[- ]licen[cs](?:e[ds]?)?\\b`,
     `\\blicen[cs]ed under (?:the )?(?:terms of the )?${LICENSE_NAME}`,
   ].join('|'),
   'i',
 );
-const FREEMIUM = /\bfreemium\b/i;
-const FREE_PLAN =
-  /\bfree (?:plan|tier|version|edition)\b|\bfree,? forever\b|\bforever free\b|\bfree for (?:ever|individuals|personal use|small teams|solo)\b/i;
-const ONE_TIME =
-  /\bone[- ]time (?:payment|purchase|fee|price)\b|\bpay once\b|\blifetime (?:licen[cs]e|deal|access)\b|\bno subscription\b/i;
-const SUBSCRIPTION = /\bsubscriptions?\b|\bbilled (?:monthly|annually|yearly)\b/i;
-const ALL_FREE =
-  /\b(?:completely|totally|100%|entirely|always) free\b|\bfree to use\b|\bfree,? forever\b|\b(?:is|are) free\b(?! (?:trial|for \d|to (?!use\b)))/i;
+/** Whole words of spaced scripts, without `\b` (which fails next to "é", "ü", "ã"). */
+const words = (alternation: string) => `(?<![\\p{L}\\p{N}])(?:${alternation})(?![\\p{L}\\p{N}])`;
+const FREEMIUM = new RegExp(`${words('freemium')}|フリーミアム|免费增值`, 'iu');
+const FREE_PLAN = new RegExp(
+  [
+    '\\bfree (?:plan|tier|version|edition)\\b|\\bfree,? forever\\b|\\bforever free\\b|\\bfree for (?:ever|individuals|personal use|small teams|solo)\\b',
+    words(
+      'plan gratuit|offre gratuite|version gratuite|formule gratuite|gratuit pour toujours|plan gratuito|plan gratis|versión gratuita|plano gratuito|plano grátis|versão gratuita|versão grátis|piano gratuito|versione gratuita|kostenlose[nr]? (?:Plan|Version|Tarif)|Gratis-(?:Plan|Version|Tarif)|für immer kostenlos|gratis para siempre|grátis para sempre',
+    ),
+    '無料プラン|フリープラン|無料版|無料枠|永久無料|免费版|免费套餐|免费计划|免費版|免費方案|永久免费|무료 플랜|무료 요금제|무료 버전|무료플랜',
+  ].join('|'),
+  'iu',
+);
+const ONE_TIME = new RegExp(
+  [
+    '\\bone[- ]time (?:payment|purchase|fee|price)\\b|\\bpay once\\b|\\blifetime (?:licen[cs]e|deal|access)\\b|\\bno subscription\\b',
+    words(
+      'paiement unique|achat unique|sans abonnement|pago único|compra única|sin suscripción|pagamento único|sem assinatura|pagamento una tantum|acquisto una tantum|senza abbonamento|Einmalzahlung|Einmalkauf|einmalige[nr]? (?:Zahlung|Kauf|Gebühr)|ohne Abo(?:nnement)?',
+    ),
+    '買い切り|買い切り型|一次性(?:付费|购买|付款|买断)|买断|買斷|일회성 결제|일회 구매|평생 이용',
+  ].join('|'),
+  'iu',
+);
+const SUBSCRIPTION = new RegExp(
+  [
+    '\\bsubscriptions?\\b|\\bbilled (?:monthly|annually|yearly)\\b',
+    words(
+      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|assinaturas?|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)',
+    ),
+    'サブスクリプション|サブスク|月額|年額|订阅|訂閱|包月|按月付费|구독',
+  ].join('|'),
+  'iu',
+);
+const ALL_FREE = new RegExp(
+  [
+    '\\b(?:completely|totally|100%|entirely|always) free\\b|\\bfree to use\\b|\\bfree,? forever\\b|\\b(?:is|are) free\\b(?! (?:trial|for \\d|to (?!use\\b)))',
+    words(
+      '(?:entièrement|totalement|complètement|100 ?%) gratuite?s?|(?:est|sont) gratuite?s?|(?:es|son) (?:gratis|gratuit[oa]s?)|(?:totalmente|completamente) (?:gratis|gratuit[oa]s?|grátis)|(?:é|são) (?:grátis|gratuit[oa]s?)|(?:è|sono) gratuit[oaie]|(?:ist|sind) (?:kostenlos|gratis)|(?:völlig|komplett|vollständig|100 ?%) (?:kostenlos|gratis)|kostenlos nutzbar',
+    ),
+    '完全無料|無料で(?:使え|利用|ご利用|お使い)|無料です|完全免费|免费使用|永久免费|完全免費|免費使用|무료로 사용|완전 무료|무료입니다',
+  ].join('|'),
+  'iu',
+);
 /** The product costs nothing itself: the user pays the model provider with their own key. */
 const OWN_KEYS = /\bbring your own (?:\w+ )?(?:API )?keys?\b|\b(?:use|with) your own (?:\w+ )?API keys?\b/i;
 
@@ -239,8 +293,7 @@ export function extractPricingModel(site: SiteView, tiers: Tier[], name?: string
   if (freemium) return propose('freemium', [freemium]);
   const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN);
   if (freePlan && paid.length) return propose('freemium', [freePlan, paid[0].evidence[0]]);
-  const oneTime =
-    paid.find((t) => /one[- ]time|once|lifetime/i.test(t.price))?.evidence[0] ?? statement(site, ONE_TIME);
+  const oneTime = paid.find((t) => ONE_TIME_PRICE.test(t.price))?.evidence[0] ?? statement(site, ONE_TIME);
   if (oneTime) return propose('one-time', [oneTime]);
   const recurring = paid.find((t) => t.recurring);
   if (recurring) return propose('subscription', [recurring.evidence[0]]);
