@@ -144,6 +144,10 @@ test('prices in local formats (¥500/月, 500円/月, 99元/月, 9,900원/월, 9
   }
 });
 
+test('a number before a Korean word that starts with 원 is not a price (3원칙, "three principles")', () => {
+  assert.deepEqual(extractTiers(pricing('<h2>요금</h2><h3>Pro</h3><p>3원칙을 지킵니다</p>')), []);
+});
+
 test('a free plan next to a paid plan is freemium, in Japanese and French', () => {
   for (const body of [
     '<h3>無料プラン</h3><p>¥0</p><h3>プロ</h3><p>¥980/月</p>',

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstSentence, isCjk, scriptOf, sentences, wordCount } from '../../src/drafting/extract/text-units.js';
+import { firstSentence, sentences, wordCount } from '../../src/drafting/extract/text-units.js';
 
 test('words of Japanese and Chinese are counted without spaces between them', () => {
   assert.equal(wordCount('画面を共有する'), 4);
@@ -44,21 +44,6 @@ test('Latin sentences split as before: not inside "e.g. the" or a version number
 test('every sentence is a part of the text as written', () => {
   const text = 'Deskreenは高速です。 Works offline. 它很安全！';
   for (const s of sentences(text)) assert.ok(text.includes(s), s);
-});
-
-test('the script of a text is the one most of its letters are written in', () => {
-  assert.equal(scriptOf('画面共有と画面表示'), 'Han');
-  assert.equal(scriptOf('セカンドスクリーン'), 'Katakana');
-  assert.equal(scriptOf('화면 공유'), 'Hangul');
-  assert.equal(scriptOf('Fonctionnalités'), 'Latin');
-  assert.equal(scriptOf('2024 — 42'), null);
-});
-
-test('Japanese, Chinese and Korean text is told apart from Latin text', () => {
-  assert.ok(isCjk('すべてのデバイスに画面を共有する'));
-  assert.ok(isCjk('屏幕共享'));
-  assert.ok(isCjk('화면 공유'));
-  assert.ok(!isCjk('Partage d’écran'));
 });
 
 test('a Spanish question or a French quotation after a full stop starts a new sentence', () => {

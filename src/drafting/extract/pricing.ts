@@ -30,7 +30,7 @@ const PERIOD_BEFORE = '(?:(?:月額|年額|毎月|每月|每年|按月|按年|�
 /** "$12", "US$ 9.99 per month", "€19/mo", "29 € / month", "GBP 5 a month", "$99 one-time", "¥500/月", "500円/月",
  *  "99元/月", "9,900원/월", "9,99 €/mois", "R$ 29/mês". */
 const PRICE = new RegExp(
-  `${PERIOD_BEFORE}(?:(?:(?:US|CA|AU|NZ|R|HK|NT|S|MX)?\\$|€|£|¥|￥|₩|₹|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL)\\s?)\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?(?:€|£|円|元|원|₩|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL)\\b)${PERIOD})`,
+  `${PERIOD_BEFORE}(?:(?:(?:US|CA|AU|NZ|R|HK|NT|S|MX)?\\$|€|£|¥|￥|₩|₹|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL)\\s?)\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?(?:€|£|円|元|원(?!\\p{Script=Hangul})|₩|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL)\\b)${PERIOD})`,
   'giu',
 );
 const RECURRING = new RegExp(

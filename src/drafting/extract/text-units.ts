@@ -73,40 +73,6 @@ export function sentences(text: string): string[] {
 /** The first sentence of a text (the whole text when it has one sentence). */
 export const firstSentence = (text: string) => sentences(text)[0] ?? text;
 
-export type Script = 'Latin' | 'Han' | 'Hiragana' | 'Katakana' | 'Hangul' | 'Cyrillic' | 'Greek' | 'Arabic' | 'other';
-const SCRIPTS: [Exclude<Script, 'other'>, RegExp][] = [
-  ['Latin', /\p{Script=Latin}/u],
-  ['Han', /\p{Script=Han}/u],
-  ['Hiragana', /\p{Script=Hiragana}/u],
-  ['Katakana', /\p{Script=Katakana}/u],
-  ['Hangul', /\p{Script=Hangul}/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Greek', /\p{Script=Greek}/u],
-  ['Arabic', /\p{Script=Arabic}/u],
-];
-
-/**
- * The script most of a text's letters are written in, or null for a text without letters. (Japanese mixes Han with
- * kana, so either may come out for it.)
- */
-export function scriptOf(text: string): Script | null {
-  const counts = new Map<Script, number>();
-  for (const ch of text) {
-    if (!/\p{L}/u.test(ch)) continue;
-    const script = SCRIPTS.find(([, re]) => re.test(ch))?.[0] ?? 'other';
-    counts.set(script, (counts.get(script) ?? 0) + 1);
-  }
-  let best: Script | null = null;
-  for (const [script, n] of counts) if (best === null || n > counts.get(best)!) best = script;
-  return best;
-}
-
-/** Whether a text is written mostly in Chinese characters, Japanese kana or Korean Hangul. */
-export function isCjk(text: string): boolean {
-  const s = scriptOf(text);
-  return s === 'Han' || s === 'Hiragana' || s === 'Katakana' || s === 'Hangul';
-}
-
 /**
  * A pattern of cue words in any language: `words` (an alternation written for spaced scripts: English, French,
  * Spanish…) matched as whole words, `joined` (Chinese, Japanese, Korean) matched anywhere. `\b` cannot be used for
