@@ -10,6 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip } from '../../net/gzip.js';
 
 const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 export const SWAGGER_UI_VERSION: string = JSON.parse(
@@ -65,12 +66,10 @@ const ASSETS = new Map<string, Asset>([
   [DOCS_ASSETS.stylesheet, { type: CSS, read: () => STYLESHEET }],
 ]);
 
-const acceptsGzip = (req: FastifyRequest) => /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
-
 async function send(asset: Asset, req: FastifyRequest, reply: FastifyReply) {
   asset.body ??= asset.read();
   reply.header('Cache-Control', IMMUTABLE).header('Vary', 'Accept-Encoding').type(asset.type);
-  if (asset.body.length > 1024 && acceptsGzip(req)) {
+  if (asset.body.length > 1024 && acceptsGzip(req.headers['accept-encoding'])) {
     const body = asset.body;
     asset.gzipped ??= new Promise((resolve, reject) =>
       zlib.gzip(body, { level: 9 }, (err, out) => (err ? reject(err) : resolve(out))),
