@@ -4,8 +4,7 @@ import type { CatalogTool } from './tool-catalog.js';
 import type { CallExtras } from './tool-call.js';
 import { MIN_GZIP_BYTES, finishGzip, openGzip, type OpenGzip } from '../net/gzip.js';
 import { MCP_PROTOCOL_VERSIONS } from './tool-server.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject } from './json-object.js';
 
 export interface FastToolCall {
   version: string;
@@ -43,20 +42,20 @@ export function matchFastToolCall(
 ): FastToolCall | null {
   const version = headers['mcp-protocol-version'];
   if (typeof version !== 'string' || !MCP_PROTOCOL_VERSIONS.includes(version)) return null;
-  if (!isObject(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return null;
+  if (!isJsonObject(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return null;
   const id = message.id;
   if (!((typeof id === 'string' && id.length <= 200) || (typeof id === 'number' && Number.isFinite(id)))) return null;
   const params = message.params;
-  if (!isObject(params) || typeof params.name !== 'string') return null;
+  if (!isJsonObject(params) || typeof params.name !== 'string') return null;
   const tool = catalog.get(params.name);
   if (!tool) return null;
-  if (params.arguments !== undefined && !isObject(params.arguments)) return null;
+  if (params.arguments !== undefined && !isJsonObject(params.arguments)) return null;
   const meta = params._meta;
-  if (meta !== undefined && !isObject(meta)) return null;
+  if (meta !== undefined && !isJsonObject(meta)) return null;
   if (meta && 'progressToken' in meta) return null;
   const accept = String(headers.accept ?? '');
   if (version === '2026-07-28') {
-    if (!meta || meta[ENVELOPE[0]] !== version || !isObject(meta[ENVELOPE[1]]) || !isObject(meta[ENVELOPE[2]]))
+    if (!meta || meta[ENVELOPE[0]] !== version || !isJsonObject(meta[ENVELOPE[1]]) || !isJsonObject(meta[ENVELOPE[2]]))
       return null;
     if (headers['mcp-method'] !== 'tools/call' || headers['mcp-name'] !== params.name) return null;
     if (!accept.includes('application/json')) return null;

@@ -1,6 +1,6 @@
 import type { ResourceLink } from '@modelcontextprotocol/server';
+import { isJsonObject } from './json-object.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isWebUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\//.test(v);
 
 /**
@@ -19,7 +19,7 @@ function linksOf(result: Record<string, unknown>): ResourceLink[] {
     add(result.page_url, `order-${n}`, `Order ${n}`);
     add(result.invoice_url, `invoice-${n}`, `Invoice for order ${n}`);
   }
-  if (typeof result.slug === 'string' && isObject(result.links)) {
+  if (typeof result.slug === 'string' && isJsonObject(result.links)) {
     add(result.links.page, `listing-${result.slug}`, `${String(result.name ?? result.slug)}: listing page`);
   } else if (typeof result.page_url === 'string' && 'listing_id' in result) {
     add(result.page_url, `listing-${String(result.listing_id)}`, 'The listing page');
@@ -31,7 +31,7 @@ function linksOf(result: Record<string, unknown>): ResourceLink[] {
 const known = new WeakMap<object, ResourceLink[]>();
 
 export function resourceLinksOf(result: unknown): ResourceLink[] {
-  if (!isObject(result)) return [];
+  if (!isJsonObject(result)) return [];
   let links = known.get(result);
   if (links === undefined) {
     links = linksOf(result);

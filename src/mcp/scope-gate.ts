@@ -1,7 +1,6 @@
 import { SCOPES, type Scope } from '../api/registry.js';
 import type { CatalogTool } from './tool-catalog.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject } from './json-object.js';
 
 /**
  * The scopes the tool calls in one POSTed body need (a 2025-03-26 batch may hold several).
@@ -11,7 +10,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function scopesRequired(body: unknown, catalog: Map<string, CatalogTool>): Scope[] {
   const scopes = new Set<Scope>();
   for (const message of Array.isArray(body) ? body : [body]) {
-    if (!isObject(message) || message.method !== 'tools/call' || !isObject(message.params)) continue;
+    if (!isJsonObject(message) || message.method !== 'tools/call' || !isJsonObject(message.params)) continue;
     const name = message.params.name;
     const scope = typeof name === 'string' ? catalog.get(name)?.op.scope : null;
     if (scope) scopes.add(scope);

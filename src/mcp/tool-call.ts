@@ -17,14 +17,12 @@ import { compile, summarize, toFieldErrors } from '../api/validation.js';
 import { IDEMPOTENCY_ARGUMENT, type CatalogTool } from './tool-catalog.js';
 import { metricsOf } from '../metrics/metrics.js';
 import { resourceLinksOf } from './resource-links.js';
+import { isJsonObject } from './json-object.js';
 
 /** MCP clients cannot set per-call headers, so a call's idempotency key may also ride in its `_meta`. */
 export const IDEMPOTENCY_META = 'io.launchdeck/idempotency-key';
 /** Set to true in a result's `_meta` when it is the stored answer of an earlier call with the same key. */
 const REPLAYED_META = 'io.launchdeck/idempotent-replayed';
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * On MCP an error is a result with isError and the problem object as JSON text. Not as structuredContent:
@@ -135,7 +133,7 @@ async function runTool(
 
 /** The JSON as text (for clients that read only content) and as structured content, then the links it holds. */
 function successResult(text: string, json: unknown, version: string | null | undefined): CallToolResult {
-  if (!isPlainObject(json)) return { content: [{ type: 'text', text }] };
+  if (!isJsonObject(json)) return { content: [{ type: 'text', text }] };
   const links = knowsResourceLinks(version) ? resourceLinksOf(json) : [];
   return {
     content: links.length ? [{ type: 'text', text }, ...links] : [{ type: 'text', text }],
