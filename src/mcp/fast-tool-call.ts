@@ -89,7 +89,7 @@ export function fastToolCallReply(
   result: CallToolResult,
   serverInfo: { name: string; version: string },
   gzip = false,
-): { contentType: string; body: Buffer; headers: Record<string, string> } {
+): { contentType: string; body: Buffer[]; length: number; headers: Record<string, string> } {
   const sse = call.version !== '2026-07-28';
   const sc = result.structuredContent;
   const reusable = typeof sc === 'object' && sc !== null && result._meta === undefined;
@@ -110,15 +110,17 @@ export function fastToolCallReply(
   const headers: Record<string, string> = sse
     ? { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', vary: 'accept-encoding' }
     : { vary: 'accept-encoding' };
-  let body: Buffer;
+  // Chunks written in turn (one writev): the shared start is never copied per reply.
+  let body: Buffer[];
   if (gzip && head.bytes.length >= MIN_GZIP_BYTES) {
     head.gzip ??= openGzip(head.bytes);
     body = finishGzip(head.gzip, tail);
     headers['content-encoding'] = 'gzip';
   } else {
-    body = Buffer.concat([head.bytes, tail], head.bytes.length + tail.length);
+    body = [head.bytes, tail];
   }
-  return { contentType: sse ? 'text/event-stream' : 'application/json', body, headers };
+  const length = body[0].length + body[1].length;
+  return { contentType: sse ? 'text/event-stream' : 'application/json', body, length, headers };
 }
 
 /** The `result` member as the SDK writes it for this revision. */

@@ -24,15 +24,14 @@ export function scopesOfTools(catalog: Map<string, CatalogTool>): Scope[] {
   return SCOPES.filter((s) => used.has(s));
 }
 
-// Decoding is stateless without `stream`, so one decoder serves every request.
-const utf8 = new TextDecoder('utf-8');
-
 /** The body as JSON, or undefined when it is not JSON (the SDK then answers the parse error itself). */
 export function parseJsonBody(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) return undefined;
   try {
-    // TextDecoder drops a UTF-8 byte order mark, as the SDK's own parser does: both must read the same message.
-    return JSON.parse(utf8.decode(body));
+    // A UTF-8 byte order mark is dropped, as the SDK's own parser (TextDecoder) does: both must read the same
+    // message. Buffer's decoder is several times faster than TextDecoder on the hot path.
+    const bom = body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
+    return JSON.parse(body.toString('utf8', bom ? 3 : 0));
   } catch {
     return undefined;
   }

@@ -104,7 +104,8 @@ async function runTool(
   try {
     const key = tool.op.idempotent && principal ? idempotencyKeyOf(input, extras) : undefined;
     // The key is not part of the request: the same call over REST (key in a header) hashes alike.
-    delete input[IDEMPOTENCY_ARGUMENT];
+    // (Only deleted when there: a delete turns the object into a slow dictionary for the operation.)
+    if (IDEMPOTENCY_ARGUMENT in input) delete input[IDEMPOTENCY_ARGUMENT];
     if (key !== undefined && principal) {
       const op = tool.op;
       const { body, replayed } = await withIdempotency(

@@ -8,10 +8,22 @@ import zlib from 'node:zlib';
 /** Below this, gzip's header and trailer eat most of what it saves. */
 export const MIN_GZIP_BYTES = 1024;
 
+// Clients send one of a handful of Accept-Encoding values on every request: each is read once.
+const readHeaders = new Map<string, boolean>();
+
 /** Whether the request's Accept-Encoding admits gzip (RFC 9110 §12.5.3: a q of 0 refuses it). */
 export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
   if (!acceptEncoding) return false;
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  let admits = readHeaders.get(header);
+  if (admits === undefined) {
+    admits = admitsGzip(header);
+    if (readHeaders.size < 64) readHeaders.set(header, admits);
+  }
+  return admits;
+}
+
+function admitsGzip(header: string): boolean {
   let wildcard = false;
   for (const part of header.split(',')) {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
@@ -55,20 +67,19 @@ export function openGzip(start: Buffer): OpenGzip {
 }
 
 /**
- * The whole gzip stream: the compressed start, then `end` as a final stored (uncompressed) block —
- * a few dozen bytes are not worth compressing — and the trailer over both (RFC 1951 §3.2.4, RFC 1952).
+ * The whole gzip stream as two chunks to write in turn: the compressed start (shared, never copied),
+ * then `end` as a final stored (uncompressed) block — a few dozen bytes are not worth compressing —
+ * and the trailer over both (RFC 1951 §3.2.4, RFC 1952).
  */
-export function finishGzip(open: OpenGzip, end: Buffer): Buffer {
+export function finishGzip(open: OpenGzip, end: Buffer): [Buffer, Buffer] {
   if (end.length > 0xffff) throw new RangeError('a stored block holds at most 65535 bytes');
-  const start = open.bytes.length;
-  // One allocation for the whole reply: this runs once per request.
-  const out = Buffer.allocUnsafe(start + 5 + end.length + 8);
-  open.bytes.copy(out, 0);
-  out[start] = 0x01; // BFINAL = 1, BTYPE = 00 (stored)
-  out.writeUInt16LE(end.length, start + 1);
-  out.writeUInt16LE(~end.length & 0xffff, start + 3);
-  end.copy(out, start + 5);
-  out.writeUInt32LE(zlib.crc32(end, open.crc) >>> 0, start + 5 + end.length);
-  out.writeUInt32LE((open.length + end.length) >>> 0, start + 9 + end.length);
-  return out;
+  // Small enough for Node's buffer pool: this runs once per request.
+  const ending = Buffer.allocUnsafe(5 + end.length + 8);
+  ending[0] = 0x01; // BFINAL = 1, BTYPE = 00 (stored)
+  ending.writeUInt16LE(end.length, 1);
+  ending.writeUInt16LE(~end.length & 0xffff, 3);
+  end.copy(ending, 5);
+  ending.writeUInt32LE(zlib.crc32(end, open.crc) >>> 0, 5 + end.length);
+  ending.writeUInt32LE((open.length + end.length) >>> 0, 9 + end.length);
+  return [open.bytes, ending];
 }
