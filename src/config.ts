@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseSecretsKey } from './crypto/secret-box.js';
+import { ANTHROPIC_BASE_URL, DEFAULT_MAX_TOKENS } from './drafting/llm/anthropic-messages.js';
 
 /** Every setting the service reads, parsed and validated once; README.md "Configuration" lists them. */
 export interface Config {
@@ -15,7 +16,7 @@ export interface Config {
   crawlAllowHosts: string[];
   /** CRAWL_RENDER=chromium: pages that are JavaScript shells are rendered in this Chromium (CHROMIUM_PATH); null: never. */
   crawlRender: { chromiumPath: string } | null;
-  llm: { baseUrl: string | null; apiKey: string | null; model: string | null };
+  llm: LlmConfig;
   stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null };
   /** The EU's VIES service, to check that a VAT number is registered (off when null). */
   viesUrl: string | null;
@@ -52,6 +53,18 @@ export interface RetentionConfig {
   /** Crawled page text of drafts untouched this long (the draft itself stays). */
   draftPagesDays: number;
   domainRatingFailuresDays: number;
+}
+
+/** The language model that refines drafts and writes reviews (README "Configuration"); off without a model. */
+export interface LlmConfig {
+  /** `openai`: any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM…); `anthropic`: Messages API. */
+  provider: 'openai' | 'anthropic';
+  /** Null only for `openai` without LLM_BASE_URL (then off); `anthropic` defaults to Anthropic's API. */
+  baseUrl: string | null;
+  apiKey: string | null;
+  model: string | null;
+  /** LLM_MAX_TOKENS: the bound on an answer that the Messages API requires (Anthropic only). */
+  maxTokens: number;
 }
 
 /** Where Domain Ratings come from (README "Domain Rating board"); no provider means CSV import only. */
@@ -172,6 +185,34 @@ function domainRatings(env: Env): DomainRatingConfig {
   };
 }
 
+function llm(env: Env): LlmConfig {
+  const baseUrl = str(env, 'LLM_BASE_URL');
+  let host: string | null = null;
+  if (baseUrl) {
+    try {
+      const u = new URL(baseUrl);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+      host = u.hostname;
+    } catch {
+      throw new ConfigError(`LLM_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+    }
+  }
+  // Anthropic's own API speaks only its own format, so its address is enough to choose it.
+  const provider = str(env, 'LLM_PROVIDER') ?? (host === 'api.anthropic.com' ? 'anthropic' : 'openai');
+  if (provider !== 'openai' && provider !== 'anthropic')
+    throw new ConfigError(`LLM_PROVIDER must be openai or anthropic, got "${provider}"`);
+  const apiKey = str(env, 'LLM_API_KEY');
+  const model = str(env, 'LLM_MODEL');
+  if (provider === 'anthropic' && model && !apiKey) throw new ConfigError('LLM_PROVIDER=anthropic needs LLM_API_KEY');
+  return {
+    provider,
+    baseUrl: baseUrl ?? (provider === 'anthropic' ? ANTHROPIC_BASE_URL : null),
+    apiKey,
+    model,
+    maxTokens: int(env, 'LLM_MAX_TOKENS', DEFAULT_MAX_TOKENS, 1, 1_000_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const host = str(env, 'HOST') ?? '0.0.0.0';
@@ -209,7 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     dnsServers: list(env, 'DNS_SERVERS'),
     crawlAllowHosts: list(env, 'CRAWL_ALLOW_HOSTS'),
     crawlRender: crawlRender(env),
-    llm: { baseUrl: str(env, 'LLM_BASE_URL'), apiKey: str(env, 'LLM_API_KEY'), model: str(env, 'LLM_MODEL') },
+    llm: llm(env),
     stripe: { secretKey: stripeKey, webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: stripeApiBase },
     paymentProvider,
     viesUrl: viesUrl(env),

@@ -25,7 +25,7 @@ export async function composeDraft(
 ): Promise<ComposeResult> {
   const language = siteLanguage(pages);
   const deterministic = { ...extractDraft(pages, { categories: opts.categories }), ...(language ? { language } : {}) };
-  const { baseUrl, apiKey, model } = opts.llm;
+  const { provider, baseUrl, apiKey, model, maxTokens } = opts.llm;
   if (!baseUrl || !model) return { content: deterministic, rejected: [], llmError: null };
   try {
     const refined = await refineDraft({
@@ -33,7 +33,7 @@ export async function composeDraft(
       deterministic,
       categories: opts.categories,
       only: opts.only,
-      llm: { baseUrl, apiKey: apiKey ?? undefined, model },
+      llm: { provider, baseUrl, apiKey: apiKey ?? undefined, model, maxTokens },
       signal: opts.signal,
     });
     return {

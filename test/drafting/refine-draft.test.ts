@@ -7,7 +7,7 @@ import {
   type ProfileField,
 } from '../../src/drafting/draft-content.js';
 import { verifyQuote, type SourcePage } from '../../src/drafting/evidence.js';
-import { LlmError } from '../../src/drafting/llm/llm-client.js';
+import { LlmError } from '../../src/drafting/llm/llm-error.js';
 import { MALFORMED_OUTPUT, refineDraft, type RefineDraftInput } from '../../src/drafting/llm/refine-draft.js';
 import { startFakeLlm, type FakeLlmReply } from '../support/fake-llm.js';
 

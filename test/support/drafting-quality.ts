@@ -265,7 +265,7 @@ export async function draftSite(site: CorpusSite, opts: { render?: boolean } = {
     });
     const { content } = await composeDraft(crawl.pages, {
       categories: FIXTURE_CATEGORIES,
-      llm: { baseUrl: null, apiKey: null, model: null },
+      llm: { provider: 'openai', baseUrl: null, apiKey: null, model: null, maxTokens: 8192 },
     });
     return {
       site,

@@ -72,10 +72,11 @@ export async function fulfilOrder(ctx: AppContext, orderId: number): Promise<{ f
 async function writeReview(ctx: AppContext, listingId: number) {
   const profile = await loadListingProfileAnyStatus(ctx.db, ctx.site.id, listingId, ctx.config.publicUrl);
   if (!profile) return { method: 'checklist', summary: 'The listing no longer exists.', points: [] };
-  const { baseUrl, apiKey, model } = ctx.config.llm;
+  const { provider, baseUrl, apiKey, model, maxTokens } = ctx.config.llm;
   // With a language model configured it writes the review (every quote checked); otherwise, or when it fails, the
   // checklist does.
-  const written = baseUrl && model ? await llmReviewProfile({ baseUrl, apiKey, model }, profile) : null;
+  const written =
+    baseUrl && model ? await llmReviewProfile({ provider, baseUrl, apiKey, model, maxTokens }, profile) : null;
   return written ? { method: 'llm', ...written } : { method: 'checklist', ...reviewProfile(profile) };
 }
 

@@ -1,7 +1,8 @@
 import { PROFILE_FIELDS, type CategoryChoice, type DraftContent, type ProfileField } from '../draft-content.js';
 import type { SourcePage } from '../evidence.js';
 import { answerSchema } from './answer-schema.js';
-import { chatJson, LlmError, type LlmSettings } from './llm-client.js';
+import { chatJson, type LlmSettings } from './llm-client.js';
+import { LlmError } from './llm-error.js';
 import { mergeDraft } from './merge-draft.js';
 import { DEFAULT_PAGE_BUDGET, pagesWithinBudget } from './page-budget.js';
 import { SYSTEM_PROMPT, userPrompt } from './prompt.js';
@@ -28,15 +29,16 @@ export interface RefineDraftResult {
 }
 
 export const MALFORMED_OUTPUT = 'malformed model output';
+export const REFUSED_OUTPUT = 'the model declined to answer';
 
 /**
  * Asks the language model for a better draft, then keeps only what the pages prove: every
  * value needs a quote found verbatim on a fetched page that also states that value. The model
  * is a writer here, never a source.
  *
- * Never throws for a bad answer (malformed JSON, wrong shapes, invented values): those are
+ * Never throws for a bad answer (malformed or truncated JSON, a refusal, wrong shapes, invented values): those are
  * rejected and the deterministic draft stands. Throws LlmError when the endpoint cannot be used
- * (unreachable, HTTP error, timeout, cancelled), so the caller can fall back and say why.
+ * (unreachable, HTTP error, still rate-limited, timeout, cancelled), so the caller can fall back and say why.
  */
 export async function refineDraft(input: RefineDraftInput): Promise<RefineDraftResult> {
   const only = input.only ? new Set(input.only) : null;
@@ -60,7 +62,10 @@ export async function refineDraft(input: RefineDraftInput): Promise<RefineDraftR
       signal: input.signal,
     });
   } catch (err) {
-    if (err instanceof LlmError && err.code === 'invalid_json') return keepDeterministic(input.deterministic);
+    if (err instanceof LlmError && (err.code === 'invalid_json' || err.code === 'truncated'))
+      return keepDeterministic(input.deterministic);
+    if (err instanceof LlmError && err.code === 'refused')
+      return keepDeterministic(input.deterministic, REFUSED_OUTPUT);
     throw err;
   }
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return keepDeterministic(input.deterministic);
@@ -75,8 +80,8 @@ export async function refineDraft(input: RefineDraftInput): Promise<RefineDraftR
   return { content: mergeDraft(input.deterministic, verified, fields, withParts), rejected: verified.rejected };
 }
 
-function keepDeterministic(content: DraftContent): RefineDraftResult {
-  return { content, rejected: [{ field: '*', value: null, reason: MALFORMED_OUTPUT }] };
+function keepDeterministic(content: DraftContent, reason = MALFORMED_OUTPUT): RefineDraftResult {
+  return { content, rejected: [{ field: '*', value: null, reason }] };
 }
 
 export type { LlmSettings } from './llm-client.js';

@@ -77,7 +77,10 @@ const smuggling = (origin: string) => ({
 
 async function withLlm(env: TestEnv, fn: () => Promise<void>) {
   const saved = env.ctx.config;
-  env.ctx.config = { ...saved, llm: { baseUrl: `${llm.baseUrl}/v1`, apiKey: 'sk-test', model: 'fake-model' } };
+  env.ctx.config = {
+    ...saved,
+    llm: { ...saved.llm, provider: 'openai', baseUrl: llm.baseUrl, apiKey: 'sk-test', model: 'fake-model' },
+  };
   try {
     await fn();
   } finally {

@@ -2,6 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { llmReviewProfile } from '../../../src/domain/orders/llm-review.js';
 import type { ListingProfile } from '../../../src/domain/listings/listing-profile.js';
+import { startFakeAnthropic } from '../../support/fake-anthropic.js';
 import { startFakeLlm } from '../../support/fake-llm.js';
 
 const profile = {
@@ -73,4 +74,31 @@ test('"missing" is only believed for a field that is empty', async () => {
 test('a model that fails gives no review (the checklist writes it instead)', async () => {
   llm.reply({ status: 500, body: 'overloaded' });
   assert.equal(await llmReviewProfile(settings(), profile), null);
+});
+
+test("through Anthropic's Messages API the review is the tool call's input, checked the same way", async () => {
+  const api = await startFakeAnthropic([
+    {
+      input: {
+        summary: 'One thing.',
+        points: [
+          { field: 'tagline', severity: 'weak', advice: 'Say who it is for.', quote: 'Invoices that chase themselves' },
+          { field: 'tagline', severity: 'weak', advice: 'Invented.', quote: 'The best invoicing app' },
+        ],
+      },
+    },
+  ]);
+  try {
+    const review = await llmReviewProfile(
+      { provider: 'anthropic', baseUrl: api.baseUrl, apiKey: 'sk-ant-test', model: 'claude-test' },
+      profile,
+    );
+    assert.deepEqual(
+      review?.points.map((p) => p.advice),
+      ['Say who it is for.'],
+    );
+    assert.equal(api.requests[0].body.tool_choice.name, 'profile_review');
+  } finally {
+    await api.close();
+  }
 });
