@@ -32,9 +32,9 @@ const BASED_IN =
   /(?<![\p{L}])(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?founded(?:\s+in\s+\d{4})?|started\s+in\s+\d{4})\s+in|operated (?:out of|from|in)|run (?:out of|from)|bas[ée]e?s? à|situ[ée]e?s? à|implant[ée]e?s? à|(?:dont le |notre |son )?si[èe]ge(?: social)? (?:est )?(?:à|:)|(?:mit )?(?:Haupt)?sitz in|ansässig in|con sede (?:central |social )?(?:en|a|in)|ubicad[oa]s? en|radicad[oa]s? en|com sede em|sediad[oa]s? em|basat[oa] a)\s+(?!\d{4}(?![\p{L}\d]))(?:the |la |le |l')?([^.;!?\n()]{2,80})/iu;
 const PLACE_END =
   /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving|et|und|y|e|ed|avec|mit|con|com|depuis|seit|desde|dal|où|wo|donde|onde|dove)\s+.*$|\s*[–—|].*$/i;
-/** Whose place a "based in" gives: customers, users and servers are somewhere too. */
+/** Whose place a "based in" gives when its subject is someone else: customers, users and servers are somewhere too. */
 const SOMEONE_ELSE =
-  /\b(?:customers?|clients?|users?|partners?|investors?|members?|employees|staff|contributors?|developers|freelancers|servers?|data|data ?cent(?:er|re)s?|hosting|hosted|stored|infrastructure|regions?|clientes|kunden|utilisateurs|usuarios|utenti|serveurs?|Server|servidores|dati|données|Daten)\b[^.;!?]*$/iu;
+  /\b(?:customers?|clients?|users?|partners?|investors?|members?|employees|staff|contributors?|developers|freelancers|servers?|data ?cent(?:er|re)s?|hosting|hosted|stored|infrastructure|regions?|clientes|kunden|utilisateurs|usuarios|utenti|serveurs?|Server|servidores|gehostet|hébergée?s?|alojad[oa]s?)\b[^.;!?]*$/iu;
 /** Regions that are not a city or a country. */
 const NOT_CITIES =
   /^(the )?(eu|europe|asia|africa|north america|south america|latin america|oceania|middle east|nordics|scandinavia|world|cloud|remote|uk|us|usa)$/i;
@@ -347,6 +347,7 @@ const CJK_ADDRESS_LABEL =
   /^(?:本社所在地|本店所在地|所在地|本社|本店|会社住所|住所|公司地址|总部地址|總部地址|办公地址|辦公地址|地址|总部|總部|본사 주소|회사 주소|본사|주소|소재지)\s*[:：]?/u;
 /** "总部位于深圳", "本社は東京都…", "東京都渋谷区に本社", "본사는 서울에", "서울에 본사를 둔": a statement of the head office. */
 const CJK_HEAD_OFFICE = /(?:总部|總部)(?:位于|位於|设在|設在)|本社(?:は|を|が)|に本社|본사(?:는|가)|에 본사/u;
+const CJK_ADDRESS_HINT = /所在地|本社|本店|住所|地址|总部|總部|주소|본사|소재지|〒/u;
 /** A Japanese postcode: the line is a postal address. */
 const JAPANESE_POSTCODE = /〒\s?\d{3}-?\d{4}/u;
 
@@ -354,6 +355,8 @@ const JAPANESE_POSTCODE = /〒\s?\d{3}-?\d{4}/u;
  *  a head-office statement. Only names the gazetteer's table of CJK city names knows. */
 function fromCjkAddresses(pages: ViewPage[], cities: Found[]) {
   for (const page of pages) {
+    // One scan of the page first: most pages hold none of these words.
+    if (!CJK_ADDRESS_HINT.test(readText(page))) continue;
     page.blocks.forEach((b, i) => {
       if (isOtherPeoplesWords(b) || b.text.length > 300) return;
       const labelled = CJK_ADDRESS_LABEL.exec(b.text);

@@ -33,6 +33,7 @@ const PRICE = new RegExp(
   `${PERIOD_BEFORE}(?:(?:(?:US|CA|AU|NZ|R|HK|NT|S|MX)?\\$|€|£|¥|￥|₩|₹|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL)\\s?)\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?(?:€|£|円|元|원(?!\\p{Script=Hangul})|₩|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL)\\b)${PERIOD})`,
   'giu',
 );
+const ANY_PRICE = new RegExp(PRICE.source, 'iu');
 const RECURRING = new RegExp(
   `(?:${PERIOD_SEP}|(?:\\/|per|a|each|par|pro|im|al|por)\\s*(?:\\p{L}+\\s*(?:\\/|per|par|pro)?\\s*)?)(?:${PERIOD_WORDS})(?![\\p{L}])|monthly|yearly|annually|mensuel|annuel|monatlich|jährlich|mensual|anual|mensal|mensile|annuale|^(?:月額|年額|毎月|每月|每年|按月|按年|월|연)`,
   'iu',
@@ -324,6 +325,8 @@ const FREE_OPEN_SOURCE = new RegExp(
  */
 function statedPrice(site: SiteView): { evidence: Evidence | null; recurring: boolean; oneTime: boolean } | null {
   for (const { page, blocks, indexes } of pricingLines(site)) {
+    // One scan of the page first: a page without any price needs no line tested.
+    if (sponsorPage(page) || !ANY_PRICE.test(readText(page))) continue;
     for (const i of indexes) {
       const b = blocks[i];
       if (!isOwnStatement(b) || b.text.length > 1000 || sponsorLine(page, blocks, i)) continue;

@@ -106,7 +106,7 @@ function peopleOnPage(page: ViewPage): Person[] {
   const { blocks } = page;
   const starts: { index: number; name: string; role?: { text: string; index: number } }[] = [];
   blocks.forEach((b, i) => {
-    if (!NAME_TAGS.has(b.tag) || quotedPerson(blocks, i)) return;
+    if (!NAME_TAGS.has(b.tag) || isOtherPeoplesWords(b)) return;
     const inline = NAME_WITH_ROLE.exec(b.text);
     if (inline && looksLikePersonName(inline[1]) && ROLE.test(inline[2])) {
       starts.push({ index: i, name: inline[1], role: { text: inline[2], index: i } });
@@ -145,7 +145,10 @@ function peopleOnPage(page: ViewPage): Person[] {
       }
     }
   });
-  return starts.map((s, k) => {
+  // A person quoted in a testimonial or a review card is not on the team; their line still ends the card before it.
+  const quoted = new Set(starts.filter((s) => quotedPerson(blocks, s.index)).map((s) => s.index));
+  return starts.flatMap((s, k) => {
+    if (quoted.has(s.index)) return [];
     const nameLevel = headingLevel(blocks[s.index]);
     let end = k + 1 < starts.length ? starts[k + 1].index : Math.min(blocks.length, s.index + 10);
     for (let i = s.index + 1; i < end; i++) {
@@ -176,7 +179,7 @@ function peopleOnPage(page: ViewPage): Person[] {
     if (s.role && s.role.index !== s.index) evidence.push(quoteLine(page, s.role.text));
     const bio = bioLines.length ? fitText(bioLines.map((b) => b.text).join('\n'), FOUNDER_LIMITS.bio) : undefined;
     for (const b of bioLines) evidence.push(quoteLine(page, b.text));
-    return { name: s.name, title: s.role?.text, bio, socials, evidence, page };
+    return [{ name: s.name, title: s.role?.text, bio, socials, evidence, page }];
   });
 }
 
