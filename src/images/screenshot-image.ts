@@ -48,7 +48,7 @@ export async function toScreenshotMaster(bytes: Buffer): Promise<ScreenshotMaste
     const out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
       .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 90, effort: 3 })
+      .webp({ quality: 90, effort: 2 })
       .toBuffer({ resolveWithObject: true });
     return { bytes: out.data, width: out.info.width, height: out.info.height };
   } catch (err) {
