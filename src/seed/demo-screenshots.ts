@@ -288,7 +288,7 @@ function board(f: ScreenshotFacts, accent: string, rand: Rand): string {
         x + 26,
         y + 86,
         12,
-        `${initials(f.name)}-${100 + ci * 10 + i} · ${1 + Math.floor(rand() * 8)} comments`,
+        `${initials(f.name)}-${100 + ci * 10 + i} · ${2 + Math.floor(rand() * 8)} comments`,
         { fill: MUTED },
       );
       out += avatar(x + 40, y + 112, 11, PEOPLE[(ci * 3 + i) % PEOPLE.length]);

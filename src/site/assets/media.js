@@ -7,11 +7,12 @@
     const dialog = document.createElement('dialog');
     dialog.className = 'lightbox';
     dialog.setAttribute('aria-labelledby', 'lightbox-caption');
-    const figure = document.createElement('figure');
-    const caption = document.createElement('figcaption');
+    const view = document.createElement('div');
+    const caption = document.createElement('p');
     caption.id = 'lightbox-caption';
     const bar = document.createElement('div');
     bar.className = 'lightbox-bar';
+    bar.append(caption);
     const button = (label, text, go) => {
       const b = document.createElement('button');
       b.type = 'button';
@@ -31,7 +32,7 @@
       for (const el of picture.querySelectorAll('source, img')) el.sizes = '100vw';
       const img = picture.querySelector('img');
       img.loading = 'eager';
-      figure.replaceChildren(picture, caption);
+      view.replaceChildren(picture);
       const text = shot.closest('figure')?.querySelector('figcaption')?.textContent ?? '';
       caption.textContent = `${text || img.alt} (${current + 1} of ${shots.length})`;
     };
@@ -39,7 +40,7 @@
     if (shots.length > 1) button('Next screenshot', '→', () => show(current + 1));
     const close = button('Close', '✕', () => dialog.close());
     close.classList.add('lightbox-close');
-    dialog.append(figure, bar);
+    dialog.append(view, bar);
     document.body.append(dialog);
     dialog.addEventListener('keydown', (e) => {
       if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {

@@ -43,8 +43,7 @@ function videoPoster(video: MediaItem, name: string, backdrop: Shot | undefined)
   if (!link || !video.embed_url) return html``;
   return html`<figure class="video-figure">
     <a class="video-poster" href="${video.url}" rel="nofollow noopener" data-embed="${video.embed_url}" data-title="Demo video of ${name}">
-      ${backdrop ? screenshotPicture(backdrop.src, backdrop, '', FIRST_SIZES) : ''}
-      <span class="play" aria-hidden="true"></span>
+      <span class="poster-art">${backdrop ? screenshotPicture(backdrop.src, backdrop, '', FIRST_SIZES) : ''}<span class="play" aria-hidden="true"></span></span>
       <span class="video-label"><strong>Play the demo video</strong>
         <span class="video-note">On ${link.provider}. Nothing loads from ${link.provider} until you press play.</span></span>
     </a>
@@ -54,7 +53,7 @@ function videoPoster(video: MediaItem, name: string, backdrop: Shot | undefined)
 
 /**
  * The listing's media section (paid, shown once unlocked): the demo video's poster, then the
- * screenshots. Each screenshot links to its full size (the fallback without JavaScript); the
+ * screenshots (the first one wide, unless the poster leads). Each screenshot links to its full size (the fallback without JavaScript); the
  * script opens it in a dialog instead, with arrow keys between screenshots and Escape to close.
  */
 export function mediaSection(media: MediaItem[] | undefined, name: string): SafeHtml {
@@ -68,9 +67,9 @@ export function mediaSection(media: MediaItem[] | undefined, name: string): Safe
     ${poster}
     ${
       shots.length
-        ? html`<ul class="gallery">${shots.map(
+        ? html`<ul class="gallery${video ? ' after-video' : ''}">${shots.map(
             (s, i) => html`<li><figure>
-        <a class="shot" href="${s.src.full}" data-shot="${i}">${screenshotPicture(s.src, s, s.item.caption || `Screenshot ${i + 1} of ${name}`, i === 0 ? FIRST_SIZES : OTHER_SIZES)}</a>
+        <a class="shot" href="${s.src.full}" data-shot="${i}">${screenshotPicture(s.src, s, s.item.caption || `Screenshot ${i + 1} of ${name}`, i === 0 && !video ? FIRST_SIZES : OTHER_SIZES)}</a>
         ${s.item.caption ? html`<figcaption>${s.item.caption}</figcaption>` : ''}</figure></li>`,
           )}</ul>`
         : ''
