@@ -50,7 +50,7 @@ export const addListingMediaOperation = defineOperation({
         description: 'A PNG, JPEG, WebP, AVIF or GIF, base64; or',
       }),
     ),
-    image_url: Type.Optional(Type.String({ maxLength: IMAGE_URL_MAX, description: 'its https URL (≤ 5 MB); or' })),
+    image_url: Type.Optional(Type.String({ maxLength: IMAGE_URL_MAX, description: 'its URL (≤ 5 MB); or' })),
     video_url: Type.Optional(Type.String({ maxLength: VIDEO_URL_MAX, description: 'a YouTube, Vimeo or Loom link' })),
     caption: Type.Optional(Caption),
   }),
