@@ -13,9 +13,11 @@ import { registerApiReference } from './docs/api-reference-page.js';
 import { registerMcpPage } from './docs/mcp-page.js';
 import { registerBadgeRoutes } from './images/badge-routes.js';
 import { registerLogoRoutes } from './images/logo-routes.js';
+import { registerMediaRoutes } from './images/media-routes.js';
 import { registerShareImageRoutes } from './images/share-routes.js';
 import { registerFollowRoutes } from './my-listings/my-listing-follow.js';
 import { registerInterviewRoutes } from './my-listings/my-listing-interview.js';
+import { registerListingMediaRoutes } from './my-listings/my-listing-media.js';
 import { registerRevenueRoutes } from './my-listings/my-listing-revenue.js';
 import { registerMyListingRoutes } from './my-listings/my-listing-routes.js';
 import { registerAwardPages } from './public/award-pages.js';
@@ -59,6 +61,7 @@ const SITE_AREAS: SiteArea[] = [
       registerMcpPage,
       registerFeedRoutes,
       registerLogoRoutes,
+      registerMediaRoutes,
       registerShareImageRoutes,
       registerApiReference,
       registerListingRoutes,
@@ -79,7 +82,7 @@ const SITE_AREAS: SiteArea[] = [
     name: 'my-listings',
     access: 'signed-in',
     home: '/my/listings',
-    routes: [registerMyListingRoutes, registerInterviewRoutes, registerRevenueRoutes],
+    routes: [registerMyListingRoutes, registerInterviewRoutes, registerRevenueRoutes, registerListingMediaRoutes],
   },
   { name: 'claim links', access: 'anyone', home: '/claims', routes: [registerClaimLinkRoutes] },
   { name: 'claims', access: 'signed-in', home: '/claims', routes: [registerClaimRoutes] },

@@ -12,6 +12,7 @@ import { accountSettingsOperations } from './account-settings.js';
 import { accountAccessOperations } from './account-access.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
+import { listingMediaOperations } from './listing-media.js';
 import { revenueOperations } from './revenue.js';
 import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
@@ -32,6 +33,7 @@ export const operations: Operation[] = [
   ...accountOperations,
   ...submitOperations,
   ...myListingOperations,
+  ...listingMediaOperations,
   ...claimOperations,
   ...orderOperations,
   ...checkoutOperations,
