@@ -61,7 +61,7 @@ export async function accountSecuritySections(
   return html`
   <h2 id="sign-in-methods">Ways to sign in</h2>
   ${methodNotice ? html`<p class="notice" role="status">${methodNotice}</p>` : ''}
-  <table><thead><tr><th>Way</th><th>Account</th><th>Added</th><th>Last used</th><th><span class="sr-only">Action</span></th></tr></thead><tbody>
+  <table class="stack"><thead><tr><th>Way</th><th>Account</th><th>Added</th><th>Last used</th><th><span class="sr-only">Action</span></th></tr></thead><tbody>
     <tr><td>Password</td><td>${password ? 'Set' : 'Not set'}</td><td></td><td></td>
       <td><form method="post" action="/forgot-password">${csrfField}<input type="hidden" name="email" value="${user.email}"><button class="secondary small">${password ? 'Change it by email' : 'Set one by email'}</button></form></td></tr>
     ${identities.map((i) => {
@@ -86,7 +86,7 @@ export async function accountSecuritySections(
   <h2 id="sessions">Sessions</h2>
   ${sessionNotice ? html`<p class="notice" role="status">${sessionNotice}</p>` : ''}
   <p>Every browser signed in to your account. Places are networks (the first three parts of an IPv4 address, the first three groups of an IPv6 one), not addresses.</p>
-  <table><thead><tr><th>Device</th><th>Network</th><th>Signed in</th><th>Last seen</th><th><span class="sr-only">Action</span></th></tr></thead><tbody>
+  <table class="stack"><thead><tr><th>Device</th><th>Network</th><th>Signed in</th><th>Last seen</th><th><span class="sr-only">Action</span></th></tr></thead><tbody>
     ${sessions.map((s) => {
       const device = deviceLabel(s.user_agent);
       return html`<tr><td>${device}${s.current ? html` <strong>(this browser)</strong>` : ''}</td><td>${s.ip_prefix || '—'}</td>
