@@ -9,7 +9,11 @@ type Claims = Record<string, unknown>;
  */
 export async function startOidcProvider() {
   const server = new OAuth2Server();
+  // Two published keys from the start, taken in turn: a token can then name the wrong one (see
+  // badlySignNextIdToken) while the client already holds both.
   await server.issuer.keys.generate('RS256');
+  await server.issuer.keys.generate('RS256');
+  const kids = server.issuer.keys.toJSON().map((k) => k.kid as string);
   await server.start(0, '127.0.0.1');
   const issuer = `http://127.0.0.1:${server.address().port}`;
   server.issuer.url = issuer;
@@ -40,9 +44,7 @@ export async function startOidcProvider() {
      * The next ID token names another of the provider's published keys than the one that signed
      * it: a signature that does not verify, though every claim is right.
      */
-    async badlySignNextIdToken() {
-      if (server.issuer.keys.toJSON().length < 2) await server.issuer.keys.generate('RS256');
-      const kids = server.issuer.keys.toJSON().map((k) => k.kid as string);
+    badlySignNextIdToken() {
       tamper = (_payload, header) => {
         header.kid = kids.find((k) => k !== header.kid);
       };
