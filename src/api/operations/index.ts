@@ -10,6 +10,7 @@ import { badgeOperations } from './badges.js';
 import { accountOperations } from './account.js';
 import { accountSettingsOperations } from './account-settings.js';
 import { accountAccessOperations } from './account-access.js';
+import { signInMethodOperations } from './sign-in-methods.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
 import { listingMediaOperations } from './listing-media.js';
@@ -40,6 +41,7 @@ export const operations: Operation[] = [
   ...communityOperations,
   ...accountSettingsOperations,
   ...accountAccessOperations,
+  ...signInMethodOperations,
   ...revenueOperations,
   ...adminOperations,
 ];
