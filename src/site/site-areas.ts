@@ -3,6 +3,8 @@ import type { AppContext } from '../app-context.js';
 import { registerAccountRoutes } from './account/account-routes.js';
 import { registerAuthRoutes } from './account/auth-routes.js';
 import { registerOutboxRoutes } from './account/outbox-routes.js';
+import { registerPasskeyAccountRoutes } from './account/passkey-account-routes.js';
+import { registerPasskeyRoutes } from './account/passkey-routes.js';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
 import { registerOrderRoutes } from './checkout/order-routes.js';
@@ -69,8 +71,18 @@ const SITE_AREAS: SiteArea[] = [
     ],
   },
   { name: 'community', access: 'anyone', home: '/', routes: [registerCommunityRoutes] },
-  { name: 'sign-in', access: 'anyone', home: '/account', routes: [registerAuthRoutes, registerOutboxRoutes] },
-  { name: 'account', access: 'signed-in', home: '/account', routes: [registerAccountRoutes] },
+  {
+    name: 'sign-in',
+    access: 'anyone',
+    home: '/account',
+    routes: [registerAuthRoutes, registerOutboxRoutes, registerPasskeyRoutes],
+  },
+  {
+    name: 'account',
+    access: 'signed-in',
+    home: '/account',
+    routes: [registerAccountRoutes, registerPasskeyAccountRoutes],
+  },
   { name: 'draft progress', access: 'anyone', home: '/submit', routes: [registerDraftProgressRoutes] },
   { name: 'submit', access: 'signed-in', home: '/submit', routes: [registerDraftRoutes] },
   // Following is a button on public listing pages: its own sign-in redirect brings people back there.

@@ -10,6 +10,7 @@ import { badgeOperations } from './badges.js';
 import { accountOperations } from './account.js';
 import { accountSettingsOperations } from './account-settings.js';
 import { accountAccessOperations } from './account-access.js';
+import { passkeyOperations } from './passkeys.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
 import { revenueOperations } from './revenue.js';
@@ -38,6 +39,7 @@ export const operations: Operation[] = [
   ...communityOperations,
   ...accountSettingsOperations,
   ...accountAccessOperations,
+  ...passkeyOperations,
   ...revenueOperations,
   ...adminOperations,
 ];
