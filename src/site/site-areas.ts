@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerAccountRoutes } from './account/account-routes.js';
 import { registerAuthRoutes } from './account/auth-routes.js';
+import { registerEmailLinkRoutes } from './account/email-link-routes.js';
 import { registerOutboxRoutes } from './account/outbox-routes.js';
 import { registerPasskeyAccountRoutes } from './account/passkey-account-routes.js';
 import { registerPasskeyRoutes } from './account/passkey-routes.js';
@@ -75,7 +76,7 @@ const SITE_AREAS: SiteArea[] = [
     name: 'sign-in',
     access: 'anyone',
     home: '/account',
-    routes: [registerAuthRoutes, registerOutboxRoutes, registerPasskeyRoutes],
+    routes: [registerAuthRoutes, registerOutboxRoutes, registerPasskeyRoutes, registerEmailLinkRoutes],
   },
   {
     name: 'account',

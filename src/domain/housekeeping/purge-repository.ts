@@ -11,6 +11,7 @@ export type PurgeTarget =
   | 'draft_pages'
   | 'domain_rating_failures'
   | 'sign_in_attempts'
+  | 'email_sign_ins'
   | 'webauthn_challenges';
 
 /**
@@ -48,6 +49,8 @@ const STATEMENTS: Record<PurgeTarget, string> = {
     'sign_in_attempts',
     'SELECT ctid FROM sign_in_attempts WHERE greatest(last_failure_at, locked_until) < $1',
   ),
+  // Mailed sign-in links and codes (used or not).
+  email_sign_ins: batch('email_sign_ins', 'SELECT ctid FROM email_sign_ins WHERE expires_at < $1'),
   // Passkey challenges nobody answered: useless once expired.
   webauthn_challenges: batch('webauthn_challenges', 'SELECT ctid FROM webauthn_challenges WHERE expires_at < $1'),
 };

@@ -13,6 +13,7 @@ import {
 } from '../../api/operations/account-access.js';
 import { runOperation } from '../forms/run-form.js';
 import { passkeySignInBlock, passkeySignUpButton } from './passkey-view.js';
+import { emailLinkButton } from './email-link-routes.js';
 
 type Form = Record<string, string | undefined>;
 
@@ -29,7 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
       <label>Name <input name="name" maxlength="120" autocomplete="name" value="${values.name ?? ''}"></label>
       <label>Password <input type="password" name="password" required minlength="10" maxlength="200" autocomplete="new-password"></label>
-      <button type="submit">Sign up</button>${passkeySignUpButton()}
+      <button type="submit">Sign up</button>${passkeySignUpButton()}${emailLinkButton('Email me a sign-up link')}
     </form><p>Already have an account? <a href="/signin${values.next ? `?next=${encodeURIComponent(String(values.next))}` : ''}">Sign in</a></p>`;
 
   app.get<{ Querystring: Form }>('/signup', async (req, reply) => {
@@ -60,7 +61,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     <form method="post" action="/signin" class="form">${csrfField(reply)}<input type="hidden" name="next" value="${next}">
       <label>Email <input type="email" name="email" required maxlength="254" autocomplete="username webauthn" value="${values.email ?? ''}"></label>
       <label>Password <input type="password" name="password" required maxlength="200" autocomplete="current-password"></label>
-      <button type="submit">Sign in</button>
+      <button type="submit">Sign in</button>${emailLinkButton()}
     </form><p><a href="/forgot-password">Forgot your password?</a> · New here? <a href="/signup${next !== '/account' ? `?next=${encodeURIComponent(next)}` : ''}">Create an account</a></p>`;
 
   app.get<{ Querystring: Form }>('/signin', async (req, reply) =>
