@@ -109,7 +109,8 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   const signedIn = async (req: FastifyRequest, reply: FastifyReply, r: EmailSignInResult) => {
     await signIn(ctx, req, reply, r.userId);
     reply.clearCookie(BROWSER_COOKIE, { path: COOKIE_PATH });
-    const next = r.next ? safeNext(r.next) : r.created ? '/account?welcome=1' : '/account';
+    const asked = r.next ? safeNext(r.next) : '/account';
+    const next = asked === '/account' && r.created ? '/account?welcome=1' : asked;
     if (!r.dropped) return reply.redirect(next, 303);
     return reply.page(
       'Signed in',

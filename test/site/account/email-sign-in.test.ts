@@ -129,6 +129,21 @@ describeEachDatabase(
       assert.equal((await openLink(browserAt(env()), link)).statusCode, 400, 'the link died with the code');
     });
 
+    test('only hashes of the link and the code are stored', async () => {
+      const email = await createUser(env(), 'hashed');
+      await ask(browserAt(env()), email);
+      const { link, code } = await mailFor(env(), email);
+      const token = new URL(link, 'http://x').searchParams.get('token')!;
+      const rows = await env().ctx.db.query<Record<string, unknown>>(
+        'SELECT * FROM email_sign_ins WHERE lower(email) = lower($1)',
+        [email],
+      );
+      const stored = JSON.stringify(rows);
+      assert.equal(rows.length, 1);
+      assert.ok(!stored.includes(token), 'the link token');
+      assert.ok(!stored.includes(code), 'the code');
+    });
+
     test('the code works only in the browser that asked for it', async () => {
       const email = await createUser(env(), 'elsewhere');
       await ask(browserAt(env()), email);

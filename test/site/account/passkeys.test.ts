@@ -133,6 +133,15 @@ describeEachDatabase('passkeys', (env) => {
     assert.match(page, /aria-label="Remove Google Password Manager"/);
   });
 
+  test('a passkey’s name is shown as text, never as markup', async () => {
+    const email = await createUser(env(), 'markup');
+    const p = await person(env(), { signedInAs: email });
+    assert.equal((await addPasskey(p, '<img src=x onerror=alert(1)>')).statusCode, 200);
+    const page = (await p.browser.get('/account')).body;
+    assert.ok(!page.includes('<img src=x'));
+    assert.match(page, /<strong>&lt;img src=x onerror=alert\(1\)&gt;<\/strong>/);
+  });
+
   test('an answer without user verification, from another origin or for another site is refused, and signs nobody in', async () => {
     const { authenticator } = await accountWithPasskey(env(), 'strict');
     const visitor = await person(env(), { authenticator });
