@@ -196,7 +196,7 @@ export async function passkeySignIn(
   const locked = await lockedUntil(ctx.db, [key], now);
   if (locked) return { ok: false, reason: 'throttled', retryAfterSeconds: secondsUntil(locked, now) };
 
-  const fail = async <T extends PasskeySignInOutcome>(outcome: T): Promise<PasskeySignInOutcome> => {
+  const fail = async (outcome: PasskeySignInOutcome): Promise<PasskeySignInOutcome> => {
     const ms = lockMs(await countFailure(ctx.db, key, now, policy.windowMs), policy.addressFailures, policy);
     if (ms > 0) await lockKey(ctx.db, key, new Date(now.getTime() + ms));
     return outcome;

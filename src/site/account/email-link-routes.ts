@@ -87,12 +87,19 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const sentPage = async (req: FastifyRequest, reply: FastifyReply, error = '', status = 200) => {
     const pending = await pendingSignInOf(ctx, req.cookies[BROWSER_COOKIE] ?? '');
-    if (!pending?.usable)
+    if (!pending)
+      return reply.page(
+        'Sign in by email',
+        html`<h1>No sign-in link asked for here</h1>
+        <p>${error || 'This browser has not asked for a sign-in link lately.'} <a href="/signin/email">Ask for one</a>.</p>`,
+        status,
+      );
+    if (!pending.usable)
       return reply.page(
         'Check your email',
         html`<h1>This sign-in has expired</h1>
         <p>${error || 'The link and code we mailed work for 15 minutes, once.'} <a href="/signin/email">Ask for a new link</a>.</p>`,
-        pending ? 400 : status,
+        400,
       );
     return reply.page(
       'Check your email',
