@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerAccountRoutes } from './account/account-routes.js';
 import { registerAuthRoutes } from './account/auth-routes.js';
+import { registerEmailLinkRoutes } from './account/email-link-routes.js';
 import { registerOutboxRoutes } from './account/outbox-routes.js';
 import { registerProviderRoutes } from './account/provider-routes.js';
 import { registerSignInMethodRoutes } from './account/sign-in-method-routes.js';
+import { registerPasskeyAccountRoutes } from './account/passkey-account-routes.js';
+import { registerPasskeyRoutes } from './account/passkey-routes.js';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
 import { registerOrderRoutes } from './checkout/order-routes.js';
@@ -78,13 +81,13 @@ const SITE_AREAS: SiteArea[] = [
     name: 'sign-in',
     access: 'anyone',
     home: '/account',
-    routes: [registerAuthRoutes, registerOutboxRoutes, registerProviderRoutes],
+    routes: [registerAuthRoutes, registerOutboxRoutes, registerProviderRoutes, registerPasskeyRoutes, registerEmailLinkRoutes],
   },
   {
     name: 'account',
     access: 'signed-in',
     home: '/account',
-    routes: [registerAccountRoutes, registerSignInMethodRoutes],
+    routes: [registerAccountRoutes, registerSignInMethodRoutes, registerPasskeyAccountRoutes],
   },
   { name: 'draft progress', access: 'anyone', home: '/submit', routes: [registerDraftProgressRoutes] },
   { name: 'submit', access: 'signed-in', home: '/submit', routes: [registerDraftRoutes] },

@@ -11,6 +11,7 @@ import { accountOperations } from './account.js';
 import { accountSettingsOperations } from './account-settings.js';
 import { accountAccessOperations } from './account-access.js';
 import { signInMethodOperations } from './sign-in-methods.js';
+import { passkeyOperations } from './passkeys.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
 import { listingMediaOperations } from './listing-media.js';
@@ -42,6 +43,7 @@ export const operations: Operation[] = [
   ...accountSettingsOperations,
   ...accountAccessOperations,
   ...signInMethodOperations,
+  ...passkeyOperations,
   ...revenueOperations,
   ...adminOperations,
 ];

@@ -1,4 +1,5 @@
 import type { Db, NoRows, Queryable } from '../../db/client.js';
+import { lockAccount, waysIn } from './ways-in.js';
 
 /** Where people can sign in from besides a password: the providers of README "Signing in with GitHub, Google…". */
 export const SIGN_IN_PROVIDERS = ['github', 'google', 'oidc'] as const;
@@ -63,24 +64,6 @@ export async function identitiesOf(db: Queryable, userId: number): Promise<Linke
   );
 }
 
-/**
- * How many ways into the account there are: its password and each linked provider account. Run
- * inside the transaction that would remove one, after lockAccount, so two removals at once cannot
- * both see a second way left.
- */
-async function waysIn(tx: Queryable, userId: number): Promise<number> {
-  const rows = await tx.query<{ ways: number }>(
-    `SELECT (CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END)
-            + (SELECT count(*)::int FROM user_identities WHERE user_id = $1) AS ways
-       FROM users WHERE id = $1`,
-    [userId],
-  );
-  return rows[0]?.ways ?? 0;
-}
-
-const lockAccount = (tx: Queryable, userId: number) =>
-  tx.query<NoRows>('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-
 /** Unlinks one of the account's provider accounts, unless it is the last way left to sign in. */
 export async function unlinkIdentity(
   db: Db,
@@ -98,30 +81,6 @@ export async function unlinkIdentity(
     await tx.query<NoRows>('DELETE FROM user_identities WHERE id = $1', [identityId]);
     return 'unlinked';
   });
-}
-
-/**
- * Hands an account whose address was never confirmed to the person a provider vouches owns that
- * address. Whoever made the account proved nothing, and may be someone who registered another
- * person's address in advance to share the account once its owner arrives; so every other way in
- * goes: the password, linked provider accounts, sessions, API keys and connected apps.
- */
-export async function reclaimUnconfirmedAccount(tx: Queryable, userId: number, now: Date): Promise<void> {
-  const at = now.toISOString();
-  await lockAccount(tx, userId);
-  await tx.query<NoRows>('UPDATE users SET password_hash = NULL WHERE id = $1', [userId]);
-  await tx.query<NoRows>('DELETE FROM user_identities WHERE user_id = $1', [userId]);
-  await tx.query<NoRows>('DELETE FROM sessions WHERE user_id = $1', [userId]);
-  await tx.query<NoRows>('UPDATE api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
-  await tx.query<NoRows>(
-    `UPDATE oauth_artifacts SET consumed_at = $2 WHERE consumed_at IS NULL
-        AND grant_id IN (SELECT id FROM oauth_grants WHERE user_id = $1)`,
-    [userId, at],
-  );
-  await tx.query<NoRows>('UPDATE oauth_grants SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
-    userId,
-    at,
-  ]);
 }
 
 export async function hasPassword(db: Queryable, userId: number): Promise<boolean> {

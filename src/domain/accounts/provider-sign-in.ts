@@ -1,12 +1,7 @@
 import type { AppContext } from '../../app-context.js';
-import {
-  addIdentity,
-  identityOwner,
-  identityUsed,
-  type ProviderIdentity,
-  reclaimUnconfirmedAccount,
-} from './identity-repository.js';
+import { addIdentity, identityOwner, identityUsed, type ProviderIdentity } from './identity-repository.js';
 import { confirmEmail, createUser, EMAIL_PATTERN, findUserByEmail } from './user-repository.js';
+import { reclaimUnconfirmedAccount } from './ways-in.js';
 
 /** Why a provider sign-in did not get anyone in. */
 export type ProviderRefusal =

@@ -15,6 +15,7 @@ import { runForm } from '../forms/run-form.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { connectedApps } from '../../oauth/tokens.js';
 import { accountSecuritySections } from './account-security-sections.js';
+import { accountPasskeys } from './passkey-account-routes.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const EXPIRY_CHOICES: [string, string][] = [
@@ -29,14 +30,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   async function accountPage(
     reply: FastifyReply,
     user: User,
-    opts: { newKey?: string; errors?: string[]; notice?: string } = {},
+    opts: { newKey?: string; errors?: string[]; notice?: string; passkey?: string } = {},
     status = 200,
   ) {
     const csrf = reply.generateCsrf();
-    const [keys, apps, security] = await Promise.all([
+    const [keys, apps, security, passkeys] = await Promise.all([
       listApiKeys(ctx.db, user.id),
       connectedApps(ctx.db, user.id),
       accountSecuritySections(ctx, reply, user, csrf),
+      accountPasskeys(ctx, user, csrf, opts.passkey),
     ]);
     const now = ctx.now().getTime();
     const state = (k: (typeof keys)[number]) =>
@@ -52,6 +54,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       <p><a href="/submit">Submit a product</a> · <a href="/drafts">Your drafts</a></p>
       <form method="post" action="/signout"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary">Sign out</button></form>
       ${security}
+      ${passkeys}
 
       <h2 id="api-keys">API keys</h2>
       <p>Use a key as <code>Authorization: Bearer &lt;key&gt;</code> on the <a href="/docs">REST API</a> and the MCP server at <code>${ctx.config.publicUrl}/mcp</code>.</p>
@@ -110,7 +113,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
             : q.disconnected
               ? 'The app was disconnected: its tokens stop working at once.'
               : undefined;
-    return accountPage(reply, user, { notice });
+    return accountPage(reply, user, { notice, passkey: typeof q.passkey === 'string' ? q.passkey : undefined });
   });
 
   app.post<{ Body: Form }>('/account/api-keys', { preHandler: app.csrfProtection }, async (req, reply) => {

@@ -13,6 +13,8 @@ import {
 } from '../../api/operations/account-access.js';
 import { runOperation } from '../forms/run-form.js';
 import { providerButtons } from './provider-routes.js';
+import { passkeySignInBlock, passkeySignUpButton } from './passkey-view.js';
+import { emailLinkButton } from './email-link-routes.js';
 
 type Form = Record<string, string | undefined>;
 
@@ -29,7 +31,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
       <label>Name <input name="name" maxlength="120" autocomplete="name" value="${values.name ?? ''}"></label>
       <label>Password <input type="password" name="password" required minlength="10" maxlength="200" autocomplete="new-password"></label>
-      <button type="submit">Sign up</button>
+      <button type="submit">Sign up</button>${passkeySignUpButton()}${emailLinkButton('Email me a sign-up link')}
     </form><p>Already have an account? <a href="/signin${values.next ? `?next=${encodeURIComponent(String(values.next))}` : ''}">Sign in</a></p>`;
 
   app.get<{ Querystring: Form }>('/signup', async (req, reply) => {
@@ -51,16 +53,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       'Check your email',
       html`<h1>Check your email</h1>
       <p>We sent a message to the address you gave. Open the link in it to confirm your email and sign in; it works for 48 hours.</p>
-      <p>Nothing arrived? Check the spam folder, or <a href="/signin${next ? `?next=${encodeURIComponent(next)}` : ''}">sign in</a> with your password.</p>`,
+      <p>Nothing arrived? Check the spam folder, or <a href="/signin${next ? `?next=${encodeURIComponent(next)}` : ''}">sign in</a> with your password or passkey.</p>`,
     );
   });
 
   const signinForm = (reply: FastifyReply, next: string, values: Form = {}, errors: string[] = []) => html`
-    <h1>Sign in</h1>${errorList(errors)}${providerButtons(ctx, reply, next)}
+    <h1>Sign in</h1>${errorList(errors)}${passkeySignInBlock(reply.generateCsrf(), next)}${providerButtons(ctx, reply, next)}
     <form method="post" action="/signin" class="form">${csrfField(reply)}<input type="hidden" name="next" value="${next}">
-      <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
+      <label>Email <input type="email" name="email" required maxlength="254" autocomplete="username webauthn" value="${values.email ?? ''}"></label>
       <label>Password <input type="password" name="password" required maxlength="200" autocomplete="current-password"></label>
-      <button type="submit">Sign in</button>
+      <button type="submit">Sign in</button>${emailLinkButton()}
     </form><p><a href="/forgot-password">Forgot your password?</a> · New here? <a href="/signup${next !== '/account' ? `?next=${encodeURIComponent(next)}` : ''}">Create an account</a></p>`;
 
   app.get<{ Querystring: Form }>('/signin', async (req, reply) =>
