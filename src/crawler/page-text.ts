@@ -8,7 +8,8 @@ export interface TextBlock {
   /**
    * Space-separated hints from the ancestors: landmark tags (nav, header, footer, aside, blockquote,
    * figure, details, dl, form, address) and class/id/role words from a small vocabulary (testimonial,
-   * team, faq, pricing, timeline…), so the drafter can skip navigation and quotes of other people.
+   * team, faq, pricing, timeline…), so the drafter can skip navigation and quotes of other people; "sublist" for the
+   * items of a list nested in a list item.
    */
   within: string;
 }
@@ -332,7 +333,10 @@ function walkBody(root: DomNode, pageUrl: string) {
     }
     const isBlock = BLOCK_TAGS.has(tag);
     if (isBlock) flush();
-    const within = node.type === 'tag' ? hintsOf(node, frame.within) : frame.within;
+    let within = node.type === 'tag' ? hintsOf(node, frame.within) : frame.within;
+    // A list inside a list item details that item: its items are marked, so they are not read as items of the outer one.
+    if ((tag === 'ul' || tag === 'ol') && frame.block === 'li' && !/\bsublist\b/.test(within))
+      within = within ? `${within} sublist` : 'sublist';
     const block = isBlock ? tag : frame.block;
     if (tag === 'a' && node.attribs?.href) {
       const href = absolute(node.attribs.href, pageUrl);

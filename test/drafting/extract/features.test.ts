@@ -1,0 +1,136 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractFeatures } from '../../../src/drafting/extract/features.js';
+import { siteView } from '../../../src/drafting/extract/site-view.js';
+import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
+
+const home = (body: string) => siteView(pagesFromHtml({ '/': htmlPage('Acme', body) }));
+const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
+
+test('under a features heading, a sub-heading that leads a list stands for its items; nested items are left out', () => {
+  const cases: [string, [string, string[]][]][] = [
+    [
+      'Funktionen',
+      [
+        [
+          'Benutzer',
+          ['Registrierung', 'Profil bearbeiten', 'Anderen Benutzern folgen<ul><li>mit Benachrichtigung</li></ul>'],
+        ],
+        ['Beiträge', ['Bilder anhängen', 'Sprache des Beitrags wählen']],
+      ],
+    ],
+    [
+      '主な機能',
+      [
+        [
+          '1. アルゴリズムを作る',
+          ['移動平均を使ったアルゴリズムをかんたんに作成可能。', '各種経済データも利用できます。'],
+        ],
+        ['2. バックテストで検証', ['過去10年のデータで検証。']],
+      ],
+    ],
+  ];
+  for (const [heading, groups] of cases) {
+    const body = `<h2>${heading}</h2>${groups.map(([h, items]) => `<h3>${h}</h3>${list(items)}`).join('')}`;
+    const expected = groups.flatMap(([, items]) => items.map((i) => i.replace(/<ul>.*$/, '')));
+    assert.deepEqual(extractFeatures(home(body))?.value, expected, heading);
+  }
+});
+
+test('a group heading whose list follows a line ending in a colon still stands for the list', () => {
+  const features = extractFeatures(
+    home(
+      '<h2>Funzionalità</h2><h3>Moderazione</h3><p>I moderatori possono:</p>' +
+        list(['Nascondere i commenti segnalati', 'Bloccare un utente']) +
+        '<h3>Profilo</h3>' +
+        list(['Scegliere la lingua']),
+    ),
+  );
+  assert.deepEqual(features?.value, ['Nascondere i commenti segnalati', 'Bloccare un utente', 'Scegliere la lingua']);
+});
+
+test('a section in a container the markup calls a feature is read by its structure, not its paragraphs', () => {
+  const section = (heading: string, inner: string) => `<section class="feature"><h2>${heading}</h2>${inner}</section>`;
+  for (const [heading, groups, intro] of [
+    [
+      'Tre passi per iniziare',
+      [
+        ['Accedi', ['Accesso sicuro con la tua identità digitale', 'Nessuna password da ricordare']],
+        ['Paga', ['Pagamenti con una semplice scansione']],
+      ],
+      'Un’unica app per tutti i servizi pubblici del tuo comune.',
+    ],
+    [
+      'クラウド対応。なので、低コスト。',
+      [
+        ['1. クラウドで動かす', ['1クリックでインストールして、利用を開始できます。']],
+        ['2. 自宅PCでも', ['Dockerイメージでインストールも簡単です。']],
+      ],
+      'システムトレードのためのフレームワークです。ソースコードは公開しています。',
+    ],
+  ] as [string, [string, string[]][], string][]) {
+    const body =
+      section(heading, groups.map(([h, items]) => `<h3>${h}</h3>${list(items)}`).join('')) +
+      section('Introduction', `<p>${intro}</p><p>${intro}</p>`);
+    assert.deepEqual(
+      extractFeatures(home(body))?.value,
+      groups.flatMap(([, items]) => items),
+      heading,
+    );
+  }
+});
+
+test('what a roadmap or a "planned features" section lists is not a feature yet', () => {
+  for (const heading of ['Geplante Funktionen', 'Fonctionnalités à venir', 'Roadmap', '今後の予定']) {
+    const features = extractFeatures(
+      home(`<h2>${heading}</h2>${list(['Videoanrufe in Gruppen', 'Verknüpfung mit anderen Netzwerken'])}`),
+    );
+    assert.equal(features, undefined, heading);
+  }
+});
+
+test('a Korean card keeps its short sentences together with its title, as Chinese and Japanese ones do', () => {
+  const cards = (items: [string, string][]) =>
+    `<h2>특징</h2>${items.map(([t, p]) => `<h3>${t}</h3><p>${p}</p>`).join('')}`;
+  const features = extractFeatures(
+    home(
+      cards([
+        ['인터넷 불필요', '완전 오프라인으로 작동합니다. 데이터는 로컬 네트워크를 벗어나지 않습니다.'],
+        ['매우 빠름', '최대 속도로 파일을 전송합니다. 대역폭 제한이 없습니다.'],
+        ['안전함', '종단 간 암호화를 사용합니다.'],
+      ]),
+    ),
+  );
+  assert.deepEqual(features?.value, [
+    '인터넷 불필요: 완전 오프라인으로 작동합니다. 데이터는 로컬 네트워크를 벗어나지 않습니다.',
+    '매우 빠름: 최대 속도로 파일을 전송합니다. 대역폭 제한이 없습니다.',
+    '안전함: 종단 간 암호화를 사용합니다.',
+  ]);
+});
+
+test('with more features than a draft holds, cards are kept before bare lines, in the order of the page', () => {
+  for (const [heading, cardTitle, sentence, line] of [
+    ['Características', 'Tutor', 'Diseña asistentes que responden sobre la materia que elijas.', 'Modelo local'],
+    ['Features', 'Tutor', 'Design assistants that answer only about the subject you choose.', 'Local model'],
+  ]) {
+    const lines = Array.from({ length: 22 }, (_, i) => `${line} ${i + 1}`);
+    const cards = [1, 2, 3].map((i) => `<h3>${cardTitle} ${i}</h3><p>${sentence}</p>`).join('');
+    const features = extractFeatures(home(`<h2>${heading}</h2><h3>Más</h3>${list(lines)}<h2>Extra</h2>${cards}`));
+    assert.equal(features?.value.length, 20, heading);
+    assert.deepEqual(features?.value.slice(0, 17), lines.slice(0, 17), heading);
+    assert.deepEqual(
+      features?.value.slice(17),
+      [1, 2, 3].map((i) => `${cardTitle} ${i}: ${sentence}`),
+      heading,
+    );
+  }
+});
+
+test('a section named "how it works" in another language presents features', () => {
+  for (const heading of ['Hoe het werkt', 'Cómo funciona', 'So funktioniert’s']) {
+    const features = extractFeatures(
+      home(`<h2>${heading}</h2>${list(['Ein Klick genügt zum Teilen', 'Dateien bleiben im lokalen Netz'])}`),
+    );
+    assert.equal(features?.value.length, 2, heading);
+  }
+});
