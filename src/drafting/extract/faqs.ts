@@ -8,10 +8,10 @@ import { cuePattern } from './text-units.js';
 
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
 /** FAQ headings in the languages founders write in (see cuePattern for why not `\b`). */
-const FAQ_SECTION = cuePattern(
-  'faqs?|frequently asked|questions|q ?& ?a|answers|questions fréquentes|foire aux questions|preguntas(?: frecuentes)?|perguntas(?: frequentes)?|domande(?: frequenti)?|häufig gestellte fragen|häufige fragen|fragen und antworten',
-  'よくある質問|よくあるご質問|質問|常见问题|常見問題|问答|問答|자주 묻는 질문|질문',
-);
+const FAQ_WORDS =
+  'faqs?|frequently asked|questions|q ?& ?a|answers|questions fréquentes|foire aux questions|vos questions|preguntas(?: frecuentes)?|dudas|perguntas(?: frequentes)?|dúvidas(?: frequentes)?|domande(?: frequenti)?|häufig gestellte fragen|häufige fragen|fragen und antworten|fragen|veelgestelde vragen|veel gestelde vragen|vragen|vraag en antwoord';
+const FAQ_JOINED = 'よくある質問|よくあるご質問|質問|常见问题|常見問題|问答|問答|자주 묻는 질문|질문';
+const FAQ_SECTION = cuePattern(FAQ_WORDS, FAQ_JOINED);
 const ANSWER_TAGS = new Set([
   'p',
   'dd',
@@ -106,12 +106,12 @@ function faqsFromJsonLd(pages: ViewPage[]): SourcedFaq[] {
   return out;
 }
 
-/** A page that is a FAQ whatever its address: its first heading says so. */
+/** A page that is a FAQ whatever its address: its first heading, or its title, says so (in any language). */
 const isFaqPage = (page: ViewPage) =>
   page.kind === 'faq' ||
   FAQ_PAGE.test(page.blocks.find((b) => headingLevel(b))?.text ?? '') ||
   FAQ_PAGE.test(page.title);
-const FAQ_PAGE = /^(?:faqs?|frequently asked questions|questions(?: (?:and|&) answers)?|q ?& ?a)\b/i;
+const FAQ_PAGE = new RegExp(`^(?:(?:${FAQ_WORDS})(?![\\p{L}\\p{N}_])|${FAQ_JOINED})`, 'iu');
 
 /**
  * Questions and answers from FAQ pages, FAQ sections of the other own pages (any heading saying

@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractFaqs } from '../../../src/drafting/extract/faqs.js';
+import { siteView } from '../../../src/drafting/extract/site-view.js';
+import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
+
+const site = (pages: Record<string, string>) => siteView(pagesFromHtml(pages));
+
+test('question headings under a FAQ heading in Dutch, German or Portuguese are read with their answers', () => {
+  const cases: [string, string, string][] = [
+    [
+      'Veelgestelde vragen',
+      'Wanneer krijg ik een melding?',
+      'Nadat je in de buurt bent geweest van iemand met corona.',
+    ],
+    ['Fragen', 'Ist die App kostenlos?', 'Ja, alle Funktionen sind kostenlos.'],
+    ['Dúvidas frequentes', 'Preciso criar uma conta?', 'Não, a consulta funciona sem cadastro.'],
+  ];
+  for (const [heading, question, answer] of cases) {
+    const faqs = extractFaqs(
+      site({ '/': htmlPage('Acme', `<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p><h2>Contact</h2>`) }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});
+
+test('a page whose first heading says FAQ in its language is a FAQ page, whatever its address', () => {
+  for (const [heading, question, answer] of [
+    ['Domande frequenti', 'L’app resterà gratuita?', 'Sì, per sempre.'],
+    ['Veelgestelde vragen', 'Is de app verplicht?', 'Nee, de app is vrijwillig.'],
+    ['よくある質問一覧', '無料で使えますか？', 'はい、無料で使えます。'],
+  ]) {
+    // Lone lines that ask, each followed by its answer: a FAQ page's layout, not another page's.
+    const faqs = extractFaqs(
+      site({
+        '/': htmlPage('Acme', '<h1>Acme</h1>'),
+        '/p/42': htmlPage('Acme', `<h1>${heading}</h1><p>${question}</p><p>${answer}</p>`),
+      }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});
