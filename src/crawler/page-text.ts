@@ -176,6 +176,8 @@ const HINT_WORDS = new Set([
   'newsletter',
   'share',
   'accordion',
+  // A logo for dark backgrounds beside the default one ("VPImage dark logo").
+  'dark',
 ]);
 const ROLE_HINTS: Record<string, string> = {
   navigation: 'nav',

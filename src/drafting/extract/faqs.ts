@@ -64,6 +64,8 @@ function answerLines(blocks: TextBlock[], q: number, end: number, inFaq: boolean
     if (headingLevel(b) || isQuestion(b, inFaq) || isBoilerplate(b)) break;
     if (asked.tag === 'dt' && b.tag !== 'dd') break;
     if (asked.tag === 'summary' && !/\bdetails\b/.test(b.within)) break;
+    // A list of questions (each a link to its answer page) is an index: the next item is another entry, not an answer.
+    if (asked.tag === 'li' && b.tag === 'li') break;
     if (ANSWER_TAGS.has(b.tag)) out.push(i);
   }
   return out;
@@ -71,9 +73,13 @@ function answerLines(blocks: TextBlock[], q: number, end: number, inFaq: boolean
 
 function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean): SourcedFaq[] {
   const out: SourcedFaq[] = [];
+  const asked: string[] = [];
   for (let i = start; i < end; i++) {
     const b = page.blocks[i];
     if (!isQuestion(b, inFaq)) continue;
+    // "Read more: How does it work?" after "How does it work?": a link to the answer, repeating the question.
+    if (asked.some((q) => b.text.length > q.length && b.text.endsWith(q))) continue;
+    asked.push(b.text);
     const lines = answerLines(page.blocks, i, end, inFaq);
     if (!lines.length) continue;
     // The "Q:"/"A:" prefixes are layout, not part of the question or answer (both still quoted whole).

@@ -48,3 +48,41 @@ test('a page whose first heading says FAQ in its language is a FAQ page, whateve
     );
   }
 });
+
+test('a list of questions linking to their answer pages is an index, not questions with answers', () => {
+  for (const [heading, items] of [
+    ['Veelgestelde vragen', ['Hoe werkt de app?', 'CoronaMelder data dashboard', 'Is de app verplicht?']],
+    ['Preguntas frecuentes', ['¿Cómo funciona?', 'Panel de datos', '¿Es obligatoria?']],
+  ] as [string, string[]][]) {
+    const links = items.map((q, i) => `<li><a href="/faq/${i}">${q}</a></li>`).join('');
+    const faqs = extractFaqs(site({ '/faq': htmlPage('FAQ', `<h1>${heading}</h1><ul>${links}</ul>`) }));
+    assert.deepEqual(faqs, [], heading);
+  }
+});
+
+test('a link that repeats a question after a prefix ("Meer uitleg over: …?") is not another question', () => {
+  for (const [heading, question, answer, more, next] of [
+    [
+      'Veelgestelde vragen',
+      'Hoe werkt de app?',
+      'De app stuurt je een bericht.',
+      'Meer uitleg over: ',
+      'Bekijk alle vragen',
+    ],
+    ['FAQ', 'How does the app work?', 'It sends you a message.', 'Read more: ', 'See all questions'],
+  ]) {
+    const faqs = extractFaqs(
+      site({
+        '/': htmlPage(
+          'Acme',
+          `<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p><div><a href="/q">${more}${question}</a></div><p>${next}</p>`,
+        ),
+      }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});
