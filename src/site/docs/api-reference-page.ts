@@ -1,8 +1,9 @@
 /**
- * /docs: the interactive API reference. Swagger UI (swagger-ui-dist) renders the same OpenAPI
- * document the API publishes, inside the site's layout, with "Authorize" and "Try it out"; every
- * file comes from our own origin under the site's CSP (no inline script or style). Without
- * JavaScript the page still lists every operation, generated from the document and escaped.
+ * /docs: the API reference, rendered on the server from the same OpenAPI document the API
+ * publishes: every operation with its parameters, request body, responses, limits and a curl
+ * example, readable without JavaScript. A small script of ours adds "Authorize" and "Try it" (calls
+ * from the page's own origin, under the site's CSP). No framework: the page is light and does not
+ * shift as it loads.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
@@ -10,6 +11,8 @@ import { html, layout, type SafeHtml } from '../html.js';
 import { breadcrumbs } from '../components.js';
 import { currentUser } from '../session.js';
 import { DOCS_ASSETS, registerDocsAssetRoutes } from './docs-assets.js';
+import { operationSection, type ReferenceContext, type ReferenceOperation } from './reference-operation.js';
+import { objectFields, type JsonSchema } from './reference-schema.js';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -20,29 +23,29 @@ export interface ApiDocument {
   servers?: Array<{ url: string }>;
   tags?: Array<{ name: string; description?: string }>;
   paths?: Record<string, Record<string, unknown>>;
-}
-
-interface Operation {
-  operationId?: string;
-  summary?: string;
-  tags?: string[];
-  security?: Array<Record<string, string[]>>;
+  components?: {
+    schemas?: Record<string, JsonSchema>;
+    responses?: Record<string, { description?: string }>;
+  };
 }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'];
 
+interface Entry {
+  method: string;
+  path: string;
+  op: ReferenceOperation;
+}
+
 /** Operations grouped by their first tag, in the document's tag order (unknown tags after, untagged last). */
 function operationGroups(doc: ApiDocument) {
-  const groups = new Map<
-    string,
-    { description?: string; ops: Array<{ method: string; path: string; op: Operation }> }
-  >();
+  const groups = new Map<string, { description?: string; ops: Entry[] }>();
   for (const t of doc.tags ?? []) groups.set(t.name, { description: t.description, ops: [] });
-  const untagged: Array<{ method: string; path: string; op: Operation }> = [];
+  const untagged: Entry[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item ?? {})) {
       if (!METHODS.includes(method) || typeof op !== 'object' || op === null) continue;
-      const o = op as Operation;
+      const o = op as ReferenceOperation;
       const tag = o.tags?.[0];
       const entry = { method: method.toUpperCase(), path, op: o };
       if (!tag) {
@@ -57,10 +60,6 @@ function operationGroups(doc: ApiDocument) {
   return [...groups].filter(([, g]) => g.ops.length > 0).map(([name, g]) => ({ name, ...g }));
 }
 
-/** What a credential must grant: the OAuth scope named in `security`, else nothing (public). */
-const scopeOf = (op: Operation) =>
-  op.security?.find((s) => Array.isArray(s?.oauth2) && s.oauth2.length > 0)?.oauth2 ?? [];
-
 /** The path part of the documented server (`/api/v1`), which the operations' paths are relative to. */
 function basePath(doc: ApiDocument): string {
   try {
@@ -70,19 +69,44 @@ function basePath(doc: ApiDocument): string {
   }
 }
 
-/** Every operation as text — what the page shows without JavaScript. Everything from the document is escaped. */
-export function operationList(doc: ApiDocument): SafeHtml {
-  const prefix = basePath(doc);
-  return html`${operationGroups(doc).map(
-    (
-      g,
-    ) => html`<section class="api-ops"><h3>${g.name}</h3>${g.description ? html`<p class="muted">${g.description}</p>` : ''}
-<ul>${g.ops.map(({ method, path, op }) => {
-      const scopes = scopeOf(op);
-      return html`<li${op.operationId ? html` id="op-${op.operationId}"` : ''}><span class="api-method">${method}</span> <code>${prefix}${path}</code> ${op.summary ?? ''}
-<span class="muted small">${op.operationId ? html`<code>${op.operationId}</code> · ` : ''}${scopes.length ? html`scope ${scopes.map((s, i) => html`${i ? ' and ' : ''}<code>${s}</code>`)}` : 'public'}</span></li>`;
-    })}</ul></section>`,
-  )}`;
+const tagId = (name: string) => `tag-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+/** The table of contents: tags, each with its operations (the operations are hidden on narrow screens). */
+function contents(groups: ReturnType<typeof operationGroups>): SafeHtml {
+  return html`<nav class="ref-toc" aria-label="API sections"><ul>${groups.map(
+    (g) =>
+      html`<li><a href="#${tagId(g.name)}">${g.name}</a><ul>${g.ops.map(
+        ({ method, op }) =>
+          html`<li><a href="#op-${op.operationId ?? ''}"><span class="api-method api-${method.toLowerCase()}">${method}</span> ${op.summary ?? op.operationId ?? ''}</a></li>`,
+      )}</ul></li>`,
+  )}<li><a href="#errors">Errors</a></li></ul></nav>`;
+}
+
+/** Every operation, grouped by tag: what the page shows with or without JavaScript. Everything from the document is escaped. */
+export function operationReference(doc: ApiDocument, publicUrl: string): SafeHtml {
+  const rc: ReferenceContext = {
+    prefix: basePath(doc),
+    baseUrl: doc.servers?.[0]?.url ?? `${publicUrl}/api/v1`,
+    refs: doc.components?.schemas ?? {},
+    responses: doc.components?.responses ?? {},
+  };
+  const groups = operationGroups(doc);
+  const problem = doc.components?.schemas?.Problem;
+  return html`<div class="ref-layout">
+${contents(groups)}
+<div class="ref-main">
+${groups.map(
+  (
+    g,
+  ) => html`<section class="ref-tag" id="${tagId(g.name)}" aria-labelledby="${tagId(g.name)}-title"><h2 id="${tagId(g.name)}-title">${g.name}</h2>${g.description ? html`<p class="muted">${g.description}</p>` : ''}
+${g.ops.map(({ method, path, op }) => operationSection(method, path, op, rc))}</section>`,
+)}
+<section class="ref-tag" id="errors" aria-labelledby="errors-title"><h2 id="errors-title">Errors</h2>
+<p>Every error is an <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem document (<code>application/problem+json</code>); a <code>400</code> names each invalid field in <code>errors</code>. On MCP the same document is the text of a result with <code>isError: true</code>.</p>
+${problem ? objectFields(problem, rc.refs, { input: false }) : ''}
+</section>
+</div>
+</div>`;
 }
 
 export interface ApiReferencePageOptions {
@@ -91,7 +115,7 @@ export interface ApiReferencePageOptions {
   user?: { email: string } | null;
 }
 
-/** The whole /docs page: the site's layout, a short introduction, Swagger UI and the no-script list. */
+/** The whole /docs page: the site's layout, a short introduction, the reference. */
 export function renderApiReferencePage(doc: ApiDocument, opts: ApiReferencePageOptions): string {
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const baseUrl = doc.servers?.[0]?.url ?? `${publicUrl}/api/v1`;
@@ -103,11 +127,11 @@ export function renderApiReferencePage(doc: ApiDocument, opts: ApiReferencePageO
       user: opts.user,
       canonical: `${publicUrl}/docs`,
       description:
-        `${title} ${doc.info?.version ?? ''}: every operation of the REST API, with "Try it out". The same operations are MCP tools.`.replace(
+        `${title} ${doc.info?.version ?? ''}: every operation of the REST API with its parameters, responses and examples, and "Try it". The same operations are MCP tools.`.replace(
           /\s+/g,
           ' ',
         ),
-      stylesheets: [DOCS_ASSETS.swaggerStylesheet, DOCS_ASSETS.stylesheet],
+      stylesheets: [DOCS_ASSETS.stylesheet],
       alternates: [{ type: 'application/vnd.oai.openapi+json', href: OPENAPI_PATH, title: 'OpenAPI document' }],
     },
     html`
@@ -116,17 +140,19 @@ export function renderApiReferencePage(doc: ApiDocument, opts: ApiReferencePageO
     ${doc.info?.summary ? html`<p class="lead">${doc.info.summary}</p>` : ''}
     <dl class="api-facts">
       <dt>Base URL</dt><dd><code>${baseUrl}</code></dd>
-      <dt>Authentication</dt><dd>Public operations need nothing. The others need <code>Authorization: Bearer &lt;API key or OAuth token&gt;</code> granting the scope the operation names. Create an API key on <a href="/account">your account page</a>, then press <strong>Authorize</strong> below and paste it to try operations as yourself.</dd>
-      <dt>Errors</dt><dd><a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem details (<code>application/problem+json</code>). Every answer carries <code>RateLimit-*</code> headers; a <code>429</code> also <code>Retry-After</code>.</dd>
+      <dt>Authentication</dt><dd>Public operations need nothing. The others need <code>Authorization: Bearer &lt;API key or OAuth token&gt;</code> granting the scope the operation names. Create an API key on <a href="/account">your account page</a>.</dd>
+      <dt>Errors</dt><dd><a href="#errors">RFC 9457 problem details</a>. Every answer carries <code>RateLimit-*</code> headers; a <code>429</code> also <code>Retry-After</code>.</dd>
       <dt>OpenAPI</dt><dd><a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a> (OpenAPI ${doc.openapi ?? '3.1'}, API version ${doc.info?.version ?? ''}) for client generators</dd>
       <dt>MCP</dt><dd>Every operation is also a tool of the same name on the MCP server at <code>${publicUrl}/mcp</code>: <a href="/docs/mcp">connect an AI agent</a>.</dd>
     </dl>
-    <h2>Operations</h2>
-    <div id="swagger-ui" class="api-reference" data-openapi-url="${OPENAPI_PATH}" data-api-base="${baseUrl}"></div>
-    <noscript>
-    <p>The interactive reference needs JavaScript. Every operation is listed here; its parameters and responses are in the <a href="${OPENAPI_PATH}">OpenAPI document</a>.</p>
-    ${operationList(doc)}</noscript>
-    <script src="${DOCS_ASSETS.swaggerScript}" defer></script><script src="${DOCS_ASSETS.script}" defer></script>`,
+    <form class="ref-auth" id="ref-auth" hidden>
+      <label for="ref-key">Try operations as yourself: API key</label>
+      <input id="ref-key" name="key" type="password" autocomplete="off" spellcheck="false" placeholder="ldk_…">
+      <button type="submit">Authorize</button>
+      <span class="muted small" role="status" id="ref-auth-status">Kept in this tab only.</span>
+    </form>
+    ${operationReference(doc, publicUrl)}
+    <script src="${DOCS_ASSETS.script}" defer></script>`,
   );
 }
 

@@ -1,206 +1,153 @@
 /*
- * /docs: starts Swagger UI (swagger-ui-dist, served from our own origin) on the element
- * #swagger-ui, which names the OpenAPI document and the API's documented base URL in data
- * attributes. A static file because the site's CSP runs no inline script. Plain ES2017, no modules.
+ * /docs: "Authorize" and "Try it" on the server-rendered reference. Each operation's section names
+ * its method, path, parameters and example body in a data-try attribute; this adds a form that
+ * calls the API from the page's own origin (the CSP allows no other) and shows the answer. The key
+ * stays in this tab (sessionStorage). Everything shown is set as text, never as HTML. Plain ES2017.
  */
 (() => {
-  var root = document.getElementById('swagger-ui');
-  if (!root || typeof window.SwaggerUIBundle !== 'function') return;
-  var specUrl = root.getAttribute('data-openapi-url') || '/api/v1/openapi.json';
-  var documentedBase = root.getAttribute('data-api-base') || '';
-
-  // Swagger UI's own dark theme (html.dark-mode rules in swagger-ui.css) follows the visitor's
-  // colour scheme, as the rest of the site does; api-reference.css aligns it with our colours.
-  var dark = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
-  function applyScheme() {
-    document.documentElement.classList.toggle('dark-mode', !!dark?.matches);
-  }
-  applyScheme();
-  if (dark?.addEventListener) dark.addEventListener('change', applyScheme);
-
-  /**
-   * "Try it out" always calls the origin this page came from. The document's server is PUBLIC_URL;
-   * when the site is opened under another address (localhost vs 127.0.0.1, a preview host) a call
-   * there would be cross-origin, which the CSP (connect-src 'self') refuses.
-   */
-  var documentedOrigin = '';
+  var KEY = 'launchdeck-api-key';
+  var token = '';
   try {
-    documentedOrigin = documentedBase ? new URL(documentedBase, location.href).origin : '';
+    token = sessionStorage.getItem(KEY) || '';
   } catch (_e) {
-    documentedOrigin = '';
-  }
-  function sameOrigin(req) {
-    if (
-      documentedOrigin &&
-      documentedOrigin !== location.origin &&
-      typeof req.url === 'string' &&
-      req.url.indexOf(documentedBase) === 0
-    ) {
-      req.url = location.origin + req.url.slice(documentedOrigin.length);
-    }
-    return req;
+    token = '';
   }
 
-  /**
-   * Links to an operation: Swagger UI's own (#/<tag>/<operationId>) and the old reference's
-   * (#op-<operationId>). The hash is taken away before Swagger UI starts, which would otherwise
-   * log an error for every operationId with an underscore (all of ours), and applied once the
-   * document is loaded: the operation opens and scrolls into view.
-   */
-  var initialHash = /^#(op-[A-Za-z0-9_]+|\/[^/]+(\/[^/]+)?)$/.test(location.hash) ? location.hash : '';
-  if (initialHash) history.replaceState(null, '', location.pathname + location.search);
-  function openInitialHash(ui) {
-    if (!initialHash) return;
-    var hash = initialHash;
-    initialHash = '';
-    var tag = '';
-    var id = '';
-    if (hash.indexOf('#op-') === 0) {
-      id = hash.slice(4);
-      var paths = ui.specSelectors.specJson().toJS()?.paths || {};
-      for (var path in paths) {
-        for (var method in paths[path]) {
-          var op = paths[path][method];
-          if (op && op.operationId === id) tag = op.tags?.[0] || 'default';
-        }
-      }
-      if (!tag) return;
-    } else {
-      var parts = hash.slice(2).split('/');
+  var auth = document.getElementById('ref-auth');
+  if (auth) {
+    var keyInput = document.getElementById('ref-key');
+    var authStatus = document.getElementById('ref-auth-status');
+    auth.hidden = false;
+    if (token) {
+      keyInput.value = token;
+      authStatus.textContent = 'Authorized: the calls below send this key.';
+    }
+    auth.addEventListener('submit', (event) => {
+      event.preventDefault();
+      token = keyInput.value.trim();
       try {
-        tag = decodeURIComponent(parts[0]);
-        id = parts[1] ? decodeURIComponent(parts[1]) : '';
+        if (token) sessionStorage.setItem(KEY, token);
+        else sessionStorage.removeItem(KEY);
       } catch (_e) {
+        /* private mode: the key lives in memory only */
+      }
+      authStatus.textContent = token ? 'Authorized: the calls below send this key.' : 'No key: calls are anonymous.';
+    });
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    for (var name in attrs || {}) node.setAttribute(name, attrs[name]);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function pretty(text) {
+    try {
+      return JSON.stringify(JSON.parse(text), null, 2);
+    } catch (_e) {
+      return text;
+    }
+  }
+
+  function tryForm(section, spec) {
+    var id = section.id;
+    var details = el('details', { class: 'ref-try' });
+    details.appendChild(el('summary', {}, 'Try it'));
+    var form = el('form', { novalidate: '' });
+    var fields = [];
+    spec.params.forEach((p) => {
+      var inputId = `${id}-${p.in}-${p.name}`;
+      var label = el('label', { for: inputId }, `${p.name} (${p.in}${p.required ? ', required' : ''})`);
+      var input = el('input', { id: inputId, name: p.name, autocomplete: 'off', spellcheck: 'false' });
+      form.appendChild(label);
+      form.appendChild(input);
+      fields.push({ spec: p, input: input });
+    });
+    var body = null;
+    if (spec.body !== null) {
+      var bodyId = `${id}-body`;
+      form.appendChild(el('label', { for: bodyId }, 'Request body (JSON)'));
+      body = el('textarea', {
+        id: bodyId,
+        rows: String(Math.min(14, spec.body.split('\n').length + 1)),
+        spellcheck: 'false',
+      });
+      body.value = spec.body;
+      form.appendChild(body);
+    }
+    if (spec.auth)
+      form.appendChild(
+        el('p', { class: 'muted small' }, 'Needs an API key with the scope above: authorize at the top of the page.'),
+      );
+    form.appendChild(el('button', { type: 'submit' }, `Send ${spec.method}`));
+    var result = el('div', { class: 'ref-result', role: 'status', 'aria-live': 'polite' });
+    form.appendChild(result);
+    details.appendChild(form);
+
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      result.textContent = '';
+      var missing = fields.filter((f) => f.spec.required && !f.input.value.trim());
+      if (missing.length) {
+        result.appendChild(
+          el('p', { class: 'ref-status-line' }, `Fill in ${missing.map((f) => f.spec.name).join(', ')}.`),
+        );
+        missing[0].input.focus();
         return;
       }
-    }
-    history.replaceState(null, '', `#/${encodeURIComponent(tag)}${id ? `/${encodeURIComponent(id)}` : ''}`);
-    ui.layoutActions.show(['operations-tag', tag], true);
-    if (id) ui.layoutActions.show(['operations', tag, id], true);
-    // Swagger UI's element ids write spaces as underscores.
-    var target = id ? `operations-${tag.replace(/\s/g, '_')}-${id}` : `operations-tag-${tag.replace(/\s/g, '_')}`;
-    setTimeout(() => {
-      var el = document.getElementById(target);
-      if (el) el.scrollIntoView({ block: 'start' });
-    }, 0);
-  }
-
-  /**
-   * Swagger UI fitted to our page: its BaseLayout repeats the title block we already show, offers a
-   * one-entry server picker without an accessible name and wraps the operations in a second <main>;
-   * this layout keeps the Authorize button and the operations. Operation paths are plain text, not
-   * links nested in the expand button (deep links still work: the address follows what is open).
-   */
-  function ReferencePlugin(system) {
-    var h = system.React.createElement;
-    function ReferenceLayout(props) {
-      var getComponent = props.getComponent;
-      var spec = props.specSelectors;
-      var Errors = getComponent('errors', true);
-      var status = spec.loadingStatus();
-      if (status === 'failed' || status === 'failedConfig') {
-        return h(
-          'div',
-          { className: 'swagger-ui' },
-          h(
-            'p',
-            { className: 'api-status', role: 'alert' },
-            'The API description could not be loaded; it is at ',
-            h('a', { href: specUrl }, specUrl),
-            '.',
-          ),
-          h(Errors),
-        );
+      var path = spec.path;
+      var query = [];
+      fields.forEach((f) => {
+        var value = f.input.value.trim();
+        if (f.spec.in === 'path') path = path.replace(`{${f.spec.name}}`, encodeURIComponent(value));
+        else if (value && f.spec.in === 'query')
+          query.push(`${encodeURIComponent(f.spec.name)}=${encodeURIComponent(value)}`);
+      });
+      var headers = { accept: 'application/json' };
+      if (token) headers.authorization = `Bearer ${token}`;
+      var init = { method: spec.method, headers: headers };
+      if (body) {
+        try {
+          JSON.parse(body.value);
+        } catch (e) {
+          result.appendChild(el('p', { class: 'ref-status-line' }, `The body is not JSON: ${e.message}`));
+          body.focus();
+          return;
+        }
+        headers['content-type'] = 'application/json';
+        init.body = body.value;
       }
-      if (!spec.specStr())
-        return h(
-          'div',
-          { className: 'swagger-ui' },
-          h('p', { className: 'api-status', role: 'status' }, 'Loading the API description…'),
-        );
-      var SvgAssets = getComponent('SvgAssets');
-      var AuthorizeBtnContainer = getComponent('AuthorizeBtnContainer', true);
-      var Operations = getComponent('operations', true);
-      return h(
-        'div',
-        { className: 'swagger-ui' },
-        h(SvgAssets),
-        h(Errors),
-        spec.securityDefinitions() ? h('div', { className: 'scheme-container' }, h(AuthorizeBtnContainer)) : null,
-        h('div', { id: 'operations' }, h(Operations)),
-      );
-    }
-    function PlainDeepLink(props) {
-      return h('span', null, props.text);
-    }
-    return { components: { ReferenceLayout: ReferenceLayout, DeepLink: PlainDeepLink } };
+      var url = location.origin + path + (query.length ? `?${query.join('&')}` : '');
+      var started = performance.now();
+      result.appendChild(el('p', { class: 'ref-status-line' }, `Sending ${spec.method} ${path}…`));
+      fetch(url, init)
+        .then((res) =>
+          res.text().then((text) => {
+            result.textContent = '';
+            var line = el('p', { class: 'ref-status-line' });
+            line.appendChild(el('strong', {}, `${res.status} ${res.statusText}`));
+            line.appendChild(document.createTextNode(` in ${Math.round(performance.now() - started)} ms`));
+            result.appendChild(line);
+            result.appendChild(el('pre', { class: 'ref-example', tabindex: '0' }, pretty(text)));
+          }),
+        )
+        .catch((e) => {
+          result.textContent = '';
+          result.appendChild(el('p', { class: 'ref-status-line' }, `The request failed: ${e.message}`));
+        });
+    });
+    return details;
   }
 
-  /**
-   * What Swagger UI leaves unnamed or unreachable, fixed as it renders: parameter fields (a
-   * boolean's <select>, array items) get the parameter's name, and scrolling code blocks (examples,
-   * responses) become focusable so a keyboard can scroll them.
-   */
-  function patchAccessibility() {
-    var rows = root.querySelectorAll('tr[data-param-name]');
-    for (var i = 0; i < rows.length; i++) {
-      var name = `${rows[i].getAttribute('data-param-name')} (${rows[i].getAttribute('data-param-in')})`;
-      var fields = rows[i].querySelectorAll(
-        '.parameters-col_description select, .parameters-col_description input, .parameters-col_description textarea',
-      );
-      for (var j = 0; j < fields.length; j++)
-        if (!fields[j].hasAttribute('aria-label')) fields[j].setAttribute('aria-label', name);
+  var sections = document.querySelectorAll('section[data-try]');
+  for (var i = 0; i < sections.length; i++) {
+    var spec;
+    try {
+      spec = JSON.parse(sections[i].getAttribute('data-try'));
+    } catch (_e) {
+      continue;
     }
-    var blocks = root.querySelectorAll('pre.microlight:not([tabindex])');
-    for (var k = 0; k < blocks.length; k++) blocks[k].setAttribute('tabindex', '0');
-    // The key field's visible label ("Value:") names it, not its id repeated as an aria-label.
-    var labelled = root.querySelectorAll('input[aria-label][id]');
-    for (var l = 0; l < labelled.length; l++) {
-      if (labelled[l].getAttribute('aria-label') === labelled[l].id && labelled[l].labels && labelled[l].labels.length)
-        labelled[l].removeAttribute('aria-label');
-    }
-    // Schema accordions are icon-only buttons: they take the schema's title, or "Schema".
-    var toggles = root.querySelectorAll('button.json-schema-2020-12-accordion:not([aria-label])');
-    for (var t = 0; t < toggles.length; t++) {
-      if (toggles[t].textContent.trim()) continue;
-      var head = toggles[t].closest('.json-schema-2020-12-head');
-      var title = head?.querySelector('.json-schema-2020-12__title');
-      toggles[t].setAttribute('aria-label', title?.textContent.trim() || 'Schema');
-    }
-    var bodies = root.querySelectorAll('textarea.body-param__text:not([aria-label])');
-    for (var r = 0; r < bodies.length; r++) bodies[r].setAttribute('aria-label', 'Request body');
-    var closers = root.querySelectorAll('.close-modal:not([aria-label])');
-    for (var c = 0; c < closers.length; c++) closers[c].setAttribute('aria-label', 'Close');
-    // A button's name must contain the words it shows ("Authorize", not "Apply credentials"), so
-    // voice control users can say what they see.
-    var buttons = root.querySelectorAll('button[aria-label]');
-    for (var b = 0; b < buttons.length; b++) {
-      var text = buttons[b].textContent.trim();
-      if (text && buttons[b].getAttribute('aria-label').toLowerCase().indexOf(text.toLowerCase()) < 0)
-        buttons[b].removeAttribute('aria-label');
-    }
+    sections[i].appendChild(tryForm(sections[i], spec));
   }
-  if (window.MutationObserver)
-    new MutationObserver(patchAccessibility).observe(root, { childList: true, subtree: true });
-
-  var ui = window.SwaggerUIBundle({
-    url: specUrl,
-    dom_id: '#swagger-ui',
-    // Only the API part: no top bar (that is the standalone preset); our page has its own header.
-    presets: [window.SwaggerUIBundle.presets.apis],
-    plugins: [ReferencePlugin],
-    layout: 'ReferenceLayout',
-    deepLinking: true,
-    displayOperationId: true,
-    displayRequestDuration: true,
-    // Never send the document to validator.swagger.io (nor load its badge).
-    validatorUrl: null,
-    // A pasted API key lives in memory only, never in localStorage.
-    persistAuthorization: false,
-    requestInterceptor: sameOrigin,
-    onComplete: () => {
-      openInitialHash(ui);
-    },
-  });
-  window.ui = ui;
 })();
