@@ -35,6 +35,8 @@ export interface PageMedia {
   /** An icon's declared size ("180x180", "any") and type ("image/svg+xml"): the drafter prefers the largest. */
   sizes?: string;
   type?: string;
+  /** The image's own class or id says it is the dark-mode one ("VPImage dark logo", id "logo-dark"). */
+  dark?: boolean;
 }
 
 export interface PageContent {
@@ -176,8 +178,6 @@ const HINT_WORDS = new Set([
   'newsletter',
   'share',
   'accordion',
-  // A logo for dark backgrounds beside the default one ("VPImage dark logo").
-  'dark',
 ]);
 const ROLE_HINTS: Record<string, string> = {
   navigation: 'nav',
@@ -362,8 +362,16 @@ function walkBody(root: DomNode, pageUrl: string) {
     if (tag === 'img') {
       const a = node.attribs ?? {};
       const src = absolute(a.src ?? a['data-src'], pageUrl);
+      // Not "dark:hidden": a class with a colon is a conditional style, not what the image is.
+      const dark = /(?:^|[^\w:-])(?:[\w-]*-)?dark(?:-[\w-]*)?(?=\s|$)/i.test(` ${a.class ?? ''} ${a.id ?? ''}`);
       if (src && /logo/i.test(`${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src ?? ''}`))
-        media.push({ url: src, kind: 'logo', within, ...(a.alt ? { alt: oneLine(a.alt) } : {}) });
+        media.push({
+          url: src,
+          kind: 'logo',
+          within,
+          ...(a.alt ? { alt: oneLine(a.alt) } : {}),
+          ...(dark ? { dark } : {}),
+        });
       else if (src && a.alt && /^\S+(?:\s+\S+){0,2}$/.test(oneLine(a.alt)))
         media.push({ url: src, kind: 'image', within, alt: oneLine(a.alt) });
     }

@@ -305,10 +305,13 @@ function iconSize(m: PageMedia): number {
   return sizes.length ? Math.max(...sizes) : 0;
 }
 
-/** A logo drawn for dark backgrounds: its element says dark, or its file white, dark or inverse. */
+/**
+ * A logo drawn for dark backgrounds: the image is the one shown in dark mode (class "dark"), or its file is white or
+ * inverse. A file called "dark" is left alone: it may as well be the dark-ink logo for light backgrounds.
+ */
 const forDarkMode = (m: PageMedia) =>
-  /\bdark\b/.test(m.within) ||
-  /(?:^|[-_.@])(?:white|dark|inverse|inverted|negative|reversed?)(?:[-_.@]|$)/i.test(m.url.split('/').pop() ?? '');
+  m.dark === true ||
+  /(?:^|[-_.@])(?:white|inverse|inverted|negative|reversed?)(?:[-_.@]|$)/i.test(m.url.split('/').pop() ?? '');
 /** "app icon", "appicon", "app-icon", "App_Icon" in an image's alt or address. */
 const APP_ICON = /app[-_ ]?icon/i;
 

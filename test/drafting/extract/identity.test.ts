@@ -76,6 +76,16 @@ test('of a logo and its dark-mode twin, the default one is the logo', () => {
   }
 });
 
+test('a conditional style ("dark:hidden") or a file called dark does not make a logo the dark-mode one', () => {
+  for (const header of [
+    '<img class="logo dark:hidden" src="/logo-a.svg" alt="Acme"><img class="logo hidden dark:block" src="/logo-b.svg" alt="Acme">',
+    '<img class="logo" src="/logo-dark.svg" alt="Acme"><img class="logo" src="/logo-light.svg" alt="Acme">',
+  ]) {
+    const logo = extractLogo(home('Acme', `<header>${header}</header><h1>Acme</h1>`), 'Acme');
+    assert.equal(logo?.value, `https://acme.example${/src="([^"]+)"/.exec(header)![1]}`);
+  }
+});
+
 test('the app icon pictured on the page is the logo before a favicon', () => {
   for (const img of [
     '<img src="/img/appicon/128@2x.png" alt="[appIcon]">',
