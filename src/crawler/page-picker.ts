@@ -25,6 +25,12 @@ export const PAGE_KINDS = {
     'over-ons',
     'wie-zijn-wij',
     'quem-somos',
+    'om-oss',
+    'hakkimizda',
+    'hakkımızda',
+    'o-nas',
+    'о-нас',
+    'о-проекте',
     'nosotros',
     'azienda',
     '会社概要',
@@ -57,6 +63,15 @@ export const PAGE_KINDS = {
     'tarifas',
     'tariffe',
     'abonnements',
+    'priser',
+    'prislista',
+    'cennik',
+    'ceny',
+    'fiyatlandirma',
+    'fiyatlandırma',
+    'fiyatlar',
+    'цены',
+    'тарифы',
     '料金',
     '価格',
     'プラン',
@@ -95,6 +110,12 @@ export const PAGE_KINDS = {
     'kenmerken',
     'funzioni',
     'fonctions',
+    'funktioner',
+    'funkcje',
+    'ozellikler',
+    'özellikler',
+    'возможности',
+    'функции',
     '機能',
     '特徴',
     '特長',
@@ -131,6 +152,19 @@ export const PAGE_KINDS = {
     'suporte',
     'supporto',
     'q&a',
+    'vanliga-fragor',
+    'vanliga-frågor',
+    'fragor-och-svar',
+    'frågor-och-svar',
+    'pytania',
+    'czeste-pytania',
+    'częste-pytania',
+    'sss',
+    'sikca-sorulan-sorular',
+    'sıkça-sorulan-sorular',
+    'вопросы',
+    'часто-задаваемые-вопросы',
+    'чаво',
     'よくある質問',
     'よくあるご質問',
     '常见问题',
@@ -160,6 +194,12 @@ export const PAGE_KINDS = {
     'fondatori',
     'gruender',
     'gründer',
+    'teamet',
+    'zespol',
+    'zespół',
+    'ekip',
+    'ekibimiz',
+    'команда',
     'チーム',
     '团队',
     '團隊',
@@ -184,6 +224,10 @@ export const PAGE_KINDS = {
     'contáctanos',
     'fale-conosco',
     'contattaci',
+    'kontakta-oss',
+    'iletisim',
+    'iletişim',
+    'контакты',
     'お問い合わせ',
     'お問合せ',
     '联系我们',
@@ -209,6 +253,12 @@ export const PAGE_KINDS = {
     'novidades',
     'novita',
     'novità',
+    'nyheter',
+    'aktualnosci',
+    'aktualności',
+    'haberler',
+    'duyurular',
+    'новости',
     'ブログ',
     'ニュース',
     'お知らせ',
@@ -324,7 +374,7 @@ const ACCOUNT_WORDS =
  * inside the segment or link text.
  */
 const LEGAL_WORDS =
-  /^(privacy|privacy-policy|privacy-notice|privacy-statement|terms|tos|terms-of-service|terms-of-use|terms-and-conditions|conditions|cookies?|cookie-policy|cookie-settings|legal|legal-notices?|license|licence|licensing|imprint|impressum|disclaimer|gdpr|dpa|data-protection|acceptable-use|aup|eula|trademark|trademarks|datenschutz|datenschutzerklaerung|datenschutzerklärung|agb|nutzungsbedingungen|mentions-legales|mentions-légales|politique-de-confidentialite|politique-de-confidentialité|confidentialite|confidentialité|cgu|cgv|conditions-generales|conditions-générales|aviso-legal|informacion-legal|información-legal|politica-de-privacidad|política-de-privacidad|privacidad|terminos|términos|terminos-y-condiciones|términos-y-condiciones|politica-de-privacidade|política-de-privacidade|privacidade|termos|termos-de-uso|termos-de-servico|termos-de-serviço|note-legali|informativa-privacy|termini|termini-e-condizioni|termini-di-servizio|condizioni|colofon|colophon|privacybeleid|privacyverklaring|gebruiksvoorwaarden|algemene-voorwaarden|voorwaarden|cookiebeleid)$/;
+  /^(privacy|privacy-policy|privacy-notice|privacy-statement|terms|tos|terms-of-service|terms-of-use|terms-and-conditions|conditions|cookies?|cookie-policy|cookie-settings|legal|legal-notices?|license|licence|licensing|imprint|impressum|disclaimer|gdpr|dpa|data-protection|acceptable-use|aup|eula|trademark|trademarks|datenschutz|datenschutzerklaerung|datenschutzerklärung|agb|nutzungsbedingungen|mentions-legales|mentions-légales|politique-de-confidentialite|politique-de-confidentialité|confidentialite|confidentialité|cgu|cgv|conditions-generales|conditions-générales|aviso-legal|informacion-legal|información-legal|politica-de-privacidad|política-de-privacidad|privacidad|terminos|términos|terminos-y-condiciones|términos-y-condiciones|politica-de-privacidade|política-de-privacidade|privacidade|termos|termos-de-uso|termos-de-servico|termos-de-serviço|note-legali|informativa-privacy|termini|termini-e-condizioni|termini-di-servizio|condizioni|colofon|colophon|privacybeleid|privacyverklaring|gebruiksvoorwaarden|algemene-voorwaarden|voorwaarden|cookiebeleid|integritetspolicy|anvandarvillkor|användarvillkor|villkor|polityka-prywatnosci|polityka-prywatności|regulamin|gizlilik|gizlilik-politikasi|gizlilik-politikası|kullanim-kosullari|kullanım-koşulları|kunye|künye|политика-конфиденциальности|пользовательское-соглашение|условия-использования)$/;
 const LEGAL_JOINED =
   /プライバシー|利用規約|個人情報|特定商取引法|隐私|隱私|服务条款|服務條款|用户协议|用戶協議|使用条款|개인정보|이용약관/u;
 const isLegal = (text: string) => LEGAL_WORDS.test(linkWords(text).replace(/ /g, '-')) || LEGAL_JOINED.test(text);
@@ -420,7 +470,7 @@ export function rankPages(
 const TELLING_KINDS: readonly PageKind[] = ['about', 'pricing', 'features', 'faq', 'team', 'contact'];
 /** An announcement or the story of the project: where founders and the why are named. */
 const TELLING_WORDS =
-  /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum|mentions-l[eé]gales|aviso-legal|note-legali|colofon|colophon)\b/i;
+  /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum|mentions-l[eé]gales|aviso-legal|note-legali|colofon|colophon|künye)\b/i;
 /** The same in Chinese, Japanese and Korean, whose words have no boundaries `\b` knows. */
 const TELLING_JOINED =
   /よくある質問|会社概要|特定商取引法|料金|機能|特徴|チーム|常见问题|常見問題|关于我们|關於我們|价格|功能|团队|자주 묻는 질문|회사소개|가격|기능|팀/u;

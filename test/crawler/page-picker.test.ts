@@ -188,3 +188,25 @@ test('privacy and terms pages in other languages are legal, by their path or the
     ],
   );
 });
+
+test('pages are known by path or link text in Swedish, Polish, Turkish and Russian', () => {
+  const kind = (path: string, text = '') => kindOf(new URL(`https://x.example${path}`), text);
+  assert.equal(kind('/priser'), 'pricing');
+  assert.equal(kind('/cennik'), 'pricing');
+  assert.equal(kind('/fiyatlandirma'), 'pricing');
+  assert.equal(kind('/p/1', 'Цены'), 'pricing');
+  assert.equal(kind('/vanliga-fragor'), 'faq');
+  assert.equal(kind('/p/2', 'Sıkça sorulan sorular'), 'faq');
+  assert.equal(kind('/om-oss'), 'about');
+  assert.equal(kind('/p/3', 'O nas'), 'about');
+  assert.equal(kind('/iletisim'), 'contact');
+  assert.equal(kind('/p/4', 'Контакты'), 'contact');
+  const { ranked } = rankPages(home, [
+    ...links('footer', '/integritetspolicy', '/regulamin', '/kullanim-kosullari'),
+    { href: 'https://orbit.example/p/9', text: 'Политика конфиденциальности', source: 'footer' },
+  ]);
+  assert.deepEqual(
+    ranked.map((r) => r.rank),
+    ['legal', 'legal', 'legal', 'legal'],
+  );
+});

@@ -4,13 +4,13 @@ import { ldNodes, ldObjects, ldString, isType } from './json-ld.js';
 import { headingLevel, sectionsNamed } from './outline.js';
 import { dedupe, isBoilerplate, pagesOfKind, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { fitText, looseKey } from './text-fit.js';
-import { cuePattern } from './text-units.js';
+import { cuePattern, wordCount } from './text-units.js';
 
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
 /** FAQ headings in the languages founders write in (see cuePattern for why not `\b`). */
 const FAQ_WORDS =
-  'faqs?|frequently asked|questions|q ?& ?a|answers|questions fréquentes|foire aux questions|vos questions|preguntas(?: frecuentes)?|dudas|perguntas(?: frequentes)?|dúvidas(?: frequentes)?|domande(?: frequenti)?|häufig gestellte fragen|häufige fragen|fragen und antworten|fragen|veelgestelde vragen|veel gestelde vragen|vragen|vraag en antwoord';
-const FAQ_JOINED = 'よくある質問|よくあるご質問|質問|常见问题|常見問題|问答|問答|자주 묻는 질문|질문';
+  'faqs?|frequently asked|questions|q ?& ?a|answers|questions fréquentes|foire aux questions|vos questions|preguntas(?: frecuentes)?|dudas|perguntas(?: frequentes)?|dúvidas(?: frequentes)?|domande(?: frequenti)?|häufig gestellte fragen|häufige fragen|fragen und antworten|fragen|veelgestelde vragen|veel gestelde vragen|vragen|vraag en antwoord|vanliga frågor|frågor och svar|frågor|najczęściej zadawane pytania|częste pytania|pytania i odpowiedzi|pytania|sıkça sorulan sorular|sss|sorular|часто задаваемые вопросы|вопросы и ответы|вопросы|чаво';
+const FAQ_JOINED = 'よくある質問|よくあるご質問|質問|常见问题|常見問題|问答|問答|問與答|자주 묻는 질문|질문';
 const FAQ_SECTION = cuePattern(FAQ_WORDS, FAQ_JOINED);
 const ANSWER_TAGS = new Set([
   'p',
@@ -71,6 +71,8 @@ function answerLines(blocks: TextBlock[], q: number, end: number, inFaq: boolean
   return out;
 }
 
+const answerLike = (text: string) => wordCount(text) >= 3 || /[.!。！]\s*$/u.test(text);
+
 function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean): SourcedFaq[] {
   const out: SourcedFaq[] = [];
   const asked: string[] = [];
@@ -81,7 +83,9 @@ function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean):
     if (asked.some((q) => b.text.length > q.length && b.text.endsWith(q))) continue;
     asked.push(b.text);
     const lines = answerLines(page.blocks, i, end, inFaq);
-    if (!lines.length) continue;
+    // Lines of one or two words that end no sentence ("Sponsor", "Change language") are the next menu entries, not an
+    // answer.
+    if (!lines.some((l) => answerLike(page.blocks[l].text))) continue;
     // The "Q:"/"A:" prefixes are layout, not part of the question or answer (both still quoted whole).
     // Anchor marks ("§", "¶", "#") after a heading are links to it, not part of the question.
     const question = b.text.replace(Q_PREFIX, '').replace(/\s*[§¶#]$/, '');

@@ -14,21 +14,22 @@ const FEATURES_SECTION = cuePattern(
     'características|funciones|funcionalidades|recursos|cómo funciona|como funciona|todo lo que necesitas|tudo o que você precisa|' +
     'funzionalità|caratteristiche|come funziona|tutto ciò che ti serve|' +
     "funktionen|merkmale|so funktioniert(?:’s|'s|s)?|wie es funktioniert|alles, was du brauchst|" +
-    'functies|mogelijkheden|kenmerken|hoe werkt het|hoe het werkt|alles wat je nodig hebt',
-  '機能|特徴|特長|功能|特性|特点|特點|기능|특징',
+    'functies|mogelijkheden|kenmerken|hoe werkt het|hoe het werkt|alles wat je nodig hebt|' +
+    'funktioner|egenskaper|så fungerar det|funkcje|możliwości|jak to działa|özellikler|nasıl çalışır|возможности|функции|особенности|как это работает',
+  '機能|特徴|特長|功能|特性|特点|特點|特色|기능|특징',
 );
 const USPS_SECTION = cuePattern(
-  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen',
+  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen|varför|fördelar|dlaczego|zalety|korzyści|neden|avantajlar|почему|преимущества',
   'なぜ|選ばれる理由|メリット|为什么|為什麼|优势|優勢|장점|이유',
 );
 /** Headings of release notes: what a version added is news, not what the product does ("新機能のお知らせ"). */
 const RELEASE_NOTES = cuePattern(
-  "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen|nieuwe functies",
+  "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen|nieuwe functies|nya funktioner|nowe funkcje|co nowego|yeni özellikler|yenilikler|новые возможности|что нового",
   '新機能|新功能|新特性|새로운 기능|신기능|お知らせ|更新履歴|更新日志|릴리스 노트',
 );
 /** Headings of what is only planned: a roadmap lists what the product does not do yet ("Geplante Funktionen"). */
 const PLANNED = cuePattern(
-  'roadmap|coming soon|planned|upcoming|in the works|bientôt|à venir|prochainement|prévues?|próximamente|planead[ao]s|previst[ao]s|em breve|planejad[ao]s|in arrivo|prossimamente|previste|geplante?|demnächst|in planung|binnenkort|gepland(?:e)?',
+  'roadmap|coming soon|planned|upcoming|in the works|bientôt|à venir|prochainement|prévues?|próximamente|planead[ao]s|previst[ao]s|em breve|planejad[ao]s|in arrivo|prossimamente|previste|geplante?|demnächst|in planung|binnenkort|gepland(?:e)?|kommande|planerade|wkrótce|planowane|yakında|planlanan|скоро|планируется|в планах|дорожная карта',
   '予定|今後の|开发计划|計劃|计划中|即将|路线图|예정|로드맵',
 );
 /** The same in Chinese, Japanese and Korean. */
@@ -37,12 +38,13 @@ const OTHER_JOINED =
 /** Sections whose cards are not features: prices, questions, people, posts, quotes, calls to action. */
 const OTHER_SECTION = cuePattern(
   'pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation|' +
-    'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|preguntas|perguntas|domande|fragen|vragen|équipe|equipo|equipe|squadra|témoignages|testimonios|depoimentos|testimonianze|ervaringen|actualités|noticias|notícias|notizie|neuigkeiten|nieuws|contacto|contato|contatti|kontakt|télécharger|téléchargement|descargar|baixar|scarica|herunterladen|downloaden|communauté|comunidad|comunidade|comunità|gemeenschap|documentación|documentação|documentazione|dokumentation|documentatie',
+    'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|preguntas|perguntas|domande|fragen|vragen|équipe|equipo|equipe|squadra|témoignages|testimonios|depoimentos|testimonianze|ervaringen|actualités|noticias|notícias|notizie|neuigkeiten|nieuws|contacto|contato|contatti|kontakt|télécharger|téléchargement|descargar|baixar|scarica|herunterladen|downloaden|communauté|comunidad|comunidade|comunità|gemeenschap|documentación|documentação|documentazione|dokumentation|documentatie|' +
+    'priser|frågor|nedladdning|ladda ner|gemenskap|cennik|pytania|zespół|opinie|pobierz|społeczność|dokumentacja|fiyatlandırma|fiyatlar|sorular|ekip|yorumlar|iletişim|indir|topluluk|цены|тарифы|вопросы|команда|отзывы|контакты|скачать|сообщество|документация|requirements|requisitos|prérequis|exigences|voraussetzungen|systemanforderungen|requisiti|vereisten|systemkrav|wymagania|gereksinimler|требования',
   OTHER_JOINED,
 );
 /** Headings that organise a page rather than name a feature: calls to action, other sections. */
 const NOT_AN_ITEM = new RegExp(
-  `${/^(features?|all features|pricing|plans|faqs?|frequently asked questions|get started|start (?:free|now|today)|try\b|sign up|ready\b|join\b|contact|testimonials?|what (?:our )?(?:customers|users|people) (?:say|think)|loved by|trusted by|and (?:much )?more|learn more|see all|read more|integrations?$|our (?:team|story|customers)|blog|about|download|install|documentation|docs$|community$|sponsors?|license$|copyright)/.source}|^(?:${OTHER_JOINED}|機能|特徴|特長|功能|기능)`,
+  `${/^(features?|all features|pricing|plans|faqs?|frequently asked questions|get started|start (?:free|now|today)|try\b|sign up|ready\b|join\b|contact|testimonials?|what (?:our )?(?:customers|users|people) (?:say|think)|loved by|trusted by|and (?:much )?more|learn more|see all|read more|integrations?$|our (?:team|story|customers)|blog|about|download|install|documentation|docs$|community$|sponsors?|license$|copyright|(?:introduction|overview|présentation|introducción|introdução|introduzione|einführung|überblick|inleiding|översikt|wprowadzenie|giriş|введение|обзор)$)/.source}|^(?:${OTHER_JOINED}|機能|特徴|特長|功能|기능|概要$|介绍$|簡介$|소개$)`,
   'iu',
 );
 /** Hints of a container whose items are not the product's features. */
@@ -233,21 +235,22 @@ function bulletRuns(page: ViewPage): Item[] {
 }
 
 /** A definition list of three or more terms, each explained: "<dt>Fast and efficient</dt><dd>Be productive
- *  …</dd>". */
+ *  …</dd>". The explanation may sit in a block inside the dd ("<dd><div>…</div></dd>"). */
 function definitionCards(page: ViewPage): Item[] {
   const { blocks } = page;
+  const inList = (b: TextBlock | undefined) => !!b && b.tag !== 'dt' && (b.tag === 'dd' || /\bdl\b/.test(b.within));
   const pairs: Item[][] = [];
   let run: Item[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     // A term is a title whatever its first word ("Download original article contents").
     const term = b.tag === 'dt' && isOwnStatement(b) && b.text.length <= 80 && !asks(bare(b.text));
-    if (term && blocks[i + 1]?.tag === 'dd' && prose(blocks[i + 1])) {
+    if (term && inList(blocks[i + 1]) && prose(blocks[i + 1])) {
       run.push(card(page, b.text, blocks[i + 1].text));
       i++;
       continue;
     }
-    if (b.tag === 'dd') continue;
+    if (inList(b)) continue;
     if (run.length) {
       pairs.push(run);
       run = [];
@@ -384,8 +387,8 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
     // Paragraphs count as items only where the site presents itself: the homepage and features pages.
     for (const s of named) items.push(...itemsOfSection(page, s, presents));
     // Where the site presents itself, a section its markup calls a feature ("features", "feature-block") is one too
-    // (unless it lies inside one already read), by its structure only: cards, and lists under group headings. Its
-    // paragraphs may introduce anything.
+    // (unless it lies inside one already read), by its structure only: its heading and the sentence under it as a
+    // card, or its cards and lists under group headings. Its other paragraphs may introduce anything.
     const marked: Item[] = [];
     if (presents)
       for (const s of sections) {
@@ -396,7 +399,8 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
         if (found.length >= 2) {
           marked.push(...found);
           named.push(s);
-        }
+        } else if (itemLike(heading) && prose(page.blocks[s.heading + 1]))
+          marked.push(card(page, heading.text, page.blocks[s.heading + 1].text));
       }
     if (page.kind === 'features') {
       // Section headings of a features page name features, except those of its call-to-action and FAQ parts.

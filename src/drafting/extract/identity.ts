@@ -24,7 +24,7 @@ import { wordCount } from './text-units.js';
 const TITLE_SEPARATOR = /\s+[|｜–—·•・~-]+\s+|\s*[|｜]\s*|:\s+/;
 /** Title parts that name a page, not a product: "Home", "公式サイト", "首页", "홈", "Accueil". */
 const GENERIC_TITLE =
-  /^(home|home ?page|welcome|index|untitled|official (web)?site|landing|main|トップ(?:ページ)?|ホーム|公式サイト|公式ホームページ|首页|首頁|官网|官方网站|홈|홈페이지|공식 (?:웹)?사이트|accueil|bienvenue|inicio|início|página inicial|startseite|willkommen)$/iu;
+  /^(home|home ?page|welcome|index|untitled|official (web)?site|landing|main|トップ(?:ページ)?|ホーム|公式サイト|公式ホームページ|首页|首頁|官网|官方网站|홈|홈페이지|공식 (?:웹)?사이트|accueil|bienvenue|inicio|início|página inicial|startseite|willkommen|hem|startsida|strona główna|ana sayfa|главная)$/iu;
 const nameLike = (s: string) => s.length <= 60 && wordCount(s) <= 5 && !GENERIC_TITLE.test(s.trim());
 
 const titleParts = (title: string) =>
@@ -187,9 +187,12 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   const blocks = home.blocks;
   const h1At = blocks.findIndex((b) => b.tag === 'h1' && isOwnStatement(b));
   const h1 = blocks[h1At];
-  // A heading broken over two lines: the first ends on a comma, the second goes on ("自分だけの…で、" / "今すぐ…開始。").
+  // A heading broken over two lines: the first ends on a comma or the second goes on in lower case ("自分だけの…で、" /
+  // "今すぐ…開始。", "welcome to" / "a calmer internet").
   const next = blocks[h1At + 1];
-  if (h1 && next?.tag === 'h1' && /[,，、]$/u.test(h1.text) && isOwnStatement(next)) {
+  const continues = (a: string, b: string) =>
+    /[,，、]$/u.test(a) || (!/[.!?。！？:：]$/u.test(a) && /^\p{Ll}/u.test(b) && !(name && sameWords(a, name)));
+  if (h1 && next?.tag === 'h1' && continues(h1.text, next.text) && isOwnStatement(next)) {
     const joined = `${h1.text}${h1.text.endsWith('、') || h1.text.endsWith('，') ? '' : ' '}${next.text}`;
     if (acceptableTagline(joined, name)) return propose(joined, [quoteLine(home, h1.text), quoteLine(home, next.text)]);
   }

@@ -86,3 +86,38 @@ test('a link that repeats a question after a prefix ("Meer uitleg over: …?") i
     );
   }
 });
+
+test('on a help page, a menu entry that asks is not a question: the entries after it are no answer', () => {
+  for (const [question, next] of [
+    ['Вам нужна помощь?', ['Спонсор', 'Изменить язык']],
+    ['Need help?', ['Sponsor', 'Change language']],
+  ] as [string, string[]][]) {
+    const faqs = extractFaqs(
+      site({
+        '/help': htmlPage(
+          'Help',
+          `<ul><li>Home</li><li>${question}</li></ul>${next.map((n) => `<div>${n}</div>`).join('')}`,
+        ),
+      }),
+    );
+    assert.deepEqual(faqs, [], question);
+  }
+});
+
+test('FAQ headings in Swedish, Polish, Turkish and Russian', () => {
+  for (const [heading, question, answer] of [
+    ['Vanliga frågor', 'Hur förhåller ni er till GDPR?', 'Vi följer GDPR fullt ut.'],
+    ['Najczęściej zadawane pytania', 'Czy aplikacja jest darmowa?', 'Tak, podstawowa wersja jest darmowa.'],
+    ['Sıkça Sorulan Sorular', 'Ücretsiz mi?', 'Evet, tamamen ücretsizdir.'],
+    ['Часто задаваемые вопросы', 'Это бесплатно?', 'Да, это полностью бесплатно.'],
+  ]) {
+    const faqs = extractFaqs(
+      site({ '/': htmlPage('Acme', `<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p>`) }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => f.question),
+      [question],
+      heading,
+    );
+  }
+});

@@ -134,3 +134,48 @@ test('a section named "how it works" in another language presents features', () 
     assert.equal(features?.value.length, 2, heading);
   }
 });
+
+test('a definition list whose explanations sit in blocks inside the dd gives cards', () => {
+  for (const [terms, text] of [
+    [
+      ['Dialogue Editor', 'Scripting Editor', 'Kanban Boards'],
+      'Organize your work with a simple and friendly interface.',
+    ],
+    [
+      ['Éditeur de dialogues', 'Éditeur de scripts', 'Tableaux Kanban'],
+      'Organisez votre travail avec une interface simple.',
+    ],
+  ] as [string[], string][]) {
+    const dl = terms.map((t) => `<dt>${t}</dt><dd><div>${text}</div><div><a href="/x">Learn more →</a></div></dd>`);
+    const features = extractFeatures(home(`<dl>${dl.join('')}</dl>`));
+    assert.deepEqual(
+      features?.value,
+      terms.map((t) => `${t}: ${text}`),
+    );
+  }
+});
+
+test('a heading in a feature container with a sentence under it is a card, unless it only introduces', () => {
+  for (const [title, sentence] of [
+    ['Intuitive controls', 'Choose between a wide range of different tools and colors'],
+    ['Contrôles intuitifs', 'Choisissez parmi un large choix d’outils et de couleurs'],
+  ]) {
+    const body =
+      `<section class="feature"><h2>Introduction</h2><p>Acme is a lightweight note-taking app for tablets.</p></section>` +
+      `<section class="feature"><h2>${title}</h2><div>${sentence}</div></section>`;
+    assert.deepEqual(extractFeatures(home(body))?.value, [`${title}: ${sentence}`]);
+  }
+});
+
+test('feature and other-section cues in Swedish, Polish, Turkish and Russian', () => {
+  for (const heading of ['Funktioner', 'Funkcje', 'Özellikler', 'Возможности']) {
+    const features = extractFeatures(
+      home(`<h2>${heading}</h2>${list(['Snabb synkronisering', 'Säker lagring i Sverige'])}`),
+    );
+    assert.equal(features?.value.length, 2, heading);
+  }
+  const cards = (titles: string[]) =>
+    titles.map((t) => `<h3>${t}</h3><p>${t} använder tjänsten varje dag och är mycket nöjd med den.</p>`).join('');
+  for (const heading of ['Priser', 'Cennik', 'Fiyatlandırma', 'Цены', 'Systemkrav'])
+    assert.equal(extractFeatures(home(`<h2>${heading}</h2>${cards(['Bas', 'Plus', 'Pro'])}`)), undefined, heading);
+});

@@ -98,3 +98,17 @@ test('the app icon pictured on the page is the logo before a favicon', () => {
     assert.equal(logo?.value, `https://acme.example${/src="([^"]+)"/.exec(img)![1]}`);
   }
 });
+
+test('a hero h1 that goes on in lower case on the next line is read whole', () => {
+  for (const [first, second] of [
+    ['welcome to', 'a calmer internet'],
+    ['bienvenue sur', 'un internet plus calme'],
+  ]) {
+    assert.equal(
+      extractTagline(home('Acme', `<h1>${first}</h1><h1>${second}</h1>`), 'Acme')?.value,
+      `${first} ${second}`,
+    );
+  }
+  // The name alone on its line is not the start of the pitch.
+  assert.equal(extractTagline(home('Acme', '<h1>Acme</h1><h1>a calmer internet</h1>'), 'Acme')?.value, undefined);
+});
