@@ -165,7 +165,7 @@ test('a link text is read as words, whatever its hyphens, accents and punctuatio
   assert.equal(kind('Über die Preise unserer Konkurrenz'), null);
 });
 
-test('privacy and terms pages in other languages are legal, by their path or their link text, and imprints lead them', () => {
+test('privacy and terms pages in other languages are legal, by their path or their link text, imprints first; a colophon is not legal', () => {
   const { ranked } = rankPages(home, [
     ...links('footer', '/politica-de-privacidad', '/datenschutz', '/privacybeleid'),
     { href: 'https://orbit.example/p/7', text: 'プライバシーポリシー', source: 'footer' },
@@ -176,10 +176,10 @@ test('privacy and terms pages in other languages are legal, by their path or the
   assert.deepEqual(
     ranked.map((r) => [new URL(r.url).pathname, r.rank]),
     [
+      ['/colofon', 'footer'],
       ['/blog', 'footer'],
       ['/aviso-legal', 'legal'],
       ['/note-legali', 'legal'],
-      ['/colofon', 'legal'],
       ['/politica-de-privacidad', 'legal'],
       ['/datenschutz', 'legal'],
       ['/privacybeleid', 'legal'],

@@ -121,6 +121,48 @@ const prose = (b: TextBlock | undefined) =>
 const nested = (b: TextBlock) => /\bsublist\b/.test(b.within);
 
 /**
+ * A list item as a feature: the whole line, or (where the site presents itself) the first sentence of a long one
+ * ("Scan — walks the paths… . It…").
+ */
+function listItem(page: ViewPage, b: TextBlock, long = false): Item | undefined {
+  if (itemLike(b, FIELD_LIMITS.features.max)) return { text: b.text, page };
+  if (!long || !itemLike(b, 4000)) return undefined;
+  const sentence = firstSentence(b.text);
+  return sentence.length <= FIELD_LIMITS.features.max && wordCount(sentence) >= 4 && !asks(sentence)
+    ? { text: sentence, page }
+    : undefined;
+}
+
+/** Headings of what a site must say rather than what its product does: disclaimers, licences, legal notes, addresses. */
+const NOT_CLAIMS = cuePattern(
+  'disclaimer|licen[cs]e|legal|terms|privacy|address|imprint|haftungsausschluss|lizenz|datenschutz|avertissement|licence|mentions légales|confidentialité|descargo|licencia|aviso legal|privacidad|isenção|licença|privacidade|esclusione di responsabilità|licenza|note legali|disclaimer|licentie|ansvarsfriskrivning|licens|zastrzeżenia|licencja|sorumluluk reddi|lisans|отказ от ответственности|лицензия',
+  '免責|免责|ライセンス|许可证|許可證|라이선스|면책',
+);
+/** A heading with a date or a version number heads news or a release ("August 22nd, 2025, FFmpeg 8.0"). */
+const DATED = /(?<!\d)(?:19|20)\d{2}(?!\d)|(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])/;
+
+/**
+ * Lists of claims where the site presents itself: a section with no sub-headings whose body is three or more list
+ * items, each a statement of several words ("A ZFS snapshot is taken before the first action…"), under a heading that
+ * names no other kind of section (prices, requirements, downloads…). Read after named sections and cards.
+ */
+function claimLists(page: ViewPage, sections: Section[]): Item[] {
+  const out: Item[] = [];
+  for (const s of sections) {
+    const heading = page.blocks[s.heading];
+    if (s.level < 2 || OTHER_SECTION.test(heading.text) || NOT_CLAIMS.test(heading.text)) continue;
+    if (NOT_FEATURE_WITHIN.test(heading.within) || DATED.test(heading.text)) continue;
+    const body = page.blocks.slice(s.start, s.end);
+    if (body.some((b) => headingLevel(b))) continue;
+    const items = body
+      .filter((b) => b.tag === 'li' && !nested(b))
+      .map((b) => (wordCount(b.text) >= 5 ? listItem(page, b, true) : undefined));
+    if (items.length >= 3 && items.every(Boolean)) out.push(...(items as Item[]));
+  }
+  return out;
+}
+
+/**
  * Whether the heading at i leads a list: list items right under it, or after one line that introduces them
  * ("Administrators can:"). Such a heading names a group ("Users", "1. Build your algorithm"); its items are the features.
  */
@@ -151,9 +193,16 @@ function itemsOfSection(page: ViewPage, s: Section, paragraphs = false): Item[] 
         subHeadings.push(
           prose(page.blocks[i + 1]) ? card(page, b.text, page.blocks[i + 1].text) : { text: b.text, page },
         );
-    } else if (b.tag === 'li' && !headingLevel(b) && !nested(b) && itemLike(b, FIELD_LIMITS.features.max))
-      (inGroup ? subHeadings : listItems).push({ text: b.text, page });
-    else if (paragraphs && b.tag === 'p' && prose(b) && !/^[<{$#]/.test(b.text) && !NOT_FEATURE_WITHIN.test(b.within)) {
+    } else if (b.tag === 'li' && !headingLevel(b) && !nested(b)) {
+      const item = listItem(page, b, paragraphs);
+      if (item) (inGroup ? subHeadings : listItems).push(item);
+    } else if (
+      paragraphs &&
+      b.tag === 'p' &&
+      prose(b) &&
+      !/^[<{$#]/.test(b.text) &&
+      !NOT_FEATURE_WITHIN.test(b.within)
+    ) {
       const sentence = firstSentence(b.text).replace(/:$/, '');
       if (sentence.length <= FIELD_LIMITS.features.max && wordCount(sentence) >= 4 && !asks(sentence))
         sentences.push({ text: sentence, page });
@@ -416,7 +465,8 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
     }
     if (presents || named.length) cards.push(...cardGroups(page));
     ordinals.push(...ordinalItems(page, named.length > 0));
-    all.push(...items, ...cards, ...marked, ...headings, ...ordinals);
+    const claims = presents ? claimLists(page, sections) : [];
+    all.push(...items, ...cards, ...marked, ...headings, ...claims, ...ordinals);
   }
   return toProposal(all);
 }

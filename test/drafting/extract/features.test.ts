@@ -179,3 +179,47 @@ test('feature and other-section cues in Swedish, Polish, Turkish and Russian', (
   for (const heading of ['Priser', 'Cennik', 'Fiyatlandırma', 'Цены', 'Systemkrav'])
     assert.equal(extractFeatures(home(`<h2>${heading}</h2>${cards(['Bas', 'Plus', 'Pro'])}`)), undefined, heading);
 });
+
+test('on the homepage, a section that is only a list of three or more statements gives them as features', () => {
+  for (const [heading, items] of [
+    [
+      'Segurança em primeiro lugar',
+      [
+        'Um snapshot do ZFS é criado antes da primeira ação.',
+        'O conteúdo é revalidado logo antes de cada ação.',
+        'Os arquivos são publicados de forma atômica, sem condição de corrida.',
+      ],
+    ],
+    [
+      'Zo gaan we om met jouw gegevens:',
+      [
+        'Je bluetooth-gegevens worden 14 dagen op je telefoon bewaard.',
+        'Je naam en telefoonnummer worden niet gebruikt of bewaard.',
+        'De app weet nooit waar je bent en gebruikt geen locatiegegevens',
+      ],
+    ],
+  ] as [string, string[]][]) {
+    assert.deepEqual(extractFeatures(home(`<h2>${heading}</h2>${list(items)}`))?.value, items, heading);
+  }
+});
+
+test('a list under a disclaimer, a licence, requirements or a dated heading is not a list of features', () => {
+  const items = list([
+    'We are neither a bank nor a financial service provider.',
+    'We do not provide private user support of any kind.',
+    'The software is provided as is, without any warranty.',
+  ]);
+  for (const heading of ['Disclaimer', 'Haftungsausschluss', 'Requisitos', 'August 22nd, 2025, Acme 8.0'])
+    assert.equal(extractFeatures(home(`<h2>${heading}</h2>${items}`)), undefined, heading);
+});
+
+test('where the site presents itself, a long list item gives its first sentence', () => {
+  for (const [heading, first, rest] of [
+    ['Como funciona', 'Escanear — percorre os caminhos escolhidos e agrupa os arquivos idênticos.', ' Depois'],
+    ['How it works', 'Scan — walks the chosen paths and groups identical files together.', ' Then'],
+  ]) {
+    const long = `${first}${rest} ${'a long explanation that goes on '.repeat(8)}and ends here.`;
+    const features = extractFeatures(home(`<h2>${heading}</h2>${list([long, 'Review every group before acting'])}`));
+    assert.deepEqual(features?.value, [first, 'Review every group before acting'], heading);
+  }
+});
