@@ -360,7 +360,12 @@ export function extractCompanySocials(site: SiteView, name?: string): Partial<Re
         namesPlatform(l.text, link.key);
       const named = namedLike(link.url);
       if (page.kind !== 'homepage' && !chrome && !named) continue;
-      const score = (page.kind === 'homepage' ? 1 : 0) + (chrome ? 0.5 : 0);
+      // A link in the site's row of social icons, or one that only names the platform, is its account there; a
+      // menu link to a repository ("Awesome-PicGo") may be any project's.
+      const account =
+        /\bsocial\b/.test(`${l.within ?? ''} ${block?.within ?? ''}`) ||
+        namesPlatform(`${l.text || l.label || ''}`, link.key);
+      const score = (page.kind === 'homepage' ? 1 : 0) + (chrome ? 0.5 : 0) + (account ? 0.5 : 0);
       found.push({ link, evidence: quoteOn(page, 'links', l.href), score, order: found.length });
     }
   }

@@ -41,3 +41,18 @@ test('a link in the prose of an inner page named just for its platform is the si
   );
   assert.equal(extractCompanySocials(s, 'Acme').github, undefined);
 });
+
+test('the account in the row of social icons wins over a menu link to another repository named like the product', () => {
+  for (const menu of ['Awesome-Acme', 'Acme-Plugins']) {
+    const s = siteView(
+      pagesFromHtml({
+        '/': htmlPage(
+          'Acme',
+          `<header><nav><a href="https://github.com/acme-org/${menu}">${menu}</a></nav>` +
+            '<div class="social"><a href="https://github.com/jdoe/Acme" aria-label="github"><svg></svg></a></div></header><h1>Acme</h1>',
+        ),
+      }),
+    );
+    assert.equal(extractCompanySocials(s, 'Acme').github?.value, 'https://github.com/jdoe/Acme', menu);
+  }
+});
