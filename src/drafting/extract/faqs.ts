@@ -4,7 +4,7 @@ import { ldNodes, ldObjects, ldString, isType } from './json-ld.js';
 import { headingLevel, sectionsNamed } from './outline.js';
 import { dedupe, isBoilerplate, pagesOfKind, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { fitText, looseKey } from './text-fit.js';
-import { cuePattern, wordCount } from './text-units.js';
+import { asks, cuePattern, wordCount } from './text-units.js';
 
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
 /** FAQ headings in the languages founders write in (see cuePattern for why not `\b`). */
@@ -63,7 +63,8 @@ function answerLines(blocks: TextBlock[], q: number, end: number, inFaq: boolean
     const b = blocks[i];
     if (headingLevel(b) || isQuestion(b, inFaq) || isBoilerplate(b)) break;
     if (asked.tag === 'dt' && b.tag !== 'dd') break;
-    if (asked.tag === 'summary' && !/\bdetails\b/.test(b.within)) break;
+    // The next details' summary opens the next item, whether it asks or not.
+    if (asked.tag === 'summary' && (!/\bdetails\b/.test(b.within) || b.tag === 'summary')) break;
     // A list of questions (each a link to its answer page) is an index: the next item is another entry, not an answer.
     if (asked.tag === 'li' && b.tag === 'li') break;
     if (ANSWER_TAGS.has(b.tag)) out.push(i);
@@ -73,12 +74,34 @@ function answerLines(blocks: TextBlock[], q: number, end: number, inFaq: boolean
 
 const answerLike = (text: string) => wordCount(text) >= 3 || /[.!。！]\s*$/u.test(text);
 
+/**
+ * Summaries of a run of details elements most of which ask: an accordion of questions, where an item may be worded as
+ * a statement ("I found a wrong address") and is still one of them.
+ */
+function askingSummaries(blocks: TextBlock[], start: number, end: number): Set<number> {
+  const out = new Set<number>();
+  let run: number[] = [];
+  const close = () => {
+    if (run.length >= 2 && run.filter((i) => asks(blocks[i].text)).length * 2 >= run.length)
+      for (const i of run) out.add(i);
+    run = [];
+  };
+  for (let i = start; i < end; i++) {
+    const b = blocks[i];
+    if (b.tag === 'summary') run.push(i);
+    else if (!/\bdetails\b/.test(b.within)) close();
+  }
+  close();
+  return out;
+}
+
 function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean): SourcedFaq[] {
   const out: SourcedFaq[] = [];
   const asked: string[] = [];
+  const accordion = inFaq ? new Set<number>() : askingSummaries(page.blocks, start, end);
   for (let i = start; i < end; i++) {
     const b = page.blocks[i];
-    if (!isQuestion(b, inFaq)) continue;
+    if (!isQuestion(b, inFaq || accordion.has(i))) continue;
     // "Read more: How does it work?" after "How does it work?": a link to the answer, repeating the question.
     if (asked.some((q) => b.text.length > q.length && b.text.endsWith(q))) continue;
     asked.push(b.text);

@@ -121,3 +121,46 @@ test('FAQ headings in Swedish, Polish, Turkish and Russian', () => {
     );
   }
 });
+
+test('in an accordion of details most of which ask, an item worded as a statement is a question too', () => {
+  for (const [items, statement, answer] of [
+    [
+      [
+        ['¿Necesito registrarme?', 'No. El mapa funciona sin cuenta.'],
+        ['¿Qué incluye Premium?', 'Experiencia sin anuncios y filtros avanzados.'],
+      ],
+      'He visto un dato incorrecto en una iglesia',
+      'Gracias por ayudarnos. Escríbenos con el nombre de la iglesia.',
+    ],
+    [
+      [
+        ['Do I need an account?', 'No. The map works without one.'],
+        ['What does Premium include?', 'No ads and advanced filters.'],
+      ],
+      'I found a wrong address',
+      'Thank you. Write to us with the name of the place.',
+    ],
+  ] as [[string, string][], string, string][]) {
+    const details = [...items, [statement, answer]]
+      .map(([q, a]) => `<details><summary>${q}</summary><p>${a}</p></details>`)
+      .join('');
+    const faqs = extractFaqs(site({ '/': htmlPage('Acme', `<h2>Soporte</h2>${details}`) }));
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [...items, [statement, answer]],
+    );
+  }
+});
+
+test('details that do not ask (a video transcript, a download list) are not questions', () => {
+  const faqs = extractFaqs(
+    site({
+      '/': htmlPage(
+        'Acme',
+        '<details><summary>Download deze video</summary><p>MP4-video, 20 MB, met ondertitels.</p></details>' +
+          '<details><summary>Uitgeschreven tekst van de video</summary><p>Dit is de app. De app helpt ons.</p></details>',
+      ),
+    }),
+  );
+  assert.deepEqual(faqs, []);
+});
