@@ -6,6 +6,7 @@ import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
 import { awardFinishedWeeks } from '../jobs/scheduler.js';
 import { buildDemoData } from './demo-data.js';
 import type { DemoData } from './demo-types.js';
+import { demoScreenshotMasters, insertDemoMedia } from './demo-media.js';
 
 const VOTERS = 800;
 const json = (v: unknown) => JSON.stringify(v);
@@ -29,6 +30,9 @@ export async function seedDemo(
   const started = Date.now();
   const now = ctx.now();
   const siteId = ctx.site.id;
+  // Drawn while the rows go in: image work runs off the main thread.
+  const shots = demoScreenshotMasters(data);
+  shots.catch(() => {}); // awaited below; a failure must not surface as unhandled meanwhile
   await ctx.db.transaction(async (tx) => {
     await insertCategories(tx, siteId, data);
     log(`${data.categories.length} categories`);
@@ -42,6 +46,9 @@ export async function seedDemo(
     log(`${data.founders.length} founders`);
     await insertListings(tx, siteId, data, now);
     log(`${data.listings.length} listings`);
+    const media = await shots;
+    await insertDemoMedia(tx, siteId, data, media);
+    log(`${media.length} screenshots and the demo videos`);
     await insertVotesAndFollowers(tx, siteId, data, now);
     log('votes and followers');
     await insertContent(tx, siteId, data, now);

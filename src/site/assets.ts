@@ -9,6 +9,9 @@ export const STYLESHEET_PATH = `/assets/site.${hashOf(CSS)}.css`;
 /** The one script of the site's pages: votes in place (the forms work without it). */
 const VOTE_SCRIPT = fs.readFileSync(new URL('./assets/vote.js', import.meta.url), 'utf8');
 export const VOTE_SCRIPT_PATH = `/assets/vote.${hashOf(VOTE_SCRIPT)}.js`;
+/** A listing page's screenshot dialog and click-to-load videos (plain links without it). */
+const MEDIA_SCRIPT = fs.readFileSync(new URL('./assets/media.js', import.meta.url), 'utf8');
+export const MEDIA_SCRIPT_PATH = `/assets/media.${hashOf(MEDIA_SCRIPT)}.js`;
 
 const FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#b3400a"/><path d="M9 21l7-12 7 12h-4l-3-5-3 5z" fill="#fff"/></svg>';
@@ -58,12 +61,17 @@ export function registerAssetRoutes(
   app.get(STYLESHEET_PATH, async (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(CSS),
   );
-  app.get(VOTE_SCRIPT_PATH, async (_req, reply) =>
-    reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .type('text/javascript; charset=utf-8')
-      .send(VOTE_SCRIPT),
-  );
+  for (const [path, script] of [
+    [VOTE_SCRIPT_PATH, VOTE_SCRIPT],
+    [MEDIA_SCRIPT_PATH, MEDIA_SCRIPT],
+  ]) {
+    app.get(path, async (_req, reply) =>
+      reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .type('text/javascript; charset=utf-8')
+        .send(script),
+    );
+  }
   for (const path of ['/favicon.svg', '/favicon.ico']) {
     app.get(path, async (_req, reply) =>
       reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(FAVICON),

@@ -3,6 +3,8 @@ import type { AppContext } from '../app-context.js';
 import { registerAccountRoutes } from './account/account-routes.js';
 import { registerAuthRoutes } from './account/auth-routes.js';
 import { registerOutboxRoutes } from './account/outbox-routes.js';
+import { registerProviderRoutes } from './account/provider-routes.js';
+import { registerSignInMethodRoutes } from './account/sign-in-method-routes.js';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
 import { registerOrderRoutes } from './checkout/order-routes.js';
@@ -13,9 +15,11 @@ import { registerApiReference } from './docs/api-reference-page.js';
 import { registerMcpPage } from './docs/mcp-page.js';
 import { registerBadgeRoutes } from './images/badge-routes.js';
 import { registerLogoRoutes } from './images/logo-routes.js';
+import { registerMediaRoutes } from './images/media-routes.js';
 import { registerShareImageRoutes } from './images/share-routes.js';
 import { registerFollowRoutes } from './my-listings/my-listing-follow.js';
 import { registerInterviewRoutes } from './my-listings/my-listing-interview.js';
+import { registerListingMediaRoutes } from './my-listings/my-listing-media.js';
 import { registerRevenueRoutes } from './my-listings/my-listing-revenue.js';
 import { registerMyListingRoutes } from './my-listings/my-listing-routes.js';
 import { registerAwardPages } from './public/award-pages.js';
@@ -59,6 +63,7 @@ const SITE_AREAS: SiteArea[] = [
       registerMcpPage,
       registerFeedRoutes,
       registerLogoRoutes,
+      registerMediaRoutes,
       registerShareImageRoutes,
       registerApiReference,
       registerListingRoutes,
@@ -69,8 +74,18 @@ const SITE_AREAS: SiteArea[] = [
     ],
   },
   { name: 'community', access: 'anyone', home: '/', routes: [registerCommunityRoutes] },
-  { name: 'sign-in', access: 'anyone', home: '/account', routes: [registerAuthRoutes, registerOutboxRoutes] },
-  { name: 'account', access: 'signed-in', home: '/account', routes: [registerAccountRoutes] },
+  {
+    name: 'sign-in',
+    access: 'anyone',
+    home: '/account',
+    routes: [registerAuthRoutes, registerOutboxRoutes, registerProviderRoutes],
+  },
+  {
+    name: 'account',
+    access: 'signed-in',
+    home: '/account',
+    routes: [registerAccountRoutes, registerSignInMethodRoutes],
+  },
   { name: 'draft progress', access: 'anyone', home: '/submit', routes: [registerDraftProgressRoutes] },
   { name: 'submit', access: 'signed-in', home: '/submit', routes: [registerDraftRoutes] },
   // Following is a button on public listing pages: its own sign-in redirect brings people back there.
@@ -79,7 +94,7 @@ const SITE_AREAS: SiteArea[] = [
     name: 'my-listings',
     access: 'signed-in',
     home: '/my/listings',
-    routes: [registerMyListingRoutes, registerInterviewRoutes, registerRevenueRoutes],
+    routes: [registerMyListingRoutes, registerInterviewRoutes, registerRevenueRoutes, registerListingMediaRoutes],
   },
   { name: 'claim links', access: 'anyone', home: '/claims', routes: [registerClaimLinkRoutes] },
   { name: 'claims', access: 'signed-in', home: '/claims', routes: [registerClaimRoutes] },

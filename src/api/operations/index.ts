@@ -10,8 +10,10 @@ import { badgeOperations } from './badges.js';
 import { accountOperations } from './account.js';
 import { accountSettingsOperations } from './account-settings.js';
 import { accountAccessOperations } from './account-access.js';
+import { signInMethodOperations } from './sign-in-methods.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
+import { listingMediaOperations } from './listing-media.js';
 import { revenueOperations } from './revenue.js';
 import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
@@ -32,12 +34,14 @@ export const operations: Operation[] = [
   ...accountOperations,
   ...submitOperations,
   ...myListingOperations,
+  ...listingMediaOperations,
   ...claimOperations,
   ...orderOperations,
   ...checkoutOperations,
   ...communityOperations,
   ...accountSettingsOperations,
   ...accountAccessOperations,
+  ...signInMethodOperations,
   ...revenueOperations,
   ...adminOperations,
 ];

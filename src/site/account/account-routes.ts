@@ -14,6 +14,7 @@ import {
 import { runForm } from '../forms/run-form.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { connectedApps } from '../../oauth/tokens.js';
+import { accountSecuritySections } from './account-security-sections.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const EXPIRY_CHOICES: [string, string][] = [
@@ -31,9 +32,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     opts: { newKey?: string; errors?: string[]; notice?: string } = {},
     status = 200,
   ) {
-    const [keys, apps] = await Promise.all([listApiKeys(ctx.db, user.id), connectedApps(ctx.db, user.id)]);
-    const now = ctx.now().getTime();
     const csrf = reply.generateCsrf();
+    const [keys, apps, security] = await Promise.all([
+      listApiKeys(ctx.db, user.id),
+      connectedApps(ctx.db, user.id),
+      accountSecuritySections(ctx, reply, user, csrf),
+    ]);
+    const now = ctx.now().getTime();
     const state = (k: (typeof keys)[number]) =>
       k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= now ? 'expired' : 'active';
     return reply.page(
@@ -46,6 +51,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       ${user.email_verified_at ? '' : html`<form method="post" action="/account/resend-verification"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary">Send the confirmation email again</button></form>`}
       <p><a href="/submit">Submit a product</a> · <a href="/drafts">Your drafts</a></p>
       <form method="post" action="/signout"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary">Sign out</button></form>
+      ${security}
 
       <h2 id="api-keys">API keys</h2>
       <p>Use a key as <code>Authorization: Bearer &lt;key&gt;</code> on the <a href="/docs">REST API</a> and the MCP server at <code>${ctx.config.publicUrl}/mcp</code>.</p>

@@ -12,6 +12,7 @@ import {
   signUpOperation,
 } from '../../api/operations/account-access.js';
 import { runOperation } from '../forms/run-form.js';
+import { providerButtons } from './provider-routes.js';
 
 type Form = Record<string, string | undefined>;
 
@@ -23,7 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // `next` survives sign-up too, so an invited co-founder without an account lands back on the invite.
   const signupForm = (reply: FastifyReply, values: Form = {}, errors: string[] = []) => html`
-    <h1>Create your account</h1>${errorList(errors)}
+    <h1>Create your account</h1>${errorList(errors)}${providerButtons(ctx, reply, values.next ?? '/account')}
     <form method="post" action="/signup" class="form">${csrfField(reply)}${values.next ? html`<input type="hidden" name="next" value="${values.next}">` : ''}
       <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
       <label>Name <input name="name" maxlength="120" autocomplete="name" value="${values.name ?? ''}"></label>
@@ -55,7 +56,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   const signinForm = (reply: FastifyReply, next: string, values: Form = {}, errors: string[] = []) => html`
-    <h1>Sign in</h1>${errorList(errors)}
+    <h1>Sign in</h1>${errorList(errors)}${providerButtons(ctx, reply, next)}
     <form method="post" action="/signin" class="form">${csrfField(reply)}<input type="hidden" name="next" value="${next}">
       <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
       <label>Password <input type="password" name="password" required maxlength="200" autocomplete="current-password"></label>

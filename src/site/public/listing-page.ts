@@ -5,6 +5,7 @@ import type { ListingProfile } from '../../domain/listings/listing-profile.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import { isFeatured } from '../../domain/listings/featured.js';
 import { reportLink } from '../community/report-link.js';
+import { mediaSection } from './listing-media.js';
 import { SOCIAL_LABELS, STORY_SECTION_TITLES, type StorySection } from '../../drafting/draft-content.js';
 
 /** Plain words for the profile fields a company's website did not state. */
@@ -83,9 +84,9 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
     <div class="listing-grid"><div class="main-col">
       ${p.headline ? html`<p class="headline"><strong>${p.headline}</strong></p>` : ''}
       <section aria-labelledby="about-h"><h2 id="about-h">About ${p.name}</h2>${paragraphs(p.description || p.short_description || '')}</section>
+      ${mediaSection(p.media, p.name)}
       ${p.features.length ? html`<section aria-labelledby="features-h"><h2 id="features-h">Features</h2><ul class="features">${p.features.map((f) => html`<li>${f}</li>`)}</ul></section>` : ''}
       ${p.pricing.model || p.pricing.summary ? html`<section aria-labelledby="pricing-h"><h2 id="pricing-h">Pricing</h2><p>${p.pricing.model ? html`<span class="chip">${p.pricing.model}</span> ` : ''}${p.pricing.summary ?? ''}</p></section>` : ''}
-      ${p.media?.length ? html`<section aria-labelledby="media-h"><h2 id="media-h">Screenshots and media</h2><ul class="media">${p.media.map((m) => html`<li><a href="${m.url}" rel="nofollow noopener">${m.caption || (m.kind === 'video' ? 'Video' : 'Image')}</a></li>`)}</ul></section>` : ''}
       ${
         p.story && Object.keys(p.story).length
           ? html`<section aria-labelledby="story-h"><h2 id="story-h">${p.story.title || "The founders' story"}</h2>

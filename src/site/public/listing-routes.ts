@@ -32,6 +32,9 @@ function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
       ...(primary ? { applicationCategory: primary.name } : {}),
       // Its logo as we serve it (our origin, never the listing's own server).
       ...(p.logo_url ? { image: `${base}${logoPath(p)}` } : {}),
+      ...(p.media?.some((m) => m.kind === 'image')
+        ? { screenshot: p.media.filter((m) => m.kind === 'image').map((m) => m.url) }
+        : {}),
       ...(p.community_rating.count > 0 && p.community_rating.average !== null
         ? {
             aggregateRating: {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { extractPage } from '../../../src/crawler/page-text.js';
 import { siteLanguage } from '../../../src/drafting/extract/language.js';
 import type { CrawledPage } from '../../../src/crawler/crawl-site.js';
-import { htmlFiles, loadCorpus, MULTILINGUAL_CORPUS_DIR } from '../../support/drafting-quality.js';
+import { htmlFiles, loadCorpus, MULTILINGUAL_CORPUS_DIR, splitOf } from '../../support/drafting-quality.js';
 
 const home = (url: string, text: string, extra: Partial<CrawledPage> = {}) => ({
   url,
@@ -79,15 +79,17 @@ test('the Japanese Deskreen page, declared lang="en", is read as Japanese', () =
 });
 
 test('on every corpus site the language read is the one its facts name, or none, never another', () => {
-  for (const site of [...loadCorpus(), ...loadCorpus(MULTILINGUAL_CORPUS_DIR)]) {
+  // The holdout part of the multilingual corpus is never used to tune the extractor (SPLIT.md): not even a test
+  // failing on one of its sites should point at what the extractor gets wrong there.
+  const development = loadCorpus(MULTILINGUAL_CORPUS_DIR).filter((s) => splitOf(s.slug) === 'development');
+  for (const site of [...loadCorpus(), ...development]) {
     const files = htmlFiles(site);
     const at = site.facts.url_path.replace(/\/?$/, '/');
-    const html = files[`${at}index.html`] ?? files[site.facts.url_path];
+    const html = files[`${at}index.html`] ?? files[site.facts.url_path] ?? files[`${site.facts.url_path}.html`];
     assert.ok(html, `${site.slug}: no home page at ${site.facts.url_path}`);
     const url = `https://${site.slug}.example${at}`;
     const found = siteLanguage([{ ...extractPage(html, url), url, kind: 'homepage' }]);
     const stated = site.facts.language ?? 'en';
-    if (site.facts.language) assert.equal(found?.split('-')[0], stated.split('-')[0], site.slug);
-    else assert.ok(found === undefined || found.split('-')[0] === 'en', `${site.slug}: ${found}`);
+    assert.ok(found === undefined || found.split('-')[0] === stated.split('-')[0], `${site.slug}: ${found}`);
   }
 });

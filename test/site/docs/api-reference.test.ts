@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { describeEachDatabase } from '../../support/app.js';
-import { renderApiReferencePage, type ApiDocument } from '../../../src/site/docs/api-reference-page.js';
+import {
+  renderApiReferencePage,
+  renderResponsePage,
+  type ApiDocument,
+} from '../../../src/site/docs/api-reference-page.js';
 import { DOCS_ASSETS } from '../../../src/site/docs/docs-assets.js';
 import { apiOperations as operations } from '../../../src/api/operations/index.js';
 
@@ -213,16 +217,33 @@ describe('the /docs page', () => {
     );
   });
 
-  test('shows the success response fields and names the errors, with their descriptions from the shared responses', () => {
+  test("links each success answer to the page of its fields, and names the errors with the shared responses' descriptions", () => {
     const submit = section(renderApiReferencePage(doc, SITE), 'submit_listing');
     assert.match(
       submit,
-      /<details class="ref-response"><summary><span class="ref-status ref-ok">202<\/span> Accepted<\/summary>[\s\S]*<code class="ref-name">draft_id<\/code>/,
+      /<details class="ref-response" data-src="\/docs\/responses\/submit_listing\/202"><summary><span class="ref-status ref-ok">202<\/span> Accepted<\/summary><p><a href="\/docs\/responses\/submit_listing\/202">The fields of this answer<\/a><\/p><\/details>/,
     );
+    assert.doesNotMatch(submit, /draft_id/, "the answer's fields are not in the reference itself");
     assert.match(
       submit,
       /<p class="ref-errors">Errors \(<a href="#errors">problem details<\/a>\): <span class="ref-status">400<\/span> Invalid request<\/p>/,
     );
+  });
+
+  test("an answer's page shows its fields under breadcrumbs back to the operation", () => {
+    const page = renderResponsePage(doc, 'submit_listing', '202', SITE) ?? '';
+    assert.match(page, /<h1>Submit a product: the 202 answer<\/h1>/);
+    assert.match(page, /<a href="\/docs#op-submit_listing">Submit a product<\/a>/);
+    assert.match(
+      page,
+      /<div class="ref-response-fields"><ul class="ref-fields"><li><code class="ref-name">draft_id<\/code> <span class="ref-type">integer<\/span><br>Poll get_draft/,
+    );
+    assert.equal(
+      renderResponsePage(doc, 'submit_listing', '400', SITE),
+      null,
+      'an error answer has the shared problem page',
+    );
+    assert.equal(renderResponsePage(doc, 'no_such_operation', '200', SITE), null);
   });
 
   test('writes descriptions as paragraphs with their inline code', () => {
@@ -347,6 +368,18 @@ describeEachDatabase(
       assert.equal(gz.headers['content-encoding'], 'gzip');
       assert.match(String(gz.headers.vary), /Accept-Encoding/i);
       assert.ok(zlib.gunzipSync(gz.rawPayload).equals(own('api-reference.js')));
+    });
+
+    test('each success answer of the registry has a page of its fields; an unknown one is a 404', async () => {
+      const res = await env().get('/docs/responses/get_listing/200');
+      assert.equal(res.statusCode, 200);
+      assert.match(res.body, /<code class="ref-name">slug<\/code>/);
+      assert.match(res.body, /<code class="ref-name">community_rating<\/code>/);
+      const reference = (await env().get('/docs')).body;
+      for (const href of reference.matchAll(/data-src="([^"]+)"/g))
+        assert.equal((await env().get(href[1])).statusCode, 200, href[1]);
+      assert.equal((await env().get('/docs/responses/get_listing/418')).statusCode, 404);
+      assert.equal((await env().get('/docs/responses/nope/200')).statusCode, 404);
     });
 
     test('the MCP page lives beside the reference at /docs/mcp', async () => {
