@@ -13,6 +13,7 @@ import {
   type SiteView,
   type ViewPage,
 } from './site-view.js';
+import { scriptOfText } from './language.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
 import { wordCount } from './text-units.js';
 
@@ -240,13 +241,47 @@ function heroParagraph(page: ViewPage) {
   );
 }
 
+/** Letters of the scripts a site may be written in, by what scriptOfText says of its homepage. */
+const SCRIPT_LETTERS: Record<string, RegExp> = {
+  ja: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
+  zh: /\p{Script=Han}/u,
+  ko: /\p{Script=Hangul}/u,
+  cyrillic: /\p{Script=Cyrillic}/u,
+  greek: /\p{Script=Greek}/u,
+  arabic: /\p{Script=Arabic}/u,
+  hebrew: /\p{Script=Hebrew}/u,
+  thai: /\p{Script=Thai}/u,
+  devanagari: /\p{Script=Devanagari}/u,
+};
+const homeScripts = new WeakMap<ViewPage, RegExp | null>();
+/**
+ * Whether a text is in another script than the homepage's, so in another language: the English meta description of a
+ * Chinese site. Values stay in the site's language; a Latin-script site is not judged this way (its languages share
+ * one script).
+ */
+function otherScript(home: ViewPage, text: string): boolean {
+  let letters = homeScripts.get(home);
+  if (letters === undefined) {
+    const script = scriptOfText(
+      home.blocks
+        .filter(isOwnStatement)
+        .map((b) => b.text)
+        .join('\n')
+        .slice(0, 20_000),
+    );
+    letters = (script && SCRIPT_LETTERS[script]) ?? null;
+    homeScripts.set(home, letters);
+  }
+  return !!letters && /\p{L}/u.test(text) && !letters.test(text);
+}
+
 export function extractShortDescription(site: SiteView): Proposal<string> | undefined {
   const home = site.home;
   if (!home) return undefined;
   const limit = FIELD_LIMITS.short_description.max;
   for (const key of ['description', 'og:description', 'twitter:description']) {
     const v = home.meta[key];
-    if (v && wordCount(v) >= 5) {
+    if (v && wordCount(v) >= 5 && !otherScript(home, v)) {
       const text = fitText(v.replace(/\s+/g, ' ').trim(), limit);
       return propose(text, [quoteOn(home, 'head', text)]);
     }
@@ -271,6 +306,7 @@ export function extractDescription(site: SiteView): Proposal<string> | undefined
       if (fromPage >= 4) break;
       if (!PROSE_TAGS.has(b.tag) || !isOwnStatement(b) || NOT_DESCRIPTIVE.test(b.within)) continue;
       if (wordCount(b.text) < 12 || b.text.includes('©') || b.text.length > 4000 || seen.has(b.text)) continue;
+      if (site.home && otherScript(site.home, b.text)) continue;
       seen.add(b.text);
       chosen.push({ page, text: b.text });
       fromPage++;

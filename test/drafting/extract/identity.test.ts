@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractLogo, extractName, extractTagline } from '../../../src/drafting/extract/identity.js';
+import {
+  extractDescription,
+  extractLogo,
+  extractName,
+  extractShortDescription,
+  extractTagline,
+} from '../../../src/drafting/extract/identity.js';
 import { siteView } from '../../../src/drafting/extract/site-view.js';
 import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
 
@@ -111,4 +117,27 @@ test('a hero h1 that goes on in lower case on the next line is read whole', () =
   }
   // The name alone on its line is not the start of the pitch.
   assert.equal(extractTagline(home('Acme', '<h1>Acme</h1><h1>a calmer internet</h1>'), 'Acme')?.value, undefined);
+});
+
+test('on a site in Chinese or Russian, an English meta description or paragraph gives way to the site’s own words', () => {
+  for (const hero of [
+    '1Remote是一款现代化的个人远程会话管理员和启动器，使用它你可以从一个入口管理多种远程会话。',
+    'FrankenPHP — это современный сервер приложений для PHP, написанный на Go и построенный на основе веб-сервера Caddy.',
+  ]) {
+    const s = home(
+      'Acme',
+      `<h1>Acme</h1><p>${hero}</p><p>${hero.slice(0, 40)}</p><p>One remote access manager to rule them all.</p>`,
+      '<meta name="description" content="One Remote Access Manager to Rule Them All">',
+    );
+    assert.equal(extractShortDescription(s)?.value, hero);
+    assert.ok(extractDescription(s)?.value.startsWith(hero));
+    assert.ok(!extractDescription(s)?.value.includes('rule them all'));
+  }
+  // Languages that share the Latin script are not told apart this way.
+  const fr = home(
+    'Acme',
+    '<h1>Acme</h1><p>Acme est un gestionnaire moderne de sessions à distance pour toute votre équipe.</p>',
+    '<meta name="description" content="One Remote Access Manager to Rule Them All">',
+  );
+  assert.equal(extractShortDescription(fr)?.value, 'One Remote Access Manager to Rule Them All');
 });
