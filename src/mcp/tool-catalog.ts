@@ -12,7 +12,8 @@ const SCOPE_META = 'io.launchdeck/scope';
 const idempotencyKeyProperty = {
   type: 'string',
   pattern: '^[\\x20-\\x7e]{1,255}$',
-  description: 'Optional, e.g. a UUID: a retry with the same key and arguments returns the first result.',
+  // Not "Optional": the schema says so (it is never required), and the words would be repeated in every writing tool.
+  description: 'e.g. a UUID: a retry with the same key and arguments returns the first result',
 };
 
 /** One registry operation as an MCP tool: what tools/list shows plus what tools/call needs. */
@@ -61,7 +62,7 @@ export function mergedInputSchema(op: Operation): JsonObjectSchema & { additiona
 
 /** What the tool does, then what it needs: agents pick a tool and the credential for it from this text. */
 export function toolDescription(op: Operation): string {
-  const needs = op.scope ? `Requires scope ${op.scope}.` : 'Public: no credentials needed.';
+  const needs = op.scope ? `Requires scope ${op.scope}.` : 'Public: no credentials.';
   return [op.summary, op.description, needs].filter(Boolean).join('\n\n');
 }
 
