@@ -202,7 +202,8 @@ export const DraftSchema = Type.Object(
       }),
     ),
     language: Nullable(Type.String(), {
-      description: "The site's language (BCP 47), as read from the site; values stay in that language",
+      description:
+        "The site's language (BCP 47), as read from the site or set with update_draft; values stay in that language",
     }),
     completeness: Type.Integer({ minimum: 0, maximum: 100 }),
     missing: Type.Array(Type.String()),

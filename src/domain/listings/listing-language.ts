@@ -18,7 +18,8 @@ export function primaryLanguage(tag: string): string | undefined {
   if (!/^[a-z]{2,3}$/.test(primary)) return undefined;
   let canonical: string;
   try {
-    canonical = Intl.getCanonicalLocales(primary)[0];
+    // sh is written sr-Latn now: its language is sr.
+    canonical = Intl.getCanonicalLocales(primary)[0].split('-')[0];
   } catch {
     return undefined;
   }
