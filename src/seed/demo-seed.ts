@@ -1,9 +1,9 @@
 import type { AppContext } from '../app-context.js';
 import type { NoRows, Queryable } from '../db/client.js';
-import { reindexListings } from '../domain/search/search-index.js';
 import { reindexBlogPosts } from '../domain/blog/blog-repository.js';
 import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
 import { awardFinishedWeeks } from '../jobs/scheduler.js';
+import { reindexEveryListing } from '../jobs/reindex-job.js';
 import { buildDemoData } from './demo-data.js';
 import type { DemoData } from './demo-types.js';
 import { demoScreenshotMasters, insertDemoMedia } from './demo-media.js';
@@ -54,7 +54,8 @@ export async function seedDemo(
     await insertContent(tx, siteId, data, now);
     log(`${data.blogPosts.length} blog posts, ${data.interviewQuestions.length} interview questions`);
   });
-  await reindexListings(ctx.db, { all: true });
+  // The search index, and the language of each listing's text (none is stated).
+  await reindexEveryListing(ctx.db);
   await reindexBlogPosts(ctx.db, siteId);
   await ctx.db.query<NoRows>('ANALYZE');
   const awarded = await awardFinishedWeeks(ctx, 12);

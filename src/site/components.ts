@@ -21,6 +21,13 @@ export function logo(l: { id: number; name: string; logo_url: string | null }, s
 }
 
 /**
+ * ` lang="ja"` for an element holding a listing's own text (name, tagline, description), when its language is known:
+ * screen readers and fonts then treat it as written, while the site's own words around it stay English.
+ */
+export const textLang = (l: { language: string | null }): SafeHtml | '' =>
+  l.language ? html` lang="${l.language}"` : '';
+
+/**
  * Voting from a card: signed-out visitors get a link to sign in (and come back to `next`);
  * signed-in ones a form posting to the vote route with its CSRF token, `voted` holding the
  * listings they already voted for on their current launch.
@@ -47,8 +54,8 @@ export function listingCard(l: ListingSummary, o: CardOptions): SafeHtml {
     ${o.rank ? html`<span class="rank" aria-label="Rank ${o.rank}">${o.rank}</span>` : ''}
     ${logo(l)}
     <div class="body">
-      <h3 class="name"><a href="/p/${l.slug}">${l.name}</a></h3>
-      <p class="tagline">${l.tagline}</p>
+      <h3 class="name"${textLang(l)}><a href="/p/${l.slug}">${l.name}</a></h3>
+      <p class="tagline"${textLang(l)}>${l.tagline}</p>
       <p class="chips">${l.primary_category ? html`<a class="chip" href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a>` : ''}
         ${featured ? html`<span class="chip featured" title="Paid placement">Featured</span>` : l.plan === 'paid' ? html`<span class="chip paid" title="Launched on the paid plan">Paid launch</span>` : ''}
         ${l.status === 'scheduled' && l.launch_week ? html`<span class="chip">Launches ${l.launch_week}</span>` : ''}</p>

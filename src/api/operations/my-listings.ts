@@ -124,7 +124,7 @@ export const updateMyListingOperation = defineOperation({
         additionalProperties: false,
         description:
           'Only those sent change (a list replaces the old one; an empty string or list removes one). headline, ' +
-          "summary and seo_* are this site's listing's own; the rest are company facts, shared by its listings on " +
+          "summary, seo_* and language are this listing's own; the rest are company facts, shared by its listings on " +
           "every site (403 while another site's listing of it is owned by others)",
       }),
     ),

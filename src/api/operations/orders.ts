@@ -26,8 +26,7 @@ const OrderItem = Type.Object(
         maxLength: 10,
         pattern: '^\\d{4}-\\d{2}-\\d{2}$',
         description:
-          "A Monday (YYYY-MM-DD) of list_products' weeks, for products taking week: required where week_required, " +
-          'else omitted means live at once',
+          "A Monday (YYYY-MM-DD) of list_products' weeks: required where week_required, else omitted means live at once",
       }),
     ),
     amount_cents: Type.Optional(

@@ -4,7 +4,7 @@ import {
   STORY_SECTION_TITLES,
   type StorySection,
 } from '../../drafting/draft-content.js';
-import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js';
+import { Body, DateTime, Faq, LanguageInput, Nullable, Socials, StringEnum } from './common.js';
 
 /**
  * Profile fields of a draft with their limits (as FIELD_LIMITS); every one accepts null (removes it).
@@ -113,6 +113,7 @@ export const UpdateDraftBody = Body(
     competitor_url: Type.Optional(
       Type.String({ maxLength: 2048, description: 'A competitor to compare with; empty string clears' }),
     ),
+    language: Type.Optional(LanguageInput('A BCP 47 primary subtag (ja, pt); the listing takes it')),
     seo: Type.Optional(
       Type.Object(
         {
@@ -201,7 +202,8 @@ export const DraftSchema = Type.Object(
       }),
     ),
     language: Nullable(Type.String(), {
-      description: "The site's language (BCP 47), as read from the site; values stay in that language",
+      description:
+        "The site's language (BCP 47), as read from the site or set with update_draft; values stay in that language",
     }),
     completeness: Type.Integer({ minimum: 0, maximum: 100 }),
     missing: Type.Array(Type.String()),

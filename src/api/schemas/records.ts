@@ -41,6 +41,7 @@ export const ListingSummarySchema = Type.Object({
   featured_until: Nullable(
     Type.String({ format: 'date-time', description: 'Paid featured placement: the listing is featured until then' }),
   ),
+  language: Nullable(Type.String({ description: 'Language of its text, a BCP 47 primary subtag (ja, fr)' })),
 });
 
 const DomainRatingSchema = Type.Object(
