@@ -73,7 +73,7 @@ export const claimListingOperation = defineOperation({
     slug: Type.String({ minLength: 1, maxLength: 220, description: 'Listing slug' }),
     method: StringEnum(['dns', 'meta', 'file', 'email'] as const, {
       description:
-        'dns (a TXT record), meta (a tag in the homepage <head>), file (under /.well-known/ on the website) or ' +
+        'dns (a TXT record), meta (a tag in the homepage <head>), file (under /.well-known/) or ' +
         'email (a single-use link mailed to `email`)',
     }),
     email: Type.Optional(

@@ -35,7 +35,7 @@ export const addListingMediaOperation = defineOperation({
   path: '/me/listings/{listing_id}/media',
   tag: 'My listings',
   title: 'Add a screenshot or video',
-  summary: `Adds a screenshot (up to ${MAX_SCREENSHOTS}) or the demo video (one). Public on paid listings or once the media section is unlocked.`,
+  summary: `Adds a screenshot (up to ${MAX_SCREENSHOTS}) or the demo video (one); public on paid listings or once media is unlocked.`,
   scope: 'listings:write',
   status: 201,
   notFound: true,

@@ -131,7 +131,7 @@ export const submitDraftOperation = defineOperation({
   tag: 'Submit',
   title: 'Save a draft as your listing',
   summary:
-    'Saves a ready draft as your listing (unpublished) and returns listing_id; run again after edits, it updates that listing.',
+    'Saves a ready draft as your listing (unpublished), returning listing_id; run again after edits to update it.',
   scope: 'listings:write',
   notFound: true,
   idempotent: true,

@@ -71,7 +71,7 @@ export const Socials = (whose: string) =>
       ) as TProperties,
       {
         additionalProperties: false,
-        description: `${whose} social links (http(s)) by platform, replacing all (an empty one is left out)`,
+        description: `${whose} links (http(s)) by platform; replaces all, empty ones left out`,
       },
     ),
   );

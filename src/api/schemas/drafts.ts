@@ -105,8 +105,7 @@ export const UpdateDraftBody = Body(
     story: Type.Optional(
       storyInput(
         8000,
-        'Each section sent replaces that one (an empty string removes it); plain text, a blank line between ' +
-          'paragraphs',
+        'Each section sent replaces that one ("" removes it); plain text, blank line between paragraphs',
       ),
     ),
     milestones: Type.Optional(Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones' })),
@@ -122,9 +121,7 @@ export const UpdateDraftBody = Body(
         },
         {
           additionalProperties: false,
-          description:
-            "The listing page's search-engine title and meta description: each sent replaces that one (an empty " +
-            'string removes it)',
+          description: 'Search-engine title and meta description; each sent replaces that one ("" removes it)',
         },
       ),
     ),
