@@ -73,7 +73,7 @@ function siteHeader(opts: LayoutOptions, path: string): SafeHtml {
   const account = opts.user
     ? html`${opts.user.is_admin ? html`<li><a href="/admin">Admin</a></li>` : ''}<li><a href="/drafts">Drafts</a></li><li><a href="/my/listings">My listings</a></li><li><a href="/orders">Orders</a></li><li><a href="/account">Account</a></li>`
     : html`<li><a href="/signin">Sign in</a></li><li class="sign-up"><a href="/signup">Sign up</a></li>`;
-  return html`<header class="top"><a class="brand" href="/">${raw(LOGO_SVG)}<span>${opts.siteName}</span></a>
+  return html`<header class="top${opts.user ? ' signed-in' : ''}"><a class="brand" href="/">${raw(LOGO_SVG)}<span>${opts.siteName}</span></a>
 <nav class="sections" aria-label="Main"><ul>${SECTIONS.map((s) => html`<li><a href="${s.href}"${current(s.href, path, section)}>${s.label}</a></li>`)}</ul></nav>
 <nav class="account" aria-label="Account"><ul>${account}<li><a class="button" href="/submit">Submit<span class="wide-only"> a product</span></a></li></ul></nav></header>`;
 }
