@@ -24,7 +24,7 @@ export interface HomeData {
   posts: OutputOf<typeof listBlogPostsOperation>['items'];
 }
 
-export const HOME_LIMITS = { today: 5, week: 10, upcoming: 5, featured: 4, categories: 8, posts: 3 } as const;
+const HOME_LIMITS = { today: 5, week: 10, upcoming: 5, featured: 4, categories: 8, posts: 3 } as const;
 
 /**
  * The home page's data: the public reads the API serves (list_launches and list_categories are

@@ -85,7 +85,7 @@ export function homePage(d: HomeData, o: HomePageOptions): SafeHtml {
         <section aria-labelledby="today-h">
           <div class="section-head"><h2 id="today-h">Launching today</h2>
             <p class="small muted"><time datetime="${today}">${weekdayOf(today)}, ${shortDate(today)}</time> · ranked by community votes</p></div>
-          ${cardList(d.today.items, { ...cards, empty: 'Nothing has launched yet today. Launches go live through the week: here are the best of this week so far.' })}
+          ${cardList(d.today.items, { ...cards, empty: d.week.total ? 'Nothing has launched yet today. Launches go live through the week: here are the best of this week so far.' : 'Nothing has launched yet today.' })}
           ${d.today.total > d.today.items.length ? more('/launches?section=today', `All ${number.format(d.today.total)} launches of today`) : ''}
         </section>
         <section aria-labelledby="week-h">
@@ -122,7 +122,11 @@ export function homePage(d: HomeData, o: HomePageOptions): SafeHtml {
           ${more('/hall-of-fame', 'Hall of Fame')}
         </section>
         <section class="panel" aria-labelledby="categories-h"><h2 id="categories-h">Top categories</h2>
-          <ul class="link-list counted">${d.categories.map((c) => html`<li><a href="/categories/${c.slug}">${c.name}</a> <span class="muted">${number.format(c.live_listings)}<span class="sr-only"> products</span></span></li>`)}</ul>
+          ${
+            d.categories.length
+              ? html`<ul class="link-list counted">${d.categories.map((c) => html`<li><a href="/categories/${c.slug}">${c.name}</a> <span class="muted">${number.format(c.live_listings)}<span class="sr-only"> products</span></span></li>`)}</ul>`
+              : html`<p class="muted small">No category has a live product yet.</p>`
+          }
           ${more('/categories', 'All categories')}
         </section>
         <section class="panel" aria-labelledby="blog-h"><h2 id="blog-h">From the blog</h2>

@@ -5,7 +5,7 @@ import { type LaunchDay, launchCounts, launchDays, launchWeekBefore } from '../.
 import { addWeeks, mondayOf } from '../../domain/weeks/weeks.js';
 
 /** How many weeks the calendar shows on either side of the week on the page. */
-export const CALENDAR_REACH = 8;
+const CALENDAR_REACH = 8;
 
 export interface CalendarWeek {
   week: string;
@@ -32,13 +32,16 @@ export async function weekSurroundings(ctx: AppContext, monday: string, now: Dat
   const current = mondayOf(now);
   const from = addWeeks(monday, -CALENDAR_REACH);
   const to = addWeeks(monday, CALENDAR_REACH);
-  const [previous, counts, days, own] = await Promise.all([
+  const latestWinners = () => winnersByWeek(db, site, 1, 0).then((w) => w.weeks[0] ?? null);
+  // A week not over has no awards of its own: the latest winners are read alongside the rest.
+  const [previous, counts, days, own, latestIfOpen] = await Promise.all([
     launchWeekBefore(db, site, monday),
     launchCounts(db, site, from, to),
     monday <= current ? launchDays(db, site, monday) : Promise.resolve([]),
     monday < current ? weekAwards(db, site, monday) : Promise.resolve([]),
+    monday >= current ? latestWinners() : Promise.resolve(null),
   ]);
-  const latest = own.length ? null : (await winnersByWeek(db, site, 1, 0)).weeks[0];
+  const latest = own.length ? null : monday >= current ? latestIfOpen : await latestWinners();
   const calendar = Array.from({ length: 2 * CALENDAR_REACH + 1 }, (_, i) => {
     const week = addWeeks(from, i);
     const c = counts.get(week);
