@@ -83,7 +83,13 @@ const SITE_AREAS: SiteArea[] = [
     name: 'sign-in',
     access: 'anyone',
     home: '/account',
-    routes: [registerAuthRoutes, registerOutboxRoutes, registerProviderRoutes, registerPasskeyRoutes, registerEmailLinkRoutes],
+    routes: [
+      registerAuthRoutes,
+      registerOutboxRoutes,
+      registerProviderRoutes,
+      registerPasskeyRoutes,
+      registerEmailLinkRoutes,
+    ],
   },
   {
     name: 'account',

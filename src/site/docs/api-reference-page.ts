@@ -188,9 +188,14 @@ export function renderResponsePage(
       canonical: `${publicUrl}/docs/responses/${operationId}/${status}`,
       description: `The fields of the ${status} answer of ${operationId} in the ${opts.siteName} API.`,
       stylesheets: [DOCS_ASSETS.stylesheet],
+      breadcrumbs: [
+        { href: '/', label: 'Home' },
+        { href: '/docs', label: 'API reference' },
+        { href: `/docs#op-${operationId}`, label: name },
+        { label: `${status} answer` },
+      ],
     },
     html`
-    ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/docs', label: 'API reference' }, { href: `/docs#op-${operationId}`, label: name }, { label: `${status} answer` }])}
     <h1>${name}: the ${status} answer</h1>
     <p class="lead"><span class="api-method api-${entry.method.toLowerCase()}">${entry.method}</span> <code>${basePath(doc)}${entry.path}</code> · <code>${operationId}</code></p>
     ${fields}`,
