@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { NoRows, Queryable } from '../db/client.js';
 import { reindexBlogPosts } from '../domain/blog/blog-repository.js';
-import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
+import { addDays, addWeeks, isoDate, mondayOf } from '../domain/weeks/weeks.js';
 import { awardFinishedWeeks } from '../jobs/scheduler.js';
 import { reindexEveryListing } from '../jobs/reindex-job.js';
 import { buildDemoData } from './demo-data.js';
@@ -9,6 +9,9 @@ import type { DemoData } from './demo-types.js';
 import { demoScreenshotMasters, insertDemoMedia } from './demo-media.js';
 
 const VOTERS = 800;
+/** Paid launches shown as featured, and for how long from the demo's loading. */
+const FEATURED = 4;
+const FEATURED_DAYS = 14;
 const json = (v: unknown) => JSON.stringify(v);
 
 /** Loads the demo set when the site has no listings yet; returns whether it did. */
@@ -96,6 +99,13 @@ async function insertCategories(tx: Queryable, siteId: number, data: DemoData) {
   );
 }
 
+/** A day from 0 to `last` picked by the slug: stable for a listing, even across the days so far. */
+function spreadDay(slug: string, last: number): number {
+  let h = 0;
+  for (const ch of slug) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h % (last + 1);
+}
+
 async function insertListings(tx: Queryable, siteId: number, data: DemoData, now: Date) {
   const current = mondayOf(now);
   const companies = data.listings.map((l) => ({
@@ -140,9 +150,15 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
      ON CONFLICT (domain) DO NOTHING`,
     [json(companies)],
   );
+  const daysSoFar = Math.round((Date.parse(isoDate(now)) - Date.parse(current)) / 86_400_000);
   const listings = data.listings.map((l) => {
     const week = addWeeks(current, l.launchWeekOffset);
-    const launchedAt = l.status === 'live' ? `${addDays(week, l.launchDayOffset)}T08:00:00Z` : null;
+    // This week's launches are spread over its days so far, today's from midnight: "launching
+    // today" always has some, whatever day the demo is loaded on.
+    const thisWeek = l.launchWeekOffset === 0;
+    const day = thisWeek ? spreadDay(l.slug, daysSoFar) : l.launchDayOffset;
+    const at = thisWeek && day === daysSoFar ? '00:00:00' : '08:00:00';
+    const launchedAt = l.status === 'live' ? `${addDays(week, day)}T${at}Z` : null;
     return {
       domain: l.domain,
       slug: l.slug,
@@ -342,6 +358,13 @@ async function insertVotesAndFollowers(tx: Queryable, siteId: number, data: Demo
                            followers_count = (SELECT count(*) FROM followers f WHERE f.listing_id = l.id)
       WHERE l.site_id = $1`,
     [siteId],
+  );
+  // The newest paid launches also bought the featured placement: the home page's paid strip.
+  await tx.query<NoRows>(
+    `UPDATE listings SET featured_until = $2
+      WHERE id IN (SELECT id FROM listings WHERE site_id = $1 AND status = 'live' AND plan = 'paid'
+                    ORDER BY launch_week DESC, votes_count DESC, id LIMIT $3)`,
+    [siteId, new Date(now.getTime() + FEATURED_DAYS * 86_400_000).toISOString(), FEATURED],
   );
 }
 

@@ -9,14 +9,17 @@ export function monogram(name: string): SafeHtml {
   return html`<span class="monogram hue-${monogramHue(name)}" aria-hidden="true">${monogramLetters(name)}</span>`;
 }
 
+const LOGO_PX = { s: 32, m: 48, l: 72 } as const;
+
 /**
  * A listing's logo, served from our origin (fetched once, resized; the monogram when it is broken),
  * never from the listing's own server; the monogram when it has none.
  */
-export function logo(l: { id: number; name: string; logo_url: string | null }, size: 'm' | 'l' = 'm'): SafeHtml {
+export function logo(l: { id: number; name: string; logo_url: string | null }, size: 's' | 'm' | 'l' = 'm'): SafeHtml {
   const src = logoPath(l);
+  const px = LOGO_PX[size];
   return src
-    ? html`<img class="logo logo-${size}" src="${src}" alt="" width="${size === 'l' ? 72 : 48}" height="${size === 'l' ? 72 : 48}"${size === 'm' ? html` loading="lazy"` : ''} decoding="async">`
+    ? html`<img class="logo logo-${size}" src="${src}" alt="" width="${px}" height="${px}"${size !== 'l' ? html` loading="lazy"` : ''} decoding="async">`
     : html`<span class="logo logo-${size}">${monogram(l.name)}</span>`;
 }
 
@@ -107,8 +110,4 @@ export function pagination(
     ${page > 1 ? html`<a rel="prev" href="${href(page - 1)}">← Previous</a>` : html`<span></span>`}
     <span>Page ${page} of ${last}</span>
     ${page < last ? html`<a rel="next" href="${href(page + 1)}">Next →</a>` : html`<span></span>`}</nav>`;
-}
-
-export function breadcrumbs(trail: { href?: string; label: string }[]): SafeHtml {
-  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${trail.map((t, i) => html`<li>${t.href && i < trail.length - 1 ? html`<a href="${t.href}">${t.label}</a>` : html`<span aria-current="page">${t.label}</span>`}</li>`)}</ol></nav>`;
 }

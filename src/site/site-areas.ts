@@ -31,6 +31,7 @@ import { registerCalendarRoutes } from './public/calendar-routes.js';
 import { registerFeedRoutes } from './public/feeds.js';
 import { registerListingRoutes } from './public/listing-routes.js';
 import { registerPeopleRoutes } from './public/people-routes.js';
+import { registerSiteMapPage } from './public/site-map-page.js';
 import { registerSitemapRoutes } from './public/sitemap.js';
 import { type Access, guardArea } from './site-request.js';
 import { registerDraftProgressRoutes } from './submit/draft-progress-routes.js';
@@ -62,6 +63,7 @@ const SITE_AREAS: SiteArea[] = [
     home: '/',
     routes: [
       registerSitemapRoutes,
+      registerSiteMapPage,
       registerBrowseRoutes,
       registerMcpPage,
       registerFeedRoutes,
@@ -81,7 +83,13 @@ const SITE_AREAS: SiteArea[] = [
     name: 'sign-in',
     access: 'anyone',
     home: '/account',
-    routes: [registerAuthRoutes, registerOutboxRoutes, registerProviderRoutes, registerPasskeyRoutes, registerEmailLinkRoutes],
+    routes: [
+      registerAuthRoutes,
+      registerOutboxRoutes,
+      registerProviderRoutes,
+      registerPasskeyRoutes,
+      registerEmailLinkRoutes,
+    ],
   },
   {
     name: 'account',

@@ -183,7 +183,7 @@ export function allReviewsPage(
   page: ReviewPage,
   viewer: ReviewViewer,
 ): SafeHtml {
-  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/p/${listing.slug}">${listing.name}</a></li><li><span aria-current="page">Reviews</span></li></ol></nav>
+  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/p/${listing.slug}">${listing.name}</a></li><li><span aria-current="page">Reviews</span></li></ol></nav>
     <h1>Reviews of ${listing.name}</h1>
     ${ratingSummary(rating, page.total)}
     <div class="reviews">${page.items.length ? reviewList(listing, page.items, viewer, 'h2') : html`<p class="muted">No reviews on this page.</p>`}</div>

@@ -8,7 +8,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
-import { breadcrumbs } from '../components.js';
 import { currentUser } from '../session.js';
 import { DOCS_ASSETS, registerDocsAssetRoutes } from './docs-assets.js';
 import {
@@ -140,9 +139,9 @@ export function renderApiReferencePage(doc: ApiDocument, opts: ApiReferencePageO
         ),
       stylesheets: [DOCS_ASSETS.stylesheet],
       alternates: [{ type: 'application/vnd.oai.openapi+json', href: OPENAPI_PATH, title: 'OpenAPI document' }],
+      breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'API reference' }],
     },
     html`
-    ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'API reference' }])}
     <h1>${title} reference</h1>
     ${doc.info?.summary ? html`<p class="lead">${doc.info.summary}</p>` : ''}
     <dl class="api-facts">
@@ -189,9 +188,14 @@ export function renderResponsePage(
       canonical: `${publicUrl}/docs/responses/${operationId}/${status}`,
       description: `The fields of the ${status} answer of ${operationId} in the ${opts.siteName} API.`,
       stylesheets: [DOCS_ASSETS.stylesheet],
+      breadcrumbs: [
+        { href: '/', label: 'Home' },
+        { href: '/docs', label: 'API reference' },
+        { href: `/docs#op-${operationId}`, label: name },
+        { label: `${status} answer` },
+      ],
     },
     html`
-    ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/docs', label: 'API reference' }, { href: `/docs#op-${operationId}`, label: name }, { label: `${status} answer` }])}
     <h1>${name}: the ${status} answer</h1>
     <p class="lead"><span class="api-method api-${entry.method.toLowerCase()}">${entry.method}</span> <code>${basePath(doc)}${entry.path}</code> · <code>${operationId}</code></p>
     ${fields}`,

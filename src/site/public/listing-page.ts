@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../html.js';
 import { revenueFigureLabel } from '../revenue-figure.js';
-import { breadcrumbs, cardList, logo, textLang } from '../components.js';
+import { cardList, logo, textLang } from '../components.js';
+import type { Crumb } from '../site-navigation.js';
 import type { ListingProfile } from '../../domain/listings/listing-profile.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import { isFeatured } from '../../domain/listings/featured.js';
@@ -63,14 +64,22 @@ export interface ListingPageParts {
   comments: SafeHtml;
 }
 
+/** Where a listing sits: under its primary category. */
+export function listingTrail(p: ListingProfile): Crumb[] {
+  const primary = p.categories.find((c) => c.primary) ?? p.categories[0];
+  return [
+    { href: '/', label: 'Home' },
+    ...(primary ? [{ href: `/categories/${primary.slug}`, label: primary.name }] : []),
+    { label: p.name },
+  ];
+}
+
 /** The public page of one listing: everything get_listing says, laid out for people. */
 export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
-  const primary = p.categories.find((c) => c.primary) ?? p.categories[0];
   const missing = p.not_found_on_website.map((f) => FIELD_WORDS[f] ?? f.replace(/_/g, ' '));
   const socials = Object.entries(p.socials ?? {});
   const lang = textLang(p);
   return html`
-    ${breadcrumbs([{ href: '/', label: 'Home' }, ...(primary ? [{ href: `/categories/${primary.slug}`, label: primary.name }] : []), { label: p.name }])}
     <header class="listing-head">
       ${logo(p, 'l')}
       <div class="titles"><h1${lang}>${p.name}</h1><p class="lead"${lang}>${p.tagline}</p>

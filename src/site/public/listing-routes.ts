@@ -7,7 +7,7 @@ import type { ListingProfile } from '../../domain/listings/listing-profile.js';
 import { badgeEmbeds } from '../../domain/badges/listing-badges.js';
 import { HttpError } from '../../api/errors.js';
 import { readOperation } from './read-operation.js';
-import { listingPage } from './listing-page.js';
+import { listingPage, listingTrail } from './listing-page.js';
 import { followControl } from '../my-listings/my-listing-follow.js';
 import { isFeatured } from '../../domain/listings/featured.js';
 import { voteControl } from '../community/vote-control.js';
@@ -19,7 +19,7 @@ import { listingSharePath, logoPath } from '../../domain/images/image-addresses.
 
 const sendHtml = (reply: FastifyReply, body: string | Buffer) => reply.type('text/html; charset=utf-8').send(body);
 
-/** schema.org data of a listing page: the product (rating from genuine reviews only) and where it sits. */
+/** schema.org data of a listing page: the product (rating from genuine reviews only) and its FAQs (the layout adds where it sits). */
 function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
   const primary = p.categories.find((c) => c.primary);
   return [
@@ -50,15 +50,6 @@ function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
         ? { author: p.founders.map((f) => ({ '@type': 'Person', name: f.name, url: `${base}/founders/${f.slug}` })) }
         : {}),
       mainEntityOfPage: url,
-    },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { name: 'Home', item: `${base}/` },
-        ...(primary ? [{ name: primary.name, item: `${base}/categories/${primary.slug}` }] : []),
-        { name: p.name, item: url },
-      ].map((e, i) => ({ '@type': 'ListItem', position: i + 1, ...e })),
     },
     ...(p.faqs.length
       ? [
@@ -159,6 +150,7 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
           canonical: url,
           image: `${ctx.config.publicUrl}${listingSharePath(p.slug)}`,
           jsonLd: listingJsonLd(p, url, ctx.config.publicUrl),
+          breadcrumbs: listingTrail(p),
         },
         listingPage(p, {
           now,

@@ -95,6 +95,8 @@ const doc: ApiDocument = {
 const tags = (page: string, name: string) =>
   [...page.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map((m) => m[1]);
 const attr = (attrs: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
+/** The scripts that run: JSON-LD blocks (the breadcrumbs for search engines) are data, never run. */
+const scriptTags = (page: string) => tags(page, 'script').filter((a) => attr(a, 'type') !== 'application/ld+json');
 /** The section of one operation. */
 const section = (page: string, operationId: string) => {
   const start = page.indexOf(`<section class="ref-op" id="op-${operationId}"`);
@@ -105,7 +107,7 @@ describe('the /docs page', () => {
   test('is a page of the site: its header, navigation and footer around the reference', () => {
     const page = renderApiReferencePage(doc, SITE);
     assert.match(page, /<header class="top">/);
-    assert.match(page, /<nav aria-label="Main">/);
+    assert.match(page, /<nav class="sections" aria-label="Main">/);
     assert.match(page, /<footer class="site">/);
     assert.match(
       page,
@@ -141,13 +143,13 @@ describe('the /docs page', () => {
 
   test('loads only its own small script and stylesheet from our origin, deferred, with no inline script or style', () => {
     const page = renderApiReferencePage(doc, SITE);
-    const scripts = tags(page, 'script');
+    const scripts = scriptTags(page);
     assert.deepEqual(
       scripts.map((a) => attr(a, 'src')),
       [DOCS_ASSETS.script],
     );
     assert.match(scripts[0], / defer\b/, 'the script waits for the page');
-    assert.doesNotMatch(page, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+    assert.doesNotMatch(page, /<script(?![^>]*\bsrc=)(?! type="application\/ld\+json")[^>]*>/, 'no inline script');
     const stylesheets = tags(page, 'link')
       .filter((a) => attr(a, 'rel') === 'stylesheet')
       .map((a) => attr(a, 'href')!);
@@ -305,7 +307,7 @@ describe('the /docs page', () => {
     const page = renderApiReferencePage(hostile, SITE);
     assert.doesNotMatch(page, /<img src=x/);
     assert.doesNotMatch(page, /<script>alert/);
-    assert.equal(tags(page, 'script').length, 1, 'only our script');
+    assert.equal(scriptTags(page).length, 1, 'only our script');
     assert.match(page, /&lt;img src=x onerror=alert\(1\)&gt;&lt;script&gt;alert\(2\)&lt;\/script&gt;/);
   });
 });
@@ -340,7 +342,7 @@ describeEachDatabase(
     test('every script and stylesheet of the page is served from our origin with its content type and a year of caching', async () => {
       const page = (await env().get('/docs')).body;
       const urls = [
-        ...tags(page, 'script').map((a) => attr(a, 'src')!),
+        ...scriptTags(page).map((a) => attr(a, 'src')!),
         ...tags(page, 'link')
           .filter((a) => attr(a, 'rel') === 'stylesheet')
           .map((a) => attr(a, 'href')!),
