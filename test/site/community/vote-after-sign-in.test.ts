@@ -1,0 +1,96 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeEachDatabase } from '../../support/app.js';
+import { createUser, TEST_PASSWORD } from '../../support/credentials.js';
+import { FormClient } from '../../support/form-client.js';
+import { seedPublicWorld } from '../../support/public-world.js';
+
+type Env = Parameters<Parameters<typeof describeEachDatabase>[1]>[0];
+const votes = async (env: Env, slug: string) =>
+  (await env().ctx.db.query<{ n: number }>('SELECT votes_count AS n FROM listings WHERE slug = $1', [slug]))[0].n;
+/** A signed-out browser whose posts come from the site's own pages. */
+const visitor = (env: Env) => new FormClient(env().app, { 'sec-fetch-site': 'same-origin' });
+const signInWithPassword = (b: FormClient, email: string, next: string) =>
+  b.submit(`/signin?next=${encodeURIComponent(next)}`, '/signin', { email, password: TEST_PASSWORD, next });
+
+describeEachDatabase(
+  'site: the vote survives signing in',
+  (env) => {
+    test('a signed-out upvote is cast by the password sign-in it leads to, and the listing says so', async () => {
+      const email = await createUser(env(), 'later-voter');
+      const b = visitor(env);
+      const before = await votes(env, 'cafe-ledger');
+      const asked = await b.submit('/p/cafe-ledger', '/p/cafe-ledger/vote', {});
+      assert.equal(asked.statusCode, 303);
+      assert.equal(asked.headers.location, '/signin?next=%2Fp%2Fcafe-ledger');
+      assert.equal(await votes(env, 'cafe-ledger'), before, 'nothing counted before sign-in');
+      const res = await signInWithPassword(b, email, '/p/cafe-ledger');
+      assert.equal(res.headers.location, '/p/cafe-ledger');
+      assert.equal(await votes(env, 'cafe-ledger'), before + 1);
+      const page = await b.get('/p/cafe-ledger');
+      assert.match(page.body, /your upvote is counted/);
+      assert.match(page.body, /action="\/p\/cafe-ledger\/unvote"/);
+      assert.doesNotMatch((await b.get('/p/cafe-ledger')).body, /your upvote is counted/, 'the notice shows once');
+    });
+
+    test('a signed-out upvote from another site is refused and kept nowhere', async () => {
+      const b = new FormClient(env().app, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
+      const res = await b.submit('/p/cafe-ledger', '/p/cafe-ledger/vote', {});
+      assert.equal(res.statusCode, 403);
+      assert.equal(b.cookies.has('ld_pending'), false);
+    });
+
+    test('a kept upvote expires after 15 minutes', async () => {
+      const email = await createUser(env(), 'slow-voter');
+      const b = visitor(env);
+      const before = await votes(env, 'quillnote');
+      await b.submit('/p/quillnote', '/p/quillnote/vote', {});
+      const then = env().clock.now;
+      env().clock.now = new Date(then.getTime() + 16 * 60_000);
+      await signInWithPassword(b, email, '/p/quillnote');
+      env().clock.now = then;
+      assert.equal(await votes(env, 'quillnote'), before);
+    });
+
+    test('a kept upvote is used once: its cookie replayed by another person casts nothing', async () => {
+      const [first, second] = [await createUser(env(), 'first'), await createUser(env(), 'second')];
+      const a = visitor(env);
+      await a.submit('/p/cafe-ledger', '/p/cafe-ledger/vote', {});
+      const stolen = a.cookies.get('ld_pending')!;
+      const before = await votes(env, 'cafe-ledger');
+      await signInWithPassword(a, first, '/p/cafe-ledger');
+      assert.equal(await votes(env, 'cafe-ledger'), before + 1);
+      const other = visitor(env);
+      other.cookies.set('ld_pending', stolen);
+      await signInWithPassword(other, second, '/p/cafe-ledger');
+      assert.equal(await votes(env, 'cafe-ledger'), before + 1);
+    });
+
+    test('a signed-out follow is done after sign-in', async () => {
+      const email = await createUser(env(), 'follower');
+      const b = visitor(env);
+      const asked = await b.submit('/p/cafe-ledger', '/p/cafe-ledger/follow', {});
+      assert.equal(asked.headers.location, '/signin?next=%2Fp%2Fcafe-ledger');
+      await signInWithPassword(b, email, '/p/cafe-ledger');
+      const page = await b.get('/p/cafe-ledger');
+      assert.match(page.body, /follow this launch/);
+      assert.match(page.body, /action="\/p\/cafe-ledger\/unfollow"/);
+    });
+
+    test('a comment typed signed out is posted after sign-in', async () => {
+      const email = await createUser(env(), 'commenter');
+      const b = visitor(env);
+      const asked = await b.submit('/p/cafe-ledger', '/p/cafe-ledger/comments', { body: 'Typed before signing in.' });
+      assert.equal(asked.statusCode, 303);
+      await signInWithPassword(b, email, '/p/cafe-ledger#comments');
+      const page = await b.get('/p/cafe-ledger');
+      assert.match(page.body, /your comment is posted/);
+      assert.match(page.body, /Typed before signing in\./);
+    });
+  },
+  {
+    seed: async (ctx) => {
+      await seedPublicWorld(ctx);
+    },
+  },
+);
