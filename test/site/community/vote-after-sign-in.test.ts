@@ -33,6 +33,32 @@ describeEachDatabase(
       assert.doesNotMatch((await b.get('/p/cafe-ledger')).body, /your upvote is counted/, 'the notice shows once');
     });
 
+    test("an unconfirmed account's upvote waits for its confirmation link, then is cast", async () => {
+      const b = visitor(env);
+      const email = `unconfirmed-${Date.now()}@example.com`;
+      await b.submit('/p/rowboat', '/p/rowboat/vote', {});
+      await b.submit('/signup?next=%2Fp%2Frowboat', '/signup', { email, password: TEST_PASSWORD, next: '/p/rowboat' });
+      await signInWithPassword(b, email, '/p/rowboat'); // sign-up itself does not sign in
+      assert.match((await b.get('/p/rowboat')).body, /Your upvote is waiting: it is cast as soon as you confirm/);
+      const voted = async () =>
+        (
+          await env().ctx.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM votes v JOIN users u ON u.id = v.user_id WHERE u.email = $1`,
+            [email],
+          )
+        )[0].n;
+      assert.equal(await voted(), 0);
+      const mail = await env().ctx.db.query<{ text_body: string }>(
+        'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+        [email],
+      );
+      const link = new URL(/https?:\/\/\S+/.exec(mail[0].text_body)![0]);
+      const confirmed = await b.get(link.pathname + link.search);
+      assert.equal(confirmed.headers.location, '/p/rowboat');
+      assert.equal(await voted(), 1);
+      assert.match((await b.get('/p/rowboat')).body, /your upvote is (counted|recorded)/);
+    });
+
     test('a signed-out upvote from another site is refused and kept nowhere', async () => {
       const b = new FormClient(env().app, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
       const res = await b.submit('/p/cafe-ledger', '/p/cafe-ledger/vote', {});
