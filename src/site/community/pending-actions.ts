@@ -30,16 +30,17 @@ const cookieOptions = (ctx: AppContext, req: FastifyRequest, maxAge: number) => 
 });
 
 /**
- * The check of a signed-out visitor's vote, follow or comment post. Those buttons sit on pages
- * rendered once for every signed-out visitor (no per-visitor CSRF token in them), so the browser's
- * own word stands for the token: the post must come from this site (Sec-Fetch-Site, or Origin).
- * With a session, or a token in the form, the usual token check applies.
+ * The check of a vote, follow or comment post. Signed out, those buttons sit on pages rendered
+ * once for every visitor (no per-visitor CSRF token in them), so the browser's own word stands for
+ * the token: the post must come from this site (Sec-Fetch-Site, or Origin). A form with a token
+ * has it checked as usual. (Not keyed on the session cookie: a stale one must not void the
+ * signed-out forms.)
  */
 export function csrfOrSameSite(app: FastifyInstance, ctx: AppContext) {
   const ownOrigin = new URL(ctx.config.publicUrl).origin;
   return (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const body = req.body as Record<string, unknown> | undefined;
-    if (req.cookies.ld_session || body?._csrf !== undefined) return app.csrfProtection(req, reply, done);
+    if (body?._csrf !== undefined) return app.csrfProtection(req, reply, done);
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     if (site === 'same-origin' || (site === undefined && origin === ownOrigin)) return done();

@@ -92,6 +92,22 @@ describeEachDatabase(
       assert.equal(await votes(env, 'cafe-ledger'), before + 1);
     });
 
+    test('a kept upvote still obeys the per-account limit', async () => {
+      const email = await createUser(env(), 'busy-later');
+      const [{ id }] = await env().ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+      await env().ctx.db.query(
+        `INSERT INTO votes (listing_id, user_id, created_at, launch_week, counted)
+      SELECT l.id, $1, $2, DATE '1999-01-04' + g * 7, false FROM listings l CROSS JOIN generate_series(1, 30) g WHERE l.slug = 'secret-draft'`,
+        [id, env().ctx.now().toISOString()],
+      );
+      const b = visitor(env);
+      const before = await votes(env, 'rowboat');
+      await b.submit('/p/rowboat', '/p/rowboat/vote', {});
+      await signInWithPassword(b, email, '/p/rowboat');
+      assert.equal(await votes(env, 'rowboat'), before);
+      assert.match((await b.get('/p/rowboat')).body, /your upvote could not be cast/);
+    });
+
     test('a signed-out follow is done after sign-in', async () => {
       const email = await createUser(env(), 'follower');
       const b = visitor(env);
