@@ -1,6 +1,6 @@
 import type { NoRows, Queryable } from '../../db/client.js';
 
-export type PendingKind = 'vote' | 'follow' | 'comment';
+export type PendingKind = 'vote' | 'follow' | 'comment' | 'review';
 
 /** What a signed-out visitor asked for, waiting for them to sign in. */
 export interface PendingAction {

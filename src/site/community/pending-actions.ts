@@ -8,7 +8,12 @@ import {
   type PendingAction,
   type PendingKind,
 } from '../../domain/accounts/pending-action-repository.js';
-import { castVoteOperation, followListingOperation, addCommentOperation } from '../../api/operations/community.js';
+import {
+  addCommentOperation,
+  castVoteOperation,
+  followListingOperation,
+  writeReviewOperation,
+} from '../../api/operations/community.js';
 import { executeOperation } from '../../api/execute.js';
 import { runForm, unreadSessionPrincipal } from '../forms/run-form.js';
 import { sha256 } from '../../crypto/sha256.js';
@@ -123,15 +128,28 @@ async function perform(
     if (r.refused) return r.refused === 'unconfirmed' ? 'waiting' : 'refused';
     return r.counted ? 'counted' : 'held';
   }
+  const slug = { slug: a.slug };
   const r =
     a.kind === 'follow'
-      ? await runForm(ctx, user, followListingOperation, undefined, { slug: a.slug })
-      : await runForm(ctx, user, addCommentOperation, { body: a.body ?? '' }, { slug: a.slug });
+      ? await runForm(ctx, user, followListingOperation, undefined, slug)
+      : a.kind === 'comment'
+        ? await runForm(ctx, user, addCommentOperation, { body: a.body ?? '' }, slug)
+        : await runForm(ctx, user, writeReviewOperation, reviewFields(a.body), slug);
   if (r.ok) {
     if ('reason' in r.value && r.value.reason === 'unconfirmed') return 'waiting';
     return 'ok' in r.value && r.value.ok === false ? 'refused' : 'done';
   }
   return r.status === 403 && !user.email_verified_at ? 'waiting' : 'refused';
+}
+
+/** A kept review's rating and text (stored as JSON by rememberAndSignIn's caller). */
+function reviewFields(stored: string | null): { rating: string; body: string } {
+  try {
+    const v = JSON.parse(stored ?? '') as { rating?: unknown; body?: unknown };
+    return { rating: String(v.rating ?? ''), body: String(v.body ?? '') };
+  } catch {
+    return { rating: '', body: '' };
+  }
 }
 
 const WORDS: Record<PendingKind, Record<Outcome, string>> = {
@@ -156,6 +174,14 @@ const WORDS: Record<PendingKind, Record<Outcome, string>> = {
     waiting: 'Your comment is kept: it is posted as soon as you confirm your email with the link we mailed you.',
     done: 'You are signed in, and your comment is posted.',
     refused: 'You are signed in, but your comment was not posted. Write it again below.',
+  },
+  review: {
+    counted: '',
+    held: '',
+    waiting: 'Your review is kept: it is published as soon as you confirm your email with the link we mailed you.',
+    done: 'You are signed in, and your review is published.',
+    refused:
+      'You are signed in, but your review was not published (you may make this product, or it was refused). See below.',
   },
 };
 

@@ -129,6 +129,21 @@ describeEachDatabase(
       assert.match(page.body, /your comment is posted/);
       assert.match(page.body, /Typed before signing in\./);
     });
+
+    test('a review written signed out is published after sign-in', async () => {
+      const email = await createUser(env(), 'reviewer');
+      const b = visitor(env);
+      const page = (await b.get('/p/cafe-ledger')).body;
+      assert.match(
+        page,
+        /<form method="post" action="\/p\/cafe-ledger\/reviews" class="review-form" id="review-form">\s*\n\s*<fieldset/,
+      );
+      await b.submit('/p/cafe-ledger', '/p/cafe-ledger/reviews', { rating: '4', body: 'Kept through sign-in.' });
+      await signInWithPassword(b, email, '/p/cafe-ledger#reviews');
+      const after = (await b.get('/p/cafe-ledger')).body;
+      assert.match(after, /your review is published/);
+      assert.match(after, /Kept through sign-in\./);
+    });
   },
   {
     seed: async (ctx) => {
