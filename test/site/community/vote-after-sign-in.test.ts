@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../../support/app.js';
 import { createUser, TEST_PASSWORD } from '../../support/credentials.js';
 import { FormClient } from '../../support/form-client.js';
 import { seedPublicWorld } from '../../support/public-world.js';
+import { hiddenInputs } from '../../support/http-browser.js';
 
 type Env = Parameters<Parameters<typeof describeEachDatabase>[1]>[0];
 const votes = async (env: Env, slug: string) =>
@@ -57,6 +58,25 @@ describeEachDatabase(
       assert.equal(confirmed.headers.location, '/p/rowboat');
       assert.equal(await voted(), 1);
       assert.match((await b.get('/p/rowboat')).body, /your upvote is (counted|recorded)/);
+    });
+
+    test('a signed-out upvote is cast when a new visitor signs up by a mailed link', async () => {
+      const b = visitor(env);
+      const email = `newcomer-${Date.now()}@example.com`;
+      const before = await votes(env, 'quillnote');
+      await b.submit('/p/quillnote', '/p/quillnote/vote', {});
+      await b.submit('/signin?next=%2Fp%2Fquillnote', '/signin/email', { email, password: '', next: '/p/quillnote' });
+      const [mail] = await env().ctx.db.query<{ text_body: string }>(
+        'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+        [email],
+      );
+      const link = /https?:\/\/[^/\s]+(\/signin\/email\/link\?token=[A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
+      const page = await b.get(link);
+      const fields = Object.fromEntries(hiddenInputs(page.body, '/signin/email/link').filter(([k]) => k !== '_csrf'));
+      const res = await b.submit(link, '/signin/email/link', fields);
+      assert.equal(res.headers.location, '/p/quillnote');
+      assert.equal(await votes(env, 'quillnote'), before + 1, 'the link confirmed the address, so the vote counts');
+      assert.match((await b.get('/p/quillnote')).body, /your upvote is counted/);
     });
 
     test('a signed-out upvote from another site is refused and kept nowhere', async () => {
