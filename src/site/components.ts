@@ -74,7 +74,9 @@ export function listingCard(l: ListingSummary, o: CardOptions): SafeHtml {
 function cardVote(l: ListingSummary, v: CardVoting): SafeHtml {
   const count = html`<span aria-hidden="true">▲</span> <span class="vote-count">${l.votes}</span>`;
   if (!v.signedIn) {
-    return html`<a class="votes card-vote" href="/signin?next=${encodeURIComponent(v.next)}" title="Sign in to vote">${count}<span class="sr-only"> votes; sign in to vote for ${l.name}</span></a>`;
+    // Kept through sign-in and cast after it (pending-actions.ts); no token on a page shared by every visitor.
+    return html`<form class="votes-form" method="post" action="/p/${l.slug}/vote"><input type="hidden" name="next" value="${v.next}">
+    <button class="votes card-vote" aria-pressed="false" title="Sign in to vote">${count}<span class="sr-only"> votes; sign in to vote for ${l.name}</span></button></form>`;
   }
   const voted = v.voted.has(l.id);
   return html`<form class="votes-form" method="post" action="/p/${l.slug}/${voted ? 'unvote' : 'vote'}" data-vote="${l.slug}">

@@ -5,6 +5,7 @@ import { findUserById, type User } from '../domain/accounts/user-repository.js';
 import { SESSION_DAYS } from '../domain/accounts/sessions.js';
 import { lastSeenIsStale, touchSession } from '../domain/accounts/active-sessions.js';
 import { sessionDevice } from '../domain/accounts/session-device.js';
+import { doPendingAction } from './community/pending-actions.js';
 
 export const SESSION_COOKIE = 'ld_session';
 
@@ -39,6 +40,8 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
   // The rest of this request (e.g. the consent page right after sign-in) sees the new user.
   req.user = await findUserById(ctx.db, userId);
   users.set(req, req.user);
+  // Whatever method signed them in, the vote (follow, comment) that sent them here is done now.
+  if (req.user) await doPendingAction(ctx, req, reply, req.user, token);
 }
 
 export async function signOut(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {

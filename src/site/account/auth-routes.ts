@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html } from '../html.js';
-import { safeNext, signIn, signOut } from '../session.js';
+import { SESSION_COOKIE, safeNext, signIn, signOut } from '../session.js';
+import { doPendingAction } from '../community/pending-actions.js';
+import { findUserById } from '../../domain/accounts/user-repository.js';
 import { confirmEmail } from '../../domain/accounts/user-repository.js';
 import { passwordSignIn, throttledMessage } from '../../domain/accounts/password-sign-in.js';
 import { consumeEmailToken } from '../../domain/accounts/email-tokens.js';
@@ -111,6 +113,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       );
     // The link proves the inbox, as a reset link does: it signs in, where sign-up itself no longer does.
     if (req.user?.id !== t.user_id) await signIn(ctx, req, reply, t.user_id);
+    else {
+      const confirmedUser = await findUserById(ctx.db, t.user_id);
+      const token = req.cookies[SESSION_COOKIE];
+      if (confirmedUser && token) await doPendingAction(ctx, req, reply, confirmedUser, token);
+    }
     const next = typeof t.payload.next === 'string' ? safeNext(t.payload.next) : '/account?welcome=1';
     return reply.redirect(next, 303);
   });

@@ -11,6 +11,7 @@ import { listingPage, listingTrail } from './listing-page.js';
 import { followControl } from '../my-listings/my-listing-follow.js';
 import { isFeatured } from '../../domain/listings/featured.js';
 import { voteControl } from '../community/vote-control.js';
+import { pendingNotice } from '../community/pending-actions.js';
 import { hasVoted } from '../../domain/votes/votes.js';
 import { commentsSection } from '../community/comment-section.js';
 import { listingReviewsSection } from '../community/review-section.js';
@@ -132,10 +133,10 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
     const minute = Math.floor(now.getTime() / 60_000);
     const sort = commentSort(req.query.comments);
     const render = async (): Promise<string> => {
-      const vote = voteControl(
+      const vote = html`${user ? pendingNotice(req, reply, p.slug) : ''}${voteControl(
         p,
         user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null,
-      );
+      )}`;
       const [comments, reviews] = await Promise.all([
         commentsSection(ctx, p, user, { sort, csrf }),
         listingReviewsSection(ctx.db, p, user, csrf),
