@@ -59,11 +59,16 @@ await cannon(base, { duration: 2, requests: restRequests });
 await cannon(base, { duration: 2, requests: mcpRequests });
 const rest: number[] = [];
 const mcp: number[] = [];
+const restCpu: number[] = [];
+const mcpCpu: number[] = [];
 for (let i = 0; i < 3; i++) {
-  rest.push((await cannon(base, { duration: duration / 3, requests: restRequests })).rps);
+  const r = await cannon(base, { duration: duration / 3, requests: restRequests });
+  rest.push(r.rps);
+  restCpu.push(r.serverCpuUsPerRequest);
   const m = await cannon(base, { duration: duration / 3, requests: mcpRequests });
   if (m.non2xx || m.errors) throw new Error(`MCP errors: ${m.non2xx} non-2xx, ${m.errors} errors`);
   mcp.push(m.rps);
+  mcpCpu.push(m.serverCpuUsPerRequest);
 }
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const ratio = mean(mcp) / mean(rest);
@@ -75,6 +80,10 @@ console.log(
     rest_rps: Math.round(mean(rest)),
     mcp_rps: Math.round(mean(mcp)),
     ratio: Number(ratio.toFixed(3)),
+    // The server's CPU per request in each phase, and their ratio: what the server alone costs, whatever the
+    // load generator (which handles MCP's bigger bodies on the same cores) takes.
+    server_cpu_us_per_request: { rest: Number(mean(restCpu).toFixed(1)), mcp: Number(mean(mcpCpu).toFixed(1)) },
+    server_cost_ratio: Number((mean(restCpu) / mean(mcpCpu)).toFixed(3)),
     target: 0.8,
     pass: ratio >= 0.8,
   }),

@@ -50,7 +50,7 @@ export async function benchContext(kind: 'postgres' | 'pglite', env: Record<stri
 export async function cannon(
   url: string,
   opts: { requests?: { path: string }[]; duration?: number; connections?: number } = {},
-): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+): Promise<{ rps: number; p99: number; errors: number; non2xx: number; serverCpuUsPerRequest: number }> {
   const args = {
     url,
     duration: opts.duration ?? 10,
@@ -59,14 +59,20 @@ export async function cannon(
   };
   // The options go by standard input: a list of request bodies can be longer than argv allows.
   const child = spawn(process.execPath, ['--import', 'tsx', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // This process's CPU while the load runs: the server's cost per request when it listens here, which the
+  // load generator's own cost (it shares the machine's cores) cannot blur.
+  const cpuBefore = process.cpuUsage();
   child.stdin.end(JSON.stringify(args));
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => {
     out += d;
   });
   const [code] = await once(child, 'exit');
+  const cpu = process.cpuUsage(cpuBefore);
   if (code !== 0) throw new Error(`the load generator exited with ${code}`);
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
+  const result = JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
+  const requests = result.rps * args.duration;
+  return { ...result, serverCpuUsPerRequest: requests > 0 ? (cpu.user + cpu.system) / requests : 0 };
 }
 
 export function percentile(values: number[], p: number): number {
