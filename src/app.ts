@@ -24,6 +24,8 @@ import { registerAuthorizeRoutes } from './oauth/authorize-routes.js';
 import { registerTokenRoutes } from './oauth/token-routes.js';
 import { installMetrics } from './metrics/install-metrics.js';
 import { requestIdFor, withLogHygiene } from './logging/log-hygiene.js';
+import { installCompression, sendPrecompressed } from './net/compress-replies.js';
+import { Precompressed } from './net/content-coding.js';
 
 export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
@@ -48,6 +50,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // First, so every request is timed: counts and latencies per operation, and GET /metrics (README "Monitoring").
   installMetrics(app, ctx, operations);
   installErrorHandlers(app, htmlErrors);
+  // Brotli or gzip for every text answer (before any route, so that every route has the hook).
+  installCompression(app);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     // A POST without a body (submit_draft, verify_claim…) is fine even when a client sets the JSON content type.
     if (body === '' || body === undefined) return done(null, undefined);
@@ -143,8 +147,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   const openapi = buildOpenApi(operations, { publicUrl: ctx.config.publicUrl, siteName: ctx.site.name });
-  const openapiJson = JSON.stringify(openapi);
-  app.get('/api/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(openapiJson));
+  // 200 KB that never change while the process runs: compressed once, at full effort.
+  const openapiJson = new Precompressed(Buffer.from(JSON.stringify(openapi)), 'once');
+  app.get('/api/v1/openapi.json', (req, reply) => sendPrecompressed(req, reply.type('application/json'), openapiJson));
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     try {
