@@ -43,7 +43,8 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
  * The caches' side of db.changed (db/changes.ts): a write made here empties this instance's copies
  * before the writer's call returns, so its next read shows it; other instances hear of it through
  * NOTIFY. The payload on LISTINGS_CHANNEL is a profile key, or `${siteId}:` (no listing has an empty
- * slug) when only the lists go.
+ * slug) when only the lists go. The pages memoised from these reads (site/page-memo.ts) go whenever
+ * the read cache is emptied.
  */
 async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, readCache: ListingCache): Promise<void> {
   const notify = (channel: string, payload: string) =>
@@ -51,19 +52,14 @@ async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, read
   db.onChange((change) => {
     switch (change.kind) {
       case 'listing': {
-        // Any listing write can change a list, so the cached list answers go too.
+        // Any listing write (a vote too) can change a list, so the cached list answers go too: a
+        // vote shows on the next page anyone opens, on every instance.
         const key = profileCacheKey(change.siteId, change.slug);
         listingCache.invalidate(key);
         readCache.clear();
         notify(LISTINGS_CHANNEL, key);
         return;
       }
-      case 'vote_count':
-        // The voter sees the new number at once. Other instances are not told: a count is not worth
-        // a NOTIFY and a cleared read cache on every vote, and their cached profiles and lists show
-        // it within their TTLs (10 s and READ_CACHE_SECONDS).
-        listingCache.invalidate(profileCacheKey(change.siteId, change.slug));
-        return;
       case 'all_listings':
         // Not told to other instances: they show it within their TTLs.
         listingCache.clear();
@@ -76,6 +72,11 @@ async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, read
         listingCache.clear();
         dropSalesCatalog(db); // quotes check category slugs against it
         notify(LISTINGS_CHANNEL, `${change.siteId}:`);
+        return;
+      case 'content':
+        // No cached read holds it, but the memoised pages go with the read cache, everywhere.
+        readCache.clear();
+        notify(LISTINGS_CHANNEL, ':');
         return;
       case 'site_settings':
         // Vote settings are reused for VOTE_SETTINGS_TTL_MS elsewhere; sales settings are told at once.

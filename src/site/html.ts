@@ -38,6 +38,8 @@ export interface LayoutOptions {
   siteName: string;
   description?: string;
   user?: { email: string; is_admin?: boolean } | null;
+  /** The header's account links as rendered elsewhere (a memoised page's placeholder, see personal-parts.ts); otherwise from `user`. */
+  account?: SafeHtml;
   /** The page's canonical URL (absolute). */
   canonical?: string;
   /** An absolute image URL of our own origin for link previews (OpenGraph / Twitter cards), e.g. a generated share image. */
@@ -57,6 +59,13 @@ const ldJson = (o: object) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** The header's links of the visitor's account, or to sign in. */
+export function accountLinks(user: { is_admin?: boolean } | null | undefined): SafeHtml {
+  return user
+    ? html`${user.is_admin ? html`<a href="/admin">Admin</a>` : ''}<a href="/drafts">Drafts</a><a href="/my/listings">My listings</a><a href="/orders">Orders</a><a href="/account">Account</a>`
+    : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`;
+}
+
 /**
  * Every page of the site: skip link, header (with the visitor's signed-in state), main, footer.
  * No inline script or style: the CSP allows only our own files.
@@ -74,7 +83,7 @@ ${(opts.jsonLd ?? []).map((o) => html`<script type="application/ld+json">${raw(l
 <body><a class="skip-link" href="#main">Skip to content</a>
 <header class="top"><a class="brand" href="/">${raw(LOGO_SVG)}<span>${opts.siteName}</span></a>
 <nav aria-label="Main"><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a>
-${opts.user ? html`${opts.user.is_admin ? html`<a href="/admin">Admin</a>` : ''}<a href="/drafts">Drafts</a><a href="/my/listings">My listings</a><a href="/orders">Orders</a><a href="/account">Account</a>` : html`<a href="/signin">Sign in</a><a href="/signup">Sign up</a>`}</nav></header>
+${opts.account ?? accountLinks(opts.user)}</nav></header>
 <main id="main">${body}</main>
 <footer class="site"><div class="inner"><p>${opts.siteName} — products and their weekly launches.</p>
 <nav aria-label="Footer"><a href="/docs">API reference</a><a href="/api/v1/openapi.json">OpenAPI</a><a href="/docs/mcp">MCP server</a><a href="/submit">Submit a product</a><a href="/hall-of-fame">Hall of Fame</a></nav></div></footer></body></html>`

@@ -23,6 +23,7 @@ export class ListingCache {
   private entries = new Map<string, Entry>();
   private loading = new Map<string, Promise<CachedValue<unknown> | null>>();
   private generations = new Map<string, number>();
+  private clears = 0;
 
   constructor(
     private readonly ttlMs = 10_000,
@@ -82,14 +83,25 @@ export class ListingCache {
     this.entries.set(key, entry);
   }
 
+  /** How many times this key was invalidated: a copy of anything built from it before is out of date. */
+  generationOf(key: string): number {
+    return this.generations.get(key) ?? 0;
+  }
+
   invalidate(key: string) {
     this.entries.delete(key);
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
   }
 
   clear() {
+    this.clears++;
     for (const key of this.entries.keys()) this.invalidate(key);
     for (const key of this.loading.keys()) this.invalidate(key);
+  }
+
+  /** How many times the cache was emptied: anything built from its answers before the last time is out of date. */
+  get epoch() {
+    return this.clears;
   }
 
   get size() {

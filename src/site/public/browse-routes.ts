@@ -5,13 +5,13 @@ import { searchListingsOperation } from '../../api/operations/listings.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
-import { currentUser } from '../session.js';
 import { breadcrumbs, cardList, pagination } from '../components.js';
+import { pageMemoOf } from '../page-memo.js';
+import type { PersonalParts } from '../personal-parts.js';
 import { readOperation } from './read-operation.js';
 import { featuredListings } from '../../domain/listings/featured.js';
 import { LISTING_SORTS } from '../../domain/search/search-listings.js';
 import type { CategoryNode } from '../../domain/categories/category-repository.js';
-import { cardVoting } from '../community/card-voting.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -41,43 +41,42 @@ const qs = (q: Query) => {
   return s ? `?${s}` : '';
 };
 
-/** Home (launch sections), search, and categories: the directory a visitor browses. */
+/**
+ * Home (launch sections), search, and categories: the directory a visitor browses. Memoised
+ * (page-memo.ts), but for searches for a text.
+ */
 export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   const siteName = ctx.site.name;
-  const send = async (
-    req: FastifyRequest,
-    reply: FastifyReply,
+  const memo = pageMemoOf(ctx);
+  const inLayout = (
+    parts: PersonalParts,
     o: { title: string; description?: string; canonical: string },
     body: SafeHtml,
-  ) =>
-    reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .send(layout({ ...o, siteName, user: await currentUser(ctx, req).catch(() => null) }, body));
+  ) => layout({ ...o, siteName, account: parts.account }, body);
 
-  const home = async (req: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => {
-    const now = ctx.now();
-    const section = HOME_SECTIONS.find((s) => s.key === (req.query.section ?? 'this-week')) ?? HOME_SECTIONS[0];
-    const [list, featured] = await Promise.all([
-      readOperation(ctx, listLaunchesOperation, {
-        section: section.key,
-        page: req.query.page,
-        per_page: req.query.per_page,
-      }),
-      featuredListings(ctx.db, ctx.site.id, now),
-    ]);
-    const path = req.url.startsWith('/launches') ? '/launches' : '/';
-    const voting = await cardVoting(ctx, req, reply, [...featured, ...list.items]);
-    return send(
-      req,
-      reply,
-      {
-        title: `${siteName} — ${section.label.toLowerCase()}'s launches`,
-        description: ctx.site.purpose,
-        canonical: `${base}${path}${qs({ section: section.key === 'this-week' ? undefined : section.key, page: list.page > 1 ? String(list.page) : undefined })}`,
-      },
-      html`
+  const home = (req: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) =>
+    memo.send(req, reply, async (parts) => {
+      const now = ctx.now();
+      const section = HOME_SECTIONS.find((s) => s.key === (req.query.section ?? 'this-week')) ?? HOME_SECTIONS[0];
+      const [list, featured] = await Promise.all([
+        readOperation(ctx, listLaunchesOperation, {
+          section: section.key,
+          page: req.query.page,
+          per_page: req.query.per_page,
+        }),
+        featuredListings(ctx.db, ctx.site.id, now),
+      ]);
+      const path = req.url.startsWith('/launches') ? '/launches' : '/';
+      const voting = parts.voting(req.url);
+      return inLayout(
+        parts,
+        {
+          title: `${siteName} — ${section.label.toLowerCase()}'s launches`,
+          description: ctx.site.purpose,
+          canonical: `${base}${path}${qs({ section: section.key === 'this-week' ? undefined : section.key, page: list.page > 1 ? String(list.page) : undefined })}`,
+        },
+        html`
       <section class="hero" aria-labelledby="hero-h">
         <h1 id="hero-h">Discover new products, launched every week</h1>
         <p class="muted">${ctx.site.purpose}</p>
@@ -100,53 +99,57 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       </section>
       <section class="card" aria-labelledby="build-h"><h2 id="build-h">Build on ${siteName}</h2>
         <p>Everything here is open to programs too: the <a href="/docs">REST API</a> (OpenAPI 3.1) and the MCP server at <code>${base}/mcp</code> for AI agents.</p></section>`,
-    );
-  };
+      );
+    });
   app.get<{ Querystring: Query }>('/', home);
   app.get<{ Querystring: Query }>('/launches', home);
 
-  app.get<{ Querystring: Query }>('/search', async (req, reply) => {
-    const q = req.query;
-    const now = ctx.now();
-    const filters = {
-      q: q.q,
-      category: q.category,
-      stage: q.stage,
-      country: q.country,
-      pricing_model: q.pricing_model,
-      status: q.status,
-      sort: q.sort,
-    };
-    const [result, tree] = await Promise.all([
-      readOperation(ctx, searchListingsOperation, {
-        ...filters,
-        page: q.page,
-        per_page: q.per_page,
-      }),
-      readOperation(ctx, listCategoriesOperation, { include_empty: 'false' }),
-    ]);
-    const flat: { slug: string; name: string; depth: number }[] = [];
-    const walk = (nodes: CategoryNode[], depth: number) => {
-      for (const n of nodes) {
-        flat.push({ slug: n.slug, name: n.name, depth });
-        walk(n.children, depth + 1);
-      }
-    };
-    walk(tree.items, 0);
-    const corrected = result.corrected
-      ? Object.entries(result.corrected).map(([from, to]) => `${from} → ${to.join(' or ')}`)
-      : [];
-    const title = q.q ? `“${q.q}” — search` : 'Search products';
-    const voting = await cardVoting(ctx, req, reply, result.items);
-    return send(
+  // A search for a text is drawn each time (too many to keep); browsing by filters alone is kept.
+  app.get<{ Querystring: Query }>('/search', (req, reply) =>
+    memo.send(
       req,
       reply,
-      {
-        title: `${title} — ${siteName}`,
-        description: `Search ${siteName}'s products by name, tagline, description and keywords.`,
-        canonical: `${base}/search${qs({ ...filters, page: result.page > 1 ? String(result.page) : undefined })}`,
-      },
-      html`
+      async (parts) => {
+        const q = req.query;
+        const now = ctx.now();
+        const filters = {
+          q: q.q,
+          category: q.category,
+          stage: q.stage,
+          country: q.country,
+          pricing_model: q.pricing_model,
+          status: q.status,
+          sort: q.sort,
+        };
+        const [result, tree] = await Promise.all([
+          readOperation(ctx, searchListingsOperation, {
+            ...filters,
+            page: q.page,
+            per_page: q.per_page,
+          }),
+          readOperation(ctx, listCategoriesOperation, { include_empty: 'false' }),
+        ]);
+        const flat: { slug: string; name: string; depth: number }[] = [];
+        const walk = (nodes: CategoryNode[], depth: number) => {
+          for (const n of nodes) {
+            flat.push({ slug: n.slug, name: n.name, depth });
+            walk(n.children, depth + 1);
+          }
+        };
+        walk(tree.items, 0);
+        const corrected = result.corrected
+          ? Object.entries(result.corrected).map(([from, to]) => `${from} → ${to.join(' or ')}`)
+          : [];
+        const title = q.q ? `“${q.q}” — search` : 'Search products';
+        const voting = parts.voting(req.url);
+        return inLayout(
+          parts,
+          {
+            title: `${title} — ${siteName}`,
+            description: `Search ${siteName}'s products by name, tagline, description and keywords.`,
+            canonical: `${base}/search${qs({ ...filters, page: result.page > 1 ? String(result.page) : undefined })}`,
+          },
+          html`
       ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Search' }])}
       <h1>${q.q ? html`Results for “${q.q}”` : 'Search products'}</h1>
       <form class="filters" method="get" action="/search" role="search">
@@ -162,54 +165,58 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       <p class="muted" role="status">${result.total} ${result.total === 1 ? 'product' : 'products'}</p>
       ${cardList(result.items, { now, voting, empty: q.q ? `Nothing matches “${q.q}”. Try fewer words or another spelling.` : 'No products match these filters.' })}
       ${pagination('/search', { ...filters, per_page: q.per_page }, result.page, result.total_pages)}`,
-    );
-  });
-
-  app.get('/categories', async (req, reply) => {
-    const tree = await readOperation(ctx, listCategoriesOperation, {});
-    const nodes = (list: CategoryNode[], depth: number): SafeHtml =>
-      html`<ul class="tree depth-${depth}">${list.map(
-        (n) => html`<li>
-      <a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_listings})</span>${n.children.length ? nodes(n.children, depth + 1) : ''}</li>`,
-      )}</ul>`;
-    return send(
-      req,
-      reply,
-      {
-        title: `Categories — ${siteName}`,
-        description: `Every category of ${siteName} with how many live products it holds.`,
-        canonical: `${base}/categories`,
+        );
       },
-      html`
+      { reuse: !req.query.q },
+    ),
+  );
+
+  app.get('/categories', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const tree = await readOperation(ctx, listCategoriesOperation, {});
+      const nodes = (list: CategoryNode[], depth: number): SafeHtml =>
+        html`<ul class="tree depth-${depth}">${list.map(
+          (n) => html`<li>
+      <a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_listings})</span>${n.children.length ? nodes(n.children, depth + 1) : ''}</li>`,
+        )}</ul>`;
+      return inLayout(
+        parts,
+        {
+          title: `Categories — ${siteName}`,
+          description: `Every category of ${siteName} with how many live products it holds.`,
+          canonical: `${base}/categories`,
+        },
+        html`
       ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Categories' }])}
       <h1>Categories</h1>
       <div class="category-tree">${nodes(tree.items, 0)}</div>`,
-    );
-  });
+      );
+    }),
+  );
 
-  app.get<{ Params: { slug: string }; Querystring: Query }>('/categories/:slug', async (req, reply) => {
-    const now = ctx.now();
-    const cat = await readOperation(ctx, getCategoryOperation, {
-      slug: req.params.slug,
-      page: req.query.page,
-      per_page: req.query.per_page,
-    });
-    const voting = await cardVoting(ctx, req, reply, cat.listings.items);
-    const trail = [
-      { href: '/', label: 'Home' },
-      { href: '/categories', label: 'Categories' },
-      ...(cat.parent ? [{ href: `/categories/${cat.parent.slug}`, label: cat.parent.name }] : []),
-      { label: cat.name },
-    ];
-    return send(
-      req,
-      reply,
-      {
-        title: `${cat.name} — ${siteName}`,
-        description: cat.description || `Products in ${cat.name} on ${siteName}.`,
-        canonical: `${base}/categories/${cat.slug}${cat.listings.page > 1 ? `?page=${cat.listings.page}` : ''}`,
-      },
-      html`
+  app.get<{ Params: { slug: string }; Querystring: Query }>('/categories/:slug', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const now = ctx.now();
+      const cat = await readOperation(ctx, getCategoryOperation, {
+        slug: req.params.slug,
+        page: req.query.page,
+        per_page: req.query.per_page,
+      });
+      const voting = parts.voting(req.url);
+      const trail = [
+        { href: '/', label: 'Home' },
+        { href: '/categories', label: 'Categories' },
+        ...(cat.parent ? [{ href: `/categories/${cat.parent.slug}`, label: cat.parent.name }] : []),
+        { label: cat.name },
+      ];
+      return inLayout(
+        parts,
+        {
+          title: `${cat.name} — ${siteName}`,
+          description: cat.description || `Products in ${cat.name} on ${siteName}.`,
+          canonical: `${base}/categories/${cat.slug}${cat.listings.page > 1 ? `?page=${cat.listings.page}` : ''}`,
+        },
+        html`
       ${breadcrumbs(trail)}
       <h1>${cat.name}</h1>
       ${cat.description ? html`<p class="lead">${cat.description}</p>` : ''}
@@ -218,6 +225,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       ${cardList(cat.listings.items, { now, voting, ranked: true, offset: (cat.listings.page - 1) * cat.listings.per_page, empty: `No live products in ${cat.name} yet.` })}
       ${pagination(`/categories/${cat.slug}`, { per_page: req.query.per_page }, cat.listings.page, cat.listings.total_pages)}
       ${cat.faqs.length ? html`<h2>Questions about ${cat.name}</h2>${cat.faqs.map((f) => html`<details class="faq"><summary>${f.question}</summary><p>${f.answer}</p></details>`)}` : ''}`,
-    );
-  });
+      );
+    }),
+  );
 }
