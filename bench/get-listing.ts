@@ -31,27 +31,38 @@ const addr = (a: typeof app) => {
   return typeof x === 'object' && x ? `http://127.0.0.1:${x.port}` : '';
 };
 
-// Warm both (JIT, the listing cache) before measuring.
+// Warm both (JIT, the listing cache) before measuring: every listing once, then under load.
+for (const s of slugs) await (await fetch(`${addr(app)}/api/v1/listings/${s}`)).arrayBuffer();
 const requests = slugs.map((s) => ({ path: `/api/v1/listings/${s}` }));
 await cannon(`${addr(bare)}/constant`, { duration: 2, connections });
 await cannon(addr(app), { duration: 2, connections, requests });
 
-const baseline = await cannon(`${addr(bare)}/constant`, { duration, connections });
-const listing = await cannon(addr(app), { duration, connections, requests });
-const ratio = listing.rps / baseline.rps;
+// Without Accept-Encoding, then as fetch asks (the cached answer's gzip, made once); the bare
+// route right before each, since the machine is shared and only neighbouring runs compare.
+const measure = async (headers: Record<string, string>) => {
+  const baseline = await cannon(`${addr(bare)}/constant`, { duration, connections });
+  const r = await cannon(addr(app), { duration, connections, requests, headers });
+  const ratio = Number((r.rps / baseline.rps).toFixed(3));
+  return {
+    baseline_rps: Math.round(baseline.rps),
+    get_listing_rps: Math.round(r.rps),
+    get_listing_p99_ms: r.p99,
+    errors: r.errors + r.non2xx,
+    ratio,
+    pass: ratio >= 0.5,
+  };
+};
+const identity = await measure({});
+const gzip = await measure({ 'accept-encoding': 'gzip, deflate' });
 console.log(
   JSON.stringify({
     bench: 'get_listing',
     db: kind,
     listings: slugs.length,
     connections,
-    baseline_rps: Math.round(baseline.rps),
-    get_listing_rps: Math.round(listing.rps),
-    get_listing_p99_ms: listing.p99,
-    errors: listing.errors + listing.non2xx,
-    ratio: Number(ratio.toFixed(3)),
+    ...identity,
+    gzip,
     target: 0.5,
-    pass: ratio >= 0.5,
   }),
 );
 await app.close();

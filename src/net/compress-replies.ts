@@ -8,8 +8,7 @@ import { MIN_COMPRESS_BYTES, compress, preferredCoding, type Precompressed } fro
 const COMPRESSIBLE =
   /^\s*(?:text\/(?!event-stream)|image\/svg\+xml|application\/(?:json|javascript|xml|[\w.-]+\+(?:json|xml))\b)/i;
 
-const isCompressible = (contentType: unknown) =>
-  typeof contentType === 'string' && COMPRESSIBLE.test(contentType);
+const isCompressible = (contentType: unknown) => typeof contentType === 'string' && COMPRESSIBLE.test(contentType);
 
 /** Adds Accept-Encoding to the reply's Vary header (once). */
 export function varyOnEncoding(reply: FastifyReply): void {

@@ -138,6 +138,16 @@ describeEachDatabase(
       assert.match((await anonymous(env, '/p/tablewise')).body, /Branchable Postgres/);
     });
 
+    test('a change to a listing shows on the listing pages that show it as an alternative', async () => {
+      assert.match((await anonymous(env, '/p/tablewise')).body, /Continuous delivery pipelines in minutes/);
+      await env().ctx.db.query(
+        `UPDATE companies SET tagline = 'Pipelines, renamed' WHERE id = (SELECT company_id FROM listings WHERE slug = 'pipelane')`,
+      );
+      await listingChanged(env().ctx.db, await listingId(env, 'pipelane'));
+      const page = (await anonymous(env, '/p/tablewise')).body;
+      assert.match(page, /Pipelines, renamed/);
+    });
+
     test("a comment shows on the listing page's stored copy at once", async () => {
       assert.doesNotMatch((await anonymous(env, '/p/quillnote')).body, /Kept pages are fast/);
       const { b } = await signedIn(env(), 'commenter');
@@ -172,18 +182,20 @@ describeEachDatabase(
 
     test('a change made on another instance shows as soon as it is told through the database', async () => {
       const { ctx } = env();
-      assert.match((await anonymous(env, '/categories/ci-cd')).body, /Continuous delivery pipelines in minutes/);
+      assert.match((await anonymous(env, '/categories/databases')).body, /Spreadsheets on top of your database/);
+      assert.match((await anonymous(env, '/p/rowboat')).body, /Spreadsheets on top of your database/);
       // Another instance edits the listing and NOTIFYs; only that message can reach this instance.
       await ctx.db.query(
-        `UPDATE companies SET tagline = 'Pipelines told by NOTIFY' WHERE id = (SELECT company_id FROM listings WHERE slug = 'pipelane')`,
+        `UPDATE companies SET tagline = 'Rows told by NOTIFY' WHERE id = (SELECT company_id FROM listings WHERE slug = 'rowboat')`,
       );
-      await ctx.db.query('SELECT pg_notify($1, $2)', [LISTINGS_CHANNEL, profileCacheKey(ctx.site.id, 'pipelane')]);
+      await ctx.db.query('SELECT pg_notify($1, $2)', [LISTINGS_CHANNEL, profileCacheKey(ctx.site.id, 'rowboat')]);
       let page = '';
       for (let i = 0; i < 50 && !page.includes('told by NOTIFY'); i++) {
         await new Promise((r) => setTimeout(r, 20));
-        page = (await anonymous(env, '/categories/ci-cd')).body;
+        page = (await anonymous(env, '/categories/databases')).body;
       }
-      assert.match(page, /Pipelines told by NOTIFY/);
+      assert.match(page, /Rows told by NOTIFY/);
+      assert.match((await anonymous(env, '/p/rowboat')).body, /Rows told by NOTIFY/);
     });
 
     test('a launch going live shows on the next request', async () => {

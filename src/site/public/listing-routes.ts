@@ -1,4 +1,5 @@
 import { getAlternativesOperation } from '../../api/operations/listings.js';
+import type { OutputOf } from '../../api/registry.js';
 import { getListingOperation } from '../../api/operations/listings.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
@@ -117,23 +118,24 @@ function trophyCabinet(p: ListingProfile, now: Date): SafeHtml {
  */
 export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;
-  const memo = new ListingPageMemo(ctx.listingCache, ctx.site.id);
+  const memo = new ListingPageMemo(ctx.listingCache, ctx.readCache, ctx.site.id);
 
   app.get<{ Params: { slug: string }; Querystring: { comments?: string } }>('/p/:slug', async (req, reply) => {
     const slug = req.params.slug;
     // An address that cannot be a slug is simply not a listing page.
     if (!/^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)) throw new HttpError(404, `There is no listing "${slug}".`);
-    const generation = memo.generation(slug);
+    const versions = memo.versions(slug);
     // get_listing itself: its cached profile, its view count, its 404.
     const p = await readOperation(ctx, getListingOperation, { slug });
     const now = ctx.now();
     const user = req.user;
-    const alternatives = await readOperation(ctx, getAlternativesOperation, { slug: p.slug, per_page: '4' }).catch(
-      () => ({ items: [] }),
-    );
+    const readAlternatives = () =>
+      readOperation(ctx, getAlternativesOperation, { slug: p.slug, per_page: '4' }).catch(() => ({
+        items: [] as OutputOf<typeof getAlternativesOperation>['items'],
+      }));
     const csrf = user ? reply.generateCsrf() : null;
     const sort = commentSort(req.query.comments);
-    const render = async (): Promise<string> => {
+    const render = async (alternatives: { items: OutputOf<typeof getAlternativesOperation>['items'] }) => {
       const vote = voteControl(
         p,
         user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null,
@@ -166,12 +168,13 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
         }),
       );
     };
-    if (user) return sendPersonalPage(reply, await render());
+    if (user) return sendPersonalPage(reply, await render(await readAlternatives()));
     // A signed-out visitor's default page (a discussion sorted otherwise, ?comments=top, is
     // rendered each time) is rendered once per change, not once per visit — and once, not once
     // per visitor, when many arrive together right after a change. Kept encoded, with its ETag
     // and its compressed copies: a 20 KB page costs more to turn into bytes than to look up.
-    if (sort !== 'newest') return sendHtml(reply, await render());
-    return sendAnonymousPage(req, reply, await memo.page(generation, p, alternatives, now, render));
+    if (sort !== 'newest') return sendHtml(reply, await render(await readAlternatives()));
+    const page = await memo.page({ versions, profile: p, now, alternatives: readAlternatives, render });
+    return sendAnonymousPage(req, reply, page);
   });
 }
