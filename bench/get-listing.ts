@@ -37,8 +37,9 @@ const requests = slugs.map((s) => ({ path: `/api/v1/listings/${s}` }));
 await cannon(`${addr(bare)}/constant`, { duration: 2, connections });
 await cannon(addr(app), { duration: 2, connections, requests });
 
-// Without Accept-Encoding, then as fetch asks (the cached answer's gzip, made once); the bare
-// route right before each, since the machine is shared and only neighbouring runs compare.
+// Without Accept-Encoding (the target), then as fetch asks (the cached answer's gzip, made once;
+// autocannon decodes every body as text, which costs it more for gzip than the fewer bytes save);
+// the bare route right before each, since the machine is shared and only neighbouring runs compare.
 const measure = async (headers: Record<string, string>) => {
   const baseline = await cannon(`${addr(bare)}/constant`, { duration, connections });
   const r = await cannon(addr(app), { duration, connections, requests, headers });

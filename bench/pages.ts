@@ -2,10 +2,12 @@
 // BENCH_DB=pglite for the embedded database): server-side p95 of home, search, listing, category,
 // launch week and leaderboard pages (sequential requests; target ≤ 25 ms each; also reported with
 // the list-answer cache off, i.e. every request reading the database), and the throughput of the
-// home, week, category and listing pages as signed-out visitors get them, asked as a browser asks
-// (Accept-Encoding: gzip, deflate, br) and without Accept-Encoding, each against a bare Fastify
-// route returning a constant object measured right before it, the load generator in its own
-// process (BENCH_CONNECTIONS connections, default 32; target ≥ 0.30 each).
+// home, week, category and listing pages as signed-out visitors get them, without Accept-Encoding
+// and as a browser asks (Accept-Encoding: gzip, deflate, br: the kept Brotli bytes), each against
+// a bare Fastify route returning a constant object measured right before it, the load generator in
+// its own process (BENCH_CONNECTIONS connections, default 32; target ≥ 0.30 each). autocannon
+// appends every body to a string (`req.body += data`), which for compressed bytes costs the load
+// generator more than the smaller body saves: the compressed figures understate the server.
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { seedSynthetic } from '../src/seed/synthetic-seed.js';
@@ -73,7 +75,7 @@ const uncached = await measurePages();
 bench.ctx.config = config;
 const pages = await measurePages();
 
-// As a browser asks (Brotli or gzip: the kept copies' compressed bytes) and without Accept-Encoding.
+// As a browser asks (the kept copies' Brotli bytes) and without Accept-Encoding.
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const loads = {
   home: ['/'],
