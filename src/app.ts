@@ -16,6 +16,7 @@ import { sharedRateLimits } from './api/shared-rate-limit.js';
 import { registerAssetRoutes } from './site/assets.js';
 import { htmlErrorPage } from './site/error-pages.js';
 import { securityHeaders } from './site/security-headers.js';
+import { VIDEO_PLAYER_ORIGINS } from './domain/media/video-links.js';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
 import { registerWebhookRoutes } from './payments/webhook-routes.js';
 import { registerSiteAreas } from './site/site-areas.js';
@@ -63,7 +64,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   // Security headers on every response. Scripts and styles only from our own files (no inline
   // ones anywhere); images only from our origin too (logos are fetched once and served from /images/,
-  // never hot-linked), plus data: URIs. No form-action:
+  // never hot-linked), plus data: URIs. Frames only from the demo videos' privacy-enhanced players,
+  // which a listing page loads when the visitor presses play (nothing from them before). No form-action:
   // the consent page and checkout post forms that redirect to OAuth clients and to Stripe.
   const https = ctx.config.publicUrl.startsWith('https:');
   const headers = securityHeaders({
@@ -76,6 +78,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
         'connect-src': ["'self'"],
+        'frame-src': [...VIDEO_PLAYER_ORIGINS],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'frame-ancestors': ["'none'"],

@@ -42,6 +42,16 @@ export interface Config {
   metricsPort: number | null;
   /** How long finished or expired rows are kept before the housekeeping job deletes them (README "Housekeeping"). */
   retention: RetentionConfig;
+  /** GitHub, Google and an OpenID Connect provider people may sign in with (README "Signing in with…"); null: off. */
+  signInProviders: SignInProvidersConfig;
+}
+
+export interface SignInProvidersConfig {
+  /** `baseUrl`: the web host (login pages, token endpoint); `apiUrl`: the REST API (GitHub Enterprise: …/api/v3). */
+  github: { clientId: string; clientSecret: string; baseUrl: string; apiUrl: string } | null;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /** `clientSecret` null: a public client (PKCE alone); `name` is what the button says. */
+  oidc: { issuer: string; clientId: string; clientSecret: string | null; name: string } | null;
 }
 
 /** Days each kind of finished or expired row is kept (README "Housekeeping"). */
@@ -213,6 +223,48 @@ function llm(env: Env): LlmConfig {
   };
 }
 
+/** An http(s) URL; `trim` drops trailing slashes (never on an issuer: it must match the provider's to the byte). */
+function httpUrl(env: Env, name: string, fallback: string, trim = true): string {
+  const given = str(env, name) ?? fallback;
+  const v = trim ? given.replace(/\/+$/, '') : given;
+  if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(v)) throw new ConfigError(`${name} must be an http(s) URL, got "${v}"`);
+  return v;
+}
+
+/** A provider is on once its client id is set; its secret (and for OIDC the issuer) must come with it. */
+function signInProviders(env: Env): SignInProvidersConfig {
+  const pair = (prefix: string) => {
+    const clientId = str(env, `${prefix}_CLIENT_ID`);
+    const clientSecret = str(env, `${prefix}_CLIENT_SECRET`);
+    if (!clientId && clientSecret) throw new ConfigError(`${prefix}_CLIENT_SECRET needs ${prefix}_CLIENT_ID`);
+    if (clientId && !clientSecret) throw new ConfigError(`${prefix}_CLIENT_ID needs ${prefix}_CLIENT_SECRET`);
+    return clientId && clientSecret ? { clientId, clientSecret } : null;
+  };
+  const github = pair('GITHUB');
+  const google = pair('GOOGLE');
+  const oidcIssuer = str(env, 'OIDC_ISSUER');
+  const oidcClientId = str(env, 'OIDC_CLIENT_ID');
+  if (Boolean(oidcIssuer) !== Boolean(oidcClientId))
+    throw new ConfigError('OIDC_ISSUER and OIDC_CLIENT_ID go together: set both, or neither');
+  return {
+    github: github && {
+      ...github,
+      baseUrl: httpUrl(env, 'GITHUB_BASE_URL', 'https://github.com'),
+      apiUrl: httpUrl(env, 'GITHUB_API_URL', 'https://api.github.com'),
+    },
+    google: google && { ...google, issuer: httpUrl(env, 'GOOGLE_ISSUER', 'https://accounts.google.com', false) },
+    oidc:
+      oidcIssuer && oidcClientId
+        ? {
+            issuer: httpUrl(env, 'OIDC_ISSUER', oidcIssuer, false),
+            clientId: oidcClientId,
+            clientSecret: str(env, 'OIDC_CLIENT_SECRET'),
+            name: (str(env, 'OIDC_NAME') ?? 'Single sign-on').slice(0, 40),
+          }
+        : null,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const host = str(env, 'HOST') ?? '0.0.0.0';
@@ -282,5 +334,6 @@ export function loadConfig(env: Env = process.env): Config {
       draftPagesDays: int(env, 'RETAIN_DRAFT_PAGES_DAYS', 30, 1, 3650),
       domainRatingFailuresDays: int(env, 'RETAIN_DOMAIN_RATING_FAILURES_DAYS', 90, 1, 3650),
     },
+    signInProviders: signInProviders(env),
   };
 }

@@ -21,12 +21,27 @@ export const PAGE_KINDS = {
     'uber-uns',
     'über-uns',
     'ueber-uns',
+    'wer-wir-sind',
+    'over-ons',
+    'wie-zijn-wij',
+    'quem-somos',
+    'om-oss',
+    'hakkimizda',
+    'hakkımızda',
+    'o-nas',
+    'о-нас',
+    'о-проекте',
+    'nosotros',
+    'azienda',
     '会社概要',
     '私たちについて',
     '关于我们',
     '關於我們',
     '회사소개',
     '회사-소개',
+    '关于',
+    '關於',
+    '運営会社',
   ],
   pricing: [
     'pricing',
@@ -43,6 +58,20 @@ export const PAGE_KINDS = {
     'prezzi',
     'piani',
     'preise',
+    'prijzen',
+    'tarieven',
+    'tarifas',
+    'tariffe',
+    'abonnements',
+    'priser',
+    'prislista',
+    'cennik',
+    'ceny',
+    'fiyatlandirma',
+    'fiyatlandırma',
+    'fiyatlar',
+    'цены',
+    'тарифы',
     '料金',
     '価格',
     'プラン',
@@ -53,6 +82,8 @@ export const PAGE_KINDS = {
     '가격',
     '요금',
     '플랜',
+    '요금제',
+    '套餐',
   ],
   features: [
     'features',
@@ -74,6 +105,17 @@ export const PAGE_KINDS = {
     'caratteristiche',
     'funktionen',
     'merkmale',
+    'functies',
+    'mogelijkheden',
+    'kenmerken',
+    'funzioni',
+    'fonctions',
+    'funktioner',
+    'funkcje',
+    'ozellikler',
+    'özellikler',
+    'возможности',
+    'функции',
     '機能',
     '特徴',
     '特長',
@@ -98,11 +140,40 @@ export const PAGE_KINDS = {
     'perguntas-frequentes',
     'domande-frequenti',
     'questions-frequentes',
+    'foire-aux-questions',
+    'haeufige-fragen',
+    'häufige-fragen',
+    'haeufig-gestellte-fragen',
+    'häufig-gestellte-fragen',
+    'veelgestelde-vragen',
+    'vragen',
+    'hulp',
+    'soporte',
+    'suporte',
+    'supporto',
+    'q&a',
+    'vanliga-fragor',
+    'vanliga-frågor',
+    'fragor-och-svar',
+    'frågor-och-svar',
+    'pytania',
+    'czeste-pytania',
+    'częste-pytania',
+    'sss',
+    'sikca-sorulan-sorular',
+    'sıkça-sorulan-sorular',
+    'вопросы',
+    'часто-задаваемые-вопросы',
+    'чаво',
     'よくある質問',
     'よくあるご質問',
     '常见问题',
     '常見問題',
     '자주-묻는-질문',
+    'ヘルプ',
+    '帮助',
+    '幫助',
+    '도움말',
   ],
   team: [
     'team',
@@ -113,10 +184,30 @@ export const PAGE_KINDS = {
     'équipe',
     'equipo',
     'squadra',
+    'ons-team',
+    'unser-team',
+    'notre-equipe',
+    'nuestro-equipo',
+    'nossa-equipe',
+    'fondateurs',
+    'fundadores',
+    'fondatori',
+    'gruender',
+    'gründer',
+    'teamet',
+    'zespol',
+    'zespół',
+    'ekip',
+    'ekibimiz',
+    'команда',
     'チーム',
     '团队',
     '團隊',
     '팀',
+    'メンバー',
+    '成员',
+    '成員',
+    '창업자',
   ],
   contact: [
     'contact',
@@ -127,12 +218,26 @@ export const PAGE_KINDS = {
     'contato',
     'contatti',
     'kontakt',
+    'contactez-nous',
+    'contacteer-ons',
+    'contactanos',
+    'contáctanos',
+    'fale-conosco',
+    'contattaci',
+    'kontakta-oss',
+    'iletisim',
+    'iletişim',
+    'контакты',
     'お問い合わせ',
     'お問合せ',
     '联系我们',
     '聯絡我們',
     '문의',
     '문의하기',
+    '連絡先',
+    '联系',
+    '聯絡',
+    '연락처',
   ],
   blog: [
     'blog',
@@ -142,6 +247,18 @@ export const PAGE_KINDS = {
     'actualites',
     'noticias',
     'notizie',
+    'nieuws',
+    'neuigkeiten',
+    'aktuelles',
+    'novidades',
+    'novita',
+    'novità',
+    'nyheter',
+    'aktualnosci',
+    'aktualności',
+    'haberler',
+    'duyurular',
+    'новости',
     'ブログ',
     'ニュース',
     'お知らせ',
@@ -150,7 +267,19 @@ export const PAGE_KINDS = {
     '블로그',
     '뉴스',
   ],
-  press: ['press', 'media', 'newsroom', 'press-kit', 'presse', 'prensa', 'imprensa', 'stampa'],
+  press: [
+    'press',
+    'media',
+    'newsroom',
+    'press-kit',
+    'presse',
+    'prensa',
+    'imprensa',
+    'stampa',
+    'pers',
+    'プレス',
+    '보도자료',
+  ],
 } as const;
 /** Words of scripts written without spaces, or with particles attached (Korean): found inside a link's text. */
 const JOINED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -169,16 +298,37 @@ function decodedPath(url: URL): string {
 export const sameSite = (a: URL, b: URL) =>
   a.hostname.replace(/^www\./, '') === b.hostname.replace(/^www\./, '') && a.port === b.port;
 
+/**
+ * The last segment of a path without its extension and language suffix: "contact.ja.html", "contact.html.fr" and
+ * "contact.ja" (copies a server picks by language) are all "contact".
+ */
+function lastSegment(segments: string[]): string {
+  let last = segments[segments.length - 1] ?? '';
+  for (let i = 0; i < 2; i++) {
+    const m = /^(.+)\.([a-z]{2}(?:[-_][a-z]{2,4})?|html?|php|aspx?)$/.exec(last);
+    if (!m || (!/^(html?|php|aspx?)$/.test(m[2]) && !LANGUAGES.has(m[2].slice(0, 2)))) break;
+    last = m[1];
+  }
+  return last;
+}
+
+/** A link text as words: lower case, hyphens and punctuation as spaces ("Qui sommes-nous ?" → "qui sommes nous"). */
+const linkWords = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}&]+/gu, ' ')
+    .trim();
+
 export function kindOf(url: URL, linkText = ''): PageKind | null {
   const path = decodedPath(url).toLowerCase().replace(/\/+$/, '');
   if (path === '' || path === '/index.html') return 'homepage';
   const segments = path.split('/').filter(Boolean);
-  const last = segments[segments.length - 1] ?? '';
-  const text = linkText.toLowerCase();
+  const last = lastSegment(segments);
+  if (segments.length === 1 && /^index$/.test(last)) return 'homepage';
+  const text = linkWords(linkText);
   for (const [kind, words] of Object.entries(PAGE_KINDS)) {
     // Shallow paths only: /pricing, /company/about — not every blog article.
-    if (segments.length <= 2 && words.some((w) => last === w || last === `${w}.html` || last.startsWith(`${w}-`)))
-      return kind as PageKind;
+    if (segments.length <= 2 && words.some((w) => last === w || last.startsWith(`${w}-`))) return kind as PageKind;
   }
   for (const [kind, words] of Object.entries(PAGE_KINDS)) {
     // Link texts in these scripts run words together ("料金プラン", "기능을 소개합니다"): a word counts inside a short one.
@@ -186,8 +336,7 @@ export function kindOf(url: URL, linkText = ''): PageKind | null {
     const rest = text.replace(/[\p{Script=Latin}\d\s]+/gu, '');
     const within = (w: string) =>
       JOINED_SCRIPT.test(w) && rest.length <= w.length + 6 && text.includes(w.replace(/-/g, ' '));
-    if (segments.length <= 2 && words.some((w) => text === w || text === w.replace(/-/g, ' ') || within(w)))
-      return kind as PageKind;
+    if (segments.length <= 2 && words.some((w) => text === linkWords(w) || within(w))) return kind as PageKind;
   }
   return null;
 }
@@ -219,9 +368,18 @@ const NOT_HTML =
 /** Pages a visitor uses rather than reads: signing in, carts, accounts. */
 const ACCOUNT_WORDS =
   /^(log-?in|sign-?in|sign-?up|signup|register|registration|log-?out|sign-?out|cart|basket|checkout|account|my-account|dashboard|password|reset-password|forgot-password|auth|oauth|sso|join|subscribe|unsubscribe|download|downloads)$/;
-/** Legal boilerplate: it may still state facts (a license, an imprint's address), so it is read, but last. */
+/**
+ * Legal boilerplate, in the languages founders write in: it may still state facts (a license, an imprint's address),
+ * so it is read, but last (an imprint first among them: see TELLING_WORDS). Words of scripts without spaces are found
+ * inside the segment or link text. A colophon (colofon) is not legal text: it says who made the site, and is read
+ * with the pages of its rank.
+ */
 const LEGAL_WORDS =
-  /^(privacy|privacy-policy|privacy-notice|terms|tos|terms-of-service|terms-of-use|terms-and-conditions|conditions|cookies?|cookie-policy|cookie-settings|legal|legal-notice|license|licence|licensing|imprint|impressum|disclaimer|gdpr|dpa|data-protection|datenschutz|agb|mentions-legales|acceptable-use|aup|eula|trademark|trademarks)$/;
+  /^(privacy|privacy-policy|privacy-notice|privacy-statement|terms|tos|terms-of-service|terms-of-use|terms-and-conditions|conditions|cookies?|cookie-policy|cookie-settings|legal|legal-notices?|license|licence|licensing|imprint|impressum|disclaimer|gdpr|dpa|data-protection|acceptable-use|aup|eula|trademark|trademarks|datenschutz|datenschutzerklaerung|datenschutzerklärung|agb|nutzungsbedingungen|mentions-legales|mentions-légales|politique-de-confidentialite|politique-de-confidentialité|confidentialite|confidentialité|cgu|cgv|conditions-generales|conditions-générales|aviso-legal|informacion-legal|información-legal|politica-de-privacidad|política-de-privacidad|privacidad|terminos|términos|terminos-y-condiciones|términos-y-condiciones|politica-de-privacidade|política-de-privacidade|privacidade|termos|termos-de-uso|termos-de-servico|termos-de-serviço|note-legali|informativa-privacy|termini|termini-e-condizioni|termini-di-servizio|condizioni|privacybeleid|privacyverklaring|gebruiksvoorwaarden|algemene-voorwaarden|voorwaarden|cookiebeleid|integritetspolicy|anvandarvillkor|användarvillkor|villkor|polityka-prywatnosci|polityka-prywatności|regulamin|gizlilik|gizlilik-politikasi|gizlilik-politikası|kullanim-kosullari|kullanım-koşulları|kunye|künye|политика-конфиденциальности|пользовательское-соглашение|условия-использования)$/;
+const LEGAL_JOINED =
+  /プライバシー|利用規約|個人情報|特定商取引法|隐私|隱私|服务条款|服務條款|用户协议|用戶協議|使用条款|개인정보|이용약관/u;
+const isLegal = (text: string) => LEGAL_WORDS.test(linkWords(text).replace(/ /g, '-')) || LEGAL_JOINED.test(text);
+
 /** Language codes sites put first in a path (/de/…, /pt-br/…). */
 const LANGUAGES = new Set(
   'ar bg bn ca cs da de el en es et eu fa fi fr ga gl he hi hr hu hy id is it ja ka kk ko lt lv mk ms mt nb nl nn no pl pt ro ru sk sl sq sr sv sw ta th tl tr uk ur uz vi zh'.split(
@@ -242,8 +400,8 @@ export function pageKey(url: URL): string {
   return `${url.hostname.replace(/^www\./, '')}:${url.port}${path}`;
 }
 
-function rankOf(url: URL, source: LinkSource, homeLanguage: string | null): Rank {
-  const segments = url.pathname
+function rankOf(url: URL, text: string, source: LinkSource, homeLanguage: string | null): Rank {
+  const segments = decodedPath(url)
     .toLowerCase()
     .split('/')
     .filter(Boolean)
@@ -251,7 +409,7 @@ function rankOf(url: URL, source: LinkSource, homeLanguage: string | null): Rank
   if (segments.some((s) => ACCOUNT_WORDS.test(s))) return 'account';
   const language = languageOfPath(url);
   if (language && language !== homeLanguage) return 'other-language';
-  if (segments.some((s) => LEGAL_WORDS.test(s))) return 'legal';
+  if (segments.some(isLegal) || isLegal(text)) return 'legal';
   return source;
 }
 
@@ -295,7 +453,7 @@ export function rankPages(
     found.push({
       url: u.toString(),
       kind,
-      rank: rankOf(u, c.source, homeLanguage),
+      rank: rankOf(u, c.text, c.source, homeLanguage),
       telling: isTelling(u, c.text, kind),
       order: found.length,
     });
@@ -313,7 +471,7 @@ export function rankPages(
 const TELLING_KINDS: readonly PageKind[] = ['about', 'pricing', 'features', 'faq', 'team', 'contact'];
 /** An announcement or the story of the project: where founders and the why are named. */
 const TELLING_WORDS =
-  /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum|mentions-legales|aviso-legal|note-legali)\b/i;
+  /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum|mentions-l[eé]gales|aviso-legal|note-legali|colofon|colophon|künye)\b/i;
 /** The same in Chinese, Japanese and Korean, whose words have no boundaries `\b` knows. */
 const TELLING_JOINED =
   /よくある質問|会社概要|特定商取引法|料金|機能|特徴|チーム|常见问题|常見問題|关于我们|關於我們|价格|功能|团队|자주 묻는 질문|회사소개|가격|기능|팀/u;

@@ -8,7 +8,8 @@ export interface TextBlock {
   /**
    * Space-separated hints from the ancestors: landmark tags (nav, header, footer, aside, blockquote,
    * figure, details, dl, form, address) and class/id/role words from a small vocabulary (testimonial,
-   * team, faq, pricing, timeline…), so the drafter can skip navigation and quotes of other people.
+   * team, faq, pricing, timeline…), so the drafter can skip navigation and quotes of other people; "sublist" for the
+   * items of a list nested in a list item.
    */
   within: string;
 }
@@ -34,6 +35,8 @@ export interface PageMedia {
   /** An icon's declared size ("180x180", "any") and type ("image/svg+xml"): the drafter prefers the largest. */
   sizes?: string;
   type?: string;
+  /** The image's own class or id says it is the dark-mode one ("VPImage dark logo", id "logo-dark"). */
+  dark?: boolean;
 }
 
 export interface PageContent {
@@ -332,7 +335,10 @@ function walkBody(root: DomNode, pageUrl: string) {
     }
     const isBlock = BLOCK_TAGS.has(tag);
     if (isBlock) flush();
-    const within = node.type === 'tag' ? hintsOf(node, frame.within) : frame.within;
+    let within = node.type === 'tag' ? hintsOf(node, frame.within) : frame.within;
+    // A list inside a list item details that item: its items are marked, so they are not read as items of the outer one.
+    if ((tag === 'ul' || tag === 'ol') && frame.block === 'li' && !/\bsublist\b/.test(within))
+      within = within ? `${within} sublist` : 'sublist';
     const block = isBlock ? tag : frame.block;
     if (tag === 'a' && node.attribs?.href) {
       const href = absolute(node.attribs.href, pageUrl);
@@ -356,8 +362,16 @@ function walkBody(root: DomNode, pageUrl: string) {
     if (tag === 'img') {
       const a = node.attribs ?? {};
       const src = absolute(a.src ?? a['data-src'], pageUrl);
+      // Not "dark:hidden": a class with a colon is a conditional style, not what the image is.
+      const dark = /(?:^|[^\w:-])(?:[\w-]*-)?dark(?:-[\w-]*)?(?=\s|$)/i.test(` ${a.class ?? ''} ${a.id ?? ''}`);
       if (src && /logo/i.test(`${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src ?? ''}`))
-        media.push({ url: src, kind: 'logo', within, ...(a.alt ? { alt: oneLine(a.alt) } : {}) });
+        media.push({
+          url: src,
+          kind: 'logo',
+          within,
+          ...(a.alt ? { alt: oneLine(a.alt) } : {}),
+          ...(dark ? { dark } : {}),
+        });
       else if (src && a.alt && /^\S+(?:\s+\S+){0,2}$/.test(oneLine(a.alt)))
         media.push({ url: src, kind: 'image', within, alt: oneLine(a.alt) });
     }

@@ -29,6 +29,8 @@ export function housekeepingPlan(retention: RetentionConfig, now: Date): Houseke
       domain_rating_failures: daysAgo(retention.domainRatingFailuresDays),
       // A day is far beyond any sign-in window or lock (README "Sign-in and account security").
       sign_in_attempts: daysAgo(1),
+      email_sign_ins: daysAgo(retention.expiredTokensDays),
+      webauthn_challenges: now,
     },
   };
 }

@@ -11,6 +11,7 @@ import { JOBS_CHANNEL, Worker, type Job, type JobHandler } from './queue.js';
 import { metricsOf } from '../metrics/metrics.js';
 import { instrumentJobs } from '../metrics/job-metrics.js';
 import { HOUSEKEEPING_JOB, housekeep } from './housekeeping-job.js';
+import { REINDEX_LISTINGS_JOB, reindexEveryListing } from './reindex-job.js';
 
 /** Every kind of background job and what runs it. Handlers are idempotent: a crash re-runs them. */
 export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
@@ -44,6 +45,10 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     // Purges old rows of every site's tables (README "Housekeeping"); queued hourly by the scheduler.
     [HOUSEKEEPING_JOB]: async () => {
       await housekeep(ctx);
+    },
+    // Queued by a migration that changes what search indexes; listings of every site.
+    [REINDEX_LISTINGS_JOB]: async () => {
+      await reindexEveryListing(ctx.db);
     },
   });
 }

@@ -151,8 +151,11 @@ function typeOnly(node: Schema): Schema {
   if (Array.isArray(node.anyOf)) return { anyOf: node.anyOf.map((b) => (isSchema(b) ? typeOnly(b) : b)) };
   if (node.type === 'object' || isSchema(node.properties) || isSchema(node.additionalProperties))
     return { type: 'object' };
-  if (node.type === 'array')
-    return isSchema(node.items) ? { type: 'array', items: typeOnly(node.items) } : { type: 'array' };
+  if (node.type === 'array') {
+    // A list of objects is just a list here: "object" is all an outline would say of its items.
+    const items = isSchema(node.items) ? typeOnly(node.items) : { type: 'object' };
+    return items.type === 'object' && Object.keys(items).length === 1 ? { type: 'array' } : { type: 'array', items };
+  }
   const out: Schema = {};
   if (node.type !== undefined) out.type = node.type;
   if (node.enum !== undefined) out.enum = node.enum;

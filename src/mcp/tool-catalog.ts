@@ -11,8 +11,10 @@ const SCOPE_META = 'io.launchdeck/scope';
 
 const idempotencyKeyProperty = {
   type: 'string',
-  pattern: '^[\\x20-\\x7e]{1,255}$',
-  description: 'Optional, e.g. a UUID: a retry with the same key and arguments returns the first result.',
+  // Printable ASCII (space to tilde), as the REST header takes it (idempotency.ts).
+  pattern: '^[ -~]{1,255}$',
+  // What a retry with it does is said once, in the server's instructions (instructions.ts), not in every tool.
+  description: 'Retry key, e.g. a UUID',
 };
 
 /** One registry operation as an MCP tool: what tools/list shows plus what tools/call needs. */
@@ -61,7 +63,7 @@ export function mergedInputSchema(op: Operation): JsonObjectSchema & { additiona
 
 /** What the tool does, then what it needs: agents pick a tool and the credential for it from this text. */
 export function toolDescription(op: Operation): string {
-  const needs = op.scope ? `Requires scope ${op.scope}.` : 'Public: no credentials needed.';
+  const needs = op.scope ? `Scope: ${op.scope}.` : 'Public.';
   return [op.summary, op.description, needs].filter(Boolean).join('\n\n');
 }
 

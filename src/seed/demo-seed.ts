@@ -1,13 +1,17 @@
 import type { AppContext } from '../app-context.js';
 import type { NoRows, Queryable } from '../db/client.js';
-import { reindexListings } from '../domain/search/search-index.js';
 import { reindexBlogPosts } from '../domain/blog/blog-repository.js';
-import { addDays, addWeeks, mondayOf } from '../domain/weeks/weeks.js';
+import { addDays, addWeeks, isoDate, mondayOf } from '../domain/weeks/weeks.js';
 import { awardFinishedWeeks } from '../jobs/scheduler.js';
+import { reindexEveryListing } from '../jobs/reindex-job.js';
 import { buildDemoData } from './demo-data.js';
 import type { DemoData } from './demo-types.js';
+import { demoScreenshotMasters, insertDemoMedia } from './demo-media.js';
 
 const VOTERS = 800;
+/** Paid launches shown as featured, and for how long from the demo's loading. */
+const FEATURED = 4;
+const FEATURED_DAYS = 14;
 const json = (v: unknown) => JSON.stringify(v);
 
 /** Loads the demo set when the site has no listings yet; returns whether it did. */
@@ -29,6 +33,9 @@ export async function seedDemo(
   const started = Date.now();
   const now = ctx.now();
   const siteId = ctx.site.id;
+  // Drawn while the rows go in: image work runs off the main thread.
+  const shots = demoScreenshotMasters(data);
+  shots.catch(() => {}); // awaited below; a failure must not surface as unhandled meanwhile
   await ctx.db.transaction(async (tx) => {
     await insertCategories(tx, siteId, data);
     log(`${data.categories.length} categories`);
@@ -42,12 +49,16 @@ export async function seedDemo(
     log(`${data.founders.length} founders`);
     await insertListings(tx, siteId, data, now);
     log(`${data.listings.length} listings`);
+    const media = await shots;
+    await insertDemoMedia(tx, siteId, data, media);
+    log(`${media.length} screenshots and the demo videos`);
     await insertVotesAndFollowers(tx, siteId, data, now);
     log('votes and followers');
     await insertContent(tx, siteId, data, now);
     log(`${data.blogPosts.length} blog posts, ${data.interviewQuestions.length} interview questions`);
   });
-  await reindexListings(ctx.db, { all: true });
+  // The search index, and the language of each listing's text (none is stated).
+  await reindexEveryListing(ctx.db);
   await reindexBlogPosts(ctx.db, siteId);
   await ctx.db.query<NoRows>('ANALYZE');
   const awarded = await awardFinishedWeeks(ctx, 12);
@@ -86,6 +97,13 @@ async function insertCategories(tx: Queryable, siteId: number, data: DemoData) {
        JOIN categories c ON c.slug = x.slug AND c.site_id = $1`,
     [siteId, json(faqs)],
   );
+}
+
+/** A day from 0 to `last` picked by the slug: stable for a listing, even across the days so far. */
+function spreadDay(slug: string, last: number): number {
+  let h = 0;
+  for (const ch of slug) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h % (last + 1);
 }
 
 async function insertListings(tx: Queryable, siteId: number, data: DemoData, now: Date) {
@@ -132,9 +150,15 @@ async function insertListings(tx: Queryable, siteId: number, data: DemoData, now
      ON CONFLICT (domain) DO NOTHING`,
     [json(companies)],
   );
+  const daysSoFar = Math.round((Date.parse(isoDate(now)) - Date.parse(current)) / 86_400_000);
   const listings = data.listings.map((l) => {
     const week = addWeeks(current, l.launchWeekOffset);
-    const launchedAt = l.status === 'live' ? `${addDays(week, l.launchDayOffset)}T08:00:00Z` : null;
+    // This week's launches are spread over its days so far, today's from midnight: "launching
+    // today" always has some, whatever day the demo is loaded on.
+    const thisWeek = l.launchWeekOffset === 0;
+    const day = thisWeek ? spreadDay(l.slug, daysSoFar) : l.launchDayOffset;
+    const at = thisWeek && day === daysSoFar ? '00:00:00' : '08:00:00';
+    const launchedAt = l.status === 'live' ? `${addDays(week, day)}T${at}Z` : null;
     return {
       domain: l.domain,
       slug: l.slug,
@@ -334,6 +358,13 @@ async function insertVotesAndFollowers(tx: Queryable, siteId: number, data: Demo
                            followers_count = (SELECT count(*) FROM followers f WHERE f.listing_id = l.id)
       WHERE l.site_id = $1`,
     [siteId],
+  );
+  // The newest paid launches also bought the featured placement: the home page's paid strip.
+  await tx.query<NoRows>(
+    `UPDATE listings SET featured_until = $2
+      WHERE id IN (SELECT id FROM listings WHERE site_id = $1 AND status = 'live' AND plan = 'paid'
+                    ORDER BY launch_week DESC, votes_count DESC, id LIMIT $3)`,
+    [siteId, new Date(now.getTime() + FEATURED_DAYS * 86_400_000).toISOString(), FEATURED],
   );
 }
 

@@ -11,6 +11,9 @@ export const STYLESHEET_PATH = `/assets/site.${hashOf(CSS)}.css`;
 /** The one script of the site's pages: votes in place (the forms work without it). */
 const VOTE_SCRIPT = fs.readFileSync(new URL('./assets/vote.js', import.meta.url), 'utf8');
 export const VOTE_SCRIPT_PATH = `/assets/vote.${hashOf(VOTE_SCRIPT)}.js`;
+/** A listing page's screenshot dialog and click-to-load videos (plain links without it). */
+const MEDIA_SCRIPT = fs.readFileSync(new URL('./assets/media.js', import.meta.url), 'utf8');
+export const MEDIA_SCRIPT_PATH = `/assets/media.${hashOf(MEDIA_SCRIPT)}.js`;
 
 /** For addresses that change whenever their content does. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -67,6 +70,7 @@ export function registerAssetRoutes(
   };
   hashed(STYLESHEET_PATH, 'text/css; charset=utf-8', CSS);
   hashed(VOTE_SCRIPT_PATH, 'text/javascript; charset=utf-8', VOTE_SCRIPT);
+  hashed(MEDIA_SCRIPT_PATH, 'text/javascript; charset=utf-8', MEDIA_SCRIPT);
   for (const path of ['/favicon.svg', '/favicon.ico']) {
     app.get(path, async (_req, reply) =>
       reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(FAVICON),

@@ -9,20 +9,30 @@ export function monogram(name: string): SafeHtml {
   return html`<span class="monogram hue-${monogramHue(name)}" aria-hidden="true">${monogramLetters(name)}</span>`;
 }
 
+const LOGO_PX = { s: 32, m: 48, l: 72 } as const;
+
 /**
  * A listing's logo, served from our origin (fetched once, resized; the monogram when it is broken),
  * never from the listing's own server; the monogram when it has none.
  */
-export function logo(l: { id: number; name: string; logo_url: string | null }, size: 'm' | 'l' = 'm'): SafeHtml {
+export function logo(l: { id: number; name: string; logo_url: string | null }, size: 's' | 'm' | 'l' = 'm'): SafeHtml {
   const src = logoPath(l);
+  const px = LOGO_PX[size];
   return src
-    ? html`<img class="logo logo-${size}" src="${src}" alt="" width="${size === 'l' ? 72 : 48}" height="${size === 'l' ? 72 : 48}"${size === 'm' ? html` loading="lazy"` : ''} decoding="async">`
+    ? html`<img class="logo logo-${size}" src="${src}" alt="" width="${px}" height="${px}"${size !== 'l' ? html` loading="lazy"` : ''} decoding="async">`
     : html`<span class="logo logo-${size}">${monogram(l.name)}</span>`;
 }
 
 /**
- * Voting from a card: signed-out visitors get a link to sign in (and come back to `next`);
- * signed-in ones a form posting to the vote route with its CSRF token, `voted` holding the
+ * ` lang="ja"` for an element holding a listing's own text (name, tagline, description), when its language is known:
+ * screen readers and fonts then treat it as written, while the site's own words around it stay English.
+ */
+export const textLang = (l: { language: string | null }): SafeHtml | '' =>
+  l.language ? html` lang="${l.language}"` : '';
+
+/**
+ * Voting from a card: signed-out visitors get a form that signs them in first (and comes back to
+ * `next`, the vote kept through sign-in); signed-in ones a form posting to the vote route with its CSRF token, `voted` holding the
  * listings they already voted for on their current launch. A memoised page leaves the button to
  * be filled in per visitor (`deferred`, see personal-parts.ts).
  */
@@ -49,8 +59,8 @@ export function listingCard(l: ListingSummary, o: CardOptions): SafeHtml {
     ${o.rank ? html`<span class="rank" aria-label="Rank ${o.rank}">${o.rank}</span>` : ''}
     ${logo(l)}
     <div class="body">
-      <h3 class="name"><a href="/p/${l.slug}">${l.name}</a></h3>
-      <p class="tagline">${l.tagline}</p>
+      <h3 class="name"${textLang(l)}><a href="/p/${l.slug}">${l.name}</a></h3>
+      <p class="tagline"${textLang(l)}>${l.tagline}</p>
       <p class="chips">${l.primary_category ? html`<a class="chip" href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a>` : ''}
         ${featured ? html`<span class="chip featured" title="Paid placement">Featured</span>` : l.plan === 'paid' ? html`<span class="chip paid" title="Launched on the paid plan">Paid launch</span>` : ''}
         ${l.status === 'scheduled' && l.launch_week ? html`<span class="chip">Launches ${l.launch_week}</span>` : ''}</p>
@@ -69,7 +79,9 @@ export function listingCard(l: ListingSummary, o: CardOptions): SafeHtml {
 export function cardVote(l: ListingSummary, v: VoterState): SafeHtml {
   const count = html`<span aria-hidden="true">▲</span> <span class="vote-count">${l.votes}</span>`;
   if (!v.signedIn) {
-    return html`<a class="votes card-vote" href="/signin?next=${encodeURIComponent(v.next)}" title="Sign in to vote">${count}<span class="sr-only"> votes; sign in to vote for ${l.name}</span></a>`;
+    // Kept through sign-in and cast after it (pending-actions.ts); no token on a page shared by every visitor.
+    return html`<form class="votes-form" method="post" action="/p/${l.slug}/vote"><input type="hidden" name="next" value="${v.next}">
+    <button class="votes card-vote" aria-pressed="false" title="Sign in to vote">${count}<span class="sr-only"> votes; sign in to vote for ${l.name}</span></button></form>`;
   }
   const voted = v.voted.has(l.id);
   return html`<form class="votes-form" method="post" action="/p/${l.slug}/${voted ? 'unvote' : 'vote'}" data-vote="${l.slug}">
@@ -105,8 +117,4 @@ export function pagination(
     ${page > 1 ? html`<a rel="prev" href="${href(page - 1)}">← Previous</a>` : html`<span></span>`}
     <span>Page ${page} of ${last}</span>
     ${page < last ? html`<a rel="next" href="${href(page + 1)}">Next →</a>` : html`<span></span>`}</nav>`;
-}
-
-export function breadcrumbs(trail: { href?: string; label: string }[]): SafeHtml {
-  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${trail.map((t, i) => html`<li>${t.href && i < trail.length - 1 ? html`<a href="${t.href}">${t.label}</a>` : html`<span aria-current="page">${t.label}</span>`}</li>`)}</ol></nav>`;
 }

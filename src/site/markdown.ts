@@ -25,10 +25,22 @@ const isSameOrigin = (url: string) => isSafeLink(url) && !/^[a-z][a-z0-9+.-]*:/i
 const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
 md.validateLink = isSafeLink;
 
-// A post's own "#" is the page's second level: the page already has its <h1>.
-md.core.ruler.push('shift_headings', (state) => {
+// Headings fit under the page's own <h1>: the post's top level becomes <h2> (whether it wrote "#"
+// or "##"), and none is more than one level below the one before it, so the page never skips one.
+md.core.ruler.push('fit_headings', (state) => {
+  const opens = state.tokens.filter((t) => t.type === 'heading_open');
+  const top = Math.min(...opens.map((t) => Number(t.tag.slice(1))));
+  let previous = 1;
+  for (const t of opens) {
+    const level = Math.min(Number(t.tag.slice(1)) - top + 2, previous + 1, 6);
+    t.tag = `h${level}`;
+    previous = level;
+  }
+  // Each closing tag takes the level of the heading it closes (the one just before it).
+  let open = 'h2';
   for (const t of state.tokens) {
-    if (t.type === 'heading_open' || t.type === 'heading_close') t.tag = `h${Math.min(6, Number(t.tag.slice(1)) + 1)}`;
+    if (t.type === 'heading_open') open = t.tag;
+    else if (t.type === 'heading_close') t.tag = open;
   }
 });
 

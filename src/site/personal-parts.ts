@@ -5,24 +5,26 @@ import type { User } from '../domain/accounts/user-repository.js';
 import type { ListingSummary } from '../domain/listings/listing-summary.js';
 import { votedListingIds } from '../domain/votes/votes.js';
 import { type CardVoting, cardVote } from './components.js';
-import { accountLinks, raw, type SafeHtml } from './html.js';
+import { raw, type SafeHtml, siteHeader } from './html.js';
 
 /**
- * A public page split where it depends on who looks at it — the header's account links and the
- * cards' vote buttons (CSRF token, "you voted") — so that one rendering serves everyone: the page
+ * A public page split where it depends on who looks at it — the header (account links, signed-in
+ * look) and the cards' vote buttons (CSRF token, "you voted") — so that one rendering serves everyone: the page
  * is rendered once with a placeholder for each personal part, and each visitor gets the parts
  * filled in for them. A signed-out visitor's copy is filled once and kept (see page-memo.ts).
  */
 
 /** What a page draws with in place of its personal parts. */
 export interface PersonalParts {
-  /** The header's account links (LayoutOptions.account). */
-  account: SafeHtml;
+  /** The header (LayoutOptions.header). */
+  header: (at: { siteName: string; path: string }) => SafeHtml;
   /** Vote buttons for the cards of a list that brings a signed-out voter back to `next`. */
   voting(next: string): CardVoting;
 }
 
-type Part = { kind: 'account' } | { kind: 'card-vote'; listing: ListingSummary; next: string };
+type Part =
+  | { kind: 'header'; siteName: string; path: string }
+  | { kind: 'card-vote'; listing: ListingSummary; next: string };
 
 /** Who the parts are filled in for: null for a signed-out visitor. */
 export type Viewer = { user: User; csrf: string; voted: ReadonlySet<number> } | null;
@@ -46,7 +48,7 @@ export class PageTemplate {
       return raw(`${MARK}${recorded.length - 1}${MARK_END}`);
     };
     const text = await draw({
-      account: mark({ kind: 'account' }),
+      header: (at) => mark({ kind: 'header', ...at }),
       voting: (next) => ({ deferred: (listing) => mark({ kind: 'card-vote', listing, next }) }),
     });
     // Parts are found in the order they stand in the page, which need not be the order drawn.
@@ -75,7 +77,7 @@ export class PageTemplate {
 }
 
 function partFor(part: Part, viewer: Viewer): SafeHtml {
-  if (part.kind === 'account') return accountLinks(viewer?.user);
+  if (part.kind === 'header') return siteHeader({ siteName: part.siteName, user: viewer?.user }, part.path);
   return cardVote(
     part.listing,
     viewer

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerAccountRoutes } from './account/account-routes.js';
 import { registerAuthRoutes } from './account/auth-routes.js';
+import { registerEmailLinkRoutes } from './account/email-link-routes.js';
 import { registerOutboxRoutes } from './account/outbox-routes.js';
+import { registerProviderRoutes } from './account/provider-routes.js';
+import { registerSignInMethodRoutes } from './account/sign-in-method-routes.js';
+import { registerPasskeyAccountRoutes } from './account/passkey-account-routes.js';
+import { registerPasskeyRoutes } from './account/passkey-routes.js';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
 import { registerOrderRoutes } from './checkout/order-routes.js';
@@ -13,9 +18,11 @@ import { registerApiReference } from './docs/api-reference-page.js';
 import { registerMcpPage } from './docs/mcp-page.js';
 import { registerBadgeRoutes } from './images/badge-routes.js';
 import { registerLogoRoutes } from './images/logo-routes.js';
+import { registerMediaRoutes } from './images/media-routes.js';
 import { registerShareImageRoutes } from './images/share-routes.js';
 import { registerFollowRoutes } from './my-listings/my-listing-follow.js';
 import { registerInterviewRoutes } from './my-listings/my-listing-interview.js';
+import { registerListingMediaRoutes } from './my-listings/my-listing-media.js';
 import { registerRevenueRoutes } from './my-listings/my-listing-revenue.js';
 import { registerMyListingRoutes } from './my-listings/my-listing-routes.js';
 import { registerAwardPages } from './public/award-pages.js';
@@ -24,6 +31,7 @@ import { registerCalendarRoutes } from './public/calendar-routes.js';
 import { registerFeedRoutes } from './public/feeds.js';
 import { registerListingRoutes } from './public/listing-routes.js';
 import { registerPeopleRoutes } from './public/people-routes.js';
+import { registerSiteMapPage } from './public/site-map-page.js';
 import { registerSitemapRoutes } from './public/sitemap.js';
 import { type Access, guardArea } from './site-request.js';
 import { registerDraftProgressRoutes } from './submit/draft-progress-routes.js';
@@ -55,10 +63,12 @@ const SITE_AREAS: SiteArea[] = [
     home: '/',
     routes: [
       registerSitemapRoutes,
+      registerSiteMapPage,
       registerBrowseRoutes,
       registerMcpPage,
       registerFeedRoutes,
       registerLogoRoutes,
+      registerMediaRoutes,
       registerShareImageRoutes,
       registerApiReference,
       registerListingRoutes,
@@ -69,8 +79,24 @@ const SITE_AREAS: SiteArea[] = [
     ],
   },
   { name: 'community', access: 'anyone', home: '/', routes: [registerCommunityRoutes] },
-  { name: 'sign-in', access: 'anyone', home: '/account', routes: [registerAuthRoutes, registerOutboxRoutes] },
-  { name: 'account', access: 'signed-in', home: '/account', routes: [registerAccountRoutes] },
+  {
+    name: 'sign-in',
+    access: 'anyone',
+    home: '/account',
+    routes: [
+      registerAuthRoutes,
+      registerOutboxRoutes,
+      registerProviderRoutes,
+      registerPasskeyRoutes,
+      registerEmailLinkRoutes,
+    ],
+  },
+  {
+    name: 'account',
+    access: 'signed-in',
+    home: '/account',
+    routes: [registerAccountRoutes, registerSignInMethodRoutes, registerPasskeyAccountRoutes],
+  },
   { name: 'draft progress', access: 'anyone', home: '/submit', routes: [registerDraftProgressRoutes] },
   { name: 'submit', access: 'signed-in', home: '/submit', routes: [registerDraftRoutes] },
   // Following is a button on public listing pages: its own sign-in redirect brings people back there.
@@ -79,7 +105,7 @@ const SITE_AREAS: SiteArea[] = [
     name: 'my-listings',
     access: 'signed-in',
     home: '/my/listings',
-    routes: [registerMyListingRoutes, registerInterviewRoutes, registerRevenueRoutes],
+    routes: [registerMyListingRoutes, registerInterviewRoutes, registerRevenueRoutes, registerListingMediaRoutes],
   },
   { name: 'claim links', access: 'anyone', home: '/claims', routes: [registerClaimLinkRoutes] },
   { name: 'claims', access: 'signed-in', home: '/claims', routes: [registerClaimRoutes] },

@@ -70,10 +70,11 @@ describeEachDatabase(
       assert.ok(draft.pages.some((p: { kind: string }) => p.kind === 'pricing'));
     });
 
-    test("a ready draft records the site's language as the site states it, and null when it states none", async () => {
+    test("a ready draft records the site's language as the site states it, else as its text reads", async () => {
       const f = await founder(env());
       assert.equal((await readyDraft(env(), f, `${french.origin}/`)).language, 'fr-FR');
-      assert.equal((await readyDraft(env(), f)).language, null);
+      // Tallyflow states none; its pages are in English, at length.
+      assert.equal((await readyDraft(env(), f)).language, 'en');
     });
 
     test('every value in a ready draft has evidence, and every empty field is not_found', async () => {

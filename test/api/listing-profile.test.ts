@@ -52,7 +52,8 @@ describeEachDatabase(
       assert.deepEqual(body.unlocked_sections, ['story', 'milestones', 'media']);
       assert.equal(body.story.title, 'Why we built Tablewise');
       assert.equal(body.milestones[0].title, 'First customer');
-      assert.equal(body.media[0].url, 'https://tablewise.example/shot.png');
+      assert.equal(body.media[0].url, 'https://www.youtube.com/watch?v=tablewise01');
+      assert.equal(body.media[0].embed_url, 'https://www.youtube-nocookie.com/embed/tablewise01');
     });
 
     test('free listings hide paid-only sections unless unlocked one by one', async () => {

@@ -78,6 +78,8 @@ const BOUNDS: [string, Record<string, unknown>, string][] = [
   ['an FAQ answer over 1500 characters', { faqs: [{ question: 'Q?', answer: x(1501) }] }, 'faqs[0].answer'],
   ['a blank FAQ question', { faqs: [{ question: '   ', answer: 'A.' }] }, 'faqs[0].question'],
   ['an unknown apply_to site', { fields: { headline: 'Everywhere' }, apply_to: ['nowhere'] }, 'apply_to[0]'],
+  ['a language that is no known subtag', { fields: { language: 'qq' } }, 'fields.language'],
+  ['a language with a region', { fields: { language: 'pt-BR' } }, 'fields.language'],
 ];
 
 describeEachDatabase('My listings operations', (env) => {

@@ -13,6 +13,7 @@ import { startFixtureSite } from '../support/fixture-site.js';
 import { tallyflowMiniRoutes } from '../support/fixture-websites.js';
 import { ownedListing } from '../support/orders.js';
 import { sample } from '../support/schema-sample.js';
+import { pngOf } from '../support/fake-images.js';
 import { buildApp } from '../../src/app.js';
 import { apiOperations } from '../../src/api/operations/index.js';
 import { plainSchema } from '../../src/api/openapi.js';
@@ -390,6 +391,32 @@ const COVERAGE: Record<string, (t: Traffic, w: World) => Promise<unknown>> = {
     });
     await t.send(200, 'DELETE', `/me/listings/${w.live}/milestones/${added.body.id}`);
     await t.send(404, 'DELETE', `/me/listings/${w.live}/milestones/${added.body.id}`);
+  },
+  add_listing_media: async (t, w) => {
+    await t.send(201, 'POST', `/me/listings/${w.live}/media`, { body: { video_url: 'https://youtu.be/dQw4w9WgXcQ' } });
+    await t.send(400, 'POST', `/me/listings/${w.live}/media`, { body: { image_base64: 'bm90IGFuIGltYWdl' } });
+    await t.send(403, 'POST', `/me/listings/${w.live}/media`, {
+      as: 'stranger',
+      body: { video_url: 'https://youtu.be/dQw4w9WgXcQ' },
+    });
+    await t.send(404, 'POST', '/me/listings/2147483647/media', { body: { video_url: 'https://youtu.be/dQw4w9WgXcQ' } });
+  },
+  update_listing_media: async (t, w) => {
+    const added = await t.send(201, 'POST', `/me/listings/${w.live}/media`, {
+      body: { image_base64: (await pngOf(160, 120)).toString('base64') },
+    });
+    await t.send(200, 'PATCH', `/me/listings/${w.live}/media/${added.body.id}`, {
+      body: { caption: 'Home', position: 1 },
+    });
+    await t.send(400, 'PATCH', `/me/listings/${w.live}/media/${added.body.id}`, { body: { position: 0 } });
+    await t.send(404, 'PATCH', `/me/listings/${w.live}/media/2147483647`, { body: { caption: 'Nobody' } });
+  },
+  delete_listing_media: async (t, w) => {
+    const added = await t.send(201, 'POST', `/me/listings/${w.live}/media`, {
+      body: { image_base64: (await pngOf(160, 120, '#3b6e00')).toString('base64') },
+    });
+    await t.send(200, 'DELETE', `/me/listings/${w.live}/media/${added.body.id}`);
+    await t.send(404, 'DELETE', `/me/listings/${w.live}/media/${added.body.id}`);
   },
   set_founder_story: async (t, w) => {
     const body = { title: 'How it began', story: 'In a garage.' };

@@ -35,6 +35,10 @@ const SPEC_OPERATIONS = [
   'post_listing_update',
   'add_milestone',
   'delete_milestone',
+  // Issue 27: the media section (SPEC §2.6) gets its operations beside the other paid sections'.
+  'add_listing_media',
+  'update_listing_media',
+  'delete_listing_media',
   'set_founder_story',
   'answer_interview',
   'choose_free_listing',

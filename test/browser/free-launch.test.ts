@@ -63,7 +63,7 @@ describeEachDatabase(
       await inEditor(env(), async (page) => {
         await saveAsMyListing(page);
         // From the menu to the listing, then to its launch page.
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My listings' }).click();
+        await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My listings' }).click();
         await page.getByRole('heading', { level: 1, name: 'My listings' }).waitFor();
         await page.getByRole('link', { name: 'Tallyflow' }).click();
         await page.getByRole('link', { name: 'Launch for free' }).click();

@@ -65,7 +65,7 @@ describeEachDatabase(
 
         const a = admin.page;
         await signInThroughForm(a, adminEmail);
-        await a.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+        await a.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' }).click();
         await a.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
         await checkLayout(a, '/admin');
         await a.getByRole('link', { name: /1 reported item waiting/ }).click();

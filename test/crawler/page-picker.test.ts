@@ -111,3 +111,102 @@ test('a Japanese pricing link is read before other pages of the same rank, like 
   ]);
   assert.deepEqual(order(ranked), ['/p/2', '/p/1']);
 });
+
+test('pricing, FAQ, about, team and contact pages are known by their path in the languages of the corpus', () => {
+  const kind = (path: string) => kindOf(new URL(`https://x.example${path}`));
+  const cases: [string, string][] = [
+    ['/tarifs', 'pricing'],
+    ['/de/preise', 'pricing'],
+    ['/precios', 'pricing'],
+    ['/preços', 'pricing'],
+    ['/it/prezzi', 'pricing'],
+    ['/nl/prijzen', 'pricing'],
+    [`/${encodeURIComponent('料金')}`, 'pricing'],
+    ['/zh/价格', 'pricing'],
+    ['/ko/가격', 'pricing'],
+    ['/faq', 'faq'],
+    ['/domande-frequenti', 'faq'],
+    ['/perguntas-frequentes', 'faq'],
+    ['/es/preguntas-frecuentes', 'faq'],
+    ['/häufige-fragen', 'faq'],
+    ['/nl/veelgestelde-vragen', 'faq'],
+    ['/ja/よくある質問', 'faq'],
+    ['/常见问题', 'faq'],
+    ['/ko/자주-묻는-질문', 'faq'],
+    ['/nl/over-ons', 'about'],
+    ['/quem-somos', 'about'],
+    ['/nl/functies', 'features'],
+    ['/de/unser-team', 'team'],
+    ['/contactez-nous', 'contact'],
+    ['/fale-conosco', 'contact'],
+  ];
+  for (const [path, expected] of cases) assert.equal(kind(path), expected, path);
+});
+
+test('a page is known under a language suffix or extension: contact.ja.html, contact.html.fr, contact.ja', () => {
+  const kind = (path: string) => kindOf(new URL(`https://x.example${path}`));
+  assert.equal(kind('/contact.ja.html'), 'contact');
+  assert.equal(kind('/contact.html.fr'), 'contact');
+  assert.equal(kind('/contact.ja'), 'contact');
+  assert.equal(kind('/pricing.php'), 'pricing');
+  assert.equal(kind('/index.ja.html'), 'homepage');
+  assert.equal(kind('/node.js'), null);
+});
+
+test('a link text is read as words, whatever its hyphens, accents and punctuation', () => {
+  const kind = (text: string) => kindOf(new URL('https://x.example/p/123'), text);
+  assert.equal(kind('Qui sommes-nous ?'), 'about');
+  assert.equal(kind('Häufige Fragen'), 'faq');
+  assert.equal(kind('Veelgestelde vragen'), 'faq');
+  assert.equal(kind('Preguntas frecuentes'), 'faq');
+  assert.equal(kind('Preços'), 'pricing');
+  assert.equal(kind('Contáctanos'), 'contact');
+  assert.equal(kind('Q&A'), 'faq');
+  assert.equal(kind('Über die Preise unserer Konkurrenz'), null);
+});
+
+test('privacy and terms pages in other languages are legal, by their path or their link text, imprints first; a colophon is not legal', () => {
+  const { ranked } = rankPages(home, [
+    ...links('footer', '/politica-de-privacidad', '/datenschutz', '/privacybeleid'),
+    { href: 'https://orbit.example/p/7', text: 'プライバシーポリシー', source: 'footer' },
+    { href: 'https://orbit.example/p/8', text: '이용약관', source: 'footer' },
+    ...links('footer', '/aviso-legal', '/note-legali', '/colofon'),
+    ...links('footer', '/blog'),
+  ]);
+  assert.deepEqual(
+    ranked.map((r) => [new URL(r.url).pathname, r.rank]),
+    [
+      ['/colofon', 'footer'],
+      ['/blog', 'footer'],
+      ['/aviso-legal', 'legal'],
+      ['/note-legali', 'legal'],
+      ['/politica-de-privacidad', 'legal'],
+      ['/datenschutz', 'legal'],
+      ['/privacybeleid', 'legal'],
+      ['/p/7', 'legal'],
+      ['/p/8', 'legal'],
+    ],
+  );
+});
+
+test('pages are known by path or link text in Swedish, Polish, Turkish and Russian', () => {
+  const kind = (path: string, text = '') => kindOf(new URL(`https://x.example${path}`), text);
+  assert.equal(kind('/priser'), 'pricing');
+  assert.equal(kind('/cennik'), 'pricing');
+  assert.equal(kind('/fiyatlandirma'), 'pricing');
+  assert.equal(kind('/p/1', 'Цены'), 'pricing');
+  assert.equal(kind('/vanliga-fragor'), 'faq');
+  assert.equal(kind('/p/2', 'Sıkça sorulan sorular'), 'faq');
+  assert.equal(kind('/om-oss'), 'about');
+  assert.equal(kind('/p/3', 'O nas'), 'about');
+  assert.equal(kind('/iletisim'), 'contact');
+  assert.equal(kind('/p/4', 'Контакты'), 'contact');
+  const { ranked } = rankPages(home, [
+    ...links('footer', '/integritetspolicy', '/regulamin', '/kullanim-kosullari'),
+    { href: 'https://orbit.example/p/9', text: 'Политика конфиденциальности', source: 'footer' },
+  ]);
+  assert.deepEqual(
+    ranked.map((r) => r.rank),
+    ['legal', 'legal', 'legal', 'legal'],
+  );
+});

@@ -113,3 +113,19 @@ test('deeply nested markup is read without overflowing the stack', () => {
   const p = extractPage(`<body>${'<div>'.repeat(depth)}<p>Deep</p>${'</div>'.repeat(depth)}</body>`, url);
   assert.equal(p.text, 'Deep');
 });
+
+test('the items of a list nested in a list item are marked as a sublist', () => {
+  const p = extractPage(
+    '<body><ul><li>Roles<ul><li>Admin</li><li>Editor</li></ul></li><li>Profiles</li></ul></body>',
+    url,
+  );
+  assert.deepEqual(
+    p.blocks.map((b) => [b.text, /\bsublist\b/.test(b.within)]),
+    [
+      ['Roles', false],
+      ['Admin', true],
+      ['Editor', true],
+      ['Profiles', false],
+    ],
+  );
+});

@@ -15,13 +15,11 @@ import {
 // this one does not repeat its tests for each of DATABASE_KINDS.
 const sites = loadCorpus();
 let scores: SiteScore[] = [];
-let elapsedMs = 0;
 const scoreOf = (slug: string) => scores.find((s) => s.slug === slug)!;
 
 before(async () => {
-  const t0 = performance.now();
+  // How long it takes is for bench/drafting-quality.ts to say: no timing assertions in tests.
   scores = await measureCorpus(sites);
-  elapsedMs = performance.now() - t0;
   console.log(`\nDrafting quality over ${sites.length} real landing sites (no LLM):\n${qualityReport(scores)}\n`);
 });
 
@@ -51,10 +49,6 @@ for (const site of sites) {
     assert.deepEqual(scoreOf(site.slug).unverifiable, []);
   });
 }
-
-test('the whole corpus is drafted in under 30 seconds', () => {
-  assert.ok(elapsedMs < 30_000, `the corpus took ${Math.round(elapsedMs)} ms`);
-});
 
 const total = () => overallTotals(scores);
 test('drafts find at least 90 % of the facts the sites state', () => {

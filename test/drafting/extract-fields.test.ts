@@ -265,7 +265,8 @@ test('scanning a long run of address-like characters is linear', () => {
   const line = `${'a'.repeat(2_000_000)}@${'b'.repeat(100)} ${'x@'.repeat(200_000)}`;
   const started = performance.now();
   assert.deepEqual(emailsIn(line), []);
-  assert.ok(performance.now() - started < 500);
+  // A guard against backtracking (minutes on this line), not a speed target: generous for a busy machine.
+  assert.ok(performance.now() - started < 5_000);
 });
 
 // ── country and city ──

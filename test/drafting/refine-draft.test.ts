@@ -136,6 +136,14 @@ test('a misquoted value is rejected: the quote must stand on a fetched page word
   assert.equal(content.fields.city, undefined);
 });
 
+test('a city the gazetteer does not know is rejected, however well quoted', async () => {
+  const { content, rejected } = await refine({
+    answer: answer({ city: { value: 'Invoices', quotes: [q('Invoices that chase themselves.', HOME)] } }),
+  });
+  assert.deepEqual(rejected, [{ field: 'city', value: 'Invoices', reason: 'not a city the gazetteer knows' }]);
+  assert.equal(content.fields.city, undefined);
+});
+
 test('a founding year whose quote names another year is rejected', async () => {
   const { content, rejected } = await refine({
     answer: answer({ founded_year: { value: '2019', quotes: [q('Founded in 2021 in Lisbon, Portugal.')] } }),

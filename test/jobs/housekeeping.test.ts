@@ -18,6 +18,8 @@ const TABLES = [
   'drafts',
   'domain_rating_failures',
   'sign_in_attempts',
+  'email_sign_ins',
+  'webauthn_challenges',
 ];
 
 /** Rows just past and just within each default retention period; `old` rows of each kind are due to go. */
@@ -65,6 +67,15 @@ async function seedAgedRows(ctx: AppContext, old = 1): Promise<void> {
       `INSERT INTO sign_in_attempts (key, failures, last_failure_at, locked_until) VALUES ($1, 7, $2, $3)`,
       [`account:old-${i}-${user.id}@test.invalid`, ago(2 * DAY), ago(2 * DAY - 900_000)],
     );
+    await db.query(
+      `INSERT INTO email_sign_ins (link_hash, browser_hash, code_hash, email, created_at, expires_at)
+       VALUES ($1, $1, 'c', 'k@test.invalid', $2, $2)`,
+      [`old-${i}-${user.id}`, ago(8 * DAY)],
+    );
+    await db.query(
+      `INSERT INTO webauthn_challenges (challenge, browser_hash, purpose, expires_at) VALUES ($1, 'b', 'sign_in', $2)`,
+      [`old-${i}-${user.id}`, ago(60_000)],
+    );
   }
   // Kept: recent enough, still valid, or still running.
   await db.query(`INSERT INTO jobs (kind, done_at) VALUES ('new-done', $1)`, [ago(6 * DAY)]);
@@ -98,6 +109,15 @@ async function seedAgedRows(ctx: AppContext, old = 1): Promise<void> {
     `INSERT INTO domain_rating_failures (domain, provider, error, at) VALUES ('fresh.example', 'ahrefs', 'x', $1)`,
     [ago(89 * DAY)],
   );
+  await db.query(
+    `INSERT INTO email_sign_ins (link_hash, browser_hash, code_hash, email, created_at, expires_at)
+     VALUES ($1, $1, 'c', 'k@test.invalid', $2, $3)`,
+    [`new-${user.id}`, ago(6 * DAY), ago(6 * DAY - 900_000)],
+  );
+  await db.query(
+    `INSERT INTO webauthn_challenges (challenge, browser_hash, purpose, expires_at) VALUES ($1, 'b', 'sign_in', $2)`,
+    [`new-${user.id}`, ago(-60_000)],
+  );
   // Failed long ago, but locked until an hour from now: still throttling.
   await db.query(`INSERT INTO sign_in_attempts (key, failures, last_failure_at, locked_until) VALUES ($1, 9, $2, $3)`, [
     `account:locked-${user.id}@test.invalid`,
@@ -126,6 +146,8 @@ describeEachDatabase('housekeeping', (env) => {
       draft_pages: 1,
       domain_rating_failures: 1,
       sign_in_attempts: 1,
+      email_sign_ins: 1,
+      webauthn_challenges: 1,
     });
     assert.equal(unfinished, false);
     assert.deepEqual(
@@ -140,6 +162,8 @@ describeEachDatabase('housekeeping', (env) => {
     assert.equal(await count('drafts'), 2, 'a stale draft loses its crawled pages, not itself');
     assert.equal(await count(`domain_rating_failures WHERE domain = 'fresh.example'`), 1);
     assert.equal(await count(`sign_in_attempts WHERE key LIKE 'account:locked-%'`), 1);
+    assert.equal(await count(`email_sign_ins WHERE link_hash LIKE 'new-%'`), 1);
+    assert.equal(await count(`webauthn_challenges WHERE challenge LIKE 'new-%'`), 1);
   });
 
   test('retention periods come from the settings', async () => {

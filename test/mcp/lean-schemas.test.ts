@@ -77,7 +77,7 @@ test('an outline keeps the top-level properties and their types, not what nests 
     properties: {
       id: { type: 'integer' },
       logo: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-      faqs: { type: 'array', items: { type: 'object' } },
+      faqs: { type: 'array' },
       pricing: { type: 'object' },
       state: { type: 'string', enum: ['a', 'b'] },
     },

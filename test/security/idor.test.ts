@@ -45,6 +45,11 @@ describeEachDatabase("IDOR: account A on account B's objects", (env) => {
       date: '2026-10-01',
     });
     assert.equal(milestone.status, 201, JSON.stringify(milestone.body));
+    const media = await b.call('POST', `/me/listings/${listingId}/media`, {
+      video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      caption: 'Victim video nobody else may edit',
+    });
+    assert.equal(media.status, 201, JSON.stringify(media.body));
     await addListing(env().ctx.db, env().ctx.site.id, {
       slug: 'unclaimed-product',
       name: 'Unclaimed Product',
@@ -64,6 +69,7 @@ describeEachDatabase("IDOR: account A on account B's objects", (env) => {
         id: draft.body.id,
         listing_id: String(listingId),
         milestone_id: String(milestone.body.id),
+        media_id: String(media.body.id),
         claim_id: String(claim.body.id),
         number: order.body.number,
       },

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDatabase } from '../support/app.js';
+import sharp from 'sharp';
 import { seedDemoIfEmpty } from '../../src/seed/demo-seed.js';
 
 describeEachDatabase('demo content', (env) => {
@@ -80,5 +81,34 @@ describeEachDatabase('demo content', (env) => {
     const plain = accented[0].name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
     const { body } = await env().json(`/api/v1/listings?q=${encodeURIComponent(plain)}`);
     assert.ok(body.items.slice(0, 3).some((i: { slug: string }) => i.slug === accented[0].slug));
+  });
+
+  test('demo listings show generated screenshots from our origin and their demo videos, where media is unlocked', async () => {
+    const rows = await env().ctx.db.query<{ slug: string; images: number; videos: number }>(
+      `SELECT l.slug, count(*) FILTER (WHERE m.kind = 'image')::int AS images, count(*) FILTER (WHERE m.kind = 'video')::int AS videos
+         FROM listing_media m JOIN listings l ON l.id = m.listing_id GROUP BY l.slug ORDER BY images DESC, l.slug`,
+    );
+    const withShots = rows.filter((r) => r.images > 0);
+    assert.ok(withShots.length >= 4, JSON.stringify(rows.slice(0, 5)));
+    assert.ok(rows.filter((r) => r.videos > 0).length >= 10);
+    const { body } = await env().json(`/api/v1/listings/${withShots[0].slug}`);
+    const images = body.media.filter((m: { kind: string }) => m.kind === 'image');
+    assert.equal(images.length, withShots[0].images);
+    assert.deepEqual([images[0].width, images[0].height], [1280, 800]);
+    assert.ok(images.every((m: { caption: string }) => m.caption.length > 10));
+    const file = await env().get(new URL(images[0].url).pathname);
+    assert.equal(file.statusCode, 200);
+    assert.equal(file.headers['content-type'], 'image/webp');
+    // Not a flat placeholder: a screen of many colours.
+    const stats = await sharp(file.rawPayload).stats();
+    assert.ok(
+      stats.channels.every((c) => c.stdev > 20),
+      'the screenshot has content',
+    );
+    const hidden = await env().ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM listing_media m JOIN listings l ON l.id = m.listing_id
+        WHERE l.plan IS DISTINCT FROM 'paid' AND NOT ('media' = ANY (l.unlocked_sections))`,
+    );
+    assert.equal(hidden[0].n, 0, 'the demo adds media only where it is shown');
   });
 });

@@ -14,12 +14,18 @@ const assertInert = (out: string) => {
 };
 
 describe('renderMarkdown', () => {
-  test('headings are shifted one level down', () => {
-    const out = render('# Launch day\n\n## Morning\n\n###### Deepest');
-    assert.match(out, /<h2>Launch day<\/h2>/);
-    assert.match(out, /<h3>Morning<\/h3>/);
-    assert.match(out, /<h6>Deepest<\/h6>/);
-    assert.doesNotMatch(out, /<h1/);
+  test("headings fit under the page's h1: the post's top level becomes h2, and none skips a level", () => {
+    const out = render('# Launch day\n\n## Morning\n\n###### Deepest\n\n# Evening');
+    assert.deepEqual(
+      [...out.matchAll(/<(h\d)>([^<]*)<\/(h\d)>/g)].map((m) => [m[1], m[2], m[3]]),
+      [
+        ['h2', 'Launch day', 'h2'],
+        ['h3', 'Morning', 'h3'],
+        ['h4', 'Deepest', 'h4'],
+        ['h2', 'Evening', 'h2'],
+      ],
+    );
+    assert.match(render('## Why\n\n### How'), /<h2>Why<\/h2>[\s\S]*<h3>How<\/h3>/);
   });
 
   test('lists, emphasis and code render as usual', () => {

@@ -34,6 +34,8 @@ export interface SuiteOptions {
    * conformance). Takes precedence over `env.PUBLIC_URL`.
    */
   publicUrlIsListenAddress?: boolean;
+  /** With publicUrlIsListenAddress: PUBLIC_URL's host, default 127.0.0.1 (`localhost` for WebAuthn, which refuses IP addresses). */
+  publicHost?: string;
   /**
    * The database kinds to run on (default both). Pages whose rendering cannot depend on the
    * engine (browser layout and accessibility checks) run on one, to keep the suite fast.
@@ -70,7 +72,7 @@ export function describeEachDatabase(name: string, suite: (env: () => TestEnv) =
         let listenPort = 0;
         const pickPublicPort = async () => {
           listenPort = await freeLoopbackPort();
-          ctx.config = loadConfig({ ...baseEnv, PUBLIC_URL: `http://127.0.0.1:${listenPort}` });
+          ctx.config = loadConfig({ ...baseEnv, PUBLIC_URL: `http://${opts.publicHost ?? '127.0.0.1'}:${listenPort}` });
         };
         if (opts.publicUrlIsListenAddress) await pickPublicPort();
         if (opts.seed) await opts.seed(ctx);

@@ -33,6 +33,30 @@ export class FormClient {
     return res;
   }
 
+  /** The CSRF token of a page's forms (and the cookie it goes with). */
+  async csrfOf(page: string): Promise<string> {
+    const token = /name="_csrf" value="([^"]+)"/.exec((await this.get(page)).body)?.[1];
+    if (!token) throw new Error(`${page} has no form with a CSRF token`);
+    return token;
+  }
+
+  /** Posts JSON as a page's script does, with the CSRF token in its header. */
+  async postJson(url: string, body: unknown, csrf: string) {
+    const res = await this.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        ...this.headers,
+        cookie: this.cookieHeader(),
+        'content-type': 'application/json',
+        'csrf-token': csrf,
+      },
+      payload: JSON.stringify(body),
+    });
+    this.remember(res.headers['set-cookie']);
+    return res;
+  }
+
   /** GETs the form page for its CSRF token, then posts the fields with it. */
   async submit(
     formPage: string,

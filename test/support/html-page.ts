@@ -3,7 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 
 /**
  * A proper public HTML page: one h1 first, no skipped heading level; when it is a 200, a title, a
- * description, a canonical URL of the test site and breadcrumbs; never inline script or style.
+ * description, a canonical URL of the test site and breadcrumbs; never inline script or style (JSON-LD
+ * data blocks aside).
  */
 export function assertPage(res: LightMyRequestResponse, status = 200) {
   assert.equal(res.statusCode, status, res.body.slice(0, 500));
@@ -20,7 +21,8 @@ export function assertPage(res: LightMyRequestResponse, status = 200) {
     assert.match(res.body, /<link rel="canonical" href="http:\/\/launchdeck\.test\//);
     assert.match(res.body, /<nav class="breadcrumbs" aria-label="Breadcrumb">/);
   }
-  assert.doesNotMatch(res.body, /<script|style="|<style/);
+  // Structured data blocks are data, never run: the only <script> a page may carry.
+  assert.doesNotMatch(res.body, /<script(?! type="application\/ld\+json">)|style="|<style/);
 }
 
 /** The page's canonical URL as written (entities decoded). */

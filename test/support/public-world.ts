@@ -186,7 +186,7 @@ export async function seedPublicWorld(ctx: AppContext) {
     [tablewise.listingId, cafe.listingId, pipelane.listingId],
   );
   await db.query(
-    `INSERT INTO listing_media (listing_id, kind, url) VALUES ($1, 'image', 'https://tablewise.example/shot.png')`,
+    `INSERT INTO listing_media (listing_id, kind, url, caption) VALUES ($1, 'video', 'https://www.youtube.com/watch?v=tablewise01', 'A two-minute tour')`,
     [tablewise.listingId],
   );
   await db.query(

@@ -15,7 +15,7 @@ import { revokeGrant } from '../../oauth/tokens.js';
  */
 
 /** The session's account: these operations are never run with an API key or a token. */
-function sessionUserId(ctx: OperationContext): number {
+export function sessionUserId(ctx: OperationContext): number {
   const p = ctx.principal;
   if (p?.via !== 'session' || !p.userId) throw new HttpError(401, 'Sign in on the website first.');
   return p.userId;

@@ -63,7 +63,7 @@ export const claimListingOperation = defineOperation({
   summary:
     "Start proving a public listing is yours; the answer's instructions say exactly what to publish. Verified is not the same as paid.",
   description:
-    'A claim stays open 7 days; asking again (same listing and method) returns it. 403 until your email address is confirmed, 404 unless the listing is live or scheduled, 409 if you own it.',
+    'A claim stays open 7 days; asking again (same listing and method) returns it. 403 until your email is confirmed, 404 unless the listing is live or scheduled, 409 if you own it.',
   scope: 'listings:write',
   status: 201,
   idempotent: true,
@@ -73,7 +73,7 @@ export const claimListingOperation = defineOperation({
     slug: Type.String({ minLength: 1, maxLength: 220, description: 'Listing slug' }),
     method: StringEnum(['dns', 'meta', 'file', 'email'] as const, {
       description:
-        'dns (a TXT record), meta (a tag in the homepage <head>), file (under /.well-known/ on the website) or ' +
+        'dns (a TXT record), meta (a tag in the homepage <head>), file (under /.well-known/) or ' +
         'email (a single-use link mailed to `email`)',
     }),
     email: Type.Optional(
@@ -119,9 +119,9 @@ export const verifyClaimOperation = defineOperation({
   tag: 'Claims',
   title: 'Verify a claim',
   summary:
-    "Checks a pending claim's DNS record, meta tag or file once (last_check says what it found); for an email claim, which its link verifies, mails a fresh link.",
+    "Checks a pending claim's DNS record, meta tag or file once (last_check says what it found); an email claim gets a fresh link by mail.",
   description:
-    "When the proof is found you become the listing's only owner (previous owners are told by email) and other open claims on it close. 409 for an expired or closed claim, 429 past 10 checks an hour, 403 for another account's claim or until your email address is confirmed.",
+    "When the proof is found you become the listing's only owner (previous owners are emailed) and its other open claims close. 409: expired or closed; 429: over 10 checks an hour; 403: another account's claim, or your email is unconfirmed.",
   scope: 'listings:write',
   notFound: true,
   idempotent: true,

@@ -10,8 +10,11 @@ import { badgeOperations } from './badges.js';
 import { accountOperations } from './account.js';
 import { accountSettingsOperations } from './account-settings.js';
 import { accountAccessOperations } from './account-access.js';
+import { signInMethodOperations } from './sign-in-methods.js';
+import { passkeyOperations } from './passkeys.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
+import { listingMediaOperations } from './listing-media.js';
 import { revenueOperations } from './revenue.js';
 import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
@@ -32,12 +35,15 @@ export const operations: Operation[] = [
   ...accountOperations,
   ...submitOperations,
   ...myListingOperations,
+  ...listingMediaOperations,
   ...claimOperations,
   ...orderOperations,
   ...checkoutOperations,
   ...communityOperations,
   ...accountSettingsOperations,
   ...accountAccessOperations,
+  ...signInMethodOperations,
+  ...passkeyOperations,
   ...revenueOperations,
   ...adminOperations,
 ];

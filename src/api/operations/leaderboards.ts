@@ -22,7 +22,7 @@ export const getLeaderboardOperation = defineOperation({
     board: Type.String({
       maxLength: 40,
       description:
-        'community-weekly (votes cast in a week), community-all-time, billboard (by money paid, marked paid), ' +
+        'community-weekly (votes in a week), community-all-time, billboard (by money paid, marked paid), ' +
         'domain-rating (third-party) or revenue',
     }),
   }),

@@ -70,7 +70,7 @@ export const getListingOperation = defineOperation({
   tag: 'Listings',
   title: 'Get a listing',
   summary:
-    'The full public profile (community rating from genuine reviews only); the paid sections (story, milestones, media) only when unlocked.',
+    'The full public profile (rating from genuine reviews only); paid sections (story, milestones, media) only when unlocked.',
   scope: null,
   notFound: true,
   params: Params({ slug: Slug('Listing slug') }),
@@ -92,7 +92,7 @@ export const getAlternativesOperation = defineOperation({
   tag: 'Listings',
   title: 'Alternatives to a listing',
   summary:
-    'Owner-approved alternatives first (approved), then other live listings of its primary category, most voted first.',
+    'Owner-approved alternatives (approved) first, then live listings of its primary category, most voted first.',
   scope: null,
   cached: true,
   notFound: true,

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { chooseFreeListing } from '../../domain/free-queue/choose-free-listing.js';
 import { defineOperation, type OperationContext } from '../registry.js';
 import { Body, Faq, Nullable, PaginationQuery, Params, Query, Socials, Paginated, rowId } from '../schemas/common.js';
-import { ListingProfileSchema } from '../schemas/records.js';
+import { ListingProfileSchema, MediaItemSchema } from '../schemas/records.js';
 import { MilestoneInput, storyInput } from '../schemas/drafts.js';
 import { MY_LISTING_FIELDS } from '../schemas/listings-write.js';
 import { DateString, DateTime } from '../schemas/common.js';
@@ -50,6 +50,7 @@ const MyListingSchema = Type.Object({
     description: 'Every milestone, public or not, with the ids delete_milestone takes',
   }),
   story: Type.Record(Type.String(), Type.String(), { description: 'The saved founder story, public or not' }),
+  media: Type.Array(MediaItemSchema, { description: 'Every screenshot and the video, public or not, with their ids' }),
 });
 const UpdatedListingSchema = Type.Object({
   ...MyListingSchema.properties,
@@ -123,7 +124,7 @@ export const updateMyListingOperation = defineOperation({
         additionalProperties: false,
         description:
           'Only those sent change (a list replaces the old one; an empty string or list removes one). headline, ' +
-          "summary and seo_* are this site's listing's own; the rest are company facts, shared by its listings on " +
+          "summary, seo_* and language are this listing's own; the rest are company facts, shared by its listings on " +
           "every site (403 while another site's listing of it is owned by others)",
       }),
     ),
@@ -136,7 +137,7 @@ export const updateMyListingOperation = defineOperation({
         maxItems: 50,
         description:
           'Other sites whose listing of this company takes the headline, summary and seo_* sent here too: ["all"] ' +
-          'or site keys (an unknown one is a 400 listing them); results in applied_to. Listings you do not co-own ' +
+          'or site keys (an unknown one is a 400); results in applied_to. Listings you do not co-own ' +
           'are left alone',
       }),
     ),

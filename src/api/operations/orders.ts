@@ -26,8 +26,7 @@ const OrderItem = Type.Object(
         maxLength: 10,
         pattern: '^\\d{4}-\\d{2}-\\d{2}$',
         description:
-          "A Monday (YYYY-MM-DD) of list_products' weeks, for products taking week: required where week_required, " +
-          'else omitted means live at once',
+          "A Monday (YYYY-MM-DD) of list_products' weeks: required where week_required, else omitted means live at once",
       }),
     ),
     amount_cents: Type.Optional(
@@ -70,8 +69,7 @@ const orderBody = (billingCountry: string) =>
       Type.String({
         maxLength: 32,
         description:
-          "An EU business's VAT number, of billing_country (alone, its prefix sets it); a valid one may mean " +
-          'reverse charge (0 % VAT)',
+          "An EU business's VAT number (alone, its prefix sets billing_country); valid may mean reverse charge",
       }),
     ),
   });
@@ -282,7 +280,7 @@ export const listProductsOperation = defineOperation({
   tag: 'Orders',
   title: 'Products and prices',
   summary:
-    'What is on sale: prices (USD cents, excluding VAT), what each item takes, the launch weeks with paid places left and the billboard minimum.',
+    'What is on sale: prices (USD cents, excl. VAT), what each item takes, weeks with paid places left, the billboard minimum.',
   scope: null,
   response: Type.Object({
     items: Type.Array(ProductEntry),

@@ -23,7 +23,7 @@ export const submitListingOperation = defineOperation({
   summary:
     'Starts a draft: reads the website (respecting robots.txt) and drafts a profile with evidence for every value, usually within seconds; poll get_draft until status is ready.',
   description:
-    'Over MCP, with a progress token (params._meta.progressToken) the call stays open, sending notifications/progress, until the draft is ready (50 seconds at most); without one it answers at once (status crawling).',
+    'Over MCP, with params._meta.progressToken the call stays open, sending notifications/progress, until the draft is ready (50 s at most); without one it answers at once (status crawling).',
   scope: 'listings:write',
   status: 201,
   idempotent: true,
@@ -131,7 +131,7 @@ export const submitDraftOperation = defineOperation({
   tag: 'Submit',
   title: 'Save a draft as your listing',
   summary:
-    'Saves a ready draft as your listing (unpublished) and returns listing_id; run again after edits, it updates that listing.',
+    'Saves a ready draft as your listing (unpublished), returning listing_id; run again after edits to update it.',
   scope: 'listings:write',
   notFound: true,
   idempotent: true,

@@ -13,6 +13,9 @@ export const Slug = (description = 'Slug') => Type.String({ pattern: SLUG_PATTER
 export const Nullable = <T extends TSchema>(s: T, opts: { description?: string } = {}) =>
   Type.Union([s, Type.Null()], opts);
 export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+/** A language stated for a listing's text: a BCP 47 primary subtag (known ones only: listing-language.ts), or null. */
+export const LanguageInput = (description: string) =>
+  Nullable(Type.String({ pattern: '^[A-Za-z]{2,3}$' }), { description });
 export const DateTime = Type.String({ format: 'date-time' });
 
 /** An integer id of a stored row (listing, milestone, claim, question): PostgreSQL int4, so at most 2147483647. */
@@ -68,7 +71,7 @@ export const Socials = (whose: string) =>
       ) as TProperties,
       {
         additionalProperties: false,
-        description: `${whose} social links (http(s)) by platform, replacing all (an empty one is left out)`,
+        description: `${whose} links (http(s)) by platform; replaces all, empty ones left out`,
       },
     ),
   );

@@ -4,7 +4,7 @@ import {
   STORY_SECTION_TITLES,
   type StorySection,
 } from '../../drafting/draft-content.js';
-import { Body, DateTime, Faq, Nullable, Socials, StringEnum } from './common.js';
+import { Body, DateTime, Faq, LanguageInput, Nullable, Socials, StringEnum } from './common.js';
 
 /**
  * Profile fields of a draft with their limits (as FIELD_LIMITS); every one accepts null (removes it).
@@ -105,14 +105,14 @@ export const UpdateDraftBody = Body(
     story: Type.Optional(
       storyInput(
         8000,
-        'Each section sent replaces that one (an empty string removes it); plain text, a blank line between ' +
-          'paragraphs',
+        'Each section sent replaces that one ("" removes it); plain text, blank line between paragraphs',
       ),
     ),
     milestones: Type.Optional(Type.Array(MilestoneInput, { maxItems: 50, description: 'Replaces all milestones' })),
     competitor_url: Type.Optional(
       Type.String({ maxLength: 2048, description: 'A competitor to compare with; empty string clears' }),
     ),
+    language: Type.Optional(LanguageInput('A BCP 47 primary subtag (ja, pt); the listing takes it')),
     seo: Type.Optional(
       Type.Object(
         {
@@ -121,9 +121,7 @@ export const UpdateDraftBody = Body(
         },
         {
           additionalProperties: false,
-          description:
-            "The listing page's search-engine title and meta description: each sent replaces that one (an empty " +
-            'string removes it)',
+          description: 'Search-engine title and meta description; each sent replaces that one ("" removes it)',
         },
       ),
     ),
@@ -201,7 +199,8 @@ export const DraftSchema = Type.Object(
       }),
     ),
     language: Nullable(Type.String(), {
-      description: "The site's language (BCP 47), as read from the site; values stay in that language",
+      description:
+        "The site's language (BCP 47), as read from the site or set with update_draft; values stay in that language",
     }),
     completeness: Type.Integer({ minimum: 0, maximum: 100 }),
     missing: Type.Array(Type.String()),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from './common.js';
+import { LanguageInput, Nullable } from './common.js';
 
 // A field whose name says it all goes undescribed: `fields` itself says what sending one does.
 const text = (max: number, description?: string) =>
@@ -26,4 +26,5 @@ export const MY_LISTING_FIELDS = {
   summary: text(20000),
   seo_title: text(200),
   seo_description: text(320),
+  language: LanguageInput('BCP 47 primary subtag of its text (ja, pt); null: detect it'),
 };

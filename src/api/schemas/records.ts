@@ -6,6 +6,19 @@ const Str = Type.String();
 const StrList = Type.Array(Type.String());
 const Named = Type.Object({ slug: Str, name: Str });
 
+/** A screenshot or the demo video (domain/media/media-item.ts). */
+export const MediaItemSchema = Type.Object({
+  id: Type.Integer(),
+  kind: StringEnum(['image', 'video'] as const),
+  caption: Str,
+  url: Type.String({ description: 'image: full size (WebP) on our origin; video: its link' }),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  embed_url: Nullable(
+    Type.String({ description: "video: the privacy-enhanced player, to load on the visitor's click" }),
+  ),
+});
+
 export const ListingSummarySchema = Type.Object({
   id: Type.Integer(),
   slug: Str,
@@ -28,6 +41,7 @@ export const ListingSummarySchema = Type.Object({
   featured_until: Nullable(
     Type.String({ format: 'date-time', description: 'Paid featured placement: the listing is featured until then' }),
   ),
+  language: Nullable(Type.String({ description: 'Language of its text, a BCP 47 primary subtag (ja, fr)' })),
 });
 
 const DomainRatingSchema = Type.Object(
@@ -152,9 +166,7 @@ export const ListingProfileSchema = Type.Composite([
       ),
     ),
     media: Type.Optional(
-      Type.Array(Type.Object({ kind: Str, url: Str, caption: Str }), {
-        description: 'Paid-only section: present when unlocked',
-      }),
+      Type.Array(MediaItemSchema, { description: 'Paid-only section: present when unlocked; the video first' }),
     ),
   }),
 ]);

@@ -87,3 +87,15 @@ export async function findAward(
   );
   return rows[0] ? { ...toAward(rows[0]), awarded_at: rows[0].awarded_at } : null;
 }
+
+/** The awards of one week, #1 first: empty until the week has ended and been awarded. */
+export async function weekAwards(db: Queryable, siteId: number, monday: string): Promise<Award[]> {
+  const rows = await db.query<AwardRow>(
+    `SELECT ${AWARD_COLUMNS}
+       FROM awards a JOIN ${SUMMARY_FROM} ON l.id = a.listing_id
+      WHERE a.site_id = $1 AND a.week_start = $2::date AND ${AWARD_LISTING_IS_PUBLIC}
+      ORDER BY a.rank`,
+    [siteId, monday],
+  );
+  return rows.map(toAward);
+}

@@ -8,6 +8,7 @@ import { isCountryCode } from './field-checks.js';
 import { STORY_SECTIONS } from '../../drafting/draft-content.js';
 import { findListingByDomain, loadDraft, lockDraft, markSubmitted, type DraftRecord } from './draft-repository.js';
 import { isListingOwner, ownsListingOfCompany } from '../listings/listing-ownership.js';
+import { detectListingLanguages, primaryLanguage, stateListingLanguage } from '../listings/listing-language.js';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
@@ -316,6 +317,9 @@ export async function saveDraftAsListingTx(
     );
   await markSubmitted(tx, draft.id, listing.id, ctx.now());
   await reindexListings(tx, { listingIds: [listing.id] });
+  // The draft's language is the listing's; without one, the text's (of every listing of a company it may have edited).
+  await stateListingLanguage(tx, listing.id, (draft.language && primaryLanguage(draft.language)) || null);
+  await detectListingLanguages(tx, { companyIds: [companyId] });
   tx.changed({ kind: 'listing', siteId: ctx.site.id, slug: listing.slug });
   return { listing_id: listing.id, slug: listing.slug, status: listing.status };
 }

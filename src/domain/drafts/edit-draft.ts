@@ -19,6 +19,7 @@ import {
 } from './draft-repository.js';
 import { checkSubmittedUrl } from './submitted-url.js';
 import { saveDraftAsListingTx } from './draft-listing.js';
+import { languageError, primaryLanguage } from '../listings/listing-language.js';
 
 export const COMPETITOR_JOB = 'draft.competitor';
 
@@ -36,6 +37,7 @@ export interface DraftEdits {
   milestones?: { date: string; title: string; description?: string; url?: string }[];
   competitor_url?: string;
   seo?: { title?: string; meta?: string };
+  language?: string | null;
 }
 
 const typed = (value: string): Sourced => ({ value, evidence: [] });
@@ -80,8 +82,12 @@ async function checkEdits(ctx: Pick<AppContext, 'db' | 'config' | 'site'>, edits
       }
     }
   }
+  const languageProblem = languageError('language', edits.language);
+  if (languageProblem) errors.push(languageProblem);
   if (errors.length) throw badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
-  return { values, competitorUrl };
+  const language =
+    edits.language === undefined ? undefined : edits.language && (primaryLanguage(edits.language) ?? null);
+  return { values, competitorUrl, language };
 }
 
 /**
@@ -96,7 +102,7 @@ export async function editDraft(
   userId: number,
   edits: DraftEdits,
 ): Promise<DraftRecord> {
-  const { values, competitorUrl } = await checkEdits(ctx, edits);
+  const { values, competitorUrl, language } = await checkEdits(ctx, edits);
   const regenerate = edits.regenerate ?? [];
   if (regenerate.length && draft.status !== 'ready')
     throw conflict(
@@ -133,7 +139,7 @@ export async function editDraft(
 
     await saveFieldRows(tx, draft.id, changedRows, now);
     const merged = { ...current, ...parts };
-    await saveParts(tx, draft.id, parts, { ...completenessOf(fields, merged), editedParts }, now);
+    await saveParts(tx, draft.id, parts, { ...completenessOf(fields, merged), editedParts, language }, now);
     // Locked fields (including ones locked in this very call) are skipped by the merge.
     if (redrafted) await writeDraftContent(tx, draft.id, redrafted.content, { only: regenerate, now });
     if (competitorUrl !== undefined) {

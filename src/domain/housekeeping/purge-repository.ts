@@ -10,7 +10,9 @@ export type PurgeTarget =
   | 'oauth_artifacts'
   | 'draft_pages'
   | 'domain_rating_failures'
-  | 'sign_in_attempts';
+  | 'sign_in_attempts'
+  | 'email_sign_ins'
+  | 'webauthn_challenges';
 
 /**
  * The rows of one batch, picked by ctid so one shape fits every table (some have composite keys);
@@ -47,6 +49,10 @@ const STATEMENTS: Record<PurgeTarget, string> = {
     'sign_in_attempts',
     'SELECT ctid FROM sign_in_attempts WHERE greatest(last_failure_at, locked_until) < $1',
   ),
+  // Mailed sign-in links and codes (used or not).
+  email_sign_ins: batch('email_sign_ins', 'SELECT ctid FROM email_sign_ins WHERE expires_at < $1'),
+  // Passkey challenges nobody answered: useless once expired.
+  webauthn_challenges: batch('webauthn_challenges', 'SELECT ctid FROM webauthn_challenges WHERE expires_at < $1'),
 };
 
 /** Deletes up to `limit` rows of `target` older than `before`; how many went. */

@@ -189,3 +189,57 @@ export async function launchWeekBefore(db: Queryable, siteId: number, monday: st
   );
   return rows[0]?.week ?? null;
 }
+
+/** How many launches each week from `from` to `to` (Mondays) holds: live ones, and scheduled ones still to come. */
+export async function launchCounts(
+  db: Queryable,
+  siteId: number,
+  from: string,
+  to: string,
+): Promise<Map<string, { live: number; scheduled: number }>> {
+  const rows = await db.query<{ week: string; live: number; scheduled: number }>(
+    `SELECT to_char(launch_week, 'YYYY-MM-DD') AS week, count(*) FILTER (WHERE status = 'live')::int AS live,
+            count(*) FILTER (WHERE status = 'scheduled')::int AS scheduled
+       FROM listings WHERE site_id = $1 AND status IN ('live', 'scheduled') AND launch_week BETWEEN $2::date AND $3::date
+      GROUP BY launch_week`,
+    [siteId, from, to],
+  );
+  return new Map(rows.map((r) => [r.week, { live: r.live, scheduled: r.scheduled }]));
+}
+
+export interface LaunchDay {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  launches: number;
+  /** The day's most voted launches, at most three. */
+  top: ListingSummary[];
+}
+
+/**
+ * A week's live launches day by day (UTC): how many went live each day and the most voted of
+ * them. One count over the week, then three rows per day read in index order (week, votes).
+ */
+export async function launchDays(db: Queryable, siteId: number, monday: string): Promise<LaunchDay[]> {
+  const rows = await db.query<SummaryRow & { day: string; launches: number }>(
+    `WITH days AS (
+       SELECT (launched_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS launches
+         FROM listings WHERE site_id = $1 AND launch_week = $2::date AND status = 'live' AND launched_at IS NOT NULL
+        GROUP BY 1)
+     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, days.launches, top.*
+       FROM days CROSS JOIN LATERAL (
+         SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
+          WHERE l.site_id = $1 AND l.launch_week = $2::date AND l.status = 'live'
+            AND l.launched_at >= days.day::timestamp AT TIME ZONE 'UTC'
+            AND l.launched_at < (days.day + 1)::timestamp AT TIME ZONE 'UTC'
+          ORDER BY l.votes_count DESC, l.id LIMIT 3) top
+      ORDER BY days.day, top.votes_count DESC, top.id`,
+    [siteId, monday],
+  );
+  const days: LaunchDay[] = [];
+  for (const r of rows) {
+    let d = days[days.length - 1];
+    if (!d || d.day !== r.day) days.push((d = { day: r.day, launches: r.launches, top: [] }));
+    d.top.push(toSummary(r));
+  }
+  return days;
+}

@@ -78,6 +78,9 @@ const META: Record<Board, { title: string; description: string; metric: string; 
   },
 };
 
+/** A board's name as people read it. */
+export const boardTitle = (board: Board) => META[board].title;
+
 /**
  * The boards ranked by a company figure: each listing carries its company's ranking value (kept by
  * triggers, migration 021) and a partial index per board holds exactly the board's rows in its

@@ -4,6 +4,8 @@ import { STORY_SECTIONS } from '../../drafting/draft-content.js';
 import { communityRating } from '../reviews/community-rating.js';
 import { latestFigure } from '../revenue/revenue-repository.js';
 import { domainRatingTrend, type DomainRating } from '../domain-ratings/trend.js';
+import { listMedia } from '../media/media-repository.js';
+import { toMediaItem, type MediaItem } from '../media/media-item.js';
 
 export { domainRatingTrend, type DomainRating };
 
@@ -41,7 +43,7 @@ export interface ListingProfile extends ListingSummary {
   links: { website: string; page: string; api: string; badges: string; alternatives: string };
   story?: Record<string, string>;
   milestones?: { id: number; date: string; title: string; description: string; url: string | null }[];
-  media?: { kind: string; url: string; caption: string }[];
+  media?: MediaItem[];
 }
 
 export function unlockedSections(plan: string | null, unlocked: string[]): PaidSection[] {
@@ -165,12 +167,7 @@ async function buildProfile(db: Queryable, r: ProfileRow, publicUrl: string): Pr
             [r.id],
           )
         : Promise.resolve(null),
-      sections.includes('media')
-        ? db.query<{ kind: string; url: string; caption: string }>(
-            'SELECT kind, url, caption FROM listing_media WHERE listing_id = $1 ORDER BY position, id',
-            [r.id],
-          )
-        : Promise.resolve(null),
+      sections.includes('media') ? listMedia(db, r.id) : Promise.resolve(null),
       db.query<{ options: unknown }>(
         'SELECT options FROM trophy_cabinets WHERE listing_id = $1 ORDER BY id DESC LIMIT 1',
         [r.id],
@@ -237,7 +234,7 @@ async function buildProfile(db: Queryable, r: ProfileRow, publicUrl: string): Pr
       STORY_FIELDS.map((f) => [f, (story[0] as Record<string, string>)[f]]).filter(([, v]) => v),
     );
   if (milestones) profile.milestones = milestones;
-  if (media) profile.media = media;
+  if (media) profile.media = media.map((m) => toMediaItem(m, publicUrl));
   return profile;
 }
 

@@ -20,6 +20,8 @@ export interface ListingSummary {
   country: string | null;
   /** Featured placement bought with an order runs until then (shown while it is in the future). */
   featured_until: string | null;
+  /** The language of its text (listing-language.ts), a BCP 47 primary subtag; null when unknown. */
+  language: string | null;
 }
 
 /** Columns for `FROM listings l JOIN companies c ON c.id = l.company_id LEFT JOIN categories pc ON pc.id =
@@ -28,7 +30,7 @@ export const SUMMARY_COLUMNS = `l.id, l.slug, c.name, c.website_url, c.tagline, 
   l.votes_count,
   l.followers_count, l.views_count, l.is_verified, l.launch_week, l.launched_at, pc.slug AS category_slug,
   pc.name AS category_name,
-  c.pricing_model, c.stage, c.country, l.featured_until`;
+  c.pricing_model, c.stage, c.country, l.featured_until, l.language`;
 
 export const SUMMARY_FROM = `listings l JOIN companies c ON c.id = l.company_id LEFT JOIN categories pc ON pc.id = l.primary_category_id`;
 
@@ -54,6 +56,7 @@ export interface SummaryRow {
   stage: string | null;
   country: string | null;
   featured_until: string | null;
+  language: string | null;
 }
 
 export function toSummary(r: SummaryRow): ListingSummary {
@@ -79,5 +82,6 @@ export function toSummary(r: SummaryRow): ListingSummary {
     stage: r.stage,
     country: r.country,
     featured_until: r.featured_until ?? null,
+    language: r.language ?? null,
   };
 }

@@ -14,6 +14,7 @@ import {
 } from './listing-edit-checks.js';
 import { diffValues, recordVersion } from './listing-versions.js';
 import { isListingOwner } from '../listings/listing-ownership.js';
+import { detectListingLanguages, stateListingLanguage } from '../listings/listing-language.js';
 
 export interface AppliedTo {
   site: string;
@@ -61,11 +62,12 @@ async function resolveApplyTo(
   return chosen.map((site) => ({ site, listing: elsewhere.find((l) => l.site_id === site.id) ?? null }));
 }
 
+// The language as stated (a detected one is no statement: sending it states it, sending null changes nothing).
 const CURRENT_SQL = `SELECT ${COMPANY_FIELDS.map((f) => `c.${f}`).join(', ')}, c.socials,
-  ${SITE_FIELDS.map((f) => `l.${f}`).join(', ')}
+  ${SITE_FIELDS.map((f) => `l.${f}`).join(', ')}, CASE WHEN l.language_stated THEN l.language END AS language
   FROM listings l JOIN companies c ON c.id = l.company_id WHERE l.id = $1 FOR UPDATE OF l, c`;
 /** What CURRENT_SQL reads (values of several column types, compared as they are), plus the FAQs read after it. */
-type CurrentValues = Record<CompanyField | SiteField | 'socials', unknown> & { faqs?: Faq[] };
+type CurrentValues = Record<CompanyField | SiteField | 'socials' | 'language', unknown> & { faqs?: Faq[] };
 interface Faq {
   question: string;
   answer: string;
@@ -117,9 +119,11 @@ export async function editMyListing(
     const next: Record<string, unknown> = { ...checked.company, ...checked.site };
     if (checked.socials) next.socials = checked.socials;
     if (checked.faqs) next.faqs = checked.faqs;
+    if (checked.language !== undefined) next.language = checked.language;
     const diff = diffValues(current, next);
     await writeCompany(tx, listing.company_id, diff.after, at);
     await writeListing(tx, listing.id, diff.after, at);
+    if ('language' in diff.after) await stateListingLanguage(tx, listing.id, diff.after.language as string | null);
     if (diff.fields.length) await recordVersion(tx, listing.id, userId, diff, at);
 
     const applied: AppliedTo[] = [];
@@ -154,6 +158,8 @@ export async function editMyListing(
       (applied.some((a) => a.result === 'updated') && 'headline' in checked.site);
     // By company: tagline, keywords and descriptions are shared by its listings on every site.
     if (searched) await reindexListings(tx, { companyIds: [listing.company_id] });
+    // A language nobody states follows the text.
+    if (searched || 'language' in diff.after) await detectListingLanguages(tx, { companyIds: [listing.company_id] });
     return { changed: diff.fields, applied_to: applied };
   });
 

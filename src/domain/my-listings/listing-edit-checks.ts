@@ -1,6 +1,7 @@
 import type { FieldError } from '../../errors/app-error.js';
 import type { ProfileField } from '../../drafting/draft-content.js';
 import { checkSocialLinks, checkTypedFields } from '../drafts/field-checks.js';
+import { languageError, primaryLanguage } from '../listings/listing-language.js';
 
 /** Company facts (shared by the company's listings on every site) among update_my_listing's fields. */
 export const COMPANY_FIELDS = [
@@ -38,7 +39,7 @@ const NULLABLE: readonly string[] = [
 const LISTS: readonly string[] = ['features', 'usps', 'keywords'];
 
 export interface ListingEditInput {
-  fields?: Partial<Record<EditableField, unknown>>;
+  fields?: Partial<Record<EditableField | 'language', unknown>>;
   socials?: Record<string, string | undefined>;
   faqs?: { question: string; answer: string }[];
   apply_to?: string[];
@@ -49,6 +50,8 @@ export interface CheckedEdit {
   site: Partial<Record<SiteField, string>>;
   socials?: Record<string, string>;
   faqs?: { question: string; answer: string }[];
+  /** The language stated for this listing's text (listing-language.ts); null withdraws it. */
+  language?: string | null;
   errors: FieldError[];
 }
 
@@ -72,6 +75,12 @@ export function checkListingEdit(input: ListingEditInput): CheckedEdit {
   }
   if ('founded_year' in fields) out.company.founded_year = fields.founded_year ?? null;
   for (const f of SITE_FIELDS) if (f in fields) out.site[f] = String(fields[f] ?? '').trim();
+  if ('language' in fields) {
+    const stated = fields.language === null ? null : String(fields.language);
+    const error = languageError('fields.language', stated);
+    if (error) out.errors.push(error);
+    else out.language = stated === null ? null : primaryLanguage(stated);
+  }
 
   if (input.socials) {
     const socials = Object.fromEntries(

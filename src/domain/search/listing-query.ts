@@ -15,20 +15,30 @@ export interface Condition {
 }
 
 /**
- * How a page is ordered. `orderBy` receives the placeholders of `params` and that of the text
- * query, if any (relevance ranks by it); `join` adds what the ordering reads (trending scores).
- * Neither reaches the count, which needs only the conditions.
+ * How a page is ordered. `orderBy` receives the placeholders of `params` and the text query's
+ * tsquery expression, if any (relevance ranks by it); `join` adds what the ordering reads (trending
+ * scores). Neither reaches the count, which needs only the conditions.
  */
 export interface Ordering {
   params: unknown[];
-  orderBy: (refs: string[], textRef: string | null) => string;
+  orderBy: (refs: string[], tsquery: string | null) => string;
   join?: (refs: string[]) => string;
+}
+
+/** What the listings' text must match: words (stemmed by the english configuration) and bigrams (search-text.ts). */
+export interface TextQuery {
+  /** A to_tsquery('english') expression, or null. */
+  words: string | null;
+  /** A tsquery of the index's own lexemes, or null. */
+  grams: string | null;
+  /** How the two combine: & when every word must match, | when any may. */
+  joiner: '&' | '|';
 }
 
 export interface ListingQuery {
   conditions: Condition[];
-  /** A to_tsquery expression the listings must match, or null to browse. */
-  text: string | null;
+  /** The text the listings must match, or null to browse. */
+  text: TextQuery | null;
   ordering: Ordering;
   limit: number;
   offset: number;
@@ -52,8 +62,8 @@ export function listingQueries(q: ListingQuery): { page: Sql; count: Sql } {
       return `$${params.length}`;
     });
   const where = q.conditions.map((c) => c.where(bind(c.params)));
-  const textRef = q.text === null ? null : bind([q.text])[0];
-  if (textRef) where.push(`l.search_vector @@ to_tsquery('english', ${textRef})`);
+  const tsquery = q.text && tsqueryOf(q.text, bind);
+  if (tsquery) where.push(`l.search_vector @@ ${tsquery}`);
   const count: Sql = { text: '', params: [...params] };
 
   // Filters on the company need its row for every candidate; the others read listings alone.
@@ -64,7 +74,7 @@ export function listingQueries(q: ListingQuery): { page: Sql; count: Sql } {
 
   const orderRefs = bind(q.ordering.params);
   const orderJoin = q.ordering.join?.(orderRefs) ?? '';
-  const orderBy = q.ordering.orderBy(orderRefs, textRef);
+  const orderBy = q.ordering.orderBy(orderRefs, tsquery);
   const [limitRef, offsetRef] = bind([q.limit, q.offset]);
   // The page's ids are ranked over listings alone; only those few are joined for their summary.
   const page: Sql = {
@@ -75,4 +85,14 @@ export function listingQueries(q: ListingQuery): { page: Sql; count: Sql } {
     params,
   };
   return { page, count };
+}
+
+/** The tsquery expression of a text query, its values bound as parameters; null when it has neither part. */
+function tsqueryOf(t: TextQuery, bind: (values: unknown[]) => string[]): string | null {
+  const parts = [
+    ...(t.words ? [`to_tsquery('english', ${bind([t.words])[0]})`] : []),
+    ...(t.grams ? [`${bind([t.grams])[0]}::tsquery`] : []),
+  ];
+  if (parts.length < 2) return parts[0] ?? null;
+  return `(${parts.join(t.joiner === '&' ? ' && ' : ' || ')})`;
 }

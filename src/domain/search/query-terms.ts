@@ -1,15 +1,10 @@
 import type { Queryable } from '../../db/client.js';
 import { deletionVariants } from './search-index.js';
+import { queryTerms, quoteLexeme } from './search-text.js';
 
-/** Query words as the lexicon stores them: lowercase, unaccented, letters and digits only. */
+/** Query words of spaced scripts as the lexicon stores them: lowercase, unaccented, letters and digits only. */
 export function queryWords(q: string): string[] {
-  const words = q
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  return [...new Set(words)].slice(0, 12);
+  return queryTerms(q).words;
 }
 
 /** Damerau–Levenshtein distance (with adjacent swaps), stopping early past `max`. */
@@ -106,7 +101,7 @@ export async function readWords(db: Queryable, words: string[]): Promise<Map<str
     db.query<{ input: string; word: string }>(
       `SELECT w.input, s.word FROM unnest($1::text[]) AS w(input)
          CROSS JOIN LATERAL (SELECT word FROM search_words
-                              WHERE word COLLATE "C" > w.input AND word COLLATE "C" < w.input || '~' -- begins with it: words are [a-z0-9], all below '~'
+                              WHERE word COLLATE "C" > w.input AND word COLLATE "C" < w.input || chr(1114111) -- begins with it: U+10FFFF sorts last
                               ORDER BY length(word), word LIMIT ${MAX_COMPLETIONS}) s`,
       [unknown],
     ),
@@ -136,4 +131,16 @@ export function tsQueryText(readings: Map<string, WordReading>, joiner: '&' | '|
     ([w, r]) => `(${[...new Set([w, ...r.completions, ...r.corrections])].join(' | ')})`,
   );
   return groups.join(` ${joiner} `);
+}
+
+/**
+ * A tsquery (in its own syntax: the lexemes are the index's, not to be parsed again) for words of unspaced scripts:
+ * each matches its character pairs as a phrase, a single character any pair it begins; joined by `joiner`.
+ */
+export function gramQueryText(grams: string[][], joiner: '&' | '|'): string {
+  return grams
+    .map((pairs) =>
+      [...pairs[0]].length === 1 ? `${quoteLexeme(pairs[0])}:*` : `(${pairs.map(quoteLexeme).join(' <-> ')})`,
+    )
+    .join(` ${joiner} `);
 }

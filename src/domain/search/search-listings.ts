@@ -1,8 +1,9 @@
 import type { Queryable } from '../../db/client.js';
 import { badRequest } from '../../errors/app-error.js';
 import { toSummary, type ListingSummary, type SummaryRow } from '../listings/listing-summary.js';
-import { listingQueries, type Condition, type Ordering } from './listing-query.js';
-import { readWords, queryWords, tsQueryText } from './query-terms.js';
+import { listingQueries, type Condition, type Ordering, type TextQuery } from './listing-query.js';
+import { gramQueryText, readWords, tsQueryText } from './query-terms.js';
+import { queryTerms } from './search-text.js';
 import { categoryAndDescendantIds } from '../categories/category-repository.js';
 
 export const LISTING_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
@@ -74,8 +75,8 @@ const SORT_ORDERINGS: { [S in ListingSort]: Record<'browse' | 'text', (c: SortCo
     // is read by id for each match: thousands of probes cost less than scanning every company.
     text: ({ nameProbe }) => ({
       params: [nameProbe],
-      orderBy: ([probe], textRef) =>
-        `ts_rank(l.search_vector, to_tsquery('english', ${textRef}), 1) + 2 * (SELECT similarity(lower(unaccent(cn.name)), ${probe}) FROM companies cn WHERE cn.id = l.company_id) DESC, l.votes_count DESC, l.id`,
+      orderBy: ([probe], tsquery) =>
+        `ts_rank(l.search_vector, ${tsquery}, 1) + 2 * (SELECT similarity(lower(unaccent(cn.name)), ${probe}) FROM companies cn WHERE cn.id = l.company_id) DESC, l.votes_count DESC, l.id`,
     }),
   },
   newest: { browse: fixed(ORDER_BY.newest), text: fixed(ORDER_BY.newest) },
@@ -131,12 +132,13 @@ export async function searchListings(
   p: SearchParams,
 ): Promise<{ items: ListingSummary[]; total: number; corrected?: Record<string, string[]> }> {
   const conditions = await filterConditions(db, p);
-  const words = p.q ? queryWords(p.q) : [];
-  const sort: ListingSort = p.sort ?? (words.length ? 'relevance' : 'votes');
+  const { words, grams } = queryTerms(p.q ?? '');
+  const terms = words.length + grams.length;
+  const sort: ListingSort = p.sort ?? (terms ? 'relevance' : 'votes');
 
-  const run = async (tsq: string | null, nameProbe = ''): Promise<{ rows: SummaryRow[]; total: number }> => {
-    const ordering = SORT_ORDERINGS[sort][tsq ? 'text' : 'browse']({ now: p.now, nameProbe });
-    const { page, count } = listingQueries({ conditions, text: tsq, ordering, limit: p.limit, offset: p.offset });
+  const run = async (text: TextQuery | null, nameProbe = ''): Promise<{ rows: SummaryRow[]; total: number }> => {
+    const ordering = SORT_ORDERINGS[sort][text ? 'text' : 'browse']({ now: p.now, nameProbe });
+    const { page, count } = listingQueries({ conditions, text, ordering, limit: p.limit, offset: p.offset });
     const [r, t] = await Promise.all([
       db.query<SummaryRow>(page.text, page.params),
       db.query<{ n: number }>(count.text, count.params),
@@ -144,16 +146,20 @@ export async function searchListings(
     return { rows: r, total: t[0].n };
   };
 
-  if (words.length === 0) {
+  if (terms === 0) {
     const { rows, total } = await run(null);
     return { items: rows.map(toSummary), total };
   }
   const readings = await readWords(db, words);
   const nameProbe = words.map((w) => readings.get(w)?.corrections[0] ?? w).join(' ');
-  let result = await run(tsQueryText(readings, '&'), nameProbe);
+  const text = (joiner: '&' | '|'): TextQuery => ({
+    words: words.length ? tsQueryText(readings, joiner) : null,
+    grams: grams.length ? gramQueryText(grams, joiner) : null,
+    joiner,
+  });
+  let result = await run(text('&'), nameProbe);
   // Nothing has every word: fall back to any word, ranked, rather than an empty page.
-  if (result.total === 0 && words.length > 1 && p.offset === 0)
-    result = await run(tsQueryText(readings, '|'), nameProbe);
+  if (result.total === 0 && terms > 1 && p.offset === 0) result = await run(text('|'), nameProbe);
   const rows = result.rows;
   const corrected = Object.fromEntries(
     [...readings].filter(([, r]) => r.corrections.length > 0).map(([w, r]) => [w, r.corrections]),

@@ -4,14 +4,14 @@ import { ldNodes, ldObjects, ldString, isType } from './json-ld.js';
 import { headingLevel, sectionsNamed } from './outline.js';
 import { dedupe, isBoilerplate, pagesOfKind, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { fitText, looseKey } from './text-fit.js';
-import { cuePattern } from './text-units.js';
+import { asks, cuePattern, wordCount } from './text-units.js';
 
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
 /** FAQ headings in the languages founders write in (see cuePattern for why not `\b`). */
-const FAQ_SECTION = cuePattern(
-  'faqs?|frequently asked|questions|q ?& ?a|answers|questions fréquentes|foire aux questions|preguntas(?: frecuentes)?|perguntas(?: frequentes)?|domande(?: frequenti)?|häufig gestellte fragen|häufige fragen|fragen und antworten',
-  'よくある質問|よくあるご質問|質問|常见问题|常見問題|问答|問答|자주 묻는 질문|질문',
-);
+const FAQ_WORDS =
+  'faqs?|frequently asked|questions|q ?& ?a|answers|questions fréquentes|foire aux questions|vos questions|preguntas(?: frecuentes)?|dudas|perguntas(?: frequentes)?|dúvidas(?: frequentes)?|domande(?: frequenti)?|häufig gestellte fragen|häufige fragen|fragen und antworten|fragen|veelgestelde vragen|veel gestelde vragen|vragen|vraag en antwoord|vanliga frågor|frågor och svar|frågor|najczęściej zadawane pytania|częste pytania|pytania i odpowiedzi|pytania|sıkça sorulan sorular|sss|sorular|часто задаваемые вопросы|вопросы и ответы|вопросы|чаво';
+const FAQ_JOINED = 'よくある質問|よくあるご質問|質問|常见问题|常見問題|问答|問答|問與答|자주 묻는 질문|질문';
+const FAQ_SECTION = cuePattern(FAQ_WORDS, FAQ_JOINED);
 const ANSWER_TAGS = new Set([
   'p',
   'dd',
@@ -63,19 +63,52 @@ function answerLines(blocks: TextBlock[], q: number, end: number, inFaq: boolean
     const b = blocks[i];
     if (headingLevel(b) || isQuestion(b, inFaq) || isBoilerplate(b)) break;
     if (asked.tag === 'dt' && b.tag !== 'dd') break;
-    if (asked.tag === 'summary' && !/\bdetails\b/.test(b.within)) break;
+    // The next details' summary opens the next item, whether it asks or not.
+    if (asked.tag === 'summary' && (!/\bdetails\b/.test(b.within) || b.tag === 'summary')) break;
+    // A list of questions (each a link to its answer page) is an index: the next item is another entry, not an answer.
+    if (asked.tag === 'li' && b.tag === 'li') break;
     if (ANSWER_TAGS.has(b.tag)) out.push(i);
   }
   return out;
 }
 
+const answerLike = (text: string) => wordCount(text) >= 3 || /[.!。！]\s*$/u.test(text);
+
+/**
+ * Summaries of a run of details elements most of which ask: an accordion of questions, where an item may be worded as
+ * a statement ("I found a wrong address") and is still one of them.
+ */
+function askingSummaries(blocks: TextBlock[], start: number, end: number): Set<number> {
+  const out = new Set<number>();
+  let run: number[] = [];
+  const close = () => {
+    if (run.length >= 2 && run.filter((i) => asks(blocks[i].text)).length * 2 >= run.length)
+      for (const i of run) out.add(i);
+    run = [];
+  };
+  for (let i = start; i < end; i++) {
+    const b = blocks[i];
+    if (b.tag === 'summary') run.push(i);
+    else if (!/\bdetails\b/.test(b.within)) close();
+  }
+  close();
+  return out;
+}
+
 function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean): SourcedFaq[] {
   const out: SourcedFaq[] = [];
+  const asked: string[] = [];
+  const accordion = inFaq ? new Set<number>() : askingSummaries(page.blocks, start, end);
   for (let i = start; i < end; i++) {
     const b = page.blocks[i];
-    if (!isQuestion(b, inFaq)) continue;
+    if (!isQuestion(b, inFaq || accordion.has(i))) continue;
+    // "Read more: How does it work?" after "How does it work?": a link to the answer, repeating the question.
+    if (asked.some((q) => b.text.length > q.length && b.text.endsWith(q))) continue;
+    asked.push(b.text);
     const lines = answerLines(page.blocks, i, end, inFaq);
-    if (!lines.length) continue;
+    // Lines of one or two words that end no sentence ("Sponsor", "Change language") are the next menu entries, not an
+    // answer.
+    if (!lines.some((l) => answerLike(page.blocks[l].text))) continue;
     // The "Q:"/"A:" prefixes are layout, not part of the question or answer (both still quoted whole).
     // Anchor marks ("§", "¶", "#") after a heading are links to it, not part of the question.
     const question = b.text.replace(Q_PREFIX, '').replace(/\s*[§¶#]$/, '');
@@ -106,12 +139,12 @@ function faqsFromJsonLd(pages: ViewPage[]): SourcedFaq[] {
   return out;
 }
 
-/** A page that is a FAQ whatever its address: its first heading says so. */
+/** A page that is a FAQ whatever its address: its first heading, or its title, says so (in any language). */
 const isFaqPage = (page: ViewPage) =>
   page.kind === 'faq' ||
   FAQ_PAGE.test(page.blocks.find((b) => headingLevel(b))?.text ?? '') ||
   FAQ_PAGE.test(page.title);
-const FAQ_PAGE = /^(?:faqs?|frequently asked questions|questions(?: (?:and|&) answers)?|q ?& ?a)\b/i;
+const FAQ_PAGE = new RegExp(`^(?:(?:${FAQ_WORDS})(?![\\p{L}\\p{N}_])|${FAQ_JOINED})`, 'iu');
 
 /**
  * Questions and answers from FAQ pages, FAQ sections of the other own pages (any heading saying

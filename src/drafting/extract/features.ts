@@ -9,17 +9,28 @@ import { asks, cuePattern, firstSentence, hasUnspacedScript, sentences, wordCoun
 // Cues in the languages founders write in: Latin-script words whole, Chinese, Japanese and Korean ones anywhere in
 // the heading (see cuePattern). Chinese 方案 (plan) is left out: it is also the 方案 of 解决方案, "solutions".
 const FEATURES_SECTION = cuePattern(
-  "features?|what you get|everything you need|capabilities|how it works|what \\S+ does|toolkit|built for|highlights|key benefits|what(?:'|’)s included|funktionen|merkmale|fonctionnalités|caractéristiques|características|funciones|funcionalidades|recursos|funzionalità|caratteristiche",
-  '機能|特徴|特長|功能|特性|特点|特點|기능|특징',
+  "features?|what you get|everything you need|capabilities|how it works|what \\S+ does|toolkit|built for|highlights|key benefits|what(?:'|’)s included|" +
+    'fonctionnalités|caractéristiques|comment ça marche|tout ce dont vous avez besoin|' +
+    'características|funciones|funcionalidades|recursos|cómo funciona|como funciona|todo lo que necesitas|tudo o que você precisa|' +
+    'funzionalità|caratteristiche|come funziona|tutto ciò che ti serve|' +
+    "funktionen|merkmale|so funktioniert(?:’s|'s|s)?|wie es funktioniert|alles, was du brauchst|" +
+    'functies|mogelijkheden|kenmerken|hoe werkt het|hoe het werkt|alles wat je nodig hebt|' +
+    'funktioner|egenskaper|så fungerar det|funkcje|możliwości|jak to działa|özellikler|nasıl çalışır|возможности|функции|особенности|как это работает',
+  '機能|特徴|特長|功能|特性|特点|特點|特色|기능|특징',
 );
 const USPS_SECTION = cuePattern(
-  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile',
+  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen|varför|fördelar|dlaczego|zalety|korzyści|neden|avantajlar|почему|преимущества',
   'なぜ|選ばれる理由|メリット|为什么|為什麼|优势|優勢|장점|이유',
 );
 /** Headings of release notes: what a version added is news, not what the product does ("新機能のお知らせ"). */
 const RELEASE_NOTES = cuePattern(
-  "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen",
+  "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen|nieuwe functies|nya funktioner|nowe funkcje|co nowego|yeni özellikler|yenilikler|новые возможности|что нового",
   '新機能|新功能|新特性|새로운 기능|신기능|お知らせ|更新履歴|更新日志|릴리스 노트',
+);
+/** Headings of what is only planned: a roadmap lists what the product does not do yet ("Geplante Funktionen"). */
+const PLANNED = cuePattern(
+  'roadmap|coming soon|planned|upcoming|in the works|bientôt|à venir|prochainement|prévues?|próximamente|planead[ao]s|previst[ao]s|em breve|planejad[ao]s|in arrivo|prossimamente|previste|geplante?|demnächst|in planung|binnenkort|gepland(?:e)?|kommande|planerade|wkrótce|planowane|yakında|planlanan|скоро|планируется|в планах|дорожная карта',
+  '予定|今後の|开发计划|計劃|计划中|即将|路线图|예정|로드맵',
 );
 /** The same in Chinese, Japanese and Korean. */
 const OTHER_JOINED =
@@ -27,12 +38,13 @@ const OTHER_JOINED =
 /** Sections whose cards are not features: prices, questions, people, posts, quotes, calls to action. */
 const OTHER_SECTION = cuePattern(
   'pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation|' +
-    'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|preguntas|perguntas|domande|fragen|équipe|equipo|equipe|squadra|témoignages|testimonios|depoimentos|testimonianze|actualités|noticias|notícias|notizie|neuigkeiten|contacto|contato|contatti|kontakt|télécharger|téléchargement|descargar|baixar|scarica|herunterladen|communauté|comunidad|comunidade|comunità|documentación|documentação|documentazione|dokumentation',
+    'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|preguntas|perguntas|domande|fragen|vragen|équipe|equipo|equipe|squadra|témoignages|testimonios|depoimentos|testimonianze|ervaringen|actualités|noticias|notícias|notizie|neuigkeiten|nieuws|contacto|contato|contatti|kontakt|télécharger|téléchargement|descargar|baixar|scarica|herunterladen|downloaden|communauté|comunidad|comunidade|comunità|gemeenschap|documentación|documentação|documentazione|dokumentation|documentatie|' +
+    'priser|frågor|nedladdning|ladda ner|gemenskap|cennik|pytania|zespół|opinie|pobierz|społeczność|dokumentacja|fiyatlandırma|fiyatlar|sorular|ekip|yorumlar|iletişim|indir|topluluk|цены|тарифы|вопросы|команда|отзывы|контакты|скачать|сообщество|документация|requirements|requisitos|prérequis|exigences|voraussetzungen|systemanforderungen|requisiti|vereisten|systemkrav|wymagania|gereksinimler|требования',
   OTHER_JOINED,
 );
 /** Headings that organise a page rather than name a feature: calls to action, other sections. */
 const NOT_AN_ITEM = new RegExp(
-  `${/^(features?|all features|pricing|plans|faqs?|frequently asked questions|get started|start (?:free|now|today)|try\b|sign up|ready\b|join\b|contact|testimonials?|what (?:our )?(?:customers|users|people) (?:say|think)|loved by|trusted by|and (?:much )?more|learn more|see all|read more|integrations?$|our (?:team|story|customers)|blog|about|download|install|documentation|docs$|community$|sponsors?|license$|copyright)/.source}|^(?:${OTHER_JOINED}|機能|特徴|特長|功能|기능)`,
+  `${/^(features?|all features|pricing|plans|faqs?|frequently asked questions|get started|start (?:free|now|today)|try\b|sign up|ready\b|join\b|contact|testimonials?|what (?:our )?(?:customers|users|people) (?:say|think)|loved by|trusted by|and (?:much )?more|learn more|see all|read more|integrations?$|our (?:team|story|customers)|blog|about|download|install|documentation|docs$|community$|sponsors?|license$|copyright|(?:introduction|overview|présentation|introducción|introdução|introduzione|einführung|überblick|inleiding|översikt|wprowadzenie|giriş|введение|обзор)$)/.source}|^(?:${OTHER_JOINED}|機能|特徴|特長|功能|기능|概要$|介绍$|簡介$|소개$)`,
   'iu',
 );
 /** Hints of a container whose items are not the product's features. */
@@ -43,23 +55,27 @@ interface Item {
   page: ViewPage;
   extra?: string;
   title?: string;
+  /** A card: a title with the sentence under it, rather than a bare line. */
+  card?: boolean;
 }
 
-/** How long a card of Chinese or Japanese may grow by whole sentences: about an English card's first sentence. */
-const UNSPACED_CARD = 100;
+/** How long a card of Chinese, Japanese or Korean may grow by whole sentences: about an English card's first sentence. */
+const DENSE_CARD = 100;
+/** Hangul: written with spaces, but its sentences are short too ("완전 오프라인으로 작동합니다. 데이터는…"). */
+const HANGUL = /\p{Script=Hangul}/u;
 /**
- * What a card says under its title: its first sentence. A Chinese or Japanese sentence is a third as long as an
- * English one (a character says about what a word does), so there the following sentences are kept too while the
- * card stays within UNSPACED_CARD characters ("…できます。ケーブルは必要ありません。"). Always a prefix of the body.
+ * What a card says under its title: its first sentence. A Chinese, Japanese or Korean sentence is a third to a half
+ * as long as an English one (a character says about what a word does), so there the following sentences are kept
+ * too while the card stays within DENSE_CARD characters ("…できます。ケーブルは必要ありません。"). Always a prefix of the body.
  */
 function cardSentence(title: string, body: string): string {
   const [first, ...rest] = sentences(body);
-  if (!first || !hasUnspacedScript(first)) return first ?? body;
+  if (!first || !(hasUnspacedScript(first) || HANGUL.test(first))) return first ?? body;
   const start = body.indexOf(first);
   let end = start + first.length;
   for (const next of rest) {
     const at = body.indexOf(next, end);
-    if (at < 0 || title.length + 2 + (at + next.length - start) > UNSPACED_CARD) break;
+    if (at < 0 || title.length + 2 + (at + next.length - start) > DENSE_CARD) break;
     end = at + next.length;
   }
   return body.slice(start, end);
@@ -74,11 +90,11 @@ function card(page: ViewPage, heading: string, body: string): Item {
   const sentence = cardSentence(title, body);
   // "Lightweight" over "Lightweight (~10KB gzipped) starting point…": the sentence already says it.
   if (sentence.toLowerCase().startsWith(title.toLowerCase()) && sentence.length <= FIELD_LIMITS.features.max)
-    return { text: sentence, page };
+    return { text: sentence, page, card: true };
   const joined = `${title}${/[.!?:]$/.test(title) ? '' : ':'} ${sentence}`;
   return joined.length <= FIELD_LIMITS.features.max
-    ? ({ text: joined, page, extra: sentence, title } as Item)
-    : { text: title, page, extra: sentence };
+    ? { text: joined, page, extra: sentence, title, card: true }
+    : { text: title, page, extra: sentence, card: true };
 }
 
 /** A heading without the anchor mark that links to it ("Feed Reader ¶", "Authentication§"). */
@@ -101,24 +117,94 @@ const prose = (b: TextBlock | undefined) =>
   isOwnStatement(b) &&
   (wordCount(b.text) >= 5 || (wordCount(b.text) >= 3 && /[.!。！]$/.test(b.text)));
 
-/** The items of a section: its sub-headings, else its list items, else (in a section named for features) the first
- *  sentence of each paragraph. */
+/** An item of a list nested in another item: it details that item rather than being one of the list's. */
+const nested = (b: TextBlock) => /\bsublist\b/.test(b.within);
+
+/**
+ * A list item as a feature: the whole line, or (where the site presents itself) the first sentence of a long one
+ * ("Scan — walks the paths… . It…").
+ */
+function listItem(page: ViewPage, b: TextBlock, long = false): Item | undefined {
+  if (itemLike(b, FIELD_LIMITS.features.max)) return { text: b.text, page };
+  if (!long || !itemLike(b, 4000)) return undefined;
+  const sentence = firstSentence(b.text);
+  return sentence.length <= FIELD_LIMITS.features.max && wordCount(sentence) >= 4 && !asks(sentence)
+    ? { text: sentence, page }
+    : undefined;
+}
+
+/** Headings of what a site must say rather than what its product does: disclaimers, licences, legal notes, addresses. */
+const NOT_CLAIMS = cuePattern(
+  'disclaimer|licen[cs]e|legal|terms|privacy|address|imprint|haftungsausschluss|lizenz|datenschutz|avertissement|licence|mentions légales|confidentialité|descargo|licencia|aviso legal|privacidad|isenção|licença|privacidade|esclusione di responsabilità|licenza|note legali|disclaimer|licentie|ansvarsfriskrivning|licens|zastrzeżenia|licencja|sorumluluk reddi|lisans|отказ от ответственности|лицензия',
+  '免責|免责|ライセンス|许可证|許可證|라이선스|면책',
+);
+/** A heading with a date or a version number heads news or a release ("August 22nd, 2025, FFmpeg 8.0"). */
+const DATED = /(?<!\d)(?:19|20)\d{2}(?!\d)|(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])/;
+
+/**
+ * Lists of claims where the site presents itself: a section with no sub-headings whose body is three or more list
+ * items, each a statement of several words ("A ZFS snapshot is taken before the first action…"), under a heading that
+ * names no other kind of section (prices, requirements, downloads…). Read after named sections and cards.
+ */
+function claimLists(page: ViewPage, sections: Section[]): Item[] {
+  const out: Item[] = [];
+  for (const s of sections) {
+    const heading = page.blocks[s.heading];
+    if (s.level < 2 || OTHER_SECTION.test(heading.text) || NOT_CLAIMS.test(heading.text)) continue;
+    if (NOT_FEATURE_WITHIN.test(heading.within) || DATED.test(heading.text)) continue;
+    const body = page.blocks.slice(s.start, s.end);
+    if (body.some((b) => headingLevel(b))) continue;
+    const items = body
+      .filter((b) => b.tag === 'li' && !nested(b))
+      .map((b) => (wordCount(b.text) >= 5 ? listItem(page, b, true) : undefined));
+    if (items.length >= 3 && items.every(Boolean)) out.push(...(items as Item[]));
+  }
+  return out;
+}
+
+/**
+ * Whether the heading at i leads a list: list items right under it, or after one line that introduces them
+ * ("Administrators can:"). Such a heading names a group ("Users", "1. Build your algorithm"); its items are the features.
+ */
+function leadsList(blocks: TextBlock[], i: number): boolean {
+  const next = blocks[i + 1];
+  if (next?.tag === 'li') return true;
+  return !!next && !headingLevel(next) && /[:：]$/.test(next.text) && blocks[i + 2]?.tag === 'li';
+}
+
+/**
+ * The items of a section: its sub-headings (as cards when a sentence follows them; a sub-heading that leads a list
+ * stands for its list items), else its list items, else (in a section named for features) the first sentence of each
+ * paragraph. Items of nested lists detail their parent item and are left out.
+ */
 function itemsOfSection(page: ViewPage, s: Section, paragraphs = false): Item[] {
   const subHeadings: Item[] = [];
   const listItems: Item[] = [];
   const sentences: Item[] = [];
+  // Under a sub-heading that leads a list, its items are in subHeadings' place, in order.
+  let inGroup = false;
   for (let i = s.start; i < s.end; i++) {
     const b = page.blocks[i];
     if (headingLevel(b) > s.level) {
-      if (itemLike(b))
+      inGroup = false;
+      if (!itemLike(b)) continue;
+      if (leadsList(page.blocks, i)) inGroup = true;
+      else
         subHeadings.push(
           prose(page.blocks[i + 1]) ? card(page, b.text, page.blocks[i + 1].text) : { text: b.text, page },
         );
-    } else if (b.tag === 'li' && !headingLevel(b) && itemLike(b, FIELD_LIMITS.features.max))
-      listItems.push({ text: b.text, page });
-    else if (paragraphs && b.tag === 'p' && prose(b) && !/^[<{$#]/.test(b.text) && !NOT_FEATURE_WITHIN.test(b.within)) {
+    } else if (b.tag === 'li' && !headingLevel(b) && !nested(b)) {
+      const item = listItem(page, b, paragraphs);
+      if (item) (inGroup ? subHeadings : listItems).push(item);
+    } else if (
+      paragraphs &&
+      b.tag === 'p' &&
+      prose(b) &&
+      !/^[<{$#]/.test(b.text) &&
+      !NOT_FEATURE_WITHIN.test(b.within)
+    ) {
       const sentence = firstSentence(b.text).replace(/:$/, '');
-      if (sentence.length <= FIELD_LIMITS.features.max && wordCount(sentence) >= 4)
+      if (sentence.length <= FIELD_LIMITS.features.max && wordCount(sentence) >= 4 && !asks(sentence))
         sentences.push({ text: sentence, page });
     }
   }
@@ -198,21 +284,22 @@ function bulletRuns(page: ViewPage): Item[] {
 }
 
 /** A definition list of three or more terms, each explained: "<dt>Fast and efficient</dt><dd>Be productive
- *  …</dd>". */
+ *  …</dd>". The explanation may sit in a block inside the dd ("<dd><div>…</div></dd>"). */
 function definitionCards(page: ViewPage): Item[] {
   const { blocks } = page;
+  const inList = (b: TextBlock | undefined) => !!b && b.tag !== 'dt' && (b.tag === 'dd' || /\bdl\b/.test(b.within));
   const pairs: Item[][] = [];
   let run: Item[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     // A term is a title whatever its first word ("Download original article contents").
     const term = b.tag === 'dt' && isOwnStatement(b) && b.text.length <= 80 && !asks(bare(b.text));
-    if (term && blocks[i + 1]?.tag === 'dd' && prose(blocks[i + 1])) {
+    if (term && inList(blocks[i + 1]) && prose(blocks[i + 1])) {
       run.push(card(page, b.text, blocks[i + 1].text));
       i++;
       continue;
     }
-    if (b.tag === 'dd') continue;
+    if (inList(b)) continue;
     if (run.length) {
       pairs.push(run);
       run = [];
@@ -279,10 +366,14 @@ function ordinalItems(page: ViewPage, sectionNamed: boolean): Item[] {
   return out;
 }
 
+/**
+ * The features, each once, quoted. When the site names more than a draft holds, cards (a title and its sentence) are
+ * kept before bare lines, since they say what a feature does; those kept stay in the order the site gives them.
+ */
 function toProposal(items: Item[]): Proposal<string[]> | undefined {
+  const limit = FIELD_LIMITS.features.items ?? 20;
   const seen = new Set<string>();
-  const values: string[] = [];
-  const evidence: (Evidence | null)[] = [];
+  const accepted: { text: string; card: boolean; evidence: Evidence[] }[] = [];
   for (const raw of items) {
     // Anchor marks after a heading ("Feed Reader ¶") link to it; they are not part of the feature.
     const item =
@@ -297,11 +388,22 @@ function toProposal(items: Item[]): Proposal<string[]> | undefined {
       : [quote(item.text) ?? quote(item.extra), item.extra && item.extra !== item.text ? quote(item.extra) : null];
     if (!found[0] || (item.title && item.extra && !found[1])) continue;
     seen.add(key);
-    values.push(item.text);
-    evidence.push(...found.filter(Boolean));
-    if (values.length >= (FIELD_LIMITS.features.items ?? 20)) break;
+    accepted.push({ text: item.text, card: !!item.card, evidence: found.filter((e): e is Evidence => !!e) });
+    // Enough to choose from; the rest of a long page is not worth quoting.
+    if (accepted.length >= limit * 3) break;
   }
-  return values.length ? propose(values, evidence) : undefined;
+  let kept = accepted;
+  if (accepted.length > limit) {
+    const cards = accepted.filter((a) => a.card).slice(0, limit);
+    const chosen = new Set([...cards, ...accepted.filter((a) => !a.card).slice(0, limit - cards.length)]);
+    kept = accepted.filter((a) => chosen.has(a));
+  }
+  return kept.length
+    ? propose(
+        kept.map((a) => a.text),
+        kept.flatMap((a) => a.evidence),
+      )
+    : undefined;
 }
 
 /** Own pages that may present features: the homepage, features pages and the other pages of a small site. */
@@ -315,21 +417,40 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
   // Page by page, the homepage first: what it presents is what the product is known for.
   const all: Item[] = [];
   for (const page of featurePages(site)) {
-    const named: Item[] = [];
+    const items: Item[] = [];
     const headings: Item[] = [];
     const cards: Item[] = [];
     const ordinals: Item[] = [];
-    // A heading that asks ("Why are you not developing my feature request?") opens an answer, not a list of features.
-    const sections = sectionsNamed(page.blocks, FEATURES_SECTION).filter(
-      (s) =>
-        !asks(bare(page.blocks[s.heading].text)) &&
-        !RELEASE_NOTES.test(page.blocks[s.heading].text) &&
-        (!USPS_SECTION.test(page.blocks[s.heading].text) ||
-          FEATURES_SECTION.test(page.blocks[s.heading].text.replace(USPS_SECTION, ''))),
-    );
+    const presents = page.kind === 'homepage' || page.kind === 'features';
+    const sections = sectionsOf(page.blocks).filter((s) => {
+      const text = page.blocks[s.heading].text;
+      // A heading that asks ("Why are you not developing my feature request?") opens an answer, not a list of features.
+      return (
+        !asks(bare(text)) &&
+        !RELEASE_NOTES.test(text) &&
+        !PLANNED.test(text) &&
+        (!USPS_SECTION.test(text) || FEATURES_SECTION.test(text.replace(USPS_SECTION, '')))
+      );
+    });
+    const named = sections.filter((s) => FEATURES_SECTION.test(page.blocks[s.heading].text));
     // Paragraphs count as items only where the site presents itself: the homepage and features pages.
-    for (const s of sections)
-      named.push(...itemsOfSection(page, s, page.kind === 'homepage' || page.kind === 'features'));
+    for (const s of named) items.push(...itemsOfSection(page, s, presents));
+    // Where the site presents itself, a section its markup calls a feature ("features", "feature-block") is one too
+    // (unless it lies inside one already read), by its structure only: its heading and the sentence under it as a
+    // card, or its cards and lists under group headings. Its other paragraphs may introduce anything.
+    const marked: Item[] = [];
+    if (presents)
+      for (const s of sections) {
+        const heading = page.blocks[s.heading];
+        if (s.level < 2 || !/\bfeature\b/.test(heading.within) || OTHER_SECTION.test(heading.text)) continue;
+        if (named.some((n) => n.heading <= s.heading && s.end <= n.end)) continue;
+        const found = itemsOfSection(page, s);
+        if (found.length >= 2) {
+          marked.push(...found);
+          named.push(s);
+        } else if (itemLike(heading) && prose(page.blocks[s.heading + 1]))
+          marked.push(card(page, heading.text, page.blocks[s.heading + 1].text));
+      }
     if (page.kind === 'features') {
       // Section headings of a features page name features, except those of its call-to-action and FAQ parts.
       for (const s of sectionsOf(page.blocks)) {
@@ -342,9 +463,10 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
           );
       }
     }
-    if (page.kind === 'homepage' || page.kind === 'features' || sections.length) cards.push(...cardGroups(page));
-    ordinals.push(...ordinalItems(page, sections.length > 0));
-    all.push(...named, ...cards, ...headings, ...ordinals);
+    if (presents || named.length) cards.push(...cardGroups(page));
+    ordinals.push(...ordinalItems(page, named.length > 0));
+    const claims = presents ? claimLists(page, sections) : [];
+    all.push(...items, ...cards, ...marked, ...headings, ...claims, ...ordinals);
   }
   return toProposal(all);
 }

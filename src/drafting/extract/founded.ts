@@ -9,16 +9,31 @@ const YEAR = '((?:18|19|20)\\d{2})';
 const CJK_DATE = `(?<!\\d)${YEAR}\\s*[年년](?:\\s*\\d{1,2}\\s*[月월])?(?:\\s*\\d{1,2}\\s*[日일])?(?:\\s*[（(][^）)]{1,12}[）)])?`;
 
 /**
+ * Words of a later event: between "was started" and a year they mean the year is the event's ("was started as a side
+ * project and since the v2 release in 2021", "fondée par deux amis, stable depuis la version 3 en 2020").
+ */
+const EVENT_WORDS =
+  'since|releases?|released|versions?|v\\d|launch(?:ed)?|updated?|acquired|until|depuis|sortie|lancement|lanc[ée]e?|seit|veröffentlicht|desde|versi[óo]n|lanzamiento|lanzad[oa]|dal|versione|rilascio|rilasciat[oa]|versão|lançamento|lançad[oa]';
+/** What may stand between a founding word and its year: up to 60 characters of one sentence, no later event. */
+const GAP = `(?:(?!(?<![\\p{L}])(?:${EVENT_WORDS})(?![\\p{L}]))[^.\\n]){0,60}?`;
+
+/**
  * Statements of a founding, each with the year as group 1, in the languages founders write in:
  * "Founded in 2021", "founded by two designers in Lisbon in 2021", "Est. 1998", "fondée en 2014", "gegründet 2014",
  * "2014 gegründet", "fundada en 2014", "fundada em 2014", "fondata nel 2014", 「2004年設立」「設立：2004年」,
  * 「成立于2004年」, 「2004년 설립」「설립 2004년」. Only the words for a founding: "created in 2020" is said of anything.
  */
 const FOUNDED = [
-  /\b(?:founded|established|incorporated|est\.|(?:was|were) (?:first )?(?:started|created|begun|born))\b[^.\n]{0,60}?\b((?:18|19|20)\d{2})\b/i,
+  new RegExp(
+    `\\b(?:founded|established|incorporated|est\\.|(?:was|were) (?:first )?(?:started|created|begun|born))\\b${GAP}\\b((?:18|19|20)\\d{2})\\b`,
+    'iu',
+  ),
   // French, Spanish, Portuguese, Italian: "fondée en", "fundada por … en", "fundada em", "fondata a Milano nel".
   // The year right after "en", "em", "nel", "in": "fondé sur des standards ouverts" is "based on".
-  /(?<![\p{L}])(?:fond[ée]e?s?|fundad[oa]s?|fondat[oaie])(?![\p{L}])(?!\s+(?:sur|su|sobre|on)\s)[^.\n]{0,60}?(?<![\p{L}])(?:en|em|nel|in|no ano de|en el año|dans l'année)\s+((?:18|19|20)\d{2})(?!\d)/iu,
+  new RegExp(
+    `(?<![\\p{L}])(?:fond[ée]e?s?|fundad[oa]s?|fondat[oaie])(?![\\p{L}])(?!\\s+(?:sur|su|sobre|on)\\s)${GAP}(?<![\\p{L}])(?:en|em|nel|in|no ano de|en el año|dans l'année)\\s+((?:18|19|20)\\d{2})(?!\\d)`,
+    'iu',
+  ),
   /(?<![\p{L}])(?:cr[ée]{2}e?s?|cread[oa]s?|criad[oa]s?)\s+(?:en|em|nel|in)\s+((?:18|19|20)\d{2})(?!\d)/iu,
   // German: "gegründet 2014", "gegründet im Jahr 2014", "Gründungsjahr: 2014", "wurde 2014 in Berlin gegründet".
   /(?<![\p{L}])(?:gegründet|Gründung(?:sjahr)?|gegr\.)(?![\p{L}])\s*:?\s*(?:(?:im Jahr|im|in)\s+)?((?:18|19|20)\d{2})(?!\d)/iu,

@@ -13,6 +13,7 @@ import {
   type SiteView,
   type ViewPage,
 } from './site-view.js';
+import { scriptOfText } from './language.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
 import { wordCount } from './text-units.js';
 
@@ -24,7 +25,7 @@ import { wordCount } from './text-units.js';
 const TITLE_SEPARATOR = /\s+[|｜–—·•・~-]+\s+|\s*[|｜]\s*|:\s+/;
 /** Title parts that name a page, not a product: "Home", "公式サイト", "首页", "홈", "Accueil". */
 const GENERIC_TITLE =
-  /^(home|home ?page|welcome|index|untitled|official (web)?site|landing|main|トップ(?:ページ)?|ホーム|公式サイト|公式ホームページ|首页|首頁|官网|官方网站|홈|홈페이지|공식 (?:웹)?사이트|accueil|bienvenue|inicio|início|página inicial|startseite|willkommen)$/iu;
+  /^(home|home ?page|welcome|index|untitled|official (web)?site|landing|main|トップ(?:ページ)?|ホーム|公式サイト|公式ホームページ|首页|首頁|官网|官方网站|홈|홈페이지|공식 (?:웹)?사이트|accueil|bienvenue|inicio|início|página inicial|startseite|willkommen|hem|startsida|strona główna|ana sayfa|главная)$/iu;
 const nameLike = (s: string) => s.length <= 60 && wordCount(s) <= 5 && !GENERIC_TITLE.test(s.trim());
 
 const titleParts = (title: string) =>
@@ -97,6 +98,43 @@ export function extractName(site: SiteView): Proposal<string> | undefined {
   return propose(short, [quoteOn(home, 'head', short), visibleName(home, short)]) ?? full;
 }
 
+/**
+ * Names a title gives without a clear separator: "IO, l’app dei servizi pubblici" (a name of one or two words before a
+ * comma), "LocalSend：与附近设备共享文件" (a name in Latin letters before a full-width colon), "…フレームワーク「Jiji」"
+ * (a name in corner brackets, as Japanese and Chinese quote one). Only candidates: confirmedName decides.
+ */
+function looseNameInTitle(title: string): string | undefined {
+  const bracketed = /[「『]\s*([^」』]{1,40}?)\s*[」』]/u.exec(title)?.[1];
+  if (bracketed && nameLike(bracketed)) return bracketed;
+  const colon = /^([\p{Script=Latin}\d][\p{Script=Latin}\d .&+-]{0,40}?)\s*：\s*\S/u.exec(title)?.[1];
+  if (colon && nameLike(colon)) return colon;
+  const comma = /^([^,，]{1,40}),\s+(.+)$/u.exec(title);
+  if (comma && wordCount(comma[1]) <= 2 && wordCount(comma[2]) >= 3 && nameLike(comma[1])) return comma[1].trim();
+  return undefined;
+}
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether the homepage bears a candidate out as the product's name: the site's domain, the h1 or the brand line of the
+ * header says it, a logo's alt text holds it as a word ("Logo IO app"), or the copyright line is in its name ("© Jiji").
+ */
+function confirmedName(site: SiteView, candidate: string): boolean {
+  const home = site.home;
+  if (!home) return false;
+  if (hostLabels(site).includes(squash(candidate))) return true;
+  const word = new RegExp(`(?<![\\p{L}\\p{N}])${escaped(candidate)}(?![\\p{L}\\p{N}])`, 'u');
+  if (home.media.some((m) => m.kind === 'logo' && word.test(m.alt ?? ''))) return true;
+  const copyright = new RegExp(
+    `©\\s*(?:\\d{4}(?:\\s*[-–]\\s*\\d{4})?\\s*)?${escaped(candidate)}(?![\\p{L}\\p{N}])`,
+    'u',
+  );
+  return home.blocks.some(
+    (b) =>
+      ((b.tag === 'h1' || /\b(logo|brand)\b/.test(b.within)) && sameWords(b.text, candidate)) || copyright.test(b.text),
+  );
+}
+
 function extractFullName(site: SiteView): Proposal<string> | undefined {
   const home = site.home;
   const nodes = ldNodes(home ? [home] : site.pages);
@@ -112,6 +150,14 @@ function extractFullName(site: SiteView): Proposal<string> | undefined {
     }
     const fromTitle = page.title ? nameInTitle(site, page.title) : undefined;
     if (fromTitle) return propose(fromTitle, [quoteOn(page, 'head', page.title), visibleName(home, fromTitle)]);
+    // The share title, or a title written without a clear separator, when the page bears the name out.
+    for (const [text, candidate] of [
+      ...['og:title', 'twitter:title'].map((k) => [page.meta[k], page.meta[k] && nameInTitle(site, page.meta[k])]),
+      [page.title, page.title && looseNameInTitle(page.title)],
+      ...['og:title', 'twitter:title'].map((k) => [page.meta[k], page.meta[k] && looseNameInTitle(page.meta[k])]),
+    ] as [string | undefined, string | undefined][])
+      if (text && candidate && confirmedName(site, candidate))
+        return propose(candidate, [quoteOn(page, 'head', text), visibleName(home, candidate)]);
   }
   return undefined;
 }
@@ -142,12 +188,31 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   const blocks = home.blocks;
   const h1At = blocks.findIndex((b) => b.tag === 'h1' && isOwnStatement(b));
   const h1 = blocks[h1At];
+  // A heading broken over two lines: the first ends on a comma or the second goes on in lower case ("自分だけの…で、" /
+  // "今すぐ…開始。", "welcome to" / "a calmer internet").
+  const next = blocks[h1At + 1];
+  const continues = (a: string, b: string) =>
+    /[,，、]$/u.test(a) || (!/[.!?。！？:：]$/u.test(a) && /^\p{Ll}/u.test(b) && !(name && sameWords(a, name)));
+  if (h1 && next?.tag === 'h1' && continues(h1.text, next.text) && isOwnStatement(next)) {
+    const joined = `${h1.text}${h1.text.endsWith('、') || h1.text.endsWith('，') ? '' : ' '}${next.text}`;
+    if (acceptableTagline(joined, name)) return propose(joined, [quoteLine(home, h1.text), quoteLine(home, next.text)]);
+  }
+  // "<h1><span>PicGo</span><span>高效创作者的…</span></h1>": a name in Latin letters run into a Chinese or Japanese
+  // pitch. Not when a particle or verb carries the sentence on ("PicGoは…", "PicGo是一款…"): then the h1 is one sentence.
+  const rest = h1 && name && h1.text.startsWith(name) ? h1.text.slice(name.length) : '';
+  if (
+    /\p{Script=Latin}$/u.test(name ?? '') &&
+    /^[\p{Script=Han}\p{Script=Katakana}]/u.test(rest) &&
+    !/^[是的让讓可在为為把将將和与與对對从從就也都]/u.test(rest) &&
+    acceptableTagline(rest, name)
+  )
+    return propose(rest, [quoteOn(home, 'text', rest)]);
   if (h1 && acceptableTagline(h1.text, name)) return propose(h1.text, [quoteLine(home, h1.text)]);
   if (h1) {
     // "<h1>Name</h1><p>The pitch</p>": the line right under the name, when it reads as one.
-    const next = blocks.slice(h1At + 1, h1At + 4).find((b) => !isBoilerplate(b));
-    if (pitchLike(next, name) && next.tag !== 'li' && headingLevel(next) !== 1)
-      return propose(next.text, [quoteLine(home, next.text)]);
+    const under = blocks.slice(h1At + 1, h1At + 4).find((b) => !isBoilerplate(b));
+    if (pitchLike(under, name) && under.tag !== 'li' && headingLevel(under) !== 1)
+      return propose(under.text, [quoteLine(home, under.text)]);
   } else {
     // Without an h1 the hero's heading is the page's first, near its top.
     const heading = blocks.slice(0, 15).find((b) => headingLevel(b) >= 2 && !isBoilerplate(b));
@@ -176,13 +241,47 @@ function heroParagraph(page: ViewPage) {
   );
 }
 
+/** Letters of the scripts a site may be written in, by what scriptOfText says of its homepage. */
+const SCRIPT_LETTERS: Record<string, RegExp> = {
+  ja: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
+  zh: /\p{Script=Han}/u,
+  ko: /\p{Script=Hangul}/u,
+  cyrillic: /\p{Script=Cyrillic}/u,
+  greek: /\p{Script=Greek}/u,
+  arabic: /\p{Script=Arabic}/u,
+  hebrew: /\p{Script=Hebrew}/u,
+  thai: /\p{Script=Thai}/u,
+  devanagari: /\p{Script=Devanagari}/u,
+};
+const homeScripts = new WeakMap<ViewPage, RegExp | null>();
+/**
+ * Whether a text is in another script than the homepage's, so in another language: the English meta description of a
+ * Chinese site. Values stay in the site's language; a Latin-script site is not judged this way (its languages share
+ * one script).
+ */
+function otherScript(home: ViewPage, text: string): boolean {
+  let letters = homeScripts.get(home);
+  if (letters === undefined) {
+    const script = scriptOfText(
+      home.blocks
+        .filter(isOwnStatement)
+        .map((b) => b.text)
+        .join('\n')
+        .slice(0, 20_000),
+    );
+    letters = (script && SCRIPT_LETTERS[script]) ?? null;
+    homeScripts.set(home, letters);
+  }
+  return !!letters && /\p{L}/u.test(text) && !letters.test(text);
+}
+
 export function extractShortDescription(site: SiteView): Proposal<string> | undefined {
   const home = site.home;
   if (!home) return undefined;
   const limit = FIELD_LIMITS.short_description.max;
   for (const key of ['description', 'og:description', 'twitter:description']) {
     const v = home.meta[key];
-    if (v && wordCount(v) >= 5) {
+    if (v && wordCount(v) >= 5 && !otherScript(home, v)) {
       const text = fitText(v.replace(/\s+/g, ' ').trim(), limit);
       return propose(text, [quoteOn(home, 'head', text)]);
     }
@@ -207,6 +306,7 @@ export function extractDescription(site: SiteView): Proposal<string> | undefined
       if (fromPage >= 4) break;
       if (!PROSE_TAGS.has(b.tag) || !isOwnStatement(b) || NOT_DESCRIPTIVE.test(b.within)) continue;
       if (wordCount(b.text) < 12 || b.text.includes('©') || b.text.length > 4000 || seen.has(b.text)) continue;
+      if (site.home && otherScript(site.home, b.text)) continue;
       seen.add(b.text);
       chosen.push({ page, text: b.text });
       fromPage++;
@@ -243,6 +343,16 @@ function iconSize(m: PageMedia): number {
   ].map((x) => Number(x[1]));
   return sizes.length ? Math.max(...sizes) : 0;
 }
+
+/**
+ * A logo drawn for dark backgrounds: the image is the one shown in dark mode (class "dark"), or its file is white or
+ * inverse. A file called "dark" is left alone: it may as well be the dark-ink logo for light backgrounds.
+ */
+const forDarkMode = (m: PageMedia) =>
+  m.dark === true ||
+  /(?:^|[-_.@])(?:white|inverse|inverted|negative|reversed?)(?:[-_.@]|$)/i.test(m.url.split('/').pop() ?? '');
+/** "app icon", "appicon", "app-icon", "App_Icon" in an image's alt or address. */
+const APP_ICON = /app[-_ ]?icon/i;
 
 /**
  * The product's logo: the organisation's JSON-LD logo; else the logo image of the header (an
@@ -286,10 +396,18 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
     /^logo(?:[-_.]|$)/i.test(file(m)) &&
     !(m.alt && !named(m) && m.alt.split(/\s+/).length <= 3 && !/logo/i.test(m.alt));
   // Named like the product first (a header may also show a sponsor's logo), then one in the header or brand link, then
-  // the generic file.
+  // the generic file. A site that swaps its logo for dark mode shows the other one by default.
+  const byTheme = [...logos.filter((m) => !forDarkMode(m)), ...logos.filter(forDarkMode)];
   const ownLogo =
-    logos.find(named) ?? titled ?? logos.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ?? logos.find(generic);
+    byTheme.find(named) ??
+    titled ??
+    byTheme.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ??
+    byTheme.find(generic);
   if (ownLogo) return propose(ownLogo.url, [quoteOn(home, 'links', ownLogo.url)]);
+  // The app's icon pictured on the page ("img/appicon/128@2x.png", alt "App icon"): the product's own mark, larger than a
+  // favicon.
+  const appIcon = home.media.find((m) => m.kind === 'image' && APP_ICON.test(`${m.alt ?? ''} ${file(m)} ${m.url}`));
+  if (appIcon) return propose(appIcon.url, [quoteOn(home, 'links', appIcon.url)]);
   // An og:image whose address says logo is one; any other og:image is a share card, not a logo.
   const og = home.meta['og:image'];
   const ogUrl = og ? absoluteUrl(og, home.url) : null;

@@ -1,11 +1,13 @@
+import { createRequire } from 'node:module';
 import type { CrawledPage } from '../../crawler/crawl-site.js';
 import { languageOfPath } from '../../crawler/page-picker.js';
 
 /**
  * The language of a site as a BCP 47 tag, from what the site says and what its text shows: the home page's
- * language path (/ja/), its `<html lang>`, its `Content-Language` header, else the script of its text. A declared
+ * language path (/ja/), its `<html lang>`, its `Content-Language` header, else its text — by its script when that
+ * names one language (Japanese, Korean…), by tinyld's reading of its main text when that is long enough. A declared
  * language the text's script contradicts (`lang="en"` over Japanese) is passed over: templates keep their
- * `lang`, the words are what the founder wrote. Only what is certain is said; otherwise undefined.
+ * `lang`, the words are what the founder wrote. Only what is reliable is said; otherwise undefined.
  */
 
 type Script =
@@ -152,6 +154,49 @@ function fits(tag: string, script: TextScript | undefined): boolean {
   return !script || !expected || expected === script;
 }
 
+type Tinyld = typeof import('tinyld');
+let tinyld: Tinyld | undefined;
+// Loaded on first use: its language profiles cost 0.2 s and 20 MB, which a process that never detects need not pay.
+const detector = () => {
+  tinyld ??= createRequire(import.meta.url)('tinyld') as Tinyld;
+  return tinyld;
+};
+
+/** Fewer letters than this and tinyld guesses (a 30-letter English sentence reads as Dutch): nothing is said. */
+export const MIN_DETECTED_LETTERS = 80;
+
+/**
+ * The language a text is written in (a primary subtag), when reliable: its script's, when the script names one
+ * language (Japanese, Chinese, Korean, Greek…); else tinyld's reading of a text of at least MIN_DETECTED_LETTERS
+ * letters, when it prefers one language clearly and that language is written in that script. Otherwise undefined.
+ */
+export function textLanguage(text: string): string | undefined {
+  const script = scriptOfText(text);
+  if (!script) return undefined;
+  const byScript = LANGUAGE_OF_SCRIPT[script];
+  if (byScript) return byScript;
+  if ((text.match(/\p{L}/gu)?.length ?? 0) < MIN_DETECTED_LETTERS) return undefined;
+  // Acronyms say nothing of the language, and tinyld takes some for words of one (DSL reads as Czech).
+  const [first, second] = detector().detectAll(text.replace(/\b\p{Lu}{2,}s?\b/gu, ' '));
+  // A close second is a guess between two (code and names read as Czech or Klingon): nothing is said.
+  if (!first || (second && second.accuracy * 2 > first.accuracy)) return undefined;
+  return fits(first.lang, script) ? first.lang : undefined;
+}
+
+/** Landmarks around text that is not the page's own prose. */
+const NOT_MAIN = /\b(nav|header|footer|aside|form)\b/;
+
+/** A page's title and prose: not its navigation, header, footer, forms or code (all its text when not in blocks). */
+function mainText(page: Pick<CrawledPage, 'title' | 'text' | 'blocks'>): string {
+  const body = page.blocks
+    ? page.blocks
+        .filter((b) => b.tag !== 'pre' && b.tag !== 'code' && !NOT_MAIN.test(b.within))
+        .map((b) => b.text)
+        .join('\n')
+    : (page.text ?? '');
+  return `${page.title ?? ''}\n${body}`;
+}
+
 /** The language path of a home page, as written (`/pt-br/` → `pt-BR`). */
 function pathTag(url: string): string | undefined {
   let parsed: URL;
@@ -164,9 +209,9 @@ function pathTag(url: string): string | undefined {
   return normaliseTag(parsed.pathname.split('/').filter(Boolean)[0]);
 }
 
-export function siteLanguage(
-  pages: Pick<CrawledPage, 'url' | 'kind' | 'text' | 'title' | 'lang' | 'contentLanguage'>[],
-): string | undefined {
+type LanguagePage = Pick<CrawledPage, 'url' | 'kind' | 'text' | 'title' | 'lang' | 'contentLanguage' | 'blocks'>;
+
+export function siteLanguage(pages: LanguagePage[]): string | undefined {
   const home = pages.find((p) => p.kind === 'homepage') ?? pages[0];
   if (!home) return undefined;
   let text = `${home.title ?? ''}\n${home.text ?? ''}`;
@@ -176,7 +221,7 @@ export function siteLanguage(
   const declared = [pathTag(home.url), home.lang, home.contentLanguage?.split(',')[0]]
     .map((t) => (t ? normaliseTag(t) : undefined))
     .find((t): t is string => !!t && fits(t, script));
-  const tag = declared ?? (script ? LANGUAGE_OF_SCRIPT[script] : undefined);
+  const tag = declared ?? textLanguage(mainText(home)) ?? textLanguage(pages.map(mainText).join('\n'));
   if (!tag) return undefined;
   return tag.split('-')[0] === 'zh' ? chineseTag(declared, text) : tag;
 }

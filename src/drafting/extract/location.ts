@@ -1,7 +1,8 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import type { Proposal } from '../draft-content.js';
-import { countryFromCode, countryFromDemonym, countryFromName, countryOfCity } from './countries.js';
+import { countryFromCode, countryFromDemonym, countryFromName } from './countries.js';
+import { cityInCjkAddress, countriesOfCity, isKnownCity } from './gazetteer.js';
 import { ldNodes, ldObjects, ldString, organizations } from './json-ld.js';
 import { sectionsNamed } from './outline.js';
 import {
@@ -18,13 +19,22 @@ import {
 interface Found {
   value: string;
   evidence: Evidence | null;
+  /** For a city: the country the same statement or address names, which the city must lie in. */
+  country?: string;
 }
 
-/** "based in Lisbon, Portugal", "headquartered in Austin, Texas, USA", "located in Berlin", "founded in 2021 in Porto,
- *  Portugal". */
+/**
+ * "based in Lisbon, Portugal", "headquartered in Austin, Texas, USA", "located in Berlin", "founded in 2021 in Porto,
+ * Portugal", and the same in French, German, Spanish, Portuguese and Italian: "basée à Lyon", "mit Sitz in Köln",
+ * "con sede en Madrid", "com sede em Lisboa", "con sede a Milano". Not "started in": "Get started in minutes".
+ */
 const BASED_IN =
-  /\b(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?(?:founded|started)(?:\s+in\s+\d{4})?)\s+in|operated (?:out of|from|in)|run (?:out of|from))\s+(?!\d{4}\b)(?:the )?([^.;!?\n()]{2,80})/i;
-const PLACE_END = /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving)\s+.*$|\s*[–—|].*$/i;
+  /(?<![\p{L}])(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?founded(?:\s+in\s+\d{4})?|started\s+in\s+\d{4})\s+in|operated (?:out of|from|in)|run (?:out of|from)|bas[ée]e?s? à|situ[ée]e?s? à|implant[ée]e?s? à|(?:dont le |notre |son )?si[èe]ge(?: social)? (?:est )?(?:à|:)|(?:mit )?(?:Haupt)?sitz in|ansässig in|con sede (?:central |social )?(?:en|a|in)|ubicad[oa]s? en|radicad[oa]s? en|com sede em|sediad[oa]s? em|basat[oa] a)\s+(?!\d{4}(?![\p{L}\d]))(?:the |la |le |l')?([^.;!?\n()]{2,80})/iu;
+const PLACE_END =
+  /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving|et|und|y|e|ed|avec|mit|con|com|depuis|seit|desde|dal|où|wo|donde|onde|dove)\s+.*$|\s*[–—|].*$/i;
+/** Whose place a "based in" gives when its subject is someone else: customers, users and servers are somewhere too. */
+const SOMEONE_ELSE =
+  /\b(?:customers?|clients?|users?|partners?|investors?|members?|employees|staff|contributors?|developers|freelancers|servers?|data ?cent(?:er|re)s?|hosting|hosted|stored|infrastructure|regions?|clientes|kunden|utilisateurs|usuarios|utenti|serveurs?|Server|servidores|gehostet|hébergée?s?|alojad[oa]s?)\b[^.;!?]*$/iu;
 /** Regions that are not a city or a country. */
 const NOT_CITIES =
   /^(the )?(eu|europe|asia|africa|north america|south america|latin america|oceania|middle east|nordics|scandinavia|world|cloud|remote|uk|us|usa)$/i;
@@ -38,6 +48,17 @@ const withoutPostcode = (part: string) =>
     .join(' ')
     .trim();
 const cityLike = (s: string) => s.length <= 40 && CITY_LIKE.test(s) && !NOT_CITIES.test(s) && !countryFromName(s);
+/** States and provinces: "incorporated in Delaware" names where the company is registered, not a city. */
+const JURISDICTIONS = new RegExp(
+  `^(?:${[
+    'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois',
+    'Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri',
+    'Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma',
+    'Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington',
+    'West Virginia|Wisconsin|Wyoming|Ontario|Quebec|British Columbia|Alberta|England|Wales|Scotland|Bavaria|Bayern',
+  ].join('|')})$`,
+  'i',
+);
 
 /** Country and city from the parts of a place or address, read from the end: "…, Lisbon, Portugal". */
 function readPlace(parts: string[]): { country?: string; countryPart?: string; city?: string } {
@@ -67,7 +88,7 @@ function fromJsonLd(site: SiteView, countries: Found[], cities: Found[]) {
       if (rawCountry && code) countries.push({ value: code, evidence: quoteOn(org.page, 'head', rawCountry) });
       const locality = ldString(addr, 'addressLocality');
       if (locality && cityLike(locality))
-        cities.push({ value: locality, evidence: quoteOn(org.page, 'head', locality) });
+        cities.push({ value: locality, evidence: quoteOn(org.page, 'head', locality), country: code ?? undefined });
     }
   }
 }
@@ -80,10 +101,19 @@ function fromStatements(pages: ViewPage[], countries: Found[], cities: Found[]) 
       const m = BASED_IN.exec(b.text);
       // A booth or a talk is located somewhere too: events say where the company goes, not where it is.
       if (!m || /\b(booth|stand|conference|meetup|event|visit us at)\b/i.test(b.text)) continue;
+      if (
+        SOMEONE_ELSE.test(
+          b.text
+            .slice(0, m.index)
+            .split(/[.!?]\s/)
+            .pop() ?? '',
+        )
+      )
+        continue;
       const place = readPlace(m[1].replace(PLACE_END, '').split(','));
       const evidence = quoteLine(page, b.text, m.index, m[0].length);
       if (place.country) countries.push({ value: place.country, evidence });
-      if (place.city) cities.push({ value: place.city, evidence });
+      if (place.city) cities.push({ value: place.city, evidence, country: place.country });
     }
   }
 }
@@ -120,7 +150,8 @@ function fromAddresses(pages: ViewPage[], countries: Found[], cities: Found[]) {
         lines.filter((l) => value && l.text.includes(value)).map((l) => quoteLine(page, l.text));
       if (place.country && place.countryPart)
         for (const e of quotes(place.countryPart.trim())) countries.push({ value: place.country, evidence: e });
-      if (place.city) for (const e of quotes(place.city)) cities.push({ value: place.city, evidence: e });
+      if (place.city)
+        for (const e of quotes(place.city)) cities.push({ value: place.city, evidence: e, country: place.country });
     }
   }
 }
@@ -188,17 +219,22 @@ function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[])
       const registered = REGISTERED_IN.exec(b.text);
       if (registered) {
         const place = readPlace((registered[1] ?? registered[2]).replace(PLACE_END, '').split(','));
-        const cityCountry = place.city ? countryOfCity(place.city) : null;
+        const city = place.city && !JURISDICTIONS.test(place.city) ? place.city : undefined;
+        // A city gives the country only when the legal form on the same line allows one country it lies in.
+        const cityCountries = city && allowed ? countriesOfCity(city).filter((c) => allowed.includes(c)) : [];
         if (!country && place.country) {
           country = place.country;
           evidence = quote(registered);
-        }
-        // A city gives the country only when the legal form on the same line agrees with it.
-        else if (!country && cityCountry && allowed?.includes(cityCountry)) {
-          country = cityCountry;
+        } else if (!country && cityCountries.length === 1) {
+          country = cityCountries[0];
           evidence = quoteLine(page, b.text);
         }
-        if (place.city) cities.push({ value: place.city, evidence: quote(registered) });
+        if (city)
+          cities.push({
+            value: city,
+            evidence: quote(registered),
+            country: place.country ?? (cityCountries.length === 1 ? cityCountries[0] : undefined),
+          });
       }
       const based = PLACE_BASED.exec(b.text);
       if (based) {
@@ -278,7 +314,8 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
         country = { value: 'DE', evidence: quoteLine(page, b.text, m.index, m[0].length) };
       if (!country) continue;
       countries.push(country);
-      if (cityLike(city)) cities.push({ value: city, evidence: quoteLine(page, b.text, m.index, m[0].length) });
+      if (cityLike(city))
+        cities.push({ value: city, evidence: quoteLine(page, b.text, m.index, m[0].length), country: country.value });
       return;
     }
   }
@@ -300,9 +337,59 @@ function fromUsAddresses(pages: ViewPage[], countries: Found[], cities: Found[])
       if (!m || !US_STATES.has(m[2]) || !cityLike(m[1])) continue;
       const evidence = quoteLine(page, b.text, m.index, m[0].length);
       countries.push({ value: 'US', evidence });
-      cities.push({ value: m[1], evidence });
+      cities.push({ value: m[1], evidence, country: 'US' });
     }
   }
+}
+
+/** Labels of a postal address in Japanese, Chinese and Korean company profiles (会社概要, 公司简介, 회사 소개). */
+const CJK_ADDRESS_LABEL =
+  /^(?:本社所在地|本店所在地|所在地|本社|本店|会社住所|住所|公司地址|总部地址|總部地址|办公地址|辦公地址|地址|总部|總部|본사 주소|회사 주소|본사|주소|소재지)\s*[:：]?/u;
+/** "总部位于深圳", "本社は東京都…", "東京都渋谷区に本社", "본사는 서울에", "서울에 본사를 둔": a statement of the head office. */
+const CJK_HEAD_OFFICE = /(?:总部|總部)(?:位于|位於|设在|設在)|本社(?:は|を|が)|に本社|본사(?:는|가)|에 본사/u;
+const CJK_ADDRESS_HINT = /所在地|本社|本店|住所|地址|总部|總部|주소|본사|소재지|〒/u;
+/** A Japanese postcode: the line is a postal address. */
+const JAPANESE_POSTCODE = /〒\s?\d{3}-?\d{4}/u;
+
+/** Cities of Japanese, Chinese and Korean addresses: a labelled address (所在地, 地址, 주소), a line with a 〒 postcode,
+ *  a head-office statement. Only names the gazetteer's table of CJK city names knows. */
+function fromCjkAddresses(pages: ViewPage[], cities: Found[]) {
+  for (const page of pages) {
+    // One scan of the page first: most pages hold none of these words.
+    if (!CJK_ADDRESS_HINT.test(readText(page))) continue;
+    page.blocks.forEach((b, i) => {
+      if (isOtherPeoplesWords(b) || b.text.length > 300) return;
+      const labelled = CJK_ADDRESS_LABEL.exec(b.text);
+      const previous = i > 0 ? page.blocks[i - 1].text.trim() : '';
+      const underLabel =
+        previous.length <= 8 && CJK_ADDRESS_LABEL.test(previous) && previous.replace(CJK_ADDRESS_LABEL, '') === '';
+      const office = CJK_HEAD_OFFICE.exec(b.text);
+      if (!labelled && !underLabel && !office && !JAPANESE_POSTCODE.test(b.text)) return;
+      // After the label or "总部位于", else before "に本社" / "에 본사".
+      const from = labelled ? labelled[0].length : office ? office.index + office[0].length : 0;
+      let found = cityInCjkAddress(b.text.slice(from));
+      let at = from;
+      if (!found && office) {
+        found = cityInCjkAddress(b.text.slice(0, office.index));
+        at = 0;
+      }
+      if (found)
+        cities.push({ value: found.city, evidence: quoteLine(page, b.text, at + found.index, found.city.length) });
+    });
+  }
+}
+
+/** The city a place names: itself when the gazetteer knows it (in `country`), else its words before a lower-case word
+ *  that goes on with the sentence ("München entwickelt Software" → München, "Frankfurt am Main bietet" → Frankfurt am
+ *  Main). */
+function knownCity(place: string, country?: string): string | null {
+  if (isKnownCity(place, country)) return place;
+  const words = place.split(' ');
+  for (let n = words.length - 1; n >= 1; n--) {
+    const prefix = words.slice(0, n).join(' ');
+    if (/^\p{Ll}/u.test(words[n]) && isKnownCity(prefix, country)) return prefix;
+  }
+  return null;
 }
 
 /** The first value found, backed by every quote that states the same value. */
@@ -329,7 +416,15 @@ export function extractLocation(site: SiteView): { country?: Proposal<string>; c
   fromLegalEntity(own, countries, cities);
   fromImprint(own, countries, cities);
   fromUsAddresses(own, countries, cities);
+  fromCjkAddresses(own, cities);
   const country = choose(countries);
-  const city = choose(cities);
+  // A city is one the gazetteer knows, in the country its own statement names, else in the site's country: never a
+  // capitalised word that happened to follow "in".
+  const city = choose(
+    cities.flatMap((c) => {
+      const known = knownCity(c.value, c.country ?? country?.value);
+      return known ? [{ ...c, value: known }] : [];
+    }),
+  );
   return { ...(country ? { country } : {}), ...(city ? { city } : {}) };
 }

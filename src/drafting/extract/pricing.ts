@@ -33,6 +33,7 @@ const PRICE = new RegExp(
   `${PERIOD_BEFORE}(?:(?:(?:US|CA|AU|NZ|R|HK|NT|S|MX)?\\$|€|£|¥|￥|₩|₹|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL)\\s?)\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?(?:€|£|円|元|원(?!\\p{Script=Hangul})|₩|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL)\\b)${PERIOD})`,
   'giu',
 );
+const ANY_PRICE = new RegExp(PRICE.source, 'iu');
 const RECURRING = new RegExp(
   `(?:${PERIOD_SEP}|(?:\\/|per|a|each|par|pro|im|al|por)\\s*(?:\\p{L}+\\s*(?:\\/|per|par|pro)?\\s*)?)(?:${PERIOD_WORDS})(?![\\p{L}])|monthly|yearly|annually|mensuel|annuel|monatlich|jährlich|mensual|anual|mensal|mensile|annuale|^(?:月額|年額|毎月|每月|每年|按月|按年|월|연)`,
   'iu',
@@ -44,6 +45,8 @@ export interface Tier {
   price: string;
   amount: number;
   recurring: boolean;
+  /** A sponsorship or donation level (GitHub Sponsors, Open Collective, "Gold sponsor"): not the product's price. */
+  sponsorship: boolean;
   evidence: (Evidence | null)[];
 }
 
@@ -96,6 +99,21 @@ function pricingLines(site: SiteView): { page: ViewPage; blocks: TextBlock[]; in
   return out;
 }
 
+/** Sponsoring and donating, in the languages founders write in. */
+const SPONSORSHIP = cuePattern(
+  'sponsors?|sponsoring|sponsorships?|sponsored|donate|donations?|donors?|backers?|patreon|open ?collective|liberapay|ko-fi|buy me a coffee|support us|spenden?|unterstützen|faire un don|dons?|donar|donaciones|doar|doações|patrocin\\w*|donazion[ei]|sostieni',
+  '寄付|スポンサー|赞助|捐赠|捐款|贊助|捐贈|후원|기부',
+);
+/** A page about sponsoring the project: its levels are what sponsors give, not what the product costs. */
+const sponsorPage = (page: ViewPage) =>
+  SPONSORSHIP.test(`${page.title} ${decodedPath(page.url).replace(/[-_/.]/g, ' ')}`);
+/** A price line about sponsoring: the line itself, or the heading above it, says so. */
+function sponsorLine(page: ViewPage, blocks: TextBlock[], i: number): boolean {
+  if (sponsorPage(page) || SPONSORSHIP.test(blocks[i].text)) return true;
+  const h = headingAbove(blocks, i, 6);
+  return h !== null && SPONSORSHIP.test(blocks[h].text);
+}
+
 /** Plans with a stated price: "Starter: $9/month", or a plan heading followed by its price line. */
 export function extractTiers(site: SiteView): Tier[] {
   const tiers: Tier[] = [];
@@ -131,6 +149,7 @@ export function extractTiers(site: SiteView): Tier[] {
         price,
         amount: amountOf(price),
         recurring: RECURRING.test(price),
+        sponsorship: sponsorLine(page, blocks, i) || SPONSORSHIP.test(name),
         evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence],
       });
       if (tiers.length >= 8) return tiers;
@@ -224,12 +243,17 @@ const FREE_PLAN = new RegExp(
 );
 const ONE_TIME = new RegExp(
   [
-    '\\bone[- ]time (?:payment|purchase|fee|price)\\b|\\bpay once\\b|\\blifetime (?:licen[cs]e|deal|access)\\b|\\bno subscription\\b',
+    '\\bone[- ]time (?:payment|purchase|fee|price)\\b|\\bpay once\\b|\\blifetime (?:licen[cs]e|deal|access)\\b',
     words(
-      'paiement unique|achat unique|sans abonnement|pago único|compra única|sin suscripción|pagamento único|sem assinatura|pagamento una tantum|acquisto una tantum|senza abbonamento|Einmalzahlung|Einmalkauf|einmalige[nr]? (?:Zahlung|Kauf|Gebühr)|ohne Abo(?:nnement)?',
+      'paiement unique|achat unique|pago único|compra única|pagamento único|pagamento una tantum|acquisto una tantum|Einmalzahlung|Einmalkauf|einmalige[nr]? (?:Zahlung|Kauf|Gebühr)',
     ),
     '買い切り|買い切り型|一次性(?:付费|购买|付款|买断)|买断|買斷|일회성 결제|일회 구매|평생 이용',
   ].join('|'),
+  'iu',
+);
+/** "No subscription": of a priced product, that it is bought once; of a free one, only that it costs nothing. */
+const NO_SUBSCRIPTION = new RegExp(
+  `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?')}`,
   'iu',
 );
 const SUBSCRIPTION = new RegExp(
@@ -282,27 +306,83 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
   return null;
 }
 
-/** free / freemium / paid / subscription / one-time / open source, only as the site states it. */
+/** "Free and open source", "free software", "gratuit et open source", "kostenlos und quelloffen", "オープンソースで無料",
+ *  "免费开源": a statement of the price (nothing) as much as of the licence; "MIT License" says nothing of the price. */
+const FREE_OPEN_SOURCE = new RegExp(
+  [
+    `\\bfree(?:,| and| &)?\\s+(?:and\\s+)?open[- ]source\\b|\\bopen[- ]source,? (?:and|&) free\\b|\\b(?:is|are)\\s+(?:an?\\s+)?(?:free|libre) software\\b`,
+    words(
+      'logiciel libre|gratuit et open[- ]source|open[- ]source et gratuit|libre et gratuit|kostenlos(?:e[rns]?)? und quelloffen|quelloffen und kostenlos|kostenlose[rns]? Open[- ]Source|software libre|gratuito y de código abierto|de código abierto y gratuito|gratuito e de código aberto|gratuito e open[- ]source|open[- ]source e gratuito',
+    ),
+    'オープンソースで無料|無料のオープンソース|無料かつオープンソース|免费开源|开源免费|开源且免费|免費開源|開源免費|무료 오픈\\s?소스|오픈\\s?소스이며 무료',
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * A price the product's own pricing lines state, outside sponsorship: a plan's price, or a sentence such as "The
+ * subscription costs only $15/year". Its evidence, and whether it recurs.
+ */
+function statedPrice(site: SiteView): { evidence: Evidence | null; recurring: boolean; oneTime: boolean } | null {
+  for (const { page, blocks, indexes } of pricingLines(site)) {
+    // One scan of the page first: a page without any price needs no line tested.
+    if (sponsorPage(page) || !ANY_PRICE.test(readText(page))) continue;
+    for (const i of indexes) {
+      const b = blocks[i];
+      if (!isOwnStatement(b) || b.text.length > 1000 || sponsorLine(page, blocks, i)) continue;
+      PRICE.lastIndex = 0;
+      for (const m of b.text.matchAll(PRICE)) {
+        if (amountOf(m[0]) <= 0) continue;
+        return {
+          evidence: quoteLine(page, b.text, m.index, m[0].length),
+          recurring: RECURRING.test(m[0].trim()),
+          oneTime: ONE_TIME_PRICE.test(m[0]),
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * free / freemium / paid / subscription / one-time / open source, only as the site states it, and from what it says
+ * about the price first: plans, "per month", "free plan", "one-time purchase". A licence or a public repository gives
+ * "open source" only when no price is stated anywhere (a freemium service may publish its code); "free and open
+ * source" is itself a price statement and counts before a hosted offer's price. Sponsorship and donation levels are
+ * not the product's price.
+ */
 export function extractPricingModel(site: SiteView, tiers: Tier[], name?: string): Proposal<string> | undefined {
-  const quoted = tiers.filter((t) => t.evidence[0]);
+  const quoted = tiers.filter((t) => t.evidence[0] && !t.sponsorship);
   const paid = quoted.filter((t) => t.amount > 0);
   const freeTier = quoted.find((t) => t.amount === 0);
+  const price = paid.length ? null : statedPrice(site);
   const openSource = statement(site, OPEN_SOURCE, true, name);
-  if (openSource) return propose('open source', [openSource]);
+  const freeOpenSource = openSource && statement(site, FREE_OPEN_SOURCE, true, name);
   const freemium = statement(site, FREEMIUM);
   if (freemium) return propose('freemium', [freemium]);
   const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN);
-  if (freePlan && paid.length) return propose('freemium', [freePlan, paid[0].evidence[0]]);
-  const oneTime = paid.find((t) => ONE_TIME_PRICE.test(t.price))?.evidence[0] ?? statement(site, ONE_TIME);
-  if (oneTime) return propose('one-time', [oneTime]);
+  if (freePlan && (paid.length || price))
+    return propose('freemium', [freePlan, paid[0]?.evidence[0] ?? price?.evidence]);
+  if (!paid.length && !price) {
+    if (openSource) return propose('open source', [openSource]);
+  } else if (freeOpenSource) return propose('open source', [freeOpenSource]);
+  // A subscription sold per month is not made one-time by a "lifetime access" line: the plans' periods come first.
   const recurring = paid.find((t) => t.recurring);
   if (recurring) return propose('subscription', [recurring.evidence[0]]);
+  const oneTime =
+    paid.find((t) => ONE_TIME_PRICE.test(t.price))?.evidence[0] ??
+    (price?.oneTime ? price.evidence : null) ??
+    (price?.recurring ? null : statement(site, ONE_TIME)) ??
+    (paid.length || price?.evidence ? statement(site, NO_SUBSCRIPTION) : null);
+  if (oneTime) return propose('one-time', [oneTime]);
+  if (price?.recurring) return propose('subscription', [price.evidence]);
   const subscription = statement(site, SUBSCRIPTION);
-  if (subscription) return propose('subscription', [subscription]);
-  if (!paid.length) {
+  // "No subscription, no account" says it is not one.
+  if (subscription && !NO_SUBSCRIPTION.test(subscription.quote)) return propose('subscription', [subscription]);
+  if (!paid.length && !price) {
     const free = statement(site, ALL_FREE) ?? freePlan ?? statement(site, OWN_KEYS);
     if (free) return propose('free', [free]);
+    return undefined;
   }
-  if (paid.length) return propose('paid', [paid[0].evidence[0]]);
-  return undefined;
+  return propose('paid', [paid[0]?.evidence[0] ?? price?.evidence]);
 }

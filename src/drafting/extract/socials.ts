@@ -71,6 +71,40 @@ const NOT_ACCOUNTS = new Set([
   'solutions',
 ]);
 
+/** YouTube's own one-segment pages, which are not channels. */
+const YOUTUBE_PAGES = new Set([
+  'results',
+  'playlist',
+  'redirect',
+  'premium',
+  'account',
+  'live',
+  'gaming',
+  'music',
+  'kids',
+  'upload',
+  'logout',
+  'about',
+  'creators',
+  'ads',
+  'howyoutubeworks',
+  'attribution_link',
+  'supported_browsers',
+  't',
+  'yt',
+  'store',
+  'channels',
+  'subscription_manager',
+  'shopping',
+  'podcasts',
+  'sports',
+  'courses',
+  'movies',
+  'trends',
+  'new',
+  'jobs',
+]);
+
 /** Platforms known by their host; Mastodon, forums and self-hosted GitLab are recognised further down. */
 const HOSTS: [RegExp, SocialKey][] = [
   [/^(?:[a-z]{2}\.)?linkedin\.com$/, 'linkedin'],
@@ -212,7 +246,12 @@ export function socialLink(href: string, hint = ''): SocialLink | null {
     case 'x':
       return seg.length === 1 && /^[A-Za-z0-9_]{1,15}$/.test(seg[0]) ? account() : null;
     case 'facebook':
-      return seg.length <= 2 && (first !== 'profile.php' || u.searchParams.has('id')) ? account() : null;
+      // profile.php names the account only by its id: the address keeps it.
+      if (first === 'profile.php')
+        return seg.length === 1 && /^\d+$/.test(u.searchParams.get('id') ?? '')
+          ? { key, url: `${url}?id=${u.searchParams.get('id')}`, personal: false }
+          : null;
+      return seg.length <= 2 ? account() : null;
     case 'instagram':
     case 'pinterest':
       return seg.length === 1 ? account() : null;
@@ -220,7 +259,9 @@ export function socialLink(href: string, hint = ''): SocialLink | null {
     case 'threads':
       return seg.length === 1 && first.startsWith('@') ? account() : null;
     case 'youtube':
-      return first.startsWith('@') || (['channel', 'c', 'user'].includes(first) && seg[1]) ? account() : null;
+      if (first.startsWith('@') || (['channel', 'c', 'user'].includes(first) && seg[1])) return account();
+      // A legacy custom address, youtube.com/<name>: one segment that is not one of YouTube's own pages.
+      return seg.length === 1 && /^[A-Za-z0-9_-]{3,}$/.test(seg[0]) && !YOUTUBE_PAGES.has(first) ? account() : null;
     case 'github':
     case 'gitlab':
     case 'codeberg':
@@ -242,6 +283,21 @@ export function socialLink(href: string, hint = ''): SocialLink | null {
       return null;
   }
 }
+
+/** What a platform is called in a link's text, when that is all the text says. */
+const PLATFORM_NAMES: Partial<Record<SocialKey, string[]>> = {
+  x: ['x', 'twitter', 'x twitter', 'twitter x'],
+  producthunt: ['product hunt', 'producthunt'],
+  devto: ['dev to', 'dev'],
+  bluesky: ['bluesky', 'bsky'],
+};
+const namesPlatform = (text: string, key: SocialKey) => {
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return (PLATFORM_NAMES[key] ?? [key]).includes(words);
+};
 
 /** Lines where links belong to someone else: people's cards, testimonials, share buttons, articles. */
 const NOT_COMPANY_LINK = /\b(team|member|founder|person|people|bio|testimonial|review|customer|client|quote|share)\b/;
@@ -295,10 +351,21 @@ export function extractCompanySocials(site: SiteView, name?: string): Partial<Re
       const block = l.block !== undefined ? page.blocks[l.block] : undefined;
       const link = socialLink(l.href, `${l.text} ${l.label ?? ''} ${block && !l.text ? block.text.slice(0, 200) : ''}`);
       if (!link || link.personal || (block && NOT_COMPANY_LINK.test(block.within))) continue;
-      const chrome = !block || isBoilerplate(block) || /\b(header|hero|social)\b/.test(block.within) || !l.text;
+      // A link named just for its platform ("GitHub", "YouTube") points at the site's own account there.
+      const chrome =
+        !block ||
+        isBoilerplate(block) ||
+        /\b(header|hero|social)\b/.test(block.within) ||
+        !l.text ||
+        namesPlatform(l.text, link.key);
       const named = namedLike(link.url);
       if (page.kind !== 'homepage' && !chrome && !named) continue;
-      const score = (page.kind === 'homepage' ? 1 : 0) + (chrome ? 0.5 : 0);
+      // A link in the site's row of social icons, or one that only names the platform, is its account there; a
+      // menu link to a repository ("Awesome-PicGo") may be any project's.
+      const account =
+        /\bsocial\b/.test(`${l.within ?? ''} ${block?.within ?? ''}`) ||
+        namesPlatform(`${l.text || l.label || ''}`, link.key);
+      const score = (page.kind === 'homepage' ? 1 : 0) + (chrome ? 0.5 : 0) + (account ? 0.5 : 0);
       found.push({ link, evidence: quoteOn(page, 'links', l.href), score, order: found.length });
     }
   }

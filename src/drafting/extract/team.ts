@@ -44,6 +44,51 @@ const NAME_WITH_ROLE = /^(.{3,60}?)\s*(?:,|—|–|-|\|)\s*(.{2,120})$/;
 const NAME_PAREN_ROLE = /^(.{3,60}?)\s*(?:\(([^)]{2,60})\))?\s*:\s*(.{2,200})$/;
 
 export const looksLikePersonName = (s: string) => s.length <= 60 && PERSON_NAME.test(s) && !NOT_NAME_WORDS.test(s);
+/** A name line, not a role line that happens to be capitalised words ("Cofundadora de Acme"). */
+const nameLine = (s: string) => looksLikePersonName(s) && !ROLE.test(s);
+
+/** A quotation: a line inside quotation marks, in the forms of the languages founders write in. */
+const QUOTATION = /^\s*[“"«„「『‘‚»]|[”"»“」』«]\s*$/u;
+/** A rating: "★★★★★", "5/5", "4.8 out of 5". */
+const RATING = /[★⭐]{3,}|(?<![\d.])[1-5](?:[.,]\d)?\s*(?:\/|out of|sur|von|de|di)\s*5(?!\d)/u;
+/** An attribution starts with a dash: "— Jane Doe, CTO at Initech". */
+const ATTRIBUTION = /^\s*[—–―~]/u;
+/** Sections of customers' and clients' words: their founders are not this product's. */
+const CUSTOMERS = /\b(customer|client)\b/;
+
+/**
+ * Whether the line at `i` speaks for someone quoted: it is, or follows, a quotation, a rating or an attribution
+ * (a testimonial or a review card that no class names as one).
+ */
+function quotedPerson(blocks: TextBlock[], i: number): boolean {
+  const b = blocks[i];
+  if (isOtherPeoplesWords(b) || CUSTOMERS.test(b.within) || ATTRIBUTION.test(b.text) || RATING.test(b.text))
+    return true;
+  for (const j of [i - 1, i - 2, i + 1]) {
+    const near = blocks[j];
+    if (!near || headingLevel(near)) continue;
+    if (RATING.test(near.text) || (j < i && QUOTATION.test(near.text))) return true;
+  }
+  return false;
+}
+
+/** "former co-founder", "previously founder of Initech", "ex-Gründer": a founding in someone's past. */
+const PAST_FOUNDING = cuePattern(
+  `(?:former(?:ly)?|previously|ex-?|past|serial|ancien(?:ne)?|ehemalige[rn]?|antigu[oa]|ex-)\\s*(?:co-?\\s?)?(?:founder|${FOUNDER_WORDS})`,
+);
+/** "founder of Initech", "fondatrice de Initech", "Gründer der Beispiel GmbH", "cofundadora de Acme": the
+ *  organisation a founder role names. */
+const FOUNDER_OF = new RegExp(
+  `(?:co-?\\s?founder|founder|${FOUNDER_WORDS})(?:\\s*(?:&|and|et|und|y|e)\\s*[\\p{L}.]+)?\\s+(?:(?:of|at|@|de|du|des|der|von|bei|en|di|da|del|do)(?![\\p{L}])\\s*|d['’])([^,;.()|]{2,60})`,
+  'iu',
+);
+
+/** A founder role that is not about this product: another organisation's, or a past one. */
+function foundedElsewhere(title: string, productName?: string): boolean {
+  if (PAST_FOUNDING.test(title)) return true;
+  const of = FOUNDER_OF.exec(title);
+  return !!(of && productName && !looseKey(of[1]).includes(looseKey(productName)));
+}
 
 interface Person {
   name: string;
@@ -90,17 +135,20 @@ function peopleOnPage(page: ViewPage): Person[] {
       starts.push({ index: i, name: colon[1], role: { text: fitText(role, FOUNDER_LIMITS.title), index: i } });
       return;
     }
-    if (!looksLikePersonName(b.text)) return;
+    if (!nameLine(b.text)) return;
     for (let j = i + 1; j <= i + 2 && j < blocks.length; j++) {
       // Another name or a heading first means this line is not the start of a person's card.
-      if (headingLevel(blocks[j]) || looksLikePersonName(blocks[j].text)) return;
-      if (blocks[j].text.length <= 120 && ROLE.test(blocks[j].text) && !looksLikePersonName(blocks[j].text)) {
+      if (headingLevel(blocks[j]) || nameLine(blocks[j].text)) return;
+      if (blocks[j].text.length <= 120 && ROLE.test(blocks[j].text) && !quotedPerson(blocks, j)) {
         starts.push({ index: i, name: b.text, role: { text: blocks[j].text, index: j } });
         return;
       }
     }
   });
-  return starts.map((s, k) => {
+  // A person quoted in a testimonial or a review card is not on the team; their line still ends the card before it.
+  const quoted = new Set(starts.filter((s) => quotedPerson(blocks, s.index)).map((s) => s.index));
+  return starts.flatMap((s, k) => {
+    if (quoted.has(s.index)) return [];
     const nameLevel = headingLevel(blocks[s.index]);
     let end = k + 1 < starts.length ? starts[k + 1].index : Math.min(blocks.length, s.index + 10);
     for (let i = s.index + 1; i < end; i++) {
@@ -131,7 +179,7 @@ function peopleOnPage(page: ViewPage): Person[] {
     if (s.role && s.role.index !== s.index) evidence.push(quoteLine(page, s.role.text));
     const bio = bioLines.length ? fitText(bioLines.map((b) => b.text).join('\n'), FOUNDER_LIMITS.bio) : undefined;
     for (const b of bioLines) evidence.push(quoteLine(page, b.text));
-    return { name: s.name, title: s.role?.text, bio, socials, evidence, page };
+    return [{ name: s.name, title: s.role?.text, bio, socials, evidence, page }];
   });
 }
 
@@ -193,7 +241,8 @@ function statedFounders(
     )
       continue;
     for (const b of page.blocks) {
-      if (isOtherPeoplesWords(b) || b.text.length > 3000) continue;
+      if (isOtherPeoplesWords(b) || CUSTOMERS.test(b.within) || QUOTATION.test(b.text) || b.text.length > 3000)
+        continue;
       // On posts only the first person speaks for the company; "founded by" there may be about anyone.
       for (const re of own ? [FOUNDED_BY, COFOUNDED_WITH, AUTHOR_OF] : [COFOUNDED_WITH]) {
         const m = re.exec(b.text);
@@ -241,7 +290,9 @@ export function extractFounders(site: SiteView, productName?: string): SourcedFo
     existing.evidence = dedupe([...existing.evidence, ...f.evidence]);
   };
   for (const p of people) {
-    const isFounder = (p.title && FOUNDER_ROLE.test(p.title)) || stated.some((s) => sameWords(s.name, p.name));
+    const isFounder =
+      (p.title && FOUNDER_ROLE.test(p.title) && !foundedElsewhere(p.title, productName)) ||
+      stated.some((s) => sameWords(s.name, p.name));
     if (!isFounder) continue;
     const evidence = dedupe(p.evidence);
     if (evidence.length) add(shaped({ name: p.name, title: p.title, bio: p.bio, socials: p.socials, evidence }));

@@ -1,4 +1,5 @@
 import { FIELD_LIMITS, type ProfileField, type SocialKey } from '../draft-content.js';
+import { isKnownCity } from '../extract/gazetteer.js';
 import { countryCode, type SupportCheck } from './supports.js';
 import { DRAFTED_VIDEO_HOSTS, httpUrl, onHost } from '../web-links.js';
 
@@ -43,6 +44,9 @@ export function shapeFieldValue(field: ProfileField, raw: unknown): Shaped {
       const code = countryCode(value);
       return code ? { value: code } : { reason: 'not an ISO country code' };
     }
+    case 'city':
+      // A model reads "Get Started in Minutes" as easily as the patterns did: a city is one the gazetteer knows.
+      return isKnownCity(value) ? { value } : { reason: 'not a city the gazetteer knows' };
     case 'founded_year': {
       const year = Number(value);
       return /^\d{4}$/.test(value) && year >= 1800 && year <= 2100 ? { value } : { reason: 'not a year' };

@@ -70,13 +70,21 @@ export async function postJson(
   }
 }
 
+// A kept-alive connection the endpoint closed while idle fails the next request at once with one of these; fetch
+// does not send a POST again by itself, so it is sent once more on a fresh connection.
+const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 async function postOnce(ex: LlmExchange, url: string, headers: Record<string, string>, payload: string) {
-  try {
-    const res = await fetch(url, { method: 'POST', headers, body: payload, signal: ex.signal });
-    return { status: res.status, headers: res.headers, text: await readBounded(res, MAX_REPLY_CHARS) };
-  } catch (err) {
-    if (ex.signal.aborted) throw stopped(ex);
-    throw new LlmError('network', ex.redact(`The language model endpoint could not be reached (${causeOf(err)})`));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(url, { method: 'POST', headers, body: payload, signal: ex.signal });
+      return { status: res.status, headers: res.headers, text: await readBounded(res, MAX_REPLY_CHARS) };
+    } catch (err) {
+      if (ex.signal.aborted) throw stopped(ex);
+      const cause = causeOf(err);
+      if (attempt === 0 && STALE_CONNECTION.has(cause)) continue;
+      throw new LlmError('network', ex.redact(`The language model endpoint could not be reached (${cause})`));
+    }
   }
 }
 

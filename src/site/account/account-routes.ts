@@ -14,6 +14,8 @@ import {
 import { runForm } from '../forms/run-form.js';
 import type { User } from '../../domain/accounts/user-repository.js';
 import { connectedApps } from '../../oauth/tokens.js';
+import { accountSecuritySections } from './account-security-sections.js';
+import { accountPasskeys } from './passkey-account-routes.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const EXPIRY_CHOICES: [string, string][] = [
@@ -28,12 +30,17 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   async function accountPage(
     reply: FastifyReply,
     user: User,
-    opts: { newKey?: string; errors?: string[]; notice?: string } = {},
+    opts: { newKey?: string; errors?: string[]; notice?: string; passkey?: string } = {},
     status = 200,
   ) {
-    const [keys, apps] = await Promise.all([listApiKeys(ctx.db, user.id), connectedApps(ctx.db, user.id)]);
-    const now = ctx.now().getTime();
     const csrf = reply.generateCsrf();
+    const [keys, apps, security, passkeys] = await Promise.all([
+      listApiKeys(ctx.db, user.id),
+      connectedApps(ctx.db, user.id),
+      accountSecuritySections(ctx, reply, user, csrf),
+      accountPasskeys(ctx, user, csrf, opts.passkey),
+    ]);
+    const now = ctx.now().getTime();
     const state = (k: (typeof keys)[number]) =>
       k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= now ? 'expired' : 'active';
     return reply.page(
@@ -46,6 +53,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       ${user.email_verified_at ? '' : html`<form method="post" action="/account/resend-verification"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary">Send the confirmation email again</button></form>`}
       <p><a href="/submit">Submit a product</a> · <a href="/drafts">Your drafts</a></p>
       <form method="post" action="/signout"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary">Sign out</button></form>
+      ${security}
+      ${passkeys}
 
       <h2 id="api-keys">API keys</h2>
       <p>Use a key as <code>Authorization: Bearer &lt;key&gt;</code> on the <a href="/docs">REST API</a> and the MCP server at <code>${ctx.config.publicUrl}/mcp</code>.</p>
@@ -104,7 +113,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
             : q.disconnected
               ? 'The app was disconnected: its tokens stop working at once.'
               : undefined;
-    return accountPage(reply, user, { notice });
+    return accountPage(reply, user, { notice, passkey: typeof q.passkey === 'string' ? q.passkey : undefined });
   });
 
   app.post<{ Body: Form }>('/account/api-keys', { preHandler: app.csrfProtection }, async (req, reply) => {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html } from '../html.js';
-import { safeNext, signIn, signOut } from '../session.js';
+import { SESSION_COOKIE, safeNext, signIn, signOut } from '../session.js';
+import { doPendingAction } from '../community/pending-actions.js';
+import { findUserById } from '../../domain/accounts/user-repository.js';
 import { confirmEmail } from '../../domain/accounts/user-repository.js';
 import { passwordSignIn, throttledMessage } from '../../domain/accounts/password-sign-in.js';
 import { consumeEmailToken } from '../../domain/accounts/email-tokens.js';
@@ -12,6 +14,9 @@ import {
   signUpOperation,
 } from '../../api/operations/account-access.js';
 import { runOperation } from '../forms/run-form.js';
+import { providerButtons } from './provider-routes.js';
+import { passkeySignInBlock, passkeySignUpButton } from './passkey-view.js';
+import { emailLinkButton } from './email-link-routes.js';
 
 type Form = Record<string, string | undefined>;
 
@@ -23,12 +28,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // `next` survives sign-up too, so an invited co-founder without an account lands back on the invite.
   const signupForm = (reply: FastifyReply, values: Form = {}, errors: string[] = []) => html`
-    <h1>Create your account</h1>${errorList(errors)}
+    <h1>Create your account</h1>${errorList(errors)}${providerButtons(ctx, reply, values.next ?? '/account')}
     <form method="post" action="/signup" class="form">${csrfField(reply)}${values.next ? html`<input type="hidden" name="next" value="${values.next}">` : ''}
       <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
       <label>Name <input name="name" maxlength="120" autocomplete="name" value="${values.name ?? ''}"></label>
       <label>Password <input type="password" name="password" required minlength="10" maxlength="200" autocomplete="new-password"></label>
-      <button type="submit">Sign up</button>
+      <button type="submit">Sign up</button>${passkeySignUpButton()}${emailLinkButton('Email me a sign-up link')}
     </form><p>Already have an account? <a href="/signin${values.next ? `?next=${encodeURIComponent(String(values.next))}` : ''}">Sign in</a></p>`;
 
   app.get<{ Querystring: Form }>('/signup', async (req, reply) => {
@@ -50,16 +55,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       'Check your email',
       html`<h1>Check your email</h1>
       <p>We sent a message to the address you gave. Open the link in it to confirm your email and sign in; it works for 48 hours.</p>
-      <p>Nothing arrived? Check the spam folder, or <a href="/signin${next ? `?next=${encodeURIComponent(next)}` : ''}">sign in</a> with your password.</p>`,
+      <p>Nothing arrived? Check the spam folder, or <a href="/signin${next ? `?next=${encodeURIComponent(next)}` : ''}">sign in</a> with your password or passkey.</p>`,
     );
   });
 
   const signinForm = (reply: FastifyReply, next: string, values: Form = {}, errors: string[] = []) => html`
-    <h1>Sign in</h1>${errorList(errors)}
+    <h1>Sign in</h1>${errorList(errors)}${passkeySignInBlock(reply.generateCsrf(), next)}${providerButtons(ctx, reply, next)}
     <form method="post" action="/signin" class="form">${csrfField(reply)}<input type="hidden" name="next" value="${next}">
-      <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}"></label>
+      <label>Email <input type="email" name="email" required maxlength="254" autocomplete="username webauthn" value="${values.email ?? ''}"></label>
       <label>Password <input type="password" name="password" required maxlength="200" autocomplete="current-password"></label>
-      <button type="submit">Sign in</button>
+      <button type="submit">Sign in</button>${emailLinkButton()}
     </form><p><a href="/forgot-password">Forgot your password?</a> · New here? <a href="/signup${next !== '/account' ? `?next=${encodeURIComponent(next)}` : ''}">Create an account</a></p>`;
 
   app.get<{ Querystring: Form }>('/signin', async (req, reply) =>
@@ -108,6 +113,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       );
     // The link proves the inbox, as a reset link does: it signs in, where sign-up itself no longer does.
     if (req.user?.id !== t.user_id) await signIn(ctx, req, reply, t.user_id);
+    else {
+      const confirmedUser = await findUserById(ctx.db, t.user_id);
+      const token = req.cookies[SESSION_COOKIE];
+      if (confirmedUser && token) await doPendingAction(ctx, req, reply, confirmedUser, token);
+    }
     const next = typeof t.payload.next === 'string' ? safeNext(t.payload.next) : '/account?welcome=1';
     return reply.redirect(next, 303);
   });

@@ -23,6 +23,7 @@ import { pageSender } from '../account/account-pages.js';
 import { html, type SafeHtml } from '../html.js';
 import { currentUser } from '../session.js';
 import { commentForm } from './comment-views.js';
+import { csrfOrSameSite, rememberAndSignIn } from './pending-actions.js';
 
 /** Comment posts one address may send a minute (the per-account limit is counted in the database). */
 const POSTS_PER_MINUTE_PER_ADDRESS = 60;
@@ -71,6 +72,13 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
   ): Promise<{ user: User; sort: CommentSort } | null> {
     const sort = commentSort(field(req.body, 'sort'));
     const user = await currentUser(ctx, req);
+    // A new comment typed signed out is kept and posted after sign-in (pending-actions.ts).
+    const text = field(req.body, 'body');
+    if (!user && req.routeOptions.url === '/p/:slug/comments' && !field(req.body, 'parent_id') && text.trim()) {
+      const slug = req.params.slug;
+      await rememberAndSignIn(ctx, req, reply, { kind: 'comment', slug, body: text, back: `/p/${slug}#comments` });
+      return null;
+    }
     if (!user) {
       reply.redirect(`/signin?next=${encodeURIComponent(`/p/${req.params.slug}#comments`)}`, 303);
       return null;
@@ -166,7 +174,7 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.redirect(back(listing.slug, sort, id), 303);
 
   const options = {
-    preHandler: app.csrfProtection,
+    preHandler: csrfOrSameSite(app, ctx),
     config: { rateLimit: { max: POSTS_PER_MINUTE_PER_ADDRESS, timeWindow: 60_000 } },
   };
 

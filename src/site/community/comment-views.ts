@@ -132,8 +132,11 @@ function sortLinks(slug: string, sort: CommentSort): SafeHtml {
 
 function joinPrompt(o: DiscussionOptions, sort: CommentSort): SafeHtml {
   if (!o.open) return html`<p class="muted">The discussion opens when ${o.name} launches.</p>`;
+  // Signed out, the form is there all the same: the text is kept through sign-in and posted after it.
   if (!o.viewer)
-    return html`<p><a href="/signin?next=${encodeURIComponent(`/p/${o.slug}#comments`)}">Sign in</a> to join the discussion.</p>`;
+    return html`<form class="comment-form" method="post" action="/p/${o.slug}/comments">
+    ${bodyField({ id: 'comment-body', label: 'Add a comment', hint: true })}
+    <p><button type="submit">Sign in and post</button> <span class="small muted">Already have an account? <a href="/signin?next=${encodeURIComponent(`/p/${o.slug}#comments`)}">Sign in</a> first.</span></p></form>`;
   if (o.viewer.refusal === 'unconfirmed')
     return html`<p class="notice">Confirm your email address to join the discussion: open the link we mailed you, or send it again from <a href="/account">your account</a>.</p>`;
   if (o.viewer.refusal === 'suspended')

@@ -17,6 +17,7 @@ import { html } from '../html.js';
 import { currentUser } from '../session.js';
 import { runForm, type FormOutcome } from '../forms/run-form.js';
 import { reviewViewer } from './review-section.js';
+import { csrfOrSameSite, rememberAndSignIn } from './pending-actions.js';
 import { allReviewsPage, refusalPage, replyProblemPage, reviewProblemPage } from './review-views.js';
 
 /** Review posts of any kind one address may send a minute (the routes' own limit; covers repeated edits and deletes). */
@@ -99,11 +100,21 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext) {
   const done = (reply: FastifyReply, slug: string) => reply.redirect(backTo(slug), 303);
 
   const options = {
-    preHandler: app.csrfProtection,
+    preHandler: csrfOrSameSite(app, ctx),
     config: { rateLimit: { max: REVIEW_POSTS_PER_MINUTE_PER_ADDRESS, timeWindow: 60_000 } },
   };
 
   app.post<{ Params: { slug: string }; Body: Form }>('/p/:slug/reviews', options, async (req, reply) => {
+    const slug0 = req.params.slug;
+    const written = { rating: typed(req.body, 'rating').trim(), body: typed(req.body, 'body') };
+    // A review written signed out is kept and published after sign-in (pending-actions.ts).
+    if (!(await currentUser(ctx, req)) && SLUG.test(slug0) && written.body.trim())
+      return rememberAndSignIn(ctx, req, reply, {
+        kind: 'review',
+        slug: slug0,
+        body: JSON.stringify(written),
+        back: backTo(slug0),
+      });
     const user = await writer(req, reply);
     if (!user) return reply;
     const slug = req.params.slug;

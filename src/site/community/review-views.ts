@@ -47,7 +47,8 @@ function paragraphs(text: string): SafeHtml[] {
     .map((p) => html`<p>${p.split('\n').map((line, i) => (i === 0 ? line : html`<br>${line}`))}</p>`);
 }
 
-const csrfInput = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
+// No token (''): the signed-out form of a page shared by every visitor (pending-actions.ts).
+const csrfInput = (csrf: string) => (csrf ? html`<input type="hidden" name="_csrf" value="${csrf}">` : '');
 const fieldError = (id: string, problem: FieldProblem) =>
   html`<p class="error" role="alert" id="${id}">${FIELD_WORDS[problem.field]}: ${problem.message}.</p>`;
 
@@ -146,8 +147,10 @@ export function ratingSummary(rating: CommunityRating, shown: number): SafeHtml 
 /** What this visitor may do: write or edit, why not, or sign in. */
 function writeBox(listing: ReviewedListingView, viewer: ReviewViewer): SafeHtml {
   if (listing.status !== 'live') return html`<p class="muted">Reviews open once ${listing.name} launches.</p>`;
+  // Signed out, the form is there all the same: the review is kept through sign-in and published after it.
   if (!viewer)
-    return html`<p><a href="/signin?next=${encodeURIComponent(`/p/${listing.slug}#reviews`)}">Sign in to write a review</a></p>`;
+    return html`<div class="review-write"><h3>Write a review</h3>${reviewForm(listing, '')}
+    <p class="small muted">You will be asked to sign in first; what you wrote is kept. <a href="/signin?next=${encodeURIComponent(`/p/${listing.slug}#reviews`)}">Sign in</a></p></div>`;
   if (viewer.suspended) return html`<p class="muted">Your account is suspended, so it cannot write reviews.</p>`;
   if (viewer.owner)
     return html`<p class="muted">You make ${listing.name}, so you cannot review it; you can reply to reviews below, once each.</p>`;
@@ -183,7 +186,7 @@ export function allReviewsPage(
   page: ReviewPage,
   viewer: ReviewViewer,
 ): SafeHtml {
-  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/p/${listing.slug}">${listing.name}</a></li><li><span aria-current="page">Reviews</span></li></ol></nav>
+  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/p/${listing.slug}">${listing.name}</a></li><li><span aria-current="page">Reviews</span></li></ol></nav>
     <h1>Reviews of ${listing.name}</h1>
     ${ratingSummary(rating, page.total)}
     <div class="reviews">${page.items.length ? reviewList(listing, page.items, viewer, 'h2') : html`<p class="muted">No reviews on this page.</p>`}</div>

@@ -12,8 +12,11 @@ export function voteControl(
   const count = html`<span class="vote-count">${listing.votes}</span><span class="sr-only"> votes</span>`;
   if (listing.status !== 'live') return html`<p class="vote-box"><span class="vote-static">▲ ${count}</span></p>`;
   if (!state) {
-    return html`<p class="vote-box"><a class="button vote" href="/signin?next=${encodeURIComponent(`/p/${listing.slug}`)}"><span aria-hidden="true">▲</span> Upvote · ${count}</a>
-      <span class="small muted">Sign in to vote</span></p>`;
+    // A form with no token (the page is rendered once for every signed-out visitor): the vote is
+    // kept through sign-in and cast after it (pending-actions.ts).
+    return html`<form class="vote-box" method="post" action="/p/${listing.slug}/vote">
+    <button class="vote" aria-pressed="false"><span aria-hidden="true">▲</span> <span class="vote-label">Upvote</span> · ${count}</button>
+    <span class="small muted">Sign in to vote; your vote is cast once you are in.</span></form>`;
   }
   return html`<form class="vote-box" method="post" action="/p/${listing.slug}/${state.voted ? 'unvote' : 'vote'}" data-vote="${listing.slug}">
     <input type="hidden" name="_csrf" value="${state.csrf}">

@@ -10,6 +10,7 @@ import type { User } from '../../domain/accounts/user-repository.js';
 import { html, type SafeHtml } from '../html.js';
 import { currentUser, safeNext, SESSION_COOKIE } from '../session.js';
 import { sha256 } from '../../crypto/sha256.js';
+import { csrfOrSameSite, rememberAndSignIn } from './pending-actions.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
@@ -38,6 +39,8 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
       // The session is checked inside the vote's own statement (one round trip per vote); the
       // account is read apart only to explain a refusal.
       const token = req.cookies[SESSION_COOKIE];
+      if (!token && action === 'vote' && !wantsJson(req) && SLUG.test(slug))
+        return rememberAndSignIn(ctx, req, reply, { kind: 'vote', slug, back });
       if (!token) return signedOut();
       const voter = unreadSessionPrincipal(sha256(token), req.ip);
       const result = !SLUG.test(slug)
@@ -80,7 +83,10 @@ export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   // The per-address limit is the site setting's, read when a vote comes in.
   const perAddress = async () => (await loadVoteSettings(ctx.db, ctx.site.id)).perAddressPerMinute;
-  const options = { preHandler: app.csrfProtection, config: { rateLimit: { max: perAddress, timeWindow: 60_000 } } };
+  const options = {
+    preHandler: csrfOrSameSite(app, ctx),
+    config: { rateLimit: { max: perAddress, timeWindow: 60_000 } },
+  };
   app.post<{ Params: { slug: string } }>('/p/:slug/vote', options, change('vote'));
   app.post<{ Params: { slug: string } }>('/p/:slug/unvote', options, change('unvote'));
 }

@@ -8,10 +8,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
-import { breadcrumbs } from '../components.js';
 import { currentUser } from '../session.js';
 import { DOCS_ASSETS, registerDocsAssetRoutes } from './docs-assets.js';
-import { operationSection, type ReferenceContext, type ReferenceOperation } from './reference-operation.js';
+import {
+  operationSection,
+  responseFields,
+  type ReferenceContext,
+  type ReferenceOperation,
+} from './reference-operation.js';
 import { objectFields, type JsonSchema } from './reference-schema.js';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -82,14 +86,16 @@ function contents(groups: ReturnType<typeof operationGroups>): SafeHtml {
   )}<li><a href="#errors">Errors</a></li></ul></nav>`;
 }
 
+const referenceContext = (doc: ApiDocument, publicUrl: string): ReferenceContext => ({
+  prefix: basePath(doc),
+  baseUrl: doc.servers?.[0]?.url ?? `${publicUrl}/api/v1`,
+  refs: doc.components?.schemas ?? {},
+  responses: doc.components?.responses ?? {},
+});
+
 /** Every operation, grouped by tag: what the page shows with or without JavaScript. Everything from the document is escaped. */
 export function operationReference(doc: ApiDocument, publicUrl: string): SafeHtml {
-  const rc: ReferenceContext = {
-    prefix: basePath(doc),
-    baseUrl: doc.servers?.[0]?.url ?? `${publicUrl}/api/v1`,
-    refs: doc.components?.schemas ?? {},
-    responses: doc.components?.responses ?? {},
-  };
+  const rc = referenceContext(doc, publicUrl);
   const groups = operationGroups(doc);
   const problem = doc.components?.schemas?.Problem;
   return html`<div class="ref-layout">
@@ -133,9 +139,9 @@ export function renderApiReferencePage(doc: ApiDocument, opts: ApiReferencePageO
         ),
       stylesheets: [DOCS_ASSETS.stylesheet],
       alternates: [{ type: 'application/vnd.oai.openapi+json', href: OPENAPI_PATH, title: 'OpenAPI document' }],
+      breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'API reference' }],
     },
     html`
-    ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'API reference' }])}
     <h1>${title} reference</h1>
     ${doc.info?.summary ? html`<p class="lead">${doc.info.summary}</p>` : ''}
     <dl class="api-facts">
@@ -145,14 +151,54 @@ export function renderApiReferencePage(doc: ApiDocument, opts: ApiReferencePageO
       <dt>OpenAPI</dt><dd><a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a> (OpenAPI ${doc.openapi ?? '3.1'}, API version ${doc.info?.version ?? ''}) for client generators</dd>
       <dt>MCP</dt><dd>Every operation is also a tool of the same name on the MCP server at <code>${publicUrl}/mcp</code>: <a href="/docs/mcp">connect an AI agent</a>.</dd>
     </dl>
-    <form class="ref-auth" id="ref-auth" hidden>
+    <form class="ref-auth" id="ref-auth">
+      <fieldset disabled>
+      <legend class="sr-only">Authorize</legend>
       <label for="ref-key">Try operations as yourself: API key</label>
       <input id="ref-key" name="key" type="password" autocomplete="off" spellcheck="false" placeholder="ldk_…">
       <button type="submit">Authorize</button>
       <span class="muted small" role="status" id="ref-auth-status">Kept in this tab only.</span>
+      </fieldset>
+      <noscript><p class="muted small">Authorize and "Try it" need JavaScript; the curl examples work anywhere.</p></noscript>
     </form>
     ${operationReference(doc, publicUrl)}
     <script src="${DOCS_ASSETS.script}" defer></script>`,
+  );
+}
+
+/** /docs/responses/{operationId}/{status}: the fields of one answer, a page of its own (null when there is none). */
+export function renderResponsePage(
+  doc: ApiDocument,
+  operationId: string,
+  status: string,
+  opts: ApiReferencePageOptions,
+): string | null {
+  const publicUrl = opts.publicUrl.replace(/\/+$/, '');
+  const entry = operationGroups(doc)
+    .flatMap((g) => g.ops)
+    .find((e) => e.op.operationId === operationId);
+  const fields = entry ? responseFields(entry.op, status, referenceContext(doc, publicUrl)) : null;
+  if (!entry || !fields) return null;
+  const name = entry.op.summary ?? operationId;
+  return layout(
+    {
+      title: `${name}: the ${status} answer — ${opts.siteName} API`,
+      siteName: opts.siteName,
+      user: opts.user,
+      canonical: `${publicUrl}/docs/responses/${operationId}/${status}`,
+      description: `The fields of the ${status} answer of ${operationId} in the ${opts.siteName} API.`,
+      stylesheets: [DOCS_ASSETS.stylesheet],
+      breadcrumbs: [
+        { href: '/', label: 'Home' },
+        { href: '/docs', label: 'API reference' },
+        { href: `/docs#op-${operationId}`, label: name },
+        { label: `${status} answer` },
+      ],
+    },
+    html`
+    <h1>${name}: the ${status} answer</h1>
+    <p class="lead"><span class="api-method api-${entry.method.toLowerCase()}">${entry.method}</span> <code>${basePath(doc)}${entry.path}</code> · <code>${operationId}</code></p>
+    ${fields}`,
   );
 }
 
@@ -169,4 +215,22 @@ export function registerApiReference(app: FastifyInstance, ctx: AppContext, opts
       : anonymous;
     return reply.type('text/html; charset=utf-8').send(body);
   });
+  // Each answer's page is built once for visitors, on first request: the document does not change while the app runs.
+  const answers = new Map<string, string>();
+  app.get<{ Params: { operationId: string; status: string } }>(
+    '/docs/responses/:operationId/:status',
+    async (req, reply) => {
+      const { operationId, status } = req.params;
+      const user = await currentUser(ctx, req).catch(() => null);
+      const opts = { siteName: ctx.site.name, publicUrl: ctx.config.publicUrl, user };
+      const key = `${operationId}/${status}`;
+      let body = user ? undefined : answers.get(key);
+      if (body === undefined) {
+        body = renderResponsePage(doc, operationId, status, opts) ?? undefined;
+        if (body && !user) answers.set(key, body);
+      }
+      if (!body) return reply.callNotFound();
+      return reply.type('text/html; charset=utf-8').send(body);
+    },
+  );
 }

@@ -17,7 +17,8 @@
   if (auth) {
     var keyInput = document.getElementById('ref-key');
     var authStatus = document.getElementById('ref-auth-status');
-    auth.hidden = false;
+    // Shown from the start (nothing moves as the script arrives), usable once it has.
+    auth.querySelector('fieldset').disabled = false;
     if (token) {
       keyInput.value = token;
       authStatus.textContent = 'Authorized: the calls below send this key.';
@@ -138,6 +139,26 @@
         });
     });
     return details;
+  }
+
+  // An answer's fields live on a page of their own (they are half the reference): shown in place when opened.
+  var answers = document.querySelectorAll('details.ref-response[data-src]');
+  for (var a = 0; a < answers.length; a++) {
+    answers[a].addEventListener('toggle', function onToggle() {
+      if (!this.open || this.getAttribute('data-loaded')) return;
+      this.setAttribute('data-loaded', 'loading');
+      fetch(this.getAttribute('data-src'), { headers: { accept: 'text/html' } })
+        .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
+        .then((text) => {
+          var fields = new DOMParser().parseFromString(text, 'text/html').querySelector('.ref-response-fields');
+          var link = this.querySelector('p');
+          if (fields && link) this.replaceChild(document.importNode(fields, true), link);
+          this.setAttribute('data-loaded', 'yes');
+        })
+        .catch(() => {
+          this.removeAttribute('data-loaded');
+        });
+    });
   }
 
   var sections = document.querySelectorAll('section[data-try]');

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout } from '../html.js';
 import { currentUser } from '../session.js';
-import { breadcrumbs } from '../components.js';
 import { mcpOperations } from '../../api/operations/index.js';
 
 /** /docs/mcp: how to connect an AI agent, with ready client configurations and the tool list. */
@@ -32,9 +31,9 @@ export function registerMcpPage(app: FastifyInstance, ctx: AppContext) {
           user: await currentUser(ctx, req).catch(() => null),
           canonical: `${base}/docs/mcp`,
           description: `Connect an AI agent to ${ctx.site.name}: every API operation is an MCP tool at ${mcpUrl}.`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { href: '/docs', label: 'API' }, { label: 'MCP server' }],
         },
         html`
-    ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/docs', label: 'API' }, { label: 'MCP server' }])}
     <h1>Connect an AI agent</h1>
     <p class="lead">Every operation of the REST API is a tool of the MCP server at <code>${mcpUrl}</code> (Streamable HTTP; protocol 2026-07-28 and 2025-03-26 … 2025-11-25).</p>
     <p>Reading needs no sign-in. Tools that act for you (submitting a product, editing your listings, building orders) ask you to sign in: your client opens our sign-in page and you choose <strong>Allow access</strong> (OAuth 2.1 with PKCE). An API key from <a href="/account">your account</a> works too, sent as <code>Authorization: Bearer …</code>.</p>

@@ -74,6 +74,17 @@ function curlExample(method: string, path: string, op: ReferenceOperation, rc: R
   return lines.join(' \\\n  ');
 }
 
+/** Where the fields of an operation's answer with this status are shown. */
+export const responsePath = (op: ReferenceOperation, status: string) =>
+  op.operationId && /^[a-z0-9_]+$/.test(op.operationId) ? `/docs/responses/${op.operationId}/${status}` : null;
+
+/** The fields of one answer of an operation (the page /docs/responses/{operationId}/{status} shows). */
+export function responseFields(op: ReferenceOperation, status: string, rc: ReferenceContext): SafeHtml | null {
+  const row = responseRows(op, rc).find((r) => r.status === status);
+  if (!row?.schema) return null;
+  return html`<div class="ref-response-fields">${objectFields(resolved(row.schema, rc.refs), rc.refs, OUTPUT)}</div>`;
+}
+
 export function operationSection(method: string, path: string, op: ReferenceOperation, rc: ReferenceContext): SafeHtml {
   const scopes = scopesOf(op);
   const params = op.parameters ?? [];
@@ -112,8 +123,11 @@ ${
 ${bodySchema ? html`<h4>Request body <span class="ref-type">application/json</span></h4>${objectFields(resolved(bodySchema, rc.refs), rc.refs, INPUT)}` : ''}
 <h4>Responses</h4>
 ${success.map((r) => {
-  const fields = r.schema ? objectFields(resolved(r.schema, rc.refs), rc.refs, OUTPUT) : html``;
-  return html`<details class="ref-response"><summary><span class="ref-status ref-ok">${r.status}</span> ${r.description}</summary>${fields}</details>`;
+  // The answer's fields are a page of their own (half the reference's size): the script shows them in place.
+  const href = responsePath(op, r.status);
+  return r.schema && href
+    ? html`<details class="ref-response" data-src="${href}"><summary><span class="ref-status ref-ok">${r.status}</span> ${r.description}</summary><p><a href="${href}">The fields of this answer</a></p></details>`
+    : html`<p class="ref-response"><span class="ref-status ref-ok">${r.status}</span> ${r.description}</p>`;
 })}
 ${failures.length ? html`<p class="ref-errors">Errors (<a href="#errors">problem details</a>): ${failures.map((r, i) => html`${i ? ', ' : ''}<span class="ref-status">${r.status}</span> ${r.description.replace(/:.*$/, '')}`)}</p>` : ''}
 <h4>Example</h4>

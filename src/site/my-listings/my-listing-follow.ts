@@ -5,6 +5,7 @@ import { followListingOperation, unfollowListingOperation } from '../../api/oper
 import { runForm } from '../forms/run-form.js';
 import { html, layout, type SafeHtml } from '../html.js';
 import { currentUser } from '../session.js';
+import { csrfOrSameSite, rememberAndSignIn } from '../community/pending-actions.js';
 
 /**
  * The Follow / Unfollow button of a public listing page. Followers get the listing's updates by
@@ -17,8 +18,10 @@ export async function followControl(
   listing: { id: number; slug: string },
 ): Promise<SafeHtml> {
   const user = await currentUser(ctx, req);
+  // A form even signed out: the follow is kept through sign-in (pending-actions.ts).
   if (!user)
-    return html`<p><a href="/signin?next=${encodeURIComponent(`/p/${listing.slug}`)}">Sign in to follow</a> and get its updates by email.</p>`;
+    return html`<form method="post" action="/p/${listing.slug}/follow" class="follow"><button>Follow</button>
+    <span class="small muted">Sign in and get its updates by email.</span></form>`;
   const following = await isFollowing(ctx.db, listing.id, user.id);
   return html`<form method="post" action="/p/${listing.slug}/${following ? 'unfollow' : 'follow'}" class="follow">
     <input type="hidden" name="_csrf" value="${reply.generateCsrf()}">
@@ -32,6 +35,8 @@ export function registerFollowRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
       const user = await currentUser(ctx, req);
       const slug = req.params.slug;
+      if (!user && action === 'follow' && /^[a-z0-9][a-z0-9-]{0,219}$/.test(slug))
+        return rememberAndSignIn(ctx, req, reply, { kind: 'follow', slug, back: `/p/${slug}` });
       if (!user) return reply.redirect(`/signin?next=${encodeURIComponent(`/p/${slug}`)}`, 303);
       const op = action === 'follow' ? followListingOperation : unfollowListingOperation;
       // A slug that cannot be one is refused by the operation's schema: the same 404 as a missing listing.
@@ -58,6 +63,6 @@ export function registerFollowRoutes(app: FastifyInstance, ctx: AppContext) {
           ),
         );
     };
-  app.post<{ Params: { slug: string } }>('/p/:slug/follow', { preHandler: app.csrfProtection }, change('follow'));
+  app.post<{ Params: { slug: string } }>('/p/:slug/follow', { preHandler: csrfOrSameSite(app, ctx) }, change('follow'));
   app.post<{ Params: { slug: string } }>('/p/:slug/unfollow', { preHandler: app.csrfProtection }, change('unfollow'));
 }

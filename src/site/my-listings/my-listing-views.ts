@@ -255,6 +255,7 @@ export function editorView(l: MyListingDetail, o: EditorOptions): SafeHtml {
     ${statusLine(l)}
     <p>${l.page_url ? html`<a href="/p/${l.slug}">See the public page</a>` : html`<span class="muted">Not public yet.</span>`}
       ${l.status === 'draft' ? html` · <a href="/my/listings/${l.listing_id}/launch">Launch for free</a>` : ''}
+      · <a href="/my/listings/${l.listing_id}/media">Screenshots and video</a>
       · <a href="/my/listings/${l.listing_id}/revenue">Revenue</a></p>
     ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
     <h2 id="edit">Edit the listing</h2>

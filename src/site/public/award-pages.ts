@@ -3,7 +3,8 @@ import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
 import { pageMemoOf } from '../page-memo.js';
 import type { PersonalParts } from '../personal-parts.js';
-import { breadcrumbs, logo, pagination } from '../components.js';
+import { logo, pagination } from '../components.js';
+import type { Crumb } from '../site-navigation.js';
 import { HttpError, badRequest } from '../../api/errors.js';
 import { findAward } from '../../domain/awards/award-repository.js';
 import { allTimeTop, winnersByWeek, type AllTimeEntry } from '../../domain/awards/hall-of-fame.js';
@@ -36,9 +37,9 @@ export function registerAwardPages(app: FastifyInstance, ctx: AppContext) {
   const memo = pageMemoOf(ctx);
   const inLayout = (
     parts: PersonalParts,
-    o: { title: string; description: string; canonical: string },
+    o: { title: string; description: string; canonical: string; breadcrumbs: Crumb[] },
     body: SafeHtml,
-  ) => layout({ ...o, siteName, account: parts.account }, body);
+  ) => layout({ ...o, siteName, header: parts.header }, body);
 
   app.get<{ Params: { id: string } }>('/awards/:id', (req, reply) =>
     memo.send(req, reply, async (parts) => {
@@ -54,9 +55,13 @@ export function registerAwardPages(app: FastifyInstance, ctx: AppContext) {
           title: `${l.name} — ${a.title}, week of ${a.week} — ${siteName}`,
           description: `${l.name} won ${a.title} on ${siteName} for the week of ${a.week}, with ${votes(a.votes)} from the community that week.`,
           canonical: `${base}/awards/${a.id}`,
+          breadcrumbs: [
+            { href: '/', label: 'Home' },
+            { href: '/hall-of-fame', label: 'Hall of Fame' },
+            { label: `${a.title}, week of ${a.week}` },
+          ],
         },
         html`
-      ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/hall-of-fame', label: 'Hall of Fame' }, { label: `${a.title}, week of ${a.week}` }])}
       <h1>${l.name} won ${a.title} for the week of ${a.week}</h1>
       <p class="notice"><strong>Verified award.</strong> This page is ${siteName}'s own record of it; the award badge links here, so anyone can check it.</p>
       <div class="award rank-${a.rank}">
@@ -97,9 +102,9 @@ export function registerAwardPages(app: FastifyInstance, ctx: AppContext) {
           title: `Hall of Fame — ${siteName}`,
           description: `Every Launch of the Week winner on ${siteName}, week by week, and the all-time top of the products that won the most.`,
           canonical: `${base}/hall-of-fame${page > 1 ? `?page=${page}` : ''}`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Hall of Fame' }],
         },
         html`
-      ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Hall of Fame' }])}
       <h1>Hall of Fame</h1>
       <p class="muted">${AWARD_RULE} Each award links to its verification page. See also <a href="/awards">all awards</a>.</p>
       ${

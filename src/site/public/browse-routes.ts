@@ -5,24 +5,62 @@ import { searchListingsOperation } from '../../api/operations/listings.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
-import { breadcrumbs, cardList, pagination } from '../components.js';
 import { pageMemoOf } from '../page-memo.js';
 import type { PersonalParts } from '../personal-parts.js';
+import { cardList, pagination } from '../components.js';
+import type { Crumb } from '../site-navigation.js';
+import { homeData } from './home-data.js';
+import { homePage } from './home-page.js';
 import { readOperation } from './read-operation.js';
-import { featuredListings } from '../../domain/listings/featured.js';
 import { LISTING_SORTS } from '../../domain/search/search-listings.js';
 import type { CategoryNode } from '../../domain/categories/category-repository.js';
 
 type Query = Record<string, string | undefined>;
 
-/** The sections of the home page, as list_launches names them, with their tab labels. */
-const HOME_SECTIONS: { key: string; label: string; empty: string }[] = [
-  { key: 'this-week', label: 'This week', empty: 'No launches yet this week. Be the first: submit your product.' },
-  { key: 'today', label: 'Today', empty: 'Nothing launched today yet.' },
-  { key: 'trending', label: 'Trending', empty: 'Nothing is trending right now.' },
-  { key: 'upcoming', label: 'Upcoming', empty: 'No launches scheduled yet.' },
-  { key: 'most-voted', label: 'Most voted', empty: 'No votes yet.' },
-  { key: 'recent', label: 'Newest', empty: 'No listings yet.' },
+/** The tabs of the launches page, as list_launches names its sections. */
+const LAUNCH_TABS: { key: string; label: string; description: string; empty: string; ranked: boolean }[] = [
+  {
+    key: 'this-week',
+    label: 'This week',
+    description: "This launch week's products, ranked by community votes.",
+    empty: 'No launches yet this week. Be the first: submit your product.',
+    ranked: true,
+  },
+  {
+    key: 'today',
+    label: 'Today',
+    description: 'What launched today (UTC), ranked by community votes.',
+    empty: 'Nothing launched today yet.',
+    ranked: true,
+  },
+  {
+    key: 'trending',
+    label: 'Trending',
+    description: 'Votes of the last 30 days, the newest counting most.',
+    empty: 'Nothing is trending right now.',
+    ranked: true,
+  },
+  {
+    key: 'upcoming',
+    label: 'Upcoming',
+    description: 'Launches scheduled for this week and later, soonest first.',
+    empty: 'No launches scheduled yet.',
+    ranked: false,
+  },
+  {
+    key: 'most-voted',
+    label: 'Most voted',
+    description: 'Every live product, by all-time community votes.',
+    empty: 'No votes yet.',
+    ranked: true,
+  },
+  {
+    key: 'recent',
+    label: 'Newest',
+    description: 'Every live product, the latest launch first.',
+    empty: 'No listings yet.',
+    ranked: false,
+  },
 ];
 
 const SORT_LABELS: Record<string, string> = {
@@ -42,7 +80,7 @@ const qs = (q: Query) => {
 };
 
 /**
- * Home (launch sections), search, and categories: the directory a visitor browses. Memoised
+ * Home, the launch sections, search, and categories: the directory a visitor browses. Memoised
  * (page-memo.ts), but for searches for a text.
  */
 export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -51,60 +89,69 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
   const memo = pageMemoOf(ctx);
   const inLayout = (
     parts: PersonalParts,
-    o: { title: string; description?: string; canonical: string },
+    o: { title: string; description?: string; canonical: string; breadcrumbs?: Crumb[] },
     body: SafeHtml,
-  ) => layout({ ...o, siteName, account: parts.account }, body);
+  ) => layout({ ...o, siteName, header: parts.header }, body);
 
-  const home = (req: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) =>
+  app.get<{ Querystring: Query }>('/', async (req, reply) => {
+    // The sections and their pages used to live here: old links land on /launches.
+    if (req.query.section || req.query.page || req.query.per_page)
+      return reply.redirect(
+        `/launches${qs({ section: req.query.section, page: req.query.page, per_page: req.query.per_page })}`,
+        301,
+      );
+    return home(req, reply);
+  });
+
+  const home = (req: FastifyRequest, reply: FastifyReply) =>
     memo.send(req, reply, async (parts) => {
       const now = ctx.now();
-      const section = HOME_SECTIONS.find((s) => s.key === (req.query.section ?? 'this-week')) ?? HOME_SECTIONS[0];
-      const [list, featured] = await Promise.all([
-        readOperation(ctx, listLaunchesOperation, {
-          section: section.key,
-          page: req.query.page,
-          per_page: req.query.per_page,
-        }),
-        featuredListings(ctx.db, ctx.site.id, now),
-      ]);
-      const path = req.url.startsWith('/launches') ? '/launches' : '/';
+      const data = await homeData(ctx, now);
       const voting = parts.voting(req.url);
       return inLayout(
         parts,
         {
-          title: `${siteName} — ${section.label.toLowerCase()}'s launches`,
+          title: `${siteName} — today's and this week's product launches`,
           description: ctx.site.purpose,
-          canonical: `${base}${path}${qs({ section: section.key === 'this-week' ? undefined : section.key, page: list.page > 1 ? String(list.page) : undefined })}`,
+          canonical: `${base}/`,
         },
-        html`
-      <section class="hero" aria-labelledby="hero-h">
-        <h1 id="hero-h">Discover new products, launched every week</h1>
-        <p class="muted">${ctx.site.purpose}</p>
-        <form class="search-box" method="get" action="/search" role="search"><label class="sr-only" for="hero-q">Search products</label>
-          <input id="hero-q" name="q" type="search" maxlength="200" placeholder="Search products, e.g. invoicing">
-          <button type="submit">Search</button></form>
-        <p><a class="button" href="/submit">Submit your product</a> <a class="button secondary" href="/launches/weeks/this">This week's calendar</a></p>
-      </section>
-      ${
-        featured.length
-          ? html`<section aria-labelledby="featured-h" class="featured-strip"><h2 id="featured-h">Featured <span class="small muted">(paid placement)</span></h2>
-        ${cardList(featured, { now, voting, empty: '' })}</section>`
-          : ''
-      }
-      <section aria-labelledby="launches-h"><h2 id="launches-h">Launches</h2>
-        <nav class="section-nav" aria-label="Launch sections">${HOME_SECTIONS.map((s) => html`<a href="${path}${s.key === 'this-week' ? '' : `?section=${s.key}`}" ${s.key === section.key ? html`aria-current="page"` : ''}>${s.label}</a>`)}</nav>
-        ${section.key === 'this-week' ? html`<p class="muted">Week of ${list.week} · ranked by community votes · <a href="/launches/weeks/${list.week}">the whole week</a></p>` : ''}
-        ${cardList(list.items, { now, voting, ranked: ['this-week', 'today', 'trending', 'most-voted'].includes(section.key), offset: (list.page - 1) * list.per_page, empty: section.empty })}
-        ${pagination(path, { section: section.key === 'this-week' ? undefined : section.key, per_page: req.query.per_page }, list.page, list.total_pages)}
-      </section>
-      <section class="card" aria-labelledby="build-h"><h2 id="build-h">Build on ${siteName}</h2>
-        <p>Everything here is open to programs too: the <a href="/docs">REST API</a> (OpenAPI 3.1) and the MCP server at <code>${base}/mcp</code> for AI agents.</p></section>`,
+        homePage(data, { now, voting, siteName, purpose: ctx.site.purpose, base }),
       );
     });
-  app.get<{ Querystring: Query }>('/', home);
-  app.get<{ Querystring: Query }>('/launches', home);
 
-  // A search for a text is drawn each time (too many to keep); browsing by filters alone is kept.
+  app.get<{ Querystring: Query }>('/launches', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const now = ctx.now();
+      const section = LAUNCH_TABS.find((s) => s.key === (req.query.section ?? 'this-week')) ?? LAUNCH_TABS[0];
+      const list = await readOperation(ctx, listLaunchesOperation, {
+        section: section.key,
+        page: req.query.page,
+        per_page: req.query.per_page,
+      });
+      const voting = parts.voting(req.url);
+      const sectionQuery = section.key === 'this-week' ? undefined : section.key;
+      return inLayout(
+        parts,
+        {
+          title: `${section.label} — launches — ${siteName}`,
+          description: `${section.description} On ${siteName}.`,
+          canonical: `${base}/launches${qs({ section: sectionQuery, page: list.page > 1 ? String(list.page) : undefined })}`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Launches' }],
+        },
+        html`
+      <h1>Launches</h1>
+      <nav class="section-nav" aria-label="Launch sections">${LAUNCH_TABS.map((s) => html`<a href="/launches${s.key === 'this-week' ? '' : `?section=${s.key}`}" ${s.key === section.key ? html`aria-current="page"` : ''}>${s.label}</a>`)}</nav>
+      <section aria-labelledby="launches-h">
+        <h2 id="launches-h">${section.label}</h2>
+        <p class="muted">${section.description}${section.key === 'this-week' ? html` · <a href="/launches/weeks/${list.week}">the whole week, day by day</a>` : ''}</p>
+        ${cardList(list.items, { now, voting, ranked: section.ranked, offset: (list.page - 1) * list.per_page, empty: section.empty })}
+        ${pagination('/launches', { section: sectionQuery, per_page: req.query.per_page }, list.page, list.total_pages)}
+      </section>
+      <p class="small muted">Also: the <a href="/launches/weeks/${list.week}">launch calendar</a>, the <a href="/leaderboards">leaderboards</a> and the <a href="/hall-of-fame">Hall of Fame</a>.</p>`,
+      );
+    }),
+  );
+
   app.get<{ Querystring: Query }>('/search', (req, reply) =>
     memo.send(
       req,
@@ -148,9 +195,9 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
             title: `${title} — ${siteName}`,
             description: `Search ${siteName}'s products by name, tagline, description and keywords.`,
             canonical: `${base}/search${qs({ ...filters, page: result.page > 1 ? String(result.page) : undefined })}`,
+            breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Search' }],
           },
           html`
-      ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Search' }])}
       <h1>${q.q ? html`Results for “${q.q}”` : 'Search products'}</h1>
       <form class="filters" method="get" action="/search" role="search">
         <label>Search <input name="q" type="search" maxlength="200" value="${q.q ?? ''}"></label>
@@ -162,7 +209,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
         <button type="submit">Search</button>
       </form>
       ${corrected.length ? html`<p class="notice" role="status">Showing results for ${corrected.join(', ')}.</p>` : ''}
-      <p class="muted" role="status">${result.total} ${result.total === 1 ? 'product' : 'products'}</p>
+      <h2 class="result-count">${result.total} ${result.total === 1 ? 'product' : 'products'}</h2>
       ${cardList(result.items, { now, voting, empty: q.q ? `Nothing matches “${q.q}”. Try fewer words or another spelling.` : 'No products match these filters.' })}
       ${pagination('/search', { ...filters, per_page: q.per_page }, result.page, result.total_pages)}`,
         );
@@ -185,9 +232,9 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
           title: `Categories — ${siteName}`,
           description: `Every category of ${siteName} with how many live products it holds.`,
           canonical: `${base}/categories`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Categories' }],
         },
         html`
-      ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Categories' }])}
       <h1>Categories</h1>
       <div class="category-tree">${nodes(tree.items, 0)}</div>`,
       );
@@ -215,9 +262,9 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
           title: `${cat.name} — ${siteName}`,
           description: cat.description || `Products in ${cat.name} on ${siteName}.`,
           canonical: `${base}/categories/${cat.slug}${cat.listings.page > 1 ? `?page=${cat.listings.page}` : ''}`,
+          breadcrumbs: trail,
         },
         html`
-      ${breadcrumbs(trail)}
       <h1>${cat.name}</h1>
       ${cat.description ? html`<p class="lead">${cat.description}</p>` : ''}
       ${cat.subcategories.length ? html`<nav class="section-nav" aria-label="Subcategories">${cat.subcategories.map((s) => html`<a href="/categories/${s.slug}">${s.name} (${s.live_listings})</a>`)}</nav>` : ''}

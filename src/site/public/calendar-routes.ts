@@ -8,7 +8,10 @@ import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
 import { pageMemoOf } from '../page-memo.js';
 import type { PersonalParts } from '../personal-parts.js';
-import { breadcrumbs, cardList, listingCard, logo, pagination } from '../components.js';
+import { listingCard, logo, pagination } from '../components.js';
+import type { Crumb } from '../site-navigation.js';
+import { weekPage } from './week-page.js';
+import { weekSurroundings } from './week-data.js';
 import { readOperation } from './read-operation.js';
 import { weekSharePath } from '../../domain/images/image-addresses.js';
 import { BOARDS } from '../../domain/leaderboards/leaderboards.js';
@@ -20,7 +23,6 @@ type Query = Record<string, string | undefined>;
 type Board = OutputOf<typeof getLeaderboardOperation>;
 type Awards = OutputOf<typeof listAwardsOperation>;
 
-const CALENDAR_WEEKS = 8;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const number = new Intl.NumberFormat('en-US');
 
@@ -68,9 +70,6 @@ const RANKED_BY: Record<string, string> = {
   mrr: 'monthly recurring revenue (USD)',
 };
 
-/** "Nov 16" for a week's Monday. */
-const shortDate = (monday: string) => `${MONTHS[Number(monday.slice(5, 7)) - 1]} ${Number(monday.slice(8, 10))}`;
-
 const qs = (q: Query) => {
   const u = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') u.set(k, v);
@@ -94,9 +93,9 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
   const memo = pageMemoOf(ctx);
   const inLayout = (
     parts: PersonalParts,
-    o: { title: string; description: string; canonical: string; image?: string },
+    o: { title: string; description: string; canonical: string; image?: string; breadcrumbs?: Crumb[] },
     body: SafeHtml,
-  ) => layout({ ...o, siteName, account: parts.account }, body);
+  ) => layout({ ...o, siteName, header: parts.header }, body);
 
   app.get<{ Params: { week: string }; Querystring: Query }>('/launches/weeks/:week', (req, reply) =>
     memo.send(req, reply, async (parts) => {
@@ -106,52 +105,25 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
         page: req.query.page,
         per_page: req.query.per_page,
       });
-      const previous = await launchWeekBefore(ctx.db, ctx.site.id, w.week);
-      const current = mondayOf(now);
-      const upcoming = w.state === 'upcoming';
-      const when = w.state === 'current' ? 'this week' : upcoming ? 'an upcoming week' : 'a past week';
-      const metricLabel = w.state === 'current' ? 'votes this week' : 'votes that week';
-      const path = `/launches/weeks/${w.week}`;
-      const calendar = Array.from({ length: CALENDAR_WEEKS }, (_, i) => addWeeks(current, i));
+      const around = await weekSurroundings(ctx, w.week, now);
       const count = `${w.total} ${w.total === 1 ? 'launch' : 'launches'}`;
       return inLayout(
         parts,
         {
           title: `Launches of the week of ${w.week} — ${siteName}`,
-          description: upcoming
-            ? `${count} scheduled on ${siteName} for the week of ${w.week} to ${w.ends}.`
-            : `${count} on ${siteName} in the week of ${w.week} to ${w.ends}, ranked by the community votes cast that week.`,
-          canonical: `${base}${path}${qs({ page: w.page > 1 ? String(w.page) : undefined })}`,
+          description:
+            w.state === 'upcoming'
+              ? `${count} scheduled on ${siteName} for the week of ${w.week} to ${w.ends}.`
+              : `${count} on ${siteName} in the week of ${w.week} to ${w.ends}, ranked by the community votes cast that week.`,
+          canonical: `${base}/launches/weeks/${w.week}${qs({ page: w.page > 1 ? String(w.page) : undefined })}`,
           image: `${base}${weekSharePath(w.week)}`,
+          breadcrumbs: [
+            { href: '/', label: 'Home' },
+            { href: '/launches', label: 'Launches' },
+            { label: `Week of ${w.week}` },
+          ],
         },
-        html`
-      ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/launches', label: 'Launches' }, { label: `Week of ${w.week}` }])}
-      <h1>Launches of the week of ${w.week}</h1>
-      <p class="muted week-range">Monday <time datetime="${w.week}">${w.week}</time> to Sunday <time datetime="${w.ends}">${w.ends}</time> (UTC) · ${when} · ${count}</p>
-      <nav class="week-nav" aria-label="Other weeks">
-        ${previous ? html`<a rel="prev" href="/launches/weeks/${previous}"><span aria-hidden="true">← </span>Week of ${previous}</a>` : html`<span class="muted">No earlier launches</span>`}
-        <a rel="next" href="/launches/weeks/${w.next_week}">Week of ${w.next_week}<span aria-hidden="true"> →</span></a>
-      </nav>
-      <section aria-labelledby="week-list-h">
-        <h2 id="week-list-h">${upcoming ? 'Scheduled to launch' : `Ranked by ${metricLabel}`}</h2>
-        ${
-          upcoming
-            ? cardList(w.items, {
-                now,
-                empty: w.page > 1 ? 'No more launches on this page.' : 'No launches are scheduled for this week yet.',
-              })
-            : w.items.length
-              ? html`<ol class="cards ranked">${w.items.map((l) => listingCard(l, { now, rank: l.rank, metric: { value: number.format(l.week_votes), label: metricLabel } }))}</ol>`
-              : html`<p class="muted empty">${w.page > 1 ? 'No more launches on this page.' : 'No launches yet this week.'}</p>`
-        }
-        ${pagination(path, { per_page: req.query.per_page }, w.page, w.total_pages)}
-        ${w.state !== 'past' ? html`<p><a href="/submit">Submit your product</a> to launch in a coming week.</p>` : ''}
-      </section>
-      <section aria-labelledby="calendar-h">
-        <h2 id="calendar-h">Launch calendar</h2>
-        <ol class="calendar-strip">${calendar.map((m) => html`<li><a href="/launches/weeks/${m}"${m === w.week ? html` aria-current="page"` : ''}><span class="sr-only">Week of </span><span class="cal-month">${shortDate(m).split(' ')[0]}</span> <span class="cal-day">${shortDate(m).split(' ')[1]}</span>${m === current ? html` <span class="cal-note">this week</span>` : ''}</a></li>`)}</ol>
-        <p class="small muted">Also: the <a href="/leaderboards">leaderboards</a> and the <a href="/awards">Launch of the Week awards</a>.</p>
-      </section>`,
+        weekPage(w, around, { now, per_page: req.query.per_page }),
       );
     }),
   );
@@ -168,9 +140,9 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
           title: `Leaderboards — ${siteName}`,
           description: `Five separate rankings of ${siteName}'s products: community votes this week and of all time, the paid billboard, Domain Rating and revenue.`,
           canonical: `${base}/leaderboards`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Leaderboards' }],
         },
         html`
-      ${breadcrumbs([{ href: '/', label: 'Home' }, { label: 'Leaderboards' }])}
       <h1>Leaderboards</h1>
       <p class="muted">Five separate rankings. Only the billboard is paid: it is advertising, ranked by money, and never mixed with the community boards.</p>
       <div class="board-index">${boards.map(
@@ -223,9 +195,13 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
           title: `${heading} — leaderboard — ${siteName}`,
           description: b.paid ? `${b.description} Paid placement on ${siteName}.` : b.description,
           canonical: `${base}${path}${qs({ week: weekQuery, page: b.page > 1 ? String(b.page) : undefined })}`,
+          breadcrumbs: [
+            { href: '/', label: 'Home' },
+            { href: '/leaderboards', label: 'Leaderboards' },
+            { label: heading },
+          ],
         },
         html`
-      ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/leaderboards', label: 'Leaderboards' }, { label: heading }])}
       <h1>${heading}</h1>
       ${b.paid ? paidNotice('paid-notice') : ''}
       <p>${b.description}</p>
@@ -269,9 +245,16 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
           title: `${heading} — ${siteName}`,
           description: `The ${siteName} Launch of the Week #1, #2 and #3 of every week, by the community votes cast during the week${listing ? ` — won by ${listing}` : ''}.`,
           canonical: `${base}/awards${qs({ listing: req.query.listing, page: a.page > 1 ? String(a.page) : undefined })}`,
+          breadcrumbs: listing
+            ? [
+                { href: '/', label: 'Home' },
+                { href: '/hall-of-fame', label: 'Hall of Fame' },
+                { href: '/awards', label: 'Awards' },
+                { label: listing },
+              ]
+            : [{ href: '/', label: 'Home' }, { href: '/hall-of-fame', label: 'Hall of Fame' }, { label: 'Awards' }],
         },
         html`
-      ${breadcrumbs(listing ? [{ href: '/', label: 'Home' }, { href: '/awards', label: 'Awards' }, { label: listing }] : [{ href: '/', label: 'Home' }, { label: 'Awards' }])}
       <h1>${heading}</h1>
       <p class="muted">Every week the three live launches with the most community votes cast during their launch week win Launch of the Week #1, #2 and #3. Newest week first. Every winner and the all-time top are in the <a href="/hall-of-fame">Hall of Fame</a>.</p>
       ${listing ? html`<p><a href="/awards">All awards</a></p>` : ''}

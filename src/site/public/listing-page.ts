@@ -1,10 +1,12 @@
 import { html, type SafeHtml } from '../html.js';
 import { revenueFigureLabel } from '../revenue-figure.js';
-import { breadcrumbs, cardList, logo } from '../components.js';
+import { cardList, logo, textLang } from '../components.js';
+import type { Crumb } from '../site-navigation.js';
 import type { ListingProfile } from '../../domain/listings/listing-profile.js';
 import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import { isFeatured } from '../../domain/listings/featured.js';
 import { reportLink } from '../community/report-link.js';
+import { mediaSection } from './listing-media.js';
 import { SOCIAL_LABELS, STORY_SECTION_TITLES, type StorySection } from '../../drafting/draft-content.js';
 
 /** Plain words for the profile fields a company's website did not state. */
@@ -35,12 +37,12 @@ const FIELD_WORDS: Record<string, string> = {
 };
 const SOCIAL_WORDS: Record<string, string> = { ...SOCIAL_LABELS, twitter: 'X' };
 
-const paragraphs = (text: string) =>
+const paragraphs = (text: string, lang: SafeHtml | '' = '') =>
   text
     .split(/\n{2,}|\r\n\r\n/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => html`<p>${p}</p>`);
+    .map((p) => html`<p${lang}>${p}</p>`);
 /** " (+3 over 30 days)": a change from stored readings, left out when there is no reading that old. */
 const signed = (change: number | null, span: string) =>
   change === null ? '' : html` <span class="muted">(${change > 0 ? '+' : ''}${change} over ${span})</span>`;
@@ -62,16 +64,25 @@ export interface ListingPageParts {
   comments: SafeHtml;
 }
 
+/** Where a listing sits: under its primary category. */
+export function listingTrail(p: ListingProfile): Crumb[] {
+  const primary = p.categories.find((c) => c.primary) ?? p.categories[0];
+  return [
+    { href: '/', label: 'Home' },
+    ...(primary ? [{ href: `/categories/${primary.slug}`, label: primary.name }] : []),
+    { label: p.name },
+  ];
+}
+
 /** The public page of one listing: everything get_listing says, laid out for people. */
 export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
-  const primary = p.categories.find((c) => c.primary) ?? p.categories[0];
   const missing = p.not_found_on_website.map((f) => FIELD_WORDS[f] ?? f.replace(/_/g, ' '));
   const socials = Object.entries(p.socials ?? {});
+  const lang = textLang(p);
   return html`
-    ${breadcrumbs([{ href: '/', label: 'Home' }, ...(primary ? [{ href: `/categories/${primary.slug}`, label: primary.name }] : []), { label: p.name }])}
     <header class="listing-head">
       ${logo(p, 'l')}
-      <div class="titles"><h1>${p.name}</h1><p class="lead">${p.tagline}</p>
+      <div class="titles"><h1${lang}>${p.name}</h1><p class="lead"${lang}>${p.tagline}</p>
         <p class="chips">${p.categories.map((c) => html`<a class="chip" href="/categories/${c.slug}">${c.name}</a>`)}
           ${p.verified ? html`<span class="chip verified" title="Ownership verified">✓ Verified owner</span>` : ''}
           ${isFeatured(p, o.now) ? html`<span class="chip featured" title="Paid placement">Featured</span>` : p.plan === 'paid' ? html`<span class="chip paid">Paid launch</span>` : ''}</p></div>
@@ -81,11 +92,11 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
     ${p.status === 'scheduled' && p.launch_week ? html`<p class="notice" role="status">Launches on Monday ${p.launch_week}.</p>` : ''}
     ${o.follow}
     <div class="listing-grid"><div class="main-col">
-      ${p.headline ? html`<p class="headline"><strong>${p.headline}</strong></p>` : ''}
-      <section aria-labelledby="about-h"><h2 id="about-h">About ${p.name}</h2>${paragraphs(p.description || p.short_description || '')}</section>
-      ${p.features.length ? html`<section aria-labelledby="features-h"><h2 id="features-h">Features</h2><ul class="features">${p.features.map((f) => html`<li>${f}</li>`)}</ul></section>` : ''}
+      ${p.headline ? html`<p class="headline"${lang}><strong>${p.headline}</strong></p>` : ''}
+      <section aria-labelledby="about-h"><h2 id="about-h">About ${p.name}</h2>${paragraphs(p.description || p.short_description || '', lang)}</section>
+      ${mediaSection(p.media, p.name)}
+      ${p.features.length ? html`<section aria-labelledby="features-h"><h2 id="features-h">Features</h2><ul class="features"${lang}>${p.features.map((f) => html`<li>${f}</li>`)}</ul></section>` : ''}
       ${p.pricing.model || p.pricing.summary ? html`<section aria-labelledby="pricing-h"><h2 id="pricing-h">Pricing</h2><p>${p.pricing.model ? html`<span class="chip">${p.pricing.model}</span> ` : ''}${p.pricing.summary ?? ''}</p></section>` : ''}
-      ${p.media?.length ? html`<section aria-labelledby="media-h"><h2 id="media-h">Screenshots and media</h2><ul class="media">${p.media.map((m) => html`<li><a href="${m.url}" rel="nofollow noopener">${m.caption || (m.kind === 'video' ? 'Video' : 'Image')}</a></li>`)}</ul></section>` : ''}
       ${
         p.story && Object.keys(p.story).length
           ? html`<section aria-labelledby="story-h"><h2 id="story-h">${p.story.title || "The founders' story"}</h2>
@@ -98,7 +109,7 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
           : ''
       }
       ${p.milestones?.length ? html`<section aria-labelledby="milestones-h"><h2 id="milestones-h">Milestones</h2><ol class="milestones">${p.milestones.map((m) => html`<li><time datetime="${m.date}">${m.date}</time> — <strong>${m.title}</strong>${m.description ? html`: ${m.description}` : ''}</li>`)}</ol></section>` : ''}
-      ${p.faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${p.faqs.map((f) => html`<details class="faq"><summary>${f.question}</summary><p>${f.answer}</p></details>`)}</section>` : ''}
+      ${p.faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${p.faqs.map((f) => html`<details class="faq"${lang}><summary>${f.question}</summary><p>${f.answer}</p></details>`)}</section>` : ''}
       ${o.reviews}
       ${p.latest_updates.length ? html`<section aria-labelledby="updates-h"><h2 id="updates-h">Latest updates</h2>${p.latest_updates.map((u) => html`<article class="update"><h3>${u.title}</h3><p class="small muted">${u.created_at.slice(0, 10)}</p>${paragraphs(u.body)}</article>`)}</section>` : ''}
       ${

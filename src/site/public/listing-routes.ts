@@ -10,10 +10,11 @@ import { HttpError } from '../../api/errors.js';
 import { readOperation } from './read-operation.js';
 import { sendAnonymousPage, sendPersonalPage } from '../page-memo.js';
 import { ListingPageMemo } from './listing-page-memo.js';
-import { listingPage } from './listing-page.js';
+import { listingPage, listingTrail } from './listing-page.js';
 import { followControl } from '../my-listings/my-listing-follow.js';
 import { isFeatured } from '../../domain/listings/featured.js';
 import { voteControl } from '../community/vote-control.js';
+import { pendingNotice } from '../community/pending-actions.js';
 import { hasVoted } from '../../domain/votes/votes.js';
 import { commentsSection } from '../community/comment-section.js';
 import { listingReviewsSection } from '../community/review-section.js';
@@ -22,7 +23,7 @@ import { listingSharePath, logoPath } from '../../domain/images/image-addresses.
 
 const sendHtml = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
 
-/** schema.org data of a listing page: the product (rating from genuine reviews only) and where it sits. */
+/** schema.org data of a listing page: the product (rating from genuine reviews only) and its FAQs (the layout adds where it sits). */
 function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
   const primary = p.categories.find((c) => c.primary);
   return [
@@ -35,6 +36,9 @@ function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
       ...(primary ? { applicationCategory: primary.name } : {}),
       // Its logo as we serve it (our origin, never the listing's own server).
       ...(p.logo_url ? { image: `${base}${logoPath(p)}` } : {}),
+      ...(p.media?.some((m) => m.kind === 'image')
+        ? { screenshot: p.media.filter((m) => m.kind === 'image').map((m) => m.url) }
+        : {}),
       ...(p.community_rating.count > 0 && p.community_rating.average !== null
         ? {
             aggregateRating: {
@@ -50,15 +54,6 @@ function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
         ? { author: p.founders.map((f) => ({ '@type': 'Person', name: f.name, url: `${base}/founders/${f.slug}` })) }
         : {}),
       mainEntityOfPage: url,
-    },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { name: 'Home', item: `${base}/` },
-        ...(primary ? [{ name: primary.name, item: `${base}/categories/${primary.slug}` }] : []),
-        { name: p.name, item: url },
-      ].map((e, i) => ({ '@type': 'ListItem', position: i + 1, ...e })),
     },
     ...(p.faqs.length
       ? [
@@ -136,10 +131,10 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
     const csrf = user ? reply.generateCsrf() : null;
     const sort = commentSort(req.query.comments);
     const render = async (alternatives: { items: OutputOf<typeof getAlternativesOperation>['items'] }) => {
-      const vote = voteControl(
+      const vote = html`${user ? pendingNotice(req, reply, p.slug) : ''}${voteControl(
         p,
         user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null,
-      );
+      )}`;
       const [follow, comments, reviews] = await Promise.all([
         followControl(ctx, req, reply, p),
         commentsSection(ctx, p, user, { sort, csrf }),
@@ -155,6 +150,7 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
           canonical: url,
           image: `${ctx.config.publicUrl}${listingSharePath(p.slug)}`,
           jsonLd: listingJsonLd(p, url, ctx.config.publicUrl),
+          breadcrumbs: listingTrail(p),
         },
         listingPage(p, {
           now,

@@ -6,7 +6,7 @@ import { listFoundersOperation } from '../../api/operations/people.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
-import { breadcrumbs, cardList, monogram, pagination } from '../components.js';
+import { cardList, monogram, pagination } from '../components.js';
 import { renderMarkdown } from '../markdown.js';
 import { currentUser } from '../session.js';
 import { pageMemoOf } from '../page-memo.js';
@@ -147,8 +147,9 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
             title: `${search ? `Founders matching “${search}”` : 'Founders'} — ${siteName}`,
             siteName,
             description: `The founders behind the products listed on ${siteName}: who they are, where they are and what they build.`,
-            account: parts.account,
+            header: parts.header,
             canonical: `${base()}${listCanonical('/founders', result.page)}`,
+            breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Founders' }],
           },
           body,
         );
@@ -163,8 +164,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
       const place = countryName(f.country);
       const socials = Object.entries(f.socials ?? {}).filter(([, url]) => isWebUrl(url));
       const listingName = new Map(f.companies.map((l) => [l.slug, l.name]));
-      const body = html`${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/founders', label: 'Founders' }, { label: f.name }])}
-      <div class="page-head">${avatar(f, 'l')}<div><h1>${f.name}</h1>
+      const body = html`<div class="page-head">${avatar(f, 'l')}<div><h1>${f.name}</h1>
         ${f.title || place ? html`<p class="muted">${[f.title, place].filter(Boolean).join(' · ')}</p>` : ''}</div></div>
       ${f.bio ? html`<div class="bio">${paragraphs(f.bio)}</div>` : ''}
       ${
@@ -196,8 +196,9 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
             f.bio ||
             `${f.name}${summary ? ` (${summary})` : ''}, founder of ${f.companies.map((l) => l.name).join(', ')}.`
           ).slice(0, 300),
-          account: parts.account,
+          header: parts.header,
           canonical: `${base()}/founders/${f.slug}`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { href: '/founders', label: 'Founders' }, { label: f.name }],
         },
         body,
       );
@@ -236,8 +237,9 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
             title: `${search ? `Blog posts matching “${search}”` : 'Blog'} — ${siteName}`,
             siteName,
             description: `Articles from ${siteName} on launching, pricing and growing a product.`,
-            account: parts.account,
+            header: parts.header,
             canonical: `${base()}${listCanonical('/blog', result.page)}`,
+            breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Blog' }],
           },
           body,
         );
@@ -249,8 +251,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { slug: string } }>('/blog/:slug', (req, reply) =>
     memo.send(req, reply, async (parts) => {
       const p = await readOperation(ctx, getBlogPostOperation, { slug: req.params.slug });
-      const body = html`${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/blog', label: 'Blog' }, { label: p.title }])}
-      <article class="post"><h1>${p.title}</h1>
+      const body = html`<article class="post"><h1>${p.title}</h1>
         <p class="meta muted">${dateTag(p.published_at)}${p.author ? html` · by ${p.author}` : ''}</p>
         ${p.tags.length ? html`<p class="chips"><span class="sr-only">Tags: </span>${p.tags.map((t) => html`<a class="chip" href="/blog?q=${encodeURIComponent(t)}">${t}</a> `)}</p>` : ''}
         <div class="prose">${renderMarkdown(p.body_markdown)}</div>
@@ -267,8 +268,9 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
           title: `${p.title} — ${siteName}`,
           siteName,
           description: p.excerpt || undefined,
-          account: parts.account,
+          header: parts.header,
           canonical: `${base()}/blog/${p.slug}`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { href: '/blog', label: 'Blog' }, { label: p.title }],
         },
         body,
       );
@@ -299,6 +301,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
             description: `Compare two products listed on ${siteName} side by side.`,
             user,
             canonical: `${base()}/compare`,
+            breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Compare' }],
           },
           html`<h1>Compare two products</h1><p class="muted">Pick two products to see their facts side by side.</p>${form({ a: text(q, 'a'), b: text(q, 'b'), heading: false })}`,
         ),
@@ -309,8 +312,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
       v === null || v === '' ? html`<td class="not-stated">Not stated</td>` : html`<td>${v}</td>`;
     const site = (u: string) =>
       isWebUrl(u) ? html`<td><a href="${u}" rel="nofollow noopener">${hostOf(u)}</a></td>` : cell(u || null);
-    const body = html`${breadcrumbs([{ href: '/', label: 'Home' }, { label: `Compare ${c.a.name} and ${c.b.name}` }])}
-      <h1>${c.a.name} vs ${c.b.name}</h1>
+    const body = html`<h1>${c.a.name} vs ${c.b.name}</h1>
       <div class="table-wrap"><table class="compare">
         <caption>${c.a.name} and ${c.b.name} side by side; “Not stated” means the product does not say.</caption>
         <thead><tr><th scope="col">Fact</th><th scope="col"><a href="/p/${c.a.slug}">${c.a.name}</a></th><th scope="col"><a href="/p/${c.b.slug}">${c.b.name}</a></th></tr></thead>
@@ -330,6 +332,11 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
           description: `${c.a.name} and ${c.b.name} compared side by side: pricing, stage, country and their category's facts.`,
           user,
           canonical: `${base()}/compare?a=${encodeURIComponent(c.a.slug)}&b=${encodeURIComponent(c.b.slug)}`,
+          breadcrumbs: [
+            { href: '/', label: 'Home' },
+            { href: '/compare', label: 'Compare' },
+            { label: `${c.a.name} and ${c.b.name}` },
+          ],
         },
         body,
       ),

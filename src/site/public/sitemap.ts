@@ -2,9 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { escapeHtml } from '../html.js';
 import { liveListingCount, liveListingStamps } from '../../domain/listings/listing-repository.js';
+import { listCategoriesOperation } from '../../api/operations/categories.js';
+import { listBlogPosts } from '../../domain/blog/blog-repository.js';
+import type { CategoryNode } from '../../domain/categories/category-repository.js';
+import { BOARDS } from '../../domain/leaderboards/leaderboards.js';
+import { mondayOf } from '../../domain/weeks/weeks.js';
+import { readOperation } from './read-operation.js';
 
 /** The sitemap protocol allows 50,000 URLs per file; listings are split into files of this many. */
 export const SITEMAP_LISTINGS_PER_FILE = 50_000;
+
+/** Blog posts listed in pages.xml, newest first (a blog past this many is still crawled through /blog). */
+const SITEMAP_POSTS = 1000;
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
 
@@ -27,7 +36,36 @@ export function registerSitemapRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/sitemaps/pages.xml', async (_req, reply) => {
-    const pages = ['/', '/launches', '/categories', '/docs', '/hall-of-fame'];
+    const [tree, posts] = await Promise.all([
+      readOperation(ctx, listCategoriesOperation, { include_empty: false }),
+      listBlogPosts(ctx.db, ctx.site.id, undefined, ctx.now(), SITEMAP_POSTS, 0, base),
+    ]);
+    const categories: string[] = [];
+    const walk = (nodes: CategoryNode[]) => {
+      for (const n of nodes) {
+        categories.push(`/categories/${n.slug}`);
+        walk(n.children);
+      }
+    };
+    walk(tree.items);
+    // Every section, its kinds of page, and the pages of the few things not reached through listings.
+    const pages = [
+      '/',
+      '/launches',
+      `/launches/weeks/${mondayOf(ctx.now())}`,
+      '/leaderboards',
+      ...BOARDS.map((b) => `/leaderboards/${b}`),
+      '/categories',
+      ...categories,
+      '/founders',
+      '/blog',
+      ...posts.items.map((p) => `/blog/${p.slug}`),
+      '/awards',
+      '/hall-of-fame',
+      '/docs',
+      '/docs/mcp',
+      '/sitemap',
+    ];
     return send(
       reply,
       `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${pages.map((p) => `<url><loc>${escapeHtml(base + p)}</loc></url>`).join('\n')}\n</urlset>`,

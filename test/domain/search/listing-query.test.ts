@@ -58,6 +58,27 @@ test('a text search ranks matches by full-text rank and a name probe, after the 
   assert.deepEqual(count[0].params, [1, 'seed', '(ledger)']);
 });
 
+test('words of unspaced scripts are matched as a tsquery of the index’s own lexemes, beside the english words', async () => {
+  const { page, count } = await sent({ q: 'notes 笔记' });
+  assert.match(
+    inner(page[0].sql),
+    /AND l\.search_vector @@ \(to_tsquery\('english', \$2\) && \$3::tsquery\) ORDER BY ts_rank\(l\.search_vector, \(to_tsquery\('english', \$2\) && \$3::tsquery\), 1\)/,
+  );
+  assert.deepEqual(page[0].params.slice(0, 3), [1, '(notes)', "('笔记')"]);
+  // No listing has both: the fallback takes either.
+  assert.match(inner(page[1].sql), /@@ \(to_tsquery\('english', \$2\) \|\| \$3::tsquery\)/);
+  assert.match(count[0].sql, /@@ \(to_tsquery\('english', \$2\) && \$3::tsquery\)$/);
+});
+
+test('a query in an unspaced script alone needs no english tsquery', async () => {
+  const { page } = await sent({ q: '画面共有' });
+  assert.match(
+    inner(page[0].sql),
+    /AND l\.search_vector @@ \$2::tsquery ORDER BY ts_rank\(l\.search_vector, \$2::tsquery, 1\)/,
+  );
+  assert.deepEqual(page[0].params.slice(0, 2), [1, "('画面') & ('共有')"]);
+});
+
 test('trending joins the scores for the page only, never for the count', async () => {
   const { page, count } = await sent({ sort: 'trending', category: 'dev-tools' });
   assert.match(
@@ -71,12 +92,12 @@ test('trending joins the scores for the page only, never for the count', async (
 test('every sort, query and filter combination numbers its parameters right and joins companies only when filtered on them', async () => {
   const names = Object.keys(FILTERS) as Filter[];
   for (const sort of [undefined, ...LISTING_SORTS])
-    for (const q of [undefined, 'ledger', 'cafe notebooks'])
+    for (const q of [undefined, 'ledger', 'cafe notebooks', 'cafe 笔记'])
       for (let mask = 0; mask < 1 << names.length; mask++) {
         const chosen = names.filter((_, i) => mask & (1 << i));
         const label = `sort=${sort} q=${q} filters=${chosen.join(',')}`;
         const { page, count } = await sent({ sort, q, ...Object.fromEntries(chosen.map((f) => [f, FILTERS[f]])) });
-        assert.equal(page.length, q === 'cafe notebooks' ? 2 : 1, label);
+        assert.equal(page.length, q?.includes(' ') ? 2 : 1, label);
         const joinsCompanies = chosen.some((f) => COMPANY_FILTERS.includes(f));
         for (const [i, s] of page.entries()) {
           const used = placeholders(s.sql);

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { extractPage } from '../../../src/crawler/page-text.js';
-import { siteLanguage } from '../../../src/drafting/extract/language.js';
+import { MIN_DETECTED_LETTERS, siteLanguage } from '../../../src/drafting/extract/language.js';
 import type { CrawledPage } from '../../../src/crawler/crawl-site.js';
-import { htmlFiles, loadCorpus, MULTILINGUAL_CORPUS_DIR } from '../../support/drafting-quality.js';
+import { htmlFiles, loadCorpus, MULTILINGUAL_CORPUS_DIR, splitOf } from '../../support/drafting-quality.js';
 
 const home = (url: string, text: string, extra: Partial<CrawledPage> = {}) => ({
   url,
@@ -23,6 +23,8 @@ const ZH_HANT =
 const KO = '어떤 기기에서든 웹 브라우저로 컴퓨터 화면을 공유하세요. 계정 없이 무료로 몇 초 만에 시작할 수 있습니다.';
 const FR =
   "Partagez votre écran avec n'importe quel appareil doté d'un navigateur, en quelques secondes et gratuitement.";
+const ES =
+  'Comparte la pantalla de tu ordenador con cualquier dispositivo que tenga un navegador, en segundos y gratis.';
 
 test('a language path on the home page names the language, with a declared region kept', () => {
   assert.equal(siteLanguage([home('https://a.example/fr/', FR)]), 'fr');
@@ -57,9 +59,16 @@ test('Chinese declared by region is recorded with its script, the characters win
   assert.equal(siteLanguage([home('https://a.example/', ZH_HANT, { lang: 'zh-cn' })]), 'zh-Hant');
 });
 
-test('a Latin or Cyrillic text with nothing declared stays unknown rather than guessed', () => {
-  assert.equal(siteLanguage([home('https://a.example/', EN)]), undefined);
-  assert.equal(siteLanguage([home('https://a.example/', FR)]), undefined);
+test('an undeclared page in a Latin script is read by tinyld from its main text when it is long enough', () => {
+  assert.equal(siteLanguage([home('https://a.example/', FR)]), 'fr');
+  assert.equal(siteLanguage([home('https://a.example/', ES)]), 'es');
+  assert.equal(siteLanguage([home('https://a.example/', EN)]), 'en');
+});
+
+test(`a text of fewer than ${MIN_DETECTED_LETTERS} letters, in a script several languages share, stays unknown`, () => {
+  const short = 'Partagez votre écran avec tous vos appareils, en quelques secondes.';
+  assert.ok((short.match(/\p{L}/gu) ?? []).length < MIN_DETECTED_LETTERS);
+  assert.equal(siteLanguage([home('https://a.example/', short)]), undefined);
   assert.equal(
     siteLanguage([home('https://a.example/', 'Поделитесь экраном с любым устройством за несколько секунд')]),
     undefined,
@@ -67,8 +76,33 @@ test('a Latin or Cyrillic text with nothing declared stays unknown rather than g
   assert.equal(siteLanguage([]), undefined);
 });
 
-test('a declared Japanese over an English text is not believed, and nothing else is guessed', () => {
-  assert.equal(siteLanguage([home('https://a.example/', EN, { lang: 'ja' })]), undefined);
+test('the main text read leaves out navigation, footer and code, and acronyms', () => {
+  const page = home('https://a.example/', '', {
+    title: 'Sinatra',
+    blocks: [
+      { tag: 'li', text: 'Home Docs Blog Pricing Community Download Changelog Sign in Sign up', within: 'nav' },
+      { tag: 'h1', text: 'SINATRA', within: '' },
+      { tag: 'p', text: ES, within: '' },
+      {
+        tag: 'pre',
+        text: "require 'sinatra'\nget '/frank-says' do 'Put this in your pipe & smoke it!' end",
+        within: '',
+      },
+      {
+        tag: 'p',
+        text: 'Copyright the Sinatra team. All rights reserved. Made with love in Berlin.',
+        within: 'footer',
+      },
+    ],
+  });
+  assert.equal(siteLanguage([page]), 'es');
+  // An English sentence with an acronym tinyld takes for a Czech word.
+  const dsl = 'Sinatra is a DSL for quickly creating web applications in Ruby with minimal effort and no boilerplate.';
+  assert.equal(siteLanguage([home('https://a.example/', dsl)]), 'en');
+});
+
+test('a declared Japanese over an English text is not believed: the text is read as English', () => {
+  assert.equal(siteLanguage([home('https://a.example/', EN, { lang: 'ja' })]), 'en');
 });
 
 test('the Japanese Deskreen page, declared lang="en", is read as Japanese', () => {
@@ -79,15 +113,17 @@ test('the Japanese Deskreen page, declared lang="en", is read as Japanese', () =
 });
 
 test('on every corpus site the language read is the one its facts name, or none, never another', () => {
-  for (const site of [...loadCorpus(), ...loadCorpus(MULTILINGUAL_CORPUS_DIR)]) {
+  // The holdout part of the multilingual corpus is never used to tune the extractor (SPLIT.md): not even a test
+  // failing on one of its sites should point at what the extractor gets wrong there.
+  const development = loadCorpus(MULTILINGUAL_CORPUS_DIR).filter((s) => splitOf(s.slug) === 'development');
+  for (const site of [...loadCorpus(), ...development]) {
     const files = htmlFiles(site);
     const at = site.facts.url_path.replace(/\/?$/, '/');
-    const html = files[`${at}index.html`] ?? files[site.facts.url_path];
+    const html = files[`${at}index.html`] ?? files[site.facts.url_path] ?? files[`${site.facts.url_path}.html`];
     assert.ok(html, `${site.slug}: no home page at ${site.facts.url_path}`);
     const url = `https://${site.slug}.example${at}`;
     const found = siteLanguage([{ ...extractPage(html, url), url, kind: 'homepage' }]);
     const stated = site.facts.language ?? 'en';
-    if (site.facts.language) assert.equal(found?.split('-')[0], stated.split('-')[0], site.slug);
-    else assert.ok(found === undefined || found.split('-')[0] === 'en', `${site.slug}: ${found}`);
+    assert.ok(found === undefined || found.split('-')[0] === stated.split('-')[0], `${site.slug}: ${found}`);
   }
 });

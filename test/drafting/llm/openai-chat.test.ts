@@ -1,5 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { chatJson, type JsonChatRequest } from '../../../src/drafting/llm/llm-client.js';
 import { LlmError } from '../../../src/drafting/llm/llm-error.js';
 import { startFakeLlm, type FakeLlmReply } from '../../support/fake-llm.js';
@@ -205,4 +208,48 @@ test("the endpoint's error message is surfaced without the key it echoes", async
 test('a reply that is not a chat completion is a bad_response', async () => {
   const { answer } = ask([{ status: 200, body: '{"object":"list","data":[]}' }]);
   await assert.rejects(answer, failsWith('bad_response'));
+});
+
+test('a connection the endpoint closed while idle is replaced: the request is sent once more and answered', async () => {
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    calls++;
+    // The first request meets a connection that dies before any answer, as a kept-alive one closed while idle does.
+    if (calls === 1) return req.socket.destroy();
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ choices: [{ message: { content: '{"city":"Lisbon"}' }, finish_reason: 'stop' }] }));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const { port } = server.address() as AddressInfo;
+    const answer = await chatJson({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: KEY, model: 'gpt-test' }, request);
+    assert.deepEqual(answer, { city: 'Lisbon' });
+    assert.equal(calls, 2);
+  } finally {
+    server.close();
+  }
+});
+
+test('a connection that dies twice is a network error, not an endless retry', async () => {
+  let calls = 0;
+  const server = http.createServer((req) => {
+    calls++;
+    req.socket.destroy();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const { port } = server.address() as AddressInfo;
+    await assert.rejects(
+      chatJson({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: KEY, model: 'gpt-test' }, request),
+      (err: unknown) => err instanceof LlmError && err.code === 'network',
+    );
+    assert.equal(calls, 2);
+  } finally {
+    server.close();
+  }
 });

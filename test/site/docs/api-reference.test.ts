@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { describeEachDatabase } from '../../support/app.js';
-import { renderApiReferencePage, type ApiDocument } from '../../../src/site/docs/api-reference-page.js';
+import {
+  renderApiReferencePage,
+  renderResponsePage,
+  type ApiDocument,
+} from '../../../src/site/docs/api-reference-page.js';
 import { DOCS_ASSETS } from '../../../src/site/docs/docs-assets.js';
 import { apiOperations as operations } from '../../../src/api/operations/index.js';
 
@@ -91,6 +95,8 @@ const doc: ApiDocument = {
 const tags = (page: string, name: string) =>
   [...page.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map((m) => m[1]);
 const attr = (attrs: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
+/** The scripts that run: JSON-LD blocks (the breadcrumbs for search engines) are data, never run. */
+const scriptTags = (page: string) => tags(page, 'script').filter((a) => attr(a, 'type') !== 'application/ld+json');
 /** The section of one operation. */
 const section = (page: string, operationId: string) => {
   const start = page.indexOf(`<section class="ref-op" id="op-${operationId}"`);
@@ -101,7 +107,7 @@ describe('the /docs page', () => {
   test('is a page of the site: its header, navigation and footer around the reference', () => {
     const page = renderApiReferencePage(doc, SITE);
     assert.match(page, /<header class="top">/);
-    assert.match(page, /<nav aria-label="Main">/);
+    assert.match(page, /<nav class="sections" aria-label="Main">/);
     assert.match(page, /<footer class="site">/);
     assert.match(
       page,
@@ -137,13 +143,13 @@ describe('the /docs page', () => {
 
   test('loads only its own small script and stylesheet from our origin, deferred, with no inline script or style', () => {
     const page = renderApiReferencePage(doc, SITE);
-    const scripts = tags(page, 'script');
+    const scripts = scriptTags(page);
     assert.deepEqual(
       scripts.map((a) => attr(a, 'src')),
       [DOCS_ASSETS.script],
     );
     assert.match(scripts[0], / defer\b/, 'the script waits for the page');
-    assert.doesNotMatch(page, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+    assert.doesNotMatch(page, /<script(?![^>]*\bsrc=)(?! type="application\/ld\+json")[^>]*>/, 'no inline script');
     const stylesheets = tags(page, 'link')
       .filter((a) => attr(a, 'rel') === 'stylesheet')
       .map((a) => attr(a, 'href')!);
@@ -213,16 +219,33 @@ describe('the /docs page', () => {
     );
   });
 
-  test('shows the success response fields and names the errors, with their descriptions from the shared responses', () => {
+  test("links each success answer to the page of its fields, and names the errors with the shared responses' descriptions", () => {
     const submit = section(renderApiReferencePage(doc, SITE), 'submit_listing');
     assert.match(
       submit,
-      /<details class="ref-response"><summary><span class="ref-status ref-ok">202<\/span> Accepted<\/summary>[\s\S]*<code class="ref-name">draft_id<\/code>/,
+      /<details class="ref-response" data-src="\/docs\/responses\/submit_listing\/202"><summary><span class="ref-status ref-ok">202<\/span> Accepted<\/summary><p><a href="\/docs\/responses\/submit_listing\/202">The fields of this answer<\/a><\/p><\/details>/,
     );
+    assert.doesNotMatch(submit, /draft_id/, "the answer's fields are not in the reference itself");
     assert.match(
       submit,
       /<p class="ref-errors">Errors \(<a href="#errors">problem details<\/a>\): <span class="ref-status">400<\/span> Invalid request<\/p>/,
     );
+  });
+
+  test("an answer's page shows its fields under breadcrumbs back to the operation", () => {
+    const page = renderResponsePage(doc, 'submit_listing', '202', SITE) ?? '';
+    assert.match(page, /<h1>Submit a product: the 202 answer<\/h1>/);
+    assert.match(page, /<a href="\/docs#op-submit_listing">Submit a product<\/a>/);
+    assert.match(
+      page,
+      /<div class="ref-response-fields"><ul class="ref-fields"><li><code class="ref-name">draft_id<\/code> <span class="ref-type">integer<\/span><br>Poll get_draft/,
+    );
+    assert.equal(
+      renderResponsePage(doc, 'submit_listing', '400', SITE),
+      null,
+      'an error answer has the shared problem page',
+    );
+    assert.equal(renderResponsePage(doc, 'no_such_operation', '200', SITE), null);
   });
 
   test('writes descriptions as paragraphs with their inline code', () => {
@@ -284,7 +307,7 @@ describe('the /docs page', () => {
     const page = renderApiReferencePage(hostile, SITE);
     assert.doesNotMatch(page, /<img src=x/);
     assert.doesNotMatch(page, /<script>alert/);
-    assert.equal(tags(page, 'script').length, 1, 'only our script');
+    assert.equal(scriptTags(page).length, 1, 'only our script');
     assert.match(page, /&lt;img src=x onerror=alert\(1\)&gt;&lt;script&gt;alert\(2\)&lt;\/script&gt;/);
   });
 });
@@ -319,7 +342,7 @@ describeEachDatabase(
     test('every script and stylesheet of the page is served from our origin with its content type and a year of caching', async () => {
       const page = (await env().get('/docs')).body;
       const urls = [
-        ...tags(page, 'script').map((a) => attr(a, 'src')!),
+        ...scriptTags(page).map((a) => attr(a, 'src')!),
         ...tags(page, 'link')
           .filter((a) => attr(a, 'rel') === 'stylesheet')
           .map((a) => attr(a, 'href')!),
@@ -347,6 +370,18 @@ describeEachDatabase(
       assert.equal(gz.headers['content-encoding'], 'gzip');
       assert.match(String(gz.headers.vary), /Accept-Encoding/i);
       assert.ok(zlib.gunzipSync(gz.rawPayload).equals(own('api-reference.js')));
+    });
+
+    test('each success answer of the registry has a page of its fields; an unknown one is a 404', async () => {
+      const res = await env().get('/docs/responses/get_listing/200');
+      assert.equal(res.statusCode, 200);
+      assert.match(res.body, /<code class="ref-name">slug<\/code>/);
+      assert.match(res.body, /<code class="ref-name">community_rating<\/code>/);
+      const reference = (await env().get('/docs')).body;
+      for (const href of reference.matchAll(/data-src="([^"]+)"/g))
+        assert.equal((await env().get(href[1])).statusCode, 200, href[1]);
+      assert.equal((await env().get('/docs/responses/get_listing/418')).statusCode, 404);
+      assert.equal((await env().get('/docs/responses/nope/200')).statusCode, 404);
     });
 
     test('the MCP page lives beside the reference at /docs/mcp', async () => {

@@ -278,9 +278,12 @@ describeEachDatabase('my listings pages', (env) => {
     assert.match(res.body, /Your answer must be at most 4000 characters/);
   });
 
-  test('signed-out visitors are offered sign-in to follow a listing', async () => {
+  test('signed-out visitors get a Follow button that signs them in first', async () => {
     const res = await new FormClient(env().app).get('/p/not-yours');
-    assert.match(res.body, /href="\/signin\?next=%2Fp%2Fnot-yours">Sign in to follow/);
+    assert.match(
+      res.body,
+      /<form method="post" action="\/p\/not-yours\/follow" class="follow"><button>Follow<\/button>/,
+    );
   });
 
   test('an account whose email is not confirmed cannot follow: updates go by email', async () => {

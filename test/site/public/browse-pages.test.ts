@@ -3,19 +3,22 @@ import assert from 'node:assert/strict';
 import { describeEachDatabase } from '../../support/app.js';
 import { seedPublicWorld } from '../../support/public-world.js';
 import { addListing, finishFixtures } from '../../support/fixtures.js';
+import { assertPage } from '../../support/html-page.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
 describeEachDatabase(
   'site: home, search, categories and listing pages',
   (env) => {
-    test("the home page shows this week's launches as cards, ranked, with the launch sections", async () => {
+    test("the home page shows this week's launches as cards, ranked, and links the launch sections", async () => {
       const res = await env().get('/');
       assert.equal(res.statusCode, 200);
       assert.match(res.body, /<h1 id="hero-h">/);
-      assert.match(res.body, /aria-label="Launch sections"/);
-      const names = [...res.body.matchAll(/<h3 class="name"><a href="\/p\/([a-z0-9-]+)">/g)].map((m) => m[1]);
+      const week = res.body.slice(res.body.indexOf('<h2 id="week-h">'));
+      const names = [...week.matchAll(/<h3 class="name"><a href="\/p\/([a-z0-9-]+)">/g)].map((m) => m[1]);
       assert.deepEqual(names.slice(0, 2), ['quillnote', 'cafe-ledger']);
+      assert.match(week, /aria-label="Rank 1"/);
+      assert.match(res.body, /href="\/launches\?section=trending"/);
       assert.match(res.body, /<link rel="canonical" href="http:\/\/launchdeck\.test\/">/);
     });
 
@@ -24,10 +27,19 @@ describeEachDatabase(
       assert.match(res.body, /href="\/p\/quillnote"[\s\S]*?class="chip paid"[\s\S]*?Paid launch/);
     });
 
-    test('the upcoming section lists scheduled launches with their date', async () => {
-      const res = await env().get('/?section=upcoming');
+    test('the launches page has the sections as tabs, the one shown marked', async () => {
+      const res = await env().get('/launches?section=upcoming');
+      assertPage(res);
+      assert.match(res.body, /<nav class="section-nav" aria-label="Launch sections">/);
+      assert.match(res.body, /<a href="\/launches\?section=upcoming" aria-current="page">Upcoming<\/a>/);
       assert.match(res.body, /href="\/p\/orbitly"/);
       assert.match(res.body, /Launches 2026-11-23/);
+    });
+
+    test("the home page's old section addresses lead to the launches page", async () => {
+      const res = await env().get('/?section=upcoming&page=2');
+      assert.equal(res.statusCode, 301);
+      assert.equal(res.headers.location, '/launches?section=upcoming&page=2');
     });
 
     test('search shows the typo correction and the matching products', async () => {

@@ -64,24 +64,39 @@ describeEachDatabase(
       }
     });
 
-    test('the calendar strip links the next eight weeks and marks the one shown', async () => {
+    test('the launch calendar links the weeks around the one shown with their launch counts, and marks it', async () => {
       const res = await get('/launches/weeks/next');
-      const strip = res.body.match(/<ol class="calendar-strip">([\s\S]*?)<\/ol>/)?.[1] ?? '';
-      const weeks = [...strip.matchAll(/href="\/launches\/weeks\/([\d-]+)"/g)].map((m) => m[1]);
-      assert.deepEqual(weeks, [
-        '2026-11-16',
-        '2026-11-23',
-        '2026-11-30',
-        '2026-12-07',
-        '2026-12-14',
-        '2026-12-21',
-        '2026-12-28',
-        '2027-01-04',
-      ]);
+      const calendar = res.body.match(/<div class="calendar">([\s\S]*?)<\/ol><\/div><\/div>/)?.[1] ?? '';
+      const linked = [...calendar.matchAll(/href="\/launches\/weeks\/([\d-]+)"/g)].map((m) => m[1]);
+      // Eight weeks either side; a past week without launches has no page, so no link.
+      assert.deepEqual(linked.slice(0, 4), ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23']);
+      assert.equal(linked.at(-1), '2027-01-18');
       assert.match(
-        strip,
-        /href="\/launches\/weeks\/2026-11-23" aria-current="page"><span class="sr-only">Week of <\/span><span class="cal-month">Nov<\/span> <span class="cal-day">23<\/span>/,
+        calendar,
+        /<span class="cal-empty"><span class="sr-only">Week of <\/span><span class="cal-day">26<\/span>/,
       );
+      assert.match(
+        calendar,
+        /href="\/launches\/weeks\/2026-11-09"><span class="sr-only">Week of <\/span><span class="cal-day">9<\/span><span class="sr-only"> Nov, <\/span><span class="cal-count">2<\/span><span class="sr-only"> launches<\/span>/,
+      );
+      assert.match(calendar, /href="\/launches\/weeks\/2026-11-23" aria-current="page">/);
+    });
+
+    test('a week that has begun shows its launches day by day, and a finished one its winners', async () => {
+      const current = await get('/launches/weeks/this');
+      const days = current.body.match(/<ol class="days">([\s\S]*?)<\/ol><\/section>/)?.[1] ?? '';
+      assert.equal([...days.matchAll(/<p class="day-name">/g)].length, 7);
+      assert.match(days, /<li class="today"><p class="day-name"><time datetime="2026-11-18">Wed Nov 18<\/time>/);
+      assert.match(days, /datetime="2026-11-22">Sun Nov 22<\/time><\/p>\s*<p class="day-count muted">Still to come/);
+      // Before the current week is awarded, the latest winners stand beside it.
+      assert.match(current.body, /<h2 id="latest-winners-h">Latest winners<\/h2>/);
+      const past = await get(`/launches/weeks/${WEEK.last}`);
+      assert.match(
+        past.body,
+        /<h2 id="winners-h">Launch of the Week winners<\/h2>[\s\S]*?<a href="\/awards\/\d+">Launch of the Week #1/,
+      );
+      const upcoming = await get('/launches/weeks/next');
+      assert.doesNotMatch(upcoming.body, /Day by day/);
     });
 
     test('an upcoming week lists the scheduled launches', async () => {

@@ -202,7 +202,7 @@ describeEachDatabase(
       await htmlPage(env(), '/compare?a=tablewise&b=tablewise', 400);
     });
 
-    test('every page has one h1, a title, a description, a canonical URL and no inline style or script', async () => {
+    test('every page has one h1, a title, a description, a canonical URL, breadcrumbs and no inline style or script', async () => {
       for (const url of [
         '/founders',
         '/founders/ada-row',
@@ -216,7 +216,9 @@ describeEachDatabase(
         assert.match(page, /<title>[^<]+<\/title>/, url);
         assert.match(page, /<meta name="description" content="[^"]+">/, url);
         assert.match(page, /<link rel="canonical" href="http:\/\/launchdeck\.test\//, url);
-        assert.doesNotMatch(page, /\sstyle=|<style|<script/i, url);
+        // JSON-LD data blocks (the breadcrumbs) are the only script: data, never run.
+        assert.doesNotMatch(page, /\sstyle=|<style|<script(?! type="application\/ld\+json">)/i, url);
+        assert.match(page, /<nav class="breadcrumbs" aria-label="Breadcrumb">/, url);
       }
     });
   },

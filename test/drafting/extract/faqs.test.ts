@@ -1,0 +1,166 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractFaqs } from '../../../src/drafting/extract/faqs.js';
+import { siteView } from '../../../src/drafting/extract/site-view.js';
+import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
+
+const site = (pages: Record<string, string>) => siteView(pagesFromHtml(pages));
+
+test('question headings under a FAQ heading in Dutch, German or Portuguese are read with their answers', () => {
+  const cases: [string, string, string][] = [
+    [
+      'Veelgestelde vragen',
+      'Wanneer krijg ik een melding?',
+      'Nadat je in de buurt bent geweest van iemand met corona.',
+    ],
+    ['Fragen', 'Ist die App kostenlos?', 'Ja, alle Funktionen sind kostenlos.'],
+    ['Dúvidas frequentes', 'Preciso criar uma conta?', 'Não, a consulta funciona sem cadastro.'],
+  ];
+  for (const [heading, question, answer] of cases) {
+    const faqs = extractFaqs(
+      site({ '/': htmlPage('Acme', `<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p><h2>Contact</h2>`) }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});
+
+test('a page whose first heading says FAQ in its language is a FAQ page, whatever its address', () => {
+  for (const [heading, question, answer] of [
+    ['Domande frequenti', 'L’app resterà gratuita?', 'Sì, per sempre.'],
+    ['Veelgestelde vragen', 'Is de app verplicht?', 'Nee, de app is vrijwillig.'],
+    ['よくある質問一覧', '無料で使えますか？', 'はい、無料で使えます。'],
+  ]) {
+    // Lone lines that ask, each followed by its answer: a FAQ page's layout, not another page's.
+    const faqs = extractFaqs(
+      site({
+        '/': htmlPage('Acme', '<h1>Acme</h1>'),
+        '/p/42': htmlPage('Acme', `<h1>${heading}</h1><p>${question}</p><p>${answer}</p>`),
+      }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});
+
+test('a list of questions linking to their answer pages is an index, not questions with answers', () => {
+  for (const [heading, items] of [
+    ['Veelgestelde vragen', ['Hoe werkt de app?', 'CoronaMelder data dashboard', 'Is de app verplicht?']],
+    ['Preguntas frecuentes', ['¿Cómo funciona?', 'Panel de datos', '¿Es obligatoria?']],
+  ] as [string, string[]][]) {
+    const links = items.map((q, i) => `<li><a href="/faq/${i}">${q}</a></li>`).join('');
+    const faqs = extractFaqs(site({ '/faq': htmlPage('FAQ', `<h1>${heading}</h1><ul>${links}</ul>`) }));
+    assert.deepEqual(faqs, [], heading);
+  }
+});
+
+test('a link that repeats a question after a prefix ("Meer uitleg over: …?") is not another question', () => {
+  for (const [heading, question, answer, more, next] of [
+    [
+      'Veelgestelde vragen',
+      'Hoe werkt de app?',
+      'De app stuurt je een bericht.',
+      'Meer uitleg over: ',
+      'Bekijk alle vragen',
+    ],
+    ['FAQ', 'How does the app work?', 'It sends you a message.', 'Read more: ', 'See all questions'],
+  ]) {
+    const faqs = extractFaqs(
+      site({
+        '/': htmlPage(
+          'Acme',
+          `<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p><div><a href="/q">${more}${question}</a></div><p>${next}</p>`,
+        ),
+      }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});
+
+test('on a help page, a menu entry that asks is not a question: the entries after it are no answer', () => {
+  for (const [question, next] of [
+    ['Вам нужна помощь?', ['Спонсор', 'Изменить язык']],
+    ['Need help?', ['Sponsor', 'Change language']],
+  ] as [string, string[]][]) {
+    const faqs = extractFaqs(
+      site({
+        '/help': htmlPage(
+          'Help',
+          `<ul><li>Home</li><li>${question}</li></ul>${next.map((n) => `<div>${n}</div>`).join('')}`,
+        ),
+      }),
+    );
+    assert.deepEqual(faqs, [], question);
+  }
+});
+
+test('FAQ headings in Swedish, Polish, Turkish and Russian', () => {
+  for (const [heading, question, answer] of [
+    ['Vanliga frågor', 'Hur förhåller ni er till GDPR?', 'Vi följer GDPR fullt ut.'],
+    ['Najczęściej zadawane pytania', 'Czy aplikacja jest darmowa?', 'Tak, podstawowa wersja jest darmowa.'],
+    ['Sıkça Sorulan Sorular', 'Ücretsiz mi?', 'Evet, tamamen ücretsizdir.'],
+    ['Часто задаваемые вопросы', 'Это бесплатно?', 'Да, это полностью бесплатно.'],
+  ]) {
+    const faqs = extractFaqs(
+      site({ '/': htmlPage('Acme', `<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p>`) }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => f.question),
+      [question],
+      heading,
+    );
+  }
+});
+
+test('in an accordion of details most of which ask, an item worded as a statement is a question too', () => {
+  for (const [items, statement, answer] of [
+    [
+      [
+        ['¿Necesito registrarme?', 'No. El mapa funciona sin cuenta.'],
+        ['¿Qué incluye Premium?', 'Experiencia sin anuncios y filtros avanzados.'],
+      ],
+      'He visto un dato incorrecto en una iglesia',
+      'Gracias por ayudarnos. Escríbenos con el nombre de la iglesia.',
+    ],
+    [
+      [
+        ['Do I need an account?', 'No. The map works without one.'],
+        ['What does Premium include?', 'No ads and advanced filters.'],
+      ],
+      'I found a wrong address',
+      'Thank you. Write to us with the name of the place.',
+    ],
+  ] as [[string, string][], string, string][]) {
+    const details = [...items, [statement, answer]]
+      .map(([q, a]) => `<details><summary>${q}</summary><p>${a}</p></details>`)
+      .join('');
+    const faqs = extractFaqs(site({ '/': htmlPage('Acme', `<h2>Soporte</h2>${details}`) }));
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [...items, [statement, answer]],
+    );
+  }
+});
+
+test('details that do not ask (a video transcript, a download list) are not questions', () => {
+  const faqs = extractFaqs(
+    site({
+      '/': htmlPage(
+        'Acme',
+        '<details><summary>Download deze video</summary><p>MP4-video, 20 MB, met ondertitels.</p></details>' +
+          '<details><summary>Uitgeschreven tekst van de video</summary><p>Dit is de app. De app helpt ons.</p></details>',
+      ),
+    }),
+  );
+  assert.deepEqual(faqs, []);
+});

@@ -1,0 +1,225 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractFeatures } from '../../../src/drafting/extract/features.js';
+import { siteView } from '../../../src/drafting/extract/site-view.js';
+import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
+
+const home = (body: string) => siteView(pagesFromHtml({ '/': htmlPage('Acme', body) }));
+const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
+
+test('under a features heading, a sub-heading that leads a list stands for its items; nested items are left out', () => {
+  const cases: [string, [string, string[]][]][] = [
+    [
+      'Funktionen',
+      [
+        [
+          'Benutzer',
+          ['Registrierung', 'Profil bearbeiten', 'Anderen Benutzern folgen<ul><li>mit Benachrichtigung</li></ul>'],
+        ],
+        ['Beiträge', ['Bilder anhängen', 'Sprache des Beitrags wählen']],
+      ],
+    ],
+    [
+      '主な機能',
+      [
+        [
+          '1. アルゴリズムを作る',
+          ['移動平均を使ったアルゴリズムをかんたんに作成可能。', '各種経済データも利用できます。'],
+        ],
+        ['2. バックテストで検証', ['過去10年のデータで検証。']],
+      ],
+    ],
+  ];
+  for (const [heading, groups] of cases) {
+    const body = `<h2>${heading}</h2>${groups.map(([h, items]) => `<h3>${h}</h3>${list(items)}`).join('')}`;
+    const expected = groups.flatMap(([, items]) => items.map((i) => i.replace(/<ul>.*$/, '')));
+    assert.deepEqual(extractFeatures(home(body))?.value, expected, heading);
+  }
+});
+
+test('a group heading whose list follows a line ending in a colon still stands for the list', () => {
+  const features = extractFeatures(
+    home(
+      '<h2>Funzionalità</h2><h3>Moderazione</h3><p>I moderatori possono:</p>' +
+        list(['Nascondere i commenti segnalati', 'Bloccare un utente']) +
+        '<h3>Profilo</h3>' +
+        list(['Scegliere la lingua']),
+    ),
+  );
+  assert.deepEqual(features?.value, ['Nascondere i commenti segnalati', 'Bloccare un utente', 'Scegliere la lingua']);
+});
+
+test('a section in a container the markup calls a feature is read by its structure, not its paragraphs', () => {
+  const section = (heading: string, inner: string) => `<section class="feature"><h2>${heading}</h2>${inner}</section>`;
+  for (const [heading, groups, intro] of [
+    [
+      'Tre passi per iniziare',
+      [
+        ['Accedi', ['Accesso sicuro con la tua identità digitale', 'Nessuna password da ricordare']],
+        ['Paga', ['Pagamenti con una semplice scansione']],
+      ],
+      'Un’unica app per tutti i servizi pubblici del tuo comune.',
+    ],
+    [
+      'クラウド対応。なので、低コスト。',
+      [
+        ['1. クラウドで動かす', ['1クリックでインストールして、利用を開始できます。']],
+        ['2. 自宅PCでも', ['Dockerイメージでインストールも簡単です。']],
+      ],
+      'システムトレードのためのフレームワークです。ソースコードは公開しています。',
+    ],
+  ] as [string, [string, string[]][], string][]) {
+    const body =
+      section(heading, groups.map(([h, items]) => `<h3>${h}</h3>${list(items)}`).join('')) +
+      section('Introduction', `<p>${intro}</p><p>${intro}</p>`);
+    assert.deepEqual(
+      extractFeatures(home(body))?.value,
+      groups.flatMap(([, items]) => items),
+      heading,
+    );
+  }
+});
+
+test('what a roadmap or a "planned features" section lists is not a feature yet', () => {
+  for (const heading of ['Geplante Funktionen', 'Fonctionnalités à venir', 'Roadmap', '今後の予定']) {
+    const features = extractFeatures(
+      home(`<h2>${heading}</h2>${list(['Videoanrufe in Gruppen', 'Verknüpfung mit anderen Netzwerken'])}`),
+    );
+    assert.equal(features, undefined, heading);
+  }
+});
+
+test('a Korean card keeps its short sentences together with its title, as Chinese and Japanese ones do', () => {
+  const cards = (items: [string, string][]) =>
+    `<h2>특징</h2>${items.map(([t, p]) => `<h3>${t}</h3><p>${p}</p>`).join('')}`;
+  const features = extractFeatures(
+    home(
+      cards([
+        ['인터넷 불필요', '완전 오프라인으로 작동합니다. 데이터는 로컬 네트워크를 벗어나지 않습니다.'],
+        ['매우 빠름', '최대 속도로 파일을 전송합니다. 대역폭 제한이 없습니다.'],
+        ['안전함', '종단 간 암호화를 사용합니다.'],
+      ]),
+    ),
+  );
+  assert.deepEqual(features?.value, [
+    '인터넷 불필요: 완전 오프라인으로 작동합니다. 데이터는 로컬 네트워크를 벗어나지 않습니다.',
+    '매우 빠름: 최대 속도로 파일을 전송합니다. 대역폭 제한이 없습니다.',
+    '안전함: 종단 간 암호화를 사용합니다.',
+  ]);
+});
+
+test('with more features than a draft holds, cards are kept before bare lines, in the order of the page', () => {
+  for (const [heading, cardTitle, sentence, line] of [
+    ['Características', 'Tutor', 'Diseña asistentes que responden sobre la materia que elijas.', 'Modelo local'],
+    ['Features', 'Tutor', 'Design assistants that answer only about the subject you choose.', 'Local model'],
+  ]) {
+    const lines = Array.from({ length: 22 }, (_, i) => `${line} ${i + 1}`);
+    const cards = [1, 2, 3].map((i) => `<h3>${cardTitle} ${i}</h3><p>${sentence}</p>`).join('');
+    const features = extractFeatures(home(`<h2>${heading}</h2><h3>Más</h3>${list(lines)}<h2>Extra</h2>${cards}`));
+    assert.equal(features?.value.length, 20, heading);
+    assert.deepEqual(features?.value.slice(0, 17), lines.slice(0, 17), heading);
+    assert.deepEqual(
+      features?.value.slice(17),
+      [1, 2, 3].map((i) => `${cardTitle} ${i}: ${sentence}`),
+      heading,
+    );
+  }
+});
+
+test('a section named "how it works" in another language presents features', () => {
+  for (const heading of ['Hoe het werkt', 'Cómo funciona', 'So funktioniert’s']) {
+    const features = extractFeatures(
+      home(`<h2>${heading}</h2>${list(['Ein Klick genügt zum Teilen', 'Dateien bleiben im lokalen Netz'])}`),
+    );
+    assert.equal(features?.value.length, 2, heading);
+  }
+});
+
+test('a definition list whose explanations sit in blocks inside the dd gives cards', () => {
+  for (const [terms, text] of [
+    [
+      ['Dialogue Editor', 'Scripting Editor', 'Kanban Boards'],
+      'Organize your work with a simple and friendly interface.',
+    ],
+    [
+      ['Éditeur de dialogues', 'Éditeur de scripts', 'Tableaux Kanban'],
+      'Organisez votre travail avec une interface simple.',
+    ],
+  ] as [string[], string][]) {
+    const dl = terms.map((t) => `<dt>${t}</dt><dd><div>${text}</div><div><a href="/x">Learn more →</a></div></dd>`);
+    const features = extractFeatures(home(`<dl>${dl.join('')}</dl>`));
+    assert.deepEqual(
+      features?.value,
+      terms.map((t) => `${t}: ${text}`),
+    );
+  }
+});
+
+test('a heading in a feature container with a sentence under it is a card, unless it only introduces', () => {
+  for (const [title, sentence] of [
+    ['Intuitive controls', 'Choose between a wide range of different tools and colors'],
+    ['Contrôles intuitifs', 'Choisissez parmi un large choix d’outils et de couleurs'],
+  ]) {
+    const body =
+      `<section class="feature"><h2>Introduction</h2><p>Acme is a lightweight note-taking app for tablets.</p></section>` +
+      `<section class="feature"><h2>${title}</h2><div>${sentence}</div></section>`;
+    assert.deepEqual(extractFeatures(home(body))?.value, [`${title}: ${sentence}`]);
+  }
+});
+
+test('feature and other-section cues in Swedish, Polish, Turkish and Russian', () => {
+  for (const heading of ['Funktioner', 'Funkcje', 'Özellikler', 'Возможности']) {
+    const features = extractFeatures(
+      home(`<h2>${heading}</h2>${list(['Snabb synkronisering', 'Säker lagring i Sverige'])}`),
+    );
+    assert.equal(features?.value.length, 2, heading);
+  }
+  const cards = (titles: string[]) =>
+    titles.map((t) => `<h3>${t}</h3><p>${t} använder tjänsten varje dag och är mycket nöjd med den.</p>`).join('');
+  for (const heading of ['Priser', 'Cennik', 'Fiyatlandırma', 'Цены', 'Systemkrav'])
+    assert.equal(extractFeatures(home(`<h2>${heading}</h2>${cards(['Bas', 'Plus', 'Pro'])}`)), undefined, heading);
+});
+
+test('on the homepage, a section that is only a list of three or more statements gives them as features', () => {
+  for (const [heading, items] of [
+    [
+      'Segurança em primeiro lugar',
+      [
+        'Um snapshot do ZFS é criado antes da primeira ação.',
+        'O conteúdo é revalidado logo antes de cada ação.',
+        'Os arquivos são publicados de forma atômica, sem condição de corrida.',
+      ],
+    ],
+    [
+      'Zo gaan we om met jouw gegevens:',
+      [
+        'Je bluetooth-gegevens worden 14 dagen op je telefoon bewaard.',
+        'Je naam en telefoonnummer worden niet gebruikt of bewaard.',
+        'De app weet nooit waar je bent en gebruikt geen locatiegegevens',
+      ],
+    ],
+  ] as [string, string[]][]) {
+    assert.deepEqual(extractFeatures(home(`<h2>${heading}</h2>${list(items)}`))?.value, items, heading);
+  }
+});
+
+test('a list under a disclaimer, a licence, requirements or a dated heading is not a list of features', () => {
+  const items = list([
+    'We are neither a bank nor a financial service provider.',
+    'We do not provide private user support of any kind.',
+    'The software is provided as is, without any warranty.',
+  ]);
+  for (const heading of ['Disclaimer', 'Haftungsausschluss', 'Requisitos', 'August 22nd, 2025, Acme 8.0'])
+    assert.equal(extractFeatures(home(`<h2>${heading}</h2>${items}`)), undefined, heading);
+});
+
+test('where the site presents itself, a long list item gives its first sentence', () => {
+  for (const [heading, first, rest] of [
+    ['Como funciona', 'Escanear — percorre os caminhos escolhidos e agrupa os arquivos idênticos.', ' Depois'],
+    ['How it works', 'Scan — walks the chosen paths and groups identical files together.', ' Then'],
+  ]) {
+    const long = `${first}${rest} ${'a long explanation that goes on '.repeat(8)}and ends here.`;
+    const features = extractFeatures(home(`<h2>${heading}</h2>${list([long, 'Review every group before acting'])}`));
+    assert.deepEqual(features?.value, [first, 'Review every group before acting'], heading);
+  }
+});

@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractFoundedYear } from '../../../src/drafting/extract/founded.js';
+import { siteView } from '../../../src/drafting/extract/site-view.js';
+import { sourcesOf, verifyQuote } from '../../../src/drafting/evidence.js';
+import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
+
+/** The founding year drafted from an about page, its quotes checked against the page. */
+const yearOf = (body: string) => {
+  const pages = pagesFromHtml({ '/': htmlPage('Acme', '<h1>Acme</h1>'), '/about': htmlPage('About', body) });
+  const founded = extractFoundedYear(siteView(pages));
+  for (const e of founded?.evidence ?? []) assert.ok(verifyQuote(e.quote, pages.flatMap(sourcesOf)), e.quote);
+  return founded;
+};
+
+test('no year from a copyright line or range, in English, French, German, Spanish, Japanese or Chinese', () => {
+  for (const body of [
+    '<footer><p>© 2014–2024 Acme Inc. All rights reserved.</p></footer>',
+    '<p>Copyright 2019 Acme Ltd. Founded by two engineers.</p>',
+    '<p>© 2014-2024 Acme SAS. Tous droits réservés.</p>',
+    '<p>© 2016–2024 Acme GmbH. Alle Rechte vorbehalten.</p>',
+    '<p>© 2015-2024 Acme S.L. Todos los derechos reservados.</p>',
+    '<p>© 2014-2024 株式会社アクメ 無断転載を禁じます</p>',
+    '<p>版权所有 © 2012-2024 阿克米公司</p>',
+  ])
+    assert.equal(yearOf(body), undefined, body);
+});
+
+test('no year from an event: "since late 2024", a release, a version', () => {
+  for (const body of [
+    '<p>We have been in public beta since late 2024.</p>',
+    '<p>Acme was started as a side project and since the v2 release in 2021 it pays our bills.</p>',
+    '<p>Online since the 2.0 release in 2021.</p>',
+    '<p>Acme, fondée par deux amis, est stable depuis la version 3 en 2020.</p>',
+    '<p>Depuis fin 2024, Acme est en bêta publique.</p>',
+    '<p>Seit Ende 2024 ist Acme in der öffentlichen Beta.</p>',
+    '<p>Gegründet von zwei Freunden, seit Version 2 im Jahr 2019 stabil.</p>',
+    '<p>Acme fue fundada por dos amigos y desde la versión 2 en 2021 no para de crecer.</p>',
+    '<p>2021年にバージョン2.0をリリースしました。</p>',
+    '<p>2019年よりサービスの提供を開始しました。</p>',
+    '<p>自2020年发布3.0版以来，用户增长了十倍。</p>',
+  ])
+    assert.equal(yearOf(body), undefined, body);
+});
+
+test('a founding statement gives its year, in English, French, German, Spanish, Japanese and Chinese', () => {
+  for (const [body, year] of [
+    ['<p>Acme was founded in 2014 by two engineers in Lisbon.</p>', '2014'],
+    ['<p>Established 2009.</p>', '2009'],
+    ['<p>Acme a été fondée en 2016 à Nantes.</p>', '2016'],
+    ['<p>Die Acme GmbH wurde 2012 in Köln gegründet.</p>', '2012'],
+    ['<p>Acme fue fundada en 2018 en Sevilla.</p>', '2018'],
+    ['<p>株式会社アクメは2004年設立のソフトウェア会社です。</p>', '2004'],
+    ['<p>公司成立于2016年，总部位于深圳。</p>', '2016'],
+  ]) {
+    const founded = yearOf(body);
+    assert.equal(founded?.value, year, body);
+    assert.ok(founded!.evidence[0].quote.includes(year), founded!.evidence[0].quote);
+  }
+});
+
+test('a founding next to a copyright line on the same page still gives the founding year', () => {
+  const founded = yearOf('<p>Acme was founded in 2011.</p><footer><p>© 2011–2024 Acme Inc.</p></footer>');
+  assert.equal(founded?.value, '2011');
+  assert.ok(founded!.evidence.every((e) => !e.quote.includes('©')));
+});

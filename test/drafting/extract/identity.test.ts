@@ -1,0 +1,143 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  extractDescription,
+  extractLogo,
+  extractName,
+  extractShortDescription,
+  extractTagline,
+} from '../../../src/drafting/extract/identity.js';
+import { siteView } from '../../../src/drafting/extract/site-view.js';
+import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
+
+const home = (title: string, body: string, head = '') => siteView(pagesFromHtml({ '/': htmlPage(title, body, head) }));
+
+test('the share title names the product when the h1 says the same name', () => {
+  for (const [title, name, pitch] of [
+    ['Acmedit -Éditeur de texte pour macOS', 'Acmedit', 'Éditeur de texte pour macOS'],
+    ['Acmedit -Editor de texto sencillo para macOS', 'Acmedit', 'Editor de texto para macOS'],
+  ]) {
+    const s = home(title, `<h1>${name}</h1><p>${pitch}</p>`, `<meta property="og:title" content="${name}">`);
+    assert.equal(extractName(s)?.value, name, title);
+  }
+});
+
+test('a name before a comma, a full-width colon or in corner brackets counts when the page bears it out', () => {
+  const cases: [string, string, string][] = [
+    [
+      'Vela, l’app dei servizi pubblici',
+      '<img class="logo" src="/vela.svg" alt="Logo Vela app"><h2>Servizi</h2>',
+      'Vela',
+    ],
+    ['Vela, la app de los servicios públicos', '<footer><p>© 2024 Vela</p></footer>', 'Vela'],
+    ['Vela：与附近设备共享文件', '<nav class="logo">Vela</nav><h1>无需云端即可分享文件。</h1>', 'Vela'],
+    [
+      '無料で使える取引フレームワーク「Vela」',
+      '<h1>今すぐ始める。</h1><footer><p>© Vela All Rights Reserved.</p></footer>',
+      'Vela',
+    ],
+  ];
+  for (const [title, body, name] of cases) assert.equal(extractName(home(title, body))?.value, name, title);
+});
+
+test('a short phrase before a comma is not a name when nothing on the page bears it out', () => {
+  for (const title of ['Rapide, simple et sûr pour toute l’équipe', 'Schnell, sicher und kostenlos für alle']) {
+    assert.equal(extractName(home(title, '<h1>Partagez vos fichiers</h1>'))?.value, undefined, title);
+  }
+});
+
+test('a hero heading broken over two h1 lines after a comma is read as one tagline', () => {
+  for (const [first, second, joined] of [
+    [
+      '自分だけの取引アルゴリズムで、',
+      '今すぐシステムトレードを開始。',
+      '自分だけの取引アルゴリズムで、今すぐシステムトレードを開始。',
+    ],
+    ['Voorkom verspreiding,', 'download de app', 'Voorkom verspreiding, download de app'],
+  ]) {
+    const tagline = extractTagline(home('Acme', `<h1>${first}</h1><h1>${second}</h1>`), 'Acme');
+    assert.equal(tagline?.value, joined);
+    assert.equal(tagline?.evidence.length, 2);
+  }
+});
+
+test('a name in Latin letters run into a Chinese or Japanese pitch in the h1 leaves the pitch as the tagline', () => {
+  for (const pitch of ['高效创作者的最佳图片上传工具', '画像アップロードツール']) {
+    const tagline = extractTagline(home('Acme', `<h1><span>Acme</span><span>${pitch}</span></h1>`), 'Acme');
+    assert.equal(tagline?.value, pitch);
+  }
+  // A particle or verb carries the sentence on: the whole h1 is the pitch.
+  for (const h1 of ['Acmeは画像をすぐに共有できるツールです', 'Acme是一款图片上传工具']) {
+    assert.equal(extractTagline(home('Acme', `<h1>${h1}</h1>`), 'Acme')?.value, h1);
+  }
+});
+
+test('of a logo and its dark-mode twin, the default one is the logo', () => {
+  for (const [dark, light] of [
+    ['<img class="dark logo" src="/logo_a.png" alt="Acme">', '<img class="light logo" src="/logo_b.png" alt="Acme">'],
+    ['<img class="logo" src="/logo-white.svg" alt="Acme">', '<img class="logo" src="/logo-black.svg" alt="Acme">'],
+  ]) {
+    const logo = extractLogo(home('Acme', `<header>${dark}${light}</header><h1>Acme</h1>`), 'Acme');
+    assert.equal(logo?.value, `https://acme.example${/src="([^"]+)"/.exec(light)![1]}`);
+  }
+});
+
+test('a conditional style ("dark:hidden") or a file called dark does not make a logo the dark-mode one', () => {
+  for (const header of [
+    '<img class="logo dark:hidden" src="/logo-a.svg" alt="Acme"><img class="logo hidden dark:block" src="/logo-b.svg" alt="Acme">',
+    '<img class="logo" src="/logo-dark.svg" alt="Acme"><img class="logo" src="/logo-light.svg" alt="Acme">',
+  ]) {
+    const logo = extractLogo(home('Acme', `<header>${header}</header><h1>Acme</h1>`), 'Acme');
+    assert.equal(logo?.value, `https://acme.example${/src="([^"]+)"/.exec(header)![1]}`);
+  }
+});
+
+test('the app icon pictured on the page is the logo before a favicon', () => {
+  for (const img of [
+    '<img src="/img/appicon/128@2x.png" alt="[appIcon]">',
+    '<img src="/icon.png" alt="Icône app icon">',
+  ]) {
+    const logo = extractLogo(
+      home('Acme', `${img}<h1>Acme</h1>`, '<link rel="icon" href="/favicon.png" sizes="32x32">'),
+      'Acme',
+    );
+    assert.equal(logo?.value, `https://acme.example${/src="([^"]+)"/.exec(img)![1]}`);
+  }
+});
+
+test('a hero h1 that goes on in lower case on the next line is read whole', () => {
+  for (const [first, second] of [
+    ['welcome to', 'a calmer internet'],
+    ['bienvenue sur', 'un internet plus calme'],
+  ]) {
+    assert.equal(
+      extractTagline(home('Acme', `<h1>${first}</h1><h1>${second}</h1>`), 'Acme')?.value,
+      `${first} ${second}`,
+    );
+  }
+  // The name alone on its line is not the start of the pitch.
+  assert.equal(extractTagline(home('Acme', '<h1>Acme</h1><h1>a calmer internet</h1>'), 'Acme')?.value, undefined);
+});
+
+test('on a site in Chinese or Russian, an English meta description or paragraph gives way to the site’s own words', () => {
+  for (const hero of [
+    '1Remote是一款现代化的个人远程会话管理员和启动器，使用它你可以从一个入口管理多种远程会话。',
+    'FrankenPHP — это современный сервер приложений для PHP, написанный на Go и построенный на основе веб-сервера Caddy.',
+  ]) {
+    const s = home(
+      'Acme',
+      `<h1>Acme</h1><p>${hero}</p><p>${hero.slice(0, 40)}</p><p>One remote access manager to rule them all.</p>`,
+      '<meta name="description" content="One Remote Access Manager to Rule Them All">',
+    );
+    assert.equal(extractShortDescription(s)?.value, hero);
+    assert.ok(extractDescription(s)?.value.startsWith(hero));
+    assert.ok(!extractDescription(s)?.value.includes('rule them all'));
+  }
+  // Languages that share the Latin script are not told apart this way.
+  const fr = home(
+    'Acme',
+    '<h1>Acme</h1><p>Acme est un gestionnaire moderne de sessions à distance pour toute votre équipe.</p>',
+    '<meta name="description" content="One Remote Access Manager to Rule Them All">',
+  );
+  assert.equal(extractShortDescription(fr)?.value, 'One Remote Access Manager to Rule Them All');
+});

@@ -1,0 +1,132 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractLocation } from '../../../src/drafting/extract/location.js';
+import { siteView } from '../../../src/drafting/extract/site-view.js';
+import { sourcesOf, verifyQuote } from '../../../src/drafting/evidence.js';
+import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
+
+const locate = (pages: Record<string, string>) => {
+  const crawled = pagesFromHtml(pages);
+  const loc = extractLocation(siteView(crawled));
+  for (const p of [loc.country, loc.city])
+    for (const e of p?.evidence ?? []) assert.ok(verifyQuote(e.quote, crawled.flatMap(sourcesOf)), e.quote);
+  return { country: loc.country?.value, city: loc.city?.value, quote: loc.city?.evidence[0].quote };
+};
+const home = (body: string) => ({ '/': htmlPage('Acme', body) });
+const about = (body: string) => ({ '/': htmlPage('Acme', '<h1>Acme</h1>'), '/about': htmlPage('About', body) });
+
+test('"Get Started in Minutes" gives no city: a capitalised word after "in" is not a place', () => {
+  assert.deepEqual(
+    locate(home('<h1>Get Started in Minutes</h1><p>Deploy in Seconds. Available in Chrome and Firefox.</p>')),
+    { country: undefined, city: undefined, quote: undefined },
+  );
+  assert.equal(locate(about('<p>We started in Minutes, not months.</p>')).city, undefined);
+});
+
+test('a real city outside an address-like context is not where the company is', () => {
+  for (const body of [
+    '<p>Trusted by teams in London, Paris and Tokyo.</p>',
+    '<p>Made with love in Berlin.</p>',
+    '<p>Rejoignez nos clients à Lyon et à Paris.</p>',
+    '<p>Unsere Kunden in München und Wien sparen Zeit.</p>',
+    '<p>Disponible en Madrid y Barcelona.</p>',
+  ])
+    assert.equal(locate(about(body)).city, undefined, body);
+});
+
+test('a word the gazetteer does not know is no city, even after "based in"', () => {
+  assert.equal(locate(about('<p>We are based in Cloudland.</p>')).city, undefined);
+  assert.equal(locate(about('<p>Acme ist ein Team mit Sitz in Minuten.</p>')).city, undefined);
+});
+
+test('a city must lie in the country its statement names', () => {
+  assert.deepEqual(locate(about('<p>We are based in Lisbon, Portugal.</p>')).city, 'Lisbon');
+  const wrong = locate(about('<p>We are based in Lisbon, Japan.</p>'));
+  assert.deepEqual([wrong.country, wrong.city], ['JP', undefined]);
+});
+
+test('a city must lie in the country the site states when its own line names none', () => {
+  const loc = locate({
+    '/': htmlPage('Acme', '<h1>Acme</h1>'),
+    '/about': htmlPage('About', '<p>Acme is headquartered in Sydney.</p>'),
+    '/impressum': htmlPage('Impressum', '<h1>Impressum</h1><p>Acme GmbH</p><p>Hauptstraße 5</p><p>79102 Freiburg</p>'),
+  });
+  assert.deepEqual([loc.country, loc.city], ['DE', 'Freiburg']);
+});
+
+test('a state of registration is not a city: "incorporated in Delaware", "registered in England and Wales"', () => {
+  const us = locate(home('<footer><p>Acme Inc., incorporated in Delaware.</p></footer>'));
+  assert.equal(us.city, undefined);
+  const gb = locate(home('<footer><p>Acme Ltd, registered in England and Wales, no. 01234567.</p></footer>'));
+  assert.deepEqual([gb.country, gb.city], ['GB', undefined]);
+});
+
+test('where customers, users or servers are is not where the company is', () => {
+  for (const body of [
+    '<p>Our servers are located in Frankfurt, Germany.</p>',
+    '<p>Our customers are based in Berlin.</p>',
+    '<p>All data is stored and hosted in Dublin, Ireland.</p>',
+  ])
+    assert.equal(locate(about(body)).city, undefined, body);
+});
+
+test('"based in", "basée à", "mit Sitz in", "con sede en", "com sede em" give the city as the page writes it', () => {
+  for (const [body, city] of [
+    ['<p>Acme is a small team based in Porto, Portugal.</p>', 'Porto'],
+    ['<p>Acme est une société basée à Lyon, France.</p>', 'Lyon'],
+    ['<p>Die Acme GmbH mit Sitz in München entwickelt Software.</p>', 'München'],
+    ['<p>Acme es una empresa con sede en Sevilla, España.</p>', 'Sevilla'],
+    ['<p>A Acme é uma empresa com sede em Lisboa, Portugal.</p>', 'Lisboa'],
+    ['<p>Acme è una società con sede a Milano.</p>', 'Milano'],
+  ])
+    assert.equal(locate(about(body)).city, city, body);
+});
+
+test('an imprint address gives its city in the local spelling, checked in its country', () => {
+  const loc = locate({
+    '/': htmlPage('Acme', '<h1>Acme</h1>'),
+    '/impressum': htmlPage('Impressum', '<h1>Impressum</h1><p>Acme GmbH</p><p>Marienplatz 1</p><p>80331 München</p>'),
+  });
+  assert.deepEqual([loc.country, loc.city], ['DE', 'München']);
+  const vienna = locate({
+    '/': htmlPage('Acme', '<h1>Acme</h1>'),
+    '/impressum': htmlPage(
+      'Impressum',
+      '<h1>Impressum</h1><p>Acme GmbH</p><p>Ringstraße 1</p><p>1010 Wien, Österreich</p>',
+    ),
+  });
+  assert.deepEqual([vienna.country, vienna.city], ['AT', 'Wien']);
+});
+
+test('a Japanese company profile address gives its city in Japanese; a hero line gives none', () => {
+  const loc = locate(
+    about(
+      '<h1>会社概要</h1><table><tr><th>所在地</th><td>〒150-0002 東京都渋谷区渋谷2-1-1</td></tr></table><p>数分で始められます。</p>',
+    ),
+  );
+  assert.equal(loc.city, '東京');
+  assert.match(loc.quote!, /東京都渋谷区/);
+  assert.equal(locate(home('<h1>数分で始められます</h1><p>東京の企業にも選ばれています。</p>')).city, undefined);
+  assert.equal(locate(about('<p>本社：大阪府大阪市北区梅田1-1-1</p>')).city, '大阪');
+  assert.equal(locate(about('<p>〒220-0012 神奈川県横浜市西区みなとみらい2-2-1</p>')).city, '横浜');
+});
+
+test('a Chinese head-office statement or address gives the city; a mention gives none', () => {
+  assert.equal(locate(about('<p>公司成立于2016年，总部位于深圳。</p>')).city, '深圳');
+  assert.equal(locate(about('<p>地址：北京市海淀区中关村大街1号</p>')).city, '北京');
+  assert.equal(locate(about('<p>我们的客户遍布北京、上海和深圳。</p>')).city, undefined);
+});
+
+test('a Korean address gives the city; a mention gives none', () => {
+  assert.equal(locate(about('<p>주소: 서울특별시 강남구 테헤란로 123</p>')).city, '서울');
+  assert.equal(locate(about('<p>본사는 부산에 있습니다.</p>')).city, '부산');
+  assert.equal(locate(about('<p>서울과 부산의 고객들이 사용합니다.</p>')).city, undefined);
+});
+
+test('a customer’s address in a testimonial is not the company’s, in any language', () => {
+  for (const body of [
+    '<blockquote><p>“Great tool.” — Jo, based in Leeds, United Kingdom</p></blockquote>',
+    '<div class="testimonial"><p>所在地：東京都港区 — 山田さん</p></div>',
+  ])
+    assert.equal(locate(home(body)).city, undefined, body);
+});
