@@ -56,7 +56,7 @@ async function p95(paths: string[], n = 200): Promise<number> {
 }
 
 const measurePages = async () => ({
-  home: await p95(['/', '/?section=trending', '/?section=today']),
+  home: await p95(['/', '/launches?section=trending', '/launches?section=today']),
   search: await p95([
     '/search?q=analytics',
     '/search?q=invoicing&sort=votes',
