@@ -49,13 +49,20 @@ export async function benchContext(kind: 'postgres' | 'pglite', env: Record<stri
  */
 export async function cannon(
   url: string,
-  opts: { requests?: { path: string }[]; duration?: number; connections?: number } = {},
+  opts: {
+    requests?: { path: string }[];
+    duration?: number;
+    connections?: number;
+    /** Sent with every request (autocannon builds a request with headers of its own more slowly). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ rps: number; p99: number; errors: number; non2xx: number; serverCpuUsPerRequest: number }> {
   const args = {
     url,
     duration: opts.duration ?? 10,
     connections: opts.connections ?? 20,
     ...(opts.requests ? { requests: opts.requests } : {}),
+    ...(opts.headers ? { headers: opts.headers } : {}),
   };
   // The options go by standard input: a list of request bodies can be longer than argv allows.
   const child = spawn(process.execPath, ['--import', 'tsx', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });

@@ -23,7 +23,11 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   await ensureCatalog(db, site.id);
   const credentials = new CredentialCache(db, 30_000, 20_000, () => (opts.now ?? (() => new Date()))().getTime());
   await credentials.start();
-  const listingCache = new ListingCache();
+  // Profiles for five minutes (± a quarter): every write to a listing announces itself here and to
+  // every instance, so the TTL only bounds what nobody announces (view counts, SQL typed by hand) —
+  // and each profile read in that time is reloaded when it ends (ten queries), which at 10 s was
+  // most of the embedded database's work for a few hundred busy listings.
+  const listingCache = new ListingCache(300_000, 60_000, 5_000, Date.now, 0.25);
   const readCache = new ListingCache(config.readCacheSeconds * 1000, config.readCacheSeconds * 1000, 2_000);
   await dropCachedCopiesOnChange(db, listingCache, readCache);
   return {
@@ -39,11 +43,15 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   };
 }
 
+/** The LISTINGS_CHANNEL payload of a change to every listing at once (a profile key has a colon). */
+const EVERY_LISTING = '*';
+
 /**
  * The caches' side of db.changed (db/changes.ts): a write made here empties this instance's copies
  * before the writer's call returns, so its next read shows it; other instances hear of it through
- * NOTIFY. The payload on LISTINGS_CHANNEL is a profile key, or `${siteId}:` (no listing has an empty
- * slug) when only the lists go.
+ * NOTIFY. The payload on LISTINGS_CHANNEL is a profile key, `${siteId}:` (no listing has an empty
+ * slug) when only the lists go, or EVERY_LISTING. The pages memoised from these reads
+ * (site/page-memo.ts) go whenever the read cache is emptied.
  */
 async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, readCache: ListingCache): Promise<void> {
   const notify = (channel: string, payload: string) =>
@@ -51,23 +59,18 @@ async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, read
   db.onChange((change) => {
     switch (change.kind) {
       case 'listing': {
-        // Any listing write can change a list, so the cached list answers go too.
+        // Any listing write (a vote too) can change a list, so the cached list answers go too: a
+        // vote shows on the next page anyone opens, on every instance.
         const key = profileCacheKey(change.siteId, change.slug);
         listingCache.invalidate(key);
         readCache.clear();
         notify(LISTINGS_CHANNEL, key);
         return;
       }
-      case 'vote_count':
-        // The voter sees the new number at once. Other instances are not told: a count is not worth
-        // a NOTIFY and a cleared read cache on every vote, and their cached profiles and lists show
-        // it within their TTLs (10 s and READ_CACHE_SECONDS).
-        listingCache.invalidate(profileCacheKey(change.siteId, change.slug));
-        return;
       case 'all_listings':
-        // Not told to other instances: they show it within their TTLs.
         listingCache.clear();
         readCache.clear();
+        notify(LISTINGS_CHANNEL, EVERY_LISTING);
         return;
       case 'categories':
         // list_categories and get_category are cached reads and every profile names its categories.
@@ -76,6 +79,11 @@ async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, read
         listingCache.clear();
         dropSalesCatalog(db); // quotes check category slugs against it
         notify(LISTINGS_CHANNEL, `${change.siteId}:`);
+        return;
+      case 'content':
+        // No cached read holds it, but the memoised pages go with the read cache, everywhere.
+        readCache.clear();
+        notify(LISTINGS_CHANNEL, ':');
         return;
       case 'site_settings':
         // Vote settings are reused for VOTE_SETTINGS_TTL_MS elsewhere; sales settings are told at once.
@@ -91,7 +99,8 @@ async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, read
   });
   // Changes made on other instances.
   await db.listen(LISTINGS_CHANNEL, (key) => {
-    listingCache.invalidate(key);
+    if (key === EVERY_LISTING) listingCache.clear();
+    else listingCache.invalidate(key);
     readCache.clear();
   });
   await db.listen(SALES_CHANNEL, () => dropSalesCatalog(db));

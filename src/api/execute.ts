@@ -5,9 +5,12 @@ import { HttpError, forbidden } from './errors.js';
 import type { OperationInput, OperationSpec, Principal } from './registry.js';
 import { requireScope } from './auth.js';
 
-/** A cached read's key: the same input in any property order is the same answer. */
-const readCacheKey = (siteId: number, operationId: string, input: unknown) =>
-  `${siteId}|${operationId}|${JSON.stringify(Object.entries(Object(input)).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+/**
+ * A cached read's key: the same input in any property order is the same answer, on the same UTC
+ * day — "today" and "this week" change at midnight, and an answer from before must not outlive it.
+ */
+const readCacheKey = (siteId: number, operationId: string, input: unknown, now: Date) =>
+  `${siteId}|${Math.floor(now.getTime() / 86_400_000)}|${operationId}|${JSON.stringify(Object.entries(Object(input)).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
 
 /**
  * Runs one operation for every surface alike (REST, MCP, the site's pages and forms): scope check,
@@ -32,7 +35,7 @@ export async function executeOperation<
   }
   rejectUnstorableText(input);
   if (op.cached && ctx.config.readCacheSeconds > 0) {
-    const key = readCacheKey(ctx.site.id, op.operationId, input);
+    const key = readCacheKey(ctx.site.id, op.operationId, input, ctx.now());
     const hit = await ctx.readCache.getOrLoad(key, () => handler.call(op, input, { ...ctx, principal: null }));
     return hit!.value;
   }

@@ -5,7 +5,7 @@ import { HttpError } from './errors.js';
 import { executeOperation } from './execute.js';
 import { REPLAYED_HEADER, parseIdempotencyKey, requestHash, toStoredJson, withIdempotency } from './idempotency.js';
 import { linkHeader } from './pagination.js';
-import { jsonTextOf } from './pre-serialized.js';
+import { jsonBytesOf, jsonTextOf } from './pre-serialized.js';
 import { MIN_GZIP_BYTES, acceptsGzip, gzipOnce } from '../net/gzip.js';
 import { offeredOn, type Operation, type Principal } from './registry.js';
 
@@ -35,6 +35,16 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
     const status = op.status ?? 200;
     // A 401 names the scope this operation needs (every scope for a public one).
     const challengeTarget: ChallengeTarget = op.scope ? { scopes: [op.scope] } : {};
+    const checkCredentials = async (req: FastifyRequest) => {
+      const principal = await authenticate(ctx, req.headers.authorization, challengeTarget);
+      if (op.scope) requireScope(ctx, principal, op.scope);
+      principals.set(req, principal);
+      // A malformed Idempotency-Key is refused before anything runs (absent: the request runs normally).
+      if (op.idempotent && principal) {
+        const key = parseIdempotencyKey(req.headers['idempotency-key']);
+        if (key !== undefined) idempotencyKeys.set(req, key);
+      }
+    };
     app.route({
       method: op.method,
       url: API_PREFIX + fastifyPath(op.path),
@@ -50,15 +60,10 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
       // Before parsing, after the rate limit (whose onRequest hook every answer's RateLimit headers come from).
       ...(op.body ? { preParsing: refuseNonJsonBody } : {}),
       // Credentials are checked before the input: an anonymous caller learns it must sign in, not what the body lacks.
-      preValidation: async (req) => {
-        const principal = await authenticate(ctx, req.headers.authorization, challengeTarget);
-        if (op.scope) requireScope(ctx, principal, op.scope);
-        principals.set(req, principal);
-        // A malformed Idempotency-Key is refused before anything runs (absent: the request runs normally).
-        if (op.idempotent && principal) {
-          const key = parseIdempotencyKey(req.headers['idempotency-key']);
-          if (key !== undefined) idempotencyKeys.set(req, key);
-        }
+      preValidation: (req, _reply, done) => {
+        // An anonymous read of a public operation needs no lookup, nor a promise (a cached read's hot path).
+        if (!req.headers.authorization && !op.scope) return done();
+        checkCredentials(req).then(() => done(), done);
       },
       handler: async (req, reply) => {
         const principal = principals.get(req) ?? null;
@@ -92,7 +97,7 @@ export function registerRestRoutes(app: FastifyInstance, ops: Operation[], ctx: 
           // A cached read is gzipped once for every client that accepts it (fetch and browsers do).
           if (text.length >= MIN_GZIP_BYTES && acceptsGzip(req.headers['accept-encoding']))
             return reply.header('content-encoding', 'gzip').send(gzipOnce(result as object, text));
-          return reply.send(text);
+          return reply.send(jsonBytesOf(result as object, text));
         }
         return reply.code(status).send(result);
       },

@@ -6,16 +6,16 @@
  * write is visible (a reload in between would keep the old rows).
  */
 export type Change =
-  /** A listing's public profile, and with it any list that shows the listing. */
+  /** A listing's public profile (its votes too), and with it any list or page that shows the listing. */
   | { kind: 'listing'; siteId: number; slug: string }
-  /** Only a listing's vote count: its profile, on this instance alone (see context.ts). */
-  | { kind: 'vote_count'; siteId: number; slug: string }
   /** Something every listing shows, for all of them at once (domain ratings). */
   | { kind: 'all_listings' }
   | { kind: 'categories'; siteId: number }
   | { kind: 'site_settings'; siteId: number }
   /** Products, prices or bundles. */
-  | { kind: 'sales_catalog'; siteId: number };
+  | { kind: 'sales_catalog'; siteId: number }
+  /** What only the site's pages show: blog posts, founders' interviews. */
+  | { kind: 'content' };
 
 export type ChangeHandler = (change: Change) => void;
 

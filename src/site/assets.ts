@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { Precompressed } from '../net/content-coding.js';
+import { sendPrecompressed } from '../net/compress-replies.js';
 
 const CSS = fs.readFileSync(new URL('./assets/site.css', import.meta.url), 'utf8');
 const hashOf = (text: string) => crypto.createHash('sha256').update(text).digest('hex').slice(0, 12);
@@ -12,6 +14,9 @@ export const VOTE_SCRIPT_PATH = `/assets/vote.${hashOf(VOTE_SCRIPT)}.js`;
 /** A listing page's screenshot dialog and click-to-load videos (plain links without it). */
 const MEDIA_SCRIPT = fs.readFileSync(new URL('./assets/media.js', import.meta.url), 'utf8');
 export const MEDIA_SCRIPT_PATH = `/assets/media.${hashOf(MEDIA_SCRIPT)}.js`;
+
+/** For addresses that change whenever their content does. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#b3400a"/><path d="M9 21l7-12 7 12h-4l-3-5-3 5z" fill="#fff"/></svg>';
@@ -58,20 +63,14 @@ export function registerAssetRoutes(
   app.get('/llms.txt', async (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(llms),
   );
-  app.get(STYLESHEET_PATH, async (_req, reply) =>
-    reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(CSS),
-  );
-  for (const [path, script] of [
-    [VOTE_SCRIPT_PATH, VOTE_SCRIPT],
-    [MEDIA_SCRIPT_PATH, MEDIA_SCRIPT],
-  ]) {
-    app.get(path, async (_req, reply) =>
-      reply
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .type('text/javascript; charset=utf-8')
-        .send(script),
-    );
-  }
+  // Hashed addresses: cached for a year, compressed once at full effort.
+  const hashed = (path: string, type: string, text: string) => {
+    const body = new Precompressed(Buffer.from(text), 'once');
+    app.get(path, (req, reply) => sendPrecompressed(req, reply.header('Cache-Control', IMMUTABLE).type(type), body));
+  };
+  hashed(STYLESHEET_PATH, 'text/css; charset=utf-8', CSS);
+  hashed(VOTE_SCRIPT_PATH, 'text/javascript; charset=utf-8', VOTE_SCRIPT);
+  hashed(MEDIA_SCRIPT_PATH, 'text/javascript; charset=utf-8', MEDIA_SCRIPT);
   for (const path of ['/favicon.svg', '/favicon.ico']) {
     app.get(path, async (_req, reply) =>
       reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(FAVICON),

@@ -31,14 +31,16 @@ export const textLang = (l: { language: string | null }): SafeHtml | '' =>
   l.language ? html` lang="${l.language}"` : '';
 
 /**
- * Voting from a card: signed-out visitors get a link to sign in (and come back to `next`);
- * signed-in ones a form posting to the vote route with its CSRF token, `voted` holding the
- * listings they already voted for on their current launch.
+ * Voting from a card: signed-out visitors get a form that signs them in first (and comes back to
+ * `next`, the vote kept through sign-in); signed-in ones a form posting to the vote route with its CSRF token, `voted` holding the
+ * listings they already voted for on their current launch. A memoised page leaves the button to
+ * be filled in per visitor (`deferred`, see personal-parts.ts).
  */
-export type CardVoting = { next: string } & (
+export type VoterState = { next: string } & (
   | { signedIn: false }
   | { signedIn: true; csrf: string; voted: ReadonlySet<number> }
 );
+export type CardVoting = VoterState | { deferred: (l: ListingSummary) => SafeHtml };
 
 export interface CardOptions {
   now: Date;
@@ -65,13 +67,16 @@ export function listingCard(l: ListingSummary, o: CardOptions): SafeHtml {
     </div>
     ${
       !o.metric && o.voting && l.status === 'live'
-        ? cardVote(l, o.voting)
+        ? 'deferred' in o.voting
+          ? o.voting.deferred(l)
+          : cardVote(l, o.voting)
         : html`<div class="votes" title="${o.metric?.label ?? 'Community votes'}"><span aria-hidden="true">${o.metric ? '' : '▲ '}</span>${o.metric?.value ?? l.votes}<span class="sr-only"> ${o.metric?.label ?? 'votes'}</span>${o.metric?.note ? html`<span class="metric-note" aria-hidden="true">${o.metric.note}</span>` : ''}</div>`
     }
   </li>`;
 }
 
-function cardVote(l: ListingSummary, v: CardVoting): SafeHtml {
+/** The vote button of a live listing's card. */
+export function cardVote(l: ListingSummary, v: VoterState): SafeHtml {
   const count = html`<span aria-hidden="true">▲</span> <span class="vote-count">${l.votes}</span>`;
   if (!v.signedIn) {
     // Kept through sign-in and cast after it (pending-actions.ts); no token on a page shared by every visitor.

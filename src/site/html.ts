@@ -39,6 +39,8 @@ export interface LayoutOptions {
   siteName: string;
   description?: string;
   user?: { email: string; is_admin?: boolean } | null;
+  /** The header as rendered elsewhere (a memoised page's placeholder, see personal-parts.ts); otherwise from `user`. */
+  header?: (at: { siteName: string; path: string }) => SafeHtml;
   /** The page's canonical URL (absolute); its path also says which section of the header is marked current. */
   canonical?: string;
   /** An absolute image URL of our own origin for link previews (OpenGraph / Twitter cards), e.g. a generated share image. */
@@ -68,7 +70,8 @@ function breadcrumbNav(trail: Crumb[]): SafeHtml {
   return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${trail.map((t, i) => html`<li>${t.href && i < trail.length - 1 ? html`<a href="${t.href}">${t.label}</a>` : html`<span aria-current="page">${t.label}</span>`}</li>`)}</ol></nav>`;
 }
 
-function siteHeader(opts: LayoutOptions, path: string): SafeHtml {
+/** The page's header: the sections (the page's one marked) and the visitor's account links, or sign-in. */
+export function siteHeader(opts: { siteName: string; user?: { is_admin?: boolean } | null }, path: string): SafeHtml {
   const section = sectionOf(path);
   const account = opts.user
     ? html`${opts.user.is_admin ? html`<li><a href="/admin">Admin</a></li>` : ''}<li><a href="/drafts">Drafts</a></li><li><a href="/my/listings">My listings</a></li><li><a href="/orders">Orders</a></li><li><a href="/account">Account</a></li>`
@@ -107,7 +110,7 @@ ${opts.image ? html`<meta property="og:image" content="${opts.image}"><meta name
 ${jsonLd.map((o) => html`<script type="application/ld+json">${raw(ldJson(o))}</script>`)}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest"><meta name="theme-color" content="#b3400a"><link rel="alternate" type="application/rss+xml" title="New launches" href="/feed.xml"><link rel="stylesheet" href="${STYLESHEET_PATH}">${(opts.stylesheets ?? []).map((href) => html`<link rel="stylesheet" href="${href}">`)}${(opts.alternates ?? []).map((a) => html`<link rel="alternate" type="${a.type}" href="${a.href}"${a.title ? html` title="${a.title}"` : ''}>`)}</head>
 <body><a class="skip-link" href="#main">Skip to content</a>
-${siteHeader(opts, path)}
+${opts.header ? opts.header({ siteName: opts.siteName, path }) : siteHeader(opts, path)}
 <main id="main">${opts.breadcrumbs ? breadcrumbNav(opts.breadcrumbs) : ''}${body}</main>
 ${siteFooter(opts.siteName, path)}</body></html>`.value;
 }

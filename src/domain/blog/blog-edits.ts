@@ -195,6 +195,8 @@ export async function saveBlogPost(
           i,
         ]);
       }
+      // The blog's pages are memoised: they go once this commits.
+      tx.changed({ kind: 'content' });
       return { ok: true, id: postId, slug: v.slug };
     });
   } catch (err) {
@@ -210,5 +212,6 @@ export async function deleteBlogPost(db: Queryable, siteId: number, id: number):
     'DELETE FROM blog_posts WHERE site_id = $1 AND id = $2 RETURNING slug',
     [siteId, id],
   );
+  if (rows[0]) db.changed({ kind: 'content' });
   return rows[0]?.slug ?? null;
 }

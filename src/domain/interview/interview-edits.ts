@@ -68,6 +68,8 @@ export async function updateInterviewQuestion(
       'AND id = $2 RETURNING id',
     [siteId, id, v.question, v.position],
   );
+  // Founders' pages show the questions with their answers.
+  if (rows.length) db.changed({ kind: 'content' });
   return rows.length > 0;
 }
 
@@ -86,5 +88,7 @@ export async function setInterviewQuestionActive(
     'UPDATE interview_questions SET active = $3 WHERE site_id = $1 AND id = $2 RETURNING id',
     [siteId, id, active],
   );
+  // Founders' pages show the answers to active questions.
+  if (rows.length) db.changed({ kind: 'content' });
   return rows.length > 0;
 }

@@ -42,12 +42,15 @@ export async function saveAnswers(
       [userId, a.question_id, a.answer, at],
     );
   }
+  // Founders' pages show the answers.
+  if (answers.length) db.changed({ kind: 'content' });
 }
 
 export async function removeAnswers(db: Queryable, userId: number, questionIds: number[]): Promise<void> {
-  if (questionIds.length)
-    await db.query<NoRows>('DELETE FROM interview_answers WHERE user_id = $1 AND question_id = ANY($2::int[])', [
-      userId,
-      questionIds,
-    ]);
+  if (!questionIds.length) return;
+  await db.query<NoRows>('DELETE FROM interview_answers WHERE user_id = $1 AND question_id = ANY($2::int[])', [
+    userId,
+    questionIds,
+  ]);
+  db.changed({ kind: 'content' });
 }

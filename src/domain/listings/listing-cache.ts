@@ -4,8 +4,8 @@
  * - Concurrent misses for one key share a single load (no thundering herd on a cold or expired key).
  * - After `ttlMs` an entry is stale: it is still served for up to `staleMs` while one background
  *   load refreshes it, so readers never wait on an expiry.
- * - Writes on this instance invalidate at once (db.changed, see context.ts); the TTL bounds
- *   staleness from writes elsewhere.
+ * - Writes on this instance invalidate at once (db.changed, see context.ts), writes elsewhere
+ *   through NOTIFY; the TTL bounds staleness from changes nobody announces.
  */
 export interface CachedValue<T> {
   value: T;
@@ -23,12 +23,18 @@ export class ListingCache {
   private entries = new Map<string, Entry>();
   private loading = new Map<string, Promise<CachedValue<unknown> | null>>();
   private generations = new Map<string, number>();
+  private clears = 0;
 
   constructor(
     private readonly ttlMs = 10_000,
     private readonly staleMs = 60_000,
     private readonly maxEntries = 5_000,
     private readonly clock: () => number = Date.now,
+    /**
+     * Each entry's freshness is this share of `ttlMs` longer or shorter, at random: entries loaded
+     * together (a warm-up, a cleared cache) then do not all reload in the same second.
+     */
+    private readonly spread = 0,
   ) {}
 
   /** The cached value, or the loader's (null = nothing to cache, e.g. not found). */
@@ -52,11 +58,12 @@ export class ListingCache {
           this.entries.delete(key);
           return null;
         }
+        const ttl = this.ttlMs * (1 + this.spread * (2 * Math.random() - 1));
         const entry: Entry = {
           value,
           json: JSON.stringify(value),
-          freshUntil: this.clock() + this.ttlMs,
-          staleUntil: this.clock() + this.ttlMs + this.staleMs,
+          freshUntil: this.clock() + ttl,
+          staleUntil: this.clock() + ttl + this.staleMs,
         };
         // An invalidation while loading means the loaded value may predate the write: don't keep it.
         if ((this.generations.get(key) ?? 0) === generation) this.put(key, entry);
@@ -82,14 +89,25 @@ export class ListingCache {
     this.entries.set(key, entry);
   }
 
+  /** How many times this key was invalidated: a copy of anything built from it before is out of date. */
+  generationOf(key: string): number {
+    return this.generations.get(key) ?? 0;
+  }
+
   invalidate(key: string) {
     this.entries.delete(key);
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
   }
 
   clear() {
+    this.clears++;
     for (const key of this.entries.keys()) this.invalidate(key);
     for (const key of this.loading.keys()) this.invalidate(key);
+  }
+
+  /** How many times the cache was emptied: anything built from its answers before the last time is out of date. */
+  get epoch() {
+    return this.clears;
   }
 
   get size() {

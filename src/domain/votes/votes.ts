@@ -137,7 +137,7 @@ export async function castVote(
   if (who) return refused(who);
   if (!r.found) return refused('not_found');
   if (r.inserted) {
-    db.changed({ kind: 'vote_count', siteId, slug });
+    db.changed({ kind: 'listing', siteId, slug });
     return { voted: true, counted: r.counted === true, votes: r.votes, held_until: r.held_until };
   }
   // Voted already (a double click, another tab): answer with the vote there is.
@@ -182,7 +182,7 @@ export async function removeVote(
   const r = rows[0];
   if (r.user_id === null) return refused('signed_out');
   if (!r.found) return refused('not_found');
-  if (r.removed) db.changed({ kind: 'vote_count', siteId, slug });
+  if (r.removed) db.changed({ kind: 'listing', siteId, slug });
   if (!r.removed && (await ownVote(db, { id: r.listing_id, launch_week: r.launch_week }, r.user_id)))
     return { voted: true, counted: false, votes: r.votes, held_until: null };
   return { voted: false, counted: false, votes: r.votes, held_until: null };

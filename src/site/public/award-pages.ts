@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
-import { currentUser } from '../session.js';
+import { pageMemoOf } from '../page-memo.js';
+import type { PersonalParts } from '../personal-parts.js';
 import { logo, pagination } from '../components.js';
 import type { Crumb } from '../site-navigation.js';
 import { HttpError, badRequest } from '../../api/errors.js';
@@ -29,42 +30,38 @@ const medals = (t: AllTimeEntry) =>
     .map(([n, r]) => `${n} × #${r}`)
     .join(' · ');
 
-/** The public verification page of each award (a badge links to it) and the Hall of Fame. */
+/** The public verification page of each award (a badge links to it) and the Hall of Fame (memoised, page-memo.ts). */
 export function registerAwardPages(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   const siteName = ctx.site.name;
-  const send = async (
-    req: FastifyRequest,
-    reply: FastifyReply,
+  const memo = pageMemoOf(ctx);
+  const inLayout = (
+    parts: PersonalParts,
     o: { title: string; description: string; canonical: string; breadcrumbs: Crumb[] },
     body: SafeHtml,
-  ) =>
-    reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .send(layout({ ...o, siteName, user: await currentUser(ctx, req).catch(() => null) }, body));
+  ) => layout({ ...o, siteName, header: parts.header }, body);
 
-  app.get<{ Params: { id: string } }>('/awards/:id', async (req, reply) => {
-    // Anything but a plain award number (words, signs, numbers past int4) is simply no award.
-    const a = /^[1-9][0-9]{0,8}$/.test(req.params.id)
-      ? await findAward(ctx.db, ctx.site.id, Number(req.params.id))
-      : null;
-    if (!a) throw new HttpError(404, `There is no award ${req.params.id}.`);
-    const l = a.listing;
-    return send(
-      req,
-      reply,
-      {
-        title: `${l.name} — ${a.title}, week of ${a.week} — ${siteName}`,
-        description: `${l.name} won ${a.title} on ${siteName} for the week of ${a.week}, with ${votes(a.votes)} from the community that week.`,
-        canonical: `${base}/awards/${a.id}`,
-        breadcrumbs: [
-          { href: '/', label: 'Home' },
-          { href: '/hall-of-fame', label: 'Hall of Fame' },
-          { label: `${a.title}, week of ${a.week}` },
-        ],
-      },
-      html`
+  app.get<{ Params: { id: string } }>('/awards/:id', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      // Anything but a plain award number (words, signs, numbers past int4) is simply no award.
+      const a = /^[1-9][0-9]{0,8}$/.test(req.params.id)
+        ? await findAward(ctx.db, ctx.site.id, Number(req.params.id))
+        : null;
+      if (!a) throw new HttpError(404, `There is no award ${req.params.id}.`);
+      const l = a.listing;
+      return inLayout(
+        parts,
+        {
+          title: `${l.name} — ${a.title}, week of ${a.week} — ${siteName}`,
+          description: `${l.name} won ${a.title} on ${siteName} for the week of ${a.week}, with ${votes(a.votes)} from the community that week.`,
+          canonical: `${base}/awards/${a.id}`,
+          breadcrumbs: [
+            { href: '/', label: 'Home' },
+            { href: '/hall-of-fame', label: 'Hall of Fame' },
+            { label: `${a.title}, week of ${a.week}` },
+          ],
+        },
+        html`
       <h1>${l.name} won ${a.title} for the week of ${a.week}</h1>
       <p class="notice"><strong>Verified award.</strong> This page is ${siteName}'s own record of it; the award badge links here, so anyone can check it.</p>
       <div class="award rank-${a.rank}">
@@ -82,31 +79,32 @@ export function registerAwardPages(app: FastifyInstance, ctx: AppContext) {
       </dl>
       <p class="small muted">${AWARD_RULE}</p>
       <p><a href="/p/${l.slug}">${l.name}'s listing</a> · <a href="/launches/weeks/${a.week}">The launches of the week of ${a.week}</a> · <a href="/awards?listing=${l.slug}">Every award of ${l.name}</a> · <a href="/hall-of-fame">Hall of Fame</a></p>`,
-    );
-  });
+      );
+    }),
+  );
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/hall-of-fame', async (req, reply) => {
-    const p = req.query.page;
-    if (p !== undefined && p !== '' && !(/^[1-9][0-9]{0,3}$/.test(p) && Number(p) <= 1000))
-      throw badRequest('page must be a whole number from 1 to 1000', [
-        { path: 'page', message: 'must be from 1 to 1000' },
+  app.get<{ Querystring: Record<string, string | undefined> }>('/hall-of-fame', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const p = req.query.page;
+      if (p !== undefined && p !== '' && !(/^[1-9][0-9]{0,3}$/.test(p) && Number(p) <= 1000))
+        throw badRequest('page must be a whole number from 1 to 1000', [
+          { path: 'page', message: 'must be from 1 to 1000' },
+        ]);
+      const page = p ? Number(p) : 1;
+      const [byWeek, top] = await Promise.all([
+        winnersByWeek(ctx.db, ctx.site.id, WEEKS_PER_PAGE, (page - 1) * WEEKS_PER_PAGE),
+        page === 1 ? allTimeTop(ctx.db, ctx.site.id, ALL_TIME_TOP) : Promise.resolve([]),
       ]);
-    const page = p ? Number(p) : 1;
-    const [byWeek, top] = await Promise.all([
-      winnersByWeek(ctx.db, ctx.site.id, WEEKS_PER_PAGE, (page - 1) * WEEKS_PER_PAGE),
-      page === 1 ? allTimeTop(ctx.db, ctx.site.id, ALL_TIME_TOP) : Promise.resolve([]),
-    ]);
-    const totalPages = Math.ceil(byWeek.total / WEEKS_PER_PAGE);
-    return send(
-      req,
-      reply,
-      {
-        title: `Hall of Fame — ${siteName}`,
-        description: `Every Launch of the Week winner on ${siteName}, week by week, and the all-time top of the products that won the most.`,
-        canonical: `${base}/hall-of-fame${page > 1 ? `?page=${page}` : ''}`,
-        breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Hall of Fame' }],
-      },
-      html`
+      const totalPages = Math.ceil(byWeek.total / WEEKS_PER_PAGE);
+      return inLayout(
+        parts,
+        {
+          title: `Hall of Fame — ${siteName}`,
+          description: `Every Launch of the Week winner on ${siteName}, week by week, and the all-time top of the products that won the most.`,
+          canonical: `${base}/hall-of-fame${page > 1 ? `?page=${page}` : ''}`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Hall of Fame' }],
+        },
+        html`
       <h1>Hall of Fame</h1>
       <p class="muted">${AWARD_RULE} Each award links to its verification page. See also <a href="/awards">all awards</a>.</p>
       ${
@@ -147,6 +145,7 @@ export function registerAwardPages(app: FastifyInstance, ctx: AppContext) {
         )}
         ${pagination('/hall-of-fame', {}, page, totalPages)}
       </section>`,
-    );
-  });
+      );
+    }),
+  );
 }

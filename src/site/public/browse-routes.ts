@@ -5,7 +5,8 @@ import { searchListingsOperation } from '../../api/operations/listings.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
-import { currentUser } from '../session.js';
+import { pageMemoOf } from '../page-memo.js';
+import type { PersonalParts } from '../personal-parts.js';
 import { cardList, pagination } from '../components.js';
 import type { Crumb } from '../site-navigation.js';
 import { homeData } from './home-data.js';
@@ -13,7 +14,6 @@ import { homePage } from './home-page.js';
 import { readOperation } from './read-operation.js';
 import { LISTING_SORTS } from '../../domain/search/search-listings.js';
 import type { CategoryNode } from '../../domain/categories/category-repository.js';
-import { cardVoting } from '../community/card-voting.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -79,20 +79,19 @@ const qs = (q: Query) => {
   return s ? `?${s}` : '';
 };
 
-/** Home, the launch sections, search, and categories: the directory a visitor browses. */
+/**
+ * Home, the launch sections, search, and categories: the directory a visitor browses. Memoised
+ * (page-memo.ts), but for searches for a text.
+ */
 export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   const siteName = ctx.site.name;
-  const send = async (
-    req: FastifyRequest,
-    reply: FastifyReply,
+  const memo = pageMemoOf(ctx);
+  const inLayout = (
+    parts: PersonalParts,
     o: { title: string; description?: string; canonical: string; breadcrumbs?: Crumb[] },
     body: SafeHtml,
-  ) =>
-    reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .send(layout({ ...o, siteName, user: await currentUser(ctx, req).catch(() => null) }, body));
+  ) => layout({ ...o, siteName, header: parts.header }, body);
 
   app.get<{ Querystring: Query }>('/', async (req, reply) => {
     // The sections and their pages used to live here: old links land on /launches.
@@ -101,41 +100,45 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
         `/launches${qs({ section: req.query.section, page: req.query.page, per_page: req.query.per_page })}`,
         301,
       );
-    const now = ctx.now();
-    const data = await homeData(ctx, now);
-    const voting = await cardVoting(ctx, req, reply, [...data.featured, ...data.today.items, ...data.week.items]);
-    return send(
-      req,
-      reply,
-      {
-        title: `${siteName} — today's and this week's product launches`,
-        description: ctx.site.purpose,
-        canonical: `${base}/`,
-      },
-      homePage(data, { now, voting, siteName, purpose: ctx.site.purpose, base }),
-    );
+    return home(req, reply);
   });
 
-  app.get<{ Querystring: Query }>('/launches', async (req, reply) => {
-    const now = ctx.now();
-    const section = LAUNCH_TABS.find((s) => s.key === (req.query.section ?? 'this-week')) ?? LAUNCH_TABS[0];
-    const list = await readOperation(ctx, listLaunchesOperation, {
-      section: section.key,
-      page: req.query.page,
-      per_page: req.query.per_page,
+  const home = (req: FastifyRequest, reply: FastifyReply) =>
+    memo.send(req, reply, async (parts) => {
+      const now = ctx.now();
+      const data = await homeData(ctx, now);
+      const voting = parts.voting(req.url);
+      return inLayout(
+        parts,
+        {
+          title: `${siteName} — today's and this week's product launches`,
+          description: ctx.site.purpose,
+          canonical: `${base}/`,
+        },
+        homePage(data, { now, voting, siteName, purpose: ctx.site.purpose, base }),
+      );
     });
-    const voting = await cardVoting(ctx, req, reply, list.items);
-    const sectionQuery = section.key === 'this-week' ? undefined : section.key;
-    return send(
-      req,
-      reply,
-      {
-        title: `${section.label} — launches — ${siteName}`,
-        description: `${section.description} On ${siteName}.`,
-        canonical: `${base}/launches${qs({ section: sectionQuery, page: list.page > 1 ? String(list.page) : undefined })}`,
-        breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Launches' }],
-      },
-      html`
+
+  app.get<{ Querystring: Query }>('/launches', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const now = ctx.now();
+      const section = LAUNCH_TABS.find((s) => s.key === (req.query.section ?? 'this-week')) ?? LAUNCH_TABS[0];
+      const list = await readOperation(ctx, listLaunchesOperation, {
+        section: section.key,
+        page: req.query.page,
+        per_page: req.query.per_page,
+      });
+      const voting = parts.voting(req.url);
+      const sectionQuery = section.key === 'this-week' ? undefined : section.key;
+      return inLayout(
+        parts,
+        {
+          title: `${section.label} — launches — ${siteName}`,
+          description: `${section.description} On ${siteName}.`,
+          canonical: `${base}/launches${qs({ section: sectionQuery, page: list.page > 1 ? String(list.page) : undefined })}`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Launches' }],
+        },
+        html`
       <h1>Launches</h1>
       <nav class="section-nav" aria-label="Launch sections">${LAUNCH_TABS.map((s) => html`<a href="/launches${s.key === 'this-week' ? '' : `?section=${s.key}`}" ${s.key === section.key ? html`aria-current="page"` : ''}>${s.label}</a>`)}</nav>
       <section aria-labelledby="launches-h">
@@ -145,52 +148,56 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
         ${pagination('/launches', { section: sectionQuery, per_page: req.query.per_page }, list.page, list.total_pages)}
       </section>
       <p class="small muted">Also: the <a href="/launches/weeks/${list.week}">launch calendar</a>, the <a href="/leaderboards">leaderboards</a> and the <a href="/hall-of-fame">Hall of Fame</a>.</p>`,
-    );
-  });
+      );
+    }),
+  );
 
-  app.get<{ Querystring: Query }>('/search', async (req, reply) => {
-    const q = req.query;
-    const now = ctx.now();
-    const filters = {
-      q: q.q,
-      category: q.category,
-      stage: q.stage,
-      country: q.country,
-      pricing_model: q.pricing_model,
-      status: q.status,
-      sort: q.sort,
-    };
-    const [result, tree] = await Promise.all([
-      readOperation(ctx, searchListingsOperation, {
-        ...filters,
-        page: q.page,
-        per_page: q.per_page,
-      }),
-      readOperation(ctx, listCategoriesOperation, { include_empty: 'false' }),
-    ]);
-    const flat: { slug: string; name: string; depth: number }[] = [];
-    const walk = (nodes: CategoryNode[], depth: number) => {
-      for (const n of nodes) {
-        flat.push({ slug: n.slug, name: n.name, depth });
-        walk(n.children, depth + 1);
-      }
-    };
-    walk(tree.items, 0);
-    const corrected = result.corrected
-      ? Object.entries(result.corrected).map(([from, to]) => `${from} → ${to.join(' or ')}`)
-      : [];
-    const title = q.q ? `“${q.q}” — search` : 'Search products';
-    const voting = await cardVoting(ctx, req, reply, result.items);
-    return send(
+  app.get<{ Querystring: Query }>('/search', (req, reply) =>
+    memo.send(
       req,
       reply,
-      {
-        title: `${title} — ${siteName}`,
-        description: `Search ${siteName}'s products by name, tagline, description and keywords.`,
-        canonical: `${base}/search${qs({ ...filters, page: result.page > 1 ? String(result.page) : undefined })}`,
-        breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Search' }],
-      },
-      html`
+      async (parts) => {
+        const q = req.query;
+        const now = ctx.now();
+        const filters = {
+          q: q.q,
+          category: q.category,
+          stage: q.stage,
+          country: q.country,
+          pricing_model: q.pricing_model,
+          status: q.status,
+          sort: q.sort,
+        };
+        const [result, tree] = await Promise.all([
+          readOperation(ctx, searchListingsOperation, {
+            ...filters,
+            page: q.page,
+            per_page: q.per_page,
+          }),
+          readOperation(ctx, listCategoriesOperation, { include_empty: 'false' }),
+        ]);
+        const flat: { slug: string; name: string; depth: number }[] = [];
+        const walk = (nodes: CategoryNode[], depth: number) => {
+          for (const n of nodes) {
+            flat.push({ slug: n.slug, name: n.name, depth });
+            walk(n.children, depth + 1);
+          }
+        };
+        walk(tree.items, 0);
+        const corrected = result.corrected
+          ? Object.entries(result.corrected).map(([from, to]) => `${from} → ${to.join(' or ')}`)
+          : [];
+        const title = q.q ? `“${q.q}” — search` : 'Search products';
+        const voting = parts.voting(req.url);
+        return inLayout(
+          parts,
+          {
+            title: `${title} — ${siteName}`,
+            description: `Search ${siteName}'s products by name, tagline, description and keywords.`,
+            canonical: `${base}/search${qs({ ...filters, page: result.page > 1 ? String(result.page) : undefined })}`,
+            breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Search' }],
+          },
+          html`
       <h1>${q.q ? html`Results for “${q.q}”` : 'Search products'}</h1>
       <form class="filters" method="get" action="/search" role="search">
         <label>Search <input name="q" type="search" maxlength="200" value="${q.q ?? ''}"></label>
@@ -205,55 +212,59 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       <h2 class="result-count">${result.total} ${result.total === 1 ? 'product' : 'products'}</h2>
       ${cardList(result.items, { now, voting, empty: q.q ? `Nothing matches “${q.q}”. Try fewer words or another spelling.` : 'No products match these filters.' })}
       ${pagination('/search', { ...filters, per_page: q.per_page }, result.page, result.total_pages)}`,
-    );
-  });
-
-  app.get('/categories', async (req, reply) => {
-    const tree = await readOperation(ctx, listCategoriesOperation, {});
-    const nodes = (list: CategoryNode[], depth: number): SafeHtml =>
-      html`<ul class="tree depth-${depth}">${list.map(
-        (n) => html`<li>
-      <a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_listings})</span>${n.children.length ? nodes(n.children, depth + 1) : ''}</li>`,
-      )}</ul>`;
-    return send(
-      req,
-      reply,
-      {
-        title: `Categories — ${siteName}`,
-        description: `Every category of ${siteName} with how many live products it holds.`,
-        canonical: `${base}/categories`,
-        breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Categories' }],
+        );
       },
-      html`
+      { reuse: !req.query.q },
+    ),
+  );
+
+  app.get('/categories', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const tree = await readOperation(ctx, listCategoriesOperation, {});
+      const nodes = (list: CategoryNode[], depth: number): SafeHtml =>
+        html`<ul class="tree depth-${depth}">${list.map(
+          (n) => html`<li>
+      <a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_listings})</span>${n.children.length ? nodes(n.children, depth + 1) : ''}</li>`,
+        )}</ul>`;
+      return inLayout(
+        parts,
+        {
+          title: `Categories — ${siteName}`,
+          description: `Every category of ${siteName} with how many live products it holds.`,
+          canonical: `${base}/categories`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Categories' }],
+        },
+        html`
       <h1>Categories</h1>
       <div class="category-tree">${nodes(tree.items, 0)}</div>`,
-    );
-  });
+      );
+    }),
+  );
 
-  app.get<{ Params: { slug: string }; Querystring: Query }>('/categories/:slug', async (req, reply) => {
-    const now = ctx.now();
-    const cat = await readOperation(ctx, getCategoryOperation, {
-      slug: req.params.slug,
-      page: req.query.page,
-      per_page: req.query.per_page,
-    });
-    const voting = await cardVoting(ctx, req, reply, cat.listings.items);
-    const trail = [
-      { href: '/', label: 'Home' },
-      { href: '/categories', label: 'Categories' },
-      ...(cat.parent ? [{ href: `/categories/${cat.parent.slug}`, label: cat.parent.name }] : []),
-      { label: cat.name },
-    ];
-    return send(
-      req,
-      reply,
-      {
-        title: `${cat.name} — ${siteName}`,
-        description: cat.description || `Products in ${cat.name} on ${siteName}.`,
-        canonical: `${base}/categories/${cat.slug}${cat.listings.page > 1 ? `?page=${cat.listings.page}` : ''}`,
-        breadcrumbs: trail,
-      },
-      html`
+  app.get<{ Params: { slug: string }; Querystring: Query }>('/categories/:slug', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const now = ctx.now();
+      const cat = await readOperation(ctx, getCategoryOperation, {
+        slug: req.params.slug,
+        page: req.query.page,
+        per_page: req.query.per_page,
+      });
+      const voting = parts.voting(req.url);
+      const trail = [
+        { href: '/', label: 'Home' },
+        { href: '/categories', label: 'Categories' },
+        ...(cat.parent ? [{ href: `/categories/${cat.parent.slug}`, label: cat.parent.name }] : []),
+        { label: cat.name },
+      ];
+      return inLayout(
+        parts,
+        {
+          title: `${cat.name} — ${siteName}`,
+          description: cat.description || `Products in ${cat.name} on ${siteName}.`,
+          canonical: `${base}/categories/${cat.slug}${cat.listings.page > 1 ? `?page=${cat.listings.page}` : ''}`,
+          breadcrumbs: trail,
+        },
+        html`
       <h1>${cat.name}</h1>
       ${cat.description ? html`<p class="lead">${cat.description}</p>` : ''}
       ${cat.subcategories.length ? html`<nav class="section-nav" aria-label="Subcategories">${cat.subcategories.map((s) => html`<a href="/categories/${s.slug}">${s.name} (${s.live_listings})</a>`)}</nav>` : ''}
@@ -261,6 +272,7 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
       ${cardList(cat.listings.items, { now, voting, ranked: true, offset: (cat.listings.page - 1) * cat.listings.per_page, empty: `No live products in ${cat.name} yet.` })}
       ${pagination(`/categories/${cat.slug}`, { per_page: req.query.per_page }, cat.listings.page, cat.listings.total_pages)}
       ${cat.faqs.length ? html`<h2>Questions about ${cat.name}</h2>${cat.faqs.map((f) => html`<details class="faq"><summary>${f.question}</summary><p>${f.answer}</p></details>`)}` : ''}`,
-    );
-  });
+      );
+    }),
+  );
 }

@@ -3,10 +3,11 @@ import { getLaunchWeekOperation } from '../../api/operations/launches.js';
 import { getLeaderboardOperation } from '../../api/operations/leaderboards.js';
 import { listAwardsOperation } from '../../api/operations/content.js';
 import { launchWeekBefore } from '../../domain/launches/launch-repository.js';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { html, layout, type SafeHtml } from '../html.js';
-import { currentUser } from '../session.js';
+import { pageMemoOf } from '../page-memo.js';
+import type { PersonalParts } from '../personal-parts.js';
 import { listingCard, logo, pagination } from '../components.js';
 import type { Crumb } from '../site-navigation.js';
 import { weekPage } from './week-page.js';
@@ -85,66 +86,63 @@ function rankedBoard(items: Board['items'], now: Date, empty: string): SafeHtml 
 const paidNotice = (id: string) =>
   html`<p class="notice paid-notice" id="${id}"><strong>Paid ranking</strong> — this is advertising, not a community vote.</p>`;
 
-/** The launch calendar (weeks), the leaderboards and the Launch of the Week awards, as pages. */
+/** The launch calendar (weeks), the leaderboards and the Launch of the Week awards, as pages (memoised, page-memo.ts). */
 export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   const siteName = ctx.site.name;
-  const send = async (
-    req: FastifyRequest,
-    reply: FastifyReply,
+  const memo = pageMemoOf(ctx);
+  const inLayout = (
+    parts: PersonalParts,
     o: { title: string; description: string; canonical: string; image?: string; breadcrumbs?: Crumb[] },
     body: SafeHtml,
-  ) =>
-    reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .send(layout({ ...o, siteName, user: await currentUser(ctx, req).catch(() => null) }, body));
+  ) => layout({ ...o, siteName, header: parts.header }, body);
 
-  app.get<{ Params: { week: string }; Querystring: Query }>('/launches/weeks/:week', async (req, reply) => {
-    const now = ctx.now();
-    const w = await readOperation(ctx, getLaunchWeekOperation, {
-      week: req.params.week,
-      page: req.query.page,
-      per_page: req.query.per_page,
-    });
-    const around = await weekSurroundings(ctx, w.week, now);
-    const count = `${w.total} ${w.total === 1 ? 'launch' : 'launches'}`;
-    return send(
-      req,
-      reply,
-      {
-        title: `Launches of the week of ${w.week} — ${siteName}`,
-        description:
-          w.state === 'upcoming'
-            ? `${count} scheduled on ${siteName} for the week of ${w.week} to ${w.ends}.`
-            : `${count} on ${siteName} in the week of ${w.week} to ${w.ends}, ranked by the community votes cast that week.`,
-        canonical: `${base}/launches/weeks/${w.week}${qs({ page: w.page > 1 ? String(w.page) : undefined })}`,
-        image: `${base}${weekSharePath(w.week)}`,
-        breadcrumbs: [
-          { href: '/', label: 'Home' },
-          { href: '/launches', label: 'Launches' },
-          { label: `Week of ${w.week}` },
-        ],
-      },
-      weekPage(w, around, { now, per_page: req.query.per_page }),
-    );
-  });
+  app.get<{ Params: { week: string }; Querystring: Query }>('/launches/weeks/:week', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const now = ctx.now();
+      const w = await readOperation(ctx, getLaunchWeekOperation, {
+        week: req.params.week,
+        page: req.query.page,
+        per_page: req.query.per_page,
+      });
+      const around = await weekSurroundings(ctx, w.week, now);
+      const count = `${w.total} ${w.total === 1 ? 'launch' : 'launches'}`;
+      return inLayout(
+        parts,
+        {
+          title: `Launches of the week of ${w.week} — ${siteName}`,
+          description:
+            w.state === 'upcoming'
+              ? `${count} scheduled on ${siteName} for the week of ${w.week} to ${w.ends}.`
+              : `${count} on ${siteName} in the week of ${w.week} to ${w.ends}, ranked by the community votes cast that week.`,
+          canonical: `${base}/launches/weeks/${w.week}${qs({ page: w.page > 1 ? String(w.page) : undefined })}`,
+          image: `${base}${weekSharePath(w.week)}`,
+          breadcrumbs: [
+            { href: '/', label: 'Home' },
+            { href: '/launches', label: 'Launches' },
+            { label: `Week of ${w.week}` },
+          ],
+        },
+        weekPage(w, around, { now, per_page: req.query.per_page }),
+      );
+    }),
+  );
 
-  app.get('/leaderboards', async (req, reply) => {
-    const now = ctx.now();
-    const boards = await Promise.all(
-      BOARDS.map((b) => readOperation(ctx, getLeaderboardOperation, { board: b, per_page: 3 })),
-    );
-    return send(
-      req,
-      reply,
-      {
-        title: `Leaderboards — ${siteName}`,
-        description: `Five separate rankings of ${siteName}'s products: community votes this week and of all time, the paid billboard, Domain Rating and revenue.`,
-        canonical: `${base}/leaderboards`,
-        breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Leaderboards' }],
-      },
-      html`
+  app.get('/leaderboards', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const now = ctx.now();
+      const boards = await Promise.all(
+        BOARDS.map((b) => readOperation(ctx, getLeaderboardOperation, { board: b, per_page: 3 })),
+      );
+      return inLayout(
+        parts,
+        {
+          title: `Leaderboards — ${siteName}`,
+          description: `Five separate rankings of ${siteName}'s products: community votes this week and of all time, the paid billboard, Domain Rating and revenue.`,
+          canonical: `${base}/leaderboards`,
+          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Leaderboards' }],
+        },
+        html`
       <h1>Leaderboards</h1>
       <p class="muted">Five separate rankings. Only the billboard is paid: it is advertising, ranked by money, and never mixed with the community boards.</p>
       <div class="board-index">${boards.map(
@@ -158,50 +156,52 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
         </section>`,
       )}</div>
       <p class="small muted">See also the <a href="/awards">Launch of the Week awards</a> and <a href="/launches/weeks/this">this week's launches</a>.</p>`,
-    );
-  });
+      );
+    }),
+  );
 
-  app.get<{ Params: { board: string }; Querystring: Query }>('/leaderboards/:board', async (req, reply) => {
-    const now = ctx.now();
-    const b = await readOperation(ctx, getLeaderboardOperation, {
-      board: req.params.board,
-      week: req.query.week,
-      page: req.query.page,
-      per_page: req.query.per_page,
-    });
-    const path = `/leaderboards/${b.board}`;
-    const current = mondayOf(now);
-    const weekly = b.board === 'community-weekly' && b.week !== null;
-    const heading = weekly && b.week !== current ? `Community — week of ${b.week}` : b.title;
-    // The rolling "this week" board has its own address; a chosen week is canonical by its Monday.
-    const weekQuery = weekly && req.query.week !== undefined && req.query.week !== '' ? b.week! : undefined;
-    const metric =
-      b.items[0]?.metric.name ??
-      (b.board === 'billboard'
-        ? 'contributed'
-        : b.board === 'domain-rating'
-          ? 'domain_rating'
-          : b.board === 'revenue'
-            ? 'mrr'
-            : 'votes');
-    // Links only to pages that exist: a past week without launches has no calendar page, and the
-    // weekly board goes back only while it has votes to show.
-    const weekHasPage =
-      weekly && (b.week! >= current || (await launchWeekBefore(ctx.db, ctx.site.id, addWeeks(b.week!, 1))) === b.week);
-    return send(
-      req,
-      reply,
-      {
-        title: `${heading} — leaderboard — ${siteName}`,
-        description: b.paid ? `${b.description} Paid placement on ${siteName}.` : b.description,
-        canonical: `${base}${path}${qs({ week: weekQuery, page: b.page > 1 ? String(b.page) : undefined })}`,
-        breadcrumbs: [
-          { href: '/', label: 'Home' },
-          { href: '/leaderboards', label: 'Leaderboards' },
-          { label: heading },
-        ],
-      },
-      html`
+  app.get<{ Params: { board: string }; Querystring: Query }>('/leaderboards/:board', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const now = ctx.now();
+      const b = await readOperation(ctx, getLeaderboardOperation, {
+        board: req.params.board,
+        week: req.query.week,
+        page: req.query.page,
+        per_page: req.query.per_page,
+      });
+      const path = `/leaderboards/${b.board}`;
+      const current = mondayOf(now);
+      const weekly = b.board === 'community-weekly' && b.week !== null;
+      const heading = weekly && b.week !== current ? `Community — week of ${b.week}` : b.title;
+      // The rolling "this week" board has its own address; a chosen week is canonical by its Monday.
+      const weekQuery = weekly && req.query.week !== undefined && req.query.week !== '' ? b.week! : undefined;
+      const metric =
+        b.items[0]?.metric.name ??
+        (b.board === 'billboard'
+          ? 'contributed'
+          : b.board === 'domain-rating'
+            ? 'domain_rating'
+            : b.board === 'revenue'
+              ? 'mrr'
+              : 'votes');
+      // Links only to pages that exist: a past week without launches has no calendar page, and the
+      // weekly board goes back only while it has votes to show.
+      const weekHasPage =
+        weekly &&
+        (b.week! >= current || (await launchWeekBefore(ctx.db, ctx.site.id, addWeeks(b.week!, 1))) === b.week);
+      return inLayout(
+        parts,
+        {
+          title: `${heading} — leaderboard — ${siteName}`,
+          description: b.paid ? `${b.description} Paid placement on ${siteName}.` : b.description,
+          canonical: `${base}${path}${qs({ week: weekQuery, page: b.page > 1 ? String(b.page) : undefined })}`,
+          breadcrumbs: [
+            { href: '/', label: 'Home' },
+            { href: '/leaderboards', label: 'Leaderboards' },
+            { label: heading },
+          ],
+        },
+        html`
       <h1>${heading}</h1>
       ${b.paid ? paidNotice('paid-notice') : ''}
       <p>${b.description}</p>
@@ -220,40 +220,41 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
         ${pagination(path, { week: weekQuery, per_page: req.query.per_page }, b.page, b.total_pages)}
       </section>
       <nav class="board-nav" aria-label="Leaderboards"><ul>${BOARDS.map((name) => html`<li><a href="/leaderboards/${name}"${name === b.board ? html` aria-current="page"` : ''}>${name === 'billboard' ? 'Billboard (paid)' : name.replace(/-/g, ' ')}</a></li>`)}</ul></nav>`,
-    );
-  });
+      );
+    }),
+  );
 
-  app.get<{ Querystring: Query }>('/awards', async (req, reply) => {
-    const a = await readOperation(ctx, listAwardsOperation, {
-      listing: req.query.listing,
-      page: req.query.page,
-      per_page: req.query.per_page,
-    });
-    const listing = req.query.listing ? (a.items[0]?.listing.name ?? req.query.listing) : null;
-    const weeks: { week: string; items: Awards['items'] }[] = [];
-    for (const item of a.items) {
-      const last = weeks[weeks.length - 1];
-      if (last && last.week === item.week) last.items.push(item);
-      else weeks.push({ week: item.week, items: [item] });
-    }
-    const heading = listing ? `Launch of the Week awards of ${listing}` : 'Launch of the Week awards';
-    return send(
-      req,
-      reply,
-      {
-        title: `${heading} — ${siteName}`,
-        description: `The ${siteName} Launch of the Week #1, #2 and #3 of every week, by the community votes cast during the week${listing ? ` — won by ${listing}` : ''}.`,
-        canonical: `${base}/awards${qs({ listing: req.query.listing, page: a.page > 1 ? String(a.page) : undefined })}`,
-        breadcrumbs: listing
-          ? [
-              { href: '/', label: 'Home' },
-              { href: '/hall-of-fame', label: 'Hall of Fame' },
-              { href: '/awards', label: 'Awards' },
-              { label: listing },
-            ]
-          : [{ href: '/', label: 'Home' }, { href: '/hall-of-fame', label: 'Hall of Fame' }, { label: 'Awards' }],
-      },
-      html`
+  app.get<{ Querystring: Query }>('/awards', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const a = await readOperation(ctx, listAwardsOperation, {
+        listing: req.query.listing,
+        page: req.query.page,
+        per_page: req.query.per_page,
+      });
+      const listing = req.query.listing ? (a.items[0]?.listing.name ?? req.query.listing) : null;
+      const weeks: { week: string; items: Awards['items'] }[] = [];
+      for (const item of a.items) {
+        const last = weeks[weeks.length - 1];
+        if (last && last.week === item.week) last.items.push(item);
+        else weeks.push({ week: item.week, items: [item] });
+      }
+      const heading = listing ? `Launch of the Week awards of ${listing}` : 'Launch of the Week awards';
+      return inLayout(
+        parts,
+        {
+          title: `${heading} — ${siteName}`,
+          description: `The ${siteName} Launch of the Week #1, #2 and #3 of every week, by the community votes cast during the week${listing ? ` — won by ${listing}` : ''}.`,
+          canonical: `${base}/awards${qs({ listing: req.query.listing, page: a.page > 1 ? String(a.page) : undefined })}`,
+          breadcrumbs: listing
+            ? [
+                { href: '/', label: 'Home' },
+                { href: '/hall-of-fame', label: 'Hall of Fame' },
+                { href: '/awards', label: 'Awards' },
+                { label: listing },
+              ]
+            : [{ href: '/', label: 'Home' }, { href: '/hall-of-fame', label: 'Hall of Fame' }, { label: 'Awards' }],
+        },
+        html`
       <h1>${heading}</h1>
       <p class="muted">Every week the three live launches with the most community votes cast during their launch week win Launch of the Week #1, #2 and #3. Newest week first. Every winner and the all-time top are in the <a href="/hall-of-fame">Hall of Fame</a>.</p>
       ${listing ? html`<p><a href="/awards">All awards</a></p>` : ''}
@@ -272,6 +273,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext) {
       </section>`,
       )}
       ${pagination('/awards', { listing: req.query.listing, per_page: req.query.per_page }, a.page, a.total_pages)}`,
-    );
-  });
+      );
+    }),
+  );
 }

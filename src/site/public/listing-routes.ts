@@ -1,4 +1,5 @@
 import { getAlternativesOperation } from '../../api/operations/listings.js';
+import type { OutputOf } from '../../api/registry.js';
 import { getListingOperation } from '../../api/operations/listings.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
@@ -7,6 +8,8 @@ import type { ListingProfile } from '../../domain/listings/listing-profile.js';
 import { badgeEmbeds } from '../../domain/badges/listing-badges.js';
 import { HttpError } from '../../api/errors.js';
 import { readOperation } from './read-operation.js';
+import { sendAnonymousPage, sendPersonalPage } from '../page-memo.js';
+import { ListingPageMemo } from './listing-page-memo.js';
 import { listingPage, listingTrail } from './listing-page.js';
 import { followControl } from '../my-listings/my-listing-follow.js';
 import { isFeatured } from '../../domain/listings/featured.js';
@@ -18,7 +21,7 @@ import { listingReviewsSection } from '../community/review-section.js';
 import { commentSort } from '../../domain/comments/comment-rules.js';
 import { listingSharePath, logoPath } from '../../domain/images/image-addresses.js';
 
-const sendHtml = (reply: FastifyReply, body: string | Buffer) => reply.type('text/html; charset=utf-8').send(body);
+const sendHtml = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
 
 /** schema.org data of a listing page: the product (rating from genuine reviews only) and its FAQs (the layout adds where it sits). */
 function listingJsonLd(p: ListingProfile, url: string, base: string): object[] {
@@ -104,40 +107,36 @@ function trophyCabinet(p: ListingProfile, now: Date): SafeHtml {
     ${c.caption ? html`<p>${c.caption}</p>` : ''}</section>`;
 }
 
-/** A listing's public page, /p/:slug: the hot path of the site, a signed-out visitor's copy rendered once a minute. */
+/**
+ * A listing's public page, /p/:slug: the hot path of the site. A signed-out visitor's copy is
+ * rendered once per change (listing-page-memo.ts); a signed-in person's is rendered for them.
+ */
 export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;
-  const anonymousPages = new WeakMap<ListingProfile, { alternatives: string; minute: number; html: Promise<Buffer> }>();
-  // The alternatives' content, worked out once per answer object: the read cache hands out a new
-  // object every few seconds with the same content, which must not void every page rendered.
-  const contents = new WeakMap<object, string>();
-  const contentOf = (o: object) => {
-    let c = contents.get(o);
-    if (c === undefined) contents.set(o, (c = JSON.stringify(o)));
-    return c;
-  };
+  const memo = new ListingPageMemo(ctx.listingCache, ctx.readCache, ctx.site.id);
 
   app.get<{ Params: { slug: string }; Querystring: { comments?: string } }>('/p/:slug', async (req, reply) => {
     const slug = req.params.slug;
     // An address that cannot be a slug is simply not a listing page.
     if (!/^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)) throw new HttpError(404, `There is no listing "${slug}".`);
+    const versions = memo.versions(slug);
     // get_listing itself: its cached profile, its view count, its 404.
     const p = await readOperation(ctx, getListingOperation, { slug });
     const now = ctx.now();
     const user = req.user;
-    const [follow, alternatives] = await Promise.all([
-      followControl(ctx, req, reply, p),
-      readOperation(ctx, getAlternativesOperation, { slug: p.slug, per_page: '4' }).catch(() => ({ items: [] })),
-    ]);
+    const readAlternatives = () =>
+      readOperation(ctx, getAlternativesOperation, { slug: p.slug, per_page: '4' }).catch(() => ({
+        items: [] as OutputOf<typeof getAlternativesOperation>['items'],
+      }));
     const csrf = user ? reply.generateCsrf() : null;
-    const minute = Math.floor(now.getTime() / 60_000);
     const sort = commentSort(req.query.comments);
-    const render = async (): Promise<string> => {
+    const render = async (alternatives: { items: OutputOf<typeof getAlternativesOperation>['items'] }) => {
       const vote = html`${user ? pendingNotice(req, reply, p.slug) : ''}${voteControl(
         p,
         user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null,
       )}`;
-      const [comments, reviews] = await Promise.all([
+      const [follow, comments, reviews] = await Promise.all([
+        followControl(ctx, req, reply, p),
         commentsSection(ctx, p, user, { sort, csrf }),
         listingReviewsSection(ctx.db, p, user, csrf),
       ]);
@@ -165,23 +164,13 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
         }),
       );
     };
-    if (user) return sendHtml(reply, await render());
+    if (user) return sendPersonalPage(reply, await render(await readAlternatives()));
     // A signed-out visitor's default page (a discussion sorted otherwise, ?comments=top, is
-    // rendered each time) depends only on the cached profile, the alternatives' content and the
-    // minute: render it once per change, not once per visit — and once, not once per visitor,
-    // when many arrive together right after a change. Kept encoded: a 20 KB page costs more to
-    // turn into bytes than to look up.
-    if (sort !== 'newest') return sendHtml(reply, await render());
-    const key = contentOf(alternatives);
-    let memo = anonymousPages.get(p);
-    if (!memo || memo.alternatives !== key || memo.minute !== minute) {
-      const made = { alternatives: key, minute, html: render().then((body) => Buffer.from(body)) };
-      anonymousPages.set(p, made);
-      made.html.catch(() => {
-        if (anonymousPages.get(p) === made) anonymousPages.delete(p);
-      });
-      memo = made;
-    }
-    return sendHtml(reply, await memo.html);
+    // rendered each time) is rendered once per change, not once per visit — and once, not once
+    // per visitor, when many arrive together right after a change. Kept encoded, with its ETag
+    // and its compressed copies: a 20 KB page costs more to turn into bytes than to look up.
+    if (sort !== 'newest') return sendHtml(reply, await render(await readAlternatives()));
+    const page = await memo.page({ versions, profile: p, now, alternatives: readAlternatives, render });
+    return sendAnonymousPage(req, reply, page);
   });
 }

@@ -9,6 +9,7 @@ import { html, layout, type SafeHtml } from '../html.js';
 import { cardList, monogram, pagination } from '../components.js';
 import { renderMarkdown } from '../markdown.js';
 import { currentUser } from '../session.js';
+import { pageMemoOf } from '../page-memo.js';
 import { readOperation } from './read-operation.js';
 import { avatarPath } from '../../domain/images/image-addresses.js';
 import { SOCIAL_LABELS } from '../../drafting/draft-content.js';
@@ -88,28 +89,34 @@ function searchForm(o: {
 /**
  * Public pages for people and reading: founders, the blog and the compare view. Every page reads
  * through the public API operation it shows, so it validates and answers exactly as the API does;
- * a bad parameter (400) or an absent resource (404) reaches the site's HTML error pages.
+ * a bad parameter (400) or an absent resource (404) reaches the site's HTML error pages. Founders
+ * and the blog are memoised (page-memo.ts), but for searches for a text.
  */
 export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
   const siteName = ctx.site.name;
   const base = () => ctx.config.publicUrl;
+  const memo = pageMemoOf(ctx);
 
-  app.get<{ Querystring: Query }>('/founders', async (req, reply) => {
-    const q = req.query;
-    const input = {
-      q: param(q, 'q'),
-      country: param(q, 'country'),
-      page: param(q, 'page'),
-      per_page: param(q, 'per_page'),
-    };
-    const result = await readOperation(ctx, listFoundersOperation, input);
-    const search = text(q, 'q')?.trim();
-    const country = text(q, 'country');
-    const filtered = !!(search || country);
-    const cards = result.items.map((f) => {
-      const products = f.products;
-      const place = countryName(f.country);
-      return html`<li class="person-card">${avatar(f)}
+  app.get<{ Querystring: Query }>('/founders', (req, reply) =>
+    memo.send(
+      req,
+      reply,
+      async (parts) => {
+        const q = req.query;
+        const input = {
+          q: param(q, 'q'),
+          country: param(q, 'country'),
+          page: param(q, 'page'),
+          per_page: param(q, 'per_page'),
+        };
+        const result = await readOperation(ctx, listFoundersOperation, input);
+        const search = text(q, 'q')?.trim();
+        const country = text(q, 'country');
+        const filtered = !!(search || country);
+        const cards = result.items.map((f) => {
+          const products = f.products;
+          const place = countryName(f.country);
+          return html`<li class="person-card">${avatar(f)}
         <div class="body"><h2 class="name"><a href="/founders/${f.slug}">${f.name}</a></h2>
           ${f.title || place ? html`<p class="muted">${[f.title, place].filter(Boolean).join(' · ')}</p>` : ''}
           ${
@@ -120,8 +127,8 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
                 : ''
           }
         </div></li>`;
-    });
-    const body = html`<h1>Founders</h1>
+        });
+        const body = html`<h1>Founders</h1>
       <p class="muted">The people behind the products listed on ${siteName}.</p>
       ${searchForm({
         action: '/founders',
@@ -135,29 +142,29 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
       ${filtered ? html`<p class="muted" role="status">${result.total} ${result.total === 1 ? 'founder' : 'founders'} found.${' '}<a href="/founders">Show all</a></p>` : ''}
       ${cards.length ? html`<ul class="person-cards">${cards}</ul>` : html`<p class="muted empty">${filtered ? 'No founder matches this search.' : 'No founders yet.'}</p>`}
       ${pagination('/founders', { q: text(q, 'q'), country, per_page: text(q, 'per_page') }, result.page, result.total_pages)}`;
-    return send(
-      reply,
-      200,
-      layout(
-        {
-          title: `${search ? `Founders matching “${search}”` : 'Founders'} — ${siteName}`,
-          siteName,
-          description: `The founders behind the products listed on ${siteName}: who they are, where they are and what they build.`,
-          user: await visitor(ctx, req),
-          canonical: `${base()}${listCanonical('/founders', result.page)}`,
-          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Founders' }],
-        },
-        body,
-      ),
-    );
-  });
+        return layout(
+          {
+            title: `${search ? `Founders matching “${search}”` : 'Founders'} — ${siteName}`,
+            siteName,
+            description: `The founders behind the products listed on ${siteName}: who they are, where they are and what they build.`,
+            header: parts.header,
+            canonical: `${base()}${listCanonical('/founders', result.page)}`,
+            breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Founders' }],
+          },
+          body,
+        );
+      },
+      { reuse: !req.query.q },
+    ),
+  );
 
-  app.get<{ Params: { slug: string } }>('/founders/:slug', async (req, reply) => {
-    const f = await readOperation(ctx, getFounderOperation, { slug: req.params.slug });
-    const place = countryName(f.country);
-    const socials = Object.entries(f.socials ?? {}).filter(([, url]) => isWebUrl(url));
-    const listingName = new Map(f.companies.map((l) => [l.slug, l.name]));
-    const body = html`<div class="page-head">${avatar(f, 'l')}<div><h1>${f.name}</h1>
+  app.get<{ Params: { slug: string } }>('/founders/:slug', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const f = await readOperation(ctx, getFounderOperation, { slug: req.params.slug });
+      const place = countryName(f.country);
+      const socials = Object.entries(f.socials ?? {}).filter(([, url]) => isWebUrl(url));
+      const listingName = new Map(f.companies.map((l) => [l.slug, l.name]));
+      const body = html`<div class="page-head">${avatar(f, 'l')}<div><h1>${f.name}</h1>
         ${f.title || place ? html`<p class="muted">${[f.title, place].filter(Boolean).join(' · ')}</p>` : ''}</div></div>
       ${f.bio ? html`<div class="bio">${paragraphs(f.bio)}</div>` : ''}
       ${
@@ -180,11 +187,8 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
           : ''
       }
       ${f.interview.length ? html`<h2>Interview</h2><dl class="qa">${f.interview.map((a) => html`<dt>${a.question}</dt><dd>${paragraphs(a.answer)}</dd>`)}</dl>` : ''}`;
-    const summary = [f.title, place].filter(Boolean).join(', ');
-    return send(
-      reply,
-      200,
-      layout(
+      const summary = [f.title, place].filter(Boolean).join(', ');
+      return layout(
         {
           title: `${f.name}${f.title ? `, ${f.title}` : ''} — ${siteName}`,
           siteName,
@@ -192,24 +196,28 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
             f.bio ||
             `${f.name}${summary ? ` (${summary})` : ''}, founder of ${f.companies.map((l) => l.name).join(', ')}.`
           ).slice(0, 300),
-          user: await visitor(ctx, req),
+          header: parts.header,
           canonical: `${base()}/founders/${f.slug}`,
           breadcrumbs: [{ href: '/', label: 'Home' }, { href: '/founders', label: 'Founders' }, { label: f.name }],
         },
         body,
-      ),
-    );
-  });
+      );
+    }),
+  );
 
-  app.get<{ Querystring: Query }>('/blog', async (req, reply) => {
-    const q = req.query;
-    const result = await readOperation(ctx, listBlogPostsOperation, {
-      q: param(q, 'q'),
-      page: param(q, 'page'),
-      per_page: param(q, 'per_page'),
-    });
-    const search = text(q, 'q')?.trim();
-    const body = html`<h1>Blog</h1>
+  app.get<{ Querystring: Query }>('/blog', (req, reply) =>
+    memo.send(
+      req,
+      reply,
+      async (parts) => {
+        const q = req.query;
+        const result = await readOperation(ctx, listBlogPostsOperation, {
+          q: param(q, 'q'),
+          page: param(q, 'page'),
+          per_page: param(q, 'per_page'),
+        });
+        const search = text(q, 'q')?.trim();
+        const body = html`<h1>Blog</h1>
       <p class="muted">Notes on launching and growing products, from the ${siteName} team.</p>
       ${searchForm({ action: '/blog', label: 'Search posts', id: 'blog', q: text(q, 'q'), maxLength: 200 })}
       ${search ? html`<p class="muted" role="status">${result.total} ${result.total === 1 ? 'post' : 'posts'} found.${' '}<a href="/blog">All posts</a></p>` : ''}
@@ -224,26 +232,26 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
           : html`<p class="muted empty">${search ? 'No post matches this search.' : 'No posts yet.'}</p>`
       }
       ${pagination('/blog', { q: text(q, 'q'), per_page: text(q, 'per_page') }, result.page, result.total_pages)}`;
-    return send(
-      reply,
-      200,
-      layout(
-        {
-          title: `${search ? `Blog posts matching “${search}”` : 'Blog'} — ${siteName}`,
-          siteName,
-          description: `Articles from ${siteName} on launching, pricing and growing a product.`,
-          user: await visitor(ctx, req),
-          canonical: `${base()}${listCanonical('/blog', result.page)}`,
-          breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Blog' }],
-        },
-        body,
-      ),
-    );
-  });
+        return layout(
+          {
+            title: `${search ? `Blog posts matching “${search}”` : 'Blog'} — ${siteName}`,
+            siteName,
+            description: `Articles from ${siteName} on launching, pricing and growing a product.`,
+            header: parts.header,
+            canonical: `${base()}${listCanonical('/blog', result.page)}`,
+            breadcrumbs: [{ href: '/', label: 'Home' }, { label: 'Blog' }],
+          },
+          body,
+        );
+      },
+      { reuse: !req.query.q },
+    ),
+  );
 
-  app.get<{ Params: { slug: string } }>('/blog/:slug', async (req, reply) => {
-    const p = await readOperation(ctx, getBlogPostOperation, { slug: req.params.slug });
-    const body = html`<article class="post"><h1>${p.title}</h1>
+  app.get<{ Params: { slug: string } }>('/blog/:slug', (req, reply) =>
+    memo.send(req, reply, async (parts) => {
+      const p = await readOperation(ctx, getBlogPostOperation, { slug: req.params.slug });
+      const body = html`<article class="post"><h1>${p.title}</h1>
         <p class="meta muted">${dateTag(p.published_at)}${p.author ? html` · by ${p.author}` : ''}</p>
         ${p.tags.length ? html`<p class="chips"><span class="sr-only">Tags: </span>${p.tags.map((t) => html`<a class="chip" href="/blog?q=${encodeURIComponent(t)}">${t}</a> `)}</p>` : ''}
         <div class="prose">${renderMarkdown(p.body_markdown)}</div>
@@ -255,22 +263,19 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
         }
       </article>
       <p><a href="/blog">← All posts</a></p>`;
-    return send(
-      reply,
-      200,
-      layout(
+      return layout(
         {
           title: `${p.title} — ${siteName}`,
           siteName,
           description: p.excerpt || undefined,
-          user: await visitor(ctx, req),
+          header: parts.header,
           canonical: `${base()}/blog/${p.slug}`,
           breadcrumbs: [{ href: '/', label: 'Home' }, { href: '/blog', label: 'Blog' }, { label: p.title }],
         },
         body,
-      ),
-    );
-  });
+      );
+    }),
+  );
 
   app.get<{ Querystring: Query }>('/compare', async (req, reply) => {
     const q = req.query;

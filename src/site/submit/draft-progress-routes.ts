@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../api/errors.js';
 import { draftForUser } from '../../domain/drafts/draft-access.js';
 import { PROGRESS_SCRIPT, PROGRESS_SCRIPT_PATH } from './draft-progress-view.js';
+import { IMMUTABLE } from '../assets.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function registerDraftProgressRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(PROGRESS_SCRIPT_PATH, async (_req, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PROGRESS_SCRIPT),
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', IMMUTABLE).send(PROGRESS_SCRIPT),
   );
 
   app.get<{ Params: { id: string } }>('/drafts/:id/progress.json', async (req, reply) => {

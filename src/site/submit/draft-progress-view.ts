@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../html.js';
+import { sha256 } from '../../crypto/sha256.js';
 import type { DraftProgress } from '../../domain/drafts/draft-repository.js';
 
 /** Words for the phases a draft's progress reports (process-draft.ts). */
@@ -9,8 +10,6 @@ export const PHASE_LABELS: Record<string, string> = {
   done: 'Done',
 };
 export const phaseLabel = (phase: string | undefined) => (phase && PHASE_LABELS[phase]) || 'Working on it';
-
-export const PROGRESS_SCRIPT_PATH = '/assets/draft-progress.js';
 
 /**
  * Polls the draft's progress.json every 2 s, shows what it reports and reloads the page once the
@@ -52,6 +51,8 @@ export const PROGRESS_SCRIPT = `(() => {
   setTimeout(tick, 2000);
 })();
 `;
+/** The script's address carries a hash of its content, so it is cached for a year and still changes. */
+export const PROGRESS_SCRIPT_PATH = `/assets/draft-progress.${sha256(PROGRESS_SCRIPT).slice(0, 12)}.js`;
 
 /** The first few pages not read, each with its reason (the polling script writes the same line). */
 function skippedSummary(p: DraftProgress): string {

@@ -89,3 +89,35 @@ test('the cache stays within its size by dropping the oldest entries', async () 
   assert.ok(cache.size <= 10);
   assert.equal((await cache.getOrLoad('k24', async () => ({ i: -1 })))?.value.i, 24);
 });
+
+test('each invalidation of a key and each emptying of the cache is counted, for copies made from it', async () => {
+  const cache = new ListingCache(1000, 5000, 100, clock().now);
+  await cache.getOrLoad('a', async () => ({ n: 1 }));
+  assert.equal(cache.generationOf('a'), 0);
+  cache.invalidate('a');
+  assert.equal(cache.generationOf('a'), 1);
+  assert.equal(cache.generationOf('b'), 0);
+  assert.equal(cache.epoch, 0);
+  cache.clear();
+  cache.clear();
+  assert.equal(cache.epoch, 2);
+});
+
+test('with a spread, entries loaded together go stale at different times within it', async () => {
+  const c = clock();
+  const cache = new ListingCache(1000, 5000, 100, c.now, 0.5);
+  for (let i = 0; i < 40; i++) await cache.getOrLoad(`k${i}`, async () => ({ i }));
+  const staleAt = async (t: number) => {
+    c.t = t;
+    let stale = 0;
+    for (let i = 0; i < 40; i++)
+      await cache.getOrLoad(`k${i}`, async () => {
+        stale++;
+        return { i };
+      });
+    return stale;
+  };
+  assert.equal(await staleAt(499), 0, 'none before half the TTL');
+  const some = await staleAt(1000);
+  assert.ok(some > 0 && some < 40, `${some} of 40 stale at the TTL`);
+});

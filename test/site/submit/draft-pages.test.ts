@@ -86,10 +86,14 @@ describeEachDatabase(
       assert.equal(progress.statusCode, 200);
       assert.match(progress.body, /Status: <strong data-k="status">crawling<\/strong>/);
       assert.match(progress.body, /<noscript><meta http-equiv="refresh" content="3">/);
-      assert.match(progress.body, /<script src="\/assets\/draft-progress\.js" defer><\/script>/);
-      const script = await b.get('/assets/draft-progress.js');
+      const src = /<script src="(\/assets\/draft-progress\.[0-9a-f]{12}\.js)" defer><\/script>/.exec(
+        progress.body,
+      )?.[1];
+      assert.ok(src, 'the page loads the progress script from an address carrying its hash');
+      const script = await b.get(src);
       assert.equal(script.statusCode, 200);
       assert.match(String(script.headers['content-type']), /javascript/);
+      assert.equal(script.headers['cache-control'], 'public, max-age=31536000, immutable');
       const json = await b.get(`/drafts/${id}/progress.json`);
       assert.equal(json.statusCode, 200);
       assert.equal(json.json().status, 'crawling');
