@@ -342,6 +342,26 @@ const textsOf = (value: unknown, evidence: Evidence[]) => [
 ];
 
 /** Pairs each fact with a different drafted item (greedily, in order), so one long item cannot stand for many facts. */
+/**
+ * The most a draft may hold of each list (SPEC §2.2, §7: 20 features, 10 FAQs, 6 founders): a site stating more
+ * counts as stating that many, so a full list of matches is full recall.
+ */
+const LIST_CAPS = { features: 20, faqs: 10, founders: 6 } as const;
+
+/** Scores a list part: each stated item with whether the draft holds it, counted up to the list's cap. */
+function scoreList(s: FieldScore, cap: number, items: [label: string, found: boolean][]): void {
+  const found = Math.min(cap, items.filter(([, hit]) => hit).length);
+  const stated = Math.min(cap, items.length);
+  s.stated += stated;
+  s.found += found;
+  s.missed.push(
+    ...items
+      .filter(([, hit]) => !hit)
+      .slice(0, stated - found)
+      .map(([label]) => label),
+  );
+}
+
 function matchOneToOne<F, D>(facts: F[], drafted: D[], same: (f: F, d: D) => boolean): boolean[] {
   const used = new Set<number>();
   return facts.map((f) => {
@@ -425,20 +445,20 @@ export function scoreSite(d: DraftedSite): SiteScore {
       ? (p!.value as string[]).map((v) => [v, ...quotes.filter((q) => contains(q, v))])
       : [];
     const hits = matchOneToOne(stated.features, items, (f, texts) => texts.some((t) => overlaps(f.quote, t)));
-    stated.features.forEach((f, i) => {
-      s.stated++;
-      if (hits[i]) s.found++;
-      else s.missed.push(f.quote);
-    });
+    scoreList(
+      s,
+      LIST_CAPS.features,
+      stated.features.map((f, i) => [f.quote, hits[i]]),
+    );
   }
   if (stated.faqs?.length) {
     const s = score('faqs');
     const hits = matchOneToOne(stated.faqs, draft.faqs, (f, q) => overlaps(f.question, q.question));
-    stated.faqs.forEach((f, i) => {
-      s.stated++;
-      if (hits[i]) s.found++;
-      else s.missed.push(f.question);
-    });
+    scoreList(
+      s,
+      LIST_CAPS.faqs,
+      stated.faqs.map((f, i) => [f.question, hits[i]]),
+    );
   }
   if (stated.founders?.length) {
     const s = score('founders');
@@ -447,11 +467,11 @@ export function scoreSite(d: DraftedSite): SiteScore {
       draft.founders,
       (f, x) => sameText(f.name, x.name) || words(f.name).every((w) => words(x.name).includes(w)),
     );
-    stated.founders.forEach((f, i) => {
-      s.stated++;
-      if (hits[i]) s.found++;
-      else s.missed.push(f.name);
-    });
+    scoreList(
+      s,
+      LIST_CAPS.founders,
+      stated.founders.map((f, i) => [f.name, hits[i]]),
+    );
   }
   for (const [key, url] of Object.entries(stated.company_socials ?? {})) {
     const s = score('company_socials');
