@@ -1,13 +1,14 @@
 // Public pages with N synthetic listings on top of the demo data (BENCH_LISTINGS, default 100,000;
 // BENCH_DB=pglite for the embedded database): server-side p95 of home, search, listing, category,
-// launch week and leaderboard pages (sequential requests; target ≤ 25 ms each; also reported with
-// the list-answer cache off, i.e. every request reading the database), and the throughput of the
-// home, week, category and listing pages as signed-out visitors get them, without Accept-Encoding
-// and as a browser asks (Accept-Encoding: gzip, deflate, br: the kept Brotli bytes), each against
-// a bare Fastify route returning a constant object measured right before it, the load generator in
-// its own process (BENCH_CONNECTIONS connections, default 32; target ≥ 0.30 each). autocannon
-// appends every body to a string (`req.body += data`), which for compressed bytes costs the load
-// generator more than the smaller body saves: the compressed figures understate the server.
+// launch week, leaderboard, sign-in and sign-up pages (sequential requests; target ≤ 25 ms each;
+// also reported with the list-answer cache off, i.e. every request reading the database), and the
+// throughput of the home, week, category and listing pages as signed-out visitors get them,
+// without Accept-Encoding and as a browser asks (Accept-Encoding: gzip, deflate, br: the kept
+// Brotli bytes), each against a bare Fastify route returning a constant object measured right
+// before it, the load generator in its own process (BENCH_CONNECTIONS connections, default 32;
+// target ≥ 0.30 each). autocannon appends every body to a string (`req.body += data`), which for
+// compressed bytes costs the load generator more than the smaller body saves: the compressed
+// figures understate the server.
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { seedSynthetic } from '../src/seed/synthetic-seed.js';
@@ -67,6 +68,9 @@ const measurePages = async () => ({
   category: await p95(cats.map((c) => `/categories/${c}`)),
   week: await p95(['/launches/weeks/this']),
   leaderboards: await p95(['/leaderboards']),
+  // Every method on one page, as a signed-out voter reaches it (a new CSRF secret each time: no cookie).
+  signin: await p95(['/signin', `/signin?next=${encodeURIComponent(`/p/${slugs[0]}`)}`]),
+  signup: await p95(['/signup', `/signup?next=${encodeURIComponent(`/p/${slugs[0]}`)}`]),
 });
 // Every request reads the database (READ_CACHE_SECONDS=0), then as deployed (list answers reused for 5 s).
 const config = bench.ctx.config;

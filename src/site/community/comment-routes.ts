@@ -23,7 +23,7 @@ import { pageSender } from '../account/account-pages.js';
 import { html, type SafeHtml } from '../html.js';
 import { currentUser } from '../session.js';
 import { commentForm } from './comment-views.js';
-import { csrfOrSameSite, rememberAndSignIn } from './pending-actions.js';
+import { csrfOrSameSite, keptComment, rememberAndSignIn } from './pending-actions.js';
 
 /** Comment posts one address may send a minute (the per-account limit is counted in the database). */
 const POSTS_PER_MINUTE_PER_ADDRESS = 60;
@@ -72,11 +72,17 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
   ): Promise<{ user: User; sort: CommentSort } | null> {
     const sort = commentSort(field(req.body, 'sort'));
     const user = await currentUser(ctx, req);
-    // A new comment typed signed out is kept and posted after sign-in (pending-actions.ts).
+    // A comment or reply typed signed out is kept and posted after sign-in (pending-actions.ts).
     const text = field(req.body, 'body');
-    if (!user && req.routeOptions.url === '/p/:slug/comments' && !field(req.body, 'parent_id') && text.trim()) {
+    if (!user && req.routeOptions.url === '/p/:slug/comments' && text.trim()) {
       const slug = req.params.slug;
-      await rememberAndSignIn(ctx, req, reply, { kind: 'comment', slug, body: text, back: `/p/${slug}#comments` });
+      const parentId = field(req.body, 'parent_id').trim() || undefined;
+      await rememberAndSignIn(ctx, req, reply, {
+        kind: 'comment',
+        slug,
+        body: keptComment(text, parentId),
+        back: `/p/${slug}${parentId && /^[1-9][0-9]{0,9}$/.test(parentId) ? `#comment-${parentId}` : '#comments'}`,
+      });
       return null;
     }
     if (!user) {

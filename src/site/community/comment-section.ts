@@ -14,7 +14,7 @@ export async function commentsSection(
   ctx: AppContext,
   listing: { id: number; slug: string; name: string; status: string; launch_week: string | null },
   user: User | null,
-  o: { sort: CommentSort; csrf: string | null },
+  o: { sort: CommentSort; csrf: string | null; notice?: SafeHtml },
 ): Promise<SafeHtml> {
   const discussion = await loadDiscussion(ctx.db, listing, o.sort, user?.id ?? null);
   return discussionSection(discussion, {
@@ -23,5 +23,6 @@ export async function commentsSection(
     open: listing.status === 'live',
     now: ctx.now(),
     viewer: user && o.csrf ? { csrf: o.csrf, refusal: participationRefusal(user) } : null,
+    notice: o.notice,
   });
 }

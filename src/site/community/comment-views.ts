@@ -28,6 +28,8 @@ export interface DiscussionOptions {
   open: boolean;
   now: Date;
   viewer: CommentViewer | null;
+  /** What came of a comment kept through sign-in (pending-actions.ts), at the top of the section. */
+  notice?: SafeHtml;
 }
 
 /** "2026-11-18 12:00 UTC": one form for everyone, whatever their time zone (pages are shared by all). */
@@ -58,14 +60,15 @@ export function bodyField(o: BodyFieldOptions): SafeHtml {
 
 export interface CommentFormOptions extends BodyFieldOptions {
   action: string;
-  csrf: string;
+  /** Left out on a signed-out visitor's forms (pages shared by every visitor carry no token). */
+  csrf: string | null;
   sort: CommentSort;
   parentId?: number;
   submit: string;
 }
 
 export function commentForm(o: CommentFormOptions): SafeHtml {
-  return html`<form class="comment-form" method="post" action="${o.action}">${csrfInput(o.csrf)}${sortInput(o.sort)}
+  return html`<form class="comment-form" method="post" action="${o.action}">${o.csrf === null ? '' : csrfInput(o.csrf)}${sortInput(o.sort)}
     ${o.parentId ? html`<input type="hidden" name="parent_id" value="${o.parentId}">` : ''}
     ${bodyField(o)}<p><button type="submit">${o.submit}</button></p></form>`;
 }
@@ -76,6 +79,8 @@ interface ItemContext {
   now: Date;
   csrf: string | null;
   readOnly: boolean;
+  /** Signed out: replies can be written all the same, kept through sign-in and posted after it. */
+  guest: boolean;
 }
 
 function likeControl(c: ThreadComment, x: ItemContext): SafeHtml | string {
@@ -110,9 +115,9 @@ function commentItem(c: ThreadComment, x: ItemContext): SafeHtml {
         <div class="comment-body">${renderCommentMarkdown(c.body)}</div>
         <div class="comment-actions">${likeControl(c, x)}
           ${
-            !isReply && x.csrf && !x.readOnly
+            !isReply && (x.csrf || x.guest) && !x.readOnly
               ? html`<details class="comment-reply"><summary>Reply<span class="sr-only"> to ${c.author_name}</span></summary>
-            ${commentForm({ action: `/p/${x.slug}/comments`, csrf: x.csrf, sort: x.sort, parentId: c.id, id: `reply-body-${c.id}`, label: `Your reply to ${c.author_name}`, submit: 'Post reply' })}</details>`
+            ${commentForm({ action: `/p/${x.slug}/comments`, csrf: x.csrf, sort: x.sort, parentId: c.id, id: `reply-body-${c.id}`, label: `Your reply to ${c.author_name}`, submit: x.guest ? 'Sign in and post reply' : 'Post reply' })}</details>`
               : ''
           }
           ${ownControls(c, x)}
@@ -161,17 +166,18 @@ export function discussionSection(d: Discussion, o: DiscussionOptions): SafeHtml
     now: o.now,
     csrf: mayWrite ? o.viewer!.csrf : null,
     readOnly: false,
+    guest: o.open && o.viewer === null,
   };
   const earlierCount = d.earlier.reduce((n, t) => n + t.count, 0);
   return html`<section class="discussion" id="comments" aria-labelledby="comments-h">
-    <h2 id="comments-h">Discussion${d.count ? html` <span class="muted">(${d.count})</span>` : ''}</h2>
+    <h2 id="comments-h">Discussion${d.count ? html` <span class="muted">(${d.count})</span>` : ''}</h2>${o.notice ?? ''}
     ${d.comments.length > 1 ? sortLinks(o.slug, d.sort) : ''}
     ${joinPrompt(o, d.sort)}
     ${d.comments.length ? commentList(d, x) : html`<p class="muted">No comments on this launch yet.</p>`}
     ${
       d.earlier.length
         ? html`<details class="earlier-launches"><summary>${plural(earlierCount, 'comment', 'comments')} from earlier launches</summary>
-      ${d.earlier.map((t) => html`<h3>${t.launch_week ? `Launch of the week of ${t.launch_week}` : 'Before its launch week'}</h3>${commentList(t, { ...x, csrf: null, readOnly: true })}`)}</details>`
+      ${d.earlier.map((t) => html`<h3>${t.launch_week ? `Launch of the week of ${t.launch_week}` : 'Before its launch week'}</h3>${commentList(t, { ...x, csrf: null, readOnly: true, guest: false })}`)}</details>`
         : ''
     }
   </section>`;

@@ -30,10 +30,12 @@ export async function listingReviewsSection(
   p: ReviewedListingView & { community_rating: CommunityRating },
   user: User | null,
   csrf: string | null,
+  /** What came of a review kept through sign-in (pending-actions.ts). */
+  notice?: SafeHtml,
 ): Promise<SafeHtml> {
   const [page, viewer] = await Promise.all([
     listReviews(db, p.id, { perPage: LISTING_PAGE_REVIEWS }),
     reviewViewer(db, p.id, user, csrf),
   ]);
-  return reviewsSection(p, p.community_rating, page, viewer);
+  return reviewsSection(p, p.community_rating, page, viewer, notice);
 }

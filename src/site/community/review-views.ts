@@ -170,8 +170,9 @@ export function reviewsSection(
   rating: CommunityRating,
   page: ReviewPage,
   viewer: ReviewViewer,
+  notice?: SafeHtml,
 ): SafeHtml {
-  return html`<section id="reviews" class="reviews" aria-labelledby="reviews-h"><h2 id="reviews-h">Reviews</h2>
+  return html`<section id="reviews" class="reviews" aria-labelledby="reviews-h"><h2 id="reviews-h">Reviews</h2>${notice ?? ''}
     ${ratingSummary(rating, page.total)}
     ${writeBox(listing, viewer)}
     ${reviewList(listing, page.items, viewer)}

@@ -87,11 +87,12 @@ export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
   const siteName = ctx.site.name;
   const memo = pageMemoOf(ctx);
+  // Where a voter comes back from signing in is told what came of the card's vote (parts.notice).
   const inLayout = (
     parts: PersonalParts,
     o: { title: string; description?: string; canonical: string; breadcrumbs?: Crumb[] },
     body: SafeHtml,
-  ) => layout({ ...o, siteName, header: parts.header }, body);
+  ) => layout({ ...o, siteName, header: parts.header }, html`${parts.notice()}${body}`);
 
   app.get<{ Querystring: Query }>('/', async (req, reply) => {
     // The sections and their pages used to live here: old links land on /launches.

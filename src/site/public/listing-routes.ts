@@ -131,14 +131,16 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
     const csrf = user ? reply.generateCsrf() : null;
     const sort = commentSort(req.query.comments);
     const render = async (alternatives: { items: OutputOf<typeof getAlternativesOperation>['items'] }) => {
-      const vote = html`${user ? pendingNotice(req, reply, p.slug) : ''}${voteControl(
+      const kept = user ? pendingNotice(req, reply, p.slug) : null;
+      const noticeOf = (...kinds: string[]) => (kept && kinds.includes(kept.kind) ? kept.notice : undefined);
+      const vote = html`${noticeOf('vote', 'follow') ?? ''}${voteControl(
         p,
         user && csrf ? { csrf, voted: p.status === 'live' && (await hasVoted(ctx.db, p, user.id)) } : null,
       )}`;
       const [follow, comments, reviews] = await Promise.all([
         followControl(ctx, req, reply, p),
-        commentsSection(ctx, p, user, { sort, csrf }),
-        listingReviewsSection(ctx.db, p, user, csrf),
+        commentsSection(ctx, p, user, { sort, csrf, notice: noticeOf('comment') }),
+        listingReviewsSection(ctx.db, p, user, csrf, noticeOf('review')),
       ]);
       const url = `${ctx.config.publicUrl}/p/${p.slug}`;
       return layout(

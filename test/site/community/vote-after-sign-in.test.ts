@@ -5,6 +5,7 @@ import { createUser, TEST_PASSWORD } from '../../support/credentials.js';
 import { FormClient } from '../../support/form-client.js';
 import { seedPublicWorld } from '../../support/public-world.js';
 import { hiddenInputs } from '../../support/http-browser.js';
+import { dropVoteSettings } from '../../../src/domain/votes/vote-settings.js';
 
 type Env = Parameters<Parameters<typeof describeEachDatabase>[1]>[0];
 const votes = async (env: Env, slug: string) =>
@@ -79,6 +80,68 @@ describeEachDatabase(
       assert.match((await b.get('/p/quillnote')).body, /your upvote is counted/);
     });
 
+    test("a card's upvote brings the voter back to the list it was on, which says what came of it", async () => {
+      const email = await createUser(env(), 'card-voter');
+      const b = visitor(env);
+      const before = await votes(env, 'cafe-ledger');
+      const asked = await b.submit('/', '/p/cafe-ledger/vote', { next: '/' });
+      assert.equal(asked.headers.location, '/signin?next=%2F');
+      const res = await signInWithPassword(b, email, '/');
+      assert.equal(res.headers.location, '/');
+      assert.equal(await votes(env, 'cafe-ledger'), before + 1);
+      const home = (await b.get('/')).body;
+      assert.match(
+        home,
+        /<p class="notice" role="status">You are signed in, and your upvote for Café Ledger is counted\.<\/p>/,
+      );
+      assert.doesNotMatch((await b.get('/')).body, /your upvote for/, 'the notice shows once');
+      assert.doesNotMatch(
+        (await b.get('/p/cafe-ledger')).body,
+        /your upvote is counted/,
+        'and only where they came back to',
+      );
+    });
+
+    test("a card's upvote from a category page is told there, not on another list", async () => {
+      const email = await createUser(env(), 'category-voter');
+      const b = visitor(env);
+      const [{ slug: category }] = await env().ctx.db.query<{ slug: string }>(
+        `SELECT c.slug FROM categories c JOIN listings l ON l.primary_category_id = c.id WHERE l.slug = 'rowboat'`,
+      );
+      const list = `/categories/${category}`;
+      await b.submit(list, '/p/rowboat/vote', { next: list });
+      await signInWithPassword(b, email, list);
+      assert.doesNotMatch((await b.get('/')).body, /your upvote for/);
+      assert.match((await b.get(list)).body, /your upvote for [^<]+ is counted/);
+    });
+
+    test("a new account's kept upvote is held, and the page says until when", async () => {
+      const email = await createUser(env(), 'young-voter');
+      const { ctx } = env();
+      await ctx.db.query('UPDATE users SET created_at = $2 WHERE email = $1', [email, ctx.now().toISOString()]);
+      await ctx.db.query(
+        `INSERT INTO site_settings (site_id, key, value) VALUES ($1, 'vote_hold_hours', '24'::jsonb)
+         ON CONFLICT (site_id, key) DO UPDATE SET value = '24'::jsonb`,
+        [ctx.site.id],
+      );
+      dropVoteSettings(ctx.db, ctx.site.id);
+      try {
+        const b = visitor(env);
+        const before = await votes(env, 'quillnote');
+        await b.submit('/p/quillnote', '/p/quillnote/vote', {});
+        await signInWithPassword(b, email, '/p/quillnote');
+        assert.equal(await votes(env, 'quillnote'), before, 'held, not counted yet');
+        const until = new Date(ctx.now().getTime() + 24 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+        assert.match(
+          (await b.get('/p/quillnote')).body,
+          new RegExp(`your upvote is recorded\\. It is held until ${until} UTC, as the votes of new accounts are`),
+        );
+      } finally {
+        await ctx.db.query(`DELETE FROM site_settings WHERE site_id = $1 AND key = 'vote_hold_hours'`, [ctx.site.id]);
+        dropVoteSettings(ctx.db, ctx.site.id);
+      }
+    });
+
     test('a signed-out upvote from another site is refused and kept nowhere', async () => {
       const b = new FormClient(env().app, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
       const res = await b.submit('/p/cafe-ledger', '/p/cafe-ledger/vote', {});
@@ -148,6 +211,36 @@ describeEachDatabase(
       const page = await b.get('/p/cafe-ledger');
       assert.match(page.body, /your comment is posted/);
       assert.match(page.body, /Typed before signing in\./);
+    });
+
+    test('a reply typed signed out is posted under its comment after sign-in, and the discussion says so', async () => {
+      const author = new FormClient(env().app);
+      await signInWithPassword(author, await createUser(env(), 'first-word'), '/p/rowboat');
+      await author.submit('/p/rowboat', '/p/rowboat/comments', { body: 'The first word.' });
+      const [{ id: parent }] = await env().ctx.db.query<{ id: number }>(
+        `SELECT id FROM comments WHERE body = 'The first word.'`,
+      );
+      const b = visitor(env);
+      const page = (await b.get('/p/rowboat')).body;
+      assert.match(
+        page,
+        new RegExp(`<input type="hidden" name="parent_id" value="${parent}">`),
+        'signed out, Reply is offered',
+      );
+      const asked = await b.submit('/p/rowboat', '/p/rowboat/comments', {
+        body: 'Answered before signing in.',
+        parent_id: String(parent),
+      });
+      assert.equal(asked.headers.location, `/signin?next=${encodeURIComponent(`/p/rowboat#comment-${parent}`)}`);
+      await signInWithPassword(b, await createUser(env(), 'replier'), `/p/rowboat#comment-${parent}`);
+      const [reply] = await env().ctx.db.query<{ parent_id: number }>(
+        `SELECT parent_id FROM comments WHERE body = 'Answered before signing in.'`,
+      );
+      assert.equal(reply.parent_id, parent);
+      assert.match(
+        (await b.get('/p/rowboat')).body,
+        /<h2 id="comments-h">Discussion[\s\S]*?<\/h2><p class="notice" role="status">You are signed in, and your comment is posted\.<\/p>/,
+      );
     });
 
     test('a review written signed out is published after sign-in', async () => {
