@@ -1,4 +1,4 @@
-import type { TObject } from '@sinclair/typebox';
+import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Tool } from '@modelcontextprotocol/server';
 import { plainSchema } from '../api/openapi.js';
 import type { Operation } from '../api/registry.js';
@@ -61,10 +61,34 @@ export function mergedInputSchema(op: Operation): JsonObjectSchema & { additiona
   };
 }
 
-/** What the tool does, then what it needs: agents pick a tool and the credential for it from this text. */
-export function toolDescription(op: Operation): string {
+/**
+ * What the tool does, then what it needs: agents pick a tool and the credential for it from this text.
+ * `answersAs` names the tool whose output schema also describes this one's answer.
+ */
+function toolDescription(op: Operation, answersAs?: string): string {
   const needs = op.scope ? `Scope: ${op.scope}.` : 'Public.';
-  return [op.summary, op.description, needs].filter(Boolean).join('\n\n');
+  const answer = answersAs ? `Answers as ${answersAs} does. ` : '';
+  return [op.summary, op.description, answer + needs].filter(Boolean).join('\n\n');
+}
+
+const isRead = (op: Operation) => op.readOnly ?? op.method === 'GET';
+
+/**
+ * For each tool whose answer is the very resource another tool returns (update_draft and get_draft
+ * both answer with the draft), that other tool's name: a read one if there is one, else the first.
+ * The tool then names it rather than repeat its output schema, which in every such tool again cost
+ * tools/list about 1 KB apiece.
+ */
+function toolsAnsweringAlike(ops: Operation[]): Map<string, string> {
+  const describedBy = new Map<TSchema, string>();
+  for (const op of [...ops.filter(isRead), ...ops])
+    if (!describedBy.has(op.response)) describedBy.set(op.response, op.operationId);
+  const answersAs = new Map<string, string>();
+  for (const op of ops) {
+    const other = describedBy.get(op.response);
+    if (other && other !== op.operationId) answersAs.set(op.operationId, other);
+  }
+  return answersAs;
 }
 
 /**
@@ -72,7 +96,7 @@ export function toolDescription(op: Operation): string {
  * destructive, not idempotent, open world), which a client assumes when a hint is absent.
  */
 function toolAnnotations(op: Operation): NonNullable<Tool['annotations']> {
-  const readOnly = op.readOnly ?? op.method === 'GET';
+  const readOnly = isRead(op);
   const hints: NonNullable<Tool['annotations']> = {};
   if (readOnly) hints.readOnlyHint = true;
   else {
@@ -85,15 +109,18 @@ function toolAnnotations(op: Operation): NonNullable<Tool['annotations']> {
 
 export function buildToolCatalog(ops: Operation[]): Map<string, CatalogTool> {
   const catalog = new Map<string, CatalogTool>();
+  const answersAlike = toolsAnsweringAlike(ops);
   for (const op of ops) {
     const inputSchema = mergedInputSchema(op);
     const response = plainSchema(op.response);
+    const answersAs = answersAlike.get(op.operationId);
     // MCP structuredContent is an object; non-object responses are still returned, as text.
-    const outputSchema = response.type === 'object' ? withSharedDefinitions(outline(response)) : undefined;
+    const outputSchema =
+      response.type === 'object' && !answersAs ? withSharedDefinitions(outline(response)) : undefined;
     const definition: Tool = {
       name: op.operationId,
       title: op.title,
-      description: toolDescription(op),
+      description: toolDescription(op, answersAs),
       // plainSchema is a JSON round trip, so the values are JSON; the SDK's type just cannot see it.
       inputSchema: withSharedDefinitions(tersely(inputSchema)) as Tool['inputSchema'],
       ...(outputSchema ? { outputSchema: outputSchema as Tool['outputSchema'] } : {}),
