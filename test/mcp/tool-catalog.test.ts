@@ -30,3 +30,10 @@ test('a tool whose answer is its own keeps its output schema and says nothing of
   assert.ok(tool('submit_draft').outputSchema);
   assert.doesNotMatch(tool('submit_draft').description ?? '', /Answers as/);
 });
+
+test('a tool answering with that resource plus a few properties outlines only those and names the tool', () => {
+  const edit = tool('update_my_listing');
+  assert.match(edit.description ?? '', /Answers as get_my_listing does, plus changed and applied_to\./);
+  assert.deepEqual(Object.keys(edit.outputSchema?.properties ?? {}), ['changed', 'applied_to']);
+  assert.ok(Object.hasOwn(tool('get_my_listing').outputSchema?.properties ?? {}, 'slug'));
+});
