@@ -14,7 +14,7 @@ const idempotencyKeyProperty = {
   // Printable ASCII (space to tilde), as the REST header takes it (idempotency.ts).
   pattern: '^[ -~]{1,255}$',
   // What a retry with it does is said once, in the server's instructions (instructions.ts), not in every tool.
-  description: 'Retry key, e.g. a UUID',
+  description: 'Retry key',
 };
 
 /** One registry operation as an MCP tool: what tools/list shows plus what tools/call needs. */
@@ -76,7 +76,8 @@ function toolDescription(op: Operation, answersAs?: AnswersAs): string {
   const needs = op.scope ? `Scope: ${op.scope}.` : 'Public.';
   const plus = answersAs?.extra.length ? `, plus ${listed(answersAs.extra)}` : '';
   const answer = answersAs ? `Answers as ${answersAs.tool} does${plus}. ` : '';
-  return [op.summary, op.description, answer + needs].filter(Boolean).join('\n\n');
+  // The scope ends the last paragraph rather than taking one of its own: a paragraph break is 4 bytes of JSON.
+  return `${[op.summary, op.description].filter(Boolean).join('\n\n')} ${answer}${needs}`;
 }
 
 const isRead = (op: Operation) => op.readOnly ?? op.method === 'GET';
