@@ -1,4 +1,4 @@
-import type { TObject } from '@sinclair/typebox';
+import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Tool } from '@modelcontextprotocol/server';
 import { plainSchema } from '../api/openapi.js';
 import type { Operation } from '../api/registry.js';
@@ -14,7 +14,7 @@ const idempotencyKeyProperty = {
   // Printable ASCII (space to tilde), as the REST header takes it (idempotency.ts).
   pattern: '^[ -~]{1,255}$',
   // What a retry with it does is said once, in the server's instructions (instructions.ts), not in every tool.
-  description: 'Retry key, e.g. a UUID',
+  description: 'Retry key',
 };
 
 /** One registry operation as an MCP tool: what tools/list shows plus what tools/call needs. */
@@ -61,10 +61,74 @@ export function mergedInputSchema(op: Operation): JsonObjectSchema & { additiona
   };
 }
 
+/** Another tool whose output schema describes this tool's answer: all of it, or all but `extra`. */
+interface AnswersAs {
+  tool: string;
+  /** The top-level properties this answer adds to the other tool's (none: the very same answer). */
+  extra: string[];
+}
+
+const listed = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names.join('');
+
 /** What the tool does, then what it needs: agents pick a tool and the credential for it from this text. */
-export function toolDescription(op: Operation): string {
+function toolDescription(op: Operation, answersAs?: AnswersAs): string {
   const needs = op.scope ? `Scope: ${op.scope}.` : 'Public.';
-  return [op.summary, op.description, needs].filter(Boolean).join('\n\n');
+  const plus = answersAs?.extra.length ? `, plus ${listed(answersAs.extra)}` : '';
+  const answer = answersAs ? `Answers as ${answersAs.tool} does${plus}. ` : '';
+  // The scope ends the last paragraph rather than taking one of its own: a paragraph break is 4 bytes of JSON.
+  return `${[op.summary, op.description].filter(Boolean).join('\n\n')} ${answer}${needs}`;
+}
+
+const isRead = (op: Operation) => op.readOnly ?? op.method === 'GET';
+
+const propertiesOf = (schema: TSchema): Record<string, unknown> =>
+  schema.type === 'object' && schema.properties ? (schema.properties as Record<string, unknown>) : {};
+
+/** Fewer shared properties would not pay for the sentence that names the other tool. */
+const MIN_SHARED_PROPERTIES = 5;
+
+/**
+ * For each tool whose answer is the very resource another tool returns (update_draft and get_draft
+ * both answer with the draft), or that resource with a few more properties (update_my_listing's is
+ * get_my_listing's plus what changed), that other tool: a read one if there is one, else the first.
+ * The tool then names it rather than repeat its output schema, which in each such tool again cost
+ * tools/list about 1 KB. Sameness is the schema objects' identity: the operations share them.
+ */
+function answersAsOthers(ops: Operation[]): Map<string, AnswersAs> {
+  const ordered = [...ops.filter(isRead), ...ops.filter((op) => !isRead(op))];
+  const describedBy = new Map<TSchema, string>();
+  for (const op of ordered) if (!describedBy.has(op.response)) describedBy.set(op.response, op.operationId);
+  const owners = ordered.filter((op) => describedBy.get(op.response) === op.operationId);
+  const answersAs = new Map<string, AnswersAs>();
+  for (const op of ops) {
+    const same = describedBy.get(op.response);
+    if (same && same !== op.operationId) {
+      answersAs.set(op.operationId, { tool: same, extra: [] });
+      continue;
+    }
+    const own = propertiesOf(op.response);
+    for (const other of owners) {
+      const theirs = propertiesOf(other.response);
+      const shared = Object.keys(theirs);
+      if (other === op || shared.length < MIN_SHARED_PROPERTIES || !shared.every((n) => own[n] === theirs[n])) continue;
+      const extra = Object.keys(own).filter((n) => !(n in theirs));
+      const best = answersAs.get(op.operationId);
+      if (extra.length > 0 && (!best || extra.length < best.extra.length))
+        answersAs.set(op.operationId, { tool: other.operationId, extra });
+    }
+  }
+  return answersAs;
+}
+
+/** The output schema: an outline of the answer, or of what it adds to the tool's it answers as. */
+function outputSchemaOf(response: Record<string, unknown>, answersAs: AnswersAs | undefined) {
+  // MCP structuredContent is an object; non-object responses are still returned, as text.
+  if (response.type !== 'object' || (answersAs && answersAs.extra.length === 0)) return undefined;
+  if (!answersAs) return withSharedDefinitions(outline(response));
+  const all = response.properties as Record<string, unknown>;
+  const properties = Object.fromEntries(answersAs.extra.map((n) => [n, all[n]]));
+  return withSharedDefinitions(outline({ ...response, properties }));
 }
 
 /**
@@ -72,7 +136,7 @@ export function toolDescription(op: Operation): string {
  * destructive, not idempotent, open world), which a client assumes when a hint is absent.
  */
 function toolAnnotations(op: Operation): NonNullable<Tool['annotations']> {
-  const readOnly = op.readOnly ?? op.method === 'GET';
+  const readOnly = isRead(op);
   const hints: NonNullable<Tool['annotations']> = {};
   if (readOnly) hints.readOnlyHint = true;
   else {
@@ -85,15 +149,15 @@ function toolAnnotations(op: Operation): NonNullable<Tool['annotations']> {
 
 export function buildToolCatalog(ops: Operation[]): Map<string, CatalogTool> {
   const catalog = new Map<string, CatalogTool>();
+  const answersAsOther = answersAsOthers(ops);
   for (const op of ops) {
     const inputSchema = mergedInputSchema(op);
-    const response = plainSchema(op.response);
-    // MCP structuredContent is an object; non-object responses are still returned, as text.
-    const outputSchema = response.type === 'object' ? withSharedDefinitions(outline(response)) : undefined;
+    const answersAs = answersAsOther.get(op.operationId);
+    const outputSchema = outputSchemaOf(plainSchema(op.response), answersAs);
     const definition: Tool = {
       name: op.operationId,
       title: op.title,
-      description: toolDescription(op),
+      description: toolDescription(op, answersAs),
       // plainSchema is a JSON round trip, so the values are JSON; the SDK's type just cannot see it.
       inputSchema: withSharedDefinitions(tersely(inputSchema)) as Tool['inputSchema'],
       ...(outputSchema ? { outputSchema: outputSchema as Tool['outputSchema'] } : {}),

@@ -61,9 +61,9 @@ export const claimListingOperation = defineOperation({
   tag: 'Claims',
   title: 'Claim a listing',
   summary:
-    "Start proving a public listing is yours; the answer's instructions say exactly what to publish. Verified is not the same as paid.",
+    "Start proving a live or scheduled listing is yours; the answer's instructions say what to publish. Verified is not the same as paid.",
   description:
-    'A claim stays open 7 days; asking again (same listing and method) returns it. 403 until your email is confirmed, 404 unless the listing is live or scheduled, 409 if you own it.',
+    'A claim stays open 7 days; asking again (same listing and method) returns it. 403 until your email is confirmed; 409 if you own it.',
   scope: 'listings:write',
   status: 201,
   idempotent: true,
@@ -81,7 +81,7 @@ export const claimListingOperation = defineOperation({
         format: 'email',
         maxLength: 254,
         description:
-          "Required for method email: admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company's domain, or the listing's contact address there while unowned (any other is a 400)",
+          "Required for method email: admin@, administrator@, hostmaster@, postmaster@, webmaster@ or root@ at the company's domain, or the listing's contact address there while unowned",
       }),
     ),
   }),

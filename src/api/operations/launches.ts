@@ -76,8 +76,8 @@ export const listLaunchesOperation = defineOperation({
       StringEnum(LAUNCH_SECTIONS, {
         default: 'this-week',
         description:
-          'today (UTC), this-week (current launch week): their launches, most voted first; trending: votes of ' +
-          'the last 30 days, each halving in weight every two days; most-voted, most-viewed, most-followed, recent ' +
+          'today (UTC) and this-week: their launches, most voted first; trending: votes of the last 30 days, ' +
+          'each halving in weight every two days; most-voted, most-viewed, most-followed, recent ' +
           "(newest launch first): every live listing; upcoming: this week's or later, soonest first",
       }),
     ),

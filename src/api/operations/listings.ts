@@ -24,8 +24,8 @@ export const searchListingsOperation = defineOperation({
   query: Query({
     q: Type.Optional(Type.String({ maxLength: 200, description: 'Search text; empty browses' })),
     category: Type.Optional(Slug('Category slug; includes its subcategories')),
-    stage: Type.Optional(Slug('e.g. idea, beta, launched, growing, established (any case)')),
-    country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' })),
+    stage: Type.Optional(Slug('e.g. idea, beta, launched, growing, established')),
+    country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 code' })),
     pricing_model: Type.Optional(
       Type.String({ maxLength: 40, description: 'Any case, e.g. free, freemium, subscription' }),
     ),
@@ -38,7 +38,7 @@ export const searchListingsOperation = defineOperation({
     status: Type.Optional(
       StringEnum(['live', 'upcoming'] as const, {
         default: 'live',
-        description: 'live (published) or upcoming (scheduled for a coming week)',
+        description: 'live (published) or upcoming (scheduled)',
       }),
     ),
     sort: Type.Optional(

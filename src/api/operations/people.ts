@@ -17,7 +17,7 @@ export const listFoundersOperation = defineOperation({
   paginated: true,
   query: Query({
     q: Type.Optional(Type.String({ maxLength: 120, description: 'Part of the name' })),
-    country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' })),
+    country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 code' })),
     ...PaginationQuery,
   }),
   response: Paginated(FounderSummarySchema),

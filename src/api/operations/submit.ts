@@ -23,7 +23,7 @@ export const submitListingOperation = defineOperation({
   summary:
     'Starts a draft: reads the website (respecting robots.txt) and drafts a profile with evidence for every value, usually within seconds; poll get_draft until status is ready.',
   description:
-    'Over MCP, with params._meta.progressToken the call stays open, sending notifications/progress, until the draft is ready (50 s at most); without one it answers at once (status crawling).',
+    'Over MCP, with params._meta.progressToken the call sends notifications/progress and answers when the draft is ready (50 s at most); without one, at once (status crawling).',
   scope: 'listings:write',
   status: 201,
   idempotent: true,

@@ -22,7 +22,8 @@ export const DateTime = Type.String({ format: 'date-time' });
 export const rowId = (description?: string) =>
   Type.Integer({ minimum: 1, maximum: 2147483647, ...(description ? { description } : {}) });
 
-export const Page = Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Page number' });
+// No default: the first page is what an absent page means (pagination.ts), and saying so costs every list tool.
+export const Page = Type.Integer({ minimum: 1, maximum: 1000, description: 'Page number' });
 export const PerPage = Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page' });
 export const PaginationQuery = { page: Type.Optional(Page), per_page: Type.Optional(PerPage) };
 
