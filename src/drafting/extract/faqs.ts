@@ -151,7 +151,10 @@ const FAQ_PAGE = new RegExp(`^(?:(?:${FAQ_WORDS})(?![\\p{L}\\p{N}_])|${FAQ_JOINE
  * FAQ, Questions, Frequently asked), questions that open and close (details/summary, accordion
  * toggles) anywhere on them, and FAQPage JSON-LD; each once.
  */
-export function extractFaqs(site: SiteView): SourcedFaq[] {
+export const extractFaqs = (site: SiteView): SourcedFaq[] => allFaqs(site).slice(0, FAQ_LIMITS.items);
+
+/** Every FAQ of the site, each once, in page order (the draft keeps the first FAQ_LIMITS.items). */
+export function allFaqs(site: SiteView): SourcedFaq[] {
   const found: SourcedFaq[] = [];
   const own = pagesOfKind(site, 'faq', 'homepage', 'pricing', 'features', 'about', 'contact', 'page', 'team');
   for (const page of own.filter(isFaqPage)) found.push(...faqsOnPage(page, 0, page.blocks.length, true));
@@ -176,7 +179,6 @@ export function extractFaqs(site: SiteView): SourcedFaq[] {
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(f);
-    if (out.length >= FAQ_LIMITS.items) break;
   }
   return out;
 }
