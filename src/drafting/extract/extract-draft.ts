@@ -9,7 +9,7 @@ import {
 } from '../draft-content.js';
 import { extractCategories } from './categories.js';
 import { extractContactEmail } from './contact.js';
-import { extractFaqs } from './faqs.js';
+import { allFaqs, FAQ_LIMITS } from './faqs.js';
 import { extractFeatures, extractUsps } from './features.js';
 import { extractFoundedYear } from './founded.js';
 import {
@@ -49,6 +49,8 @@ export function extractDraft(pages: CrawledPage[], opts: ExtractOptions): DraftC
   const name = extractName(site);
   const tiers = extractTiers(site);
   const location = extractLocation(site);
+  // All of them: a question about the price may come after the first ten, which the draft keeps.
+  const faqs = allFaqs(site);
   const fields: Partial<Record<ProfileField, Proposal | undefined>> = {
     name,
     tagline: extractTagline(site, name?.value),
@@ -57,8 +59,8 @@ export function extractDraft(pages: CrawledPage[], opts: ExtractOptions): DraftC
     stage: extractStage(site),
     categories: extractCategories(site, opts.categories),
     tags: extractTags(site),
-    pricing_model: extractPricingModel(site, tiers, name?.value),
-    pricing_summary: extractPricingSummary(tiers, site),
+    pricing_model: extractPricingModel(site, tiers, name?.value, faqs),
+    pricing_summary: extractPricingSummary(tiers, site, faqs),
     country: location.country,
     city: location.city,
     founded_year: extractFoundedYear(site),
@@ -74,7 +76,7 @@ export function extractDraft(pages: CrawledPage[], opts: ExtractOptions): DraftC
     if (fitted) draft.fields[field] = fitted;
   }
 
-  draft.faqs = extractFaqs(site);
+  draft.faqs = faqs.slice(0, FAQ_LIMITS.items);
   draft.founders = extractFounders(site, name?.value);
   draft.founder_socials = founderSocials(draft.founders[0]);
   draft.company_socials = extractCompanySocials(site, name?.value);

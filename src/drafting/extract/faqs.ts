@@ -29,8 +29,9 @@ const ANSWER_TAGS = new Set([
 ]);
 
 /** "Q: How …?" / "A: It …": the prefixes some FAQs write out. */
-const Q_PREFIX = /^Q(?:uestion)?\s?[:.)]\s+/;
-const A_PREFIX = /^A(?:nswer)?\s?[:.)]\s+/;
+/** "Q:", "Q.", "Ｑ．", or a bare "Q" icon set before the question ("Q 測定データは…？"); the same for answers. */
+const Q_PREFIX = /^(?:Q(?:uestion)?\s?[:.)．：]\s*|Q\s+|Ｑ\s?[:.)．：]?\s*)(?=\S)/u;
+const A_PREFIX = /^(?:A(?:nswer)?\s?[:.)．：]\s*|A\s+(?=\p{Lu}|[^\p{Script=Latin}\s])|Ａ\s?[:.)．：]?\s*)(?=\S)/u;
 
 /**
  * Is line i the question of a pair? dt and summary in a FAQ always, elsewhere when they ask; an
@@ -41,10 +42,11 @@ function isQuestion(b: TextBlock, inFaq: boolean): boolean {
   // "…?", "…?)" (a question in brackets closes the line), "…? ¶" (an anchor mark after a heading); "…？" in Chinese
   // and Japanese.
   const asks = /[?？]["”’)\]」』）]*(?:\s*[§¶#])?$/u.test(b.text);
-  if (!asks && b.tag !== 'dt' && b.tag !== 'summary' && b.text[0] !== 'Q') return false;
+  if (!asks && b.tag !== 'dt' && b.tag !== 'summary' && !/^[QＱ]/.test(b.text)) return false;
   if (isBoilerplate(b)) return false;
   if (b.tag === 'dt' || b.tag === 'summary') return inFaq || asks;
-  if (Q_PREFIX.test(b.text)) return true;
+  // A bare "Q" before a line is a question only when the line asks ("Q and A sessions" is none).
+  if (Q_PREFIX.test(b.text) && (asks || !/^Q\s/.test(b.text))) return true;
   if (!asks) return false;
   // Outside a FAQ a heading that asks is usually a call to action ("Ready to start?").
   if (headingLevel(b) > 1) return inFaq;
@@ -151,7 +153,10 @@ const FAQ_PAGE = new RegExp(`^(?:(?:${FAQ_WORDS})(?![\\p{L}\\p{N}_])|${FAQ_JOINE
  * FAQ, Questions, Frequently asked), questions that open and close (details/summary, accordion
  * toggles) anywhere on them, and FAQPage JSON-LD; each once.
  */
-export function extractFaqs(site: SiteView): SourcedFaq[] {
+export const extractFaqs = (site: SiteView): SourcedFaq[] => allFaqs(site).slice(0, FAQ_LIMITS.items);
+
+/** Every FAQ of the site, each once, in page order (the draft keeps the first FAQ_LIMITS.items). */
+export function allFaqs(site: SiteView): SourcedFaq[] {
   const found: SourcedFaq[] = [];
   const own = pagesOfKind(site, 'faq', 'homepage', 'pricing', 'features', 'about', 'contact', 'page', 'team');
   for (const page of own.filter(isFaqPage)) found.push(...faqsOnPage(page, 0, page.blocks.length, true));
@@ -176,7 +181,6 @@ export function extractFaqs(site: SiteView): SourcedFaq[] {
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(f);
-    if (out.length >= FAQ_LIMITS.items) break;
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { countryFromCode, countryFromDemonym, countryFromName } from './countrie
 import { cityInCjkAddress, countriesOfCity, isKnownCity } from './gazetteer.js';
 import { ldNodes, ldObjects, ldString, organizations } from './json-ld.js';
 import { sectionsNamed } from './outline.js';
+import { cuePattern } from './text-units.js';
 import {
   isOtherPeoplesWords,
   pagesOfKind,
@@ -21,6 +22,8 @@ interface Found {
   evidence: Evidence | null;
   /** For a city: the country the same statement or address names, which the city must lie in. */
   country?: string;
+  /** A municipality read from the structure of an address (prefecture, district, 町), which the gazetteer may lack. */
+  municipality?: boolean;
 }
 
 /**
@@ -29,9 +32,9 @@ interface Found {
  * "con sede en Madrid", "com sede em Lisboa", "con sede a Milano". Not "started in": "Get started in minutes".
  */
 const BASED_IN =
-  /(?<![\p{L}])(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?founded(?:\s+in\s+\d{4})?|started\s+in\s+\d{4})\s+in|operated (?:out of|from|in)|run (?:out of|from)|bas[ée]e?s? à|situ[ée]e?s? à|implant[ée]e?s? à|(?:dont le |notre |son )?si[èe]ge(?: social)? (?:est )?(?:à|:)|(?:mit )?(?:Haupt)?sitz in|ansässig in|con sede (?:central |social )?(?:en|a|in)|ubicad[oa]s? en|radicad[oa]s? en|com sede em|sediad[oa]s? em|basat[oa] a)\s+(?!\d{4}(?![\p{L}\d]))(?:the |la |le |l')?([^.;!?\n()]{2,80})/iu;
+  /(?<![\p{L}])(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?founded(?:\s+in\s+\d{4})?|started\s+in\s+\d{4})\s+in|operated (?:out of|from|in)|run (?:out of|from)|bas[ée]e?s? à|situ[ée]e?s? à|implant[ée]e?s? à|(?:dont le |notre |son )?si[èe]ge(?: social)? (?:est )?(?:à|:)|(?:mit )?(?:Haupt)?sitz in|ansässig in|con sede (?:central |social )?(?:en|a|in)|ubicad[oa]s? en|radicad[oa]s? en|com sede em|sediad[oa]s? em|basat[oa] a|huvudkontor(?:et)? (?:ligger )?i|med säte i|(?:är )?baserade i|gevestigd in|hoofdkantoor (?:is )?in|z siedzibą w|siedziba (?:firmy )?(?:znajduje się )?w|штаб-квартира (?:находится )?в|базируется в|с офисом в)\s+(?!\d{4}(?![\p{L}\d]))(?:the |la |le |l')?([^.;!?\n()]{2,80})/iu;
 const PLACE_END =
-  /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving|et|und|y|e|ed|avec|mit|con|com|depuis|seit|desde|dal|où|wo|donde|onde|dove)\s+.*$|\s*[–—|].*$/i;
+  /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving|et|und|y|e|ed|en|och|oraz|ve|и|avec|mit|con|com|depuis|seit|desde|dal|où|wo|donde|onde|dove)\s+.*$|\s*[–—|].*$/i;
 /** Whose place a "based in" gives when its subject is someone else: customers, users and servers are somewhere too. */
 const SOMEONE_ELSE =
   /\b(?:customers?|clients?|users?|partners?|investors?|members?|employees|staff|contributors?|developers|freelancers|servers?|data ?cent(?:er|re)s?|hosting|hosted|stored|infrastructure|regions?|clientes|kunden|utilisateurs|usuarios|utenti|serveurs?|Server|servidores|gehostet|hébergée?s?|alojad[oa]s?)\b[^.;!?]*$/iu;
@@ -256,7 +259,12 @@ function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[])
 
 /** An imprint ("Impressum", legal notice) states the publisher's postal address: "10115 Berlin", and a country or the
  *  German postcode form. */
-const IMPRINT = /\b(impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|colophon)\b/i;
+const IMPRINT = /\b(impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|note legali|colophon|colofon)\b/i;
+/** Legal pages of any kind, where a company writes its registered address: imprints, terms, privacy notices. */
+const LEGAL_PAGE = cuePattern(
+  'impressum|imprint|legal|legal notice|mentions l[ée]gales|aviso legal|note legali|informazioni legali|colophon|colofon|privacy|privacidad|privacidade|confidentialité|datenschutz|terms|cgu|cgv|condiciones|termos|termini|agb|integritetspolicy|polityka prywatności|regulamin|gizlilik|kvkk|политика конфиденциальности',
+  '特定商取引法|会社概要|プライバシー|利用規約|关于我们|隐私|隱私|회사소개|개인정보',
+);
 /** The German laws that require an imprint (§ 5 TMG, since 2024 § 5 DDG), cited in German or English. */
 const GERMAN_IMPRINT_LAW =
   /(§\s*5\s*(?:TMG|DDG)\b|\bsection 5 (?:TMG|DDG)\b|\bTelemedia Act\b|\bTelemediengesetz\b|\bDigitale-Dienste-Gesetz\b|\bDigital Services Act \(DDG\))/i;
@@ -296,7 +304,8 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
       // "10829 Berlin Germany": a country after the city is not part of it.
       const words = m[2].replace(/[.,]$/, '').split(' ');
       while (words.length > 1 && countryFromName(words.slice(1).join(' '))) words.pop();
-      const city = words.join(' ');
+      // "28231 Las Rozas de Madrid, Madrid": the longest name the gazetteer knows, up to the comma.
+      const city = knownPrefix(b.text.slice(m.index + m[0].length - m[2].length)) ?? words.join(' ');
       // The country on the same line or the next two, else the German postcode of an Impressum.
       let country: Found | null = null;
       for (const near of [b, lines[i + 1], lines[i + 2]].filter(Boolean)) {
@@ -316,6 +325,70 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
       countries.push(country);
       if (cityLike(city))
         cities.push({ value: city, evidence: quoteLine(page, b.text, m.index, m[0].length), country: country.value });
+      return;
+    }
+    // An imprint without a postcode may still name the publisher's country on a line of its own ("Deutschland").
+    for (const b of lines.slice(0, 60)) {
+      const country = b.text.length <= 40 && !isOtherPeoplesWords(b) ? countryFromName(b.text.trim()) : null;
+      if (country) {
+        countries.push({ value: country, evidence: quoteLine(page, b.text) });
+        return;
+      }
+    }
+  }
+}
+
+/** The longest run of words at the start of `text` (up to a comma or bracket) that is a city the gazetteer knows. */
+function knownPrefix(text: string, country?: string): string | null {
+  const words = text.split(/[,(;]/)[0].trim().split(/\s+/).slice(0, 5);
+  for (let n = words.length; n >= 1; n--) {
+    const name = words.slice(0, n).join(' ').replace(/[.,]$/, '');
+    if (cityLike(name) && isKnownCity(name, country)) return name;
+  }
+  return null;
+}
+
+/** A postcode: "20154", "1010", "171 48", "00-950", "1100-063", "1012 AB". */
+const POSTCODE = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{3} \d{2}|\d{2}-\d{3}|\d{4}-\d{3}|\d{4} ?[A-Z]{2})$/;
+/** Legal forms that name one country by themselves (the first group of LEGAL_FORMS, and Italy's S.p.A./S.r.l.). */
+const ONE_COUNTRY_FORM = LEGAL_FORMS.filter(([, cs]) => cs.length === 1);
+
+/**
+ * A registered address in a footer, an address block, a contact page or a legal page: "PagoPA S.p.A., Piazza Colonna
+ * 370, Roma, 00187 IT", "Via Tazzoli 11, 20154 Milano (MI), Italia". It needs a postcode, a country (named, as its
+ * ISO code after the postcode, or by a legal form of one country) and a city the gazetteer knows in that country.
+ */
+function fromPostalLines(pages: ViewPage[], countries: Found[], cities: Found[]) {
+  for (const page of pages) {
+    const legalPage = LEGAL_PAGE.test(`${page.title} ${decodeURI(new URL(page.url).pathname).replace(/[-_]/g, ' ')}`);
+    for (const b of page.blocks) {
+      if (b.text.length > 200 || isOtherPeoplesWords(b) || !/\d{2}/.test(b.text)) continue;
+      const where =
+        page.kind === 'contact' || legalPage || /\b(footer|address)\b/.test(b.within) || b.tag === 'address';
+      if (!where) continue;
+      const parts = b.text.split(/,|\s[-–—|·]\s/).map((x) => x.trim());
+      const postcodeAt = parts.findIndex((x) => POSTCODE.test(x.split(/\s+/)[0] ?? '') || POSTCODE.test(x));
+      if (postcodeAt < 0) continue;
+      // The country: a part naming it, an ISO code after the postcode ("00187 IT"), or a legal form of one country.
+      let country: string | null = null;
+      for (const x of parts) country ??= countryFromName(withoutPostcode(x) || x);
+      const code = /^\S+(?:\s\d{2,3})?\s([A-Z]{2})$/.exec(parts[postcodeAt]);
+      if (!country && code) country = countryFromCode(code[1]);
+      if (!country) country = ONE_COUNTRY_FORM.find(([form]) => form.test(b.text))?.[1][0] ?? null;
+      if (!country) continue;
+      // The city: after the postcode in its part ("20154 Milano (MI)"), or the part just before it ("Roma, 00187").
+      const after = parts[postcodeAt].replace(
+        /^(?:[A-Z]{1,2}-)?(?:\d{3} \d{2}|\d{4} ?[A-Z]{2}(?![\p{L}])|[\d-]+)\s*/u,
+        '',
+      );
+      const city =
+        (after && knownPrefix(after, country)) ||
+        (postcodeAt > 0 && knownPrefix(withoutPostcode(parts[postcodeAt - 1]), country)) ||
+        null;
+      if (!city) continue;
+      const evidence = quoteLine(page, b.text);
+      countries.push({ value: country, evidence });
+      cities.push({ value: city, evidence, country });
       return;
     }
   }
@@ -353,7 +426,7 @@ const JAPANESE_POSTCODE = /〒\s?\d{3}-?\d{4}/u;
 
 /** Cities of Japanese, Chinese and Korean addresses: a labelled address (所在地, 地址, 주소), a line with a 〒 postcode,
  *  a head-office statement. Only names the gazetteer's table of CJK city names knows. */
-function fromCjkAddresses(pages: ViewPage[], cities: Found[]) {
+function fromCjkAddresses(pages: ViewPage[], cities: Found[], countries?: Found[]) {
   for (const page of pages) {
     // One scan of the page first: most pages hold none of these words.
     if (!CJK_ADDRESS_HINT.test(readText(page))) continue;
@@ -375,9 +448,27 @@ function fromCjkAddresses(pages: ViewPage[], cities: Found[]) {
       }
       if (found)
         cities.push({ value: found.city, evidence: quoteLine(page, b.text, at + found.index, found.city.length) });
+      // A Japanese address starts with its prefecture: the country, and the municipality after it (past a 郡 district)
+      // when the gazetteer knows no city there ("愛媛県伊予郡砥部町…" → 砥部町).
+      const jp = JAPANESE_PREFECTURE_ADDRESS.exec(b.text.slice(from));
+      if (jp && countries) {
+        const evidence = quoteLine(page, b.text, from + jp.index, jp[0].length);
+        countries.push({ value: 'JP', evidence });
+        if (!found && jp[2]) cities.push({ value: jp[2], evidence, country: 'JP', municipality: true });
+      }
     });
   }
 }
+
+/** The 47 prefectures of Japan, then an optional district (郡) and a municipality (市, 町, 村). */
+const JAPANESE_PREFECTURE_ADDRESS = new RegExp(
+  `(${[
+    '北海道|青森県|岩手県|宮城県|秋田県|山形県|福島県|茨城県|栃木県|群馬県|埼玉県|千葉県|東京都|神奈川県|新潟県|富山県',
+    '石川県|福井県|山梨県|長野県|岐阜県|静岡県|愛知県|三重県|滋賀県|京都府|大阪府|兵庫県|奈良県|和歌山県|鳥取県|島根県',
+    '岡山県|広島県|山口県|徳島県|香川県|愛媛県|高知県|福岡県|佐賀県|長崎県|熊本県|大分県|宮崎県|鹿児島県|沖縄県',
+  ].join('|')})(?:\\p{Script=Han}{1,4}郡)?(\\p{Script=Han}{1,5}[市町村])?`,
+  'u',
+);
 
 /** The city a place names: itself when the gazetteer knows it (in `country`), else its words before a lower-case word
  *  that goes on with the sentence ("München entwickelt Software" → München, "Frankfurt am Main bietet" → Frankfurt am
@@ -415,16 +506,20 @@ export function extractLocation(site: SiteView): { country?: Proposal<string>; c
   fromAddresses(aboutUs, countries, cities);
   fromLegalEntity(own, countries, cities);
   fromImprint(own, countries, cities);
+  fromPostalLines(own, countries, cities);
   fromUsAddresses(own, countries, cities);
-  fromCjkAddresses(own, cities);
-  const country = choose(countries);
+  fromCjkAddresses(own, cities, countries);
+  let country = choose(countries);
   // A city is one the gazetteer knows, in the country its own statement names, else in the site's country: never a
   // capitalised word that happened to follow "in".
   const city = choose(
     cities.flatMap((c) => {
-      const known = knownCity(c.value, c.country ?? country?.value);
+      const known = c.municipality ? c.value : knownCity(c.value, c.country ?? country?.value);
       return known ? [{ ...c, value: known }] : [];
     }),
   );
+  // "Head office in Solna": a city that only one country has places the company in that country.
+  const only = city && !country ? countriesOfCity(city.value) : [];
+  if (city && only.length === 1) country = propose(only[0], city.evidence);
   return { ...(country ? { country } : {}), ...(city ? { city } : {}) };
 }

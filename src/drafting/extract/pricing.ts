@@ -1,7 +1,8 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
-import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
+import { FIELD_LIMITS, type Proposal, type SourcedFaq } from '../draft-content.js';
 import { headingAbove, headingLevel, sectionsNamed } from './outline.js';
+import { fitText } from './text-fit.js';
 import { asks, cuePattern, wordCount } from './text-units.js';
 import {
   isBoilerplate,
@@ -15,30 +16,50 @@ import {
   type ViewPage,
 } from './site-view.js';
 
-const AMOUNT = '\\d{1,3}(?:[,.]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
+/** "1,299.00", "1.299,00", "4 900" (a space, or a no-break space, between thousands: French, Swedish, Polish). */
+const AMOUNT =
+  '\\d{1,3}(?:[,.]\\d{3})+(?:[.,]\\d{1,2})?|\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
 /** The periods a price is billed for, in the languages founders write in: "/mo", "per month", "/月", "元/月",
- *  "원/월", "/mois", "par mois", "pro Monat", "al mes", "por mês", "al mese", "monatlich". */
-const PERIOD_WORDS =
-  'mo|month|yr|year|annum|week|wk|day|mois|an|année|monat|jahr|mes|año|mês|ano|mese|anno|月|年|월|년|ヶ月|か月|カ月';
+ *  "원/월", "/mois", "par mois", "pro Monat", "al mes", "por mês", "al mese", "per maand", "per timme", "/mies.",
+ *  "в месяц", "/ay". */
+const BILLING_PERIOD_WORDS =
+  'mo|month|yr|year|annum|week|wk|day|mois|an|année|monat|jahr|tag|mes|año|mês|ano|mese|anno|giorno|maand|jaar|månad(?:en)?|mån|år|dag(?:ar)?|miesiąc|mies|rok|ay|yıl|месяц|мес|год|月|年|월|년|ヶ月|か月|カ月';
+/** Hours are metered use ("0,67 kr per timme"): a price, not a subscription. */
+const HOUR_WORDS = 'hour|hr|heure|stunde|hora|ora|uur|timme|godz(?:ina|inę)?|saat|час|時間|小时|시간';
+const PERIOD_WORDS = `${BILLING_PERIOD_WORDS}|${HOUR_WORDS}`;
 const PERIOD_SEP =
-  "\\/\\s*|per\\s+|a\\s+|each\\s+|par\\s+|pro\\s+|im\\s+|al\\s+|por\\s+|all['’]|each\\s+|\\s*[／]\\s*|\\s*毎\\s*|\\s*每\\s*";
+  "\\/\\s*|per\\s+|a\\s+|each\\s+|par\\s+|pro\\s+|im\\s+|al\\s+|por\\s+|all['’]|za\\s+|в\\s+|\\s*[／]\\s*|\\s*毎\\s*|\\s*每\\s*";
+/** Billed monthly or yearly, said in one word. */
+const PERIODIC_WORDS =
+  'monthly|yearly|annually|mensuel(?:le)?|annuel(?:le)?|monatlich|jährlich|mensual|anual|mensal|mensile|annuale|maandelijks|jaarlijks|månadsvis|årligen|miesięcznie|rocznie|aylık|yıllık|ежемесячно|ежегодно';
 const ONE_TIME_WORDS =
-  'one[- ]time|once|lifetime|買い切り|一次性|买断|買斷|일회성|paiement unique|une fois|einmalig|pago único|pagamento único|una tantum';
-const PERIOD = `(?:\\s*(?:${PERIOD_SEP})(?:(?:user|seat|member|editor|agent|person|utilisateur|nutzer|usuario|usuário|utente)\\s*(?:\\/\\s*|per\\s+|par\\s+|pro\\s+)?)?(?:${PERIOD_WORDS})(?![\\p{L}])\\.?|\\s*(?:monthly|yearly|annually|mensuel(?:le)?|annuel(?:le)?|monatlich|jährlich|mensual|anual|mensal|mensile|annuale)(?![\\p{L}])|\\s*[（(]?(?:${ONE_TIME_WORDS})(?![\\p{L}])[）)]?)?`;
+  'one[- ]time|once|lifetime|買い切り|一次性|买断|買斷|일회성|paiement unique|une fois|einmalig|pago único|pagamento único|una tantum|eenmalig|engångs\\p{L}*|jednorazow\\p{L}*|tek seferlik|единоразов\\p{L}*';
+const PERIOD_ANY = `\\s*(?:${PERIOD_SEP})(?:\\d+\\s*)?(?:(?:user|seat|member|editor|agent|person|utilisateur|nutzer|usuario|usuário|utente|gebruiker|användare|użytkownik)\\s*(?:\\/\\s*|per\\s+|par\\s+|pro\\s+)?)?(?:${PERIOD_WORDS})(?![\\p{L}])\\.?|\\s*(?:${PERIODIC_WORDS})(?![\\p{L}])|\\s*[（(]?(?:${ONE_TIME_WORDS})(?![\\p{L}])[）)]?`;
+const PERIOD = `(?:${PERIOD_ANY})?`;
 /** "月額500円", "每月 99 元", "월 9,900원": the period before the price. */
 const PERIOD_BEFORE = '(?:(?:月額|年額|毎月|每月|每年|按月|按年|월|연)\\s*)?';
+/** Currency signs and codes written before the amount, and after it ("9,99 €", "480 kr", "29 zł", "500 ₽"). */
+const CURRENCY_BEFORE =
+  '(?:(?:US|CA|AU|NZ|R|HK|NT|S|MX)?\\$|€|£|¥|￥|₩|₹|₺|₽|₫|฿|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR)\\s?)';
+const CURRENCY_AFTER =
+  '(?:€|£|円|元|원(?!\\p{Script=Hangul})|₩|₺|₽|zł|Kč|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR|kr|Ft|TL|lei)\\b\\.?|руб\\.?)';
 /** "$12", "US$ 9.99 per month", "€19/mo", "29 € / month", "GBP 5 a month", "$99 one-time", "¥500/月", "500円/月",
- *  "99元/月", "9,900원/월", "9,99 €/mois", "R$ 29/mês". */
+ *  "99元/月", "9,900원/월", "9,99 €/mois", "R$ 29/mês", "0,67 kr per timme", "29 zł/mies.". */
 const PRICE = new RegExp(
-  `${PERIOD_BEFORE}(?:(?:(?:US|CA|AU|NZ|R|HK|NT|S|MX)?\\$|€|£|¥|￥|₩|₹|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL)\\s?)\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?(?:€|£|円|元|원(?!\\p{Script=Hangul})|₩|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL)\\b)${PERIOD})`,
+  `${PERIOD_BEFORE}(?:${CURRENCY_BEFORE}\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?${CURRENCY_AFTER}${PERIOD})`,
   'giu',
 );
 const ANY_PRICE = new RegExp(PRICE.source, 'iu');
 const RECURRING = new RegExp(
-  `(?:${PERIOD_SEP}|(?:\\/|per|a|each|par|pro|im|al|por)\\s*(?:\\p{L}+\\s*(?:\\/|per|par|pro)?\\s*)?)(?:${PERIOD_WORDS})(?![\\p{L}])|monthly|yearly|annually|mensuel|annuel|monatlich|jährlich|mensual|anual|mensal|mensile|annuale|^(?:月額|年額|毎月|每月|每年|按月|按年|월|연)`,
+  `(?:${PERIOD_SEP}|(?:\\/|per|a|each|par|pro|im|al|por|za|в)\\s*(?:\\p{L}+\\s*(?:\\/|per|par|pro)?\\s*)?)(?:\\d+\\s*)?(?:${BILLING_PERIOD_WORDS})(?![\\p{L}])|${PERIODIC_WORDS}|^(?:月額|年額|毎月|每月|每年|按月|按年|월|연)`,
   'iu',
 );
-const ONE_TIME_PRICE = new RegExp(ONE_TIME_WORDS, 'i');
+const ONE_TIME_PRICE = new RegExp(ONE_TIME_WORDS, 'iu');
+/** A line that is only a billing period: "Billed per month", "per user / month", "One-time payment", "par mois". */
+const PERIOD_LINE = new RegExp(
+  `^(?:billed|factur[ée]e?|facturad[oa]|cobrad[oa]|fatturat[oa]|abgerechnet)?\\s*(?:${PERIOD_ANY})\\s*(?:payment|paiement|pago|pagamento|zahlung|purchase|achat|compra|acquisto|kauf)?\\s*$`,
+  'iu',
+);
 
 export interface Tier {
   name: string;
@@ -64,7 +85,8 @@ const tierNameLike = (s: string) =>
   /^\p{L}/u.test(s);
 
 /** Words for prices and plans in the languages founders write in (see cuePattern for why not `\b`). */
-const PRICE_WORDS = 'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise';
+const PRICE_WORDS =
+  'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|priser|prislista|cennik|ceny|fiyatlar|fiyatlandırma|цены|тарифы|стоимость';
 const PRICE_JOINED = '料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜';
 const PRICING_SECTION = cuePattern(`pricing|plans?|prices|${PRICE_WORDS}`, PRICE_JOINED);
 const OFFER_PAGE = cuePattern(
@@ -133,24 +155,39 @@ export function extractTiers(site: SiteView): Tier[] {
       const after = b.text.slice(m.index + m[0].length).trim();
       let name: string | null = null;
       let nameEvidence: Evidence | null = null;
+      let period: { text: string; evidence: Evidence | null } | null = null;
       if (/\b(faq|question)\b/.test(b.within)) continue;
       if (namedInline && tierNameLike(before)) name = before;
-      else if (!before && after.length <= 30) {
-        // A price alone on its line ("$12 per month", "$12 /mo billed yearly") belongs to the plan heading above it.
-        const h = headingAbove(blocks, i, 4);
-        if (h !== null && headingLevel(blocks[h]) > 1 && tierNameLike(blocks[h].text)) {
+      // A price alone in a table cell is a row of a price list, named by its row, not by the heading above the table.
+      else if (!before && after.length <= 30 && b.tag !== 'td') {
+        // A price alone on its line ("$12 per month", "$12 /mo billed yearly") belongs to the plan heading above it:
+        // the card's heading, a few lines up (a description and a list of what is included may sit between), with no
+        // other price between them.
+        const h = headingAbove(blocks, i, 8);
+        const between = h === null ? [] : blocks.slice(h + 1, i);
+        if (
+          h !== null &&
+          headingLevel(blocks[h]) > 1 &&
+          tierNameLike(blocks[h].text) &&
+          !between.some((x) => ANY_PRICE.test(x.text))
+        ) {
           name = blocks[h].text;
           nameEvidence = quoteLine(page, blocks[h].text);
         }
+        // The period on the card's next line: "0.99€" then "Billed per month", "One-time payment".
+        const next = blocks[i + 1];
+        if (!after && next && !headingLevel(next) && next.text.length <= 40 && PERIOD_LINE.test(next.text))
+          period = { text: next.text, evidence: quoteLine(page, next.text) };
       }
       if (!name || tiers.some((t) => t.name.toLowerCase() === name!.toLowerCase())) continue;
+      const billed = period ? `${price} ${period.text}` : price;
       tiers.push({
         name,
-        price,
+        price: billed,
         amount: amountOf(price),
-        recurring: RECURRING.test(price),
+        recurring: RECURRING.test(billed),
         sponsorship: sponsorLine(page, blocks, i) || SPONSORSHIP.test(name),
-        evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence],
+        evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence, period?.evidence ?? null],
       });
       if (tiers.length >= 8) return tiers;
     }
@@ -158,41 +195,130 @@ export function extractTiers(site: SiteView): Tier[] {
   return tiers;
 }
 
+/** Words of cost without an amount: free/paid/licence words, in the languages founders write in. */
+const COST_TERMS =
+  '\\b(?:free|paid|pay|costs?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b' +
+  // The same words in French, Spanish, Portuguese, Italian, German, Dutch, Swedish, Polish, Turkish, Russian.
+  '|(?<![\\p{L}])(?:co[ûu]te|cuesta|custa|costa|kostet|kost|kostar|kosztuje|стоит|gratuite?s?|gratuitement|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preise?|Abo|prijs|prijzen|kosten|pris|priser|kostnad|avgift|bezpłatn\\p{L}*|darmow\\p{L}*|płatn\\p{L}*|cen[aey]|subskrypcj\\p{L}*|ücretsiz|ücretli|fiyat\\p{L}*|abonelik|бесплатн\\p{L}*|платн\\p{L}*|цен[аы]|тариф\\p{L}*|подписк\\p{L}*)(?![\\p{L}])' +
+  '|無料|有料|料金|価格|月額|買い切り|免费|付费|价格|定价|订阅|免費|付費|價格|訂閱|무료|유료|가격|요금|구독';
 /** A sentence about what it costs: a price, or free/paid/licence words. */
-const COST_WORDS = new RegExp(
-  `${PRICE.source}|\\b(?:free|paid|pay|costs?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b` +
-    // The same words in French, Spanish, Portuguese, Italian, German, Japanese, Chinese and Korean.
-    '|(?<![\\p{L}])(?:gratuite?s?|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preise?|Abo)(?![\\p{L}])' +
-    '|無料|有料|料金|価格|月額|買い切り|免费|付费|价格|定价|订阅|무료|유료|가격|요금|구독',
-  'iu',
-);
+const COST_WORDS = new RegExp(`${PRICE.source}|${COST_TERMS}`, 'iu');
+const COST_TERM = new RegExp(COST_TERMS, 'iu');
 
-/** Without plans, the pricing page's or pricing section's own sentence saying what it costs. */
+/** A sentence that may stand as a summary: not a heading, the company's own words, 5 to 60 words, not a question. */
+const summaryLine = (b: TextBlock) => {
+  const words = wordCount(b.text);
+  return (
+    !headingLevel(b) &&
+    isOwnStatement(b) &&
+    words >= 5 &&
+    words <= 60 &&
+    b.text.length <= FIELD_LIMITS.pricing_summary.max &&
+    !/\b(faq|question)\b/.test(b.within) &&
+    !asks(b.text)
+  );
+};
+
+/**
+ * Without plans, the pricing page's or pricing section's own sentence saying what it costs: one that states a price
+ * first, else one with words of cost; a sub-heading stating the offer ("Try it free for 30 days!") with the sentence
+ * under it.
+ */
 function pricingSentence(site: SiteView): Proposal<string> | undefined {
-  for (const { page, blocks, indexes } of pricingLines(site)) {
+  const lines = pricingLines(site);
+  for (const { page, blocks, indexes } of lines)
     for (const i of indexes) {
       const b = blocks[i];
-      const words = wordCount(b.text);
-      if (
-        headingLevel(b) ||
-        !isOwnStatement(b) ||
-        words < 5 ||
-        words > 60 ||
-        b.text.length > FIELD_LIMITS.pricing_summary.max ||
-        !COST_WORDS.test(b.text)
-      )
-        continue;
-      if (/\b(faq|question)\b/.test(b.within) || asks(b.text)) continue;
-      return propose(b.text, [quoteLine(page, b.text)]);
+      if (summaryLine(b) && ANY_PRICE.test(b.text) && !sponsorLine(page, blocks, i))
+        return propose(b.text, [quoteLine(page, b.text)]);
     }
-  }
+  for (const { page, blocks, indexes } of lines)
+    for (const i of indexes) {
+      const b = blocks[i];
+      if (sponsorLine(page, blocks, i)) continue;
+      if (summaryLine(b) && COST_WORDS.test(b.text)) return propose(b.text, [quoteLine(page, b.text)]);
+      const next = blocks[i + 1];
+      if (
+        headingLevel(b) > 1 &&
+        isOwnStatement(b) &&
+        (TRIAL.test(b.text) || FREE_PLAN.test(b.text)) &&
+        next &&
+        indexes.includes(i + 1) &&
+        summaryLine(next)
+      ) {
+        const text = `${b.text} ${next.text}`;
+        if (text.length <= FIELD_LIMITS.pricing_summary.max)
+          return propose(text, [quoteLine(page, b.text), quoteLine(page, next.text)]);
+      }
+    }
+  return undefined;
+}
+
+/** A question about what the product costs: "How much does it cost?", "Combien ça coûte ?", "料金は？". */
+const PRICE_QUESTION = cuePattern(
+  'how much|what does (?:it|\\w+) cost|cost|costs|price|pricing|is (?:it|\\w+) free|combien|co[ûu]te?|prix|gratuit|cu[áa]nto cuesta|cuesta|precio|quanto custa|custa|preço|quanto costa|costa|prezzo|was kostet|kostet|preis|kostenlos|wat kost|prijs|vad kostar|kostar|ile kosztuje|kosztuje|cena|ne kadar|ücret\\p{L}*|fiyat\\p{L}*|сколько стоит|стоит|цена|бесплатн\\p{L}*',
+  'いくら|料金|価格|費用|無料|多少钱|价格|收费|费用|免费|價格|收費|費用|免費|얼마|가격|요금|비용|무료',
+);
+/** Buying something within a free product: in-app purchases, packs or upgrades for sale. */
+const PURCHASE = cuePattern(
+  "in-app purchases?|for purchase|for sale|can be (?:bought|purchased)|buy|purchase|à l['’]achat|achats? intégrés|achat|acheter|compras? (?:integradas|dentro del? (?:la )?app)|comprar|compra|acquisti in-app|acquistabil\\p{L}*|acquistare|in-app-käufe|kaufen|käuflich|kopen|köp|köpa|zakup\\p{L}*|kupić|satın al\\p{L}*|покупк\\p{L}*|купить",
+  'アプリ内課金|購入|课金|内购|购买|購買|인앱|구매',
+);
+/** Free of charge, said of the product or part of it ("propose gratuitement 40 vidéos"). */
+const FREE_OF_CHARGE = cuePattern(
+  'free|for free|gratuit\\p{L}*|gratis|grátis|kostenlos|gratuitamente|bezpłatn\\p{L}*|darmow\\p{L}*|ücretsiz|бесплатн\\p{L}*',
+  '無料|免费|免費|무료',
+);
+
+/** A FAQ answer about the price that says something of it: a price, or what is free and what is bought. */
+function pricingAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
+  return faqs.find(
+    (f) =>
+      PRICE_QUESTION.test(f.question) &&
+      (ANY_PRICE.test(f.answer) || (FREE_OF_CHARGE.test(f.answer) && PURCHASE.test(f.answer))),
+  );
+}
+
+/**
+ * Outside pricing pages and sections, an own sentence stating the product's price ("The app is paid software at
+ * 450 yen a month") or its free plan, version or trial; a price needs words of cost beside it, so that a saving or
+ * another product's price is not taken.
+ */
+function offerSentence(site: SiteView): Proposal<string> | undefined {
+  const pages = pagesOfKind(site, 'homepage', 'features', 'about', 'faq', 'page', 'contact');
+  for (const pass of ['price', 'free'] as const)
+    for (const page of pages) {
+      if (sponsorPage(page)) continue;
+      const text = readText(page);
+      if (pass === 'price' ? !ANY_PRICE.test(text) : !FREE_PLAN.test(text) && !TRIAL.test(text)) continue;
+      for (const [i, b] of page.blocks.entries()) {
+        if (!summaryLine(b) || sponsorLine(page, page.blocks, i)) continue;
+        const says =
+          pass === 'price'
+            ? ANY_PRICE.test(b.text) && COST_TERM.test(b.text.replace(new RegExp(PRICE.source, 'giu'), ' '))
+            : FREE_PLAN.test(b.text) || TRIAL.test(b.text);
+        if (says) return propose(b.text, [quoteLine(page, b.text)]);
+      }
+    }
   return undefined;
 }
 
 /** "Free $0, Starter $12 per month, Team $39 per month": every price as quoted; without plans, the pricing section's
  *  sentence. */
-export function extractPricingSummary(tiers: Tier[], site?: SiteView): Proposal<string> | undefined {
-  if (!tiers.some((t) => t.evidence[0])) return site ? pricingSentence(site) : undefined;
+export function extractPricingSummary(
+  tiers: Tier[],
+  site?: SiteView,
+  faqs: SourcedFaq[] = [],
+): Proposal<string> | undefined {
+  if (!tiers.some((t) => t.evidence[0])) {
+    if (!site) return undefined;
+    const answer = pricingAnswer(faqs);
+    return (
+      pricingSentence(site) ??
+      (answer && propose(fitText(answer.answer, FIELD_LIMITS.pricing_summary.max), answer.evidence.slice(1))) ??
+      offerSentence(site)
+    );
+  }
   const parts: string[] = [];
   const evidence: (Evidence | null)[] = [];
   for (const t of tiers) {
@@ -237,7 +363,21 @@ const FREE_PLAN = new RegExp(
     words(
       'plan gratuit|offre gratuite|version gratuite|formule gratuite|gratuit pour toujours|plan gratuito|plan gratis|versión gratuita|plano gratuito|plano grátis|versão gratuita|versão grátis|piano gratuito|versione gratuita|kostenlose[nr]? (?:Plan|Version|Tarif)|Gratis-(?:Plan|Version|Tarif)|für immer kostenlos|gratis para siempre|grátis para sempre',
     ),
+    words(
+      'gratis (?:versie|abonnement|plan)|gratisversion(?:en)?|gratis version(?:en)?|gratisplan|gratisnivå|wersj[aięą] (?:bezpłatn|darmow)\\p{L}*|(?:bezpłatn|darmow)\\p{L}* (?:wersj|plan)\\p{L}*|ücretsiz (?:plan|sürüm|versiyon|paket)\\p{L}*|бесплатн\\p{L}* (?:верси|тариф|план)\\p{L}*',
+    ),
     '無料プラン|フリープラン|無料版|無料枠|永久無料|免费版|免费套餐|免费计划|免費版|免費方案|永久免费|무료 플랜|무료 요금제|무료 버전|무료플랜',
+  ].join('|'),
+  'iu',
+);
+/** A free trial of a paid product: "Try it free for 30 days", "essai gratuit", "kostenlos testen", "無料トライアル". */
+const TRIAL = new RegExp(
+  [
+    '\\bfree trial\\b|\\btry (?:\\S+ )?(?:it )?(?:for )?free for \\d+ (?:days|weeks)\\b|\\b\\d+[- ]day (?:free )?trial\\b|\\btrial period\\b',
+    words(
+      "essai gratuit|période d['’]essai|essayez gratuitement|prueba gratuita|periodo de prueba|teste (?:grátis|gratuito)|período de teste|avaliação gratuita|prova gratuita|periodo di prova|kostenlos testen|gratis testen|Testversion|Testphase|Probezeitraum|gratis proberen|proefperiode|prova gratis|provperiod|okres próbny|wypróbuj za darmo|ücretsiz deneme|deneme süresi|пробный период|бесплатный пробный",
+    ),
+    '無料トライアル|無料体験|お試し期間|免费试用|免費試用|试用期|무료 체험|무료 평가판|체험판',
   ].join('|'),
   'iu',
 );
@@ -351,16 +491,25 @@ function statedPrice(site: SiteView): { evidence: Evidence | null; recurring: bo
  * source" is itself a price statement and counts before a hosted offer's price. Sponsorship and donation levels are
  * not the product's price.
  */
-export function extractPricingModel(site: SiteView, tiers: Tier[], name?: string): Proposal<string> | undefined {
+export function extractPricingModel(
+  site: SiteView,
+  tiers: Tier[],
+  name?: string,
+  faqs: SourcedFaq[] = [],
+): Proposal<string> | undefined {
   const quoted = tiers.filter((t) => t.evidence[0] && !t.sponsorship);
   const paid = quoted.filter((t) => t.amount > 0);
   const freeTier = quoted.find((t) => t.amount === 0);
   const price = paid.length ? null : statedPrice(site);
   const openSource = statement(site, OPEN_SOURCE, true, name);
   const freeOpenSource = openSource && statement(site, FREE_OPEN_SOURCE, true, name);
-  const freemium = statement(site, FREEMIUM);
+  const freemium = statement(site, FREEMIUM, false, name);
   if (freemium) return propose('freemium', [freemium]);
-  const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN);
+  // A FAQ on the price answering that part is free and more can be bought ("40 videos free… packs on sale").
+  const answer = pricingAnswer(faqs);
+  if (answer && FREE_OF_CHARGE.test(answer.answer) && PURCHASE.test(answer.answer) && !ANY_PRICE.test(answer.answer))
+    return propose('freemium', answer.evidence.slice(1));
+  const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name);
   if (freePlan && (paid.length || price))
     return propose('freemium', [freePlan, paid[0]?.evidence[0] ?? price?.evidence]);
   if (!paid.length && !price) {
@@ -372,15 +521,18 @@ export function extractPricingModel(site: SiteView, tiers: Tier[], name?: string
   const oneTime =
     paid.find((t) => ONE_TIME_PRICE.test(t.price))?.evidence[0] ??
     (price?.oneTime ? price.evidence : null) ??
-    (price?.recurring ? null : statement(site, ONE_TIME)) ??
-    (paid.length || price?.evidence ? statement(site, NO_SUBSCRIPTION) : null);
+    (price?.recurring ? null : statement(site, ONE_TIME, false, name)) ??
+    (paid.length || price?.evidence ? statement(site, NO_SUBSCRIPTION, false, name) : null);
   if (oneTime) return propose('one-time', [oneTime]);
   if (price?.recurring) return propose('subscription', [price.evidence]);
-  const subscription = statement(site, SUBSCRIPTION);
+  const subscription = statement(site, SUBSCRIPTION, false, name);
   // "No subscription, no account" says it is not one.
   if (subscription && !NO_SUBSCRIPTION.test(subscription.quote)) return propose('subscription', [subscription]);
   if (!paid.length && !price) {
-    const free = statement(site, ALL_FREE) ?? freePlan ?? statement(site, OWN_KEYS);
+    // A free trial is of something that is paid for afterwards.
+    const trial = freePlan ? null : statement(site, TRIAL, false, name);
+    if (trial) return propose('paid', [trial]);
+    const free = statement(site, ALL_FREE, false, name) ?? freePlan ?? statement(site, OWN_KEYS, false, name);
     if (free) return propose('free', [free]);
     return undefined;
   }

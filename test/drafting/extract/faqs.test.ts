@@ -164,3 +164,23 @@ test('details that do not ask (a video transcript, a download list) are not ques
   );
   assert.deepEqual(faqs, []);
 });
+
+test('a "Q" and "A" set as icons before a question and its answer are layout, in Japanese and English', () => {
+  const item = (q: string, a: string) =>
+    `<div class="faq-item"><div class="faq-question"><span>Q</span> <span>${q}</span></div><div class="faq-answer"><span>A</span> <span>${a}</span></div></div>`;
+  const faqs = extractFaqs(
+    site({
+      '/': htmlPage(
+        'Acme',
+        `<h1>Acme</h1><h2>よくある質問</h2>${item('バックグラウンドでも測定できますか？', 'はい、アプリを閉じても測定を続けます。')}${item('Can I export my data?', 'Yes, as CSV or PDF at any time.')}<h2>Community</h2><p>Q and A sessions are held every month.</p>`,
+      ),
+    }),
+  );
+  assert.deepEqual(
+    faqs.map((f) => [f.question, f.answer]),
+    [
+      ['バックグラウンドでも測定できますか？', 'はい、アプリを閉じても測定を続けます。'],
+      ['Can I export my data?', 'Yes, as CSV or PDF at any time.'],
+    ],
+  );
+});

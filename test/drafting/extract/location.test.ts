@@ -130,3 +130,65 @@ test('a customer’s address in a testimonial is not the company’s, in any lan
   ])
     assert.equal(locate(home(body)).city, undefined, body);
 });
+
+test('a registered address in the footer gives country and city: a country code after the postcode, a legal form, or the country named, in Italian and Spanish', () => {
+  const footer = (line: string) => home(`<h1>Acme</h1><p>Un’app per tutti.</p><footer><p>${line}</p></footer>`);
+  assert.deepEqual(locate(footer('Acme S.p.A., Piazza Colonna 370, Roma, 00187 IT')), {
+    country: 'IT',
+    city: 'Roma',
+    quote: 'Acme S.p.A., Piazza Colonna 370, Roma, 00187 IT',
+  });
+  assert.deepEqual(
+    { ...locate(footer('Acme s.r.l. – Via Enrico Tazzoli 11, 20154 Milano (MI)')), quote: undefined },
+    { country: 'IT', city: 'Milano', quote: undefined },
+  );
+  assert.equal(
+    locate(footer('Domicilio: C/ Lanzarote 15, 28231 Las Rozas de Madrid, Madrid, España')).city,
+    'Las Rozas de Madrid',
+  );
+});
+
+test('a footer line with a number and a word that is no city gives no place, whatever the country', () => {
+  const footer = (line: string) => home(`<h1>Acme</h1><footer><p>${line}</p></footer>`);
+  assert.deepEqual(locate(footer('Acme GmbH, Version 20154 Minutes, Deutschland')), {
+    country: undefined,
+    city: undefined,
+    quote: undefined,
+  });
+  assert.equal(locate(footer('© 2024 Acme, 12000 users in Italia')).city, undefined);
+});
+
+test('an imprint that gives only the publisher’s country on a line of its own gives the country', () => {
+  const site = {
+    '/': htmlPage('Acme', '<h1>Acme</h1>'),
+    '/impressum': htmlPage(
+      'Impressum',
+      '<h1>Impressum</h1><h2>Angaben gemäß § 5 TMG</h2><p>Erika Muster</p><p>Deutschland</p>',
+    ),
+  };
+  assert.equal(locate(site).country, 'DE');
+});
+
+test('a head office stated in Swedish or Dutch gives the city, and the city’s only country', () => {
+  assert.deepEqual(
+    { ...locate(about('<p>Acme har verksamhet i flera länder med huvudkontor i Solna.</p>')), quote: undefined },
+    { country: 'SE', city: 'Solna', quote: undefined },
+  );
+  assert.equal(
+    locate(about('<p>Acme is gevestigd in Utrecht en werkt voor klanten in heel Europa.</p>')).city,
+    'Utrecht',
+  );
+});
+
+test('a Japanese address gives Japan by its prefecture and the municipality after the district', () => {
+  const site = {
+    '/': htmlPage('Acme', '<h1>Acme</h1>'),
+    '/legal': htmlPage(
+      '特定商取引法に基づく表記',
+      '<h1>特定商取引法に基づく表記</h1><table><tr><th>所在地</th><td>愛媛県伊予郡砥部町高尾田42</td></tr></table>',
+    ),
+  };
+  const loc = locate(site);
+  assert.equal(loc.country, 'JP');
+  assert.equal(loc.city, '砥部町');
+});

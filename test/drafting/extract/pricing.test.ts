@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractPricingModel, extractTiers } from '../../../src/drafting/extract/pricing.js';
+import { allFaqs } from '../../../src/drafting/extract/faqs.js';
+import { extractPricingModel, extractPricingSummary, extractTiers } from '../../../src/drafting/extract/pricing.js';
 import { siteView } from '../../../src/drafting/extract/site-view.js';
 import { sourcesOf, verifyQuote } from '../../../src/drafting/evidence.js';
 import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
@@ -9,9 +10,17 @@ import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
 const modelOf = (pages: Record<string, string>) => {
   const crawled = pagesFromHtml(pages);
   const site = siteView(crawled);
-  const model = extractPricingModel(site, extractTiers(site), 'Acme');
+  const model = extractPricingModel(site, extractTiers(site), 'Acme', allFaqs(site));
   for (const e of model?.evidence ?? []) assert.ok(verifyQuote(e.quote, crawled.flatMap(sourcesOf)), e.quote);
   return { value: model?.value, quotes: model?.evidence.map((e) => e.quote) ?? [] };
+};
+/** The pricing summary drafted from a site, its quotes checked against the pages. */
+const summaryOf = (pages: Record<string, string>) => {
+  const crawled = pagesFromHtml(pages);
+  const site = siteView(crawled);
+  const summary = extractPricingSummary(extractTiers(site), site, allFaqs(site));
+  for (const e of summary?.evidence ?? []) assert.ok(verifyQuote(e.quote, crawled.flatMap(sourcesOf)), e.quote);
+  return summary?.value;
 };
 const withPricing = (home: string, pricing: string) => ({
   '/': htmlPage('Acme', `<h1>Acme</h1>${home}`),
@@ -128,4 +137,136 @@ test('"free and open source" is a statement of the price: a hosted offer’s pri
   });
   assert.equal(model.value, 'open source');
   assert.match(model.quotes[0], /free and open source/);
+});
+
+test('prices in Swedish, Polish, Turkish and Russian formats are plans: kronor with spaced thousands, złoty, lira, roubles', () => {
+  for (const [price, recurring] of [
+    ['4 900 kr per månad', true],
+    ['29 zł/mies.', true],
+    ['149 TL / ay', true],
+    ['990 ₽ в месяц', true],
+    ['0,67 kr per timme', false],
+  ] as [string, boolean][]) {
+    const site = siteView(pagesFromHtml(withPricing('', plan('Pro', price))));
+    const [tier] = extractTiers(site);
+    assert.equal(tier?.name, 'Pro', price);
+    assert.equal(tier.price, price);
+    assert.equal(tier.recurring, recurring, price);
+  }
+});
+
+test('a plan card names its price from its heading a few lines up and its period from the line below, in English and French', () => {
+  const card = (name: string, blurb: string, items: string[], price: string, period: string) =>
+    `<div class="plan"><h3>${name}</h3><div>${blurb}</div>${items.map((i) => `<div>${i}</div>`).join('')}<div>Starting at</div><div>${price}</div><div>${period}</div></div>`;
+  for (const [cards, want] of [
+    [
+      card('Monthly', 'For personal use', ['All features', 'One month'], '0.99€', 'Billed per month') +
+        card('Lifetime', 'For good', ['All features', 'No limits'], '24.99€', 'One-time payment'),
+      'Monthly 0.99€ Billed per month, Lifetime 24.99€ One-time payment',
+    ],
+    [
+      card('Mensuel', 'Pour vous', ['Tout inclus', 'Un mois'], '4,99 €', 'par mois') +
+        card('Annuel', 'Pour un an', ['Tout inclus', 'Un an'], '39 €', 'par an'),
+      'Mensuel 4,99 € par mois, Annuel 39 € par an',
+    ],
+  ]) {
+    assert.equal(summaryOf(withPricing('', cards)), want);
+  }
+});
+
+test('a price alone in a table cell is a row of a price list, not a plan named by the heading above the table', () => {
+  const table =
+    '<h2>Storage</h2><p>Object storage priced from only 0,50 kr per GB and month, with no traffic costs.</p>' +
+    '<table><tr><th>Size</th><th>Per månad</th></tr><tr><td>1 TB</td><td>350 kr</td></tr></table>';
+  const site = siteView(pagesFromHtml(withPricing('', table)));
+  assert.deepEqual(extractTiers(site), []);
+  assert.match(summaryOf(withPricing('', table)) ?? '', /priced from only/);
+});
+
+test('on a pricing page a sentence stating a price is the summary before one that only speaks of cost, in Swedish and English', () => {
+  for (const [lines, want] of [
+    [
+      '<p>Våra priser är enkla och utan dolda avgifter för alla kunder.</p><p>Virtuella servrar från endast 480 kr per 30 dagar, med support.</p>',
+      /480 kr per 30 dagar/,
+    ],
+    [
+      '<p>Our pricing is simple, with no hidden fees for anyone.</p><p>Servers start at only $5 per month, support included.</p>',
+      /\$5 per month/,
+    ],
+  ] as [string, RegExp][]) {
+    assert.match(summaryOf(withPricing('', lines)) ?? '', want);
+  }
+});
+
+test('a FAQ answer to "how much does it cost?" is the summary, and free content with packs for sale is freemium, in French and Spanish', () => {
+  for (const [q, a1, a2] of [
+    [
+      'Combien ça coûte ?',
+      'Acme propose gratuitement 40 parties pour jouer entre amis !',
+      "Des packs sont disponibles à l'achat.",
+    ],
+    [
+      '¿Cuánto cuesta?',
+      'Acme ofrece gratis 40 partidas para jugar con amigos.',
+      'Puedes comprar packs con más partidas.',
+    ],
+  ]) {
+    const pages = {
+      '/': htmlPage(
+        'Acme',
+        `<h1>Acme</h1><h2>FAQ</h2><details><summary>${q}</summary><p>${a1}</p><p>${a2}</p></details><details><summary>Faut-il un compte ?</summary><p>Non, jamais.</p></details>`,
+      ),
+    };
+    assert.match(summaryOf(pages) ?? '', /40/);
+    assert.equal(modelOf(pages).value, 'freemium', q);
+  }
+});
+
+test('a sentence stating the product’s price outside any pricing page is the summary; a saving is not a price, in Japanese and German', () => {
+  assert.equal(
+    summaryOf({
+      '/': htmlPage('Acme', '<h1>Acme</h1><p>※スマホアプリは、月額450円(税抜)の有料ソフトウェアです。</p>'),
+    }),
+    '※スマホアプリは、月額450円(税抜)の有料ソフトウェアです。',
+  );
+  assert.equal(
+    summaryOf({
+      '/': htmlPage('Acme', '<h1>Acme</h1><p>Die Pro-Version kostet 4,99 € pro Monat und ist jederzeit kündbar.</p>'),
+    }),
+    'Die Pro-Version kostet 4,99 € pro Monat und ist jederzeit kündbar.',
+  );
+  assert.equal(
+    summaryOf({
+      '/': htmlPage('Acme', '<h1>Acme</h1><p>Teams using Acme save $500 a year on average, says our survey.</p>'),
+    }),
+    undefined,
+  );
+});
+
+test('a free trial without a free plan or a price makes the product paid, and the trial heading with its sentence is the summary, in English and German', () => {
+  for (const [heading, line] of [
+    ['Not sure yet? Try Acme free for 30 days!', 'Full access to all features. No credit card required.'],
+    ['Acme 14 Tage kostenlos testen', 'Voller Zugriff auf alle Funktionen, ohne Kreditkarte.'],
+  ]) {
+    const pages = {
+      '/': htmlPage(
+        'Acme',
+        `<h1>Acme</h1><section class="pricing"><h2>Pricing</h2><h3>${heading}</h3><p>${line}</p></section>`,
+      ),
+    };
+    assert.equal(modelOf(pages).value, 'paid', heading);
+    assert.equal(summaryOf(pages), `${heading} ${line}`);
+  }
+});
+
+test('a statement of the pricing model on a legal page counts when it names the product, in Polish', () => {
+  const pages = {
+    '/': htmlPage('Acme', '<h1>Acme</h1><p>Porządek w zrzutach ekranu.</p>'),
+    '/regulamin': htmlPage(
+      'Regulamin',
+      '<h1>Regulamin</h1><p>Acme jest aplikacją freemium.</p><p>Wersja bezpłatna ma limity pojemności: maksymalnie 2 biblioteki i 5 Clipów.</p>',
+    ),
+  };
+  assert.equal(modelOf(pages).value, 'freemium');
+  assert.match(summaryOf(pages) ?? '', /Wersja bezpłatna/);
 });
