@@ -529,9 +529,7 @@ export function extractPricingModel(
   // "No subscription, no account" says it is not one.
   if (subscription && !NO_SUBSCRIPTION.test(subscription.quote)) return propose('subscription', [subscription]);
   if (!paid.length && !price) {
-    // A free trial is of something that is paid for afterwards.
-    const trial = freePlan ? null : statement(site, TRIAL, false, name);
-    if (trial) return propose('paid', [trial]);
+    // A free trial alone does not settle the model: the plans after it may be monthly, one-time or have a free tier.
     const free = statement(site, ALL_FREE, false, name) ?? freePlan ?? statement(site, OWN_KEYS, false, name);
     if (free) return propose('free', [free]);
     return undefined;
