@@ -20,7 +20,7 @@ export function dueDigestWeek(now: Date, weekday: number, hour: number): string 
 function newsLines(news: FollowedNews[], base: string): string[] {
   return news.flatMap((n) => {
     const done = [
-      ...(n.launched ? ['launched this week'] : []),
+      ...(n.launched ? ['launched that week'] : []),
       ...n.updates.map((t) => `posted an update: ${t}`),
       ...n.milestones.map((t) => `reached a milestone: ${t}`),
       ...(n.edited && !n.launched && n.updates.length === 0 && n.milestones.length === 0 ? ['updated its page'] : []),
