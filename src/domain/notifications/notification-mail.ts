@@ -12,7 +12,8 @@ export interface MailFrame {
 }
 
 /** What notify.ts queued, per kind. */
-type Detail = { listing: NotifiedListing } & Record<string, unknown>;
+export type NotificationDetail = { listing: NotifiedListing } & Record<string, unknown>;
+type Detail = NotificationDetail;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(Math.max(0, 5 - n));

@@ -133,7 +133,8 @@ export async function notifyVotesVoided(
     `SELECT v.listing_id, l.site_id, l.slug, co.name, count(*)::int AS n
        FROM votes v JOIN listings l ON l.id = v.listing_id JOIN companies co ON co.id = l.company_id
       WHERE v.id = ANY($1::int[]) AND v.voided_at = $2 GROUP BY v.listing_id, l.site_id, l.slug, co.name`,
-    [voteIds, now.toISOString()],
+    // The ids as the moderator sent them: those that cannot be votes are left out, as voidVotes does.
+    [voteIds.filter((v) => Number.isInteger(v) && v >= 1 && v <= 2_147_483_647), now.toISOString()],
   );
   for (const r of rows) {
     const detail = { listing: { slug: r.slug, name: r.name }, voided: r.n, reason };

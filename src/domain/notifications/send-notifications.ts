@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
+import { fromJson } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
-import { notificationMail } from './notification-mail.js';
+import { type NotificationDetail, notificationMail } from './notification-mail.js';
 import { claimBatch, dueBatches, recipientOf, takeItems } from './notification-repository.js';
 import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-links.js';
 
@@ -27,10 +28,10 @@ export async function sendNotificationBatches(ctx: AppContext, limit = 200): Pro
         if (!to) return void (await takeItems(tx, b));
         if (!(await claimBatch(tx, b, now, lastSentBefore))) return;
         const items = await takeItems(tx, b);
-        // Another worker took them first: undo the claim.
+        // Another worker took them first: undo the claim. (Digests are never queued: weekly-digest.ts.)
         if (items.length === 0 || b.kind === 'digest') throw new NothingToSend();
         const url = unsubscribeUrl(ctx.config.publicUrl, ctx.secret, b.userId, b.kind);
-        const details = items.map((i) => (typeof i.detail === 'string' ? JSON.parse(i.detail) : i.detail));
+        const details = items.map((i) => fromJson<NotificationDetail>(i.detail));
         const mail = notificationMail(b.kind, details, {
           to,
           siteName: ctx.site.name,
