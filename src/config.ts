@@ -42,6 +42,8 @@ export interface Config {
   metricsPort: number | null;
   /** How long finished or expired rows are kept before the housekeeping job deletes them (README "Housekeeping"). */
   retention: RetentionConfig;
+  /** When the weekly digest goes out (README "Notifications"): DIGEST_WEEKDAY 1 (Monday) to 7, DIGEST_HOUR in UTC. */
+  notifications: { digestWeekday: number; digestHour: number };
   /** GitHub, Google and an OpenID Connect provider people may sign in with (README "Signing in with…"); null: off. */
   signInProviders: SignInProvidersConfig;
 }
@@ -333,6 +335,10 @@ export function loadConfig(env: Env = process.env): Config {
       expiredTokensDays: int(env, 'RETAIN_EXPIRED_TOKENS_DAYS', 7, 1, 3650),
       draftPagesDays: int(env, 'RETAIN_DRAFT_PAGES_DAYS', 30, 1, 3650),
       domainRatingFailuresDays: int(env, 'RETAIN_DOMAIN_RATING_FAILURES_DAYS', 90, 1, 3650),
+    },
+    notifications: {
+      digestWeekday: int(env, 'DIGEST_WEEKDAY', 1, 1, 7),
+      digestHour: int(env, 'DIGEST_HOUR', 9, 0, 23),
     },
     signInProviders: signInProviders(env),
   };

@@ -13,6 +13,8 @@ import { releaseHeldVotes } from '../domain/votes/votes.js';
 import { refreshRevenueConnections } from '../domain/revenue/revenue-connection.js';
 import { configuredProvider } from '../domain/domain-ratings/configured-provider.js';
 import { refreshDomainRatings } from '../domain/domain-ratings/refresh.js';
+import { sendNotificationBatches } from '../domain/notifications/send-notifications.js';
+import { sendWeeklyDigests } from '../domain/notifications/weekly-digest.js';
 
 /**
  * Periodic work of the background worker. Each task is idempotent, so any number of workers may
@@ -22,7 +24,7 @@ export async function awardFinishedWeeks(ctx: AppContext, weeksBack = 4): Promis
   const current = mondayOf(ctx.now());
   let awarded = 0;
   for (let i = 1; i <= weeksBack; i++) {
-    const given = await awardWeek(ctx.db, ctx.site, addWeeks(current, -i), ctx.config.publicUrl);
+    const given = await awardWeek(ctx.db, ctx.site, addWeeks(current, -i), ctx.now());
     awarded += given.length;
   }
   return awarded;
@@ -53,6 +55,10 @@ export function startScheduler(ctx: AppContext, intervalMs = 60_000): { stop(): 
       await expirePendingOrders(ctx.db, ctx.site.id, ctx.now());
       await expireClaims(ctx.db, ctx.now());
       await finishAbandonedDrafts(ctx.db, ctx.now(), ctx.config.jobLeaseMs);
+      // Owners' notifications, one mail per person and kind at most hourly; followers' weekly digest.
+      // Each mail is claimed in the transaction that queues it, so every worker may offer them.
+      await sendNotificationBatches(ctx);
+      await sendWeeklyDigests(ctx);
       // Each revenue connection is due once a day (its next_check_at); claiming it is exactly-once across workers.
       await refreshRevenueConnections(ctx);
       // Finished jobs, expired idempotency keys, sessions, codes and tokens… are purged by an hourly

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../app-context.js';
-import type { NoRows, Queryable } from '../db/client.js';
+import { fromJson, type NoRows, type Queryable } from '../db/client.js';
 import { metricsOf } from '../metrics/metrics.js';
 
 const MAX_ATTEMPTS = 8;
@@ -9,13 +9,15 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra header fields, e.g. List-Unsubscribe (RFC 8058) on notifications. */
+  headers?: Record<string, string>;
 }
 
 /** Every mail goes through the outbox table first: it survives restarts and, without SMTP, can be read on /outbox. */
 export async function queueMail(db: Queryable, mail: Mail): Promise<number> {
   const rows = await db.query<{ id: number }>(
-    'INSERT INTO mail_outbox (to_address, subject, text_body) VALUES ($1, $2, $3) RETURNING id',
-    [mail.to, mail.subject, mail.text],
+    'INSERT INTO mail_outbox (to_address, subject, text_body, headers) VALUES ($1, $2, $3, $4) RETURNING id',
+    [mail.to, mail.subject, mail.text, mail.headers ? JSON.stringify(mail.headers) : null],
   );
   return rows[0].id;
 }
@@ -69,8 +71,8 @@ export async function deliverPendingMail(ctx: AppContext, batch = 20): Promise<n
   let sent = 0;
   for (let i = 0; i < batch; i++) {
     const done = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query<OutboxMail>(
-        `SELECT id, to_address, subject, text_body FROM mail_outbox
+      const rows = await tx.query<OutboxMail & { headers: unknown }>(
+        `SELECT id, to_address, subject, text_body, headers FROM mail_outbox
           WHERE sent_at IS NULL AND attempts < $1 AND next_attempt_at <= now()
           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
         [MAX_ATTEMPTS],
@@ -83,6 +85,7 @@ export async function deliverPendingMail(ctx: AppContext, batch = 20): Promise<n
           to: m.to_address,
           subject: m.subject,
           text: m.text_body,
+          headers: fromJson<Record<string, string> | null>(m.headers) ?? undefined,
         });
         await tx.query<NoRows>('UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE id = $1', [m.id]);
         sent++;

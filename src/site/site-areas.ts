@@ -7,6 +7,8 @@ import { registerOutboxRoutes } from './account/outbox-routes.js';
 import { registerProviderRoutes } from './account/provider-routes.js';
 import { registerSignInMethodRoutes } from './account/sign-in-method-routes.js';
 import { registerPasskeyAccountRoutes } from './account/passkey-account-routes.js';
+import { registerNotificationSettingsRoutes } from './account/notification-settings-routes.js';
+import { registerUnsubscribeRoutes } from './account/unsubscribe-routes.js';
 import { registerPasskeyRoutes } from './account/passkey-routes.js';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
@@ -89,13 +91,19 @@ const SITE_AREAS: SiteArea[] = [
       registerProviderRoutes,
       registerPasskeyRoutes,
       registerEmailLinkRoutes,
+      registerUnsubscribeRoutes,
     ],
   },
   {
     name: 'account',
     access: 'signed-in',
     home: '/account',
-    routes: [registerAccountRoutes, registerSignInMethodRoutes, registerPasskeyAccountRoutes],
+    routes: [
+      registerAccountRoutes,
+      registerSignInMethodRoutes,
+      registerPasskeyAccountRoutes,
+      registerNotificationSettingsRoutes,
+    ],
   },
   { name: 'draft progress', access: 'anyone', home: '/submit', routes: [registerDraftProgressRoutes] },
   { name: 'submit', access: 'signed-in', home: '/submit', routes: [registerDraftRoutes] },

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describeEachDatabase } from '../support/app.js';
 import { awardsOf, launch, mailTo, owner, votes } from '../support/award-fixtures.js';
 import { awardFinishedWeeks } from '../../src/jobs/scheduler.js';
+import { sendNotificationBatches } from '../../src/domain/notifications/send-notifications.js';
 
 // The test clock stands on Wednesday 2026-11-18.
 const LAST = '2026-11-09';
@@ -49,6 +50,7 @@ describeEachDatabase('the award job', (env) => {
       [3, c, 1],
     ]);
     assert.deepEqual(await awardsOf(db(), siteId(), TWO_AGO), [[1, d, 4]]);
+    await Promise.all([sendNotificationBatches(env().ctx), sendNotificationBatches(env().ctx)]);
     for (const address of owners) assert.equal((await mailTo(db(), address)).length, 1, address);
     assert.equal(await awardFinishedWeeks(env().ctx), 0, 'a later run finds nothing left to award');
   });

@@ -13,9 +13,10 @@ import { changedTables, fingerprint } from '../support/db-fingerprint.js';
  * read from Fastify's own route table, so a form added later is covered without editing this file.
  */
 
-// POST routes that are not browser forms: bearer-token APIs, signed webhooks and the OAuth
-// endpoints clients call with their own credentials (none of them reads the session cookie).
-const NOT_FORMS = [/^\/api\/v1\//, /^\/mcp$/, /^\/webhooks\//, /^\/oauth\/(token|register|revoke)$/];
+// POST routes that are not browser forms: bearer-token APIs, signed webhooks, the OAuth
+// endpoints clients call with their own credentials, and one-click unsubscribe, which mail clients
+// post with no cookie (RFC 8058) and whose signed token is the proof (none of them reads the session cookie).
+const NOT_FORMS = [/^\/api\/v1\//, /^\/mcp$/, /^\/webhooks\//, /^\/oauth\/(token|register|revoke)$/, /^\/unsubscribe$/];
 
 /** Every POST route path, from app.printRoutes' tree (children print the rest of their parent's path). */
 function postRoutes(app: FastifyInstance): string[] {

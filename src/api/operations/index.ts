@@ -9,6 +9,7 @@ import { contentOperations } from './content.js';
 import { badgeOperations } from './badges.js';
 import { accountOperations } from './account.js';
 import { accountSettingsOperations } from './account-settings.js';
+import { notificationSettingsOperations } from './notification-settings.js';
 import { accountAccessOperations } from './account-access.js';
 import { signInMethodOperations } from './sign-in-methods.js';
 import { passkeyOperations } from './passkeys.js';
@@ -41,6 +42,7 @@ export const operations: Operation[] = [
   ...checkoutOperations,
   ...communityOperations,
   ...accountSettingsOperations,
+  ...notificationSettingsOperations,
   ...accountAccessOperations,
   ...signInMethodOperations,
   ...passkeyOperations,

@@ -1,7 +1,6 @@
 import type { Db, Queryable } from '../../db/client.js';
-import { queueMail } from '../../mail/outbox.js';
+import { notifyAwards } from '../notifications/notify.js';
 import { addDays } from '../weeks/weeks.js';
-import { awardMail } from './award-mail.js';
 
 export interface GivenAward {
   id: number;
@@ -26,16 +25,16 @@ export interface GivenAward {
  * Exactly once per week, however many workers run this at the same time: the week is claimed in
  * the same transaction that inserts its awards and queues the owners' mail, by setting
  * launch_weeks.awards_computed_at (only one transaction can set it from NULL; the others wait on
- * that row and then see it set), so the awards and their mails commit together or not at all.
+ * that row and then see it set), so the awards and their owners' notifications commit together or not at all.
  * A week once awarded is never ranked again — not even if some of its votes are voided later —
- * so an award, its mails and its verification page never change. A week with no winner is
+ * so an award, its notifications and its verification page never change. A week with no winner is
  * settled too. Returns the awards this call gave (none when another call did it).
  */
 export async function awardWeek(
   db: Db,
   site: { id: number; name: string },
   monday: string,
-  publicUrl: string,
+  now: Date,
 ): Promise<GivenAward[]> {
   // The cheap check first: every worker asks every minute, and a settled week needs no transaction.
   const settled = await db.query<{ one: number }>(
@@ -46,13 +45,8 @@ export async function awardWeek(
   return db.transaction(async (tx) => {
     if (!(await claimWeek(tx, site.id, monday))) return [];
     const given = await insertWinners(tx, site.id, monday);
-    for (const owner of await ownersOf(
-      tx,
-      given.map((g) => g.listing_id),
-    )) {
-      const award = given.find((g) => g.listing_id === owner.listing_id)!;
-      await queueMail(tx, awardMail(award, owner.email, { siteName: site.name, publicUrl }));
-    }
+    // In the claiming transaction, so each award is told exactly once (mailed by the notification batches).
+    await notifyAwards(tx, site.id, given, now);
     // The winners' pages show their new award.
     for (const g of given) tx.changed({ kind: 'listing', siteId: site.id, slug: g.slug });
     return given;
@@ -95,15 +89,5 @@ async function insertWinners(tx: Queryable, siteId: number, monday: string): Pro
        FROM inserted i JOIN listings l ON l.id = i.listing_id JOIN companies c ON c.id = l.company_id
       ORDER BY i.rank`,
     [siteId, monday, addDays(monday, 7)],
-  );
-}
-
-/** Who is told: every owner and co-owner of the winning listings. */
-async function ownersOf(tx: Queryable, listingIds: number[]): Promise<{ listing_id: number; email: string }[]> {
-  if (listingIds.length === 0) return [];
-  return tx.query<{ listing_id: number; email: string }>(
-    `SELECT lo.listing_id, u.email FROM listing_owners lo JOIN users u ON u.id = lo.user_id
-      WHERE lo.listing_id = ANY($1::int[]) ORDER BY lo.listing_id, u.id`,
-    [listingIds],
   );
 }

@@ -1,5 +1,6 @@
 import type { NoRows, Db, Queryable } from '../../db/client.js';
 import { listingChanged } from '../listings/listing-changes.js';
+import { notifyComment } from '../notifications/notify.js';
 import {
   checkCommentBody,
   publicName,
@@ -128,6 +129,7 @@ export async function addComment(
     [listing.id, listing.launch_week, userId, parentId, checked.body, now.toISOString()],
   );
   await listingChanged(db, listing.id);
+  await notifyComment(db, rows[0].id, now);
   return { ok: true, id: rows[0].id };
 }
 

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { hideListing, listingForModeration, restoreListing } from '../listings/listing-visibility.js';
 import { liftSuspension, suspendAccount } from '../accounts/suspension.js';
 import { voidVotes } from '../votes/votes.js';
+import { notifyVotesVoided } from '../notifications/notify.js';
 import { closeReports, type ReportKind } from './reports.js';
 import { recordAction } from './moderation-log.js';
 import { hideReview, restoreReview, reviewForModeration } from '../reviews/reviews.js';
@@ -182,5 +183,6 @@ export async function moderate(
     };
   });
   if (outcome.ok) for (const slug of outcome.slugs) db.changed({ kind: 'listing', siteId, slug });
+  if (outcome.ok && cmd.action === 'void_votes') await notifyVotesVoided(db, cmd.voteIds, reason, adminId, now);
   return outcome;
 }

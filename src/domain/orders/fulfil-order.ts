@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { type NoRows, fromJson, type Queryable } from '../../db/client.js';
 import { loadListingProfileAnyStatus } from '../listings/listing-profile.js';
+import { notifyOrderFulfilled } from '../notifications/notify.js';
 import { reindexListings } from '../search/search-index.js';
 import { applyLine, type FulfilLine } from './fulfil-line.js';
 import { loadOrderSettings } from './order-settings.js';
@@ -93,6 +94,7 @@ export async function completeOrder(db: Queryable, orderId: number, now: Date): 
         AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL) RETURNING id`,
     [orderId, now.toISOString()],
   );
+  if (rows.length) await notifyOrderFulfilled(db, orderId, now);
   return rows.length > 0;
 }
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { listingChanged } from '../listings/listing-changes.js';
+import { notifyReview } from '../notifications/notify.js';
 import { checkReply, checkReview, type FieldProblem } from './review-rules.js';
 
 /**
@@ -188,6 +189,7 @@ export async function writeReview(
   if (!rows[0]) return refuse('hidden');
   // The profile shows the community rating.
   await listingChanged(db, listing.id);
+  await notifyReview(db, rows[0].id, now);
   return { ok: true, review_id: rows[0].id };
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { notifyVoteHeld } from '../notifications/notify.js';
 
 /**
  * Community votes: only people on the site vote (never through the API or MCP); awards follow these votes only.
@@ -138,6 +139,7 @@ export async function castVote(
   if (!r.found) return refused('not_found');
   if (r.inserted) {
     db.changed({ kind: 'listing', siteId, slug });
+    if (r.held_until) await notifyVoteHeld(db, r.listing_id, r.user_id!, o.now);
     return { voted: true, counted: r.counted === true, votes: r.votes, held_until: r.held_until };
   }
   // Voted already (a double click, another tab): answer with the vote there is.

@@ -16,6 +16,7 @@ import type { User } from '../../domain/accounts/user-repository.js';
 import { connectedApps } from '../../oauth/tokens.js';
 import { accountSecuritySections } from './account-security-sections.js';
 import { accountPasskeys } from './passkey-account-routes.js';
+import { accountNotificationSettings } from './notification-settings-routes.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const EXPIRY_CHOICES: [string, string][] = [
@@ -34,11 +35,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     status = 200,
   ) {
     const csrf = reply.generateCsrf();
-    const [keys, apps, security, passkeys] = await Promise.all([
+    const [keys, apps, security, passkeys, notifications] = await Promise.all([
       listApiKeys(ctx.db, user.id),
       connectedApps(ctx.db, user.id),
       accountSecuritySections(ctx, reply, user, csrf),
       accountPasskeys(ctx, user, csrf, opts.passkey),
+      accountNotificationSettings(ctx, user, csrf),
     ]);
     const now = ctx.now().getTime();
     const state = (k: (typeof keys)[number]) =>
@@ -55,6 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       <form method="post" action="/signout"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary">Sign out</button></form>
       ${security}
       ${passkeys}
+      ${notifications}
 
       <h2 id="api-keys">API keys</h2>
       <p>Use a key as <code>Authorization: Bearer &lt;key&gt;</code> on the <a href="/docs">REST API</a> and the MCP server at <code>${ctx.config.publicUrl}/mcp</code>.</p>
@@ -112,7 +115,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
             ? 'The key was revoked: it stops working at once.'
             : q.disconnected
               ? 'The app was disconnected: its tokens stop working at once.'
-              : undefined;
+              : q.notifications === 'saved'
+                ? 'Your notification settings are saved.'
+                : undefined;
     return accountPage(reply, user, { notice, passkey: typeof q.passkey === 'string' ? q.passkey : undefined });
   });
 

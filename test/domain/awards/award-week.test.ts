@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../../support/app.js';
 import { awardsOf, launch, mailTo, owner, vote, votes } from '../../support/award-fixtures.js';
 import { awardWeek } from '../../../src/domain/awards/award-week.js';
 import { addWeeks } from '../../../src/domain/weeks/weeks.js';
+import { sendNotificationBatches } from '../../../src/domain/notifications/send-notifications.js';
 
 /** A different finished week for each test, so they never see each other's launches. */
 let weeksBack = 10;
@@ -15,7 +16,7 @@ const at = (monday: string, days: number, hour = 12) =>
 describeEachDatabase('the weekly awards', (env) => {
   const db = () => env().ctx.db;
   const site = () => env().ctx.site;
-  const award = (monday: string) => awardWeek(db(), site(), monday, env().ctx.config.publicUrl);
+  const award = (monday: string) => awardWeek(db(), site(), monday, env().ctx.now());
 
   test('the three launches of the week with the most counted votes cast in it win #1, #2 and #3', async () => {
     const week = freshWeek();
@@ -153,6 +154,8 @@ describeEachDatabase('the weekly awards', (env) => {
     const [ownerMail, cofounderMail] = [await owner(db(), listing), await owner(db(), listing, 'cofounder')];
     await votes(db(), listing, 2, at(week, 1));
     const [given] = await award(week);
+    // Awards are notifications: mailed by the next batch.
+    await sendNotificationBatches(env().ctx);
     for (const address of [ownerMail, cofounderMail]) {
       const mails = await mailTo(db(), address);
       assert.equal(mails.length, 1, address);
