@@ -12,6 +12,8 @@ import { metricsOf } from '../metrics/metrics.js';
 import { instrumentJobs } from '../metrics/job-metrics.js';
 import { HOUSEKEEPING_JOB, housekeep } from './housekeeping-job.js';
 import { REINDEX_LISTINGS_JOB, reindexEveryListing } from './reindex-job.js';
+import { WEBHOOK_FANOUT_JOB } from '../domain/events/publish-event.js';
+import { deliverAttempt, fanOut, WEBHOOK_DELIVERY_JOB } from '../domain/webhooks/webhook-delivery.js';
 
 /** Every kind of background job and what runs it. Handlers are idempotent: a crash re-runs them. */
 export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
@@ -45,6 +47,13 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     // Purges old rows of every site's tables (README "Housekeeping"); queued hourly by the scheduler.
     [HOUSEKEEPING_JOB]: async () => {
       await housekeep(ctx);
+    },
+    // Webhook payloads are written when the event is published (URLs and all), so any worker may send them.
+    [WEBHOOK_FANOUT_JOB]: async (job: Job) => {
+      await fanOut(ctx, (job.payload as { eventId: number }).eventId);
+    },
+    [WEBHOOK_DELIVERY_JOB]: async (job: Job) => {
+      await deliverAttempt(ctx, (job.payload as { deliveryId: number }).deliveryId);
     },
     // Queued by a migration that changes what search indexes; listings of every site.
     [REINDEX_LISTINGS_JOB]: async () => {

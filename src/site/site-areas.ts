@@ -8,6 +8,7 @@ import { registerProviderRoutes } from './account/provider-routes.js';
 import { registerSignInMethodRoutes } from './account/sign-in-method-routes.js';
 import { registerPasskeyAccountRoutes } from './account/passkey-account-routes.js';
 import { registerPasskeyRoutes } from './account/passkey-routes.js';
+import { registerWebhookRoutes } from './account/webhook-routes.js';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
 import { registerOrderRoutes } from './checkout/order-routes.js';
@@ -95,7 +96,7 @@ const SITE_AREAS: SiteArea[] = [
     name: 'account',
     access: 'signed-in',
     home: '/account',
-    routes: [registerAccountRoutes, registerSignInMethodRoutes, registerPasskeyAccountRoutes],
+    routes: [registerAccountRoutes, registerSignInMethodRoutes, registerPasskeyAccountRoutes, registerWebhookRoutes],
   },
   { name: 'draft progress', access: 'anyone', home: '/submit', routes: [registerDraftProgressRoutes] },
   { name: 'submit', access: 'signed-in', home: '/submit', routes: [registerDraftRoutes] },
