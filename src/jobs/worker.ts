@@ -1,10 +1,10 @@
 import os from 'node:os';
 import type { AppContext } from '../app-context.js';
-import { DRAFT_JOB, processDraft } from '../domain/drafts/process-draft.js';
+import { announceDraftReady, DRAFT_JOB, processDraft } from '../domain/drafts/process-draft.js';
 import { COMPETITOR_JOB } from '../domain/drafts/edit-draft.js';
 import { readCompetitor } from '../domain/drafts/read-competitor.js';
 import { badgeCheckJobKind, runBadgeCheckJob } from '../domain/free-queue/badge-check.js';
-import { setStatus } from '../domain/drafts/draft-repository.js';
+import { loadDraft, setStatus } from '../domain/drafts/draft-repository.js';
 import { fulfilJobKind, fulfilOrder } from '../domain/orders/fulfil-order.js';
 import { LOGO_JOB, runLogoJob } from '../domain/images/listing-logos.js';
 import { JOBS_CHANNEL, Worker, type Job, type JobHandler } from './queue.js';
@@ -27,6 +27,8 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
         // Out of retries: the founder gets a ready (empty) draft with the reason rather than a spinner forever.
         const reason = `The website could not be read (${(err as Error).message}); fill the draft by hand or submit again.`;
         await setStatus(ctx.db, draftId, 'ready', { phase: 'done', message: reason }, ctx.now(), reason);
+        const draft = await loadDraft(ctx.db, draftId);
+        if (draft) await announceDraftReady(ctx, draft);
       }
     },
     [COMPETITOR_JOB]: async (job: Job) => {

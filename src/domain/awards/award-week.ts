@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { addDays } from '../weeks/weeks.js';
 import { awardMail } from './award-mail.js';
+import { publishEvent } from '../events/publish-event.js';
 
 export interface GivenAward {
   id: number;
@@ -36,6 +37,7 @@ export async function awardWeek(
   site: { id: number; name: string },
   monday: string,
   publicUrl: string,
+  now: () => Date = () => new Date(),
 ): Promise<GivenAward[]> {
   // The cheap check first: every worker asks every minute, and a settled week needs no transaction.
   const settled = await db.query<{ one: number }>(
@@ -55,6 +57,13 @@ export async function awardWeek(
     }
     // The winners' pages show their new award.
     for (const g of given) tx.changed({ kind: 'listing', siteId: site.id, slug: g.slug });
+    for (const g of given) {
+      const award = { id: g.id, week: g.week, rank: g.rank, votes: g.votes };
+      await publishEvent(
+        { db: tx, now, config: { publicUrl } },
+        { type: 'award.won', listingId: g.listing_id, data: { award } },
+      );
+    }
     return given;
   });
 }
