@@ -46,6 +46,21 @@ export interface Config {
   notifications: { digestWeekday: number; digestHour: number };
   /** GitHub, Google and an OpenID Connect provider people may sign in with (README "Signing in with…"); null: off. */
   signInProviders: SignInProvidersConfig;
+  webhooks: WebhookConfig;
+}
+
+/** Outgoing webhooks' delivery (README "Webhooks"). */
+export interface WebhookConfig {
+  /** WEBHOOK_TIMEOUT_SECONDS: how long one attempt waits for the endpoint's answer. */
+  timeoutMs: number;
+  /** WEBHOOK_RETRY_HOURS: how long a failing delivery keeps being retried. */
+  retryWindowMs: number;
+  /** WEBHOOK_RETRY_BASE_SECONDS: the first retry's delay; each next one doubles (with jitter), up to six hours. */
+  retryBaseMs: number;
+  /** WEBHOOK_DISABLE_AFTER_FAILURES: attempts failed in a row that disable an endpoint. */
+  disableAfterFailures: number;
+  /** WEBHOOK_DISABLE_AFTER_HOURS: an endpoint failing every attempt this long is disabled. */
+  disableAfterMs: number;
 }
 
 export interface SignInProvidersConfig {
@@ -341,5 +356,12 @@ export function loadConfig(env: Env = process.env): Config {
       digestHour: int(env, 'DIGEST_HOUR', 9, 0, 23),
     },
     signInProviders: signInProviders(env),
+    webhooks: {
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60) * 1000,
+      retryWindowMs: int(env, 'WEBHOOK_RETRY_HOURS', 24, 1, 168) * 3_600_000,
+      retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600) * 1000,
+      disableAfterFailures: int(env, 'WEBHOOK_DISABLE_AFTER_FAILURES', 50, 1, 10_000),
+      disableAfterMs: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 24, 1, 720) * 3_600_000,
+    },
   };
 }

@@ -10,6 +10,7 @@ import { expirePendingOrders } from '../domain/orders/order-repository.js';
 import { applyDueRelaunches } from '../domain/orders/fulfil-order.js';
 import { addWeeks, mondayOf } from '../domain/weeks/weeks.js';
 import { releaseHeldVotes } from '../domain/votes/votes.js';
+import { announceVoteMilestones } from '../domain/votes/vote-milestones.js';
 import { refreshRevenueConnections } from '../domain/revenue/revenue-connection.js';
 import { configuredProvider } from '../domain/domain-ratings/configured-provider.js';
 import { refreshDomainRatings } from '../domain/domain-ratings/refresh.js';
@@ -24,7 +25,7 @@ export async function awardFinishedWeeks(ctx: AppContext, weeksBack = 4): Promis
   const current = mondayOf(ctx.now());
   let awarded = 0;
   for (let i = 1; i <= weeksBack; i++) {
-    const given = await awardWeek(ctx.db, ctx.site, addWeeks(current, -i), ctx.now());
+    const given = await awardWeek(ctx.db, ctx.site, addWeeks(current, -i), ctx.config.publicUrl, () => ctx.now());
     awarded += given.length;
   }
   return awarded;
@@ -33,6 +34,9 @@ export async function awardFinishedWeeks(ctx: AppContext, weeksBack = 4): Promis
 /** Held votes of accounts now old enough start counting. */
 export async function countReleasedVotes(ctx: AppContext): Promise<number> {
   const moved = await releaseHeldVotes(ctx.db, ctx.now());
+  // Another site's listings are announced with this site's URL otherwise: only this site's here.
+  for (const l of moved)
+    if (l.site_id === ctx.site.id) await announceVoteMilestones(ctx, l.id, l.votes - l.released, l.votes);
   return moved.length;
 }
 

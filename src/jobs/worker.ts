@@ -1,10 +1,10 @@
 import os from 'node:os';
 import type { AppContext } from '../app-context.js';
-import { DRAFT_JOB, processDraft } from '../domain/drafts/process-draft.js';
+import { announceDraftReady, DRAFT_JOB, processDraft } from '../domain/drafts/process-draft.js';
 import { COMPETITOR_JOB } from '../domain/drafts/edit-draft.js';
 import { readCompetitor } from '../domain/drafts/read-competitor.js';
 import { badgeCheckJobKind, runBadgeCheckJob } from '../domain/free-queue/badge-check.js';
-import { setStatus } from '../domain/drafts/draft-repository.js';
+import { loadDraft, setStatus } from '../domain/drafts/draft-repository.js';
 import { fulfilJobKind, fulfilOrder } from '../domain/orders/fulfil-order.js';
 import { LOGO_JOB, runLogoJob } from '../domain/images/listing-logos.js';
 import { JOBS_CHANNEL, Worker, type Job, type JobHandler } from './queue.js';
@@ -12,6 +12,8 @@ import { metricsOf } from '../metrics/metrics.js';
 import { instrumentJobs } from '../metrics/job-metrics.js';
 import { HOUSEKEEPING_JOB, housekeep } from './housekeeping-job.js';
 import { REINDEX_LISTINGS_JOB, reindexEveryListing } from './reindex-job.js';
+import { WEBHOOK_FANOUT_JOB } from '../domain/events/publish-event.js';
+import { deliverAttempt, fanOut, WEBHOOK_DELIVERY_JOB } from '../domain/webhooks/webhook-delivery.js';
 
 /** Every kind of background job and what runs it. Handlers are idempotent: a crash re-runs them. */
 export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
@@ -25,6 +27,8 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
         // Out of retries: the founder gets a ready (empty) draft with the reason rather than a spinner forever.
         const reason = `The website could not be read (${(err as Error).message}); fill the draft by hand or submit again.`;
         await setStatus(ctx.db, draftId, 'ready', { phase: 'done', message: reason }, ctx.now(), reason);
+        const draft = await loadDraft(ctx.db, draftId);
+        if (draft) await announceDraftReady(ctx, draft);
       }
     },
     [COMPETITOR_JOB]: async (job: Job) => {
@@ -45,6 +49,13 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     // Purges old rows of every site's tables (README "Housekeeping"); queued hourly by the scheduler.
     [HOUSEKEEPING_JOB]: async () => {
       await housekeep(ctx);
+    },
+    // Webhook payloads are written when the event is published (URLs and all), so any worker may send them.
+    [WEBHOOK_FANOUT_JOB]: async (job: Job) => {
+      await fanOut(ctx, (job.payload as { eventId: number }).eventId);
+    },
+    [WEBHOOK_DELIVERY_JOB]: async (job: Job) => {
+      await deliverAttempt(ctx, (job.payload as { deliveryId: number }).deliveryId);
     },
     // Queued by a migration that changes what search indexes; listings of every site.
     [REINDEX_LISTINGS_JOB]: async () => {

@@ -18,6 +18,10 @@ export interface SafeFetchOptions {
   mayFollow?: (next: URL) => Promise<boolean>;
   /** Name resolution (default: the system's); every answer is checked at connect time either way. */
   resolve?: ResolveAll;
+  /** A POST with this body and these headers (outgoing webhooks); default a GET. */
+  post?: { body: string; headers: Record<string, string> };
+  /** false: a redirect is answered as it is, not followed (a webhook's 3xx is a failed delivery). */
+  followRedirects?: boolean;
 }
 
 /** A redirect the caller's mayFollow refused: nothing was fetched from its target. */
@@ -124,14 +128,20 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<Sa
         dispatcher,
         redirect: 'manual',
         signal: deadline,
-        headers: { 'user-agent': opts.userAgent, accept: opts.accept ?? '*/*' },
+        method: opts.post ? 'POST' : 'GET',
+        body: opts.post?.body,
+        headers: { ...opts.post?.headers, 'user-agent': opts.userAgent, accept: opts.accept ?? '*/*' },
       });
     } catch (err) {
       // undici wraps connection failures in "fetch failed"; surface our refusal as itself.
       const cause = (err as { cause?: unknown }).cause;
       throw cause instanceof Error ? cause : err;
     }
-    if ([301, 302, 303, 307, 308].includes(res.status) && res.headers.get('location')) {
+    if (
+      opts.followRedirects !== false &&
+      [301, 302, 303, 307, 308].includes(res.status) &&
+      res.headers.get('location')
+    ) {
       await res.body?.cancel();
       if (redirects.length >= maxRedirects) throw new BlockedAddressError(`more than ${maxRedirects} redirects`);
       const next = new URL(res.headers.get('location')!, url).toString();

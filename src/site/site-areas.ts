@@ -10,6 +10,7 @@ import { registerPasskeyAccountRoutes } from './account/passkey-account-routes.j
 import { registerNotificationSettingsRoutes } from './account/notification-settings-routes.js';
 import { registerUnsubscribeRoutes } from './account/unsubscribe-routes.js';
 import { registerPasskeyRoutes } from './account/passkey-routes.js';
+import { registerWebhookRoutes } from './account/webhook-routes.js';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { registerFreeLaunchRoutes } from './checkout/free-launch-routes.js';
 import { registerOrderRoutes } from './checkout/order-routes.js';
@@ -103,6 +104,7 @@ const SITE_AREAS: SiteArea[] = [
       registerSignInMethodRoutes,
       registerPasskeyAccountRoutes,
       registerNotificationSettingsRoutes,
+      registerWebhookRoutes,
     ],
   },
   { name: 'draft progress', access: 'anyone', home: '/submit', routes: [registerDraftProgressRoutes] },

@@ -19,6 +19,7 @@ import { apiOperations } from '../../src/api/operations/index.js';
 import { plainSchema } from '../../src/api/openapi.js';
 import { SCOPES, type Operation, type Scope } from '../../src/api/registry.js';
 import { BODY_LIMIT_BYTES } from '../../src/api/rest.js';
+import { publishEvent } from '../../src/domain/events/publish-event.js';
 
 /**
  * What a validating proxy (Prism) checks, replayed in-process: requests over real HTTP to the
@@ -242,6 +243,8 @@ interface World {
   claimable: { slug: string; domain: string };
   questionId: number;
   website: string;
+  /** A delivery of the owner's (to a loopback endpoint), to redeliver. */
+  webhookDeliveryId: number;
 }
 
 const NEXT_WEEK = '2026-11-23';
@@ -327,6 +330,37 @@ const COVERAGE: Record<string, (t: Traffic, w: World) => Promise<unknown>> = {
     await t.send(400, 'GET', '/listings/tablewise/badges?size=xl');
   },
   get_account: (t) => t.send(200, 'GET', '/me'),
+  list_webhook_endpoints: async (t) => {
+    await t.send(200, 'GET', '/me/webhooks?per_page=1');
+    await t.send(400, 'GET', '/me/webhooks?per_page=0');
+  },
+  create_webhook_endpoint: async (t, w) => {
+    await t.send(201, 'POST', '/me/webhooks', { body: { url: `${w.website}/hooks`, events: ['order.paid'] } });
+    await t.send(400, 'POST', '/me/webhooks', { body: { url: 'http://10.0.0.1/hooks', events: ['order.paid'] } });
+    await t.send(400, 'POST', '/me/webhooks', { body: { url: 'https://example.com/', events: ['nope'] } });
+  },
+  update_webhook_endpoint: async (t) => {
+    const [endpoint] = (await t.send(200, 'GET', '/me/webhooks')).body.items;
+    await t.send(200, 'PATCH', `/me/webhooks/${endpoint.id}`, { body: { events: ['order.paid', 'award.won'] } });
+    await t.send(400, 'PATCH', `/me/webhooks/${endpoint.id}`, { body: { events: [] } });
+    await t.send(404, 'PATCH', `/me/webhooks/${endpoint.id}`, { as: 'stranger', body: { enabled: false } });
+  },
+  list_webhook_deliveries: async (t) => {
+    const [endpoint] = (await t.send(200, 'GET', '/me/webhooks')).body.items;
+    await t.send(200, 'GET', `/me/webhooks/${endpoint.id}/deliveries`);
+    await t.send(404, 'GET', '/me/webhooks/2147483647/deliveries');
+  },
+  redeliver_webhook: async (t, w) => {
+    await t.send(201, 'POST', `/me/webhook-deliveries/${w.webhookDeliveryId}/redeliver`);
+    await t.send(404, 'POST', `/me/webhook-deliveries/${w.webhookDeliveryId}/redeliver`, { as: 'stranger' });
+  },
+  delete_webhook_endpoint: async (t) => {
+    const made = await t.send(201, 'POST', '/me/webhooks', {
+      body: { url: 'https://hooks.example.com/', events: ['draft.ready'] },
+    });
+    await t.send(200, 'DELETE', `/me/webhooks/${made.body.id}`);
+    await t.send(404, 'DELETE', `/me/webhooks/${made.body.id}`);
+  },
   submit_listing: async (t, w) => {
     await t.send(201, 'POST', '/drafts', { body: { url: `${w.website}/` } });
     await t.send(400, 'POST', '/drafts', { body: { url: 'ftp://example.com/' } });
@@ -540,7 +574,19 @@ describeEachDatabase(
       const claimable = { slug: 'claimable', domain: 'claimable.example' };
       await addListing(e.ctx.db, e.ctx.site.id, { ...claimable, name: 'Claimable' });
       const questions = await traffic.send(200, 'GET', '/interview-questions', { as: 'anonymous' });
+      // A delivery to redeliver: an event sent to an endpoint of the owner's.
+      const hook = await owner.call('POST', '/me/webhooks', { url: `${site.origin}/hooks`, events: ['order.paid'] });
+      const [{ id: ownerId }] = await e.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+        owner.email,
+      ]);
+      await publishEvent(e.ctx, { type: 'order.paid', accountIds: [ownerId], data: {} });
+      await runJobs(e);
+      const [{ id: webhookDeliveryId }] = await e.ctx.db.query<{ id: number }>(
+        'SELECT id FROM webhook_deliveries WHERE endpoint_id = $1',
+        [hook.body.id],
+      );
       world = {
+        webhookDeliveryId,
         draftId: created.body.id,
         live,
         liveSlug,

@@ -64,6 +64,19 @@ describeEachDatabase("IDOR: account A on account B's objects", (env) => {
     const [{ token }] = await env().ctx.db.query<{ token: string }>('SELECT token FROM claims WHERE id = $1', [
       claim.body.id,
     ]);
+    const endpoint = await b.call('POST', '/me/webhooks', {
+      url: 'https://victims-secret-hooks.example/receive',
+      events: ['order.paid'],
+    });
+    assert.equal(endpoint.status, 201, JSON.stringify(endpoint.body));
+    // A delivery of B's (recorded as the fan-out job records it; nothing needs to be sent).
+    const [delivery] = await env().ctx.db.query<{ id: number }>(
+      `WITH ev AS (INSERT INTO webhook_events (message_id, type, account_ids, payload, created_at)
+                   SELECT 'msg_victim', 'order.paid', ARRAY[user_id], '{}', now() FROM webhook_endpoints WHERE id = $1
+                   RETURNING id)
+       INSERT INTO webhook_deliveries (endpoint_id, event_id, created_at) SELECT $1, id, now() FROM ev RETURNING id`,
+      [endpoint.body.id],
+    );
     victim = {
       ids: {
         id: draft.body.id,
@@ -72,9 +85,18 @@ describeEachDatabase("IDOR: account A on account B's objects", (env) => {
         media_id: String(media.body.id),
         claim_id: String(claim.body.id),
         number: order.body.number,
+        endpoint_id: String(endpoint.body.id),
+        delivery_id: String(delivery.id),
       },
       // Strings only B's objects hold: none may reach A, whatever the status.
-      secrets: [b.email, 'victims-secret-product', 'Victim milestone nobody else may see', token],
+      secrets: [
+        b.email,
+        'victims-secret-product',
+        'Victim milestone nobody else may see',
+        token,
+        'victims-secret-hooks',
+        endpoint.body.secret,
+      ],
     };
   });
 
@@ -148,7 +170,7 @@ describeEachDatabase("IDOR: account A on account B's objects", (env) => {
       (await browser.submit('/signin', '/signin', { email: a.email, password: TEST_PASSWORD })).statusCode,
       303,
     );
-    const { id, listing_id, number } = victim.ids;
+    const { id, listing_id, number, endpoint_id } = victim.ids;
     const wrong: string[] = [];
     for (const path of [
       `/drafts/${id}`,
@@ -160,6 +182,7 @@ describeEachDatabase("IDOR: account A on account B's objects", (env) => {
       `/orders/${number}`,
       `/orders/${number}/invoice`,
       `/checkout/${number}`,
+      `/account/webhooks/${endpoint_id}`,
     ]) {
       const res = await browser.get(path);
       if (res.statusCode !== 403 && res.statusCode !== 404) wrong.push(`${path} → ${res.statusCode}`);

@@ -4,6 +4,8 @@ import { Params, rowId, Slug } from '../schemas/common.js';
 import { AppError } from '../../errors/app-error.js';
 import { castVote, removeVote, type Voter } from '../../domain/votes/votes.js';
 import { loadVoteSettings } from '../../domain/votes/vote-settings.js';
+import { announceCountedVote } from '../../domain/votes/vote-milestones.js';
+import { publishEvent } from '../../domain/events/publish-event.js';
 import { follow, followableListing, unfollow } from '../../domain/my-listings/followers.js';
 import { findUserById } from '../../domain/accounts/user-repository.js';
 import {
@@ -83,12 +85,14 @@ export const castVoteOperation = defineOperation({
   response: VoteAnswer,
   handler: async ({ slug }, ctx) => {
     const settings = await loadVoteSettings(ctx.db, ctx.site.id);
-    return castVote(ctx.db, ctx.site.id, slug, voterOf(ctx.principal!), {
+    const outcome = await castVote(ctx.db, ctx.site.id, slug, voterOf(ctx.principal!), {
       now: ctx.now(),
       ip: ctx.principal!.ip ?? null,
       holdHours: settings.holdHours,
       perMinute: settings.perAccountPerMinute,
     });
+    if (outcome.counted) await announceCountedVote(ctx, ctx.site.id, slug, outcome.votes);
+    return outcome;
   },
 });
 
@@ -209,9 +213,20 @@ export const writeReviewOperation = defineOperation({
   handler: async ({ slug, rating, body }, ctx) => {
     const listing = await reviewedListing(ctx.db, ctx.site.id, slug);
     if (!listing) return noListing;
-    return (
-      (await tooManyReviews(ctx)) ?? writeReview(ctx.db, listing, ctx.principal!.userId, { rating, body }, ctx.now())
-    );
+    const tooMany = await tooManyReviews(ctx);
+    if (tooMany) return tooMany;
+    const r = await writeReview(ctx.db, listing, ctx.principal!.userId, { rating, body }, ctx.now());
+    if (!r.ok) return r;
+    if (r.created) {
+      const review = {
+        id: r.review_id,
+        rating: Number(rating),
+        body,
+        url: `${ctx.config.publicUrl}/p/${slug}#reviews`,
+      };
+      await publishEvent(ctx, { type: 'review.created', listingId: listing.id, data: { review } });
+    }
+    return { ok: true as const, review_id: r.review_id };
   },
 });
 
@@ -309,7 +324,12 @@ export const addCommentOperation = defineOperation({
       (await commentsWrittenSince(ctx.db, userId, new Date(now.getTime() - 60_000))) >= COMMENTS_PER_MINUTE_PER_ACCOUNT
     )
       return { ok: false, status: 429, reason: 'rate_limited' };
-    return addComment(ctx.db, d.listing, userId, { body, parentId: parent_id ?? null }, now);
+    const added = await addComment(ctx.db, d.listing, userId, { body, parentId: parent_id ?? null }, now);
+    if (added.ok) {
+      const comment = { id: added.id, body, url: `${ctx.config.publicUrl}/p/${slug}#comment-${added.id}` };
+      await publishEvent(ctx, { type: 'comment.created', listingId: d.listing.id, data: { comment } });
+    }
+    return added;
   },
 });
 

@@ -8,6 +8,7 @@ import { peopleOperations } from './people.js';
 import { contentOperations } from './content.js';
 import { badgeOperations } from './badges.js';
 import { accountOperations } from './account.js';
+import { webhookOperations } from './webhooks.js';
 import { accountSettingsOperations } from './account-settings.js';
 import { notificationSettingsOperations } from './notification-settings.js';
 import { accountAccessOperations } from './account-access.js';
@@ -34,6 +35,7 @@ export const operations: Operation[] = [
   ...contentOperations,
   ...badgeOperations,
   ...accountOperations,
+  ...webhookOperations,
   ...submitOperations,
   ...myListingOperations,
   ...listingMediaOperations,

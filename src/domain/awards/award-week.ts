@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { notifyAwards } from '../notifications/notify.js';
 import { addDays } from '../weeks/weeks.js';
+import { publishEvent } from '../events/publish-event.js';
 
 export interface GivenAward {
   id: number;
@@ -34,7 +35,8 @@ export async function awardWeek(
   db: Db,
   site: { id: number; name: string },
   monday: string,
-  now: Date,
+  publicUrl: string,
+  now: () => Date = () => new Date(),
 ): Promise<GivenAward[]> {
   // The cheap check first: every worker asks every minute, and a settled week needs no transaction.
   const settled = await db.query<{ one: number }>(
@@ -46,9 +48,16 @@ export async function awardWeek(
     if (!(await claimWeek(tx, site.id, monday))) return [];
     const given = await insertWinners(tx, site.id, monday);
     // In the claiming transaction, so each award is told exactly once (mailed by the notification batches).
-    await notifyAwards(tx, site.id, given, now);
+    await notifyAwards(tx, site.id, given, now());
     // The winners' pages show their new award.
     for (const g of given) tx.changed({ kind: 'listing', siteId: site.id, slug: g.slug });
+    for (const g of given) {
+      const award = { id: g.id, week: g.week, rank: g.rank, votes: g.votes };
+      await publishEvent(
+        { db: tx, now, config: { publicUrl } },
+        { type: 'award.won', listingId: g.listing_id, data: { award } },
+      );
+    }
     return given;
   });
 }

@@ -16,10 +16,17 @@ import {
 } from './draft-repository.js';
 import { writeDraftContent } from './draft-writing.js';
 import { crawlReport, reportOf } from './crawl-report.js';
+import { publishEvent } from '../events/publish-event.js';
 
 export type DraftDeps = Pick<AppContext, 'db' | 'config' | 'now'>;
 
 export const DRAFT_JOB = 'draft.process';
+
+/** Tells the author's webhooks that the draft is ready to review (draft.ready). */
+export async function announceDraftReady(deps: DraftDeps, d: { id: string; user_id: number; url: string }) {
+  const draft = { id: d.id, website: d.url, url: `${deps.config.publicUrl}/drafts/${d.id}` };
+  await publishEvent(deps, { type: 'draft.ready', accountIds: [d.user_id], data: { draft } });
+}
 
 export async function categoryChoices(db: Queryable, siteId: number): Promise<CategoryChoice[]> {
   return db.query<CategoryChoice>(
@@ -185,6 +192,7 @@ export async function processDraft(
         deps.now(),
         crawl.blocked,
       );
+      await announceDraftReady(deps, draft);
       return;
     }
     const skippedWords = crawl.skipped.length ? `, skipped ${crawl.skipped.length} (each with the reason)` : '';
@@ -210,6 +218,7 @@ export async function processDraft(
     ? `Drafted from ${pages} pages without the AI model (${composed.llmError}); every value is quoted from the website`
     : `Drafted from ${pages} pages; every value is quoted from the website`;
   await setStatus(deps.db, draftId, 'ready', { phase: 'done', pages_read: pages, message, ...report }, deps.now());
+  await announceDraftReady(deps, draft);
 }
 
 /**

@@ -5,6 +5,7 @@ import { BlockedAddressError, RedirectRefusedError, checkUrl, safeFetch } from '
 import { CRAWLER_NAME, crawlerUserAgent, readRobots, robotsPerOrigin } from '../../crawler/crawl-site.js';
 import { decodeBody, isHtml } from '../../crawler/decode.js';
 import { enqueueAndNotify, type Job } from '../../jobs/queue.js';
+import { publishEvent } from '../events/publish-event.js';
 import { reindexListings } from '../search/search-index.js';
 import { findBadge } from './badge-detection.js';
 import {
@@ -146,6 +147,7 @@ export async function runBadgeCheck(ctx: AppContext, listingId: number): Promise
     // Scheduled listings are public (get_listing, upcoming launches): refresh search and the profile cache.
     await reindexListings(ctx.db, { listingIds: [listingId] });
     ctx.db.changed({ kind: 'listing', siteId: ctx.site.id, slug: recorded.slug });
+    await publishEvent(ctx, { type: 'listing.published', listingId });
   }
   return loadFreeLaunch(ctx.db, ctx.site.id, listingId);
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { reindexListings } from '../search/search-index.js';
+import { publishEvent } from '../events/publish-event.js';
 import { enqueueDueBadgeChecks, purgeFinishedBadgeChecks } from './badge-check.js';
 import { utcMinute } from './free-launch-view.js';
 import { loadFreeQueueSettings } from './free-queue-settings.js';
@@ -25,6 +26,7 @@ export async function launchScheduledListings(ctx: AppContext): Promise<string[]
   if (launched.length === 0) return [];
   await reindexListings(ctx.db, { listingIds: launched.map((l) => l.id) });
   for (const l of launched) ctx.db.changed({ kind: 'listing', siteId: ctx.site.id, slug: l.slug });
+  for (const l of launched) await publishEvent(ctx, { type: 'listing.live', listingId: l.id });
   return launched.map((l) => l.slug);
 }
 

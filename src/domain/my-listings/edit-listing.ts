@@ -15,6 +15,7 @@ import {
 import { diffValues, recordVersion } from './listing-versions.js';
 import { isListingOwner } from '../listings/listing-ownership.js';
 import { detectListingLanguages, stateListingLanguage } from '../listings/listing-language.js';
+import { publishEvent } from '../events/publish-event.js';
 
 export interface AppliedTo {
   site: string;
@@ -86,7 +87,7 @@ const SEARCHED = ['tagline', 'short_description', 'description', 'keywords', 'he
  * at once: there is no review step.
  */
 export async function editMyListing(
-  ctx: Pick<AppContext, 'db' | 'site' | 'now'>,
+  ctx: Pick<AppContext, 'db' | 'site' | 'now' | 'config'>,
   listing: OwnedListing,
   userId: number,
   input: ListingEditInput,
@@ -160,6 +161,11 @@ export async function editMyListing(
     if (searched) await reindexListings(tx, { companyIds: [listing.company_id] });
     // A language nobody states follows the text.
     if (searched || 'language' in diff.after) await detectListingLanguages(tx, { companyIds: [listing.company_id] });
+    if (diff.fields.length)
+      await publishEvent(
+        { db: tx, now: () => ctx.now(), config: ctx.config },
+        { type: 'listing.updated', listingId: listing.id, data: { changed: diff.fields } },
+      );
     return { changed: diff.fields, applied_to: applied };
   });
 

@@ -5,6 +5,7 @@ import { formatUsd } from '../money/format-money.js';
 import { isProductCode, type ProductCode } from './catalog.js';
 import { MAX_EXTRA_CATEGORIES } from './order-items.js';
 import type { ReviewPoint } from './profile-review.js';
+import { publishEvent } from '../events/publish-event.js';
 
 /** An order line as fulfilment reads it (locked). */
 export interface FulfilLine {
@@ -60,7 +61,7 @@ interface Fulfilment {
 
 /** How each product is fulfilled; every product sold needs a listing. */
 const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome & { slug?: string }>) | null } = {
-  launch: async ({ tx, line, l, at, thisMonday }) => {
+  launch: async ({ tx, line, l, f, at, thisMonday }) => {
     // A week that has begun (or none) means now.
     const liveNow = !line.week || line.week <= thisMonday;
     if (l.status === 'hidden') {
@@ -90,6 +91,10 @@ const FULFILMENT: { [P in ProductCode]: ((c: Fulfilment) => Promise<LineOutcome 
                 free_queue_exit = NULL, updated_at = $4 WHERE id = $1`,
       [l.id, liveNow ? 'live' : 'scheduled', liveNow ? thisMonday : line.week, at],
     );
+    // In the fulfilment's transaction: the events commit with the launch, or not at all.
+    const events = { db: tx, now: () => f.now, config: f.ctx.config };
+    if (l.status !== 'scheduled') await publishEvent(events, { type: 'listing.published', listingId: l.id });
+    if (liveNow) await publishEvent(events, { type: 'listing.live', listingId: l.id });
     return {
       done: true,
       slug: l.slug,

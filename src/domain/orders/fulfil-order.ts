@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { type NoRows, fromJson, type Queryable } from '../../db/client.js';
+import { type NoRows, fromJson } from '../../db/client.js';
 import { loadListingProfileAnyStatus } from '../listings/listing-profile.js';
 import { notifyOrderFulfilled } from '../notifications/notify.js';
 import { reindexListings } from '../search/search-index.js';
@@ -7,6 +7,8 @@ import { applyLine, type FulfilLine } from './fulfil-line.js';
 import { loadOrderSettings } from './order-settings.js';
 import { reviewProfile } from './profile-review.js';
 import { llmReviewProfile } from './llm-review.js';
+import { publishEvent, type EventDeps } from '../events/publish-event.js';
+import { orderEventData } from './order-events.js';
 
 /** Site-specific kind: only workers of the order's site (its PUBLIC_URL, its listings) claim it. */
 export const fulfilJobKind = (siteKey: string) => `orders.fulfil:${siteKey}`;
@@ -62,7 +64,7 @@ export async function fulfilOrder(ctx: AppContext, orderId: number): Promise<{ f
     else waiting++;
     if (outcome.slug && candidate.listing_id) touched.set(candidate.listing_id, outcome.slug);
   }
-  await completeOrder(ctx.db, orderId, ctx.now());
+  await completeOrder(ctx, orderId);
   if (touched.size) {
     await reindexListings(ctx.db, { listingIds: [...touched.keys()] });
     for (const slug of touched.values()) ctx.db.changed({ kind: 'listing', siteId: ctx.site.id, slug });
@@ -81,21 +83,31 @@ async function writeReview(ctx: AppContext, listingId: number) {
   return written ? { method: 'llm', ...written } : { method: 'checklist', ...reviewProfile(profile) };
 }
 
-/** Bundles whose parts are all fulfilled are fulfilled; an order whose lines all are becomes fulfilled. */
-export async function completeOrder(db: Queryable, orderId: number, now: Date): Promise<boolean> {
+/**
+ * Bundles whose parts are all fulfilled are fulfilled; an order whose lines all are becomes
+ * fulfilled, and its buyer's webhooks are told (order.fulfilled).
+ */
+export async function completeOrder(deps: EventDeps, orderId: number): Promise<boolean> {
+  const { db } = deps;
+  const now = deps.now();
   await db.query<NoRows>(
     `UPDATE order_lines b SET fulfilled_at = $2, fulfilment = '{"detail":"Every part of the bundle is fulfilled."}'
       WHERE b.order_id = $1 AND b.product_code = 'launch_bundle' AND b.fulfilled_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM order_lines p WHERE p.parent_line_id = b.id AND p.fulfilled_at IS NULL)`,
     [orderId, now.toISOString()],
   );
-  const rows = await db.query<{ id: number }>(
+  const rows = await db.query<{ number: string; user_id: number; total_cents: number; currency: string }>(
     `UPDATE orders SET status = 'fulfilled', fulfilled_at = $2 WHERE id = $1 AND status = 'paid'
-        AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL) RETURNING id`,
+        AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND fulfilled_at IS NULL)
+      RETURNING number, user_id, total_cents, currency`,
     [orderId, now.toISOString()],
   );
-  if (rows.length) await notifyOrderFulfilled(db, orderId, now);
-  return rows.length > 0;
+  const o = rows[0];
+  if (!o) return false;
+  await notifyOrderFulfilled(db, orderId, now);
+  const data = orderEventData(deps.config.publicUrl, o);
+  await publishEvent(deps, { type: 'order.fulfilled', accountIds: [o.user_id], data });
+  return true;
 }
 
 /** The team marks a done-for-you task done: its line is fulfilled, and the order with it when nothing else is open. */
@@ -123,7 +135,7 @@ export async function completeAdminTask(ctx: AppContext, taskId: number, note: s
     return lines[0]?.order_id ?? null;
   });
   if (orderId === null) return false;
-  await completeOrder(ctx.db, orderId, ctx.now());
+  await completeOrder(ctx, orderId);
   return true;
 }
 

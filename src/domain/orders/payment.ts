@@ -4,6 +4,8 @@ import { badRequest, conflict } from '../../errors/app-error.js';
 import { checkVies } from './vies.js';
 import { queueMail } from '../../mail/outbox.js';
 import { enqueueAndNotify } from '../../jobs/queue.js';
+import { publishEvent } from '../events/publish-event.js';
+import { orderEventData } from './order-events.js';
 import type { PaymentEvent, PaymentProvider } from '../../payments/payment-provider.js';
 import { paymentProviderFor } from '../../payments/providers.js';
 import { formatRate, vatOnNet } from './vat.js';
@@ -131,6 +133,9 @@ export async function markOrderPaid(ctx: AppContext, tx: Queryable, orderId: num
     { orderId },
     { uniqueKey: `order-fulfil:${orderId}`, runAt: now, maxAttempts: 10 },
   );
+  const events = { db: tx, now: () => now, config: ctx.config };
+  const data = orderEventData(ctx.config.publicUrl, order);
+  await publishEvent(events, { type: 'order.paid', accountIds: [order.user_id], data });
   const [buyer] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [order.user_id]);
   if (buyer) {
     const page = `${ctx.config.publicUrl}/orders/${order.number}`;

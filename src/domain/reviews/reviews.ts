@@ -155,7 +155,8 @@ function accountRefusal(s: Standing | null): Refusal | null {
   return null;
 }
 
-export type WriteResult = { ok: true; review_id: number } | Refusal;
+/** `created`: a first review, not an edit of the person's review. */
+export type WriteResult = { ok: true; review_id: number; created?: boolean } | Refusal;
 
 /**
  * Writes the person's review of a live listing, or edits the one they wrote: one per person, so
@@ -176,13 +177,13 @@ export async function writeReview(
   if (s!.owner) return refuse('owner');
   const checked = checkReview(input);
   if (!checked.ok) return { ok: false, status: 400, reason: 'invalid', problem: checked.problem };
-  const rows = await db.query<{ id: number }>(
+  const rows = await db.query<{ id: number; created: boolean }>(
     `INSERT INTO reviews (listing_id, user_id, rating, body, created_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (listing_id, user_id) WHERE user_id IS NOT NULL DO UPDATE
        SET rating = EXCLUDED.rating, body = EXCLUDED.body,
            updated_at = CASE WHEN reviews.rating = EXCLUDED.rating AND reviews.body = EXCLUDED.body THEN reviews.updated_at ELSE EXCLUDED.created_at END
        WHERE reviews.hidden_at IS NULL
-     RETURNING id`,
+     RETURNING id, (xmax = 0) AS created`,
     [listing.id, userId, checked.value.rating, checked.value.body, now.toISOString()],
   );
   // No row: the person's review exists and a moderator hid it.
@@ -190,7 +191,7 @@ export async function writeReview(
   // The profile shows the community rating.
   await listingChanged(db, listing.id);
   await notifyReview(db, rows[0].id, now);
-  return { ok: true, review_id: rows[0].id };
+  return { ok: true, review_id: rows[0].id, created: rows[0].created };
 }
 
 export type DeleteResult = { ok: true; deleted: boolean } | Refusal;

@@ -208,13 +208,17 @@ async function ownVote(
  * count each vote exactly once (a row already released no longer matches). Returns the listings
  * whose counts moved, announced as changed.
  */
-export async function releaseHeldVotes(db: Queryable, now: Date): Promise<{ site_id: number; slug: string }[]> {
-  const moved = await db.query<{ site_id: number; slug: string }>(
+export async function releaseHeldVotes(
+  db: Queryable,
+  now: Date,
+): Promise<{ site_id: number; slug: string; id: number; votes: number; released: number }[]> {
+  const moved = await db.query<{ site_id: number; slug: string; id: number; votes: number; released: number }>(
     `WITH released AS (
        UPDATE votes SET counted = true, held_until = NULL
         WHERE held_until IS NOT NULL AND held_until <= $1 AND voided_at IS NULL RETURNING listing_id),
      per AS (SELECT listing_id, count(*)::int AS n FROM released GROUP BY listing_id)
-     UPDATE listings l SET votes_count = l.votes_count + per.n FROM per WHERE l.id = per.listing_id RETURNING l.site_id, l.slug`,
+     UPDATE listings l SET votes_count = l.votes_count + per.n FROM per WHERE l.id = per.listing_id
+     RETURNING l.site_id, l.slug, l.id, l.votes_count AS votes, per.n AS released`,
     [now.toISOString()],
   );
   for (const l of moved) db.changed({ kind: 'listing', siteId: l.site_id, slug: l.slug });
@@ -357,4 +361,13 @@ export async function votedListingIds(
     [userId, listings.map((l) => l.id)],
   );
   return new Set(rows.map((r) => r.listing_id));
+}
+
+/** A live listing's id by its slug (a vote's outcome names the listing by slug). */
+export async function liveListingId(db: Queryable, siteId: number, slug: string): Promise<number | null> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT id FROM listings WHERE site_id = $1 AND slug = $2 AND status = 'live'`,
+    [siteId, slug],
+  );
+  return rows[0]?.id ?? null;
 }

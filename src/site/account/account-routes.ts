@@ -53,7 +53,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       <p>Signed in as <strong>${user.email}</strong>${user.name ? html` (${user.name})` : ''}.
       ${user.email_verified_at ? html`Email confirmed.` : html`<span class="error">Email not confirmed yet.</span>`}</p>
       ${user.email_verified_at ? '' : html`<form method="post" action="/account/resend-verification"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary">Send the confirmation email again</button></form>`}
-      <p><a href="/submit">Submit a product</a> · <a href="/drafts">Your drafts</a></p>
+      <p><a href="/submit">Submit a product</a> · <a href="/drafts">Your drafts</a> · <a href="/account/webhooks">Webhooks</a></p>
       <form method="post" action="/signout"><input type="hidden" name="_csrf" value="${csrf}"><button class="secondary">Sign out</button></form>
       ${security}
       ${passkeys}

@@ -16,7 +16,7 @@ const at = (monday: string, days: number, hour = 12) =>
 describeEachDatabase('the weekly awards', (env) => {
   const db = () => env().ctx.db;
   const site = () => env().ctx.site;
-  const award = (monday: string) => awardWeek(db(), site(), monday, env().ctx.now());
+  const award = (monday: string) => awardWeek(db(), site(), monday, env().ctx.config.publicUrl, () => env().ctx.now());
 
   test('the three launches of the week with the most counted votes cast in it win #1, #2 and #3', async () => {
     const week = freshWeek();

@@ -188,8 +188,8 @@ describeEachDatabase(
         `INSERT INTO order_lines (order_id, product_code, listing_id, unit_price_cents, total_cents, fulfilled_at) VALUES ($1, 'featured', $2, 4900, 4900, $3)`,
         [order.id, l.id, env().ctx.now().toISOString()],
       );
-      assert.equal(await completeOrder(env().ctx.db, order.id, env().ctx.now()), true);
-      assert.equal(await completeOrder(env().ctx.db, order.id, env().ctx.now()), false);
+      assert.equal(await completeOrder(env().ctx, order.id), true);
+      assert.equal(await completeOrder(env().ctx, order.id), false);
       await sendNotificationBatches(env().ctx);
       for (const to of [buyer.email, cofounder.email]) {
         const got = await mails(to);
