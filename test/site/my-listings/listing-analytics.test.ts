@@ -174,6 +174,20 @@ describeEachDatabase('listing analytics', (env) => {
     at(env(), '2026-11-18T12:00:00Z');
   });
 
+  test("a signed-out visitor's copy from the memo, and a 304 for one already in the browser, are views too", async () => {
+    const { ctx } = env();
+    at(env(), '2026-11-26T08:00:00Z');
+    const first = await view(env(), '192.0.2.20');
+    const etag = first.headers.etag as string;
+    assert.ok(etag, 'the memoised page has an ETag');
+    assert.equal((await view(env(), '192.0.2.21')).statusCode, 200);
+    assert.equal((await view(env(), '192.0.2.22', { 'if-none-match': etag })).statusCode, 304);
+    await ctx.analytics.flush();
+    const r = (await owner.call('GET', `/listings/${SLUG}/analytics?range=7d`)).body;
+    assert.equal(r.series.views.at(-1), 3);
+    at(env(), '2026-11-18T12:00:00Z');
+  });
+
   test('only its owners and administrators see the analytics; others get the 404 of a missing listing', async () => {
     const stranger = await founder(env(), 'analytics-stranger');
     const refused = await stranger.call('GET', `/listings/${SLUG}/analytics`);
