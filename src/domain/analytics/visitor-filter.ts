@@ -32,19 +32,23 @@ export function clientPrefix(ip: string): string {
 /**
  * Remembers, per instance, which visitor was counted for which listing in the last `windowMs`, so
  * reloads, double clicks and a bot that passes as a browser count once per window. Two maps take
- * turns (the older dropped whole each window), so memory holds at most two windows of visitors and
- * is never walked entry by entry.
+ * turns (the older dropped whole each window), so memory holds at most two windows of visitors (and
+ * at most 2 × maxKeys) and is never walked entry by entry.
  */
 export class RepeatFilter {
   private current = new Map<string, number>();
   private previous = new Map<string, number>();
   private turnAt = 0;
 
-  constructor(private readonly windowMs: number) {}
+  /** `maxKeys`: a flood of new visitors turns the maps early (then some repeats count) rather than filling memory. */
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxKeys = 200_000,
+  ) {}
 
   /** True the first time `key` is seen in a window (and remembers it); false for a repeat. */
   firstIn(key: string, now: number): boolean {
-    if (now >= this.turnAt) {
+    if (now >= this.turnAt || this.current.size >= this.maxKeys) {
       this.previous = now - this.turnAt < this.windowMs ? this.current : new Map();
       this.current = new Map();
       this.turnAt = now + this.windowMs;

@@ -55,6 +55,17 @@ test('a key counts once per window, and again once the window has passed', () =>
   assert.equal(f.firstIn('a', 5_000), true, 'long after: both maps have gone');
 });
 
+test('a flood of new visitors turns the maps early instead of growing them without end', () => {
+  const f = new RepeatFilter(60_000, 2);
+  assert.equal(f.firstIn('a', 0), true);
+  assert.equal(f.firstIn('b', 1), true);
+  assert.equal(f.firstIn('c', 2), true, 'the third key turns the maps');
+  assert.equal(f.firstIn('a', 3), false, 'the turned-out map is still asked');
+  assert.equal(f.firstIn('d', 4), true);
+  assert.equal(f.firstIn('e', 5), true, 'turns again: a and b are forgotten');
+  assert.equal(f.firstIn('a', 6), true);
+});
+
 test('referrers are hosts only, without www, and never our own', () => {
   const own = 'launchdeck.test';
   assert.equal(referrerHost('https://news.example.com/item?id=1', own), 'news.example.com');
