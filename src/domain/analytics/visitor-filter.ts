@@ -8,8 +8,21 @@ import { isIPv4, isIPv6 } from 'node:net';
 const BOT_MARKERS =
   /bot|crawl|spider|slurp|scrap|fetch|preview|monitor|scan|check|archiv|headless|lighthouse|pingdom|curl|wget|python|java\/|go-http|okhttp|axios|node|undici|http-?client|libwww|ruby|php|perl|facebookexternalhit|whatsapp|embedly|quora|pinterest|vkshare|bytespider|ccbot|claude|gpt|perplexity|ahrefs|semrush|mj12|petal|yandex|baidu|seznam|mediapartners|^mozilla\/[0-4]\.|^$/i;
 
+/** User-Agents already tested (a few hundred distinct ones make most traffic): the test costs ≈ 2 µs, a lookup far less. */
+const known = new Map<string, boolean>();
+const MAX_KNOWN = 1_000;
+
 /** Whether a request's User-Agent is a crawler's (or missing: browsers always send one). */
-export const isBot = (userAgent: string | undefined): boolean => BOT_MARKERS.test(userAgent ?? '');
+export function isBot(userAgent: string | undefined): boolean {
+  const ua = userAgent ?? '';
+  let bot = known.get(ua);
+  if (bot === undefined) {
+    bot = BOT_MARKERS.test(ua);
+    if (known.size >= MAX_KNOWN) known.clear();
+    known.set(ua, bot);
+  }
+  return bot;
+}
 
 /**
  * The part of a client address that stands for one visitor: an IPv4 address whole, an IPv6
