@@ -55,6 +55,8 @@ export async function cannon(
     connections?: number;
     /** Sent with every request (autocannon builds a request with headers of its own more slowly). */
     headers?: Record<string, string>;
+    /** Replace `[<id>]` in headers and bodies with a new UUID for every request (autocannon's idReplacement). */
+    idReplacement?: boolean;
   } = {},
 ): Promise<{ rps: number; p99: number; errors: number; non2xx: number; serverCpuUsPerRequest: number }> {
   const args = {
@@ -63,6 +65,7 @@ export async function cannon(
     connections: opts.connections ?? 20,
     ...(opts.requests ? { requests: opts.requests } : {}),
     ...(opts.headers ? { headers: opts.headers } : {}),
+    ...(opts.idReplacement ? { idReplacement: true } : {}),
   };
   // The options go by standard input: a list of request bodies can be longer than argv allows.
   const child = spawn(process.execPath, ['--import', 'tsx', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });

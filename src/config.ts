@@ -33,6 +33,8 @@ export interface Config {
   jobLeaseMs: number;
   /** How long an instance reuses the answer of a public list read (0 = never); listing writes clear it sooner. */
   readCacheSeconds: number;
+  /** ANALYTICS=off: no page views, website clicks or referrers are counted (the /go redirect still works). */
+  analytics: boolean;
   /** SECRETS_KEY: the 32-byte key that encrypts stored payment-provider keys (revenue connections). */
   secretsKey: Buffer | null;
   domainRatings: DomainRatingConfig;
@@ -340,6 +342,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 6, 1, 64),
     jobLeaseMs: int(env, 'JOB_LEASE_SECONDS', 60, 1, 3600) * 1000,
     readCacheSeconds: int(env, 'READ_CACHE_SECONDS', 5, 0, 300),
+    analytics: bool(env, 'ANALYTICS', true),
     secretsKey: secretsKey(env),
     domainRatings: domainRatings(env),
     metricsToken: str(env, 'METRICS_TOKEN'),

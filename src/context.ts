@@ -6,6 +6,8 @@ import { ensureSite } from './domain/site/site-repository.js';
 import { ensureServerSecret } from './domain/site/server-secret.js';
 import { ListingCache, LISTINGS_CHANNEL, profileCacheKey } from './domain/listings/listing-cache.js';
 import { ViewCounter } from './domain/listings/view-counter.js';
+import { ListingAnalytics } from './domain/analytics/analytics-counter.js';
+import { siteHost } from './domain/analytics/referrer-host.js';
 import { CredentialCache } from './api/credential-cache.js';
 import { ensureCatalog } from './domain/orders/catalog.js';
 import { dropSalesCatalog, SALES_CHANNEL } from './domain/orders/sales-catalog.js';
@@ -30,7 +32,8 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
   const listingCache = new ListingCache(300_000, 60_000, 5_000, Date.now, 0.25);
   const readCache = new ListingCache(config.readCacheSeconds * 1000, config.readCacheSeconds * 1000, 2_000);
   await dropCachedCopiesOnChange(db, listingCache, readCache);
-  return {
+  const now = opts.now ?? (() => new Date());
+  const ctx: AppContext = {
     secret,
     credentials,
     db,
@@ -39,8 +42,15 @@ export async function createAppContext(config: Config, opts: { db?: Db; now?: ()
     listingCache,
     readCache,
     views: new ViewCounter(db),
-    now: opts.now ?? (() => new Date()),
+    // ctx.config, not config: tests put the address they listen on in PUBLIC_URL after this.
+    analytics: new ListingAnalytics(db, {
+      enabled: config.analytics,
+      ownHost: () => siteHost(ctx.config.publicUrl),
+      now,
+    }),
+    now,
   };
+  return ctx;
 }
 
 /** The LISTINGS_CHANNEL payload of a change to every listing at once (a profile key has a colon). */
@@ -108,5 +118,6 @@ async function dropCachedCopiesOnChange(db: Db, listingCache: ListingCache, read
 
 export async function closeAppContext(ctx: AppContext): Promise<void> {
   await ctx.views.stop().catch(() => {});
+  await ctx.analytics.stop().catch(() => {});
   await ctx.db.close();
 }

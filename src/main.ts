@@ -54,6 +54,7 @@ async function start(config: Config, args: string[]) {
     if (seeded) console.log('  demo content loaded (set SEED_DEMO=0 to start empty)');
   }
   ctx.views.start();
+  ctx.analytics.start();
   const app = await buildApp(ctx, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } });
   const scheduler = webOnly ? null : startScheduler(ctx);
   const worker = webOnly ? null : await startWorker(ctx);

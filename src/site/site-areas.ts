@@ -27,12 +27,14 @@ import { registerFollowRoutes } from './my-listings/my-listing-follow.js';
 import { registerInterviewRoutes } from './my-listings/my-listing-interview.js';
 import { registerListingMediaRoutes } from './my-listings/my-listing-media.js';
 import { registerRevenueRoutes } from './my-listings/my-listing-revenue.js';
+import { registerAnalyticsRoutes } from './my-listings/my-listing-analytics.js';
 import { registerMyListingRoutes } from './my-listings/my-listing-routes.js';
 import { registerAwardPages } from './public/award-pages.js';
 import { registerBrowseRoutes } from './public/browse-routes.js';
 import { registerCalendarRoutes } from './public/calendar-routes.js';
 import { registerFeedRoutes } from './public/feeds.js';
 import { registerListingRoutes } from './public/listing-routes.js';
+import { registerOutboundRoutes } from './public/outbound-routes.js';
 import { registerPeopleRoutes } from './public/people-routes.js';
 import { registerSiteMapPage } from './public/site-map-page.js';
 import { registerSitemapRoutes } from './public/sitemap.js';
@@ -75,6 +77,7 @@ const SITE_AREAS: SiteArea[] = [
       registerShareImageRoutes,
       registerApiReference,
       registerListingRoutes,
+      registerOutboundRoutes,
       registerBadgeRoutes,
       registerCalendarRoutes,
       registerAwardPages,
@@ -115,7 +118,13 @@ const SITE_AREAS: SiteArea[] = [
     name: 'my-listings',
     access: 'signed-in',
     home: '/my/listings',
-    routes: [registerMyListingRoutes, registerInterviewRoutes, registerRevenueRoutes, registerListingMediaRoutes],
+    routes: [
+      registerMyListingRoutes,
+      registerInterviewRoutes,
+      registerRevenueRoutes,
+      registerListingMediaRoutes,
+      registerAnalyticsRoutes,
+    ],
   },
   { name: 'claim links', access: 'anyone', home: '/claims', routes: [registerClaimLinkRoutes] },
   { name: 'claims', access: 'signed-in', home: '/claims', routes: [registerClaimRoutes] },

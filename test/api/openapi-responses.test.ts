@@ -426,6 +426,11 @@ const COVERAGE: Record<string, (t: Traffic, w: World) => Promise<unknown>> = {
     await t.send(200, 'DELETE', `/me/listings/${w.live}/milestones/${added.body.id}`);
     await t.send(404, 'DELETE', `/me/listings/${w.live}/milestones/${added.body.id}`);
   },
+  get_listing_analytics: async (t, w) => {
+    await t.send(200, 'GET', `/listings/${w.liveSlug}/analytics?range=7d`);
+    await t.send(404, 'GET', `/listings/${w.liveSlug}/analytics`, { as: 'stranger' });
+    await t.send(400, 'GET', `/listings/${w.liveSlug}/analytics?launch=2001-01-01`);
+  },
   add_listing_media: async (t, w) => {
     await t.send(201, 'POST', `/me/listings/${w.live}/media`, { body: { video_url: 'https://youtu.be/dQw4w9WgXcQ' } });
     await t.send(400, 'POST', `/me/listings/${w.live}/media`, { body: { image_base64: 'bm90IGFuIGltYWdl' } });

@@ -81,6 +81,7 @@ describeEachDatabase("IDOR: account A on account B's objects", (env) => {
       ids: {
         id: draft.body.id,
         listing_id: String(listingId),
+        slug: 'victims-listing',
         milestone_id: String(milestone.body.id),
         media_id: String(media.body.id),
         claim_id: String(claim.body.id),

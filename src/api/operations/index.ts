@@ -17,6 +17,7 @@ import { passkeyOperations } from './passkeys.js';
 import { submitOperations } from './submit.js';
 import { myListingOperations } from './my-listings.js';
 import { listingMediaOperations } from './listing-media.js';
+import { listingAnalyticsOperations } from './listing-analytics.js';
 import { revenueOperations } from './revenue.js';
 import { claimOperations } from './claims.js';
 import { orderOperations } from './orders.js';
@@ -39,6 +40,7 @@ export const operations: Operation[] = [
   ...submitOperations,
   ...myListingOperations,
   ...listingMediaOperations,
+  ...listingAnalyticsOperations,
   ...claimOperations,
   ...orderOperations,
   ...checkoutOperations,

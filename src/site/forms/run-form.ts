@@ -131,7 +131,7 @@ export async function runOperation<
   ctx: AppContext,
   user: User | null,
   op: OperationSpec<P, Q, B, R>,
-  input: { params?: Record<string, unknown>; body?: Record<string, unknown> },
+  input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: Record<string, unknown> },
   opts: { coerce?: boolean } = {},
 ): Promise<FormOutcome<Static<R>>> {
   const checked = checkOperationInput(op, input, opts.coerce ?? false);

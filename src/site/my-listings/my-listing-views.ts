@@ -86,7 +86,8 @@ export function myListingsView(items: MyListingSummary[], page: number, totalPag
       ${items.map(
         (
           l,
-        ) => html`<tr><td><a href="/my/listings/${l.listing_id}"><strong>${l.name}</strong></a><br><span class="muted">${l.tagline}</span></td>
+        ) => html`<tr><td><a href="/my/listings/${l.listing_id}"><strong>${l.name}</strong></a><br><span class="muted">${l.tagline}</span>
+          <br><a class="small" href="/my/listings/${l.listing_id}/analytics">Analytics<span class="sr-only"> of ${l.name}</span></a></td>
         <td>${l.status}</td><td>${l.plan ?? '—'}</td><td>${l.launch_week ?? '—'}</td><td>${l.next_step ?? ''}</td></tr>`,
       )}
     </tbody></table>${pager('/my/listings', page, totalPages)}`
@@ -256,7 +257,8 @@ export function editorView(l: MyListingDetail, o: EditorOptions): SafeHtml {
     <p>${l.page_url ? html`<a href="/p/${l.slug}">See the public page</a>` : html`<span class="muted">Not public yet.</span>`}
       ${l.status === 'draft' ? html` · <a href="/my/listings/${l.listing_id}/launch">Launch for free</a>` : ''}
       · <a href="/my/listings/${l.listing_id}/media">Screenshots and video</a>
-      · <a href="/my/listings/${l.listing_id}/revenue">Revenue</a></p>
+      · <a href="/my/listings/${l.listing_id}/revenue">Revenue</a>
+      · <a href="/my/listings/${l.listing_id}/analytics">Analytics</a></p>
     ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
     <h2 id="edit">Edit the listing</h2>
     ${listingForm(l, o)}

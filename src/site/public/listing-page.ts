@@ -7,6 +7,7 @@ import type { ListingSummary } from '../../domain/listings/listing-summary.js';
 import { isFeatured } from '../../domain/listings/featured.js';
 import { reportLink } from '../community/report-link.js';
 import { mediaSection } from './listing-media.js';
+import { websitePath } from './outbound-routes.js';
 import { SOCIAL_LABELS, STORY_SECTION_TITLES, type StorySection } from '../../drafting/draft-content.js';
 
 /** Plain words for the profile fields a company's website did not state. */
@@ -86,7 +87,7 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
         <p class="chips">${p.categories.map((c) => html`<a class="chip" href="/categories/${c.slug}">${c.name}</a>`)}
           ${p.verified ? html`<span class="chip verified" title="Ownership verified">✓ Verified owner</span>` : ''}
           ${isFeatured(p, o.now) ? html`<span class="chip featured" title="Paid placement">Featured</span>` : p.plan === 'paid' ? html`<span class="chip paid">Paid launch</span>` : ''}</p></div>
-      <div class="actions-col"><a class="button" href="${p.url}" rel="nofollow noopener" target="_blank">Visit website<span class="sr-only"> (opens in a new tab)</span></a>
+      <div class="actions-col"><a class="button" href="${websitePath(p.slug)}" rel="nofollow noopener" target="_blank">Visit website<span class="sr-only"> (opens in a new tab)</span></a>
         ${o.vote}<p class="stat">${p.followers} ${p.followers === 1 ? 'follower' : 'followers'}</p></div>
     </header>
     ${p.status === 'scheduled' && p.launch_week ? html`<p class="notice" role="status">Launches on Monday ${p.launch_week}.</p>` : ''}

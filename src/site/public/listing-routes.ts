@@ -20,6 +20,7 @@ import { commentsSection } from '../community/comment-section.js';
 import { listingReviewsSection } from '../community/review-section.js';
 import { commentSort } from '../../domain/comments/comment-rules.js';
 import { listingSharePath, logoPath } from '../../domain/images/image-addresses.js';
+import { visitorOf } from './outbound-routes.js';
 
 const sendHtml = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
 
@@ -122,6 +123,9 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
     const versions = memo.versions(slug);
     // get_listing itself: its cached profile, its view count, its 404.
     const p = await readOperation(ctx, getListingOperation, { slug });
+    // Counted here, before any memoised copy or 304 is sent: every visit of the page is a view.
+    const visitor = visitorOf(req);
+    if (visitor) ctx.analytics.view(p.id, visitor);
     const now = ctx.now();
     const user = req.user;
     const readAlternatives = () =>

@@ -11,6 +11,7 @@ import { renderMarkdown } from '../markdown.js';
 import { currentUser } from '../session.js';
 import { pageMemoOf } from '../page-memo.js';
 import { readOperation } from './read-operation.js';
+import { websitePath } from './outbound-routes.js';
 import { avatarPath } from '../../domain/images/image-addresses.js';
 import { SOCIAL_LABELS } from '../../drafting/draft-content.js';
 
@@ -310,14 +311,16 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext) {
     const c = await readOperation(ctx, compareListingsOperation, { a: param(q, 'a'), b: param(q, 'b') });
     const cell = (v: string | null) =>
       v === null || v === '' ? html`<td class="not-stated">Not stated</td>` : html`<td>${v}</td>`;
-    const site = (u: string) =>
-      isWebUrl(u) ? html`<td><a href="${u}" rel="nofollow noopener">${hostOf(u)}</a></td>` : cell(u || null);
+    const site = (l: { slug: string; url: string }) =>
+      isWebUrl(l.url)
+        ? html`<td><a href="${websitePath(l.slug)}" rel="nofollow noopener">${hostOf(l.url)}</a></td>`
+        : cell(l.url || null);
     const body = html`<h1>${c.a.name} vs ${c.b.name}</h1>
       <div class="table-wrap"><table class="compare">
         <caption>${c.a.name} and ${c.b.name} side by side; “Not stated” means the product does not say.</caption>
         <thead><tr><th scope="col">Fact</th><th scope="col"><a href="/p/${c.a.slug}">${c.a.name}</a></th><th scope="col"><a href="/p/${c.b.slug}">${c.b.name}</a></th></tr></thead>
         <tbody>
-          <tr><th scope="row">Website</th>${site(c.a.url)}${site(c.b.url)}</tr>
+          <tr><th scope="row">Website</th>${site(c.a)}${site(c.b)}</tr>
           <tr><th scope="row">Category</th>${cell(c.a.category)}${cell(c.b.category)}</tr>
           ${c.rows.map((r) => html`<tr><th scope="row">${r.label}</th>${cell(r.a)}${cell(r.b)}</tr>`)}
         </tbody></table></div>

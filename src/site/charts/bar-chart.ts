@@ -1,0 +1,74 @@
+import { html, type SafeHtml } from '../html.js';
+
+/** One bar: what it is called in the table (a day, an hour) and its count. */
+export interface ChartPoint {
+  label: string;
+  value: number;
+}
+
+export interface BarChartOptions {
+  /** Unique on the page: the SVG's <title>/<desc> ids derive from it. */
+  id: string;
+  /** The chart's name, shown above it and read as the image's name. */
+  title: string;
+  /** What the chart shows in words (e.g. the total and the busiest day), read as the image's description. */
+  description: string;
+  points: ChartPoint[];
+  /** The table's column headers (default "Day" and "Count"). */
+  labelHeader?: string;
+  valueHeader?: string;
+}
+
+/** The drawing's own units: the SVG scales to its box, so these only fix the proportions. */
+const WIDTH = 600;
+const HEIGHT = 160;
+const PAD_LEFT = 36;
+const PAD_BOTTOM = 22;
+const PAD_TOP = 8;
+
+/** A round top for the axis: 1, 2 or 5 times a power of ten, so the one gridline label reads simply. */
+export function niceMax(max: number): number {
+  if (max <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
+  return 10 * power;
+}
+
+/**
+ * A bar chart as server-rendered SVG (`role="img"` named by its <title> and described by its <desc>, so it needs no
+ * script and reads as one image), followed by the same figures as a table in a <details> for anyone who cannot
+ * see the bars. Colours come from the stylesheet (`.chart`), so the chart follows the light/dark scheme.
+ */
+export function barChart(o: BarChartOptions): SafeHtml {
+  const n = o.points.length;
+  const top = niceMax(Math.max(0, ...o.points.map((p) => p.value)));
+  const plotW = WIDTH - PAD_LEFT;
+  const plotH = HEIGHT - PAD_BOTTOM - PAD_TOP;
+  const slot = n ? plotW / n : plotW;
+  const gap = slot > 6 ? slot * 0.2 : 0;
+  const y = (v: number) => PAD_TOP + plotH - (v / top) * plotH;
+  const bars = o.points.map((p, i) => {
+    const h = (Math.max(0, p.value) / top) * plotH;
+    return html`<rect class="bar" x="${fmt(PAD_LEFT + i * slot + gap / 2)}" y="${fmt(y(Math.max(0, p.value)))}" width="${fmt(slot - gap)}" height="${fmt(h)}"><title>${p.label}: ${p.value}</title></rect>`;
+  });
+  const first = o.points[0]?.label;
+  const last = n > 1 ? o.points[n - 1].label : undefined;
+  const titleId = `${o.id}-title`;
+  const descId = `${o.id}-desc`;
+  return html`<figure class="chart" id="${o.id}">
+<figcaption class="chart-title">${o.title}</figcaption>
+<svg role="img" viewBox="0 0 ${WIDTH} ${HEIGHT}" aria-labelledby="${titleId}" aria-describedby="${descId}" focusable="false"><title id="${titleId}">${o.title}</title><desc id="${descId}">${o.description}</desc>
+<line class="grid" x1="${PAD_LEFT}" x2="${WIDTH}" y1="${PAD_TOP}" y2="${PAD_TOP}"/><line class="axis" x1="${PAD_LEFT}" x2="${WIDTH}" y1="${PAD_TOP + plotH}" y2="${PAD_TOP + plotH}"/>
+<text class="tick" x="${PAD_LEFT - 4}" y="${PAD_TOP + 4}" text-anchor="end">${top}</text><text class="tick" x="${PAD_LEFT - 4}" y="${PAD_TOP + plotH}" text-anchor="end">0</text>
+${bars}
+${first !== undefined ? html`<text class="tick" x="${PAD_LEFT}" y="${HEIGHT - 6}">${first}</text>` : ''}${last !== undefined ? html`<text class="tick" x="${WIDTH}" y="${HEIGHT - 6}" text-anchor="end">${last}</text>` : ''}
+</svg>
+<details class="chart-data"><summary>${o.title}: data table</summary>
+<div class="table-wrap"><table><thead><tr><th scope="col">${o.labelHeader ?? 'Day'}</th><th scope="col">${o.valueHeader ?? 'Count'}</th></tr></thead>
+<tbody>${o.points.map((p) => html`<tr><th scope="row">${p.label}</th><td>${p.value}</td></tr>`)}</tbody></table></div>
+</details>
+</figure>`;
+}
+
+/** Coordinates to two decimals: enough for a 600-unit drawing, and short markup. */
+const fmt = (v: number) => String(Math.round(v * 100) / 100);
