@@ -20,6 +20,7 @@ export function serverInstructions(siteName: string): string {
       '"io.launchdeck/idempotency-key": a retry with the same key and arguments within 24 hours returns the ' +
       'first result (its _meta "io.launchdeck/idempotent-replayed" is true) instead of acting twice.',
     'Each tool names the OAuth scope it needs in its description and in _meta "io.launchdeck/scope".',
+    'Tools taking page and per_page answer {items, page, per_page, total, total_pages}.',
     'get_order then shows when it is paid and what was done for each line (list_my_orders lists them all).',
     'Votes can never be cast through the API or these tools.',
     'Errors come back as results with isError: true whose text is a JSON problem object {type, title, ' +

@@ -121,10 +121,19 @@ function answersAsOthers(ops: Operation[]): Map<string, AnswersAs> {
   return answersAs;
 }
 
+const PAGE_ENVELOPE = ['items', 'page', 'per_page', 'total', 'total_pages'];
+
+/** An answer that is only the paging envelope, whose outline says no more than the server instructions do. */
+const isPageEnvelope = (response: Record<string, unknown>) => {
+  const names = Object.keys(propertiesOf(response as TSchema));
+  return names.length === PAGE_ENVELOPE.length && PAGE_ENVELOPE.every((n) => names.includes(n));
+};
+
 /** The output schema: an outline of the answer, or of what it adds to the tool's it answers as. */
 function outputSchemaOf(response: Record<string, unknown>, answersAs: AnswersAs | undefined) {
   // MCP structuredContent is an object; non-object responses are still returned, as text.
   if (response.type !== 'object' || (answersAs && answersAs.extra.length === 0)) return undefined;
+  if (!answersAs && isPageEnvelope(response)) return undefined;
   if (!answersAs) return withSharedDefinitions(outline(response));
   const all = response.properties as Record<string, unknown>;
   const properties = Object.fromEntries(answersAs.extra.map((n) => [n, all[n]]));

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mcpOperations } from '../../src/api/operations/index.js';
 import { buildToolCatalog } from '../../src/mcp/tool-catalog.js';
+import { serverInstructions } from '../../src/mcp/instructions.js';
 
 const catalog = buildToolCatalog(mcpOperations);
 const tool = (name: string) => {
@@ -36,4 +37,14 @@ test('a tool answering with that resource plus a few properties outlines only th
   assert.match(edit.description ?? '', /Answers as get_my_listing does, plus changed and applied_to\./);
   assert.deepEqual(Object.keys(edit.outputSchema?.properties ?? {}), ['changed', 'applied_to']);
   assert.ok(Object.hasOwn(tool('get_my_listing').outputSchema?.properties ?? {}, 'slug'));
+});
+
+test('a tool answering a bare page of items has no output schema; the server instructions describe the page once', () => {
+  for (const name of ['list_my_listings', 'list_webhook_deliveries'])
+    assert.equal(tool(name).outputSchema, undefined, name);
+  assert.match(
+    serverInstructions('Launchdeck'),
+    /page and per_page answer \{items, page, per_page, total, total_pages\}/,
+  );
+  assert.ok(tool('search_listings').outputSchema, 'a page with more than the envelope keeps its outline');
 });
