@@ -6,8 +6,7 @@ import { Nullable, PaginationQuery, Params, Query, Slug, StringEnum, Paginated }
 import { ListingProfileSchema, ListingSummarySchema, RankingSchema } from '../schemas/records.js';
 import { pageBounds, pageOf } from '../pagination.js';
 import { withJsonText } from '../pre-serialized.js';
-import { withRanking } from '../ranked-profile.js';
-import { launchRanking } from '../../domain/ranking/ranking-reads.js';
+import { withLaunchRanking } from '../ranked-profile.js';
 import { LISTING_SORTS, searchListings } from '../../domain/search/search-listings.js';
 import { loadAlternatives, loadListingProfile } from '../../domain/listings/listing-profile.js';
 import { compareListings } from '../../domain/listings/compare.js';
@@ -83,8 +82,7 @@ export const getListingOperation = defineOperation({
     );
     if (!hit) throw notFound(`There is no listing "${slug}". search_listings finds listings by name.`);
     ctx.views.count(hit.value.id);
-    const ranking = await launchRanking(ctx.readCache, ctx.db, ctx.site.id, hit.value, ctx.now());
-    const ranked = withRanking(hit, ranking);
+    const ranked = await withLaunchRanking(ctx, hit);
     return withJsonText(ranked.value, ranked.json);
   },
 });
