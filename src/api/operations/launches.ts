@@ -6,7 +6,7 @@ import { ListingSummarySchema, RankingSchema } from '../schemas/records.js';
 import { pageBounds, pageOf } from '../pagination.js';
 import { launchSection, launchWeek, LAUNCH_SECTIONS } from '../../domain/launches/launch-repository.js';
 import { addWeeks, mondayOf, resolveWeek, weekEnd } from '../../domain/weeks/weeks.js';
-import { cachedWeekRankings } from '../../domain/ranking/ranking-reads.js';
+import { rankingsOf } from '../../domain/ranking/launch-ranking.js';
 
 export const WeekParam = Type.String({
   maxLength: 10,
@@ -55,8 +55,15 @@ export const getLaunchWeekOperation = defineOperation({
     // An empty past week has no calendar page; current and future weeks exist even when empty.
     if (r.total === 0 && r.state === 'past' && offset === 0) throw notFound(`No launches in the week of ${monday}.`);
     // How each rank is made: the same figures as get_listing's (none before the week begins).
-    const rankings = r.state === 'upcoming' ? {} : await cachedWeekRankings(ctx.readCache, ctx.db, ctx.site.id, monday);
-    const items = r.items.map((item) => ({ ...item, ranking: rankings[String(item.id)] ?? null }));
+    const rankings =
+      r.state === 'upcoming'
+        ? new Map()
+        : await rankingsOf(
+            ctx.db,
+            monday,
+            r.items.map((i) => ({ id: i.id, rank: i.rank, of: r.total, launched_at: i.launched_at })),
+          );
+    const items = r.items.map((item) => ({ ...item, ranking: rankings.get(item.id) ?? null }));
     return {
       ...pageOf(items, r.total, input),
       week: monday,

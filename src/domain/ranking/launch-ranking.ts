@@ -7,7 +7,8 @@ import { addDays } from '../weeks/weeks.js';
  * did not count, by why. The rank is the launch week's own (launch-repository.ts `launchWeek`, the
  * get_launch_week answer): counted votes cast during the week (Monday to Sunday, UTC), most first;
  * on equal counts the listing with more counted votes of all time, then the lower listing id.
- * Nothing paid (featuring, a paid launch, the billboard) enters it.
+ * Nothing paid (featuring, a paid launch, the billboard) enters it. Each launch is read on its own
+ * (a week may hold thousands), so the cost is its own votes', not its week's.
  */
 export const RANKING_RULE = 'launch-week-votes';
 
@@ -40,75 +41,95 @@ export interface LaunchRanking {
 const HOUR = 3_600_000;
 type VoteState = 'counted' | 'held' | 'owner' | 'voided';
 
+/** Where a launch stands in its week (its rank among how many), and when it went live. */
+export interface RankPlace {
+  id: number;
+  rank: number;
+  of: number;
+  launched_at: string | null;
+}
+
 /**
- * Every live launch of the week of `monday`, by listing id: one read of the week's votes, grouped
- * by launch, hour and state, so a launch week's page and each of its listings share it.
+ * The figures of these launches of the week of `monday`, their places given (a page of
+ * get_launch_week has them): one read of their own votes of the week, by hour and state.
  */
-export async function weekRankings(
+export async function rankingsOf(
+  db: Queryable,
+  monday: string,
+  places: RankPlace[],
+): Promise<Map<number, LaunchRanking>> {
+  if (places.length === 0) return new Map();
+  // The week's bounds as launchWeek writes them, so the counts are the very ones it ranks by.
+  const rows = await db.query<{ listing_id: number; hour: number; state: VoteState; n: number }>(
+    `SELECT listing_id, floor(extract(epoch FROM created_at) / 3600)::int AS hour,
+            CASE WHEN voided_at IS NOT NULL THEN 'voided' WHEN held_until IS NOT NULL THEN 'held'
+                 WHEN counted THEN 'counted' ELSE 'owner' END AS state, count(*)::int AS n
+       FROM votes WHERE listing_id = ANY($1::int[]) AND created_at >= $2::date AND created_at < $3::date
+      GROUP BY 1, 2, 3`,
+    [places.map((p) => p.id), monday, addDays(monday, 7)],
+  );
+  const weekStart = Date.parse(`${monday}T00:00:00Z`);
+  const out = new Map<number, LaunchRanking>();
+  for (const p of places) {
+    const by: Record<VoteState, number> = { counted: 0, held: 0, owner: 0, voided: 0 };
+    const hours = new Map<number, number>();
+    for (const r of rows) {
+      if (r.listing_id !== p.id) continue;
+      by[r.state] += r.n;
+      if (r.state === 'counted') hours.set(r.hour, (hours.get(r.hour) ?? 0) + r.n);
+    }
+    out.set(p.id, {
+      rule: RANKING_RULE,
+      week: monday,
+      rank: p.rank,
+      of: p.of,
+      votes_counted: by.counted,
+      votes_held: by.held,
+      votes_voided: by.voided,
+      not_counted: { new_account_hold: by.held, owner_vote: by.owner, moderator_voided: by.voided },
+      votes_per_hour: perHour(hours, seriesStart(p.launched_at, weekStart)),
+    });
+  }
+  return out;
+}
+
+/**
+ * One live launch's ranking in its week, or null when it is not one. Its place is counted, not
+ * read off the whole week's order: the launches above it are those with more counted votes that
+ * week, or as many and more of all time, or as many of both and a lower id (launchWeek's order);
+ * only a launch without a vote that week needs the unvoted ones counted (in index order).
+ */
+export async function launchRankingOf(
   db: Queryable,
   siteId: number,
-  monday: string,
-): Promise<Record<string, LaunchRanking>> {
-  // The week's bounds as launchWeek writes them, so the counts are the very ones it ranks by.
-  const rows = await db.query<{
-    id: number;
-    votes_count: number;
-    launched_at: string | null;
-    hour: number | null;
-    state: VoteState | null;
-    n: number | null;
-  }>(
-    `WITH launches AS (
-       SELECT id, votes_count, launched_at FROM listings WHERE site_id = $1 AND launch_week = $2::date AND status = 'live'),
-     week AS (
-       SELECT v.listing_id, floor(extract(epoch FROM v.created_at) / 3600)::int AS hour,
-              CASE WHEN v.voided_at IS NOT NULL THEN 'voided' WHEN v.held_until IS NOT NULL THEN 'held'
-                   WHEN v.counted THEN 'counted' ELSE 'owner' END AS state, count(*)::int AS n
-         FROM votes v JOIN launches la ON la.id = v.listing_id
-        WHERE v.created_at >= $2::date AND v.created_at < $3::date
-        GROUP BY 1, 2, 3)
-     SELECT la.id, la.votes_count, la.launched_at, w.hour, w.state, w.n
-       FROM launches la LEFT JOIN week w ON w.listing_id = la.id`,
-    [siteId, monday, addDays(monday, 7)],
+  listing: { id: number; launch_week: string },
+): Promise<LaunchRanking | null> {
+  const monday = listing.launch_week;
+  const rows = await db.query<{ rank: number; of: number; launched_at: string | null }>(
+    `WITH sc AS (
+       SELECT v.listing_id, count(*)::int AS n FROM votes v JOIN listings l ON l.id = v.listing_id
+        WHERE l.site_id = $1 AND l.launch_week = $2::date AND l.status = 'live' AND v.counted
+          AND v.created_at >= $2::date AND v.created_at < $3::date
+        GROUP BY v.listing_id),
+     me AS (
+       SELECT l.id, l.votes_count AS vc, l.launched_at, coalesce((SELECT n FROM sc WHERE sc.listing_id = l.id), 0) AS n
+         FROM listings l WHERE l.id = $4 AND l.site_id = $1 AND l.launch_week = $2::date AND l.status = 'live')
+     SELECT me.launched_at,
+            1 + (SELECT count(*) FROM sc JOIN listings l ON l.id = sc.listing_id
+                  WHERE sc.n > me.n OR (sc.n = me.n AND (l.votes_count > me.vc OR (l.votes_count = me.vc AND l.id < me.id))))::int
+              + CASE WHEN me.n = 0 THEN (
+                  SELECT count(*) FROM listings l WHERE l.site_id = $1 AND l.launch_week = $2::date AND l.status = 'live'
+                     AND (l.votes_count > me.vc OR (l.votes_count = me.vc AND l.id < me.id))
+                     AND NOT EXISTS (SELECT 1 FROM sc WHERE sc.listing_id = l.id))::int ELSE 0 END AS rank,
+            (SELECT count(*) FROM listings l WHERE l.site_id = $1 AND l.launch_week = $2::date AND l.status = 'live')::int AS of
+       FROM me`,
+    [siteId, monday, addDays(monday, 7), listing.id],
   );
-  const launches = new Map<
-    number,
-    { id: number; total: number; launchedAt: string | null; hours: Map<number, number>; by: Record<VoteState, number> }
-  >();
-  for (const r of rows) {
-    let l = launches.get(r.id);
-    if (!l) {
-      l = {
-        id: r.id,
-        total: Number(r.votes_count),
-        launchedAt: r.launched_at === null ? null : new Date(r.launched_at).toISOString(),
-        hours: new Map(),
-        by: { counted: 0, held: 0, owner: 0, voided: 0 },
-      };
-      launches.set(r.id, l);
-    }
-    if (r.state === null || r.hour === null || r.n === null) continue;
-    l.by[r.state] += r.n;
-    if (r.state === 'counted') l.hours.set(r.hour, (l.hours.get(r.hour) ?? 0) + r.n);
-  }
-  const ranked = [...launches.values()].sort((a, b) => b.by.counted - a.by.counted || b.total - a.total || a.id - b.id);
-  const weekStart = Date.parse(`${monday}T00:00:00Z`);
-  return Object.fromEntries(
-    ranked.map((l, i) => [
-      String(l.id),
-      {
-        rule: RANKING_RULE,
-        week: monday,
-        rank: i + 1,
-        of: ranked.length,
-        votes_counted: l.by.counted,
-        votes_held: l.by.held,
-        votes_voided: l.by.voided,
-        not_counted: { new_account_hold: l.by.held, owner_vote: l.by.owner, moderator_voided: l.by.voided },
-        votes_per_hour: perHour(l.hours, seriesStart(l.launchedAt, weekStart)),
-      } satisfies LaunchRanking,
-    ]),
-  );
+  const r = rows[0];
+  if (!r) return null;
+  const launchedAt = r.launched_at === null ? null : new Date(r.launched_at).toISOString();
+  const place = { id: listing.id, rank: Number(r.rank), of: Number(r.of), launched_at: launchedAt };
+  return (await rankingsOf(db, monday, [place])).get(listing.id) ?? null;
 }
 
 /** The launch's first hour when it went live during its week, else the week's first hour. */

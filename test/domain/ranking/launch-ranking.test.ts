@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describeEachDatabase } from '../../support/app.js';
 import { addListing } from '../../support/fixtures.js';
 import { castVote, voidVotes } from '../../../src/domain/votes/votes.js';
-import { weekRankings } from '../../../src/domain/ranking/launch-ranking.js';
+import { launchRankingOf, rankingsOf, type LaunchRanking } from '../../../src/domain/ranking/launch-ranking.js';
 import { launchWeek } from '../../../src/domain/launches/launch-repository.js';
 import { leaderboard } from '../../../src/domain/leaderboards/leaderboards.js';
 import type { AppContext } from '../../../src/app-context.js';
@@ -30,6 +30,13 @@ const vote = async (ctx: AppContext, slug: string, when: string, o: { userId?: n
     { userId: o.userId ?? (await voter(ctx)) },
     { now: at(when), ip: '198.51.100.7', holdHours: o.holdHours ?? 0 },
   );
+
+/** Each launch's ranking read on its own, as get_listing reads it. */
+async function weekRankings(ctx: AppContext, ids: number[]): Promise<Record<number, LaunchRanking>> {
+  const out: Record<number, LaunchRanking> = {};
+  for (const id of ids) out[id] = (await launchRankingOf(ctx.db, ctx.site.id, { id, launch_week: MONDAY }))!;
+  return out;
+}
 
 describeEachDatabase('how a launch rank is made', (env) => {
   let a: number;
@@ -71,7 +78,7 @@ describeEachDatabase('how a launch rank is made', (env) => {
 
   test('each launch is ranked by its counted votes of the week, ties by counted votes of all time', async () => {
     const { ctx } = env();
-    const r = await weekRankings(ctx.db, ctx.site.id, MONDAY);
+    const r = await weekRankings(ctx, [a, b, c]);
     assert.deepEqual(
       [a, b, c].map((id) => [r[id].rank, r[id].of, r[id].votes_counted]),
       [
@@ -86,7 +93,7 @@ describeEachDatabase('how a launch rank is made', (env) => {
 
   test("the rank and counted votes are the launch week's and the weekly board's", async () => {
     const { ctx } = env();
-    const r = await weekRankings(ctx.db, ctx.site.id, MONDAY);
+    const r = await weekRankings(ctx, [a, b, c]);
     const week = await launchWeek(ctx.db, ctx.site.id, MONDAY, NOW, 100, 0);
     assert.deepEqual(
       week.items.map((i) => [i.id, i.rank, i.week_votes]),
@@ -102,14 +109,14 @@ describeEachDatabase('how a launch rank is made', (env) => {
 
   test('the votes that do not count are told apart by reason', async () => {
     const { ctx } = env();
-    const r = (await weekRankings(ctx.db, ctx.site.id, MONDAY))[a];
+    const r = (await weekRankings(ctx, [a, b, c]))[a];
     assert.deepEqual(r.not_counted, { new_account_hold: 2, owner_vote: 1, moderator_voided: 2 });
     assert.deepEqual([r.votes_held, r.votes_voided], [2, 2]);
   });
 
   test('the counted votes per hour start at the launch hour and add up to the counted votes', async () => {
     const { ctx } = env();
-    const r = await weekRankings(ctx.db, ctx.site.id, MONDAY);
+    const r = await weekRankings(ctx, [a, b, c]);
     const h = r[a].votes_per_hour;
     assert.equal(h.start, '2026-11-02T09:00:00.000Z');
     assert.deepEqual(h.counts.slice(0, 5), [0, 2, 0, 0, 1]);
@@ -122,11 +129,36 @@ describeEachDatabase('how a launch rank is made', (env) => {
     assert.equal(r[b].votes_per_hour.start, '2026-11-02T08:00:00.000Z');
   });
 
-  test('a launch without votes is ranked last with an empty series', async () => {
+  test('launches without a counted vote that week come last, ordered by counted votes of all time', async () => {
     const { ctx } = env();
     const d = (await addListing(ctx.db, ctx.site.id, { slug: 'rank-d', name: 'Rank D', launchWeek: MONDAY })).listingId;
-    const r = (await weekRankings(ctx.db, ctx.site.id, MONDAY))[d];
-    assert.deepEqual([r.rank, r.of, r.votes_counted, r.votes_per_hour.counts], [4, 4, 0, []]);
-    await ctx.db.query(`UPDATE listings SET status = 'draft' WHERE id = $1`, [d]);
+    const e = (await addListing(ctx.db, ctx.site.id, { slug: 'rank-e', name: 'Rank E', launchWeek: MONDAY })).listingId;
+    await vote(ctx, 'rank-e', '2026-11-09T09:00:00'); // after the week: counts of all time only
+    const r = await weekRankings(ctx, [a, b, c, d, e]);
+    assert.deepEqual(
+      [e, d].map((id) => [r[id].rank, r[id].of, r[id].votes_counted, r[id].votes_per_hour.counts]),
+      [
+        [4, 5, 0, []],
+        [5, 5, 0, []],
+      ],
+    );
+    const week = await launchWeek(ctx.db, ctx.site.id, MONDAY, NOW, 100, 0);
+    assert.deepEqual(
+      week.items.map((i) => i.id),
+      [a, b, c, e, d],
+    );
+    await ctx.db.query(`UPDATE listings SET status = 'draft' WHERE id = ANY($1::int[])`, [[d, e]]);
+  });
+
+  test("a page of the week gets each launch's own figures", async () => {
+    const { ctx } = env();
+    const week = await launchWeek(ctx.db, ctx.site.id, MONDAY, NOW, 100, 0);
+    const page = await rankingsOf(
+      ctx.db,
+      MONDAY,
+      week.items.map((i) => ({ id: i.id, rank: i.rank, of: week.total, launched_at: i.launched_at })),
+    );
+    const own = await weekRankings(ctx, [a, b, c]);
+    for (const id of [a, b, c]) assert.deepEqual(page.get(id), own[id]);
   });
 });
