@@ -73,6 +73,12 @@ describeEachDatabase(
               assert.ok(overflow <= 0, `${p.path} scrolls sideways by ${overflow}px at ${vp.width}px`);
               const serious = await seriousAxeFindings(page);
               assert.deepEqual(serious, [], `${p.path} (${vp.name}, ${scheme})`);
+              if (p.name === 'listing')
+                assert.equal(
+                  await page.locator('#ranking svg[role="img"]').count(),
+                  1,
+                  'the ranking panel, checked too',
+                );
               // The home page's pictures are taken on the demo content (home-and-site-map.test.ts).
               if (screenshots && p.name === 'listing') {
                 await page.screenshot({ path: `docs/screenshots/${p.name}-${vp.name}-${scheme}.png`, fullPage: true });

@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../registry.js';
 import { badRequest, notFound } from '../errors.js';
-import { DateString, PaginationQuery, Params, Query, StringEnum, Paginated } from '../schemas/common.js';
-import { ListingSummarySchema } from '../schemas/records.js';
+import { DateString, Nullable, PaginationQuery, Params, Query, StringEnum, Paginated } from '../schemas/common.js';
+import { ListingSummarySchema, RankingSchema } from '../schemas/records.js';
 import { pageBounds, pageOf } from '../pagination.js';
 import { launchSection, launchWeek, LAUNCH_SECTIONS } from '../../domain/launches/launch-repository.js';
 import { addWeeks, mondayOf, resolveWeek, weekEnd } from '../../domain/weeks/weeks.js';
+import { rankingsOf } from '../../domain/ranking/launch-ranking.js';
 
 export const WeekParam = Type.String({
   maxLength: 10,
@@ -29,7 +30,10 @@ export const getLaunchWeekOperation = defineOperation({
   query: Query({ ...PaginationQuery }),
   response: Type.Composite([
     Paginated(
-      Type.Composite([ListingSummarySchema, Type.Object({ rank: Type.Integer(), week_votes: Type.Integer() })]),
+      Type.Composite([
+        ListingSummarySchema,
+        Type.Object({ rank: Type.Integer(), week_votes: Type.Integer(), ranking: Nullable(RankingSchema) }),
+      ]),
     ),
     Type.Object({
       week: DateString,
@@ -50,8 +54,18 @@ export const getLaunchWeekOperation = defineOperation({
     const r = await launchWeek(ctx.db, ctx.site.id, monday, now, perPage, offset);
     // An empty past week has no calendar page; current and future weeks exist even when empty.
     if (r.total === 0 && r.state === 'past' && offset === 0) throw notFound(`No launches in the week of ${monday}.`);
+    // How each rank is made: the same figures as get_listing's (none before the week begins).
+    const rankings =
+      r.state === 'upcoming'
+        ? new Map()
+        : await rankingsOf(
+            ctx.db,
+            monday,
+            r.items.map((i) => ({ id: i.id, rank: i.rank, of: r.total, launched_at: i.launched_at })),
+          );
+    const items = r.items.map((item) => ({ ...item, ranking: rankings.get(item.id) ?? null }));
     return {
-      ...pageOf(r.items, r.total, input),
+      ...pageOf(items, r.total, input),
       week: monday,
       ends: weekEnd(monday),
       state: r.state,

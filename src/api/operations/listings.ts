@@ -2,10 +2,11 @@ import { Type } from '@sinclair/typebox';
 import { profileCacheKey } from '../../domain/listings/listing-cache.js';
 import { defineOperation } from '../registry.js';
 import { notFound, badRequest } from '../errors.js';
-import { PaginationQuery, Params, Query, Slug, StringEnum, Paginated } from '../schemas/common.js';
-import { ListingProfileSchema, ListingSummarySchema } from '../schemas/records.js';
+import { Nullable, PaginationQuery, Params, Query, Slug, StringEnum, Paginated } from '../schemas/common.js';
+import { ListingProfileSchema, ListingSummarySchema, RankingSchema } from '../schemas/records.js';
 import { pageBounds, pageOf } from '../pagination.js';
 import { withJsonText } from '../pre-serialized.js';
+import { withLaunchRanking } from '../ranked-profile.js';
 import { LISTING_SORTS, searchListings } from '../../domain/search/search-listings.js';
 import { loadAlternatives, loadListingProfile } from '../../domain/listings/listing-profile.js';
 import { compareListings } from '../../domain/listings/compare.js';
@@ -74,14 +75,15 @@ export const getListingOperation = defineOperation({
   scope: null,
   notFound: true,
   params: Params({ slug: Slug('Listing slug') }),
-  response: ListingProfileSchema,
+  response: Type.Composite([ListingProfileSchema, Type.Object({ ranking: Nullable(RankingSchema) })]),
   handler: async ({ slug }, ctx) => {
     const hit = await ctx.listingCache.getOrLoad(profileCacheKey(ctx.site.id, slug), () =>
       loadListingProfile(ctx.db, ctx.site.id, slug, ctx.config.publicUrl),
     );
     if (!hit) throw notFound(`There is no listing "${slug}". search_listings finds listings by name.`);
     ctx.views.count(hit.value.id);
-    return withJsonText(hit.value, hit.json);
+    const ranked = await withLaunchRanking(ctx, hit);
+    return withJsonText(ranked.value, ranked.json);
   },
 });
 

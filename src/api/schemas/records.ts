@@ -171,6 +171,34 @@ export const ListingProfileSchema = Type.Composite([
   }),
 ]);
 
+const Count = Type.Integer({ minimum: 0 });
+
+/** How a launch's rank is made (domain/ranking/launch-ranking.ts): get_listing and each get_launch_week item. */
+export const RankingSchema = Type.Object(
+  {
+    rule: Type.Literal('launch-week-votes', {
+      description:
+        'Counted votes cast in the launch week (Mon–Sun UTC), most first; ties: more counted votes of all time, ' +
+        'then the lower listing id. Nothing paid (featuring, billboard) enters it',
+    }),
+    week: DateString,
+    rank: Type.Integer({ minimum: 1 }),
+    of: Type.Integer({ description: 'Live launches ranked that week' }),
+    votes_counted: Count,
+    votes_held: Count,
+    votes_voided: Count,
+    not_counted: Type.Object(
+      { new_account_hold: Count, owner_vote: Count, moderator_voided: Count },
+      { description: "Votes cast that week that do not count, by reason (no voter's identity)" },
+    ),
+    votes_per_hour: Type.Object(
+      { start: DateTime, counts: Type.Array(Count) },
+      { description: 'Counted votes per hour from start; they add up to votes_counted' },
+    ),
+  },
+  { description: 'How the rank in its launch week is made; null when it is not a live launch' },
+);
+
 // Written out to a fixed depth rather than with $ref recursion, so the same schema works inline
 // in OpenAPI, in Fastify's serializer and as an MCP outputSchema.
 const categoryNode = (depth: number): ReturnType<typeof Type.Object> =>

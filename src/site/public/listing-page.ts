@@ -8,6 +8,8 @@ import { isFeatured } from '../../domain/listings/featured.js';
 import { reportLink } from '../community/report-link.js';
 import { mediaSection } from './listing-media.js';
 import { websitePath } from './outbound-routes.js';
+import { rankFact, rankingPanel } from './ranking-panel.js';
+import type { LaunchRanking } from '../../domain/ranking/launch-ranking.js';
 import { SOCIAL_LABELS, STORY_SECTION_TITLES, type StorySection } from '../../drafting/draft-content.js';
 
 /** Plain words for the profile fields a company's website did not state. */
@@ -63,6 +65,8 @@ export interface ListingPageParts {
   reviews: SafeHtml;
   /** The "Discussion" section (comments on the launch), last in the main column. */
   comments: SafeHtml;
+  /** How its launch's rank is made (get_listing's `ranking`); null when it is not a live launch. */
+  ranking: LaunchRanking | null;
 }
 
 /** Where a listing sits: under its primary category. */
@@ -113,6 +117,7 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
       ${p.faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2>${p.faqs.map((f) => html`<details class="faq"${lang}><summary>${f.question}</summary><p>${f.answer}</p></details>`)}</section>` : ''}
       ${o.reviews}
       ${p.latest_updates.length ? html`<section aria-labelledby="updates-h"><h2 id="updates-h">Latest updates</h2>${p.latest_updates.map((u) => html`<article class="update"><h3>${u.title}</h3><p class="small muted">${u.created_at.slice(0, 10)}</p>${paragraphs(u.body)}</article>`)}</section>` : ''}
+      ${o.ranking ? rankingPanel(o.ranking, p.name) : ''}
       ${
         o.alternatives.length
           ? html`<section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>${cardList(o.alternatives, { now: o.now, empty: '' })}
@@ -133,6 +138,7 @@ export function listingPage(p: ListingProfile, o: ListingPageParts): SafeHtml {
         ${p.city || p.country ? html`<dt>Based in</dt><dd>${[p.city, p.country].filter(Boolean).join(', ')}</dd>` : ''}
         ${p.founded_year ? html`<dt>Founded</dt><dd>${p.founded_year}</dd>` : ''}
         ${p.launched_at ? html`<dt>Launched</dt><dd><a href="/launches/weeks/${p.launch_week ?? p.launched_at.slice(0, 10)}">${p.launched_at.slice(0, 10)}</a></dd>` : ''}
+        ${o.ranking ? rankFact(o.ranking) : ''}
         ${p.founders.length ? html`<dt>Founders</dt><dd><ul class="plain">${p.founders.map((f) => html`<li><a href="/founders/${f.slug}">${f.name}</a>${f.title ? html` <span class="muted">${f.title}</span>` : ''}</li>`)}</ul></dd>` : ''}
         ${socials.length ? html`<dt>Elsewhere</dt><dd><ul class="plain">${socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${SOCIAL_WORDS[k] ?? k}</a></li>`)}</ul></dd>` : ''}
         ${p.awards.length ? html`<dt>Awards</dt><dd><ul class="plain">${p.awards.map((a) => html`<li><a href="/awards/${a.id}">${a.title}</a> <span class="muted">week of <a href="/launches/weeks/${a.week}">${a.week}</a></span></li>`)}</ul></dd>` : ''}

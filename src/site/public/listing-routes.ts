@@ -167,6 +167,7 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
           trophyCabinet: p.trophy_cabinet ? trophyCabinet(p, now) : html``,
           comments,
           reviews,
+          ranking: p.ranking,
         }),
       );
     };

@@ -1,0 +1,51 @@
+import type { AppContext } from '../app-context.js';
+import type { CachedValue } from '../domain/listings/listing-cache.js';
+import type { ListingProfile } from '../domain/listings/listing-profile.js';
+import type { LaunchRanking } from '../domain/ranking/launch-ranking.js';
+import { launchRanking } from '../domain/ranking/ranking-reads.js';
+
+type Ranked = ListingProfile & { ranking: LaunchRanking | null };
+
+interface Combined extends CachedValue<Ranked> {
+  rankingJson: string;
+  /** The read cache's epoch when the ranking was last read, and when (Date.now()). */
+  epoch: number;
+  checked: number;
+}
+
+const combined = new WeakMap<object, Combined>();
+
+/**
+ * A cached profile with its launch's ranking, which is cached apart (it moves with other listings'
+ * votes). The pair is made once per change of either, not per request, and keeps its identity so the
+ * answer's encoded bytes and the memoised page are reused (pre-serialized.ts, listing-page-memo.ts).
+ * The ranking is not even looked up again while no listing was written (every write empties the read
+ * cache, here and on every instance) and READ_CACHE_SECONDS have not passed: get_listing is the hot path.
+ */
+export async function withLaunchRanking(
+  ctx: AppContext,
+  profile: CachedValue<ListingProfile>,
+): Promise<CachedValue<Ranked>> {
+  const kept = combined.get(profile.value);
+  // Read before the ranking: an emptying while it loads leaves this pair out of date.
+  const epoch = ctx.readCache.epoch;
+  const now = Date.now();
+  if (kept && kept.epoch === epoch && now - kept.checked < ctx.config.readCacheSeconds * 1000) return kept;
+  const ranking = await launchRanking(ctx.readCache, ctx.db, ctx.site.id, profile.value, ctx.now());
+  const rankingJson = JSON.stringify(ranking);
+  if (kept && kept.rankingJson === rankingJson) {
+    kept.epoch = epoch;
+    kept.checked = now;
+    return kept;
+  }
+  const made: Combined = {
+    value: { ...profile.value, ranking },
+    // The profile's JSON is one object: the ranking goes in before its closing brace, last, as in `value`.
+    json: `${profile.json.slice(0, -1)},"ranking":${rankingJson}}`,
+    rankingJson,
+    epoch,
+    checked: now,
+  };
+  combined.set(profile.value, made);
+  return made;
+}
