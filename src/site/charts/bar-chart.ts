@@ -17,6 +17,8 @@ export interface BarChartOptions {
   /** The table's column headers (default "Day" and "Count"). */
   labelHeader?: string;
   valueHeader?: string;
+  /** Leave rows of zero out of the table (long, sparse series such as votes per hour), saying so under it. */
+  nonZeroRowsOnly?: boolean;
 }
 
 /** The drawing's own units: the SVG scales to its box, so these only fix the proportions. */
@@ -47,10 +49,13 @@ export function barChart(o: BarChartOptions): SafeHtml {
   const slot = n ? plotW / n : plotW;
   const gap = slot > 6 ? slot * 0.2 : 0;
   const y = (v: number) => PAD_TOP + plotH - (v / top) * plotH;
-  const bars = o.points.map((p, i) => {
-    const h = (Math.max(0, p.value) / top) * plotH;
-    return html`<rect class="bar" x="${fmt(PAD_LEFT + i * slot + gap / 2)}" y="${fmt(y(Math.max(0, p.value)))}" width="${fmt(slot - gap)}" height="${fmt(h)}"><title>${p.label}: ${p.value}</title></rect>`;
+  // A bar of zero has no height: it is drawn as nothing, and the axis shows the gap.
+  const bars = o.points.flatMap((p, i) => {
+    if (p.value <= 0) return [];
+    const h = (p.value / top) * plotH;
+    return html`<rect class="bar" x="${fmt(PAD_LEFT + i * slot + gap / 2)}" y="${fmt(y(p.value))}" width="${fmt(slot - gap)}" height="${fmt(h)}"><title>${p.label}: ${p.value}</title></rect>`;
   });
+  const rows = o.nonZeroRowsOnly ? o.points.filter((p) => p.value !== 0) : o.points;
   const first = o.points[0]?.label;
   const last = n > 1 ? o.points[n - 1].label : undefined;
   const titleId = `${o.id}-title`;
@@ -65,7 +70,8 @@ ${first !== undefined ? html`<text class="tick" x="${PAD_LEFT}" y="${HEIGHT - 6}
 </svg>
 <details class="chart-data"><summary>${o.title}: data table</summary>
 <div class="table-wrap"><table><thead><tr><th scope="col">${o.labelHeader ?? 'Day'}</th><th scope="col">${o.valueHeader ?? 'Count'}</th></tr></thead>
-<tbody>${o.points.map((p) => html`<tr><th scope="row">${p.label}</th><td>${p.value}</td></tr>`)}</tbody></table></div>
+<tbody>${rows.map((p) => html`<tr><th scope="row">${p.label}</th><td>${p.value}</td></tr>`)}</tbody></table></div>
+${rows.length < o.points.length ? html`<p class="small muted">${o.labelHeader ?? 'Day'} rows of 0 are left out.</p>` : ''}
 </details>
 </figure>`;
 }

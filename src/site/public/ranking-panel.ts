@@ -29,6 +29,7 @@ function votesChart(r: LaunchRanking, name: string): SafeHtml {
     points,
     labelHeader: 'Hour (UTC)',
     valueHeader: 'Counted votes',
+    nonZeroRowsOnly: true,
   });
 }
 
