@@ -48,7 +48,9 @@ describeEachDatabase(
         [updated.id],
       );
       await votes(db(), launched.id, 3, `${LAST_WEEK}T10:00:00Z`);
-      const [winner] = await awardWeek(db(), env().ctx.site, LAST_WEEK, env().ctx.config.publicUrl, () => env().ctx.now());
+      const [winner] = await awardWeek(db(), env().ctx.site, LAST_WEEK, env().ctx.config.publicUrl, () =>
+        env().ctx.now(),
+      );
 
       const follower = await person(env(), 'follower');
       const stranger = await person(env(), 'stranger');
