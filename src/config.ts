@@ -82,6 +82,8 @@ export interface RetentionConfig {
   /** Crawled page text of drafts untouched this long (the draft itself stays). */
   draftPagesDays: number;
   domainRatingFailuresDays: number;
+  /** Finished webhook deliveries and their events (README "Webhooks"). */
+  webhookLogDays: number;
 }
 
 /** The language model that refines drafts and writes reviews (README "Configuration"); off without a model. */
@@ -353,6 +355,7 @@ export function loadConfig(env: Env = process.env): Config {
       expiredTokensDays: int(env, 'RETAIN_EXPIRED_TOKENS_DAYS', 7, 1, 3650),
       draftPagesDays: int(env, 'RETAIN_DRAFT_PAGES_DAYS', 30, 1, 3650),
       domainRatingFailuresDays: int(env, 'RETAIN_DOMAIN_RATING_FAILURES_DAYS', 90, 1, 3650),
+      webhookLogDays: int(env, 'RETAIN_WEBHOOK_LOG_DAYS', 30, 1, 3650),
     },
     notifications: {
       digestWeekday: int(env, 'DIGEST_WEEKDAY', 1, 1, 7),

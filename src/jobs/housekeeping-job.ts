@@ -31,6 +31,9 @@ export function housekeepingPlan(retention: RetentionConfig, now: Date): Houseke
       sign_in_attempts: daysAgo(1),
       email_sign_ins: daysAgo(retention.expiredTokensDays),
       webauthn_challenges: now,
+      // Deliveries first: an event goes once no delivery of it is left.
+      webhook_deliveries: daysAgo(retention.webhookLogDays),
+      webhook_events: daysAgo(retention.webhookLogDays),
     },
   };
 }

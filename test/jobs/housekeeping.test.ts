@@ -9,6 +9,9 @@ import { HOUSEKEEPING_JOB, housekeep, scheduleHousekeeping } from '../../src/job
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(FIXED_NOW.getTime() - ms).toISOString();
 const TABLES = [
+  'webhook_deliveries',
+  'webhook_events',
+  'webhook_endpoints',
   'jobs',
   'idempotency_keys',
   'sessions',
@@ -118,6 +121,32 @@ async function seedAgedRows(ctx: AppContext, old = 1): Promise<void> {
     `INSERT INTO webauthn_challenges (challenge, browser_hash, purpose, expires_at) VALUES ($1, 'b', 'sign_in', $2)`,
     [`new-${user.id}`, ago(-60_000)],
   );
+  // The webhook log: a finished delivery of an old event goes with its event; a pending one (still retried), a
+  // recent one and an old vote milestone (sent once, ever) stay.
+  const [endpoint] = await db.query<{ id: number }>(
+    `INSERT INTO webhook_endpoints (user_id, url, events, secret_plain, created_at, updated_at)
+     VALUES ($1, 'https://hooks.example/in', '{listing.updated}', 'whsec_x', $2, $2) RETURNING id`,
+    [user.id, ago(60 * DAY)],
+  );
+  const event = async (id: string, age: number, onceKey: string | null = null) =>
+    (
+      await db.query<{ id: number }>(
+        `INSERT INTO webhook_events (message_id, type, account_ids, payload, once_key, created_at)
+         VALUES ($1, 'listing.updated', $2, '{}', $3, $4) RETURNING id`,
+        [`${id}-${user.id}`, [user.id], onceKey && `${onceKey}-${user.id}`, ago(age)],
+      )
+    )[0].id;
+  const delivery = (eventId: number, status: string, age: number) =>
+    db.query(`INSERT INTO webhook_deliveries (endpoint_id, event_id, status, created_at) VALUES ($1, $2, $3, $4)`, [
+      endpoint.id,
+      eventId,
+      status,
+      ago(age),
+    ]);
+  for (let i = 0; i < old; i++) await delivery(await event(`old-${i}`, 31 * DAY), 'delivered', 31 * DAY);
+  await delivery(await event('retrying', 31 * DAY), 'pending', 31 * DAY);
+  await delivery(await event('recent', 29 * DAY), 'failed', 29 * DAY);
+  await event('milestone', 31 * DAY, 'milestone');
   // Failed long ago, but locked until an hour from now: still throttling.
   await db.query(`INSERT INTO sign_in_attempts (key, failures, last_failure_at, locked_until) VALUES ($1, 9, $2, $3)`, [
     `account:locked-${user.id}@test.invalid`,
@@ -148,6 +177,8 @@ describeEachDatabase('housekeeping', (env) => {
       sign_in_attempts: 1,
       email_sign_ins: 1,
       webauthn_challenges: 1,
+      webhook_deliveries: 1,
+      webhook_events: 1,
     });
     assert.equal(unfinished, false);
     assert.deepEqual(
@@ -164,6 +195,15 @@ describeEachDatabase('housekeeping', (env) => {
     assert.equal(await count(`sign_in_attempts WHERE key LIKE 'account:locked-%'`), 1);
     assert.equal(await count(`email_sign_ins WHERE link_hash LIKE 'new-%'`), 1);
     assert.equal(await count(`webauthn_challenges WHERE challenge LIKE 'new-%'`), 1);
+    assert.deepEqual(
+      (
+        await env().ctx.db.query<{ m: string }>(
+          `SELECT split_part(message_id, '-', 1) AS m FROM webhook_events ORDER BY m`,
+        )
+      ).map((r) => r.m),
+      ['milestone', 'recent', 'retrying'],
+    );
+    assert.equal(await count('webhook_deliveries'), 2, 'the retried and the recent delivery stay');
   });
 
   test('retention periods come from the settings', async () => {

@@ -12,7 +12,9 @@ export type PurgeTarget =
   | 'domain_rating_failures'
   | 'sign_in_attempts'
   | 'email_sign_ins'
-  | 'webauthn_challenges';
+  | 'webauthn_challenges'
+  | 'webhook_deliveries'
+  | 'webhook_events';
 
 /**
  * The rows of one batch, picked by ctid so one shape fits every table (some have composite keys);
@@ -53,6 +55,18 @@ const STATEMENTS: Record<PurgeTarget, string> = {
   email_sign_ins: batch('email_sign_ins', 'SELECT ctid FROM email_sign_ins WHERE expires_at < $1'),
   // Passkey challenges nobody answered: useless once expired.
   webauthn_challenges: batch('webauthn_challenges', 'SELECT ctid FROM webauthn_challenges WHERE expires_at < $1'),
+  // The delivery log: finished deliveries (a pending one is still being retried, whatever its age).
+  webhook_deliveries: batch(
+    'webhook_deliveries',
+    `SELECT ctid FROM webhook_deliveries WHERE status <> 'pending' AND created_at < $1`,
+  ),
+  // Events once none of their deliveries is left; a once-only event (a vote milestone) stays, so it is never sent twice.
+  webhook_events: batch(
+    'webhook_events',
+    `SELECT e.ctid FROM webhook_events e WHERE e.once_key IS NULL AND e.created_at < $1
+       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`,
+    'OF e',
+  ),
 };
 
 /** Deletes up to `limit` rows of `target` older than `before`; how many went. */
