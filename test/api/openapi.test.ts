@@ -51,6 +51,14 @@ const SPEC_OPERATIONS = [
   'get_order',
   'cancel_order',
   'list_products',
+  // Issue 29: the makers' loop — a listing's analytics and outgoing webhooks.
+  'get_listing_analytics',
+  'create_webhook_endpoint',
+  'list_webhook_endpoints',
+  'update_webhook_endpoint',
+  'delete_webhook_endpoint',
+  'list_webhook_deliveries',
+  'redeliver_webhook',
 ];
 
 describeEachDatabase('OpenAPI document', (env) => {
