@@ -65,7 +65,7 @@ describeEachDatabase(
         // From the menu to the listing, then to its launch page.
         await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My listings' }).click();
         await page.getByRole('heading', { level: 1, name: 'My listings' }).waitFor();
-        await page.getByRole('link', { name: 'Tallyflow' }).click();
+        await page.getByRole('link', { name: 'Tallyflow', exact: true }).click();
         await page.getByRole('link', { name: 'Launch for free' }).click();
         await page.waitForURL(/\/my\/listings\/\d+\/launch$/);
         await page.getByRole('heading', { level: 1, name: 'Launch Tallyflow' }).waitFor();
