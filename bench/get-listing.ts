@@ -4,7 +4,7 @@
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { seedDemo } from '../src/seed/demo-seed.js';
-import { benchContext, cannon } from './support.js';
+import { benchContext, cannon, visitEach } from './support.js';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -35,6 +35,10 @@ const addr = (a: typeof app) => {
 for (const s of slugs) await (await fetch(`${addr(app)}/api/v1/listings/${s}`)).arrayBuffer();
 const requests = slugs.map((s) => ({ path: `/api/v1/listings/${s}` }));
 await cannon(`${addr(bare)}/constant`, { duration: 2, connections });
+await visitEach(
+  addr(app),
+  requests.map((r) => r.path),
+);
 await cannon(addr(app), { duration: 2, connections, requests });
 
 // Without Accept-Encoding (the target), then as fetch asks (the cached answer's gzip, made once;

@@ -2,7 +2,7 @@
 // autocannon settings (the load generator in its own process), on PostgreSQL. Target: MCP throughput ≥ 80 % of REST.
 import { buildApp } from '../src/app.js';
 import { seedDemo } from '../src/seed/demo-seed.js';
-import { benchContext, cannon } from './support.js';
+import { benchContext, cannon, visitEach } from './support.js';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const version = process.env.MCP_VERSION ?? '2026-07-28';
@@ -55,6 +55,10 @@ const text = await probe.text();
 if (!probe.ok || !text.includes(`"slug":"${slugs[0]}"`))
   throw new Error(`MCP probe failed: ${probe.status} ${text.slice(0, 300)}`);
 
+await visitEach(
+  base,
+  restRequests.map((r) => r.path),
+);
 await cannon(base, { duration: 2, requests: restRequests });
 await cannon(base, { duration: 2, requests: mcpRequests });
 const rest: number[] = [];

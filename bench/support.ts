@@ -85,6 +85,14 @@ export async function cannon(
   return { ...result, serverCpuUsPerRequest: requests > 0 ? (cpu.user + cpu.system) / requests : 0 };
 }
 
+/**
+ * Reads every path once, one after another, so each answer's first making (a listing's profile, its launch's
+ * ranking, the encoded bytes) happens before the measurement rather than as a burst at its start.
+ */
+export async function visitEach(base: string, paths: string[]): Promise<void> {
+  for (const path of paths) await (await fetch(`${base}${path}`)).arrayBuffer();
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -14,6 +14,8 @@ interface Combined extends CachedValue<Ranked> {
 }
 
 const combined = new WeakMap<object, Combined>();
+/** The pair being made for a profile: callers that come meanwhile share it (one object, one encoding). */
+const making = new WeakMap<object, Promise<Combined>>();
 
 /**
  * A cached profile with its launch's ranking, which is cached apart (it moves with other listings'
@@ -31,6 +33,26 @@ export async function withLaunchRanking(
   const epoch = ctx.readCache.epoch;
   const now = Date.now();
   if (kept && kept.epoch === epoch && now - kept.checked < ctx.config.readCacheSeconds * 1000) return kept;
+  // Requests that arrive while the ranking loads (a burst at start-up: every launch's ranking at once) wait for
+  // the same pair instead of each making its own copy, whose answer would be encoded and compressed again.
+  const pending = making.get(profile.value);
+  if (pending) return pending;
+  const made = remake(ctx, profile, kept, epoch, now);
+  making.set(profile.value, made);
+  try {
+    return await made;
+  } finally {
+    making.delete(profile.value);
+  }
+}
+
+async function remake(
+  ctx: AppContext,
+  profile: CachedValue<ListingProfile>,
+  kept: Combined | undefined,
+  epoch: number,
+  now: number,
+): Promise<Combined> {
   const ranking = await launchRanking(ctx.readCache, ctx.db, ctx.site.id, profile.value, ctx.now());
   const rankingJson = JSON.stringify(ranking);
   if (kept && kept.rankingJson === rankingJson) {
