@@ -12,6 +12,7 @@ import { decodeBody, isHtml } from './decode.js';
 import { extractPage, type PageContent } from './page-text.js';
 import { linkSource, pageKey, rankPages, sameSite, type Candidate, type PageKind } from './page-picker.js';
 import { chromiumRenderer, hasUndrawnParts, isAppShell, type RenderOptions, type Renderer } from './render-page.js';
+import { readScriptLinks } from './script-links.js';
 import { readSitemaps } from './sitemaps.js';
 
 // CommonJS default export under NodeNext: the function sits one level down at run time.
@@ -375,8 +376,18 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   const base = new URL(home.page.url);
   const homeLanguage = home.page.lang ?? null;
   const fromSitemap: Candidate[] = (await sitemapPages).map((href) => ({ href, text: '', source: 'sitemap' }));
-  const linksOf = (p: CrawledPage): Candidate[] =>
-    (p.links ?? []).map((l) => ({ href: l.href, text: l.text, source: linkSource(l.within) }));
+  const linksOf = (p: CrawledPage): Candidate[] => [
+    ...(p.links ?? []).map((l) => ({ href: l.href, text: l.text, source: linkSource(l.within) })),
+    ...(p.scriptLinks ?? []).map((href) => ({ href, text: '', source: 'script' as const })),
+  ];
+  // The homepage's own scripts may draw its navigation: the pages they name are offered after the visible links.
+  const fromScripts: Candidate[] = (
+    await readScriptLinks(home.page, {
+      fetchOpts: () => ({ ...fetchOpts, timeoutMs: timeLeft() }),
+      allows: allowedAnywhere,
+      stillTime: () => Date.now() < deadline,
+    })
+  ).map((href) => ({ href, text: '', source: 'script' }));
 
   // The links found so far, in the order of the pages that hold them (home first), then the sitemap's.
   const done: { rankIndex: number; page: CrawledPage }[] = [];
@@ -389,6 +400,7 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
         .slice()
         .sort((a, b) => a.rankIndex - b.rankIndex)
         .flatMap((d) => linksOf(d.page)),
+      ...fromScripts,
       ...fromSitemap,
     ];
     const { ranked, rejected } = rankPages(base, found, { homeLanguage, exclude: taken });

@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import { scriptPaths } from './script-links.js';
 
 /** One line of visible text and the element that holds it; `text` is these lines joined by newlines. */
 export interface TextBlock {
@@ -61,6 +62,10 @@ export interface PageContent {
   canonical?: string;
   /** `<html lang>`, lower-cased, when declared: the crawler ranks other-language copies low. */
   lang?: string;
+  /** Same-site page addresses named only in the page's inline scripts and JSON (navigation drawn by script). */
+  scriptLinks?: string[];
+  /** The page's own scripts (same site, `<script src>`), which may name more pages: the crawler reads a few. */
+  scripts?: string[];
 }
 
 /** Elements that end a line of text. */
@@ -425,6 +430,20 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     .get()
     .filter(Boolean);
 
+  const inline = $('script:not([src])')
+    .map((_, el) => $(el).text())
+    .get()
+    .join('\n');
+  const scriptLinks = inline ? scriptPaths(inline, pageUrl) : [];
+  const scripts = [
+    ...new Set(
+      $('script[src]')
+        .map((_, el) => absolute($(el).attr('src'), pageUrl))
+        .get()
+        .filter((u): u is string => u !== null && sameHost(u, pageUrl) && !THIRD_PARTY_CODE.test(u)),
+    ),
+  ];
+
   const body = ($('body')[0] ?? $.root()[0]) as unknown as DomNode;
   const walked = walkBody(body, pageUrl);
   media.push(...walked.media);
@@ -443,5 +462,19 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     headings,
     ...(canonical ? { canonical } : {}),
     ...(lang ? { lang } : {}),
+    ...(scriptLinks.length ? { scriptLinks } : {}),
+    ...(scripts.length ? { scripts } : {}),
   };
+}
+
+/** Libraries and trackers served from the site itself: they name none of its pages. */
+const THIRD_PARTY_CODE =
+  /(?:^|[/.-])(?:jquery|bootstrap|polyfills?|analytics|gtag|gtm|tracking|matomo|plausible|umami|cookie\w*|vendors?|lodash|three|gsap|swiper|alpine|htmx|mermaid|katex|prism|highlight)(?:[/.-]|$)/i;
+
+function sameHost(url: string, pageUrl: string): boolean {
+  try {
+    return new URL(url).host.replace(/^www\./, '') === new URL(pageUrl).host.replace(/^www\./, '');
+  } catch {
+    return false;
+  }
 }
