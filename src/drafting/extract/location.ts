@@ -181,6 +181,10 @@ const LEGAL_FORMS: [RegExp, string[]][] = [
   [/\bLda\b/, ['PT']],
   [/\bs\.r\.o\./, ['CZ', 'SK']],
 ];
+/** Whether a text names a company by its legal form (GmbH, Ltd, Inc, S.r.l., SAS…). */
+export const namesLegalForm = (text: string) =>
+  LEGAL_FORMS.some(([re]) => re.test(text)) || /株式会社|有限会社|有限公司|주식회사/u.test(text);
+
 /** "registered in England and Wales", "incorporated in Delaware, USA", "Sitz in Berlin". */
 const REGISTERED_IN =
   /\b(?:(?:registered|incorporated|domiciled|established|organi[sz]ed)(?: (?:office|seat|address))?(?: (?:in|under the laws of))|(?:service|company|site|business) is (?:operated|run|based) (?:out of|from|in)) (?:the )?(?!\d{4}\b)([^.;!?\n()]{2,80})|\bSitz(?: in|:) ([^.;!?\n()]{2,60})/i;
