@@ -213,7 +213,11 @@ function hintsOf(node: DomNode, inherited: string): string {
   if (role) words.push(role);
   // A toggle that shows and hides a panel: the question of an accordion.
   if (a['aria-expanded'] !== undefined) words.push('accordion');
-  const named = `${a.class ?? ''} ${a.id ?? ''}`.toLowerCase();
+  // "has-sidebar", "with-footer", "no-nav": a layout's modifier (VitePress wraps its main content in "has-sidebar"), not
+  // the part itself.
+  const named = `${a.class ?? ''} ${a.id ?? ''}`
+    .toLowerCase()
+    .replace(/(?:^|\s)(?:has|with|without|no|is|show|hide)-\S*/g, ' ');
   if (named.trim()) {
     for (const raw of named.split(/[^a-z]+/)) {
       const w = HINT_WORDS.has(raw)

@@ -129,3 +129,17 @@ test('the items of a list nested in a list item are marked as a sublist', () => 
     ],
   );
 });
+
+test('a layout modifier ("has-sidebar", "with-footer") does not mark the content it wraps as that part', () => {
+  const p = extractPage(
+    '<div class="VPContent has-sidebar"><aside class="sidebar"><p>Guide</p></aside><main><p>Acme is free.</p></main></div>',
+    url,
+  );
+  assert.deepEqual(
+    p.blocks.map((b) => [b.text, b.within]),
+    [
+      ['Guide', 'aside sidebar'],
+      ['Acme is free.', ''],
+    ],
+  );
+});

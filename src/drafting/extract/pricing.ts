@@ -345,11 +345,15 @@ const OPEN_SOURCE = new RegExp(
     `\\b(?:all |the |our |its )?source code is (?:freely |publicly )?(?:available|published|open)\\b`,
     // The same in other languages: German, French, Spanish, Portuguese, Italian.
     `\\bquelloffen\\w*|\\blogiciel libre\\b|\\bc[óo]digo (?:abierto|aberto)\\b|\\bsoftware libre\\b|\\bcodice aperto\\b`,
-    `(?:\\b(?:est|ist|es)|(?<=\\s)[éè])\\s+(?:(?:un|une|ein|eine|uma?|uno)\\s+)?(?:(?:logiciel|software|projet|Projekt|proyecto|projeto|progetto)\\s+)?open[- ]source\\b`,
+    `(?:\\b(?:est|ist|es)|(?<=\\s)[éè])\\s+(?:(?:un|une|ein|eine|uma?|uno)\\s+)?(?:(?:logiciel|software|projet|Projekt|proyecto|projeto|progetto)\\s+)?open[- ]?source\\b`,
     // Japanese, Chinese, Korean: "はオープンソースです", "完全开源", "是开源的", "오픈 소스입니다"; not "uses open-source libraries".
     `(?:は|で)オープンソース|オープンソース(?:です|で公開|ソフトウェアです)|(?:是|完全|免费|全部)开源|开源(?:且|并且|和)?免费|開源(?:且)?免費|(?:是|完全)開源|오픈\\s?소스(?:입니다|로 공개|이며)`,
     `\\bopen[- ]source (?:and|&) (?:free|self-host\\w*)\\b`,
     `\\b${LICENSE_NAME}${LICENSE_VERSION}[- ]licen[cs](?:e[ds]?)?\\b`,
+    // A licence by its SPDX identifier with a version ("Apache-2.0", "GPL-3.0-or-later"): never anything else. "MIT"
+    // alone may be a university, so it counts only with a licence word, in any language ("MIT 라이선스", "MITライセンス").
+    `(?<!["'])\\b(?:Apache-2\\.0|(?:A|L)?GPL-[23]\\.\\d(?:-only|-or-later)?|MPL-2\\.0|BSD-[23]-Clause|EUPL-1\\.[12])(?![\\w.-])`,
+    `\\b${LICENSE_NAME}${LICENSE_VERSION}\\s*(?:라이선스|라이센스|ライセンス|许可证|許可證|许可协议|授權|licen[cz]a|licença|Lizenz)`,
     `\\blicen[cs]ed under (?:the )?(?:terms of the )?${LICENSE_NAME}`,
   ].join('|'),
   'i',
@@ -432,8 +436,10 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
     const anyLine = page.kind !== 'page' || /licen[cs]e|copying|legal|about/i.test(`${page.url} ${page.title}`);
     const named = (text: string) => !!name && text.toLowerCase().includes(name.toLowerCase());
     for (const b of page.blocks) {
+      // A code sample ('license "GPL-3.0-or-later"' in a package recipe) states nothing about the product.
       if (
         b.text.length > 2000 ||
+        b.tag === 'pre' ||
         isOtherPeoplesWords(b) ||
         (isBoilerplate(b) && !(inFooter && /\bfooter\b/.test(b.within) && !/\bnav\b/.test(b.within)))
       )

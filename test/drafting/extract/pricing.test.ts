@@ -270,3 +270,20 @@ test('a statement of the pricing model on a legal page counts when it names the 
   assert.equal(modelOf(pages).value, 'freemium');
   assert.match(summaryOf(pages) ?? '', /Wersja bezpłatna/);
 });
+
+test('a licence named by its SPDX identifier or with a licence word in any language makes open source; a code sample or a bare "MIT" does not', () => {
+  const home = (body: string) => ({
+    '/': htmlPage('Acme', `<h1>Acme</h1><p>Acme encontra arquivos duplicados.</p>${body}`),
+  });
+  assert.equal(
+    modelOf(home('<footer><p>Acme — v0.9.0 · Apache-2.0 · Código no GitHub</p></footer>')).value,
+    'open source',
+  );
+  assert.equal(modelOf(home('<footer><p>Acme는 MIT 라이선스에 따라 배포됩니다.</p></footer>')).value, 'open source');
+  assert.equal(
+    modelOf(home('<p>Acme es un proyecto opensource desarrollado por dos profesores.</p>')).value,
+    'open source',
+  );
+  assert.equal(modelOf(home('<pre>class Acme &lt; Formula\n  license "GPL-3.0-or-later"\nend</pre>')).value, undefined);
+  assert.equal(modelOf(home('<p>Acme nasceu de uma pesquisa no MIT.</p>')).value, undefined);
+});
