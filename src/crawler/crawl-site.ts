@@ -362,7 +362,24 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
     allows: allowedAnywhere,
     stillTime: () => Date.now() < deadline,
   });
-  const home = await fetchPage(start.toString(), 'homepage', null);
+  let home = await fetchPage(start.toString(), 'homepage', null);
+  // A homepage with next to nothing on it that sends browsers elsewhere on the site at once (a meta refresh or a
+  // script: a root that picks the language, "/" to "/pt-br/") is read where it sends them, once.
+  const sendsTo = home.page.redirect ? new URL(home.page.redirect) : null;
+  if (
+    sendsTo &&
+    /^https?:$/.test(sendsTo.protocol) &&
+    sameSite(sendsTo, new URL(home.page.url)) &&
+    pageKey(sendsTo) !== pageKey(new URL(home.page.url)) &&
+    (home.page.text ?? '').length < 500 &&
+    (await allowedAnywhere(sendsTo.toString()))
+  ) {
+    const moved = await fetchPage(sendsTo.toString(), 'homepage', new URL(home.page.url));
+    if (moved.page.text || moved.page.headText) {
+      notes.push(`the homepage sends browsers to ${moved.page.url}, which was read as the homepage`);
+      home = moved;
+    }
+  }
   result.pages.push(home.page);
   result.finalUrl = home.response?.url ?? null;
   opts.onProgress?.({ fetched: 1, planned: 1, url: home.page.url });

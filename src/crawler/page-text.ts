@@ -66,6 +66,8 @@ export interface PageContent {
   scriptLinks?: string[];
   /** The page's own scripts (same site, `<script src>`), which may name more pages: the crawler reads a few. */
   scripts?: string[];
+  /** Where the page sends a browser at once: `<meta http-equiv="refresh">` or an inline `location = …` (absolute). */
+  redirect?: string;
 }
 
 /** Elements that end a line of text. */
@@ -448,6 +450,8 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     ),
   ];
 
+  const redirect = redirectOf($, inline, pageUrl);
+
   const body = ($('body')[0] ?? $.root()[0]) as unknown as DomNode;
   const walked = walkBody(body, pageUrl);
   media.push(...walked.media);
@@ -468,7 +472,24 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     ...(lang ? { lang } : {}),
     ...(scriptLinks.length ? { scriptLinks } : {}),
     ...(scripts.length ? { scripts } : {}),
+    ...(redirect ? { redirect } : {}),
   };
+}
+
+/** A browser's immediate redirect: a meta refresh within 5 seconds, or an inline script assigning the location. */
+function redirectOf($: cheerio.CheerioAPI, inline: string, pageUrl: string): string | undefined {
+  const refresh = $('meta[http-equiv]')
+    .filter((_, el) => ($(el).attr('http-equiv') ?? '').toLowerCase() === 'refresh')
+    .first()
+    .attr('content');
+  const m = refresh ? /^\s*(\d+(?:\.\d+)?)\s*[;,]\s*(?:url\s*=\s*)?["']?([^"'\s]+)/i.exec(refresh) : null;
+  const target =
+    (m && Number(m[1]) <= 5 ? m[2] : undefined) ??
+    /\b(?:window\.|document\.|top\.|self\.)?location(?:\.href)?\s*=\s*["'`]([^"'`\s]+)["'`]|\blocation\.(?:replace|assign)\(\s*["'`]([^"'`\s]+)["'`]\s*\)/
+      .exec(inline)
+      ?.slice(1)
+      .find(Boolean);
+  return absolute(target, pageUrl) ?? undefined;
 }
 
 /** Libraries and trackers served from the site itself: they name none of its pages. */
