@@ -229,10 +229,11 @@ function cardGroups(page: ViewPage): Item[] {
     else runs.push([s]);
   }
   for (const run of runs) {
-    const cards = run.filter(
-      (c) =>
-        titleLike(blocks[c.heading]) && prose(blocks[c.heading + 1]) && !OTHER_SECTION.test(blocks[c.heading].text),
-    );
+    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && prose(blocks[c.heading + 1]));
+    // A card titled with another section's word ("Guides and downloads") among the product's cards is one of them;
+    // cards most of which are so titled ("Free plan", "Pro plan") are not features.
+    const others = shaped.filter((c) => OTHER_SECTION.test(blocks[c.heading].text));
+    const cards = others.length * 2 < shaped.length ? shaped : shaped.filter((c) => !others.includes(c));
     if (cards.length < 3 || cards.length < run.length * 0.6) continue;
     // Under a heading that names prices, questions, people or posts they are not features.
     const above = sections

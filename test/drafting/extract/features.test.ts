@@ -223,3 +223,29 @@ test('where the site presents itself, a long list item gives its first sentence'
     assert.deepEqual(features?.value, [first, 'Review every group before acting'], heading);
   }
 });
+
+test('one card titled with another section’s word among product cards is still a card; cards mostly so titled are not features', () => {
+  const cards = (items: [string, string][]) =>
+    `<h2>Una persona reale</h2>${items.map(([t, p]) => `<article><h3>${t}</h3><p>${p}</p></article>`).join('')}`;
+  const it = extractFeatures(
+    home(
+      cards([
+        ['Test di attivazione', 'La licenza viene verificata prima della consegna.'],
+        ['Guide e download', 'Documentazione chiara e accesso ai canali ufficiali.'],
+        ['Assistenza tecnica', 'Supporto rapido e installazione remota su richiesta.'],
+      ]),
+    ),
+  )?.value;
+  assert.equal(it?.length, 3, JSON.stringify(it));
+  assert.ok(it?.some((f) => f.startsWith('Guide e download')));
+  const fr = extractFeatures(
+    home(
+      cards([
+        ['Plan gratuit', 'Pour découvrir l’outil sans rien payer du tout.'],
+        ['Plan Pro', 'Pour les indépendants qui facturent chaque mois.'],
+        ['Synchronisation', 'Vos factures sont à jour sur tous vos appareils.'],
+      ]).replace('Una persona reale', 'Choisissez'),
+    ),
+  )?.value;
+  assert.ok(!fr?.some((f) => /^Plan/.test(f)), JSON.stringify(fr));
+});
