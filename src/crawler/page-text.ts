@@ -397,6 +397,8 @@ function walkBody(root: DomNode, pageUrl: string) {
 /** Everything the drafting step reads from one HTML page. */
 export function extractPage(html: string, pageUrl: string): PageContent {
   const $ = cheerio.load(html);
+  // Relative addresses are read against `<base href>` when the page sets one (GitHub Pages project sites, Angular).
+  const base = absolute($('base[href]').first().attr('href'), pageUrl) ?? pageUrl;
   const jsonLd: unknown[] = [];
   $('script[type="application/ld+json"]').each((_, el) => {
     try {
@@ -420,7 +422,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
   const media: PageMedia[] = [];
   $('link[href]').each((_, el) => {
     const rel = ($(el).attr('rel') ?? '').toLowerCase().split(/\s+/);
-    const href = absolute($(el).attr('href'), pageUrl);
+    const href = absolute($(el).attr('href'), base);
     if (!href) return;
     const sizes = $(el).attr('sizes')?.trim();
     const type = $(el).attr('type')?.trim();
@@ -429,7 +431,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
       media.push({ url: href, kind: 'apple-touch-icon', within: 'head', ...declared });
     else if (rel.includes('icon')) media.push({ url: href, kind: 'icon', within: 'head', ...declared });
   });
-  const canonical = absolute($('link[rel="canonical"]').first().attr('href'), pageUrl) ?? undefined;
+  const canonical = absolute($('link[rel="canonical"]').first().attr('href'), base) ?? undefined;
   const lang = ($('html').attr('lang') ?? '').trim().toLowerCase() || undefined;
   const headings = $('h1, h2, h3')
     .map((_, el) => oneLine($(el).text()))
@@ -440,20 +442,20 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     .map((_, el) => $(el).text())
     .get()
     .join('\n');
-  const scriptLinks = inline ? scriptPaths(inline, pageUrl) : [];
+  const scriptLinks = inline ? scriptPaths(inline, base) : [];
   const scripts = [
     ...new Set(
       $('script[src]')
-        .map((_, el) => absolute($(el).attr('src'), pageUrl))
+        .map((_, el) => absolute($(el).attr('src'), base))
         .get()
         .filter((u): u is string => u !== null && sameHost(u, pageUrl) && !THIRD_PARTY_CODE.test(u)),
     ),
   ];
 
-  const redirect = redirectOf($, inline, pageUrl);
+  const redirect = redirectOf($, inline, base);
 
   const body = ($('body')[0] ?? $.root()[0]) as unknown as DomNode;
-  const walked = walkBody(body, pageUrl);
+  const walked = walkBody(body, base);
   media.push(...walked.media);
   const linkTargets = [...walked.links.map((l) => l.href), ...media.map((m) => m.url)];
   if (canonical) linkTargets.push(canonical);

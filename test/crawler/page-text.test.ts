@@ -143,3 +143,18 @@ test('a layout modifier ("has-sidebar", "with-footer") does not mark the content
     ],
   );
 });
+
+test('relative links and images are read against the page’s <base href>', () => {
+  const p = extractPage(
+    '<html><head><base href="/acme/"><link rel="icon" href="favicon.png"></head><body><a href="pricing">Preços</a><a href="/faq">FAQ</a><img class="logo" src="img/logo.svg"></body></html>',
+    'https://user.example/acme/index.html',
+  );
+  assert.deepEqual(
+    p.links.map((l) => l.href),
+    ['https://user.example/acme/pricing', 'https://user.example/faq'],
+  );
+  assert.deepEqual(
+    p.media.map((m) => m.url),
+    ['https://user.example/acme/favicon.png', 'https://user.example/acme/img/logo.svg'],
+  );
+});
