@@ -465,6 +465,14 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
       }
     }
     if (presents || named.length) cards.push(...cardGroups(page));
+    // On another page of the product (a page for one audience, a product page), a grid of cards under "Why Acme?",
+    // "Warum Acme?", "Pourquoi Acme ?" presents what the product does, though no heading says "features".
+    else
+      for (const s of sectionsOf(page.blocks)) {
+        const text = bare(page.blocks[s.heading].text);
+        if (s.level > 3 || !USPS_SECTION.test(text) || wordCount(text) > 5 || OTHER_SECTION.test(text)) continue;
+        cards.push(...cardGroups({ ...page, blocks: page.blocks.slice(s.heading, s.end) }));
+      }
     ordinals.push(...ordinalItems(page, named.length > 0));
     const claims = presents ? claimLists(page, sections) : [];
     all.push(...items, ...cards, ...marked, ...headings, ...claims, ...ordinals);

@@ -249,3 +249,29 @@ test('one card titled with another section’s word among product cards is still
   )?.value;
   assert.ok(!fr?.some((f) => /^Plan/.test(f)), JSON.stringify(fr));
 });
+
+test('on another page of the product, cards under "Why Acme?" are features, in German and French; under a question of another kind they are not', () => {
+  const productPage = (heading: string, cards: [string, string][]) =>
+    siteView(
+      pagesFromHtml({
+        '/': htmlPage('Acme', '<h1>Acme</h1><p>Acme chiffre vos fichiers.</p>'),
+        '/for-teams': htmlPage(
+          'Teams',
+          `<h2>${heading}</h2>${cards.map(([t, p]) => `<h3>${t}</h3><p>${p}</p>`).join('')}`,
+        ),
+      }),
+    );
+  const de: [string, string][] = [
+    ['Kompatibel mit deiner Cloud', 'Integriert sich nahtlos in bestehende Cloud-Speicher.'],
+    ['Geräteübergreifend', 'Verfügbar auf allen wichtigen Plattformen, jederzeit und überall.'],
+    ['Kinderleichte Bedienung', 'Die Einrichtung erfolgt in nur wenigen Minuten.'],
+  ];
+  assert.equal(extractFeatures(productPage('Warum Acme?', de))?.value.length, 3);
+  const fr: [string, string][] = [
+    ['Compatible avec votre cloud', 'S’intègre à Dropbox, Google Drive et OneDrive sans effort.'],
+    ['Sur tous vos appareils', 'Disponible sur Windows, macOS, Linux, iOS et Android.'],
+    ['Simple à utiliser', 'La mise en place ne prend que quelques minutes.'],
+  ];
+  assert.equal(extractFeatures(productPage('Pourquoi Acme ?', fr))?.value.length, 3);
+  assert.equal(extractFeatures(productPage('Comment installer Acme ?', fr))?.value, undefined);
+});
