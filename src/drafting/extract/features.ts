@@ -310,8 +310,9 @@ function definitionCards(page: ViewPage): Item[] {
   return pairs.filter((r) => r.length >= 3).flat();
 }
 
-/** "Private. None of your data is ever stored …": list items or paragraphs led by a term of a few words. */
-const LEAD_TERM = /^(\p{Lu}[\p{L}\d&/+' -]{1,40}?)[.:]\s+\p{Lu}/u;
+/** "Private. None of your data is ever stored …", "Rápido: gera relatórios…": list items or paragraphs led by a term of
+ *  a few words (after a colon French, Spanish, Portuguese and Italian go on in lower case). */
+const LEAD_TERM = /^(\p{Lu}[\p{L}\d&/+' -]{1,40}?)(?:\.\s+\p{Lu}|:\s+\p{L})/u;
 function leadTermItems(page: ViewPage): Item[] {
   const out: Item[] = [];
   const { blocks } = page;

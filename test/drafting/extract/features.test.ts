@@ -275,3 +275,19 @@ test('on another page of the product, cards under "Why Acme?" are features, in G
   assert.equal(extractFeatures(productPage('Pourquoi Acme ?', fr))?.value.length, 3);
   assert.equal(extractFeatures(productPage('Comment installer Acme ?', fr))?.value, undefined);
 });
+
+test('list items led by a term and a colon are features when the sentence goes on in lower case, in Portuguese and French', () => {
+  for (const items of [
+    [
+      '<strong>Rápido</strong>: gera relatórios em segundos.',
+      '<strong>Seguro</strong>: seus dados ficam criptografados.',
+      '<strong>Gratuito</strong>: sem custos escondidos.',
+    ],
+    [
+      '<strong>Rapide</strong> : génère vos rapports en quelques secondes.',
+      '<strong>Sûr</strong> : vos données restent chiffrées.',
+      '<strong>Gratuit</strong> : aucun coût caché.',
+    ],
+  ])
+    assert.equal(extractFeatures(home(`<h1>Acme</h1><h2>O que ele faz</h2>${list(items)}`))?.value.length, 3, items[0]);
+});
