@@ -10,10 +10,10 @@ import { asks, cuePattern, firstSentence, hasUnspacedScript, sentences, wordCoun
 // the heading (see cuePattern). Chinese 方案 (plan) is left out: it is also the 方案 of 解决方案, "solutions".
 const FEATURES_SECTION = cuePattern(
   "features?|what you get|everything you need|capabilities|how it works|what \\S+ does|toolkit|built for|highlights|key benefits|what(?:'|’)s included|" +
-    'fonctionnalités|caractéristiques|comment ça marche|tout ce dont vous avez besoin|' +
-    'características|funciones|funcionalidades|recursos|cómo funciona|como funciona|todo lo que necesitas|tudo o que você precisa|' +
-    'funzionalità|caratteristiche|come funziona|tutto ciò che ti serve|' +
-    "funktionen|merkmale|so funktioniert(?:’s|'s|s)?|wie es funktioniert|alles, was du brauchst|" +
+    'fonctionnalités|caractéristiques|comment ça marche|tout ce dont vous avez besoin|ce que fait \\S+|ce que vous pouvez faire|' +
+    'características|funciones|funcionalidades|recursos|cómo funciona|como funciona|todo lo que necesitas|tudo o que você precisa|qué hace \\S+|lo que puedes hacer|o que (?:ele|ela|o \\S+|a \\S+) faz|o que você pode fazer|' +
+    'funzionalità|caratteristiche|come funziona|tutto ciò che ti serve|cosa fa \\S+|cosa puoi fare|' +
+    "funktionen|merkmale|so funktioniert(?:’s|'s|s)?|wie es funktioniert|alles, was du brauchst|was \\S+ kann|" +
     'functies|mogelijkheden|kenmerken|hoe werkt het|hoe het werkt|alles wat je nodig hebt|' +
     'funktioner|egenskaper|så fungerar det|funkcje|możliwości|jak to działa|özellikler|nasıl çalışır|возможности|функции|особенности|как это работает',
   '機能|特徴|特長|功能|特性|特点|特點|特色|기능|특징',

@@ -291,3 +291,14 @@ test('list items led by a term and a colon are features when the sentence goes o
   ])
     assert.equal(extractFeatures(home(`<h1>Acme</h1><h2>O que ele faz</h2>${list(items)}`))?.value.length, 3, items[0]);
 });
+
+test('a section named for what the product does ("O que o Acme faz", "Cosa fa Acme", "Was Acme kann") lists features', () => {
+  for (const heading of ['O que o Acme faz', 'Cosa fa Acme', 'Was Acme kann', 'Ce que fait Acme']) {
+    const value = extractFeatures(
+      home(
+        `<h1>Acme</h1><h2>${heading}</h2>${list(['Relatórios em PDF', 'Backup automático', 'Suporte em português'])}`,
+      ),
+    )?.value;
+    assert.equal(value?.length, 3, heading);
+  }
+});
