@@ -316,6 +316,8 @@ function lastSegment(segments: string[]): string {
 const linkWords = (text: string) =>
   text
     .toLowerCase()
+    // "İletişim" lower-cases to "i̇letişim" (an i and a combining dot): the dot goes, so it reads as "iletişim".
+    .replace(/\u0307/g, '')
     .replace(/[^\p{L}\p{N}&]+/gu, ' ')
     .trim();
 
