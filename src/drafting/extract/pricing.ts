@@ -363,14 +363,14 @@ const words = (alternation: string) => `(?<![\\p{L}\\p{N}])(?:${alternation})(?!
 const FREEMIUM = new RegExp(`${words('freemium')}|フリーミアム|免费增值`, 'iu');
 const FREE_PLAN = new RegExp(
   [
-    '\\bfree (?:plan|tier|version|edition)\\b|\\bfree,? forever\\b|\\bforever free\\b|\\bfree for (?:ever|individuals|personal use|small teams|solo)\\b',
+    '\\bfree (?:plan|tier|version|edition|account)\\b|\\bfree,? forever\\b|\\bforever free\\b|\\bfree for (?:ever|individuals|personal use|small teams|solo)\\b',
     words(
-      'plan gratuit|offre gratuite|version gratuite|formule gratuite|gratuit pour toujours|plan gratuito|plan gratis|versión gratuita|plano gratuito|plano grátis|versão gratuita|versão grátis|piano gratuito|versione gratuita|kostenlose[nr]? (?:Plan|Version|Tarif)|Gratis-(?:Plan|Version|Tarif)|für immer kostenlos|gratis para siempre|grátis para sempre',
+      'compte gratuit|cuenta gratuita|cuenta gratis|conta gratuita|conta grátis|account gratuito|kostenlose[ns]? (?:Konto|Account|Benutzerkonto)|gratis account|darmowe konto|ücretsiz hesap|plan gratuit|offre gratuite|version gratuite|formule gratuite|gratuit pour toujours|plan gratuito|plan gratis|versión gratuita|plano gratuito|plano grátis|versão gratuita|versão grátis|piano gratuito|versione gratuita|kostenlose[nr]? (?:Plan|Version|Tarif)|Gratis-(?:Plan|Version|Tarif)|für immer kostenlos|gratis para siempre|grátis para sempre',
     ),
     words(
       'gratis (?:versie|abonnement|plan)|gratisversion(?:en)?|gratis version(?:en)?|gratisplan|gratisnivå|wersj[aięą] (?:bezpłatn|darmow)\\p{L}*|(?:bezpłatn|darmow)\\p{L}* (?:wersj|plan)\\p{L}*|ücretsiz (?:plan|sürüm|versiyon|paket)\\p{L}*|бесплатн\\p{L}* (?:верси|тариф|план)\\p{L}*',
     ),
-    '無料プラン|フリープラン|無料版|無料枠|永久無料|免费版|免费套餐|免费计划|免費版|免費方案|永久免费|무료 플랜|무료 요금제|무료 버전|무료플랜',
+    '無料プラン|フリープラン|無料版|無料枠|永久無料|無料アカウント|免费版|免费套餐|免费计划|免费账户|免费帐户|免費版|免費方案|免費帳戶|永久免费|무료 플랜|무료 요금제|무료 버전|무료플랜|무료 계정',
   ].join('|'),
   'iu',
 );
@@ -532,8 +532,9 @@ export function extractPricingModel(
   if (oneTime) return propose('one-time', [oneTime]);
   if (price?.recurring) return propose('subscription', [price.evidence]);
   const subscription = statement(site, SUBSCRIPTION, false, name);
-  // "No subscription, no account" says it is not one.
-  if (subscription && !NO_SUBSCRIPTION.test(subscription.quote)) return propose('subscription', [subscription]);
+  // "No subscription, no account" says it is not one. A free plan or account beside a subscription is freemium.
+  if (subscription && !NO_SUBSCRIPTION.test(subscription.quote))
+    return freePlan ? propose('freemium', [freePlan, subscription]) : propose('subscription', [subscription]);
   if (!paid.length && !price) {
     // A free trial alone does not settle the model: the plans after it may be monthly, one-time or have a free tier.
     const free = statement(site, ALL_FREE, false, name) ?? freePlan ?? statement(site, OWN_KEYS, false, name);

@@ -287,3 +287,27 @@ test('a licence named by its SPDX identifier or with a licence word in any langu
   assert.equal(modelOf(home('<pre>class Acme &lt; Formula\n  license "GPL-3.0-or-later"\nend</pre>')).value, undefined);
   assert.equal(modelOf(home('<p>Acme nasceu de uma pesquisa no MIT.</p>')).value, undefined);
 });
+
+test('a free account beside a subscription without a stated price is freemium, in Spanish and French; a subscription alone stays one', () => {
+  const home = (body: string) => ({ '/': htmlPage('Acme', `<h1>Acme</h1>${body}`) });
+  assert.equal(
+    modelOf(
+      home(
+        '<p>Crea tu cuenta gratuita para guardar favoritos.</p><h3>Premium sin anuncios</h3><p>La suscripción retira la publicidad y amplía el mapa.</p>',
+      ),
+    ).value,
+    'freemium',
+  );
+  assert.equal(
+    modelOf(
+      home(
+        '<p>Créez votre compte gratuit en une minute.</p><h3>Premium</h3><p>L’abonnement débloque les exports et la synchronisation.</p>',
+      ),
+    ).value,
+    'freemium',
+  );
+  assert.equal(
+    modelOf(home('<h3>Premium</h3><p>La suscripción retira la publicidad y amplía el mapa.</p>')).value,
+    'subscription',
+  );
+});
