@@ -173,6 +173,21 @@ export function extractTiers(site: SiteView): Tier[] {
         ) {
           name = blocks[h].text;
           nameEvidence = quoteLine(page, blocks[h].text);
+        } else {
+          // A card whose name is a styled line, not a heading ("<div class=plan-name>Free</div><div>¥0</div>"): the
+          // short line right above the price.
+          const above = blocks[i - 1];
+          if (
+            above &&
+            !headingLevel(above) &&
+            above.text.length <= 30 &&
+            tierNameLike(above.text) &&
+            !ANY_PRICE.test(above.text) &&
+            isOwnStatement(above)
+          ) {
+            name = above.text;
+            nameEvidence = quoteLine(page, above.text);
+          }
         }
         // The period on the card's next line: "0.99€" then "Billed per month", "One-time payment".
         const next = blocks[i + 1];

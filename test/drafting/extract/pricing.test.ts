@@ -311,3 +311,15 @@ test('a free account beside a subscription without a stated price is freemium, i
     'subscription',
   );
 });
+
+test('plan cards named by a styled line above the price (no heading) are tiers: a free one and a monthly one make freemium, in Japanese and Spanish', () => {
+  const card = (n: string, p: string, d: string) =>
+    `<div class="plan"><div class="plan-name">${n}</div><div class="plan-price">${p}</div><p>${d}</p></div>`;
+  for (const [free, paid] of [
+    [card('Free', '¥0', 'まずは無料で試してみる'), card('Premium', '¥1,800<span>/月</span>', 'すべての機能')],
+    [card('Básico', '0 €', 'Para empezar'), card('Premium', '2,99 €<span>/mes</span>', 'Sin anuncios')],
+  ]) {
+    const site = { '/': htmlPage('Acme', `<h1>Acme</h1><div class="plans">${free}${paid}</div>`) };
+    assert.equal(modelOf(site).value, 'freemium', free);
+  }
+});
