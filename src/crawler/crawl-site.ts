@@ -12,6 +12,7 @@ import { decodeBody, isHtml } from './decode.js';
 import { extractPage, type PageContent } from './page-text.js';
 import { linkSource, pageKey, rankPages, sameSite, type Candidate, type PageKind } from './page-picker.js';
 import { chromiumRenderer, hasUndrawnParts, isAppShell, type RenderOptions, type Renderer } from './render-page.js';
+import { readScriptLinks } from './script-links.js';
 import { readSitemaps } from './sitemaps.js';
 
 // CommonJS default export under NodeNext: the function sits one level down at run time.
@@ -361,7 +362,24 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
     allows: allowedAnywhere,
     stillTime: () => Date.now() < deadline,
   });
-  const home = await fetchPage(start.toString(), 'homepage', null);
+  let home = await fetchPage(start.toString(), 'homepage', null);
+  // A homepage with next to nothing on it that sends browsers elsewhere on the site at once (a meta refresh or a
+  // script: a root that picks the language, "/" to "/pt-br/") is read where it sends them, once.
+  const sendsTo = home.page.redirect ? new URL(home.page.redirect) : null;
+  if (
+    sendsTo &&
+    /^https?:$/.test(sendsTo.protocol) &&
+    sameSite(sendsTo, new URL(home.page.url)) &&
+    pageKey(sendsTo) !== pageKey(new URL(home.page.url)) &&
+    (home.page.text ?? '').length < 500 &&
+    (await allowedAnywhere(sendsTo.toString()))
+  ) {
+    const moved = await fetchPage(sendsTo.toString(), 'homepage', new URL(home.page.url));
+    if (moved.page.text || moved.page.headText) {
+      notes.push(`the homepage sends browsers to ${moved.page.url}, which was read as the homepage`);
+      home = moved;
+    }
+  }
   result.pages.push(home.page);
   result.finalUrl = home.response?.url ?? null;
   opts.onProgress?.({ fetched: 1, planned: 1, url: home.page.url });
@@ -375,8 +393,18 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   const base = new URL(home.page.url);
   const homeLanguage = home.page.lang ?? null;
   const fromSitemap: Candidate[] = (await sitemapPages).map((href) => ({ href, text: '', source: 'sitemap' }));
-  const linksOf = (p: CrawledPage): Candidate[] =>
-    (p.links ?? []).map((l) => ({ href: l.href, text: l.text, source: linkSource(l.within) }));
+  const linksOf = (p: CrawledPage): Candidate[] => [
+    ...(p.links ?? []).map((l) => ({ href: l.href, text: l.text, source: linkSource(l.within) })),
+    ...(p.scriptLinks ?? []).map((href) => ({ href, text: '', source: 'script' as const })),
+  ];
+  // The homepage's own scripts may draw its navigation: the pages they name are offered after the visible links.
+  const fromScripts: Candidate[] = (
+    await readScriptLinks(home.page, {
+      fetchOpts: () => ({ ...fetchOpts, timeoutMs: timeLeft() }),
+      allows: allowedAnywhere,
+      stillTime: () => Date.now() < deadline,
+    })
+  ).map((href) => ({ href, text: '', source: 'script' }));
 
   // The links found so far, in the order of the pages that hold them (home first), then the sitemap's.
   const done: { rankIndex: number; page: CrawledPage }[] = [];
@@ -389,6 +417,7 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
         .slice()
         .sort((a, b) => a.rankIndex - b.rankIndex)
         .flatMap((d) => linksOf(d.page)),
+      ...fromScripts,
       ...fromSitemap,
     ];
     const { ranked, rejected } = rankPages(base, found, { homeLanguage, exclude: taken });

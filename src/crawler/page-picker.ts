@@ -316,6 +316,8 @@ function lastSegment(segments: string[]): string {
 const linkWords = (text: string) =>
   text
     .toLowerCase()
+    // "İletişim" lower-cases to "i̇letişim" (an i and a combining dot): the dot goes, so it reads as "iletişim".
+    .replace(/\u0307/g, '')
     .replace(/[^\p{L}\p{N}&]+/gu, ' ')
     .trim();
 
@@ -342,15 +344,15 @@ export function kindOf(url: URL, linkText = ''): PageKind | null {
 }
 
 /** Where a candidate link was found: it sets the page's rank before any penalty. */
-export type LinkSource = 'nav' | 'footer' | 'body' | 'sitemap';
+export type LinkSource = 'nav' | 'footer' | 'body' | 'script' | 'sitemap';
 export interface Candidate {
   href: string;
   text: string;
   source: LinkSource;
 }
 /** Why a page was ranked where it is, lowest last. */
-export type Rank = 'nav' | 'footer' | 'body' | 'sitemap' | 'legal' | 'other-language' | 'account';
-const RANK_ORDER: Rank[] = ['nav', 'footer', 'body', 'sitemap', 'legal', 'other-language', 'account'];
+export type Rank = 'nav' | 'footer' | 'body' | 'script' | 'sitemap' | 'legal' | 'other-language' | 'account';
+const RANK_ORDER: Rank[] = ['nav', 'footer', 'body', 'script', 'sitemap', 'legal', 'other-language', 'account'];
 
 export interface RankedPage {
   url: string;
@@ -415,8 +417,8 @@ function rankOf(url: URL, text: string, source: LinkSource, homeLanguage: string
 
 /**
  * Orders a small site's pages for reading: the pages its main navigation (`<nav>`, `<header>`)
- * links to, then its footer's, then the other links found on its pages, then what only the sitemap
- * lists — each group in the order found. Sign-in, cart and account pages come last, after copies
+ * links to, then its footer's, then the other links found on its pages, then those only its scripts name
+ * (navigation drawn by JavaScript, router tables), then what only the sitemap lists — each group in the order found. Sign-in, cart and account pages come last, after copies
  * in another language, after legal pages (which may still state a license or an address).
  * Off-site links are ignored; links to files that are not web pages are returned as rejected.
  */

@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import { scriptPaths } from './script-links.js';
 
 /** One line of visible text and the element that holds it; `text` is these lines joined by newlines. */
 export interface TextBlock {
@@ -61,6 +62,12 @@ export interface PageContent {
   canonical?: string;
   /** `<html lang>`, lower-cased, when declared: the crawler ranks other-language copies low. */
   lang?: string;
+  /** Same-site page addresses named only in the page's inline scripts and JSON (navigation drawn by script). */
+  scriptLinks?: string[];
+  /** The page's own scripts (same site, `<script src>`), which may name more pages: the crawler reads a few. */
+  scripts?: string[];
+  /** Where the page sends a browser at once: `<meta http-equiv="refresh">` or an inline `location = …` (absolute). */
+  redirect?: string;
 }
 
 /** Elements that end a line of text. */
@@ -208,7 +215,11 @@ function hintsOf(node: DomNode, inherited: string): string {
   if (role) words.push(role);
   // A toggle that shows and hides a panel: the question of an accordion.
   if (a['aria-expanded'] !== undefined) words.push('accordion');
-  const named = `${a.class ?? ''} ${a.id ?? ''}`.toLowerCase();
+  // "has-sidebar", "with-footer", "no-nav": a layout's modifier (VitePress wraps its main content in "has-sidebar"), not
+  // the part itself.
+  const named = `${a.class ?? ''} ${a.id ?? ''}`
+    .toLowerCase()
+    .replace(/(?:^|\s)(?:has|with|without|no|is|show|hide)-\S*/g, ' ');
   if (named.trim()) {
     for (const raw of named.split(/[^a-z]+/)) {
       const w = HINT_WORDS.has(raw)
@@ -386,6 +397,8 @@ function walkBody(root: DomNode, pageUrl: string) {
 /** Everything the drafting step reads from one HTML page. */
 export function extractPage(html: string, pageUrl: string): PageContent {
   const $ = cheerio.load(html);
+  // Relative addresses are read against `<base href>` when the page sets one (GitHub Pages project sites, Angular).
+  const base = absolute($('base[href]').first().attr('href'), pageUrl) ?? pageUrl;
   const jsonLd: unknown[] = [];
   $('script[type="application/ld+json"]').each((_, el) => {
     try {
@@ -409,7 +422,7 @@ export function extractPage(html: string, pageUrl: string): PageContent {
   const media: PageMedia[] = [];
   $('link[href]').each((_, el) => {
     const rel = ($(el).attr('rel') ?? '').toLowerCase().split(/\s+/);
-    const href = absolute($(el).attr('href'), pageUrl);
+    const href = absolute($(el).attr('href'), base);
     if (!href) return;
     const sizes = $(el).attr('sizes')?.trim();
     const type = $(el).attr('type')?.trim();
@@ -418,15 +431,31 @@ export function extractPage(html: string, pageUrl: string): PageContent {
       media.push({ url: href, kind: 'apple-touch-icon', within: 'head', ...declared });
     else if (rel.includes('icon')) media.push({ url: href, kind: 'icon', within: 'head', ...declared });
   });
-  const canonical = absolute($('link[rel="canonical"]').first().attr('href'), pageUrl) ?? undefined;
+  const canonical = absolute($('link[rel="canonical"]').first().attr('href'), base) ?? undefined;
   const lang = ($('html').attr('lang') ?? '').trim().toLowerCase() || undefined;
   const headings = $('h1, h2, h3')
     .map((_, el) => oneLine($(el).text()))
     .get()
     .filter(Boolean);
 
+  const inline = $('script:not([src])')
+    .map((_, el) => $(el).text())
+    .get()
+    .join('\n');
+  const scriptLinks = inline ? scriptPaths(inline, base) : [];
+  const scripts = [
+    ...new Set(
+      $('script[src]')
+        .map((_, el) => absolute($(el).attr('src'), base))
+        .get()
+        .filter((u): u is string => u !== null && sameHost(u, pageUrl) && !THIRD_PARTY_CODE.test(u)),
+    ),
+  ];
+
+  const redirect = redirectOf($, inline, base);
+
   const body = ($('body')[0] ?? $.root()[0]) as unknown as DomNode;
-  const walked = walkBody(body, pageUrl);
+  const walked = walkBody(body, base);
   media.push(...walked.media);
   const linkTargets = [...walked.links.map((l) => l.href), ...media.map((m) => m.url)];
   if (canonical) linkTargets.push(canonical);
@@ -443,5 +472,36 @@ export function extractPage(html: string, pageUrl: string): PageContent {
     headings,
     ...(canonical ? { canonical } : {}),
     ...(lang ? { lang } : {}),
+    ...(scriptLinks.length ? { scriptLinks } : {}),
+    ...(scripts.length ? { scripts } : {}),
+    ...(redirect ? { redirect } : {}),
   };
+}
+
+/** A browser's immediate redirect: a meta refresh within 5 seconds, or an inline script assigning the location. */
+function redirectOf($: cheerio.CheerioAPI, inline: string, pageUrl: string): string | undefined {
+  const refresh = $('meta[http-equiv]')
+    .filter((_, el) => ($(el).attr('http-equiv') ?? '').toLowerCase() === 'refresh')
+    .first()
+    .attr('content');
+  const m = refresh ? /^\s*(\d+(?:\.\d+)?)\s*[;,]\s*(?:url\s*=\s*)?["']?([^"'\s]+)/i.exec(refresh) : null;
+  const target =
+    (m && Number(m[1]) <= 5 ? m[2] : undefined) ??
+    /\b(?:window\.|document\.|top\.|self\.)?location(?:\.href)?\s*=\s*["'`]([^"'`\s]+)["'`]|\blocation\.(?:replace|assign)\(\s*["'`]([^"'`\s]+)["'`]\s*\)/
+      .exec(inline)
+      ?.slice(1)
+      .find(Boolean);
+  return absolute(target, pageUrl) ?? undefined;
+}
+
+/** Libraries and trackers served from the site itself: they name none of its pages. */
+const THIRD_PARTY_CODE =
+  /(?:^|[/.-])(?:jquery|bootstrap|polyfills?|analytics|gtag|gtm|tracking|matomo|plausible|umami|cookie\w*|vendors?|lodash|three|gsap|swiper|alpine|htmx|mermaid|katex|prism|highlight)(?:[/.-]|$)/i;
+
+function sameHost(url: string, pageUrl: string): boolean {
+  try {
+    return new URL(url).host.replace(/^www\./, '') === new URL(pageUrl).host.replace(/^www\./, '');
+  } catch {
+    return false;
+  }
 }

@@ -357,3 +357,33 @@ test('pages are fetched a few at once, so fifteen slow pages take a fraction of 
     await site.close();
   }
 });
+
+test('a near-empty homepage that sends browsers on at once (meta refresh or script) is read where it sends them', async () => {
+  const refresh = await startFixtureSite({
+    '/': {
+      body: page('Acme', '<p>Redirection…</p>').replace(
+        '</head>',
+        '<meta http-equiv="refresh" content="0; url=/ja/"></head>',
+      ),
+    },
+    '/ja/': { body: page('Acme — 請求書をかんたんに', '<h1>請求書をかんたんに</h1><a href="/ja/pricing">料金</a>') },
+    '/ja/pricing': { body: page('料金', '<p>月額980円</p>') },
+  });
+  const scripted = await startFixtureSite({
+    '/': { body: page('Acme', '<script>window.location.href = "/pt-br/";</script>') },
+    '/pt-br/': { body: page('Acme — faturas simples', '<h1>Faturas simples</h1><p>Crie faturas em dois minutos.</p>') },
+  });
+  try {
+    const r = await crawlSite(`${refresh.origin}/`, opts);
+    assert.deepEqual(
+      r.pages.map((p) => `${p.kind} ${new URL(p.url).pathname}`),
+      ['homepage /ja/', 'pricing /ja/pricing'],
+    );
+    const s = await crawlSite(`${scripted.origin}/`, opts);
+    assert.equal(new URL(s.pages[0].url).pathname, '/pt-br/');
+    assert.match(s.pages[0].text!, /Crie faturas em dois minutos/);
+  } finally {
+    await refresh.close();
+    await scripted.close();
+  }
+});

@@ -210,3 +210,8 @@ test('pages are known by path or link text in Swedish, Polish, Turkish and Russi
     ['legal', 'legal', 'legal', 'legal'],
   );
 });
+
+test('a Turkish link text with a capital İ names its page kind ("İletişim", "Hakkımızda")', () => {
+  assert.equal(kindOf(new URL('https://x.example/p/1'), 'İletişim'), 'contact');
+  assert.equal(kindOf(new URL('https://x.example/p/2'), 'Hakkımızda'), 'about');
+});

@@ -129,3 +129,32 @@ test('the items of a list nested in a list item are marked as a sublist', () => 
     ],
   );
 });
+
+test('a layout modifier ("has-sidebar", "with-footer") does not mark the content it wraps as that part', () => {
+  const p = extractPage(
+    '<div class="VPContent has-sidebar"><aside class="sidebar"><p>Guide</p></aside><main><p>Acme is free.</p></main></div>',
+    url,
+  );
+  assert.deepEqual(
+    p.blocks.map((b) => [b.text, b.within]),
+    [
+      ['Guide', 'aside sidebar'],
+      ['Acme is free.', ''],
+    ],
+  );
+});
+
+test('relative links and images are read against the page’s <base href>', () => {
+  const p = extractPage(
+    '<html><head><base href="/acme/"><link rel="icon" href="favicon.png"></head><body><a href="pricing">Preços</a><a href="/faq">FAQ</a><img class="logo" src="img/logo.svg"></body></html>',
+    'https://user.example/acme/index.html',
+  );
+  assert.deepEqual(
+    p.links.map((l) => l.href),
+    ['https://user.example/acme/pricing', 'https://user.example/faq'],
+  );
+  assert.deepEqual(
+    p.media.map((m) => m.url),
+    ['https://user.example/acme/favicon.png', 'https://user.example/acme/img/logo.svg'],
+  );
+});

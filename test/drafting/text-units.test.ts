@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstSentence, sentences, wordCount } from '../../src/drafting/extract/text-units.js';
+import { cuePattern, firstSentence, sentences, wordCount } from '../../src/drafting/extract/text-units.js';
 
 test('words of Japanese and Chinese are counted without spaces between them', () => {
   assert.equal(wordCount('画面を共有する'), 4);
@@ -49,4 +49,11 @@ test('every sentence is a part of the text as written', () => {
 test('a Spanish question or a French quotation after a full stop starts a new sentence', () => {
   assert.deepEqual(sentences('Es gratis. ¿Necesito una cuenta? No.'), ['Es gratis.', '¿Necesito una cuenta?', 'No.']);
   assert.equal(firstSentence('C’est libre. « Simple » est notre devise.'), 'C’est libre.');
+});
+
+test('a cue matches Turkish capitals (İ, I) as Turkish pairs them, and the other languages’ as before', () => {
+  const faq = cuePattern('sıkça sorulan sorular|iletişim|fiyatlar|[ie]ndir|questions');
+  for (const text of ['SIKÇA SORULAN SORULAR', 'İletişim', 'FİYATLAR', 'İndir', 'QUESTIONS', 'Questions'])
+    assert.ok(faq.test(text), text);
+  assert.ok(!faq.test('Milano'));
 });

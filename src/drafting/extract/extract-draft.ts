@@ -63,7 +63,7 @@ export function extractDraft(pages: CrawledPage[], opts: ExtractOptions): DraftC
     pricing_summary: extractPricingSummary(tiers, site, faqs),
     country: location.country,
     city: location.city,
-    founded_year: extractFoundedYear(site),
+    founded_year: extractFoundedYear(site, name?.value),
     features: extractFeatures(site),
     usps: extractUsps(site),
     keywords: extractKeywords(site),

@@ -37,11 +37,20 @@ const A_PREFIX = /^(?:A(?:nswer)?\s?[:.)．：]\s*|A\s+(?=\p{Lu}|[^\p{Script=Lat
  * Is line i the question of a pair? dt and summary in a FAQ always, elsewhere when they ask; an
  * accordion toggle or "Q:" line when it asks; a heading when it asks; a lone line on a FAQ page or in a FAQ block.
  */
+/** Question words that open a question, in the languages founders write in: in a FAQ a heading may drop its "?". */
+const QUESTION_WORD =
+  /^(?:how|what|why|when|where|which|who|can|could|do|does|is|are|will|should|comment|pourquoi|quand|où|quel(?:le)?s?|qu['’]est-ce|est-ce|puis-je|peut-on|faut-il|cómo|qué|por ?qué|cuándo|dónde|cuál(?:es)?|quién|puedo|se puede|como|o que|por que|quando|onde|qual|quais|quem|posso|é possível|come|cosa|perché|dove|quale|quali|chi|si può|wie|was|warum|wann|wo|welche[rs]?|wer|kann|können|gibt es|hoe|wat|waarom|wanneer|waar|welke|kan ik)(?![\p{L}])/iu;
+/** Japanese, Chinese and Korean questions end on a particle, with or without a question mark. */
+const QUESTION_END = /(?:ですか|ますか|でしょうか|とは|吗|嗎|呢|나요|까요|니까|가요|인가요)[。.]?$/u;
+const asksUnmarked = (text: string) =>
+  !/[.。!！:：]$/u.test(text) && (QUESTION_WORD.test(text) || QUESTION_END.test(text));
+
 function isQuestion(b: TextBlock, inFaq: boolean): boolean {
   if (b.text.length > FAQ_LIMITS.question) return false;
   // "…?", "…?)" (a question in brackets closes the line), "…? ¶" (an anchor mark after a heading); "…？" in Chinese
   // and Japanese.
-  const asks = /[?？]["”’)\]」』）]*(?:\s*[§¶#])?$/u.test(b.text);
+  const asks =
+    /[?？]["”’)\]」』）]*(?:\s*[§¶#])?$/u.test(b.text) || (inFaq && b.text.length <= 150 && asksUnmarked(b.text));
   if (!asks && b.tag !== 'dt' && b.tag !== 'summary' && !/^[QＱ]/.test(b.text)) return false;
   if (isBoilerplate(b)) return false;
   if (b.tag === 'dt' || b.tag === 'summary') return inFaq || asks;

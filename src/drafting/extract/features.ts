@@ -10,10 +10,10 @@ import { asks, cuePattern, firstSentence, hasUnspacedScript, sentences, wordCoun
 // the heading (see cuePattern). Chinese 方案 (plan) is left out: it is also the 方案 of 解决方案, "solutions".
 const FEATURES_SECTION = cuePattern(
   "features?|what you get|everything you need|capabilities|how it works|what \\S+ does|toolkit|built for|highlights|key benefits|what(?:'|’)s included|" +
-    'fonctionnalités|caractéristiques|comment ça marche|tout ce dont vous avez besoin|' +
-    'características|funciones|funcionalidades|recursos|cómo funciona|como funciona|todo lo que necesitas|tudo o que você precisa|' +
-    'funzionalità|caratteristiche|come funziona|tutto ciò che ti serve|' +
-    "funktionen|merkmale|so funktioniert(?:’s|'s|s)?|wie es funktioniert|alles, was du brauchst|" +
+    'fonctionnalités|caractéristiques|comment ça marche|tout ce dont vous avez besoin|ce que fait \\S+|ce que vous pouvez faire|' +
+    'características|funciones|funcionalidades|recursos|cómo funciona|como funciona|todo lo que necesitas|tudo o que você precisa|qué hace \\S+|lo que puedes hacer|o que (?:ele|ela|o \\S+|a \\S+) faz|o que você pode fazer|' +
+    'funzionalità|caratteristiche|come funziona|tutto ciò che ti serve|cosa fa \\S+|cosa puoi fare|' +
+    "funktionen|merkmale|so funktioniert(?:’s|'s|s)?|wie es funktioniert|alles, was du brauchst|was \\S+ kann|" +
     'functies|mogelijkheden|kenmerken|hoe werkt het|hoe het werkt|alles wat je nodig hebt|' +
     'funktioner|egenskaper|så fungerar det|funkcje|możliwości|jak to działa|özellikler|nasıl çalışır|возможности|функции|особенности|как это работает',
   '機能|特徴|特長|功能|特性|特点|特點|特色|기능|특징',
@@ -229,10 +229,11 @@ function cardGroups(page: ViewPage): Item[] {
     else runs.push([s]);
   }
   for (const run of runs) {
-    const cards = run.filter(
-      (c) =>
-        titleLike(blocks[c.heading]) && prose(blocks[c.heading + 1]) && !OTHER_SECTION.test(blocks[c.heading].text),
-    );
+    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && prose(blocks[c.heading + 1]));
+    // A card titled with another section's word ("Guides and downloads") among the product's cards is one of them;
+    // cards most of which are so titled ("Free plan", "Pro plan") are not features.
+    const others = shaped.filter((c) => OTHER_SECTION.test(blocks[c.heading].text));
+    const cards = others.length * 2 < shaped.length ? shaped : shaped.filter((c) => !others.includes(c));
     if (cards.length < 3 || cards.length < run.length * 0.6) continue;
     // Under a heading that names prices, questions, people or posts they are not features.
     const above = sections
@@ -309,8 +310,9 @@ function definitionCards(page: ViewPage): Item[] {
   return pairs.filter((r) => r.length >= 3).flat();
 }
 
-/** "Private. None of your data is ever stored …": list items or paragraphs led by a term of a few words. */
-const LEAD_TERM = /^(\p{Lu}[\p{L}\d&/+' -]{1,40}?)[.:]\s+\p{Lu}/u;
+/** "Private. None of your data is ever stored …", "Rápido: gera relatórios…": list items or paragraphs led by a term of
+ *  a few words (after a colon French, Spanish, Portuguese and Italian go on in lower case). */
+const LEAD_TERM = /^(\p{Lu}[\p{L}\d&/+' -]{1,40}?)(?:\.\s+\p{Lu}|:\s+\p{L})/u;
 function leadTermItems(page: ViewPage): Item[] {
   const out: Item[] = [];
   const { blocks } = page;
@@ -464,6 +466,14 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
       }
     }
     if (presents || named.length) cards.push(...cardGroups(page));
+    // On another page of the product (a page for one audience, a product page), a grid of cards under "Why Acme?",
+    // "Warum Acme?", "Pourquoi Acme ?" presents what the product does, though no heading says "features".
+    else
+      for (const s of sectionsOf(page.blocks)) {
+        const text = bare(page.blocks[s.heading].text);
+        if (s.level > 3 || !USPS_SECTION.test(text) || wordCount(text) > 5 || OTHER_SECTION.test(text)) continue;
+        cards.push(...cardGroups({ ...page, blocks: page.blocks.slice(s.heading, s.end) }));
+      }
     ordinals.push(...ordinalItems(page, named.length > 0));
     const claims = presents ? claimLists(page, sections) : [];
     all.push(...items, ...cards, ...marked, ...headings, ...claims, ...ordinals);

@@ -25,7 +25,7 @@ const GAP = `(?:(?!(?<![\\p{L}])(?:${EVENT_WORDS})(?![\\p{L}]))[^.\\n]){0,60}?`;
  */
 const FOUNDED = [
   new RegExp(
-    `\\b(?:founded|established|incorporated|est\\.|(?:was|were) (?:first )?(?:started|created|begun|born))\\b${GAP}\\b((?:18|19|20)\\d{2})\\b`,
+    `\\b(?:founded|established|incorporated|est\\.|(?:was|were) (?:first )?(?:started|created|begun))\\b${GAP}\\b((?:18|19|20)\\d{2})\\b`,
     'iu',
   ),
   // French, Spanish, Portuguese, Italian: "fondée en", "fundada por … en", "fundada em", "fondata a Milano nel".
@@ -48,6 +48,20 @@ const FOUNDED = [
     'u',
   ),
 ];
+
+/**
+ * A product's birth: "IO, nata nel 2018", "Acme est né en 2014", "nació en 2016", "nasceu em 2015", "was born in
+ * 2012", 「2004年に…によって生み出され」「2004年に誕生」「诞生于2016年」「2015년에 탄생」. People are born too (a bio's
+ * "born in 1985"), so these count only in a sentence that names the product.
+ */
+const BORN = [
+  /(?<![\p{L}])(?:born|nat[oaie]|nacid[oa]s?|naci[óo]|nasceu|nascid[oa]s?|né(?:e|s|es)?|entstanden|ontstaan)(?![\p{L}])\s+(?:(?:in|en|em|nel|a|im Jahr|im)\s+)?((?:18|19|20)\d{2})(?!\d)/iu,
+  new RegExp(`${CJK_DATE}\\s*(?:に|에)?[^。\\n]{0,30}?(?:生み出|誕生|诞生|탄생)`, 'u'),
+  new RegExp(`(?:诞生|誕生)(?:于|於)\\s*${CJK_DATE}`, 'u'),
+];
+
+/** A letter of an alphabet or a digit: what may not touch a name for it to be a word (a kana particle may). */
+const ALPHABETIC = '[\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}\\p{N}]';
 
 /**
  * "operating since 2013", "around since 2009", "depuis 2014 en activité": the company's own running time, not
@@ -110,7 +124,14 @@ function firstMatch(patterns: RegExp[], text: string): { year: string; index: nu
  * language, a company-profile row (設立 | 2004年4月), a timeline entry about the founding, or "since …". A copyright
  * year says nothing about it.
  */
-export function extractFoundedYear(site: SiteView): Proposal<string> | undefined {
+export function extractFoundedYear(site: SiteView, productName?: string): Proposal<string> | undefined {
+  // The product's name as a word of the sentence (particles of Japanese or Korean may touch it: "CotEditorは"); a short one ("IO") only as written, not as any "io".
+  const names = productName?.trim()
+    ? new RegExp(
+        `(?<!${ALPHABETIC})${productName.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!${ALPHABETIC})`,
+        productName.trim().length <= 3 ? 'u' : 'iu',
+      )
+    : null;
   const found: { year: string; evidence: (Evidence | null)[]; rank: number }[] = [];
   for (const org of organizations(ldNodes(site.pages))) {
     const raw = ldString(org.data, 'foundingDate');
@@ -135,6 +156,11 @@ export function extractFoundedYear(site: SiteView): Proposal<string> | undefined
       const entry = /\bfounded\b/i.test(b.text) && !COPYRIGHT.test(b.text) ? datedLine(b.text) : null;
       if (entry && plausible(+entry.date.slice(0, 4))) {
         found.push({ year: entry.date.slice(0, 4), evidence: [quoteLine(page, b.text)], rank: 2 });
+        return;
+      }
+      const born = names ? firstMatch(BORN, b.text) : null;
+      if (born && names?.test(sentenceAround(b.text, born.index))) {
+        found.push({ year: born.year, evidence: [quoteLine(page, b.text, born.index, born.length)], rank: 1 });
         return;
       }
       const s = firstMatch([...SINCE, SINCE_BADGE], b.text);

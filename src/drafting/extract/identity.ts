@@ -168,6 +168,9 @@ const acceptableTagline = (text: string, name: string | undefined) =>
 /** Hero lines that are buttons, badges or notices rather than a pitch. */
 const NOT_A_PITCH =
   /^(get started|download|install|try|sign ?up|log ?in|learn more|read more|view on github|star\b|docs\b|documentation|version\b|v?\d+\.\d+|new\b|announcing|latest|release|write|e-?mail|contact|call|follow|join)\b|@|https?:\/\//i;
+/** A heading that greets the visitor, in the languages founders write in. */
+const GREETING =
+  /^(?:welcome to|say hello to|bienvenue (?:sur|dans|à|chez)|willkommen (?:bei|in|auf|zu|im)|bienvenid[oa]s? (?:a|al)|benvenut[oi] (?:in|su|a|nel)|bem-vind[oa]s? (?:ao?|à)|welkom (?:bij|in|op)|välkommen till|witamy w|ようこそ|欢迎(?:来到|使用)|歡迎(?:來到|使用)|환영합니다)(?![\p{L}])|(?:へ|に)ようこそ[!！。]?$|(?:에 오신 것을 )?환영합니다[!！.]?$/iu;
 const pitchLike = (b: TextBlock | undefined, name: string | undefined): b is TextBlock =>
   !!b &&
   isOwnStatement(b) &&
@@ -193,7 +196,28 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   const next = blocks[h1At + 1];
   const continues = (a: string, b: string) =>
     /[,，、]$/u.test(a) || (!/[.!?。！？:：]$/u.test(a) && /^\p{Ll}/u.test(b) && !(name && sameWords(a, name)));
-  if (h1 && next?.tag === 'h1' && continues(h1.text, next.text) && isOwnStatement(next)) {
+  const twoLines = !!h1 && next?.tag === 'h1' && continues(h1.text, next.text) && isOwnStatement(next);
+  // The hero's subheading: the first line under the heading that reads as a pitch.
+  const subheading = () => {
+    const under = blocks.slice(h1At + (twoLines ? 2 : 1), h1At + (twoLines ? 5 : 4)).find((b) => !isBoilerplate(b));
+    return pitchLike(under, name) && under.tag !== 'li' && headingLevel(under) !== 1 ? under : undefined;
+  };
+  const headline = h1 ? (twoLines ? `${h1.text} ${next.text}` : h1.text) : '';
+  // "Welcome to a calmer internet", "Bienvenue sur Acme", "ようこそ": a greeting, not what the product is; the line
+  // under it says that.
+  const pitch = h1 && GREETING.test(headline) ? subheading() : undefined;
+  if (pitch) return propose(pitch.text, [quoteLine(home, pitch.text)]);
+  // "<h1><span>Hono</span><span>Web application framework</span></h1>" reads "HonoWeb application framework": the
+  // name and a short descriptor (what kind of thing it is) in one heading. The pitch under it says more; else the
+  // descriptor alone.
+  const glued =
+    h1 && name && /\p{Script=Latin}$/u.test(name) && h1.text.startsWith(name) ? h1.text.slice(name.length) : '';
+  if (/^\p{Lu}\p{Ll}/u.test(glued)) {
+    const under = wordCount(glued) <= 3 ? subheading() : undefined;
+    if (under) return propose(under.text, [quoteLine(home, under.text)]);
+    if (acceptableTagline(glued, name)) return propose(glued, [quoteOn(home, 'text', glued)]);
+  }
+  if (twoLines) {
     const joined = `${h1.text}${h1.text.endsWith('、') || h1.text.endsWith('，') ? '' : ' '}${next.text}`;
     if (acceptableTagline(joined, name)) return propose(joined, [quoteLine(home, h1.text), quoteLine(home, next.text)]);
   }

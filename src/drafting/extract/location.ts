@@ -181,6 +181,10 @@ const LEGAL_FORMS: [RegExp, string[]][] = [
   [/\bLda\b/, ['PT']],
   [/\bs\.r\.o\./, ['CZ', 'SK']],
 ];
+/** Whether a text names a company by its legal form (GmbH, Ltd, Inc, S.r.l., SAS…). */
+export const namesLegalForm = (text: string) =>
+  LEGAL_FORMS.some(([re]) => re.test(text)) || /株式会社|有限会社|有限公司|주식회사/u.test(text);
+
 /** "registered in England and Wales", "incorporated in Delaware, USA", "Sitz in Berlin". */
 const REGISTERED_IN =
   /\b(?:(?:registered|incorporated|domiciled|established|organi[sz]ed)(?: (?:office|seat|address))?(?: (?:in|under the laws of))|(?:service|company|site|business) is (?:operated|run|based) (?:out of|from|in)) (?:the )?(?!\d{4}\b)([^.;!?\n()]{2,80})|\bSitz(?: in|:) ([^.;!?\n()]{2,60})/i;
@@ -358,10 +362,10 @@ const ONE_COUNTRY_FORM = LEGAL_FORMS.filter(([, cs]) => cs.length === 1);
  * 370, Roma, 00187 IT", "Via Tazzoli 11, 20154 Milano (MI), Italia". It needs a postcode, a country (named, as its
  * ISO code after the postcode, or by a legal form of one country) and a city the gazetteer knows in that country.
  */
-function fromPostalLines(pages: ViewPage[], countries: Found[], cities: Found[]) {
+function fromPostalLines(pages: ViewPage[], countries: Found[], cities: Found[], nearby = false): boolean {
   for (const page of pages) {
     const legalPage = LEGAL_PAGE.test(`${page.title} ${decodeURI(new URL(page.url).pathname).replace(/[-_]/g, ' ')}`);
-    for (const b of page.blocks) {
+    for (const [i, b] of page.blocks.entries()) {
       if (b.text.length > 200 || isOtherPeoplesWords(b) || !/\d{2}/.test(b.text)) continue;
       const where =
         page.kind === 'contact' || legalPage || /\b(footer|address)\b/.test(b.within) || b.tag === 'address';
@@ -375,6 +379,13 @@ function fromPostalLines(pages: ViewPage[], countries: Found[], cities: Found[])
       const code = /^\S+(?:\s\d{2,3})?\s([A-Z]{2})$/.exec(parts[postcodeAt]);
       if (!country && code) country = countryFromCode(code[1]);
       if (!country) country = ONE_COUNTRY_FORM.find(([form]) => form.test(b.text))?.[1][0] ?? null;
+      // An address written a part a line ("Acme S.r.l." / "Via Roma 1" / "20154 Milano (MI)" / "Italia"): the lines
+      // around the postcode's name the country, or the company's legal form does.
+      const around = nearby
+        ? page.blocks.slice(Math.max(0, i - 3), i + 3).filter((x) => x !== b && x.text.length <= 80)
+        : [];
+      for (const x of around) country ??= countryFromName(x.text.trim());
+      for (const x of around) country ??= ONE_COUNTRY_FORM.find(([form]) => form.test(x.text))?.[1][0] ?? null;
       if (!country) continue;
       // The city: after the postcode in its part ("20154 Milano (MI)"), or the part just before it ("Roma, 00187").
       const after = parts[postcodeAt].replace(
@@ -389,9 +400,10 @@ function fromPostalLines(pages: ViewPage[], countries: Found[], cities: Found[])
       const evidence = quoteLine(page, b.text);
       countries.push({ value: country, evidence });
       cities.push({ value: city, evidence, country });
-      return;
+      return true;
     }
   }
+  return false;
 }
 
 /** "San Francisco, CA 94114": a US city, state and ZIP code, wherever an own page writes it. */
@@ -509,6 +521,9 @@ export function extractLocation(site: SiteView): { country?: Proposal<string>; c
   fromPostalLines(own, countries, cities);
   fromUsAddresses(own, countries, cities);
   fromCjkAddresses(own, cities, countries);
+  // An address written a part a line, its country on a line around it or in the company's legal form: only when
+  // nothing else places the company (those lines may head another office's address).
+  if (!countries.length && !cities.length) fromPostalLines(own, countries, cities, true);
   let country = choose(countries);
   // A city is one the gazetteer knows, in the country its own statement names, else in the site's country: never a
   // capitalised word that happened to follow "in".

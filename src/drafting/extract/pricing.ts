@@ -173,6 +173,21 @@ export function extractTiers(site: SiteView): Tier[] {
         ) {
           name = blocks[h].text;
           nameEvidence = quoteLine(page, blocks[h].text);
+        } else {
+          // A card whose name is a styled line, not a heading ("<div class=plan-name>Free</div><div>¥0</div>"): the
+          // short line right above the price.
+          const above = blocks[i - 1];
+          if (
+            above &&
+            !headingLevel(above) &&
+            above.text.length <= 30 &&
+            tierNameLike(above.text) &&
+            !ANY_PRICE.test(above.text) &&
+            isOwnStatement(above)
+          ) {
+            name = above.text;
+            nameEvidence = quoteLine(page, above.text);
+          }
         }
         // The period on the card's next line: "0.99€" then "Billed per month", "One-time payment".
         const next = blocks[i + 1];
@@ -345,11 +360,15 @@ const OPEN_SOURCE = new RegExp(
     `\\b(?:all |the |our |its )?source code is (?:freely |publicly )?(?:available|published|open)\\b`,
     // The same in other languages: German, French, Spanish, Portuguese, Italian.
     `\\bquelloffen\\w*|\\blogiciel libre\\b|\\bc[óo]digo (?:abierto|aberto)\\b|\\bsoftware libre\\b|\\bcodice aperto\\b`,
-    `(?:\\b(?:est|ist|es)|(?<=\\s)[éè])\\s+(?:(?:un|une|ein|eine|uma?|uno)\\s+)?(?:(?:logiciel|software|projet|Projekt|proyecto|projeto|progetto)\\s+)?open[- ]source\\b`,
+    `(?:\\b(?:est|ist|es)|(?<=\\s)[éè])\\s+(?:(?:un|une|ein|eine|uma?|uno)\\s+)?(?:(?:logiciel|software|projet|Projekt|proyecto|projeto|progetto)\\s+)?open[- ]?source\\b`,
     // Japanese, Chinese, Korean: "はオープンソースです", "完全开源", "是开源的", "오픈 소스입니다"; not "uses open-source libraries".
     `(?:は|で)オープンソース|オープンソース(?:です|で公開|ソフトウェアです)|(?:是|完全|免费|全部)开源|开源(?:且|并且|和)?免费|開源(?:且)?免費|(?:是|完全)開源|오픈\\s?소스(?:입니다|로 공개|이며)`,
     `\\bopen[- ]source (?:and|&) (?:free|self-host\\w*)\\b`,
     `\\b${LICENSE_NAME}${LICENSE_VERSION}[- ]licen[cs](?:e[ds]?)?\\b`,
+    // A licence by its SPDX identifier with a version ("Apache-2.0", "GPL-3.0-or-later"): never anything else. "MIT"
+    // alone may be a university, so it counts only with a licence word, in any language ("MIT 라이선스", "MITライセンス").
+    `(?<!["'])\\b(?:Apache-2\\.0|(?:A|L)?GPL-[23]\\.\\d(?:-only|-or-later)?|MPL-2\\.0|BSD-[23]-Clause|EUPL-1\\.[12])(?![\\w.-])`,
+    `\\b${LICENSE_NAME}${LICENSE_VERSION}\\s*(?:라이선스|라이센스|ライセンス|许可证|許可證|许可协议|授權|licen[cz]a|licença|Lizenz)`,
     `\\blicen[cs]ed under (?:the )?(?:terms of the )?${LICENSE_NAME}`,
   ].join('|'),
   'i',
@@ -359,14 +378,14 @@ const words = (alternation: string) => `(?<![\\p{L}\\p{N}])(?:${alternation})(?!
 const FREEMIUM = new RegExp(`${words('freemium')}|フリーミアム|免费增值`, 'iu');
 const FREE_PLAN = new RegExp(
   [
-    '\\bfree (?:plan|tier|version|edition)\\b|\\bfree,? forever\\b|\\bforever free\\b|\\bfree for (?:ever|individuals|personal use|small teams|solo)\\b',
+    '\\bfree (?:plan|tier|version|edition|account)\\b|\\bfree,? forever\\b|\\bforever free\\b|\\bfree for (?:ever|individuals|personal use|small teams|solo)\\b',
     words(
-      'plan gratuit|offre gratuite|version gratuite|formule gratuite|gratuit pour toujours|plan gratuito|plan gratis|versión gratuita|plano gratuito|plano grátis|versão gratuita|versão grátis|piano gratuito|versione gratuita|kostenlose[nr]? (?:Plan|Version|Tarif)|Gratis-(?:Plan|Version|Tarif)|für immer kostenlos|gratis para siempre|grátis para sempre',
+      'compte gratuit|cuenta gratuita|cuenta gratis|conta gratuita|conta grátis|account gratuito|kostenlose[ns]? (?:Konto|Account|Benutzerkonto)|gratis account|darmowe konto|ücretsiz hesap|plan gratuit|offre gratuite|version gratuite|formule gratuite|gratuit pour toujours|plan gratuito|plan gratis|versión gratuita|plano gratuito|plano grátis|versão gratuita|versão grátis|piano gratuito|versione gratuita|kostenlose[nr]? (?:Plan|Version|Tarif)|Gratis-(?:Plan|Version|Tarif)|für immer kostenlos|gratis para siempre|grátis para sempre',
     ),
     words(
       'gratis (?:versie|abonnement|plan)|gratisversion(?:en)?|gratis version(?:en)?|gratisplan|gratisnivå|wersj[aięą] (?:bezpłatn|darmow)\\p{L}*|(?:bezpłatn|darmow)\\p{L}* (?:wersj|plan)\\p{L}*|ücretsiz (?:plan|sürüm|versiyon|paket)\\p{L}*|бесплатн\\p{L}* (?:верси|тариф|план)\\p{L}*',
     ),
-    '無料プラン|フリープラン|無料版|無料枠|永久無料|免费版|免费套餐|免费计划|免費版|免費方案|永久免费|무료 플랜|무료 요금제|무료 버전|무료플랜',
+    '無料プラン|フリープラン|無料版|無料枠|永久無料|無料アカウント|免费版|免费套餐|免费计划|免费账户|免费帐户|免費版|免費方案|免費帳戶|永久免费|무료 플랜|무료 요금제|무료 버전|무료플랜|무료 계정',
   ].join('|'),
   'iu',
 );
@@ -432,8 +451,10 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
     const anyLine = page.kind !== 'page' || /licen[cs]e|copying|legal|about/i.test(`${page.url} ${page.title}`);
     const named = (text: string) => !!name && text.toLowerCase().includes(name.toLowerCase());
     for (const b of page.blocks) {
+      // A code sample ('license "GPL-3.0-or-later"' in a package recipe) states nothing about the product.
       if (
         b.text.length > 2000 ||
+        b.tag === 'pre' ||
         isOtherPeoplesWords(b) ||
         (isBoilerplate(b) && !(inFooter && /\bfooter\b/.test(b.within) && !/\bnav\b/.test(b.within)))
       )
@@ -526,8 +547,9 @@ export function extractPricingModel(
   if (oneTime) return propose('one-time', [oneTime]);
   if (price?.recurring) return propose('subscription', [price.evidence]);
   const subscription = statement(site, SUBSCRIPTION, false, name);
-  // "No subscription, no account" says it is not one.
-  if (subscription && !NO_SUBSCRIPTION.test(subscription.quote)) return propose('subscription', [subscription]);
+  // "No subscription, no account" says it is not one. A free plan or account beside a subscription is freemium.
+  if (subscription && !NO_SUBSCRIPTION.test(subscription.quote))
+    return freePlan ? propose('freemium', [freePlan, subscription]) : propose('subscription', [subscription]);
   if (!paid.length && !price) {
     // A free trial alone does not settle the model: the plans after it may be monthly, one-time or have a free tier.
     const free = statement(site, ALL_FREE, false, name) ?? freePlan ?? statement(site, OWN_KEYS, false, name);

@@ -13,6 +13,7 @@ import {
   type SiteView,
   type ViewPage,
 } from './site-view.js';
+import { namesLegalForm } from './location.js';
 import { socialLink } from './socials.js';
 import { cuePattern, wordCount } from './text-units.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
@@ -25,17 +26,21 @@ const PERSON_NAME =
   /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|\(\p{Lu}[\p{L}'’.-]*\)|de|da|do|dos|das|van|von|der|den|del|della|la|le|di|du|bin|al|ter)){1,3}$/u;
 /** Capitalised words that make a heading, not a name. */
 const NOT_NAME_WORDS =
-  /\b(LinkedIn|Twitter|GitHub|Facebook|Instagram|YouTube|Medium|Dribbble|Behance|Email|Website|Our|Team|The|Meet|About|Story|Contact|Pricing|Features|Founders?|People|Leadership|Careers|Values|Mission|Get|Join|Why|How|What|We|Us|Your|You|Free|Plan|Blog|News|Press|FAQ|Help|Support|Home|Product|Company|Investors|Advisors|Customers|Partners|Inc|Ltd|Lda|GmbH|LLC)\b/;
+  /\b(I['’](?:m|ve|ll|d)|LinkedIn|Twitter|GitHub|Facebook|Instagram|YouTube|Medium|Dribbble|Behance|Email|Website|Our|Team|The|Meet|About|Story|Contact|Pricing|Features|Founders?|People|Leadership|Careers|Values|Mission|Get|Join|Why|How|What|We|Us|Your|You|Free|Plan|Blog|News|Press|FAQ|Help|Support|Home|Product|Company|Investors|Advisors|Customers|Partners|Inc|Ltd|Lda|GmbH|LLC)\b/;
 /** Founders in the languages founders write in. 創作者 ("Deskreen創作者", its creator) counts as "creator of" does in AUTHOR_OF. */
 const FOUNDER_WORDS =
   'fondat(?:eur|rice)|cofondat(?:eur|rice)|co-fondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|co-fundador(?:a)?|fondat(?:ore|rice)|cofondat(?:ore|rice)|gründer(?:in)?|mitgründer(?:in)?|mitbegründer(?:in)?';
 const FOUNDER_JOINED = '創業者|創設者|創作者|創立者|创始人|創始人|創辦人|창업자|창립자|설립자';
+/** Who made the product in the first place: its creator is its founder (an open-source project has no other); not a
+ *  "content creator" or a "video creator", which is a job. */
+const CREATOR_WORDS =
+  '(?<!content |video |ugc |digital )creator|original author|créat(?:eur|rice)|cr[ie]ador(?:a)?|creat(?:ore|rice)|schöpfer(?:in)?|erfinder(?:in)?|bedenker|skapare|создател[ьяеюи]\\p{L}*|основател[ьяеюи]\\p{L}*';
 const ROLE = cuePattern(
-  `co-?\\s?founder|founder|founding|ceo|cto|coo|cfo|cpo|cmo|chief|head of|lead|engineer|developer|designer|president|director|owner|partner|vp|vice president|manager|managing|advisor|principal|researcher|scientist|marketer|operations|sales|support|success|${FOUNDER_WORDS}|directeur|directrice|director(?:a)?|diretor(?:a)?|direttore|geschäftsführer(?:in)?|développeu(?:r|se)|desarrollador(?:a)?|desenvolvedor(?:a)?|sviluppatore|entwickler(?:in)?|ingénieur|ingeniero|engenheiro|ingegnere`,
+  `co-?\\s?founder|founder|founding|${CREATOR_WORDS}|ceo|cto|coo|cfo|cpo|cmo|chief|head of|lead|engineer|developer|designer|president|director|owner|partner|vp|vice president|manager|managing|advisor|principal|researcher|scientist|marketer|operations|sales|support|success|${FOUNDER_WORDS}|directeur|directrice|director(?:a)?|diretor(?:a)?|direttore|geschäftsführer(?:in)?|développeu(?:r|se)|desarrollador(?:a)?|desenvolvedor(?:a)?|sviluppatore|entwickler(?:in)?|ingénieur|ingeniero|engenheiro|ingegnere`,
   `${FOUNDER_JOINED}|代表取締役|取締役|開発者|エンジニア|デザイナー|首席执行官|开发者|開發者|工程师|設計師|设计师|대표이사|개발자|엔지니어|디자이너`,
 );
 const FOUNDER_ROLE = cuePattern(
-  `co-?\\s?founder|founder|founding (?:ceo|cto|partner)|${FOUNDER_WORDS}`,
+  `co-?\\s?founder|founder|founding (?:ceo|cto|partner)|${FOUNDER_WORDS}|${CREATOR_WORDS}`,
   FOUNDER_JOINED,
 );
 const NAME_WITH_ROLE = /^(.{3,60}?)\s*(?:,|—|–|-|\|)\s*(.{2,120})$/;
@@ -79,7 +84,7 @@ const PAST_FOUNDING = cuePattern(
 /** "founder of Initech", "fondatrice de Initech", "Gründer der Beispiel GmbH", "cofundadora de Acme": the
  *  organisation a founder role names. */
 const FOUNDER_OF = new RegExp(
-  `(?:co-?\\s?founder|founder|${FOUNDER_WORDS})(?:\\s*(?:&|and|et|und|y|e)\\s*[\\p{L}.]+)?\\s+(?:(?:of|at|@|de|du|des|der|von|bei|en|di|da|del|do)(?![\\p{L}])\\s*|d['’])([^,;.()|]{2,60})`,
+  `(?:co-?\\s?founder|founder|${FOUNDER_WORDS}|${CREATOR_WORDS})(?:\\s*(?:&|and|et|und|y|e)\\s*[\\p{L}.]+)?\\s+(?:(?:of|at|@|de|du|des|der|von|bei|en|di|da|del|do)(?![\\p{L}])\\s*|d['’])([^,;.()|]{2,60})`,
   'iu',
 );
 
@@ -184,11 +189,47 @@ function peopleOnPage(page: ViewPage): Person[] {
 }
 
 const NAME = "\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){1,2}";
-const NAMES = `(${NAME}(?:(?:, | and | & |, and )${NAME}){0,4})`;
-const FOUNDED_BY = new RegExp(
-  `\\b(?:[Cc]o-?)?(?:[Ff]ounded|[Ss]tarted|[Cc]reated|[Dd]eveloped|[Dd]esigned)(?: and (?:developed|built|designed|maintained))?(?: with \\S{1,3})? (?:in \\d{4} |originally )?by ${NAMES}`,
-  'u',
-);
+/** Names in a list: "A and B", "A, B y C", "A et B", "A und B", "A и B", "A e B". */
+const AND = '(?:, | and | & |, and | et | y | e | und | en | i | и | och | oraz | og )';
+const NAMES = `(${NAME}(?:${AND}${NAME}){0,4})`;
+/**
+ * "founded by", "créée par", "desarrollado por", "sviluppato da", "entwickelt von", "ontwikkeld door", "skapad av",
+ * "stworzony przez": a making verb and the word for "by", per language. Russian says "by" with the name's case alone
+ * ("Создано Kévin Dunglas"), so a few lower-case words may stand between.
+ */
+const MADE_BY = [
+  '(?:co-?)?(?:founded|started|created|developed|designed|built|made|written)(?: and (?:developed|built|designed|maintained))?(?: with \\S{1,3})?(?: in \\d{4}| originally)? by',
+  '(?:co-?)?(?:fond[ée]e?s?|cr[ée]{2}e?s?|développ[ée]e?s?|conçue?s?|réalis[ée]e?s?)(?: en \\d{4})? par',
+  '(?:fundad[oa]s?|cread[oa]s?|desarrollad[oa]s?|diseñad[oa]s?|criad[oa]s?|desenvolvid[oa]s?)(?: en \\d{4}| em \\d{4})? por',
+  '(?:fondat[oaie]|creat[oaie]|sviluppat[oaie]|ideat[oaie]|realizzat[oaie])(?: nel \\d{4})? da',
+  '(?:gegründet|entwickelt|erstellt|geschaffen|programmiert|ins Leben gerufen)(?: \\d{4})? von',
+  '(?:opgericht|ontwikkeld|gemaakt|gebouwd) door',
+  '(?:grundad(?:es)?|skapad(?:es)?|utvecklad(?:es)?) av',
+  '(?:założon[ya]|stworzon[ya]|opracowan[ya]) przez',
+  '(?:создан[оа]?|разработан[оа]?|основан[оа]?)(?: [а-яё]+){0,2}',
+];
+const MADE_BY_VERB = new RegExp(`(?<![\\p{L}])(?:${MADE_BY.join('|')}) `, 'giu');
+const NAMES_HERE = new RegExp(NAMES, 'uy');
+/** "founded by A and B" in any of those languages: the verb in any case, then names (capitalised) right after it. */
+const FOUNDED_BY = {
+  exec(text: string): RegExpExecArray | null {
+    for (const v of text.matchAll(MADE_BY_VERB)) {
+      NAMES_HERE.lastIndex = v.index + v[0].length;
+      const names = NAMES_HERE.exec(text);
+      if (!names) continue;
+      const m = [v[0] + names[0], names[1]] as unknown as RegExpExecArray;
+      m.index = v.index;
+      return m;
+    }
+    return null;
+  },
+};
+/** Verbs of making that any part of a product may take ("the new decoder was developed by"): only the product's own. */
+const MAKING_ONLY =
+  /^(?:developed|designed|built|made|written|gemacht|développ|conçu|réalis|desarroll|diseñ|desenvolvid|sviluppat|ideat|realizzat|entwickelt|erstellt|programmiert|ontwikkeld|gemaakt|gebouwd|utvecklad|opracowan|разработан)/i;
+/** Words of a website's own credits: "Website", "Webdesign", "Seite", "sito", "Design", "Theme", "Template"… */
+const SITE_CREDIT =
+  /(?<![\p{L}])(?:web\s?site|site|web\s?design|design|theme|template|seite|webseite|homepage|sito|sitio|página|pagina|layout|page)(?![\p{L}])/iu;
 /** "The original author of Caddy, Matt Holt, …", "Fabrice Bellard, originator of the FFmpeg project". */
 const AUTHOR_OF = new RegExp(
   `\\b(?:original |initial )?(?:author|creator|originator|founder)s? of [^,.;]{2,40}, ${NAMES}|${NAMES}, (?:the )?(?:original |initial )?(?:author|creator|originator|founder|inventor) of\\b`,
@@ -198,6 +239,35 @@ const COFOUNDED_WITH = new RegExp(
   `\\b(?:I|I['’]ve|I have|[Ww]e['’]ve|[Ww]e have|[Ww]e)\\s+(?:co-?founded|founded|started) (?:[^.;!?]{0,60}?\\s)?(?:together )?with ${NAMES}`,
   'u',
 );
+/** "I'm Shawn, the author of Acme", "Je suis Marie, la créatrice d'Acme", "Sono Luca, il fondatore di Acme": someone
+ *  introducing themselves as the maker of what they name (group 2), which must be the product. */
+const I_AM_MAKER =
+  /(?<![\p{L}])(?:I['’]m|I am|Je suis|Soy|Sou|Sono|Ich bin|Ik ben|Jag är|Jestem)\s+(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’.-]+){0,2})[,.]?\s+(?:(?:the|le|la|el|o|a|il|der|die|de)\s+)?(?:original\s+|only\s+)?(?:author|creator|founder|maker|developer|auteur|autrice|créat(?:eur|rice)|fondat(?:eur|rice)|développeu(?:r|se)|autor(?:a|in)?|creador(?:a)?|fundador(?:a)?|desarrollador(?:a)?|criador(?:a)?|desenvolvedor(?:a)?|autore|creat(?:ore|rice)|fondat(?:ore|rice)|sviluppat(?:ore|rice)|gründer(?:in)?|entwickler(?:in)?|schöpfer(?:in)?|oprichter|maker|ontwikkelaar|grundare|skapare|utvecklare|twórca|założyciel)\s+(?:of|de|du|des|d['’]|del|do|da|di|von|der|des|van|av)\s*([^.,;!?]{2,60})/u;
+/**
+ * Chinese, Japanese and Korean name the maker before the verb ("nakamuxuによって開発", "由 Shawn 开发", "Shawn이 만든"):
+ * only names in Latin letters are taken (a handle or capitalised words), as a name in those scripts cannot be told from
+ * a company or a team there.
+ */
+const HANDLE = '[A-Za-z][A-Za-z0-9_-]{1,28}[A-Za-z0-9]';
+const LATIN_MAKER = `(${NAME}|${HANDLE})`;
+const MADE_BY_JOINED = [
+  new RegExp(
+    `(?<![\\p{Script=Latin}\\p{N}_.\\s-])${LATIN_MAKER}\\s*(?:氏|さん)?\\s*(?:によって|により)[^。\\n]{0,12}?(?:開発|作ら|作成|生み出|創ら|創設|設立|制作|立ち上げ)`,
+    'u',
+  ),
+  new RegExp(
+    `由\\s*${LATIN_MAKER}\\s*(?:于\\s*\\d{4}\\s*年\\s*)?(?:开发|開發|创建|創建|创立|創立|创办|創辦|发起|發起|编写|編寫|打造)`,
+    'u',
+  ),
+  new RegExp(`${LATIN_MAKER}\\s*(?:님)?(?:이|가|에 의해|에 의하여)\\s*(?:개발|만든|만들었|창립|설립|제작)`, 'u'),
+];
+/** A maker's name alone: capitalised words, or a handle that is not a company's. */
+const makerName = (s: string) =>
+  looksLikePersonName(s) ||
+  (new RegExp(`^${HANDLE}$`).test(s) && !NOT_NAME_WORDS.test(s) && !/^(?:inc|ltd|llc|corp|co|gmbh|team)$/i.test(s));
+const firstName = (s: string) => /^\p{Lu}[\p{L}'’-]{1,30}$/u.test(s) && !NOT_NAME_WORDS.test(s);
+const MAKING_WORDS =
+  /found|start|creat|develop|design|built|made|written|author|originator|fond|fund|cré|crea|cria|desarroll|desenvolv|svilupp|ideat|gegründet|gründer|entwickel|erstellt|schöpf|opgericht|ontwikkel|gemaakt|grundad|skapa|utveckla|założ|stworz|создан|разработан|основан|создател|によって|により|由|개발|만든|창립|설립/i;
 
 /** Names the site states as founders: JSON-LD `founder`, and "founded by A and B" in its own text. */
 function statedFounders(
@@ -231,20 +301,21 @@ function statedFounders(
     for (const name of ldStrings(org.data, 'founder'))
       if (looksLikePersonName(name)) out.push({ name, socials: {}, evidence: [quoteOn(org.page, 'head', name)] });
   }
+  const runByCompany = site.pages.some((p) =>
+    p.blocks.some((b) => /\b(?:footer|address)\b/.test(b.within) && namesLegalForm(b.text)),
+  );
   // "founded by A and B", "co-founded in 2019 by A", "I've co-founded Acme with A": the named people founded it.
-  for (const page of pagesOfKind(site, 'about', 'homepage', 'team', 'page', 'blog', 'press')) {
+  for (const page of pagesOfKind(site, 'about', 'homepage', 'team', 'contact', 'page', 'blog', 'press')) {
     const own = page.kind !== 'blog' && page.kind !== 'press';
-    if (
-      !/founded|founder|started|created|developed|designed|written|authored|author|creator|originator/i.test(
-        readText(page),
-      )
-    )
-      continue;
+    if (!MAKING_WORDS.test(readText(page))) continue;
     for (const b of page.blocks) {
       if (isOtherPeoplesWords(b) || CUSTOMERS.test(b.within) || QUOTATION.test(b.text) || b.text.length > 3000)
         continue;
       // On posts only the first person speaks for the company; "founded by" there may be about anyone.
-      for (const re of own ? [FOUNDED_BY, COFOUNDED_WITH, AUTHOR_OF] : [COFOUNDED_WITH]) {
+      const patterns: { exec(text: string): RegExpExecArray | null }[] = own
+        ? [FOUNDED_BY, COFOUNDED_WITH, AUTHOR_OF, ...MADE_BY_JOINED]
+        : [COFOUNDED_WITH];
+      for (const re of patterns) {
         const m = re.exec(b.text);
         if (!m) continue;
         // "developed by" names the makers only when the product (or nothing) is the subject: not "the new decoder was
@@ -252,19 +323,29 @@ function statedFounders(
         const before =
           b.text
             .slice(0, m.index)
-            .split(/[.!?]\s/)
+            .split(/[.!?。！？·•|—–]\s*/)
             .pop() ?? '';
-        if (
-          /^(?:developed|designed)/i.test(m[0]) &&
-          before.trim() &&
-          !(productName && looseKey(before).includes(looseKey(productName)))
-        )
-          continue;
-        for (const name of (m[1] ?? m[2]).split(/, and | and | & |, /)) {
-          if (looksLikePersonName(name))
+        const namesProduct = !!productName && looseKey(before).includes(looseKey(productName));
+        const verb = m[0].replace(/^[\s(]+/, '');
+        if (MAKING_ONLY.test(verb) && before.trim() && !namesProduct) continue;
+        // "Website by", "Webdesign erstellt von", "Sito realizzato da": whoever built the website, not the product. On
+        // the site of a company (a GmbH, a Ltd…), a footer's "made by" credits its web designer too.
+        if (!namesProduct && (SITE_CREDIT.test(before) || (/\bfooter\b/.test(b.within) && runByCompany))) continue;
+        const joined = (MADE_BY_JOINED as object[]).includes(re);
+        for (const name of (m[1] ?? m[2]).split(new RegExp(AND, 'u'))) {
+          if (joined ? makerName(name) : looksLikePersonName(name))
             out.push({ name, socials: {}, evidence: [quoteLine(page, b.text, m.index, m[0].length)] });
         }
       }
+      // "I'm Shawn, the author of Acme": only when what they made is the product.
+      const me = own ? I_AM_MAKER.exec(b.text) : null;
+      if (
+        me &&
+        (looksLikePersonName(me[1]) || firstName(me[1])) &&
+        productName &&
+        looseKey(me[2]).includes(looseKey(productName))
+      )
+        out.push({ name: me[1], socials: {}, evidence: [quoteLine(page, b.text, me.index, me[0].length)] });
     }
   }
   return out;

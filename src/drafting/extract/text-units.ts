@@ -80,8 +80,35 @@ export const firstSentence = (text: string) => sentences(text)[0] ?? text;
  * attaches particles to the word itself ("기능을"), so a Korean cue has no boundary after it either.
  */
 export function cuePattern(words: string, joined = '', flags = 'i'): RegExp {
-  const spaced = words ? `(?<![\\p{L}\\p{N}_])(?:${words})(?![\\p{L}\\p{N}_])` : '';
+  const spaced = words ? `(?<![\\p{L}\\p{N}_])(?:${turkishCase(words)})(?![\\p{L}\\p{N}_])` : '';
   return new RegExp([spaced, joined && `(?:${joined})`].filter(Boolean).join('|'), `${flags}u`);
+}
+
+/**
+ * Turkish pairs its i's differently (i/İ, ı/I), and a case-insensitive pattern knows only i/I: a cue's "i" also
+ * matches "İ" ("İletişim") and its "ı" matches "I" ("SIKÇA SORULAN SORULAR"). Written into the alternation, inside
+ * character classes and out.
+ */
+function turkishCase(alternation: string): string {
+  let out = '';
+  let inClass = false;
+  for (let k = 0; k < alternation.length; k++) {
+    const c = alternation[k];
+    if (c === '\\') {
+      out += c + (alternation[k + 1] ?? '');
+      k++;
+    } else if (c === '[' && !inClass) {
+      inClass = true;
+      out += c;
+    } else if (c === ']' && inClass) {
+      inClass = false;
+      out += c;
+    } else if (c === 'i' || c === 'ı') {
+      const pair = c === 'i' ? 'iİ' : 'ıI';
+      out += inClass ? pair : `[${pair}]`;
+    } else out += c;
+  }
+  return out;
 }
 
 /** A line that asks: it ends with a question mark, Latin or full-width, before any closing quote or bracket. */

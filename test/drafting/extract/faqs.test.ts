@@ -184,3 +184,37 @@ test('a "Q" and "A" set as icons before a question and its answer are layout, in
     ],
   );
 });
+
+test('in a FAQ a heading that opens with a question word or ends on a question particle is a question without "?"', () => {
+  for (const [faq, q1, q2] of [
+    ['Perguntas frequentes', 'Como instalar o Acme', 'Posso usar no Mac'],
+    ['Häufige Fragen', 'Wie installiere ich Acme', 'Gibt es eine Mac-Version'],
+    ['よくある質問', 'Acmeは無料で使えますか', 'Macでも使えますか'],
+  ]) {
+    const faqs = extractFaqs(
+      site({
+        '/': htmlPage(
+          'Acme',
+          `<h1>Acme</h1><h2>${faq}</h2><h3>${q1}</h3><p>Resposta um. Antwort eins. 答え一。</p><h3>${q2}</h3><p>Resposta dois. Antwort zwei. 答え二。</p>`,
+        ),
+      }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => f.question),
+      [q1, q2],
+      faq,
+    );
+  }
+});
+
+test('outside a FAQ a heading with a question word but no "?" is not a question', () => {
+  const faqs = extractFaqs(
+    site({
+      '/': htmlPage(
+        'Acme',
+        '<h1>Acme</h1><h2>Como funciona</h2><p>Você envia o arquivo e recebe o relatório.</p><h2>Wie es funktioniert</h2><p>Datei hochladen, Bericht erhalten.</p>',
+      ),
+    }),
+  );
+  assert.deepEqual(faqs, []);
+});

@@ -223,3 +223,82 @@ test('where the site presents itself, a long list item gives its first sentence'
     assert.deepEqual(features?.value, [first, 'Review every group before acting'], heading);
   }
 });
+
+test('one card titled with another section’s word among product cards is still a card; cards mostly so titled are not features', () => {
+  const cards = (items: [string, string][]) =>
+    `<h2>Una persona reale</h2>${items.map(([t, p]) => `<article><h3>${t}</h3><p>${p}</p></article>`).join('')}`;
+  const it = extractFeatures(
+    home(
+      cards([
+        ['Test di attivazione', 'La licenza viene verificata prima della consegna.'],
+        ['Guide e download', 'Documentazione chiara e accesso ai canali ufficiali.'],
+        ['Assistenza tecnica', 'Supporto rapido e installazione remota su richiesta.'],
+      ]),
+    ),
+  )?.value;
+  assert.equal(it?.length, 3, JSON.stringify(it));
+  assert.ok(it?.some((f) => f.startsWith('Guide e download')));
+  const fr = extractFeatures(
+    home(
+      cards([
+        ['Plan gratuit', 'Pour découvrir l’outil sans rien payer du tout.'],
+        ['Plan Pro', 'Pour les indépendants qui facturent chaque mois.'],
+        ['Synchronisation', 'Vos factures sont à jour sur tous vos appareils.'],
+      ]).replace('Una persona reale', 'Choisissez'),
+    ),
+  )?.value;
+  assert.ok(!fr?.some((f) => /^Plan/.test(f)), JSON.stringify(fr));
+});
+
+test('on another page of the product, cards under "Why Acme?" are features, in German and French; under a question of another kind they are not', () => {
+  const productPage = (heading: string, cards: [string, string][]) =>
+    siteView(
+      pagesFromHtml({
+        '/': htmlPage('Acme', '<h1>Acme</h1><p>Acme chiffre vos fichiers.</p>'),
+        '/for-teams': htmlPage(
+          'Teams',
+          `<h2>${heading}</h2>${cards.map(([t, p]) => `<h3>${t}</h3><p>${p}</p>`).join('')}`,
+        ),
+      }),
+    );
+  const de: [string, string][] = [
+    ['Kompatibel mit deiner Cloud', 'Integriert sich nahtlos in bestehende Cloud-Speicher.'],
+    ['Geräteübergreifend', 'Verfügbar auf allen wichtigen Plattformen, jederzeit und überall.'],
+    ['Kinderleichte Bedienung', 'Die Einrichtung erfolgt in nur wenigen Minuten.'],
+  ];
+  assert.equal(extractFeatures(productPage('Warum Acme?', de))?.value.length, 3);
+  const fr: [string, string][] = [
+    ['Compatible avec votre cloud', 'S’intègre à Dropbox, Google Drive et OneDrive sans effort.'],
+    ['Sur tous vos appareils', 'Disponible sur Windows, macOS, Linux, iOS et Android.'],
+    ['Simple à utiliser', 'La mise en place ne prend que quelques minutes.'],
+  ];
+  assert.equal(extractFeatures(productPage('Pourquoi Acme ?', fr))?.value.length, 3);
+  assert.equal(extractFeatures(productPage('Comment installer Acme ?', fr))?.value, undefined);
+});
+
+test('list items led by a term and a colon are features when the sentence goes on in lower case, in Portuguese and French', () => {
+  for (const items of [
+    [
+      '<strong>Rápido</strong>: gera relatórios em segundos.',
+      '<strong>Seguro</strong>: seus dados ficam criptografados.',
+      '<strong>Gratuito</strong>: sem custos escondidos.',
+    ],
+    [
+      '<strong>Rapide</strong> : génère vos rapports en quelques secondes.',
+      '<strong>Sûr</strong> : vos données restent chiffrées.',
+      '<strong>Gratuit</strong> : aucun coût caché.',
+    ],
+  ])
+    assert.equal(extractFeatures(home(`<h1>Acme</h1><h2>O que ele faz</h2>${list(items)}`))?.value.length, 3, items[0]);
+});
+
+test('a section named for what the product does ("O que o Acme faz", "Cosa fa Acme", "Was Acme kann") lists features', () => {
+  for (const heading of ['O que o Acme faz', 'Cosa fa Acme', 'Was Acme kann', 'Ce que fait Acme']) {
+    const value = extractFeatures(
+      home(
+        `<h1>Acme</h1><h2>${heading}</h2>${list(['Relatórios em PDF', 'Backup automático', 'Suporte em português'])}`,
+      ),
+    )?.value;
+    assert.equal(value?.length, 3, heading);
+  }
+});

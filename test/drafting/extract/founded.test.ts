@@ -8,7 +8,7 @@ import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
 /** The founding year drafted from an about page, its quotes checked against the page. */
 const yearOf = (body: string) => {
   const pages = pagesFromHtml({ '/': htmlPage('Acme', '<h1>Acme</h1>'), '/about': htmlPage('About', body) });
-  const founded = extractFoundedYear(siteView(pages));
+  const founded = extractFoundedYear(siteView(pages), 'Acme');
   for (const e of founded?.evidence ?? []) assert.ok(verifyQuote(e.quote, pages.flatMap(sourcesOf)), e.quote);
   return founded;
 };
@@ -63,4 +63,24 @@ test('a founding next to a copyright line on the same page still gives the found
   const founded = yearOf('<p>Acme was founded in 2011.</p><footer><p>© 2011–2024 Acme Inc.</p></footer>');
   assert.equal(founded?.value, '2011');
   assert.ok(founded!.evidence.every((e) => !e.quote.includes('©')));
+});
+
+test('the product’s birth gives its year, in Italian, French, Spanish, Japanese and Chinese; a person’s birth does not', () => {
+  for (const [body, year] of [
+    ['<p>Acme cresce giorno dopo giorno: nata nel 2018, oggi la usano in tanti.</p>', '2018'],
+    ['<p>Acme est né en 2014 dans un garage.</p>', '2014'],
+    ['<p>Acme nació en 2016 como un proyecto personal.</p>', '2016'],
+    ['<p>Acmeは2004年にnakamuxuによって生み出されました。</p>', '2004'],
+    ['<p>Acme 诞生于2015年。</p>', '2015'],
+  ]) {
+    const founded = yearOf(body);
+    assert.equal(founded?.value, year, body);
+    assert.ok(founded!.evidence[0].quote.includes(year), founded!.evidence[0].quote);
+  }
+  for (const body of [
+    '<p>Marco Rossi, nato nel 1985 a Torino, guida il team.</p>',
+    '<p>Jane was born in 1988 in Lisbon.</p>',
+    '<p>1985年生まれ。東京在住のエンジニア。</p>',
+  ])
+    assert.equal(yearOf(body), undefined, body);
 });

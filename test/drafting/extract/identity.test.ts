@@ -141,3 +141,30 @@ test('on a site in Chinese or Russian, an English meta description or paragraph 
   );
   assert.equal(extractShortDescription(fr)?.value, 'One Remote Access Manager to Rule Them All');
 });
+
+test('a hero heading that greets the visitor gives way to the pitch under it, in English, French, German, Japanese and Korean', () => {
+  for (const [h1, pitch] of [
+    ['Welcome to a calmer internet', 'Beautifully designed, private and packed with features.'],
+    ['Bienvenue sur Acme', 'La facturation simple pour les indépendants.'],
+    ['Willkommen bei Acme', 'Rechnungen schreiben in zwei Minuten, ohne Vorkenntnisse.'],
+    ['Acmeへようこそ', '請求書づくりを、もっとかんたんに。'],
+    ['Acme에 오신 것을 환영합니다', '청구서를 2분 만에 만드세요.'],
+  ]) {
+    const s = home('Acme', `<h1>${h1}</h1><p>${pitch}</p><a href="/start">Get started</a>`);
+    assert.equal(extractTagline(s, 'Acme')?.value, pitch, h1);
+  }
+});
+
+test('a heading of the name run into a short descriptor gives the pitch under it, else the descriptor, in English and Spanish', () => {
+  const glued = (text: string, under: string) =>
+    extractTagline(home('Acme', `<h1><span>Acme</span><span>${text}</span></h1>${under}`), 'Acme')?.value;
+  assert.equal(
+    glued('Web application framework', '<p class="tagline">Fast, lightweight, built on Web Standards.</p>'),
+    'Fast, lightweight, built on Web Standards.',
+  );
+  assert.equal(
+    glued('Facturación sin esfuerzo', '<p>Crea facturas en dos minutos, desde cualquier dispositivo.</p>'),
+    'Crea facturas en dos minutos, desde cualquier dispositivo.',
+  );
+  assert.equal(glued('Facturación sin esfuerzo', '<a href="/start">Empezar</a>'), 'Facturación sin esfuerzo');
+});

@@ -192,3 +192,32 @@ test('a Japanese address gives Japan by its prefecture and the municipality afte
   assert.equal(loc.country, 'JP');
   assert.equal(loc.city, '砥部町');
 });
+
+test('an address written a part a line on a legal page takes its country from the lines around it, in Italian and German', () => {
+  const legal = (path: string, body: string) => ({
+    '/': htmlPage('Acme', '<h1>Acme</h1>'),
+    [path]: htmlPage('Legal', body),
+  });
+  const it = locate(
+    legal(
+      '/note-legali',
+      '<h1>Note legali</h1><p>Acme s.r.l.</p><p>Via Roma 11</p><p>20154 Milano (MI)</p><p>P.IVA 12345678901</p>',
+    ),
+  );
+  assert.deepEqual([it.country, it.city], ['IT', 'Milano']);
+  const de = locate(
+    legal('/impressum', '<h1>Impressum</h1><p>Acme</p><p>Hauptstraße 5</p><p>50667 Köln</p><p>Deutschland</p>'),
+  );
+  assert.deepEqual([de.country, de.city], ['DE', 'Köln']);
+});
+
+test('a company placed by its own words is not moved by another office’s address a part a line', () => {
+  const r = locate({
+    '/': htmlPage('Acme', '<h1>Acme</h1>'),
+    '/kontakt': htmlPage(
+      'Kontakt',
+      '<p>Acme har huvudkontor i Solna.</p><h3>Norge</h3><p>Acme AS</p><p>Strandkaien 2</p><p>5013 Bergen</p>',
+    ),
+  });
+  assert.deepEqual([r.country, r.city], ['SE', 'Solna']);
+});

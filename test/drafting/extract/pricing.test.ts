@@ -270,3 +270,56 @@ test('a statement of the pricing model on a legal page counts when it names the 
   assert.equal(modelOf(pages).value, 'freemium');
   assert.match(summaryOf(pages) ?? '', /Wersja bezpłatna/);
 });
+
+test('a licence named by its SPDX identifier or with a licence word in any language makes open source; a code sample or a bare "MIT" does not', () => {
+  const home = (body: string) => ({
+    '/': htmlPage('Acme', `<h1>Acme</h1><p>Acme encontra arquivos duplicados.</p>${body}`),
+  });
+  assert.equal(
+    modelOf(home('<footer><p>Acme — v0.9.0 · Apache-2.0 · Código no GitHub</p></footer>')).value,
+    'open source',
+  );
+  assert.equal(modelOf(home('<footer><p>Acme는 MIT 라이선스에 따라 배포됩니다.</p></footer>')).value, 'open source');
+  assert.equal(
+    modelOf(home('<p>Acme es un proyecto opensource desarrollado por dos profesores.</p>')).value,
+    'open source',
+  );
+  assert.equal(modelOf(home('<pre>class Acme &lt; Formula\n  license "GPL-3.0-or-later"\nend</pre>')).value, undefined);
+  assert.equal(modelOf(home('<p>Acme nasceu de uma pesquisa no MIT.</p>')).value, undefined);
+});
+
+test('a free account beside a subscription without a stated price is freemium, in Spanish and French; a subscription alone stays one', () => {
+  const home = (body: string) => ({ '/': htmlPage('Acme', `<h1>Acme</h1>${body}`) });
+  assert.equal(
+    modelOf(
+      home(
+        '<p>Crea tu cuenta gratuita para guardar favoritos.</p><h3>Premium sin anuncios</h3><p>La suscripción retira la publicidad y amplía el mapa.</p>',
+      ),
+    ).value,
+    'freemium',
+  );
+  assert.equal(
+    modelOf(
+      home(
+        '<p>Créez votre compte gratuit en une minute.</p><h3>Premium</h3><p>L’abonnement débloque les exports et la synchronisation.</p>',
+      ),
+    ).value,
+    'freemium',
+  );
+  assert.equal(
+    modelOf(home('<h3>Premium</h3><p>La suscripción retira la publicidad y amplía el mapa.</p>')).value,
+    'subscription',
+  );
+});
+
+test('plan cards named by a styled line above the price (no heading) are tiers: a free one and a monthly one make freemium, in Japanese and Spanish', () => {
+  const card = (n: string, p: string, d: string) =>
+    `<div class="plan"><div class="plan-name">${n}</div><div class="plan-price">${p}</div><p>${d}</p></div>`;
+  for (const [free, paid] of [
+    [card('Free', '¥0', 'まずは無料で試してみる'), card('Premium', '¥1,800<span>/月</span>', 'すべての機能')],
+    [card('Básico', '0 €', 'Para empezar'), card('Premium', '2,99 €<span>/mes</span>', 'Sin anuncios')],
+  ]) {
+    const site = { '/': htmlPage('Acme', `<h1>Acme</h1><div class="plans">${free}${paid}</div>`) };
+    assert.equal(modelOf(site).value, 'freemium', free);
+  }
+});

@@ -92,3 +92,56 @@ test('the people a page says founded the product are its founders, in several la
   ] as [string, string[]][])
     assert.deepEqual(foundersOf({ '/': htmlPage('Acme', '<h1>Acme</h1>'), '/about': htmlPage('About', body) }), names);
 });
+
+test('"made by" in the languages founders write in names the product’s makers', () => {
+  const about = (body: string) => ({ '/': htmlPage('Acme', '<h1>Acme</h1>'), '/about': htmlPage('About', body) });
+  for (const [body, names] of [
+    [
+      '<p>Acme es un proyecto opensource desarrollado por Ana Ribeiro y João Silva, profesores.</p>',
+      ['Ana Ribeiro', 'João Silva'],
+    ],
+    ['<p>Acme a été créée par Marie Dupont et Paul Martin.</p>', ['Marie Dupont', 'Paul Martin']],
+    ['<p>Acme è stata sviluppata da Luca Bianchi.</p>', ['Luca Bianchi']],
+    ['<p>Acme wurde von Hans Müller gegründet. Entwickelt von Eva Schmidt.</p>', ['Eva Schmidt']],
+    ['<p>Создано для вас Jan Novak, создателем Acme.</p>', ['Jan Novak']],
+    ['<p>Acmeは2004年にnakamuxuによって生み出されました。</p>', ['nakamuxu']],
+    ['<p>Acme 由 Shawn Lee 开发。</p>', ['Shawn Lee']],
+  ] as [string, string[]][])
+    assert.deepEqual(foundersOf(about(body)), names, body);
+});
+
+test('someone introducing themselves as the author or creator of the product is a founder; of another thing, not', () => {
+  const about = (body: string) => ({ '/': htmlPage('Acme', '<h1>Acme</h1>'), '/about': htmlPage('About', body) });
+  assert.deepEqual(foundersOf(about('<p>Hi! I’m Shawn. the author of Acme.</p>')), ['Shawn']);
+  assert.deepEqual(foundersOf(about('<p>Je suis Marie, la créatrice d’Acme.</p>')), ['Marie']);
+  assert.deepEqual(foundersOf(about('<p>I’m Shawn, the author of a cooking blog.</p>')), []);
+  assert.deepEqual(foundersOf(about('<p>Sono Luca, il fondatore di Initech.</p>')), []);
+});
+
+test('a person card whose role says creator is a founder; a content creator or the creator of another product is not', () => {
+  const team = (body: string) => ({ '/': htmlPage('Acme', '<h1>Acme</h1>'), '/team': htmlPage('Team', body) });
+  assert.deepEqual(foundersOf(team('<ul><li><strong>Mauro V.</strong>: Creator, Main Developer</li></ul>')), [
+    'Mauro V.',
+  ]);
+  assert.deepEqual(foundersOf(team('<h3>Lucía García</h3><p>Creadora de Acme</p>')), ['Lucía García']);
+  assert.deepEqual(foundersOf(team('<h3>Ana Ribeiro</h3><p>Content Creator</p>')), []);
+  assert.deepEqual(foundersOf(team('<h3>Hans Müller</h3><p>Schöpfer von Initech</p>')), []);
+});
+
+test('a credit for whoever built the website names no founder, in English, German, Italian and Spanish', () => {
+  for (const footer of [
+    'Website designed and built by Jane Doe',
+    'Webdesign erstellt von Max Mustermann',
+    'Sito realizzato da Mario Rossi',
+    'Diseño web desarrollado por Ana López',
+  ])
+    assert.deepEqual(foundersOf(home(`<p>Acme helps teams.</p><footer><p>${footer}</p></footer>`)), [], footer);
+});
+
+test("on a company's site a footer's made-by credit names its web designer, not a founder; on a maker's own, the maker", () => {
+  const site = (footer: string) => home(`<p>Acme helps teams.</p><footer><p>${footer}</p></footer>`);
+  assert.deepEqual(foundersOf(site('© 2024 Acme GmbH · Entwickelt von Max Mustermann')), []);
+  assert.deepEqual(foundersOf(site('© 2024 Acme S.r.l. — Sviluppato da Mario Rossi')), []);
+  assert.deepEqual(foundersOf(site('Designed and built with ♥ by Jane Doe.')), ['Jane Doe']);
+  assert.deepEqual(foundersOf(site('Hecho con cariño. Creado por Ana López.')), ['Ana López']);
+});
