@@ -1,13 +1,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describeEachDatabase } from '../support/app.js';
 import {
   collectPageErrors,
   launchBrowser,
   openPage,
-  seriousAxeFindings,
   signInThroughForm,
+  accessibleAtBothWidths,
 } from '../support/browser.js';
 import { createUser } from '../support/credentials.js';
 import { unsubscribeUrl } from '../../src/domain/notifications/unsubscribe-links.js';
@@ -19,21 +19,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** No serious axe finding and no sideways scrolling, at desktop and phone width. */
-async function accessibleAtBothWidths(page: Page, what: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px at ${width}px`);
-    assert.deepEqual(await seriousAxeFindings(page), [], `${what} at ${width}px`);
-  }
-}
 
 describeEachDatabase(
   'browser: notification settings and unsubscribing',

@@ -1,8 +1,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 import { describeEachDatabase, type TestEnv } from '../support/app.js';
-import { collectPageErrors, launchBrowser, openPage, seriousAxeFindings } from '../support/browser.js';
+import { collectPageErrors, launchBrowser, openPage, accessibleAtBothWidths } from '../support/browser.js';
 
 let browser: Browser;
 before(async () => {
@@ -25,21 +25,6 @@ async function addAuthenticator(cdp: CDPSession): Promise<string> {
     },
   });
   return authenticatorId;
-}
-
-/** No serious axe finding and no sideways scrolling, at desktop and phone width. */
-async function accessibleAtBothWidths(page: Page, what: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px at ${width}px`);
-    assert.deepEqual(await seriousAxeFindings(page), [], `${what} at ${width}px`);
-  }
 }
 
 const newestLink = async (env: TestEnv, to: string, path: string) => {

@@ -8,8 +8,8 @@ import {
   collectPageErrors,
   launchBrowser,
   openPage,
-  seriousAxeFindings,
   signInThroughForm,
+  accessibleAtBothWidths,
 } from '../support/browser.js';
 
 // What the pages say after sign-in, and that each kept action is done, is tested without a browser
@@ -23,21 +23,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** No serious axe finding and no sideways scrolling, at desktop and phone width. */
-async function accessibleAtBothWidths(page: Page, what: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px at ${width}px`);
-    assert.deepEqual(await seriousAxeFindings(page), [], `${what} at ${width}px`);
-  }
-}
 
 /** A signed-out visitor in a fresh browser profile; no console error or uncaught exception on the way. */
 async function asVisitor(env: TestEnv, run: (page: Page) => Promise<void>) {

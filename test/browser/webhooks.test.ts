@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describeEachDatabase } from '../support/app.js';
 import { createUser } from '../support/credentials.js';
 import { runJobs } from '../support/draft-client.js';
@@ -8,8 +8,8 @@ import {
   collectPageErrors,
   launchBrowser,
   openPage,
-  seriousAxeFindings,
   signInThroughForm,
+  accessibleAtBothWidths,
 } from '../support/browser.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { publishEvent } from '../../src/domain/events/publish-event.js';
@@ -24,21 +24,6 @@ after(async () => {
   await browser?.close();
   await receiver?.close();
 });
-
-/** No serious axe finding and no sideways scrolling, at desktop and phone width. */
-async function accessibleAtBothWidths(page: Page, what: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px at ${width}px`);
-    assert.deepEqual(await seriousAxeFindings(page), [], `${what} at ${width}px`);
-  }
-}
 
 describeEachDatabase(
   'browser: the webhooks page',

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -122,4 +123,19 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
             .join(', ')}`,
       );
   });
+}
+
+/** No serious axe finding and no sideways scrolling, at desktop and phone width. */
+export async function accessibleAtBothWidths(page: Page, what: string) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px at ${width}px`);
+    assert.deepEqual(await seriousAxeFindings(page), [], `${what} at ${width}px`);
+  }
 }
