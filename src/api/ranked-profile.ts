@@ -24,15 +24,26 @@ const making = new WeakMap<object, Promise<Combined>>();
  * The ranking is not even looked up again while no listing was written (every write empties the read
  * cache, here and on every instance) and READ_CACHE_SECONDS have not passed: get_listing is the hot path.
  */
-export async function withLaunchRanking(
+export function withLaunchRanking(
   ctx: AppContext,
   profile: CachedValue<ListingProfile>,
-): Promise<CachedValue<Ranked>> {
+): CachedValue<Ranked> | Promise<CachedValue<Ranked>> {
   const kept = combined.get(profile.value);
   // Read before the ranking: an emptying while it loads leaves this pair out of date.
   const epoch = ctx.readCache.epoch;
   const now = Date.now();
+  // The usual case answers at once, without a promise: this runs on every get_listing.
   if (kept && kept.epoch === epoch && now - kept.checked < ctx.config.readCacheSeconds * 1000) return kept;
+  return rankedAfresh(ctx, profile, kept, epoch, now);
+}
+
+async function rankedAfresh(
+  ctx: AppContext,
+  profile: CachedValue<ListingProfile>,
+  kept: Combined | undefined,
+  epoch: number,
+  now: number,
+): Promise<CachedValue<Ranked>> {
   // Requests that arrive while the ranking loads (a burst at start-up: every launch's ranking at once) wait for
   // the same pair instead of each making its own copy, whose answer would be encoded and compressed again.
   const pending = making.get(profile.value);

@@ -82,7 +82,8 @@ export const getListingOperation = defineOperation({
     );
     if (!hit) throw notFound(`There is no listing "${slug}". search_listings finds listings by name.`);
     ctx.views.count(hit.value.id);
-    const ranked = await withLaunchRanking(ctx, hit);
+    const pair = withLaunchRanking(ctx, hit);
+    const ranked = pair instanceof Promise ? await pair : pair;
     return withJsonText(ranked.value, ranked.json);
   },
 });
