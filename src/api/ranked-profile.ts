@@ -13,6 +13,14 @@ interface Combined extends CachedValue<Ranked> {
   checked: number;
 }
 
+/**
+ * How long a ranking is trusted while no listing was written anywhere (every write, here or told
+ * through NOTIFY, empties the read cache and so moves its epoch): what nobody announces shows
+ * within it. Re-reading each viewed launch's ranking every READ_CACHE_SECONDS kept the database
+ * busy with two week-wide reads per listing every few seconds under load, for the same answer.
+ */
+const RECHECK_MS = 60_000;
+
 const combined = new WeakMap<object, Combined>();
 /** The pair being made for a profile: callers that come meanwhile share it (one object, one encoding). */
 const making = new WeakMap<object, Promise<Combined>>();
@@ -22,7 +30,8 @@ const making = new WeakMap<object, Promise<Combined>>();
  * votes). The pair is made once per change of either, not per request, and keeps its identity so the
  * answer's encoded bytes and the memoised page are reused (pre-serialized.ts, listing-page-memo.ts).
  * The ranking is not even looked up again while no listing was written (every write empties the read
- * cache, here and on every instance) and READ_CACHE_SECONDS have not passed: get_listing is the hot path.
+ * cache, here and on every instance) and RECHECK_MS have not passed (READ_CACHE_SECONDS=0: every time):
+ * get_listing is the hot path.
  */
 export function withLaunchRanking(
   ctx: AppContext,
@@ -33,7 +42,8 @@ export function withLaunchRanking(
   const epoch = ctx.readCache.epoch;
   const now = Date.now();
   // The usual case answers at once, without a promise: this runs on every get_listing.
-  if (kept && kept.epoch === epoch && now - kept.checked < ctx.config.readCacheSeconds * 1000) return kept;
+  const recheckMs = ctx.config.readCacheSeconds === 0 ? 0 : RECHECK_MS;
+  if (kept && kept.epoch === epoch && now - kept.checked < recheckMs) return kept;
   return rankedAfresh(ctx, profile, kept, epoch, now);
 }
 

@@ -65,3 +65,12 @@ test('an empty or all-zero series still draws an axis from 0 to 1', () => {
   assert.equal($('rect.bar').length, 0);
   assert.equal($('svg title').first().text(), 'Empty');
 });
+
+test('a week by the hour is drawn as one path with a bar per hour above zero, every figure still in the table', () => {
+  const hours = Array.from({ length: 168 }, (_, i) => ({ label: `h${i}`, value: i % 3 === 0 ? 0 : (i % 5) + 1 }));
+  const $ = cheerio.load(barChart({ id: 'w', title: 'Votes per hour', description: 'A week.', points: hours }).value);
+  assert.equal($('rect.bar').length, 0);
+  const d = $('path.bar').attr('d') ?? '';
+  assert.equal(d.match(/M/g)?.length, hours.filter((h) => h.value > 0).length);
+  assert.equal($('details table tbody tr').length, 168);
+});
