@@ -1,3 +1,4 @@
+import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import type { Proposal } from '../draft-content.js';
 import { ldNodes, ldString, organizations } from './json-ld.js';
@@ -50,6 +51,14 @@ export function emailsIn(line: string): { email: string; at: number }[] {
   return out;
 }
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+};
+
 const mailtoAddress = (href: string) => {
   if (!/^mailto:/i.test(href)) return null;
   try {
@@ -60,14 +69,31 @@ const mailtoAddress = (href: string) => {
 };
 
 /** The site's own address first (its domain), from the contact page, a mailto link, a role mailbox like hello@. */
-export function extractContactEmail(site: SiteView): Proposal<string> | undefined {
+export function extractContactEmail(site: SiteView, name?: string): Proposal<string> | undefined {
   const candidates: { email: string; score: number; evidence: Evidence | null }[] = [];
   const own = (email: string) => {
     const domain = email.split('@')[1].toLowerCase();
     return site.ownHosts.some((h) => domain === h || domain.endsWith(`.${h}`));
   };
-  const add = (email: string, evidence: Evidence | null, bonus: number) => {
+  // Other websites the site links to: an address on one of their domains is that organisation's (a sponsor, an agency
+  // offering services), unless the site names it as its own contact.
+  const linked = new Set<string>();
+  for (const page of site.pages)
+    for (const l of page.links) {
+      const host = hostOf(l.href);
+      if (host && !site.ownHosts.includes(host)) linked.add(host);
+    }
+  // A domain named for the product ("acme.org" of Acme) is its own, wherever the site is served from.
+  const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const namedForProduct = (domain: string) =>
+    !!name && squash(name).length >= 3 && squash(domain.split('.').slice(-2, -1)[0] ?? '') === squash(name);
+  const anotherSite = (email: string) => {
+    const domain = email.split('@')[1].toLowerCase();
+    return !own(email) && !namedForProduct(domain) && [...linked].some((h) => h === domain || h.endsWith(`.${domain}`));
+  };
+  const add = (email: string, evidence: Evidence | null, bonus: number, namedAsContact = true) => {
     if (!evidence || NOT_CONTACT.test(email)) return;
+    if (!namedAsContact && anotherSite(email)) return;
     const score = bonus + (own(email) ? 4 : 0) + (ROLE_MAILBOX.test(email) ? 1 : 0);
     candidates.push({ email, score, evidence });
   };
@@ -81,15 +107,25 @@ export function extractContactEmail(site: SiteView): Proposal<string> | undefine
       page.kind === 'contact' || IMPRINT_PAGE.test(`${decodedUrl(page.url).replace(/[-_/.]/g, ' ')} ${page.title}`)
         ? 2
         : 0;
+    // Where a company names its own address: its contact, imprint or about page, its footer or address block.
+    const contactPage = onContact > 0 || page.kind === 'about';
+    const contactBlock = (b: TextBlock | undefined) =>
+      !!b && (b.tag === 'address' || /\b(footer|address)\b/.test(b.within));
     for (const l of page.links) {
       const email = mailtoAddress(l.href);
       const within = l.block !== undefined ? page.blocks[l.block] : undefined;
       if (email && emailsIn(email).length && !(within && isOtherPeoplesWords(within)))
-        add(email, quoteOn(page, 'links', l.href), onContact + 1);
+        add(
+          email,
+          quoteOn(page, 'links', l.href),
+          onContact + 1,
+          contactPage || contactBlock(within) || /\b(footer|address)\b/.test(l.within ?? ''),
+        );
     }
     for (const b of page.blocks) {
       if (isOtherPeoplesWords(b) || !b.text.includes('@')) continue;
-      for (const { email, at } of emailsIn(b.text)) add(email, quoteLine(page, b.text, at, email.length), onContact);
+      for (const { email, at } of emailsIn(b.text))
+        add(email, quoteLine(page, b.text, at, email.length), onContact, contactPage || contactBlock(b));
     }
   }
   if (!candidates.length) return undefined;

@@ -135,12 +135,27 @@ function confirmedName(site: SiteView, candidate: string): boolean {
   );
 }
 
+/** "DeepCo (딥코)", "Acme（アクメ）": a Latin name with its name in another script in brackets is the Latin name. */
+function withoutTransliteration(name: string): string {
+  const m = /^(\p{Script=Latin}[^()（）]*?)\s*[(（]\s*([^()（）]+)\s*[)）]$/u.exec(name);
+  return m && !/\p{Script=Latin}/u.test(m[2]) ? m[1].trim() : name;
+}
+
 function extractFullName(site: SiteView): Proposal<string> | undefined {
   const home = site.home;
   const nodes = ldNodes(home ? [home] : site.pages);
-  // The product (SoftwareApplication, Product) is what is listed; the organisation may carry a legal name.
-  for (const n of [...products(nodes), ...organizations(nodes), ...nodes.filter((x) => isType(x, ['WebSite']))]) {
-    const name = ldString(n.data, 'name');
+  // The product (SoftwareApplication, Product) is what is listed; the organisation may carry a legal name. Several
+  // products or services named (a catalogue, an offer list) are what the site sells, not what it is called.
+  const offered = products(nodes);
+  const catalogue = new Set(offered.map((n) => ldString(n.data, 'name')?.toLowerCase()).filter(Boolean)).size > 1;
+  for (const n of [
+    ...(catalogue ? [] : offered),
+    ...organizations(nodes),
+    ...nodes.filter((x) => isType(x, ['WebSite'])),
+  ]) {
+    const full = ldString(n.data, 'name');
+    // "Acme (アクメ)": the name and, in brackets, the same name in another script.
+    const name = full && withoutTransliteration(full);
     if (name && nameLike(name)) return propose(name, [quoteOn(n.page, 'head', name), visibleName(home, name)]);
   }
   for (const page of home ? [home] : site.pages.slice(0, 1)) {
@@ -385,17 +400,26 @@ const APP_ICON = /app[-_ ]?icon/i;
  */
 export function extractLogo(site: SiteView, name: string | undefined): Proposal<string> | undefined {
   const pages = site.home ? [site.home, ...site.pages.filter((p) => p !== site.home)] : site.pages;
+  const home = pages[0];
+  if (!home) return undefined;
+  const icons = new Set(
+    home.media.filter((m) => m.kind === 'icon' || m.kind === 'apple-touch-icon').map((m) => iconKey(m.url)),
+  );
+  // A text wordmark is the site's brand: its favicons are browser icons, not a logo to list.
+  const wordmark = textWordmark(home);
   for (const org of organizations(ldNodes(pages))) {
     for (const logo of [
       ldString(org.data, 'logo'),
       ...ldObjects(org.data, 'logo').map((o) => ldString(o, 'url') ?? ldString(o, 'contentUrl')),
     ]) {
       const url = logo ? absoluteUrl(logo, org.page.url) : null;
-      if (logo && url) return propose(url, [quoteOn(org.page, 'head', logo)]);
+      // "logo": "https://acme.com" names a page, not an image; the favicon itself named as the logo is no more than an
+      // icon.
+      if (!logo || !url || !imageAddress(url, ldString(org.data, 'url') ?? org.page.url)) continue;
+      if (wordmark && icons.has(iconKey(url))) continue;
+      return propose(url, [quoteOn(org.page, 'head', logo)]);
     }
   }
-  const home = pages[0];
-  if (!home) return undefined;
   const nameKey = name ? squash(name) : null;
   const logos = home.media.filter(
     (m) => m.kind === 'logo' && !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within),
@@ -436,11 +460,64 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const og = home.meta['og:image'];
   const ogUrl = og ? absoluteUrl(og, home.url) : null;
   if (og && ogUrl && /logo/i.test(og)) return propose(ogUrl, [quoteOn(home, 'head', og)]);
+  if (wordmark) return undefined;
   const touch = home.media.filter((m) => m.kind === 'apple-touch-icon').sort((a, b) => iconSize(b) - iconSize(a))[0];
   if (touch) return propose(touch.url, [quoteOn(home, 'links', touch.url)]);
   const icon = home.media.filter((m) => m.kind === 'icon').sort((a, b) => iconSize(b) - iconSize(a))[0];
   if (icon) return propose(icon.url, [quoteOn(home, 'links', icon.url)]);
   return undefined;
+}
+
+/** An icon's address without query or host, so "/favicon.ico?v=2" on any origin is the same file. */
+const iconKey = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+};
+
+/** An address that may be an image: not the site's root or the organisation's own page, not an HTML page. */
+function imageAddress(url: string, orgUrl: string): boolean {
+  try {
+    const u = new URL(url);
+    const page = new URL(orgUrl, url);
+    if (
+      u.pathname === '/' ||
+      (u.host === page.host && u.pathname.replace(/\/$/, '') === page.pathname.replace(/\/$/, ''))
+    )
+      return false;
+    return !/\.(?:html?|php|aspx?)$/i.test(u.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the header's brand is text or drawn inline: a link to the homepage in the header or a brand/logo container,
+ * whose text is a short name (or, without text, whose label says logo: an inline SVG), while no logo image stands in
+ * the header. Then the site shows no logo image of its own.
+ */
+function textWordmark(home: ViewPage): boolean {
+  if (home.media.some((m) => m.kind === 'logo' && /\b(header|nav|brand|logo)\b/.test(m.within))) return false;
+  const root = (href: string) => {
+    try {
+      const u = new URL(href);
+      const h = new URL(home.url);
+      return u.host === h.host && (u.pathname === '/' || u.pathname === h.pathname);
+    } catch {
+      return false;
+    }
+  };
+  return home.links.some(
+    (l) =>
+      /\b(header|brand|logo)\b/.test(l.within ?? '') &&
+      !/\bfooter\b/.test(l.within ?? '') &&
+      root(l.href) &&
+      (l.text ? /\p{L}/u.test(l.text) && wordCount(l.text) <= 3 : /\blogo\b/i.test(l.label ?? '')) &&
+      !GENERIC_TITLE.test(l.text.trim()) &&
+      !home.media.some((m) => m.kind === 'image' && /\b(header|nav|brand|logo)\b/.test(m.within)),
+  );
 }
 
 function absoluteUrl(raw: string, base: string): string | null {

@@ -168,3 +168,56 @@ test('a heading of the name run into a short descriptor gives the pitch under it
   );
   assert.equal(glued('Facturación sin esfuerzo', '<a href="/start">Empezar</a>'), 'Facturación sin esfuerzo');
 });
+
+test('a header whose brand is text or an inline drawing leaves the favicon out: it is a browser icon, not a logo', () => {
+  const head =
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/touch.png">';
+  for (const [brand, pitch] of [
+    ['<a class="brand" href="/">Acme</a>', 'Facturas que se cobran solas'],
+    ['<header><a href="/"><span>ACME</span></a></header>', '請求書を自動で送ります'],
+    [
+      '<header><a href="/" aria-label="Logo"><svg viewBox="0 0 1 1"></svg></a></header>',
+      'Des factures qui se relancent',
+    ],
+  ]) {
+    const site = home('Acme', `${brand}<h1>${pitch}</h1>`, head);
+    assert.equal(extractLogo(site, 'Acme'), undefined, brand);
+  }
+  // Without a brand in the header, the icon is all the site shows of its mark.
+  assert.equal(extractLogo(home('Acme', '<h1>Acme</h1>', head), 'Acme')?.value, 'https://acme.example/touch.png');
+});
+
+test('a JSON-LD logo that names a page, or is the favicon beside a text brand, is no logo', () => {
+  const ld = (logo: string) =>
+    `<script type="application/ld+json">{"@type":"Organization","name":"Acme","url":"https://acme.example","logo":"${logo}"}</script>`;
+  for (const [logo, body] of [
+    ['https://acme.example', '<h1>Gestión de facturas</h1>'],
+    ['https://acme.example/', '<h1>請求書の管理</h1>'],
+    ['https://acme.example/icon.svg', '<header><a href="/">Acme</a></header><h1>Gestion des factures</h1>'],
+  ]) {
+    const site = home('Acme', body, `${ld(logo)}<link rel="icon" href="/icon.svg">`);
+    assert.equal(
+      extractLogo(site, 'Acme')?.value ?? null,
+      logo.endsWith('.svg') ? null : 'https://acme.example/icon.svg',
+    );
+  }
+  // An image file named as the logo is one.
+  const named = home('Acme', '<h1>Gestión de facturas</h1>', ld('https://acme.example/brand/acme.png'));
+  assert.equal(extractLogo(named, 'Acme')?.value, 'https://acme.example/brand/acme.png');
+});
+
+test('several products or services in JSON-LD are a catalogue: the organisation names the site, without its transliteration', () => {
+  const ld = (org: string) =>
+    `<script type="application/ld+json">[{"@type":"Organization","name":"${org}"},{"@type":"ItemList","itemListElement":[{"@type":"ListItem","item":{"@type":"SoftwareApplication","name":"store count"}},{"@type":"ListItem","item":{"@type":"SoftwareApplication","name":"store care"}}]}]</script>`;
+  for (const [org, want, h1] of [
+    ['DeepCo (딥코)', 'DeepCo', '매장을 읽는 AI'],
+    ['Acme（アクメ）', 'Acme', '店舗を読むAI'],
+    ['Statlab', 'Statlab', 'Analizy statystyczne'],
+  ]) {
+    assert.equal(extractName(home(`${want} | ${h1}`, `<h1>${h1}</h1>`, ld(org)))?.value, want, org);
+  }
+  // One product is the product.
+  const one =
+    '<script type="application/ld+json">[{"@type":"Organization","name":"Acme Labs"},{"@type":"SoftwareApplication","name":"Acmedit"}]</script>';
+  assert.equal(extractName(home('Acmedit', '<h1>Éditeur</h1>', one))?.value, 'Acmedit');
+});
