@@ -502,7 +502,11 @@ export function saasWebsite(): FixtureWebsite {
       tags: includesAll(['invoicing']),
       keywords: ['invoicing', 'payment reminders', 'accounts receivable', 'late payments', 'freelancers'],
       pricing_model: 'freemium',
-      pricing_summary: 'Free $0, Starter $12 per month, Team $39 per month',
+      // The pricing page's own lead sentence, then the prices it sums up.
+      pricing_summary: allOf(
+        matches(/^Start free, and upgrade when reminders start paying for themselves\./),
+        matches(/Free \$0, Starter \$12 per month, Team \$39 per month$/),
+      ),
       country: 'PT',
       city: 'Lisbon',
       founded_year: '2021',

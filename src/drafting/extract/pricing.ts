@@ -34,7 +34,10 @@ const PERIODIC_WORDS =
   'monthly|yearly|annually|mensuel(?:le)?|annuel(?:le)?|monatlich|jährlich|mensual|anual|mensal|mensile|annuale|maandelijks|jaarlijks|månadsvis|årligen|miesięcznie|rocznie|aylık|yıllık|ежемесячно|ежегодно';
 const ONE_TIME_WORDS =
   'one[- ]time|once|lifetime|買い切り|一次性|买断|買斷|일회성|paiement unique|une fois|einmalig|pago único|pagamento único|una tantum|eenmalig|engångs\\p{L}*|jednorazow\\p{L}*|tek seferlik|единоразов\\p{L}*';
-const PERIOD_ANY = `\\s*(?:${PERIOD_SEP})(?:\\d+\\s*)?(?:(?:user|seat|member|editor|agent|person|utilisateur|nutzer|usuario|usuário|utente|gebruiker|användare|użytkownik)\\s*(?:\\/\\s*|per\\s+|par\\s+|pro\\s+)?)?(?:${PERIOD_WORDS})(?![\\p{L}])\\.?|\\s*(?:${PERIODIC_WORDS})(?![\\p{L}])|\\s*[（(]?(?:${ONE_TIME_WORDS})(?![\\p{L}])[）)]?`;
+/** The end of a period word: not followed by a letter of a spaced script ("/month" is not "/monthly"); "/月" may run
+ *  into the Japanese or Chinese words after it ("$20/月エディタごとに", per editor). */
+const WORD_END = '(?![\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}])';
+const PERIOD_ANY = `\\s*(?:${PERIOD_SEP})(?:\\d+\\s*)?(?:(?:user|seat|member|editor|agent|person|utilisateur|nutzer|usuario|usuário|utente|gebruiker|användare|użytkownik)\\s*(?:\\/\\s*|per\\s+|par\\s+|pro\\s+)?)?(?:${PERIOD_WORDS})${WORD_END}\\.?|\\s*(?:${PERIODIC_WORDS})(?![\\p{L}])|\\s*[（(]?(?:${ONE_TIME_WORDS})(?![\\p{L}])[）)]?`;
 const PERIOD = `(?:${PERIOD_ANY})?`;
 /** "月額500円", "每月 99 元", "월 9,900원": the period before the price. */
 const PERIOD_BEFORE = '(?:(?:月額|年額|毎月|每月|每年|按月|按年|월|연)\\s*)?';
@@ -43,15 +46,17 @@ const CURRENCY_BEFORE =
   '(?:(?:US|CA|AU|NZ|R|HK|NT|S|MX)?\\$|€|£|¥|￥|₩|₹|₺|₽|₫|฿|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR)\\s?)';
 const CURRENCY_AFTER =
   '(?:€|£|円|元|원(?!\\p{Script=Hangul})|₩|₺|₽|zł|Kč|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR|kr|Ft|TL|lei)\\b\\.?|руб\\.?)';
+/** "14,900원~", "$9+": a starting price, marked after the amount. */
+const FROM_MARK = '(?:\\s?[~〜～+](?=\\s*[/／]))?';
 /** "$12", "US$ 9.99 per month", "€19/mo", "29 € / month", "GBP 5 a month", "$99 one-time", "¥500/月", "500円/月",
  *  "99元/月", "9,900원/월", "9,99 €/mois", "R$ 29/mês", "0,67 kr per timme", "29 zł/mies.". */
 const PRICE = new RegExp(
-  `${PERIOD_BEFORE}(?:${CURRENCY_BEFORE}\\s?(?:${AMOUNT})${PERIOD}|\\b(?:${AMOUNT})\\s?${CURRENCY_AFTER}${PERIOD})`,
+  `${PERIOD_BEFORE}(?:${CURRENCY_BEFORE}\\s?(?:${AMOUNT})${FROM_MARK}${PERIOD}|\\b(?:${AMOUNT})\\s?${CURRENCY_AFTER}${FROM_MARK}${PERIOD})`,
   'giu',
 );
 const ANY_PRICE = new RegExp(PRICE.source, 'iu');
 const RECURRING = new RegExp(
-  `(?:${PERIOD_SEP}|(?:\\/|per|a|each|par|pro|im|al|por|za|в)\\s*(?:\\p{L}+\\s*(?:\\/|per|par|pro)?\\s*)?)(?:\\d+\\s*)?(?:${BILLING_PERIOD_WORDS})(?![\\p{L}])|${PERIODIC_WORDS}|^(?:月額|年額|毎月|每月|每年|按月|按年|월|연)`,
+  `(?:${PERIOD_SEP}|(?:\\/|per|a|each|par|pro|im|al|por|za|в)\\s*(?:\\p{L}+\\s*(?:\\/|per|par|pro)?\\s*)?)(?:\\d+\\s*)?(?:${BILLING_PERIOD_WORDS})${WORD_END}|${PERIODIC_WORDS}|^(?:月額|年額|毎月|每月|每年|按月|按年|월|연)`,
   'iu',
 );
 const ONE_TIME_PRICE = new RegExp(ONE_TIME_WORDS, 'iu');
@@ -68,6 +73,8 @@ export interface Tier {
   recurring: boolean;
   /** A sponsorship or donation level (GitHub Sponsors, Open Collective, "Gold sponsor"): not the product's price. */
   sponsorship: boolean;
+  /** A range that starts at nothing: "Free – $25/month", "무료~25,000원/월". */
+  fromFree?: boolean;
   evidence: (Evidence | null)[];
 }
 
@@ -81,7 +88,7 @@ const tierNameLike = (s: string) =>
   s.length >= 2 &&
   s.length <= 40 &&
   s.split(/\s+/).length <= 4 &&
-  !/[?!.]$/.test(s) &&
+  !/[?!.？！。]$/u.test(s) &&
   /^\p{L}/u.test(s);
 
 /** Words for prices and plans in the languages founders write in (see cuePattern for why not `\b`). */
@@ -175,8 +182,13 @@ export function extractTiers(site: SiteView): Tier[] {
           nameEvidence = quoteLine(page, blocks[h].text);
         } else {
           // A card whose name is a styled line, not a heading ("<div class=plan-name>Free</div><div>¥0</div>"): the
-          // short line right above the price.
-          const above = blocks[i - 1];
+          // short line right above the price, or above an offer line between them ("Buy 10 months, get 2 free!").
+          const offerBetween =
+            blocks[i - 1] &&
+            !tierNameLike(blocks[i - 1].text) &&
+            !ANY_PRICE.test(blocks[i - 1].text) &&
+            !headingLevel(blocks[i - 1]);
+          const above = offerBetween ? blocks[i - 2] : blocks[i - 1];
           if (
             above &&
             !headingLevel(above) &&
@@ -202,6 +214,7 @@ export function extractTiers(site: SiteView): Tier[] {
         amount: amountOf(price),
         recurring: RECURRING.test(billed),
         sponsorship: sponsorLine(page, blocks, i) || SPONSORSHIP.test(name),
+        ...(FREE_FROM.test(lead.trimEnd()) ? { fromFree: true } : {}),
         evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence, period?.evidence ?? null],
       });
       if (tiers.length >= 8) return tiers;
@@ -239,14 +252,18 @@ const summaryLine = (b: TextBlock) => {
  * first, else one with words of cost; a sub-heading stating the offer ("Try it free for 30 days!") with the sentence
  * under it.
  */
-function pricingSentence(site: SiteView): Proposal<string> | undefined {
-  const lines = pricingLines(site);
-  for (const { page, blocks, indexes } of lines)
+function pricedSentence(site: SiteView): Proposal<string> | undefined {
+  for (const { page, blocks, indexes } of pricingLines(site))
     for (const i of indexes) {
       const b = blocks[i];
       if (summaryLine(b) && ANY_PRICE.test(b.text) && !sponsorLine(page, blocks, i))
         return propose(b.text, [quoteLine(page, b.text)]);
     }
+  return undefined;
+}
+
+function pricingSentence(site: SiteView): Proposal<string> | undefined {
+  const lines = pricingLines(site);
   for (const { page, blocks, indexes } of lines)
     for (const i of indexes) {
       const b = blocks[i];
@@ -268,6 +285,43 @@ function pricingSentence(site: SiteView): Proposal<string> | undefined {
     }
   return undefined;
 }
+
+/**
+ * The pricing page's or pricing section's lead: its first own sentence that speaks of cost, above the first plan card
+ * ("Choose a package by the number of users", "Everything is free for everyone. No trials, no hidden plans."). The
+ * site's own summary of its prices, before a list of what each card says.
+ */
+function leadSentence(site: SiteView): Proposal<string> | undefined {
+  for (const { page, blocks, indexes } of pricingLines(site)) {
+    // A pricing page's lead follows its heading: a promotion bar or navigation above it is not one.
+    const h1 = blocks.findIndex((b) => headingLevel(b) === 1);
+    for (const i of indexes) {
+      const b = blocks[i];
+      // A line said again and again (a badge on every card) is not the page's lead.
+      if (i <= h1 || !isOwnStatement(b) || sponsorLine(page, blocks, i) || repeated(blocks, b.text)) continue;
+      const priced = ANY_PRICE.test(b.text);
+      if (summaryLine(b) && SENTENCE_END.test(b.text) && (priced || COST_WORDS.test(b.text) || PLAN_WORDS.test(b.text)))
+        return propose(b.text, [quoteLine(page, b.text)]);
+      // The first price on its own line opens the plan cards: the lead is above it.
+      if (priced) break;
+    }
+  }
+  return undefined;
+}
+
+const repeated = (blocks: TextBlock[], text: string) => blocks.filter((x) => x.text === text).length > 1;
+
+/** What a listing's pricing summary holds (a draft may hold more): the lead and the prices together stay within it. */
+const LISTING_SUMMARY_MAX = 300;
+
+/** A sentence, not a row of buttons or labels: it ends as one, in any script. */
+const SENTENCE_END = /[.!。！](?:["'”»」』)]*)(?:\s|$)/u;
+
+/** Plans named as packages, in the languages founders write in: "Kies een pakket", "Wähle dein Paket". */
+const PLAN_WORDS = cuePattern(
+  'packages?|pakket(?:ten)?|pakete?|paquetes?|pacotes?|pacchett[oi]|forfaits?|formules?|wycen\\p{L}*|pakiet\\p{L}*',
+  'プラン|套餐|方案|요금제',
+);
 
 /** A question about what the product costs: "How much does it cost?", "Combien ça coûte ?", "料金は？". */
 const PRICE_QUESTION = cuePattern(
@@ -325,8 +379,12 @@ export function extractPricingSummary(
   site?: SiteView,
   faqs: SourcedFaq[] = [],
 ): Proposal<string> | undefined {
+  const lead = site && leadSentence(site);
   if (!tiers.some((t) => t.evidence[0])) {
     if (!site) return undefined;
+    // Without plans, a sentence that states a price says most; then the lead.
+    const priced = lead && ANY_PRICE.test(lead.value) ? lead : pricedSentence(site);
+    if (priced || lead) return priced ?? lead;
     const answer = pricingAnswer(faqs);
     return (
       pricingSentence(site) ??
@@ -344,7 +402,12 @@ export function extractPricingSummary(
     parts.push(part);
     evidence.push(...t.evidence);
   }
-  return parts.length ? propose(parts.join(', '), evidence) : undefined;
+  // The site's own sentence first, then the prices it sums up, as long as both fit.
+  if (lead && parts.length) {
+    const both = `${lead.value} ${parts.join(', ')}`;
+    return both.length <= LISTING_SUMMARY_MAX ? propose(both, [...lead.evidence, ...evidence]) : lead;
+  }
+  return lead ?? (parts.length ? propose(parts.join(', '), evidence) : undefined);
 }
 
 const LICENSE_NAME =
@@ -362,7 +425,7 @@ const OPEN_SOURCE = new RegExp(
     `\\bquelloffen\\w*|\\blogiciel libre\\b|\\bc[óo]digo (?:abierto|aberto)\\b|\\bsoftware libre\\b|\\bcodice aperto\\b`,
     `(?:\\b(?:est|ist|es)|(?<=\\s)[éè])\\s+(?:(?:un|une|ein|eine|uma?|uno)\\s+)?(?:(?:logiciel|software|projet|Projekt|proyecto|projeto|progetto)\\s+)?open[- ]?source\\b`,
     // Japanese, Chinese, Korean: "はオープンソースです", "完全开源", "是开源的", "오픈 소스입니다"; not "uses open-source libraries".
-    `(?:は|で)オープンソース|オープンソース(?:です|で公開|ソフトウェアです)|(?:是|完全|免费|全部)开源|开源(?:且|并且|和)?免费|開源(?:且)?免費|(?:是|完全)開源|오픈\\s?소스(?:입니다|로 공개|이며)`,
+    `(?:は|で)オープンソース|オープンソース(?:です|で公開|ソフトウェアです)|(?:是|完全|免费|全部)开源|免费且开源|免費且開源|开源(?:且|并且|和)?免费|開源(?:且)?免費|(?:是|完全)開源|오픈\\s?소스(?:입니다|로 공개|이며)`,
     `\\bopen[- ]source (?:and|&) (?:free|self-host\\w*)\\b`,
     `\\b${LICENSE_NAME}${LICENSE_VERSION}[- ]licen[cs](?:e[ds]?)?\\b`,
     // A licence by its SPDX identifier with a version ("Apache-2.0", "GPL-3.0-or-later"): never anything else. "MIT"
@@ -412,14 +475,28 @@ const ONE_TIME = new RegExp(
 );
 /** "No subscription": of a priced product, that it is bought once; of a free one, only that it costs nothing. */
 const NO_SUBSCRIPTION = new RegExp(
-  `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?')}`,
+  `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?')}` +
+    // "without the cost of a yearly subscription", "senza i costi di un abbonamento annuale", "ohne teures Abo".
+    `|${words('without|sans|sin|sem|senza|ohne|zonder|utan|bez|без')}\\s+(?:\\S+\\s+){0,5}?${words('subscription|abonnement|suscripción|assinatura|abbonamento|Abo|Abonnement|abonnemang|abonament|подписки')}`,
   'iu',
 );
 const SUBSCRIPTION = new RegExp(
   [
     '\\bsubscriptions?\\b|\\bbilled (?:monthly|annually|yearly)\\b',
     words(
-      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|assinaturas?|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)',
+      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|assinaturas?(?! (?:digita|eletr[ôo]nic|electr[óo]nic))|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)',
+    ),
+    'サブスクリプション|サブスク|月額|年額|订阅|訂閱|包月|按月付费|구독',
+  ].join('|'),
+  'iu',
+);
+/** The product's own subscription, said in the singular ("the subscription removes the ads", "Abo kündbar"); the plural
+ *  speaks of subscriptions in general ("less dependence on subscriptions"). */
+const ONE_SUBSCRIPTION = new RegExp(
+  [
+    '\\bsubscription\\b|\\bbilled (?:monthly|annually|yearly)\\b',
+    words(
+      'abonnement|factur[ée]e? (?:mensuellement|annuellement)|suscripción|facturad[oa] (?:mensualmente|anualmente)|assinatura(?! (?:digita|eletr[ôo]nic|electr[óo]nic))|abbonamento|Abo|monatlich (?:abgerechnet|kündbar)',
     ),
     'サブスクリプション|サブスク|月額|年額|订阅|訂閱|包月|按月付费|구독',
   ].join('|'),
@@ -448,7 +525,11 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
     if (!pattern.test(readText(page))) continue;
     // Other pages (posts, docs) speak of other software too: there the line must name the product, or the page be its
     // licence.
-    const anyLine = page.kind !== 'page' || /licen[cs]e|copying|legal|about/i.test(`${page.url} ${page.title}`);
+    // A page headed by the product's name (an introduction, a guide's first page) speaks of the product throughout.
+    const anyLine =
+      page.kind !== 'page' ||
+      /licen[cs]e|copying|legal|about/i.test(`${page.url} ${page.title}`) ||
+      (!!name && page.blocks.some((b) => headingLevel(b) === 1 && b.text.trim().toLowerCase() === name.toLowerCase()));
     const named = (text: string) => !!name && text.toLowerCase().includes(name.toLowerCase());
     for (const b of page.blocks) {
       // A code sample ('license "GPL-3.0-or-later"' in a package recipe) states nothing about the product.
@@ -475,10 +556,53 @@ const FREE_OPEN_SOURCE = new RegExp(
     words(
       'logiciel libre|gratuit et open[- ]source|open[- ]source et gratuit|libre et gratuit|kostenlos(?:e[rns]?)? und quelloffen|quelloffen und kostenlos|kostenlose[rns]? Open[- ]Source|software libre|gratuito y de código abierto|de código abierto y gratuito|gratuito e de código aberto|gratuito e open[- ]source|open[- ]source e gratuito',
     ),
-    'オープンソースで無料|無料のオープンソース|無料かつオープンソース|免费开源|开源免费|开源且免费|免費開源|開源免費|무료 오픈\\s?소스|오픈\\s?소스이며 무료',
+    'オープンソースで無料|無料のオープンソース|無料かつオープンソース|免费开源|开源免费|开源且免费|免费且开源|免費開源|開源免費|무료 오픈\\s?소스|오픈\\s?소스이며 무료|무료이며 오픈\\s?소스',
   ].join('|'),
   'iu',
 );
+
+/** A plan named for how it is billed: "Monthly", "Jährlich", "Annuel", "月額", "연간". */
+const BILLING_NAME = new RegExp(
+  `^(?:${PERIODIC_WORDS}|monatlich|jährlich|mensuel|annuel|mensal|anual|mensile|annuale|maandelijks|jaarlijks|月額|年額|月払い|年払い|月付|年付|按月|按年|包月|包年|월간|연간|월 결제|연 결제)$`,
+  'iu',
+);
+/** "Free~", "Gratuit –", "무료~": a price range that starts at nothing. */
+const FREE_FROM =
+  /(?:free|gratuit|gratis|grátis|kostenlos|gratuito|darmowy|ücretsiz|бесплатно|無料|免费|免費|무료)\s*[~〜～–-]$/iu;
+/** A price quoted per customer: "priced individually", "price on request", "sur devis", "Preis auf Anfrage". */
+const QUOTED_PRICE = cuePattern(
+  'priced individually|individual (?:quote|pricing)|custom (?:quote|pricing)|price on request|prices? upon request|sur devis|devis personnalisé|tarif sur demande|auf anfrage|individuelles angebot|individuell kalkuliert|precio a consultar|presupuesto personalizado|a consultar|preço sob consulta|orçamento personalizado|prezzo su richiesta|preventivo personalizzato|prijs op aanvraag|offerte op maat|pris på förfrågan|wycen\\p{L}* indywidualn\\p{L}*|indywidualn\\p{L}* wycen\\p{L}*|fiyat teklifi|цена по запросу|индивидуальн\\p{L}* расч[её]т',
+  '要相談|要見積|個別見積|お見積り|価格はお問い合わせ|面议|询价|按需报价|議價|별도 문의|견적 문의|맞춤 견적',
+);
+/** A yes to "Is it free?", in the languages founders write in. */
+const YES = /^(?:yes|oui|sí|si|sì|sim|ja|tak|evet|да|はい|是的?|对|對|네|예)(?![\p{L}])/iu;
+function saysYesItIsFree(f: SourcedFaq): boolean {
+  return FREE_OF_CHARGE.test(f.question) && YES.test(f.answer.trim());
+}
+
+/** The first own line of the pricing pages and sections that matches. */
+function pricingLineMatching(site: SiteView, pattern: RegExp): Evidence | null {
+  for (const { page, blocks, indexes } of pricingLines(site)) {
+    if (!pattern.test(readText(page))) continue;
+    for (const i of indexes) {
+      const b = blocks[i];
+      if (!isOwnStatement(b) || b.text.length > 1000 || sponsorLine(page, blocks, i)) continue;
+      const m = pattern.exec(b.text);
+      if (m) return quoteLine(page, b.text, m.index, m[0].length);
+    }
+  }
+  return null;
+}
+
+/** A statement about the offer: on the pricing pages and sections, else a line that also states a price or period, or
+ *  one that says it in the singular (of this product). */
+function offerStatement(site: SiteView, pattern: RegExp, name?: string, singular?: RegExp): Evidence | null {
+  const onPricing = pricingLineMatching(site, pattern);
+  if (onPricing) return onPricing;
+  const any = statement(site, pattern, false, name);
+  if (any && (ANY_PRICE.test(any.quote) || RECURRING.test(any.quote))) return any;
+  return singular ? statement(site, singular, false, name) : null;
+}
 
 /**
  * A price the product's own pricing lines state, outside sponsorship: a plan's price, or a sentence such as "The
@@ -520,7 +644,10 @@ export function extractPricingModel(
 ): Proposal<string> | undefined {
   const quoted = tiers.filter((t) => t.evidence[0] && !t.sponsorship);
   const paid = quoted.filter((t) => t.amount > 0);
-  const freeTier = quoted.find((t) => t.amount === 0);
+  // Cards named "Monthly" / "Yearly" are one plan billed two ways: a zero there is a price the page fills in by script,
+  // not a free plan.
+  const billedPlans = quoted.filter((t) => BILLING_NAME.test(t.name.trim()));
+  const freeTier = quoted.find((t) => t.amount === 0 && !billedPlans.includes(t)) ?? quoted.find((t) => t.fromFree);
   const price = paid.length ? null : statedPrice(site);
   const openSource = statement(site, OPEN_SOURCE, true, name);
   const freeOpenSource = openSource && statement(site, FREE_OPEN_SOURCE, true, name);
@@ -533,9 +660,17 @@ export function extractPricingModel(
   const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name);
   if (freePlan && (paid.length || price))
     return propose('freemium', [freePlan, paid[0]?.evidence[0] ?? price?.evidence]);
+  // "Is it free?" answered "Yes": a statement of the price, which comes before the licence.
+  const freeAnswer =
+    paid.length || price
+      ? undefined
+      : faqs.find((f) => saysYesItIsFree(f) && !OPEN_SOURCE.test(f.answer) && !FREE_OPEN_SOURCE.test(f.answer));
+  if (freeAnswer && !freePlan) return propose('free', freeAnswer.evidence);
   if (!paid.length && !price) {
     if (openSource) return propose('open source', [openSource]);
   } else if (freeOpenSource) return propose('open source', [freeOpenSource]);
+  if (!paid.length && billedPlans.length)
+    return propose('subscription', [billedPlans[0].evidence[1] ?? null, billedPlans[0].evidence[0]]);
   // A subscription sold per month is not made one-time by a "lifetime access" line: the plans' periods come first.
   const recurring = paid.find((t) => t.recurring);
   if (recurring) return propose('subscription', [recurring.evidence[0]]);
@@ -546,7 +681,9 @@ export function extractPricingModel(
     (paid.length || price?.evidence ? statement(site, NO_SUBSCRIPTION, false, name) : null);
   if (oneTime) return propose('one-time', [oneTime]);
   if (price?.recurring) return propose('subscription', [price.evidence]);
-  const subscription = statement(site, SUBSCRIPTION, false, name);
+  // Said of the offer: on a pricing page or section, or beside a price or a billing period ("no more subscriptions
+  // to juggle" on a feature card says nothing of how this product is sold).
+  const subscription = offerStatement(site, SUBSCRIPTION, name, ONE_SUBSCRIPTION);
   // "No subscription, no account" says it is not one. A free plan or account beside a subscription is freemium.
   if (subscription && !NO_SUBSCRIPTION.test(subscription.quote))
     return freePlan ? propose('freemium', [freePlan, subscription]) : propose('subscription', [subscription]);
@@ -554,6 +691,9 @@ export function extractPricingModel(
     // A free trial alone does not settle the model: the plans after it may be monthly, one-time or have a free tier.
     const free = statement(site, ALL_FREE, false, name) ?? freePlan ?? statement(site, OWN_KEYS, false, name);
     if (free) return propose('free', [free]);
+    // "Each project is priced individually", "price on request": a paid offer whose price is quoted per customer.
+    const quote = pricingLineMatching(site, QUOTED_PRICE);
+    if (quote) return propose('paid', [quote]);
     return undefined;
   }
   return propose('paid', [paid[0]?.evidence[0] ?? price?.evidence]);

@@ -323,3 +323,97 @@ test('plan cards named by a styled line above the price (no heading) are tiers: 
     assert.equal(modelOf(site).value, 'freemium', free);
   }
 });
+
+test('the pricing page’s lead sentence sums up the prices, before the plan cards, in Dutch, Portuguese and Japanese', () => {
+  for (const [lead, cards] of [
+    [
+      'Kies een pakket op basis van het aantal gebruikers en de gewenste begeleiding.',
+      plan('Starter', '€ 98 per maand') + plan('Professional', '€ 392 per maand'),
+    ],
+    ['No Acme, todas as ferramentas são gratuitas para todo mundo. Sem pegadinhas.', plan('Plano Gratuito', 'R$ 0')],
+    ['まずは無料で。もっと使いたくなったらPremiumへ。', plan('Free', '¥0') + plan('Premium', '¥1,800/月')],
+  ]) {
+    const summary = summaryOf(withPricing('', `<p>${lead}</p>${cards}`));
+    assert.ok(summary?.startsWith(lead), summary);
+  }
+});
+
+test('a lead is a sentence said once: a badge repeated on every card or a row of buttons is not one', () => {
+  const promo = '<div>10ヶ月購入で2ヶ月無料！</div>';
+  const cards = `<div>無料</div>${promo}<div>$0/月</div><div>Premium</div>${promo}<div>$20/月エディタごとに</div>`;
+  const summary = summaryOf(withPricing('', `<div>お問い合わせ ログイン 無料で始める</div>${cards}`));
+  assert.equal(summary, '無料 $0/月, Premium $20/月');
+  const es = `<div>Gratis</div><div>¡Ahorra dos meses!</div><div>0 €</div><div>Pro</div><div>¡Ahorra dos meses!</div><div>9 €/mes</div>`;
+  assert.equal(summaryOf(withPricing('', es)), 'Gratis 0 €, Pro 9 €/mes');
+});
+
+test('cards named for how one plan is billed (monthly, yearly) make a subscription, their zero a placeholder', () => {
+  for (const [monthly, yearly, note] of [
+    ['Monatlich', 'Jährlich', 'Monatliche Kosten, bei jährlicher Vorauszahlung'],
+    ['Mensuel', 'Annuel', 'Coût mensuel, payé à l’année'],
+  ]) {
+    const { value } = modelOf(withPricing('', `${plan(monthly, '0.00€')}<p>${note}</p>${plan(yearly, '0.00€')}`));
+    assert.equal(value, 'subscription', monthly);
+  }
+});
+
+test('a price range that starts at nothing beside paid plans is freemium, in Korean and English', () => {
+  for (const cards of [
+    `<p>store care 14,900원~/월</p><p>agent 무료~25,000원/월</p>`,
+    `<p>Care $12/month</p><p>Agent Free – $25/month</p>`,
+  ]) {
+    assert.equal(modelOf(withPricing('', cards)).value, 'freemium', cards);
+  }
+});
+
+test('“Is it free?” answered “yes” is a price statement that comes before the licence, in Italian and German', () => {
+  for (const [home, faq] of [
+    [
+      '<p>Tutto il codice sviluppato da Acme è open source.</p>',
+      '<h2>Domande frequenti</h2><h3>L’app resterà gratuita?</h3><p>Sì, per sempre.</p>',
+    ],
+    ['<p>Acme ist quelloffen.</p>', '<h2>Häufige Fragen</h2><h3>Ist die App kostenlos?</h3><p>Ja, für immer.</p>'],
+  ]) {
+    const pages = { '/': htmlPage('Acme', `<h1>Acme</h1>${home}`), '/faq': htmlPage('FAQ', `<h1>FAQ</h1>${faq}`) };
+    assert.equal(modelOf(pages).value, 'free', faq);
+  }
+  // "Yes, free and open source" says both: the licence names it.
+  const both = {
+    '/': htmlPage('Acme', '<h1>Acme</h1>'),
+    '/faq': htmlPage('FAQ', '<h1>FAQ</h1><h3>真的免费吗？</h3><p>是的！Acme 100% 免费且开源。</p>'),
+  };
+  assert.equal(modelOf(both).value, 'open source');
+});
+
+test('subscriptions spoken of in general or negated say nothing of how the product is sold', () => {
+  for (const line of [
+    'Meno dipendenza da abbonamenti e variazioni unilaterali.',
+    'Strumenti professionali senza i costi di un abbonamento annuale.',
+    'Professional tools without the cost of a yearly subscription.',
+    'Assinatura digital válida em todos os documentos.',
+  ]) {
+    assert.equal(modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) }).value, undefined, line);
+  }
+  // Said of the product, in the singular, it is one.
+  const own = { '/': htmlPage('Acme', '<h1>Acme</h1><p>La suscripción retira la publicidad y amplía el mapa.</p>') };
+  assert.equal(modelOf(own).value, 'subscription');
+});
+
+test('a price quoted per customer on the pricing page is a paid offer, in Polish and French', () => {
+  for (const line of [
+    'Każda praca wyceniana indywidualnie. Płacisz za wykonaną usługę.',
+    'Chaque projet fait l’objet d’un devis personnalisé, sur devis uniquement.',
+  ]) {
+    assert.equal(modelOf(withPricing('', `<p>${line}</p>`)).value, 'paid', line);
+  }
+});
+
+test('on a page headed by the product’s name, its own code said to be open source is a licence statement', () => {
+  for (const line of ['开源透明：代码完全开源，安全可靠。', 'Transparente: o código é de código aberto.']) {
+    const pages = {
+      '/': htmlPage('Acme', '<h1>Acme 图片上传工具</h1>'),
+      '/guide/': htmlPage('Guide', `<h1>Acme</h1><ul><li>${line}</li></ul>`),
+    };
+    assert.equal(modelOf(pages).value, 'open source', line);
+  }
+});
