@@ -24,6 +24,13 @@ const IMPRINT_PAGE = cuePattern(
   'impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|note legali|colofón|colophon',
   '特定商取引法|会社概要|运营者信息|公司简介|사업자 정보|사업자정보|회사소개',
 );
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+};
 const decodedUrl = (url: string) => {
   try {
     return decodeURIComponent(url);
@@ -59,13 +66,51 @@ const mailtoAddress = (href: string) => {
   }
 };
 
+/** Words naming another organisation behind the product: a sponsor, a backer, a partner, in the languages founders
+ *  write in. */
+const SPONSORED_BY = cuePattern(
+  'sponsors?|sponsored(?: by)?|sponsorship|backed by|funded by|supported by|partners?|in partnership with|sponsoris\\p{L}*|soutenu par|financ[ée] par|partenaires?|m[ée]c[èe]nes?|patrocinad\\p{L}*|patrocinio|patrocínio|financiado por|apoyado por|apoiado por|parceiros?|sponsorizzat\\p{L}*|finanziato da|sostenuto da|gesponsert|Sponsor\\p{L}*|gefördert(?: von)?|unterstützt von|gesponsord|ondersteund door|sponsrad av|wspierane przez|спонсор\\p{L}*|спонсируется|при поддержке|партн[её]р\\p{L}*',
+  'スポンサー|協賛|赞助|贊助|후원|파트너',
+);
+
+/**
+ * Hosts (and their parent domains) of the organisations a site names as its sponsor, backer or partner, linking to their
+ * website ("Sponsored by <a href=https://studio.example>Studio</a>"). An address at one of them, offered outside a
+ * contact page or an imprint, is that organisation's mailbox (selling its services, say), not the product's.
+ */
+function sponsorHosts(site: SiteView, own: (email: string) => boolean): Set<string> {
+  const out = new Set<string>();
+  for (const page of site.pages) {
+    const here = hostOf(page.url);
+    for (const l of page.links) {
+      const host = /^https?:/i.test(l.href) ? hostOf(l.href) : null;
+      if (!host || host === here || own(`x@${host}`)) continue;
+      const line = l.block !== undefined ? page.blocks[l.block]?.text : undefined;
+      if (!SPONSORED_BY.test(l.text) && !(line && line.length <= 600 && SPONSORED_BY.test(line))) continue;
+      const labels = host.split('.');
+      for (let i = 0; i < labels.length - 1; i++) out.add(labels.slice(i).join('.'));
+    }
+  }
+  return out;
+}
+
 /** The site's own address first (its domain), from the contact page, a mailto link, a role mailbox like hello@. */
-export function extractContactEmail(site: SiteView): Proposal<string> | undefined {
+export function extractContactEmail(site: SiteView, name?: string): Proposal<string> | undefined {
   const candidates: { email: string; score: number; evidence: Evidence | null }[] = [];
   const own = (email: string) => {
     const domain = email.split('@')[1].toLowerCase();
     return site.ownHosts.some((h) => domain === h || domain.endsWith(`.${h}`));
   };
+  // A domain that carries the product's name ("acme.org" for Acme) is the product's, wherever the site is served from.
+  const key = (name ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const named = (email: string) =>
+    key.length >= 3 &&
+    email
+      .split('@')[1]
+      .toLowerCase()
+      .replace(/[^a-z0-9.]/g, '')
+      .split('.')
+      .some((l) => l.includes(key));
   const add = (email: string, evidence: Evidence | null, bonus: number) => {
     if (!evidence || NOT_CONTACT.test(email)) return;
     const score = bonus + (own(email) ? 4 : 0) + (ROLE_MAILBOX.test(email) ? 1 : 0);
@@ -75,21 +120,25 @@ export function extractContactEmail(site: SiteView): Proposal<string> | undefine
     const raw = ldString(org.data, 'email');
     if (raw) add(raw.replace(/^mailto:/i, ''), quoteOn(org.page, 'head', raw), 1);
   }
+  const sponsors = sponsorHosts(site, own);
   for (const page of site.pages.filter((p) => SELF_DESCRIBING.includes(p.kind))) {
     // An imprint names the publisher's address by law: as good as a contact page.
     const onContact =
       page.kind === 'contact' || IMPRINT_PAGE.test(`${decodedUrl(page.url).replace(/[-_/.]/g, ' ')} ${page.title}`)
         ? 2
         : 0;
+    const ofOtherSite = (email: string) =>
+      !onContact && sponsors.has(email.split('@')[1].toLowerCase()) && !named(email);
     for (const l of page.links) {
       const email = mailtoAddress(l.href);
       const within = l.block !== undefined ? page.blocks[l.block] : undefined;
-      if (email && emailsIn(email).length && !(within && isOtherPeoplesWords(within)))
+      if (email && emailsIn(email).length && !ofOtherSite(email) && !(within && isOtherPeoplesWords(within)))
         add(email, quoteOn(page, 'links', l.href), onContact + 1);
     }
     for (const b of page.blocks) {
       if (isOtherPeoplesWords(b) || !b.text.includes('@')) continue;
-      for (const { email, at } of emailsIn(b.text)) add(email, quoteLine(page, b.text, at, email.length), onContact);
+      for (const { email, at } of emailsIn(b.text))
+        if (!ofOtherSite(email)) add(email, quoteLine(page, b.text, at, email.length), onContact);
     }
   }
   if (!candidates.length) return undefined;

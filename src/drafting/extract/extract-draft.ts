@@ -67,7 +67,7 @@ export function extractDraft(pages: CrawledPage[], opts: ExtractOptions): DraftC
     features: extractFeatures(site),
     usps: extractUsps(site),
     keywords: extractKeywords(site),
-    contact_email: extractContactEmail(site),
+    contact_email: extractContactEmail(site, name?.value),
     demo_video_url: extractDemoVideo(site),
     logo_url: extractLogo(site, name?.value),
   };

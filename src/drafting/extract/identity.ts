@@ -138,9 +138,15 @@ function confirmedName(site: SiteView, candidate: string): boolean {
 function extractFullName(site: SiteView): Proposal<string> | undefined {
   const home = site.home;
   const nodes = ldNodes(home ? [home] : site.pages);
-  // The product (SoftwareApplication, Product) is what is listed; the organisation may carry a legal name.
-  for (const n of [...products(nodes), ...organizations(nodes), ...nodes.filter((x) => isType(x, ['WebSite']))]) {
-    const name = ldString(n.data, 'name');
+  // The product (SoftwareApplication, Product) is what is listed; the organisation may carry a legal name. Items of an
+  // offer or a catalogue ("hasOfferCatalog" of services) are what the company sells, each named for what it does.
+  const offered = new Set(nodes.filter((n) => isType(n, ['Offer'])).flatMap((n) => ldObjects(n.data, 'itemOffered')));
+  let product = products(nodes).filter((n) => !offered.has(n.data));
+  // Several products (an ItemList of a company's apps) make the site the company's: its name is the site's.
+  if (new Set(product.map((n) => ldString(n.data, 'name'))).size > 1) product = [];
+  for (const n of [...product, ...organizations(nodes), ...nodes.filter((x) => isType(x, ['WebSite']))]) {
+    // "DeepL (딥엘)", "Acme（アクメ）": the name with its spelling in another script after it is the name.
+    const name = ldString(n.data, 'name')?.replace(/\s*[（(][^()（）]{1,40}[)）]$/u, '');
     if (name && nameLike(name)) return propose(name, [quoteOn(n.page, 'head', name), visibleName(home, name)]);
   }
   for (const page of home ? [home] : site.pages.slice(0, 1)) {
@@ -391,7 +397,8 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
       ...ldObjects(org.data, 'logo').map((o) => ldString(o, 'url') ?? ldString(o, 'contentUrl')),
     ]) {
       const url = logo ? absoluteUrl(logo, org.page.url) : null;
-      if (logo && url) return propose(url, [quoteOn(org.page, 'head', logo)]);
+      // "logo": "https://acme.example" names the site, not a picture.
+      if (logo && url && !isPageAddress(url)) return propose(url, [quoteOn(org.page, 'head', logo)]);
     }
   }
   const home = pages[0];
@@ -436,11 +443,31 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const og = home.meta['og:image'];
   const ogUrl = og ? absoluteUrl(og, home.url) : null;
   if (og && ogUrl && /logo/i.test(og)) return propose(ogUrl, [quoteOn(home, 'head', og)]);
+  // A header whose brand is lettering ("<a class=brand>Acme</a>", an emoji and the name) or a mark drawn in the page (a
+  // home link without text labelled "Logo": an inline SVG) shows no picture file for a logo: the browser-tab icon is
+  // another thing, not what the site shows as its logo.
+  const homePath = new URL(home.url).pathname;
+  const brandLink = home.links.find((l) => {
+    if (!/\b(?:header|nav|brand|logo)\b/.test(l.within ?? '')) return false;
+    const text = squash(l.text.replace(/[^\p{L}\p{N}\s]/gu, ''));
+    if (text) return keys.includes(text);
+    const path = absoluteUrl(l.href, home.url);
+    const toHome = !!path && ['/', homePath].includes(new URL(path).pathname);
+    return toHome && (/\blogo\b/i.test(l.label ?? '') || keys.includes(squash(l.label ?? '')));
+  });
+  if (brandLink) return undefined;
   const touch = home.media.filter((m) => m.kind === 'apple-touch-icon').sort((a, b) => iconSize(b) - iconSize(a))[0];
   if (touch) return propose(touch.url, [quoteOn(home, 'links', touch.url)]);
   const icon = home.media.filter((m) => m.kind === 'icon').sort((a, b) => iconSize(b) - iconSize(a))[0];
   if (icon) return propose(icon.url, [quoteOn(home, 'links', icon.url)]);
   return undefined;
+}
+
+/** An address of a page rather than of a picture: the site's root, or a path without a file extension or any word of
+ *  a logo. */
+function isPageAddress(url: string): boolean {
+  const path = new URL(url).pathname;
+  return path === '/' || (!/\.[a-z0-9]{2,5}$/i.test(path) && !/logo|icon|image|img|brand/i.test(path));
 }
 
 function absoluteUrl(raw: string, base: string): string | null {

@@ -73,15 +73,26 @@ export interface Tier {
 
 const amountOf = (price: string) =>
   Number((/\d[\d,.\s]*/.exec(price)?.[0] ?? '').replace(/[,\s]/g, '').replace(/\.(?=\d{3}\b)/g, '')) || 0;
-/** Words before a price that introduce it rather than name a plan: "From $9", "Only $5", "Save $20". */
-const NOT_A_PLAN_NAME =
-  /^(from|only|just|starting|starts|save|was|now|get|pay|for|at|then|plus|and|or|up to|over|under|about|less|more)\b/i;
+/** Words before a price that introduce it rather than name a plan: "From $9", "Only $5", "Save $20", "à partir de
+ *  9 €", "ab 9 €", "約¥733", "仅需 99 元". */
+const NOT_A_PLAN_NAME = new RegExp(
+  `^(?:${[
+    'from|only|just|starting|starts|save|was|now|get|pay|for|at|then|plus|and|or|up to|over|under|about|less|more|approx\\.?',
+    'à partir de|dès|seulement|environ|desde|sólo|aprox\\.?|a partir de|apenas|só|a partire da|circa|ab|nur|ca\\.|etwa|statt|vanaf|slechts|från|endast|od|tylko|около|всего|от',
+  ].join('|')})(?![\\p{L}])|^(?:約|約|月あたり|年あたり|実質|仅需|仅|只需|低至|约|平均|약|최저)`,
+  'iu',
+);
+/** A line that is only a billing period: beside a price, not as a card's heading ("Monthly" plan), it is the
+ *  monthly/yearly switch above the prices ("Monthly | Yearly $120", "月額 | 年額¥12,800"), not a plan. */
+const CJK_PERIOD_NAME = /^(?:月額|年額|月払い|年払い|按月|按年|包月|包年|月付|年付|월간|연간)$/u;
+const periodOnly = (s: string) => PERIOD_LINE.test(s) || CJK_PERIOD_NAME.test(s);
 const tierNameLike = (s: string) =>
   !NOT_A_PLAN_NAME.test(s) &&
   s.length >= 2 &&
   s.length <= 40 &&
-  s.split(/\s+/).length <= 4 &&
-  !/[?!.]$/.test(s) &&
+  wordCount(s) <= 4 &&
+  !/[?!.。、，,！？]$/u.test(s) &&
+  !/[、，。]/u.test(s) &&
   /^\p{L}/u.test(s);
 
 /** Words for prices and plans in the languages founders write in (see cuePattern for why not `\b`). */
@@ -136,6 +147,22 @@ function sponsorLine(page: ViewPage, blocks: TextBlock[], i: number): boolean {
   return h !== null && SPONSORSHIP.test(blocks[h].text);
 }
 
+/**
+ * A pricing heading over three prices or more ("Simple pricing", "料金プラン" above Free, Pro and Team) heads a list of
+ * plans: it names none of them. A plan's own heading is over one price, or two (monthly and yearly).
+ */
+function headsPriceList(blocks: TextBlock[], h: number): boolean {
+  if (!PRICING_SECTION.test(blocks[h].text)) return false;
+  const level = headingLevel(blocks[h]);
+  let prices = 0;
+  for (let i = h + 1; i < blocks.length && i < h + 80; i++) {
+    const l = headingLevel(blocks[i]);
+    if (l && l <= level) break;
+    if (ANY_PRICE.test(blocks[i].text) && ++prices >= 3) return true;
+  }
+  return false;
+}
+
 /** Plans with a stated price: "Starter: $9/month", or a plan heading followed by its price line. */
 export function extractTiers(site: SiteView): Tier[] {
   const tiers: Tier[] = [];
@@ -157,7 +184,7 @@ export function extractTiers(site: SiteView): Tier[] {
       let nameEvidence: Evidence | null = null;
       let period: { text: string; evidence: Evidence | null } | null = null;
       if (/\b(faq|question)\b/.test(b.within)) continue;
-      if (namedInline && tierNameLike(before)) name = before;
+      if (namedInline && tierNameLike(before) && !periodOnly(before)) name = before;
       // A price alone in a table cell is a row of a price list, named by its row, not by the heading above the table.
       else if (!before && after.length <= 30 && b.tag !== 'td') {
         // A price alone on its line ("$12 per month", "$12 /mo billed yearly") belongs to the plan heading above it:
@@ -169,7 +196,8 @@ export function extractTiers(site: SiteView): Tier[] {
           h !== null &&
           headingLevel(blocks[h]) > 1 &&
           tierNameLike(blocks[h].text) &&
-          !between.some((x) => ANY_PRICE.test(x.text))
+          !between.some((x) => ANY_PRICE.test(x.text)) &&
+          !headsPriceList(blocks, h)
         ) {
           name = blocks[h].text;
           nameEvidence = quoteLine(page, blocks[h].text);
@@ -182,6 +210,7 @@ export function extractTiers(site: SiteView): Tier[] {
             !headingLevel(above) &&
             above.text.length <= 30 &&
             tierNameLike(above.text) &&
+            !periodOnly(above.text) &&
             !ANY_PRICE.test(above.text) &&
             isOwnStatement(above)
           ) {
@@ -292,6 +321,30 @@ function pricingAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
       PRICE_QUESTION.test(f.question) &&
       (ANY_PRICE.test(f.answer) || (FREE_OF_CHARGE.test(f.answer) && PURCHASE.test(f.answer))),
   );
+}
+
+/** "Yes" opening an answer, in the languages founders write in. */
+const YES = cuePattern(
+  'yes|yep|yeah|absolutely|of course|oui|bien sûr|sí|claro|por supuesto|sim|sì|certo|certamente|ja|jawohl|natürlich|zeker|tak|oczywiście|evet|да|конечно',
+  'はい|もちろん|是的|是|當然|当然|네|예|물론',
+);
+/**
+ * A question asking whether the product is free answered "yes" ("Will the app stay free? Yes, forever.", "¿Es
+ * gratis? Sí.", "無料ですか？はい"): a statement of the price as plain as "it is free". Not a question about a free
+ * plan, version or trial (those may sit beside paid ones), nor an answer naming a price or something to buy.
+ */
+function freeAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
+  return faqs.find((f) => {
+    if (wordCount(f.question) > 15 || !FREE_OF_CHARGE.test(f.question)) return false;
+    if (FREE_PLAN.test(f.question) || TRIAL.test(f.question)) return false;
+    const opening = YES.exec(f.answer);
+    return (
+      opening !== null &&
+      f.answer.slice(0, opening.index).trim() === '' &&
+      !ANY_PRICE.test(f.answer) &&
+      !PURCHASE.test(f.answer)
+    );
+  });
 }
 
 /**
@@ -425,6 +478,22 @@ const SUBSCRIPTION = new RegExp(
   ].join('|'),
   'iu',
 );
+/**
+ * Subscriptions named to be done without: "no subscription", "without the cost of an annual subscription", "less
+ * dependence on subscriptions", "サブスク不要", "无需订阅". Such a line says what the product is not.
+ */
+const NEGATION =
+  'no|without|less|fewer|instead of|rather than|free of|forget|tired of|avoid|sans|moins de?|pas de?|aucun\\p{L}*|fini les|au lieu de?|sin|menos|ningun\\p{L}*|nada de|en lugar de|sem|nenhum\\p{L}*|em vez de|senza|meno|niente|nessun\\p{L}*|basta|anziché|invece d[ei]|ohne|kein\\p{L}*|weniger|statt|geen|zonder|minder|in plaats van|utan|ingen|inga|mindre|bez|mniej|żadnych|без|меньше|никаких';
+const WITHOUT_SUBSCRIPTION = new RegExp(
+  [
+    // A capital glued to a lower-case letter starts a word too: inline elements without a space between them
+    // ("<strong>lock-in</strong><span>Less dependence…</span>") read as "lock-inLess dependence…".
+    `(?:(?<![\\p{L}\\p{N}])|(?<=\\p{Ll})(?=\\p{Lu}))(?:${NEGATION})(?:[\\s'’]+[\\p{L}\\p{N}]+){0,4}?[\\s'’]+(?:subscriptions?|abonnements?|suscripci(?:ón|ones)|assinaturas?|abbonament[oi]|Abos?|abonnementen|prenumeration\\p{L}*|subskrypcj\\p{L}*|abonelik\\p{L}*|подписк\\p{L}*)(?![\\p{L}])`,
+    words('aboneliksiz|abonelik yok'),
+    'サブスク(?:リプション)?(?:不要|なし|無し)|月額(?:料金)?(?:不要|なし|無し)|(?:无需|无|不需要|免|無需|無|不需)(?:订阅|訂閱)|구독\\s?(?:없이|없는|불필요|필요\\s?없)',
+  ].join('|'),
+  'iu',
+);
 const ALL_FREE = new RegExp(
   [
     '\\b(?:completely|totally|100%|entirely|always) free\\b|\\bfree to use\\b|\\bfree,? forever\\b|\\b(?:is|are) free\\b(?! (?:trial|for \\d|to (?!use\\b)))',
@@ -442,7 +511,7 @@ const OWN_KEYS = /\bbring your own (?:\w+ )?(?:API )?keys?\b|\b(?:use|with) your
  * The first line on the own pages that matches, with its evidence. A licence is stated in the footer
  * or on a licence page as often as in the main text, so `inFooter` lets footers count.
  */
-function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: string): Evidence | null {
+function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: string, unless?: RegExp): Evidence | null {
   for (const page of pagesOfKind(site, 'pricing', 'homepage', 'features', 'faq', 'about', 'page')) {
     // One scan of the page first: most pages never say it, and then no line needs testing.
     if (!pattern.test(readText(page))) continue;
@@ -461,7 +530,7 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
         continue;
       if (!anyLine && !named(b.text) && !/\b(?:we|our|this (?:project|software|site|app))\b/i.test(b.text)) continue;
       const m = pattern.exec(b.text);
-      if (m) return quoteLine(page, b.text, m.index, m[0].length);
+      if (m && !unless?.test(b.text)) return quoteLine(page, b.text, m.index, m[0].length);
     }
   }
   return null;
@@ -475,10 +544,14 @@ const FREE_OPEN_SOURCE = new RegExp(
     words(
       'logiciel libre|gratuit et open[- ]source|open[- ]source et gratuit|libre et gratuit|kostenlos(?:e[rns]?)? und quelloffen|quelloffen und kostenlos|kostenlose[rns]? Open[- ]Source|software libre|gratuito y de código abierto|de código abierto y gratuito|gratuito e de código aberto|gratuito e open[- ]source|open[- ]source e gratuito',
     ),
-    'オープンソースで無料|無料のオープンソース|無料かつオープンソース|免费开源|开源免费|开源且免费|免費開源|開源免費|무료 오픈\\s?소스|오픈\\s?소스이며 무료',
+    'オープンソースで無料|無料のオープンソース|無料かつオープンソース|免费开源|开源免费|开源且免费|免费且开源|免費開源|開源免費|免費且開源|무료 오픈\\s?소스|오픈\\s?소스이며 무료',
   ].join('|'),
   'iu',
 );
+
+/** "Open source" in any words, for an answer that says the product is free and open source. */
+const OPEN_SOURCE_WORDS =
+  /open[- ]?source|quelloffen|logiciel libre|software libre|c[óo]digo (?:abierto|aberto)|codice aperto|açık kaynak|открыт\p{L}* исходн|オープンソース|开源|開源|오픈\s?소스/iu;
 
 /**
  * A price the product's own pricing lines state, outside sponsorship: a plan's price, or a sentence such as "The
@@ -531,6 +604,11 @@ export function extractPricingModel(
   if (answer && FREE_OF_CHARGE.test(answer.answer) && PURCHASE.test(answer.answer) && !ANY_PRICE.test(answer.answer))
     return propose('freemium', answer.evidence.slice(1));
   const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name);
+  // "Is it free? Yes." states the price, which comes before what the licence says; "Yes, free and open source" is the
+  // open-source statement it always was.
+  const free = !paid.length && !price && !freePlan && !freeOpenSource ? freeAnswer(faqs) : undefined;
+  if (free && !FREE_OPEN_SOURCE.test(free.answer) && !OPEN_SOURCE_WORDS.test(free.answer))
+    return propose('free', free.evidence);
   if (freePlan && (paid.length || price))
     return propose('freemium', [freePlan, paid[0]?.evidence[0] ?? price?.evidence]);
   if (!paid.length && !price) {
@@ -546,8 +624,9 @@ export function extractPricingModel(
     (paid.length || price?.evidence ? statement(site, NO_SUBSCRIPTION, false, name) : null);
   if (oneTime) return propose('one-time', [oneTime]);
   if (price?.recurring) return propose('subscription', [price.evidence]);
-  const subscription = statement(site, SUBSCRIPTION, false, name);
-  // "No subscription, no account" says it is not one. A free plan or account beside a subscription is freemium.
+  // "No subscription, no account", "less dependence on subscriptions" say it is not one. A free plan or account beside
+  // a subscription is freemium.
+  const subscription = statement(site, SUBSCRIPTION, false, name, WITHOUT_SUBSCRIPTION);
   if (subscription && !NO_SUBSCRIPTION.test(subscription.quote))
     return freePlan ? propose('freemium', [freePlan, subscription]) : propose('subscription', [subscription]);
   if (!paid.length && !price) {
