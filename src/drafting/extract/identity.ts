@@ -135,27 +135,18 @@ function confirmedName(site: SiteView, candidate: string): boolean {
   );
 }
 
-/** "DeepCo (딥코)", "Acme（アクメ）": a Latin name with its name in another script in brackets is the Latin name. */
-function withoutTransliteration(name: string): string {
-  const m = /^(\p{Script=Latin}[^()（）]*?)\s*[(（]\s*([^()（）]+)\s*[)）]$/u.exec(name);
-  return m && !/\p{Script=Latin}/u.test(m[2]) ? m[1].trim() : name;
-}
-
 function extractFullName(site: SiteView): Proposal<string> | undefined {
   const home = site.home;
   const nodes = ldNodes(home ? [home] : site.pages);
-  // The product (SoftwareApplication, Product) is what is listed; the organisation may carry a legal name. Several
-  // products or services named (a catalogue, an offer list) are what the site sells, not what it is called.
-  const offered = products(nodes);
-  const catalogue = new Set(offered.map((n) => ldString(n.data, 'name')?.toLowerCase()).filter(Boolean)).size > 1;
-  for (const n of [
-    ...(catalogue ? [] : offered),
-    ...organizations(nodes),
-    ...nodes.filter((x) => isType(x, ['WebSite'])),
-  ]) {
-    const full = ldString(n.data, 'name');
-    // "Acme (アクメ)": the name and, in brackets, the same name in another script.
-    const name = full && withoutTransliteration(full);
+  // The product (SoftwareApplication, Product) is what is listed; the organisation may carry a legal name. Items of an
+  // offer or a catalogue ("hasOfferCatalog" of services) are what the company sells, each named for what it does.
+  const offered = new Set(nodes.filter((n) => isType(n, ['Offer'])).flatMap((n) => ldObjects(n.data, 'itemOffered')));
+  let product = products(nodes).filter((n) => !offered.has(n.data));
+  // Several products (an ItemList of a company's apps) make the site the company's: its name is the site's.
+  if (new Set(product.map((n) => ldString(n.data, 'name'))).size > 1) product = [];
+  for (const n of [...product, ...organizations(nodes), ...nodes.filter((x) => isType(x, ['WebSite']))]) {
+    // "DeepL (딥엘)", "Acme（アクメ）": the name with its spelling in another script after it is the name.
+    const name = ldString(n.data, 'name')?.replace(/\s*[（(][^()（）]{1,40}[)）]$/u, '');
     if (name && nameLike(name)) return propose(name, [quoteOn(n.page, 'head', name), visibleName(home, name)]);
   }
   for (const page of home ? [home] : site.pages.slice(0, 1)) {
@@ -402,30 +393,28 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const pages = site.home ? [site.home, ...site.pages.filter((p) => p !== site.home)] : site.pages;
   const home = pages[0];
   if (!home) return undefined;
-  const icons = new Set(
-    home.media.filter((m) => m.kind === 'icon' || m.kind === 'apple-touch-icon').map((m) => iconKey(m.url)),
+  const nameKey = name ? squash(name) : null;
+  // "fish shell" is also written "fish": its first word counts when it is distinctive enough.
+  const keys = [nameKey, name ? squash(name.split(/\s+/)[0]) : null].filter((k): k is string => !!k && k.length >= 3);
+  const lettered = letteredBrand(home, keys);
+  // The tab icons the page declares: named as the logo beside a lettered brand, one is still only the tab icon.
+  const tabIcons = new Set(
+    home.media.filter((m) => m.kind === 'icon' || m.kind === 'apple-touch-icon').map((m) => pathOf(m.url)),
   );
-  // A text wordmark is the site's brand: its favicons are browser icons, not a logo to list.
-  const wordmark = textWordmark(home);
   for (const org of organizations(ldNodes(pages))) {
     for (const logo of [
       ldString(org.data, 'logo'),
       ...ldObjects(org.data, 'logo').map((o) => ldString(o, 'url') ?? ldString(o, 'contentUrl')),
     ]) {
       const url = logo ? absoluteUrl(logo, org.page.url) : null;
-      // "logo": "https://acme.com" names a page, not an image; the favicon itself named as the logo is no more than an
-      // icon.
-      if (!logo || !url || !imageAddress(url, ldString(org.data, 'url') ?? org.page.url)) continue;
-      if (wordmark && icons.has(iconKey(url))) continue;
+      // "logo": "https://acme.example" names the site, not a picture.
+      if (!logo || !url || isPageAddress(url) || (lettered && tabIcons.has(pathOf(url)))) continue;
       return propose(url, [quoteOn(org.page, 'head', logo)]);
     }
   }
-  const nameKey = name ? squash(name) : null;
   const logos = home.media.filter(
     (m) => m.kind === 'logo' && !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within),
   );
-  // "fish shell" is also written "fish": its first word counts when it is distinctive enough.
-  const keys = [nameKey, name ? squash(name.split(/\s+/)[0]) : null].filter((k): k is string => !!k && k.length >= 3);
   const file = (m: PageMedia) => {
     try {
       return decodeURIComponent(new URL(m.url).pathname.split('/').pop() ?? '');
@@ -460,7 +449,10 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const og = home.meta['og:image'];
   const ogUrl = og ? absoluteUrl(og, home.url) : null;
   if (og && ogUrl && /logo/i.test(og)) return propose(ogUrl, [quoteOn(home, 'head', og)]);
-  if (wordmark) return undefined;
+  // A header whose brand is lettering ("<a class=brand>Acme</a>", an emoji and the name) or a mark drawn in the page (a
+  // home link without text labelled "Logo": an inline SVG) shows no picture file for a logo: the browser-tab icon is
+  // another thing, not what the site shows as its logo.
+  if (lettered) return undefined;
   const touch = home.media.filter((m) => m.kind === 'apple-touch-icon').sort((a, b) => iconSize(b) - iconSize(a))[0];
   if (touch) return propose(touch.url, [quoteOn(home, 'links', touch.url)]);
   const icon = home.media.filter((m) => m.kind === 'icon').sort((a, b) => iconSize(b) - iconSize(a))[0];
@@ -468,8 +460,21 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   return undefined;
 }
 
-/** An icon's address without query or host, so "/favicon.ico?v=2" on any origin is the same file. */
-const iconKey = (url: string) => {
+/** A header whose brand is lettering ("<a class=brand>Acme</a>", an emoji and the name) or a mark drawn in the page (a
+ *  home link without text labelled "Logo": an inline SVG). */
+function letteredBrand(home: ViewPage, keys: string[]): boolean {
+  const homePath = new URL(home.url).pathname;
+  return home.links.some((l) => {
+    if (!/\b(?:header|nav|brand|logo)\b/.test(l.within ?? '')) return false;
+    const text = squash(l.text.replace(/[^\p{L}\p{N}\s]/gu, ''));
+    if (text) return keys.includes(text);
+    const path = absoluteUrl(l.href, home.url);
+    const toHome = !!path && ['/', homePath].includes(new URL(path).pathname);
+    return toHome && (/\blogo\b/i.test(l.label ?? '') || keys.includes(squash(l.label ?? '')));
+  });
+}
+
+const pathOf = (url: string) => {
   try {
     return new URL(url).pathname;
   } catch {
@@ -477,47 +482,11 @@ const iconKey = (url: string) => {
   }
 };
 
-/** An address that may be an image: not the site's root or the organisation's own page, not an HTML page. */
-function imageAddress(url: string, orgUrl: string): boolean {
-  try {
-    const u = new URL(url);
-    const page = new URL(orgUrl, url);
-    if (
-      u.pathname === '/' ||
-      (u.host === page.host && u.pathname.replace(/\/$/, '') === page.pathname.replace(/\/$/, ''))
-    )
-      return false;
-    return !/\.(?:html?|php|aspx?)$/i.test(u.pathname);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Whether the header's brand is text or drawn inline: a link to the homepage in the header or a brand/logo container,
- * whose text is a short name (or, without text, whose label says logo: an inline SVG), while no logo image stands in
- * the header. Then the site shows no logo image of its own.
- */
-function textWordmark(home: ViewPage): boolean {
-  if (home.media.some((m) => m.kind === 'logo' && /\b(header|nav|brand|logo)\b/.test(m.within))) return false;
-  const root = (href: string) => {
-    try {
-      const u = new URL(href);
-      const h = new URL(home.url);
-      return u.host === h.host && (u.pathname === '/' || u.pathname === h.pathname);
-    } catch {
-      return false;
-    }
-  };
-  return home.links.some(
-    (l) =>
-      /\b(header|brand|logo)\b/.test(l.within ?? '') &&
-      !/\bfooter\b/.test(l.within ?? '') &&
-      root(l.href) &&
-      (l.text ? /\p{L}/u.test(l.text) && wordCount(l.text) <= 3 : /\blogo\b/i.test(l.label ?? '')) &&
-      !GENERIC_TITLE.test(l.text.trim()) &&
-      !home.media.some((m) => m.kind === 'image' && /\b(header|nav|brand|logo)\b/.test(m.within)),
-  );
+/** An address of a page rather than of a picture: the site's root, or a path without a file extension or any word of
+ *  a logo. */
+function isPageAddress(url: string): boolean {
+  const path = new URL(url).pathname;
+  return path === '/' || (!/\.[a-z0-9]{2,5}$/i.test(path) && !/logo|icon|image|img|brand/i.test(path));
 }
 
 function absoluteUrl(raw: string, base: string): string | null {

@@ -482,6 +482,40 @@ const JAPANESE_PREFECTURE_ADDRESS = new RegExp(
   'u',
 );
 
+/**
+ * A footer or copyright line that ends on where the company is, "© 2025 Acme - Kyoto, Japan.", "Made with ♥ in
+ * Lisbon, Portugal", "Acme GmbH · Berlin · Germany": a city the gazetteer knows in the country named right after it.
+ * Only the line's last two parts: a place in the middle of a footer sentence may be anything.
+ */
+function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[]) {
+  for (const page of pages) {
+    for (const b of page.blocks) {
+      if (b.text.length > 160 || isOtherPeoplesWords(b)) continue;
+      if (!/\bfooter\b/.test(b.within) && !/©|\(c\)|copyright/i.test(b.text)) continue;
+      const parts = b.text
+        .replace(/[\s.!]+$/u, '')
+        .split(/,|\s[-–—|·•]\s/)
+        .map((x) => x.trim());
+      if (parts.length < 2) continue;
+      const country = countryFromName(parts[parts.length - 1]);
+      if (!country) continue;
+      // "… in Kyoto", "… - Kyoto": the words at the end of the part before the country.
+      const words = parts[parts.length - 2].split(/\s+/);
+      let city: string | null = null;
+      for (let n = Math.min(3, words.length); n >= 1 && !city; n--) {
+        const name = words.slice(-n).join(' ');
+        if (cityLike(name) && isKnownCity(name, country)) city = name;
+      }
+      if (!city) continue;
+      const at = b.text.lastIndexOf(city);
+      const evidence = quoteLine(page, b.text, at, b.text.length - at);
+      countries.push({ value: country, evidence });
+      cities.push({ value: city, evidence, country });
+      return;
+    }
+  }
+}
+
 /** The city a place names: itself when the gazetteer knows it (in `country`), else its words before a lower-case word
  *  that goes on with the sentence ("München entwickelt Software" → München, "Frankfurt am Main bietet" → Frankfurt am
  *  Main). */
@@ -521,6 +555,7 @@ export function extractLocation(site: SiteView): { country?: Proposal<string>; c
   fromPostalLines(own, countries, cities);
   fromUsAddresses(own, countries, cities);
   fromCjkAddresses(own, cities, countries);
+  fromFooterPlace(own, countries, cities);
   // An address written a part a line, its country on a line around it or in the company's legal form: only when
   // nothing else places the company (those lines may head another office's address).
   if (!countries.length && !cities.length) fromPostalLines(own, countries, cities, true);

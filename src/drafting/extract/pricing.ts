@@ -80,15 +80,26 @@ export interface Tier {
 
 const amountOf = (price: string) =>
   Number((/\d[\d,.\s]*/.exec(price)?.[0] ?? '').replace(/[,\s]/g, '').replace(/\.(?=\d{3}\b)/g, '')) || 0;
-/** Words before a price that introduce it rather than name a plan: "From $9", "Only $5", "Save $20". */
-const NOT_A_PLAN_NAME =
-  /^(from|only|just|starting|starts|save|was|now|get|pay|for|at|then|plus|and|or|up to|over|under|about|less|more)\b/i;
+/** Words before a price that introduce it rather than name a plan: "From $9", "Only $5", "Save $20", "à partir de
+ *  9 €", "ab 9 €", "約¥733", "仅需 99 元". */
+const NOT_A_PLAN_NAME = new RegExp(
+  `^(?:${[
+    'from|only|just|starting|starts|save|was|now|get|pay|for|at|then|plus|and|or|up to|over|under|about|less|more|approx\\.?',
+    'à partir de|dès|seulement|environ|desde|sólo|aprox\\.?|a partir de|apenas|só|a partire da|circa|ab|nur|ca\\.|etwa|statt|vanaf|slechts|från|endast|od|tylko|около|всего|от',
+  ].join('|')})(?![\\p{L}])|^(?:約|約|月あたり|年あたり|実質|仅需|仅|只需|低至|约|平均|약|최저)`,
+  'iu',
+);
+/** A line that is only a billing period: beside a price, not as a card's heading ("Monthly" plan), it is the
+ *  monthly/yearly switch above the prices ("Monthly | Yearly $120", "月額 | 年額¥12,800"), not a plan. */
+const CJK_PERIOD_NAME = /^(?:月額|年額|月払い|年払い|按月|按年|包月|包年|月付|年付|월간|연간)$/u;
+const periodOnly = (s: string) => PERIOD_LINE.test(s) || CJK_PERIOD_NAME.test(s);
 const tierNameLike = (s: string) =>
   !NOT_A_PLAN_NAME.test(s) &&
   s.length >= 2 &&
   s.length <= 40 &&
-  s.split(/\s+/).length <= 4 &&
-  !/[?!.？！。]$/u.test(s) &&
+  wordCount(s) <= 4 &&
+  !/[?!.。、，,！？]$/u.test(s) &&
+  !/[、，。]/u.test(s) &&
   /^\p{L}/u.test(s);
 
 /** Words for prices and plans in the languages founders write in (see cuePattern for why not `\b`). */
@@ -143,6 +154,22 @@ function sponsorLine(page: ViewPage, blocks: TextBlock[], i: number): boolean {
   return h !== null && SPONSORSHIP.test(blocks[h].text);
 }
 
+/**
+ * A pricing heading over three prices or more ("Simple pricing", "料金プラン" above Free, Pro and Team) heads a list of
+ * plans: it names none of them. A plan's own heading is over one price, or two (monthly and yearly).
+ */
+function headsPriceList(blocks: TextBlock[], h: number): boolean {
+  if (!PRICING_SECTION.test(blocks[h].text)) return false;
+  const level = headingLevel(blocks[h]);
+  let prices = 0;
+  for (let i = h + 1; i < blocks.length && i < h + 80; i++) {
+    const l = headingLevel(blocks[i]);
+    if (l && l <= level) break;
+    if (ANY_PRICE.test(blocks[i].text) && ++prices >= 3) return true;
+  }
+  return false;
+}
+
 /** Plans with a stated price: "Starter: $9/month", or a plan heading followed by its price line. */
 export function extractTiers(site: SiteView): Tier[] {
   const tiers: Tier[] = [];
@@ -164,7 +191,7 @@ export function extractTiers(site: SiteView): Tier[] {
       let nameEvidence: Evidence | null = null;
       let period: { text: string; evidence: Evidence | null } | null = null;
       if (/\b(faq|question)\b/.test(b.within)) continue;
-      if (namedInline && tierNameLike(before)) name = before;
+      if (namedInline && tierNameLike(before) && !periodOnly(before)) name = before;
       // A price alone in a table cell is a row of a price list, named by its row, not by the heading above the table.
       else if (!before && after.length <= 30 && b.tag !== 'td') {
         // A price alone on its line ("$12 per month", "$12 /mo billed yearly") belongs to the plan heading above it:
@@ -176,7 +203,8 @@ export function extractTiers(site: SiteView): Tier[] {
           h !== null &&
           headingLevel(blocks[h]) > 1 &&
           tierNameLike(blocks[h].text) &&
-          !between.some((x) => ANY_PRICE.test(x.text))
+          !between.some((x) => ANY_PRICE.test(x.text)) &&
+          !headsPriceList(blocks, h)
         ) {
           name = blocks[h].text;
           nameEvidence = quoteLine(page, blocks[h].text);
@@ -194,6 +222,7 @@ export function extractTiers(site: SiteView): Tier[] {
             !headingLevel(above) &&
             above.text.length <= 30 &&
             tierNameLike(above.text) &&
+            !periodOnly(above.text) &&
             !ANY_PRICE.test(above.text) &&
             isOwnStatement(above)
           ) {
@@ -348,6 +377,30 @@ function pricingAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
   );
 }
 
+/** "Yes" opening an answer, in the languages founders write in. */
+const YES = cuePattern(
+  'yes|yep|yeah|absolutely|of course|oui|bien sûr|sí|claro|por supuesto|sim|sì|certo|certamente|ja|jawohl|natürlich|zeker|tak|oczywiście|evet|да|конечно',
+  'はい|もちろん|是的|是|當然|当然|네|예|물론',
+);
+/**
+ * A question asking whether the product is free answered "yes" ("Will the app stay free? Yes, forever.", "¿Es
+ * gratis? Sí.", "無料ですか？はい"): a statement of the price as plain as "it is free". Not a question about a free
+ * plan, version or trial (those may sit beside paid ones), nor an answer naming a price or something to buy.
+ */
+function freeAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
+  return faqs.find((f) => {
+    if (wordCount(f.question) > 15 || !FREE_OF_CHARGE.test(f.question)) return false;
+    if (FREE_PLAN.test(f.question) || TRIAL.test(f.question)) return false;
+    const opening = YES.exec(f.answer);
+    return (
+      opening !== null &&
+      f.answer.slice(0, opening.index).trim() === '' &&
+      !ANY_PRICE.test(f.answer) &&
+      !PURCHASE.test(f.answer)
+    );
+  });
+}
+
 /**
  * Outside pricing pages and sections, an own sentence stating the product's price ("The app is paid software at
  * 450 yen a month") or its free plan, version or trial; a price needs words of cost beside it, so that a saving or
@@ -475,9 +528,7 @@ const ONE_TIME = new RegExp(
 );
 /** "No subscription": of a priced product, that it is bought once; of a free one, only that it costs nothing. */
 const NO_SUBSCRIPTION = new RegExp(
-  `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?')}` +
-    // "without the cost of a yearly subscription", "senza i costi di un abbonamento annuale", "ohne teures Abo".
-    `|${words('without|sans|sin|sem|senza|ohne|zonder|utan|bez|без')}\\s+(?:\\S+\\s+){0,5}?${words('subscription|abonnement|suscripción|assinatura|abbonamento|Abo|Abonnement|abonnemang|abonament|подписки')}`,
+  `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?')}`,
   'iu',
 );
 const SUBSCRIPTION = new RegExp(
@@ -490,15 +541,19 @@ const SUBSCRIPTION = new RegExp(
   ].join('|'),
   'iu',
 );
-/** The product's own subscription, said in the singular ("the subscription removes the ads", "Abo kündbar"); the plural
- *  speaks of subscriptions in general ("less dependence on subscriptions"). */
-const ONE_SUBSCRIPTION = new RegExp(
+/**
+ * Subscriptions named to be done without: "no subscription", "without the cost of an annual subscription", "less
+ * dependence on subscriptions", "サブスク不要", "无需订阅". Such a line says what the product is not.
+ */
+const NEGATION =
+  'no|without|less|fewer|instead of|rather than|free of|forget|tired of|avoid|sans|moins de?|pas de?|aucun\\p{L}*|fini les|au lieu de?|sin|menos|ningun\\p{L}*|nada de|en lugar de|sem|nenhum\\p{L}*|em vez de|senza|meno|niente|nessun\\p{L}*|basta|anziché|invece d[ei]|ohne|kein\\p{L}*|weniger|statt|geen|zonder|minder|in plaats van|utan|ingen|inga|mindre|bez|mniej|żadnych|без|меньше|никаких';
+const WITHOUT_SUBSCRIPTION = new RegExp(
   [
-    '\\bsubscription\\b|\\bbilled (?:monthly|annually|yearly)\\b',
-    words(
-      'abonnement|factur[ée]e? (?:mensuellement|annuellement)|suscripción|facturad[oa] (?:mensualmente|anualmente)|assinatura(?! (?:digita|eletr[ôo]nic|electr[óo]nic))|abbonamento|Abo|monatlich (?:abgerechnet|kündbar)',
-    ),
-    'サブスクリプション|サブスク|月額|年額|订阅|訂閱|包月|按月付费|구독',
+    // A capital glued to a lower-case letter starts a word too: inline elements without a space between them
+    // ("<strong>lock-in</strong><span>Less dependence…</span>") read as "lock-inLess dependence…".
+    `(?:(?<![\\p{L}\\p{N}])|(?<=\\p{Ll})(?=\\p{Lu}))(?:${NEGATION})(?:[\\s'’]+[\\p{L}\\p{N}]+){0,5}?[\\s'’]+(?:subscriptions?|abonnements?|suscripci(?:ón|ones)|assinaturas?|abbonament[oi]|Abos?|abonnementen|prenumeration\\p{L}*|subskrypcj\\p{L}*|abonelik\\p{L}*|подписк\\p{L}*)(?![\\p{L}])`,
+    words('aboneliksiz|abonelik yok'),
+    'サブスク(?:リプション)?(?:不要|なし|無し)|月額(?:料金)?(?:不要|なし|無し)|(?:无需|无|不需要|免|無需|無|不需)(?:订阅|訂閱)|구독\\s?(?:없이|없는|불필요|필요\\s?없)',
   ].join('|'),
   'iu',
 );
@@ -519,7 +574,7 @@ const OWN_KEYS = /\bbring your own (?:\w+ )?(?:API )?keys?\b|\b(?:use|with) your
  * The first line on the own pages that matches, with its evidence. A licence is stated in the footer
  * or on a licence page as often as in the main text, so `inFooter` lets footers count.
  */
-function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: string): Evidence | null {
+function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: string, unless?: RegExp): Evidence | null {
   for (const page of pagesOfKind(site, 'pricing', 'homepage', 'features', 'faq', 'about', 'page')) {
     // One scan of the page first: most pages never say it, and then no line needs testing.
     if (!pattern.test(readText(page))) continue;
@@ -542,7 +597,7 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
         continue;
       if (!anyLine && !named(b.text) && !/\b(?:we|our|this (?:project|software|site|app))\b/i.test(b.text)) continue;
       const m = pattern.exec(b.text);
-      if (m) return quoteLine(page, b.text, m.index, m[0].length);
+      if (m && !unless?.test(b.text)) return quoteLine(page, b.text, m.index, m[0].length);
     }
   }
   return null;
@@ -556,10 +611,14 @@ const FREE_OPEN_SOURCE = new RegExp(
     words(
       'logiciel libre|gratuit et open[- ]source|open[- ]source et gratuit|libre et gratuit|kostenlos(?:e[rns]?)? und quelloffen|quelloffen und kostenlos|kostenlose[rns]? Open[- ]Source|software libre|gratuito y de código abierto|de código abierto y gratuito|gratuito e de código aberto|gratuito e open[- ]source|open[- ]source e gratuito',
     ),
-    'オープンソースで無料|無料のオープンソース|無料かつオープンソース|免费开源|开源免费|开源且免费|免费且开源|免費開源|開源免費|무료 오픈\\s?소스|오픈\\s?소스이며 무료|무료이며 오픈\\s?소스',
+    'オープンソースで無料|無料のオープンソース|無料かつオープンソース|免费开源|开源免费|开源且免费|免费且开源|免費開源|開源免費|免費且開源|무료 오픈\\s?소스|오픈\\s?소스이며 무료|무료이며 오픈\\s?소스',
   ].join('|'),
   'iu',
 );
+
+/** "Open source" in any words, for an answer that says the product is free and open source. */
+const OPEN_SOURCE_WORDS =
+  /open[- ]?source|quelloffen|logiciel libre|software libre|c[óo]digo (?:abierto|aberto)|codice aperto|açık kaynak|открыт\p{L}* исходн|オープンソース|开源|開源|오픈\s?소스/iu;
 
 /** A plan named for how it is billed: "Monthly", "Jährlich", "Annuel", "月額", "연간". */
 const BILLING_NAME = new RegExp(
@@ -574,11 +633,6 @@ const QUOTED_PRICE = cuePattern(
   'priced individually|individual (?:quote|pricing)|custom (?:quote|pricing)|price on request|prices? upon request|sur devis|devis personnalisé|tarif sur demande|auf anfrage|individuelles angebot|individuell kalkuliert|precio a consultar|presupuesto personalizado|a consultar|preço sob consulta|orçamento personalizado|prezzo su richiesta|preventivo personalizzato|prijs op aanvraag|offerte op maat|pris på förfrågan|wycen\\p{L}* indywidualn\\p{L}*|indywidualn\\p{L}* wycen\\p{L}*|fiyat teklifi|цена по запросу|индивидуальн\\p{L}* расч[её]т',
   '要相談|要見積|個別見積|お見積り|価格はお問い合わせ|面议|询价|按需报价|議價|별도 문의|견적 문의|맞춤 견적',
 );
-/** A yes to "Is it free?", in the languages founders write in. */
-const YES = /^(?:yes|oui|sí|si|sì|sim|ja|tak|evet|да|はい|是的?|对|對|네|예)(?![\p{L}])/iu;
-function saysYesItIsFree(f: SourcedFaq): boolean {
-  return FREE_OF_CHARGE.test(f.question) && YES.test(f.answer.trim());
-}
 
 /** The first own line of the pricing pages and sections that matches. */
 function pricingLineMatching(site: SiteView, pattern: RegExp): Evidence | null {
@@ -592,16 +646,6 @@ function pricingLineMatching(site: SiteView, pattern: RegExp): Evidence | null {
     }
   }
   return null;
-}
-
-/** A statement about the offer: on the pricing pages and sections, else a line that also states a price or period, or
- *  one that says it in the singular (of this product). */
-function offerStatement(site: SiteView, pattern: RegExp, name?: string, singular?: RegExp): Evidence | null {
-  const onPricing = pricingLineMatching(site, pattern);
-  if (onPricing) return onPricing;
-  const any = statement(site, pattern, false, name);
-  if (any && (ANY_PRICE.test(any.quote) || RECURRING.test(any.quote))) return any;
-  return singular ? statement(site, singular, false, name) : null;
 }
 
 /**
@@ -658,14 +702,13 @@ export function extractPricingModel(
   if (answer && FREE_OF_CHARGE.test(answer.answer) && PURCHASE.test(answer.answer) && !ANY_PRICE.test(answer.answer))
     return propose('freemium', answer.evidence.slice(1));
   const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name);
+  // "Is it free? Yes." states the price, which comes before what the licence says; "Yes, free and open source" is the
+  // open-source statement it always was.
+  const free = !paid.length && !price && !freePlan && !freeOpenSource ? freeAnswer(faqs) : undefined;
+  if (free && !FREE_OPEN_SOURCE.test(free.answer) && !OPEN_SOURCE_WORDS.test(free.answer))
+    return propose('free', free.evidence);
   if (freePlan && (paid.length || price))
     return propose('freemium', [freePlan, paid[0]?.evidence[0] ?? price?.evidence]);
-  // "Is it free?" answered "Yes": a statement of the price, which comes before the licence.
-  const freeAnswer =
-    paid.length || price
-      ? undefined
-      : faqs.find((f) => saysYesItIsFree(f) && !OPEN_SOURCE.test(f.answer) && !FREE_OPEN_SOURCE.test(f.answer));
-  if (freeAnswer && !freePlan) return propose('free', freeAnswer.evidence);
   if (!paid.length && !price) {
     if (openSource) return propose('open source', [openSource]);
   } else if (freeOpenSource) return propose('open source', [freeOpenSource]);
@@ -681,10 +724,9 @@ export function extractPricingModel(
     (paid.length || price?.evidence ? statement(site, NO_SUBSCRIPTION, false, name) : null);
   if (oneTime) return propose('one-time', [oneTime]);
   if (price?.recurring) return propose('subscription', [price.evidence]);
-  // Said of the offer: on a pricing page or section, or beside a price or a billing period ("no more subscriptions
-  // to juggle" on a feature card says nothing of how this product is sold).
-  const subscription = offerStatement(site, SUBSCRIPTION, name, ONE_SUBSCRIPTION);
-  // "No subscription, no account" says it is not one. A free plan or account beside a subscription is freemium.
+  // "No subscription, no account", "less dependence on subscriptions" say it is not one. A free plan or account beside
+  // a subscription is freemium.
+  const subscription = statement(site, SUBSCRIPTION, false, name, WITHOUT_SUBSCRIPTION);
   if (subscription && !NO_SUBSCRIPTION.test(subscription.quote))
     return freePlan ? propose('freemium', [freePlan, subscription]) : propose('subscription', [subscription]);
   if (!paid.length && !price) {

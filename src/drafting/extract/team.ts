@@ -261,6 +261,21 @@ const MADE_BY_JOINED = [
   ),
   new RegExp(`${LATIN_MAKER}\\s*(?:님)?(?:이|가|에 의해|에 의하여)\\s*(?:개발|만든|만들었|창립|설립|제작)`, 'u'),
 ];
+/** Words for a company, in the languages founders write in. */
+const COMPANY_WORDS =
+  'company|startup|start-up|agency|studio|firm|business|société|entreprise|empresa|azienda|Unternehmen|Firma|bedrijf|företag|firma|компания|公司|企业|企業|会社|회사|기업';
+/**
+ * Whether the page calls a one-word maker a company ("由 Cozystay 打造… Cozystay 最早是一家…公司", "Acmelabs is a
+ * studio…", "Acmelabs는 … 회사입니다"): then it is the company behind the product, not a person.
+ */
+function calledACompany(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `${escaped}\\s*(?:(?:is|was|est|es|é|è|ist|är|jest|—|-|,)\\s+(?:an?|une?|una?|ein(?:e)?|il|la|el|o|a)?\\s*[^.。!?！？\\n]{0,40}?|[^。！？\\n]{0,6}?(?:是|为|為|は|는|은)[^。！？\\n]{0,50}?)(?:${COMPANY_WORDS})`,
+    'iu',
+  ).test(text);
+}
+
 /** A maker's name alone: capitalised words, or a handle that is not a company's. */
 const makerName = (s: string) =>
   looksLikePersonName(s) ||
@@ -333,6 +348,7 @@ function statedFounders(
         if (!namesProduct && (SITE_CREDIT.test(before) || (/\bfooter\b/.test(b.within) && runByCompany))) continue;
         const joined = (MADE_BY_JOINED as object[]).includes(re);
         for (const name of (m[1] ?? m[2]).split(new RegExp(AND, 'u'))) {
+          if (joined && !name.includes(' ') && calledACompany(readText(page), name)) continue;
           if (joined ? makerName(name) : looksLikePersonName(name))
             out.push({ name, socials: {}, evidence: [quoteLine(page, b.text, m.index, m[0].length)] });
         }

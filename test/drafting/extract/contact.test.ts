@@ -50,3 +50,52 @@ test('an address on a domain named for the product is its own, though the site l
     assert.equal(extractContactEmail(s, 'Acme')?.value, 'contact@acme.org', line);
   }
 });
+
+const emailOf = (pages: Record<string, string>, name = 'Acme') =>
+  extractContactEmail(siteView(pagesFromHtml(pages)), name)?.value;
+
+test('an address at the website of a sponsor or agency the page links to is not the product contact', () => {
+  for (const body of [
+    '<p>Acme is sponsored by <a href="https://studio-nord.example/en">Studio Nord</a>, who sell support.</p><p><a href="mailto:hello@studio-nord.example">Ask for a quote</a></p>',
+    '<p>Acme est soutenu par <a href="https://www.studio-nord.example">Studio Nord</a>.</p><p>Écrivez à hello@studio-nord.example pour un devis.</p>',
+    '<p>Acme wird von <a href="https://studio-nord.example">Studio Nord</a> gefördert. Angebote: <a href="mailto:info@studio-nord.example">info@studio-nord.example</a></p>',
+  ])
+    assert.equal(
+      emailOf({ '/': htmlPage('Acme', '<h1>Acme</h1>'), '/services': htmlPage('Services', body) }),
+      undefined,
+      body,
+    );
+});
+
+test('the same address on a contact page or an imprint is the contact, whatever other sites the page links to', () => {
+  for (const [path, body] of [
+    [
+      '/contact',
+      '<h1>Contact</h1><p>Acme is run by <a href="https://studio-nord.example">Studio Nord</a>: hello@studio-nord.example</p>',
+    ],
+    [
+      '/impressum',
+      '<h1>Impressum</h1><p><a href="https://studio-nord.example">Studio Nord GmbH</a>, E-Mail: hello@studio-nord.example</p>',
+    ],
+    [
+      '/mentions-legales',
+      '<h1>Mentions légales</h1><p>Éditeur : <a href="https://studio-nord.example">Studio Nord</a>, hello@studio-nord.example</p>',
+    ],
+  ])
+    assert.equal(
+      emailOf({ '/': htmlPage('Acme', '<h1>Acme</h1>'), [path]: htmlPage(body.slice(4, 20), body) }),
+      'hello@studio-nord.example',
+      path,
+    );
+});
+
+test('an address at a domain carrying the product name stays its contact although the page links that domain', () => {
+  for (const body of [
+    '<p>Read the <a href="https://acmebrowser.example/feed.xml">news</a>. Sponsorship inquiries: contact@acmebrowser.example</p>',
+    '<p>Suivez les <a href="https://acmebrowser.example/">nouvelles</a>. Écrivez-nous : contact@acmebrowser.example</p>',
+  ])
+    assert.equal(
+      emailOf({ '/': htmlPage('Acme Browser', `<h1>Acme Browser</h1>${body}`) }, 'Acme Browser'),
+      'contact@acmebrowser.example',
+    );
+});

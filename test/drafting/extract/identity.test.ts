@@ -221,3 +221,58 @@ test('several products or services in JSON-LD are a catalogue: the organisation 
     '<script type="application/ld+json">[{"@type":"Organization","name":"Acme Labs"},{"@type":"SoftwareApplication","name":"Acmedit"}]</script>';
   assert.equal(extractName(home('Acmedit', '<h1>Éditeur</h1>', one))?.value, 'Acmedit');
 });
+
+test('a header brand in lettering, or a drawn mark labelled "Logo", leaves no logo: the tab icon is not it, in three languages', () => {
+  const head = '<link rel="icon" href="/favicon.svg"><link rel="apple-touch-icon" href="/apple-touch-icon.png">';
+  for (const header of [
+    '<header><a class="brand" href="/" aria-label="Acme home"><span class="mark"></span><span>Ac<span>me</span></span></a><nav><a href="/precios">Precios</a></nav></header>',
+    '<header><a class="logo" href="/"><div>📄</div> Acme</a><nav><a href="/tarifs">Tarifs</a></nav></header>',
+    '<header><a href="/" aria-label="Logo"><svg viewBox="0 0 10 10"><path d="M0 0h10v10z"/></svg></a><a href="/pricing">価格</a></header>',
+  ]) {
+    const s = home('Acme', `${header}<h1>Acme</h1><p>Una herramienta para equipos.</p>`, head);
+    assert.equal(extractLogo(s, 'Acme'), undefined, header);
+  }
+  // Without a brand in the header, the icon stays the fallback.
+  assert.match(extractLogo(home('Acme', '<h1>Acme</h1><p>A tool.</p>', head), 'Acme')?.value ?? '', /apple-touch-icon/);
+});
+
+test('a JSON-LD logo that is the address of a page is no logo', () => {
+  const ld = (logo: string) =>
+    `<script type="application/ld+json">${JSON.stringify({ '@type': 'Organization', name: 'Acme', url: 'https://acme.example', logo })}</script>`;
+  assert.equal(extractLogo(home('Acme', '<h1>Acme</h1>', ld('https://acme.example')), 'Acme'), undefined);
+  assert.equal(extractLogo(home('Acme', '<h1>Acme</h1>', ld('https://acme.example/about')), 'Acme'), undefined);
+  assert.equal(
+    extractLogo(home('Acme', '<h1>Acme</h1>', ld('https://acme.example/img/acme-logo.png')), 'Acme')?.value,
+    'https://acme.example/img/acme-logo.png',
+  );
+});
+
+test('services in an offer catalogue and a list of several apps do not name the site: the organisation does', () => {
+  const ld = (data: object) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+  const catalogue = ld({
+    '@type': 'ProfessionalService',
+    name: 'Acme',
+    hasOfferCatalog: {
+      '@type': 'OfferCatalog',
+      itemListElement: [
+        { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Analiza danych do publikacji' } },
+        { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Szkolenia statystyczne' } },
+      ],
+    },
+  });
+  assert.equal(extractName(home('Acme — analizy', '<h1>Analiza, którą obronisz</h1>', catalogue))?.value, 'Acme');
+  const apps = ld([
+    { '@type': 'Organization', name: 'Acme (아크미)', url: 'https://acme.example' },
+    {
+      '@type': 'ItemList',
+      itemListElement: [
+        { '@type': 'ListItem', item: { '@type': 'SoftwareApplication', name: 'acme insight' } },
+        { '@type': 'ListItem', item: { '@type': 'SoftwareApplication', name: 'acme care' } },
+      ],
+    },
+  ]);
+  assert.equal(extractName(home('ACME | 공간 AI', '<h1>당신의 공간을, 완벽하게</h1>', apps))?.value, 'Acme');
+  // One product is the product.
+  const one = ld({ '@type': 'SoftwareApplication', name: 'Acme Notes' });
+  assert.equal(extractName(home('Acme Notes', '<h1>Acme Notes</h1>', one))?.value, 'Acme Notes');
+});

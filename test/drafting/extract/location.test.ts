@@ -221,3 +221,27 @@ test('a company placed by its own words is not moved by another office’s addre
   });
   assert.deepEqual([r.country, r.city], ['SE', 'Solna']);
 });
+
+test('a footer or copyright line ending on a known city and its country places the company, in several languages', () => {
+  for (const [footer, country, city] of [
+    ['© 2025 Acme app - Kyoto, Japan.', 'JP', 'Kyoto'],
+    ['© 2024 Acme · Lyon · France', 'FR', 'Lyon'],
+    ['Hecho con cariño en Sevilla, España', 'ES', 'Sevilla'],
+    ['© Acme GmbH – München, Deutschland', 'DE', 'München'],
+  ]) {
+    const found = locate(home(`<h1>Acme</h1><footer><p>${footer}</p></footer>`));
+    assert.deepEqual([found.country, found.city], [country, city], footer);
+  }
+});
+
+test('a footer place is taken only as a city of the country named after it, never a word the gazetteer does not know', () => {
+  for (const footer of [
+    '© 2025 Acme - Minutes, Japan.',
+    '© 2025 Acme - Atlanta, Georgia',
+    '© 2025 Acme - Kyoto',
+    'Acme - Privacy - Terms - Imprint',
+  ])
+    assert.equal(locate(home(`<h1>Acme</h1><footer><p>${footer}</p></footer>`)).city, undefined, footer);
+  // In the middle of a page, outside a footer and without a copyright sign, a place pair is not an address.
+  assert.equal(locate(home('<h1>Acme</h1><p>Our users love Kyoto, Japan.</p>')).city, undefined);
+});

@@ -417,3 +417,96 @@ test('on a page headed by the product’s name, its own code said to be open sou
     assert.equal(modelOf(pages).value, 'open source', line);
   }
 });
+
+test('a subscription named to be done without is no subscription, in five languages', () => {
+  for (const line of [
+    'Less dependence on subscriptions and one-sided changes.',
+    'Meno dipendenza da abbonamenti e variazioni unilaterali.',
+    'Des outils professionnels sans le coût d’un abonnement annuel.',
+    'Profesionales, sin los costes de una suscripción anual.',
+    'Werkzeuge ohne teures Abo.',
+  ]) {
+    const model = modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) });
+    assert.notEqual(model.value, 'subscription', line);
+  }
+  // Glued inline elements ("<strong>lock-in</strong><span>Less…</span>") still read as the negation they are.
+  const glued = modelOf({
+    '/': htmlPage(
+      'Acme',
+      '<h1>Acme</h1><div><strong>− lock-in</strong><span>Less dependence on subscriptions.</span></div>',
+    ),
+  });
+  assert.notEqual(glued.value, 'subscription');
+  // A subscription stated plainly is one.
+  assert.equal(
+    modelOf({ '/': htmlPage('Acme', '<h1>Acme</h1><p>Acme Pro is a subscription, billed monthly.</p>') }).value,
+    'subscription',
+  );
+});
+
+test('a FAQ asking whether the product is free, answered yes, makes it free before what its licence says', () => {
+  for (const [q, a] of [
+    ['Will the app stay free for citizens?', 'Yes, forever.'],
+    ['L’app resterà gratuita per i cittadini?', 'Sì, per sempre.'],
+    ['¿La aplicación es gratuita?', 'Sí, totalmente.'],
+    ['Acmeは無料ですか？', 'はい、すべての機能を無料でお使いいただけます。'],
+  ]) {
+    const model = modelOf({
+      '/': htmlPage('Acme', '<h1>Acme</h1><p>All the code is open source: Acme is open source.</p>'),
+      '/faq': htmlPage('FAQ', `<h1>FAQ</h1><details><summary>${q}</summary><p>${a}</p></details>`),
+    });
+    assert.equal(model.value, 'free', q);
+    assert.ok(
+      model.quotes.some((x) => x.includes(a.slice(0, 6))),
+      model.quotes.join(' | '),
+    );
+  }
+});
+
+test('a FAQ on a free trial or a free plan answered yes, or an answer that is no, does not make the product free', () => {
+  for (const [q, a] of [
+    ['Is there a free trial?', 'Yes, 14 days.'],
+    ['Y a-t-il une version gratuite ?', 'Oui, avec trois projets.'],
+    ['Is Acme free?', 'No, it costs money after the first month.'],
+    ['Ist Acme kostenlos?', 'Nein, aber günstig.'],
+  ]) {
+    const model = modelOf({
+      '/faq': htmlPage('FAQ', `<h1>FAQ</h1><details><summary>${q}</summary><p>${a}</p></details>`),
+    });
+    assert.notEqual(model.value === 'free' && model.quotes.some((x) => x.includes(a.slice(0, 6))), true, q);
+  }
+});
+
+test('a pricing heading over several plans, a billing switch and an "about" price name no plan, in English and Japanese', () => {
+  const en = summaryOf(
+    withPricing(
+      '',
+      '<h2>Simple pricing</h2><p>Start free, upgrade when you need more.</p><div>Monthly</div><div>Yearly $120 save 20%</div>' +
+        '<div>Free</div><div>$0</div><div>Pro</div><div>$12/month</div><p>About $10 a month when billed yearly</p>',
+    ),
+  );
+  // The plans named by their cards (after the page's lead sentence, when it has one).
+  assert.ok(en?.endsWith('Free $0, Pro $12/month'), en);
+  const ja = summaryOf(
+    withPricing(
+      '',
+      '<h2>シンプルな料金プラン</h2><p>まずは無料で。</p><div>月額</div><div>年額¥12,800 お得</div>' +
+        '<div>Free</div><div>¥0</div><div>Premium</div><div>¥1,800/月</div><p>月あたり約¥733</p><p>短期集中で使いたい方には、週額 ¥600 プランもご用意しています。</p>',
+    ),
+  );
+  assert.ok(ja?.endsWith('Free ¥0, Premium ¥1,800/月'), ja);
+});
+
+test('a FAQ answering yes, free and open source, keeps the product open source, in three languages', () => {
+  for (const [q, a] of [
+    ['Is it really free?', 'Yes! Acme is 100% free and open source.'],
+    ['真的免费吗？', '是的！Acme 100% 免费且开源。'],
+    ['정말 무료인가요?', '네! Acme는 100% 무료이며 오픈소스입니다.'],
+  ]) {
+    const model = modelOf({
+      '/': htmlPage('Acme', '<h1>Acme</h1><footer><p>Acme · MIT License</p></footer>'),
+      '/faq': htmlPage('FAQ', `<h1>FAQ</h1><h3>${q}</h3><p>${a}</p>`),
+    });
+    assert.equal(model.value, 'open source', q);
+  }
+});

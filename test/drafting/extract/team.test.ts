@@ -145,3 +145,14 @@ test("on a company's site a footer's made-by credit names its web designer, not 
   assert.deepEqual(foundersOf(site('Designed and built with ♥ by Jane Doe.')), ['Jane Doe']);
   assert.deepEqual(foundersOf(site('Hecho con cariño. Creado por Ana López.')), ['Ana López']);
 });
+
+test('a one-word maker the page calls a company is not a founder, in Chinese, Japanese and English', () => {
+  for (const body of [
+    '<p>Acme 是由 Lumalabs 打造的 AI 操作系统。Lumalabs 最早是一家运营短租公寓的公司。</p>',
+    '<p>AcmeはLumalabsによって開発されました。Lumalabsは京都のソフトウェア会社です。</p>',
+    '<p>Acme 由 Lumalabs 开发。</p><p>Lumalabs is a small studio in Porto.</p>',
+  ])
+    assert.deepEqual(foundersOf(home(body)), [], body);
+  // A handle the page calls a person stays the maker.
+  assert.deepEqual(foundersOf(home('<p>Acme 由 shawnxu 开发。shawnxu 是一名独立开发者。</p>')), ['shawnxu']);
+});
