@@ -54,6 +54,8 @@ export const OTHER_CITY_NAMES: Record<string, string> = {
   'nueva york': 'New York City',
   'nova iorque': 'New York City',
   'new york': 'New York City',
+  'ciudad de méxico': 'Mexico City',
+  cdmx: 'Mexico City',
   // Older names still in use.
   bangalore: 'Bengaluru',
   bombay: 'Mumbai',

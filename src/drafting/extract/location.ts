@@ -72,6 +72,12 @@ function readPlace(parts: string[]): { country?: string; countryPart?: string; c
   if (country) i--;
   // US-style "Austin, TX 78701": skip the state to reach the city.
   while (i >= 0 && /^[A-Z]{2}$/.test(withoutPostcode(clean[i]))) i--;
+  // "28232 Las Rozas de Madrid, Madrid, España": the locality after the postcode, not the province after it.
+  for (let k = i - 1; k >= 0; k--) {
+    if (!POSTCODE.test(clean[k].split(/\s+/)[0] ?? '')) continue;
+    if (cityLike(withoutPostcode(clean[k]))) i = k;
+    break;
+  }
   const cityCandidate = i >= 0 ? withoutPostcode(clean[i]) : '';
   return { ...(country ? { country, countryPart } : {}), ...(cityLike(cityCandidate) ? { city: cityCandidate } : {}) };
 }
@@ -516,6 +522,169 @@ function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[])
   }
 }
 
+/** A company noun and a nationality after it, as Romance languages write it ("entreprise suisse", "plataforma
+ *  brasileira", "startup française", "azienda italiana"), or before it ("ein deutsches Unternehmen", "een Nederlands
+ *  bedrijf", "polska firma", "svenskt företag"). */
+const COMPANY_NOUN =
+  'entreprise|société|startup|start-up|plateforme|compagnie|jeune pousse|empresa|compañía|plataforma|sociedad|companhia|azienda|società|impresa|piattaforma|Unternehmen|Firma|Plattform|bedrijf|onderneming|platform|firma|spółka|platforma|şirket|företag|bolag|plattform';
+const NATIONALITY_ADJECTIVE: Record<string, string> = {
+  // French
+  française: 'FR',
+  français: 'FR',
+  suisse: 'CH',
+  belge: 'BE',
+  allemande: 'DE',
+  allemand: 'DE',
+  canadienne: 'CA',
+  canadien: 'CA',
+  luxembourgeoise: 'LU',
+  luxembourgeois: 'LU',
+  espagnole: 'ES',
+  italienne: 'IT',
+  portugaise: 'PT',
+  // Spanish
+  española: 'ES',
+  español: 'ES',
+  mexicana: 'MX',
+  mexicano: 'MX',
+  argentina: 'AR',
+  argentino: 'AR',
+  colombiana: 'CO',
+  colombiano: 'CO',
+  chilena: 'CL',
+  chileno: 'CL',
+  peruana: 'PE',
+  peruano: 'PE',
+  uruguaya: 'UY',
+  uruguayo: 'UY',
+  suiza: 'CH',
+  suizo: 'CH',
+  alemana: 'DE',
+  francesa: 'FR',
+  brasileña: 'BR',
+  brasileño: 'BR',
+  estadounidense: 'US',
+  // Portuguese
+  brasileira: 'BR',
+  brasileiro: 'BR',
+  portuguesa: 'PT',
+  português: 'PT',
+  alemã: 'DE',
+  espanhola: 'ES',
+  suíça: 'CH',
+  // Italian
+  italiana: 'IT',
+  italiano: 'IT',
+  svizzera: 'CH',
+  svizzero: 'CH',
+  tedesca: 'DE',
+  francese: 'FR',
+  spagnola: 'ES',
+  // German, Dutch, Polish, Turkish, Swedish
+  deutsches: 'DE',
+  deutsche: 'DE',
+  deutschen: 'DE',
+  österreichisches: 'AT',
+  österreichische: 'AT',
+  schweizer: 'CH',
+  schweizerisches: 'CH',
+  nederlands: 'NL',
+  nederlandse: 'NL',
+  belgisch: 'BE',
+  belgische: 'BE',
+  duits: 'DE',
+  duitse: 'DE',
+  polska: 'PL',
+  polski: 'PL',
+  polskie: 'PL',
+  türk: 'TR',
+  yerli: '',
+  svenskt: 'SE',
+  svensk: 'SE',
+  svenska: 'SE',
+};
+const NATIONALITY_AFTER = new RegExp(`(?<![\\p{L}])(?:${COMPANY_NOUN})\\s+(\\p{L}+)(?![\\p{L}])`, 'giu');
+const NATIONALITY_BEFORE = new RegExp(`(?<![\\p{L}])(\\p{L}+)\\s+(?:${COMPANY_NOUN})(?![\\p{L}])`, 'giu');
+
+/** "Somos uma plataforma brasileira", "En tant qu'entreprise suisse", "Wir sind ein deutsches Unternehmen". */
+function fromNationality(pages: ViewPage[], countries: Found[]) {
+  for (const page of pages) {
+    for (const b of page.blocks) {
+      if (isOtherPeoplesWords(b) || b.text.length > 600) continue;
+      for (const pattern of [NATIONALITY_AFTER, NATIONALITY_BEFORE]) {
+        pattern.lastIndex = 0;
+        for (const m of b.text.matchAll(pattern)) {
+          const code = NATIONALITY_ADJECTIVE[m[1].toLowerCase()];
+          // Customers and partners have a nationality too: the company speaks of itself before the noun.
+          if (!code || SOMEONE_ELSE.test(b.text.slice(0, m.index))) continue;
+          countries.push({ value: code, evidence: quoteLine(page, b.text, m.index, m[0].length) });
+          return;
+        }
+      }
+    }
+  }
+}
+
+/** A line labelled as the company's address (after an icon, "📍 Adres:"): "Adresse :", "Address:", "Dirección:", "Endereço:", "Indirizzo:",
+ *  "Anschrift:", "Adres:", "Domicilio:", "Sede:", "Siedziba:". */
+const ADDRESS_LABEL =
+  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |business )?address|adresse|adresa|adres|anschrift|dirección|direccion|domicilio(?: social)?|endereço|morada|indirizzo|sede(?: legale| social)?|siedziba|adress|osoite|adresa sídla)\s*:\s*/iu;
+
+/**
+ * A labelled address ("Adresse : Acme, Service client, Genève, Suisse", "Adres: … 44100 Battalgazi/Malatya"): its city
+ * is the part before the country, else the place after the postcode (the province after a district's slash), when the
+ * gazetteer knows it. A city only one country has gives the country.
+ */
+function fromLabelledAddresses(pages: ViewPage[], countries: Found[], cities: Found[]) {
+  for (const page of pages) {
+    for (const b of page.blocks) {
+      if (b.text.length > 250 || isOtherPeoplesWords(b)) continue;
+      const label = ADDRESS_LABEL.exec(b.text);
+      if (!label) continue;
+      const rest = b.text.slice(label[0].length);
+      const parts = rest.split(/,|\s[-–—|·]\s/).map((x) => x.trim());
+      const place = readPlace(parts);
+      const evidence = quoteLine(page, b.text);
+      let city = place.city && isKnownCity(place.city, place.country) ? place.city : undefined;
+      if (!city) {
+        // "… No:9 44100 Battalgazi/Malatya": the names after the last postcode, the last of a slash-separated pair.
+        const after = /(?:^|\s)\d{4,6}\s+([^,\d]{2,60})$/u.exec(rest)?.[1];
+        city = after
+          ?.split('/')
+          .map((x) => x.trim())
+          .reverse()
+          .find((x) => cityLike(x) && isKnownCity(x, place.country));
+      }
+      if (place.country) countries.push({ value: place.country, evidence });
+      if (city) cities.push({ value: city, evidence, country: place.country });
+      if (place.country || city) return;
+    }
+  }
+}
+
+/**
+ * A sign-off that ends on where the company works from: "… desde Ciudad de México", "Software from Ljubljana", "… aus
+ * Leipzig". Not "made with love in Berlin": the trap test's rule, a line of affection is no address.
+ */
+const SIGN_OFF_PLACE =
+  /(?<![\p{L}])(?:[Ff]rom|[Dd]esde|[Dd]epuis|[Aa]us|[Vv]anuit|[Ff]rån|[Dd]alla|[Dd]al)\s+(\p{Lu}[\p{L}'’-]*(?:\s+(?:de|del|do|da|di|am|an|upon|on)?\s*\p{Lu}[\p{L}'’-]*){0,3})\s*[.!]?$/u;
+
+function fromSignOff(pages: ViewPage[], cities: Found[]) {
+  for (const page of pages) {
+    for (const b of page.blocks) {
+      if (b.text.length > 140 || isOtherPeoplesWords(b)) continue;
+      // Where a company signs off: its footer, its hero or brand line ("flights from London" or "made with love in
+      // Berlin" in a page's text are not where it is).
+      if (!/\b(?:footer|hero|brand|header|banner)\b/.test(b.within)) continue;
+      const m = SIGN_OFF_PLACE.exec(b.text);
+      // A state is no city ("developed in California").
+      if (!m || !cityLike(m[1]) || JURISDICTIONS.test(m[1]) || !isKnownCity(m[1])) continue;
+      cities.push({ value: m[1], evidence: quoteLine(page, b.text, m.index, m[0].length) });
+      return;
+    }
+  }
+}
+
 /** The city a place names: itself when the gazetteer knows it (in `country`), else its words before a lower-case word
  *  that goes on with the sentence ("München entwickelt Software" → München, "Frankfurt am Main bietet" → Frankfurt am
  *  Main). */
@@ -556,6 +725,9 @@ export function extractLocation(site: SiteView): { country?: Proposal<string>; c
   fromUsAddresses(own, countries, cities);
   fromCjkAddresses(own, cities, countries);
   fromFooterPlace(own, countries, cities);
+  fromLabelledAddresses(own, countries, cities);
+  fromNationality(own, countries);
+  fromSignOff(own, cities);
   // An address written a part a line, its country on a line around it or in the company's legal form: only when
   // nothing else places the company (those lines may head another office's address).
   if (!countries.length && !cities.length) fromPostalLines(own, countries, cities, true);

@@ -245,3 +245,53 @@ test('a footer place is taken only as a city of the country named after it, neve
   // In the middle of a page, outside a footer and without a copyright sign, a place pair is not an address.
   assert.equal(locate(home('<h1>Acme</h1><p>Our users love Kyoto, Japan.</p>')).city, undefined);
 });
+
+test('an address with a postcode gives the locality after the postcode, not the province after it, in Spanish and Italian', () => {
+  for (const [line, city, country] of [
+    ['Av. del Sol 86, 28232 Las Rozas de Madrid, Madrid, España', 'Las Rozas de Madrid', 'ES'],
+    ['Via Roma 1, 20090 Segrate, Milano, Italia', 'Segrate', 'IT'],
+  ]) {
+    const pages = { '/': htmlPage('Acme', '<h1>Acme</h1>'), '/contact': htmlPage('Contact', `<p>${line}</p>`) };
+    assert.deepEqual([locate(pages).city, locate(pages).country], [city, country], line);
+  }
+});
+
+test('a labelled address gives its city, and a city only one country has gives the country, in Turkish and French', () => {
+  const tr = home(
+    '<footer><div>📍 Adres: İsmetiye, Mina Sk. No:1, İş Merkezi No:9 44100 Battalgazi/Malatya</div></footer>',
+  );
+  assert.deepEqual([locate(tr).city, locate(tr).country], ['Malatya', 'TR']);
+  const fr = about('<p>Adresse : Acme, Protection des données, Genève, Suisse</p>');
+  assert.deepEqual([locate(fr).city, locate(fr).country], ['Genève', 'CH']);
+  // A label and words that are no place give nothing.
+  assert.deepEqual(locate(about('<p>Adresse : Service client, Réponse sous 24 heures</p>')).city, undefined);
+});
+
+test('a company called by its nationality places it, in Portuguese, French and German', () => {
+  for (const [line, country] of [
+    ['Somos uma plataforma brasileira de ferramentas PDF.', 'BR'],
+    ['En tant qu’entreprise suisse, nous protégeons vos données.', 'CH'],
+    ['Wir sind ein deutsches Unternehmen mit eigenen Servern.', 'DE'],
+  ]) {
+    assert.equal(locate(about(`<p>${line}</p>`)).country, country, line);
+  }
+  // Its customers' nationality is theirs.
+  assert.equal(
+    locate(about('<p>Nuestros clientes son empresas mexicanas y una empresa española.</p>')).country,
+    undefined,
+  );
+});
+
+test('a footer or hero sign-off ending on "from" a known city places the company, in Spanish and French', () => {
+  for (const [line, city, country] of [
+    ['Partner de productos digitales desde Ciudad de México', 'Ciudad de México', 'MX'],
+    ['Logiciels d’auteur depuis Ljubljana', 'Ljubljana', 'SI'],
+  ]) {
+    const loc = locate(home(`<h1>Acme</h1><footer><p>${line}</p></footer>`));
+    assert.deepEqual([loc.city, loc.country], [city, country], line);
+  }
+  // A state is no city; a line of affection is no address; the same words in the body of a page are not a sign-off.
+  assert.equal(locate(home('<footer><p>Software from California.</p></footer>')).city, undefined);
+  assert.equal(locate(home('<footer><p>Made with love in Berlin</p></footer>')).city, undefined);
+  assert.equal(locate(home('<h1>Acme</h1><p>Cheap flights from London</p>')).city, undefined);
+});
