@@ -84,3 +84,16 @@ test('the product’s birth gives its year, in Italian, French, Spanish, Japanes
   ])
     assert.equal(yearOf(body), undefined, body);
 });
+
+test('the business itself run since a year gives the founding, in Polish, French and English', () => {
+  for (const [line, year] of [
+    ['Analizy wykonujemy od 2012 roku, a działalność Acme prowadzimy od 2016 roku.', '2016'],
+    ['Notre entreprise accompagne les PME depuis 2015.', '2015'],
+    ['Our company has served small shops since 2011.', '2011'],
+  ]) {
+    assert.equal(yearOf(`<p>${line}</p>`)?.value, year, line);
+  }
+  // Work done since a year, by people, is not the business's start; nor a later event.
+  for (const line of ['Analizy wykonujemy od 2012 roku.', 'Our company has been in beta since late 2024.'])
+    assert.equal(yearOf(`<p>${line}</p>`)?.value, undefined, line);
+});
