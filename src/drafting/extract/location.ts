@@ -606,6 +606,11 @@ const NATIONALITY_ADJECTIVE: Record<string, string> = {
 const NATIONALITY_AFTER = new RegExp(`(?<![\\p{L}])(?:${COMPANY_NOUN})\\s+(\\p{L}+)(?![\\p{L}])`, 'giu');
 const NATIONALITY_BEFORE = new RegExp(`(?<![\\p{L}])(\\p{L}+)\\s+(?:${COMPANY_NOUN})(?![\\p{L}])`, 'giu');
 
+/** "We are a", "as a", "est une", "somos uma", "wir sind ein", "is een", "jesteśmy": what a company says of itself just
+ *  before its nationality. */
+const SELF_COPULA =
+  /(?<![\p{L}])(?:we are|we're|as|is|somos|sou|é|es|soy|como|sommes|est|en tant qu['’]?e?|comme|siamo|è|come|wir sind|ist|als|zijn|is|jesteśmy|jest|jako|vi är|är|som)(?:\s+(?:an?|the|un|une|uma|um|una|uno|ein|eine|einer|een|ett|en))?\s*(?:\p{L}+\s+)?$/iu;
+
 /** "Somos uma plataforma brasileira", "En tant qu'entreprise suisse", "Wir sind ein deutsches Unternehmen". */
 function fromNationality(pages: ViewPage[], countries: Found[]) {
   for (const page of pages) {
@@ -615,8 +620,9 @@ function fromNationality(pages: ViewPage[], countries: Found[]) {
         pattern.lastIndex = 0;
         for (const m of b.text.matchAll(pattern)) {
           const code = NATIONALITY_ADJECTIVE[m[1].toLowerCase()];
-          // Customers and partners have a nationality too: the company speaks of itself before the noun.
-          if (!code || SOMEONE_ELSE.test(b.text.slice(0, m.index))) continue;
+          // The company says it of itself ("we are", "as a", "Acme is"): "we help every Swiss company" names customers.
+          const before = b.text.slice(Math.max(0, m.index - 40), m.index);
+          if (!code || SOMEONE_ELSE.test(b.text.slice(0, m.index)) || !SELF_COPULA.test(before)) continue;
           countries.push({ value: code, evidence: quoteLine(page, b.text, m.index, m[0].length) });
           return;
         }

@@ -630,7 +630,7 @@ const FREE_FROM =
   /(?:free|gratuit|gratis|grátis|kostenlos|gratuito|darmowy|ücretsiz|бесплатно|無料|免费|免費|무료)\s*[~〜～–-]$/iu;
 /** A price quoted per customer: "priced individually", "price on request", "sur devis", "Preis auf Anfrage". */
 const QUOTED_PRICE = cuePattern(
-  'priced individually|individual (?:quote|pricing)|custom (?:quote|pricing)|price on request|prices? upon request|sur devis|devis personnalisé|tarif sur demande|auf anfrage|individuelles angebot|individuell kalkuliert|precio a consultar|presupuesto personalizado|a consultar|preço sob consulta|orçamento personalizado|prezzo su richiesta|preventivo personalizzato|prijs op aanvraag|offerte op maat|pris på förfrågan|wycen\\p{L}* indywidualn\\p{L}*|indywidualn\\p{L}* wycen\\p{L}*|fiyat teklifi|цена по запросу|индивидуальн\\p{L}* расч[её]т',
+  'priced individually|individual (?:quote|pricing)|custom (?:quote|pricing)|contact (?:us|sales) for (?:a )?(?:quote|pricing)|price on request|prices? upon request|sur devis|devis personnalisé|tarif sur demande|auf anfrage|individuelles angebot|individuell kalkuliert|precio a consultar|presupuesto personalizado|a consultar|preço sob consulta|orçamento personalizado|prezzo su richiesta|preventivo personalizzato|prijs op aanvraag|offerte op maat|pris på förfrågan|wycen\\p{L}* indywidualn\\p{L}*|indywidualn\\p{L}* wycen\\p{L}*|fiyat teklifi|цена по запросу|индивидуальн\\p{L}* расч[её]т',
   '要相談|要見積|個別見積|お見積り|価格はお問い合わせ|面议|询价|按需报价|議價|별도 문의|견적 문의|맞춤 견적',
 );
 
@@ -709,6 +709,9 @@ export function extractPricingModel(
     return propose('free', free.evidence);
   if (freePlan && (paid.length || price))
     return propose('freemium', [freePlan, paid[0]?.evidence[0] ?? price?.evidence]);
+  // A free plan beside one priced per customer ("Enterprise: price on request", "Empresa: a consultar") is freemium.
+  const custom = freePlan && !paid.length && !price ? pricingLineMatching(site, QUOTED_PRICE) : null;
+  if (freePlan && custom) return propose('freemium', [freePlan, custom]);
   if (!paid.length && !price) {
     if (openSource) return propose('open source', [openSource]);
   } else if (freeOpenSource) return propose('open source', [freeOpenSource]);

@@ -276,10 +276,11 @@ test('a company called by its nationality places it, in Portuguese, French and G
     assert.equal(locate(about(`<p>${line}</p>`)).country, country, line);
   }
   // Its customers' nationality is theirs.
-  assert.equal(
-    locate(about('<p>Nuestros clientes son empresas mexicanas y una empresa española.</p>')).country,
-    undefined,
-  );
+  for (const line of [
+    'Nuestros clientes son empresas mexicanas y una empresa española.',
+    'Nous aidons chaque entreprise suisse à recruter plus vite.',
+  ])
+    assert.equal(locate(about(`<p>${line}</p>`)).country, undefined, line);
 });
 
 test('a footer or hero sign-off ending on "from" a known city places the company, in Spanish and French', () => {
