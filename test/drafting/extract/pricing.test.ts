@@ -513,8 +513,8 @@ test('a FAQ answering yes, free and open source, keeps the product open source, 
 
 test('a free plan beside a plan priced per customer is freemium, in English and Spanish', () => {
   for (const cards of [
-    plan('Free', '$0') + '<h3>Enterprise</h3><p>Custom pricing for large teams.</p>',
-    plan('Gratis', '0 €') + '<h3>Empresa</h3><p>Precio a consultar según el volumen.</p>',
+    `${plan('Free', '$0')}<h3>Enterprise</h3><p>Custom pricing for large teams.</p>`,
+    `${plan('Gratis', '0 €')}<h3>Empresa</h3><p>Precio a consultar según el volumen.</p>`,
   ]) {
     assert.equal(modelOf(withPricing('', cards)).value, 'freemium', cards);
   }
