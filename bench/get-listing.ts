@@ -55,6 +55,12 @@ const measure = async (headers: Record<string, string>) => {
     errors: r.errors + r.non2xx,
     ratio,
     pass: ratio >= 0.5,
+    // The server's own CPU per request while the load generator (its own process) runs.
+    server_cpu_us_per_request: {
+      baseline: Number(baseline.serverCpuUsPerRequest.toFixed(1)),
+      get_listing: Number(r.serverCpuUsPerRequest.toFixed(1)),
+    },
+    server_cost_ratio: Number((baseline.serverCpuUsPerRequest / r.serverCpuUsPerRequest).toFixed(3)),
   };
 };
 const identity = await measure({});

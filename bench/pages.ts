@@ -56,6 +56,8 @@ async function p95(paths: string[], n = 200): Promise<number> {
   return Number(percentile(times, 95).toFixed(1));
 }
 
+const round1 = (v: number) => Number(v.toFixed(1));
+
 const measurePages = async () => ({
   home: await p95(['/', '/launches?section=trending', '/launches?section=today']),
   search: await p95([
@@ -109,6 +111,13 @@ for (const [name, paths] of Object.entries(loads)) {
       errors: r.errors + r.non2xx,
       ratio,
       pass: ratio >= 0.3,
+      // The server's own CPU per request (this process, while the load generator runs in its own): what
+      // the page costs, whatever the load generator's share of the machine.
+      server_cpu_us_per_request: {
+        baseline: round1(baseline.serverCpuUsPerRequest),
+        page: round1(r.serverCpuUsPerRequest),
+      },
+      server_cost_ratio: Number((baseline.serverCpuUsPerRequest / r.serverCpuUsPerRequest).toFixed(3)),
     };
   }
 }

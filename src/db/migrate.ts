@@ -30,8 +30,13 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   });
+  // Those already applied are skipped without a transaction each (every start and every test database
+  // passes here); the rest are checked again under the lock, as another instance may be applying them.
+  const already = new Set(
+    (await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+  );
   const applied: string[] = [];
-  for (const m of migrations) {
+  for (const m of migrations.filter((m) => !already.has(m.version))) {
     const done = await db.transaction(async (tx) => {
       // Several instances may start together on PostgreSQL: one applies, the others wait and skip.
       if (db.kind === 'postgres') await tx.query<NoRows>('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

@@ -57,7 +57,7 @@ export function describeEachDatabase(name: string, suite: (env: () => TestEnv) =
       let env: TestEnv;
       let close: () => Promise<void>;
       before(async () => {
-        const opened = await openTestDatabase(kind);
+        const opened = await openTestDatabase(kind, { migrated: true });
         const clock = { now: new Date(FIXED_NOW) };
         // Tests write then read at once, often straight in SQL: list answers are not reused unless a test asks.
         const baseEnv = {

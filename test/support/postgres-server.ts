@@ -189,11 +189,14 @@ export async function startPostgres(): Promise<PostgresServer> {
 }
 
 /** A fresh, empty database on the server at adminUrl; drop() removes it. */
-export async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
