@@ -256,7 +256,7 @@ export function extractTiers(site: SiteView): Tier[] {
 const COST_TERMS =
   '\\b(?:free|paid|pay|costs?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b' +
   // The same words in French, Spanish, Portuguese, Italian, German, Dutch, Swedish, Polish, Turkish, Russian.
-  '|(?<![\\p{L}])(?:co[ûu]te|cuesta|custa|costa|kostet|kost|kostar|kosztuje|стоит|gratuite?s?|gratuitement|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preise?|Abo|prijs|prijzen|kosten|pris|priser|kostnad|avgift|bezpłatn\\p{L}*|darmow\\p{L}*|płatn\\p{L}*|cen[aey]|subskrypcj\\p{L}*|ücretsiz|ücretli|fiyat\\p{L}*|abonelik|бесплатн\\p{L}*|платн\\p{L}*|цен[аы]|тариф\\p{L}*|подписк\\p{L}*)(?![\\p{L}])' +
+  '|(?<![\\p{L}])(?:co[ûu]te|cuesta|custa|costa|kostet|kost|kostar|kosztuje|стоит|gratuite?s?|gratuitement|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preis(?:e|en)?|Abo|prijs|prijzen|kosten|pris|priser|kostnad|avgift|bezpłatn\\p{L}*|darmow\\p{L}*|płatn\\p{L}*|cen[aey]|subskrypcj\\p{L}*|ücretsiz|ücretli|fiyat\\p{L}*|abonelik|бесплатн\\p{L}*|платн\\p{L}*|цен[аы]|тариф\\p{L}*|подписк\\p{L}*)(?![\\p{L}])' +
   '|無料|有料|料金|価格|月額|買い切り|免费|付费|价格|定价|订阅|免費|付費|價格|訂閱|무료|유료|가격|요금|구독';
 /** A sentence about what it costs: a price, or free/paid/licence words. */
 const COST_WORDS = new RegExp(`${PRICE.source}|${COST_TERMS}`, 'iu');
@@ -285,7 +285,7 @@ function pricedSentence(site: SiteView): Proposal<string> | undefined {
   for (const { page, blocks, indexes } of pricingLines(site))
     for (const i of indexes) {
       const b = blocks[i];
-      if (summaryLine(b) && ANY_PRICE.test(b.text) && !sponsorLine(page, blocks, i))
+      if (summaryLine(b) && SENTENCE_END.test(b.text) && ANY_PRICE.test(b.text) && !sponsorLine(page, blocks, i))
         return propose(b.text, [quoteLine(page, b.text)]);
     }
   return undefined;
@@ -297,7 +297,8 @@ function pricingSentence(site: SiteView): Proposal<string> | undefined {
     for (const i of indexes) {
       const b = blocks[i];
       if (sponsorLine(page, blocks, i)) continue;
-      if (summaryLine(b) && COST_WORDS.test(b.text)) return propose(b.text, [quoteLine(page, b.text)]);
+      if (summaryLine(b) && COST_WORDS.test(b.text) && (SENTENCE_END.test(b.text) || !ANY_PRICE.test(b.text)))
+        return propose(b.text, [quoteLine(page, b.text)]);
       const next = blocks[i + 1];
       if (
         headingLevel(b) > 1 &&

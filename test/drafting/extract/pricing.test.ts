@@ -519,3 +519,15 @@ test('a free plan beside a plan priced per customer is freemium, in English and 
     assert.equal(modelOf(withPricing('', cards)).value, 'freemium', cards);
   }
 });
+
+test('without plans, a priced line that is no sentence (cards run together) gives way to the lead, in German and Swedish', () => {
+  for (const [cards, lead] of [
+    [
+      '<p>Dark Mode ab 29,99 € Voller Zugriff auf Android 29,99 € 14,99 €</p>',
+      'Schütze deine Daten mit unseren Lösungen zu fairen Preisen.',
+    ],
+    ['<p>Lagring 0,67 kr Backup 480 kr Server 99 kr</p>', 'Enkla priser: du betalar bara för det du använder.'],
+  ]) {
+    assert.ok(summaryOf(withPricing('', `<p>${lead}</p>${cards}`))?.startsWith(lead), lead);
+  }
+});
