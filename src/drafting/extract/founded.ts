@@ -73,10 +73,13 @@ const SINCE = [
   // "en el mercado desde 2014", "attivi dal 2014".
   /(?<![\p{L}])(?:existe|existons|en activité|gibt es|existiert|existieren|am Markt|en el mercado|no mercado|operando|attivi|attiva|attivo|presenti|opera)(?![\p{L}])\s+(?:depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})(?![\d\p{L}])/iu,
   /(?<![\p{L}])(?:depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s+(?:en activité|am Markt|online|en el mercado|no mercado|in attività|sul mercato)(?![\p{L}])/iu,
-  // The business itself run since a year, in one clause: "działalność Acme prowadzimy od 2016 roku", "our business has
-  // run since 2016", "notre activité depuis 2016", "unser Unternehmen besteht seit 2016".
-  /(?<![\p{L}])(?:business|company|działalność|firm[aęy]|activité|société|entreprise|actividad|empresa|atividade|attività|azienda|Unternehmen|Firma|bedrijf|onderneming|verksamhet(?:en)?|företaget|şirket(?:imiz)?)(?![\p{L}])[^.,;:!?\n]{0,50}?(?<![\p{L}])(?:since|od|seit|depuis|desde|dal|sinds|sedan)\s+((?:18|19|20)\d{2})(?!\d)/iu,
 ];
+/**
+ * The business itself run since a year, in one clause: "działalność Acme prowadzimy od 2016 roku", "our business has
+ * run since 2016", "notre entreprise … depuis 2016", "unser Unternehmen besteht seit 2016". Plainer than a badge.
+ */
+const BUSINESS_SINCE =
+  /(?<![\p{L}])(?:business|company|działalność|firm[aęy]|activité|société|entreprise|actividad|empresa|atividade|attività|azienda|Unternehmen|Firma|bedrijf|onderneming|verksamhet(?:en)?|företaget|şirket(?:imiz)?)(?![\p{L}])[^.,;:!?\n]{0,50}?(?<![\p{L}])(?:since|od|seit|depuis|desde|dal|sinds|sedan)\s+((?:18|19|20)\d{2})(?!\d)/iu;
 /** A line that is only "Since 2014", "Depuis 2014", "Seit 2014", "Desde 2014", "Dal 2014": a badge of the company's
  *  age. In a longer sentence the same words start anything ("Since 2014 we have shipped…"). */
 const SINCE_BADGE = /^\s*(?:since|depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s*[.!]?\s*$/iu;
@@ -164,6 +167,15 @@ export function extractFoundedYear(site: SiteView, productName?: string): Propos
       const born = names ? firstMatch(BORN, b.text) : null;
       if (born && names?.test(sentenceAround(b.text, born.index))) {
         found.push({ year: born.year, evidence: [quoteLine(page, b.text, born.index, born.length)], rank: 1 });
+        return;
+      }
+      const business = firstMatch([BUSINESS_SINCE], b.text);
+      if (business) {
+        found.push({
+          year: business.year,
+          evidence: [quoteLine(page, b.text, business.index, business.length)],
+          rank: 2,
+        });
         return;
       }
       const s = firstMatch([...SINCE, SINCE_BADGE], b.text);

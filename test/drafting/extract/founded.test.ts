@@ -97,3 +97,12 @@ test('the business itself run since a year gives the founding, in Polish, French
   for (const line of ['Analizy wykonujemy od 2012 roku.', 'Our company has been in beta since late 2024.'])
     assert.equal(yearOf(`<p>${line}</p>`)?.value, undefined, line);
 });
+
+test('a statement that the business has run since a year outranks a bare "since" badge, in English and French', () => {
+  for (const [badge, line, year] of [
+    ['Since 2012', 'Our company has run under the Acme name since 2016.', '2016'],
+    ['Depuis 2010', 'Notre entreprise existe sous ce nom depuis 2018.', '2018'],
+  ]) {
+    assert.equal(yearOf(`<p>${badge}</p><p>${line}</p>`)?.value, year, line);
+  }
+});
