@@ -339,7 +339,17 @@ function leadSentence(site: SiteView): Proposal<string> | undefined {
   return undefined;
 }
 
-const repeated = (blocks: TextBlock[], text: string) => blocks.filter((x) => x.text === text).length > 1;
+const lineCounts = new WeakMap<TextBlock[], Map<string, number>>();
+/** Whether a line is said more than once on its page (counted once per page). */
+function repeated(blocks: TextBlock[], text: string): boolean {
+  let counts = lineCounts.get(blocks);
+  if (!counts) {
+    counts = new Map();
+    for (const b of blocks) counts.set(b.text, (counts.get(b.text) ?? 0) + 1);
+    lineCounts.set(blocks, counts);
+  }
+  return (counts.get(text) ?? 0) > 1;
+}
 
 /** What a listing's pricing summary holds (a draft may hold more): the lead and the prices together stay within it. */
 const LISTING_SUMMARY_MAX = 300;
