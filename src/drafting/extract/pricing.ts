@@ -645,6 +645,12 @@ const QUOTED_PRICE = cuePattern(
   '要相談|要見積|個別見積|お見積り|価格はお問い合わせ|面议|询价|按需报价|議價|별도 문의|견적 문의|맞춤 견적',
 );
 
+/** Billing by use, in the languages founders write in. */
+const USAGE_BASED = cuePattern(
+  "usage[- ]based|pay[- ]as[- ]you[- ]go|pay per use|billed (?:by|per) usage|metered billing|facturation à l[’']usage|paiement à l[’']usage|à la consommation|nutzungsbasiert\\p{L}*|nach verbrauch|pago por uso|según (?:el )?uso|cobro por uso|pagamento por uso|conforme o uso|a consumo|in base all[’']uso|op basis van gebruik|betala per användning|płatność za użycie",
+  '従量課金|使用量に応じ|按使用量计费|按量计费|按量付费|按使用量計費|按量計費|사용량 기반|종량제',
+);
+
 /** The first own line of the pricing pages and sections that matches. */
 function pricingLineMatching(site: SiteView, pattern: RegExp): Evidence | null {
   for (const { page, blocks, indexes } of pricingLines(site)) {
@@ -738,6 +744,10 @@ export function extractPricingModel(
     (paid.length || price?.evidence ? statement(site, NO_SUBSCRIPTION, false, name) : null);
   if (oneTime) return propose('one-time', [oneTime]);
   if (price?.recurring) return propose('subscription', [price.evidence]);
+  // Billed by use ("usage-based pricing", "按使用量计费", "pay as you go") with prices and no plan billed by the month:
+  // paid, whatever else is called a subscription.
+  const usage = paid.length || price ? pricingLineMatching(site, USAGE_BASED) : null;
+  if (usage) return propose('paid', [usage, paid[0]?.evidence[0] ?? price?.evidence]);
   // "No subscription, no account", "less dependence on subscriptions" say it is not one. A free plan or account beside
   // a subscription is freemium.
   const subscription = statement(site, SUBSCRIPTION, false, name, WITHOUT_SUBSCRIPTION);

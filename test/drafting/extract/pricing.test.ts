@@ -531,3 +531,16 @@ test('without plans, a priced line that is no sentence (cards run together) give
     assert.ok(summaryOf(withPricing('', `<p>${lead}</p>${cards}`))?.startsWith(lead), lead);
   }
 });
+
+test('prices billed by use are paid, not a subscription, in English, Chinese and German', () => {
+  for (const [line, cards] of [
+    [
+      'Usage-based pricing: pay only for what the AI does. Requires an active subscription.',
+      plan('Messages', '$10 / 1,000 replies'),
+    ],
+    ['按使用量计费。需保持订阅有效。', plan('派单任务', '$10 / 任务')],
+    ['Nutzungsbasierte Abrechnung, im Abo inklusive Support.', plan('Anfragen', '5 € / 1.000 Anfragen')],
+  ]) {
+    assert.equal(modelOf(withPricing('', `<p>${line}</p>${cards}`)).value, 'paid', line);
+  }
+});
