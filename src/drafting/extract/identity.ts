@@ -467,7 +467,8 @@ function letteredBrand(home: ViewPage, keys: string[]): boolean {
   return home.links.some((l) => {
     if (!/\b(?:header|nav|brand|logo)\b/.test(l.within ?? '')) return false;
     const text = squash(l.text.replace(/[^\p{L}\p{N}\s]/gu, ''));
-    if (text) return keys.includes(text);
+    // The name, or the name run into a descriptor ("AcmeAI Innovations"), in letters.
+    if (text) return keys.includes(text) || (!!keys[0] && text.startsWith(keys[0]));
     const path = absoluteUrl(l.href, home.url);
     const toHome = !!path && ['/', homePath].includes(new URL(path).pathname);
     return toHome && (/\blogo\b/i.test(l.label ?? '') || keys.includes(squash(l.label ?? '')));

@@ -349,11 +349,20 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
 }
 
 /** The longest run of words at the start of `text` (up to a comma or bracket) that is a city the gazetteer knows. */
+/** What completes a town's name after it: "an der Donau", "am Main", "im Breisgau", "sur Mer". */
+const TOWN_QUALIFIER = /^(?:am|an der|im|in der|ob der|bei|sur|upon|on)\s+\p{Lu}[\p{L}-]+$/u;
+
 function knownPrefix(text: string, country?: string): string | null {
   const words = text.split(/[,(;]/)[0].trim().split(/\s+/).slice(0, 5);
   for (let n = words.length; n >= 1; n--) {
     const name = words.slice(0, n).join(' ').replace(/[.,]$/, '');
-    if (cityLike(name) && isKnownCity(name, country)) return name;
+    if (!cityLike(name) || !isKnownCity(name, country)) continue;
+    // "Vilshofen an der Donau", "Weil am Rhein": the town's full name, its river or region after "an der", "am", "im",
+    // "ob der", as the address writes it, though the gazetteer lists the short one.
+    const rest = words.slice(n).join(' ').replace(/[.,]$/, '');
+    const after = rest.split(/\s+/);
+    const qualifier = [2, 3].map((k) => after.slice(0, k).join(' ')).find((q) => TOWN_QUALIFIER.test(q));
+    return qualifier ? `${name} ${qualifier}` : name;
   }
   return null;
 }
@@ -699,7 +708,10 @@ function knownCity(place: string, country?: string): string | null {
   const words = place.split(' ');
   for (let n = words.length - 1; n >= 1; n--) {
     const prefix = words.slice(0, n).join(' ');
-    if (/^\p{Ll}/u.test(words[n]) && isKnownCity(prefix, country)) return prefix;
+    if (/^\p{Ll}/u.test(words[n]) && isKnownCity(prefix, country))
+      // "Vilshofen an der Donau": a qualifier and a river or region complete the name; other words go on with the
+      // sentence.
+      return TOWN_QUALIFIER.test(words.slice(n).join(' ')) ? place : prefix;
   }
   return null;
 }

@@ -276,3 +276,11 @@ test('services in an offer catalogue and a list of several apps do not name the 
   const one = ld({ '@type': 'SoftwareApplication', name: 'Acme Notes' });
   assert.equal(extractName(home('Acme Notes', '<h1>Acme Notes</h1>', one))?.value, 'Acme Notes');
 });
+
+test('a header brand of the name run into a descriptor is lettering too: no tab icon as logo, in English and French', () => {
+  const head = '<link rel="icon" href="/icon.svg" type="image/svg+xml">';
+  for (const brand of ['AcmeAI Innovations', 'Acme Conseil']) {
+    const s = home('Acme', `<header><a href="/">${brand}</a></header><h1>Acme</h1>`, head);
+    assert.equal(extractLogo(s, 'Acme'), undefined, brand);
+  }
+});

@@ -296,3 +296,16 @@ test('a footer or hero sign-off ending on "from" a known city places the company
   assert.equal(locate(home('<footer><p>Made with love in Berlin</p></footer>')).city, undefined);
   assert.equal(locate(home('<h1>Acme</h1><p>Cheap flights from London</p>')).city, undefined);
 });
+
+test('a town written with its river or region keeps its full name, in German and French', () => {
+  for (const [line, city] of [
+    ['Musterweg 1, 94474 Vilshofen an der Donau, Deutschland', 'Vilshofen an der Donau'],
+    ['1 rue de la Mer, 62930 Wimereux, France', 'Wimereux'],
+  ]) {
+    const pages = {
+      '/': htmlPage('Acme', '<h1>Acme</h1>'),
+      '/impressum': htmlPage('Impressum', `<h1>Impressum</h1><p>${line}</p>`),
+    };
+    assert.equal(locate(pages).city, city, line);
+  }
+});
