@@ -602,6 +602,9 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
       if (
         b.text.length > 2000 ||
         b.tag === 'pre' ||
+        // A form's button or label ("구독", "Subscribe" under a newsletter field) states nothing about the product.
+        b.tag === 'button' ||
+        /\bform\b/.test(b.within) ||
         isOtherPeoplesWords(b) ||
         (isBoilerplate(b) && !(inFooter && /\bfooter\b/.test(b.within) && !/\bnav\b/.test(b.within)))
       )

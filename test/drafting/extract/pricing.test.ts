@@ -544,3 +544,12 @@ test('prices billed by use are paid, not a subscription, in English, Chinese and
     assert.equal(modelOf(withPricing('', `<p>${line}</p>${cards}`)).value, 'paid', line);
   }
 });
+
+test('a form’s “subscribe” button is no subscription model, in Korean and Chinese', () => {
+  for (const button of ['구독', '订阅']) {
+    const pages = {
+      '/': htmlPage('Acme', `<h1>Acme</h1><form><input type="email"><button>${button}</button></form>`),
+    };
+    assert.equal(modelOf(pages).value, undefined, button);
+  }
+});
