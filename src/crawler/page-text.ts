@@ -165,6 +165,7 @@ const HINT_WORDS = new Set([
   'price',
   'feature',
   'benefit',
+  'checklist',
   'timeline',
   'milestone',
   'history',

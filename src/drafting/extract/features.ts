@@ -228,19 +228,31 @@ function cardGroups(page: ViewPage): Item[] {
     if (last && last.level === s.level && last.end === s.heading) run.push(s);
     else runs.push([s]);
   }
+  // The sentence of a card: the line under its title, or the one after a short note ("(no extra charge)", a badge).
+  const bodyOf = (c: Section) => {
+    const next = blocks[c.heading + 1];
+    if (prose(next)) return next;
+    const after = blocks[c.heading + 2];
+    return next && c.heading + 2 < c.end && !headingLevel(next) && wordCount(next.text) <= 4 && prose(after)
+      ? after
+      : undefined;
+  };
   for (const run of runs) {
-    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && prose(blocks[c.heading + 1]));
+    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && bodyOf(c));
     // A card titled with another section's word ("Guides and downloads") among the product's cards is one of them;
     // cards most of which are so titled ("Free plan", "Pro plan") are not features.
     const others = shaped.filter((c) => OTHER_SECTION.test(blocks[c.heading].text));
     const cards = others.length * 2 < shaped.length ? shaped : shaped.filter((c) => !others.includes(c));
-    if (cards.length < 3 || cards.length < run.length * 0.6) continue;
+    // Among the run's headings, quotes of customers and questions calling to act ("Convinced?") are no cards either
+    // way: the share is of the others.
+    const countable = run.filter((c) => isOwnStatement(blocks[c.heading]) && !asks(bare(blocks[c.heading].text)));
+    if (cards.length < 3 || cards.length < countable.length * 0.6) continue;
     // Under a heading that names prices, questions, people or posts they are not features.
     const above = sections
       .filter((s) => s.level < run[0].level && s.heading < run[0].heading && s.end >= run[0].end)
       .pop();
     if (above && OTHER_SECTION.test(blocks[above.heading].text)) continue;
-    for (const c of cards) out.push(card(page, blocks[c.heading].text, blocks[c.heading + 1].text));
+    for (const c of cards) out.push(card(page, blocks[c.heading].text, bodyOf(c)!.text));
   }
   // Cards without heading elements: a short title line then its sentence, three times running (twice in a "feature"
   // container).
@@ -263,7 +275,23 @@ function cardGroups(page: ViewPage): Item[] {
       i = j - 1;
     }
   }
-  out.push(...definitionCards(page), ...leadTermItems(page), ...bulletRuns(page));
+  out.push(...definitionCards(page), ...leadTermItems(page), ...bulletRuns(page), ...checklistRuns(page));
+  return out;
+}
+
+/** Lines of a container its markup calls a checklist ("<div class=checklist-item>Online calendar</div>"), three or more
+ *  running: each a thing the product has, ticked off. */
+function checklistRuns(page: ViewPage): Item[] {
+  const out: Item[] = [];
+  const { blocks } = page;
+  const ticked = (b: TextBlock) =>
+    /\bchecklist\b/.test(b.within) && !headingLevel(b) && itemLike(b, FIELD_LIMITS.features.max) && !asks(b.text);
+  for (let i = 0; i < blocks.length; i++) {
+    let j = i;
+    while (j < blocks.length && ticked(blocks[j])) j++;
+    if (j - i >= 3) for (let k = i; k < j; k++) out.push({ text: blocks[k].text, page });
+    i = Math.max(i, j - 1);
+  }
   return out;
 }
 

@@ -85,7 +85,7 @@ const NOT_A_PLAN_NAME = new RegExp(
 /** A line that is only a billing period: beside a price, not as a card's heading ("Monthly" plan), it is the
  *  monthly/yearly switch above the prices ("Monthly | Yearly $120", "月額 | 年額¥12,800"), not a plan. */
 const CJK_PERIOD_NAME = /^(?:月額|年額|月払い|年払い|按月|按年|包月|包年|月付|年付|월간|연간)$/u;
-const periodOnly = (s: string) => PERIOD_LINE.test(s) || CJK_PERIOD_NAME.test(s);
+const periodOnly = (s: string) => (PERIOD_LINE.test(s) || CJK_PERIOD_NAME.test(s)) && !ONE_TIME_PRICE.test(s);
 const tierNameLike = (s: string) =>
   !NOT_A_PLAN_NAME.test(s) &&
   s.length >= 2 &&
@@ -229,7 +229,8 @@ export function extractTiers(site: SiteView): Tier[] {
         name,
         price: billed,
         amount: amountOf(price),
-        recurring: RECURRING.test(billed),
+        // A plan named by its billing period ("Monthly", "Jährlich") is a subscription, whatever the amount.
+        recurring: RECURRING.test(billed) || periodOnly(name),
         sponsorship: sponsorLine(page, blocks, i) || SPONSORSHIP.test(name),
         evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence, period?.evidence ?? null],
       });
@@ -241,9 +242,9 @@ export function extractTiers(site: SiteView): Tier[] {
 
 /** Words of cost without an amount: free/paid/licence words, in the languages founders write in. */
 const COST_TERMS =
-  '\\b(?:free|paid|pay|costs?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b' +
+  '\\b(?:free|paid|pay|costs?|fees?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b' +
   // The same words in French, Spanish, Portuguese, Italian, German, Dutch, Swedish, Polish, Turkish, Russian.
-  '|(?<![\\p{L}])(?:co[ûu]te|cuesta|custa|costa|kostet|kost|kostar|kosztuje|стоит|gratuite?s?|gratuitement|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preise?|Abo|prijs|prijzen|kosten|pris|priser|kostnad|avgift|bezpłatn\\p{L}*|darmow\\p{L}*|płatn\\p{L}*|cen[aey]|subskrypcj\\p{L}*|ücretsiz|ücretli|fiyat\\p{L}*|abonelik|бесплатн\\p{L}*|платн\\p{L}*|цен[аы]|тариф\\p{L}*|подписк\\p{L}*)(?![\\p{L}])' +
+  '|(?<![\\p{L}])(?:frais|Gebühren|tasas|comisiones|taxas|commissioni|opłat\\p{L}*|co[ûu]te|cuesta|custa|costa|kostet|kost|kostar|kosztuje|стоит|gratuite?s?|gratuitement|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preise?|Abo|prijs|prijzen|kosten|pris|priser|kostnad|avgift|bezpłatn\\p{L}*|darmow\\p{L}*|płatn\\p{L}*|cen[aey]|subskrypcj\\p{L}*|ücretsiz|ücretli|fiyat\\p{L}*|abonelik|бесплатн\\p{L}*|платн\\p{L}*|цен[аы]|тариф\\p{L}*|подписк\\p{L}*)(?![\\p{L}])' +
   '|無料|有料|料金|価格|月額|買い切り|免费|付费|价格|定价|订阅|免費|付費|價格|訂閱|무료|유료|가격|요금|구독';
 /** A sentence about what it costs: a price, or free/paid/licence words. */
 const COST_WORDS = new RegExp(`${PRICE.source}|${COST_TERMS}`, 'iu');
@@ -389,7 +390,10 @@ export function extractPricingSummary(
   }
   const parts: string[] = [];
   const evidence: (Evidence | null)[] = [];
-  for (const t of tiers) {
+  // Placeholders ("Monthly 0.00€" before a script computes it) state no price.
+  const stated = tiers.filter((t) => !(t.amount === 0 && periodOnly(t.name)));
+  if (!stated.length) return site ? pricingSentence(site) : undefined;
+  for (const t of stated) {
     const part = `${t.name} ${t.price}`;
     if ([...parts, part].join(', ').length > FIELD_LIMITS.pricing_summary.max) break;
     // A tier whose price did not verify is left out: the summary states only quoted prices.
@@ -592,8 +596,9 @@ export function extractPricingModel(
   faqs: SourcedFaq[] = [],
 ): Proposal<string> | undefined {
   const quoted = tiers.filter((t) => t.evidence[0] && !t.sponsorship);
-  const paid = quoted.filter((t) => t.amount > 0);
-  const freeTier = quoted.find((t) => t.amount === 0);
+  // "Monthly 0.00€": a plan named by its billing period is paid for; a zero there is the placeholder a script fills in.
+  const paid = quoted.filter((t) => t.amount > 0 || periodOnly(t.name));
+  const freeTier = quoted.find((t) => t.amount === 0 && !periodOnly(t.name));
   const price = paid.length ? null : statedPrice(site);
   const openSource = statement(site, OPEN_SOURCE, true, name);
   const freeOpenSource = openSource && statement(site, FREE_OPEN_SOURCE, true, name);
@@ -616,7 +621,9 @@ export function extractPricingModel(
   } else if (freeOpenSource) return propose('open source', [freeOpenSource]);
   // A subscription sold per month is not made one-time by a "lifetime access" line: the plans' periods come first.
   const recurring = paid.find((t) => t.recurring);
-  if (recurring) return propose('subscription', [recurring.evidence[0]]);
+  // A plan named "Monthly" is quoted by its name too: that is what says it recurs.
+  if (recurring)
+    return propose('subscription', periodOnly(recurring.name) ? recurring.evidence : [recurring.evidence[0]]);
   const oneTime =
     paid.find((t) => ONE_TIME_PRICE.test(t.price))?.evidence[0] ??
     (price?.oneTime ? price.evidence : null) ??

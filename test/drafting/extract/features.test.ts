@@ -302,3 +302,52 @@ test('a section named for what the product does ("O que o Acme faz", "Cosa fa Ac
     assert.equal(value?.length, 3, heading);
   }
 });
+
+test('lines of a checklist container are features, in German and Spanish; three are needed', () => {
+  for (const items of [
+    ['Online-Kalender (Tages- und Wochenansicht)', 'Kundenkartei (importierbar)', 'Statistiken pro Mitarbeiter'],
+    ['Calendario en línea', 'Fichero de clientes importable', 'Estadísticas por empleado'],
+  ]) {
+    const body = `<h1>Acme</h1><p>Alles drin.</p><div class="col">${items.map((i) => `<div class="checklist-item">${i}</div>`).join('')}</div>`;
+    assert.deepEqual(extractFeatures(home(body))?.value, items);
+  }
+  const two = '<h1>Acme</h1><div class="checklist-item">Kalender</div><div class="checklist-item">Statistiken</div>';
+  assert.equal(extractFeatures(home(two)), undefined);
+});
+
+test('sibling headings with a sentence are cards although quotes and a closing question sit among them, in German and French', () => {
+  for (const [cards, quoteHeading, question] of [
+    [
+      [
+        ['Online-Kalender', 'Trage deine Termine mühelos ein und behalte alles im Blick.'],
+        ['Erinnerungen', 'Verabschiede dich von vergessenen Terminen durch SMS-Erinnerungen.'],
+        ['Onlinebuchung', '(kein Aufpreis)', 'Deine Kunden buchen über einen Link online und sparen dir Telefonzeit.'],
+      ],
+      'Eure Geschichten',
+      'Haben wir dein Interesse geweckt?',
+    ],
+    [
+      [
+        ['Agenda en ligne', 'Notez vos rendez-vous sans effort et gardez tout en vue.'],
+        ['Rappels', 'Dites adieu aux rendez-vous oubliés grâce aux rappels par SMS.'],
+        [
+          'Réservation en ligne',
+          '(sans supplément)',
+          'Vos clients réservent en ligne par un lien et vous économisez du temps.',
+        ],
+      ],
+      'Vos histoires',
+      'Convaincu ?',
+    ],
+  ] as [string[][], string, string][]) {
+    const body =
+      '<h1>Acme</h1>' +
+      cards.map(([t, ...ps]) => `<h2>${t}</h2>${ps.map((p) => `<p>${p}</p>`).join('')}`).join('') +
+      `<div class="testimonial"><h2>${quoteHeading}</h2><p>„Wir lieben es, wirklich sehr, jeden Tag.“</p></div>` +
+      `<div class="testimonial"><h2>${quoteHeading}</h2><p>„Endlich Ordnung in unserem Salon, danke.“</p></div>` +
+      `<h2>${question}</h2><p>Probiere es aus, vierzehn Tage kostenlos und ohne Verpflichtung.</p>`;
+    const features = extractFeatures(home(body))?.value ?? [];
+    assert.equal(features.length, 3, features.join(' | '));
+    assert.match(features[2], new RegExp(cards[2][2].slice(0, 12)));
+  }
+});

@@ -415,3 +415,16 @@ test('a FAQ answering yes, free and open source, keeps the product open source, 
     assert.equal(model.value, 'open source', q);
   }
 });
+
+test('plans named by their billing period are a subscription, and their zero placeholders state no price, in German and English', () => {
+  for (const [monthly, yearly, note] of [
+    ['Monatlich', 'Jährlich', 'Keine langen Vertragsbindungen, keine versteckten Gebühren für deinen Salon.'],
+    ['Monthly', 'Yearly', 'No long contracts and no hidden fees for your salon, ever.'],
+  ]) {
+    const pages = withPricing('', `<p>${note}</p><h2>${monthly}</h2><p>0.00€</p><h2>${yearly}</h2><p>0.00€</p>`);
+    const model = modelOf(pages);
+    assert.equal(model.value, 'subscription');
+    assert.ok(model.quotes.includes(monthly), model.quotes.join(' | '));
+    assert.equal(summaryOf(pages), note);
+  }
+});
