@@ -215,3 +215,9 @@ test('a Turkish link text with a capital İ names its page kind ("İletişim", "
   assert.equal(kindOf(new URL('https://x.example/p/1'), 'İletişim'), 'contact');
   assert.equal(kindOf(new URL('https://x.example/p/2'), 'Hakkımızda'), 'about');
 });
+
+test('a page named for the product itself is a features page, in several languages', () => {
+  for (const path of ['/software.html', '/platform', '/produit', '/plataforma', '/piattaforma', '/plattform'])
+    assert.equal(kindOf(new URL(`https://orbit.example${path}`)), 'features', path);
+  assert.equal(kindOf(new URL('https://orbit.example/blog/2024/our-new-software-release')), null);
+});

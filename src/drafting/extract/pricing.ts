@@ -169,7 +169,8 @@ export function extractTiers(site: SiteView): Tier[] {
   for (const { page, blocks, indexes } of pricingLines(site)) {
     for (const i of indexes) {
       const b = blocks[i];
-      if (!isOwnStatement(b) || b.text.length > 300 || headingLevel(b) === 1) continue;
+      // An aside beside the plans (a calculator's worked example) prices one case, not a plan.
+      if (!isOwnStatement(b) || b.text.length > 300 || headingLevel(b) === 1 || /\baside\b/.test(b.within)) continue;
       PRICE.lastIndex = 0;
       const m = PRICE.exec(b.text);
       if (!m) continue;
@@ -186,7 +187,8 @@ export function extractTiers(site: SiteView): Tier[] {
       if (/\b(faq|question)\b/.test(b.within)) continue;
       if (namedInline && tierNameLike(before) && !periodOnly(before)) name = before;
       // A price alone in a table cell is a row of a price list, named by its row, not by the heading above the table.
-      else if (!before && after.length <= 30 && b.tag !== 'td') {
+      // A line the markup calls the price may carry a note after it ("€29 per user per month Onboarding included").
+      else if (!before && after.length <= (/\bprice\b/.test(b.within) ? 80 : 30) && b.tag !== 'td') {
         // A price alone on its line ("$12 per month", "$12 /mo billed yearly") belongs to the plan heading above it:
         // the card's heading, a few lines up (a description and a list of what is included may sit between), with no
         // other price between them.

@@ -428,3 +428,22 @@ test('plans named by their billing period are a subscription, and their zero pla
     assert.equal(summaryOf(pages), note);
   }
 });
+
+test('a worked example in an aside is no plan, and a price element may carry a note after the price, in Dutch and English', () => {
+  const card = (name: string, price: string) =>
+    `<div class="plan"><h3>${name}</h3><p>Voor kleinere teams</p><div class="price">${price}</div></div>`;
+  const nl = withPricing(
+    '',
+    '<aside><h2>Professional</h2><p>8 gebruikers</p><div class="price">€ 392 per maand</div></aside>' +
+      card('Starter', '€ 29 per gebruiker per maand Standaard onboarding inbegrepen') +
+      card('Professional', '€ 49 per gebruiker per maand Implementatiegesprek inbegrepen'),
+  );
+  assert.equal(summaryOf(nl), 'Starter € 29 per gebruiker per maand, Professional € 49 per gebruiker per maand');
+  const en = withPricing(
+    '',
+    '<aside><h2>Team</h2><p>8 users</p><div class="price">$392 per month</div></aside>' +
+      card('Solo', '$29 per user per month Onboarding call included') +
+      card('Team', '$49 per user per month Setup call included'),
+  );
+  assert.equal(summaryOf(en), 'Solo $29 per user per month, Team $49 per user per month');
+});
