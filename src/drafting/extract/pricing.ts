@@ -3,7 +3,7 @@ import type { Evidence } from '../evidence.js';
 import { FIELD_LIMITS, type Proposal, type SourcedFaq } from '../draft-content.js';
 import { headingAbove, headingLevel, sectionsNamed } from './outline.js';
 import { fitText } from './text-fit.js';
-import { asks, cuePattern, wordCount } from './text-units.js';
+import { asks, cuePattern, hasUnspacedScript, wordCount } from './text-units.js';
 import {
   isBoilerplate,
   isOtherPeoplesWords,
@@ -68,6 +68,8 @@ export interface Tier {
   recurring: boolean;
   /** A sponsorship or donation level (GitHub Sponsors, Open Collective, "Gold sponsor"): not the product's price. */
   sponsorship: boolean;
+  /** Sold below a struck-out price: a zero then is an offer of the moment, not a free plan. */
+  discounted?: boolean;
   evidence: (Evidence | null)[];
 }
 
@@ -90,7 +92,8 @@ const tierNameLike = (s: string) =>
   !NOT_A_PLAN_NAME.test(s) &&
   s.length >= 2 &&
   s.length <= 40 &&
-  wordCount(s) <= 4 &&
+  // Four words; a name in Chinese or Japanese ("住客沟通自动驾驶") by its length, its words being run together.
+  (hasUnspacedScript(s) ? s.length <= 16 : s.split(/\s+/).length <= 4) &&
   !/[?!.。、，,！？]$/u.test(s) &&
   !/[、，。]/u.test(s) &&
   /^\p{L}/u.test(s);
@@ -132,6 +135,11 @@ function pricingLines(site: SiteView): { page: ViewPage; blocks: TextBlock[]; in
   return out;
 }
 
+/** A page of prices: the pricing page, or a page named for a paid offer. */
+const pricingPage = (page: ViewPage) =>
+  page.kind === 'pricing' ||
+  (page.kind === 'page' && OFFER_PAGE.test(`${page.title} ${decodedPath(page.url).replace(/[-_/.]/g, ' ')}`));
+
 /** Sponsoring and donating, in the languages founders write in. */
 const SPONSORSHIP = cuePattern(
   'sponsors?|sponsoring|sponsorships?|sponsored|donate|donations?|donors?|backers?|patreon|open ?collective|liberapay|ko-fi|buy me a coffee|support us|spenden?|unterstützen|faire un don|dons?|donar|donaciones|doar|doações|patrocin\\w*|donazion[ei]|sostieni',
@@ -167,15 +175,22 @@ function headsPriceList(blocks: TextBlock[], h: number): boolean {
 export function extractTiers(site: SiteView): Tier[] {
   const tiers: Tier[] = [];
   for (const { page, blocks, indexes } of pricingLines(site)) {
+    // The pricing pages come first, and their plans are the plans: prices shown elsewhere (a pictured product's price,
+    // an example) are not added to them.
+    if (tiers.length && !pricingPage(page)) break;
     for (const i of indexes) {
       const b = blocks[i];
       // An aside beside the plans (a calculator's worked example) prices one case, not a plan.
       if (!isOwnStatement(b) || b.text.length > 300 || headingLevel(b) === 1 || /\baside\b/.test(b.within)) continue;
       PRICE.lastIndex = 0;
-      const m = PRICE.exec(b.text);
+      let m = PRICE.exec(b.text);
       if (!m) continue;
-      const price = m[0].trim();
+      // "$69$0 / month", "€99 €79": a struck-out price run into the one that holds now; the later one is the price.
+      const sale = PRICE.exec(b.text);
+      const struck = !!sale && /^\s?$/.test(b.text.slice(m.index + m[0].length, sale.index)) && !RECURRING.test(m[0]);
       const lead = b.text.slice(0, m.index);
+      if (struck && sale) m = sale;
+      const price = m[0].trim();
       const before = lead.replace(/[\s:–—|·-]+$/, '').trim();
       // "Starter: $9/month" or "Team $29/month"; a longer lead without a separator is a sentence ("Extra seats cost
       // $5").
@@ -234,6 +249,7 @@ export function extractTiers(site: SiteView): Tier[] {
         // A plan named by its billing period ("Monthly", "Jährlich") is a subscription, whatever the amount.
         recurring: RECURRING.test(billed) || periodOnly(name),
         sponsorship: sponsorLine(page, blocks, i) || SPONSORSHIP.test(name),
+        ...(struck ? { discounted: true } : {}),
         evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence, period?.evidence ?? null],
       });
       if (tiers.length >= 8) return tiers;
@@ -600,7 +616,7 @@ export function extractPricingModel(
   const quoted = tiers.filter((t) => t.evidence[0] && !t.sponsorship);
   // "Monthly 0.00€": a plan named by its billing period is paid for; a zero there is the placeholder a script fills in.
   const paid = quoted.filter((t) => t.amount > 0 || periodOnly(t.name));
-  const freeTier = quoted.find((t) => t.amount === 0 && !periodOnly(t.name));
+  const freeTier = quoted.find((t) => t.amount === 0 && !periodOnly(t.name) && !t.discounted);
   const price = paid.length ? null : statedPrice(site);
   const openSource = statement(site, OPEN_SOURCE, true, name);
   const freeOpenSource = openSource && statement(site, FREE_OPEN_SOURCE, true, name);

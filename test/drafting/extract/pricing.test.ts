@@ -447,3 +447,30 @@ test('a worked example in an aside is no plan, and a price element may carry a n
   );
   assert.equal(summaryOf(en), 'Solo $29 per user per month, Team $49 per user per month');
 });
+
+test('the pricing page names the plans: a price pictured on the homepage is not added, in Chinese and English', () => {
+  const zh = summaryOf(
+    withPricing(
+      '<div class="hero"><h4>温哥华市中心公寓</h4><p class="price">$182 / 晚</p></div>',
+      '<div class="pricing"><h3>住客沟通自动驾驶</h3><p>AI 自动回复各渠道住客咨询。</p><div class="price">$69 / 月</div></div>' +
+        '<div class="pricing"><h3>运营自动驾驶</h3><p>为每个线下任务提供自动派单。</p><div class="price">$10 / 派单任务</div></div>',
+    ),
+  );
+  assert.equal(zh, '住客沟通自动驾驶 $69 / 月, 运营自动驾驶 $10');
+  const en = summaryOf(
+    withPricing(
+      '<div class="hero"><h4>Downtown loft</h4><p class="price">$182 per night</p></div>',
+      plan('Starter', '$29 per month') + plan('Team', '$49 per month'),
+    ),
+  );
+  assert.equal(en, 'Starter $29 per month, Team $49 per month');
+});
+
+test('a struck-out price run into the current one gives the current one, and a zero after it is an offer, not a free plan', () => {
+  assert.equal(
+    summaryOf(withPricing('', plan('Pro', '€99 €79 / mois') + plan('Équipe', '€199 / mois'))),
+    'Pro €79 / mois, Équipe €199 / mois',
+  );
+  const model = modelOf(withPricing('', plan('Inbox', '$69$0 per month') + plan('Pricing', '$29 per month')));
+  assert.equal(model.value, 'subscription');
+});
