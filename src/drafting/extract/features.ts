@@ -256,9 +256,12 @@ function cardGroups(page: ViewPage): Item[] {
   }
   // Cards without heading elements: a short title line then its sentence, three times running (twice in a "feature"
   // container).
+  // An icon alone on its line ("🗜️", "✂️") before a card's title is part of the card.
+  const icon = (b: TextBlock | undefined) => !!b && !headingLevel(b) && !/[\p{L}\p{N}]/u.test(b.text);
   for (let i = 0; i + 1 < blocks.length; i++) {
     const run: Item[] = [];
     let j = i;
+    while (icon(blocks[j]) && j + 2 < blocks.length) j++;
     while (
       j + 1 < blocks.length &&
       !headingLevel(blocks[j]) &&
@@ -269,6 +272,7 @@ function cardGroups(page: ViewPage): Item[] {
     ) {
       run.push(card(page, blocks[j].text, blocks[j + 1].text));
       j += 2;
+      while (icon(blocks[j]) && j + 2 < blocks.length) j++;
     }
     if (run.length >= 3 || (run.length >= 2 && /\bfeature\b/.test(blocks[i].within))) {
       out.push(...run);

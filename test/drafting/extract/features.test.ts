@@ -351,3 +351,25 @@ test('sibling headings with a sentence are cards although quotes and a closing q
     assert.match(features[2], new RegExp(cards[2][2].slice(0, 12)));
   }
 });
+
+test('cards of a grid each led by an icon on its own line are read as cards, in Portuguese and English', () => {
+  const grid = (cards: [string, string][]) =>
+    cards.map(([t, d]) => `<div class="tool"><div>🗜️</div><div>${t}</div><div>${d}</div></div>`).join('');
+  for (const cards of [
+    [
+      ['Comprimir PDF', 'Reduza até 80% do tamanho'],
+      ['Juntar PDF', 'Una vários arquivos em um só'],
+      ['OCR PDF', 'Reconheça texto em imagens escaneadas'],
+    ],
+    [
+      ['Compress PDF', 'Shrink files by up to 80%'],
+      ['Merge PDF', 'Join several files into one'],
+      ['OCR PDF', 'Recognise text in scanned images'],
+    ],
+  ] as [string, string][][]) {
+    assert.deepEqual(
+      extractFeatures(home(`<h1>Acme</h1>${grid(cards)}`))?.value,
+      cards.map(([t, d]) => `${t}: ${d}`),
+    );
+  }
+});
