@@ -106,8 +106,12 @@ const itemLike = (b: TextBlock, max = 120) =>
   !NOT_AN_ITEM.test(b.text) &&
   !NOT_FEATURE_WITHIN.test(b.within) &&
   !/^\d{1,4}([./-]\d{1,2}){1,2}\b/.test(b.text);
-/** A card's title: a few words, not a sentence. */
-const titleLike = (b: TextBlock) => itemLike(b, 80) && wordCount(b.text) <= 10 && !/[.!:。！：]$/.test(b.text);
+/** A card's title: a few words, not a sentence. Chinese and Japanese run particles into their words, which the
+ *  segmenter counts: there a title is measured by its characters. */
+const titleLike = (b: TextBlock) =>
+  itemLike(b, 80) &&
+  (hasUnspacedScript(b.text) ? b.text.length <= 40 : wordCount(b.text) <= 10) &&
+  !/[.!:。！：]$/.test(b.text);
 /** A sentence under a title: several words, or a short one that ends like a sentence (not a command line). */
 const prose = (b: TextBlock | undefined) =>
   !!b &&
@@ -243,9 +247,14 @@ function cardGroups(page: ViewPage): Item[] {
     // cards most of which are so titled ("Free plan", "Pro plan") are not features.
     const others = shaped.filter((c) => OTHER_SECTION.test(blocks[c.heading].text));
     const cards = others.length * 2 < shaped.length ? shaped : shaped.filter((c) => !others.includes(c));
-    // Among the run's headings, quotes of customers and questions calling to act ("Convinced?") are no cards either
-    // way: the share is of the others.
-    const countable = run.filter((c) => isOwnStatement(blocks[c.heading]) && !asks(bare(blocks[c.heading].text)));
+    // Among the run's headings, quotes of customers, questions calling to act ("Convinced?") and step numbers set as
+    // headings of their own ("1.", "02") are no cards either way: the share is of the others.
+    const countable = run.filter(
+      (c) =>
+        isOwnStatement(blocks[c.heading]) &&
+        !asks(bare(blocks[c.heading].text)) &&
+        /\p{L}/u.test(blocks[c.heading].text),
+    );
     if (cards.length < 3 || cards.length < countable.length * 0.6) continue;
     // Under a heading that names prices, questions, people or posts they are not features.
     const above = sections

@@ -373,3 +373,28 @@ test('cards of a grid each led by an icon on its own line are read as cards, in 
     );
   }
 });
+
+test('steps whose number is a heading of its own are cards, and a Japanese title is measured by its characters', () => {
+  const steps = (items: [string, string][]) =>
+    items.map(([t, d], k) => `<h3>${k + 1}.</h3><h3>${t}</h3><div>${d}</div>`).join('');
+  const ja: [string, string][] = [
+    [
+      'UIを設計するためのコンポーネントをドラッグアンドドロップする',
+      'コンポーネントをドラッグアンドドロップして、アプリのUIを素早く構築できます。',
+    ],
+    ['データソースに接続する', 'MySQL、PostgreSQLなどのデータベースやREST APIに接続します。'],
+    ['ワークフローを自動化する', '繰り返しのタスクを減らすために、ワークフローを自動化しましょう。'],
+  ];
+  const en: [string, string][] = [
+    ['Drag and drop components', 'Build the interface of your app in minutes by dropping components.'],
+    ['Connect your data', 'Plug in MySQL, PostgreSQL, REST or GraphQL sources in a few clicks.'],
+    ['Automate workflows', 'Keep data fresh and cut repetitive tasks with scheduled flows.'],
+  ];
+  for (const items of [ja, en]) {
+    const features = extractFeatures(home(`<h1>Acme</h1><h2>4 steps</h2>${steps(items)}`))?.value ?? [];
+    assert.deepEqual(
+      features.map((f) => f.split(':')[0]),
+      items.map(([t]) => t),
+    );
+  }
+});
