@@ -494,6 +494,19 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
         } else if (itemLike(heading) && prose(page.blocks[s.heading + 1]))
           marked.push(card(page, heading.text, page.blocks[s.heading + 1].text));
       }
+    // A block of one feature: a heading, the sentence that says what it does, then a list its markup calls features
+    // (the details). The heading and its sentence are the feature; the list items follow as details.
+    if (presents)
+      for (const s of sections) {
+        const heading = page.blocks[s.heading];
+        const lead = page.blocks[s.heading + 1];
+        if (s.level < 2 || /\bfeature\b/.test(heading.within) || !itemLike(heading) || !prose(lead)) continue;
+        if (OTHER_SECTION.test(heading.text) || named.some((n) => n.heading <= s.heading && s.end <= n.end)) continue;
+        const body = page.blocks.slice(s.heading + 2, s.end);
+        if (body.some((b) => headingLevel(b)) || !body.some((b) => b.tag === 'li' && /\bfeature\b/.test(b.within)))
+          continue;
+        marked.push(card(page, heading.text, lead.text));
+      }
     if (page.kind === 'features') {
       // Section headings of a features page name features, except those of its call-to-action and FAQ parts.
       for (const s of sectionsOf(page.blocks)) {

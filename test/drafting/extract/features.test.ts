@@ -398,3 +398,22 @@ test('steps whose number is a heading of its own are cards, and a Japanese title
     );
   }
 });
+
+test('a heading with the sentence under it, then a list its markup calls features, is one feature, in Chinese and English', () => {
+  for (const [heading, lead, items] of [
+    [
+      '派单、验收与结算，在一个闭环中完成',
+      'Acme 将现场运营转化为可管理的标准流程，确保线下履约可追踪、可验证。',
+      ['在正确时间自动派单给合适的服务方', '付款释放前进行基于照片的质检验收'],
+    ],
+    [
+      'Dispatch, checks and payouts in one loop',
+      'Acme turns field work into a managed process, so every job can be traced and verified.',
+      ['Jobs go to the right provider at the right time', 'Photo checks before any payout'],
+    ],
+  ] as [string, string, string[]][]) {
+    const body = `<h1>Acme</h1><h3>${heading}</h3><p>${lead}</p><ul>${items.map((i) => `<li class="feature">${i}</li>`).join('')}</ul>`;
+    const features = extractFeatures(home(body))?.value ?? [];
+    assert.ok(features.includes(`${heading}: ${lead}`), features.join(' | '));
+  }
+});
