@@ -411,6 +411,10 @@ export function extractPricingSummary(
   // Placeholders ("Monthly 0.00€" before a script computes it) state no price.
   const stated = tiers.filter((t) => !(t.amount === 0 && periodOnly(t.name)));
   if (!stated.length) return site ? pricingSentence(site) : undefined;
+  // Only free plans ("Free plan R$ 0"): the pricing page's own sentence says more of it, when it has one.
+  const onlyFree = stated.every((t) => t.amount === 0);
+  const sentence = onlyFree && site ? pricingSentence(site) : undefined;
+  if (sentence) return sentence;
   for (const t of stated) {
     const part = `${t.name} ${t.price}`;
     if ([...parts, part].join(', ').length > FIELD_LIMITS.pricing_summary.max) break;
@@ -490,11 +494,13 @@ const NO_SUBSCRIPTION = new RegExp(
   `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?')}`,
   'iu',
 );
+/** Portuguese "assinatura" is a signature as often as a subscription ("assinatura digital"): only with a word of
+ *  paying beside it is it a subscription. */
 const SUBSCRIPTION = new RegExp(
   [
     '\\bsubscriptions?\\b|\\bbilled (?:monthly|annually|yearly)\\b',
     words(
-      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|assinaturas?|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)',
+      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|(?:plano de|por|cancel\\p{L}* a|renova\\p{L}* da) assinatura|assinaturas? (?:mensal|mensais|anual|anuais|premium|pro|paga|do plano)|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)',
     ),
     'サブスクリプション|サブスク|月額|年額|订阅|訂閱|包月|按月付费|구독',
   ].join('|'),
@@ -508,9 +514,7 @@ const NEGATION =
   'no|without|less|fewer|instead of|rather than|free of|forget|tired of|avoid|sans|moins de?|pas de?|aucun\\p{L}*|fini les|au lieu de?|sin|menos|ningun\\p{L}*|nada de|en lugar de|sem|nenhum\\p{L}*|em vez de|senza|meno|niente|nessun\\p{L}*|basta|anziché|invece d[ei]|ohne|kein\\p{L}*|weniger|statt|geen|zonder|minder|in plaats van|utan|ingen|inga|mindre|bez|mniej|żadnych|без|меньше|никаких';
 const WITHOUT_SUBSCRIPTION = new RegExp(
   [
-    // A capital glued to a lower-case letter starts a word too: inline elements without a space between them
-    // ("<strong>lock-in</strong><span>Less dependence…</span>") read as "lock-inLess dependence…".
-    `(?:(?<![\\p{L}\\p{N}])|(?<=\\p{Ll})(?=\\p{Lu}))(?:${NEGATION})(?:[\\s'’]+[\\p{L}\\p{N}]+){0,4}?[\\s'’]+(?:subscriptions?|abonnements?|suscripci(?:ón|ones)|assinaturas?|abbonament[oi]|Abos?|abonnementen|prenumeration\\p{L}*|subskrypcj\\p{L}*|abonelik\\p{L}*|подписк\\p{L}*)(?![\\p{L}])`,
+    `(?<![\\p{L}\\p{N}])(?:${NEGATION})(?:[\\s'’]+[\\p{L}\\p{N}]+){0,4}?[\\s'’]+(?:subscriptions?|abonnements?|suscripci(?:ón|ones)|assinaturas?|abbonament[oi]|Abos?|abonnementen|prenumeration\\p{L}*|subskrypcj\\p{L}*|abonelik\\p{L}*|подписк\\p{L}*)(?![\\p{L}])`,
     words('aboneliksiz|abonelik yok'),
     'サブスク(?:リプション)?(?:不要|なし|無し)|月額(?:料金)?(?:不要|なし|無し)|(?:无需|无|不需要|免|無需|無|不需)(?:订阅|訂閱)|구독\\s?(?:없이|없는|불필요|필요\\s?없)',
   ].join('|'),
@@ -520,7 +524,7 @@ const ALL_FREE = new RegExp(
   [
     '\\b(?:completely|totally|100%|entirely|always) free\\b|\\bfree to use\\b|\\bfree,? forever\\b|\\b(?:is|are) free\\b(?! (?:trial|for \\d|to (?!use\\b)))',
     words(
-      '(?:entièrement|totalement|complètement|100 ?%) gratuite?s?|(?:est|sont) gratuite?s?|(?:es|son) (?:gratis|gratuit[oa]s?)|(?:totalmente|completamente) (?:gratis|gratuit[oa]s?|grátis)|(?:é|são) (?:grátis|gratuit[oa]s?)|(?:è|sono) gratuit[oaie]|(?:ist|sind) (?:kostenlos|gratis)|(?:völlig|komplett|vollständig|100 ?%) (?:kostenlos|gratis)|kostenlos nutzbar',
+      '(?:entièrement|totalement|complètement|100 ?%) gratuite?s?|100 ?% (?:gratuit[oa]s?|grátis|gratis|kostenlos|darmow\\p{L}*|ücretsiz)|(?:est|sont) gratuite?s?|(?:es|son) (?:gratis|gratuit[oa]s?)|(?:totalmente|completamente) (?:gratis|gratuit[oa]s?|grátis)|(?:é|são) (?:grátis|gratuit[oa]s?)|(?:è|sono) gratuit[oaie]|(?:ist|sind) (?:kostenlos|gratis)|(?:völlig|komplett|vollständig|100 ?%) (?:kostenlos|gratis)|kostenlos nutzbar',
     ),
     '完全無料|無料で(?:使え|利用|ご利用|お使い)|無料です|完全免费|免费使用|永久免费|完全免費|免費使用|무료로 사용|완전 무료|무료입니다',
   ].join('|'),
@@ -528,6 +532,10 @@ const ALL_FREE = new RegExp(
 );
 /** The product costs nothing itself: the user pays the model provider with their own key. */
 const OWN_KEYS = /\bbring your own (?:\w+ )?(?:API )?keys?\b|\b(?:use|with) your own (?:\w+ )?API keys?\b/i;
+
+/** Inline elements without a space between them ("<strong>lock-in</strong><span>Less dependence…</span>") read as
+ *  "lock-inLess dependence…": a capital after a lower-case letter starts a word. */
+const wordsApart = (text: string) => text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
 
 /**
  * The first line on the own pages that matches, with its evidence. A licence is stated in the footer
@@ -552,7 +560,7 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
         continue;
       if (!anyLine && !named(b.text) && !/\b(?:we|our|this (?:project|software|site|app))\b/i.test(b.text)) continue;
       const m = pattern.exec(b.text);
-      if (m && !unless?.test(b.text)) return quoteLine(page, b.text, m.index, m[0].length);
+      if (m && !unless?.test(wordsApart(b.text))) return quoteLine(page, b.text, m.index, m[0].length);
     }
   }
   return null;

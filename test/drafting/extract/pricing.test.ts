@@ -474,3 +474,29 @@ test('a struck-out price run into the current one gives the current one, and a z
   const model = modelOf(withPricing('', plan('Inbox', '$69$0 per month') + plan('Pricing', '$29 per month')));
   assert.equal(model.value, 'subscription');
 });
+
+test('a Portuguese signature ("assinatura digital") is no subscription; "plano de assinatura mensal" is one', () => {
+  const free = modelOf({
+    '/': htmlPage(
+      'Acme',
+      '<h1>Acme</h1><p>Assinar PDF: assinatura digital válida em segundos.</p><p>O Acme é 100% gratuito.</p>',
+    ),
+  });
+  assert.equal(free.value, 'free');
+  const paid = modelOf({
+    '/': htmlPage('Acme', '<h1>Acme</h1><p>Escolha o plano de assinatura mensal que preferir.</p>'),
+  });
+  assert.equal(paid.value, 'subscription');
+});
+
+test('with only a free plan, the pricing page’s own sentence is the summary, in Portuguese and English', () => {
+  for (const [sentence, name, price] of [
+    [
+      'No Acme, todas as ferramentas são gratuitas para todo mundo. Sem trials, sem planos escondidos.',
+      'Plano Gratuito',
+      'R$ 0',
+    ],
+    ['Every Acme tool is free for everyone. No trials, no hidden plans, no catches.', 'Free plan', '$0'],
+  ])
+    assert.equal(summaryOf(withPricing('', `<p>${sentence}</p><div>${name}</div><div>${price}</div>`)), sentence);
+});
