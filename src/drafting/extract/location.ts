@@ -72,7 +72,14 @@ function readPlace(parts: string[]): { country?: string; countryPart?: string; c
   if (country) i--;
   // US-style "Austin, TX 78701": skip the state to reach the city.
   while (i >= 0 && /^[A-Z]{2}$/.test(withoutPostcode(clean[i]))) i--;
-  const cityCandidate = i >= 0 ? withoutPostcode(clean[i]) : '';
+  // "28232 Las Rozas de Madrid, Madrid, España": the name after the postcode is the city; a part after it is its
+  // province or region.
+  const afterPostcode = clean
+    .slice(0, i + 1)
+    .map((p) => /^(?:[A-Z]{1,2}-)?\d{4,5}\s+(\p{L}.*)$/u.exec(p)?.[1])
+    .filter((p): p is string => !!p && cityLike(p))
+    .pop();
+  const cityCandidate = afterPostcode ?? (i >= 0 ? withoutPostcode(clean[i]) : '');
   return { ...(country ? { country, countryPart } : {}), ...(cityLike(cityCandidate) ? { city: cityCandidate } : {}) };
 }
 

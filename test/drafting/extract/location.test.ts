@@ -278,3 +278,16 @@ test('a labelled address line gives the city in the country it names, or the onl
   // A place several countries have, and no country named, gives nothing.
   assert.equal(locate(about('<p>Address: 12 Main Street, 12345 Springfield</p>')).city, undefined);
 });
+
+test('in an address the name after the postcode is the city, and the part after it its province, in Spanish and Italian', () => {
+  for (const [line, city] of [
+    ['Av. Lazarejo 86, 28232 Las Rozas de Madrid, Madrid, España', 'Las Rozas de Madrid'],
+    ['Via Roma 10, 20900 Monza, Lombardia, Italia', 'Monza'],
+  ]) {
+    const found = locate({
+      '/': htmlPage('Acme', '<h1>Acme</h1>'),
+      '/contact': htmlPage('Contact', `<h1>Contact</h1><address>${line}</address>`),
+    });
+    assert.equal(found.city, city, line);
+  }
+});
