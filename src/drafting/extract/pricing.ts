@@ -533,6 +533,15 @@ const ALL_FREE = new RegExp(
 /** The product costs nothing itself: the user pays the model provider with their own key. */
 const OWN_KEYS = /\bbring your own (?:\w+ )?(?:API )?keys?\b|\b(?:use|with) your own (?:\w+ )?API keys?\b/i;
 
+/** The site speaking of itself or of its own code: "we", "our", "this project", "the code", "nous", "wir", "我们",
+ *  "代码", "私たち", "우리", in the languages founders write in. */
+const SELF = new RegExp(
+  `${words(
+    'we|our|this (?:project|software|site|app)|the (?:source )?code|its (?:source )?code|nous|notre|nos|wir|unser\\p{L}*|nosotros|nuestr[oa]s?|nós|noss[oa]s?|noi|nostr[oaie]|wij|onze|vi|vår[at]?|my|nasz\\p{L}*|biz|bizim|мы|наш\\p{L}*',
+  )}|我们|我們|本项目|本項目|本软件|本軟體|代码|代碼|源码|源碼|私たち|本ソフト|コード|우리|저희|소스 코드`,
+  'iu',
+);
+
 /** Inline elements without a space between them ("<strong>lock-in</strong><span>Less dependence…</span>") read as
  *  "lock-inLess dependence…": a capital after a lower-case letter starts a word. */
 const wordsApart = (text: string) => text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
@@ -558,7 +567,7 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
         (isBoilerplate(b) && !(inFooter && /\bfooter\b/.test(b.within) && !/\bnav\b/.test(b.within)))
       )
         continue;
-      if (!anyLine && !named(b.text) && !/\b(?:we|our|this (?:project|software|site|app))\b/i.test(b.text)) continue;
+      if (!anyLine && !named(b.text) && !SELF.test(b.text)) continue;
       const m = pattern.exec(b.text);
       if (m && !unless?.test(wordsApart(b.text))) return quoteLine(page, b.text, m.index, m[0].length);
     }

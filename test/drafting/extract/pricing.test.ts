@@ -500,3 +500,19 @@ test('with only a free plan, the pricing page’s own sentence is the summary, i
   ])
     assert.equal(summaryOf(withPricing('', `<p>${sentence}</p><div>${name}</div><div>${price}</div>`)), sentence);
 });
+
+test('on another page of the site, a licence statement about "the code" or "our project" counts, in Chinese and French', () => {
+  for (const line of ['开源透明：代码完全开源，安全可靠。', 'Notre projet est un logiciel open source.']) {
+    const model = modelOf({
+      '/': htmlPage('Acme', '<h1>Acme</h1><p>Upload images in one click.</p>'),
+      '/guide/': htmlPage('Guide', `<h1>Guide</h1><p>${line}</p>`),
+    });
+    assert.equal(model.value, 'open source', line);
+  }
+  // Another project's licence on such a page says nothing of the product.
+  const other = modelOf({
+    '/': htmlPage('Acme', '<h1>Acme</h1><p>Upload images in one click.</p>'),
+    '/guide/': htmlPage('Guide', '<h1>Guide</h1><p>Electron is open source and free.</p>'),
+  });
+  assert.equal(other.value, undefined);
+});
