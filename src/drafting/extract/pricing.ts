@@ -617,6 +617,22 @@ function statedPrice(site: SiteView): { evidence: Evidence | null; recurring: bo
   return null;
 }
 
+/** A price range that starts at nothing: "Free – $25/mo", "무료~25,000원/월", "0 € à 29 €", "無料〜月額980円". */
+const FREE_RANGE = new RegExp(
+  `(?:${words('free|gratuit|gratis|grátis|gratuito|kostenlos|darmowy|ücretsiz|бесплатно')}|무료|無料|免费|免費|(?:${CURRENCY_BEFORE}\\s?)?(?<![\\d.,])0(?:[.,]00?)?(?:\\s?${CURRENCY_AFTER})?)\\s*(?:[~〜～–—-]|à|a|bis|to|até)\\s*(?:${PRICE.source})`,
+  'iu',
+);
+/** The first line of the pricing pages or sections with a range from free to a price, quoted. */
+function freeRange(site: SiteView): Evidence | null {
+  for (const { page, blocks, indexes } of pricingLines(site))
+    for (const i of indexes) {
+      const b = blocks[i];
+      const m = b.text.length <= 300 && isOwnStatement(b) ? FREE_RANGE.exec(b.text) : null;
+      if (m) return quoteLine(page, b.text, m.index, m[0].length);
+    }
+  return null;
+}
+
 /**
  * free / freemium / paid / subscription / one-time / open source, only as the site states it, and from what it says
  * about the price first: plans, "per month", "free plan", "one-time purchase". A licence or a public repository gives
@@ -643,7 +659,7 @@ export function extractPricingModel(
   const answer = pricingAnswer(faqs);
   if (answer && FREE_OF_CHARGE.test(answer.answer) && PURCHASE.test(answer.answer) && !ANY_PRICE.test(answer.answer))
     return propose('freemium', answer.evidence.slice(1));
-  const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name);
+  const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name) ?? freeRange(site);
   // "Is it free? Yes." states the price, which comes before what the licence says; "Yes, free and open source" is the
   // open-source statement it always was.
   const free = !paid.length && !price && !freePlan && !freeOpenSource ? freeAnswer(faqs) : undefined;

@@ -516,3 +516,11 @@ test('on another page of the site, a licence statement about "the code" or "our 
   });
   assert.equal(other.value, undefined);
 });
+
+test('a price range from free makes freemium; a range between two prices does not, in Korean, English and French', () => {
+  for (const range of ['무료~25,000원/월', 'Free – $25/month', 'De 0 € à 29 €/mois']) {
+    const model = modelOf(withPricing('', `<h3>Agent</h3><p>${range}</p>`));
+    assert.equal(model.value, 'freemium', range);
+  }
+  assert.equal(modelOf(withPricing('', '<h3>Team</h3><p>10 – 29 €/mois</p>')).value, 'subscription');
+});
