@@ -74,6 +74,14 @@ const SINCE = [
   /(?<![\p{L}])(?:existe|existons|en activité|gibt es|existiert|existieren|am Markt|en el mercado|no mercado|operando|attivi|attiva|attivo|presenti|opera)(?![\p{L}])\s+(?:depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})(?![\d\p{L}])/iu,
   /(?<![\p{L}])(?:depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s+(?:en activité|am Markt|online|en el mercado|no mercado|in attività|sul mercato)(?![\p{L}])/iu,
 ];
+/**
+ * Running the named business since a year, in the languages founders write in: "we have run Acme since 2016", "Acme
+ * działa od 2016 roku", "działalność Acme prowadzimy od 2016 roku", "Acme betreiben wir seit 2016", "nous exploitons
+ * Acme depuis 2016". Counted only when the product's name is in the same sentence: experience in a field since a year
+ * is not the business's age.
+ */
+const RUN_SINCE =
+  /(?<![\p{L}])(?:run(?:ning)?|operat\p{L}*|prowadz\p{L}*|działa\p{L}*|betreib\p{L}*|exploit\p{L}*|g[ée]r\p{L}*|opera(?:mos|ndo)?|gestion\p{L}*|gestisc\p{L}*|dirig\p{L}*|runnen|driven|drivs|driver)(?![\p{L}])[^.!?。]{0,60}?(?<![\p{L}])(?:since|depuis|seit|desde|dal|od|sinds|sedan|с)\s+((?:18|19|20)\d{2})(?![\d])|(?<![\p{L}])(?:since|depuis|seit|desde|dal|od|sinds|sedan|с)\s+((?:18|19|20)\d{2})(?:\s+(?:roku|года|jaar|år))?\s+(?:run|operat\p{L}*|prowadz\p{L}*|działa\p{L}*|betreib\p{L}*|exploit\p{L}*)/iu;
 /** A line that is only "Since 2014", "Depuis 2014", "Seit 2014", "Desde 2014", "Dal 2014": a badge of the company's
  *  age. In a longer sentence the same words start anything ("Since 2014 we have shipped…"). */
 const SINCE_BADGE = /^\s*(?:since|depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s*[.!]?\s*$/iu;
@@ -161,6 +169,11 @@ export function extractFoundedYear(site: SiteView, productName?: string): Propos
       const born = names ? firstMatch(BORN, b.text) : null;
       if (born && names?.test(sentenceAround(b.text, born.index))) {
         found.push({ year: born.year, evidence: [quoteLine(page, b.text, born.index, born.length)], rank: 1 });
+        return;
+      }
+      const run = names ? firstMatch([RUN_SINCE], b.text) : null;
+      if (run && names?.test(sentenceAround(b.text, run.index))) {
+        found.push({ year: run.year, evidence: [quoteLine(page, b.text, run.index, run.length)], rank: 2 });
         return;
       }
       const s = firstMatch([...SINCE, SINCE_BADGE], b.text);

@@ -1,7 +1,7 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import type { Proposal } from '../draft-content.js';
-import { countryFromCode, countryFromDemonym, countryFromName } from './countries.js';
+import { countryFromCode, countryFromDemonym, countryFromLocalDemonym, countryFromName } from './countries.js';
 import { cityInCjkAddress, countriesOfCity, isKnownCity } from './gazetteer.js';
 import { ldNodes, ldObjects, ldString, organizations } from './json-ld.js';
 import { sectionsNamed } from './outline.js';
@@ -72,7 +72,14 @@ function readPlace(parts: string[]): { country?: string; countryPart?: string; c
   if (country) i--;
   // US-style "Austin, TX 78701": skip the state to reach the city.
   while (i >= 0 && /^[A-Z]{2}$/.test(withoutPostcode(clean[i]))) i--;
-  const cityCandidate = i >= 0 ? withoutPostcode(clean[i]) : '';
+  // "28232 Las Rozas de Madrid, Madrid, España": the name after the postcode is the city; a part after it is its
+  // province or region.
+  const afterPostcode = clean
+    .slice(0, i + 1)
+    .map((p) => /^(?:[A-Z]{1,2}-)?\d{4,5}\s+(\p{L}.*)$/u.exec(p)?.[1])
+    .filter((p): p is string => !!p && cityLike(p))
+    .pop();
+  const cityCandidate = afterPostcode ?? (i >= 0 ? withoutPostcode(clean[i]) : '');
   return { ...(country ? { country, countryPart } : {}), ...(cityLike(cityCandidate) ? { city: cityCandidate } : {}) };
 }
 
@@ -191,6 +198,22 @@ const REGISTERED_IN =
 /** "a US 501(c)(3) non-profit", "a German non-profit", "a Dutch foundation", "a UK-registered company". */
 const NATIONALITY =
   /\b(?:an?|the|is)\s+((?:south |new )?\p{L}[\p{L}.]*)(?:[- ]registered|[- ]based)?\s+(?:(?:registered|small|independent|public benefit|limited|private|tax-exempt|software|tech(?:nology)?|open[- ]source)\s+)*(501\(c\)\(\d{1,2}\)|non-?profit|not-for-profit|charity|charitable|company|corporation|startup|start-up|business|foundation|association|organi[sz]ation|co-?operative|GmbH|entity)\b/iu;
+/**
+ * The company saying its nationality in its own language, after a verb of being: "Somos uma plataforma brasileira", "En
+ * tant qu'entreprise suisse", "Acme es una empresa mexicana", "Wir sind ein Schweizer Start-up", "Acme ist ein
+ * deutsches Unternehmen", "Acme is een Nederlands bedrijf", "Acme är ett svenskt företag", "Jesteśmy polską firmą".
+ */
+const BEING =
+  '(?:somos|sommes|sont|est|es|son|é|são|è|sono|siamo|ist|sind|is|zijn|är|jesteśmy|jest|como|comme|come|als)\\s+';
+const NATIONALITY_LOCAL = new RegExp(
+  [
+    `(?<![\\p{L}])(?:${BEING}(?:une?|una?|uma|um|la|el|a|l['’])\\s*|en tant qu['’]\\s*)(?:entreprise|société|start-?up|jeune pousse|plateforme|marque|empresa|compañía|sociedad|plataforma|startup|marca|azienda|società|impresa|piattaforma)\\s+(\\p{L}+)`,
+    `(?<![\\p{L}])${BEING}(?:ein(?:e|es)?|een|het|ett|en)\\s+(\\p{L}+)\\s+(?:Unternehmen|Firma|Start-?up|Softwareunternehmen|Plattform|bedrijf|onderneming|startup|platform|företag|bolag|plattform)(?![\\p{L}])`,
+    `(?<![\\p{L}])(?:${BEING})?(polsk\\p{L}*|türk)\\s+(?:firm\\p{L}*|spółk\\p{L}*|startup\\p{L}*|platform\\p{L}*|şirket\\p{L}*|girişim\\p{L}*)`,
+  ].join('|'),
+  'iu',
+);
+
 /** "Berlin-based", "UK-based": a place written as one adjective. */
 const PLACE_BASED = /\b(\p{Lu}[\p{L}.]*(?:[ -]\p{Lu}[\p{L}.]*){0,2})-based\b/u;
 
@@ -199,7 +222,7 @@ function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[])
   for (const page of pages) {
     const text = readText(page);
     if (
-      !/501\(c\)|registered|incorporated|domiciled|established|organi[sz]ed|operated|Sitz|-based|non-?profit|not-for-profit|charit|company|corporation|foundation|association|GmbH|OÜ|UG|e\.\s?V\.|sp\. z|Kft|Pty/i.test(
+      !/501\(c\)|registered|incorporated|domiciled|established|organi[sz]ed|operated|Sitz|-based|non-?profit|not-for-profit|charit|company|corporation|foundation|association|GmbH|OÜ|UG|e\.\s?V\.|sp\. z|Kft|Pty|entreprise|société|start-?up|plat+[ae]?form|empresa|compañía|sociedad|azienda|società|impresa|Unternehmen|Firma|bedrijf|onderneming|företag|bolag|spółk|şirket|girişim/i.test(
         text,
       )
     )
@@ -222,6 +245,12 @@ function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[])
       if (nationality && nat) {
         country = nat;
         evidence = quote(nationality);
+      }
+      const local = country ? null : NATIONALITY_LOCAL.exec(b.text);
+      const localNat = local ? countryFromLocalDemonym(local[1] ?? local[2] ?? local[3]) : null;
+      if (local && localNat) {
+        country = localNat;
+        evidence = quote(local);
       }
       const registered = REGISTERED_IN.exec(b.text);
       if (registered) {
@@ -516,6 +545,45 @@ function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[])
   }
 }
 
+/** "Address:", "Adresse :", "Dirección:", "Endereço:", "Indirizzo:", "Anschrift:", "Adres:", "Адрес:": a line that
+ *  gives a postal address by its label. */
+const ADDRESS_LABEL =
+  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |our )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес)\s*[:：]\s*/iu;
+
+/**
+ * A labelled address line: "Adresse : Acme, Service client, Genève, Suisse" (a city the gazetteer knows in the country
+ * named at the end), "Adres: Mina Sk. No:1 44100 Battalgazi/Malatya" (without a country, the last known place after
+ * the postcode when only one country has it).
+ */
+function fromLabelledAddress(pages: ViewPage[], countries: Found[], cities: Found[]) {
+  for (const page of pages) {
+    for (const b of page.blocks) {
+      if (b.text.length > 250 || isOtherPeoplesWords(b)) continue;
+      const label = ADDRESS_LABEL.exec(b.text);
+      if (!label) continue;
+      const rest = b.text.slice(label[0].length);
+      const parts = rest.split(/,|\s[-–—|·]\s/).map((x) => x.trim().replace(/[.]$/, ''));
+      const country = countryFromName(withoutPostcode(parts[parts.length - 1] ?? '') || '');
+      const evidence = quoteLine(page, b.text);
+      if (country) {
+        const place = parts.length >= 2 ? knownPrefix(withoutPostcode(parts[parts.length - 2]), country) : null;
+        countries.push({ value: country, evidence });
+        if (place) cities.push({ value: place, evidence, country });
+        return;
+      }
+      // "44100 Battalgazi/Malatya": the places after the postcode, the last (the province's city) first.
+      const after = /(?:^|\s)\d{4,5}\s+([^,]+)$/u.exec(rest)?.[1];
+      for (const name of (after ?? '').split(/\s*\/\s*/).reverse()) {
+        const only = cityLike(name) ? countriesOfCity(name) : [];
+        if (only.length !== 1) continue;
+        countries.push({ value: only[0], evidence });
+        cities.push({ value: name, evidence, country: only[0] });
+        return;
+      }
+    }
+  }
+}
+
 /** The city a place names: itself when the gazetteer knows it (in `country`), else its words before a lower-case word
  *  that goes on with the sentence ("München entwickelt Software" → München, "Frankfurt am Main bietet" → Frankfurt am
  *  Main). */
@@ -556,6 +624,7 @@ export function extractLocation(site: SiteView): { country?: Proposal<string>; c
   fromUsAddresses(own, countries, cities);
   fromCjkAddresses(own, cities, countries);
   fromFooterPlace(own, countries, cities);
+  fromLabelledAddress(own, countries, cities);
   // An address written a part a line, its country on a line around it or in the company's legal form: only when
   // nothing else places the company (those lines may head another office's address).
   if (!countries.length && !cities.length) fromPostalLines(own, countries, cities, true);

@@ -84,3 +84,17 @@ test('the product’s birth gives its year, in Italian, French, Spanish, Japanes
   ])
     assert.equal(yearOf(body), undefined, body);
 });
+
+test('running the named business since a year gives the founding year; experience in a field since a year does not', () => {
+  for (const body of [
+    '<p>Analizy wykonujemy od 2012 roku, a działalność Acme prowadzimy od 2016 roku.</p>',
+    '<p>We have done analyses since 2012, and we have run Acme since 2016.</p>',
+    '<p>Seit 2012 beraten wir Kunden; Acme betreiben wir seit 2016.</p>',
+  ])
+    assert.equal(yearOf(body)?.value, '2016', body);
+  for (const body of [
+    '<p>Analizy statystyczne wykonujemy od 2012 roku.</p>',
+    '<p>We have run statistics workshops since 2012.</p>',
+  ])
+    assert.equal(yearOf(body), undefined, body);
+});
