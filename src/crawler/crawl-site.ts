@@ -392,10 +392,37 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   }
   const base = new URL(home.page.url);
   const homeLanguage = home.page.lang ?? null;
-  const fromSitemap: Candidate[] = (await sitemapPages).map((href) => ({ href, text: '', source: 'sitemap' }));
+  // The site's own domain as its homepage declares it (canonical, og:url), when it is served from another host (a
+  // preview, a mirror): its absolute links to that domain are to pages of this copy, read here by their path.
+  const declared = new Set(
+    [home.page.canonical, home.page.meta?.['og:url']]
+      .map((u) => {
+        try {
+          return u ? new URL(u) : null;
+        } catch {
+          return null;
+        }
+      })
+      .filter((u): u is URL => !!u && /^https?:$/.test(u.protocol) && !sameSite(u, base))
+      .map((u) => u.hostname.replace(/^www\./, '')),
+  );
+  const here = (href: string) => {
+    try {
+      const u = new URL(href);
+      if (!declared.has(u.hostname.replace(/^www\./, ''))) return href;
+      return new URL(`${u.pathname}${u.search}`, base).toString();
+    } catch {
+      return href;
+    }
+  };
+  const fromSitemap: Candidate[] = (await sitemapPages).map((href) => ({
+    href: here(href),
+    text: '',
+    source: 'sitemap',
+  }));
   const linksOf = (p: CrawledPage): Candidate[] => [
-    ...(p.links ?? []).map((l) => ({ href: l.href, text: l.text, source: linkSource(l.within) })),
-    ...(p.scriptLinks ?? []).map((href) => ({ href, text: '', source: 'script' as const })),
+    ...(p.links ?? []).map((l) => ({ href: here(l.href), text: l.text, source: linkSource(l.within) })),
+    ...(p.scriptLinks ?? []).map((href) => ({ href: here(href), text: '', source: 'script' as const })),
   ];
   // The homepage's own scripts may draw its navigation: the pages they name are offered after the visible links.
   const fromScripts: Candidate[] = (

@@ -91,6 +91,19 @@ export const PAGE_KINDS = {
     'how-it-works',
     'tour',
     'solutions',
+    // A page named for the product itself: "/software", "/platform", "/produit", "/plataforma".
+    'software',
+    'platform',
+    'produit',
+    'producto',
+    'produto',
+    'prodotto',
+    'produkt',
+    'plateforme',
+    'plataforma',
+    'piattaforma',
+    'plattform',
+    'logiciel',
     'fonctionnalites',
     'fonctionnalités',
     'caracteristiques',
@@ -466,8 +479,28 @@ export function rankPages(
       Number(b.telling) - Number(a.telling) ||
       a.order - b.order,
   );
-  return { ranked: found.map(({ url, kind, rank }) => ({ url, kind, rank })), rejected };
+  // A menu of many pages in one folder ("/tools/merge", "/tools/split"… twenty times) would use up the pages a site is
+  // read in: after the first few of a folder, its other ordinary pages wait until every other page has had its turn.
+  const perFolder = new Map<string, number>();
+  const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+  // Pages of a folder already taken count too: the ranking is made again as pages are read.
+  for (const key of opts.exclude ?? []) {
+    const folder = folderOf(key.slice(key.indexOf('/')));
+    if (folder !== '/') perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
+  }
+  const first: typeof found = [];
+  const later: typeof found = [];
+  for (const f of found) {
+    const folder = folderOf(new URL(f.url).pathname.replace(/\/+$/, ''));
+    const n = f.telling || folder === '/' ? 0 : (perFolder.get(folder) ?? 0) + 1;
+    if (n) perFolder.set(folder, n);
+    (n > FOLDER_SHARE ? later : first).push(f);
+  }
+  return { ranked: [...first, ...later].map(({ url, kind, rank }) => ({ url, kind, rank })), rejected };
 }
+
+/** Ordinary pages of one folder read before the pages of other folders and ranks have had their turn. */
+const FOLDER_SHARE = 3;
 
 /** Pages that usually state facts about the product itself, read first among pages of the same rank. */
 const TELLING_KINDS: readonly PageKind[] = ['about', 'pricing', 'features', 'faq', 'team', 'contact'];

@@ -387,3 +387,21 @@ test('a near-empty homepage that sends browsers on at once (meta refresh or scri
     await scripted.close();
   }
 });
+
+test('a copy served from another host reads its links to the domain it declares as its own from this host', async () => {
+  const copy = await startFixtureSite({
+    '/': {
+      body: `<!doctype html><html><head><title>Acme</title><link rel="canonical" href="https://www.acme.example/"><meta property="og:url" content="https://acme.example/"></head><body><h1>Acme</h1><footer><a href="https://www.acme.example/precos/">Preços</a> <a href="https://acme.example/sobre/">Sobre</a> <a href="https://elsewhere.example/blog">Blog</a></footer></body></html>`,
+    },
+    '/precos/': { body: page('Preços', '<p>Plano Pro: R$ 29/mês</p>') },
+    '/sobre/': { body: page('Sobre', '<p>Fundada em 2020.</p>') },
+  });
+  try {
+    const r = await crawlSite(`${copy.origin}/`, opts);
+    const read = r.pages.filter((p) => !p.skipped).map((p) => new URL(p.url).pathname);
+    assert.deepEqual(read.sort(), ['/', '/precos/', '/sobre/']);
+    assert.ok(r.pages.every((p) => p.url.startsWith(copy.origin)));
+  } finally {
+    await copy.close();
+  }
+});

@@ -215,3 +215,31 @@ test('a Turkish link text with a capital İ names its page kind ("İletişim", "
   assert.equal(kindOf(new URL('https://x.example/p/1'), 'İletişim'), 'contact');
   assert.equal(kindOf(new URL('https://x.example/p/2'), 'Hakkımızda'), 'about');
 });
+
+test('a page named for the product itself is a features page, in several languages', () => {
+  for (const path of ['/software.html', '/platform', '/produit', '/plataforma', '/piattaforma', '/plattform'])
+    assert.equal(kindOf(new URL(`https://orbit.example${path}`)), 'features', path);
+  assert.equal(kindOf(new URL('https://orbit.example/blog/2024/our-new-software-release')), null);
+});
+
+test('after three ordinary pages of one folder, the folder waits until the other pages have had their turn', () => {
+  const tools = Array.from({ length: 8 }, (_, k) => `/tools/tool-${k}`);
+  const { ranked } = rankPages(home, [
+    ...links('nav', ...tools),
+    ...links('footer', '/sobre', '/precos', '/seguranca'),
+  ]);
+  assert.deepEqual(order(ranked), [
+    '/tools/tool-0',
+    '/tools/tool-1',
+    '/tools/tool-2',
+    '/sobre',
+    '/precos',
+    '/seguranca',
+    ...tools.slice(3),
+  ]);
+  // Pages of the folder already read count: the ranking made again later does not start the folder over.
+  const again = rankPages(home, [...links('nav', ...tools), ...links('footer', '/seguranca')], {
+    exclude: ['orbit.example:/tools/tool-0', 'orbit.example:/tools/tool-1', 'orbit.example:/tools/tool-2'],
+  });
+  assert.deepEqual(order(again.ranked).slice(0, 2), ['/seguranca', '/tools/tool-3']);
+});

@@ -129,7 +129,57 @@ const DEMONYMS: Record<string, string> = {
   thai: 'TH',
   malaysian: 'MY',
 };
+/**
+ * The same in the languages founders write in, each form a country's adjective takes (masculine, feminine; the German,
+ * Dutch and Swedish endings are stripped before lookup): "une entreprise suisse", "uma plataforma brasileira", "una
+ * empresa mexicana", "ein deutsches Unternehmen", "een Nederlands bedrijf", "ett svenskt företag", "polska firma".
+ */
+const LOCAL_DEMONYMS: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    FR: 'français française francés francesa francês francese französisch frans fransk francuska francuski fransız',
+    DE: 'allemand allemande alemán alemana alemão alemã tedesco tedesca deutsch duits tysk niemiecka niemiecki alman',
+    ES: 'espagnol espagnole español española espanhol espanhola spagnolo spagnola spanisch spaans spansk hiszpańska',
+    IT: 'italien italienne italiano italiana italienisch italiaans italiensk włoska włoski italyan',
+    PT: 'portugais portugaise portugués portuguesa português portoghese portugiesisch portugees portugisisk',
+    BR: 'brésilien brésilienne brasileño brasileña brasileiro brasileira brasiliano brasiliana brasilianisch braziliaans',
+    MX: 'mexicain mexicaine mexicano mexicana messicano messicana mexikanisch mexicaans',
+    AR: 'argentin argentine argentino argentina argentinisch argentijns',
+    CL: 'chilien chilienne chileno chilena chilenisch',
+    CO: 'colombien colombienne colombiano colombiana kolumbianisch',
+    PE: 'péruvien péruvienne peruano peruana',
+    UY: 'uruguayen uruguayenne uruguayo uruguaya uruguaio uruguaia',
+    CH: 'suisse suizo suiza suíço suíça svizzero svizzera schweizer schweizerisch zwitsers schweizisk szwajcarska',
+    AT: 'autrichien autrichienne austriaco austriaca österreichisch oostenrijks österrikisk',
+    BE: 'belge belga belgisch belgisk',
+    NL: 'néerlandais néerlandaise neerlandés neerlandesa holandês holandesa olandese niederländisch nederlands holländsk',
+    SE: 'suédois suédoise sueco sueca svedese schwedisch zweeds svensk szwedzka',
+    NO: 'norvégien norvégienne noruego noruega norueguês norvegese norwegisch noors norsk',
+    DK: 'danois danoise danés danesa dinamarquês danese dänisch deens dansk',
+    FI: 'finlandais finlandaise finlandés finlandesa finlandês finlandese finnisch fins finsk',
+    PL: 'polonais polonaise polaco polaca polonês polacco polacca polnisch pools polsk polska polski polskie',
+    TR: 'turc turque turco turca türkisch turks turkisk türk',
+    CA: 'canadien canadienne québécois québécoise canadiense canadense canadese kanadisch canadees',
+    US: 'américain américaine estadounidense norteamericano norteamericana americano americana statunitense amerikanisch amerikaans',
+    GB: 'britannique británico británica britânico britânica britannico britannica britisch brits brittisk',
+    JP: 'japonais japonaise japonés japonesa japonês japonesa giapponese japanisch japans',
+    CN: 'chinois chinoise chino china chinês chinesa cinese chinesisch chinees',
+    KR: 'coréen coréenne coreano coreana sudcoreano sudcoreana südkoreanisch koreaans',
+    MA: 'marocain marocaine marroquí marroquino marocchino',
+    TN: 'tunisien tunisienne tunecino tunisino',
+    SN: 'sénégalais sénégalaise',
+    LU: 'luxembourgeois luxembourgeoise luxemburgués luxemburguesa lussemburghese luxemburgisch',
+    IE: 'irlandais irlandaise irlandés irlandesa irlandês irlandese irisch iers',
+    CZ: 'tchèque checo checa tcheco checo ceco tschechisch tsjechisch czeska czeski',
+    ID: 'indonésien indonésienne indonesio indonesia indonésio indonesiano',
+    VN: 'vietnamien vietnamienne vietnamita',
+  }).flatMap(([code, forms]) => forms.split(' ').map((f) => [f, code])),
+);
 export const countryFromDemonym = (word: string): string | null => DEMONYMS[key(word)] ?? null;
+/** A country adjective in another language, its German, Dutch and Swedish endings stripped ("deutsches" → deutsch). */
+export function countryFromLocalDemonym(word: string): string | null {
+  const w = key(word);
+  return LOCAL_DEMONYMS[w] ?? LOCAL_DEMONYMS[w.replace(/(?:es|er|en|em|e|t|a)$/u, '')] ?? null;
+}
 
 let byName: Map<string, string> | null = null;
 let codes: Set<string> | null = null;

@@ -2,7 +2,17 @@ import type { TextBlock } from '../../crawler/page-text.js';
 import type { SourcedFaq } from '../draft-content.js';
 import { ldNodes, ldObjects, ldString, isType } from './json-ld.js';
 import { headingLevel, sectionsNamed } from './outline.js';
-import { dedupe, isBoilerplate, pagesOfKind, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
+import { scriptOfText } from './language.js';
+import {
+  dedupe,
+  isBoilerplate,
+  pagesOfKind,
+  quoteLine,
+  quoteOn,
+  readText,
+  type SiteView,
+  type ViewPage,
+} from './site-view.js';
 import { fitText, looseKey } from './text-fit.js';
 import { asks, cuePattern, wordCount } from './text-units.js';
 
@@ -137,12 +147,22 @@ function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean):
 /** FAQPage JSON-LD, for answers written as plain text (HTML answers are taken from the visible page instead). */
 function faqsFromJsonLd(pages: ViewPage[]): SourcedFaq[] {
   const out: SourcedFaq[] = [];
+  const scripts = new Map<ViewPage, string | undefined>();
+  const scriptOfPage = (page: ViewPage) => {
+    if (!scripts.has(page)) scripts.set(page, scriptOfText(readText(page).slice(0, 20_000)));
+    return scripts.get(page);
+  };
   for (const q of ldNodes(pages).filter((n) => isType(n, ['Question']))) {
     const question = ldString(q.data, 'name');
     const answer = ldObjects(q.data, 'acceptedAnswer')
       .map((a) => ldString(a, 'text'))
       .find(Boolean);
     if (!question || !answer || /<[a-z]/i.test(answer) || question.length > FAQ_LIMITS.question) continue;
+    // Structured data left in another language than the page (an English FAQ under a Japanese page): the draft keeps
+    // the site's language.
+    const script = scriptOfText(`${question} ${answer}`);
+    const pageScript = scriptOfPage(q.page);
+    if (script && pageScript && script !== pageScript) continue;
     const text = fitText(answer.replace(/\s+/g, ' '), FAQ_LIMITS.answer);
     const evidence = dedupe([quoteOn(q.page, 'head', question), quoteOn(q.page, 'head', text)]);
     if (evidence.length === 2) out.push({ question, answer: text, evidence });

@@ -106,8 +106,12 @@ const itemLike = (b: TextBlock, max = 120) =>
   !NOT_AN_ITEM.test(b.text) &&
   !NOT_FEATURE_WITHIN.test(b.within) &&
   !/^\d{1,4}([./-]\d{1,2}){1,2}\b/.test(b.text);
-/** A card's title: a few words, not a sentence. */
-const titleLike = (b: TextBlock) => itemLike(b, 80) && wordCount(b.text) <= 10 && !/[.!:。！：]$/.test(b.text);
+/** A card's title: a few words, not a sentence. Chinese and Japanese run particles into their words, which the
+ *  segmenter counts: there a title is measured by its characters. */
+const titleLike = (b: TextBlock) =>
+  itemLike(b, 80) &&
+  (hasUnspacedScript(b.text) ? b.text.length <= 40 : wordCount(b.text) <= 10) &&
+  !/[.!:。！：]$/.test(b.text);
 /** A sentence under a title: several words, or a short one that ends like a sentence (not a command line). */
 const prose = (b: TextBlock | undefined) =>
   !!b &&
@@ -228,25 +232,45 @@ function cardGroups(page: ViewPage): Item[] {
     if (last && last.level === s.level && last.end === s.heading) run.push(s);
     else runs.push([s]);
   }
+  // The sentence of a card: the line under its title, or the one after a short note ("(no extra charge)", a badge).
+  const bodyOf = (c: Section) => {
+    const next = blocks[c.heading + 1];
+    if (prose(next)) return next;
+    const after = blocks[c.heading + 2];
+    return next && c.heading + 2 < c.end && !headingLevel(next) && wordCount(next.text) <= 4 && prose(after)
+      ? after
+      : undefined;
+  };
   for (const run of runs) {
-    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && prose(blocks[c.heading + 1]));
+    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && bodyOf(c));
     // A card titled with another section's word ("Guides and downloads") among the product's cards is one of them;
     // cards most of which are so titled ("Free plan", "Pro plan") are not features.
     const others = shaped.filter((c) => OTHER_SECTION.test(blocks[c.heading].text));
     const cards = others.length * 2 < shaped.length ? shaped : shaped.filter((c) => !others.includes(c));
-    if (cards.length < 3 || cards.length < run.length * 0.6) continue;
+    // Among the run's headings, quotes of customers, questions calling to act ("Convinced?") and step numbers set as
+    // headings of their own ("1.", "02") are no cards either way: the share is of the others.
+    const countable = run.filter(
+      (c) =>
+        isOwnStatement(blocks[c.heading]) &&
+        !asks(bare(blocks[c.heading].text)) &&
+        /\p{L}/u.test(blocks[c.heading].text),
+    );
+    if (cards.length < 3 || cards.length < countable.length * 0.6) continue;
     // Under a heading that names prices, questions, people or posts they are not features.
     const above = sections
       .filter((s) => s.level < run[0].level && s.heading < run[0].heading && s.end >= run[0].end)
       .pop();
     if (above && OTHER_SECTION.test(blocks[above.heading].text)) continue;
-    for (const c of cards) out.push(card(page, blocks[c.heading].text, blocks[c.heading + 1].text));
+    for (const c of cards) out.push(card(page, blocks[c.heading].text, bodyOf(c)!.text));
   }
   // Cards without heading elements: a short title line then its sentence, three times running (twice in a "feature"
   // container).
+  // An icon alone on its line ("🗜️", "✂️") before a card's title is part of the card.
+  const icon = (b: TextBlock | undefined) => !!b && !headingLevel(b) && !/[\p{L}\p{N}]/u.test(b.text);
   for (let i = 0; i + 1 < blocks.length; i++) {
     const run: Item[] = [];
     let j = i;
+    while (icon(blocks[j]) && j + 2 < blocks.length) j++;
     while (
       j + 1 < blocks.length &&
       !headingLevel(blocks[j]) &&
@@ -257,13 +281,30 @@ function cardGroups(page: ViewPage): Item[] {
     ) {
       run.push(card(page, blocks[j].text, blocks[j + 1].text));
       j += 2;
+      while (icon(blocks[j]) && j + 2 < blocks.length) j++;
     }
     if (run.length >= 3 || (run.length >= 2 && /\bfeature\b/.test(blocks[i].within))) {
       out.push(...run);
       i = j - 1;
     }
   }
-  out.push(...definitionCards(page), ...leadTermItems(page), ...bulletRuns(page));
+  out.push(...definitionCards(page), ...leadTermItems(page), ...bulletRuns(page), ...checklistRuns(page));
+  return out;
+}
+
+/** Lines of a container its markup calls a checklist ("<div class=checklist-item>Online calendar</div>"), three or more
+ *  running: each a thing the product has, ticked off. */
+function checklistRuns(page: ViewPage): Item[] {
+  const out: Item[] = [];
+  const { blocks } = page;
+  const ticked = (b: TextBlock) =>
+    /\bchecklist\b/.test(b.within) && !headingLevel(b) && itemLike(b, FIELD_LIMITS.features.max) && !asks(b.text);
+  for (let i = 0; i < blocks.length; i++) {
+    let j = i;
+    while (j < blocks.length && ticked(blocks[j])) j++;
+    if (j - i >= 3) for (let k = i; k < j; k++) out.push({ text: blocks[k].text, page });
+    i = Math.max(i, j - 1);
+  }
   return out;
 }
 
@@ -452,6 +493,19 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
           named.push(s);
         } else if (itemLike(heading) && prose(page.blocks[s.heading + 1]))
           marked.push(card(page, heading.text, page.blocks[s.heading + 1].text));
+      }
+    // A block of one feature: a heading, the sentence that says what it does, then a list its markup calls features
+    // (the details). The heading and its sentence are the feature; the list items follow as details.
+    if (presents)
+      for (const s of sections) {
+        const heading = page.blocks[s.heading];
+        const lead = page.blocks[s.heading + 1];
+        if (s.level < 2 || /\bfeature\b/.test(heading.within) || !itemLike(heading) || !prose(lead)) continue;
+        if (OTHER_SECTION.test(heading.text) || named.some((n) => n.heading <= s.heading && s.end <= n.end)) continue;
+        const body = page.blocks.slice(s.heading + 2, s.end);
+        if (body.some((b) => headingLevel(b)) || !body.some((b) => b.tag === 'li' && /\bfeature\b/.test(b.within)))
+          continue;
+        marked.push(card(page, heading.text, lead.text));
       }
     if (page.kind === 'features') {
       // Section headings of a features page name features, except those of its call-to-action and FAQ parts.

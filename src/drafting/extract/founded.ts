@@ -75,11 +75,13 @@ const SINCE = [
   /(?<![\p{L}])(?:depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s+(?:en activité|am Markt|online|en el mercado|no mercado|in attività|sul mercato)(?![\p{L}])/iu,
 ];
 /**
- * The business itself run since a year, in one clause: "działalność Acme prowadzimy od 2016 roku", "our business has
- * run since 2016", "notre entreprise … depuis 2016", "unser Unternehmen besteht seit 2016". Plainer than a badge.
+ * Running the named business since a year, in the languages founders write in: "we have run Acme since 2016", "Acme
+ * działa od 2016 roku", "działalność Acme prowadzimy od 2016 roku", "Acme betreiben wir seit 2016", "nous exploitons
+ * Acme depuis 2016". Counted only when the product's name is in the same sentence: experience in a field since a year
+ * is not the business's age.
  */
-const BUSINESS_SINCE =
-  /(?<![\p{L}])(?:business|company|działalność|firm[aęy]|activité|société|entreprise|actividad|empresa|atividade|attività|azienda|Unternehmen|Firma|bedrijf|onderneming|verksamhet(?:en)?|företaget|şirket(?:imiz)?)(?![\p{L}])[^.,;:!?\n]{0,50}?(?<![\p{L}])(?:since|od|seit|depuis|desde|dal|sinds|sedan)\s+((?:18|19|20)\d{2})(?!\d)/iu;
+const RUN_SINCE =
+  /(?<![\p{L}])(?:run(?:ning)?|operat\p{L}*|prowadz\p{L}*|działa\p{L}*|betreib\p{L}*|exploit\p{L}*|g[ée]r\p{L}*|opera(?:mos|ndo)?|gestion\p{L}*|gestisc\p{L}*|dirig\p{L}*|runnen|driven|drivs|driver)(?![\p{L}])[^.!?。]{0,60}?(?<![\p{L}])(?:since|depuis|seit|desde|dal|od|sinds|sedan|с)\s+((?:18|19|20)\d{2})(?![\d])|(?<![\p{L}])(?:since|depuis|seit|desde|dal|od|sinds|sedan|с)\s+((?:18|19|20)\d{2})(?:\s+(?:roku|года|jaar|år))?\s+(?:run|operat\p{L}*|prowadz\p{L}*|działa\p{L}*|betreib\p{L}*|exploit\p{L}*)/iu;
 /** A line that is only "Since 2014", "Depuis 2014", "Seit 2014", "Desde 2014", "Dal 2014": a badge of the company's
  *  age. In a longer sentence the same words start anything ("Since 2014 we have shipped…"). */
 const SINCE_BADGE = /^\s*(?:since|depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s*[.!]?\s*$/iu;
@@ -169,13 +171,9 @@ export function extractFoundedYear(site: SiteView, productName?: string): Propos
         found.push({ year: born.year, evidence: [quoteLine(page, b.text, born.index, born.length)], rank: 1 });
         return;
       }
-      const business = firstMatch([BUSINESS_SINCE], b.text);
-      if (business) {
-        found.push({
-          year: business.year,
-          evidence: [quoteLine(page, b.text, business.index, business.length)],
-          rank: 2,
-        });
+      const run = names ? firstMatch([RUN_SINCE], b.text) : null;
+      if (run && names?.test(sentenceAround(b.text, run.index))) {
+        found.push({ year: run.year, evidence: [quoteLine(page, b.text, run.index, run.length)], rank: 2 });
         return;
       }
       const s = firstMatch([...SINCE, SINCE_BADGE], b.text);

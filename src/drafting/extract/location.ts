@@ -1,7 +1,7 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import type { Proposal } from '../draft-content.js';
-import { countryFromCode, countryFromDemonym, countryFromName } from './countries.js';
+import { countryFromCode, countryFromDemonym, countryFromLocalDemonym, countryFromName } from './countries.js';
 import { cityInCjkAddress, countriesOfCity, isKnownCity } from './gazetteer.js';
 import { ldNodes, ldObjects, ldString, organizations } from './json-ld.js';
 import { sectionsNamed } from './outline.js';
@@ -72,13 +72,14 @@ function readPlace(parts: string[]): { country?: string; countryPart?: string; c
   if (country) i--;
   // US-style "Austin, TX 78701": skip the state to reach the city.
   while (i >= 0 && /^[A-Z]{2}$/.test(withoutPostcode(clean[i]))) i--;
-  // "28232 Las Rozas de Madrid, Madrid, España": the locality after the postcode, not the province after it.
-  for (let k = i - 1; k >= 0; k--) {
-    if (!POSTCODE.test(clean[k].split(/\s+/)[0] ?? '')) continue;
-    if (cityLike(withoutPostcode(clean[k]))) i = k;
-    break;
-  }
-  const cityCandidate = i >= 0 ? withoutPostcode(clean[i]) : '';
+  // "28232 Las Rozas de Madrid, Madrid, España": the name after the postcode is the city; a part after it is its
+  // province or region.
+  const afterPostcode = clean
+    .slice(0, i + 1)
+    .map((p) => /^(?:[A-Z]{1,2}-)?\d{4,5}\s+(\p{L}.*)$/u.exec(p)?.[1])
+    .filter((p): p is string => !!p && cityLike(p))
+    .pop();
+  const cityCandidate = afterPostcode ?? (i >= 0 ? withoutPostcode(clean[i]) : '');
   return { ...(country ? { country, countryPart } : {}), ...(cityLike(cityCandidate) ? { city: cityCandidate } : {}) };
 }
 
@@ -197,6 +198,22 @@ const REGISTERED_IN =
 /** "a US 501(c)(3) non-profit", "a German non-profit", "a Dutch foundation", "a UK-registered company". */
 const NATIONALITY =
   /\b(?:an?|the|is)\s+((?:south |new )?\p{L}[\p{L}.]*)(?:[- ]registered|[- ]based)?\s+(?:(?:registered|small|independent|public benefit|limited|private|tax-exempt|software|tech(?:nology)?|open[- ]source)\s+)*(501\(c\)\(\d{1,2}\)|non-?profit|not-for-profit|charity|charitable|company|corporation|startup|start-up|business|foundation|association|organi[sz]ation|co-?operative|GmbH|entity)\b/iu;
+/**
+ * The company saying its nationality in its own language, after a verb of being: "Somos uma plataforma brasileira", "En
+ * tant qu'entreprise suisse", "Acme es una empresa mexicana", "Wir sind ein Schweizer Start-up", "Acme ist ein
+ * deutsches Unternehmen", "Acme is een Nederlands bedrijf", "Acme är ett svenskt företag", "Jesteśmy polską firmą".
+ */
+const BEING =
+  '(?:somos|sommes|sont|est|es|son|é|são|è|sono|siamo|ist|sind|is|zijn|är|jesteśmy|jest|como|comme|come|als)\\s+';
+const NATIONALITY_LOCAL = new RegExp(
+  [
+    `(?<![\\p{L}])(?:${BEING}(?:une?|una?|uma|um|la|el|a|l['’])\\s*|en tant qu['’]\\s*)(?:entreprise|société|start-?up|jeune pousse|plateforme|marque|empresa|compañía|sociedad|plataforma|startup|marca|azienda|società|impresa|piattaforma)\\s+(\\p{L}+)`,
+    `(?<![\\p{L}])${BEING}(?:ein(?:e|es)?|een|het|ett|en)\\s+(\\p{L}+)\\s+(?:Unternehmen|Firma|Start-?up|Softwareunternehmen|Plattform|bedrijf|onderneming|startup|platform|företag|bolag|plattform)(?![\\p{L}])`,
+    `(?<![\\p{L}])(?:${BEING})?(polsk\\p{L}*|türk)\\s+(?:firm\\p{L}*|spółk\\p{L}*|startup\\p{L}*|platform\\p{L}*|şirket\\p{L}*|girişim\\p{L}*)`,
+  ].join('|'),
+  'iu',
+);
+
 /** "Berlin-based", "UK-based": a place written as one adjective. */
 const PLACE_BASED = /\b(\p{Lu}[\p{L}.]*(?:[ -]\p{Lu}[\p{L}.]*){0,2})-based\b/u;
 
@@ -205,7 +222,7 @@ function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[])
   for (const page of pages) {
     const text = readText(page);
     if (
-      !/501\(c\)|registered|incorporated|domiciled|established|organi[sz]ed|operated|Sitz|-based|non-?profit|not-for-profit|charit|company|corporation|foundation|association|GmbH|OÜ|UG|e\.\s?V\.|sp\. z|Kft|Pty/i.test(
+      !/501\(c\)|registered|incorporated|domiciled|established|organi[sz]ed|operated|Sitz|-based|non-?profit|not-for-profit|charit|company|corporation|foundation|association|GmbH|OÜ|UG|e\.\s?V\.|sp\. z|Kft|Pty|entreprise|société|start-?up|plat+[ae]?form|empresa|compañía|sociedad|azienda|società|impresa|Unternehmen|Firma|bedrijf|onderneming|företag|bolag|spółk|şirket|girişim/i.test(
         text,
       )
     )
@@ -228,6 +245,12 @@ function fromLegalEntity(pages: ViewPage[], countries: Found[], cities: Found[])
       if (nationality && nat) {
         country = nat;
         evidence = quote(nationality);
+      }
+      const local = country ? null : NATIONALITY_LOCAL.exec(b.text);
+      const localNat = local ? countryFromLocalDemonym(local[1] ?? local[2] ?? local[3]) : null;
+      if (local && localNat) {
+        country = localNat;
+        evidence = quote(local);
       }
       const registered = REGISTERED_IN.exec(b.text);
       if (registered) {
@@ -531,148 +554,41 @@ function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[])
   }
 }
 
-/** A company noun and a nationality after it, as Romance languages write it ("entreprise suisse", "plataforma
- *  brasileira", "startup française", "azienda italiana"), or before it ("ein deutsches Unternehmen", "een Nederlands
- *  bedrijf", "polska firma", "svenskt företag"). */
-const COMPANY_NOUN =
-  'entreprise|société|startup|start-up|plateforme|compagnie|jeune pousse|empresa|compañía|plataforma|sociedad|companhia|azienda|società|impresa|piattaforma|Unternehmen|Firma|Plattform|bedrijf|onderneming|platform|firma|spółka|platforma|şirket|företag|bolag|plattform';
-const NATIONALITY_ADJECTIVE: Record<string, string> = {
-  // French
-  française: 'FR',
-  français: 'FR',
-  suisse: 'CH',
-  belge: 'BE',
-  allemande: 'DE',
-  allemand: 'DE',
-  canadienne: 'CA',
-  canadien: 'CA',
-  luxembourgeoise: 'LU',
-  luxembourgeois: 'LU',
-  espagnole: 'ES',
-  italienne: 'IT',
-  portugaise: 'PT',
-  // Spanish
-  española: 'ES',
-  español: 'ES',
-  mexicana: 'MX',
-  mexicano: 'MX',
-  argentina: 'AR',
-  argentino: 'AR',
-  colombiana: 'CO',
-  colombiano: 'CO',
-  chilena: 'CL',
-  chileno: 'CL',
-  peruana: 'PE',
-  peruano: 'PE',
-  uruguaya: 'UY',
-  uruguayo: 'UY',
-  suiza: 'CH',
-  suizo: 'CH',
-  alemana: 'DE',
-  francesa: 'FR',
-  brasileña: 'BR',
-  brasileño: 'BR',
-  estadounidense: 'US',
-  // Portuguese
-  brasileira: 'BR',
-  brasileiro: 'BR',
-  portuguesa: 'PT',
-  português: 'PT',
-  alemã: 'DE',
-  espanhola: 'ES',
-  suíça: 'CH',
-  // Italian
-  italiana: 'IT',
-  italiano: 'IT',
-  svizzera: 'CH',
-  svizzero: 'CH',
-  tedesca: 'DE',
-  francese: 'FR',
-  spagnola: 'ES',
-  // German, Dutch, Polish, Turkish, Swedish
-  deutsches: 'DE',
-  deutsche: 'DE',
-  deutschen: 'DE',
-  österreichisches: 'AT',
-  österreichische: 'AT',
-  schweizer: 'CH',
-  schweizerisches: 'CH',
-  nederlands: 'NL',
-  nederlandse: 'NL',
-  belgisch: 'BE',
-  belgische: 'BE',
-  duits: 'DE',
-  duitse: 'DE',
-  polska: 'PL',
-  polski: 'PL',
-  polskie: 'PL',
-  türk: 'TR',
-  yerli: '',
-  svenskt: 'SE',
-  svensk: 'SE',
-  svenska: 'SE',
-};
-const NATIONALITY_AFTER = new RegExp(`(?<![\\p{L}])(?:${COMPANY_NOUN})\\s+(\\p{L}+)(?![\\p{L}])`, 'giu');
-const NATIONALITY_BEFORE = new RegExp(`(?<![\\p{L}])(\\p{L}+)\\s+(?:${COMPANY_NOUN})(?![\\p{L}])`, 'giu');
-
-/** "We are a", "as a", "est une", "somos uma", "wir sind ein", "is een", "jesteśmy": what a company says of itself just
- *  before its nationality. */
-const SELF_COPULA =
-  /(?<![\p{L}])(?:we are|we're|as|is|somos|sou|é|es|soy|como|sommes|est|en tant qu['’]?e?|comme|siamo|è|come|wir sind|ist|als|zijn|is|jesteśmy|jest|jako|vi är|är|som)(?:\s+(?:an?|the|un|une|uma|um|una|uno|ein|eine|einer|een|ett|en))?\s*(?:\p{L}+\s+)?$/iu;
-
-/** "Somos uma plataforma brasileira", "En tant qu'entreprise suisse", "Wir sind ein deutsches Unternehmen". */
-function fromNationality(pages: ViewPage[], countries: Found[]) {
-  for (const page of pages) {
-    for (const b of page.blocks) {
-      if (isOtherPeoplesWords(b) || b.text.length > 600) continue;
-      for (const pattern of [NATIONALITY_AFTER, NATIONALITY_BEFORE]) {
-        pattern.lastIndex = 0;
-        for (const m of b.text.matchAll(pattern)) {
-          const code = NATIONALITY_ADJECTIVE[m[1].toLowerCase()];
-          // The company says it of itself ("we are", "as a", "Acme is"): "we help every Swiss company" names customers.
-          const before = b.text.slice(Math.max(0, m.index - 40), m.index);
-          if (!code || SOMEONE_ELSE.test(b.text.slice(0, m.index)) || !SELF_COPULA.test(before)) continue;
-          countries.push({ value: code, evidence: quoteLine(page, b.text, m.index, m[0].length) });
-          return;
-        }
-      }
-    }
-  }
-}
-
-/** A line labelled as the company's address (after an icon, "📍 Adres:"): "Adresse :", "Address:", "Dirección:", "Endereço:", "Indirizzo:",
- *  "Anschrift:", "Adres:", "Domicilio:", "Sede:", "Siedziba:". */
+/** "Address:", "Adresse :", "Dirección:", "Endereço:", "Indirizzo:", "Anschrift:", "Adres:", "Адрес:": a line that
+ *  gives a postal address by its label. */
 const ADDRESS_LABEL =
-  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |business )?address|adresse|adresa|adres|anschrift|dirección|direccion|domicilio(?: social)?|endereço|morada|indirizzo|sede(?: legale| social)?|siedziba|adress|osoite|adresa sídla)\s*:\s*/iu;
+  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |our )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес)\s*[:：]\s*/iu;
 
 /**
- * A labelled address ("Adresse : Acme, Service client, Genève, Suisse", "Adres: … 44100 Battalgazi/Malatya"): its city
- * is the part before the country, else the place after the postcode (the province after a district's slash), when the
- * gazetteer knows it. A city only one country has gives the country.
+ * A labelled address line: "Adresse : Acme, Service client, Genève, Suisse" (a city the gazetteer knows in the country
+ * named at the end), "Adres: Mina Sk. No:1 44100 Battalgazi/Malatya" (without a country, the last known place after
+ * the postcode when only one country has it).
  */
-function fromLabelledAddresses(pages: ViewPage[], countries: Found[], cities: Found[]) {
+function fromLabelledAddress(pages: ViewPage[], countries: Found[], cities: Found[]) {
   for (const page of pages) {
     for (const b of page.blocks) {
       if (b.text.length > 250 || isOtherPeoplesWords(b)) continue;
       const label = ADDRESS_LABEL.exec(b.text);
       if (!label) continue;
       const rest = b.text.slice(label[0].length);
-      const parts = rest.split(/,|\s[-–—|·]\s/).map((x) => x.trim());
-      const place = readPlace(parts);
+      const parts = rest.split(/,|\s[-–—|·]\s/).map((x) => x.trim().replace(/[.]$/, ''));
+      const country = countryFromName(withoutPostcode(parts[parts.length - 1] ?? '') || '');
       const evidence = quoteLine(page, b.text);
-      let city = place.city && isKnownCity(place.city, place.country) ? place.city : undefined;
-      if (!city) {
-        // "… No:9 44100 Battalgazi/Malatya": the names after the last postcode, the last of a slash-separated pair.
-        const after = /(?:^|\s)\d{4,6}\s+([^,\d]{2,60})$/u.exec(rest)?.[1];
-        city = after
-          ?.split('/')
-          .map((x) => x.trim())
-          .reverse()
-          .find((x) => cityLike(x) && isKnownCity(x, place.country));
+      if (country) {
+        const place = parts.length >= 2 ? knownPrefix(withoutPostcode(parts[parts.length - 2]), country) : null;
+        countries.push({ value: country, evidence });
+        if (place) cities.push({ value: place, evidence, country });
+        return;
       }
-      if (place.country) countries.push({ value: place.country, evidence });
-      if (city) cities.push({ value: city, evidence, country: place.country });
-      if (place.country || city) return;
+      // "44100 Battalgazi/Malatya": the places after the postcode, the last (the province's city) first.
+      const after = /(?:^|\s)\d{4,5}\s+([^,]+)$/u.exec(rest)?.[1];
+      for (const name of (after ?? '').split(/\s*\/\s*/).reverse()) {
+        const only = cityLike(name) ? countriesOfCity(name) : [];
+        if (only.length !== 1) continue;
+        countries.push({ value: only[0], evidence });
+        cities.push({ value: name, evidence, country: only[0] });
+        return;
+      }
     }
   }
 }
@@ -743,8 +659,7 @@ export function extractLocation(site: SiteView): { country?: Proposal<string>; c
   fromUsAddresses(own, countries, cities);
   fromCjkAddresses(own, cities, countries);
   fromFooterPlace(own, countries, cities);
-  fromLabelledAddresses(own, countries, cities);
-  fromNationality(own, countries);
+  fromLabelledAddress(own, countries, cities);
   fromSignOff(own, cities);
   // An address written a part a line, its country on a line around it or in the company's legal form: only when
   // nothing else places the company (those lines may head another office's address).

@@ -3,7 +3,7 @@ import type { Evidence } from '../evidence.js';
 import { FIELD_LIMITS, type Proposal, type SourcedFaq } from '../draft-content.js';
 import { headingAbove, headingLevel, sectionsNamed } from './outline.js';
 import { fitText } from './text-fit.js';
-import { asks, cuePattern, wordCount } from './text-units.js';
+import { asks, cuePattern, hasUnspacedScript, wordCount } from './text-units.js';
 import {
   isBoilerplate,
   isOtherPeoplesWords,
@@ -73,8 +73,8 @@ export interface Tier {
   recurring: boolean;
   /** A sponsorship or donation level (GitHub Sponsors, Open Collective, "Gold sponsor"): not the product's price. */
   sponsorship: boolean;
-  /** A range that starts at nothing: "Free – $25/month", "무료~25,000원/월". */
-  fromFree?: boolean;
+  /** Sold below a struck-out price: a zero then is an offer of the moment, not a free plan. */
+  discounted?: boolean;
   evidence: (Evidence | null)[];
 }
 
@@ -92,12 +92,13 @@ const NOT_A_PLAN_NAME = new RegExp(
 /** A line that is only a billing period: beside a price, not as a card's heading ("Monthly" plan), it is the
  *  monthly/yearly switch above the prices ("Monthly | Yearly $120", "月額 | 年額¥12,800"), not a plan. */
 const CJK_PERIOD_NAME = /^(?:月額|年額|月払い|年払い|按月|按年|包月|包年|月付|年付|월간|연간)$/u;
-const periodOnly = (s: string) => PERIOD_LINE.test(s) || CJK_PERIOD_NAME.test(s);
+const periodOnly = (s: string) => (PERIOD_LINE.test(s) || CJK_PERIOD_NAME.test(s)) && !ONE_TIME_PRICE.test(s);
 const tierNameLike = (s: string) =>
   !NOT_A_PLAN_NAME.test(s) &&
   s.length >= 2 &&
   s.length <= 40 &&
-  wordCount(s) <= 4 &&
+  // Four words; a name in Chinese or Japanese ("住客沟通自动驾驶") by its length, its words being run together.
+  (hasUnspacedScript(s) ? s.length <= 16 : s.split(/\s+/).length <= 4) &&
   !/[?!.。、，,！？]$/u.test(s) &&
   !/[、，。]/u.test(s) &&
   /^\p{L}/u.test(s);
@@ -139,6 +140,11 @@ function pricingLines(site: SiteView): { page: ViewPage; blocks: TextBlock[]; in
   return out;
 }
 
+/** A page of prices: the pricing page, or a page named for a paid offer. */
+const pricingPage = (page: ViewPage) =>
+  page.kind === 'pricing' ||
+  (page.kind === 'page' && OFFER_PAGE.test(`${page.title} ${decodedPath(page.url).replace(/[-_/.]/g, ' ')}`));
+
 /** Sponsoring and donating, in the languages founders write in. */
 const SPONSORSHIP = cuePattern(
   'sponsors?|sponsoring|sponsorships?|sponsored|donate|donations?|donors?|backers?|patreon|open ?collective|liberapay|ko-fi|buy me a coffee|support us|spenden?|unterstützen|faire un don|dons?|donar|donaciones|doar|doações|patrocin\\w*|donazion[ei]|sostieni',
@@ -174,14 +180,22 @@ function headsPriceList(blocks: TextBlock[], h: number): boolean {
 export function extractTiers(site: SiteView): Tier[] {
   const tiers: Tier[] = [];
   for (const { page, blocks, indexes } of pricingLines(site)) {
+    // The pricing pages come first, and their plans are the plans: prices shown elsewhere (a pictured product's price,
+    // an example) are not added to them.
+    if (tiers.length && !pricingPage(page)) break;
     for (const i of indexes) {
       const b = blocks[i];
-      if (!isOwnStatement(b) || b.text.length > 300 || headingLevel(b) === 1) continue;
+      // An aside beside the plans (a calculator's worked example) prices one case, not a plan.
+      if (!isOwnStatement(b) || b.text.length > 300 || headingLevel(b) === 1 || /\baside\b/.test(b.within)) continue;
       PRICE.lastIndex = 0;
-      const m = PRICE.exec(b.text);
+      let m = PRICE.exec(b.text);
       if (!m) continue;
-      const price = m[0].trim();
+      // "$69$0 / month", "€99 €79": a struck-out price run into the one that holds now; the later one is the price.
+      const sale = PRICE.exec(b.text);
+      const struck = !!sale && /^\s?$/.test(b.text.slice(m.index + m[0].length, sale.index)) && !RECURRING.test(m[0]);
       const lead = b.text.slice(0, m.index);
+      if (struck && sale) m = sale;
+      const price = m[0].trim();
       const before = lead.replace(/[\s:–—|·-]+$/, '').trim();
       // "Starter: $9/month" or "Team $29/month"; a longer lead without a separator is a sentence ("Extra seats cost
       // $5").
@@ -193,7 +207,8 @@ export function extractTiers(site: SiteView): Tier[] {
       if (/\b(faq|question)\b/.test(b.within)) continue;
       if (namedInline && tierNameLike(before) && !periodOnly(before)) name = before;
       // A price alone in a table cell is a row of a price list, named by its row, not by the heading above the table.
-      else if (!before && after.length <= 30 && b.tag !== 'td') {
+      // A line the markup calls the price may carry a note after it ("€29 per user per month Onboarding included").
+      else if (!before && after.length <= (/\bprice\b/.test(b.within) ? 80 : 30) && b.tag !== 'td') {
         // A price alone on its line ("$12 per month", "$12 /mo billed yearly") belongs to the plan heading above it:
         // the card's heading, a few lines up (a description and a list of what is included may sit between), with no
         // other price between them.
@@ -241,9 +256,10 @@ export function extractTiers(site: SiteView): Tier[] {
         name,
         price: billed,
         amount: amountOf(price),
-        recurring: RECURRING.test(billed),
+        // A plan named by its billing period ("Monthly", "Jährlich") is a subscription, whatever the amount.
+        recurring: RECURRING.test(billed) || periodOnly(name),
         sponsorship: sponsorLine(page, blocks, i) || SPONSORSHIP.test(name),
-        ...(FREE_FROM.test(lead.trimEnd()) ? { fromFree: true } : {}),
+        ...(struck ? { discounted: true } : {}),
         evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence, period?.evidence ?? null],
       });
       if (tiers.length >= 8) return tiers;
@@ -254,9 +270,9 @@ export function extractTiers(site: SiteView): Tier[] {
 
 /** Words of cost without an amount: free/paid/licence words, in the languages founders write in. */
 const COST_TERMS =
-  '\\b(?:free|paid|pay|costs?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b' +
+  '\\b(?:free|paid|pay|costs?|fees?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b' +
   // The same words in French, Spanish, Portuguese, Italian, German, Dutch, Swedish, Polish, Turkish, Russian.
-  '|(?<![\\p{L}])(?:co[ûu]te|cuesta|custa|costa|kostet|kost|kostar|kosztuje|стоит|gratuite?s?|gratuitement|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preis(?:e|en)?|Abo|prijs|prijzen|kosten|pris|priser|kostnad|avgift|bezpłatn\\p{L}*|darmow\\p{L}*|płatn\\p{L}*|cen[aey]|subskrypcj\\p{L}*|ücretsiz|ücretli|fiyat\\p{L}*|abonelik|бесплатн\\p{L}*|платн\\p{L}*|цен[аы]|тариф\\p{L}*|подписк\\p{L}*)(?![\\p{L}])' +
+  '|(?<![\\p{L}])(?:frais|Gebühren|tasas|comisiones|taxas|commissioni|opłat\\p{L}*|co[ûu]te|cuesta|custa|costa|kostet|kost|kostar|kosztuje|стоит|gratuite?s?|gratuitement|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preis(?:e|en)?|Abo|prijs|prijzen|kosten|pris|priser|kostnad|avgift|bezpłatn\\p{L}*|darmow\\p{L}*|płatn\\p{L}*|cen[aey]|subskrypcj\\p{L}*|ücretsiz|ücretli|fiyat\\p{L}*|abonelik|бесплатн\\p{L}*|платн\\p{L}*|цен[аы]|тариф\\p{L}*|подписк\\p{L}*)(?![\\p{L}])' +
   '|無料|有料|料金|価格|月額|買い切り|免费|付费|价格|定价|订阅|免費|付費|價格|訂閱|무료|유료|가격|요금|구독';
 /** A sentence about what it costs: a price, or free/paid/licence words. */
 const COST_WORDS = new RegExp(`${PRICE.source}|${COST_TERMS}`, 'iu');
@@ -458,7 +474,14 @@ export function extractPricingSummary(
   }
   const parts: string[] = [];
   const evidence: (Evidence | null)[] = [];
-  for (const t of tiers) {
+  // Placeholders ("Monthly 0.00€" before a script computes it) state no price.
+  const stated = tiers.filter((t) => !(t.amount === 0 && periodOnly(t.name)));
+  if (!stated.length) return site ? pricingSentence(site) : undefined;
+  // Only free plans ("Free plan R$ 0"): the pricing page's own sentence says more of it, when it has one.
+  const onlyFree = stated.every((t) => t.amount === 0);
+  const sentence = onlyFree && site ? pricingSentence(site) : undefined;
+  if (sentence) return sentence;
+  for (const t of stated) {
     const part = `${t.name} ${t.price}`;
     if ([...parts, part].join(', ').length > FIELD_LIMITS.pricing_summary.max) break;
     // A tier whose price did not verify is left out: the summary states only quoted prices.
@@ -542,11 +565,13 @@ const NO_SUBSCRIPTION = new RegExp(
   `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?')}`,
   'iu',
 );
+/** Portuguese "assinatura" is a signature as often as a subscription ("assinatura digital"): only with a word of
+ *  paying beside it is it a subscription. */
 const SUBSCRIPTION = new RegExp(
   [
     '\\bsubscriptions?\\b|\\bbilled (?:monthly|annually|yearly)\\b',
     words(
-      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|assinaturas?(?! (?:digita|eletr[ôo]nic|electr[óo]nic))|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)',
+      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|(?:plano de|por|cancel\\p{L}* a|renova\\p{L}* da) assinatura|assinaturas? (?:mensal|mensais|anual|anuais|premium|pro|paga|do plano)|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)',
     ),
     'サブスクリプション|サブスク|月額|年額|订阅|訂閱|包月|按月付费|구독',
   ].join('|'),
@@ -560,9 +585,7 @@ const NEGATION =
   'no|without|less|fewer|instead of|rather than|free of|forget|tired of|avoid|sans|moins de?|pas de?|aucun\\p{L}*|fini les|au lieu de?|sin|menos|ningun\\p{L}*|nada de|en lugar de|sem|nenhum\\p{L}*|em vez de|senza|meno|niente|nessun\\p{L}*|basta|anziché|invece d[ei]|ohne|kein\\p{L}*|weniger|statt|geen|zonder|minder|in plaats van|utan|ingen|inga|mindre|bez|mniej|żadnych|без|меньше|никаких';
 const WITHOUT_SUBSCRIPTION = new RegExp(
   [
-    // A capital glued to a lower-case letter starts a word too: inline elements without a space between them
-    // ("<strong>lock-in</strong><span>Less dependence…</span>") read as "lock-inLess dependence…".
-    `(?:(?<![\\p{L}\\p{N}])|(?<=\\p{Ll})(?=\\p{Lu}))(?:${NEGATION})(?:[\\s'’]+[\\p{L}\\p{N}]+){0,5}?[\\s'’]+(?:subscriptions?|abonnements?|suscripci(?:ón|ones)|assinaturas?|abbonament[oi]|Abos?|abonnementen|prenumeration\\p{L}*|subskrypcj\\p{L}*|abonelik\\p{L}*|подписк\\p{L}*)(?![\\p{L}])`,
+    `(?<![\\p{L}\\p{N}])(?:${NEGATION})(?:[\\s'’]+[\\p{L}\\p{N}]+){0,5}?[\\s'’]+(?:subscriptions?|abonnements?|suscripci(?:ón|ones)|assinaturas?|abbonament[oi]|Abos?|abonnementen|prenumeration\\p{L}*|subskrypcj\\p{L}*|abonelik\\p{L}*|подписк\\p{L}*)(?![\\p{L}])`,
     words('aboneliksiz|abonelik yok'),
     'サブスク(?:リプション)?(?:不要|なし|無し)|月額(?:料金)?(?:不要|なし|無し)|(?:无需|无|不需要|免|無需|無|不需)(?:订阅|訂閱)|구독\\s?(?:없이|없는|불필요|필요\\s?없)',
   ].join('|'),
@@ -572,7 +595,7 @@ const ALL_FREE = new RegExp(
   [
     '\\b(?:completely|totally|100%|entirely|always) free\\b|\\bfree to use\\b|\\bfree,? forever\\b|\\b(?:is|are) free\\b(?! (?:trial|for \\d|to (?!use\\b)))',
     words(
-      '(?:entièrement|totalement|complètement|100 ?%) gratuite?s?|(?:est|sont) gratuite?s?|(?:es|son) (?:gratis|gratuit[oa]s?)|(?:totalmente|completamente) (?:gratis|gratuit[oa]s?|grátis)|(?:é|são) (?:grátis|gratuit[oa]s?)|(?:è|sono) gratuit[oaie]|(?:ist|sind) (?:kostenlos|gratis)|(?:völlig|komplett|vollständig|100 ?%) (?:kostenlos|gratis)|kostenlos nutzbar',
+      '(?:entièrement|totalement|complètement|100 ?%) gratuite?s?|100 ?% (?:gratuit[oa]s?|grátis|gratis|kostenlos|darmow\\p{L}*|ücretsiz)|(?:est|sont) gratuite?s?|(?:es|son) (?:gratis|gratuit[oa]s?)|(?:totalmente|completamente) (?:gratis|gratuit[oa]s?|grátis)|(?:é|são) (?:grátis|gratuit[oa]s?)|(?:è|sono) gratuit[oaie]|(?:ist|sind) (?:kostenlos|gratis)|(?:völlig|komplett|vollständig|100 ?%) (?:kostenlos|gratis)|kostenlos nutzbar',
     ),
     '完全無料|無料で(?:使え|利用|ご利用|お使い)|無料です|完全免费|免费使用|永久免费|完全免費|免費使用|무료로 사용|완전 무료|무료입니다',
   ].join('|'),
@@ -580,6 +603,19 @@ const ALL_FREE = new RegExp(
 );
 /** The product costs nothing itself: the user pays the model provider with their own key. */
 const OWN_KEYS = /\bbring your own (?:\w+ )?(?:API )?keys?\b|\b(?:use|with) your own (?:\w+ )?API keys?\b/i;
+
+/** The site speaking of itself or of its own code: "we", "our", "this project", "the code", "nous", "wir", "我们",
+ *  "代码", "私たち", "우리", in the languages founders write in. */
+const SELF = new RegExp(
+  `${words(
+    'we|our|this (?:project|software|site|app)|the (?:source )?code|its (?:source )?code|nous|notre|nos|wir|unser\\p{L}*|nosotros|nuestr[oa]s?|nós|noss[oa]s?|noi|nostr[oaie]|wij|onze|vi|vår[at]?|my|nasz\\p{L}*|biz|bizim|мы|наш\\p{L}*',
+  )}|我们|我們|本项目|本項目|本软件|本軟體|代码|代碼|源码|源碼|私たち|本ソフト|コード|우리|저희|소스 코드`,
+  'iu',
+);
+
+/** Inline elements without a space between them ("<strong>lock-in</strong><span>Less dependence…</span>") read as
+ *  "lock-inLess dependence…": a capital after a lower-case letter starts a word. */
+const wordsApart = (text: string) => text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
 
 /**
  * The first line on the own pages that matches, with its evidence. A licence is stated in the footer
@@ -609,9 +645,9 @@ function statement(site: SiteView, pattern: RegExp, inFooter = false, name?: str
         (isBoilerplate(b) && !(inFooter && /\bfooter\b/.test(b.within) && !/\bnav\b/.test(b.within)))
       )
         continue;
-      if (!anyLine && !named(b.text) && !/\b(?:we|our|this (?:project|software|site|app))\b/i.test(b.text)) continue;
+      if (!anyLine && !named(b.text) && !SELF.test(b.text)) continue;
       const m = pattern.exec(b.text);
-      if (m && !unless?.test(b.text)) return quoteLine(page, b.text, m.index, m[0].length);
+      if (m && !unless?.test(wordsApart(b.text))) return quoteLine(page, b.text, m.index, m[0].length);
     }
   }
   return null;
@@ -634,14 +670,6 @@ const FREE_OPEN_SOURCE = new RegExp(
 const OPEN_SOURCE_WORDS =
   /open[- ]?source|quelloffen|logiciel libre|software libre|c[óo]digo (?:abierto|aberto)|codice aperto|açık kaynak|открыт\p{L}* исходн|オープンソース|开源|開源|오픈\s?소스/iu;
 
-/** A plan named for how it is billed: "Monthly", "Jährlich", "Annuel", "月額", "연간". */
-const BILLING_NAME = new RegExp(
-  `^(?:${PERIODIC_WORDS}|monatlich|jährlich|mensuel|annuel|mensal|anual|mensile|annuale|maandelijks|jaarlijks|月額|年額|月払い|年払い|月付|年付|按月|按年|包月|包年|월간|연간|월 결제|연 결제)$`,
-  'iu',
-);
-/** "Free~", "Gratuit –", "무료~": a price range that starts at nothing. */
-const FREE_FROM =
-  /(?:free|gratuit|gratis|grátis|kostenlos|gratuito|darmowy|ücretsiz|бесплатно|無料|免费|免費|무료)\s*[~〜～–-]$/iu;
 /** A price quoted per customer: "priced individually", "price on request", "sur devis", "Preis auf Anfrage". */
 const QUOTED_PRICE = cuePattern(
   'priced individually|individual (?:quote|pricing)|custom (?:quote|pricing)|contact (?:us|sales) for (?:a )?(?:quote|pricing)|price on request|prices? upon request|sur devis|devis personnalisé|tarif sur demande|auf anfrage|individuelles angebot|individuell kalkuliert|precio a consultar|presupuesto personalizado|a consultar|preço sob consulta|orçamento personalizado|prezzo su richiesta|preventivo personalizzato|prijs op aanvraag|offerte op maat|pris på förfrågan|wycen\\p{L}* indywidualn\\p{L}*|indywidualn\\p{L}* wycen\\p{L}*|fiyat teklifi|цена по запросу|индивидуальн\\p{L}* расч[её]т',
@@ -693,6 +721,22 @@ function statedPrice(site: SiteView): { evidence: Evidence | null; recurring: bo
   return null;
 }
 
+/** A price range that starts at nothing: "Free – $25/mo", "무료~25,000원/월", "0 € à 29 €", "無料〜月額980円". */
+const FREE_RANGE = new RegExp(
+  `(?:${words('free|gratuit|gratis|grátis|gratuito|kostenlos|darmowy|ücretsiz|бесплатно')}|무료|無料|免费|免費|(?:${CURRENCY_BEFORE}\\s?)?(?<![\\d.,])0(?:[.,]00?)?(?:\\s?${CURRENCY_AFTER})?)\\s*(?:[~〜～–—-]|à|a|bis|to|até)\\s*(?:${PRICE.source})`,
+  'iu',
+);
+/** The first line of the pricing pages or sections with a range from free to a price, quoted. */
+function freeRange(site: SiteView): Evidence | null {
+  for (const { page, blocks, indexes } of pricingLines(site))
+    for (const i of indexes) {
+      const b = blocks[i];
+      const m = b.text.length <= 300 && isOwnStatement(b) ? FREE_RANGE.exec(b.text) : null;
+      if (m) return quoteLine(page, b.text, m.index, m[0].length);
+    }
+  return null;
+}
+
 /**
  * free / freemium / paid / subscription / one-time / open source, only as the site states it, and from what it says
  * about the price first: plans, "per month", "free plan", "one-time purchase". A licence or a public repository gives
@@ -707,11 +751,9 @@ export function extractPricingModel(
   faqs: SourcedFaq[] = [],
 ): Proposal<string> | undefined {
   const quoted = tiers.filter((t) => t.evidence[0] && !t.sponsorship);
-  const paid = quoted.filter((t) => t.amount > 0);
-  // Cards named "Monthly" / "Yearly" are one plan billed two ways: a zero there is a price the page fills in by script,
-  // not a free plan.
-  const billedPlans = quoted.filter((t) => BILLING_NAME.test(t.name.trim()));
-  const freeTier = quoted.find((t) => t.amount === 0 && !billedPlans.includes(t)) ?? quoted.find((t) => t.fromFree);
+  // "Monthly 0.00€": a plan named by its billing period is paid for; a zero there is the placeholder a script fills in.
+  const paid = quoted.filter((t) => t.amount > 0 || periodOnly(t.name));
+  const freeTier = quoted.find((t) => t.amount === 0 && !periodOnly(t.name) && !t.discounted);
   const price = paid.length ? null : statedPrice(site);
   const openSource = statement(site, OPEN_SOURCE, true, name);
   const freeOpenSource = openSource && statement(site, FREE_OPEN_SOURCE, true, name);
@@ -721,7 +763,7 @@ export function extractPricingModel(
   const answer = pricingAnswer(faqs);
   if (answer && FREE_OF_CHARGE.test(answer.answer) && PURCHASE.test(answer.answer) && !ANY_PRICE.test(answer.answer))
     return propose('freemium', answer.evidence.slice(1));
-  const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name);
+  const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name) ?? freeRange(site);
   // "Is it free? Yes." states the price, which comes before what the licence says; "Yes, free and open source" is the
   // open-source statement it always was.
   const free = !paid.length && !price && !freePlan && !freeOpenSource ? freeAnswer(faqs) : undefined;
@@ -735,11 +777,11 @@ export function extractPricingModel(
   if (!paid.length && !price) {
     if (openSource) return propose('open source', [openSource]);
   } else if (freeOpenSource) return propose('open source', [freeOpenSource]);
-  if (!paid.length && billedPlans.length)
-    return propose('subscription', [billedPlans[0].evidence[1] ?? null, billedPlans[0].evidence[0]]);
   // A subscription sold per month is not made one-time by a "lifetime access" line: the plans' periods come first.
   const recurring = paid.find((t) => t.recurring);
-  if (recurring) return propose('subscription', [recurring.evidence[0]]);
+  // A plan named "Monthly" is quoted by its name too: that is what says it recurs.
+  if (recurring)
+    return propose('subscription', periodOnly(recurring.name) ? recurring.evidence : [recurring.evidence[0]]);
   const oneTime =
     paid.find((t) => ONE_TIME_PRICE.test(t.price))?.evidence[0] ??
     (price?.oneTime ? price.evidence : null) ??

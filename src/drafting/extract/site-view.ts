@@ -39,10 +39,11 @@ export const SELF_DESCRIBING: readonly PageKind[] = [
 ];
 
 /**
- * Lines that are navigation, footer, cookie notices or other people's words, not the company's own
+ * Lines that are navigation, footer, cookie notices, announcement bars or other people's words, not the company's own
  * statements. ("banner" is left out: hero sections are often called that.)
  */
-const NOT_OWN_WORDS = /\b(nav|footer|cookie|modal|popup|newsletter|breadcrumb|menu|navbar|sidebar)\b/;
+const NOT_OWN_WORDS =
+  /\b(nav|footer|cookie|consent|gdpr|onetrust|announcement|topbar|modal|popup|newsletter|breadcrumb|menu|navbar|sidebar)\b/;
 const OTHER_PEOPLES_WORDS = /\b(testimonial|review|quote|blockquote)\b/;
 
 export const isBoilerplate = (b: TextBlock) => NOT_OWN_WORDS.test(b.within);
@@ -117,6 +118,7 @@ export function siteView(crawled: CrawledPage[]): SiteView {
       sources,
     });
   }
+  markBarsAboveNavigation(pages);
   pages.sort((a, b) => Number(b.kind === 'homepage') - Number(a.kind === 'homepage'));
   const home = pages.find((p) => p.kind === 'homepage');
   // The crawled host may be a staging or loopback address; the canonical and og:url name the real domain.
@@ -126,6 +128,28 @@ export function siteView(crawled: CrawledPage[]): SiteView {
   for (const h of first ? [hostOf(first.url), hostOf(canonical), hostOf(first.meta['og:url'])] : [])
     if (h) ownHosts.add(h);
   return { pages, home, ownHosts: [...ownHosts] };
+}
+
+/**
+ * Lines above the navigation that two pages or more repeat word for word: an announcement bar ("Spring sale: Pro free
+ * for life until May 31"), a campaign or a sponsor's strip, whatever its markup is called. They are marked as such, so
+ * an offer of the moment is not read as the product's price or a feature.
+ */
+function markBarsAboveNavigation(pages: ViewPage[]): void {
+  const above = (p: ViewPage) => {
+    const nav = p.blocks.findIndex((b) => /\b(nav|navbar|menu|header)\b/.test(b.within));
+    return nav > 0 ? p.blocks.slice(0, Math.min(nav, 5)) : [];
+  };
+  const seen = new Map<string, number>();
+  for (const p of pages) for (const t of new Set(above(p).map((b) => b.text))) seen.set(t, (seen.get(t) ?? 0) + 1);
+  for (const p of pages) {
+    const nav = above(p).length;
+    p.blocks = p.blocks.map((b, i) =>
+      i < nav && (seen.get(b.text) ?? 0) >= 2 && !/\bhero\b/.test(b.within)
+        ? { ...b, within: `${b.within} announcement`.trim() }
+        : b,
+    );
+  }
 }
 
 const joinedText = new WeakMap<ViewPage, string>();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractFaqs } from '../../../src/drafting/extract/faqs.js';
+import { allFaqs, extractFaqs } from '../../../src/drafting/extract/faqs.js';
 import { siteView } from '../../../src/drafting/extract/site-view.js';
 import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
 
@@ -217,4 +217,34 @@ test('outside a FAQ a heading with a question word but no "?" is not a question'
     }),
   );
   assert.deepEqual(faqs, []);
+});
+
+test('a FAQPage in another script than the page is left out; one in the page’s script is kept, in Japanese and Korean', () => {
+  const ld = (q: string, a: string) =>
+    `<script type="application/ld+json">${JSON.stringify({
+      '@type': 'FAQPage',
+      mainEntity: [{ '@type': 'Question', name: q, acceptedAnswer: { '@type': 'Answer', text: a } }],
+    })}</script>`;
+  for (const [text, own] of [
+    [
+      '<h1>アクメ</h1><p>ドラッグアンドドロップで社内ツールを数分で作成できます。データベースやAPIに接続して、すぐに使えます。</p>',
+      ['アクメは無料ですか？', 'はい、基本機能は無料でお使いいただけます。'],
+    ],
+    [
+      '<h1>아크미</h1><p>드래그 앤 드롭으로 사내 도구를 몇 분 만에 만들 수 있습니다. 데이터베이스와 API에 바로 연결됩니다.</p>',
+      ['아크미는 무료인가요?', '네, 기본 기능은 무료로 사용할 수 있습니다.'],
+    ],
+  ] as [string, [string, string]][]) {
+    const foreign = siteView(
+      pagesFromHtml({
+        '/': htmlPage('Acme', text, ld('What is Acme?', 'Acme is a low-code platform for building internal tools.')),
+      }),
+    );
+    assert.deepEqual(allFaqs(foreign), []);
+    const same = siteView(pagesFromHtml({ '/': htmlPage('Acme', text, ld(...own)) }));
+    assert.deepEqual(
+      allFaqs(same).map((f) => f.question),
+      [own[0]],
+    );
+  }
 });

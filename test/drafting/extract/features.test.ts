@@ -302,3 +302,118 @@ test('a section named for what the product does ("O que o Acme faz", "Cosa fa Ac
     assert.equal(value?.length, 3, heading);
   }
 });
+
+test('lines of a checklist container are features, in German and Spanish; three are needed', () => {
+  for (const items of [
+    ['Online-Kalender (Tages- und Wochenansicht)', 'Kundenkartei (importierbar)', 'Statistiken pro Mitarbeiter'],
+    ['Calendario en línea', 'Fichero de clientes importable', 'Estadísticas por empleado'],
+  ]) {
+    const body = `<h1>Acme</h1><p>Alles drin.</p><div class="col">${items.map((i) => `<div class="checklist-item">${i}</div>`).join('')}</div>`;
+    assert.deepEqual(extractFeatures(home(body))?.value, items);
+  }
+  const two = '<h1>Acme</h1><div class="checklist-item">Kalender</div><div class="checklist-item">Statistiken</div>';
+  assert.equal(extractFeatures(home(two)), undefined);
+});
+
+test('sibling headings with a sentence are cards although quotes and a closing question sit among them, in German and French', () => {
+  for (const [cards, quoteHeading, question] of [
+    [
+      [
+        ['Online-Kalender', 'Trage deine Termine mühelos ein und behalte alles im Blick.'],
+        ['Erinnerungen', 'Verabschiede dich von vergessenen Terminen durch SMS-Erinnerungen.'],
+        ['Onlinebuchung', '(kein Aufpreis)', 'Deine Kunden buchen über einen Link online und sparen dir Telefonzeit.'],
+      ],
+      'Eure Geschichten',
+      'Haben wir dein Interesse geweckt?',
+    ],
+    [
+      [
+        ['Agenda en ligne', 'Notez vos rendez-vous sans effort et gardez tout en vue.'],
+        ['Rappels', 'Dites adieu aux rendez-vous oubliés grâce aux rappels par SMS.'],
+        [
+          'Réservation en ligne',
+          '(sans supplément)',
+          'Vos clients réservent en ligne par un lien et vous économisez du temps.',
+        ],
+      ],
+      'Vos histoires',
+      'Convaincu ?',
+    ],
+  ] as [string[][], string, string][]) {
+    const body =
+      '<h1>Acme</h1>' +
+      cards.map(([t, ...ps]) => `<h2>${t}</h2>${ps.map((p) => `<p>${p}</p>`).join('')}`).join('') +
+      `<div class="testimonial"><h2>${quoteHeading}</h2><p>„Wir lieben es, wirklich sehr, jeden Tag.“</p></div>` +
+      `<div class="testimonial"><h2>${quoteHeading}</h2><p>„Endlich Ordnung in unserem Salon, danke.“</p></div>` +
+      `<h2>${question}</h2><p>Probiere es aus, vierzehn Tage kostenlos und ohne Verpflichtung.</p>`;
+    const features = extractFeatures(home(body))?.value ?? [];
+    assert.equal(features.length, 3, features.join(' | '));
+    assert.match(features[2], new RegExp(cards[2][2].slice(0, 12)));
+  }
+});
+
+test('cards of a grid each led by an icon on its own line are read as cards, in Portuguese and English', () => {
+  const grid = (cards: [string, string][]) =>
+    cards.map(([t, d]) => `<div class="tool"><div>🗜️</div><div>${t}</div><div>${d}</div></div>`).join('');
+  for (const cards of [
+    [
+      ['Comprimir PDF', 'Reduza até 80% do tamanho'],
+      ['Juntar PDF', 'Una vários arquivos em um só'],
+      ['OCR PDF', 'Reconheça texto em imagens escaneadas'],
+    ],
+    [
+      ['Compress PDF', 'Shrink files by up to 80%'],
+      ['Merge PDF', 'Join several files into one'],
+      ['OCR PDF', 'Recognise text in scanned images'],
+    ],
+  ] as [string, string][][]) {
+    assert.deepEqual(
+      extractFeatures(home(`<h1>Acme</h1>${grid(cards)}`))?.value,
+      cards.map(([t, d]) => `${t}: ${d}`),
+    );
+  }
+});
+
+test('steps whose number is a heading of its own are cards, and a Japanese title is measured by its characters', () => {
+  const steps = (items: [string, string][]) =>
+    items.map(([t, d], k) => `<h3>${k + 1}.</h3><h3>${t}</h3><div>${d}</div>`).join('');
+  const ja: [string, string][] = [
+    [
+      'UIを設計するためのコンポーネントをドラッグアンドドロップする',
+      'コンポーネントをドラッグアンドドロップして、アプリのUIを素早く構築できます。',
+    ],
+    ['データソースに接続する', 'MySQL、PostgreSQLなどのデータベースやREST APIに接続します。'],
+    ['ワークフローを自動化する', '繰り返しのタスクを減らすために、ワークフローを自動化しましょう。'],
+  ];
+  const en: [string, string][] = [
+    ['Drag and drop components', 'Build the interface of your app in minutes by dropping components.'],
+    ['Connect your data', 'Plug in MySQL, PostgreSQL, REST or GraphQL sources in a few clicks.'],
+    ['Automate workflows', 'Keep data fresh and cut repetitive tasks with scheduled flows.'],
+  ];
+  for (const items of [ja, en]) {
+    const features = extractFeatures(home(`<h1>Acme</h1><h2>4 steps</h2>${steps(items)}`))?.value ?? [];
+    assert.deepEqual(
+      features.map((f) => f.split(':')[0]),
+      items.map(([t]) => t),
+    );
+  }
+});
+
+test('a heading with the sentence under it, then a list its markup calls features, is one feature, in Chinese and English', () => {
+  for (const [heading, lead, items] of [
+    [
+      '派单、验收与结算，在一个闭环中完成',
+      'Acme 将现场运营转化为可管理的标准流程，确保线下履约可追踪、可验证。',
+      ['在正确时间自动派单给合适的服务方', '付款释放前进行基于照片的质检验收'],
+    ],
+    [
+      'Dispatch, checks and payouts in one loop',
+      'Acme turns field work into a managed process, so every job can be traced and verified.',
+      ['Jobs go to the right provider at the right time', 'Photo checks before any payout'],
+    ],
+  ] as [string, string, string[]][]) {
+    const body = `<h1>Acme</h1><h3>${heading}</h3><p>${lead}</p><ul>${items.map((i) => `<li class="feature">${i}</li>`).join('')}</ul>`;
+    const features = extractFeatures(home(body))?.value ?? [];
+    assert.ok(features.includes(`${heading}: ${lead}`), features.join(' | '));
+  }
+});

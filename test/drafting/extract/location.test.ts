@@ -309,3 +309,49 @@ test('a town written with its river or region keeps its full name, in German and
     assert.equal(locate(pages).city, city, line);
   }
 });
+
+test('the company giving its nationality in its own language places it in that country', () => {
+  for (const [line, country] of [
+    ['Somos uma plataforma brasileira de ferramentas PDF.', 'BR'],
+    ["En tant qu'entreprise suisse, Acme respecte le RGPD.", 'CH'],
+    ['Acme es una empresa mexicana de software.', 'MX'],
+    ['Acme ist ein deutsches Unternehmen aus dem Norden.', 'DE'],
+    ['Acme är ett svenskt företag.', 'SE'],
+  ])
+    assert.equal(locate(about(`<p>${line}</p>`)).country, country, line);
+  // A customer's nationality, said without the company being it, is not the company's.
+  for (const line of ['Ayudamos a una empresa mexicana a crecer.', 'Wir haben für ein deutsches Unternehmen gebaut.'])
+    assert.equal(locate(about(`<p>${line}</p>`)).country, undefined, line);
+});
+
+test('a labelled address line gives the city in the country it names, or the only country of its last place', () => {
+  assert.deepEqual(
+    (({ country, city }) => ({ country, city }))(
+      locate(about('<p>Adresse : Acme, Protection des données, Genève, Suisse</p>')),
+    ),
+    { country: 'CH', city: 'Genève' },
+  );
+  assert.deepEqual(
+    (({ country, city }) => ({ country, city }))(
+      locate(
+        home('<h1>Acme</h1><footer><div>📍 Adres: İsmetiye, Mina Sk. No:1 44100 Battalgazi/Malatya</div></footer>'),
+      ),
+    ),
+    { country: 'TR', city: 'Malatya' },
+  );
+  // A place several countries have, and no country named, gives nothing.
+  assert.equal(locate(about('<p>Address: 12 Main Street, 12345 Springfield</p>')).city, undefined);
+});
+
+test('in an address the name after the postcode is the city, and the part after it its province, in Spanish and Italian', () => {
+  for (const [line, city] of [
+    ['Av. Lazarejo 86, 28232 Las Rozas de Madrid, Madrid, España', 'Las Rozas de Madrid'],
+    ['Via Roma 10, 20900 Monza, Lombardia, Italia', 'Monza'],
+  ]) {
+    const found = locate({
+      '/': htmlPage('Acme', '<h1>Acme</h1>'),
+      '/contact': htmlPage('Contact', `<h1>Contact</h1><address>${line}</address>`),
+    });
+    assert.equal(found.city, city, line);
+  }
+});

@@ -553,3 +553,112 @@ test('a form’s “subscribe” button is no subscription model, in Korean and 
     assert.equal(modelOf(pages).value, undefined, button);
   }
 });
+
+test('plans named by their billing period are a subscription, and their zero placeholders state no price, in German and English', () => {
+  for (const [monthly, yearly, note] of [
+    ['Monatlich', 'Jährlich', 'Keine langen Vertragsbindungen, keine versteckten Gebühren für deinen Salon.'],
+    ['Monthly', 'Yearly', 'No long contracts and no hidden fees for your salon, ever.'],
+  ]) {
+    const pages = withPricing('', `<p>${note}</p><h2>${monthly}</h2><p>0.00€</p><h2>${yearly}</h2><p>0.00€</p>`);
+    const model = modelOf(pages);
+    assert.equal(model.value, 'subscription');
+    assert.ok(model.quotes.includes(monthly), model.quotes.join(' | '));
+    assert.equal(summaryOf(pages), note);
+  }
+});
+
+test('a worked example in an aside is no plan, and a price element may carry a note after the price, in Dutch and English', () => {
+  const card = (name: string, price: string) =>
+    `<div class="plan"><h3>${name}</h3><p>Voor kleinere teams</p><div class="price">${price}</div></div>`;
+  const nl = withPricing(
+    '',
+    '<aside><h2>Professional</h2><p>8 gebruikers</p><div class="price">€ 392 per maand</div></aside>' +
+      card('Starter', '€ 29 per gebruiker per maand Standaard onboarding inbegrepen') +
+      card('Professional', '€ 49 per gebruiker per maand Implementatiegesprek inbegrepen'),
+  );
+  assert.equal(summaryOf(nl), 'Starter € 29 per gebruiker per maand, Professional € 49 per gebruiker per maand');
+  const en = withPricing(
+    '',
+    '<aside><h2>Team</h2><p>8 users</p><div class="price">$392 per month</div></aside>' +
+      card('Solo', '$29 per user per month Onboarding call included') +
+      card('Team', '$49 per user per month Setup call included'),
+  );
+  assert.equal(summaryOf(en), 'Solo $29 per user per month, Team $49 per user per month');
+});
+
+test('the pricing page names the plans: a price pictured on the homepage is not added, in Chinese and English', () => {
+  const zh = summaryOf(
+    withPricing(
+      '<div class="hero"><h4>温哥华市中心公寓</h4><p class="price">$182 / 晚</p></div>',
+      '<div class="pricing"><h3>住客沟通自动驾驶</h3><p>AI 自动回复各渠道住客咨询。</p><div class="price">$69 / 月</div></div>' +
+        '<div class="pricing"><h3>运营自动驾驶</h3><p>为每个线下任务提供自动派单。</p><div class="price">$10 / 派单任务</div></div>',
+    ),
+  );
+  assert.equal(zh, '住客沟通自动驾驶 $69 / 月, 运营自动驾驶 $10');
+  const en = summaryOf(
+    withPricing(
+      '<div class="hero"><h4>Downtown loft</h4><p class="price">$182 per night</p></div>',
+      plan('Starter', '$29 per month') + plan('Team', '$49 per month'),
+    ),
+  );
+  assert.equal(en, 'Starter $29 per month, Team $49 per month');
+});
+
+test('a struck-out price run into the current one gives the current one, and a zero after it is an offer, not a free plan', () => {
+  assert.equal(
+    summaryOf(withPricing('', plan('Pro', '€99 €79 / mois') + plan('Équipe', '€199 / mois'))),
+    'Pro €79 / mois, Équipe €199 / mois',
+  );
+  const model = modelOf(withPricing('', plan('Inbox', '$69$0 per month') + plan('Pricing', '$29 per month')));
+  assert.equal(model.value, 'subscription');
+});
+
+test('a Portuguese signature ("assinatura digital") is no subscription; "plano de assinatura mensal" is one', () => {
+  const free = modelOf({
+    '/': htmlPage(
+      'Acme',
+      '<h1>Acme</h1><p>Assinar PDF: assinatura digital válida em segundos.</p><p>O Acme é 100% gratuito.</p>',
+    ),
+  });
+  assert.equal(free.value, 'free');
+  const paid = modelOf({
+    '/': htmlPage('Acme', '<h1>Acme</h1><p>Escolha o plano de assinatura mensal que preferir.</p>'),
+  });
+  assert.equal(paid.value, 'subscription');
+});
+
+test('with only a free plan, the pricing page’s own sentence is the summary, in Portuguese and English', () => {
+  for (const [sentence, name, price] of [
+    [
+      'No Acme, todas as ferramentas são gratuitas para todo mundo. Sem trials, sem planos escondidos.',
+      'Plano Gratuito',
+      'R$ 0',
+    ],
+    ['Every Acme tool is free for everyone. No trials, no hidden plans, no catches.', 'Free plan', '$0'],
+  ])
+    assert.equal(summaryOf(withPricing('', `<p>${sentence}</p><div>${name}</div><div>${price}</div>`)), sentence);
+});
+
+test('on another page of the site, a licence statement about "the code" or "our project" counts, in Chinese and French', () => {
+  for (const line of ['开源透明：代码完全开源，安全可靠。', 'Notre projet est un logiciel open source.']) {
+    const model = modelOf({
+      '/': htmlPage('Acme', '<h1>Acme</h1><p>Upload images in one click.</p>'),
+      '/guide/': htmlPage('Guide', `<h1>Guide</h1><p>${line}</p>`),
+    });
+    assert.equal(model.value, 'open source', line);
+  }
+  // Another project's licence on such a page says nothing of the product.
+  const other = modelOf({
+    '/': htmlPage('Acme', '<h1>Acme</h1><p>Upload images in one click.</p>'),
+    '/guide/': htmlPage('Guide', '<h1>Guide</h1><p>Electron is open source and free.</p>'),
+  });
+  assert.equal(other.value, undefined);
+});
+
+test('a price range from free makes freemium; a range between two prices does not, in Korean, English and French', () => {
+  for (const range of ['무료~25,000원/월', 'Free – $25/month', 'De 0 € à 29 €/mois']) {
+    const model = modelOf(withPricing('', `<h3>Agent</h3><p>${range}</p>`));
+    assert.equal(model.value, 'freemium', range);
+  }
+  assert.equal(modelOf(withPricing('', '<h3>Team</h3><p>10 – 29 €/mois</p>')).value, 'subscription');
+});
