@@ -273,6 +273,8 @@ const COST_TERMS =
   '\\b(?:free|paid|pay|costs?|fees?|price[ds]?|pricing|subscription|licen[cs]e[ds]?|open[- ]source|donations?|sponsor\\w*|trial|billed|plans?)\\b' +
   // The same words in French, Spanish, Portuguese, Italian, German, Dutch, Swedish, Polish, Turkish, Russian.
   '|(?<![\\p{L}])(?:frais|Gebühren|tasas|comisiones|taxas|commissioni|opłat\\p{L}*|co[ûu]te|cuesta|custa|costa|kostet|kost|kostar|kosztuje|стоит|gratuite?s?|gratuitement|payante?s?|prix|tarifs?|abonnements?|gratis|gratuit[oa]s?|grátis|pago|precios?|suscripción|preços?|assinatura|prezz[oi]|abbonamento|kostenlos|kostenpflichtig|Preis(?:e|en)?|Abo|prijs|prijzen|kosten|pris|priser|kostnad|avgift|bezpłatn\\p{L}*|darmow\\p{L}*|płatn\\p{L}*|cen[aey]|subskrypcj\\p{L}*|ücretsiz|ücretli|fiyat\\p{L}*|abonelik|бесплатн\\p{L}*|платн\\p{L}*|цен[аы]|тариф\\p{L}*|подписк\\p{L}*)(?![\\p{L}])' +
+  // Vietnamese: free, paid, price list, package.
+  '|(?<![\\p{L}])(?:miễn phí|trả phí|bảng giá|giá|gói)(?![\\p{L}])' +
   '|無料|有料|料金|価格|月額|買い切り|免费|付费|价格|定价|订阅|免費|付費|價格|訂閱|무료|유료|가격|요금|구독';
 /** A sentence about what it costs: a price, or free/paid/licence words. */
 const COST_WORDS = new RegExp(`${PRICE.source}|${COST_TERMS}`, 'iu');
@@ -373,6 +375,18 @@ const LISTING_SUMMARY_MAX = 300;
 /** A sentence, not a row of buttons or labels: it ends as one, in any script. */
 const SENTENCE_END = /[.!。！](?:["'”»」』)]*)(?:\s|$)/u;
 
+/** The first short own line of the pricing pages and sections that states a price (a card's price line). */
+function leadPrice(site: SiteView): { text: string; evidence: Evidence | null } | null {
+  for (const { page, blocks, indexes } of pricingLines(site))
+    for (const i of indexes) {
+      const b = blocks[i];
+      if (b.text.length > 120 || !isOwnStatement(b) || sponsorLine(page, blocks, i) || !ANY_PRICE.test(b.text))
+        continue;
+      return { text: b.text, evidence: quoteLine(page, b.text) };
+    }
+  return null;
+}
+
 /** Plans named as packages, in the languages founders write in: "Kies een pakket", "Wähle dein Paket". */
 const PLAN_WORDS = cuePattern(
   'packages?|pakket(?:ten)?|pakete?|paquetes?|pacotes?|pacchett[oi]|forfaits?|formules?|wycen\\p{L}*|pakiet\\p{L}*',
@@ -464,7 +478,13 @@ export function extractPricingSummary(
     if (!site) return undefined;
     // Without plans, a sentence that states a price says most; then the lead.
     const priced = lead && ANY_PRICE.test(lead.value) ? lead : pricedSentence(site);
-    if (priced || lead) return priced ?? lead;
+    if (priced) return priced;
+    // The lead, then the price the page states under it ("Pay once, it is yours." / "€49.90 once · VAT included").
+    if (lead) {
+      const price = leadPrice(site);
+      const both = price && `${lead.value} ${price.text}`;
+      return both && both.length <= LISTING_SUMMARY_MAX ? propose(both, [...lead.evidence, price.evidence]) : lead;
+    }
     const answer = pricingAnswer(faqs);
     return (
       pricingSentence(site) ??

@@ -662,3 +662,21 @@ test('a price range from free makes freemium; a range between two prices does no
   }
   assert.equal(modelOf(withPricing('', '<h3>Team</h3><p>10 – 29 €/mois</p>')).value, 'subscription');
 });
+
+test('without plans, the lead is followed by the price line under it, in Italian and English', () => {
+  for (const [lead, price] of [
+    ['Nessun abbonamento, nessuna sorpresa. Paghi una volta e il programma è tuo.', '€49,90 una volta · IVA inclusa'],
+    ['No subscription and no surprises: pay once and the app is yours.', '$29 once · taxes included'],
+  ]) {
+    assert.equal(summaryOf(withPricing('', `<p>${lead}</p><div>${price}</div>`)), `${lead} ${price}`);
+  }
+});
+
+test('a Vietnamese pricing lead speaks of cost with its own words (giá, gói, miễn phí), as a French one does', () => {
+  for (const lead of [
+    'Gói mở khóa một lần có giá 9,99 USD theo kế hoạch.',
+    'Une formule unique, sans frais cachés, pour toute l’équipe.',
+  ]) {
+    assert.ok(summaryOf(withPricing('', `<p>${lead}</p>${plan('Pro', '$9.99')}`))?.startsWith(lead), lead);
+  }
+});
