@@ -223,3 +223,13 @@ test('services in an offer catalogue and a list of several apps do not name the 
   const one = ld({ '@type': 'SoftwareApplication', name: 'Acme Notes' });
   assert.equal(extractName(home('Acme Notes', '<h1>Acme Notes</h1>', one))?.value, 'Acme Notes');
 });
+
+test('a hero heading broken over two h1 lines after a dash is read whole, in German and English', () => {
+  for (const [a, b] of [
+    ['Hallo Beauty -', 'Liebhaber!'],
+    ['Invoices for freelancers —', 'done in a minute.'],
+  ]) {
+    const s = home('Acme', `<section class="hero"><h1>${a}</h1><h1>${b}</h1></section>`);
+    assert.equal(extractTagline(s, 'Acme')?.value, `${a} ${b}`);
+  }
+});
