@@ -66,6 +66,17 @@ const mailtoAddress = (href: string) => {
   }
 };
 
+/** "[at]", "(at)", "{at}", "[ät]", "(@)" and "[dot]", "(dot)", "[punkt]", "(punto)", "(point)" between the parts of an
+ *  address. */
+const AT = '\\s*(?:\\[\\s*(?:at|ät|@|arroba|chez)\\s*\\]|\\(\\s*(?:at|ät|@|arroba|chez)\\s*\\)|\\{\\s*at\\s*\\})\\s*';
+const DOT_WORD =
+  '\\s*(?:\\[\\s*(?:dot|punkt|punto|point|ponto|kropka)\\s*\\]|\\(\\s*(?:dot|punkt|punto|point|ponto|kropka)\\s*\\))\\s*|\\.';
+const DOT = new RegExp(DOT_WORD, 'giu');
+const OBFUSCATED = new RegExp(
+  `([A-Za-z0-9._%+-]{1,64})${AT}([A-Za-z0-9-]{1,63}(?:(?:${DOT_WORD})[A-Za-z0-9-]{1,63})*(?:${DOT_WORD})[A-Za-z]{2,24})(?![A-Za-z0-9-])`,
+  'giu',
+);
+
 /** Words naming another organisation behind the product: a sponsor, a backer, a partner, in the languages founders
  *  write in. */
 const SPONSORED_BY = cuePattern(
@@ -136,7 +147,15 @@ export function extractContactEmail(site: SiteView, name?: string): Proposal<str
         add(email, quoteOn(page, 'links', l.href), onContact + 1);
     }
     for (const b of page.blocks) {
-      if (isOtherPeoplesWords(b) || !b.text.includes('@')) continue;
+      if (isOtherPeoplesWords(b)) continue;
+      // "info [at] acme.de", "hello(at)acme(dot)com": written so that harvesters miss it, as imprints often are. The
+      // address is read back; the quote is the line as written.
+      for (const m of b.text.matchAll(OBFUSCATED)) {
+        const email = `${m[1]}@${m[2].replace(DOT, '.')}`.toLowerCase();
+        if (emailsIn(email).length && !ofOtherSite(email))
+          add(email, quoteLine(page, b.text, m.index, m[0].length), onContact);
+      }
+      if (!b.text.includes('@')) continue;
       for (const { email, at } of emailsIn(b.text))
         if (!ofOtherSite(email)) add(email, quoteLine(page, b.text, at, email.length), onContact);
     }
