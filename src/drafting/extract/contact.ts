@@ -68,6 +68,17 @@ const mailtoAddress = (href: string) => {
   }
 };
 
+/** "[at]", "(at)", "{at}", "[ät]", "(@)" and "[dot]", "(dot)", "[punkt]", "(punto)", "(point)" between the parts of an
+ *  address. */
+const AT = '\\s*(?:\\[\\s*(?:at|ät|@|arroba|chez)\\s*\\]|\\(\\s*(?:at|ät|@|arroba|chez)\\s*\\)|\\{\\s*at\\s*\\})\\s*';
+const DOT_WORD =
+  '\\s*(?:\\[\\s*(?:dot|punkt|punto|point|ponto|kropka)\\s*\\]|\\(\\s*(?:dot|punkt|punto|point|ponto|kropka)\\s*\\))\\s*|\\.';
+const DOT = new RegExp(DOT_WORD, 'giu');
+const OBFUSCATED = new RegExp(
+  `([A-Za-z0-9._%+-]{1,64})${AT}([A-Za-z0-9-]{1,63}(?:(?:${DOT_WORD})[A-Za-z0-9-]{1,63})*(?:${DOT_WORD})[A-Za-z]{2,24})(?![A-Za-z0-9-])`,
+  'giu',
+);
+
 /** The site's own address first (its domain), from the contact page, a mailto link, a role mailbox like hello@. */
 export function extractContactEmail(site: SiteView, name?: string): Proposal<string> | undefined {
   const candidates: { email: string; score: number; evidence: Evidence | null }[] = [];
@@ -123,7 +134,15 @@ export function extractContactEmail(site: SiteView, name?: string): Proposal<str
         );
     }
     for (const b of page.blocks) {
-      if (isOtherPeoplesWords(b) || !b.text.includes('@')) continue;
+      if (isOtherPeoplesWords(b)) continue;
+      // "info [at] acme.de", "hello(at)acme(dot)com": written so that harvesters miss it, as imprints often are. The
+      // address is read back; the quote is the line as written.
+      for (const m of b.text.matchAll(OBFUSCATED)) {
+        const email = `${m[1]}@${m[2].replace(DOT, '.')}`.toLowerCase();
+        if (emailsIn(email).length)
+          add(email, quoteLine(page, b.text, m.index, m[0].length), onContact, contactPage || contactBlock(b));
+      }
+      if (!b.text.includes('@')) continue;
       for (const { email, at } of emailsIn(b.text))
         add(email, quoteLine(page, b.text, at, email.length), onContact, contactPage || contactBlock(b));
     }

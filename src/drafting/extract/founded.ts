@@ -40,6 +40,12 @@ const FOUNDED = [
   // The year before it only as the passive's date: not "Seit 2014 helfen wir Teams, die Startups gegründet haben".
   /(?<![\p{L}])(?:wurde|wurden)\s+(?:(?:im Jahr|im)\s+)?((?:18|19|20)\d{2})(?!\d)[^.,\n\d]{0,50}?(?<![\p{L}])gegründet(?![\p{L}])/iu,
   /(?<![\p{L}\d])((?:18|19|20)\d{2})\s+gegründet(?![\p{L}])/iu,
+  // Dutch, Swedish, Polish, Turkish: "werd in 2014 opgericht", "opgericht in 2014", "grundades 2014", "grundat 2014",
+  // "założona w 2014 roku", "powstał w 2014 roku", "2014 yılında kuruldu".
+  /(?<![\p{L}])(?:werd|werden)\s+(?:in\s+)?((?:18|19|20)\d{2})(?!\d)[^.,\n\d]{0,40}?(?<![\p{L}])opgericht(?![\p{L}])/iu,
+  /(?<![\p{L}])(?:opgericht|grundades|grundad|grundat|grundat\p{L}*)\s+(?:in\s+|år\s+)?((?:18|19|20)\d{2})(?!\d)/iu,
+  /(?<![\p{L}])(?:założon[aey]|powsta\p{L}*|utworzon[aey])\s+w\s+((?:18|19|20)\d{2})(?!\d)/iu,
+  /(?<![\p{L}\d])((?:18|19|20)\d{2})\s+y[ıi]l[ıi]nda\s+(?:kuruldu|kurulan|kurulmuş|kurulmuştur)(?![\p{L}])/iu,
   // Japanese, Chinese, Korean: the date before the word…
   new RegExp(`${CJK_DATE}\\s*(?:に|에|에서)?\\s*(?:設立|創業|創立|成立|创立|创办|創辦|设立|창립|창업|설립)`, 'u'),
   // …or after it: 「設立：2004年」「成立于2004年」「創立於2004年」「설립 2004년」「설립일: 2004년」.
@@ -82,6 +88,9 @@ const SINCE = [
  */
 const RUN_SINCE =
   /(?<![\p{L}])(?:run(?:ning)?|operat\p{L}*|prowadz\p{L}*|działa\p{L}*|betreib\p{L}*|exploit\p{L}*|g[ée]r\p{L}*|opera(?:mos|ndo)?|gestion\p{L}*|gestisc\p{L}*|dirig\p{L}*|runnen|driven|drivs|driver)(?![\p{L}])[^.!?。]{0,60}?(?<![\p{L}])(?:since|depuis|seit|desde|dal|od|sinds|sedan|с)\s+((?:18|19|20)\d{2})(?![\d])|(?<![\p{L}])(?:since|depuis|seit|desde|dal|od|sinds|sedan|с)\s+((?:18|19|20)\d{2})(?:\s+(?:roku|года|jaar|år))?\s+(?:run|operat\p{L}*|prowadz\p{L}*|działa\p{L}*|betreib\p{L}*|exploit\p{L}*)/iu;
+/** "Since 2014, …" and the few words after it (group 2), where the product's name must stand. */
+const SINCE_NAMED =
+  /(?<![\p{L}])(?:since|depuis|seit|desde|dal|od|sinds|sedan)\s+((?:18|19|20)\d{2})(?![\d\p{L}]),?\s+((?:[^\s.,;!?]+\s+){0,3}[^\s.,;!?]+)/iu;
 /** A line that is only "Since 2014", "Depuis 2014", "Seit 2014", "Desde 2014", "Dal 2014": a badge of the company's
  *  age. In a longer sentence the same words start anything ("Since 2014 we have shipped…"). */
 const SINCE_BADGE = /^\s*(?:since|depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s*[.!]?\s*$/iu;
@@ -169,6 +178,18 @@ export function extractFoundedYear(site: SiteView, productName?: string): Propos
       const born = names ? firstMatch(BORN, b.text) : null;
       if (born && names?.test(sentenceAround(b.text, born.index))) {
         found.push({ year: born.year, evidence: [quoteLine(page, b.text, born.index, born.length)], rank: 1 });
+        return;
+      }
+      // "Since 2014, Acme has helped…", "Depuis 2014, Acme accompagne…", "Seit 2014 entwickeln wir Acme": the product's
+      // running time, said of it by name in the same clause.
+      const since = names ? SINCE_NAMED.exec(b.text) : null;
+      if (
+        since &&
+        plausible(+since[1]) &&
+        names?.test(since[2]) &&
+        !COPYRIGHT.test(sentenceAround(b.text, since.index))
+      ) {
+        found.push({ year: since[1], evidence: [quoteLine(page, b.text, since.index, since[0].length)], rank: 3 });
         return;
       }
       const run = names ? firstMatch([RUN_SINCE], b.text) : null;

@@ -197,11 +197,11 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   const blocks = home.blocks;
   const h1At = blocks.findIndex((b) => b.tag === 'h1' && isOwnStatement(b));
   const h1 = blocks[h1At];
-  // A heading broken over two lines: the first ends on a comma or the second goes on in lower case ("自分だけの…で、" /
+  // A heading broken over two lines: the first ends on a comma or a dash, or the second goes on in lower case ("自分だけの…で、" /
   // "今すぐ…開始。", "welcome to" / "a calmer internet").
   const next = blocks[h1At + 1];
   const continues = (a: string, b: string) =>
-    /[,，、]$/u.test(a) || (!/[.!?。！？:：]$/u.test(a) && /^\p{Ll}/u.test(b) && !(name && sameWords(a, name)));
+    /[,，、\-–—]$/u.test(a) || (!/[.!?。！？:：]$/u.test(a) && /^\p{Ll}/u.test(b) && !(name && sameWords(a, name)));
   const twoLines = !!h1 && next?.tag === 'h1' && continues(h1.text, next.text) && isOwnStatement(next);
   // The hero's subheading: the first line under the heading that reads as a pitch.
   const subheading = () => {

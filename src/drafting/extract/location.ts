@@ -184,7 +184,9 @@ const LEGAL_FORMS: [RegExp, string[]][] = [
   [/\bOy\b/, ['FI']],
   [/\bApS\b|\bA\/S\b/, ['DK', 'NO']],
   [/\bS\.r\.l\.|\bS\.p\.A\./i, ['IT']],
-  [/\bS\.L\.U?\./, ['ES']],
+  [/\bS\.L\.(?:U\.)?/, ['ES']],
+  [/\bLtda\b/, ['BR']],
+  [/(?<![\p{L}])A\.Ş\./u, ['TR']],
   [/\bLda\b/, ['PT']],
   [/\bs\.r\.o\./, ['CZ', 'SK']],
 ];
@@ -390,6 +392,10 @@ function knownPrefix(text: string, country?: string): string | null {
   return null;
 }
 
+/** A five-digit postcode inside a line, then the place to its end: "Levent Mah. No:1 34330 Beşiktaş/İstanbul". */
+const INNER_POSTCODE = /(?<=\s)(\d{5})\s+(\p{Lu}[^\d,]{1,60})$/u;
+/** A British postcode after the town: "London EC1V 9HX". */
+const UK_POSTCODE = /^(\p{Lu}[\p{L}' -]{1,40}?)\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})$/u;
 /** A postcode: "20154", "1010", "171 48", "00-950", "1100-063", "1012 AB". */
 const POSTCODE = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{3} \d{2}|\d{2}-\d{3}|\d{4}-\d{3}|\d{4} ?[A-Z]{2})$/;
 /** Legal forms that name one country by themselves (the first group of LEGAL_FORMS, and Italy's S.p.A./S.r.l.). */
@@ -404,19 +410,30 @@ function fromPostalLines(pages: ViewPage[], countries: Found[], cities: Found[],
   for (const page of pages) {
     const legalPage = LEGAL_PAGE.test(`${page.title} ${decodeURI(new URL(page.url).pathname).replace(/[-_]/g, ' ')}`);
     for (const [i, b] of page.blocks.entries()) {
-      if (b.text.length > 200 || isOtherPeoplesWords(b) || !/\d{2}/.test(b.text)) continue;
+      if (b.text.length > 200 || isOtherPeoplesWords(b) || !/\d/.test(b.text)) continue;
       const where =
         page.kind === 'contact' || legalPage || /\b(footer|address)\b/.test(b.within) || b.tag === 'address';
       if (!where) continue;
       const parts = b.text.split(/,|\s[-–—|·]\s/).map((x) => x.trim());
-      const postcodeAt = parts.findIndex((x) => POSTCODE.test(x.split(/\s+/)[0] ?? '') || POSTCODE.test(x));
-      if (postcodeAt < 0) continue;
+      let postcodeAt = parts.findIndex((x) => POSTCODE.test(x.split(/\s+/)[0] ?? '') || POSTCODE.test(x));
+      if (postcodeAt < 0) {
+        // A postcode inside a part, then the place to its end ("… No:1 34330 Beşiktaş/İstanbul"), or a British one after
+        // the town ("London EC1V 9HX"): the part is read from the postcode on, the town after it.
+        postcodeAt = parts.findIndex((x) => INNER_POSTCODE.test(x) || UK_POSTCODE.test(x));
+        if (postcodeAt < 0) continue;
+        const inner = INNER_POSTCODE.exec(parts[postcodeAt]);
+        const uk = UK_POSTCODE.exec(parts[postcodeAt]);
+        // (The British code is set aside as a number: what follows it is the town.)
+        parts[postcodeAt] = inner ? `${inner[1]} ${inner[2]}` : `0 ${uk![1]}`;
+      }
       // The country: a part naming it, an ISO code after the postcode ("00187 IT"), or a legal form of one country.
       let country: string | null = null;
       for (const x of parts) country ??= countryFromName(withoutPostcode(x) || x);
       const code = /^\S+(?:\s\d{2,3})?\s([A-Z]{2})$/.exec(parts[postcodeAt]);
       if (!country && code) country = countryFromCode(code[1]);
       if (!country) country = ONE_COUNTRY_FORM.find(([form]) => form.test(b.text))?.[1][0] ?? null;
+      // A legal form of a few countries ("GmbH": DE, AT, CH) with a city that lies in only one of them.
+      const forms = country ? [] : (LEGAL_FORMS.find(([form]) => form.test(b.text))?.[1] ?? []);
       // An address written a part a line ("Acme S.r.l." / "Via Roma 1" / "20154 Milano (MI)" / "Italia"): the lines
       // around the postcode's name the country, or the company's legal form does.
       const around = nearby
@@ -424,12 +441,24 @@ function fromPostalLines(pages: ViewPage[], countries: Found[], cities: Found[],
         : [];
       for (const x of around) country ??= countryFromName(x.text.trim());
       for (const x of around) country ??= ONE_COUNTRY_FORM.find(([form]) => form.test(x.text))?.[1][0] ?? null;
+      // The city: after the postcode in its part ("20154 Milano (MI)"), or the part just before it ("Roma, 00187"); of
+      // "Beşiktaş/İstanbul", the last.
+      const after = parts[postcodeAt]
+        .replace(/^(?:[A-Z]{1,2}-)?(?:\d{3} \d{2}|\d{4} ?[A-Z]{2}(?![\p{L}])|[\d-]+)\s*/u, '')
+        .split('/')
+        .pop()!
+        .trim();
+      if (!country && forms.length) {
+        const place = after ? knownPrefix(after) : null;
+        const inForm = place ? countriesOfCity(place).filter((c) => forms.includes(c)) : [];
+        if (place && inForm.length === 1) {
+          const evidence = quoteLine(page, b.text);
+          countries.push({ value: inForm[0], evidence });
+          cities.push({ value: place, evidence, country: inForm[0] });
+          return true;
+        }
+      }
       if (!country) continue;
-      // The city: after the postcode in its part ("20154 Milano (MI)"), or the part just before it ("Roma, 00187").
-      const after = parts[postcodeAt].replace(
-        /^(?:[A-Z]{1,2}-)?(?:\d{3} \d{2}|\d{4} ?[A-Z]{2}(?![\p{L}])|[\d-]+)\s*/u,
-        '',
-      );
       const city =
         (after && knownPrefix(after, country)) ||
         (postcodeAt > 0 && knownPrefix(withoutPostcode(parts[postcodeAt - 1]), country)) ||

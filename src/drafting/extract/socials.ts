@@ -251,6 +251,8 @@ export function socialLink(href: string, hint = ''): SocialLink | null {
         return seg.length === 1 && /^\d+$/.test(u.searchParams.get('id') ?? '')
           ? { key, url: `${url}?id=${u.searchParams.get('id')}`, personal: false }
           : null;
+      // A page without a username is addressed by its name and id: /people/Acme/61551003667923/.
+      if (first === 'people') return seg.length === 3 && /^\d+$/.test(seg[2]) ? account() : null;
       return seg.length <= 2 ? account() : null;
     case 'instagram':
     case 'pinterest':

@@ -99,3 +99,22 @@ test('an address at a domain carrying the product name stays its contact althoug
       'contact@acmebrowser.example',
     );
 });
+
+test('an address written so that harvesters miss it is read back, in German, French and Spanish; plain "at" is not one', () => {
+  for (const [line, email] of [
+    ['E-Mail: info [at] acme.de', 'info@acme.de'],
+    ['E-Mail: info(at)acme(punkt)de', 'info@acme.de'],
+    ['Contact : bonjour (at) acme (point) fr', 'bonjour@acme.fr'],
+    ['Correo: hola[arroba]acme.es', 'hola@acme.es'],
+  ]) {
+    const pages = {
+      '/': htmlPage('Acme', '<h1>Acme</h1>'),
+      '/impressum': htmlPage('Impressum', `<h1>Impressum</h1><p>${line}</p>`),
+    };
+    assert.equal(emailOf(pages), email, line);
+  }
+  assert.equal(
+    emailOf({ '/contact': htmlPage('Contact', '<h1>Contact</h1><p>Meet us at Berlin dot conference.</p>') }),
+    undefined,
+  );
+});

@@ -98,3 +98,22 @@ test('running the named business since a year gives the founding year; experienc
   ])
     assert.equal(yearOf(body), undefined, body);
 });
+
+test('"since" a year with the product named right after it, and founding words in Dutch, Swedish, Polish and Turkish', () => {
+  for (const body of [
+    '<p>Since 2014, Acme has helped 3,000 teams ship faster.</p>',
+    '<p>Depuis 2014, Acme accompagne les PME.</p>',
+    '<p>Desde 2014, Acme ayuda a miles de equipos.</p>',
+    '<p>Acme werd in 2014 opgericht.</p>',
+    '<p>Acme grundades 2014.</p>',
+    '<p>Acme powstał w 2014 roku.</p>',
+    '<p>Acme 2014 yılında kuruldu.</p>',
+  ])
+    assert.equal(yearOf(body)?.value, '2014', body);
+  for (const body of [
+    '<p>Since 2014 we have shipped 40 releases.</p>',
+    '<p>Since late 2024, Acme supports passkeys.</p>',
+    '<p>Depuis 2014, nos clients nous font confiance.</p>',
+  ])
+    assert.equal(yearOf(body), undefined, body);
+});

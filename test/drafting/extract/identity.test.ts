@@ -284,3 +284,13 @@ test('a header brand of the name run into a descriptor is lettering too: no tab 
     assert.equal(extractLogo(s, 'Acme'), undefined, brand);
   }
 });
+
+test('a hero heading broken over two h1 lines after a dash is read whole, in German and English', () => {
+  for (const [a, b] of [
+    ['Hallo Beauty -', 'Liebhaber!'],
+    ['Invoices for freelancers —', 'done in a minute.'],
+  ]) {
+    const s = home('Acme', `<section class="hero"><h1>${a}</h1><h1>${b}</h1></section>`);
+    assert.equal(extractTagline(s, 'Acme')?.value, `${a} ${b}`);
+  }
+});

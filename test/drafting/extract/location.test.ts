@@ -355,3 +355,18 @@ test('in an address the name after the postcode is the city, and the part after 
     assert.equal(found.city, city, line);
   }
 });
+
+test('footer addresses without a country: a legal form and a city in one of its countries, a postcode inside the line, a British postcode', () => {
+  for (const [footer, country, city] of [
+    ['Acme GmbH, Torstraße 1, 10119 Berlin', 'DE', 'Berlin'],
+    ['Acme S.L. — Calle Mayor 5, 28013 Madrid', 'ES', 'Madrid'],
+    ['Acme A.Ş. Levent Mah. No:1 34330 Beşiktaş/İstanbul', 'TR', 'İstanbul'],
+    ['Acme Ltd, 1 Main Street, London EC1V 9HX, United Kingdom', 'GB', 'London'],
+  ]) {
+    const found = locate(home(`<h1>Acme</h1><footer><p>${footer}</p></footer>`));
+    assert.deepEqual([found.country, found.city], [country, city], footer);
+  }
+  // A legal form of several countries and a city none of them has, or no legal form at all, gives nothing.
+  for (const footer of ['Acme GmbH, Main Street 1, 12345 Springfield', 'Torstraße 1, 10119 Berlin'])
+    assert.equal(locate(home(`<h1>Acme</h1><footer><p>${footer}</p></footer>`)).city, undefined, footer);
+});

@@ -56,3 +56,8 @@ test('the account in the row of social icons wins over a menu link to another re
     assert.equal(extractCompanySocials(s, 'Acme').github?.value, 'https://github.com/jdoe/Acme', menu);
   }
 });
+
+test('a Facebook page without a username (/people/<name>/<id>/) is an account; other /people/ addresses are not', () => {
+  assert.equal(socialLink('https://www.facebook.com/people/Acme/61551003667923/')?.key, 'facebook');
+  assert.equal(socialLink('https://www.facebook.com/people/Acme/'), null);
+});
