@@ -23,7 +23,9 @@ import {
 const sites = loadCorpus(MULTILINGUAL_CORPUS_DIR);
 const languageOf = new Map(sites.map((s) => [s.slug, s.facts.language ?? 'en']));
 const t0 = performance.now();
-const scores = await measureCorpus(sites, 4);
+// CRAWL_RENDER=chromium: pages drawn by JavaScript are rendered in Chromium first, as the service does when so set.
+const render = process.env.CRAWL_RENDER === 'chromium';
+const scores = await measureCorpus(sites, 4, { render });
 const ms = performance.now() - t0;
 
 const pct = (t: Totals) => (t.stated ? `${(100 * recall(t)).toFixed(1)} %` : '—');
@@ -71,6 +73,7 @@ const summary = (part: SiteScore[]) => {
 console.log(
   JSON.stringify({
     bench: 'drafting_languages',
+    render: render ? 'chromium' : 'off',
     sites: sites.length,
     ms: Math.round(ms),
     all: summary(scores),
