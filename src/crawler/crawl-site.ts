@@ -10,7 +10,7 @@ import {
 } from '../net/safe-fetch.js';
 import { decodeBody, isHtml } from './decode.js';
 import { extractPage, type PageContent } from './page-text.js';
-import { linkSource, pageKey, rankPages, sameSite, type Candidate, type PageKind } from './page-picker.js';
+import { bareHost, linkSource, pageKey, rankPages, sameSite, type Candidate, type PageKind } from './page-picker.js';
 import { chromiumRenderer, hasUndrawnParts, isAppShell, type RenderOptions, type Renderer } from './render-page.js';
 import { readScriptLinks } from './script-links.js';
 import { readSitemaps } from './sitemaps.js';
@@ -404,12 +404,12 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
         }
       })
       .filter((u): u is URL => !!u && /^https?:$/.test(u.protocol) && !sameSite(u, base))
-      .map((u) => u.hostname.replace(/^www\./, '')),
+      .map(bareHost),
   );
   const here = (href: string) => {
     try {
       const u = new URL(href);
-      if (!declared.has(u.hostname.replace(/^www\./, ''))) return href;
+      if (!declared.has(bareHost(u))) return href;
       return new URL(`${u.pathname}${u.search}`, base).toString();
     } catch {
       return href;

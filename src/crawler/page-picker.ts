@@ -307,9 +307,11 @@ function decodedPath(url: URL): string {
   }
 }
 
+/** A URL's host name without a leading www: the same site either way. */
+export const bareHost = (u: URL) => u.hostname.replace(/^www\./, '');
+
 /** Same site: the same host and port, ignoring a leading www (and http against https). */
-export const sameSite = (a: URL, b: URL) =>
-  a.hostname.replace(/^www\./, '') === b.hostname.replace(/^www\./, '') && a.port === b.port;
+export const sameSite = (a: URL, b: URL) => bareHost(a) === bareHost(b) && a.port === b.port;
 
 /**
  * The last segment of a path without its extension and language suffix: "contact.ja.html", "contact.html.fr" and
@@ -412,7 +414,7 @@ export function languageOfPath(url: URL): string | null {
 /** One address per page: no fragment, no query (tracking and sort parameters), no trailing slash or index file. */
 export function pageKey(url: URL): string {
   const path = url.pathname.replace(/\/index\.html?$/i, '/').replace(/\/+$/, '') || '/';
-  return `${url.hostname.replace(/^www\./, '')}:${url.port}${path}`;
+  return `${bareHost(url)}:${url.port}${path}`;
 }
 
 function rankOf(url: URL, text: string, source: LinkSource, homeLanguage: string | null): Rank {

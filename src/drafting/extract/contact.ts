@@ -2,7 +2,15 @@ import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import type { Proposal } from '../draft-content.js';
 import { ldNodes, ldString, organizations } from './json-ld.js';
-import { isOtherPeoplesWords, propose, quoteLine, quoteOn, SELF_DESCRIBING, type SiteView } from './site-view.js';
+import {
+  hostOf,
+  isOtherPeoplesWords,
+  propose,
+  quoteLine,
+  quoteOn,
+  SELF_DESCRIBING,
+  type SiteView,
+} from './site-view.js';
 import { cuePattern } from './text-units.js';
 
 const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
@@ -50,14 +58,6 @@ export function emailsIn(line: string): { email: string; at: number }[] {
   }
   return out;
 }
-
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
-  } catch {
-    return null;
-  }
-};
 
 const mailtoAddress = (href: string) => {
   if (!/^mailto:/i.test(href)) return null;

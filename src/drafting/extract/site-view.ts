@@ -52,7 +52,8 @@ export const isOtherPeoplesWords = (b: TextBlock) =>
 /** A line the company says in its own voice, in the page's main content. */
 export const isOwnStatement = (b: TextBlock) => !isBoilerplate(b) && !isOtherPeoplesWords(b);
 
-const hostOf = (u: string | undefined) => {
+/** The host of an address without a leading www, or null when it is none. */
+export const hostOf = (u: string | undefined) => {
   try {
     return u ? new URL(u).hostname.toLowerCase().replace(/^www\./, '') : null;
   } catch {
