@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import type { AppContext } from './app-context.js';
 import { compile } from './api/validation.js';
-import { frameworkErrors, installErrorHandlers } from './api/error-handler.js';
+import { frameworkErrors, installErrorHandlers, isMachinePath } from './api/error-handler.js';
 import { HttpError } from './api/errors.js';
 import { BODY_LIMIT_BYTES, registerRestRoutes } from './api/rest.js';
 import { operations } from './api/operations/index.js';
@@ -15,7 +15,7 @@ import { sha256 } from './crypto/sha256.js';
 import { sharedRateLimits } from './api/shared-rate-limit.js';
 import { registerAssetRoutes } from './site/assets.js';
 import { htmlErrorPage } from './site/error-pages.js';
-import { securityHeaders } from './site/security-headers.js';
+import { machineSecurityHeaders, securityHeaders } from './site/security-headers.js';
 import { VIDEO_PLAYER_ORIGINS } from './domain/media/video-links.js';
 import { registerMcpRoutes } from './mcp/mcp-routes.js';
 import { registerWebhookRoutes } from './payments/webhook-routes.js';
@@ -94,8 +94,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // Among the reply's own headers, checked once when the head is written (on the raw response they
   // were checked twice, ≈ 5 µs a request); hijacked replies carry them too (MCP copies the reply's
   // headers), and a route may still set its own (badge SVGs, images, the consent page).
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const machineHeaders = machineSecurityHeaders(https);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isMachinePath(req.url) ? machineHeaders : headers);
     done();
   });
   await app.register(cookie, { secret: ctx.secret });
