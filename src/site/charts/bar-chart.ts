@@ -21,12 +21,16 @@ export interface BarChartOptions {
   nonZeroRowsOnly?: boolean;
 }
 
-/** The drawing's own units: the SVG scales to its box, so these only fix the proportions. */
+/**
+ * The drawing's own units: the SVG scales to its box, so these only fix the proportions. It holds the
+ * bars and lines only: the axis labels are HTML beside and under it, at the page's type size (text in
+ * the SVG shrank with it, to 6 px on a phone).
+ */
 const WIDTH = 600;
-const HEIGHT = 160;
-const PAD_LEFT = 36;
-const PAD_BOTTOM = 22;
-const PAD_TOP = 8;
+const HEIGHT = 140;
+const PAD_LEFT = 0;
+const PAD_BOTTOM = 1;
+const PAD_TOP = 1;
 /** Series longer than this are drawn as one path (see barChart). */
 const PATH_ABOVE = 62;
 
@@ -69,12 +73,14 @@ export function barChart(o: BarChartOptions): SafeHtml {
   const descId = `${o.id}-desc`;
   return html`<figure class="chart" id="${o.id}">
 <figcaption class="chart-title">${o.title}</figcaption>
+<div class="chart-plot">
+<div class="chart-y" aria-hidden="true"><span>${top}</span><span>0</span></div>
 <svg role="img" viewBox="0 0 ${WIDTH} ${HEIGHT}" aria-labelledby="${titleId}" aria-describedby="${descId}" focusable="false"><title id="${titleId}">${o.title}</title><desc id="${descId}">${o.description}</desc>
 <line class="grid" x1="${PAD_LEFT}" x2="${WIDTH}" y1="${PAD_TOP}" y2="${PAD_TOP}"/><line class="axis" x1="${PAD_LEFT}" x2="${WIDTH}" y1="${PAD_TOP + plotH}" y2="${PAD_TOP + plotH}"/>
-<text class="tick" x="${PAD_LEFT - 4}" y="${PAD_TOP + 4}" text-anchor="end">${top}</text><text class="tick" x="${PAD_LEFT - 4}" y="${PAD_TOP + plotH}" text-anchor="end">0</text>
 ${bars}
-${first !== undefined ? html`<text class="tick" x="${PAD_LEFT}" y="${HEIGHT - 6}">${first}</text>` : ''}${last !== undefined ? html`<text class="tick" x="${WIDTH}" y="${HEIGHT - 6}" text-anchor="end">${last}</text>` : ''}
 </svg>
+${first !== undefined ? html`<div class="chart-x" aria-hidden="true"><span>${first}</span>${last !== undefined ? html`<span>${last}</span>` : ''}</div>` : ''}
+</div>
 <details class="chart-data"><summary>${o.title}: data table</summary>
 <div class="table-wrap"><table><thead><tr><th scope="col">${o.labelHeader ?? 'Day'}</th><th scope="col">${o.valueHeader ?? 'Count'}</th></tr></thead>
 <tbody>${rows.map((p) => html`<tr><th scope="row">${p.label}</th><td>${p.value}</td></tr>`)}</tbody></table></div>

@@ -29,7 +29,25 @@ test('one bar per point above zero, the tallest reaching the rounded top of the 
   assert.equal(bars.length, 2, 'a point of zero draws no bar');
   const heights = bars.map((_, b) => Number($(b).attr('height'))).get();
   assert.ok(Math.abs(heights[0] / heights[1] - 3 / 7) < 0.01);
-  assert.ok($('text.tick').filter((_, t) => $(t).text() === '10').length === 1, 'the axis tops out at 10');
+  assert.equal($('.chart-y span').first().text(), '10', 'the axis tops out at 10');
+});
+
+test('axis labels are text of the page beside and under the drawing, so they keep their size on a phone', () => {
+  const $ = chart();
+  assert.equal($('svg text').length, 0);
+  assert.deepEqual(
+    $('.chart-y span')
+      .map((_, t) => $(t).text())
+      .get(),
+    ['10', '0'],
+  );
+  assert.deepEqual(
+    $('.chart-x span')
+      .map((_, t) => $(t).text())
+      .get(),
+    ['2026-03-01', '2026-03-03'],
+  );
+  assert.equal($('.chart-x').attr('aria-hidden'), 'true', 'the description and the table already say them');
 });
 
 test('the same figures are in a data table behind a details element', () => {
