@@ -31,9 +31,9 @@ const ms = performance.now() - t0;
 const pct = (t: Totals) => (t.stated ? `${(100 * recall(t)).toFixed(1)} %` : '—');
 const line = (label: string, t: Totals, extra = '') =>
   `${label.padEnd(30)} ${`${t.found}/${t.stated}`.padStart(7)}  ${pct(t).padStart(7)}  invented ${t.invented}  wrong ${t.wrong}  unverifiable ${t.unverifiable}${extra}`;
-const groupBy = (key: (s: SiteScore) => string) => {
+const groupBy = (key: (s: SiteScore) => string, of: SiteScore[] = scores) => {
   const out = new Map<string, SiteScore[]>();
-  for (const s of scores) out.set(key(s), [...(out.get(key(s)) ?? []), s]);
+  for (const s of of) out.set(key(s), [...(out.get(key(s)) ?? []), s]);
   return [...out].sort(([a], [b]) => a.localeCompare(b));
 };
 
@@ -79,6 +79,15 @@ console.log(
     all: summary(scores),
     splits: Object.fromEntries(groupBy((s) => splitOf(s.slug)).map(([k, p]) => [k, summary(p)])),
     groups: Object.fromEntries(groupBy((s) => languageGroup(languageOf.get(s.slug))).map(([k, p]) => [k, summary(p)])),
+    // The issue's target is per language group on the holdout part: both parts, group by group.
+    groups_by_part: Object.fromEntries(
+      groupBy((s) => splitOf(s.slug)).map(([part, ofPart]) => [
+        part,
+        Object.fromEntries(
+          groupBy((s) => languageGroup(languageOf.get(s.slug)), ofPart).map(([k, p]) => [k, summary(p)]),
+        ),
+      ]),
+    ),
     development_fields: Object.fromEntries(
       [...totalsByField(development)].map(([f, t]) => [
         f,
