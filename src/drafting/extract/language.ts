@@ -75,8 +75,8 @@ const MIN_LETTERS = 20;
 /** A CJK character says about as much as a word of a few Latin letters. */
 const CJK_WEIGHT = 3;
 
-/** The script most of a text is written in, or undefined when the text is too short to tell. */
-export function scriptOfText(text: string): TextScript | undefined {
+/** How many letters of each script a text has (and of all scripts). */
+function letterCounts(text: string): { counts: Map<Script, number>; letters: number } {
   const counts = new Map<Script, number>();
   let letters = 0;
   for (const ch of text) {
@@ -85,24 +85,55 @@ export function scriptOfText(text: string): TextScript | undefined {
     const script = SCRIPT_OF.find(([, re]) => re.test(ch))?.[0];
     if (script) counts.set(script, (counts.get(script) ?? 0) + 1);
   }
-  if (letters < MIN_LETTERS) return undefined;
+  return { counts, letters };
+}
+
+/** Which of Japanese, Chinese and Korean CJK characters write: Japanese puts kana between its kanji, Korean writes Hangul, Han alone is Chinese. */
+function cjkLanguageOf(counts: Map<Script, number>): 'ja' | 'zh' | 'ko' | undefined {
   const han = counts.get('han') ?? 0;
   const kana = counts.get('kana') ?? 0;
   const hangul = counts.get('hangul') ?? 0;
   const cjk = han + kana + hangul;
+  if (hangul >= cjk * 0.3) return 'ko';
+  if (kana >= cjk * 0.1) return 'ja';
+  return hangul + kana === 0 || han >= cjk * 0.9 ? 'zh' : undefined;
+}
+
+const cjkCount = (counts: Map<Script, number>) =>
+  (counts.get('han') ?? 0) + (counts.get('kana') ?? 0) + (counts.get('hangul') ?? 0);
+
+/** The script most of a text is written in, or undefined when the text is too short to tell. */
+export function scriptOfText(text: string): TextScript | undefined {
+  const { counts, letters } = letterCounts(text);
+  if (letters < MIN_LETTERS) return undefined;
   let best: TextScript | undefined;
   let bestCount = 0;
   for (const [script, n] of counts) {
     if (script === 'han' || script === 'kana' || script === 'hangul') continue;
     if (n > bestCount) [best, bestCount] = [script as TextScript, n];
   }
-  if (cjk * CJK_WEIGHT > bestCount) {
-    // Japanese writes kana between its kanji; Korean writes Hangul; Han alone is Chinese.
-    if (hangul >= cjk * 0.3) return 'ko';
-    if (kana >= cjk * 0.1) return 'ja';
-    return hangul + kana === 0 || han >= cjk * 0.9 ? 'zh' : undefined;
-  }
+  if (cjkCount(counts) * CJK_WEIGHT > bestCount) return cjkLanguageOf(counts);
   return best;
+}
+
+/** Of a page's other letters, the share CJK prose must weigh for a declared CJK language to stand (see declaredFits). */
+const CJK_DECLARED_SHARE = 0.25;
+
+/**
+ * Whether a declared language may be the page's: its script is the text's main one, or the page declares
+ * Chinese, Japanese or Korean and a real part of its text is written so. Their pages mix in Latin product
+ * names, commands and English release notes, which can outnumber the prose without making it English;
+ * a declared `en` over Japanese prose is still passed over (templates keep their `lang`).
+ */
+function declaredFits(tag: string, script: TextScript | undefined, text: string): boolean {
+  if (fits(tag, script)) return true;
+  const expected = SCRIPT_OF_LANGUAGE[tag.split('-')[0]];
+  if (expected !== 'ja' && expected !== 'zh' && expected !== 'ko') return false;
+  const { counts, letters } = letterCounts(text);
+  const cjk = cjkCount(counts);
+  return (
+    cjk >= MIN_LETTERS && cjk * CJK_WEIGHT >= (letters - cjk) * CJK_DECLARED_SHARE && cjkLanguageOf(counts) === expected
+  );
 }
 
 /** Characters written one way in Simplified Chinese and another in Traditional: [simplified, traditional]. */
@@ -220,7 +251,7 @@ export function siteLanguage(pages: LanguagePage[]): string | undefined {
   const script = scriptOfText(text);
   const declared = [pathTag(home.url), home.lang, home.contentLanguage?.split(',')[0]]
     .map((t) => (t ? normaliseTag(t) : undefined))
-    .find((t): t is string => !!t && fits(t, script));
+    .find((t): t is string => !!t && declaredFits(t, script, text));
   const tag = declared ?? textLanguage(mainText(home)) ?? textLanguage(pages.map(mainText).join('\n'));
   if (!tag) return undefined;
   return tag.split('-')[0] === 'zh' ? chineseTag(declared, text) : tag;

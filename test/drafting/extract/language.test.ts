@@ -105,6 +105,18 @@ test('a declared Japanese over an English text is not believed: the text is read
   assert.equal(siteLanguage([home('https://a.example/', EN, { lang: 'ja' })]), 'en');
 });
 
+test('a declared Chinese, Japanese or Korean page stands when English release notes and commands outnumber its prose', () => {
+  const notes =
+    'npm install acme-cli -g\nacme 8.1.0 Released\nPlugins for every template engine and build tool. '.repeat(4);
+  assert.equal(siteLanguage([home('https://a.example/', `${notes}\n${ZH_HANT}`, { lang: 'zh-TW' })]), 'zh-Hant');
+  assert.equal(siteLanguage([home('https://a.example/', `${notes}\n${JA}`, { lang: 'ja' })]), 'ja');
+  assert.equal(siteLanguage([home('https://a.example/', `${notes}\n${KO}`, { lang: 'ko' })]), 'ko');
+});
+
+test('a declared Chinese page with a word or two of Chinese in English prose is read as English', () => {
+  assert.equal(siteLanguage([home('https://a.example/', `${EN} ${EN} ${EN} 中文 简体`, { lang: 'zh-CN' })]), 'en');
+});
+
 test('the Japanese Deskreen page, declared lang="en", is read as Japanese', () => {
   const dir = path.join(import.meta.dirname, '../../fixtures/sites-multilingual/deskreen-ja/ja/index.html');
   const page = extractPage(fs.readFileSync(dir, 'utf8'), 'https://deskreen.com/ja/');
