@@ -371,13 +371,13 @@ test('"Founded in 2019" gives 2019, and a copyright year gives nothing', () => {
   );
 });
 
-test('JSON-LD foundingDate outranks text, and "since" is the last resort', () => {
+test('JSON-LD foundingDate, its year written on a page, outranks text, and "since" is the last resort', () => {
   assert.equal(
     extractFoundedYear(
       site({
         '/': htmlPage(
           'Acme',
-          '<p>Serving teams since 2017.</p>',
+          '<p>2016: the first customer.</p><p>Serving teams since 2017.</p>',
           ld({ '@type': 'Organization', name: 'Acme', foundingDate: '2016-05-01' }),
         ),
       }),

@@ -81,7 +81,7 @@ const OBFUSCATED = new RegExp(
 
 /** The site's own address first (its domain), from the contact page, a mailto link, a role mailbox like hello@. */
 export function extractContactEmail(site: SiteView, name?: string): Proposal<string> | undefined {
-  const candidates: { email: string; score: number; evidence: Evidence | null }[] = [];
+  const candidates: { email: string; score: number; evidence: Evidence | null; declaredOnly?: boolean }[] = [];
   const own = (email: string) => {
     const domain = email.split('@')[1].toLowerCase();
     return site.ownHosts.some((h) => domain === h || domain.endsWith(`.${h}`));
@@ -102,15 +102,21 @@ export function extractContactEmail(site: SiteView, name?: string): Proposal<str
     const domain = email.split('@')[1].toLowerCase();
     return !own(email) && !namedForProduct(domain) && [...linked].some((h) => h === domain || h.endsWith(`.${domain}`));
   };
-  const add = (email: string, evidence: Evidence | null, bonus: number, namedAsContact = true) => {
+  const add = (
+    email: string,
+    evidence: Evidence | null,
+    bonus: number,
+    namedAsContact = true,
+    declaredOnly = false,
+  ) => {
     if (!evidence || NOT_CONTACT.test(email)) return;
     if (!namedAsContact && anotherSite(email)) return;
     const score = bonus + (own(email) ? 4 : 0) + (ROLE_MAILBOX.test(email) ? 1 : 0);
-    candidates.push({ email, score, evidence });
+    candidates.push({ email, score, evidence, ...(declaredOnly ? { declaredOnly } : {}) });
   };
   for (const org of organizations(ldNodes(site.pages))) {
     const raw = ldString(org.data, 'email');
-    if (raw) add(raw.replace(/^mailto:/i, ''), quoteOn(org.page, 'head', raw), 1);
+    if (raw) add(raw.replace(/^mailto:/i, ''), quoteOn(org.page, 'head', raw), 1, true, true);
   }
   for (const page of site.pages.filter((p) => SELF_DESCRIBING.includes(p.kind))) {
     // An imprint names the publisher's address by law: as good as a contact page.
@@ -147,10 +153,14 @@ export function extractContactEmail(site: SiteView, name?: string): Proposal<str
         add(email, quoteLine(page, b.text, at, email.length), onContact, contactPage || contactBlock(b));
     }
   }
-  if (!candidates.length) return undefined;
-  let best = candidates[0];
-  for (const c of candidates) if (c.score > best.score) best = c;
+  // An address only the structured data declares, shown on no page, is not one the company gives its visitors.
+  const visible = candidates.filter((c) => !c.declaredOnly);
+  const shown = (email: string) => visible.some((c) => c.email.toLowerCase() === email.toLowerCase());
+  const usable = candidates.filter((c) => !c.declaredOnly || shown(c.email));
+  if (!usable.length) return undefined;
+  let best = usable[0];
+  for (const c of usable) if (c.score > best.score) best = c;
   // Every place the chosen address is quoted backs it.
-  const evidence = candidates.filter((c) => c.email.toLowerCase() === best.email.toLowerCase()).map((c) => c.evidence);
+  const evidence = usable.filter((c) => c.email.toLowerCase() === best.email.toLowerCase()).map((c) => c.evidence);
   return propose(best.email, evidence);
 }

@@ -25,7 +25,7 @@ const GAP = `(?:(?!(?<![\\p{L}])(?:${EVENT_WORDS})(?![\\p{L}]))[^.\\n]){0,60}?`;
  */
 const FOUNDED = [
   new RegExp(
-    `\\b(?:founded|established|incorporated|est\\.|(?:was|were) (?:first )?(?:started|created|begun))\\b${GAP}\\b((?:18|19|20)\\d{2})\\b`,
+    `\\b(?:founded|established|incorporated|est\\.|(?:was|were) (?:(?:first|originally|initially) )?(?:started|created|begun))\\b${GAP}\\b((?:18|19|20)\\d{2})\\b`,
     'iu',
   ),
   // French, Spanish, Portuguese, Italian: "fondée en", "fundada por … en", "fundada em", "fondata a Milano nel".
@@ -136,6 +136,14 @@ function firstMatch(patterns: RegExp[], text: string): { year: string; index: nu
   return null;
 }
 
+/** Whether an own line of some page writes the year, outside a copyright line. */
+function writtenOnPage(site: SiteView, year: string): boolean {
+  const re = new RegExp(`(?<!\\d)${year}(?!\\d)`);
+  return site.pages.some((p) =>
+    p.blocks.some((b) => re.test(b.text) && !COPYRIGHT.test(sentenceAround(b.text, b.text.search(re)))),
+  );
+}
+
 /**
  * The year the company was founded, as the site states it: JSON-LD foundingDate, "founded in …" in the site's
  * language, a company-profile row (設立 | 2004年4月), a timeline entry about the founding, or "since …". A copyright
@@ -153,7 +161,10 @@ export function extractFoundedYear(site: SiteView, productName?: string): Propos
   for (const org of organizations(ldNodes(site.pages))) {
     const raw = ldString(org.data, 'foundingDate');
     const year = raw ? /^\s*((?:18|19|20)\d{2})\b/.exec(raw)?.[1] : undefined;
-    if (raw && year && plausible(+year)) found.push({ year, evidence: [quoteOn(org.page, 'head', raw)], rank: 0 });
+    // Declared in the structured data only, the year must also be written on a page (outside a copyright line): a
+    // template's "foundingDate" that no visitor reads is no statement of the founding.
+    if (raw && year && plausible(+year) && writtenOnPage(site, year))
+      found.push({ year, evidence: [quoteOn(org.page, 'head', raw)], rank: 0 });
   }
   for (const page of pagesOfKind(site, 'about', 'homepage', 'contact', 'team', 'pricing', 'page')) {
     page.blocks.forEach((b, i) => {

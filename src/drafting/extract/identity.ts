@@ -381,6 +381,22 @@ function iconSize(m: PageMedia): number {
 const forDarkMode = (m: PageMedia) =>
   m.dark === true ||
   /(?:^|[-_.@])(?:white|inverse|inverted|negative|reversed?)(?:[-_.@]|$)/i.test(m.url.split('/').pop() ?? '');
+/**
+ * A status badge (shields.io "…?logo=npm", a build or coverage badge): another service's picture of a figure, never the
+ * product's logo, whatever its address says.
+ */
+const BADGE_HOST =
+  /(?:^|\.)(?:shields\.io|badgen\.net|badge\.fury\.io|travis-ci\.(?:org|com)|circleci\.com|codecov\.io|coveralls\.io|api\.netlify\.com|badges\.gitter\.im|snyk\.io|sonarcloud\.io|packagephobia\.com|bundlephobia\.com|img\.badgesize\.io)$/i;
+function badge(url: string): boolean {
+  try {
+    const u = new URL(url);
+    // "?logo=npm": the logo is a parameter of a generated picture, not its subject.
+    const named = /logo/i.test(u.pathname);
+    return BADGE_HOST.test(u.hostname) || (!named && (u.searchParams.has('logo') || /\bbadges?\b/i.test(u.pathname)));
+  } catch {
+    return false;
+  }
+}
 /** "app icon", "appicon", "app-icon", "App_Icon" in an image's alt or address. */
 const APP_ICON = /app[-_ ]?icon/i;
 
@@ -390,6 +406,25 @@ const APP_ICON = /app[-_ ]?icon/i;
  * an og:image named logo; else the apple-touch-icon, then <link rel=icon> (a vector, else the largest).
  */
 export function extractLogo(site: SiteView, name: string | undefined): Proposal<string> | undefined {
+  const logo = findLogo(site, name);
+  return logo && { ...logo, value: withoutCacheBuster(logo.value) };
+}
+
+/** Query parameters that only defeat caches ("?v=20260708", "?t=1485513560", "?ver=2"): not part of the picture's address. */
+const CACHE_BUSTER = /^(?:v|ver|version|t|ts|time|timestamp|cb|cachebust(?:er)?|_|rev|build|hash)$/i;
+function withoutCacheBuster(url: string): string {
+  try {
+    const u = new URL(url);
+    const keys = [...u.searchParams.keys()];
+    if (!keys.length || !keys.every((k) => CACHE_BUSTER.test(k))) return url;
+    u.search = '';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+function findLogo(site: SiteView, name: string | undefined): Proposal<string> | undefined {
   const pages = site.home ? [site.home, ...site.pages.filter((p) => p !== site.home)] : site.pages;
   const home = pages[0];
   if (!home) return undefined;
@@ -401,19 +436,32 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const tabIcons = new Set(
     home.media.filter((m) => m.kind === 'icon' || m.kind === 'apple-touch-icon').map((m) => pathOf(m.url)),
   );
+  // The pictures the pages show or share.
+  const shown = new Set(
+    pages.flatMap((p) => [
+      ...p.media.filter((m) => m.kind === 'logo' || m.kind === 'image').map((m) => pathOf(m.url)),
+      ...['og:image', 'twitter:image']
+        .map((k) => p.meta[k])
+        .filter((v): v is string => !!v)
+        .map((v) => pathOf(absoluteUrl(v, p.url) ?? v)),
+    ]),
+  );
   for (const org of organizations(ldNodes(pages))) {
     for (const logo of [
       ldString(org.data, 'logo'),
       ...ldObjects(org.data, 'logo').map((o) => ldString(o, 'url') ?? ldString(o, 'contentUrl')),
     ]) {
       const url = logo ? absoluteUrl(logo, org.page.url) : null;
-      // "logo": "https://acme.example" names the site, not a picture.
-      if (!logo || !url || isPageAddress(url) || (lettered && tabIcons.has(pathOf(url)))) continue;
+      // "logo": "https://acme.example" names the site, not a picture. Beside a lettered brand, a declared logo that no
+      // page shows (a template's "/img/logo.svg") is not the brand the visitor sees.
+      if (!logo || !url || isPageAddress(url) || (lettered && (tabIcons.has(pathOf(url)) || !shown.has(pathOf(url)))))
+        continue;
       return propose(url, [quoteOn(org.page, 'head', logo)]);
     }
   }
   const logos = home.media.filter(
-    (m) => m.kind === 'logo' && !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within),
+    (m) =>
+      m.kind === 'logo' && !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within) && !badge(m.url),
   );
   const file = (m: PageMedia) => {
     try {

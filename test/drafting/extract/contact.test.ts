@@ -118,3 +118,15 @@ test('an address written so that harvesters miss it is read back, in German, Fre
     undefined,
   );
 });
+
+test('an address only the structured data declares, shown on no page, is no contact, in French and English', () => {
+  const ld =
+    '<script type="application/ld+json">{"@type":"Organization","name":"Acme","email":"contacts@acme.example"}</script>';
+  for (const body of ['<h1>Acme</h1><p>Créez votre signature.</p>', '<h1>Acme</h1><p>Create your signature.</p>'])
+    assert.equal(extractContactEmail(site({ '/': htmlPage('Acme', body, ld) })), undefined, body);
+  for (const body of [
+    '<h1>Acme</h1><footer><p>Écrivez-nous : contacts@acme.example</p></footer>',
+    '<h1>Acme</h1><footer><p>Write to us: contacts@acme.example</p></footer>',
+  ])
+    assert.equal(extractContactEmail(site({ '/': htmlPage('Acme', body, ld) }))?.value, 'contacts@acme.example', body);
+});

@@ -294,3 +294,39 @@ test('a hero heading broken over two h1 lines after a dash is read whole, in Ger
     assert.equal(extractTagline(s, 'Acme')?.value, `${a} ${b}`);
   }
 });
+
+test('beside a lettered brand, a structured-data logo no page shows is no logo, in Dutch and Portuguese', () => {
+  for (const [brand, file] of [
+    ['<a href="/" class="nav-logo" aria-label="Acme — naar homepage">Acme</a>', 'logo.svg'],
+    ['<a class="brand" href="/"><span class="brand__name">Acme</span></a>', 'logo.png'],
+  ]) {
+    const ld = `<script type="application/ld+json">{"@type":"Organization","name":"Acme","logo":"https://acme.example/img/${file}"}</script>`;
+    assert.equal(extractLogo(home('Acme', `<header>${brand}</header><h1>Acme</h1>`, ld), 'Acme'), undefined, brand);
+    const shown = `<header>${brand}</header><h1>Acme</h1><footer><img class="logo" src="/img/${file}" alt="Acme"></footer>`;
+    assert.match(extractLogo(home('Acme', shown, ld), 'Acme')?.value ?? '', new RegExp(`/img/${file}$`));
+  }
+});
+
+test('a logo’s address loses a cache-busting query, in Vietnamese and German pages', () => {
+  for (const [alt, src] of [
+    ['SiteReportKit', '/assets/brand/acme-wordmark.png?v=20260708-exact-logo'],
+    ['Acme Logo', '/img/logo.png?t=1485513560'],
+  ]) {
+    const logo = extractLogo(
+      home('Acme', `<header><img class="brand-logo" alt="${alt}" src="${src}"></header><h1>Acme</h1>`),
+      'Acme',
+    );
+    assert.equal(logo?.value, new URL(src.split('?')[0], logo?.value).toString(), src);
+    assert.ok(logo?.evidence[0].quote.includes('?'), 'the quote stays as the page gives it');
+  }
+});
+
+test('a status badge is no logo, even when its address says logo, in Chinese and English pages', () => {
+  for (const body of [
+    '<h1>Acme</h1><p>快速、简洁且高效的博客框架</p><img src="https://img.shields.io/npm/dm/acme?logo=npm&style=social" alt="npm">',
+    '<h1>Acme</h1><p>A fast blog framework</p><img src="https://ci.example/acme/badge.svg?logo=github" alt="CI">',
+  ]) {
+    const logo = extractLogo(home('Acme', body), 'Acme');
+    assert.ok(!/shields|badge/.test(logo?.value ?? ''), logo?.value);
+  }
+});
