@@ -396,8 +396,16 @@ function knownPrefix(text: string, country?: string): string | null {
 const INNER_POSTCODE = /(?<=\s)(\d{5})\s+(\p{Lu}[^\d,]{1,60})$/u;
 /** A British postcode after the town: "London EC1V 9HX". */
 const UK_POSTCODE = /^(\p{Lu}[\p{L}' -]{1,40}?)\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})$/u;
-/** A postcode: "20154", "1010", "171 48", "00-950", "1100-063", "1012 AB". */
-const POSTCODE = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{3} \d{2}|\d{2}-\d{3}|\d{4}-\d{3}|\d{4} ?[A-Z]{2})$/;
+/** A postcode: "20154", "1010", "171 48", "00-950", "1100-063", "1012 AB", "05425-020". */
+const POSTCODE = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{3} \d{2}|\d{2}-\d{3}|\d{4,5}-\d{3}|\d{4} ?[A-Z]{2})$/;
+/** The sentences of a long footer line that may be an address: "… All rights reserved. (CNPJ …) Rua X, 215 - Pinheiros,
+ *  São Paulo - SP, 05425-020." */
+const addressSentences = (text: string) =>
+  text.length <= 200
+    ? [text]
+    : text.length > 1000
+      ? []
+      : text.split(/(?<=[.!?)])\s+(?=\p{Lu})/u).filter((x) => x.length <= 200 && /\d/.test(x));
 /** Legal forms that name one country by themselves (the first group of LEGAL_FORMS, and Italy's S.p.A./S.r.l.). */
 const ONE_COUNTRY_FORM = LEGAL_FORMS.filter(([, cs]) => cs.length === 1);
 
@@ -410,67 +418,83 @@ function fromPostalLines(pages: ViewPage[], countries: Found[], cities: Found[],
   for (const page of pages) {
     const legalPage = LEGAL_PAGE.test(`${page.title} ${decodeURI(new URL(page.url).pathname).replace(/[-_]/g, ' ')}`);
     for (const [i, b] of page.blocks.entries()) {
-      if (b.text.length > 200 || isOtherPeoplesWords(b) || !/\d/.test(b.text)) continue;
+      if (isOtherPeoplesWords(b) || !/\d/.test(b.text)) continue;
       const where =
         page.kind === 'contact' || legalPage || /\b(footer|address)\b/.test(b.within) || b.tag === 'address';
       if (!where) continue;
-      const parts = b.text.split(/,|\s[-–—|·]\s/).map((x) => x.trim());
-      let postcodeAt = parts.findIndex((x) => POSTCODE.test(x.split(/\s+/)[0] ?? '') || POSTCODE.test(x));
-      if (postcodeAt < 0) {
-        // A postcode inside a part, then the place to its end ("… No:1 34330 Beşiktaş/İstanbul"), or a British one after
-        // the town ("London EC1V 9HX"): the part is read from the postcode on, the town after it.
-        postcodeAt = parts.findIndex((x) => INNER_POSTCODE.test(x) || UK_POSTCODE.test(x));
-        if (postcodeAt < 0) continue;
-        const inner = INNER_POSTCODE.exec(parts[postcodeAt]);
-        const uk = UK_POSTCODE.exec(parts[postcodeAt]);
-        // (The British code is set aside as a number: what follows it is the town.)
-        parts[postcodeAt] = inner ? `${inner[1]} ${inner[2]}` : `0 ${uk![1]}`;
-      }
-      // The country: a part naming it, an ISO code after the postcode ("00187 IT"), or a legal form of one country.
-      let country: string | null = null;
-      for (const x of parts) country ??= countryFromName(withoutPostcode(x) || x);
-      const code = /^\S+(?:\s\d{2,3})?\s([A-Z]{2})$/.exec(parts[postcodeAt]);
-      if (!country && code) country = countryFromCode(code[1]);
-      if (!country) country = ONE_COUNTRY_FORM.find(([form]) => form.test(b.text))?.[1][0] ?? null;
-      // A legal form of a few countries ("GmbH": DE, AT, CH) with a city that lies in only one of them.
-      const forms = country ? [] : (LEGAL_FORMS.find(([form]) => form.test(b.text))?.[1] ?? []);
-      // An address written a part a line ("Acme S.r.l." / "Via Roma 1" / "20154 Milano (MI)" / "Italia"): the lines
-      // around the postcode's name the country, or the company's legal form does.
-      const around = nearby
-        ? page.blocks.slice(Math.max(0, i - 3), i + 3).filter((x) => x !== b && x.text.length <= 80)
-        : [];
-      for (const x of around) country ??= countryFromName(x.text.trim());
-      for (const x of around) country ??= ONE_COUNTRY_FORM.find(([form]) => form.test(x.text))?.[1][0] ?? null;
-      // The city: after the postcode in its part ("20154 Milano (MI)"), or the part just before it ("Roma, 00187"); of
-      // "Beşiktaş/İstanbul", the last.
-      const after = parts[postcodeAt]
-        .replace(/^(?:[A-Z]{1,2}-)?(?:\d{3} \d{2}|\d{4} ?[A-Z]{2}(?![\p{L}])|[\d-]+)\s*/u, '')
-        .split('/')
-        .pop()!
-        .trim();
-      if (!country && forms.length) {
-        const place = after ? knownPrefix(after) : null;
-        const inForm = place ? countriesOfCity(place).filter((c) => forms.includes(c)) : [];
-        if (place && inForm.length === 1) {
-          const evidence = quoteLine(page, b.text);
-          countries.push({ value: inForm[0], evidence });
-          cities.push({ value: place, evidence, country: inForm[0] });
-          return true;
-        }
-      }
-      if (!country) continue;
-      const city =
-        (after && knownPrefix(after, country)) ||
-        (postcodeAt > 0 && knownPrefix(withoutPostcode(parts[postcodeAt - 1]), country)) ||
-        null;
-      if (!city) continue;
-      const evidence = quoteLine(page, b.text);
-      countries.push({ value: country, evidence });
-      cities.push({ value: city, evidence, country });
-      return true;
+      for (const line of addressSentences(b.text))
+        if (postalLine(page, b, line, i, countries, cities, nearby)) return true;
     }
   }
   return false;
+}
+
+/** One address line of block `b` (the block itself, or a sentence of a long one): see fromPostalLines. */
+function postalLine(
+  page: ViewPage,
+  b: TextBlock,
+  line: string,
+  i: number,
+  countries: Found[],
+  cities: Found[],
+  nearby: boolean,
+): boolean {
+  const parts = line.split(/,|\s[-–—|·]\s/).map((x) => x.trim().replace(/\.$/, ''));
+  let postcodeAt = parts.findIndex((x) => POSTCODE.test(x.split(/\s+/)[0] ?? '') || POSTCODE.test(x));
+  if (postcodeAt < 0) {
+    // A postcode inside a part, then the place to its end ("… No:1 34330 Beşiktaş/İstanbul"), or a British one after
+    // the town ("London EC1V 9HX"): the part is read from the postcode on, the town after it.
+    postcodeAt = parts.findIndex((x) => INNER_POSTCODE.test(x) || UK_POSTCODE.test(x));
+    if (postcodeAt < 0) return false;
+    const inner = INNER_POSTCODE.exec(parts[postcodeAt]);
+    const uk = UK_POSTCODE.exec(parts[postcodeAt]);
+    // (The British code is set aside as a number: what follows it is the town.)
+    parts[postcodeAt] = inner ? `${inner[1]} ${inner[2]}` : `0 ${uk![1]}`;
+  }
+  // The country: a part naming it, an ISO code after the postcode ("00187 IT"), or a legal form of one country.
+  let country: string | null = null;
+  for (const x of parts) country ??= countryFromName(withoutPostcode(x) || x);
+  const code = /^\S+(?:\s\d{2,3})?\s([A-Z]{2})$/.exec(parts[postcodeAt]);
+  if (!country && code) country = countryFromCode(code[1]);
+  if (!country) country = ONE_COUNTRY_FORM.find(([form]) => form.test(b.text))?.[1][0] ?? null;
+  // A legal form of a few countries ("GmbH": DE, AT, CH) with a city that lies in only one of them.
+  const forms = country ? [] : (LEGAL_FORMS.find(([form]) => form.test(b.text))?.[1] ?? []);
+  // An address written a part a line ("Acme S.r.l." / "Via Roma 1" / "20154 Milano (MI)" / "Italia"): the lines
+  // around the postcode's name the country, or the company's legal form does.
+  const around = nearby
+    ? page.blocks.slice(Math.max(0, i - 3), i + 3).filter((x) => x !== b && x.text.length <= 80)
+    : [];
+  for (const x of around) country ??= countryFromName(x.text.trim());
+  for (const x of around) country ??= ONE_COUNTRY_FORM.find(([form]) => form.test(x.text))?.[1][0] ?? null;
+  // The city: after the postcode in its part ("20154 Milano (MI)"), or the part just before it ("Roma, 00187"); of
+  // "Beşiktaş/İstanbul", the last.
+  const after = parts[postcodeAt]
+    .replace(/^(?:[A-Z]{1,2}-)?(?:\d{3} \d{2}|\d{4} ?[A-Z]{2}(?![\p{L}])|[\d-]+)\s*/u, '')
+    .split('/')
+    .pop()!
+    .trim();
+  if (!country && forms.length) {
+    const place = after ? knownPrefix(after) : null;
+    const inForm = place ? countriesOfCity(place).filter((c) => forms.includes(c)) : [];
+    if (place && inForm.length === 1) {
+      const evidence = quoteLine(page, b.text);
+      countries.push({ value: inForm[0], evidence });
+      cities.push({ value: place, evidence, country: inForm[0] });
+      return true;
+    }
+  }
+  if (!country) return false;
+  // "São Paulo - SP, 05425-020": a state's code may stand between the city and the postcode.
+  const before = postcodeAt > 1 && /^[A-Z]{2}$/.test(parts[postcodeAt - 1]) ? postcodeAt - 2 : postcodeAt - 1;
+  const city =
+    (after && knownPrefix(after, country)) ||
+    (before >= 0 && knownPrefix(withoutPostcode(parts[before]), country)) ||
+    null;
+  if (!city) return false;
+  const evidence = quoteLine(page, b.text);
+  countries.push({ value: country, evidence });
+  cities.push({ value: city, evidence, country });
+  return true;
 }
 
 /** "San Francisco, CA 94114": a US city, state and ZIP code, wherever an own page writes it. */

@@ -370,3 +370,22 @@ test('footer addresses without a country: a legal form and a city in one of its 
   for (const footer of ['Acme GmbH, Main Street 1, 12345 Springfield', 'Torstraße 1, 10119 Berlin'])
     assert.equal(locate(home(`<h1>Acme</h1><footer><p>${footer}</p></footer>`)).city, undefined, footer);
 });
+
+test('a long footer line whose last sentence is the address gives the city, in Brazilian Portuguese and Italian', () => {
+  for (const [footer, country, city] of [
+    [
+      'Acme Instituição de Pagamento Brasil Ltda. Todos os direitos reservados. (CNPJ: 16.668.076/0001-20) A solução de pagamentos para o seu negócio, com taxas justas e transparentes. Rua Gilberto Sabino, 215 - Pinheiros, São Paulo - SP, 05425-020.',
+      'BR',
+      'São Paulo',
+    ],
+    [
+      'Acme S.r.l. Tutti i diritti riservati. Partita IVA 01234567890, capitale sociale interamente versato, iscritta al registro delle imprese di Milano. La soluzione per i pagamenti del tuo negozio. Via Tazzoli 11, 20154 Milano (MI), Italia.',
+      'IT',
+      'Milano',
+    ],
+  ]) {
+    const loc = locate(home(`<h1>Acme</h1><footer><p>${footer}</p></footer>`));
+    assert.equal(loc.country, country, footer);
+    assert.equal(loc.city, city, footer);
+  }
+});
