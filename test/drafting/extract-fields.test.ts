@@ -319,12 +319,12 @@ test('a customer’s city in a testimonial is not where the company is', () => {
   assert.deepEqual(loc, {});
 });
 
-test('JSON-LD addressCountry codes and names both become ISO codes', () => {
+test('JSON-LD addressCountry codes and names both become ISO codes; the locality counts when a page writes it', () => {
   const loc = extractLocation(
     site({
       '/': htmlPage(
         'Acme',
-        '',
+        '<footer><p>Acme OÜ · Tallinn</p></footer>',
         ld({
           '@type': 'Organization',
           name: 'Acme',

@@ -85,10 +85,23 @@ function shortName(site: SiteView, name: string): string {
   return alone >= 3 ? first : name;
 }
 
+/** Kinds of product a Chinese, Japanese or Korean name ends in, written without a space: "傲游浏览器", "某某输入法". */
+const CJK_KIND_NOUN =
+  /^(?:浏览器|瀏覽器|ブラウザ|브라우저|输入法|輸入法|钱包|錢包|ウォレット|지갑|编辑器|編輯器|エディタ|에디터|播放器|プレーヤー|플레이어|笔记|筆記|网盘|網盤|云盘|雲端硬碟|翻译|翻譯|助手)$/u;
+
 export function extractName(site: SiteView): Proposal<string> | undefined {
   const full = extractFullName(site);
   if (!full) return full;
   const fromTitle = site.home?.title ? titleParts(site.home.title)[0] : undefined;
+  // The company "傲游" and its title "傲游浏览器 - …": the product is the browser, named with its kind, one word.
+  if (
+    site.home &&
+    fromTitle &&
+    fromTitle.startsWith(full.value) &&
+    CJK_KIND_NOUN.test(fromTitle.slice(full.value.length)) &&
+    nameLike(fromTitle)
+  )
+    return propose(fromTitle, [quoteOn(site.home, 'head', site.home.title), visibleName(site.home, fromTitle)]) ?? full;
   const short =
     fromTitle && fromTitle !== full.value && full.value.startsWith(`${fromTitle} `) && nameLike(fromTitle)
       ? fromTitle
@@ -461,7 +474,11 @@ function findLogo(site: SiteView, name: string | undefined): Proposal<string> | 
   }
   const logos = home.media.filter(
     (m) =>
-      m.kind === 'logo' && !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within) && !badge(m.url),
+      m.kind === 'logo' &&
+      !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within) &&
+      !badge(m.url) &&
+      // A page loader's spinning mark ("loader image") shows while the page loads, not as its brand.
+      !/\b(?:loader|loading|preloader|spinner)\b/i.test(m.alt ?? ''),
   );
   const file = (m: PageMedia) => {
     try {
@@ -486,7 +503,7 @@ function findLogo(site: SiteView, name: string | undefined): Proposal<string> | 
   const ownLogo =
     byTheme.find(named) ??
     titled ??
-    byTheme.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ??
+    byTheme.find((m) => /\b(header|nav|brand|menu)\b/.test(m.within)) ??
     byTheme.find(generic);
   if (ownLogo) return propose(ownLogo.url, [quoteOn(home, 'links', ownLogo.url)]);
   // The app's icon pictured on the page ("img/appicon/128@2x.png", alt "App icon"): the product's own mark, larger than a

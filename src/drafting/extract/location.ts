@@ -83,6 +83,9 @@ function readPlace(parts: string[]): { country?: string; countryPart?: string; c
   return { ...(country ? { country, countryPart } : {}), ...(cityLike(cityCandidate) ? { city: cityCandidate } : {}) };
 }
 
+const writtenOnPage = (site: SiteView, place: string) =>
+  site.pages.some((p) => p.blocks.some((b) => b.text.toLowerCase().includes(place.toLowerCase())));
+
 function fromJsonLd(site: SiteView, countries: Found[], cities: Found[]) {
   for (const org of organizations(ldNodes(site.pages))) {
     for (const addr of [
@@ -97,7 +100,8 @@ function fromJsonLd(site: SiteView, countries: Found[], cities: Found[]) {
       const code = rawCountry ? countryFromCode(rawCountry) : null;
       if (rawCountry && code) countries.push({ value: code, evidence: quoteOn(org.page, 'head', rawCountry) });
       const locality = ldString(addr, 'addressLocality');
-      if (locality && cityLike(locality))
+      // A place only the structured data declares (a theme's sample address) must also be written on a page.
+      if (locality && cityLike(locality) && writtenOnPage(site, locality))
         cities.push({ value: locality, evidence: quoteOn(org.page, 'head', locality), country: code ?? undefined });
     }
   }

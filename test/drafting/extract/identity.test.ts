@@ -330,3 +330,21 @@ test('a status badge is no logo, even when its address says logo, in Chinese and
     assert.ok(!/shields|badge/.test(logo?.value ?? ''), logo?.value);
   }
 });
+
+test('a page loader’s mark is no logo, and the logo in the menu bar is, in Vietnamese and Spanish pages', () => {
+  for (const text of ['Nền tảng IoT cho mọi người', 'La plataforma IoT para todos']) {
+    const body = `<div class="preloader"><img src="/up/2020/logo_parent.png" alt="loader image"></div><div class="menu"><a href="/"><img class="logo" src="/up/2022/Acme_Logo-Full.png"></a></div><h1>${text}</h1>`;
+    assert.match(extractLogo(home('Acme', body), 'Zeta')?.value ?? '', /Acme_Logo-Full\.png$/, text);
+  }
+});
+
+test('a company’s name and a title naming its product with the product’s kind give the product, in Chinese and Japanese', () => {
+  for (const [org, title] of [
+    ['傲游', '傲游浏览器 - 安全在线浏览'],
+    ['アクメ', 'アクメブラウザ｜速くて安全なブラウザ'],
+  ]) {
+    const ld = `<script type="application/ld+json">{"@type":"Organization","name":"${org}"}</script>`;
+    const product = title.split(/ - |｜/)[0];
+    assert.equal(extractName(home(title, `<h1>${product}</h1>`, ld))?.value, product, title);
+  }
+});

@@ -389,3 +389,15 @@ test('a long footer line whose last sentence is the address gives the city, in B
     assert.equal(loc.city, city, footer);
   }
 });
+
+test('a JSON-LD locality that no page writes (a theme’s sample address) places nobody, in English and German', () => {
+  for (const body of [
+    '<h1>Acme</h1><p>Bookings for restaurants.</p>',
+    '<h1>Acme</h1><p>Reservierungen für Restaurants.</p>',
+  ]) {
+    const ld =
+      '<script type="application/ld+json">{"@type":"Organization","name":"Acme","address":{"@type":"PostalAddress","addressLocality":"San Francisco","addressCountry":"US"}}</script>';
+    const loc = locate({ '/': htmlPage('Acme', body, ld) });
+    assert.equal(loc.city, undefined, body);
+  }
+});
