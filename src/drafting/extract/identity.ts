@@ -96,8 +96,7 @@ export function extractName(site: SiteView): Proposal<string> | undefined {
   // The company "傲游" and its title "傲游浏览器 - …": the product is the browser, named with its kind, one word.
   if (
     site.home &&
-    fromTitle &&
-    fromTitle.startsWith(full.value) &&
+    fromTitle?.startsWith(full.value) &&
     CJK_KIND_NOUN.test(fromTitle.slice(full.value.length)) &&
     nameLike(fromTitle)
   )
