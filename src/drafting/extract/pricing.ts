@@ -1,7 +1,7 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import { FIELD_LIMITS, type Proposal, type SourcedFaq } from '../draft-content.js';
-import { headingAbove, headingLevel, sectionsNamed } from './outline.js';
+import { headingAbove, headingLevel, sectionsNamed, sectionsOf } from './outline.js';
 import { fitText } from './text-fit.js';
 import { asks, cuePattern, hasUnspacedScript, wordCount } from './text-units.js';
 import {
@@ -110,6 +110,8 @@ const PRICE_WORDS =
   'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|priser|prislista|cennik|ceny|fiyatlar|fiyatlandırma|цены|тарифы|стоимость';
 const PRICE_JOINED = '料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜';
 const PRICING_SECTION = cuePattern(`pricing|plans?|prices|${PRICE_WORDS}`, PRICE_JOINED);
+/** A section's label that is only a word for prices: "Pricing", "Precios", "料金プラン". */
+const PRICING_LABEL = new RegExp(`^(?:${PRICING_SECTION.source})$`, 'iu');
 const OFFER_PAGE = cuePattern(
   `pricing|prices|plans|hosting|hosted|premium|pro|buy|purchase|subscribe|subscription|cloud|${PRICE_WORDS}`,
   PRICE_JOINED,
@@ -134,6 +136,18 @@ function pricingLines(site: SiteView): { page: ViewPage; blocks: TextBlock[]; in
   for (const page of pagesOfKind(site, 'homepage', 'features', 'page').filter((p) => !offerPage(p))) {
     const indexes = new Set<number>();
     for (const s of sectionsNamed(page.blocks, PRICING_SECTION)) for (let i = s.start; i < s.end; i++) indexes.add(i);
+    // "<div class=eyebrow>Pricing</div><h2>Simple, fair and clear</h2>": the label above the heading names the section.
+    for (const s of sectionsOf(page.blocks)) {
+      const label = page.blocks[s.heading - 1];
+      if (
+        label &&
+        !headingLevel(label) &&
+        label.text.length <= 30 &&
+        wordCount(label.text) <= 3 &&
+        isOwnStatement(label)
+      )
+        if (PRICING_LABEL.test(label.text.trim())) for (let i = s.start; i < s.end; i++) indexes.add(i);
+    }
     page.blocks.forEach((b, i) => {
       if (/\b(pricing|plan|tier|price)\b/.test(b.within)) indexes.add(i);
     });

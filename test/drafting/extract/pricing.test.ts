@@ -854,3 +854,19 @@ test('a worked example on the pricing page is no summary, even when it names a p
     assert.notEqual(summaryOf(withPricing('', `${cards}<p>${example}</p>`)), example);
   }
 });
+
+test('a pricing section named by the label above its heading holds plans, in Spanish and English', () => {
+  for (const [label, heading, free, paid, terms] of [
+    ['Precios', 'Simple, justo y transparente', 'Gratis', 'Pro', 'Acme opera bajo un modelo de suscripción.'],
+    ['Pricing', 'Simple, fair and clear', 'Free', 'Pro', 'Acme runs on a subscription model.'],
+  ]) {
+    const pages = {
+      '/': htmlPage(
+        'Acme',
+        `<h1>Acme</h1><div class="eyebrow">${label}</div><h2>${heading}</h2><div>${free}</div><div>Starter</div><ul><li>2 patients</li></ul><div>${paid}</div><ul><li>Unlimited patients</li></ul>`,
+      ),
+      '/terms': htmlPage('Terms', `<h1>Terms</h1><p>${terms}</p>`),
+    };
+    assert.equal(modelOf(pages).value, 'freemium', label);
+  }
+});
