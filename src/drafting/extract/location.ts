@@ -381,7 +381,16 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
 /** What completes a town's name after it: "an der Donau", "am Main", "im Breisgau", "sur Mer". */
 const TOWN_QUALIFIER = /^(?:am|an der|im|in der|ob der|bei|sur|upon|on)\s+\p{Lu}[\p{L}-]+$/u;
 
+/** The word for city (or province) that Vietnamese addresses write before the name. */
+const CITY_WORD = /^(Thành phố|TP\.?|Tỉnh)\s+(.+)$/u;
+
 function knownPrefix(text: string, country?: string): string | null {
+  // "Thành phố Hồ Chí Minh", "TP. Hà Nội": a city written with the word for city before it, kept as written.
+  const titled = CITY_WORD.exec(text);
+  if (titled) {
+    const city = knownPrefix(titled[2], country);
+    if (city) return `${titled[1]} ${city}`;
+  }
   const words = text.split(/[,(;]/)[0].trim().split(/\s+/).slice(0, 5);
   for (let n = words.length; n >= 1; n--) {
     const name = words.slice(0, n).join(' ').replace(/[.,]$/, '');
@@ -599,7 +608,10 @@ function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[])
       let city: string | null = null;
       for (let n = Math.min(3, words.length); n >= 1 && !city; n--) {
         const name = words.slice(-n).join(' ');
-        if (cityLike(name) && isKnownCity(name, country)) city = name;
+        if (!cityLike(name) || !isKnownCity(name, country)) continue;
+        // "…, Thành phố Hồ Chí Minh, Việt Nam": the word for city before it belongs to the name as written.
+        const titled = [2, 1].map((k) => words.slice(-(n + k)).join(' ')).find((w) => CITY_WORD.test(w));
+        city = titled && CITY_WORD.exec(titled)?.[2] === name ? titled : name;
       }
       if (!city) continue;
       const at = b.text.lastIndexOf(city);
@@ -614,7 +626,7 @@ function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[])
 /** "Address:", "Adresse :", "Dirección:", "Endereço:", "Indirizzo:", "Anschrift:", "Adres:", "Адрес:": a line that
  *  gives a postal address by its label. */
 const ADDRESS_LABEL =
-  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |our )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес)\s*[:：]\s*/iu;
+  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |our )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес|địa chỉ|cím|osoite)\s*[:：]\s*/iu;
 
 /**
  * A labelled address line: "Adresse : Acme, Service client, Genève, Suisse" (a city the gazetteer knows in the country
@@ -678,6 +690,8 @@ function fromSignOff(pages: ViewPage[], cities: Found[]) {
  *  Main). */
 function knownCity(place: string, country?: string): string | null {
   if (isKnownCity(place, country)) return place;
+  const titled = CITY_WORD.exec(place);
+  if (titled && isKnownCity(titled[2], country)) return place;
   const words = place.split(' ');
   for (let n = words.length - 1; n >= 1; n--) {
     const prefix = words.slice(0, n).join(' ');

@@ -667,6 +667,28 @@ const TRIAL = new RegExp(
   ].join('|'),
   'iu',
 );
+const MONTHLY =
+  'monthly|month|mensuel(?:lement)?|mensual(?:mente)?|mensal(?:mente)?|mensile|monatlich|maandelijks|månadsvis|miesięcznie|aylık|ежемесячно|помесячно|theo tháng|hàng tháng|havi|měsíčně';
+const YEARLY =
+  'yearly|annually|annual|year|annuel(?:lement)?|anual(?:mente)?|annuale|jährlich|jaarlijks|årsvis|årligen|rocznie|yıllık|ежегодно|годовой|theo năm|hàng năm|éves|ročně';
+/** A switch between monthly and yearly prices: a short line saying both. */
+const TOGGLE = new RegExp(
+  `^(?=.*(?:${words(MONTHLY)}|月額|月払い|按月|月付|包月|월간|매월))(?=.*(?:${words(YEARLY)}|年額|年払い|按年|年付|包年|연간|매년)).{3,60}$`,
+  'iu',
+);
+/** The monthly/yearly switch of the pricing pages or sections, quoted. */
+function billingToggle(site: SiteView): Evidence | null {
+  for (const { page, blocks, indexes } of pricingLines(site))
+    for (const i of indexes) {
+      const b = blocks[i];
+      if (!isBoilerplate(b) && !isOtherPeoplesWords(b) && TOGGLE.test(b.text)) return quoteLine(page, b.text);
+    }
+  return null;
+}
+
+/** A plan named for a trial, in the languages founders write in. */
+const TRIAL_NAME =
+  /^(?:(?:free )?trial|dùng thử|essai(?: gratuit)?|prueba|teste|prova|testversion|probezeit|proef(?:periode)?|provperiod|próba|okres próbny|deneme|пробный|お試し|トライアル|试用|試用|체험)$/iu;
 const ONE_TIME = new RegExp(
   [
     '\\bone[- ]time (?:payment|purchase|fee|price)\\b|\\bpay once\\b|\\blifetime (?:licen[cs]e|deal|access)\\b',
@@ -915,7 +937,10 @@ export function extractPricingModel(
   const quoted = tiers.filter((t) => t.evidence[0] && !t.sponsorship);
   // "Monthly 0.00€": a plan named by its billing period is paid for; a zero there is the placeholder a script fills in.
   const paid = quoted.filter((t) => t.amount > 0 || periodOnly(t.name));
-  const freeTier = quoted.find((t) => t.amount === 0 && !periodOnly(t.name) && !t.discounted);
+  // A plan at zero named "Trial" ("Dùng thử 0đ", "Essai 0 €") is a trial of the paid ones, not a free plan.
+  const freeTier = quoted.find(
+    (t) => t.amount === 0 && !periodOnly(t.name) && !t.discounted && !TRIAL_NAME.test(t.name.trim()),
+  );
   const price = paid.length ? null : statedPrice(site);
   const openSource = statement(site, OPEN_SOURCE, true, name);
   const freeOpenSource = openSource && statement(site, FREE_OPEN_SOURCE, true, name);
@@ -946,6 +971,10 @@ export function extractPricingModel(
   } else if (freeOpenSource) return propose('open source', [freeOpenSource]);
   // A subscription sold per month is not made one-time by a "lifetime access" line: the plans' periods come first.
   const recurring = paid.find((t) => t.recurring);
+  // Prices under a monthly/yearly switch ("Monthly | Yearly", "Theo tháng Theo năm", "月額 | 年額") recur, whatever each
+  // card shows.
+  const toggle = paid.length && !recurring ? billingToggle(site) : null;
+  if (toggle) return propose('subscription', [toggle, paid[0].evidence[0]]);
   // A plan named "Monthly" is quoted by its name too: that is what says it recurs.
   if (recurring)
     return propose('subscription', periodOnly(recurring.name) ? recurring.evidence : [recurring.evidence[0]]);

@@ -401,3 +401,18 @@ test('a JSON-LD locality that no page writes (a theme’s sample address) places
     assert.equal(loc.city, undefined, body);
   }
 });
+
+test('a footer address ending on the country’s own name, with the city written as such, in Vietnamese and French', () => {
+  for (const [line, country, city] of [
+    [
+      'Địa Chỉ: 171 Nguyễn Thị Nhung, Khu đô thị Vạn Phúc, Phường Hiệp Bình, Thành phố Hồ Chí Minh, Việt Nam',
+      'VN',
+      'Thành phố Hồ Chí Minh',
+    ],
+    ['Adresse : Rue du Lac 1, 1003 Lausanne, Suisse', 'CH', 'Lausanne'],
+  ]) {
+    const loc = locate(home(`<h1>Acme</h1><footer><div>${line}</div></footer>`));
+    assert.equal(loc.country, country, line);
+    assert.equal(loc.city, city, line);
+  }
+});

@@ -870,3 +870,14 @@ test('a pricing section named by the label above its heading holds plans, in Spa
     assert.equal(modelOf(pages).value, 'freemium', label);
   }
 });
+
+test('a plan at zero named for a trial is no free plan, and a monthly/yearly switch makes the plans a subscription, in Vietnamese and French', () => {
+  for (const [toggle, trial, paid] of [
+    ['Theo tháng Theo năm', plan('Dùng thử', '0đ'), plan('Cơ bản', '89.000đ') + plan('Nâng cao', '459.000đ')],
+    ['Mensuel Annuel', plan('Essai', '0 €'), plan('Essentiel', '19 €') + plan('Avancé', '49 €')],
+  ]) {
+    const model = modelOf(withPricing('', `<div>${toggle}</div>${trial}${paid}`));
+    assert.equal(model.value, 'subscription', toggle);
+    assert.ok(model.quotes.includes(toggle), model.quotes.join(' | '));
+  }
+});
