@@ -88,6 +88,15 @@ const writtenOnPage = (site: SiteView, place: string) =>
 
 function fromJsonLd(site: SiteView, countries: Found[], cities: Found[]) {
   for (const org of organizations(ldNodes(site.pages))) {
+    // "address": "Musterstraße 1, 10115 Berlin, Germany": an address written as one string.
+    const line = ldString(org.data, 'address');
+    if (line) {
+      const place = readPlace(line.split(','));
+      const evidence = quoteOn(org.page, 'head', line);
+      if (place.country) countries.push({ value: place.country, evidence });
+      if (place.city && writtenOnPage(site, place.city))
+        cities.push({ value: place.city, evidence, country: place.country });
+    }
     for (const addr of [
       ...ldObjects(org.data, 'address'),
       ...ldObjects(org.data, 'location').flatMap((l) => ldObjects(l, 'address')),
@@ -625,6 +634,9 @@ function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[])
 
 /** "Address:", "Adresse :", "Dirección:", "Endereço:", "Indirizzo:", "Anschrift:", "Adres:", "Адрес:": a line that
  *  gives a postal address by its label. */
+/** A cell or term that is only an address label: "Anschrift", "Adresse :", "Address", "Dirección". */
+const ADDRESS_LABEL_CELL =
+  /^(?:(?:postal |registered |office )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес|địa chỉ|cím|osoite)\s*[:：]?$/iu;
 const ADDRESS_LABEL =
   /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |our )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес|địa chỉ|cím|osoite)\s*[:：]\s*/iu;
 
@@ -635,31 +647,56 @@ const ADDRESS_LABEL =
  */
 function fromLabelledAddress(pages: ViewPage[], countries: Found[], cities: Found[]) {
   for (const page of pages) {
-    for (const b of page.blocks) {
+    for (const [i, b] of page.blocks.entries()) {
       if (b.text.length > 250 || isOtherPeoplesWords(b)) continue;
       const label = ADDRESS_LABEL.exec(b.text);
-      if (!label) continue;
-      const rest = b.text.slice(label[0].length);
-      const parts = rest.split(/,|\s[-–—|·]\s/).map((x) => x.trim().replace(/[.]$/, ''));
-      const country = countryFromName(withoutPostcode(parts[parts.length - 1] ?? '') || '');
-      const evidence = quoteLine(page, b.text);
-      if (country) {
-        const place = parts.length >= 2 ? knownPrefix(withoutPostcode(parts[parts.length - 2]), country) : null;
-        countries.push({ value: country, evidence });
-        if (place) cities.push({ value: place, evidence, country });
-        return;
+      if (label) {
+        if (labelledPlace(b.text.slice(label[0].length), [quoteLine(page, b.text)], countries, cities)) return;
+        continue;
       }
-      // "44100 Battalgazi/Malatya": the places after the postcode, the last (the province's city) first.
-      const after = /(?:^|\s)\d{4,5}\s+([^,]+)$/u.exec(rest)?.[1];
-      for (const name of (after ?? '').split(/\s*\/\s*/).reverse()) {
-        const only = cityLike(name) ? countriesOfCity(name) : [];
-        if (only.length !== 1) continue;
-        countries.push({ value: only[0], evidence });
-        cities.push({ value: name, evidence, country: only[0] });
-        return;
-      }
+      // An imprint table or list: the label in its cell ("Anschrift", "Adresse", "Address"), the address in the next
+      // one or two ("Musterstraße 1" / "10115 Berlin, Deutschland").
+      if (!ADDRESS_LABEL_CELL.test(b.text)) continue;
+      const [first, second] = page.blocks.slice(i + 1, i + 3);
+      if (!first || first.text.length > 200 || isOtherPeoplesWords(first)) continue;
+      const joined = second && !/\d{4}/.test(first.text) && second.text.length <= 80 && /\d/.test(second.text);
+      const rest = joined ? `${first.text}, ${second.text}` : first.text;
+      const evidence = [
+        quoteLine(page, first.text),
+        joined ? quoteLine(page, second.text) : null,
+        quoteLine(page, b.text),
+      ];
+      if (labelledPlace(rest, evidence, countries, cities)) return;
     }
   }
+}
+
+/** The place of a labelled address: the country named at its end and the city before it, or without a country the
+ *  last known place after the postcode when only one country has it. */
+function labelledPlace(rest: string, quotes: (Evidence | null)[], countries: Found[], cities: Found[]): boolean {
+  const evidence = quotes.find((q) => q) ?? null;
+  const parts = rest.split(/,|\s[-–—|·]\s/).map((x) => x.trim().replace(/[.]$/, ''));
+  const country = countryFromName(withoutPostcode(parts[parts.length - 1] ?? '') || '');
+  if (country) {
+    const place = parts.length >= 2 ? knownPrefix(withoutPostcode(parts[parts.length - 2]), country) : null;
+    // "10115 Berlin": the city after the postcode in the part before the country.
+    const afterCode =
+      parts.length >= 2 ? /^(?:[A-Z]{1,2}-)?\d{4,5}\s+(.+)$/u.exec(parts[parts.length - 2])?.[1] : undefined;
+    const city = place ?? (afterCode ? knownPrefix(afterCode, country) : null);
+    countries.push({ value: country, evidence });
+    if (city) cities.push({ value: city, evidence, country });
+    return true;
+  }
+  // "44100 Battalgazi/Malatya": the places after the postcode, the last (the province's city) first.
+  const after = /(?:^|\s)\d{4,5}\s+([^,]+)$/u.exec(rest)?.[1];
+  for (const name of (after ?? '').split(/\s*\/\s*/).reverse()) {
+    const only = cityLike(name) ? countriesOfCity(name) : [];
+    if (only.length !== 1) continue;
+    countries.push({ value: only[0], evidence });
+    cities.push({ value: name, evidence, country: only[0] });
+    return true;
+  }
+  return false;
 }
 
 /**

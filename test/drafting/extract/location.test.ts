@@ -416,3 +416,33 @@ test('a footer address ending on the country’s own name, with the city written
     assert.equal(loc.city, city, line);
   }
 });
+
+test('an imprint table with the address label in its own cell gives the place, in German and French', () => {
+  for (const [rows, country, city] of [
+    [
+      '<tr><td>Anschrift</td><td>Musterstraße 1</td></tr><tr><td></td><td>10115 Berlin, Deutschland</td></tr>',
+      'DE',
+      'Berlin',
+    ],
+    ['<tr><th>Adresse :</th><td>12 rue de la Paix, 75002 Paris, France</td></tr>', 'FR', 'Paris'],
+  ]) {
+    const loc = locate({
+      '/': htmlPage('Acme', '<h1>Acme</h1>'),
+      '/impressum': htmlPage('Impressum', `<h1>Impressum</h1><table>${rows}</table>`),
+    });
+    assert.equal(loc.country, country, rows);
+    assert.equal(loc.city, city, rows);
+  }
+});
+
+test('a JSON-LD address written as one string places the company, its city when a page writes it, in English and Spanish', () => {
+  for (const [address, footer, city] of [
+    ['Musterstraße 1, 10115 Berlin, Germany', 'Acme GmbH · Berlin', 'Berlin'],
+    ['Calle Mayor 1, 28013 Madrid, España', 'Hecho con cariño.', undefined],
+  ] as [string, string, string | undefined][]) {
+    const ld = `<script type="application/ld+json">{"@type":"Organization","name":"Acme","address":"${address}"}</script>`;
+    const loc = locate({ '/': htmlPage('Acme', `<h1>Acme</h1><footer><p>${footer}</p></footer>`, ld) });
+    assert.equal(loc.country, address.endsWith('Germany') ? 'DE' : 'ES', address);
+    assert.equal(loc.city, city, address);
+  }
+});
