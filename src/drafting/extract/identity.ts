@@ -89,8 +89,36 @@ function shortName(site: SiteView, name: string): string {
 const CJK_KIND_NOUN =
   /^(?:浏览器|瀏覽器|ブラウザ|브라우저|输入法|輸入法|钱包|錢包|ウォレット|지갑|编辑器|編輯器|エディタ|에디터|播放器|プレーヤー|플레이어|笔记|筆記|网盘|網盤|云盘|雲端硬碟|翻译|翻譯|助手)$/u;
 
+/** What a domain adds around a product's name: "getacme", "tryacme", "acmeapp", "acme-hq". */
+const DOMAIN_AFFIXES =
+  /^(?:get|try|use|join|go|my|hello|hey|the|with)?(.+?)(?:app|apps|hq|labs?|team|online|web|site|hub|official)?$/;
+
+/**
+ * The word of the homepage that the domain spells ("Restbook" on restbook-app.com), said twice or more: the name a
+ * descriptive site title ("Die App Ihres Restaurants") does not give.
+ */
+function nameFromDomain(site: SiteView): string | undefined {
+  const home = site.home;
+  if (!home) return undefined;
+  const labels = hostLabels(site)
+    .flatMap((l) => [l, DOMAIN_AFFIXES.exec(l)?.[1] ?? l])
+    .filter((l) => l.length >= 4);
+  if (!labels.length) return undefined;
+  const counts = new Map<string, number>();
+  for (const b of home.blocks)
+    for (const w of b.text.match(/\p{Lu}[\p{L}\p{N}]*(?:[-.]\p{L}[\p{L}\p{N}]*)?/gu) ?? [])
+      if (labels.includes(squash(w))) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 2 ? best[0] : undefined;
+}
+
 export function extractName(site: SiteView): Proposal<string> | undefined {
   const full = extractFullName(site);
+  // A name of three words or more that the domain does not spell is a description; the word the domain spells is
+  // the name. Without any name, that word too.
+  const domainName = !full || wordCount(full.value) >= 3 ? nameFromDomain(site) : undefined;
+  if (domainName && site.home && (!full || !hostLabels(site).some((l) => squash(full.value).includes(l))))
+    return propose(domainName, [visibleName(site.home, domainName)]) ?? full;
   if (!full) return full;
   const fromTitle = site.home?.title ? titleParts(site.home.title)[0] : undefined;
   // The company "傲游" and its title "傲游浏览器 - …": the product is the browser, named with its kind, one word.

@@ -348,3 +348,16 @@ test('a company’s name and a title naming its product with the product’s kin
     assert.equal(extractName(home(title, `<h1>${product}</h1>`, ld))?.value, product, title);
   }
 });
+
+test('a descriptive site title gives way to the word the domain spells, said on the page, in German and English', () => {
+  for (const [siteName, text] of [
+    [
+      'Die App Ihres Restaurants',
+      'Durch Restbook bekommt Ihr Restaurant eine eigene App. Restbook ist schnell eingerichtet.',
+    ],
+    ['The App For Your Restaurant', 'With Restbook your restaurant gets its own app. Restbook is set up in a day.'],
+  ]) {
+    const head = `<meta property="og:site_name" content="${siteName}"><meta property="og:url" content="https://www.restbook-app.com/">`;
+    assert.equal(extractName(home(`Start - ${siteName}`, `<p>${text}</p>`, head))?.value, 'Restbook', siteName);
+  }
+});
