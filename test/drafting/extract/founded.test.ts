@@ -137,3 +137,24 @@ test('“was originally created in 2012” states the founding, in English, besi
   ])
     assert.equal(yearOf(body)?.value, '2012', body);
 });
+
+test('founding statements in Russian, Czech, Danish, Finnish, Vietnamese and Hungarian give the year', () => {
+  for (const body of [
+    '<p>Компания Acme основана в 2015 году в Москве.</p>',
+    '<p>Společnost Acme byla založena v roce 2015 v Brně.</p>',
+    '<p>Acme blev grundlagt i 2015 i København.</p>',
+    '<p>Acme on perustettu vuonna 2015 Helsingissä.</p>',
+    '<p>Acme được thành lập năm 2015 tại Hà Nội.</p>',
+    '<p>Az Acme-t 2015-ben alapították Budapesten.</p>',
+  ])
+    assert.equal(yearOf(body)?.value, '2015', body);
+});
+
+test('a company-profile row labelled in Russian or Vietnamese gives the year, a copyright row does not', () => {
+  for (const [label, value, year] of [
+    ['Год основания', '2015', '2015'],
+    ['Năm thành lập', '2015', '2015'],
+    ['Bản quyền', '© 2015', undefined],
+  ])
+    assert.equal(yearOf(`<dl><dt>${label}</dt><dd>${value}</dd></dl>`)?.value, year, label);
+});
