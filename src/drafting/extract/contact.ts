@@ -79,6 +79,12 @@ const OBFUSCATED = new RegExp(
   'giu',
 );
 
+/** Words that present an address as the way to reach someone: "contact", "email us", "write to", "Kontakt", "メール". */
+const CONTACT_CUE = cuePattern(
+  'contact\\p{L}*|e-?mail\\p{L}*|mail|write|reach|support|questions?|kontakt\\p{L}*|schreib\\p{L}*|courriel|écri\\p{L}*|correo|escr[ií]b\\p{L}*|contacto|contato|contatt\\p{L}*|scriv\\p{L}*|mejl|napisz|yaz\\p{L}*|iletişim|пиш\\p{L}*|почт\\p{L}*|связ\\p{L}*|liên hệ|kapcsolat',
+  'メール|お問い合わせ|連絡|邮箱|邮件|联系|郵件|聯絡|聯繫|이메일|문의|연락',
+);
+
 /** The site's own address first (its domain), from the contact page, a mailto link, a role mailbox like hello@. */
 export function extractContactEmail(site: SiteView, name?: string): Proposal<string> | undefined {
   const candidates: { email: string; score: number; evidence: Evidence | null; declaredOnly?: boolean }[] = [];
@@ -108,9 +114,15 @@ export function extractContactEmail(site: SiteView, name?: string): Proposal<str
     bonus: number,
     namedAsContact = true,
     declaredOnly = false,
+    /** The line it stands in, or for a mailto link nothing: a link to write to is itself an invitation. */
+    line: string | null = null,
   ) => {
     if (!evidence || NOT_CONTACT.test(email)) return;
     if (!namedAsContact && anotherSite(email)) return;
+    // An address on another domain that nothing presents as the contact ("jane.doe@company.fr" in a pictured
+    // signature, a sample report) is part of the page's content, not a way to reach the company.
+    const domain = email.split('@')[1].toLowerCase();
+    if (!namedAsContact && line !== null && !CONTACT_CUE.test(line) && !own(email) && !namedForProduct(domain)) return;
     const score = bonus + (own(email) ? 4 : 0) + (ROLE_MAILBOX.test(email) ? 1 : 0);
     candidates.push({ email, score, evidence, ...(declaredOnly ? { declaredOnly } : {}) });
   };
@@ -150,7 +162,7 @@ export function extractContactEmail(site: SiteView, name?: string): Proposal<str
       }
       if (!b.text.includes('@')) continue;
       for (const { email, at } of emailsIn(b.text))
-        add(email, quoteLine(page, b.text, at, email.length), onContact, contactPage || contactBlock(b));
+        add(email, quoteLine(page, b.text, at, email.length), onContact, contactPage || contactBlock(b), false, b.text);
     }
   }
   // An address only the structured data declares, shown on no page, is not one the company gives its visitors.
