@@ -981,7 +981,8 @@ export function extractPricingModel(
   const oneTime =
     paid.find((t) => ONE_TIME_PRICE.test(t.price))?.evidence[0] ??
     (price?.oneTime ? price.evidence : null) ??
-    (price?.recurring ? null : statement(site, ONE_TIME, false, name)) ??
+    // "A one-time setup fee" is charged beside the plans, not instead of them.
+    (price?.recurring ? null : statement(site, ONE_TIME, false, name, SETUP_FEE)) ??
     (paid.length || price?.evidence ? statement(site, NO_SUBSCRIPTION, false, name) : null);
   if (oneTime) return propose('one-time', [oneTime]);
   if (price?.recurring) return propose('subscription', [price.evidence]);
@@ -998,6 +999,9 @@ export function extractPricingModel(
     return freePart ? propose('freemium', [freePart, subscription]) : propose('subscription', [subscription]);
   }
   if (!paid.length && !price) {
+    // A monthly/yearly switch over plans whose prices a script fills in: billed plans, beside a free one freemium.
+    const toggle = billingToggle(site);
+    if (toggle) return freePlan ? propose('freemium', [freePlan, toggle]) : propose('subscription', [toggle]);
     // A free trial alone does not settle the model: the plans after it may be monthly, one-time or have a free tier.
     const free = statement(site, ALL_FREE, false, name) ?? freePlan ?? statement(site, OWN_KEYS, false, name);
     if (free) return propose('free', [free]);

@@ -881,3 +881,24 @@ test('a plan at zero named for a trial is no free plan, and a monthly/yearly swi
     assert.ok(model.quotes.includes(toggle), model.quotes.join(' | '));
   }
 });
+
+test('a monthly/yearly switch over plans whose prices a script fills in is a subscription, beside a free plan freemium, in German and Japanese', () => {
+  for (const [toggle, cards, model] of [
+    ['Monatlich Jährlich', plan('Team', '') + plan('Business', ''), 'subscription'],
+    ['月額 年額', `<div>無料</div>${plan('プロ', '')}${plan('チーム', '')}`, 'freemium'],
+  ]) {
+    assert.equal(modelOf(withPricing('', `<div>${toggle}</div>${cards}`)).value, model, toggle);
+  }
+});
+
+test('a one-time setup fee beside monthly plans does not make the product one-time, in English and Spanish', () => {
+  for (const [line, cards] of [
+    ['Plans start at $49. A one-time setup fee of $300 applies.', `${plan('Starter', '$49')}<p>billed monthly</p>`],
+    [
+      'Planes desde 49 €. Se aplica una cuota de alta de pago único de 300 €.',
+      `${plan('Inicial', '49 €')}<p>facturado mensualmente</p>`,
+    ],
+  ]) {
+    assert.notEqual(modelOf(withPricing('', `<p>${line}</p>${cards}`)).value, 'one-time', line);
+  }
+});
