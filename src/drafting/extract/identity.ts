@@ -112,8 +112,19 @@ function nameFromDomain(site: SiteView): string | undefined {
   return best && best[1] >= 2 ? best[0] : undefined;
 }
 
+/** A company's legal form after or before its name: "Acme GmbH", "Acme, Inc.", "Acme S.r.l.", "株式会社アクメ". */
+const LEGAL_FORM =
+  /,?\s+(?:Inc\.?|Incorporated|LLC|L\.L\.C\.|Ltd\.?|Limited|GmbH(?: & Co\. KG)?|UG(?: \(haftungsbeschränkt\))?|AG|KG|OG|e\.\s?U\.|S\.?A\.?S\.?|SARL|S\.?à r\.?l\.?|S\.?L\.?U?\.?|S\.?r\.?l\.?s?|S\.?p\.?A\.?|S\.?A\.?|B\.?V\.?|N\.?V\.?|Oy|AB|AS|ApS|Sp\. z o\.o\.|s\.r\.o\.|Kft\.?|Zrt\.?|Ltda\.?|LTDA|ME|EIRELI|Pty\.? Ltd\.?|OÜ|Co\.,? Ltd\.?|K\.K\.)$|^(?:株式会社|有限会社|合同会社)\s*|\s*(?:株式会社|有限会社|合同会社|有限公司|股份有限公司|주식회사)$|^(?:주식회사|\(주\)|㈜)\s*/u;
+/** A name without its company's legal form: the product is "Acme", not "Acme GmbH". */
+function withoutLegalForm(name: string): string {
+  const bare = name.replace(LEGAL_FORM, '').trim();
+  return bare && bare !== name && nameLike(bare) && /\p{L}/u.test(bare) ? bare : name;
+}
+
 export function extractName(site: SiteView): Proposal<string> | undefined {
-  const full = extractFullName(site);
+  const named = extractFullName(site);
+  // The listing names the product: "Acme GmbH" is Acme; the quote still holds the whole name.
+  const full = named && { ...named, value: withoutLegalForm(named.value) };
   // A name of three words or more that the domain does not spell is a description; the word the domain spells is
   // the name. Without any name, that word too.
   const domainName = !full || wordCount(full.value) >= 3 ? nameFromDomain(site) : undefined;

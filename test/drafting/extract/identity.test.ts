@@ -361,3 +361,15 @@ test('a descriptive site title gives way to the word the domain spells, said on 
     assert.equal(extractName(home(`Start - ${siteName}`, `<p>${text}</p>`, head))?.value, 'Restbook', siteName);
   }
 });
+
+test('a name drafted from a company’s structured data drops its legal form, in German, Italian and Japanese', () => {
+  for (const [org, name] of [
+    ['Acme GmbH', 'Acme'],
+    ['Acme S.r.l.', 'Acme'],
+    ['株式会社アクメ', 'アクメ'],
+    ['Acme Labs', 'Acme Labs'],
+  ]) {
+    const ld = `<script type="application/ld+json">{"@type":"Organization","name":"${org}"}</script>`;
+    assert.equal(extractName(home('Start', `<h1>${name}</h1>`, ld))?.value, name, org);
+  }
+});
