@@ -760,6 +760,10 @@ const NO_PAID_EDITION = new RegExp(
   `(?<![\\p{L}])(?:${NEGATION})(?:[\\s'’]+[\\p{L}]+){0,2}?[\\s'’]+(?:${PAID_EDITION.source})|(?:没有|沒有|无|無|없)(?:${PAID_EDITION.source})`,
   'iu',
 );
+/** A service around the product said to be free ("Shipping is free", "L'installation est gratuite", "Die Einrichtung
+ *  ist kostenlos"): not the product's price. */
+const FREE_SERVICE =
+  /(?<![\p{L}])(?:shipping|delivery|set-?up|installation|support|onboarding|migration|cancell?ation|updates?|returns?|consultation|demo|registration|sign-?up|livraison|mise en service|assistance|résiliation|versand|lieferung|einrichtung|kündigung|rücksendung|envío|instalación|soporte|cancelación|devoluciones|frete|entrega|instalação|suporte|cancelamento|spedizione|consegna|installazione|assistenza|disdetta|verzending|installatie|opzeggen)\s+(?:is|are|est|sont|ist|sind|es|son|é|são|è|sono|zijn)\s+(?:\p{L}+\s+)?(?:free|gratuite?s?|kostenlos|gratis|gratuit[oa]s?|grátis)(?![\p{L}])/iu;
 /** Something stated free, then a subscription, in one line (not a trial). */
 const FREE_THEN_SUBSCRIPTION = new RegExp(`(?:${ALL_FREE.source})[^]{0,200}?(?:${SUBSCRIPTION.source})`, 'iu');
 
@@ -964,7 +968,7 @@ export function extractPricingModel(
   if (freePlan && custom) return propose('freemium', [freePlan, custom]);
   // A free product or plan beside a paid edition ("专业版收费", "version payante") is freemium.
   const paidEdition = statement(site, PAID_EDITION, false, name, NO_PAID_EDITION);
-  const freeUse = paidEdition && (freePlan ?? statement(site, ALL_FREE, false, name));
+  const freeUse = paidEdition && (freePlan ?? statement(site, ALL_FREE, false, name, FREE_SERVICE));
   if (paidEdition && freeUse) return propose('freemium', [freeUse, paidEdition]);
   if (!paid.length && !price) {
     if (openSource) return propose('open source', [openSource]);
@@ -1003,7 +1007,8 @@ export function extractPricingModel(
     const toggle = billingToggle(site);
     if (toggle) return freePlan ? propose('freemium', [freePlan, toggle]) : propose('subscription', [toggle]);
     // A free trial alone does not settle the model: the plans after it may be monthly, one-time or have a free tier.
-    const free = statement(site, ALL_FREE, false, name) ?? freePlan ?? statement(site, OWN_KEYS, false, name);
+    const free =
+      statement(site, ALL_FREE, false, name, FREE_SERVICE) ?? freePlan ?? statement(site, OWN_KEYS, false, name);
     if (free) return propose('free', [free]);
     // "Each project is priced individually", "price on request": a paid offer whose price is quoted per customer.
     const quote = pricingLineMatching(site, QUOTED_PRICE) ?? dependsAnswer(faqs)?.evidence[1] ?? null;

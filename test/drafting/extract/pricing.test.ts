@@ -902,3 +902,12 @@ test('a one-time setup fee beside monthly plans does not make the product one-ti
     assert.notEqual(modelOf(withPricing('', `<p>${line}</p>${cards}`)).value, 'one-time', line);
   }
 });
+
+test('a service around the product said to be free (setup, shipping) is no free product, in English and German', () => {
+  for (const line of ['Setup is free and takes a day.', 'Die Einrichtung ist kostenlos und dauert einen Tag.']) {
+    assert.equal(modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) }).value, undefined, line);
+  }
+  for (const line of ['Acme is free to use.', 'Acme ist kostenlos nutzbar.']) {
+    assert.equal(modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) }).value, 'free', line);
+  }
+});
