@@ -319,12 +319,12 @@ test('a customer’s city in a testimonial is not where the company is', () => {
   assert.deepEqual(loc, {});
 });
 
-test('JSON-LD addressCountry codes and names both become ISO codes', () => {
+test('JSON-LD addressCountry codes and names both become ISO codes; the locality counts when a page writes it', () => {
   const loc = extractLocation(
     site({
       '/': htmlPage(
         'Acme',
-        '',
+        '<footer><p>Acme OÜ · Tallinn</p></footer>',
         ld({
           '@type': 'Organization',
           name: 'Acme',
@@ -371,13 +371,13 @@ test('"Founded in 2019" gives 2019, and a copyright year gives nothing', () => {
   );
 });
 
-test('JSON-LD foundingDate outranks text, and "since" is the last resort', () => {
+test('JSON-LD foundingDate, its year written on a page, outranks text, and "since" is the last resort', () => {
   assert.equal(
     extractFoundedYear(
       site({
         '/': htmlPage(
           'Acme',
-          '<p>Serving teams since 2017.</p>',
+          '<p>2016: the first customer.</p><p>Serving teams since 2017.</p>',
           ld({ '@type': 'Organization', name: 'Acme', foundingDate: '2016-05-01' }),
         ),
       }),

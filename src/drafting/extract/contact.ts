@@ -79,9 +79,15 @@ const OBFUSCATED = new RegExp(
   'giu',
 );
 
+/** Words that present an address as the way to reach someone: "contact", "email us", "write to", "Kontakt", "メール". */
+const CONTACT_CUE = cuePattern(
+  'contact\\p{L}*|e-?mail\\p{L}*|mail|write|reach|support|questions?|kontakt\\p{L}*|schreib\\p{L}*|courriel|écri\\p{L}*|correo|escr[ií]b\\p{L}*|contacto|contato|contatt\\p{L}*|scriv\\p{L}*|mejl|napisz|yaz\\p{L}*|iletişim|пиш\\p{L}*|почт\\p{L}*|связ\\p{L}*|liên hệ|kapcsolat',
+  'メール|お問い合わせ|連絡|邮箱|邮件|联系|郵件|聯絡|聯繫|이메일|문의|연락',
+);
+
 /** The site's own address first (its domain), from the contact page, a mailto link, a role mailbox like hello@. */
 export function extractContactEmail(site: SiteView, name?: string): Proposal<string> | undefined {
-  const candidates: { email: string; score: number; evidence: Evidence | null }[] = [];
+  const candidates: { email: string; score: number; evidence: Evidence | null; declaredOnly?: boolean }[] = [];
   const own = (email: string) => {
     const domain = email.split('@')[1].toLowerCase();
     return site.ownHosts.some((h) => domain === h || domain.endsWith(`.${h}`));
@@ -102,15 +108,27 @@ export function extractContactEmail(site: SiteView, name?: string): Proposal<str
     const domain = email.split('@')[1].toLowerCase();
     return !own(email) && !namedForProduct(domain) && [...linked].some((h) => h === domain || h.endsWith(`.${domain}`));
   };
-  const add = (email: string, evidence: Evidence | null, bonus: number, namedAsContact = true) => {
+  const add = (
+    email: string,
+    evidence: Evidence | null,
+    bonus: number,
+    namedAsContact = true,
+    declaredOnly = false,
+    /** The line it stands in, or for a mailto link nothing: a link to write to is itself an invitation. */
+    line: string | null = null,
+  ) => {
     if (!evidence || NOT_CONTACT.test(email)) return;
     if (!namedAsContact && anotherSite(email)) return;
+    // An address on another domain that nothing presents as the contact ("jane.doe@company.fr" in a pictured
+    // signature, a sample report) is part of the page's content, not a way to reach the company.
+    const domain = email.split('@')[1].toLowerCase();
+    if (!namedAsContact && line !== null && !CONTACT_CUE.test(line) && !own(email) && !namedForProduct(domain)) return;
     const score = bonus + (own(email) ? 4 : 0) + (ROLE_MAILBOX.test(email) ? 1 : 0);
-    candidates.push({ email, score, evidence });
+    candidates.push({ email, score, evidence, ...(declaredOnly ? { declaredOnly } : {}) });
   };
   for (const org of organizations(ldNodes(site.pages))) {
     const raw = ldString(org.data, 'email');
-    if (raw) add(raw.replace(/^mailto:/i, ''), quoteOn(org.page, 'head', raw), 1);
+    if (raw) add(raw.replace(/^mailto:/i, ''), quoteOn(org.page, 'head', raw), 1, true, true);
   }
   for (const page of site.pages.filter((p) => SELF_DESCRIBING.includes(p.kind))) {
     // An imprint names the publisher's address by law: as good as a contact page.
@@ -144,13 +162,17 @@ export function extractContactEmail(site: SiteView, name?: string): Proposal<str
       }
       if (!b.text.includes('@')) continue;
       for (const { email, at } of emailsIn(b.text))
-        add(email, quoteLine(page, b.text, at, email.length), onContact, contactPage || contactBlock(b));
+        add(email, quoteLine(page, b.text, at, email.length), onContact, contactPage || contactBlock(b), false, b.text);
     }
   }
-  if (!candidates.length) return undefined;
-  let best = candidates[0];
-  for (const c of candidates) if (c.score > best.score) best = c;
+  // An address only the structured data declares, shown on no page, is not one the company gives its visitors.
+  const visible = candidates.filter((c) => !c.declaredOnly);
+  const shown = (email: string) => visible.some((c) => c.email.toLowerCase() === email.toLowerCase());
+  const usable = candidates.filter((c) => !c.declaredOnly || shown(c.email));
+  if (!usable.length) return undefined;
+  let best = usable[0];
+  for (const c of usable) if (c.score > best.score) best = c;
   // Every place the chosen address is quoted backs it.
-  const evidence = candidates.filter((c) => c.email.toLowerCase() === best.email.toLowerCase()).map((c) => c.evidence);
+  const evidence = usable.filter((c) => c.email.toLowerCase() === best.email.toLowerCase()).map((c) => c.evidence);
   return propose(best.email, evidence);
 }

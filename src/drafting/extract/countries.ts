@@ -186,10 +186,16 @@ let codes: Set<string> | null = null;
 
 const key = (name: string) => name.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim();
 
+/** The languages whose country names are read besides English ("Deutschland", "Việt Nam", "Brasil", "Suisse"): those
+ *  founders write their addresses in. */
+const NAME_LOCALES = ['fr', 'de', 'es', 'pt', 'it', 'nl', 'sv', 'pl', 'tr', 'ru', 'vi', 'hu', 'cs', 'da', 'nb', 'fi'];
+
 function build() {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  const local = NAME_LOCALES.map((l) => new Intl.DisplayNames([l], { type: 'region' }));
   byName = new Map();
   codes = new Set();
+  const localNames: (readonly [string, string])[] = [];
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   for (const a of letters) {
     for (const b of letters) {
@@ -209,7 +215,13 @@ function build() {
       // "Myanmar (Burma)", "Hong Kong SAR China": the short form is how people write it.
       const short = name.replace(/\s*\(.*\)$/, '').replace(/ SAR China$/, '');
       if (!byName.has(key(short))) byName.set(key(short), code);
+      localNames.push(...local.map((n) => [n.of(code) ?? '', code] as const));
     }
+  }
+  // English first: a local name never replaces an English one ("Georgia" stays the country English calls so).
+  for (const [name, code] of localNames) {
+    const short = name.replace(/\s*\(.*\)$/, '');
+    if (short.length >= 4 && !byName.has(key(short))) byName.set(key(short), code);
   }
   for (const [alias, code] of Object.entries(ALIASES)) if (!byName.has(alias)) byName.set(alias, code);
 }

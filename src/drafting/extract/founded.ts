@@ -25,7 +25,7 @@ const GAP = `(?:(?!(?<![\\p{L}])(?:${EVENT_WORDS})(?![\\p{L}]))[^.\\n]){0,60}?`;
  */
 const FOUNDED = [
   new RegExp(
-    `\\b(?:founded|established|incorporated|est\\.|(?:was|were) (?:first )?(?:started|created|begun))\\b${GAP}\\b((?:18|19|20)\\d{2})\\b`,
+    `\\b(?:founded|established|incorporated|est\\.|(?:was|were) (?:(?:first|originally|initially) )?(?:started|created|begun))\\b${GAP}\\b((?:18|19|20)\\d{2})\\b`,
     'iu',
   ),
   // French, Spanish, Portuguese, Italian: "fondée en", "fundada por … en", "fundada em", "fondata a Milano nel".
@@ -46,6 +46,14 @@ const FOUNDED = [
   /(?<![\p{L}])(?:opgericht|grundades|grundad|grundat|grundat\p{L}*)\s+(?:in\s+|år\s+)?((?:18|19|20)\d{2})(?!\d)/iu,
   /(?<![\p{L}])(?:założon[aey]|powsta\p{L}*|utworzon[aey])\s+w\s+((?:18|19|20)\d{2})(?!\d)/iu,
   /(?<![\p{L}\d])((?:18|19|20)\d{2})\s+y[ıi]l[ıi]nda\s+(?:kuruldu|kurulan|kurulmuş|kurulmuştur)(?![\p{L}])/iu,
+  // Russian, Czech, Danish, Norwegian, Finnish, Vietnamese, Hungarian: "основана в 2015 году", "založena v roce
+  // 2015", "grundlagt i 2014", "etablert i 2014", "perustettu vuonna 2014", "thành lập năm 2015", "2015-ben alapított",
+  // "alapítva: 2015".
+  /(?<![\p{L}])(?:основан[аоы]?|создан[аоы]?|учреждён[аоы]?|учрежден[аоы]?)\s+в\s+((?:18|19|20)\d{2})(?!\d)/iu,
+  /(?<![\p{L}])(?:založen[aáoéý]?|vznikl[aoi]?)\s+v\s+roce\s+((?:18|19|20)\d{2})(?!\d)/iu,
+  /(?<![\p{L}])(?:grundlagt|grunnlagt|etablert|etableret|perustettu)\s+(?:i\s+|vuonna\s+)?((?:18|19|20)\d{2})(?!\d)/iu,
+  /(?<![\p{L}])thành lập\s+(?:vào\s+)?(?:năm\s+)?((?:18|19|20)\d{2})(?!\d)/iu,
+  /(?<![\p{L}\d])((?:18|19|20)\d{2})-(?:ban|ben)\s+(?:alapított|alapítottuk|alapították|alakult|jött létre)(?![\p{L}])|(?<![\p{L}])alapítva\s*:?\s*((?:18|19|20)\d{2})(?!\d)/iu,
   // Japanese, Chinese, Korean: the date before the word…
   new RegExp(`${CJK_DATE}\\s*(?:に|에|에서)?\\s*(?:設立|創業|創立|成立|创立|创办|創辦|设立|창립|창업|설립)`, 'u'),
   // …or after it: 「設立：2004年」「成立于2004年」「創立於2004年」「설립 2004년」「설립일: 2004년」.
@@ -99,7 +107,7 @@ const COPYRIGHT =
   /©|\(c\)|&copy;|\bcopyright\b|all rights reserved|tous droits réservés|alle rechte vorbehalten|todos los derechos reservados|todos os direitos reservados|tutti i diritti riservati|版权所有|版權所有|著作権|無断転載|저작권|무단 전재/iu;
 /** Labels of a founding date in a company-profile table (会社概要, Impressum, about), its value in the next cell. */
 const FOUNDING_LABEL =
-  /^(?:founded|year founded|established|gründung|gründungsjahr|gegründet|fondation|fondée? en|année de création|création|fundación|año de fundación|fundada|fundação|fundado|ano de fundação|fondazione|anno di fondazione|fondata|設立|設立年|設立年月|設立年月日|創業|創業年|創立|成立|成立时间|成立時間|成立日期|创立时间|설립|설립일|설립연도|설립년도|창립|창업)\s*[:：]?$/iu;
+  /^(?:founded|year founded|established|gründung|gründungsjahr|gegründet|fondation|fondée? en|année de création|création|fundación|año de fundación|fundada|fundação|fundado|ano de fundação|fondazione|anno di fondazione|fondata|設立|設立年|設立年月|設立年月日|創業|創業年|創立|成立|成立时间|成立時間|成立日期|创立时间|설립|설립일|설립연도|설립년도|창립|창업|год основания|дата основания|основана|rok založení|založeno|năm thành lập|ngày thành lập|alapítás éve|alapítva|grundlagt|perustettu|kuruluş yılı|kuruluş|rok założenia|grundat|grundades)\s*[:：]?$/iu;
 const LABELLED_YEAR = new RegExp(
   `^\\s*(?:${CJK_DATE}|(?:(?:\\d{1,2}[./]\\s*)?\\d{1,2}[./]\\s*|[\\p{L}.]+\\s+)?${YEAR})\\s*$`,
   'u',
@@ -136,6 +144,14 @@ function firstMatch(patterns: RegExp[], text: string): { year: string; index: nu
   return null;
 }
 
+/** Whether an own line of some page writes the year, outside a copyright line. */
+function writtenOnPage(site: SiteView, year: string): boolean {
+  const re = new RegExp(`(?<!\\d)${year}(?!\\d)`);
+  return site.pages.some((p) =>
+    p.blocks.some((b) => re.test(b.text) && !COPYRIGHT.test(sentenceAround(b.text, b.text.search(re)))),
+  );
+}
+
 /**
  * The year the company was founded, as the site states it: JSON-LD foundingDate, "founded in …" in the site's
  * language, a company-profile row (設立 | 2004年4月), a timeline entry about the founding, or "since …". A copyright
@@ -153,7 +169,10 @@ export function extractFoundedYear(site: SiteView, productName?: string): Propos
   for (const org of organizations(ldNodes(site.pages))) {
     const raw = ldString(org.data, 'foundingDate');
     const year = raw ? /^\s*((?:18|19|20)\d{2})\b/.exec(raw)?.[1] : undefined;
-    if (raw && year && plausible(+year)) found.push({ year, evidence: [quoteOn(org.page, 'head', raw)], rank: 0 });
+    // Declared in the structured data only, the year must also be written on a page (outside a copyright line): a
+    // template's "foundingDate" that no visitor reads is no statement of the founding.
+    if (raw && year && plausible(+year) && writtenOnPage(site, year))
+      found.push({ year, evidence: [quoteOn(org.page, 'head', raw)], rank: 0 });
   }
   for (const page of pagesOfKind(site, 'about', 'homepage', 'contact', 'team', 'pricing', 'page')) {
     page.blocks.forEach((b, i) => {

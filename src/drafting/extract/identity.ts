@@ -85,10 +85,61 @@ function shortName(site: SiteView, name: string): string {
   return alone >= 3 ? first : name;
 }
 
+/** Kinds of product a Chinese, Japanese or Korean name ends in, written without a space: "傲游浏览器", "某某输入法". */
+const CJK_KIND_NOUN =
+  /^(?:浏览器|瀏覽器|ブラウザ|브라우저|输入法|輸入法|钱包|錢包|ウォレット|지갑|编辑器|編輯器|エディタ|에디터|播放器|プレーヤー|플레이어|笔记|筆記|网盘|網盤|云盘|雲端硬碟|翻译|翻譯|助手)$/u;
+
+/** What a domain adds around a product's name: "getacme", "tryacme", "acmeapp", "acme-hq". */
+const DOMAIN_AFFIXES =
+  /^(?:get|try|use|join|go|my|hello|hey|the|with)?(.+?)(?:app|apps|hq|labs?|team|online|web|site|hub|official)?$/;
+
+/**
+ * The word of the homepage that the domain spells ("Restbook" on restbook-app.com), said twice or more: the name a
+ * descriptive site title ("Die App Ihres Restaurants") does not give.
+ */
+function nameFromDomain(site: SiteView): string | undefined {
+  const home = site.home;
+  if (!home) return undefined;
+  const labels = hostLabels(site)
+    .flatMap((l) => [l, DOMAIN_AFFIXES.exec(l)?.[1] ?? l])
+    .filter((l) => l.length >= 4);
+  if (!labels.length) return undefined;
+  const counts = new Map<string, number>();
+  for (const b of home.blocks)
+    for (const w of b.text.match(/\p{Lu}[\p{L}\p{N}]*(?:[-.]\p{L}[\p{L}\p{N}]*)?/gu) ?? [])
+      if (labels.includes(squash(w))) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 2 ? best[0] : undefined;
+}
+
+/** A company's legal form after or before its name: "Acme GmbH", "Acme, Inc.", "Acme S.r.l.", "株式会社アクメ". */
+const LEGAL_FORM =
+  /,?\s+(?:Inc\.?|Incorporated|LLC|L\.L\.C\.|Ltd\.?|Limited|GmbH(?: & Co\. KG)?|UG(?: \(haftungsbeschränkt\))?|AG|KG|OG|e\.\s?U\.|S\.?A\.?S\.?|SARL|S\.?à r\.?l\.?|S\.?L\.?U?\.?|S\.?r\.?l\.?s?|S\.?p\.?A\.?|S\.?A\.?|B\.?V\.?|N\.?V\.?|Oy|AB|AS|ApS|Sp\. z o\.o\.|s\.r\.o\.|Kft\.?|Zrt\.?|Ltda\.?|LTDA|ME|EIRELI|Pty\.? Ltd\.?|OÜ|Co\.,? Ltd\.?|K\.K\.)$|^(?:株式会社|有限会社|合同会社)\s*|\s*(?:株式会社|有限会社|合同会社|有限公司|股份有限公司|주식회사)$|^(?:주식회사|\(주\)|㈜)\s*/u;
+/** A name without its company's legal form: the product is "Acme", not "Acme GmbH". */
+function withoutLegalForm(name: string): string {
+  const bare = name.replace(LEGAL_FORM, '').trim();
+  return bare && bare !== name && nameLike(bare) && /\p{L}/u.test(bare) ? bare : name;
+}
+
 export function extractName(site: SiteView): Proposal<string> | undefined {
-  const full = extractFullName(site);
+  const named = extractFullName(site);
+  // The listing names the product: "Acme GmbH" is Acme; the quote still holds the whole name.
+  const full = named && { ...named, value: withoutLegalForm(named.value) };
+  // A name of three words or more that the domain does not spell is a description; the word the domain spells is
+  // the name. Without any name, that word too.
+  const domainName = !full || wordCount(full.value) >= 3 ? nameFromDomain(site) : undefined;
+  if (domainName && site.home && (!full || !hostLabels(site).some((l) => squash(full.value).includes(l))))
+    return propose(domainName, [visibleName(site.home, domainName)]) ?? full;
   if (!full) return full;
   const fromTitle = site.home?.title ? titleParts(site.home.title)[0] : undefined;
+  // The company "傲游" and its title "傲游浏览器 - …": the product is the browser, named with its kind, one word.
+  if (
+    site.home &&
+    fromTitle?.startsWith(full.value) &&
+    CJK_KIND_NOUN.test(fromTitle.slice(full.value.length)) &&
+    nameLike(fromTitle)
+  )
+    return propose(fromTitle, [quoteOn(site.home, 'head', site.home.title), visibleName(site.home, fromTitle)]) ?? full;
   const short =
     fromTitle && fromTitle !== full.value && full.value.startsWith(`${fromTitle} `) && nameLike(fromTitle)
       ? fromTitle
@@ -381,6 +432,22 @@ function iconSize(m: PageMedia): number {
 const forDarkMode = (m: PageMedia) =>
   m.dark === true ||
   /(?:^|[-_.@])(?:white|inverse|inverted|negative|reversed?)(?:[-_.@]|$)/i.test(m.url.split('/').pop() ?? '');
+/**
+ * A status badge (shields.io "…?logo=npm", a build or coverage badge): another service's picture of a figure, never the
+ * product's logo, whatever its address says.
+ */
+const BADGE_HOST =
+  /(?:^|\.)(?:shields\.io|badgen\.net|badge\.fury\.io|travis-ci\.(?:org|com)|circleci\.com|codecov\.io|coveralls\.io|api\.netlify\.com|badges\.gitter\.im|snyk\.io|sonarcloud\.io|packagephobia\.com|bundlephobia\.com|img\.badgesize\.io)$/i;
+function badge(url: string): boolean {
+  try {
+    const u = new URL(url);
+    // "?logo=npm": the logo is a parameter of a generated picture, not its subject.
+    const named = /logo/i.test(u.pathname);
+    return BADGE_HOST.test(u.hostname) || (!named && (u.searchParams.has('logo') || /\bbadges?\b/i.test(u.pathname)));
+  } catch {
+    return false;
+  }
+}
 /** "app icon", "appicon", "app-icon", "App_Icon" in an image's alt or address. */
 const APP_ICON = /app[-_ ]?icon/i;
 
@@ -390,6 +457,25 @@ const APP_ICON = /app[-_ ]?icon/i;
  * an og:image named logo; else the apple-touch-icon, then <link rel=icon> (a vector, else the largest).
  */
 export function extractLogo(site: SiteView, name: string | undefined): Proposal<string> | undefined {
+  const logo = findLogo(site, name);
+  return logo && { ...logo, value: withoutCacheBuster(logo.value) };
+}
+
+/** Query parameters that only defeat caches ("?v=20260708", "?t=1485513560", "?ver=2"): not part of the picture's address. */
+const CACHE_BUSTER = /^(?:v|ver|version|t|ts|time|timestamp|cb|cachebust(?:er)?|_|rev|build|hash)$/i;
+function withoutCacheBuster(url: string): string {
+  try {
+    const u = new URL(url);
+    const keys = [...u.searchParams.keys()];
+    if (!keys.length || !keys.every((k) => CACHE_BUSTER.test(k))) return url;
+    u.search = '';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+function findLogo(site: SiteView, name: string | undefined): Proposal<string> | undefined {
   const pages = site.home ? [site.home, ...site.pages.filter((p) => p !== site.home)] : site.pages;
   const home = pages[0];
   if (!home) return undefined;
@@ -401,19 +487,36 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const tabIcons = new Set(
     home.media.filter((m) => m.kind === 'icon' || m.kind === 'apple-touch-icon').map((m) => pathOf(m.url)),
   );
+  // The pictures the pages show or share.
+  const shown = new Set(
+    pages.flatMap((p) => [
+      ...p.media.filter((m) => m.kind === 'logo' || m.kind === 'image').map((m) => pathOf(m.url)),
+      ...['og:image', 'twitter:image']
+        .map((k) => p.meta[k])
+        .filter((v): v is string => !!v)
+        .map((v) => pathOf(absoluteUrl(v, p.url) ?? v)),
+    ]),
+  );
   for (const org of organizations(ldNodes(pages))) {
     for (const logo of [
       ldString(org.data, 'logo'),
       ...ldObjects(org.data, 'logo').map((o) => ldString(o, 'url') ?? ldString(o, 'contentUrl')),
     ]) {
       const url = logo ? absoluteUrl(logo, org.page.url) : null;
-      // "logo": "https://acme.example" names the site, not a picture.
-      if (!logo || !url || isPageAddress(url) || (lettered && tabIcons.has(pathOf(url)))) continue;
+      // "logo": "https://acme.example" names the site, not a picture. Beside a lettered brand, a declared logo that no
+      // page shows (a template's "/img/logo.svg") is not the brand the visitor sees.
+      if (!logo || !url || isPageAddress(url) || (lettered && (tabIcons.has(pathOf(url)) || !shown.has(pathOf(url)))))
+        continue;
       return propose(url, [quoteOn(org.page, 'head', logo)]);
     }
   }
   const logos = home.media.filter(
-    (m) => m.kind === 'logo' && !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within),
+    (m) =>
+      m.kind === 'logo' &&
+      !/\b(customer|client|testimonial|review|partner|sponsor)\b/.test(m.within) &&
+      !badge(m.url) &&
+      // A page loader's spinning mark ("loader image") shows while the page loads, not as its brand.
+      !/\b(?:loader|loading|preloader|spinner)\b/i.test(m.alt ?? ''),
   );
   const file = (m: PageMedia) => {
     try {
@@ -438,7 +541,7 @@ export function extractLogo(site: SiteView, name: string | undefined): Proposal<
   const ownLogo =
     byTheme.find(named) ??
     titled ??
-    byTheme.find((m) => /\b(header|nav|brand)\b/.test(m.within)) ??
+    byTheme.find((m) => /\b(header|nav|brand|menu)\b/.test(m.within)) ??
     byTheme.find(generic);
   if (ownLogo) return propose(ownLogo.url, [quoteOn(home, 'links', ownLogo.url)]);
   // The app's icon pictured on the page ("img/appicon/128@2x.png", alt "App icon"): the product's own mark, larger than a

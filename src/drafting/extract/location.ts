@@ -83,8 +83,20 @@ function readPlace(parts: string[]): { country?: string; countryPart?: string; c
   return { ...(country ? { country, countryPart } : {}), ...(cityLike(cityCandidate) ? { city: cityCandidate } : {}) };
 }
 
+const writtenOnPage = (site: SiteView, place: string) =>
+  site.pages.some((p) => p.blocks.some((b) => b.text.toLowerCase().includes(place.toLowerCase())));
+
 function fromJsonLd(site: SiteView, countries: Found[], cities: Found[]) {
   for (const org of organizations(ldNodes(site.pages))) {
+    // "address": "Musterstraße 1, 10115 Berlin, Germany": an address written as one string.
+    const line = ldString(org.data, 'address');
+    if (line) {
+      const place = readPlace(line.split(','));
+      const evidence = quoteOn(org.page, 'head', line);
+      if (place.country) countries.push({ value: place.country, evidence });
+      if (place.city && writtenOnPage(site, place.city))
+        cities.push({ value: place.city, evidence, country: place.country });
+    }
     for (const addr of [
       ...ldObjects(org.data, 'address'),
       ...ldObjects(org.data, 'location').flatMap((l) => ldObjects(l, 'address')),
@@ -97,7 +109,8 @@ function fromJsonLd(site: SiteView, countries: Found[], cities: Found[]) {
       const code = rawCountry ? countryFromCode(rawCountry) : null;
       if (rawCountry && code) countries.push({ value: code, evidence: quoteOn(org.page, 'head', rawCountry) });
       const locality = ldString(addr, 'addressLocality');
-      if (locality && cityLike(locality))
+      // A place only the structured data declares (a theme's sample address) must also be written on a page.
+      if (locality && cityLike(locality) && writtenOnPage(site, locality))
         cities.push({ value: locality, evidence: quoteOn(org.page, 'head', locality), country: code ?? undefined });
     }
   }
@@ -377,7 +390,16 @@ function fromImprint(pages: ViewPage[], countries: Found[], cities: Found[]) {
 /** What completes a town's name after it: "an der Donau", "am Main", "im Breisgau", "sur Mer". */
 const TOWN_QUALIFIER = /^(?:am|an der|im|in der|ob der|bei|sur|upon|on)\s+\p{Lu}[\p{L}-]+$/u;
 
+/** The word for city (or province) that Vietnamese addresses write before the name. */
+const CITY_WORD = /^(Thành phố|TP\.?|Tỉnh)\s+(.+)$/u;
+
 function knownPrefix(text: string, country?: string): string | null {
+  // "Thành phố Hồ Chí Minh", "TP. Hà Nội": a city written with the word for city before it, kept as written.
+  const titled = CITY_WORD.exec(text);
+  if (titled) {
+    const city = knownPrefix(titled[2], country);
+    if (city) return `${titled[1]} ${city}`;
+  }
   const words = text.split(/[,(;]/)[0].trim().split(/\s+/).slice(0, 5);
   for (let n = words.length; n >= 1; n--) {
     const name = words.slice(0, n).join(' ').replace(/[.,]$/, '');
@@ -396,8 +418,16 @@ function knownPrefix(text: string, country?: string): string | null {
 const INNER_POSTCODE = /(?<=\s)(\d{5})\s+(\p{Lu}[^\d,]{1,60})$/u;
 /** A British postcode after the town: "London EC1V 9HX". */
 const UK_POSTCODE = /^(\p{Lu}[\p{L}' -]{1,40}?)\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})$/u;
-/** A postcode: "20154", "1010", "171 48", "00-950", "1100-063", "1012 AB". */
-const POSTCODE = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{3} \d{2}|\d{2}-\d{3}|\d{4}-\d{3}|\d{4} ?[A-Z]{2})$/;
+/** A postcode: "20154", "1010", "171 48", "00-950", "1100-063", "1012 AB", "05425-020". */
+const POSTCODE = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{3} \d{2}|\d{2}-\d{3}|\d{4,5}-\d{3}|\d{4} ?[A-Z]{2})$/;
+/** The sentences of a long footer line that may be an address: "… All rights reserved. (CNPJ …) Rua X, 215 - Pinheiros,
+ *  São Paulo - SP, 05425-020." */
+const addressSentences = (text: string) =>
+  text.length <= 200
+    ? [text]
+    : text.length > 1000
+      ? []
+      : text.split(/(?<=[.!?)])\s+(?=\p{Lu})/u).filter((x) => x.length <= 200 && /\d/.test(x));
 /** Legal forms that name one country by themselves (the first group of LEGAL_FORMS, and Italy's S.p.A./S.r.l.). */
 const ONE_COUNTRY_FORM = LEGAL_FORMS.filter(([, cs]) => cs.length === 1);
 
@@ -410,67 +440,83 @@ function fromPostalLines(pages: ViewPage[], countries: Found[], cities: Found[],
   for (const page of pages) {
     const legalPage = LEGAL_PAGE.test(`${page.title} ${decodeURI(new URL(page.url).pathname).replace(/[-_]/g, ' ')}`);
     for (const [i, b] of page.blocks.entries()) {
-      if (b.text.length > 200 || isOtherPeoplesWords(b) || !/\d/.test(b.text)) continue;
+      if (isOtherPeoplesWords(b) || !/\d/.test(b.text)) continue;
       const where =
         page.kind === 'contact' || legalPage || /\b(footer|address)\b/.test(b.within) || b.tag === 'address';
       if (!where) continue;
-      const parts = b.text.split(/,|\s[-–—|·]\s/).map((x) => x.trim());
-      let postcodeAt = parts.findIndex((x) => POSTCODE.test(x.split(/\s+/)[0] ?? '') || POSTCODE.test(x));
-      if (postcodeAt < 0) {
-        // A postcode inside a part, then the place to its end ("… No:1 34330 Beşiktaş/İstanbul"), or a British one after
-        // the town ("London EC1V 9HX"): the part is read from the postcode on, the town after it.
-        postcodeAt = parts.findIndex((x) => INNER_POSTCODE.test(x) || UK_POSTCODE.test(x));
-        if (postcodeAt < 0) continue;
-        const inner = INNER_POSTCODE.exec(parts[postcodeAt]);
-        const uk = UK_POSTCODE.exec(parts[postcodeAt]);
-        // (The British code is set aside as a number: what follows it is the town.)
-        parts[postcodeAt] = inner ? `${inner[1]} ${inner[2]}` : `0 ${uk![1]}`;
-      }
-      // The country: a part naming it, an ISO code after the postcode ("00187 IT"), or a legal form of one country.
-      let country: string | null = null;
-      for (const x of parts) country ??= countryFromName(withoutPostcode(x) || x);
-      const code = /^\S+(?:\s\d{2,3})?\s([A-Z]{2})$/.exec(parts[postcodeAt]);
-      if (!country && code) country = countryFromCode(code[1]);
-      if (!country) country = ONE_COUNTRY_FORM.find(([form]) => form.test(b.text))?.[1][0] ?? null;
-      // A legal form of a few countries ("GmbH": DE, AT, CH) with a city that lies in only one of them.
-      const forms = country ? [] : (LEGAL_FORMS.find(([form]) => form.test(b.text))?.[1] ?? []);
-      // An address written a part a line ("Acme S.r.l." / "Via Roma 1" / "20154 Milano (MI)" / "Italia"): the lines
-      // around the postcode's name the country, or the company's legal form does.
-      const around = nearby
-        ? page.blocks.slice(Math.max(0, i - 3), i + 3).filter((x) => x !== b && x.text.length <= 80)
-        : [];
-      for (const x of around) country ??= countryFromName(x.text.trim());
-      for (const x of around) country ??= ONE_COUNTRY_FORM.find(([form]) => form.test(x.text))?.[1][0] ?? null;
-      // The city: after the postcode in its part ("20154 Milano (MI)"), or the part just before it ("Roma, 00187"); of
-      // "Beşiktaş/İstanbul", the last.
-      const after = parts[postcodeAt]
-        .replace(/^(?:[A-Z]{1,2}-)?(?:\d{3} \d{2}|\d{4} ?[A-Z]{2}(?![\p{L}])|[\d-]+)\s*/u, '')
-        .split('/')
-        .pop()!
-        .trim();
-      if (!country && forms.length) {
-        const place = after ? knownPrefix(after) : null;
-        const inForm = place ? countriesOfCity(place).filter((c) => forms.includes(c)) : [];
-        if (place && inForm.length === 1) {
-          const evidence = quoteLine(page, b.text);
-          countries.push({ value: inForm[0], evidence });
-          cities.push({ value: place, evidence, country: inForm[0] });
-          return true;
-        }
-      }
-      if (!country) continue;
-      const city =
-        (after && knownPrefix(after, country)) ||
-        (postcodeAt > 0 && knownPrefix(withoutPostcode(parts[postcodeAt - 1]), country)) ||
-        null;
-      if (!city) continue;
-      const evidence = quoteLine(page, b.text);
-      countries.push({ value: country, evidence });
-      cities.push({ value: city, evidence, country });
-      return true;
+      for (const line of addressSentences(b.text))
+        if (postalLine(page, b, line, i, countries, cities, nearby)) return true;
     }
   }
   return false;
+}
+
+/** One address line of block `b` (the block itself, or a sentence of a long one): see fromPostalLines. */
+function postalLine(
+  page: ViewPage,
+  b: TextBlock,
+  line: string,
+  i: number,
+  countries: Found[],
+  cities: Found[],
+  nearby: boolean,
+): boolean {
+  const parts = line.split(/,|\s[-–—|·]\s/).map((x) => x.trim().replace(/\.$/, ''));
+  let postcodeAt = parts.findIndex((x) => POSTCODE.test(x.split(/\s+/)[0] ?? '') || POSTCODE.test(x));
+  if (postcodeAt < 0) {
+    // A postcode inside a part, then the place to its end ("… No:1 34330 Beşiktaş/İstanbul"), or a British one after
+    // the town ("London EC1V 9HX"): the part is read from the postcode on, the town after it.
+    postcodeAt = parts.findIndex((x) => INNER_POSTCODE.test(x) || UK_POSTCODE.test(x));
+    if (postcodeAt < 0) return false;
+    const inner = INNER_POSTCODE.exec(parts[postcodeAt]);
+    const uk = UK_POSTCODE.exec(parts[postcodeAt]);
+    // (The British code is set aside as a number: what follows it is the town.)
+    parts[postcodeAt] = inner ? `${inner[1]} ${inner[2]}` : `0 ${uk![1]}`;
+  }
+  // The country: a part naming it, an ISO code after the postcode ("00187 IT"), or a legal form of one country.
+  let country: string | null = null;
+  for (const x of parts) country ??= countryFromName(withoutPostcode(x) || x);
+  const code = /^\S+(?:\s\d{2,3})?\s([A-Z]{2})$/.exec(parts[postcodeAt]);
+  if (!country && code) country = countryFromCode(code[1]);
+  if (!country) country = ONE_COUNTRY_FORM.find(([form]) => form.test(b.text))?.[1][0] ?? null;
+  // A legal form of a few countries ("GmbH": DE, AT, CH) with a city that lies in only one of them.
+  const forms = country ? [] : (LEGAL_FORMS.find(([form]) => form.test(b.text))?.[1] ?? []);
+  // An address written a part a line ("Acme S.r.l." / "Via Roma 1" / "20154 Milano (MI)" / "Italia"): the lines
+  // around the postcode's name the country, or the company's legal form does.
+  const around = nearby
+    ? page.blocks.slice(Math.max(0, i - 3), i + 3).filter((x) => x !== b && x.text.length <= 80)
+    : [];
+  for (const x of around) country ??= countryFromName(x.text.trim());
+  for (const x of around) country ??= ONE_COUNTRY_FORM.find(([form]) => form.test(x.text))?.[1][0] ?? null;
+  // The city: after the postcode in its part ("20154 Milano (MI)"), or the part just before it ("Roma, 00187"); of
+  // "Beşiktaş/İstanbul", the last.
+  const after = parts[postcodeAt]
+    .replace(/^(?:[A-Z]{1,2}-)?(?:\d{3} \d{2}|\d{4} ?[A-Z]{2}(?![\p{L}])|[\d-]+)\s*/u, '')
+    .split('/')
+    .pop()!
+    .trim();
+  if (!country && forms.length) {
+    const place = after ? knownPrefix(after) : null;
+    const inForm = place ? countriesOfCity(place).filter((c) => forms.includes(c)) : [];
+    if (place && inForm.length === 1) {
+      const evidence = quoteLine(page, b.text);
+      countries.push({ value: inForm[0], evidence });
+      cities.push({ value: place, evidence, country: inForm[0] });
+      return true;
+    }
+  }
+  if (!country) return false;
+  // "São Paulo - SP, 05425-020": a state's code may stand between the city and the postcode.
+  const before = postcodeAt > 1 && /^[A-Z]{2}$/.test(parts[postcodeAt - 1]) ? postcodeAt - 2 : postcodeAt - 1;
+  const city =
+    (after && knownPrefix(after, country)) ||
+    (before >= 0 && knownPrefix(withoutPostcode(parts[before]), country)) ||
+    null;
+  if (!city) return false;
+  const evidence = quoteLine(page, b.text);
+  countries.push({ value: country, evidence });
+  cities.push({ value: city, evidence, country });
+  return true;
 }
 
 /** "San Francisco, CA 94114": a US city, state and ZIP code, wherever an own page writes it. */
@@ -571,7 +617,10 @@ function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[])
       let city: string | null = null;
       for (let n = Math.min(3, words.length); n >= 1 && !city; n--) {
         const name = words.slice(-n).join(' ');
-        if (cityLike(name) && isKnownCity(name, country)) city = name;
+        if (!cityLike(name) || !isKnownCity(name, country)) continue;
+        // "…, Thành phố Hồ Chí Minh, Việt Nam": the word for city before it belongs to the name as written.
+        const titled = [2, 1].map((k) => words.slice(-(n + k)).join(' ')).find((w) => CITY_WORD.test(w));
+        city = titled && CITY_WORD.exec(titled)?.[2] === name ? titled : name;
       }
       if (!city) continue;
       const at = b.text.lastIndexOf(city);
@@ -585,8 +634,11 @@ function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[])
 
 /** "Address:", "Adresse :", "Dirección:", "Endereço:", "Indirizzo:", "Anschrift:", "Adres:", "Адрес:": a line that
  *  gives a postal address by its label. */
+/** A cell or term that is only an address label: "Anschrift", "Adresse :", "Address", "Dirección". */
+const ADDRESS_LABEL_CELL =
+  /^(?:(?:postal |registered |office )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес|địa chỉ|cím|osoite)\s*[:：]?$/iu;
 const ADDRESS_LABEL =
-  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |our )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес)\s*[:：]\s*/iu;
+  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |our )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес|địa chỉ|cím|osoite)\s*[:：]\s*/iu;
 
 /**
  * A labelled address line: "Adresse : Acme, Service client, Genève, Suisse" (a city the gazetteer knows in the country
@@ -595,31 +647,56 @@ const ADDRESS_LABEL =
  */
 function fromLabelledAddress(pages: ViewPage[], countries: Found[], cities: Found[]) {
   for (const page of pages) {
-    for (const b of page.blocks) {
+    for (const [i, b] of page.blocks.entries()) {
       if (b.text.length > 250 || isOtherPeoplesWords(b)) continue;
       const label = ADDRESS_LABEL.exec(b.text);
-      if (!label) continue;
-      const rest = b.text.slice(label[0].length);
-      const parts = rest.split(/,|\s[-–—|·]\s/).map((x) => x.trim().replace(/[.]$/, ''));
-      const country = countryFromName(withoutPostcode(parts[parts.length - 1] ?? '') || '');
-      const evidence = quoteLine(page, b.text);
-      if (country) {
-        const place = parts.length >= 2 ? knownPrefix(withoutPostcode(parts[parts.length - 2]), country) : null;
-        countries.push({ value: country, evidence });
-        if (place) cities.push({ value: place, evidence, country });
-        return;
+      if (label) {
+        if (labelledPlace(b.text.slice(label[0].length), [quoteLine(page, b.text)], countries, cities)) return;
+        continue;
       }
-      // "44100 Battalgazi/Malatya": the places after the postcode, the last (the province's city) first.
-      const after = /(?:^|\s)\d{4,5}\s+([^,]+)$/u.exec(rest)?.[1];
-      for (const name of (after ?? '').split(/\s*\/\s*/).reverse()) {
-        const only = cityLike(name) ? countriesOfCity(name) : [];
-        if (only.length !== 1) continue;
-        countries.push({ value: only[0], evidence });
-        cities.push({ value: name, evidence, country: only[0] });
-        return;
-      }
+      // An imprint table or list: the label in its cell ("Anschrift", "Adresse", "Address"), the address in the next
+      // one or two ("Musterstraße 1" / "10115 Berlin, Deutschland").
+      if (!ADDRESS_LABEL_CELL.test(b.text)) continue;
+      const [first, second] = page.blocks.slice(i + 1, i + 3);
+      if (!first || first.text.length > 200 || isOtherPeoplesWords(first)) continue;
+      const joined = second && !/\d{4}/.test(first.text) && second.text.length <= 80 && /\d/.test(second.text);
+      const rest = joined ? `${first.text}, ${second.text}` : first.text;
+      const evidence = [
+        quoteLine(page, first.text),
+        joined ? quoteLine(page, second.text) : null,
+        quoteLine(page, b.text),
+      ];
+      if (labelledPlace(rest, evidence, countries, cities)) return;
     }
   }
+}
+
+/** The place of a labelled address: the country named at its end and the city before it, or without a country the
+ *  last known place after the postcode when only one country has it. */
+function labelledPlace(rest: string, quotes: (Evidence | null)[], countries: Found[], cities: Found[]): boolean {
+  const evidence = quotes.find((q) => q) ?? null;
+  const parts = rest.split(/,|\s[-–—|·]\s/).map((x) => x.trim().replace(/[.]$/, ''));
+  const country = countryFromName(withoutPostcode(parts[parts.length - 1] ?? '') || '');
+  if (country) {
+    const place = parts.length >= 2 ? knownPrefix(withoutPostcode(parts[parts.length - 2]), country) : null;
+    // "10115 Berlin": the city after the postcode in the part before the country.
+    const afterCode =
+      parts.length >= 2 ? /^(?:[A-Z]{1,2}-)?\d{4,5}\s+(.+)$/u.exec(parts[parts.length - 2])?.[1] : undefined;
+    const city = place ?? (afterCode ? knownPrefix(afterCode, country) : null);
+    countries.push({ value: country, evidence });
+    if (city) cities.push({ value: city, evidence, country });
+    return true;
+  }
+  // "44100 Battalgazi/Malatya": the places after the postcode, the last (the province's city) first.
+  const after = /(?:^|\s)\d{4,5}\s+([^,]+)$/u.exec(rest)?.[1];
+  for (const name of (after ?? '').split(/\s*\/\s*/).reverse()) {
+    const only = cityLike(name) ? countriesOfCity(name) : [];
+    if (only.length !== 1) continue;
+    countries.push({ value: only[0], evidence });
+    cities.push({ value: name, evidence, country: only[0] });
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -650,6 +727,8 @@ function fromSignOff(pages: ViewPage[], cities: Found[]) {
  *  Main). */
 function knownCity(place: string, country?: string): string | null {
   if (isKnownCity(place, country)) return place;
+  const titled = CITY_WORD.exec(place);
+  if (titled && isKnownCity(titled[2], country)) return place;
   const words = place.split(' ');
   for (let n = words.length - 1; n >= 1; n--) {
     const prefix = words.slice(0, n).join(' ');

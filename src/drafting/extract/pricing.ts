@@ -1,7 +1,7 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import { FIELD_LIMITS, type Proposal, type SourcedFaq } from '../draft-content.js';
-import { headingAbove, headingLevel, sectionsNamed } from './outline.js';
+import { headingAbove, headingLevel, sectionsNamed, sectionsOf } from './outline.js';
 import { fitText } from './text-fit.js';
 import { asks, cuePattern, hasUnspacedScript, wordCount } from './text-units.js';
 import {
@@ -21,9 +21,9 @@ const AMOUNT =
   '\\d{1,3}(?:[,.]\\d{3})+(?:[.,]\\d{1,2})?|\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
 /** The periods a price is billed for, in the languages founders write in: "/mo", "per month", "/月", "元/月",
  *  "원/월", "/mois", "par mois", "pro Monat", "al mes", "por mês", "al mese", "per maand", "per timme", "/mies.",
- *  "в месяц", "/ay". */
+ *  "в месяц", "/ay", "/hó", "/tháng", "/měsíc". */
 const BILLING_PERIOD_WORDS =
-  'mo|month|yr|year|annum|week|wk|day|mois|an|année|monat|jahr|tag|mes|año|mês|ano|mese|anno|giorno|maand|jaar|månad(?:en)?|mån|år|dag(?:ar)?|miesiąc|mies|rok|ay|yıl|месяц|мес|год|月|年|월|년|ヶ月|か月|カ月';
+  'mo|month|yr|year|annum|week|wk|day|mois|an|année|monat|jahr|tag|mes|año|mês|ano|mese|anno|giorno|maand|jaar|månad(?:en)?|mån|år|dag(?:ar)?|miesiąc|mies|rok|ay|yıl|месяц|мес|год|hó|hónap|év|tháng|năm|měsíc|měs|月|年|월|년|ヶ月|か月|カ月';
 /** Hours are metered use ("0,67 kr per timme"): a price, not a subscription. */
 const HOUR_WORDS = 'hour|hr|heure|stunde|hora|ora|uur|timme|godz(?:ina|inę)?|saat|час|時間|小时|시간';
 const PERIOD_WORDS = `${BILLING_PERIOD_WORDS}|${HOUR_WORDS}`;
@@ -43,9 +43,9 @@ const PERIOD = `(?:${PERIOD_ANY})?`;
 const PERIOD_BEFORE = '(?:(?:月額|年額|毎月|每月|每年|按月|按年|월|연)\\s*)?';
 /** Currency signs and codes written before the amount, and after it ("9,99 €", "480 kr", "29 zł", "500 ₽"). */
 const CURRENCY_BEFORE =
-  '(?:(?:US|CA|AU|NZ|R|HK|NT|S|MX)?\\$|€|£|¥|￥|₩|₹|₺|₽|₫|฿|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR)\\s?)';
+  '(?:(?:(?<![\\p{L}])(?:US|CA|AU|NZ|R|HK|NT|S|MX))?\\$|€|£|¥|￥|₩|₹|₺|₽|₫|฿|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR)\\s?)';
 const CURRENCY_AFTER =
-  '(?:€|£|円|元|원(?!\\p{Script=Hangul})|₩|₺|₽|zł|Kč|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR|kr|Ft|TL|lei)\\b\\.?|руб\\.?)';
+  '(?:€|£|円|元|원(?!\\p{Script=Hangul})|₩|₺|₽|₫|đ(?![\\p{L}])|zł|Kč|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR|VND|HUF|kr|Ft|TL|lei)\\b\\.?|руб\\.?)';
 /** "14,900원~", "$9+": a starting price, marked after the amount. */
 const FROM_MARK = '(?:\\s?[~〜～+](?=\\s*[/／]))?';
 /** "$12", "US$ 9.99 per month", "€19/mo", "29 € / month", "GBP 5 a month", "$99 one-time", "¥500/月", "500円/月",
@@ -75,6 +75,8 @@ export interface Tier {
   sponsorship: boolean;
   /** Sold below a struck-out price: a zero then is an offer of the moment, not a free plan. */
   discounted?: boolean;
+  /** The line its price was read from. */
+  line?: string;
   evidence: (Evidence | null)[];
 }
 
@@ -108,6 +110,8 @@ const PRICE_WORDS =
   'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|priser|prislista|cennik|ceny|fiyatlar|fiyatlandırma|цены|тарифы|стоимость';
 const PRICE_JOINED = '料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜';
 const PRICING_SECTION = cuePattern(`pricing|plans?|prices|${PRICE_WORDS}`, PRICE_JOINED);
+/** A section's label that is only a word for prices: "Pricing", "Precios", "料金プラン". */
+const PRICING_LABEL = new RegExp(`^(?:${PRICING_SECTION.source})$`, 'iu');
 const OFFER_PAGE = cuePattern(
   `pricing|prices|plans|hosting|hosted|premium|pro|buy|purchase|subscribe|subscription|cloud|${PRICE_WORDS}`,
   PRICE_JOINED,
@@ -132,12 +136,41 @@ function pricingLines(site: SiteView): { page: ViewPage; blocks: TextBlock[]; in
   for (const page of pagesOfKind(site, 'homepage', 'features', 'page').filter((p) => !offerPage(p))) {
     const indexes = new Set<number>();
     for (const s of sectionsNamed(page.blocks, PRICING_SECTION)) for (let i = s.start; i < s.end; i++) indexes.add(i);
+    // "<div class=eyebrow>Pricing</div><h2>Simple, fair and clear</h2>": the label above the heading names the section.
+    for (const s of sectionsOf(page.blocks)) {
+      const label = page.blocks[s.heading - 1];
+      if (
+        label &&
+        !headingLevel(label) &&
+        label.text.length <= 30 &&
+        wordCount(label.text) <= 3 &&
+        isOwnStatement(label)
+      )
+        if (PRICING_LABEL.test(label.text.trim())) for (let i = s.start; i < s.end; i++) indexes.add(i);
+    }
     page.blocks.forEach((b, i) => {
       if (/\b(pricing|plan|tier|price)\b/.test(b.within)) indexes.add(i);
     });
     if (indexes.size) out.push({ page, blocks: page.blocks, indexes: [...indexes].sort((a, b) => a - b) });
   }
   return out;
+}
+
+/** A calculator or simulator beside the plans: what it shows is one worked case ("Your price: €90"), not a plan. */
+const CALCULATOR = cuePattern(
+  'calculators?|calculate|simulators?|estimators?|simulateur|calculateur|calculez|simulador|calculadora|simulatore|calcolatore|calcola|rechner|kostenrechner|preisrechner|berechnen|kalkulator|kalkylator|rekenmodule|bereken|hesaplayıcı|hesaplama|калькулятор|рассчитать|kalkulačka',
+  'シミュレーション|シミュレーター|試算|计算器|計算機|试算|模拟计算|계산기|시뮬레이터|시뮬레이션',
+);
+const calculatorSections = new WeakMap<TextBlock[], { start: number; end: number }[]>();
+/** Whether line `i` lies in a section headed as a calculator or simulator. */
+function inCalculator(blocks: TextBlock[], i: number): boolean {
+  let sections = calculatorSections.get(blocks);
+  if (!sections) {
+    // Not the page's own heading: "Price list and calculator" heads the price list too.
+    sections = sectionsNamed(blocks, CALCULATOR).filter((s) => s.level > 1 && blocks[s.heading].text.length <= 80);
+    calculatorSections.set(blocks, sections);
+  }
+  return sections.some((s) => i >= s.start && i < s.end);
 }
 
 /** A page of prices: the pricing page, or a page named for a paid offer. */
@@ -186,7 +219,14 @@ export function extractTiers(site: SiteView): Tier[] {
     for (const i of indexes) {
       const b = blocks[i];
       // An aside beside the plans (a calculator's worked example) prices one case, not a plan.
-      if (!isOwnStatement(b) || b.text.length > 300 || headingLevel(b) === 1 || /\baside\b/.test(b.within)) continue;
+      if (
+        !isOwnStatement(b) ||
+        b.text.length > 300 ||
+        headingLevel(b) === 1 ||
+        /\baside\b/.test(b.within) ||
+        inCalculator(blocks, i)
+      )
+        continue;
       PRICE.lastIndex = 0;
       let m = PRICE.exec(b.text);
       if (!m) continue;
@@ -260,6 +300,7 @@ export function extractTiers(site: SiteView): Tier[] {
         recurring: RECURRING.test(billed) || periodOnly(name),
         sponsorship: sponsorLine(page, blocks, i) || SPONSORSHIP.test(name),
         ...(struck ? { discounted: true } : {}),
+        line: b.text,
         evidence: [quoteLine(page, b.text, m.index, m[0].length), nameEvidence, period?.evidence ?? null],
       });
       if (tiers.length >= 8) return tiers;
@@ -303,7 +344,13 @@ function pricedSentence(site: SiteView): Proposal<string> | undefined {
   for (const { page, blocks, indexes } of pricingLines(site))
     for (const i of indexes) {
       const b = blocks[i];
-      if (summaryLine(b) && SENTENCE_END.test(b.text) && ANY_PRICE.test(b.text) && !sponsorLine(page, blocks, i))
+      if (
+        summaryLine(b) &&
+        SENTENCE_END.test(b.text) &&
+        ANY_PRICE.test(b.text) &&
+        !sponsorLine(page, blocks, i) &&
+        !inCalculator(blocks, i)
+      )
         return propose(b.text, [quoteLine(page, b.text)]);
     }
   return undefined;
@@ -315,7 +362,9 @@ function pricingSentence(site: SiteView): Proposal<string> | undefined {
     for (const i of indexes) {
       const b = blocks[i];
       if (sponsorLine(page, blocks, i)) continue;
-      if (summaryLine(b) && COST_WORDS.test(b.text) && (SENTENCE_END.test(b.text) || !ANY_PRICE.test(b.text)))
+      // "Included in the Max plan" names a plan, not what anything costs.
+      const costWords = COST_WORDS.test(b.text.replace(/(?<![\p{L}])plan(?:s|es)?(?![\p{L}])/giu, ' '));
+      if (summaryLine(b) && costWords && (SENTENCE_END.test(b.text) || !ANY_PRICE.test(b.text)))
         return propose(b.text, [quoteLine(page, b.text)]);
       const next = blocks[i + 1];
       if (
@@ -348,14 +397,23 @@ function leadSentence(site: SiteView): Proposal<string> | undefined {
       // A line said again and again (a badge on every card) is not the page's lead.
       if (i <= h1 || !isOwnStatement(b) || sponsorLine(page, blocks, i) || repeated(blocks, b.text)) continue;
       const priced = ANY_PRICE.test(b.text);
-      if (summaryLine(b) && SENTENCE_END.test(b.text) && (priced || COST_WORDS.test(b.text) || PLAN_WORDS.test(b.text)))
+      // "Protect your data at fair prices, without hidden costs" speaks of prices and says none: a lead states what is
+      // free, paid, billed or offered.
+      if (summaryLine(b) && SENTENCE_END.test(b.text) && (priced || concreteCost(b.text) || PLAN_WORDS.test(b.text)))
         return propose(b.text, [quoteLine(page, b.text)]);
-      // The first price on its own line opens the plan cards: the lead is above it.
-      if (priced) break;
+      // The first price on its own line ("$12", "Free") opens the plan cards: the lead is above it.
+      if (priced || freeCardLine(b)) break;
     }
   }
   return undefined;
 }
+
+/** Words that say what something costs or how it is sold, beyond naming prices: free, a free plan or trial, a
+ *  subscription, a one-time purchase, a paid edition, a price on request, billing by use, something to buy. */
+const concreteCost = (text: string) =>
+  [FREE_OF_CHARGE, FREE_PLAN, TRIAL, SUBSCRIPTION, ONE_TIME, PAID_EDITION, QUOTED_PRICE, USAGE_BASED, PURCHASE].some(
+    (re) => re.test(text),
+  ) || new RegExp(words(PERIODIC_WORDS), 'iu').test(text);
 
 const lineCounts = new WeakMap<TextBlock[], Map<string, number>>();
 /** Whether a line is said more than once on its page (counted once per page). */
@@ -375,12 +433,37 @@ const LISTING_SUMMARY_MAX = 300;
 /** A sentence, not a row of buttons or labels: it ends as one, in any script. */
 const SENTENCE_END = /[.!。！](?:["'”»」』)]*)(?:\s|$)/u;
 
+/** An own sentence of the pricing pages stating the price of one of the plans, outside FAQs and calculators. */
+function tierSentence(site: SiteView, tiers: Tier[]): Proposal<string> | undefined {
+  for (const { page, blocks, indexes } of pricingLines(site)) {
+    if (!pricingPage(page)) continue;
+    for (const i of indexes) {
+      const b = blocks[i];
+      if (!summaryLine(b) || !SENTENCE_END.test(b.text) || sponsorLine(page, blocks, i) || inCalculator(blocks, i))
+        continue;
+      // Mostly the plans' prices: a worked example ("at €35 a guest you lose €3,640 a year; Pro costs €948") is not.
+      // The plans' prices as stated elsewhere: a plan read out of this very line proves nothing.
+      const amounts = new Set(tiers.filter((t) => t.amount > 0 && t.line !== b.text).map((t) => t.amount));
+      const prices = [...b.text.matchAll(new RegExp(PRICE.source, 'giu'))].map((m) => amountOf(m[0]));
+      const ofPlans = prices.filter((a) => amounts.has(a)).length;
+      if (ofPlans && ofPlans * 2 >= prices.length) return propose(b.text, [quoteLine(page, b.text)]);
+    }
+  }
+  return undefined;
+}
+
 /** The first short own line of the pricing pages and sections that states a price (a card's price line). */
 function leadPrice(site: SiteView): { text: string; evidence: Evidence | null } | null {
   for (const { page, blocks, indexes } of pricingLines(site))
     for (const i of indexes) {
       const b = blocks[i];
-      if (b.text.length > 120 || !isOwnStatement(b) || sponsorLine(page, blocks, i) || !ANY_PRICE.test(b.text))
+      if (
+        b.text.length > 120 ||
+        !isOwnStatement(b) ||
+        sponsorLine(page, blocks, i) ||
+        !ANY_PRICE.test(b.text) ||
+        inCalculator(blocks, i)
+      )
         continue;
       return { text: b.text, evidence: quoteLine(page, b.text) };
     }
@@ -400,12 +483,12 @@ const PRICE_QUESTION = cuePattern(
 );
 /** Buying something within a free product: in-app purchases, packs or upgrades for sale. */
 const PURCHASE = cuePattern(
-  "in-app purchases?|for purchase|for sale|can be (?:bought|purchased)|buy|purchase|à l['’]achat|achats? intégrés|achat|acheter|compras? (?:integradas|dentro del? (?:la )?app)|comprar|compra|acquisti in-app|acquistabil\\p{L}*|acquistare|in-app-käufe|kaufen|käuflich|kopen|köp|köpa|zakup\\p{L}*|kupić|satın al\\p{L}*|покупк\\p{L}*|купить",
+  "in-app purchases?|for purchase|for sale|can be (?:bought|purchased)|buy|purchase|à l['’]achat|achats? intégrés|achat|acheter|compras? (?:integradas|dentro del? (?:la )?app)|comprar|compra|acquisti in-app|acquistabil\\p{L}*|acquistare|in-app-käufe|kaufen|käuflich|erwerben|erwirbst|erworben|kopen|köp|köpa|zakup\\p{L}*|kupić|satın al\\p{L}*|покупк\\p{L}*|купить",
   'アプリ内課金|購入|课金|内购|购买|購買|인앱|구매',
 );
 /** Free of charge, said of the product or part of it ("propose gratuitement 40 vidéos"). */
 const FREE_OF_CHARGE = cuePattern(
-  'free|for free|gratuit\\p{L}*|gratis|grátis|kostenlos|gratuitamente|bezpłatn\\p{L}*|darmow\\p{L}*|ücretsiz|бесплатн\\p{L}*',
+  'free|for free|gratuit\\p{L}*|gratis|grátis|kostenlos|gratuitamente|bezpłatn\\p{L}*|darmow\\p{L}*|ücretsiz|бесплатн\\p{L}*|miễn phí|ingyenes\\p{L}*|zdarma',
   '無料|免费|免費|무료',
 );
 
@@ -415,6 +498,18 @@ function pricingAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
     (f) =>
       PRICE_QUESTION.test(f.question) &&
       (ANY_PRICE.test(f.answer) || (FREE_OF_CHARGE.test(f.answer) && PURCHASE.test(f.answer))),
+  );
+}
+
+/** An answer that opens by saying the price depends on the work: "It depends on…", "Dipende dai materiali…". */
+const DEPENDS = cuePattern(
+  'depends|it depends|dépend|ça dépend|depende|dipende|hängt|es kommt darauf an|hangt|beror|zależy|bağlıdır|зависит',
+  'によります|次第です|取决于|取決於|视情况|視情況|따라 다릅니다|따라 달라',
+);
+/** A question on the price (not on whether it is free) answered "it depends…": a price quoted per customer. */
+function dependsAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
+  return faqs.find(
+    (f) => PRICE_QUESTION.test(f.question) && !FREE_OF_CHARGE.test(f.question) && DEPENDS.test(f.answer.slice(0, 60)),
   );
 }
 
@@ -479,18 +574,16 @@ export function extractPricingSummary(
     // Without plans, a sentence that states a price says most; then the lead.
     const priced = lead && ANY_PRICE.test(lead.value) ? lead : pricedSentence(site);
     if (priced) return priced;
+    // The site's answer to "What does it cost?", "Is it free?": its own summary of the price, in its words.
+    const answer = pricingAnswer(faqs) ?? dependsAnswer(faqs);
+    if (answer) return propose(fitText(answer.answer, FIELD_LIMITS.pricing_summary.max), answer.evidence.slice(1));
     // The lead, then the price the page states under it ("Pay once, it is yours." / "€49.90 once · VAT included").
     if (lead) {
       const price = leadPrice(site);
       const both = price && `${lead.value} ${price.text}`;
       return both && both.length <= LISTING_SUMMARY_MAX ? propose(both, [...lead.evidence, price.evidence]) : lead;
     }
-    const answer = pricingAnswer(faqs);
-    return (
-      pricingSentence(site) ??
-      (answer && propose(fitText(answer.answer, FIELD_LIMITS.pricing_summary.max), answer.evidence.slice(1))) ??
-      offerSentence(site)
-    );
+    return pricingSentence(site) ?? offerSentence(site);
   }
   const parts: string[] = [];
   const evidence: (Evidence | null)[] = [];
@@ -509,6 +602,10 @@ export function extractPricingSummary(
     parts.push(part);
     evidence.push(...t.evidence);
   }
+  // A sentence of the pricing pages that states the plans' prices itself ("$3.99 a month or $39.99 a year through the
+  // App Store.") sums them up in the site's words: better than the cards strung together.
+  const own = site && tierSentence(site, stated);
+  if (own) return own;
   // The site's own sentence first, then the prices it sums up, as long as both fit.
   if (lead && parts.length) {
     const both = `${lead.value} ${parts.join(', ')}`;
@@ -553,7 +650,7 @@ const FREE_PLAN = new RegExp(
       'compte gratuit|cuenta gratuita|cuenta gratis|conta gratuita|conta grátis|account gratuito|kostenlose[ns]? (?:Konto|Account|Benutzerkonto)|gratis account|darmowe konto|ücretsiz hesap|plan gratuit|offre gratuite|version gratuite|formule gratuite|gratuit pour toujours|plan gratuito|plan gratis|versión gratuita|plano gratuito|plano grátis|versão gratuita|versão grátis|piano gratuito|versione gratuita|kostenlose[nr]? (?:Plan|Version|Tarif)|Gratis-(?:Plan|Version|Tarif)|für immer kostenlos|gratis para siempre|grátis para sempre',
     ),
     words(
-      'gratis (?:versie|abonnement|plan)|gratisversion(?:en)?|gratis version(?:en)?|gratisplan|gratisnivå|wersj[aięą] (?:bezpłatn|darmow)\\p{L}*|(?:bezpłatn|darmow)\\p{L}* (?:wersj|plan)\\p{L}*|ücretsiz (?:plan|sürüm|versiyon|paket)\\p{L}*|бесплатн\\p{L}* (?:верси|тариф|план)\\p{L}*',
+      'gratis (?:versie|abonnement|plan)|gratisversion(?:en)?|gratis version(?:en)?|gratisplan|gratisnivå|wersj[aięą] (?:bezpłatn|darmow)\\p{L}*|(?:bezpłatn|darmow)\\p{L}* (?:wersj|plan)\\p{L}*|ücretsiz (?:plan|sürüm|versiyon|paket)\\p{L}*|бесплатн\\p{L}* (?:верси|тариф|план)\\p{L}*|gói miễn phí|ingyenes (?:csomag|verzió)\\p{L}*',
     ),
     '無料プラン|フリープラン|無料版|無料枠|永久無料|無料アカウント|免费版|免费套餐|免费计划|免费账户|免费帐户|免費版|免費方案|免費帳戶|永久免费|무료 플랜|무료 요금제|무료 버전|무료플랜|무료 계정',
   ].join('|'),
@@ -564,17 +661,39 @@ const TRIAL = new RegExp(
   [
     '\\bfree trial\\b|\\btry (?:\\S+ )?(?:it )?(?:for )?free for \\d+ (?:days|weeks)\\b|\\b\\d+[- ]day (?:free )?trial\\b|\\btrial period\\b',
     words(
-      "essai gratuit|période d['’]essai|essayez gratuitement|prueba gratuita|periodo de prueba|teste (?:grátis|gratuito)|período de teste|avaliação gratuita|prova gratuita|periodo di prova|kostenlos testen|gratis testen|Testversion|Testphase|Probezeitraum|gratis proberen|proefperiode|prova gratis|provperiod|okres próbny|wypróbuj za darmo|ücretsiz deneme|deneme süresi|пробный период|бесплатный пробный",
+      "essai gratuit|période d['’]essai|essayez gratuitement|prueba gratuita|periodo de prueba|teste (?:grátis|gratuito)|período de teste|avaliação gratuita|prova gratuita|periodo di prova|kostenlos testen|gratis testen|Testversion|Testphase|Probezeitraum|gratis proberen|proefperiode|prova gratis|provperiod|okres próbny|wypróbuj za darmo|ücretsiz deneme|deneme süresi|пробный период|бесплатный пробный|dùng thử miễn phí|ingyenes próba\\p{L}*",
     ),
     '無料トライアル|無料体験|お試し期間|免费试用|免費試用|试用期|무료 체험|무료 평가판|체험판',
   ].join('|'),
   'iu',
 );
+const MONTHLY =
+  'monthly|month|mensuel(?:lement)?|mensual(?:mente)?|mensal(?:mente)?|mensile|monatlich|maandelijks|månadsvis|miesięcznie|aylık|ежемесячно|помесячно|theo tháng|hàng tháng|havi|měsíčně';
+const YEARLY =
+  'yearly|annually|annual|year|annuel(?:lement)?|anual(?:mente)?|annuale|jährlich|jaarlijks|årsvis|årligen|rocznie|yıllık|ежегодно|годовой|theo năm|hàng năm|éves|ročně';
+/** A switch between monthly and yearly prices: a short line saying both. */
+const TOGGLE = new RegExp(
+  `^(?=.*(?:${words(MONTHLY)}|月額|月払い|按月|月付|包月|월간|매월))(?=.*(?:${words(YEARLY)}|年額|年払い|按年|年付|包年|연간|매년)).{3,60}$`,
+  'iu',
+);
+/** The monthly/yearly switch of the pricing pages or sections, quoted. */
+function billingToggle(site: SiteView): Evidence | null {
+  for (const { page, blocks, indexes } of pricingLines(site))
+    for (const i of indexes) {
+      const b = blocks[i];
+      if (!isBoilerplate(b) && !isOtherPeoplesWords(b) && TOGGLE.test(b.text)) return quoteLine(page, b.text);
+    }
+  return null;
+}
+
+/** A plan named for a trial, in the languages founders write in. */
+const TRIAL_NAME =
+  /^(?:(?:free )?trial|dùng thử|essai(?: gratuit)?|prueba|teste|prova|testversion|probezeit|proef(?:periode)?|provperiod|próba|okres próbny|deneme|пробный|お試し|トライアル|试用|試用|체험)$/iu;
 const ONE_TIME = new RegExp(
   [
     '\\bone[- ]time (?:payment|purchase|fee|price)\\b|\\bpay once\\b|\\blifetime (?:licen[cs]e|deal|access)\\b',
     words(
-      'paiement unique|achat unique|pago único|compra única|pagamento único|pagamento una tantum|acquisto una tantum|Einmalzahlung|Einmalkauf|einmalige[nr]? (?:Zahlung|Kauf|Gebühr)',
+      'paiement unique|achat unique|pago único|compra única|pagamento único|pagamento una tantum|acquisto una tantum|Einmalzahlung|Einmalkauf|einmalige[nr]? (?:Zahlung|Kauf|Gebühr)|mua một lần|một lần mua|thanh toán một lần|egyszeri (?:díj|vásárlás|fizetés)',
     ),
     '買い切り|買い切り型|一次性(?:付费|购买|付款|买断)|买断|買斷|일회성 결제|일회 구매|평생 이용',
   ].join('|'),
@@ -591,7 +710,7 @@ const SUBSCRIPTION = new RegExp(
   [
     '\\bsubscriptions?\\b|\\bbilled (?:monthly|annually|yearly)\\b',
     words(
-      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|(?:plano de|por|cancel\\p{L}* a|renova\\p{L}* da) assinatura|assinaturas? (?:mensal|mensais|anual|anuais|premium|pro|paga|do plano)|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)',
+      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|(?:plano de|por|cancel\\p{L}* a|renova\\p{L}* da) assinatura|assinaturas? (?:mensal|mensais|anual|anuais|premium|pro|paga|do plano)|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)|đăng ký định kỳ|thuê bao|előfizetés\\p{L}*',
     ),
     'サブスクリプション|サブスク|月額|年額|订阅|訂閱|包月|按月付费|구독',
   ].join('|'),
@@ -621,6 +740,33 @@ const ALL_FREE = new RegExp(
   ].join('|'),
   'iu',
 );
+/**
+ * A paid edition beside the free product: "paid plans", "the Pro version is paid", "version payante", "versión de
+ * pago", "kostenpflichtige Version", "专业版收费", "有料プラン", "유료 플랜". With a free plan or a free product, freemium.
+ */
+const PAID_EDITION = new RegExp(
+  [
+    '\\bpaid (?:plans?|tiers?|versions?|editions?|upgrades?|subscriptions?)\\b|\\b(?:pro|premium|plus) (?:version|edition|plan|tier|features?) (?:is|are) paid\\b',
+    words(
+      'versions? payantes?|offres? payantes?|formules? payantes?|plans? payants?|versi[óo]n de pago|planes de pago|versi[óo]n premium de pago|plano pago|planos pagos|vers[ãa]o paga|versione a pagamento|piani a pagamento|piano a pagamento|kostenpflichtige[nrs]? (?:Version|Tarif|Plan|Pläne|Abo|Edition)|Bezahlversion|betaalde (?:versie|abonnementen|plannen|pakketten)|betalversion(?:en)?|płatn\\p{L}* (?:wersj|plan|pakiet)\\p{L}*|wersj\\p{L}* płatn\\p{L}*|ücretli (?:plan|sürüm|versiyon|paket)\\p{L}*|платн\\p{L}* (?:верси|тариф|план)\\p{L}*|fizetős (?:verzió|csomag)\\p{L}*|gói trả phí|phiên bản trả phí',
+    ),
+    '(?:专业版|高级版|Pro\\s?版|会员版)(?:需要|需)?(?:收费|付费)|(?:專業版|高級版|Pro\\s?版|會員版)(?:需要|需)?(?:收費|付費)|付费版|付費版|付费套餐|付費方案|有料版|有料プラン|(?:プロ版|Pro版|プレミアム版?)は有料|유료 (?:버전|플랜|요금제)|유료플랜',
+  ].join('|'),
+  'iu',
+);
+
+/** "No paid plans", "sem planos pagos", "keine kostenpflichtigen Pläne": a paid edition denied. */
+const NO_PAID_EDITION = new RegExp(
+  `(?<![\\p{L}])(?:${NEGATION})(?:[\\s'’]+[\\p{L}]+){0,2}?[\\s'’]+(?:${PAID_EDITION.source})|(?:没有|沒有|无|無|없)(?:${PAID_EDITION.source})`,
+  'iu',
+);
+/** A service around the product said to be free ("Shipping is free", "L'installation est gratuite", "Die Einrichtung
+ *  ist kostenlos"): not the product's price. */
+const FREE_SERVICE =
+  /(?<![\p{L}])(?:shipping|delivery|set-?up|installation|support|onboarding|migration|cancell?ation|updates?|returns?|consultation|demo|registration|sign-?up|livraison|mise en service|assistance|résiliation|versand|lieferung|einrichtung|kündigung|rücksendung|envío|instalación|soporte|cancelación|devoluciones|frete|entrega|instalação|suporte|cancelamento|spedizione|consegna|installazione|assistenza|disdetta|verzending|installatie|opzeggen)\s+(?:is|are|est|sont|ist|sind|es|son|é|são|è|sono|zijn)\s+(?:\p{L}+\s+)?(?:free|gratuite?s?|kostenlos|gratis|gratuit[oa]s?|grátis)(?![\p{L}])/iu;
+/** Something stated free, then a subscription, in one line (not a trial). */
+const FREE_THEN_SUBSCRIPTION = new RegExp(`(?:${ALL_FREE.source})[^]{0,200}?(?:${SUBSCRIPTION.source})`, 'iu');
+
 /** The product costs nothing itself: the user pays the model provider with their own key. */
 const OWN_KEYS = /\bbring your own (?:\w+ )?(?:API )?keys?\b|\b(?:use|with) your own (?:\w+ )?API keys?\b/i;
 
@@ -696,9 +842,15 @@ const QUOTED_PRICE = cuePattern(
   '要相談|要見積|個別見積|お見積り|価格はお問い合わせ|面议|询价|按需报价|議價|별도 문의|견적 문의|맞춤 견적',
 );
 
+/** A fee for setting up a plan, in the languages founders write in. */
+const SETUP_FEE = cuePattern(
+  "set-?up fees?|one-off setup|einrichtungsgebühr\\p{L}*|einrichtungskosten|frais d['’](?:installation|activation|mise en service)|frais de mise en service|cuota de alta|costo de (?:instalación|implementación)|taxa de (?:adesão|instalação|implantação)|costo di (?:attivazione|installazione)|opstartkosten|installatiekosten|startavgift|uppstartsavgift|opłata (?:aktywacyjna|wdrożeniowa)|kurulum ücreti|плата за подключение",
+  '初期費用|导入费|安装费|開通費|설치비|초기 비용',
+);
+
 /** Billing by use, in the languages founders write in. */
 const USAGE_BASED = cuePattern(
-  "usage[- ]based|pay[- ]as[- ]you[- ]go|pay per use|billed (?:by|per) usage|metered billing|facturation à l[’']usage|paiement à l[’']usage|à la consommation|nutzungsbasiert\\p{L}*|nach verbrauch|pago por uso|según (?:el )?uso|cobro por uso|pagamento por uso|conforme o uso|a consumo|in base all[’']uso|op basis van gebruik|betala per användning|płatność za użycie",
+  "usage[- ]based|pay[- ]as[- ]you[- ]go|pay per use|pay only for what you use|betalar (?:bara|endast) för (?:det|vad) du använder|zahlst nur,? was du nutzt|betaal alleen voor wat je gebruikt|ne payez que ce que vous utilisez|billed (?:by|per) usage|metered billing|facturation à l[’']usage|paiement à l[’']usage|à la consommation|nutzungsbasiert\\p{L}*|nach verbrauch|pago por uso|según (?:el )?uso|cobro por uso|pagamento por uso|conforme o uso|a consumo|in base all[’']uso|op basis van gebruik|betala per användning|płatność za użycie",
   '従量課金|使用量に応じ|按使用量计费|按量计费|按量付费|按使用量計費|按量計費|사용량 기반|종량제',
 );
 
@@ -726,7 +878,8 @@ function statedPrice(site: SiteView): { evidence: Evidence | null; recurring: bo
     if (sponsorPage(page) || !ANY_PRICE.test(readText(page))) continue;
     for (const i of indexes) {
       const b = blocks[i];
-      if (!isOwnStatement(b) || b.text.length > 1000 || sponsorLine(page, blocks, i)) continue;
+      if (!isOwnStatement(b) || b.text.length > 1000 || sponsorLine(page, blocks, i) || inCalculator(blocks, i))
+        continue;
       PRICE.lastIndex = 0;
       for (const m of b.text.matchAll(PRICE)) {
         if (amountOf(m[0]) <= 0) continue;
@@ -746,6 +899,21 @@ const FREE_RANGE = new RegExp(
   `(?:${words('free|gratuit|gratis|grátis|gratuito|kostenlos|darmowy|ücretsiz|бесплатно')}|무료|無料|免费|免費|(?:${CURRENCY_BEFORE}\\s?)?(?<![\\d.,])0(?:[.,]00?)?(?:\\s?${CURRENCY_AFTER})?)\\s*(?:[~〜～–—-]|à|a|bis|to|até)\\s*(?:${PRICE.source})`,
   'iu',
 );
+/** A plan card's name or price that is only the word free: "Free", "Gratuit", "Kostenlos", "Ingyenes", "免費", "무료". */
+const FREE_CARD =
+  /^(?:free(?: plan| tier)?|gratuit[e]?|gratis|grátis|gratuit[oa]|kostenlos|darmow[ya]|bezpłatn[ya]|ücretsiz|бесплатно|бесплатный|ingyenes|miễn phí|zdarma)$|^(?:無料|免费|免費|무료)(?:プラン|版|套餐|方案|플랜)?$/iu;
+const freeCardLine = (b: TextBlock) =>
+  FREE_CARD.test(b.text.trim()) && !['td', 'th', 'li', 'button', 'summary', 'a'].includes(b.tag) && isOwnStatement(b);
+/** A free plan shown as a card among the plans: its name or price line is only the word free. */
+function freeCard(site: SiteView): Evidence | null {
+  for (const { page, blocks, indexes } of pricingLines(site))
+    for (const i of indexes) {
+      const b = blocks[i];
+      if (freeCardLine(b) && !sponsorLine(page, blocks, i) && !inCalculator(blocks, i)) return quoteLine(page, b.text);
+    }
+  return null;
+}
+
 /** The first line of the pricing pages or sections with a range from free to a price, quoted. */
 function freeRange(site: SiteView): Evidence | null {
   for (const { page, blocks, indexes } of pricingLines(site))
@@ -773,7 +941,10 @@ export function extractPricingModel(
   const quoted = tiers.filter((t) => t.evidence[0] && !t.sponsorship);
   // "Monthly 0.00€": a plan named by its billing period is paid for; a zero there is the placeholder a script fills in.
   const paid = quoted.filter((t) => t.amount > 0 || periodOnly(t.name));
-  const freeTier = quoted.find((t) => t.amount === 0 && !periodOnly(t.name) && !t.discounted);
+  // A plan at zero named "Trial" ("Dùng thử 0đ", "Essai 0 €") is a trial of the paid ones, not a free plan.
+  const freeTier = quoted.find(
+    (t) => t.amount === 0 && !periodOnly(t.name) && !t.discounted && !TRIAL_NAME.test(t.name.trim()),
+  );
   const price = paid.length ? null : statedPrice(site);
   const openSource = statement(site, OPEN_SOURCE, true, name);
   const freeOpenSource = openSource && statement(site, FREE_OPEN_SOURCE, true, name);
@@ -783,7 +954,8 @@ export function extractPricingModel(
   const answer = pricingAnswer(faqs);
   if (answer && FREE_OF_CHARGE.test(answer.answer) && PURCHASE.test(answer.answer) && !ANY_PRICE.test(answer.answer))
     return propose('freemium', answer.evidence.slice(1));
-  const freePlan = freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name) ?? freeRange(site);
+  const freePlan =
+    freeTier?.evidence[0] ?? statement(site, FREE_PLAN, false, name) ?? freeRange(site) ?? freeCard(site);
   // "Is it free? Yes." states the price, which comes before what the licence says; "Yes, free and open source" is the
   // open-source statement it always was.
   const free = !paid.length && !price && !freePlan && !freeOpenSource ? freeAnswer(faqs) : undefined;
@@ -794,18 +966,27 @@ export function extractPricingModel(
   // A free plan beside one priced per customer ("Enterprise: price on request", "Empresa: a consultar") is freemium.
   const custom = freePlan && !paid.length && !price ? pricingLineMatching(site, QUOTED_PRICE) : null;
   if (freePlan && custom) return propose('freemium', [freePlan, custom]);
+  // A free product or plan beside a paid edition ("专业版收费", "version payante") is freemium.
+  const paidEdition = statement(site, PAID_EDITION, false, name, NO_PAID_EDITION);
+  const freeUse = paidEdition && (freePlan ?? statement(site, ALL_FREE, false, name, FREE_SERVICE));
+  if (paidEdition && freeUse) return propose('freemium', [freeUse, paidEdition]);
   if (!paid.length && !price) {
     if (openSource) return propose('open source', [openSource]);
   } else if (freeOpenSource) return propose('open source', [freeOpenSource]);
   // A subscription sold per month is not made one-time by a "lifetime access" line: the plans' periods come first.
   const recurring = paid.find((t) => t.recurring);
+  // Prices under a monthly/yearly switch ("Monthly | Yearly", "Theo tháng Theo năm", "月額 | 年額") recur, whatever each
+  // card shows.
+  const toggle = paid.length && !recurring ? billingToggle(site) : null;
+  if (toggle) return propose('subscription', [toggle, paid[0].evidence[0]]);
   // A plan named "Monthly" is quoted by its name too: that is what says it recurs.
   if (recurring)
     return propose('subscription', periodOnly(recurring.name) ? recurring.evidence : [recurring.evidence[0]]);
   const oneTime =
     paid.find((t) => ONE_TIME_PRICE.test(t.price))?.evidence[0] ??
     (price?.oneTime ? price.evidence : null) ??
-    (price?.recurring ? null : statement(site, ONE_TIME, false, name)) ??
+    // "A one-time setup fee" is charged beside the plans, not instead of them.
+    (price?.recurring ? null : statement(site, ONE_TIME, false, name, SETUP_FEE)) ??
     (paid.length || price?.evidence ? statement(site, NO_SUBSCRIPTION, false, name) : null);
   if (oneTime) return propose('one-time', [oneTime]);
   if (price?.recurring) return propose('subscription', [price.evidence]);
@@ -816,15 +997,26 @@ export function extractPricingModel(
   // "No subscription, no account", "less dependence on subscriptions" say it is not one. A free plan or account beside
   // a subscription is freemium.
   const subscription = statement(site, SUBSCRIPTION, false, name, WITHOUT_SUBSCRIPTION);
-  if (subscription && !NO_SUBSCRIPTION.test(subscription.quote))
-    return freePlan ? propose('freemium', [freePlan, subscription]) : propose('subscription', [subscription]);
+  if (subscription && !NO_SUBSCRIPTION.test(subscription.quote)) {
+    // "The editor is free; the subscription starts with automatic deployment": a free part and what is paid, in one line.
+    const freePart = freePlan ?? statement(site, FREE_THEN_SUBSCRIPTION, false, name, WITHOUT_SUBSCRIPTION);
+    return freePart ? propose('freemium', [freePart, subscription]) : propose('subscription', [subscription]);
+  }
   if (!paid.length && !price) {
+    // A monthly/yearly switch over plans whose prices a script fills in: billed plans, beside a free one freemium.
+    const toggle = billingToggle(site);
+    if (toggle) return freePlan ? propose('freemium', [freePlan, toggle]) : propose('subscription', [toggle]);
     // A free trial alone does not settle the model: the plans after it may be monthly, one-time or have a free tier.
-    const free = statement(site, ALL_FREE, false, name) ?? freePlan ?? statement(site, OWN_KEYS, false, name);
+    const free =
+      statement(site, ALL_FREE, false, name, FREE_SERVICE) ?? freePlan ?? statement(site, OWN_KEYS, false, name);
     if (free) return propose('free', [free]);
     // "Each project is priced individually", "price on request": a paid offer whose price is quoted per customer.
-    const quote = pricingLineMatching(site, QUOTED_PRICE);
+    const quote = pricingLineMatching(site, QUOTED_PRICE) ?? dependsAnswer(faqs)?.evidence[1] ?? null;
     if (quote) return propose('paid', [quote]);
+    // A setup fee for the plans: what is set up is paid for. (A free trial alone does not say how: the plans after it
+    // may be monthly, one-time or have a free tier.)
+    const fee = pricingLineMatching(site, SETUP_FEE);
+    if (fee) return propose('paid', [fee]);
     return undefined;
   }
   return propose('paid', [paid[0]?.evidence[0] ?? price?.evidence]);

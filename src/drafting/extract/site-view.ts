@@ -120,6 +120,7 @@ export function siteView(crawled: CrawledPage[]): SiteView {
     });
   }
   markBarsAboveNavigation(pages);
+  for (const p of pages) unmarkContentColumn(p);
   pages.sort((a, b) => Number(b.kind === 'homepage') - Number(a.kind === 'homepage'));
   const home = pages.find((p) => p.kind === 'homepage');
   // The crawled host may be a staging or loopback address; the canonical and og:url name the real domain.
@@ -151,6 +152,26 @@ function markBarsAboveNavigation(pages: ViewPage[]): void {
         : b,
     );
   }
+}
+
+/**
+ * A theme may call its content column "sidebar" ("sidebar-content fullwidth"): when the page's own heading lies inside
+ * it, it is the page's main content, and its lines are not set aside as a sidebar's.
+ */
+function unmarkContentColumn(page: ViewPage): void {
+  const h1 = page.blocks.find((b) => b.tag === 'h1');
+  if (!h1 || !/\bsidebar\b/.test(h1.within)) return;
+  page.blocks = page.blocks.map((b) =>
+    /\bsidebar\b/.test(b.within)
+      ? {
+          ...b,
+          within: b.within
+            .replace(/\bsidebar\b/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        }
+      : b,
+  );
 }
 
 const joinedText = new WeakMap<ViewPage, string>();

@@ -118,3 +118,28 @@ test('an address written so that harvesters miss it is read back, in German, Fre
     undefined,
   );
 });
+
+test('an address only the structured data declares, shown on no page, is no contact, in French and English', () => {
+  const ld =
+    '<script type="application/ld+json">{"@type":"Organization","name":"Acme","email":"contacts@acme.example"}</script>';
+  for (const body of ['<h1>Acme</h1><p>Créez votre signature.</p>', '<h1>Acme</h1><p>Create your signature.</p>'])
+    assert.equal(extractContactEmail(site({ '/': htmlPage('Acme', body, ld) })), undefined, body);
+  for (const body of [
+    '<h1>Acme</h1><footer><p>Écrivez-nous : contacts@acme.example</p></footer>',
+    '<h1>Acme</h1><footer><p>Write to us: contacts@acme.example</p></footer>',
+  ])
+    assert.equal(extractContactEmail(site({ '/': htmlPage('Acme', body, ld) }))?.value, 'contacts@acme.example', body);
+});
+
+test('an address on another domain in the page’s content, not presented as a contact, is none: a pictured signature, in French and English', () => {
+  for (const body of [
+    '<h1>Acme</h1><div class="preview"><p>Marie Dupont</p><p>Directrice marketing · marie.dupont@entreprise.fr · 01 23 45 67 89</p></div>',
+    '<h1>Acme</h1><div class="preview"><p>Jane Doe</p><p>Head of marketing · jane.doe@company.co.uk · +44 20 7946 0000</p></div>',
+  ])
+    assert.equal(extractContactEmail(site({ '/': htmlPage('Acme', body) })), undefined, body);
+  for (const [body, email] of [
+    ['<h1>Acme</h1><p>Une question ? Écrivez-nous à acme.app@gmail.com</p>', 'acme.app@gmail.com'],
+    ['<h1>Acme</h1><p>Questions? Email acme.app@gmail.com</p>', 'acme.app@gmail.com'],
+  ])
+    assert.equal(extractContactEmail(site({ '/': htmlPage('Acme', body) }))?.value, email, body);
+});

@@ -117,3 +117,44 @@ test('"since" a year with the product named right after it, and founding words i
   ])
     assert.equal(yearOf(body), undefined, body);
 });
+
+test('a foundingDate only the structured data declares, written on no page, is no founding year, in Dutch and English', () => {
+  for (const [text, written] of [
+    ['<p>Gebouwd door een restauranthouder, voor restauranthouders.</p>', false],
+    ['<p>Built by a restaurant owner, for restaurant owners. Founded in 2024.</p>', true],
+  ] as [string, boolean][]) {
+    const ld =
+      '<script type="application/ld+json">{"@type":"Organization","name":"Acme","foundingDate":"2024"}</script>';
+    const pages = pagesFromHtml({ '/': htmlPage('Acme', `<h1>Acme</h1>${text}`, ld) });
+    assert.equal(extractFoundedYear(siteView(pages), 'Acme')?.value, written ? '2024' : undefined, text);
+  }
+});
+
+test('“was originally created in 2012” states the founding, in English, beside the same in French', () => {
+  for (const body of [
+    '<p>Acme was originally created and maintained by Tommy Chen in 2012.</p>',
+    '<p>Acme a été fondée en 2012 par Tommy Chen.</p>',
+  ])
+    assert.equal(yearOf(body)?.value, '2012', body);
+});
+
+test('founding statements in Russian, Czech, Danish, Finnish, Vietnamese and Hungarian give the year', () => {
+  for (const body of [
+    '<p>Компания Acme основана в 2015 году в Москве.</p>',
+    '<p>Společnost Acme byla založena v roce 2015 v Brně.</p>',
+    '<p>Acme blev grundlagt i 2015 i København.</p>',
+    '<p>Acme on perustettu vuonna 2015 Helsingissä.</p>',
+    '<p>Acme được thành lập năm 2015 tại Hà Nội.</p>',
+    '<p>Az Acme-t 2015-ben alapították Budapesten.</p>',
+  ])
+    assert.equal(yearOf(body)?.value, '2015', body);
+});
+
+test('a company-profile row labelled in Russian or Vietnamese gives the year, a copyright row does not', () => {
+  for (const [label, value, year] of [
+    ['Год основания', '2015', '2015'],
+    ['Năm thành lập', '2015', '2015'],
+    ['Bản quyền', '© 2015', undefined],
+  ])
+    assert.equal(yearOf(`<dl><dt>${label}</dt><dd>${value}</dd></dl>`)?.value, year, label);
+});

@@ -294,3 +294,82 @@ test('a hero heading broken over two h1 lines after a dash is read whole, in Ger
     assert.equal(extractTagline(s, 'Acme')?.value, `${a} ${b}`);
   }
 });
+
+test('beside a lettered brand, a structured-data logo no page shows is no logo, in Dutch and Portuguese', () => {
+  for (const [brand, file] of [
+    ['<a href="/" class="nav-logo" aria-label="Acme — naar homepage">Acme</a>', 'logo.svg'],
+    ['<a class="brand" href="/"><span class="brand__name">Acme</span></a>', 'logo.png'],
+  ]) {
+    const ld = `<script type="application/ld+json">{"@type":"Organization","name":"Acme","logo":"https://acme.example/img/${file}"}</script>`;
+    assert.equal(extractLogo(home('Acme', `<header>${brand}</header><h1>Acme</h1>`, ld), 'Acme'), undefined, brand);
+    const shown = `<header>${brand}</header><h1>Acme</h1><footer><img class="logo" src="/img/${file}" alt="Acme"></footer>`;
+    assert.match(extractLogo(home('Acme', shown, ld), 'Acme')?.value ?? '', new RegExp(`/img/${file}$`));
+  }
+});
+
+test('a logo’s address loses a cache-busting query, in Vietnamese and German pages', () => {
+  for (const [alt, src] of [
+    ['SiteReportKit', '/assets/brand/acme-wordmark.png?v=20260708-exact-logo'],
+    ['Acme Logo', '/img/logo.png?t=1485513560'],
+  ]) {
+    const logo = extractLogo(
+      home('Acme', `<header><img class="brand-logo" alt="${alt}" src="${src}"></header><h1>Acme</h1>`),
+      'Acme',
+    );
+    assert.equal(logo?.value, new URL(src.split('?')[0], logo?.value).toString(), src);
+    assert.ok(logo?.evidence[0].quote.includes('?'), 'the quote stays as the page gives it');
+  }
+});
+
+test('a status badge is no logo, even when its address says logo, in Chinese and English pages', () => {
+  for (const body of [
+    '<h1>Acme</h1><p>快速、简洁且高效的博客框架</p><img src="https://img.shields.io/npm/dm/acme?logo=npm&style=social" alt="npm">',
+    '<h1>Acme</h1><p>A fast blog framework</p><img src="https://ci.example/acme/badge.svg?logo=github" alt="CI">',
+  ]) {
+    const logo = extractLogo(home('Acme', body), 'Acme');
+    assert.ok(!/shields|badge/.test(logo?.value ?? ''), logo?.value);
+  }
+});
+
+test('a page loader’s mark is no logo, and the logo in the menu bar is, in Vietnamese and Spanish pages', () => {
+  for (const text of ['Nền tảng IoT cho mọi người', 'La plataforma IoT para todos']) {
+    const body = `<div class="preloader"><img src="/up/2020/logo_parent.png" alt="loader image"></div><div class="menu"><a href="/"><img class="logo" src="/up/2022/Acme_Logo-Full.png"></a></div><h1>${text}</h1>`;
+    assert.match(extractLogo(home('Acme', body), 'Zeta')?.value ?? '', /Acme_Logo-Full\.png$/, text);
+  }
+});
+
+test('a company’s name and a title naming its product with the product’s kind give the product, in Chinese and Japanese', () => {
+  for (const [org, title] of [
+    ['傲游', '傲游浏览器 - 安全在线浏览'],
+    ['アクメ', 'アクメブラウザ｜速くて安全なブラウザ'],
+  ]) {
+    const ld = `<script type="application/ld+json">{"@type":"Organization","name":"${org}"}</script>`;
+    const product = title.split(/ - |｜/)[0];
+    assert.equal(extractName(home(title, `<h1>${product}</h1>`, ld))?.value, product, title);
+  }
+});
+
+test('a descriptive site title gives way to the word the domain spells, said on the page, in German and English', () => {
+  for (const [siteName, text] of [
+    [
+      'Die App Ihres Restaurants',
+      'Durch Restbook bekommt Ihr Restaurant eine eigene App. Restbook ist schnell eingerichtet.',
+    ],
+    ['The App For Your Restaurant', 'With Restbook your restaurant gets its own app. Restbook is set up in a day.'],
+  ]) {
+    const head = `<meta property="og:site_name" content="${siteName}"><meta property="og:url" content="https://www.restbook-app.com/">`;
+    assert.equal(extractName(home(`Start - ${siteName}`, `<p>${text}</p>`, head))?.value, 'Restbook', siteName);
+  }
+});
+
+test('a name drafted from a company’s structured data drops its legal form, in German, Italian and Japanese', () => {
+  for (const [org, name] of [
+    ['Acme GmbH', 'Acme'],
+    ['Acme S.r.l.', 'Acme'],
+    ['株式会社アクメ', 'アクメ'],
+    ['Acme Labs', 'Acme Labs'],
+  ]) {
+    const ld = `<script type="application/ld+json">{"@type":"Organization","name":"${org}"}</script>`;
+    assert.equal(extractName(home('Start', `<h1>${name}</h1>`, ld))?.value, name, org);
+  }
+});

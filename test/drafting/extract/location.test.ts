@@ -370,3 +370,79 @@ test('footer addresses without a country: a legal form and a city in one of its 
   for (const footer of ['Acme GmbH, Main Street 1, 12345 Springfield', 'Torstraße 1, 10119 Berlin'])
     assert.equal(locate(home(`<h1>Acme</h1><footer><p>${footer}</p></footer>`)).city, undefined, footer);
 });
+
+test('a long footer line whose last sentence is the address gives the city, in Brazilian Portuguese and Italian', () => {
+  for (const [footer, country, city] of [
+    [
+      'Acme Instituição de Pagamento Brasil Ltda. Todos os direitos reservados. (CNPJ: 16.668.076/0001-20) A solução de pagamentos para o seu negócio, com taxas justas e transparentes. Rua Gilberto Sabino, 215 - Pinheiros, São Paulo - SP, 05425-020.',
+      'BR',
+      'São Paulo',
+    ],
+    [
+      'Acme S.r.l. Tutti i diritti riservati. Partita IVA 01234567890, capitale sociale interamente versato, iscritta al registro delle imprese di Milano. La soluzione per i pagamenti del tuo negozio. Via Tazzoli 11, 20154 Milano (MI), Italia.',
+      'IT',
+      'Milano',
+    ],
+  ]) {
+    const loc = locate(home(`<h1>Acme</h1><footer><p>${footer}</p></footer>`));
+    assert.equal(loc.country, country, footer);
+    assert.equal(loc.city, city, footer);
+  }
+});
+
+test('a JSON-LD locality that no page writes (a theme’s sample address) places nobody, in English and German', () => {
+  for (const body of [
+    '<h1>Acme</h1><p>Bookings for restaurants.</p>',
+    '<h1>Acme</h1><p>Reservierungen für Restaurants.</p>',
+  ]) {
+    const ld =
+      '<script type="application/ld+json">{"@type":"Organization","name":"Acme","address":{"@type":"PostalAddress","addressLocality":"San Francisco","addressCountry":"US"}}</script>';
+    const loc = locate({ '/': htmlPage('Acme', body, ld) });
+    assert.equal(loc.city, undefined, body);
+  }
+});
+
+test('a footer address ending on the country’s own name, with the city written as such, in Vietnamese and French', () => {
+  for (const [line, country, city] of [
+    [
+      'Địa Chỉ: 171 Nguyễn Thị Nhung, Khu đô thị Vạn Phúc, Phường Hiệp Bình, Thành phố Hồ Chí Minh, Việt Nam',
+      'VN',
+      'Thành phố Hồ Chí Minh',
+    ],
+    ['Adresse : Rue du Lac 1, 1003 Lausanne, Suisse', 'CH', 'Lausanne'],
+  ]) {
+    const loc = locate(home(`<h1>Acme</h1><footer><div>${line}</div></footer>`));
+    assert.equal(loc.country, country, line);
+    assert.equal(loc.city, city, line);
+  }
+});
+
+test('an imprint table with the address label in its own cell gives the place, in German and French', () => {
+  for (const [rows, country, city] of [
+    [
+      '<tr><td>Anschrift</td><td>Musterstraße 1</td></tr><tr><td></td><td>10115 Berlin, Deutschland</td></tr>',
+      'DE',
+      'Berlin',
+    ],
+    ['<tr><th>Adresse :</th><td>12 rue de la Paix, 75002 Paris, France</td></tr>', 'FR', 'Paris'],
+  ]) {
+    const loc = locate({
+      '/': htmlPage('Acme', '<h1>Acme</h1>'),
+      '/impressum': htmlPage('Impressum', `<h1>Impressum</h1><table>${rows}</table>`),
+    });
+    assert.equal(loc.country, country, rows);
+    assert.equal(loc.city, city, rows);
+  }
+});
+
+test('a JSON-LD address written as one string places the company, its city when a page writes it, in English and Spanish', () => {
+  for (const [address, footer, city] of [
+    ['Musterstraße 1, 10115 Berlin, Germany', 'Acme GmbH · Berlin', 'Berlin'],
+    ['Calle Mayor 1, 28013 Madrid, España', 'Hecho con cariño.', undefined],
+  ] as [string, string, string | undefined][]) {
+    const ld = `<script type="application/ld+json">{"@type":"Organization","name":"Acme","address":"${address}"}</script>`;
+    const loc = locate({ '/': htmlPage('Acme', `<h1>Acme</h1><footer><p>${footer}</p></footer>`, ld) });
+    assert.equal(loc.country, address.endsWith('Germany') ? 'DE' : 'ES', address);
+    assert.equal(loc.city, city, address);
+  }
+});

@@ -520,15 +520,33 @@ test('a free plan beside a plan priced per customer is freemium, in English and 
   }
 });
 
-test('without plans, a priced line that is no sentence (cards run together) gives way to the lead, in German and Swedish', () => {
+test('without plans, a priced line that is no sentence (cards run together) gives way to the lead, in Swedish and German', () => {
   for (const [cards, lead] of [
     [
       '<p>Dark Mode ab 29,99 € Voller Zugriff auf Android 29,99 € 14,99 €</p>',
-      'Schütze deine Daten mit unseren Lösungen zu fairen Preisen.',
+      'Der Desktop ist kostenlos, die mobilen Apps kaufst du einmal.',
     ],
     ['<p>Lagring 0,67 kr Backup 480 kr Server 99 kr</p>', 'Enkla priser: du betalar bara för det du använder.'],
   ]) {
     assert.ok(summaryOf(withPricing('', `<p>${lead}</p>${cards}`))?.startsWith(lead), lead);
+  }
+});
+
+test('a lead that speaks of prices without saying any (“fair prices, no hidden costs”) is no summary, in German and English', () => {
+  for (const [lead, question, answer] of [
+    [
+      'Schütze deine Daten mit unseren Lösungen zu fairen Preisen, ohne versteckte Kosten.',
+      'Ist Acme kostenlos?',
+      'Acme kann auf allen Geräten kostenlos genutzt werden. Lizenzen für die mobilen Apps kannst du kaufen.',
+    ],
+    [
+      'Protect your data with our solutions at fair prices, without hidden costs.',
+      'Is Acme free?',
+      'Acme is free to use on every device. Licences for the mobile apps can be bought.',
+    ],
+  ]) {
+    const pages = withPricing('', `<p>${lead}</p><dl><dt>${question}</dt><dd>${answer}</dd></dl>`);
+    assert.equal(summaryOf(pages), answer);
   }
 });
 
@@ -678,5 +696,218 @@ test('a Vietnamese pricing lead speaks of cost with its own words (giá, gói, m
     'Une formule unique, sans frais cachés, pour toute l’équipe.',
   ]) {
     assert.ok(summaryOf(withPricing('', `<p>${lead}</p>${plan('Pro', '$9.99')}`))?.startsWith(lead), lead);
+  }
+});
+
+test('the prices of a cost calculator beside the plans are no plan, in French and English', () => {
+  for (const [heading, tiers, label, sentence] of [
+    [
+      'Simulateur de coût',
+      '<div class="tier"><div>1 – 10 utilisateurs</div><div>1,50 €</div></div>',
+      'VOTRE TARIF',
+      'Un seul tarif dégressif, de 1,50 € à 0,50 € HT par utilisateur et par mois.',
+    ],
+    [
+      'Cost calculator',
+      '<div class="tier"><div>1 – 10 users</div><div>$1.50</div></div>',
+      'YOUR PRICE',
+      'One sliding price, from $1.50 down to $0.50 per user per month.',
+    ],
+  ]) {
+    const pages = {
+      '/': htmlPage('Acme', `<h1>Acme</h1><section class="pricing"><h2>Pricing</h2><p>${sentence}</p></section>`),
+      '/pricing': htmlPage(
+        'Pricing',
+        `<h1>Pricing</h1>${tiers}<h2>${heading}</h2><div>${label}</div><div>90,00 €</div><div>$90.00</div>`,
+      ),
+    };
+    const site = siteView(pagesFromHtml(pages));
+    assert.deepEqual(
+      extractTiers(site).map((t) => t.name),
+      [],
+    );
+    assert.equal(summaryOf(pages), sentence);
+  }
+});
+
+test('a badge naming a plan (“Included in the Max plan”) is no pricing summary, in Spanish and English', () => {
+  for (const badge of ['Incluido en el plan Max', 'Included in the Max plan']) {
+    const pages = {
+      '/': htmlPage('Acme', `<h1>Acme</h1><h2>Voice assistant</h2><div class="plan">${badge}</div><p>Talk to it.</p>`),
+    };
+    assert.equal(summaryOf(pages), undefined, badge);
+  }
+});
+
+test('a plan card named only “free” beside priced plans makes freemium, in Hungarian and Traditional Chinese', () => {
+  for (const [free, paid, price] of [
+    ['Ingyenes', 'Személyes', '€9/hó'],
+    ['免費', 'Slip Pro', '$3.99 / 月'],
+  ]) {
+    const pages = withPricing(
+      '',
+      `<div class="card"><div>${free}</div><ul><li>50 tests</li></ul></div><div class="card"><div>${paid}</div><p>${price}</p></div>`,
+    );
+    const model = modelOf(pages);
+    assert.equal(model.value, 'freemium', free);
+    assert.ok(model.quotes.includes(free), model.quotes.join(' | '));
+  }
+});
+
+test('billing periods of Hungarian and Vietnamese and prices in dong are read as monthly prices', () => {
+  for (const [name, price] of [
+    ['Személyes', '€9/hó'],
+    ['Cơ bản', '89.000đ/tháng'],
+  ]) {
+    const site = siteView(pagesFromHtml(withPricing('', plan(name, price))));
+    const [tier] = extractTiers(site);
+    assert.equal(tier?.price, price);
+    assert.equal(tier?.recurring, true);
+  }
+  const site = siteView(pagesFromHtml(withPricing('', plan('Cơ bản', '89.000đ'))));
+  assert.equal(extractTiers(site)[0]?.amount, 89000);
+});
+
+test('a currency code is not read out of a plan name run into its price, in English and Portuguese', () => {
+  for (const [line, name] of [
+    ['Starter$250/mo', 'Starter'],
+    ['Inicial R$ 49/mês', 'Inicial'],
+  ]) {
+    const site = siteView(pagesFromHtml(withPricing('', `<div>${line}</div>`)));
+    assert.equal(extractTiers(site)[0]?.name, name, line);
+  }
+});
+
+test('a free product beside a paid edition is freemium, unless the paid plans are denied, in Chinese, French and Portuguese', () => {
+  for (const [free, paid] of [
+    ['Acme免费使用。无广告。', '专业版收费'],
+    ['Acme est gratuit pour un usage personnel.', 'Une version payante ajoute la synchronisation.'],
+  ]) {
+    const model = modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><h2>${free}</h2><p>${free}</p><h2>${paid}</h2>`) });
+    assert.equal(model.value, 'freemium', paid);
+  }
+  for (const line of [
+    'Sim, Acme é 100% gratuito. Sem planos pagos, sem assinatura.',
+    'Yes, Acme is completely free. No paid plans, no account.',
+  ]) {
+    assert.equal(modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) }).value, 'free', line);
+  }
+});
+
+test('a line saying one part is free and the subscription pays for the rest makes freemium, in French and English', () => {
+  for (const line of [
+    "L'éditeur est gratuit et ne demande pas de carte bancaire. L'abonnement ne commence qu'au déploiement automatique.",
+    'The editor is free and needs no card. The subscription only starts with automatic deployment.',
+  ]) {
+    const model = modelOf(withPricing('', `<p>Acme: 1,50 € par utilisateur.</p><p>${line}</p>`));
+    assert.equal(model.value, 'freemium', line);
+  }
+});
+
+test('a price question answered “it depends…” is a price quoted per customer and its summary, in Italian and English', () => {
+  for (const [question, answer] of [
+    ['Come viene definito il prezzo?', 'Dipende dai materiali, dal numero e dalla durata dei video e dai quiz.'],
+    ['How is the price set?', 'It depends on the materials, the number and length of the videos and the quizzes.'],
+  ]) {
+    const pages = {
+      '/': htmlPage('Acme', '<h1>Acme</h1><p>Videos from your slides.</p>'),
+      '/faq': htmlPage('FAQ', `<h1>FAQ</h1><h2>${question}</h2><p>${answer}</p>`),
+    };
+    assert.equal(modelOf(pages).value, 'paid', question);
+    assert.equal(summaryOf(pages), answer);
+  }
+});
+
+test('a setup fee for the plans on the pricing page makes the model paid, in German and English', () => {
+  for (const line of [
+    'Zuzüglich einer Einrichtungsgebühr für den Pro und Business Tarif',
+    'Plus a one-off setup fee for the Pro and Business plans',
+  ]) {
+    assert.equal(modelOf(withPricing('', `<p>${line}</p>`)).value, 'paid', line);
+  }
+});
+
+test('a pricing-page sentence stating the plans’ prices is the summary, not the cards strung together, in Chinese and English', () => {
+  for (const [cards, sentence] of [
+    [plan('Acme Pro', '$3.99 / 月'), '透過 App Store 每月 $3.99 或每年 $39.99。'],
+    [plan('Acme Pro', '$3.99 / month'), 'Billed through the App Store at $3.99 a month or $39.99 a year.'],
+  ]) {
+    const pages = withPricing(
+      '',
+      `<p>Start free, upgrade when you need more.</p>${cards}<table><tr><td>${sentence}</td></tr></table>`,
+    );
+    assert.equal(summaryOf(pages), sentence);
+  }
+});
+
+test('a worked example on the pricing page is no summary, even when it names a plan’s price, in Dutch and English', () => {
+  for (const [cards, example] of [
+    [
+      plan('Start', '€ 49 /maand') + plan('Pro', '€ 79 /maand'),
+      'Bij €35 per persoon en één no-show per week loop je €3.640 per jaar mis; dat is €1.456 bespaard en Pro kost €79 /maand.',
+    ],
+    [
+      plan('Start', '€49 /month') + plan('Pro', '€79 /month'),
+      'At €35 a guest and one no-show a week you lose €3,640 a year; that is €1,456 saved, and Pro costs €79 /month.',
+    ],
+  ]) {
+    assert.notEqual(summaryOf(withPricing('', `${cards}<p>${example}</p>`)), example);
+  }
+});
+
+test('a pricing section named by the label above its heading holds plans, in Spanish and English', () => {
+  for (const [label, heading, free, paid, terms] of [
+    ['Precios', 'Simple, justo y transparente', 'Gratis', 'Pro', 'Acme opera bajo un modelo de suscripción.'],
+    ['Pricing', 'Simple, fair and clear', 'Free', 'Pro', 'Acme runs on a subscription model.'],
+  ]) {
+    const pages = {
+      '/': htmlPage(
+        'Acme',
+        `<h1>Acme</h1><div class="eyebrow">${label}</div><h2>${heading}</h2><div>${free}</div><div>Starter</div><ul><li>2 patients</li></ul><div>${paid}</div><ul><li>Unlimited patients</li></ul>`,
+      ),
+      '/terms': htmlPage('Terms', `<h1>Terms</h1><p>${terms}</p>`),
+    };
+    assert.equal(modelOf(pages).value, 'freemium', label);
+  }
+});
+
+test('a plan at zero named for a trial is no free plan, and a monthly/yearly switch makes the plans a subscription, in Vietnamese and French', () => {
+  for (const [toggle, trial, paid] of [
+    ['Theo tháng Theo năm', plan('Dùng thử', '0đ'), plan('Cơ bản', '89.000đ') + plan('Nâng cao', '459.000đ')],
+    ['Mensuel Annuel', plan('Essai', '0 €'), plan('Essentiel', '19 €') + plan('Avancé', '49 €')],
+  ]) {
+    const model = modelOf(withPricing('', `<div>${toggle}</div>${trial}${paid}`));
+    assert.equal(model.value, 'subscription', toggle);
+    assert.ok(model.quotes.includes(toggle), model.quotes.join(' | '));
+  }
+});
+
+test('a monthly/yearly switch over plans whose prices a script fills in is a subscription, beside a free plan freemium, in German and Japanese', () => {
+  for (const [toggle, cards, model] of [
+    ['Monatlich Jährlich', plan('Team', '') + plan('Business', ''), 'subscription'],
+    ['月額 年額', `<div>無料</div>${plan('プロ', '')}${plan('チーム', '')}`, 'freemium'],
+  ]) {
+    assert.equal(modelOf(withPricing('', `<div>${toggle}</div>${cards}`)).value, model, toggle);
+  }
+});
+
+test('a one-time setup fee beside monthly plans does not make the product one-time, in English and Spanish', () => {
+  for (const [line, cards] of [
+    ['Plans start at $49. A one-time setup fee of $300 applies.', `${plan('Starter', '$49')}<p>billed monthly</p>`],
+    [
+      'Planes desde 49 €. Se aplica una cuota de alta de pago único de 300 €.',
+      `${plan('Inicial', '49 €')}<p>facturado mensualmente</p>`,
+    ],
+  ]) {
+    assert.notEqual(modelOf(withPricing('', `<p>${line}</p>${cards}`)).value, 'one-time', line);
+  }
+});
+
+test('a service around the product said to be free (setup, shipping) is no free product, in English and German', () => {
+  for (const line of ['Setup is free and takes a day.', 'Die Einrichtung ist kostenlos und dauert einen Tag.']) {
+    assert.equal(modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) }).value, undefined, line);
+  }
+  for (const line of ['Acme is free to use.', 'Acme ist kostenlos nutzbar.']) {
+    assert.equal(modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) }).value, 'free', line);
   }
 });

@@ -68,3 +68,19 @@ test('navigation labels and footer link lists give no features, in English and S
     assert.equal(extractFeatures(siteView(pagesFromHtml({ '/': htmlPage('Acme', body) }))), undefined, labels[0]);
   }
 });
+
+test('a content column a theme calls “sidebar” holds the page’s own words when the page’s heading is in it, in Vietnamese and English', () => {
+  for (const [heading, line] of [
+    ['Gói Tài Khoản Nền Tảng IoT', 'Kết nối thiết bị và xây dựng dự án IoT với gói tính năng cơ bản.'],
+    ['IoT platform plans', 'Connect devices and build IoT projects with the basic feature plan.'],
+  ]) {
+    const body = `<div class="sidebar-content fullwidth"><h1>${heading}</h1><p>${line}</p></div><aside class="sidebar"><ul><li>Archives</li></ul></aside>`;
+    const [page] = siteView(pagesFromHtml({ '/': htmlPage('Acme', body) })).pages;
+    assert.equal(isBoilerplate(page.blocks.find((b) => b.text === line)!), false, line);
+  }
+  // A real sidebar beside the content stays a sidebar.
+  const body =
+    '<main><h1>Acme</h1><p>Our product.</p></main><aside class="sidebar"><p>Recent posts and archives.</p></aside>';
+  const [page] = siteView(pagesFromHtml({ '/': htmlPage('Acme', body) })).pages;
+  assert.equal(isBoilerplate(page.blocks.find((b) => b.text.startsWith('Recent'))!), true);
+});
