@@ -381,7 +381,10 @@ function walkBody(root: DomNode, pageUrl: string) {
       const src = absolute(a.src ?? a['data-src'], pageUrl);
       // Not "dark:hidden": a class with a colon is a conditional style, not what the image is.
       const dark = /(?:^|[^\w:-])(?:[\w-]*-)?dark(?:-[\w-]*)?(?=\s|$)/i.test(` ${a.class ?? ''} ${a.id ?? ''}`);
-      if (src && /logo/i.test(`${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src ?? ''}`))
+      // The header's brand link or logo box holds the logo even when its image is decorative (alt="", the name
+      // written beside it): "<a class=navbar-brand href=/><img src=mark.svg alt=''> Acme</a>".
+      const inBrand = /\b(?:brand|logo)\b/.test(within) && /\b(?:header|nav|navbar|menu)\b/.test(within);
+      if (src && (inBrand || /logo/i.test(`${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src ?? ''}`)))
         media.push({
           url: src,
           kind: 'logo',

@@ -158,3 +158,16 @@ test('relative links and images are read against the page’s <base href>', () =
     ['https://user.example/acme/favicon.png', 'https://user.example/acme/img/logo.svg'],
   );
 });
+
+test('a decorative image in the header’s brand link or logo box is a logo, in any language; one in the body is not', () => {
+  const p = extractPage(
+    `<body><header class="nav"><a class="navbar-brand" href="/"><img src="/mark.svg" alt=""> Pennino</a></header>
+    <header id="hd"><div class="logo"><img class="badge" src="/img/icon.png" alt=""></div><nav><a href="/tarifs">Tarifs</a></nav></header>
+    <section class="brands"><img src="/clients/globex.png" alt=""></section></body>`,
+    url,
+  );
+  assert.deepEqual(
+    p.media.filter((m) => m.kind === 'logo').map((m) => m.url),
+    ['https://acme.example/mark.svg', 'https://acme.example/img/icon.png'],
+  );
+});
