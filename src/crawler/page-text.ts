@@ -212,9 +212,25 @@ interface DomNode {
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+/** Class words that would mark everything inside as navigation or a sidebar. */
+const BOILERPLATE_HINTS = new Set(['nav', 'navbar', 'menu', 'sidebar']);
+
+/** Whether the element holds an h1: the page's title lies in its main content, never in a menu or a sidebar. */
+function holdsTitle(node: DomNode): boolean {
+  const stack = [...(node.children ?? [])];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.name === 'h1') return true;
+    if (n.children && !SKIPPED_TAGS.has(n.name ?? '')) stack.push(...n.children);
+  }
+  return false;
+}
+
 function hintsOf(node: DomNode, inherited: string): string {
-  const words: string[] = [];
   const tag = node.name ?? '';
+  // The body's and main's classes are modifiers of the whole page ("menu-transparent", "sidebar-left"), not a part.
+  if (tag === 'body' || tag === 'html' || tag === 'main') return inherited;
+  const words: string[] = [];
   if (LANDMARK_TAGS.has(tag)) words.push(tag);
   const a = node.attribs ?? {};
   const role = ROLE_HINTS[(a.role ?? '').toLowerCase()];
@@ -235,6 +251,13 @@ function hintsOf(node: DomNode, inherited: string): string {
           : '';
       if (w) words.push(w);
     }
+  }
+  // A wrapper a theme names for its layout ("sidebar-content", "menu-open-page") that holds the page's h1 is the
+  // main content.
+  if (words.some((w) => BOILERPLATE_HINTS.has(w)) && !LANDMARK_TAGS.has(tag) && holdsTitle(node)) {
+    const kept = words.filter((w) => !BOILERPLATE_HINTS.has(w));
+    words.length = 0;
+    words.push(...kept);
   }
   let out = inherited;
   // Each word once, so the string stays short however deep the nesting goes.

@@ -222,6 +222,12 @@ test('a page named for the product itself is a features page, in several languag
   assert.equal(kindOf(new URL('https://orbit.example/blog/2024/our-new-software-release')), null);
 });
 
+test('a services page is the features page of a service business, in several languages', () => {
+  for (const path of ['/services', '/leistungen', '/servicios/', '/oferta.html', '/usługi', '/услуги'])
+    assert.equal(kindOf(new URL(`https://orbit.example${path}`)), 'features', path);
+  assert.equal(kindOf(new URL('https://orbit.example/p/1'), 'Leistungen'), 'features');
+});
+
 test('after three ordinary pages of one folder, the folder waits until the other pages have had their turn', () => {
   const tools = Array.from({ length: 8 }, (_, k) => `/tools/tool-${k}`);
   const { ranked } = rankPages(home, [

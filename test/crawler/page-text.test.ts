@@ -158,3 +158,17 @@ test('relative links and images are read against the page’s <base href>', () =
     ['https://user.example/acme/favicon.png', 'https://user.example/acme/img/logo.svg'],
   );
 });
+
+test('the body’s classes and a theme wrapper holding the h1 do not mark the page’s content as a menu or a sidebar', () => {
+  for (const html of [
+    '<body class="home menu-transparent"><h1>Nền tảng IoT</h1><p>Kết nối thiết bị nhanh chóng.</p></body>',
+    '<body><div class="sidebar-content fullwidth"><h1>Die Restaurant-App</h1><p>Ihre Gäste sehen alles.</p></div></body>',
+  ])
+    assert.deepEqual(
+      extractPage(html, url).blocks.map((b) => b.within),
+      ['', ''],
+      html,
+    );
+  const menu = extractPage('<body><div class="mobile-menu"><p>Preise</p></div><h1>Acme</h1></body>', url);
+  assert.equal(menu.blocks[0].within, 'menu');
+});

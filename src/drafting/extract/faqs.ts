@@ -55,7 +55,16 @@ const QUESTION_END = /(?:ですか|ますか|でしょうか|とは|吗|嗎|呢|
 const asksUnmarked = (text: string) =>
   !/[.。!！:：]$/u.test(text) && (QUESTION_WORD.test(text) || QUESTION_END.test(text));
 
-function isQuestion(b: TextBlock, inFaq: boolean): boolean {
+/**
+ * A question as written, without what an accordion sets around it: the toggle's chevron or plus after it ("…？⌄",
+ * "…? +") and the item's number before it ("01왜 …?", "2. Can I …?").
+ */
+const TOGGLE_MARK = /(?<=[?？]["”’)\]」』）]*)[\s\p{So}\p{Sm}\u2212\u2013]+$/u;
+const ITEM_NUMBER = /^(?:0\d|\d{1,2}[.)])\s*(?=\p{L})/u;
+const questionOf = (text: string) => text.replace(TOGGLE_MARK, '').replace(ITEM_NUMBER, '');
+
+function isQuestion(block: TextBlock, inFaq: boolean): boolean {
+  const b = { ...block, text: questionOf(block.text) };
   if (b.text.length > FAQ_LIMITS.question) return false;
   // "…?", "…?)" (a question in brackets closes the line), "…? ¶" (an anchor mark after a heading); "…？" in Chinese
   // and Japanese.
@@ -132,7 +141,9 @@ function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean):
     if (!lines.some((l) => answerLike(page.blocks[l].text))) continue;
     // The "Q:"/"A:" prefixes are layout, not part of the question or answer (both still quoted whole).
     // Anchor marks ("§", "¶", "#") after a heading are links to it, not part of the question.
-    const question = b.text.replace(Q_PREFIX, '').replace(/\s*[§¶#]$/, '');
+    const question = questionOf(b.text)
+      .replace(Q_PREFIX, '')
+      .replace(/\s*[§¶#]$/, '');
     const answer = fitText(
       lines.map((l, k) => (k === 0 ? page.blocks[l].text.replace(A_PREFIX, '') : page.blocks[l].text)).join('\n'),
       FAQ_LIMITS.answer,

@@ -267,21 +267,31 @@ function cardGroups(page: ViewPage): Item[] {
   // container).
   // An icon alone on its line ("🗜️", "✂️") before a card's title is part of the card.
   const icon = (b: TextBlock | undefined) => !!b && !headingLevel(b) && !/[\p{L}\p{N}]/u.test(b.text);
+  const headless = (k: number) =>
+    k + 1 < blocks.length &&
+    !headingLevel(blocks[k]) &&
+    !/^(li|dt|dd|pre)$/.test(blocks[k].tag) &&
+    titleLike(blocks[k]) &&
+    wordCount(blocks[k].text) <= 5 &&
+    prose(blocks[k + 1]);
+  // A card may also carry a figure or a number above its title ("712", "01") and a badge under its sentence ("Free",
+  // "Pro only"): a short line that ends no sentence, skipped when a card's title and sentence follow it.
+  const label = (b: TextBlock | undefined) =>
+    !!b && !headingLevel(b) && b.text.length <= 14 && !/[.!?。！？]$/u.test(b.text) && isOwnStatement(b);
+  const toNextCard = (k: number) => {
+    while (icon(blocks[k]) && k + 2 < blocks.length) k++;
+    for (let n = 0; n < 2 && label(blocks[k]) && !headless(k) && (headless(k + 1) || icon(blocks[k + 1])); n++) {
+      k++;
+      while (icon(blocks[k]) && k + 2 < blocks.length) k++;
+    }
+    return k;
+  };
   for (let i = 0; i + 1 < blocks.length; i++) {
     const run: Item[] = [];
-    let j = i;
-    while (icon(blocks[j]) && j + 2 < blocks.length) j++;
-    while (
-      j + 1 < blocks.length &&
-      !headingLevel(blocks[j]) &&
-      !/^(li|dt|dd|pre)$/.test(blocks[j].tag) &&
-      titleLike(blocks[j]) &&
-      wordCount(blocks[j].text) <= 5 &&
-      prose(blocks[j + 1])
-    ) {
+    let j = toNextCard(i);
+    while (headless(j)) {
       run.push(card(page, blocks[j].text, blocks[j + 1].text));
-      j += 2;
-      while (icon(blocks[j]) && j + 2 < blocks.length) j++;
+      j = toNextCard(j + 2);
     }
     if (run.length >= 3 || (run.length >= 2 && /\bfeature\b/.test(blocks[i].within))) {
       out.push(...run);
@@ -293,12 +303,17 @@ function cardGroups(page: ViewPage): Item[] {
 }
 
 /** Lines of a container its markup calls a checklist ("<div class=checklist-item>Online calendar</div>"), three or more
- *  running: each a thing the product has, ticked off. */
+ *  running: each a thing the product has, ticked off. So are three or more short titles running in a container called
+ *  a feature ("<div class=feature-pill>Visual sales pipeline</div>"), with no sentence between them. */
 function checklistRuns(page: ViewPage): Item[] {
   const out: Item[] = [];
   const { blocks } = page;
   const ticked = (b: TextBlock) =>
-    /\bchecklist\b/.test(b.within) && !headingLevel(b) && itemLike(b, FIELD_LIMITS.features.max) && !asks(b.text);
+    !headingLevel(b) &&
+    b.tag !== 'button' &&
+    (/\bchecklist\b/.test(b.within) || (/\bfeature\b/.test(b.within) && titleLike(b))) &&
+    itemLike(b, FIELD_LIMITS.features.max) &&
+    !asks(b.text);
   for (let i = 0; i < blocks.length; i++) {
     let j = i;
     while (j < blocks.length && ticked(blocks[j])) j++;

@@ -248,3 +248,34 @@ test('a FAQPage in another script than the page is left out; one in the page’s
     );
   }
 });
+
+test('an accordion toggle’s chevron after a question and the item’s number before it are not part of the question', () => {
+  const cases: [string, string, string][] = [
+    [
+      '無料プランでどこまで使えますか？⌄',
+      '無料プランでどこまで使えますか？',
+      '検索とカレンダーは無料でご利用いただけます。',
+    ],
+    ['01왜 온디바이스인가요?', '왜 온디바이스인가요?', '데이터가 기기 밖으로 나가지 않습니다.'],
+    [
+      '2. Puedo cancelar en cualquier momento? +',
+      'Puedo cancelar en cualquier momento?',
+      'Sí, sin permanencia ni penalización.',
+    ],
+  ];
+  for (const [line, question, answer] of cases) {
+    const faqs = extractFaqs(
+      site({
+        '/': htmlPage(
+          'Acme',
+          `<div class="faq"><div class="faq-item"><div>${line}</div><div>${answer}</div></div></div>`,
+        ),
+      }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      line,
+    );
+  }
+});

@@ -417,3 +417,43 @@ test('a heading with the sentence under it, then a list its markup calls feature
     assert.ok(features.includes(`${heading}: ${lead}`), features.join(' | '));
   }
 });
+
+test('cards without headings keep running past a figure above a title and a badge under a sentence, in Japanese and Spanish', () => {
+  const grid = (cards: [string, string, string, string][]) =>
+    cards
+      .map(
+        ([fig, t, d, badge]) =>
+          `<div class="c"><div>📋</div><div>${fig}</div><div>${t}</div><div>${d}</div><div>${badge}</div></div>`,
+      )
+      .join('');
+  for (const cards of [
+    [
+      ['712名', '議員検索', '全議員を収録。委員会で絞り込めます。', '無料'],
+      ['12省庁', '省庁検索', '担当局を把握し、効率的にアプローチします。', 'プロ'],
+      ['24時間', '国会カレンダー', '国会日程を一覧で把握できます。', '一部無料'],
+    ],
+    [
+      ['01', 'Agenda', 'Confirma las citas por WhatsApp automáticamente.', 'Gratis'],
+      ['02', 'Notas clínicas', 'Estructura tus notas en segundos con ayuda de la IA.', 'Pro'],
+      ['03', 'Teleconsulta', 'Videollamadas integradas sin salir de la plataforma.', 'Pro'],
+    ],
+  ] as [string, string, string, string][][]) {
+    assert.deepEqual(
+      extractFeatures(home(`<h1>Acme</h1>${grid(cards)}`))?.value,
+      cards.map(([, t, d]) => `${t}: ${d}`),
+    );
+  }
+});
+
+test('three or more short titles running in a feature container are features, in Spanish and German; a sentence breaks the run', () => {
+  for (const items of [
+    ['CRM con historial completo', 'Pipeline de ventas visual', 'Facturación integrada'],
+    ['Digitale Speisekarte', 'Push-Mitteilungen', 'Tischreservierung'],
+  ]) {
+    const body = `<h1>Acme</h1><h3>Verkaufen</h3><p>Alles, was dein Team braucht, an einem Ort.</p>${items.map((i) => `<div class="feature-pill">${i}</div>`).join('')}`;
+    assert.deepEqual(extractFeatures(home(body))?.value, items);
+  }
+  const broken =
+    '<h1>Acme</h1><div class="feature">Agenda</div><div class="feature">Confirma las citas por WhatsApp automáticamente.</div><div class="feature">Notas</div>';
+  assert.equal(extractFeatures(home(broken)), undefined);
+});
