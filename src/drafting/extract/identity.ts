@@ -169,7 +169,35 @@ function extractFullName(site: SiteView): Proposal<string> | undefined {
 }
 
 const acceptableTagline = (text: string, name: string | undefined) =>
-  wordCount(text) >= 2 && text.length <= 200 && !(name && sameWords(text, name)) && !GENERIC_TITLE.test(text);
+  wordCount(text) >= 2 &&
+  text.length <= 200 &&
+  !(name && sameWords(text, name)) &&
+  !GENERIC_TITLE.test(text) &&
+  !FRAGMENT_END.test(text);
+
+/**
+ * A line that stops on an article, a conjunction or (where the language never ends a clause on one) a preposition
+ * ("Vos signatures pour", "Invoices for freelancers and") is the first part of a heading whose rest is drawn elsewhere
+ * (a rotating word, an image): a fragment is no tagline. English, German, Dutch and Swedish end clauses on prepositions
+ * and particles ("waiting for", "mach mit", "lita på"), so there only articles and conjunctions count; Turkish is left
+ * out (its postpositions end phrases: "herkes için"). Lower case only ("Plan A"), and not after a hyphen or an
+ * apostrophe ("Profitez-en", "your go-to").
+ */
+const FRAGMENT_END = new RegExp(
+  `(?<![\\p{L}\\p{N}'’-])(?:${[
+    'the|a|an|and|or|your|our',
+    'pour|de|du|des|et|ou|le|la|les|à|avec|vos|votre|nos|notre|une|sur|par',
+    'para|del|con|y|el|los|las|tus|sus|una|por',
+    'do|dos|das|com|e|os|as|seu|sua|seus|suas|uma',
+    'per|di|della|dei|delle|il|gli|tuo|tua|tuoi|nel|nella',
+    'für|und|oder|der|die|das|den|dem|eine|einen|von|im',
+    'het|een|en',
+    'och|eller|ett',
+    'dla|z|i|oraz|w|na',
+    'для|и|с|в|на|ваш|ваша|ваши',
+  ].join('|')})[\\s,:;–—-]*$`,
+  'u',
+);
 
 /** Hero lines that are buttons, badges or notices rather than a pitch. */
 const NOT_A_PITCH =
@@ -177,6 +205,10 @@ const NOT_A_PITCH =
 /** A heading that greets the visitor, in the languages founders write in. */
 const GREETING =
   /^(?:welcome to|say hello to|bienvenue (?:sur|dans|à|chez)|willkommen (?:bei|in|auf|zu|im)|bienvenid[oa]s? (?:a|al)|benvenut[oi] (?:in|su|a|nel)|bem-vind[oa]s? (?:ao?|à)|welkom (?:bij|in|op)|välkommen till|witamy w|ようこそ|欢迎(?:来到|使用)|歡迎(?:來到|使用)|환영합니다)(?![\p{L}])|(?:へ|に)ようこそ[!！。]?$|(?:에 오신 것을 )?환영합니다[!！.]?$/iu;
+/** A heading that only says hello ("Hallo Beauty-Liebhaber!", "Hola, bienvenido"): it names nothing, so it is never a
+ *  tagline, whereas "Welcome to a calmer internet" still says what the product is. */
+const SALUTATION =
+  /^(?:(?:hello|hi|hey|hallo|bonjour|salut|hola|olá|oi|ciao|hej|hoi|cześć|merhaba|привет)(?![\p{L}-])|こんにちは|你好|您好|안녕하세요)/iu;
 const pitchLike = (b: TextBlock | undefined, name: string | undefined): b is TextBlock =>
   !!b &&
   isOwnStatement(b) &&
@@ -211,8 +243,9 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   const headline = h1 ? (twoLines ? `${h1.text} ${next.text}` : h1.text) : '';
   // "Welcome to a calmer internet", "Bienvenue sur Acme", "ようこそ": a greeting, not what the product is; the line
   // under it says that.
-  const pitch = h1 && GREETING.test(headline) ? subheading() : undefined;
+  const pitch = h1 && (GREETING.test(headline) || SALUTATION.test(headline)) ? subheading() : undefined;
   if (pitch) return propose(pitch.text, [quoteLine(home, pitch.text)]);
+  const greets = !!h1 && SALUTATION.test(headline);
   // "<h1><span>Hono</span><span>Web application framework</span></h1>" reads "HonoWeb application framework": the
   // name and a short descriptor (what kind of thing it is) in one heading. The pitch under it says more; else the
   // descriptor alone.
@@ -223,7 +256,7 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
     if (under) return propose(under.text, [quoteLine(home, under.text)]);
     if (acceptableTagline(glued, name)) return propose(glued, [quoteOn(home, 'text', glued)]);
   }
-  if (twoLines) {
+  if (twoLines && !greets) {
     const joined = `${h1.text}${h1.text.endsWith('、') || h1.text.endsWith('，') ? '' : ' '}${next.text}`;
     if (acceptableTagline(joined, name)) return propose(joined, [quoteLine(home, h1.text), quoteLine(home, next.text)]);
   }
@@ -237,13 +270,17 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
     acceptableTagline(rest, name)
   )
     return propose(rest, [quoteOn(home, 'text', rest)]);
-  if (h1 && acceptableTagline(h1.text, name)) return propose(h1.text, [quoteLine(home, h1.text)]);
-  if (h1) {
-    // "<h1>Name</h1><p>The pitch</p>": the line right under the name, when it reads as one.
-    const under = blocks.slice(h1At + 1, h1At + 4).find((b) => !isBoilerplate(b));
+  if (h1 && !greets && acceptableTagline(h1.text, name)) return propose(h1.text, [quoteLine(home, h1.text)]);
+  if (h1 && !greets) {
+    // "<h1>Name</h1><p>The pitch</p>": the line right under the name, when it reads as one. A word or two between them
+    // (a language switch, a badge) is passed over.
+    const under = blocks
+      .slice(h1At + 1, h1At + 5)
+      .filter((b) => !isBoilerplate(b))
+      .find((b) => headingLevel(b) || wordCount(b.text) > 2);
     if (pitchLike(under, name) && under.tag !== 'li' && headingLevel(under) !== 1)
       return propose(under.text, [quoteLine(home, under.text)]);
-  } else {
+  } else if (!h1) {
     // Without an h1 the hero's heading is the page's first, near its top.
     const heading = blocks.slice(0, 15).find((b) => headingLevel(b) >= 2 && !isBoilerplate(b));
     if (pitchLike(heading, name)) return propose(heading.text, [quoteLine(home, heading.text)]);

@@ -287,10 +287,57 @@ test('a header brand of the name run into a descriptor is lettering too: no tab 
 
 test('a hero heading broken over two h1 lines after a dash is read whole, in German and English', () => {
   for (const [a, b] of [
-    ['Hallo Beauty -', 'Liebhaber!'],
+    ['Terminbuchung für Salons -', 'ohne Papierkalender.'],
     ['Invoices for freelancers —', 'done in a minute.'],
   ]) {
     const s = home('Acme', `<section class="hero"><h1>${a}</h1><h1>${b}</h1></section>`);
     assert.equal(extractTagline(s, 'Acme')?.value, `${a} ${b}`);
+  }
+});
+
+test('a hero heading that stops on a preposition or a conjunction is a fragment, not a tagline: the title’s pitch is taken, in French and English', () => {
+  for (const [h1, title, pitch] of [
+    [
+      'Vos signatures pour',
+      'Acme — Signatures mail et campagnes pour les entreprises',
+      'Signatures mail et campagnes pour les entreprises',
+    ],
+    [
+      'Invoices for freelancers and',
+      'Acme — Invoicing for freelancers and small studios',
+      'Invoicing for freelancers and small studios',
+    ],
+  ]) {
+    const s = home(title, `<h1>${h1}</h1><h1>Toute l'entreprise.</h1><a href="/start">Start</a>`);
+    assert.equal(extractTagline(s, 'Acme')?.value, pitch, h1);
+  }
+});
+
+test('a hero heading that only says hello is no tagline, in German and Spanish, and a pitch under it still is', () => {
+  for (const h1 of ['Hallo Beauty-Liebhaber!', 'Hola, bienvenido']) {
+    const s = home('Acme', `<h1>${h1}</h1><p>Wir sind</p><a href="/start">Start</a>`);
+    assert.equal(extractTagline(s, 'Acme'), undefined, h1);
+  }
+  const s = home('Acme', '<h1>Hello there</h1><p>Invoices in two minutes, without an accountant.</p>');
+  assert.equal(extractTagline(s, 'Acme')?.value, 'Invoices in two minutes, without an accountant.');
+});
+
+test('under an h1 of the name, a language switch or a badge between it and the pitch is passed over, in Chinese and English', () => {
+  for (const [label, pitch] of [
+    ['正體中文', '快速、簡單且強大的網誌框架'],
+    ['New', 'A fast, simple and powerful blog framework'],
+  ]) {
+    const s = home('Acme', `<header><h1 class="logo">Acme</h1><div>${label}</div><h2>${pitch}</h2></header>`);
+    assert.equal(extractTagline(s, 'Acme')?.value, pitch, label);
+  }
+});
+
+test('a hero heading that ends on a preposition where the language allows it is whole, in English and German', () => {
+  for (const h1 of [
+    'The grading assistant teachers can rely on',
+    'Die Kasse, auf die du dich verlassen kannst, mach mit',
+  ]) {
+    const s = home('Acme', `<h1>${h1}</h1>`);
+    assert.equal(extractTagline(s, 'Acme')?.value, h1);
   }
 });
