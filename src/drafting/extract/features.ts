@@ -34,11 +34,12 @@ const PLANNED = cuePattern(
 );
 /** The same in Chinese, Japanese and Korean. */
 const OTHER_JOINED =
-  '料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜|よくある質問|質問|常见问题|常見問題|자주 묻는 질문|질문|チーム|团队|團隊|팀|お客様の声|用户评价|후기|ブログ|ニュース|お知らせ|博客|新闻|新聞|블로그|뉴스|공지|更新履歴|更新日志|お問い合わせ|联系我们|聯絡我們|문의|ダウンロード|下载|下載|다운로드|コミュニティ|社区|社群|커뮤니티|ドキュメント|文档|문서|スポンサー|赞助|후원';
+  '導入事例|事例紹介|客户案例|客戶案例|成功案例|고객 사례|도입 사례|料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜|よくある質問|質問|常见问题|常見問題|자주 묻는 질문|질문|チーム|团队|團隊|팀|お客様の声|用户评价|후기|ブログ|ニュース|お知らせ|博客|新闻|新聞|블로그|뉴스|공지|更新履歴|更新日志|お問い合わせ|联系我们|聯絡我們|문의|ダウンロード|下载|下載|다운로드|コミュニティ|社区|社群|커뮤니티|ドキュメント|文档|문서|スポンサー|赞助|후원';
 /** Sections whose cards are not features: prices, questions, people, posts, quotes, calls to action. */
 const OTHER_SECTION = cuePattern(
   'pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation|' +
     'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|preguntas|perguntas|domande|fragen|vragen|équipe|equipo|equipe|squadra|témoignages|testimonios|depoimentos|testimonianze|ervaringen|actualités|noticias|notícias|notizie|neuigkeiten|nieuws|contacto|contato|contatti|kontakt|télécharger|téléchargement|descargar|baixar|scarica|herunterladen|downloaden|communauté|comunidad|comunidade|comunità|gemeenschap|documentación|documentação|documentazione|dokumentation|documentatie|' +
+    'case stud(?:y|ies)|success stories|portfolio|études de cas|cas clients|références|casos de (?:éxito|estudio|sucesso|uso)|casi (?:di successo|studio)|referenzen|fallstudien|kundenprojekte|klantcases|referenties|kundcase|realizacje|przykłady realizacji|zrealizowane projekty|studia przypadków|referanslar|başarı hikayeleri|кейсы|портфолио|' +
     'priser|frågor|nedladdning|ladda ner|gemenskap|cennik|pytania|zespół|opinie|pobierz|społeczność|dokumentacja|fiyatlandırma|fiyatlar|sorular|ekip|yorumlar|iletişim|indir|topluluk|цены|тарифы|вопросы|команда|отзывы|контакты|скачать|сообщество|документация|requirements|requisitos|prérequis|exigences|voraussetzungen|systemanforderungen|requisiti|vereisten|systemkrav|wymagania|gereksinimler|требования',
   OTHER_JOINED,
 );
@@ -96,6 +97,25 @@ function card(page: ViewPage, heading: string, body: string): Item {
     ? { text: joined, page, extra: sentence, title, card: true }
     : { text: title, page, extra: sentence, card: true };
 }
+
+/**
+ * What a section is called: its heading, and the short line set above it as an eyebrow ("Opinie" over "What the people
+ * we worked with say", "Case studies" over "Selected projects"), which often names the kind of section when the heading
+ * does not.
+ */
+function sectionName(blocks: TextBlock[], heading: number): string {
+  const eyebrow = blocks[heading - 1];
+  const named =
+    eyebrow &&
+    !headingLevel(eyebrow) &&
+    isOwnStatement(eyebrow) &&
+    wordCount(eyebrow.text) <= 4 &&
+    !/[.!?。！？]$/u.test(eyebrow.text);
+  return named ? `${eyebrow.text}\n${blocks[heading].text}` : blocks[heading].text;
+}
+
+/** A card titled with a figure ("50+", "2 000+", "99.9%", "24/7", "712名") states a number, not a feature. */
+const FIGURE = /^[\p{N}\s.,+%/×x~≈<>−–-]+\p{L}{0,3}$/u;
 
 /** A heading without the anchor mark that links to it ("Feed Reader ¶", "Authentication§"). */
 const bare = (text: string) => text.replace(/\s*[§¶]$|\s+#$/, '');
@@ -242,7 +262,9 @@ function cardGroups(page: ViewPage): Item[] {
       : undefined;
   };
   for (const run of runs) {
-    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && bodyOf(c));
+    // A heading with two or more headings under it opens a section of cards; it is not a card itself.
+    const section = (c: Section) => blocks.slice(c.start, c.end).filter((b) => headingLevel(b)).length >= 2;
+    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && bodyOf(c) && !section(c));
     // A card titled with another section's word ("Guides and downloads") among the product's cards is one of them;
     // cards most of which are so titled ("Free plan", "Pro plan") are not features.
     const others = shaped.filter((c) => OTHER_SECTION.test(blocks[c.heading].text));
@@ -260,7 +282,7 @@ function cardGroups(page: ViewPage): Item[] {
     const above = sections
       .filter((s) => s.level < run[0].level && s.heading < run[0].heading && s.end >= run[0].end)
       .pop();
-    if (above && OTHER_SECTION.test(blocks[above.heading].text)) continue;
+    if (above && OTHER_SECTION.test(sectionName(blocks, above.heading))) continue;
     for (const c of cards) out.push(card(page, blocks[c.heading].text, bodyOf(c)!.text));
   }
   // Cards without heading elements: a short title line then its sentence, three times running (twice in a "feature"
@@ -439,6 +461,7 @@ function toProposal(items: Item[]): Proposal<string[]> | undefined {
     // One feature per title: a card on the homepage and a section of the features page name the same thing.
     const key = looseKey(item.title ?? item.text);
     if (!key || seen.has(key) || item.text.length > FIELD_LIMITS.features.max) continue;
+    if (item.title && FIGURE.test(item.title)) continue;
     // A joined card is quoted as its title and its sentence; a clause lifted from prose as written.
     const quote = (q: string | undefined) => (q ? (quoteLine(item.page, q) ?? quoteOn(item.page, 'text', q)) : null);
     const found = item.title

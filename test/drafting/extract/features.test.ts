@@ -457,3 +457,56 @@ test('three or more short titles running in a feature container are features, in
     '<h1>Acme</h1><div class="feature">Agenda</div><div class="feature">Confirma las citas por WhatsApp automáticamente.</div><div class="feature">Notas</div>';
   assert.equal(extractFeatures(home(broken)), undefined);
 });
+
+test('cards titled with a figure state numbers, not features, in Polish and English', () => {
+  for (const cards of [
+    [
+      ['50+', 'raportów do prac naukowych i publikacji'],
+      ['2 000+', 'raportów do prac dyplomowych i magisterskich'],
+      ['24/7', 'jesteśmy do dyspozycji przez cały tydzień'],
+    ],
+    [
+      ['99.9%', 'uptime across every region we run in'],
+      ['10x', 'faster than exporting spreadsheets by hand'],
+      ['712', 'members of parliament in the database'],
+    ],
+  ]) {
+    const body = `<h1>Acme</h1>${cards.map(([t, d]) => `<div class="stat"><div>${t}</div><div>${d}</div></div>`).join('')}`;
+    assert.equal(extractFeatures(home(body)), undefined);
+  }
+});
+
+test('cards under a section whose eyebrow names case studies or reviews are not features, in Polish and French', () => {
+  for (const [eyebrow, heading] of [
+    ['Przykłady realizacji', 'Wybrane projekty'],
+    ['Études de cas', 'Ils nous ont fait confiance'],
+  ]) {
+    const cards = ['Walidacja skali ankietowej', 'Efekty terapii ruchowej', 'Model predykcyjny']
+      .map((t) => `<h3>${t}</h3><p>Zbudowaliśmy model na danych z trzech szpitali i opisaliśmy wyniki.</p>`)
+      .join('');
+    const body = `<h1>Acme</h1><p>${eyebrow}</p><h2>${heading}</h2>${cards}`;
+    assert.equal(extractFeatures(home(body)), undefined, eyebrow);
+  }
+});
+
+test('a heading with headings under it opens a section of cards and is no card itself, in Polish and German', () => {
+  for (const [sections, cards] of [
+    [
+      ['Jak pracujemy', 'Dlaczego my', 'Zrealizowane prace'],
+      ['Analiza danych', 'Szkolenia'],
+    ],
+    [
+      ['So arbeiten wir', 'Warum wir', 'Unsere Arbeit'],
+      ['Datenanalyse', 'Schulungen'],
+    ],
+  ]) {
+    const body = `<h1>Acme</h1>${sections
+      .map(
+        (h) =>
+          `<h2>${h}</h2><p>Wir erklären jeden Schritt in einfachen Worten.</p>${cards.map((c) => `<h3>${c} ${h}</h3><p>Jeder Bericht wird mit Ihnen besprochen.</p>`).join('')}`,
+      )
+      .join('')}`;
+    const items = extractFeatures(home(body))?.value ?? [];
+    assert.ok(!items.some((i) => sections.some((h) => i.startsWith(`${h}:`))), items.join(' | '));
+  }
+});
