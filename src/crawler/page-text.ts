@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import { scriptFaqs } from './script-faqs.js';
 import { scriptPaths } from './script-links.js';
 
 /** One line of visible text and the element that holds it; `text` is these lines joined by newlines. */
@@ -485,6 +486,24 @@ export function extractPage(html: string, pageUrl: string): PageContent {
 
   const body = ($('body')[0] ?? $.root()[0]) as unknown as DomNode;
   const walked = walkBody(body, base);
+  // An accordion drawn by script shows its questions and keeps the answers in the page's data: the pairs are kept as
+  // the FAQPage structured data they amount to, quotable from the head text like JSON-LD.
+  const data = $('script[type="application/json"], script#__NEXT_DATA__')
+    .map((_, el) => $(el).text())
+    .get();
+  const faqs = data.length ? scriptFaqs(data, walked.blocks.map((b) => b.text).join('\n')) : [];
+  if (faqs.length) {
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: faqs.map((f) => ({
+        '@type': 'Question',
+        name: f.question,
+        acceptedAnswer: { '@type': 'Answer', text: f.answer },
+      })),
+    });
+    for (const f of faqs) headValues.push(f.question, f.answer);
+  }
   media.push(...walked.media);
   const linkTargets = [...walked.links.map((l) => l.href), ...media.map((m) => m.url)];
   if (canonical) linkTargets.push(canonical);

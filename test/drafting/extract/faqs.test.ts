@@ -279,3 +279,18 @@ test('an accordion toggle’s chevron after a question and the item’s number b
     );
   }
 });
+
+test('an accordion drawn by script gives its questions with the answers kept in the page’s data, in Korean and Spanish', () => {
+  for (const [question, answer] of [
+    ['계정이 필요한가요?', '아니요, 계정 없이 바로 사용할 수 있습니다.'],
+    ['¿Puedo cancelar en cualquier momento?', 'Sí, sin permanencia ni penalización.'],
+  ]) {
+    const data = JSON.stringify({ props: { pageProps: { faqs: [{ question, answer }] } } });
+    const body = `<h2>FAQ</h2><button aria-expanded="false">${question}</button><script id="__NEXT_DATA__" type="application/json">${data}</script>`;
+    assert.deepEqual(
+      extractFaqs(site({ '/': htmlPage('Acme', body) })).map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      question,
+    );
+  }
+});
