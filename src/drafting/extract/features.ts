@@ -62,21 +62,26 @@ interface Item {
 
 /** How long a card of Chinese, Japanese or Korean may grow by whole sentences: about an English card's first sentence. */
 const DENSE_CARD = 100;
+/** A card written with spaces keeps a second short sentence too ("Switch between 32 teeth in one tap. Notes per tooth.")
+ *  while title and text stay within this many characters: a card's text is often two short sentences. */
+const SHORT_CARD = 160;
 /** Hangul: written with spaces, but its sentences are short too ("완전 오프라인으로 작동합니다. 데이터는…"). */
 const HANGUL = /\p{Script=Hangul}/u;
 /**
- * What a card says under its title: its first sentence. A Chinese, Japanese or Korean sentence is a third to a half
- * as long as an English one (a character says about what a word does), so there the following sentences are kept
- * too while the card stays within DENSE_CARD characters ("…できます。ケーブルは必要ありません。"). Always a prefix of the body.
+ * What a card says under its title: its first sentence, and the sentences after it while the card stays short
+ * (SHORT_CARD characters). A Chinese, Japanese or Korean sentence is a third to a half as long as an English one (a
+ * character says about what a word does), so there the bound is DENSE_CARD ("…できます。ケーブルは必要ありません。").
+ * Always a prefix of the body.
  */
 function cardSentence(title: string, body: string): string {
   const [first, ...rest] = sentences(body);
-  if (!first || !(hasUnspacedScript(first) || HANGUL.test(first))) return first ?? body;
+  if (!first) return body;
+  const bound = hasUnspacedScript(first) || HANGUL.test(first) ? DENSE_CARD : SHORT_CARD;
   const start = body.indexOf(first);
   let end = start + first.length;
   for (const next of rest) {
     const at = body.indexOf(next, end);
-    if (at < 0 || title.length + 2 + (at + next.length - start) > DENSE_CARD) break;
+    if (at < 0 || title.length + 2 + (at + next.length - start) > bound) break;
     end = at + next.length;
   }
   return body.slice(start, end);

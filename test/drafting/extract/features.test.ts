@@ -510,3 +510,25 @@ test('a heading with headings under it opens a section of cards and is no card i
     assert.ok(!items.some((i) => sections.some((h) => i.startsWith(`${h}:`))), items.join(' | '));
   }
 });
+
+test('a card keeps its second short sentence, in Turkish and Spanish, and only the first when both would be long', () => {
+  for (const [title, text] of [
+    ['İnteraktif Odontogram', '32 daimi diş ve 20 süt dişi arasında tek tıkla geçiş. Her dişe özel tedavi notu.'],
+    [
+      'Sincronización con WooCommerce',
+      'Obtén los pedidos directamente de tu tienda. La conciliación refleja lo que ocurrió.',
+    ],
+  ]) {
+    const cards = [
+      [title, text],
+      ['Stok Takibi', 'Sarf malzemelerini ve son kullanma tarihlerini izleyin.'],
+      ['Raporlar', 'Aylık ciro ve tedavi raporlarını tek tıkla alın.'],
+    ];
+    const body = `<h1>Acme</h1><h2>Özellikler</h2>${cards.map(([t, d]) => `<h3>${t}</h3><p>${d}</p>`).join('')}`;
+    assert.equal(extractFeatures(home(body))?.value[0], `${title}: ${text}`);
+  }
+  const long = `${'Una frase larga que describe con mucho detalle lo que hace la función '.repeat(2)}. Y otra frase más que ya no cabe en la tarjeta.`;
+  const body = `<h1>Acme</h1><h2>Funciones</h2>${['Uno', 'Dos', 'Tres'].map((t) => `<h3>${t}</h3><p>${long}</p>`).join('')}`;
+  const first = extractFeatures(home(body))?.value[0] ?? '';
+  assert.ok(first.startsWith('Uno: Una frase larga') && !first.endsWith('cabe en la tarjeta.'), first);
+});
