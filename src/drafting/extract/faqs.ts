@@ -6,6 +6,7 @@ import { scriptOfText } from './language.js';
 import {
   dedupe,
   isBoilerplate,
+  isOwnStatement,
   pagesOfKind,
   quoteLine,
   quoteOn,
@@ -14,7 +15,7 @@ import {
   type ViewPage,
 } from './site-view.js';
 import { fitText, looseKey } from './text-fit.js';
-import { asks, cuePattern, wordCount } from './text-units.js';
+import { asks, cuePattern, hasUnspacedScript, wordCount } from './text-units.js';
 
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
 /** FAQ headings in the languages founders write in (see cuePattern for why not `\b`). */
@@ -125,17 +126,59 @@ function askingSummaries(blocks: TextBlock[], start: number, end: number): Set<n
   return out;
 }
 
-function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean): SourcedFaq[] {
+/**
+ * Questions of a run of three or more, each a line that asks followed by its answer with nothing else between: a FAQ
+ * whatever its heading says (a heading that asks alone is a call to action; three in a row, each answered, are not).
+ */
+function questionRuns(blocks: TextBlock[], start: number, end: number): Set<number> {
+  const out = new Set<number>();
+  // A question of a few words ("Need help?", "Found a bug?") calls to act; a FAQ's questions say more.
+  const asking = (b: TextBlock) =>
+    isOwnStatement(b) &&
+    b.text.length <= FAQ_LIMITS.question &&
+    (hasUnspacedScript(b.text) || /\p{Script=Hangul}/u.test(b.text) ? b.text.length >= 6 : wordCount(b.text) >= 4) &&
+    /^(?:h[2-6]|p|div|strong|dt|li|button|summary)$/.test(b.tag) &&
+    (asks(questionOf(b.text)) || (headingLevel(b) > 0 && asksUnmarked(questionOf(b.text))));
+  let run: number[] = [];
+  // Where the next question must stand for the run to go on: right after the last answer.
+  let next = -1;
+  const close = () => {
+    if (run.length >= 3) for (const i of run) out.add(i);
+    run = [];
+  };
+  for (let i = start; i < end; i++) {
+    if (!asking(blocks[i])) continue;
+    // Its answer: one to four lines that do not ask, up to the next question.
+    let j = i + 1;
+    while (j < end && j - i <= 4 && !asking(blocks[j]) && !headingLevel(blocks[j]) && answerLike(blocks[j].text)) j++;
+    if (i !== next) close();
+    if (j === i + 1) continue;
+    run.push(i);
+    next = j;
+    i = j - 1;
+  }
+  close();
+  return out;
+}
+
+/**
+ * The questions and answers between start and end: in a FAQ (inFaq) every question; outside one, those an accordion or
+ * a details element holds, or (byShape) only those of a run of answered questions (see questionRuns).
+ */
+function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean, byShape = false): SourcedFaq[] {
   const out: SourcedFaq[] = [];
   const asked: string[] = [];
-  const accordion = inFaq ? new Set<number>() : askingSummaries(page.blocks, start, end);
+  const runs = byShape ? questionRuns(page.blocks, start, end) : undefined;
+  const accordion = inFaq || runs ? new Set<number>() : askingSummaries(page.blocks, start, end);
   for (let i = start; i < end; i++) {
     const b = page.blocks[i];
-    if (!isQuestion(b, inFaq || accordion.has(i))) continue;
+    if (runs && !runs.has(i)) continue;
+    const faqLike = inFaq || accordion.has(i) || !!runs?.has(i);
+    if (!isQuestion(b, faqLike)) continue;
     // "Read more: How does it work?" after "How does it work?": a link to the answer, repeating the question.
     if (asked.some((q) => b.text.length > q.length && b.text.endsWith(q))) continue;
     asked.push(b.text);
-    const lines = answerLines(page.blocks, i, end, inFaq);
+    const lines = answerLines(page.blocks, i, end, faqLike);
     // Lines of one or two words that end no sentence ("Sponsor", "Change language") are the next menu entries, not an
     // answer.
     if (!lines.some((l) => answerLike(page.blocks[l].text))) continue;
@@ -200,19 +243,25 @@ export function allFaqs(site: SiteView): SourcedFaq[] {
   const found: SourcedFaq[] = [];
   const own = pagesOfKind(site, 'faq', 'homepage', 'pricing', 'features', 'about', 'contact', 'page', 'team');
   for (const page of own.filter(isFaqPage)) found.push(...faqsOnPage(page, 0, page.blocks.length, true));
+  // Questions found by their shape alone (a run of answered questions) come after all the others, whatever their page.
+  const unnamed: SourcedFaq[] = [];
   for (const page of own.filter((p) => !isFaqPage(p))) {
     const sections = sectionsNamed(page.blocks, FAQ_SECTION);
     for (const s of sections) found.push(...faqsOnPage(page, s.start, s.end, true));
-    // Outside those sections only questions that ask: a details/summary, an accordion, a question heading.
+    // Outside those sections only questions that ask: a details/summary, an accordion, a run of answered questions.
     let from = 0;
     for (const s of [
       ...sections.map((x) => ({ heading: x.heading, end: x.end })),
       { heading: page.blocks.length, end: page.blocks.length },
     ]) {
-      if (s.heading > from) found.push(...faqsOnPage(page, from, s.heading, false));
+      if (s.heading > from) {
+        found.push(...faqsOnPage(page, from, s.heading, false));
+        unnamed.push(...faqsOnPage(page, from, s.heading, false, true));
+      }
       from = Math.max(from, s.end);
     }
   }
+  found.push(...unnamed);
   found.push(...faqsFromJsonLd(site.pages));
   const seen = new Set<string>();
   const out: SourcedFaq[] = [];

@@ -294,3 +294,50 @@ test('an accordion drawn by script gives its questions with the answers kept in 
     );
   }
 });
+
+test('three or more answered questions in a row are a FAQ though no heading names one, in Korean and Spanish', () => {
+  for (const pairs of [
+    [
+      ['Pro 버전은 어떤 기능을 제공하나요?', '여러 저장소를 동시에 관리할 수 있습니다.'],
+      ['무료 버전으로도 충분한가요?', '개인 프로젝트에는 무료 버전으로 충분합니다.'],
+      ['라이선스는 몇 대에서 쓸 수 있나요?', '한 사람이 쓰는 기기 세 대까지 사용할 수 있습니다.'],
+    ],
+    [
+      ['¿Puedo cambiar de plan más tarde?', 'Sí, el cambio se aplica en la siguiente factura.'],
+      ['¿Qué pasa con mis datos si cancelo?', 'Los conservamos treinta días y luego se borran.'],
+      ['¿Hay descuento por pago anual?', 'Sí, dos meses gratis al pagar el año completo.'],
+    ],
+  ]) {
+    const body = `<h2>Acme Pro</h2>${pairs.map(([q, a]) => `<h3>${q}</h3><p>${a}</p>`).join('')}`;
+    assert.deepEqual(
+      extractFaqs(site({ '/': htmlPage('Acme', body) })).map((f) => [f.question, f.answer]),
+      pairs,
+    );
+  }
+});
+
+test('a few short questions calling to act are no FAQ, in English and German, nor are two answered questions', () => {
+  for (const body of [
+    '<h3>Found a bug?</h3><p>Report it on GitHub.</p><h3>Need help?</h3><p>Ask on Discord.</p><h3>Have a patch?</h3><p>Send a pull request.</p>',
+    '<h3>Fehler gefunden?</h3><p>Melde ihn auf GitHub.</p><h3>Hilfe nötig?</h3><p>Frag im Forum.</p><h3>Eine Idee?</h3><p>Schreib uns.</p>',
+    '<h3>Can I change my plan later on?</h3><p>Yes, from the billing page.</p><h3>Is my data kept if I cancel?</h3><p>For thirty days.</p>',
+  ])
+    assert.deepEqual(extractFaqs(site({ '/': htmlPage('Acme', `<h1>Acme</h1>${body}`) })), [], body);
+});
+
+test('questions found by their shape come after those of sections named FAQ, whatever their page', () => {
+  const run = ['How do feeds refresh here?', 'Why is there no mobile app?', 'What does the API return?']
+    .map((q) => `<h3>${q}</h3><p>It is explained in the documentation.</p>`)
+    .join('');
+  const faqs = extractFaqs(
+    site({
+      '/': htmlPage('Acme', `<h1>Acme</h1>${run}`),
+      '/pricing': htmlPage(
+        'Pricing',
+        '<h2>Questions fréquentes</h2><h3>Puis-je annuler ?</h3><p>Oui, à tout moment.</p>',
+      ),
+    }),
+  );
+  assert.equal(faqs[0].question, 'Puis-je annuler ?');
+  assert.equal(faqs.length, 4);
+});
