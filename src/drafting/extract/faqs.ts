@@ -1,7 +1,7 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { SourcedFaq } from '../draft-content.js';
 import { ldNodes, ldObjects, ldString, isType } from './json-ld.js';
-import { headingLevel, sectionsNamed } from './outline.js';
+import { headingLevel, sectionsCalled } from './outline.js';
 import { scriptOfText } from './language.js';
 import {
   dedupe,
@@ -246,7 +246,7 @@ export function allFaqs(site: SiteView): SourcedFaq[] {
   // Questions found by their shape alone (a run of answered questions) come after all the others, whatever their page.
   const unnamed: SourcedFaq[] = [];
   for (const page of own.filter((p) => !isFaqPage(p))) {
-    const sections = sectionsNamed(page.blocks, FAQ_SECTION);
+    const sections = sectionsCalled(page.blocks, FAQ_SECTION);
     for (const s of sections) found.push(...faqsOnPage(page, s.start, s.end, true));
     // Outside those sections only questions that ask: a details/summary, an accordion, a run of answered questions.
     let from = 0;

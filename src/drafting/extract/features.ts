@@ -1,7 +1,7 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
-import { headingLevel, sectionsNamed, sectionsOf, type Section } from './outline.js';
+import { headingLevel, sectionName, sectionsNamed, sectionsOf, type Section } from './outline.js';
 import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { capitalize, looseKey } from './text-fit.js';
 import { asks, cuePattern, firstSentence, hasUnspacedScript, sentences, wordCount } from './text-units.js';
@@ -101,22 +101,6 @@ function card(page: ViewPage, heading: string, body: string): Item {
   return joined.length <= FIELD_LIMITS.features.max
     ? { text: joined, page, extra: sentence, title, card: true }
     : { text: title, page, extra: sentence, card: true };
-}
-
-/**
- * What a section is called: its heading, and the short line set above it as an eyebrow ("Opinie" over "What the people
- * we worked with say", "Case studies" over "Selected projects"), which often names the kind of section when the heading
- * does not.
- */
-function sectionName(blocks: TextBlock[], heading: number): string {
-  const eyebrow = blocks[heading - 1];
-  const named =
-    eyebrow &&
-    !headingLevel(eyebrow) &&
-    isOwnStatement(eyebrow) &&
-    wordCount(eyebrow.text) <= 4 &&
-    !/[.!?。！？]$/u.test(eyebrow.text);
-  return named ? `${eyebrow.text}\n${blocks[heading].text}` : blocks[heading].text;
 }
 
 /** A card titled with a figure ("50+", "2 000+", "99.9%", "24/7", "712名") states a number, not a feature. */

@@ -341,3 +341,17 @@ test('questions found by their shape come after those of sections named FAQ, wha
   assert.equal(faqs[0].question, 'Puis-je annuler ?');
   assert.equal(faqs.length, 4);
 });
+
+test('a FAQ section may be named by the short eyebrow over its heading, in Japanese and Italian', () => {
+  for (const [eyebrow, heading, question, answer] of [
+    ['よくある質問', 'はじめる前に知っておきたいこと', '解約はいつでもできますか', 'はい、いつでも解約できます。'],
+    ['Domande frequenti', 'Tutto quello che devi sapere', 'Posso disdire quando voglio', 'Sì, in qualsiasi momento.'],
+  ]) {
+    const body = `<h1>Acme</h1><p>${eyebrow}</p><h2>${heading}</h2><h3>${question}</h3><p>${answer}</p>`;
+    assert.deepEqual(
+      extractFaqs(site({ '/': htmlPage('Acme', body) })).map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      eyebrow,
+    );
+  }
+});
