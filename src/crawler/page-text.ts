@@ -227,7 +227,7 @@ function holdsTitle(node: DomNode): boolean {
   return false;
 }
 
-function hintsOf(node: DomNode, inherited: string): string {
+function hintsOf(node: DomNode, inherited: string, pageChars = 0): string {
   const tag = node.name ?? '';
   // The body's and main's classes are modifiers of the whole page ("menu-transparent", "sidebar-left"), not a part.
   if (tag === 'body' || tag === 'html' || tag === 'main') return inherited;
@@ -253,9 +253,13 @@ function hintsOf(node: DomNode, inherited: string): string {
       if (w) words.push(w);
     }
   }
-  // A wrapper a theme names for its layout ("sidebar-content", "menu-open-page") that holds the page's h1 is the
-  // main content.
-  if (words.some((w) => BOILERPLATE_HINTS.has(w)) && !LANDMARK_TAGS.has(tag) && holdsTitle(node)) {
+  // A wrapper a theme names for its layout ("sidebar-content", "off-canvas-sidebar-show") that holds the page's h1, or
+  // nearly all its text, is the main content: a menu or a sidebar is a small part of a page.
+  if (
+    words.some((w) => BOILERPLATE_HINTS.has(w)) &&
+    !LANDMARK_TAGS.has(tag) &&
+    (holdsTitle(node) || (pageChars > 1000 && textOf(node).length > pageChars * 0.8))
+  ) {
     const kept = words.filter((w) => !BOILERPLATE_HINTS.has(w));
     words.length = 0;
     words.push(...kept);
@@ -323,6 +327,7 @@ function uniqueLines(values: string[]): string {
  * logo images and embedded players.
  */
 function walkBody(root: DomNode, pageUrl: string) {
+  const pageChars = textOf(root).length;
   const blocks: TextBlock[] = [];
   const links: PageLink[] = [];
   const media: PageMedia[] = [];
@@ -376,7 +381,7 @@ function walkBody(root: DomNode, pageUrl: string) {
     }
     const isBlock = BLOCK_TAGS.has(tag);
     if (isBlock) flush();
-    let within = node.type === 'tag' ? hintsOf(node, frame.within) : frame.within;
+    let within = node.type === 'tag' ? hintsOf(node, frame.within, pageChars) : frame.within;
     // A list inside a list item details that item: its items are marked, so they are not read as items of the outer one.
     if ((tag === 'ul' || tag === 'ol') && frame.block === 'li' && !/\bsublist\b/.test(within))
       within = within ? `${within} sublist` : 'sublist';
