@@ -249,3 +249,22 @@ test('after three ordinary pages of one folder, the folder waits until the other
   });
   assert.deepEqual(order(again.ranked).slice(0, 2), ['/seguranca', '/tools/tool-3']);
 });
+
+test('pages are known by path or link text in Vietnamese, Indonesian and Hungarian', () => {
+  const kind = (path: string, text = '') => kindOf(new URL(`https://x.example${path}`), text);
+  assert.equal(kind('/bang-gia'), 'pricing');
+  assert.equal(kind('/p/1', 'Bảng giá'), 'pricing');
+  assert.equal(kind('/harga'), 'pricing');
+  assert.equal(kind('/p/2', 'Árak'), 'pricing');
+  assert.equal(kind('/cau-hoi-thuong-gap'), 'faq');
+  assert.equal(kind('/p/3', 'Tanya jawab'), 'faq');
+  assert.equal(kind('/gyik'), 'faq');
+  assert.equal(kind('/p/4', 'Về chúng tôi'), 'about');
+  assert.equal(kind('/tentang-kami'), 'about');
+  assert.equal(kind('/rolunk'), 'about');
+  assert.equal(kind('/p/5', 'Liên hệ'), 'contact');
+  assert.equal(kind('/kontak'), 'contact');
+  assert.equal(kind('/p/6', 'Kapcsolat'), 'contact');
+  assert.equal(kind('/tinh-nang'), 'features');
+  assert.equal(kind('/fitur'), 'features');
+});

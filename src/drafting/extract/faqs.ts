@@ -20,7 +20,7 @@ import { asks, cuePattern, hasUnspacedScript, wordCount } from './text-units.js'
 export const FAQ_LIMITS = { items: 10, question: 300, answer: 1500 };
 /** FAQ headings in the languages founders write in (see cuePattern for why not `\b`). */
 const FAQ_WORDS =
-  'faqs?|frequently asked|questions|q ?& ?a|answers|questions fréquentes|foire aux questions|vos questions|preguntas(?: frecuentes)?|dudas|perguntas(?: frequentes)?|dúvidas(?: frequentes)?|domande(?: frequenti)?|häufig gestellte fragen|häufige fragen|fragen und antworten|fragen|veelgestelde vragen|veel gestelde vragen|vragen|vraag en antwoord|vanliga frågor|frågor och svar|frågor|najczęściej zadawane pytania|częste pytania|pytania i odpowiedzi|pytania|sıkça sorulan sorular|sss|sorular|часто задаваемые вопросы|вопросы и ответы|вопросы|чаво';
+  'faqs?|frequently asked|questions|q ?& ?a|answers|questions fréquentes|foire aux questions|vos questions|preguntas(?: frecuentes)?|dudas|perguntas(?: frequentes)?|dúvidas(?: frequentes)?|domande(?: frequenti)?|häufig gestellte fragen|häufige fragen|fragen und antworten|fragen|veelgestelde vragen|veel gestelde vragen|vragen|vraag en antwoord|vanliga frågor|frågor och svar|frågor|najczęściej zadawane pytania|częste pytania|pytania i odpowiedzi|pytania|sıkça sorulan sorular|sss|sorular|часто задаваемые вопросы|вопросы и ответы|вопросы|чаво|câu hỏi thường gặp|câu hỏi|hỏi đáp|pertanyaan umum|pertanyaan yang sering diajukan|tanya jawab|gyakori kérdések|gyik|kérdések';
 const FAQ_JOINED = 'よくある質問|よくあるご質問|質問|常见问题|常見問題|问答|問答|問與答|자주 묻는 질문|질문';
 const FAQ_SECTION = cuePattern(FAQ_WORDS, FAQ_JOINED);
 const ANSWER_TAGS = new Set([
@@ -50,9 +50,10 @@ const A_PREFIX = /^(?:A(?:nswer)?\s?[:.)．：]\s*|A\s+(?=\p{Lu}|[^\p{Script=Lat
  */
 /** Question words that open a question, in the languages founders write in: in a FAQ a heading may drop its "?". */
 const QUESTION_WORD =
-  /^(?:how|what|why|when|where|which|who|can|could|do|does|is|are|will|should|comment|pourquoi|quand|où|quel(?:le)?s?|qu['’]est-ce|est-ce|puis-je|peut-on|faut-il|cómo|qué|por ?qué|cuándo|dónde|cuál(?:es)?|quién|puedo|se puede|como|o que|por que|quando|onde|qual|quais|quem|posso|é possível|come|cosa|perché|dove|quale|quali|chi|si può|wie|was|warum|wann|wo|welche[rs]?|wer|kann|können|gibt es|hoe|wat|waarom|wanneer|waar|welke|kan ik)(?![\p{L}])/iu;
-/** Japanese, Chinese and Korean questions end on a particle, with or without a question mark. */
-const QUESTION_END = /(?:ですか|ますか|でしょうか|とは|吗|嗎|呢|나요|까요|니까|가요|인가요)[。.]?$/u;
+  /^(?:how|what|why|when|where|which|who|can|could|do|does|is|are|will|should|comment|pourquoi|quand|où|quel(?:le)?s?|qu['’]est-ce|est-ce|puis-je|peut-on|faut-il|cómo|qué|por ?qué|cuándo|dónde|cuál(?:es)?|quién|puedo|se puede|como|o que|por que|quando|onde|qual|quais|quem|posso|é possível|come|cosa|perché|dove|quale|quali|chi|si può|wie|was|warum|wann|wo|welche[rs]?|wer|kann|können|gibt es|hoe|wat|waarom|wanneer|waar|welke|kan ik|làm thế nào|tại sao|có thể|bao lâu|bagaimana|apa itu|apakah|mengapa|kenapa|kapan|di mana|siapa|berapa|bisakah|bolehkah|hogyan|miért|mikor|melyik|mennyi|mennyibe|lehet)(?![\p{L}])/iu;
+/** Japanese, Chinese, Korean and Vietnamese questions end on a particle, with or without a question mark. */
+const QUESTION_END =
+  /(?:ですか|ますか|でしょうか|とは|吗|嗎|呢|나요|까요|니까|가요|인가요|(?<![\p{L}])(?:không|chưa|gì|nào|bao nhiêu))[。.]?$/u;
 const asksUnmarked = (text: string) =>
   !/[.。!！:：]$/u.test(text) && (QUESTION_WORD.test(text) || QUESTION_END.test(text));
 

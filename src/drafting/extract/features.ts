@@ -15,11 +15,12 @@ const FEATURES_SECTION = cuePattern(
     'funzionalità|caratteristiche|come funziona|tutto ciò che ti serve|cosa fa \\S+|cosa puoi fare|' +
     "funktionen|merkmale|so funktioniert(?:’s|'s|s)?|wie es funktioniert|alles, was du brauchst|was \\S+ kann|" +
     'functies|mogelijkheden|kenmerken|hoe werkt het|hoe het werkt|alles wat je nodig hebt|' +
-    'funktioner|egenskaper|så fungerar det|funkcje|możliwości|jak to działa|özellikler|nasıl çalışır|возможности|функции|особенности|как это работает',
+    'funktioner|egenskaper|så fungerar det|funkcje|możliwości|jak to działa|özellikler|nasıl çalışır|возможности|функции|особенности|как это работает|' +
+    'tính năng|cách hoạt động|fitur|cara kerja|funkciók|jellemzők|hogyan működik',
   '機能|特徴|特長|功能|特性|特点|特點|特色|기능|특징',
 );
 const USPS_SECTION = cuePattern(
-  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen|varför|fördelar|dlaczego|zalety|korzyści|neden|avantajlar|почему|преимущества',
+  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen|varför|fördelar|dlaczego|zalety|korzyści|neden|avantajlar|почему|преимущества|tại sao|lợi ích|ưu điểm|mengapa|kenapa|keunggulan|manfaat|miért|előnyök',
   'なぜ|選ばれる理由|メリット|为什么|為什麼|优势|優勢|장점|이유',
 );
 /** Headings of release notes: what a version added is news, not what the product does ("新機能のお知らせ"). */
@@ -40,6 +41,7 @@ const OTHER_SECTION = cuePattern(
   'pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation|' +
     'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|preguntas|perguntas|domande|fragen|vragen|équipe|equipo|equipe|squadra|témoignages|testimonios|depoimentos|testimonianze|ervaringen|actualités|noticias|notícias|notizie|neuigkeiten|nieuws|contacto|contato|contatti|kontakt|télécharger|téléchargement|descargar|baixar|scarica|herunterladen|downloaden|communauté|comunidad|comunidade|comunità|gemeenschap|documentación|documentação|documentazione|dokumentation|documentatie|' +
     'case stud(?:y|ies)|success stories|portfolio|études de cas|cas clients|références|casos de (?:éxito|estudio|sucesso|uso)|casi (?:di successo|studio)|referenzen|fallstudien|kundenprojekte|klantcases|referenties|kundcase|realizacje|przykłady realizacji|zrealizowane projekty|studia przypadków|referanslar|başarı hikayeleri|кейсы|портфолио|' +
+    'bảng giá|gói cước|câu hỏi|đội ngũ|liên hệ|tin tức|tải về|harga|paket|pertanyaan|tim kami|kontak|berita|unduh|árak|csomagok|kérdések|csapat|kapcsolat|hírek|letöltés|' +
     'priser|frågor|nedladdning|ladda ner|gemenskap|cennik|pytania|zespół|opinie|pobierz|społeczność|dokumentacja|fiyatlandırma|fiyatlar|sorular|ekip|yorumlar|iletişim|indir|topluluk|цены|тарифы|вопросы|команда|отзывы|контакты|скачать|сообщество|документация|requirements|requisitos|prérequis|exigences|voraussetzungen|systemanforderungen|requisiti|vereisten|systemkrav|wymagania|gereksinimler|требования',
   OTHER_JOINED,
 );

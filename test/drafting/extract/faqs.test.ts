@@ -355,3 +355,20 @@ test('a FAQ section may be named by the short eyebrow over its heading, in Japan
     );
   }
 });
+
+test('FAQ headings are known in Vietnamese, Indonesian and Hungarian', () => {
+  for (const [heading, question, answer] of [
+    ['Câu hỏi thường gặp', 'Tôi có thể dùng thử miễn phí không', 'Có, gói dùng thử miễn phí trong 6 tháng.'],
+    ['Pertanyaan umum', 'Bagaimana cara menjual minyak jelantah', 'Daftar di aplikasi lalu jadwalkan penjemputan.'],
+    ['Gyakori kérdések', 'Mennyibe kerül a bővítmény', 'Semmibe: a bővítmény nyílt forráskódú és ingyenes.'],
+  ]) {
+    const faqs = extractFaqs(
+      site({ '/': htmlPage('Acme', `<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p><h2>Kontak</h2>`) }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});

@@ -532,3 +532,13 @@ test('a card keeps its second short sentence, in Turkish and Spanish, and only t
   const first = extractFeatures(home(body))?.value[0] ?? '';
   assert.ok(first.startsWith('Uno: Una frase larga') && !first.endsWith('cabe en la tarjeta.'), first);
 });
+
+test('feature sections are known in Vietnamese, Indonesian and Hungarian', () => {
+  for (const [heading, items] of [
+    ['Tính năng nổi bật', ['Kết nối thiết bị trong vài phút', 'Bảng điều khiển kéo thả linh hoạt']],
+    ['Fitur utama', ['Jadwal penjemputan otomatis', 'Laporan bulanan untuk mitra']],
+    ['Funkciók', ['Valós idejű akadálymentességi ellenőrzés', 'Testreszabható eszköztippek']],
+  ] as [string, string[]][]) {
+    assert.deepEqual(extractFeatures(home(`<h2>${heading}</h2>${list(items)}`))?.value, items, heading);
+  }
+});
