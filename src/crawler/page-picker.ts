@@ -389,7 +389,22 @@ const linkWords = (text: string) =>
     .replace(/[^\p{L}\p{N}&]+/gu, ' ')
     .trim();
 
-export function kindOf(url: URL, linkText = ''): PageKind | null {
+/**
+ * Words that name different pages in different languages: Portuguese "recursos" are features, Spanish "recursos" are
+ * resources (guides and posts). On a site whose language is known, the word is read in it.
+ */
+const FALSE_FRIENDS: Record<string, Record<string, PageKind>> = { recursos: { es: 'blog' } };
+
+export function kindOf(url: URL, linkText = '', language: string | null = null): PageKind | null {
+  const kind = kindByWords(url, linkText);
+  if (!kind || !language) return kind;
+  const word = [lastSegment(decodedPath(url).toLowerCase().split('/').filter(Boolean)), linkWords(linkText)].find(
+    (w) => w in FALSE_FRIENDS,
+  );
+  return (word && FALSE_FRIENDS[word][language.slice(0, 2)]) || kind;
+}
+
+function kindByWords(url: URL, linkText = ''): PageKind | null {
   const path = decodedPath(url).toLowerCase().replace(/\/+$/, '');
   if (path === '' || path === '/index.html') return 'homepage';
   const segments = path.split('/').filter(Boolean);
@@ -519,7 +534,7 @@ export function rankPages(
       rejected.push({ url: u.toString(), reason: `not an HTML page (.${ext[1].toLowerCase()})` });
       continue;
     }
-    const kind = kindOf(u, c.text) ?? 'page';
+    const kind = kindOf(u, c.text, homeLanguage) ?? 'page';
     found.push({
       url: u.toString(),
       kind,

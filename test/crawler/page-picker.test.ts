@@ -268,3 +268,9 @@ test('pages are known by path or link text in Vietnamese, Indonesian and Hungari
   assert.equal(kind('/tinh-nang'), 'features');
   assert.equal(kind('/fitur'), 'features');
 });
+
+test('"recursos" is a features page on a Portuguese site and a resources page on a Spanish one', () => {
+  assert.equal(kindOf(new URL('https://x.example/recursos'), 'Recursos', 'pt'), 'features');
+  assert.equal(kindOf(new URL('https://x.example/recursos'), 'Recursos', 'es'), 'blog');
+  assert.equal(kindOf(new URL('https://x.example/p/1'), 'Recursos', 'es'), 'blog');
+});

@@ -23,6 +23,24 @@ const USPS_SECTION = cuePattern(
   'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen|varför|fördelar|dlaczego|zalety|korzyści|neden|avantajlar|почему|преимущества|tại sao|lợi ích|ưu điểm|mengapa|kenapa|keunggulan|manfaat|miért|előnyök',
   'なぜ|選ばれる理由|メリット|为什么|為什麼|优势|優勢|장점|이유',
 );
+/**
+ * Whether a heading names the features. Portuguese "Recursos" does; Spanish "Recursos" names resources (guides, posts),
+ * so on a page in Spanish (declared, or under /es/) it does not.
+ */
+function namesFeatures(page: ViewPage, text: string): boolean {
+  if (!FEATURES_SECTION.test(text)) return false;
+  const spanish = (page.lang ?? '').startsWith('es') || /^\/es(?:-[a-z]{2})?\//i.test(safePath(page.url));
+  return !spanish || FEATURES_SECTION.test(text.replace(RECURSOS, ''));
+}
+const RECURSOS = cuePattern('recursos', '', 'gi');
+const safePath = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+};
+
 /** Headings of release notes: what a version added is news, not what the product does ("新機能のお知らせ"). */
 const RELEASE_NOTES = cuePattern(
   "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen|nieuwe functies|nya funktioner|nowe funkcje|co nowego|yeni özellikler|yenilikler|новые возможности|что нового",
@@ -504,7 +522,7 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
         (!USPS_SECTION.test(text) || FEATURES_SECTION.test(text.replace(USPS_SECTION, '')))
       );
     });
-    const named = sections.filter((s) => FEATURES_SECTION.test(page.blocks[s.heading].text));
+    const named = sections.filter((s) => namesFeatures(page, page.blocks[s.heading].text));
     // Paragraphs count as items only where the site presents itself: the homepage and features pages.
     for (const s of named) items.push(...itemsOfSection(page, s, presents));
     // Where the site presents itself, a section its markup calls a feature ("features", "feature-block") is one too

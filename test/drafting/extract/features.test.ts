@@ -542,3 +542,18 @@ test('feature sections are known in Vietnamese, Indonesian and Hungarian', () =>
     assert.deepEqual(extractFeatures(home(`<h2>${heading}</h2>${list(items)}`))?.value, items, heading);
   }
 });
+
+test('"Recursos" names features on a Portuguese page and resources on a Spanish one', () => {
+  const body = `<h1>Acme</h1><h2>Recursos</h2>${list(['Guía para abrir tu consulta privada', 'Plantilla de historia clínica descargable'])}`;
+  const page = (lang: string) =>
+    siteView(
+      pagesFromHtml({
+        '/': `<!doctype html><html lang="${lang}"><head><title>Acme</title></head><body>${body}</body></html>`,
+      }),
+    );
+  assert.equal(extractFeatures(page('es-MX')), undefined);
+  assert.deepEqual(extractFeatures(page('pt-BR'))?.value, [
+    'Guía para abrir tu consulta privada',
+    'Plantilla de historia clínica descargable',
+  ]);
+});
