@@ -53,11 +53,12 @@ const PLANNED = cuePattern(
 );
 /** The same in Chinese, Japanese and Korean. */
 const OTHER_JOINED =
-  '導入事例|事例紹介|客户案例|客戶案例|成功案例|고객 사례|도입 사례|料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜|よくある質問|質問|常见问题|常見問題|자주 묻는 질문|질문|チーム|团队|團隊|팀|お客様の声|用户评价|후기|ブログ|ニュース|お知らせ|博客|新闻|新聞|블로그|뉴스|공지|更新履歴|更新日志|お問い合わせ|联系我们|聯絡我們|문의|ダウンロード|下载|下載|다운로드|コミュニティ|社区|社群|커뮤니티|ドキュメント|文档|문서|スポンサー|赞助|후원';
+  'お悩み|こんな壁|痛点|难题|難題|고민|導入事例|事例紹介|客户案例|客戶案例|成功案例|고객 사례|도입 사례|料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜|よくある質問|質問|常见问题|常見問題|자주 묻는 질문|질문|チーム|团队|團隊|팀|お客様の声|用户评价|후기|ブログ|ニュース|お知らせ|博客|新闻|新聞|블로그|뉴스|공지|更新履歴|更新日志|お問い合わせ|联系我们|聯絡我們|문의|ダウンロード|下载|下載|다운로드|コミュニティ|社区|社群|커뮤니티|ドキュメント|文档|문서|スポンサー|赞助|후원';
 /** Sections whose cards are not features: prices, questions, people, posts, quotes, calls to action. */
 const OTHER_SECTION = cuePattern(
   'pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation|' +
     'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|preguntas|perguntas|domande|fragen|vragen|équipe|equipo|equipe|squadra|témoignages|testimonios|depoimentos|testimonianze|ervaringen|actualités|noticias|notícias|notizie|neuigkeiten|nieuws|contacto|contato|contatti|kontakt|télécharger|téléchargement|descargar|baixar|scarica|herunterladen|downloaden|communauté|comunidad|comunidade|comunità|gemeenschap|documentación|documentação|documentazione|dokumentation|documentatie|' +
+    'frustrations?|frustraties|frustrationen|frustraciones|frustrações|frustrazioni|pain points?|sound familiar|herken (?:je|jij) dit|kennst du das|ça vous parle|te suena|ti suona familiare|' +
     'case stud(?:y|ies)|success stories|portfolio|études de cas|cas clients|références|casos de (?:éxito|estudio|sucesso|uso)|casi (?:di successo|studio)|referenzen|fallstudien|kundenprojekte|klantcases|referenties|kundcase|realizacje|przykłady realizacji|zrealizowane projekty|studia przypadków|referanslar|başarı hikayeleri|кейсы|портфолио|' +
     'bảng giá|gói cước|câu hỏi|đội ngũ|liên hệ|tin tức|tải về|harga|paket|pertanyaan|tim kami|kontak|berita|unduh|árak|csomagok|kérdések|csapat|kapcsolat|hírek|letöltés|' +
     'priser|frågor|nedladdning|ladda ner|gemenskap|cennik|pytania|zespół|opinie|pobierz|społeczność|dokumentacja|fiyatlandırma|fiyatlar|sorular|ekip|yorumlar|iletişim|indir|topluluk|цены|тарифы|вопросы|команда|отзывы|контакты|скачать|сообщество|документация|requirements|requisitos|prérequis|exigences|voraussetzungen|systemanforderungen|requisiti|vereisten|systemkrav|wymagania|gereksinimler|требования',
@@ -69,7 +70,8 @@ const NOT_AN_ITEM = new RegExp(
   'iu',
 );
 /** Hints of a container whose items are not the product's features. */
-const NOT_FEATURE_WITHIN = /\b(testimonial|faq|pricing|plan|tier|team|member|person|review|quote|customer|client)\b/;
+const NOT_FEATURE_WITHIN =
+  /\b(testimonial|faq|pricing|plan|tier|team|member|founder|bio|person|review|quote|customer|client)\b/;
 
 interface Item {
   text: string;

@@ -557,3 +557,31 @@ test('"Recursos" names features on a Portuguese page and resources on a Spanish 
     'Plantilla de historia clínica descargable',
   ]);
 });
+
+test('cards of the problems a product answers are not its features, in Dutch and Japanese', () => {
+  for (const [eyebrow, heading, cards] of [
+    [
+      'Herken jij dit?',
+      'Elke restauranthouder kent deze frustraties',
+      ['Telefoon staat roodgloeiend', 'No-shows kosten omzet', 'Commissie per gast'],
+    ],
+    [
+      'お悩み',
+      'こんな壁、ありませんか',
+      ['誰に話せばいいかわからない', 'リサーチに時間がかかる', '論点が整理できない'],
+    ],
+  ] as [string, string, string[]][]) {
+    const body = `<h1>Acme</h1><p>${eyebrow}</p><h2>${heading}</h2>${cards.map((c) => `<h3>${c}</h3><p>Dat kost je elke week uren aan werk en omzet.</p>`).join('')}`;
+    assert.equal(extractFeatures(home(body)), undefined, heading);
+  }
+});
+
+test('paragraphs of a founder’s story are not features, in Dutch and English', () => {
+  for (const [heading, story] of [
+    ['Functies', 'Acme is geboren uit frustratie. Als eigenaar van een restaurant merkte ik dat alles te duur was.'],
+    ['Features', 'Acme was born out of frustration. As a restaurant owner I found every system too expensive.'],
+  ]) {
+    const body = `<h1>Acme</h1><h2>${heading}</h2><div class="founder-story"><p>${story}</p></div>`;
+    assert.equal(extractFeatures(home(body)), undefined, heading);
+  }
+});
