@@ -183,6 +183,11 @@ const acceptableTagline = (text: string, name: string | undefined) =>
  * out (its postpositions end phrases: "herkes için"). Lower case only ("Plan A"), and not after a hyphen or an
  * apostrophe ("Profitez-en", "your go-to").
  */
+/**
+ * A Korean line never ends on a topic or object particle, nor on the form that modifies a noun ("디바이스 안에 머무는",
+ * "AI는"): such a line goes on in the next one. (의, 와, 과 end nouns too: 회의, 효과.)
+ */
+const KOREAN_OPEN_END = /\p{Script=Hangul}(?:는|은|을|를)[\s,]*$/u;
 const FRAGMENT_END = new RegExp(
   `(?<![\\p{L}\\p{N}'’-])(?:${[
     'the|a|an|and|or|your|our',
@@ -190,12 +195,13 @@ const FRAGMENT_END = new RegExp(
     'para|del|con|y|el|los|las|tus|sus|una|por',
     'do|dos|das|com|e|os|as|seu|sua|seus|suas|uma',
     'per|di|della|dei|delle|il|gli|tuo|tua|tuoi|nel|nella',
-    'für|und|oder|der|die|das|den|dem|eine|einen|von|im',
+    // German prepositions that are never a verb's particle: "mit", "zu", "auf", "an" are ("mach mit", "fang an").
+    'für|und|oder|der|die|das|den|dem|eine|einen|von|im|in|bei|gegen|ohne|seit|während|wegen|zwischen',
     'het|een|en',
     'och|eller|ett',
     'dla|z|i|oraz|w|na',
     'для|и|с|в|на|ваш|ваша|ваши',
-  ].join('|')})[\\s,:;–—-]*$`,
+  ].join('|')})[\\s,:;–—-]*$|${KOREAN_OPEN_END.source}`,
   'u',
 );
 
@@ -233,7 +239,9 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   // "今すぐ…開始。", "welcome to" / "a calmer internet").
   const next = blocks[h1At + 1];
   const continues = (a: string, b: string) =>
-    /[,，、\-–—]$/u.test(a) || (!/[.!?。！？:：]$/u.test(a) && /^\p{Ll}/u.test(b) && !(name && sameWords(a, name)));
+    /[,，、\-–—]$/u.test(a) ||
+    KOREAN_OPEN_END.test(a) ||
+    (!/[.!?。！？:：]$/u.test(a) && /^\p{Ll}/u.test(b) && !(name && sameWords(a, name)));
   const twoLines = !!h1 && next?.tag === 'h1' && continues(h1.text, next.text) && isOwnStatement(next);
   // The hero's subheading: the first line under the heading that reads as a pitch.
   const subheading = () => {
@@ -265,8 +273,10 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   const rest = h1 && name && h1.text.startsWith(name) ? h1.text.slice(name.length) : '';
   if (
     /\p{Script=Latin}$/u.test(name ?? '') &&
-    /^[\p{Script=Han}\p{Script=Katakana}]/u.test(rest) &&
+    /^[\p{Script=Han}\p{Script=Katakana}\p{Script=Hangul}]/u.test(rest) &&
     !/^[是的让讓可在为為把将將和与與对對从從就也都]/u.test(rest) &&
+    // Korean particles after the name carry the sentence on ("Acme는 …", "Acme로 …").
+    !/^(?:은|는|이|가|을|를|의|와|과|로|으로|에서|에|도|만)(?![\p{Script=Hangul}])/u.test(rest) &&
     acceptableTagline(rest, name)
   )
     return propose(rest, [quoteOn(home, 'text', rest)]);
@@ -289,14 +299,14 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
     const v = home.meta[key];
     if (!v) continue;
     const rest = titleParts(v).filter((p) => !(name && sameWords(p, name)) && !GENERIC_TITLE.test(p));
-    if (rest.length === 1 && acceptableTagline(rest[0], name))
+    if (rest.length === 1 && acceptableTagline(rest[0], name) && ownLanguage(home, rest[0]))
       return propose(rest[0], [quoteOn(home, 'head', rest[0])]);
   }
   // A title read as "Name — tagline": the tagline is the other part.
   const parts = titleParts(home.title);
   if (name && parts.length === 2 && parts.some((p) => sameWords(p, name))) {
     const rest = parts.find((p) => !sameWords(p, name))!;
-    if (acceptableTagline(rest, name)) return propose(rest, [quoteOn(home, 'head', rest)]);
+    if (acceptableTagline(rest, name) && ownLanguage(home, rest)) return propose(rest, [quoteOn(home, 'head', rest)]);
   }
   return undefined;
 }
@@ -340,6 +350,26 @@ function otherScript(home: ViewPage, text: string): boolean {
     homeScripts.set(home, letters);
   }
   return !!letters && /\p{L}/u.test(text) && !letters.test(text);
+}
+
+/**
+ * Whether a title kept in the head is in the page's language: not in another script, and (the site's languages
+ * sharing one script) most of its longer words are words the page shows. An English title left over the German copy
+ * of a site ("Free & Open-Source Cloud Storage Encryption") is not its tagline.
+ */
+function ownLanguage(home: ViewPage, text: string): boolean {
+  if (otherScript(home, text)) return false;
+  const words = text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  if (!words.length || !/\p{Script=Latin}/u.test(text)) return true;
+  const shown = new Set(
+    home.blocks
+      .filter(isOwnStatement)
+      .map((b) => b.text)
+      .join('\n')
+      .toLowerCase()
+      .match(/\p{L}{4,}/gu),
+  );
+  return words.filter((w) => shown.has(w)).length * 2 >= words.length;
 }
 
 export function extractShortDescription(site: SiteView): Proposal<string> | undefined {

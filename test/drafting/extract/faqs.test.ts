@@ -249,7 +249,7 @@ test('a FAQPage in another script than the page is left out; one in the page’s
   }
 });
 
-test('an accordion toggle’s chevron after a question and the item’s number before it are not part of the question', () => {
+test('an accordion toggle’s chevron (or an invisible mark) after a question and the item’s number before it are not part of the question', () => {
   const cases: [string, string, string][] = [
     [
       '無料プランでどこまで使えますか？⌄',
@@ -261,6 +261,11 @@ test('an accordion toggle’s chevron after a question and the item’s number b
       '2. Puedo cancelar en cualquier momento? +',
       'Puedo cancelar en cualquier momento?',
       'Sí, sin permanencia ni penalización.',
+    ],
+    [
+      'Gibt es eine offizielle Konfiguration?\u200b',
+      'Gibt es eine offizielle Konfiguration?',
+      'Ja, sie liegt im Repository.',
     ],
   ];
   for (const [line, question, answer] of cases) {

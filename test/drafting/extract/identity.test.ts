@@ -308,7 +308,10 @@ test('a hero heading that stops on a preposition or a conjunction is a fragment,
       'Invoicing for freelancers and small studios',
     ],
   ]) {
-    const s = home(title, `<h1>${h1}</h1><h1>Toute l'entreprise.</h1><a href="/start">Start</a>`);
+    const s = home(
+      title,
+      `<h1>${h1}</h1><h1>Toute l'entreprise.</h1><a href="/start">Start</a><h2>Acme</h2><p>${pitch}, every day.</p>`,
+    );
     assert.equal(extractTagline(s, 'Acme')?.value, pitch, h1);
   }
 });
@@ -340,4 +343,47 @@ test('a hero heading that ends on a preposition where the language allows it is 
     const s = home('Acme', `<h1>${h1}</h1>`);
     assert.equal(extractTagline(s, 'Acme')?.value, h1);
   }
+});
+
+test('a Korean hero line that ends on a particle or a noun-modifying form goes on in the next one, and alone is a fragment', () => {
+  const two = home('Acme', '<section class="hero"><h1>디바이스 안에 머무는</h1><h1>인텔리전스.</h1></section>');
+  assert.equal(extractTagline(two, 'Acme')?.value, '디바이스 안에 머무는 인텔리전스.');
+  const one = home('Acme', '<h1>파일을 안전하게 공유하는</h1><a href="/start">시작</a>');
+  assert.equal(extractTagline(one, 'Acme'), undefined);
+});
+
+test('a German hero line cut after "in" is a fragment, while one ending on a verb particle is whole', () => {
+  assert.equal(extractTagline(home('Acme', '<h1>Privatsphäre schützen in</h1>'), 'Acme'), undefined);
+  assert.equal(
+    extractTagline(home('Acme', '<h1>Verschlüssle deine Cloud und mach mit</h1>'), 'Acme')?.value,
+    'Verschlüssle deine Cloud und mach mit',
+  );
+});
+
+test('a name in Latin letters run into a Korean pitch leaves the pitch, unless a particle carries the sentence on', () => {
+  const glued = home(
+    'es-toolkit',
+    '<h1><span>es-toolkit</span><span>현대적인 JavaScript 유틸리티 라이브러리</span></h1>',
+  );
+  assert.equal(extractTagline(glued, 'es-toolkit')?.value, '현대적인 JavaScript 유틸리티 라이브러리');
+  const sentence = home('Acme', '<h1>Acme는 파일을 안전하게 공유하는 앱입니다</h1>');
+  assert.equal(extractTagline(sentence, 'Acme')?.value, 'Acme는 파일을 안전하게 공유하는 앱입니다');
+});
+
+test('a head title in another language than the page is not its tagline, in Korean and German', () => {
+  const ko = home(
+    'Acme — On-Device AI for Everyone',
+    `<h1>Acme</h1><p>${'Acme는 온디바이스 추론 엔진으로 구동되는 모바일 앱 제품군을 만듭니다. '.repeat(3)}</p>`,
+  );
+  assert.equal(extractTagline(ko, 'Acme'), undefined);
+  const de = home(
+    'Acme — Encrypted Storage for Everyone',
+    `<h1>Acme</h1><p>${'Acme verschlüsselt deine Dateien, bevor sie in die Cloud hochgeladen werden. '.repeat(2)}</p>`,
+  );
+  assert.equal(extractTagline(de, 'Acme'), undefined);
+  const same = home(
+    'Acme — Verschlüsselung für deine Cloud',
+    `<h1>Acme</h1><p>${'Acme bringt Verschlüsselung in deine Cloud, kostenlos und ohne Konto. '.repeat(2)}</p>`,
+  );
+  assert.equal(extractTagline(same, 'Acme')?.value, 'Verschlüsselung für deine Cloud');
 });
