@@ -354,7 +354,7 @@ function otherScript(home: ViewPage, text: string): boolean {
 
 /**
  * Whether a title kept in the head is in the page's language: not in another script, and (the site's languages
- * sharing one script) most of its longer words are words the page shows. An English title left over the German copy
+ * sharing one script) most of its longer words are words the page shows, when it shows enough to tell. An English title left over the German copy
  * of a site ("Free & Open-Source Cloud Storage Encryption") is not its tagline.
  */
 function ownLanguage(home: ViewPage, text: string): boolean {
@@ -369,6 +369,8 @@ function ownLanguage(home: ViewPage, text: string): boolean {
       .toLowerCase()
       .match(/\p{L}{4,}/gu),
   );
+  // A page that shows little (an application shell) cannot say which language a title is in.
+  if (shown.size < 30) return true;
   return words.filter((w) => shown.has(w)).length * 2 >= words.length;
 }
 

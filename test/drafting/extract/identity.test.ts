@@ -378,12 +378,12 @@ test('a head title in another language than the page is not its tagline, in Kore
   assert.equal(extractTagline(ko, 'Acme'), undefined);
   const de = home(
     'Acme — Encrypted Storage for Everyone',
-    `<h1>Acme</h1><p>${'Acme verschlüsselt deine Dateien, bevor sie in die Cloud hochgeladen werden. '.repeat(2)}</p>`,
+    '<h1>Acme</h1><p>Acme verschlüsselt deine Dateien, bevor sie in die Cloud hochgeladen werden. Niemand außer dir kann sie lesen, weder der Anbieter noch wir selbst. Die Schlüssel bleiben immer auf deinem Gerät, und jeder Tresor lässt sich mit einem eigenen Passwort öffnen. Funktioniert mit Dropbox, Nextcloud und vielen weiteren Diensten, unter Windows, macOS, Linux, Android sowie iPhone.</p>',
   );
   assert.equal(extractTagline(de, 'Acme'), undefined);
   const same = home(
     'Acme — Verschlüsselung für deine Cloud',
-    `<h1>Acme</h1><p>${'Acme bringt Verschlüsselung in deine Cloud, kostenlos und ohne Konto. '.repeat(2)}</p>`,
+    '<h1>Acme</h1><p>Acme verschlüsselt deine Dateien, bevor sie in die Cloud hochgeladen werden. Niemand außer dir kann sie lesen, weder der Anbieter noch wir selbst. Die Schlüssel bleiben immer auf deinem Gerät, und jeder Tresor lässt sich mit einem eigenen Passwort öffnen. Funktioniert mit Dropbox, Nextcloud und vielen weiteren Diensten, unter Windows, macOS, Linux, Android sowie iPhone. Verschlüsselung für deine Cloud, kostenlos und ohne Konto.</p>',
   );
   assert.equal(extractTagline(same, 'Acme')?.value, 'Verschlüsselung für deine Cloud');
 });
