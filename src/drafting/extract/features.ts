@@ -331,7 +331,13 @@ function cardGroups(page: ViewPage): Item[] {
       i = j - 1;
     }
   }
-  out.push(...definitionCards(page), ...leadTermItems(page), ...bulletRuns(page), ...checklistRuns(page));
+  out.push(
+    ...definitionCards(page),
+    ...leadTermItems(page),
+    ...bulletRuns(page),
+    ...checklistRuns(page),
+    ...tableRows(page),
+  );
   return out;
 }
 
@@ -353,6 +359,43 @@ function checklistRuns(page: ViewPage): Item[] {
     if (j - i >= 3) for (let k = i; k < j; k++) out.push({ text: blocks[k].text, page });
     i = Math.max(i, j - 1);
   }
+  return out;
+}
+
+/** A cell that only ticks or crosses: "✓", "–", "Yes", "Nein", "○". */
+const MARK =
+  /^(?:[✓✔☑✅✗✘✕×❌–—−○◯●◎△-]|yes|no|ja|nein|oui|non|sí|si|sim|não|nao|tak|nie|evet|hayır|да|нет|是|否|有|無|无|あり|なし|있음|없음)$/iu;
+/**
+ * Rows of a table of features: three or more rows whose first cell names a thing (a few words) and whose next cell only
+ * ticks or crosses it ("Unlimited boards | ✓ | ✓"). The names are the features; the marks say which plan has them.
+ */
+function tableRows(page: ViewPage): Item[] {
+  const { blocks } = page;
+  const out: Item[] = [];
+  let run: Item[] = [];
+  const close = () => {
+    if (run.length >= 3) out.push(...run);
+    run = [];
+  };
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (b.tag !== 'td' && b.tag !== 'th') {
+      close();
+      continue;
+    }
+    const next = blocks[i + 1];
+    if (
+      b.tag === 'td' &&
+      /\p{L}{2}/u.test(b.text) &&
+      !MARK.test(b.text) &&
+      itemLike(b, 80) &&
+      wordCount(b.text) <= 8 &&
+      next?.tag === 'td' &&
+      MARK.test(next.text)
+    )
+      run.push({ text: b.text, page });
+  }
+  close();
   return out;
 }
 

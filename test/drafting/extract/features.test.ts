@@ -585,3 +585,40 @@ test('paragraphs of a founder’s story are not features, in Dutch and English',
     assert.equal(extractFeatures(home(body)), undefined, heading);
   }
 });
+
+test('rows of a table of features whose cells tick or cross them are features, in English and Japanese; a table of values is not', () => {
+  const table = (head: string[], rows: string[][]) =>
+    `<table><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`;
+  for (const [head, rows] of [
+    [
+      ['Feature', 'Free', 'Pro'],
+      [
+        ['Unlimited boards', '✓', '✓'],
+        ['PDF export', '✓', '✓'],
+        ['iCloud sync', '–', '✓'],
+      ],
+    ],
+    [
+      ['機能', '無料', 'プレミアム'],
+      [
+        ['文字起こし', '○', '○'],
+        ['話者の識別', '×', '○'],
+        ['要約の作成', '×', '○'],
+      ],
+    ],
+  ] as [string[], string[][]][]) {
+    assert.deepEqual(
+      extractFeatures(home(`<h1>Acme</h1>${table(head, rows)}`))?.value,
+      rows.map((r) => r[0]),
+    );
+  }
+  const values = table(
+    ['', 'Free', 'Pro'],
+    [
+      ['Storage', '5 GB', '50 GB'],
+      ['Users', '1', '10'],
+      ['Support', 'Email', 'Phone'],
+    ],
+  );
+  assert.equal(extractFeatures(home(`<h1>Acme</h1>${values}`)), undefined);
+});
