@@ -175,7 +175,20 @@ function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean, 
     const b = page.blocks[i];
     if (runs && !runs.has(i)) continue;
     const faqLike = inFaq || accordion.has(i) || !!runs?.has(i);
-    if (!isQuestion(b, faqLike)) continue;
+    if (!isQuestion(b, faqLike)) {
+      const inline = faqLike ? inlinePair(b) : undefined;
+      if (inline && !asked.includes(inline.question)) {
+        asked.push(inline.question);
+        const at = b.text.length - inline.rest.length;
+        const evidence = dedupe([
+          quoteLine(page, b.text, 0, inline.question.length),
+          quoteLine(page, b.text, at, inline.rest.length),
+        ]);
+        const answer = fitText(inline.rest.replace(A_PREFIX, ''), FAQ_LIMITS.answer);
+        if (evidence.length && answer) out.push({ question: inline.question.replace(Q_PREFIX, ''), answer, evidence });
+      }
+      continue;
+    }
     // "Read more: How does it work?" after "How does it work?": a link to the answer, repeating the question.
     if (asked.some((q) => b.text.length > q.length && b.text.endsWith(q))) continue;
     asked.push(b.text);
@@ -197,6 +210,23 @@ function faqsOnPage(page: ViewPage, start: number, end: number, inFaq: boolean, 
     i = lines[lines.length - 1];
   }
   return out;
+}
+
+/**
+ * A question and its answer on one line: "<p><strong>Can I cancel?</strong> Yes, at any time.</p>", as in a FAQ written
+ * in a page editor. Only inside a FAQ, where a line that opens with a question is one.
+ */
+function inlinePair(b: TextBlock): { question: string; rest: string } | undefined {
+  if (!/^(?:p|li|div|dd)$/.test(b.tag) || isBoilerplate(b)) return undefined;
+  const m = /^(.{5,300}?[?？])\s*(\S.*)$/u.exec(b.text);
+  if (!m || !answerLike(m[2]) || asks(m[2]) || m[2].length < 10) return undefined;
+  // It opens with a question word ("Can I…?", "Comment…?") or ends on a question particle ("…ますか？"): "Still have
+  // questions? Write to us." closing a FAQ is an invitation, not a question and its answer.
+  const question = m[1].replace(Q_PREFIX, '');
+  if (!QUESTION_WORD.test(question) && !QUESTION_END.test(question.replace(/[?？]$/u, ''))) return undefined;
+  // "Can't find what you're looking for?", "Noch Fragen?": a question about questions, or a negated one, invites.
+  if (/^\p{L}+n['’]t(?![\p{L}])/iu.test(question) || FAQ_SECTION.test(question)) return undefined;
+  return { question: m[1], rest: m[2] };
 }
 
 /** FAQPage JSON-LD, for answers written as plain text (HTML answers are taken from the visible page instead). */

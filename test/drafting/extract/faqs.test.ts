@@ -377,3 +377,27 @@ test('FAQ headings are known in Vietnamese, Indonesian and Hungarian', () => {
     );
   }
 });
+
+test('in a FAQ, a question and its answer on one line are read as a pair, in French and Japanese; an invitation is not', () => {
+  for (const [heading, line, question, answer] of [
+    [
+      'Questions fréquentes',
+      'Puis-je annuler à tout moment ? Oui, sans frais ni engagement.',
+      'Puis-je annuler à tout moment ?',
+      'Oui, sans frais ni engagement.',
+    ],
+    [
+      'よくある質問',
+      '解約はいつでもできますか？はい、いつでも解約できます。',
+      '解約はいつでもできますか？',
+      'はい、いつでも解約できます。',
+    ],
+  ]) {
+    const body = `<h2>${heading}</h2><p><strong>${line.slice(0, question.length)}</strong> ${line.slice(question.length).trim()}</p><p>Still have questions? Write to us at hello@acme.example.</p><p>Can't find what you're looking for? Our team answers within a day.</p>`;
+    assert.deepEqual(
+      extractFaqs(site({ '/': htmlPage('Acme', body) })).map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});
