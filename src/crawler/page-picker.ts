@@ -423,7 +423,20 @@ function kindByWords(url: URL, linkText = ''): PageKind | null {
       JOINED_SCRIPT.test(w) && rest.length <= w.length + 6 && text.includes(w.replace(/-/g, ' '));
     if (segments.length <= 2 && words.some((w) => text === linkWords(w) || within(w))) return kind as PageKind;
   }
-  return null;
+  return segments.length <= 2 ? kindInShortText(text) : null;
+}
+
+/**
+ * A link text of two or three words that holds the word of one kind of page and of no other: "Preise & Pakete",
+ * "Planes y precios", "Tarifs et abonnements", "About us". Two kinds ("Team pricing", "Product blog") say nothing.
+ */
+function kindInShortText(text: string): PageKind | null {
+  const words = text.split(' ').filter(Boolean);
+  if (words.length < 2 || words.length > 3) return null;
+  const kinds = new Set<PageKind>();
+  for (const [kind, list] of Object.entries(PAGE_KINDS))
+    if (list.some((w) => !w.includes('-') && words.includes(w))) kinds.add(kind as PageKind);
+  return kinds.size === 1 ? [...kinds][0] : null;
 }
 
 /** Where a candidate link was found: it sets the page's rank before any penalty. */

@@ -274,3 +274,13 @@ test('"recursos" is a features page on a Portuguese site and a resources page on
   assert.equal(kindOf(new URL('https://x.example/recursos'), 'Recursos', 'es'), 'blog');
   assert.equal(kindOf(new URL('https://x.example/p/1'), 'Recursos', 'es'), 'blog');
 });
+
+test('a link text of two or three words holding one kind’s word names that kind, in German, Spanish and French; two kinds name none', () => {
+  const kind = (text: string) => kindOf(new URL('https://x.example/p/123'), text);
+  assert.equal(kind('Preise & Pakete'), 'pricing');
+  assert.equal(kind('Planes y precios'), 'pricing');
+  assert.equal(kind('Tarifs et abonnements'), 'pricing');
+  assert.equal(kind('About us'), 'about');
+  assert.equal(kind('Team pricing'), null);
+  assert.equal(kind('Read the blog post about pricing'), null);
+});
