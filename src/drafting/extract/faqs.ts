@@ -59,9 +59,11 @@ const asksUnmarked = (text: string) =>
 
 /**
  * A question as written, without what an accordion sets around it: the toggle's chevron or plus after it ("…？⌄",
- * "…? +", or an invisible zero-width mark) and the item's number before it ("01왜 …?", "2. Can I …?").
+ * "…? +", an invisible zero-width mark, or a Material icon's ligature "expand_more") and the item's number before it
+ * ("01왜 …?", "2. Can I …?").
  */
-const TOGGLE_MARK = /(?<=[?？]["”’)\]」』）]*)[\s\p{So}\p{Sm}\p{Cf}\u2212\u2013]+$/u;
+const TOGGLE_MARK =
+  /(?<=[?？]["”’)\]」』）]*)(?:[\s\p{So}\p{Sm}\p{Cf}\u2212\u2013]|expand_more|expand_less|keyboard_arrow_(?:down|up|right)|chevron_right|arrow_drop_down|add|remove)+$/u;
 const ITEM_NUMBER = /^(?:0\d|\d{1,2}[.)])\s*(?=\p{L})/u;
 const questionOf = (text: string) => text.replace(TOGGLE_MARK, '').replace(ITEM_NUMBER, '');
 

@@ -267,6 +267,11 @@ test('an accordion toggle’s chevron (or an invisible mark) after a question an
       'Gibt es eine offizielle Konfiguration?',
       'Ja, sie liegt im Repository.',
     ],
+    [
+      'Como cancelo minha assinatura?expand_more',
+      'Como cancelo minha assinatura?',
+      'Na página de conta, a qualquer momento.',
+    ],
   ];
   for (const [line, question, answer] of cases) {
     const faqs = extractFaqs(
