@@ -42,6 +42,14 @@ export const PAGE_KINDS = {
     '关于',
     '關於',
     '運営会社',
+    've-chung-toi',
+    'về-chúng-tôi',
+    'gioi-thieu',
+    'giới-thiệu',
+    'tentang-kami',
+    'tentang',
+    'rolunk',
+    'rólunk',
   ],
   pricing: [
     'pricing',
@@ -84,6 +92,14 @@ export const PAGE_KINDS = {
     '플랜',
     '요금제',
     '套餐',
+    'bang-gia',
+    'bảng-giá',
+    'harga',
+    'arak',
+    'árak',
+    'araink',
+    'árazás',
+    'arazas',
   ],
   features: [
     'features',
@@ -104,6 +120,21 @@ export const PAGE_KINDS = {
     'piattaforma',
     'plattform',
     'logiciel',
+    // What a service business does is its services page: "/services", "/leistungen", "/oferta" (Polish).
+    'services',
+    'servicios',
+    'servicos',
+    'serviços',
+    'servizi',
+    'leistungen',
+    'diensten',
+    'tjanster',
+    'tjänster',
+    'uslugi',
+    'usługi',
+    'oferta',
+    'hizmetler',
+    'услуги',
     'fonctionnalites',
     'fonctionnalités',
     'caracteristiques',
@@ -137,6 +168,11 @@ export const PAGE_KINDS = {
     '特点',
     '기능',
     '특징',
+    'tinh-nang',
+    'tính-năng',
+    'fitur',
+    'funkciok',
+    'funkciók',
   ],
   faq: [
     'faq',
@@ -187,6 +223,13 @@ export const PAGE_KINDS = {
     '帮助',
     '幫助',
     '도움말',
+    'cau-hoi-thuong-gap',
+    'câu-hỏi-thường-gặp',
+    'pertanyaan-umum',
+    'tanya-jawab',
+    'gyik',
+    'gyakori-kerdesek',
+    'gyakori-kérdések',
   ],
   team: [
     'team',
@@ -221,6 +264,11 @@ export const PAGE_KINDS = {
     '成员',
     '成員',
     '창업자',
+    'doi-ngu',
+    'đội-ngũ',
+    'tim-kami',
+    'csapat',
+    'csapatunk',
   ],
   contact: [
     'contact',
@@ -251,6 +299,11 @@ export const PAGE_KINDS = {
     '联系',
     '聯絡',
     '연락처',
+    'lien-he',
+    'liên-hệ',
+    'kontak',
+    'hubungi-kami',
+    'kapcsolat',
   ],
   blog: [
     'blog',
@@ -336,7 +389,22 @@ const linkWords = (text: string) =>
     .replace(/[^\p{L}\p{N}&]+/gu, ' ')
     .trim();
 
-export function kindOf(url: URL, linkText = ''): PageKind | null {
+/**
+ * Words that name different pages in different languages: Portuguese "recursos" are features, Spanish "recursos" are
+ * resources (guides and posts). On a site whose language is known, the word is read in it.
+ */
+const FALSE_FRIENDS: Record<string, Record<string, PageKind>> = { recursos: { es: 'blog' } };
+
+export function kindOf(url: URL, linkText = '', language: string | null = null): PageKind | null {
+  const kind = kindByWords(url, linkText);
+  if (!kind || !language) return kind;
+  const word = [lastSegment(decodedPath(url).toLowerCase().split('/').filter(Boolean)), linkWords(linkText)].find(
+    (w) => w in FALSE_FRIENDS,
+  );
+  return (word && FALSE_FRIENDS[word][language.slice(0, 2)]) || kind;
+}
+
+function kindByWords(url: URL, linkText = ''): PageKind | null {
   const path = decodedPath(url).toLowerCase().replace(/\/+$/, '');
   if (path === '' || path === '/index.html') return 'homepage';
   const segments = path.split('/').filter(Boolean);
@@ -355,7 +423,20 @@ export function kindOf(url: URL, linkText = ''): PageKind | null {
       JOINED_SCRIPT.test(w) && rest.length <= w.length + 6 && text.includes(w.replace(/-/g, ' '));
     if (segments.length <= 2 && words.some((w) => text === linkWords(w) || within(w))) return kind as PageKind;
   }
-  return null;
+  return segments.length <= 2 ? kindInShortText(text) : null;
+}
+
+/**
+ * A link text of two or three words that holds the word of one kind of page and of no other: "Preise & Pakete",
+ * "Planes y precios", "Tarifs et abonnements", "About us". Two kinds ("Team pricing", "Product blog") say nothing.
+ */
+function kindInShortText(text: string): PageKind | null {
+  const words = text.split(' ').filter(Boolean);
+  if (words.length < 2 || words.length > 3) return null;
+  const kinds = new Set<PageKind>();
+  for (const [kind, list] of Object.entries(PAGE_KINDS))
+    if (list.some((w) => !w.includes('-') && words.includes(w))) kinds.add(kind as PageKind);
+  return kinds.size === 1 ? [...kinds][0] : null;
 }
 
 /** Where a candidate link was found: it sets the page's rank before any penalty. */
@@ -466,7 +547,7 @@ export function rankPages(
       rejected.push({ url: u.toString(), reason: `not an HTML page (.${ext[1].toLowerCase()})` });
       continue;
     }
-    const kind = kindOf(u, c.text) ?? 'page';
+    const kind = kindOf(u, c.text, homeLanguage) ?? 'page';
     found.push({
       url: u.toString(),
       kind,

@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import { scriptFaqs } from './script-faqs.js';
 import { scriptPaths } from './script-links.js';
 
 /** One line of visible text and the element that holds it; `text` is these lines joined by newlines. */
@@ -212,9 +213,25 @@ interface DomNode {
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-function hintsOf(node: DomNode, inherited: string): string {
-  const words: string[] = [];
+/** Class words that would mark everything inside as navigation or a sidebar. */
+const BOILERPLATE_HINTS = new Set(['nav', 'navbar', 'menu', 'sidebar']);
+
+/** Whether the element holds an h1: the page's title lies in its main content, never in a menu or a sidebar. */
+function holdsTitle(node: DomNode): boolean {
+  const stack = [...(node.children ?? [])];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.name === 'h1') return true;
+    if (n.children && !SKIPPED_TAGS.has(n.name ?? '')) stack.push(...n.children);
+  }
+  return false;
+}
+
+function hintsOf(node: DomNode, inherited: string, pageChars = 0): string {
   const tag = node.name ?? '';
+  // The body's and main's classes are modifiers of the whole page ("menu-transparent", "sidebar-left"), not a part.
+  if (tag === 'body' || tag === 'html' || tag === 'main') return inherited;
+  const words: string[] = [];
   if (LANDMARK_TAGS.has(tag)) words.push(tag);
   const a = node.attribs ?? {};
   const role = ROLE_HINTS[(a.role ?? '').toLowerCase()];
@@ -235,6 +252,17 @@ function hintsOf(node: DomNode, inherited: string): string {
           : '';
       if (w) words.push(w);
     }
+  }
+  // A wrapper a theme names for its layout ("sidebar-content", "off-canvas-sidebar-show") that holds the page's h1, or
+  // nearly all its text, is the main content: a menu or a sidebar is a small part of a page.
+  if (
+    words.some((w) => BOILERPLATE_HINTS.has(w)) &&
+    !LANDMARK_TAGS.has(tag) &&
+    (holdsTitle(node) || (pageChars > 1000 && textOf(node).length > pageChars * 0.8))
+  ) {
+    const kept = words.filter((w) => !BOILERPLATE_HINTS.has(w));
+    words.length = 0;
+    words.push(...kept);
   }
   let out = inherited;
   // Each word once, so the string stays short however deep the nesting goes.
@@ -299,6 +327,7 @@ function uniqueLines(values: string[]): string {
  * logo images and embedded players.
  */
 function walkBody(root: DomNode, pageUrl: string) {
+  const pageChars = textOf(root).length;
   const blocks: TextBlock[] = [];
   const links: PageLink[] = [];
   const media: PageMedia[] = [];
@@ -352,7 +381,7 @@ function walkBody(root: DomNode, pageUrl: string) {
     }
     const isBlock = BLOCK_TAGS.has(tag);
     if (isBlock) flush();
-    let within = node.type === 'tag' ? hintsOf(node, frame.within) : frame.within;
+    let within = node.type === 'tag' ? hintsOf(node, frame.within, pageChars) : frame.within;
     // A list inside a list item details that item: its items are marked, so they are not read as items of the outer one.
     if ((tag === 'ul' || tag === 'ol') && frame.block === 'li' && !/\bsublist\b/.test(within))
       within = within ? `${within} sublist` : 'sublist';
@@ -465,6 +494,24 @@ export function extractPage(html: string, pageUrl: string): PageContent {
 
   const body = ($('body')[0] ?? $.root()[0]) as unknown as DomNode;
   const walked = walkBody(body, base);
+  // An accordion drawn by script shows its questions and keeps the answers in the page's data: the pairs are kept as
+  // the FAQPage structured data they amount to, quotable from the head text like JSON-LD.
+  const data = $('script[type="application/json"], script#__NEXT_DATA__')
+    .map((_, el) => $(el).text())
+    .get();
+  const faqs = data.length ? scriptFaqs(data, walked.blocks.map((b) => b.text).join('\n')) : [];
+  if (faqs.length) {
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: faqs.map((f) => ({
+        '@type': 'Question',
+        name: f.question,
+        acceptedAnswer: { '@type': 'Answer', text: f.answer },
+      })),
+    });
+    for (const f of faqs) headValues.push(f.question, f.answer);
+  }
   media.push(...walked.media);
   const linkTargets = [...walked.links.map((l) => l.href), ...media.map((m) => m.url)];
   if (canonical) linkTargets.push(canonical);

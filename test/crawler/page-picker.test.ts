@@ -222,6 +222,12 @@ test('a page named for the product itself is a features page, in several languag
   assert.equal(kindOf(new URL('https://orbit.example/blog/2024/our-new-software-release')), null);
 });
 
+test('a services page is the features page of a service business, in several languages', () => {
+  for (const path of ['/services', '/leistungen', '/servicios/', '/oferta.html', '/usługi', '/услуги'])
+    assert.equal(kindOf(new URL(`https://orbit.example${path}`)), 'features', path);
+  assert.equal(kindOf(new URL('https://orbit.example/p/1'), 'Leistungen'), 'features');
+});
+
 test('after three ordinary pages of one folder, the folder waits until the other pages have had their turn', () => {
   const tools = Array.from({ length: 8 }, (_, k) => `/tools/tool-${k}`);
   const { ranked } = rankPages(home, [
@@ -242,4 +248,39 @@ test('after three ordinary pages of one folder, the folder waits until the other
     exclude: ['orbit.example:/tools/tool-0', 'orbit.example:/tools/tool-1', 'orbit.example:/tools/tool-2'],
   });
   assert.deepEqual(order(again.ranked).slice(0, 2), ['/seguranca', '/tools/tool-3']);
+});
+
+test('pages are known by path or link text in Vietnamese, Indonesian and Hungarian', () => {
+  const kind = (path: string, text = '') => kindOf(new URL(`https://x.example${path}`), text);
+  assert.equal(kind('/bang-gia'), 'pricing');
+  assert.equal(kind('/p/1', 'Bảng giá'), 'pricing');
+  assert.equal(kind('/harga'), 'pricing');
+  assert.equal(kind('/p/2', 'Árak'), 'pricing');
+  assert.equal(kind('/cau-hoi-thuong-gap'), 'faq');
+  assert.equal(kind('/p/3', 'Tanya jawab'), 'faq');
+  assert.equal(kind('/gyik'), 'faq');
+  assert.equal(kind('/p/4', 'Về chúng tôi'), 'about');
+  assert.equal(kind('/tentang-kami'), 'about');
+  assert.equal(kind('/rolunk'), 'about');
+  assert.equal(kind('/p/5', 'Liên hệ'), 'contact');
+  assert.equal(kind('/kontak'), 'contact');
+  assert.equal(kind('/p/6', 'Kapcsolat'), 'contact');
+  assert.equal(kind('/tinh-nang'), 'features');
+  assert.equal(kind('/fitur'), 'features');
+});
+
+test('"recursos" is a features page on a Portuguese site and a resources page on a Spanish one', () => {
+  assert.equal(kindOf(new URL('https://x.example/recursos'), 'Recursos', 'pt'), 'features');
+  assert.equal(kindOf(new URL('https://x.example/recursos'), 'Recursos', 'es'), 'blog');
+  assert.equal(kindOf(new URL('https://x.example/p/1'), 'Recursos', 'es'), 'blog');
+});
+
+test('a link text of two or three words holding one kind’s word names that kind, in German, Spanish and French; two kinds name none', () => {
+  const kind = (text: string) => kindOf(new URL('https://x.example/p/123'), text);
+  assert.equal(kind('Preise & Pakete'), 'pricing');
+  assert.equal(kind('Planes y precios'), 'pricing');
+  assert.equal(kind('Tarifs et abonnements'), 'pricing');
+  assert.equal(kind('About us'), 'about');
+  assert.equal(kind('Team pricing'), null);
+  assert.equal(kind('Read the blog post about pricing'), null);
 });

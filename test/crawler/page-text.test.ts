@@ -171,3 +171,33 @@ test('a decorative image in the header’s brand link or logo box is a logo, in 
     ['https://acme.example/mark.svg', 'https://acme.example/img/icon.png'],
   );
 });
+
+test('the body’s classes and a theme wrapper holding the h1 do not mark the page’s content as a menu or a sidebar', () => {
+  for (const html of [
+    '<body class="home menu-transparent"><h1>Nền tảng IoT</h1><p>Kết nối thiết bị nhanh chóng.</p></body>',
+    '<body><div class="sidebar-content fullwidth"><h1>Die Restaurant-App</h1><p>Ihre Gäste sehen alles.</p></div></body>',
+  ])
+    assert.deepEqual(
+      extractPage(html, url).blocks.map((b) => b.within),
+      ['', ''],
+      html,
+    );
+  const menu = extractPage('<body><div class="mobile-menu"><p>Preise</p></div><h1>Acme</h1></body>', url);
+  assert.equal(menu.blocks[0].within, 'menu');
+});
+
+test('a wrapper named for a shown sidebar that holds nearly all the page is its content, in English and Portuguese; its sidebar stays one', () => {
+  for (const [nav, text] of [
+    ['Installation', 'Spectre.css is a lightweight, responsive and modern CSS framework. '.repeat(20)],
+    ['Instalação', 'O Acme organiza as suas listas de compras e fornecedores num só lugar. '.repeat(20)],
+  ]) {
+    const p = extractPage(
+      `<body><div class="docs-container off-canvas off-canvas-sidebar-show"><div class="docs-sidebar"><ul><li>${nav}</li></ul></div><div class="docs-content"><h3>What's new</h3><p>${text}</p></div></div></body>`,
+      url,
+    );
+    assert.deepEqual(
+      p.blocks.map((b) => b.within),
+      ['sidebar', '', ''],
+    );
+  }
+});

@@ -23,23 +23,23 @@ const model = (s: ReturnType<typeof site>, name?: string) => extractPricingModel
 
 // ── features ──
 
-test('feature cards in a grid become "title: first sentence", both quoted', () => {
+test('feature cards in a grid become "title: text", a long text cut after the sentences that fit, both quoted', () => {
   const s = site({
     '/': htmlPage(
       'Acme',
       `<h1>Deploys without fear</h1><section><h2>Built for teams</h2>
     <div><h3>Preview environments</h3><p>Every branch gets its own URL. Share it with anyone.</p></div>
-    <div><h3>Instant rollbacks</h3><p>Go back to any deploy in one click.</p></div>
+    <div><h3>Instant rollbacks</h3><p>Go back to any deploy in one click. Rollbacks keep the database migrations, the environment variables and the build cache of the deploy they return to.</p></div>
     <div><h3>Audit log</h3><p>See who shipped what, and when.</p></div></section>`,
     ),
   });
   const p = extractFeatures(s)!;
   assert.deepEqual(p.value, [
-    'Preview environments: Every branch gets its own URL.',
+    'Preview environments: Every branch gets its own URL. Share it with anyone.',
     'Instant rollbacks: Go back to any deploy in one click.',
     'Audit log: See who shipped what, and when.',
   ]);
-  assert.ok(p.evidence.some((e) => e.quote === 'Every branch gets its own URL.'));
+  assert.ok(p.evidence.some((e) => e.quote === 'Every branch gets its own URL. Share it with anyone.'));
 });
 
 test('list items under a "Features" heading on any page of the site are features', () => {

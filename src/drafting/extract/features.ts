@@ -1,7 +1,7 @@
 import type { TextBlock } from '../../crawler/page-text.js';
 import type { Evidence } from '../evidence.js';
 import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
-import { headingLevel, sectionsNamed, sectionsOf, type Section } from './outline.js';
+import { headingLevel, sectionName, sectionsNamed, sectionsOf, type Section } from './outline.js';
 import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView, type ViewPage } from './site-view.js';
 import { capitalize, looseKey } from './text-fit.js';
 import { asks, cuePattern, firstSentence, hasUnspacedScript, sentences, wordCount } from './text-units.js';
@@ -15,13 +15,32 @@ const FEATURES_SECTION = cuePattern(
     'funzionalità|caratteristiche|come funziona|tutto ciò che ti serve|cosa fa \\S+|cosa puoi fare|' +
     "funktionen|merkmale|so funktioniert(?:’s|'s|s)?|wie es funktioniert|alles, was du brauchst|was \\S+ kann|" +
     'functies|mogelijkheden|kenmerken|hoe werkt het|hoe het werkt|alles wat je nodig hebt|' +
-    'funktioner|egenskaper|så fungerar det|funkcje|możliwości|jak to działa|özellikler|nasıl çalışır|возможности|функции|особенности|как это работает',
+    'funktioner|egenskaper|så fungerar det|funkcje|możliwości|jak to działa|özellikler|nasıl çalışır|возможности|функции|особенности|как это работает|' +
+    'tính năng|cách hoạt động|fitur|cara kerja|funkciók|jellemzők|hogyan működik',
   '機能|特徴|特長|功能|特性|特点|特點|特色|기능|특징',
 );
 const USPS_SECTION = cuePattern(
-  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen|varför|fördelar|dlaczego|zalety|korzyści|neden|avantajlar|почему|преимущества',
+  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen|varför|fördelar|dlaczego|zalety|korzyści|neden|avantajlar|почему|преимущества|tại sao|lợi ích|ưu điểm|mengapa|kenapa|keunggulan|manfaat|miért|előnyök',
   'なぜ|選ばれる理由|メリット|为什么|為什麼|优势|優勢|장점|이유',
 );
+/**
+ * Whether a heading names the features. Portuguese "Recursos" does; Spanish "Recursos" names resources (guides, posts),
+ * so on a page in Spanish (declared, or under /es/) it does not.
+ */
+function namesFeatures(page: ViewPage, text: string): boolean {
+  if (!FEATURES_SECTION.test(text)) return false;
+  const spanish = (page.lang ?? '').startsWith('es') || /^\/es(?:-[a-z]{2})?\//i.test(safePath(page.url));
+  return !spanish || FEATURES_SECTION.test(text.replace(RECURSOS, ''));
+}
+const RECURSOS = cuePattern('recursos', '', 'gi');
+const safePath = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+};
+
 /** Headings of release notes: what a version added is news, not what the product does ("新機能のお知らせ"). */
 const RELEASE_NOTES = cuePattern(
   "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen|nieuwe functies|nya funktioner|nowe funkcje|co nowego|yeni özellikler|yenilikler|новые возможности|что нового",
@@ -34,11 +53,14 @@ const PLANNED = cuePattern(
 );
 /** The same in Chinese, Japanese and Korean. */
 const OTHER_JOINED =
-  '料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜|よくある質問|質問|常见问题|常見問題|자주 묻는 질문|질문|チーム|团队|團隊|팀|お客様の声|用户评价|후기|ブログ|ニュース|お知らせ|博客|新闻|新聞|블로그|뉴스|공지|更新履歴|更新日志|お問い合わせ|联系我们|聯絡我們|문의|ダウンロード|下载|下載|다운로드|コミュニティ|社区|社群|커뮤니티|ドキュメント|文档|문서|スポンサー|赞助|후원';
+  'お悩み|こんな壁|痛点|难题|難題|고민|導入事例|事例紹介|客户案例|客戶案例|成功案例|고객 사례|도입 사례|料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜|よくある質問|質問|常见问题|常見問題|자주 묻는 질문|질문|チーム|团队|團隊|팀|お客様の声|用户评价|후기|ブログ|ニュース|お知らせ|博客|新闻|新聞|블로그|뉴스|공지|更新履歴|更新日志|お問い合わせ|联系我们|聯絡我們|문의|ダウンロード|下载|下載|다운로드|コミュニティ|社区|社群|커뮤니티|ドキュメント|文档|문서|スポンサー|赞助|후원';
 /** Sections whose cards are not features: prices, questions, people, posts, quotes, calls to action. */
 const OTHER_SECTION = cuePattern(
   'pricing|plans?|faqs?|questions|team|people|founders?|testimonials?|customers|users say|loved by|trusted by|blog|news|posts|articles|latest|updates|changelog|releases|contact|sponsors?|partners|community|download|install(?:ation)?|get started|footer|resources|docs|documentation|' +
     'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|preguntas|perguntas|domande|fragen|vragen|équipe|equipo|equipe|squadra|témoignages|testimonios|depoimentos|testimonianze|ervaringen|actualités|noticias|notícias|notizie|neuigkeiten|nieuws|contacto|contato|contatti|kontakt|télécharger|téléchargement|descargar|baixar|scarica|herunterladen|downloaden|communauté|comunidad|comunidade|comunità|gemeenschap|documentación|documentação|documentazione|dokumentation|documentatie|' +
+    'frustrations?|frustraties|frustrationen|frustraciones|frustrações|frustrazioni|pain points?|sound familiar|herken (?:je|jij) dit|kennst du das|ça vous parle|te suena|ti suona familiare|' +
+    'case stud(?:y|ies)|success stories|portfolio|études de cas|cas clients|références|casos de (?:éxito|estudio|sucesso|uso)|casi (?:di successo|studio)|referenzen|fallstudien|kundenprojekte|klantcases|referenties|kundcase|realizacje|przykłady realizacji|zrealizowane projekty|studia przypadków|referanslar|başarı hikayeleri|кейсы|портфолио|' +
+    'bảng giá|gói cước|câu hỏi|đội ngũ|liên hệ|tin tức|tải về|harga|paket|pertanyaan|tim kami|kontak|berita|unduh|árak|csomagok|kérdések|csapat|kapcsolat|hírek|letöltés|' +
     'priser|frågor|nedladdning|ladda ner|gemenskap|cennik|pytania|zespół|opinie|pobierz|społeczność|dokumentacja|fiyatlandırma|fiyatlar|sorular|ekip|yorumlar|iletişim|indir|topluluk|цены|тарифы|вопросы|команда|отзывы|контакты|скачать|сообщество|документация|requirements|requisitos|prérequis|exigences|voraussetzungen|systemanforderungen|requisiti|vereisten|systemkrav|wymagania|gereksinimler|требования',
   OTHER_JOINED,
 );
@@ -48,7 +70,8 @@ const NOT_AN_ITEM = new RegExp(
   'iu',
 );
 /** Hints of a container whose items are not the product's features. */
-const NOT_FEATURE_WITHIN = /\b(testimonial|faq|pricing|plan|tier|team|member|person|review|quote|customer|client)\b/;
+const NOT_FEATURE_WITHIN =
+  /\b(testimonial|faq|pricing|plan|tier|team|member|founder|bio|person|review|quote|customer|client)\b/;
 
 interface Item {
   text: string;
@@ -61,21 +84,26 @@ interface Item {
 
 /** How long a card of Chinese, Japanese or Korean may grow by whole sentences: about an English card's first sentence. */
 const DENSE_CARD = 100;
+/** A card written with spaces keeps a second short sentence too ("Switch between 32 teeth in one tap. Notes per tooth.")
+ *  while title and text stay within this many characters: a card's text is often two short sentences. */
+const SHORT_CARD = 160;
 /** Hangul: written with spaces, but its sentences are short too ("완전 오프라인으로 작동합니다. 데이터는…"). */
 const HANGUL = /\p{Script=Hangul}/u;
 /**
- * What a card says under its title: its first sentence. A Chinese, Japanese or Korean sentence is a third to a half
- * as long as an English one (a character says about what a word does), so there the following sentences are kept
- * too while the card stays within DENSE_CARD characters ("…できます。ケーブルは必要ありません。"). Always a prefix of the body.
+ * What a card says under its title: its first sentence, and the sentences after it while the card stays short
+ * (SHORT_CARD characters). A Chinese, Japanese or Korean sentence is a third to a half as long as an English one (a
+ * character says about what a word does), so there the bound is DENSE_CARD ("…できます。ケーブルは必要ありません。").
+ * Always a prefix of the body.
  */
 function cardSentence(title: string, body: string): string {
   const [first, ...rest] = sentences(body);
-  if (!first || !(hasUnspacedScript(first) || HANGUL.test(first))) return first ?? body;
+  if (!first) return body;
+  const bound = hasUnspacedScript(first) || HANGUL.test(first) ? DENSE_CARD : SHORT_CARD;
   const start = body.indexOf(first);
   let end = start + first.length;
   for (const next of rest) {
     const at = body.indexOf(next, end);
-    if (at < 0 || title.length + 2 + (at + next.length - start) > DENSE_CARD) break;
+    if (at < 0 || title.length + 2 + (at + next.length - start) > bound) break;
     end = at + next.length;
   }
   return body.slice(start, end);
@@ -96,6 +124,9 @@ function card(page: ViewPage, heading: string, body: string): Item {
     ? { text: joined, page, extra: sentence, title, card: true }
     : { text: title, page, extra: sentence, card: true };
 }
+
+/** A card titled with a figure ("50+", "2 000+", "99.9%", "24/7", "712名") states a number, not a feature. */
+const FIGURE = /^[\p{N}\s.,+%/×x~≈<>−–-]+\p{L}{0,3}$/u;
 
 /** A heading without the anchor mark that links to it ("Feed Reader ¶", "Authentication§"). */
 const bare = (text: string) => text.replace(/\s*[§¶]$|\s+#$/, '');
@@ -242,7 +273,9 @@ function cardGroups(page: ViewPage): Item[] {
       : undefined;
   };
   for (const run of runs) {
-    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && bodyOf(c));
+    // A heading with two or more headings under it opens a section of cards; it is not a card itself.
+    const section = (c: Section) => blocks.slice(c.start, c.end).filter((b) => headingLevel(b)).length >= 2;
+    const shaped = run.filter((c) => titleLike(blocks[c.heading]) && bodyOf(c) && !section(c));
     // A card titled with another section's word ("Guides and downloads") among the product's cards is one of them;
     // cards most of which are so titled ("Free plan", "Pro plan") are not features.
     const others = shaped.filter((c) => OTHER_SECTION.test(blocks[c.heading].text));
@@ -260,51 +293,109 @@ function cardGroups(page: ViewPage): Item[] {
     const above = sections
       .filter((s) => s.level < run[0].level && s.heading < run[0].heading && s.end >= run[0].end)
       .pop();
-    if (above && OTHER_SECTION.test(blocks[above.heading].text)) continue;
+    if (above && OTHER_SECTION.test(sectionName(blocks, above.heading))) continue;
     for (const c of cards) out.push(card(page, blocks[c.heading].text, bodyOf(c)!.text));
   }
   // Cards without heading elements: a short title line then its sentence, three times running (twice in a "feature"
   // container).
   // An icon alone on its line ("🗜️", "✂️") before a card's title is part of the card.
   const icon = (b: TextBlock | undefined) => !!b && !headingLevel(b) && !/[\p{L}\p{N}]/u.test(b.text);
+  const headless = (k: number) =>
+    k + 1 < blocks.length &&
+    !headingLevel(blocks[k]) &&
+    !/^(li|dt|dd|pre)$/.test(blocks[k].tag) &&
+    titleLike(blocks[k]) &&
+    wordCount(blocks[k].text) <= 5 &&
+    prose(blocks[k + 1]);
+  // A card may also carry a figure or a number above its title ("712", "01") and a badge under its sentence ("Free",
+  // "Pro only"): a short line that ends no sentence, skipped when a card's title and sentence follow it.
+  const label = (b: TextBlock | undefined) =>
+    !!b && !headingLevel(b) && b.text.length <= 14 && !/[.!?。！？]$/u.test(b.text) && isOwnStatement(b);
+  const toNextCard = (k: number) => {
+    while (icon(blocks[k]) && k + 2 < blocks.length) k++;
+    for (let n = 0; n < 2 && label(blocks[k]) && !headless(k) && (headless(k + 1) || icon(blocks[k + 1])); n++) {
+      k++;
+      while (icon(blocks[k]) && k + 2 < blocks.length) k++;
+    }
+    return k;
+  };
   for (let i = 0; i + 1 < blocks.length; i++) {
     const run: Item[] = [];
-    let j = i;
-    while (icon(blocks[j]) && j + 2 < blocks.length) j++;
-    while (
-      j + 1 < blocks.length &&
-      !headingLevel(blocks[j]) &&
-      !/^(li|dt|dd|pre)$/.test(blocks[j].tag) &&
-      titleLike(blocks[j]) &&
-      wordCount(blocks[j].text) <= 5 &&
-      prose(blocks[j + 1])
-    ) {
+    let j = toNextCard(i);
+    while (headless(j)) {
       run.push(card(page, blocks[j].text, blocks[j + 1].text));
-      j += 2;
-      while (icon(blocks[j]) && j + 2 < blocks.length) j++;
+      j = toNextCard(j + 2);
     }
     if (run.length >= 3 || (run.length >= 2 && /\bfeature\b/.test(blocks[i].within))) {
       out.push(...run);
       i = j - 1;
     }
   }
-  out.push(...definitionCards(page), ...leadTermItems(page), ...bulletRuns(page), ...checklistRuns(page));
+  out.push(
+    ...definitionCards(page),
+    ...leadTermItems(page),
+    ...bulletRuns(page),
+    ...checklistRuns(page),
+    ...tableRows(page),
+  );
   return out;
 }
 
 /** Lines of a container its markup calls a checklist ("<div class=checklist-item>Online calendar</div>"), three or more
- *  running: each a thing the product has, ticked off. */
+ *  running: each a thing the product has, ticked off. So are three or more short titles running in a container called
+ *  a feature ("<div class=feature-pill>Visual sales pipeline</div>"), with no sentence between them. */
 function checklistRuns(page: ViewPage): Item[] {
   const out: Item[] = [];
   const { blocks } = page;
   const ticked = (b: TextBlock) =>
-    /\bchecklist\b/.test(b.within) && !headingLevel(b) && itemLike(b, FIELD_LIMITS.features.max) && !asks(b.text);
+    !headingLevel(b) &&
+    b.tag !== 'button' &&
+    (/\bchecklist\b/.test(b.within) || (/\bfeature\b/.test(b.within) && titleLike(b))) &&
+    itemLike(b, FIELD_LIMITS.features.max) &&
+    !asks(b.text);
   for (let i = 0; i < blocks.length; i++) {
     let j = i;
     while (j < blocks.length && ticked(blocks[j])) j++;
     if (j - i >= 3) for (let k = i; k < j; k++) out.push({ text: blocks[k].text, page });
     i = Math.max(i, j - 1);
   }
+  return out;
+}
+
+/** A cell that only ticks or crosses: "✓", "–", "Yes", "Nein", "○". */
+const MARK =
+  /^(?:[✓✔☑✅✗✘✕×❌–—−○◯●◎△-]|yes|no|ja|nein|oui|non|sí|si|sim|não|nao|tak|nie|evet|hayır|да|нет|是|否|有|無|无|あり|なし|있음|없음)$/iu;
+/**
+ * Rows of a table of features: three or more rows whose first cell names a thing (a few words) and whose next cell only
+ * ticks or crosses it ("Unlimited boards | ✓ | ✓"). The names are the features; the marks say which plan has them.
+ */
+function tableRows(page: ViewPage): Item[] {
+  const { blocks } = page;
+  const out: Item[] = [];
+  let run: Item[] = [];
+  const close = () => {
+    if (run.length >= 3) out.push(...run);
+    run = [];
+  };
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (b.tag !== 'td' && b.tag !== 'th') {
+      close();
+      continue;
+    }
+    const next = blocks[i + 1];
+    if (
+      b.tag === 'td' &&
+      /\p{L}{2}/u.test(b.text) &&
+      !MARK.test(b.text) &&
+      itemLike(b, 80) &&
+      wordCount(b.text) <= 8 &&
+      next?.tag === 'td' &&
+      MARK.test(next.text)
+    )
+      run.push({ text: b.text, page });
+  }
+  close();
   return out;
 }
 
@@ -424,6 +515,7 @@ function toProposal(items: Item[]): Proposal<string[]> | undefined {
     // One feature per title: a card on the homepage and a section of the features page name the same thing.
     const key = looseKey(item.title ?? item.text);
     if (!key || seen.has(key) || item.text.length > FIELD_LIMITS.features.max) continue;
+    if (item.title && FIGURE.test(item.title)) continue;
     // A joined card is quoted as its title and its sentence; a clause lifted from prose as written.
     const quote = (q: string | undefined) => (q ? (quoteLine(item.page, q) ?? quoteOn(item.page, 'text', q)) : null);
     const found = item.title
@@ -475,7 +567,7 @@ export function extractFeatures(site: SiteView): Proposal<string[]> | undefined 
         (!USPS_SECTION.test(text) || FEATURES_SECTION.test(text.replace(USPS_SECTION, '')))
       );
     });
-    const named = sections.filter((s) => FEATURES_SECTION.test(page.blocks[s.heading].text));
+    const named = sections.filter((s) => namesFeatures(page, page.blocks[s.heading].text));
     // Paragraphs count as items only where the site presents itself: the homepage and features pages.
     for (const s of named) items.push(...itemsOfSection(page, s, presents));
     // Where the site presents itself, a section its markup calls a feature ("features", "feature-block") is one too

@@ -220,7 +220,41 @@ function extractFullName(site: SiteView): Proposal<string> | undefined {
 }
 
 const acceptableTagline = (text: string, name: string | undefined) =>
-  wordCount(text) >= 2 && text.length <= 200 && !(name && sameWords(text, name)) && !GENERIC_TITLE.test(text);
+  wordCount(text) >= 2 &&
+  text.length <= 200 &&
+  !(name && sameWords(text, name)) &&
+  !GENERIC_TITLE.test(text) &&
+  !FRAGMENT_END.test(text);
+
+/**
+ * A line that stops on an article, a conjunction or (where the language never ends a clause on one) a preposition
+ * ("Vos signatures pour", "Invoices for freelancers and") is the first part of a heading whose rest is drawn elsewhere
+ * (a rotating word, an image): a fragment is no tagline. English, German, Dutch and Swedish end clauses on prepositions
+ * and particles ("waiting for", "mach mit", "lita på"), so there only articles and conjunctions count; Turkish is left
+ * out (its postpositions end phrases: "herkes için"). Lower case only ("Plan A"), and not after a hyphen or an
+ * apostrophe ("Profitez-en", "your go-to").
+ */
+/**
+ * A Korean line never ends on a topic or object particle, nor on the form that modifies a noun ("디바이스 안에 머무는",
+ * "AI는"): such a line goes on in the next one. (의, 와, 과 end nouns too: 회의, 효과.)
+ */
+const KOREAN_OPEN_END = /\p{Script=Hangul}(?:는|은|을|를)[\s,]*$/u;
+const FRAGMENT_END = new RegExp(
+  `(?<![\\p{L}\\p{N}'’-])(?:${[
+    'the|a|an|and|or|your|our',
+    'pour|de|du|des|et|ou|le|la|les|à|avec|vos|votre|nos|notre|une|sur|par',
+    'para|del|con|y|el|los|las|tus|sus|una|por',
+    'do|dos|das|com|e|os|as|seu|sua|seus|suas|uma',
+    'per|di|della|dei|delle|il|gli|tuo|tua|tuoi|nel|nella',
+    // German prepositions that are never a verb's particle: "mit", "zu", "auf", "an" are ("mach mit", "fang an").
+    'für|und|oder|der|die|das|den|dem|eine|einen|von|im|in|bei|gegen|ohne|seit|während|wegen|zwischen',
+    'het|een|en',
+    'och|eller|ett',
+    'dla|z|i|oraz|w|na',
+    'для|и|с|в|на|ваш|ваша|ваши',
+  ].join('|')})[\\s,:;–—-]*$|${KOREAN_OPEN_END.source}`,
+  'u',
+);
 
 /** Hero lines that are buttons, badges or notices rather than a pitch. */
 const NOT_A_PITCH =
@@ -228,6 +262,10 @@ const NOT_A_PITCH =
 /** A heading that greets the visitor, in the languages founders write in. */
 const GREETING =
   /^(?:welcome to|say hello to|bienvenue (?:sur|dans|à|chez)|willkommen (?:bei|in|auf|zu|im)|bienvenid[oa]s? (?:a|al)|benvenut[oi] (?:in|su|a|nel)|bem-vind[oa]s? (?:ao?|à)|welkom (?:bij|in|op)|välkommen till|witamy w|ようこそ|欢迎(?:来到|使用)|歡迎(?:來到|使用)|환영합니다)(?![\p{L}])|(?:へ|に)ようこそ[!！。]?$|(?:에 오신 것을 )?환영합니다[!！.]?$/iu;
+/** A heading that only says hello ("Hallo Beauty-Liebhaber!", "Hola, bienvenido"): it names nothing, so it is never a
+ *  tagline, whereas "Welcome to a calmer internet" still says what the product is. */
+const SALUTATION =
+  /^(?:(?:hello|hi|hey|hallo|bonjour|salut|hola|olá|oi|ciao|hej|hoi|cześć|merhaba|привет)(?![\p{L}-])|こんにちは|你好|您好|안녕하세요)/iu;
 const pitchLike = (b: TextBlock | undefined, name: string | undefined): b is TextBlock =>
   !!b &&
   isOwnStatement(b) &&
@@ -252,7 +290,9 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   // "今すぐ…開始。", "welcome to" / "a calmer internet").
   const next = blocks[h1At + 1];
   const continues = (a: string, b: string) =>
-    /[,，、\-–—]$/u.test(a) || (!/[.!?。！？:：]$/u.test(a) && /^\p{Ll}/u.test(b) && !(name && sameWords(a, name)));
+    /[,，、\-–—]$/u.test(a) ||
+    KOREAN_OPEN_END.test(a) ||
+    (!/[.!?。！？:：]$/u.test(a) && /^\p{Ll}/u.test(b) && !(name && sameWords(a, name)));
   const twoLines = !!h1 && next?.tag === 'h1' && continues(h1.text, next.text) && isOwnStatement(next);
   // The hero's subheading: the first line under the heading that reads as a pitch.
   const subheading = () => {
@@ -262,8 +302,9 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   const headline = h1 ? (twoLines ? `${h1.text} ${next.text}` : h1.text) : '';
   // "Welcome to a calmer internet", "Bienvenue sur Acme", "ようこそ": a greeting, not what the product is; the line
   // under it says that.
-  const pitch = h1 && GREETING.test(headline) ? subheading() : undefined;
+  const pitch = h1 && (GREETING.test(headline) || SALUTATION.test(headline)) ? subheading() : undefined;
   if (pitch) return propose(pitch.text, [quoteLine(home, pitch.text)]);
+  const greets = !!h1 && SALUTATION.test(headline);
   // "<h1><span>Hono</span><span>Web application framework</span></h1>" reads "HonoWeb application framework": the
   // name and a short descriptor (what kind of thing it is) in one heading. The pitch under it says more; else the
   // descriptor alone.
@@ -274,7 +315,7 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
     if (under) return propose(under.text, [quoteLine(home, under.text)]);
     if (acceptableTagline(glued, name)) return propose(glued, [quoteOn(home, 'text', glued)]);
   }
-  if (twoLines) {
+  if (twoLines && !greets) {
     const joined = `${h1.text}${h1.text.endsWith('、') || h1.text.endsWith('，') ? '' : ' '}${next.text}`;
     if (acceptableTagline(joined, name)) return propose(joined, [quoteLine(home, h1.text), quoteLine(home, next.text)]);
   }
@@ -283,18 +324,24 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   const rest = h1 && name && h1.text.startsWith(name) ? h1.text.slice(name.length) : '';
   if (
     /\p{Script=Latin}$/u.test(name ?? '') &&
-    /^[\p{Script=Han}\p{Script=Katakana}]/u.test(rest) &&
+    /^[\p{Script=Han}\p{Script=Katakana}\p{Script=Hangul}]/u.test(rest) &&
     !/^[是的让讓可在为為把将將和与與对對从從就也都]/u.test(rest) &&
+    // Korean particles after the name carry the sentence on ("Acme는 …", "Acme로 …").
+    !/^(?:은|는|이|가|을|를|의|와|과|로|으로|에서|에|도|만)(?![\p{Script=Hangul}])/u.test(rest) &&
     acceptableTagline(rest, name)
   )
     return propose(rest, [quoteOn(home, 'text', rest)]);
-  if (h1 && acceptableTagline(h1.text, name)) return propose(h1.text, [quoteLine(home, h1.text)]);
-  if (h1) {
-    // "<h1>Name</h1><p>The pitch</p>": the line right under the name, when it reads as one.
-    const under = blocks.slice(h1At + 1, h1At + 4).find((b) => !isBoilerplate(b));
+  if (h1 && !greets && acceptableTagline(h1.text, name)) return propose(h1.text, [quoteLine(home, h1.text)]);
+  if (h1 && !greets) {
+    // "<h1>Name</h1><p>The pitch</p>": the line right under the name, when it reads as one. A word or two between them
+    // (a language switch, a badge) is passed over.
+    const under = blocks
+      .slice(h1At + 1, h1At + 5)
+      .filter((b) => !isBoilerplate(b))
+      .find((b) => headingLevel(b) || wordCount(b.text) > 2);
     if (pitchLike(under, name) && under.tag !== 'li' && headingLevel(under) !== 1)
       return propose(under.text, [quoteLine(home, under.text)]);
-  } else {
+  } else if (!h1) {
     // Without an h1 the hero's heading is the page's first, near its top.
     const heading = blocks.slice(0, 15).find((b) => headingLevel(b) >= 2 && !isBoilerplate(b));
     if (pitchLike(heading, name)) return propose(heading.text, [quoteLine(home, heading.text)]);
@@ -303,14 +350,14 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
     const v = home.meta[key];
     if (!v) continue;
     const rest = titleParts(v).filter((p) => !(name && sameWords(p, name)) && !GENERIC_TITLE.test(p));
-    if (rest.length === 1 && acceptableTagline(rest[0], name))
+    if (rest.length === 1 && acceptableTagline(rest[0], name) && ownLanguage(home, rest[0]))
       return propose(rest[0], [quoteOn(home, 'head', rest[0])]);
   }
   // A title read as "Name — tagline": the tagline is the other part.
   const parts = titleParts(home.title);
   if (name && parts.length === 2 && parts.some((p) => sameWords(p, name))) {
     const rest = parts.find((p) => !sameWords(p, name))!;
-    if (acceptableTagline(rest, name)) return propose(rest, [quoteOn(home, 'head', rest)]);
+    if (acceptableTagline(rest, name) && ownLanguage(home, rest)) return propose(rest, [quoteOn(home, 'head', rest)]);
   }
   return undefined;
 }
@@ -354,6 +401,28 @@ function otherScript(home: ViewPage, text: string): boolean {
     homeScripts.set(home, letters);
   }
   return !!letters && /\p{L}/u.test(text) && !letters.test(text);
+}
+
+/**
+ * Whether a title kept in the head is in the page's language: not in another script, and (the site's languages
+ * sharing one script) most of its longer words are words the page shows, when it shows enough to tell. An English title left over the German copy
+ * of a site ("Free & Open-Source Cloud Storage Encryption") is not its tagline.
+ */
+function ownLanguage(home: ViewPage, text: string): boolean {
+  if (otherScript(home, text)) return false;
+  const words = text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  if (!words.length || !/\p{Script=Latin}/u.test(text)) return true;
+  const shown = new Set(
+    home.blocks
+      .filter(isOwnStatement)
+      .map((b) => b.text)
+      .join('\n')
+      .toLowerCase()
+      .match(/\p{L}{4,}/gu),
+  );
+  // A page that shows little (an application shell) cannot say which language a title is in.
+  if (shown.size < 30) return true;
+  return words.filter((w) => shown.has(w)).length * 2 >= words.length;
 }
 
 export function extractShortDescription(site: SiteView): Proposal<string> | undefined {

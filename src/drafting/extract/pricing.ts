@@ -492,11 +492,18 @@ const FREE_OF_CHARGE = cuePattern(
   '無料|免费|免費|무료',
 );
 
+/** "Why is it free?": a question on the reasons, whose answer argues (others' prices included) rather than states. */
+const WHY_QUESTION = cuePattern(
+  'why|how come|pourquoi|por ?qu[ée]|perch[ée]|warum|wieso|weshalb|waarom|varför|dlaczego|neden|почему|зачем',
+  'なぜ|どうして|为什么|為什麼|为何|為何|왜',
+);
+
 /** A FAQ answer about the price that says something of it: a price, or what is free and what is bought. */
 function pricingAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
   return faqs.find(
     (f) =>
       PRICE_QUESTION.test(f.question) &&
+      !WHY_QUESTION.test(f.question) &&
       (ANY_PRICE.test(f.answer) || (FREE_OF_CHARGE.test(f.answer) && PURCHASE.test(f.answer))),
   );
 }
@@ -509,7 +516,11 @@ const DEPENDS = cuePattern(
 /** A question on the price (not on whether it is free) answered "it depends…": a price quoted per customer. */
 function dependsAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
   return faqs.find(
-    (f) => PRICE_QUESTION.test(f.question) && !FREE_OF_CHARGE.test(f.question) && DEPENDS.test(f.answer.slice(0, 60)),
+    (f) =>
+      PRICE_QUESTION.test(f.question) &&
+      !WHY_QUESTION.test(f.question) &&
+      !FREE_OF_CHARGE.test(f.question) &&
+      DEPENDS.test(f.answer.slice(0, 60)),
   );
 }
 

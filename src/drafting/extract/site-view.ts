@@ -16,6 +16,8 @@ export interface ViewPage {
   meta: Record<string, string>;
   jsonLd: unknown[];
   sources: Partial<Record<EvidenceSource, SourcePage>>;
+  /** The page's declared language (`<html lang>`), lower-cased, when it declares one. */
+  lang?: string;
 }
 
 /** The whole crawled site: pages with text, the homepage first. */
@@ -117,6 +119,7 @@ export function siteView(crawled: CrawledPage[]): SiteView {
       meta: p.meta ?? {},
       jsonLd: p.jsonLd ?? [],
       sources,
+      ...(p.lang ? { lang: p.lang } : {}),
     });
   }
   markBarsAboveNavigation(pages);

@@ -5,6 +5,7 @@ import { ldNodes, ldObjects, ldString, ldStrings, organizations } from './json-l
 import { headingLevel } from './outline.js';
 import {
   dedupe,
+  isBoilerplate,
   isOtherPeoplesWords,
   pagesOfKind,
   quoteLine,
@@ -48,6 +49,8 @@ const NAME_WITH_ROLE = /^(.{3,60}?)\s*(?:,|—|–|-|\|)\s*(.{2,120})$/;
  *  after a colon. */
 const NAME_PAREN_ROLE = /^(.{3,60}?)\s*(?:\(([^)]{2,60})\))?\s*:\s*(.{2,200})$/;
 
+/** A name written in Hangul (two to four syllables) or Han characters (two to four, or family and given name apart). */
+const CJK_NAME = /^(?:\p{Script=Hangul}{2,4}|\p{Script=Han}{2,4}|\p{Script=Han}{1,3}[ 　・]\p{Script=Han}{1,3})$/u;
 export const looksLikePersonName = (s: string) => s.length <= 60 && PERSON_NAME.test(s) && !NOT_NAME_WORDS.test(s);
 /** A name line, not a role line that happens to be capitalised words ("Cofundadora de Acme"). */
 const nameLine = (s: string) => looksLikePersonName(s) && !ROLE.test(s);
@@ -140,11 +143,15 @@ function peopleOnPage(page: ViewPage): Person[] {
       starts.push({ index: i, name: colon[1], role: { text: fitText(role, FOUNDER_LIMITS.title), index: i } });
       return;
     }
-    if (!nameLine(b.text)) return;
+    // A name in Hangul or Han characters has no capitals to tell it from a word ("김태훈", "陈明杰", "山田 太郎"): it
+    // counts only over a founder's role ("공동창업자 · 대표", "创始人"), which a word would not carry.
+    const cjk = !nameLine(b.text) && CJK_NAME.test(b.text) && !isBoilerplate(b);
+    if (!nameLine(b.text) && !cjk) return;
     for (let j = i + 1; j <= i + 2 && j < blocks.length; j++) {
       // Another name or a heading first means this line is not the start of a person's card.
-      if (headingLevel(blocks[j]) || nameLine(blocks[j].text)) return;
-      if (blocks[j].text.length <= 120 && ROLE.test(blocks[j].text) && !quotedPerson(blocks, j)) {
+      if (headingLevel(blocks[j]) || nameLine(blocks[j].text) || (cjk && CJK_NAME.test(blocks[j].text))) return;
+      const role = cjk ? FOUNDER_ROLE : ROLE;
+      if (blocks[j].text.length <= 120 && role.test(blocks[j].text) && !quotedPerson(blocks, j)) {
         starts.push({ index: i, name: b.text, role: { text: blocks[j].text, index: j } });
         return;
       }

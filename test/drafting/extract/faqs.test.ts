@@ -248,3 +248,161 @@ test('a FAQPage in another script than the page is left out; one in the page’s
     );
   }
 });
+
+test('an accordion toggle’s chevron (or an invisible mark) after a question and the item’s number before it are not part of the question', () => {
+  const cases: [string, string, string][] = [
+    [
+      '無料プランでどこまで使えますか？⌄',
+      '無料プランでどこまで使えますか？',
+      '検索とカレンダーは無料でご利用いただけます。',
+    ],
+    ['01왜 온디바이스인가요?', '왜 온디바이스인가요?', '데이터가 기기 밖으로 나가지 않습니다.'],
+    [
+      '2. Puedo cancelar en cualquier momento? +',
+      'Puedo cancelar en cualquier momento?',
+      'Sí, sin permanencia ni penalización.',
+    ],
+    [
+      'Gibt es eine offizielle Konfiguration?\u200b',
+      'Gibt es eine offizielle Konfiguration?',
+      'Ja, sie liegt im Repository.',
+    ],
+    [
+      'Como cancelo minha assinatura?expand_more',
+      'Como cancelo minha assinatura?',
+      'Na página de conta, a qualquer momento.',
+    ],
+  ];
+  for (const [line, question, answer] of cases) {
+    const faqs = extractFaqs(
+      site({
+        '/': htmlPage(
+          'Acme',
+          `<div class="faq"><div class="faq-item"><div>${line}</div><div>${answer}</div></div></div>`,
+        ),
+      }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      line,
+    );
+  }
+});
+
+test('an accordion drawn by script gives its questions with the answers kept in the page’s data, in Korean and Spanish', () => {
+  for (const [question, answer] of [
+    ['계정이 필요한가요?', '아니요, 계정 없이 바로 사용할 수 있습니다.'],
+    ['¿Puedo cancelar en cualquier momento?', 'Sí, sin permanencia ni penalización.'],
+  ]) {
+    const data = JSON.stringify({ props: { pageProps: { faqs: [{ question, answer }] } } });
+    const body = `<h2>FAQ</h2><button aria-expanded="false">${question}</button><script id="__NEXT_DATA__" type="application/json">${data}</script>`;
+    assert.deepEqual(
+      extractFaqs(site({ '/': htmlPage('Acme', body) })).map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      question,
+    );
+  }
+});
+
+test('three or more answered questions in a row are a FAQ though no heading names one, in Korean and Spanish', () => {
+  for (const pairs of [
+    [
+      ['Pro 버전은 어떤 기능을 제공하나요?', '여러 저장소를 동시에 관리할 수 있습니다.'],
+      ['무료 버전으로도 충분한가요?', '개인 프로젝트에는 무료 버전으로 충분합니다.'],
+      ['라이선스는 몇 대에서 쓸 수 있나요?', '한 사람이 쓰는 기기 세 대까지 사용할 수 있습니다.'],
+    ],
+    [
+      ['¿Puedo cambiar de plan más tarde?', 'Sí, el cambio se aplica en la siguiente factura.'],
+      ['¿Qué pasa con mis datos si cancelo?', 'Los conservamos treinta días y luego se borran.'],
+      ['¿Hay descuento por pago anual?', 'Sí, dos meses gratis al pagar el año completo.'],
+    ],
+  ]) {
+    const body = `<h2>Acme Pro</h2>${pairs.map(([q, a]) => `<h3>${q}</h3><p>${a}</p>`).join('')}`;
+    assert.deepEqual(
+      extractFaqs(site({ '/': htmlPage('Acme', body) })).map((f) => [f.question, f.answer]),
+      pairs,
+    );
+  }
+});
+
+test('a few short questions calling to act are no FAQ, in English and German, nor are two answered questions', () => {
+  for (const body of [
+    '<h3>Found a bug?</h3><p>Report it on GitHub.</p><h3>Need help?</h3><p>Ask on Discord.</p><h3>Have a patch?</h3><p>Send a pull request.</p>',
+    '<h3>Fehler gefunden?</h3><p>Melde ihn auf GitHub.</p><h3>Hilfe nötig?</h3><p>Frag im Forum.</p><h3>Eine Idee?</h3><p>Schreib uns.</p>',
+    '<h3>Can I change my plan later on?</h3><p>Yes, from the billing page.</p><h3>Is my data kept if I cancel?</h3><p>For thirty days.</p>',
+  ])
+    assert.deepEqual(extractFaqs(site({ '/': htmlPage('Acme', `<h1>Acme</h1>${body}`) })), [], body);
+});
+
+test('questions found by their shape come after those of sections named FAQ, whatever their page', () => {
+  const run = ['How do feeds refresh here?', 'Why is there no mobile app?', 'What does the API return?']
+    .map((q) => `<h3>${q}</h3><p>It is explained in the documentation.</p>`)
+    .join('');
+  const faqs = extractFaqs(
+    site({
+      '/': htmlPage('Acme', `<h1>Acme</h1>${run}`),
+      '/pricing': htmlPage(
+        'Pricing',
+        '<h2>Questions fréquentes</h2><h3>Puis-je annuler ?</h3><p>Oui, à tout moment.</p>',
+      ),
+    }),
+  );
+  assert.equal(faqs[0].question, 'Puis-je annuler ?');
+  assert.equal(faqs.length, 4);
+});
+
+test('a FAQ section may be named by the short eyebrow over its heading, in Japanese and Italian', () => {
+  for (const [eyebrow, heading, question, answer] of [
+    ['よくある質問', 'はじめる前に知っておきたいこと', '解約はいつでもできますか', 'はい、いつでも解約できます。'],
+    ['Domande frequenti', 'Tutto quello che devi sapere', 'Posso disdire quando voglio', 'Sì, in qualsiasi momento.'],
+  ]) {
+    const body = `<h1>Acme</h1><p>${eyebrow}</p><h2>${heading}</h2><h3>${question}</h3><p>${answer}</p>`;
+    assert.deepEqual(
+      extractFaqs(site({ '/': htmlPage('Acme', body) })).map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      eyebrow,
+    );
+  }
+});
+
+test('FAQ headings are known in Vietnamese, Indonesian and Hungarian', () => {
+  for (const [heading, question, answer] of [
+    ['Câu hỏi thường gặp', 'Tôi có thể dùng thử miễn phí không', 'Có, gói dùng thử miễn phí trong 6 tháng.'],
+    ['Pertanyaan umum', 'Bagaimana cara menjual minyak jelantah', 'Daftar di aplikasi lalu jadwalkan penjemputan.'],
+    ['Gyakori kérdések', 'Mennyibe kerül a bővítmény', 'Semmibe: a bővítmény nyílt forráskódú és ingyenes.'],
+  ]) {
+    const faqs = extractFaqs(
+      site({ '/': htmlPage('Acme', `<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p><h2>Kontak</h2>`) }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});
+
+test('in a FAQ, a question and its answer on one line are read as a pair, in French and Japanese; an invitation is not', () => {
+  for (const [heading, line, question, answer] of [
+    [
+      'Questions fréquentes',
+      'Puis-je annuler à tout moment ? Oui, sans frais ni engagement.',
+      'Puis-je annuler à tout moment ?',
+      'Oui, sans frais ni engagement.',
+    ],
+    [
+      'よくある質問',
+      '解約はいつでもできますか？はい、いつでも解約できます。',
+      '解約はいつでもできますか？',
+      'はい、いつでも解約できます。',
+    ],
+  ]) {
+    const body = `<h2>${heading}</h2><p><strong>${line.slice(0, question.length)}</strong> ${line.slice(question.length).trim()}</p><p>Still have questions? Write to us at hello@acme.example.</p><p>Can't find what you're looking for? Our team answers within a day.</p>`;
+    assert.deepEqual(
+      extractFaqs(site({ '/': htmlPage('Acme', body) })).map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});

@@ -417,3 +417,208 @@ test('a heading with the sentence under it, then a list its markup calls feature
     assert.ok(features.includes(`${heading}: ${lead}`), features.join(' | '));
   }
 });
+
+test('cards without headings keep running past a figure above a title and a badge under a sentence, in Japanese and Spanish', () => {
+  const grid = (cards: [string, string, string, string][]) =>
+    cards
+      .map(
+        ([fig, t, d, badge]) =>
+          `<div class="c"><div>📋</div><div>${fig}</div><div>${t}</div><div>${d}</div><div>${badge}</div></div>`,
+      )
+      .join('');
+  for (const cards of [
+    [
+      ['712名', '議員検索', '全議員を収録。委員会で絞り込めます。', '無料'],
+      ['12省庁', '省庁検索', '担当局を把握し、効率的にアプローチします。', 'プロ'],
+      ['24時間', '国会カレンダー', '国会日程を一覧で把握できます。', '一部無料'],
+    ],
+    [
+      ['01', 'Agenda', 'Confirma las citas por WhatsApp automáticamente.', 'Gratis'],
+      ['02', 'Notas clínicas', 'Estructura tus notas en segundos con ayuda de la IA.', 'Pro'],
+      ['03', 'Teleconsulta', 'Videollamadas integradas sin salir de la plataforma.', 'Pro'],
+    ],
+  ] as [string, string, string, string][][]) {
+    assert.deepEqual(
+      extractFeatures(home(`<h1>Acme</h1>${grid(cards)}`))?.value,
+      cards.map(([, t, d]) => `${t}: ${d}`),
+    );
+  }
+});
+
+test('three or more short titles running in a feature container are features, in Spanish and German; a sentence breaks the run', () => {
+  for (const items of [
+    ['CRM con historial completo', 'Pipeline de ventas visual', 'Facturación integrada'],
+    ['Digitale Speisekarte', 'Push-Mitteilungen', 'Tischreservierung'],
+  ]) {
+    const body = `<h1>Acme</h1><h3>Verkaufen</h3><p>Alles, was dein Team braucht, an einem Ort.</p>${items.map((i) => `<div class="feature-pill">${i}</div>`).join('')}`;
+    assert.deepEqual(extractFeatures(home(body))?.value, items);
+  }
+  const broken =
+    '<h1>Acme</h1><div class="feature">Agenda</div><div class="feature">Confirma las citas por WhatsApp automáticamente.</div><div class="feature">Notas</div>';
+  assert.equal(extractFeatures(home(broken)), undefined);
+});
+
+test('cards titled with a figure state numbers, not features, in Polish and English', () => {
+  for (const cards of [
+    [
+      ['50+', 'raportów do prac naukowych i publikacji'],
+      ['2 000+', 'raportów do prac dyplomowych i magisterskich'],
+      ['24/7', 'jesteśmy do dyspozycji przez cały tydzień'],
+    ],
+    [
+      ['99.9%', 'uptime across every region we run in'],
+      ['10x', 'faster than exporting spreadsheets by hand'],
+      ['712', 'members of parliament in the database'],
+    ],
+  ]) {
+    const body = `<h1>Acme</h1>${cards.map(([t, d]) => `<div class="stat"><div>${t}</div><div>${d}</div></div>`).join('')}`;
+    assert.equal(extractFeatures(home(body)), undefined);
+  }
+});
+
+test('cards under a section whose eyebrow names case studies or reviews are not features, in Polish and French', () => {
+  for (const [eyebrow, heading] of [
+    ['Przykłady realizacji', 'Wybrane projekty'],
+    ['Études de cas', 'Ils nous ont fait confiance'],
+  ]) {
+    const cards = ['Walidacja skali ankietowej', 'Efekty terapii ruchowej', 'Model predykcyjny']
+      .map((t) => `<h3>${t}</h3><p>Zbudowaliśmy model na danych z trzech szpitali i opisaliśmy wyniki.</p>`)
+      .join('');
+    const body = `<h1>Acme</h1><p>${eyebrow}</p><h2>${heading}</h2>${cards}`;
+    assert.equal(extractFeatures(home(body)), undefined, eyebrow);
+  }
+});
+
+test('a heading with headings under it opens a section of cards and is no card itself, in Polish and German', () => {
+  for (const [sections, cards] of [
+    [
+      ['Jak pracujemy', 'Dlaczego my', 'Zrealizowane prace'],
+      ['Analiza danych', 'Szkolenia'],
+    ],
+    [
+      ['So arbeiten wir', 'Warum wir', 'Unsere Arbeit'],
+      ['Datenanalyse', 'Schulungen'],
+    ],
+  ]) {
+    const body = `<h1>Acme</h1>${sections
+      .map(
+        (h) =>
+          `<h2>${h}</h2><p>Wir erklären jeden Schritt in einfachen Worten.</p>${cards.map((c) => `<h3>${c} ${h}</h3><p>Jeder Bericht wird mit Ihnen besprochen.</p>`).join('')}`,
+      )
+      .join('')}`;
+    const items = extractFeatures(home(body))?.value ?? [];
+    assert.ok(!items.some((i) => sections.some((h) => i.startsWith(`${h}:`))), items.join(' | '));
+  }
+});
+
+test('a card keeps its second short sentence, in Turkish and Spanish, and only the first when both would be long', () => {
+  for (const [title, text] of [
+    ['İnteraktif Odontogram', '32 daimi diş ve 20 süt dişi arasında tek tıkla geçiş. Her dişe özel tedavi notu.'],
+    [
+      'Sincronización con WooCommerce',
+      'Obtén los pedidos directamente de tu tienda. La conciliación refleja lo que ocurrió.',
+    ],
+  ]) {
+    const cards = [
+      [title, text],
+      ['Stok Takibi', 'Sarf malzemelerini ve son kullanma tarihlerini izleyin.'],
+      ['Raporlar', 'Aylık ciro ve tedavi raporlarını tek tıkla alın.'],
+    ];
+    const body = `<h1>Acme</h1><h2>Özellikler</h2>${cards.map(([t, d]) => `<h3>${t}</h3><p>${d}</p>`).join('')}`;
+    assert.equal(extractFeatures(home(body))?.value[0], `${title}: ${text}`);
+  }
+  const long = `${'Una frase larga que describe con mucho detalle lo que hace la función '.repeat(2)}. Y otra frase más que ya no cabe en la tarjeta.`;
+  const body = `<h1>Acme</h1><h2>Funciones</h2>${['Uno', 'Dos', 'Tres'].map((t) => `<h3>${t}</h3><p>${long}</p>`).join('')}`;
+  const first = extractFeatures(home(body))?.value[0] ?? '';
+  assert.ok(first.startsWith('Uno: Una frase larga') && !first.endsWith('cabe en la tarjeta.'), first);
+});
+
+test('feature sections are known in Vietnamese, Indonesian and Hungarian', () => {
+  for (const [heading, items] of [
+    ['Tính năng nổi bật', ['Kết nối thiết bị trong vài phút', 'Bảng điều khiển kéo thả linh hoạt']],
+    ['Fitur utama', ['Jadwal penjemputan otomatis', 'Laporan bulanan untuk mitra']],
+    ['Funkciók', ['Valós idejű akadálymentességi ellenőrzés', 'Testreszabható eszköztippek']],
+  ] as [string, string[]][]) {
+    assert.deepEqual(extractFeatures(home(`<h2>${heading}</h2>${list(items)}`))?.value, items, heading);
+  }
+});
+
+test('"Recursos" names features on a Portuguese page and resources on a Spanish one', () => {
+  const body = `<h1>Acme</h1><h2>Recursos</h2>${list(['Guía para abrir tu consulta privada', 'Plantilla de historia clínica descargable'])}`;
+  const page = (lang: string) =>
+    siteView(
+      pagesFromHtml({
+        '/': `<!doctype html><html lang="${lang}"><head><title>Acme</title></head><body>${body}</body></html>`,
+      }),
+    );
+  assert.equal(extractFeatures(page('es-MX')), undefined);
+  assert.deepEqual(extractFeatures(page('pt-BR'))?.value, [
+    'Guía para abrir tu consulta privada',
+    'Plantilla de historia clínica descargable',
+  ]);
+});
+
+test('cards of the problems a product answers are not its features, in Dutch and Japanese', () => {
+  for (const [eyebrow, heading, cards] of [
+    [
+      'Herken jij dit?',
+      'Elke restauranthouder kent deze frustraties',
+      ['Telefoon staat roodgloeiend', 'No-shows kosten omzet', 'Commissie per gast'],
+    ],
+    [
+      'お悩み',
+      'こんな壁、ありませんか',
+      ['誰に話せばいいかわからない', 'リサーチに時間がかかる', '論点が整理できない'],
+    ],
+  ] as [string, string, string[]][]) {
+    const body = `<h1>Acme</h1><p>${eyebrow}</p><h2>${heading}</h2>${cards.map((c) => `<h3>${c}</h3><p>Dat kost je elke week uren aan werk en omzet.</p>`).join('')}`;
+    assert.equal(extractFeatures(home(body)), undefined, heading);
+  }
+});
+
+test('paragraphs of a founder’s story are not features, in Dutch and English', () => {
+  for (const [heading, story] of [
+    ['Functies', 'Acme is geboren uit frustratie. Als eigenaar van een restaurant merkte ik dat alles te duur was.'],
+    ['Features', 'Acme was born out of frustration. As a restaurant owner I found every system too expensive.'],
+  ]) {
+    const body = `<h1>Acme</h1><h2>${heading}</h2><div class="founder-story"><p>${story}</p></div>`;
+    assert.equal(extractFeatures(home(body)), undefined, heading);
+  }
+});
+
+test('rows of a table of features whose cells tick or cross them are features, in English and Japanese; a table of values is not', () => {
+  const table = (head: string[], rows: string[][]) =>
+    `<table><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`;
+  for (const [head, rows] of [
+    [
+      ['Feature', 'Free', 'Pro'],
+      [
+        ['Unlimited boards', '✓', '✓'],
+        ['PDF export', '✓', '✓'],
+        ['iCloud sync', '–', '✓'],
+      ],
+    ],
+    [
+      ['機能', '無料', 'プレミアム'],
+      [
+        ['文字起こし', '○', '○'],
+        ['話者の識別', '×', '○'],
+        ['要約の作成', '×', '○'],
+      ],
+    ],
+  ] as [string[], string[][]][]) {
+    assert.deepEqual(
+      extractFeatures(home(`<h1>Acme</h1>${table(head, rows)}`))?.value,
+      rows.map((r) => r[0]),
+    );
+  }
+  const values = table(
+    ['', 'Free', 'Pro'],
+    [
+      ['Storage', '5 GB', '50 GB'],
+      ['Users', '1', '10'],
+      ['Support', 'Email', 'Phone'],
+    ],
+  );
+  assert.equal(extractFeatures(home(`<h1>Acme</h1>${values}`)), undefined);
+});

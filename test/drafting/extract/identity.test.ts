@@ -287,7 +287,7 @@ test('a header brand of the name run into a descriptor is lettering too: no tab 
 
 test('a hero heading broken over two h1 lines after a dash is read whole, in German and English', () => {
   for (const [a, b] of [
-    ['Hallo Beauty -', 'Liebhaber!'],
+    ['Terminbuchung für Salons -', 'ohne Papierkalender.'],
     ['Invoices for freelancers —', 'done in a minute.'],
   ]) {
     const s = home('Acme', `<section class="hero"><h1>${a}</h1><h1>${b}</h1></section>`);
@@ -372,4 +372,96 @@ test('a name drafted from a company’s structured data drops its legal form, in
     const ld = `<script type="application/ld+json">{"@type":"Organization","name":"${org}"}</script>`;
     assert.equal(extractName(home('Start', `<h1>${name}</h1>`, ld))?.value, name, org);
   }
+});
+test('a hero heading that stops on a preposition or a conjunction is a fragment, not a tagline: the title’s pitch is taken, in French and English', () => {
+  for (const [h1, title, pitch] of [
+    [
+      'Vos signatures pour',
+      'Acme — Signatures mail et campagnes pour les entreprises',
+      'Signatures mail et campagnes pour les entreprises',
+    ],
+    [
+      'Invoices for freelancers and',
+      'Acme — Invoicing for freelancers and small studios',
+      'Invoicing for freelancers and small studios',
+    ],
+  ]) {
+    const s = home(
+      title,
+      `<h1>${h1}</h1><h1>Toute l'entreprise.</h1><a href="/start">Start</a><h2>Acme</h2><p>${pitch}, every day.</p>`,
+    );
+    assert.equal(extractTagline(s, 'Acme')?.value, pitch, h1);
+  }
+});
+
+test('a hero heading that only says hello is no tagline, in German and Spanish, and a pitch under it still is', () => {
+  for (const h1 of ['Hallo Beauty-Liebhaber!', 'Hola, bienvenido']) {
+    const s = home('Acme', `<h1>${h1}</h1><p>Wir sind</p><a href="/start">Start</a>`);
+    assert.equal(extractTagline(s, 'Acme'), undefined, h1);
+  }
+  const s = home('Acme', '<h1>Hello there</h1><p>Invoices in two minutes, without an accountant.</p>');
+  assert.equal(extractTagline(s, 'Acme')?.value, 'Invoices in two minutes, without an accountant.');
+});
+
+test('under an h1 of the name, a language switch or a badge between it and the pitch is passed over, in Chinese and English', () => {
+  for (const [label, pitch] of [
+    ['正體中文', '快速、簡單且強大的網誌框架'],
+    ['New', 'A fast, simple and powerful blog framework'],
+  ]) {
+    const s = home('Acme', `<header><h1 class="logo">Acme</h1><div>${label}</div><h2>${pitch}</h2></header>`);
+    assert.equal(extractTagline(s, 'Acme')?.value, pitch, label);
+  }
+});
+
+test('a hero heading that ends on a preposition where the language allows it is whole, in English and German', () => {
+  for (const h1 of [
+    'The grading assistant teachers can rely on',
+    'Die Kasse, auf die du dich verlassen kannst, mach mit',
+  ]) {
+    const s = home('Acme', `<h1>${h1}</h1>`);
+    assert.equal(extractTagline(s, 'Acme')?.value, h1);
+  }
+});
+
+test('a Korean hero line that ends on a particle or a noun-modifying form goes on in the next one, and alone is a fragment', () => {
+  const two = home('Acme', '<section class="hero"><h1>디바이스 안에 머무는</h1><h1>인텔리전스.</h1></section>');
+  assert.equal(extractTagline(two, 'Acme')?.value, '디바이스 안에 머무는 인텔리전스.');
+  const one = home('Acme', '<h1>파일을 안전하게 공유하는</h1><a href="/start">시작</a>');
+  assert.equal(extractTagline(one, 'Acme'), undefined);
+});
+
+test('a German hero line cut after "in" is a fragment, while one ending on a verb particle is whole', () => {
+  assert.equal(extractTagline(home('Acme', '<h1>Privatsphäre schützen in</h1>'), 'Acme'), undefined);
+  assert.equal(
+    extractTagline(home('Acme', '<h1>Verschlüssle deine Cloud und mach mit</h1>'), 'Acme')?.value,
+    'Verschlüssle deine Cloud und mach mit',
+  );
+});
+
+test('a name in Latin letters run into a Korean pitch leaves the pitch, unless a particle carries the sentence on', () => {
+  const glued = home(
+    'es-toolkit',
+    '<h1><span>es-toolkit</span><span>현대적인 JavaScript 유틸리티 라이브러리</span></h1>',
+  );
+  assert.equal(extractTagline(glued, 'es-toolkit')?.value, '현대적인 JavaScript 유틸리티 라이브러리');
+  const sentence = home('Acme', '<h1>Acme는 파일을 안전하게 공유하는 앱입니다</h1>');
+  assert.equal(extractTagline(sentence, 'Acme')?.value, 'Acme는 파일을 안전하게 공유하는 앱입니다');
+});
+
+test('a head title in another language than the page is not its tagline, in Korean and German', () => {
+  const ko = home(
+    'Acme — On-Device AI for Everyone',
+    `<h1>Acme</h1><p>${'Acme는 온디바이스 추론 엔진으로 구동되는 모바일 앱 제품군을 만듭니다. '.repeat(3)}</p>`,
+  );
+  assert.equal(extractTagline(ko, 'Acme'), undefined);
+  const de = home(
+    'Acme — Encrypted Storage for Everyone',
+    '<h1>Acme</h1><p>Acme verschlüsselt deine Dateien, bevor sie in die Cloud hochgeladen werden. Niemand außer dir kann sie lesen, weder der Anbieter noch wir selbst. Die Schlüssel bleiben immer auf deinem Gerät, und jeder Tresor lässt sich mit einem eigenen Passwort öffnen. Funktioniert mit Dropbox, Nextcloud und vielen weiteren Diensten, unter Windows, macOS, Linux, Android sowie iPhone.</p>',
+  );
+  assert.equal(extractTagline(de, 'Acme'), undefined);
+  const same = home(
+    'Acme — Verschlüsselung für deine Cloud',
+    '<h1>Acme</h1><p>Acme verschlüsselt deine Dateien, bevor sie in die Cloud hochgeladen werden. Niemand außer dir kann sie lesen, weder der Anbieter noch wir selbst. Die Schlüssel bleiben immer auf deinem Gerät, und jeder Tresor lässt sich mit einem eigenen Passwort öffnen. Funktioniert mit Dropbox, Nextcloud und vielen weiteren Diensten, unter Windows, macOS, Linux, Android sowie iPhone. Verschlüsselung für deine Cloud, kostenlos und ohne Konto.</p>',
+  );
+  assert.equal(extractTagline(same, 'Acme')?.value, 'Verschlüsselung für deine Cloud');
 });

@@ -222,6 +222,27 @@ test('a FAQ answer to "how much does it cost?" is the summary, and free content 
   }
 });
 
+test('an answer to "why is it free?" argues and is no summary of the price, even naming others’ prices, in English and German', () => {
+  for (const [q, a, lead] of [
+    [
+      'Why is it free?',
+      'Most tools are priced for businesses: better 100 customers paying €30 each than 1000 paying €3.',
+      'Acme is offered for free for reasonable personal use.',
+    ],
+    [
+      'Warum ist es kostenlos?',
+      'Die meisten Dienste kosten 30 € im Monat, und das können sich viele nicht leisten.',
+      'Acme ist für private Nutzung kostenlos.',
+    ],
+  ]) {
+    const pages = {
+      '/': htmlPage('Acme', `<h1>Acme</h1><h2>FAQ</h2><details><summary>${q}</summary><p>${a}</p></details>`),
+      '/pricing': htmlPage('Pricing', `<h1>Pricing</h1><p>${lead}</p>`),
+    };
+    assert.equal(summaryOf(pages), lead, q);
+  }
+});
+
 test('a sentence stating the product’s price outside any pricing page is the summary; a saving is not a price, in Japanese and German', () => {
   assert.equal(
     summaryOf({

@@ -156,3 +156,36 @@ test('a one-word maker the page calls a company is not a founder, in Chinese, Ja
   // A handle the page calls a person stays the maker.
   assert.deepEqual(foundersOf(home('<p>Acme 由 shawnxu 开发。shawnxu 是一名独立开发者。</p>')), ['shawnxu']);
 });
+
+test('a name in Hangul or Han characters over a founder’s role is a founder, in Korean, Chinese and Japanese', () => {
+  for (const [name, role] of [
+    ['김태훈', '공동창업자 · 대표 (CEO)'],
+    ['陈明杰', '创始人兼首席执行官'],
+    ['山田 太郎', '創業者・代表取締役'],
+  ]) {
+    const s = siteView(
+      pagesFromHtml({
+        '/': htmlPage('Acme', '<h1>Acme</h1>'),
+        '/about': htmlPage(
+          'About',
+          `<h2>Leadership</h2><div>${name}</div><p>${role}</p><p>이미지 인식 스타트업을 공동창업했습니다.</p>`,
+        ),
+      }),
+    );
+    assert.deepEqual(
+      extractFounders(s).map((f) => f.name),
+      [name],
+      name,
+    );
+  }
+});
+
+test('a word of two to four Han or Hangul characters over another role is no founder', () => {
+  const s = siteView(
+    pagesFromHtml({
+      '/': htmlPage('Acme', '<h1>Acme</h1>'),
+      '/about': htmlPage('About', '<div>价格方案</div><p>Support</p><div>고객지원</div><p>엔지니어 채용 중</p>'),
+    }),
+  );
+  assert.deepEqual(extractFounders(s), []);
+});
