@@ -60,29 +60,31 @@ function visibleName(page: ViewPage | undefined, name: string): Evidence | null 
   return b ? quoteLine(page, b.text, b.text.indexOf(name), name.length) : null;
 }
 
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Words that name what kind of product something is ("… Web Server", "… Bitcoin Wallet"), not which. */
 const KIND_NOUN =
   /^(server|wallet|framework|library|editor|browser|app|application|client|platform|toolkit|tool|engine|software|manager|reader|player|messenger|analytics|database|cms|ide)$/i;
 
 /**
- * "Electrum Bitcoin Wallet" → "Electrum": a name of three or more words ending in a kind of product,
- * whose first word the homepage also uses on its own, is that first word. A shorter name stated in
+ * "Electrum Bitcoin Wallet" → "Electrum": a name ending in a kind of product, whose first word the homepage also uses
+ * on its own, is that first word (of two words, only when the pages never write both together). A shorter name stated in
  * the title ("Caddy - …" beside og:site_name "Caddy Web Server") wins the same way.
  */
 function shortName(site: SiteView, name: string): string {
   const words = name.split(/\s+/);
   const home = site.home;
-  if (!home || words.length < 3 || !KIND_NOUN.test(words[words.length - 1])) return name;
+  if (!home || words.length < 2 || !KIND_NOUN.test(words[words.length - 1])) return name;
   const first = words[0];
   const text = home.blocks.map((b) => b.text).join('\n');
-  const alone =
-    text.split(
-      new RegExp(
-        `(?<![\\p{L}\\d.])${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])(?! ${words[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`,
-        'u',
-      ),
-    ).length - 1;
-  return alone >= 3 ? first : name;
+  // A Latin name inside Japanese or Chinese prose ("Acmeは…") ends where the Latin letters end.
+  const letter = /^[\p{Script=Latin}\d]+$/u.test(first) ? '[\\p{Script=Latin}\\d]' : '[\\p{L}\\d]';
+  const count = (pattern: string) => text.split(new RegExp(pattern, 'u')).length - 1;
+  const alone = count(`(?<![.])(?<!${letter})${escaped(first)}(?!${letter})(?! ${escaped(words[1])})`);
+  if (words.length >= 3) return alone >= 3 ? first : name;
+  // Two words ("Acme Wallet") may well be the name itself: only when the pages never write them together and say the
+  // first word alone again and again is the second one the kind of product, added by the title.
+  return alone >= 3 && count(`(?<!${letter})${escaped(name)}(?!${letter})`) === 0 ? first : name;
 }
 
 /** Kinds of product a Chinese, Japanese or Korean name ends in, written without a space: "傲游浏览器", "某某输入法". */
@@ -164,8 +166,6 @@ function looseNameInTitle(title: string): string | undefined {
   return undefined;
 }
 
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * Whether the homepage bears a candidate out as the product's name: the site's domain, the h1 or the brand line of the
  * header says it, a logo's alt text holds it as a word ("Logo IO app"), or the copyright line is in its name ("© Jiji").
@@ -186,8 +186,45 @@ function confirmedName(site: SiteView, candidate: string): boolean {
   );
 }
 
+/**
+ * Words that say what kind of product a name is, not which, in the languages of the web: set aside, "Acme IoT Platform"
+ * and "Plataforma IoT Acme" both say "Acme". A connecting word after one goes with it ("Plateforme de …").
+ */
+const DESCRIPTOR_WORDS =
+  'platforms?|apps?|applications?|software|official(?: site| website)?|website|suite|solutions?|services?|cloud|iot|ai|saas|online|system|' +
+  'nền tảng|ứng dụng|phần mềm|giải pháp|hệ thống|plateforme|appli|logiciel|plataforma|aplicación|aplicativo|aplicação|solución|solução|sistema|' +
+  'piattaforma|applicazione|soluzione|plattform|anwendung|lösung|toepassing|platforma|aplikacja|oprogramowanie|tjänst|' +
+  'платформа|приложение|сервис';
+const CONNECTOR = '(?:\\s+(?:de|da|do|di|du|des|del|for|per|pour|para|für|van|för|dla|для|cho))?';
+const DESCRIPTOR = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${DESCRIPTOR_WORDS})${CONNECTOR}(?![\\p{L}\\p{N}])|` +
+    '平台|物联网|物聯網|应用|應用|软件|軟體|軟件|系统|系統|プラットフォーム|アプリ|ソフトウェア|サービス|플랫폼|앱|애플리케이션|서비스|소프트웨어',
+  'giu',
+);
+const withoutDescriptors = (s: string) => s.replace(DESCRIPTOR, ' ').replace(/\s+/g, ' ').trim();
+
+/**
+ * The brand the head states twice in different words: og:site_name "Acme IoT Platform", the title's "Plataforma IoT
+ * Acme - …" and an h1 agree on "Acme" once the words of a kind are set aside. Worded alike they prove nothing about
+ * which words are the name ("Cash App" is one), so they must differ as written.
+ */
+function headBrand(page: ViewPage): string | undefined {
+  const h1 = page.blocks.find((b) => b.tag === 'h1' && isOwnStatement(b))?.text;
+  const sources = [page.meta['og:site_name'], ...(page.title ? titleParts(page.title) : []), h1].filter(
+    (v): v is string => !!v && nameLike(v),
+  );
+  for (const [i, a] of sources.entries())
+    for (const b of sources.slice(i + 1)) {
+      const core = withoutDescriptors(a);
+      if (sameWords(a, b) || !core || core === a || !/\p{L}/u.test(core) || !nameLike(core)) continue;
+      if (sameWords(core, withoutDescriptors(b)) && quoteOn(page, 'head', core)) return core;
+    }
+  return undefined;
+}
+
 function extractFullName(site: SiteView): Proposal<string> | undefined {
   const home = site.home;
+  const brand = home && headBrand(home);
   const nodes = ldNodes(home ? [home] : site.pages);
   // The product (SoftwareApplication, Product) is what is listed; the organisation may carry a legal name. Items of an
   // offer or a catalogue ("hasOfferCatalog" of services) are what the company sells, each named for what it does.
@@ -198,7 +235,11 @@ function extractFullName(site: SiteView): Proposal<string> | undefined {
   for (const n of [...product, ...organizations(nodes), ...nodes.filter((x) => isType(x, ['WebSite']))]) {
     // "DeepL (딥엘)", "Acme（アクメ）": the name with its spelling in another script after it is the name.
     const name = ldString(n.data, 'name')?.replace(/\s*[（(][^()（）]{1,40}[)）]$/u, '');
-    if (name && nameLike(name)) return propose(name, [quoteOn(n.page, 'head', name), visibleName(home, name)]);
+    if (!name || !nameLike(name)) continue;
+    // An organisation's or website's name the head's brand does not contain is the company behind the product.
+    if (home && brand && !product.includes(n) && !looseKey(brand).includes(looseKey(name)))
+      return propose(brand, [quoteOn(home, 'head', brand), visibleName(home, brand)]);
+    return propose(name, [quoteOn(n.page, 'head', name), visibleName(home, name)]);
   }
   for (const page of home ? [home] : site.pages.slice(0, 1)) {
     for (const key of ['og:site_name', 'application-name', 'apple-mobile-web-app-title']) {

@@ -380,9 +380,14 @@ export function extractCompanySocials(site: SiteView, name?: string): Partial<Re
   const best = new Map<SocialKey, { total: number; order: number; all: Candidate[] }>();
   for (const all of byAccount.values()) {
     const { link } = all[0];
-    // Repeats add a little (the footer link on every page), never as much as being named like the product.
+    // Repeats add a little (the footer link on every page), never as much as being named like the product. A Facebook
+    // group is where users meet, named after the product as they like: the company's page outranks it.
+    const group = link.key === 'facebook' && /^https?:\/\/[^/]+\/groups\//i.test(link.url);
     const total =
-      Math.max(...all.map((c) => c.score)) + Math.min(all.length - 1, 3) * 0.25 + (namedLike(link.url) ? 3 : 0);
+      Math.max(...all.map((c) => c.score)) +
+      Math.min(all.length - 1, 3) * 0.25 +
+      (namedLike(link.url) ? 3 : 0) -
+      (group ? 4 : 0);
     const order = Math.min(...all.map((c) => c.order));
     const current = best.get(link.key);
     if (!current || total > current.total || (total === current.total && order < current.order))

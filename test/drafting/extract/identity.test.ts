@@ -373,6 +373,7 @@ test('a name drafted from a company’s structured data drops its legal form, in
     assert.equal(extractName(home('Start', `<h1>${name}</h1>`, ld))?.value, name, org);
   }
 });
+
 test('a hero heading that stops on a preposition or a conjunction is a fragment, not a tagline: the title’s pitch is taken, in French and English', () => {
   for (const [h1, title, pitch] of [
     [
@@ -464,4 +465,36 @@ test('a head title in another language than the page is not its tagline, in Kore
     '<h1>Acme</h1><p>Acme verschlüsselt deine Dateien, bevor sie in die Cloud hochgeladen werden. Niemand außer dir kann sie lesen, weder der Anbieter noch wir selbst. Die Schlüssel bleiben immer auf deinem Gerät, und jeder Tresor lässt sich mit einem eigenen Passwort öffnen. Funktioniert mit Dropbox, Nextcloud und vielen weiteren Diensten, unter Windows, macOS, Linux, Android sowie iPhone. Verschlüsselung für deine Cloud, kostenlos und ohne Konto.</p>',
   );
   assert.equal(extractTagline(same, 'Acme')?.value, 'Verschlüsselung für deine Cloud');
+});
+
+const companyLd = (company: string) =>
+  `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"Organization","name":"${company}"},{"@type":"WebSite","name":"${company}"}]}</script>`;
+
+test('the brand that og:site_name and the title share beyond words of a kind is the name, not the company behind it', () => {
+  for (const [title, siteName, body] of [
+    ['Nền Tảng IoT Vextra - Nền tảng IoT cho mọi người!', 'Vextra IoT Platform', '<p>Vextra do Holdco phát triển.</p>'],
+    ['Plataforma IoT Vextra - IoT para todos', 'Vextra IoT Platform', '<p>Vextra, de Holdco.</p>'],
+    ['Vextra物联网平台 - 人人可用的物联网', 'Vextra平台', '<p>Holdco 出品。</p>'],
+  ]) {
+    const s = home(title, body, `<meta property="og:site_name" content="${siteName}">${companyLd('Holdco')}`);
+    assert.equal(extractName(s)?.value, 'Vextra', title);
+  }
+});
+
+test('a site name worded like the title keeps its words of a kind, and a company is named when nothing differs', () => {
+  const s = home('Cash App - Send money', '<p>Cash App</p>', `<meta property="og:site_name" content="Cash App">`);
+  assert.equal(extractName(s)?.value, 'Cash App');
+  const company = home('Vextra - IoT para todos', '<p>Vextra</p>', companyLd('Holdco'));
+  assert.equal(extractName(company)?.value, 'Holdco');
+});
+
+test('a title of the name and a kind of product ("Acme Wallet") is the name alone when the pages never join them', () => {
+  const title = 'Vextra Wallet | All-in-one crypto wallet trusted by millions.';
+  for (const body of [
+    '<p>Vextraは秘密鍵を保存しません。</p><p>Vextraアプリで資産を管理。</p><h2>なぜVextraなのか</h2>',
+    '<p>Vextra never stores your keys.</p><p>Use the Vextra app.</p><h2>Why Vextra</h2>',
+  ])
+    assert.equal(extractName(home(title, body))?.value, 'Vextra', body);
+  const joined = '<p>Vextra Wallet never stores your keys.</p><p>Use Vextra.</p><p>Why Vextra</p><p>Vextra is free</p>';
+  assert.equal(extractName(home(title, joined))?.value, 'Vextra Wallet');
 });

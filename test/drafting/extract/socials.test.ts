@@ -61,3 +61,14 @@ test('a Facebook page without a username (/people/<name>/<id>/) is an account; o
   assert.equal(socialLink('https://www.facebook.com/people/Acme/61551003667923/')?.key, 'facebook');
   assert.equal(socialLink('https://www.facebook.com/people/Acme/'), null);
 });
+
+test('the company’s Facebook page outranks a users’ group named after the product', () => {
+  for (const [group, page] of [
+    ['Cộng đồng Vextra', 'Vextra trên Facebook'],
+    ['Comunidad Vextra', 'Vextra en Facebook'],
+  ]) {
+    const body = `<p><a href="https://www.facebook.com/groups/vextracommunity">${group}</a></p><footer class="social"><a href="https://www.facebook.com/HoldcoPlatform">${page}</a></footer>`;
+    const s = siteView(pagesFromHtml({ '/': htmlPage('Vextra', `<h1>Vextra</h1>${body}`) }));
+    assert.equal(extractCompanySocials(s, 'Vextra').facebook?.value, 'https://www.facebook.com/HoldcoPlatform', group);
+  }
+});
