@@ -265,6 +265,7 @@ const acceptableTagline = (text: string, name: string | undefined) =>
   text.length <= 200 &&
   !(name && sameWords(text, name)) &&
   !GENERIC_TITLE.test(text) &&
+  !HOW_TO.test(text) &&
   !FRAGMENT_END.test(text);
 
 /**
@@ -318,12 +319,68 @@ const pitchLike = (b: TextBlock | undefined, name: string | undefined): b is Tex
   !b.text.includes('©');
 
 /**
+ * A heading that asks how to do something ("How to remove water from…", "Как убрать воду…", "Cómo quitar…"): a search
+ * phrase the page answers, not what the product is.
+ */
+const HOW_TO =
+  /^(?:how (?:to|do|can)|comment (?:faire|enlever|supprimer|retirer)?|wie (?:man|kann)|cómo|como (?:fazer|tirar|remover)|come (?:fare|si)|hoe (?:kun|maak|verwijder)|jak (?:usunąć|zrobić)|как|如何|怎么|怎樣|어떻게)(?![\p{L}])/iu;
+
+/** Letter runs a head line and a brand line can share: longer words by their first five letters; CJK by pairs. */
+function sharedTerms(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(w))
+      for (let i = 0; i + 2 <= w.length; i++) out.add(w.slice(i, i + 2));
+    else if (w.length >= 5) out.add(w.slice(0, 5));
+  }
+  return out;
+}
+
+/**
+ * The slogan the site signs with beside its logo in the page's header ("<a class=brand>Acme <span>Booking for
+ * salons</span></a>"), when the head's title or description says the same in other words: the site's own one-line
+ * pitch, which a hero's hook ("An analysis you can defend") is not always. A footer's brand paragraph is left out: it
+ * is as often a longer description as a slogan.
+ */
+function brandLine(home: ViewPage, name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const blocks = home.blocks;
+  const inBrand = (b: TextBlock | undefined) =>
+    !!b && /\b(brand|logo)\b/.test(b.within) && /\bheader\b/.test(b.within) && !/\b(nav|menu)\b/.test(b.within);
+  const head = sharedTerms(
+    [home.title, home.meta.description, home.meta['og:description'], home.meta['og:title']].filter(Boolean).join(' '),
+  );
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (!inBrand(b)) continue;
+    let line = '';
+    if (sameWords(b.text, name)) {
+      const next = blocks[i + 1];
+      if (inBrand(next) && next.tag !== 'li' && !/\blogo\b/.test(next.within)) line = next.text;
+    } else if (looseKey(b.text).startsWith(`${looseKey(name)} `))
+      line = b.text.slice(b.text.toLowerCase().indexOf(' ', name.length - 1)).replace(/^[\s|–—·:-]+/u, '');
+    // A line going on in lower case continues a sentence the name began ("Acme är en …"): a description, not a slogan.
+    if (!line || /^\p{Ll}/u.test(line) || line.includes('©') || line.length > 160 || !acceptableTagline(line, name))
+      continue;
+    if (NOT_A_PITCH.test(line) || /^\S+@|https?:\/\//.test(line)) continue;
+    const terms = [...sharedTerms(line)];
+    if (terms.length && terms.some((t) => head.has(t))) return line;
+  }
+  return undefined;
+}
+
+/**
  * The homepage's pitch: its h1; when the h1 only names the product, the line right under it; without
  * an h1, the largest heading of the hero; then the og:title or title beside the name.
  */
 export function extractTagline(site: SiteView, name: string | undefined): Proposal<string> | undefined {
   const home = site.home;
   if (!home) return undefined;
+  const slogan = brandLine(home, name);
+  if (slogan) {
+    const p = propose(slogan, [quoteOn(home, 'text', slogan)]);
+    if (p) return p;
+  }
   const blocks = home.blocks;
   const h1At = blocks.findIndex((b) => b.tag === 'h1' && isOwnStatement(b));
   const h1 = blocks[h1At];

@@ -498,3 +498,28 @@ test('a title of the name and a kind of product ("Acme Wallet") is the name alon
   const joined = '<p>Vextra Wallet never stores your keys.</p><p>Use Vextra.</p><p>Why Vextra</p><p>Vextra is free</p>';
   assert.equal(extractName(home(title, joined))?.value, 'Vextra Wallet');
 });
+
+test('the slogan beside the logo in the header, which the head echoes, is the tagline over a hero hook, in Polish and French', () => {
+  for (const [title, slogan, hook] of [
+    ['Acme — analizy statystyczne dla studentów', 'Analizy danych statystycznych', 'Analiza, którą obronisz'],
+    ['Acme — agenda en ligne pour salons de coiffure', 'Agenda en ligne pour salons', 'Vos clients. Votre temps.'],
+  ]) {
+    const body = `<header><a class="brand" href="/"><span>Acme</span> <span>${slogan}</span></a><nav><a href="/a">A</a></nav></header><section class="hero"><h1>${hook}</h1></section>`;
+    assert.equal(extractTagline(home(title, body), 'Acme')?.value, slogan, title);
+  }
+});
+
+test('a header slogan the head does not echo leaves the hero heading as the tagline, in German and English', () => {
+  for (const [title, slogan, pitch] of [
+    ['Acme', 'Seit Jahren für Sie da', 'Terminplanung für Friseursalons ohne Papier'],
+    ['Acme', 'Proudly independent studio', 'Invoices for freelancers in one click'],
+  ]) {
+    const body = `<header><div class="logo">Acme</div><div class="brand">${slogan}</div></header><h1>${pitch}</h1>`;
+    assert.equal(extractTagline(home(title, body), 'Acme')?.value, pitch, slogan);
+  }
+});
+
+test('a hero heading that asks how to do something is a search phrase, not a tagline, in Russian and English', () => {
+  for (const h1 of ['Как убрать воду из динамика айфона - Acme', 'How to remove water from your phone speaker - Acme'])
+    assert.equal(extractTagline(home('Acme', `<h1>${h1}</h1>`), 'Acme'), undefined, h1);
+});
