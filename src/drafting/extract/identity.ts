@@ -304,10 +304,10 @@ const NOT_A_PITCH =
 /** A heading that greets the visitor, in the languages founders write in. */
 const GREETING =
   /^(?:welcome to|say hello to|bienvenue (?:sur|dans|à|chez)|willkommen (?:bei|in|auf|zu|im)|bienvenid[oa]s? (?:a|al)|benvenut[oi] (?:in|su|a|nel)|bem-vind[oa]s? (?:ao?|à)|welkom (?:bij|in|op)|välkommen till|witamy w|ようこそ|欢迎(?:来到|使用)|歡迎(?:來到|使用)|환영합니다)(?![\p{L}])|(?:へ|に)ようこそ[!！。]?$|(?:에 오신 것을 )?환영합니다[!！.]?$/iu;
-/** A heading that only says hello ("Hallo Beauty-Liebhaber!", "Hola, bienvenido"): it names nothing, so it is never a
+/** A heading that only says hello ("Hallo Beauty-Liebhaber!", "¡Hola, bienvenido!"): it names nothing, so it is never a
  *  tagline, whereas "Welcome to a calmer internet" still says what the product is. */
 const SALUTATION =
-  /^(?:(?:hello|hi|hey|hallo|bonjour|salut|hola|olá|oi|ciao|hej|hoi|cześć|merhaba|привет)(?![\p{L}-])|こんにちは|你好|您好|안녕하세요)/iu;
+  /^¡?(?:(?:hello|hi|hey|hallo|bonjour|salut|hola|olá|oi|ciao|hej|hoi|cześć|merhaba|привет)(?![\p{L}-])|こんにちは|你好|您好|안녕하세요)/iu;
 const pitchLike = (b: TextBlock | undefined, name: string | undefined): b is TextBlock =>
   !!b &&
   isOwnStatement(b) &&
@@ -370,6 +370,24 @@ function brandLine(home: ViewPage, name: string | undefined): string | undefined
 }
 
 /**
+ * After a hello, a hero that introduces itself over short lines ("Wir sind" / "ACME" / "die flexible Salonsoftware." /
+ * "für Friseure."): the first line that reads as a pitch, past the name and a two-word lead-in, with the line after it
+ * when that goes on in lower case.
+ */
+function introduction(blocks: TextBlock[], from: number, name: string | undefined): string[] | undefined {
+  const lines = blocks.slice(from, from + 5).filter((b) => !isBoilerplate(b));
+  const at = lines.findIndex((b) => !(name && sameWords(b.text, name)) && wordCount(b.text) > 2);
+  const first = lines[at];
+  if (!pitchLike(first, name) || first.tag === 'li' || headingLevel(first)) return undefined;
+  // Only past lead-ins: a longer line before the pitch would be a pitch of its own.
+  if (lines.slice(0, at).some((b) => !(name && sameWords(b.text, name)) && wordCount(b.text) > 2)) return undefined;
+  const then = lines[at + 1];
+  return then && /^\p{Ll}/u.test(then.text) && pitchLike(then, name) && !headingLevel(then)
+    ? [first.text, then.text]
+    : [first.text];
+}
+
+/**
  * The homepage's pitch: its h1; when the h1 only names the product, the line right under it; without
  * an h1, the largest heading of the hero; then the og:title or title beside the name.
  */
@@ -402,6 +420,13 @@ export function extractTagline(site: SiteView, name: string | undefined): Propos
   // under it says that.
   const pitch = h1 && (GREETING.test(headline) || SALUTATION.test(headline)) ? subheading() : undefined;
   if (pitch) return propose(pitch.text, [quoteLine(home, pitch.text)]);
+  const introduced =
+    h1 && SALUTATION.test(headline) ? introduction(blocks, h1At + (twoLines ? 2 : 1), name) : undefined;
+  if (introduced)
+    return propose(
+      introduced.join(' '),
+      introduced.map((t) => quoteLine(home, t)),
+    );
   const greets = !!h1 && SALUTATION.test(headline);
   // "<h1><span>Hono</span><span>Web application framework</span></h1>" reads "HonoWeb application framework": the
   // name and a short descriptor (what kind of thing it is) in one heading. The pitch under it says more; else the

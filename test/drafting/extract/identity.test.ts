@@ -523,3 +523,13 @@ test('a hero heading that asks how to do something is a search phrase, not a tag
   for (const h1 of ['Как убрать воду из динамика айфона - Acme', 'How to remove water from your phone speaker - Acme'])
     assert.equal(extractTagline(home('Acme', `<h1>${h1}</h1>`), 'Acme'), undefined, h1);
 });
+
+test('after a hello, a hero introducing itself over short lines gives the pitch past the name and the lead-in, in German and Spanish', () => {
+  for (const [hello, leadIn, first, then] of [
+    ['Hallo Salonprofis!', 'Wir sind', 'die flexible Terminsoftware.', 'für Friseure und Kosmetikstudios.'],
+    ['¡Hola, peluqueros!', 'Somos', 'la agenda flexible en línea.', 'para peluquerías y centros de estética.'],
+  ]) {
+    const body = `<h1>${hello}</h1><p>${leadIn}</p><p>ACME</p><p>${first}</p><p>${then}</p><a href="/signup">Probar</a>`;
+    assert.equal(extractTagline(home('Acme', body), 'Acme')?.value, `${first} ${then}`, hello);
+  }
+});
