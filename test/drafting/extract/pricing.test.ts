@@ -932,3 +932,30 @@ test('a service around the product said to be free (setup, shipping) is no free 
     assert.equal(modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) }).value, 'free', line);
   }
 });
+
+test('prices billed per month in Romanian and Indonesian are recurring plans: "/lună", "pe lună", "/bulan"', () => {
+  for (const price of ['49 lei/lună', '49 lei pe lună', 'Rp 99.000/bulan']) {
+    const [tier] = extractTiers(siteView(pagesFromHtml(withPricing('', plan('Pro', price)))));
+    assert.equal(tier?.name, 'Pro', price);
+    assert.equal(tier.price, price);
+    assert.equal(tier.recurring, true, price);
+  }
+});
+
+test('a free plan beside a paid one is freemium, in Czech, Romanian and Indonesian', () => {
+  for (const home of [
+    '<p>Začněte s verzí zdarma, placené tarify přidávají týmy.</p>',
+    '<p>Începe cu un cont gratuit; planurile plătite adaugă echipe.</p>',
+    '<p>Mulai dengan akun gratis; paket berbayar menambah tim.</p>',
+  ])
+    assert.equal(modelOf(withPricing(home, '')).value, 'freemium', home);
+});
+
+test('"the quote is free" is no statement of the product’s price, in Polish', () => {
+  assert.notEqual(
+    modelOf(
+      withPricing('<p>Wycena jest darmowa i gotowa w 24 godziny.</p>', '<p>Każda praca wyceniana indywidualnie.</p>'),
+    ).value,
+    'free',
+  );
+});
