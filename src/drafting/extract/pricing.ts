@@ -472,13 +472,13 @@ function leadPrice(site: SiteView): { text: string; evidence: Evidence | null } 
 
 /** Plans named as packages, in the languages founders write in: "Kies een pakket", "Wähle dein Paket". */
 const PLAN_WORDS = cuePattern(
-  'packages?|pakket(?:ten)?|pakete?|paquetes?|pacotes?|pacchett[oi]|forfaits?|formules?|wycen\\p{L}*|pakiet\\p{L}*',
+  'packages?|pakket(?:ten)?|pakete?|paketler|paquetes?|pacotes?|pacchett[oi]|forfaits?|formules?|wycen\\p{L}*|pakiet\\p{L}*|balíč\\p{L}*|pachet\\p{L}*',
   'プラン|套餐|方案|요금제',
 );
 
 /** A question about what the product costs: "How much does it cost?", "Combien ça coûte ?", "料金は？". */
 const PRICE_QUESTION = cuePattern(
-  'how much|what does (?:it|\\w+) cost|cost|costs|price|pricing|is (?:it|\\w+) free|combien|co[ûu]te?|prix|gratuit|cu[áa]nto cuesta|cuesta|precio|quanto custa|custa|preço|quanto costa|costa|prezzo|was kostet|kostet|preis|kostenlos|wat kost|prijs|vad kostar|kostar|ile kosztuje|kosztuje|cena|ne kadar|ücret\\p{L}*|fiyat\\p{L}*|сколько стоит|стоит|цена|бесплатн\\p{L}*',
+  'how much|what does (?:it|\\w+) cost|cost|costs|price|pricing|is (?:it|\\w+) free|combien|co[ûu]te?|prix|gratuit|cu[áa]nto cuesta|cuesta|precio|quanto custa|custa|preço|quanto costa|costa|prezzo|was kostet|kostet|preis|kostenlos|wat kost|prijs|vad kostar|kostar|ile kosztuje|kosztuje|cena|ne kadar|ücret\\p{L}*|fiyat\\p{L}*|kolik (?:to )?stoj\\p{L}*|cât costă|costă|preț\\p{L}*|berapa|harga|biaya|kostnad\\p{L}*|сколько стоит|стоит|цена|бесплатн\\p{L}*',
   'いくら|料金|価格|費用|無料|多少钱|价格|收费|费用|免费|價格|收費|費用|免費|얼마|가격|요금|비용|무료',
 );
 /** Buying something within a free product: in-app purchases, packs or upgrades for sale. */
@@ -494,7 +494,7 @@ const FREE_OF_CHARGE = cuePattern(
 
 /** "Why is it free?": a question on the reasons, whose answer argues (others' prices included) rather than states. */
 const WHY_QUESTION = cuePattern(
-  'why|how come|pourquoi|por ?qu[ée]|perch[ée]|warum|wieso|weshalb|waarom|varför|dlaczego|neden|почему|зачем',
+  'why|how come|pourquoi|por ?qu[ée]|perch[ée]|warum|wieso|weshalb|waarom|varför|dlaczego|neden|proč|mengapa|kenapa|de ce (?:este|e|sunt)|почему|зачем',
   'なぜ|どうして|为什么|為什麼|为何|為何|왜',
 );
 
@@ -510,7 +510,7 @@ function pricingAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
 
 /** An answer that opens by saying the price depends on the work: "It depends on…", "Dipende dai materiali…". */
 const DEPENDS = cuePattern(
-  'depends|it depends|dépend|ça dépend|depende|dipende|hängt|es kommt darauf an|hangt|beror|zależy|bağlıdır|зависит',
+  'depends|it depends|dépend|ça dépend|depende|dipende|hängt|es kommt darauf an|hangt|beror|zależy|bağlıdır|závisí|depinde|tergantung|зависит',
   'によります|次第です|取决于|取決於|视情况|視情況|따라 다릅니다|따라 달라',
 );
 /** A question on the price (not on whether it is free) answered "it depends…": a price quoted per customer. */
@@ -672,7 +672,7 @@ const TRIAL = new RegExp(
   [
     '\\bfree trial\\b|\\btry (?:\\S+ )?(?:it )?(?:for )?free for \\d+ (?:days|weeks)\\b|\\b\\d+[- ]day (?:free )?trial\\b|\\btrial period\\b',
     words(
-      "essai gratuit|période d['’]essai|essayez gratuitement|prueba gratuita|periodo de prueba|teste (?:grátis|gratuito)|período de teste|avaliação gratuita|prova gratuita|periodo di prova|kostenlos testen|gratis testen|Testversion|Testphase|Probezeitraum|gratis proberen|proefperiode|prova gratis|provperiod|okres próbny|wypróbuj za darmo|ücretsiz deneme|deneme süresi|пробный период|бесплатный пробный|dùng thử miễn phí|ingyenes próba\\p{L}*",
+      "essai gratuit|période d['’]essai|essayez gratuitement|prueba gratuita|periodo de prueba|teste (?:grátis|gratuito)|período de teste|avaliação gratuita|prova gratuita|periodo di prova|kostenlos testen|gratis testen|Testversion|Testphase|Probezeitraum|gratis proberen|proefperiode|prova gratis|provperiod|okres próbny|wypróbuj za darmo|ücretsiz deneme|deneme süresi|пробный период|бесплатный пробный|dùng thử miễn phí|ingyenes próba\\p{L}*|prueba gratis|período experimental|experimente grátis|zkušební (?:verz|dob|obdob)\\p{L}*|vyzkoušejte zdarma|perioadă de probă|probă gratuită|încearcă gratuit|(?:uji )?coba gratis|masa percobaan|gratis provperiod",
     ),
     '無料トライアル|無料体験|お試し期間|免费试用|免費試用|试用期|무료 체험|무료 평가판|체험판',
   ].join('|'),
@@ -704,7 +704,7 @@ const ONE_TIME = new RegExp(
   [
     '\\bone[- ]time (?:payment|purchase|fee|price)\\b|\\bpay once\\b|\\blifetime (?:licen[cs]e|deal|access)\\b',
     words(
-      'paiement unique|achat unique|pago único|compra única|pagamento único|pagamento una tantum|acquisto una tantum|Einmalzahlung|Einmalkauf|einmalige[nr]? (?:Zahlung|Kauf|Gebühr)|mua một lần|một lần mua|thanh toán một lần|egyszeri (?:díj|vásárlás|fizetés)',
+      'paiement unique|achat unique|pago único|compra única|pagamento único|pagamento una tantum|acquisto una tantum|Einmalzahlung|Einmalkauf|einmalige[nr]? (?:Zahlung|Kauf|Gebühr)|mua một lần|một lần mua|thanh toán một lần|egyszeri (?:díj|vásárlás|fizetés)|eenmalige (?:betaling|aankoop)|engångsköp|engångsbetalning|jednorazow\\p{L}* (?:płatność|zakup|opłata)|tek seferlik (?:ödeme|satın alma)|pembayaran (?:sekali|satu kali)|sekali bayar|jednorázov\\p{L}* (?:platb|nákup|poplat)\\p{L}*|plată unică|achiziție unică',
     ),
     '買い切り|買い切り型|一次性(?:付费|购买|付款|买断)|买断|買斷|일회성 결제|일회 구매|평생 이용',
   ].join('|'),
@@ -712,7 +712,7 @@ const ONE_TIME = new RegExp(
 );
 /** "No subscription": of a priced product, that it is bought once; of a free one, only that it costs nothing. */
 const NO_SUBSCRIPTION = new RegExp(
-  `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?')}`,
+  `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?|zonder abonnement|utan abonnemang|bez abonamentu|bez subskrypcji|aboneliksiz|tanpa langganan|bez předplatného|fără abonament')}`,
   'iu',
 );
 /** Portuguese "assinatura" is a signature as often as a subscription ("assinatura digital"): only with a word of

@@ -959,3 +959,35 @@ test('"the quote is free" is no statement of the product’s price, in Polish', 
     'free',
   );
 });
+
+test('a one-time purchase is one-time, in Dutch, Swedish, Czech and Romanian', () => {
+  for (const pricing of [
+    '<p>Acme Pro: € 49, eenmalige betaling.</p>',
+    '<p>Acme Pro: 490 kr, engångsbetalning.</p>',
+    '<p>Acme Pro: 990 Kč, jednorázová platba.</p>',
+    '<p>Acme Pro: 199 lei, plată unică.</p>',
+  ])
+    assert.equal(modelOf(withPricing('', pricing)).value, 'one-time', pricing);
+});
+
+test('a FAQ answer to "how much does it cost?" is the summary, in Czech, Romanian and Indonesian', () => {
+  for (const [q, a] of [
+    ['Kolik to stojí?', 'Základní tarif stojí 199 Kč měsíčně.'],
+    ['Cât costă?', 'Planul de bază costă 49 lei pe lună.'],
+    ['Berapa biayanya?', 'Paket dasar Rp 99.000 per bulan.'],
+  ]) {
+    const pages = {
+      '/': htmlPage('Acme', `<h1>Acme</h1><h2>FAQ</h2><details><summary>${q}</summary><p>${a}</p></details>`),
+    };
+    assert.equal(summaryOf(pages), a, q);
+  }
+});
+
+test('a free trial of a paid product is no free plan, in Czech, Romanian and Indonesian', () => {
+  for (const [home, pricing] of [
+    ['<p>Vyzkoušejte zdarma na 14 dní.</p>', plan('Pro', '199 Kč/měsíc')],
+    ['<p>Încearcă gratuit 14 zile.</p>', plan('Pro', '49 lei/lună')],
+    ['<p>Coba gratis selama 14 hari.</p>', plan('Pro', 'Rp 99.000/bulan')],
+  ])
+    assert.equal(modelOf(withPricing(home, pricing)).value, 'subscription', home);
+});
