@@ -818,7 +818,7 @@ const FOLDER_SHARE = 3;
 const TELLING_KINDS: readonly PageKind[] = ['about', 'pricing', 'features', 'faq', 'team', 'contact'];
 /** An announcement or the story of the project: where founders and the why are named. */
 const TELLING_WORDS =
-  /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum|mentions-l[eé]gales|aviso-legal|note-legali|colofon|colophon|künye)\b/i;
+  /\b(faq|questions|announc\w*|introduc\w*|why|story|launch\w*|hello-world|welcome|about|team|founders?|pricing|features?|license|licence|imprint|impressum|mentions-l[eé]gales|aviso-legal|note-legali|informazioni-legali|colofon|colophon|künye|kvkk)\b/i;
 /** The same in Chinese, Japanese and Korean, whose words have no boundaries `\b` knows. */
 const TELLING_JOINED =
   /よくある質問|会社概要|特定商取引法|料金|機能|特徴|チーム|常见问题|常見問題|关于我们|關於我們|价格|功能|团队|자주 묻는 질문|회사소개|가격|기능|팀/u;

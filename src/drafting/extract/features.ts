@@ -44,12 +44,12 @@ const safePath = (url: string) => {
 
 /** Headings of release notes: what a version added is news, not what the product does ("新機能のお知らせ"). */
 const RELEASE_NOTES = cuePattern(
-  "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen|nieuwe functies|nya funktioner|nowe funkcje|co nowego|yeni özellikler|yenilikler|новые возможности|что нового",
+  "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen|nieuwe functies|nya funktioner|nowe funkcje|co nowego|yeni özellikler|yenilikler|nové funkce|novinky|co je nového|funcții noi|funcționalități noi|noutăți|ce este nou|fitur baru|apa yang baru|nyheter|nieuw|wat is er nieuw|новые возможности|что нового",
   '新機能|新功能|新特性|새로운 기능|신기능|お知らせ|更新履歴|更新日志|릴리스 노트',
 );
 /** Headings of what is only planned: a roadmap lists what the product does not do yet ("Geplante Funktionen"). */
 const PLANNED = cuePattern(
-  'roadmap|coming soon|planned|upcoming|in the works|bientôt|à venir|prochainement|prévues?|próximamente|planead[ao]s|previst[ao]s|em breve|planejad[ao]s|in arrivo|prossimamente|previste|geplante?|demnächst|in planung|binnenkort|gepland(?:e)?|kommande|planerade|wkrótce|planowane|yakında|planlanan|скоро|планируется|в планах|дорожная карта',
+  'roadmap|coming soon|planned|upcoming|in the works|bientôt|à venir|prochainement|prévues?|próximamente|planead[ao]s|previst[ao]s|em breve|planejad[ao]s|in arrivo|prossimamente|previste|geplante?|demnächst|in planung|binnenkort|gepland(?:e)?|kommande|planerade|wkrótce|planowane|yakında|planlanan|připravujeme|plánované|brzy|în curând|planificat\\p{L}*|segera hadir|akan datang|direncanakan|snart|kommer snart|скоро|планируется|в планах|дорожная карта',
   '予定|今後の|开发计划|計劃|计划中|即将|路线图|예정|로드맵',
 );
 /** The same in Chinese, Japanese and Korean. */

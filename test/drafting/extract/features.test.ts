@@ -644,3 +644,17 @@ test('why-us sections give the selling points in Czech, Romanian, Portuguese and
     assert.deepEqual(extractUsps(home(`<h2>${heading}</h2>${list(items)}`))?.value, items, heading);
   }
 });
+
+test('what is new or only planned is no feature, in Czech, Romanian and Indonesian', () => {
+  for (const heading of [
+    'Nové funkce',
+    'Funcționalități noi',
+    'Fitur baru',
+    'Připravujeme',
+    'În curând',
+    'Segera hadir',
+  ]) {
+    const body = `<h1>Acme</h1><h2>${heading}</h2>${list(['Export do PDF', 'Integrare cu Slack', 'Sinkronisasi offline'])}`;
+    assert.equal(extractFeatures(home(body)), undefined, heading);
+  }
+});
