@@ -284,3 +284,84 @@ test('a link text of two or three words holding one kind’s word names that kin
   assert.equal(kind('Team pricing'), null);
   assert.equal(kind('Read the blog post about pricing'), null);
 });
+
+test('pages are known by path or link text in Czech and Romanian', () => {
+  const kind = (path: string, text = '') => kindOf(new URL(`https://x.example${path}`), text);
+  for (const [path, text, expected] of [
+    ['/cenik', '', 'pricing'],
+    ['/p/1', 'Ceník', 'pricing'],
+    ['/preturi', '', 'pricing'],
+    ['/p/2', 'Prețuri', 'pricing'],
+    ['/funkce', '', 'features'],
+    ['/p/3', 'Funcționalități', 'features'],
+    ['/casto-kladene-dotazy', '', 'faq'],
+    ['/p/4', 'Întrebări frecvente', 'faq'],
+    ['/p/5', 'O nás', 'about'],
+    ['/despre-noi', '', 'about'],
+    ['/p/6', 'Náš tým', 'team'],
+    ['/echipa', '', 'team'],
+    ['/kontakty', '', 'contact'],
+    ['/p/7', 'Contactează-ne', 'contact'],
+  ])
+    assert.equal(kind(path, text), expected, `${path} ${text}`);
+});
+
+test('pages are known by the words a native reader expects in Italian, Portuguese, Spanish, French, German and Dutch', () => {
+  const kind = (path: string, text = '') => kindOf(new URL(`https://x.example${path}`), text);
+  for (const [path, text, expected] of [
+    ['/listino-prezzi', '', 'pricing'],
+    ['/p/1', 'Abbonamenti', 'pricing'],
+    ['/p/2', 'Vantaggi', 'features'],
+    ['/p/3', 'Il team', 'team'],
+    ['/p/4', 'Planos e preços', 'pricing'],
+    ['/duvidas-frequentes', '', 'faq'],
+    ['/p/5', 'A equipa', 'team'],
+    ['/contactos', '', 'contact'],
+    ['/p/6', 'Suscripciones', 'pricing'],
+    ['/acerca-de', '', 'about'],
+    ['/tarification', '', 'pricing'],
+    ['/p/7', 'Notre histoire', 'about'],
+    ['/p/8', 'Fragen und Antworten', 'faq'],
+    ['/unternehmen', '', 'about'],
+    ['/p/9', 'Neem contact op', 'contact'],
+    ['/voordelen', '', 'features'],
+  ])
+    assert.equal(kind(path, text), expected, `${path} ${text}`);
+});
+
+test('pages are known by the words a native reader expects in Polish, Turkish, Indonesian and Swedish', () => {
+  const kind = (path: string, text = '') => kindOf(new URL(`https://x.example${path}`), text);
+  for (const [path, text, expected] of [
+    ['/p/1', 'Najczęściej zadawane pytania', 'faq'],
+    ['/p/2', 'Nasz zespół', 'team'],
+    ['/funkcjonalnosci', '', 'features'],
+    ['/p/3', 'Bize ulaşın', 'contact'],
+    ['/paketler', '', 'pricing'],
+    ['/p/4', 'Yardım', 'faq'],
+    ['/p/5', 'Pusat bantuan', 'faq'],
+    ['/keunggulan', '', 'features'],
+    ['/p/6', 'Hubungi', 'contact'],
+    ['/p/7', 'Hjälp', 'faq'],
+    ['/abonnemang', '', 'pricing'],
+    ['/p/8', 'Om företaget', 'about'],
+  ])
+    assert.equal(kind(path, text), expected, `${path} ${text}`);
+});
+
+test('privacy and terms pages in Czech, Romanian, Indonesian, Turkish and Swedish are legal', () => {
+  const { ranked } = rankPages(home, [
+    ...links(
+      'footer',
+      '/obchodni-podminky',
+      '/politica-de-confidentialitate',
+      '/kebijakan-privasi',
+      '/kvkk',
+      '/personuppgiftspolicy',
+    ),
+    ...links('footer', '/features'),
+  ]);
+  assert.deepEqual(
+    ranked.map((r) => r.rank),
+    ['footer', 'legal', 'legal', 'legal', 'legal', 'legal'],
+  );
+});

@@ -329,3 +329,19 @@ test('dated blog-post lists on the homepage are not milestones', () => {
   });
   assert.deepEqual(extractMilestones(s), []);
 });
+
+test('a story heading is known in Dutch, Polish, Czech and Romanian', () => {
+  for (const heading of ['Ons verhaal', 'Nasza historia', 'Náš příběh', 'Povestea noastră']) {
+    const s = site({
+      '/about': htmlPage(
+        'About',
+        `<h1>Acme</h1><h2>${heading}</h2><p>Acme began as a weekend project between two friends in a small agency.</p>`,
+      ),
+    });
+    assert.equal(
+      extractStory(s).story?.value,
+      'Acme began as a weekend project between two friends in a small agency.',
+      heading,
+    );
+  }
+});

@@ -30,7 +30,7 @@ const ROLE_MAILBOX = /^(hello|hi|contact|info|support|help|team|sales|founders?|
  * French mentions légales, Japan's 特定商取引法に基づく表記 and 会社概要, Korea's 사업자 정보.
  */
 const IMPRINT_PAGE = cuePattern(
-  'impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|note legali|colofón|colophon',
+  'impressum|imprint|legal notice|mentions l[ée]gales|aviso legal|note legali|informazioni legali|colofón|colophon|künye',
   '特定商取引法|会社概要|运营者信息|公司简介|사업자 정보|사업자정보|회사소개',
 );
 const decodedUrl = (url: string) => {
@@ -81,7 +81,7 @@ const OBFUSCATED = new RegExp(
 
 /** Words that present an address as the way to reach someone: "contact", "email us", "write to", "Kontakt", "メール". */
 const CONTACT_CUE = cuePattern(
-  'contact\\p{L}*|e-?mail\\p{L}*|mail|write|reach|support|questions?|kontakt\\p{L}*|schreib\\p{L}*|courriel|écri\\p{L}*|correo|escr[ií]b\\p{L}*|contacto|contato|contatt\\p{L}*|scriv\\p{L}*|mejl|napisz|yaz\\p{L}*|iletişim|пиш\\p{L}*|почт\\p{L}*|связ\\p{L}*|liên hệ|kapcsolat',
+  'contact\\p{L}*|e-?mail\\p{L}*|mail|write|reach|support|questions?|kontakt\\p{L}*|schreib\\p{L}*|courriel|écri\\p{L}*|correo|escr[ií]b\\p{L}*|contacto|contato|contatt\\p{L}*|scriv\\p{L}*|mejl|napisz|yaz\\p{L}*|iletişim|пиш\\p{L}*|почт\\p{L}*|связ\\p{L}*|liên hệ|kapcsolat|schrijf|skriv\\p{L}*|napište|napiš\\p{L}*|scrie\\p{L}*|hubungi|surel',
   'メール|お問い合わせ|連絡|邮箱|邮件|联系|郵件|聯絡|聯繫|이메일|문의|연락',
 );
 

@@ -16,11 +16,12 @@ const FEATURES_SECTION = cuePattern(
     "funktionen|merkmale|so funktioniert(?:’s|'s|s)?|wie es funktioniert|alles, was du brauchst|was \\S+ kann|" +
     'functies|mogelijkheden|kenmerken|hoe werkt het|hoe het werkt|alles wat je nodig hebt|' +
     'funktioner|egenskaper|så fungerar det|funkcje|możliwości|jak to działa|özellikler|nasıl çalışır|возможности|функции|особенности|как это работает|' +
-    'tính năng|cách hoạt động|fitur|cara kerja|funkciók|jellemzők|hogyan működik',
+    'tính năng|cách hoạt động|fitur|cara kerja|funkciók|jellemzők|hogyan működik|' +
+    'funzioni|cosa offriamo|cosa include|o que oferecemos|o que está incluído|qué ofrecemos|lo que ofrecemos|qué incluye|fonctions|ce que nous offrons|ce qui est inclus|funktionsumfang|leistungsumfang|was wir bieten|functionaliteiten|wat je krijgt|wat wij bieden|funkcjonalności|co oferujemy|co zyskujesz|işlevler|neler sunuyoruz|fitur utama|apa yang (?:kamu|anda) dapatkan|allt du behöver|vad du får|funkce|vlastnosti|jak to funguje|co získáte|vše,? co potřebujete|funcționalități|funcţionalităţi|functionalitati|funcții|functii|caracteristici|cum funcționează|cum functioneaza|tot ce ai nevoie',
   '機能|特徴|特長|功能|特性|特点|特點|特色|기능|특징',
 );
 const USPS_SECTION = cuePattern(
-  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen|varför|fördelar|dlaczego|zalety|korzyści|neden|avantajlar|почему|преимущества|tại sao|lợi ích|ưu điểm|mengapa|kenapa|keunggulan|manfaat|miért|előnyök',
+  'why|benefits?|advantages?|what makes|different|unlike|reasons?|pourquoi|avantages|por ?qu[ée]|ventajas|vantagens|perché|vantaggi|warum|vorteile|waarom|voordelen|varför|fördelar|dlaczego|zalety|korzyści|neden|avantajlar|почему|преимущества|tại sao|lợi ích|ưu điểm|mengapa|kenapa|keunggulan|manfaat|miért|előnyök|punti di forza|benefici|benefícios|beneficios|diferenciais|bénéfices|points forts|atuty|neden biz|faydalar|kelebihan|proč|výhody|přínosy|de ce (?:noi|să|sa)|avantaje|beneficii',
   'なぜ|選ばれる理由|メリット|为什么|為什麼|优势|優勢|장점|이유',
 );
 /**
@@ -43,12 +44,12 @@ const safePath = (url: string) => {
 
 /** Headings of release notes: what a version added is news, not what the product does ("新機能のお知らせ"). */
 const RELEASE_NOTES = cuePattern(
-  "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen|nieuwe functies|nya funktioner|nowe funkcje|co nowego|yeni özellikler|yenilikler|новые возможности|что нового",
+  "new features?|what(?:'|’)s new|nouvelles fonctionnalités|nouveautés|nuevas (?:funciones|funcionalidades|características)|novas funcionalidades|novidades|nuove funzionalità|novità|neue funktionen|nieuwe functies|nya funktioner|nowe funkcje|co nowego|yeni özellikler|yenilikler|nové funkce|novinky|co je nového|funcții noi|funcționalități noi|noutăți|ce este nou|fitur baru|apa yang baru|nyheter|nieuw|wat is er nieuw|новые возможности|что нового",
   '新機能|新功能|新特性|새로운 기능|신기능|お知らせ|更新履歴|更新日志|릴리스 노트',
 );
 /** Headings of what is only planned: a roadmap lists what the product does not do yet ("Geplante Funktionen"). */
 const PLANNED = cuePattern(
-  'roadmap|coming soon|planned|upcoming|in the works|bientôt|à venir|prochainement|prévues?|próximamente|planead[ao]s|previst[ao]s|em breve|planejad[ao]s|in arrivo|prossimamente|previste|geplante?|demnächst|in planung|binnenkort|gepland(?:e)?|kommande|planerade|wkrótce|planowane|yakında|planlanan|скоро|планируется|в планах|дорожная карта',
+  'roadmap|coming soon|planned|upcoming|in the works|bientôt|à venir|prochainement|prévues?|próximamente|planead[ao]s|previst[ao]s|em breve|planejad[ao]s|in arrivo|prossimamente|previste|geplante?|demnächst|in planung|binnenkort|gepland(?:e)?|kommande|planerade|wkrótce|planowane|yakında|planlanan|připravujeme|plánované|brzy|în curând|planificat\\p{L}*|segera hadir|akan datang|direncanakan|snart|kommer snart|скоро|планируется|в планах|дорожная карта',
   '予定|今後の|开发计划|計劃|计划中|即将|路线图|예정|로드맵',
 );
 /** The same in Chinese, Japanese and Korean. */
@@ -61,7 +62,8 @@ const OTHER_SECTION = cuePattern(
     'frustrations?|frustraties|frustrationen|frustraciones|frustrações|frustrazioni|pain points?|sound familiar|herken (?:je|jij) dit|kennst du das|ça vous parle|te suena|ti suona familiare|' +
     'case stud(?:y|ies)|success stories|portfolio|études de cas|cas clients|références|casos de (?:éxito|estudio|sucesso|uso)|casi (?:di successo|studio)|referenzen|fallstudien|kundenprojekte|klantcases|referenties|kundcase|realizacje|przykłady realizacji|zrealizowane projekty|studia przypadków|referanslar|başarı hikayeleri|кейсы|портфолио|' +
     'bảng giá|gói cước|câu hỏi|đội ngũ|liên hệ|tin tức|tải về|harga|paket|pertanyaan|tim kami|kontak|berita|unduh|árak|csomagok|kérdések|csapat|kapcsolat|hírek|letöltés|' +
-    'priser|frågor|nedladdning|ladda ner|gemenskap|cennik|pytania|zespół|opinie|pobierz|społeczność|dokumentacja|fiyatlandırma|fiyatlar|sorular|ekip|yorumlar|iletişim|indir|topluluk|цены|тарифы|вопросы|команда|отзывы|контакты|скачать|сообщество|документация|requirements|requisitos|prérequis|exigences|voraussetzungen|systemanforderungen|requisiti|vereisten|systemkrav|wymagania|gereksinimler|требования',
+    'priser|frågor|nedladdning|ladda ner|gemenskap|cennik|pytania|zespół|opinie|pobierz|społeczność|dokumentacja|fiyatlandırma|fiyatlar|sorular|ekip|yorumlar|iletişim|indir|topluluk|цены|тарифы|вопросы|команда|отзывы|контакты|скачать|сообщество|документация|requirements|requisitos|prérequis|exigences|voraussetzungen|systemanforderungen|requisiti|vereisten|systemkrav|wymagania|gereksinimler|требования|' +
+    'listino|abbonamenti|tariffe|tarifas|equipa|ceník|tarify|otázky|dotazy|tým|recenze|reference|ke stažení|prețuri|preturi|tarife|întrebări|intrebari|echipa|echipă|testimoniale|recenzii|noutăți|știri|descarcă',
   OTHER_JOINED,
 );
 /** Headings that organise a page rather than name a feature: calls to action, other sections. */

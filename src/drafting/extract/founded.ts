@@ -45,6 +45,9 @@ const FOUNDED = [
   /(?<![\p{L}])(?:werd|werden)\s+(?:in\s+)?((?:18|19|20)\d{2})(?!\d)[^.,\n\d]{0,40}?(?<![\p{L}])opgericht(?![\p{L}])/iu,
   /(?<![\p{L}])(?:opgericht|grundades|grundad|grundat|grundat\p{L}*)\s+(?:in\s+|år\s+)?((?:18|19|20)\d{2})(?!\d)/iu,
   /(?<![\p{L}])(?:założon[aey]|powsta\p{L}*|utworzon[aey])\s+w\s+((?:18|19|20)\d{2})(?!\d)/iu,
+  // Indonesian and Romanian: "didirikan pada tahun 2014", "fondată în 2014", "înființată în 2014".
+  /(?<![\p{L}])didirikan\s+(?:pada\s+)?(?:tahun\s+)?((?:18|19|20)\d{2})(?!\d)/iu,
+  /(?<![\p{L}])(?:fondat[ăae]?|înființat[ăae]?|infiintat[ăae]?)\s+(?:în|in)\s+(?:anul\s+)?((?:18|19|20)\d{2})(?!\d)/iu,
   /(?<![\p{L}\d])((?:18|19|20)\d{2})\s+y[ıi]l[ıi]nda\s+(?:kuruldu|kurulan|kurulmuş|kurulmuştur)(?![\p{L}])/iu,
   // Russian, Czech, Danish, Norwegian, Finnish, Vietnamese, Hungarian: "основана в 2015 году", "založena v roce
   // 2015", "grundlagt i 2014", "etablert i 2014", "perustettu vuonna 2014", "thành lập năm 2015", "2015-ben alapított",
@@ -101,13 +104,13 @@ const SINCE_NAMED =
   /(?<![\p{L}])(?:since|depuis|seit|desde|dal|od|sinds|sedan)\s+((?:18|19|20)\d{2})(?![\d\p{L}]),?\s+((?:[^\s.,;!?]+\s+){0,3}[^\s.,;!?]+)/iu;
 /** A line that is only "Since 2014", "Depuis 2014", "Seit 2014", "Desde 2014", "Dal 2014": a badge of the company's
  *  age. In a longer sentence the same words start anything ("Since 2014 we have shipped…"). */
-const SINCE_BADGE = /^\s*(?:since|depuis|seit|desde|dal)\s+((?:18|19|20)\d{2})\s*[.!]?\s*$/iu;
+const SINCE_BADGE = /^\s*(?:since|depuis|seit|desde|dal|sinds|sedan|od|din|sejak)\s+((?:18|19|20)\d{2})\s*[.!]?\s*$/iu;
 /** A line whose year is a copyright's, in any language: it says when the page was written, not the founding. */
 const COPYRIGHT =
   /©|\(c\)|&copy;|\bcopyright\b|all rights reserved|tous droits réservés|alle rechte vorbehalten|todos los derechos reservados|todos os direitos reservados|tutti i diritti riservati|版权所有|版權所有|著作権|無断転載|저작권|무단 전재/iu;
 /** Labels of a founding date in a company-profile table (会社概要, Impressum, about), its value in the next cell. */
 const FOUNDING_LABEL =
-  /^(?:founded|year founded|established|gründung|gründungsjahr|gegründet|fondation|fondée? en|année de création|création|fundación|año de fundación|fundada|fundação|fundado|ano de fundação|fondazione|anno di fondazione|fondata|設立|設立年|設立年月|設立年月日|創業|創業年|創立|成立|成立时间|成立時間|成立日期|创立时间|설립|설립일|설립연도|설립년도|창립|창업|год основания|дата основания|основана|rok založení|založeno|năm thành lập|ngày thành lập|alapítás éve|alapítva|grundlagt|perustettu|kuruluş yılı|kuruluş|rok założenia|grundat|grundades)\s*[:：]?$/iu;
+  /^(?:founded|year founded|established|gründung|gründungsjahr|gegründet|fondation|fondée? en|année de création|création|fundación|año de fundación|fundada|fundação|fundado|ano de fundação|fondazione|anno di fondazione|fondata|設立|設立年|設立年月|設立年月日|創業|創業年|創立|成立|成立时间|成立時間|成立日期|创立时间|설립|설립일|설립연도|설립년도|창립|창업|год основания|дата основания|основана|rok založení|založeno|năm thành lập|ngày thành lập|alapítás éve|alapítva|grundlagt|perustettu|kuruluş yılı|kuruluş|rok założenia|grundat|grundades|opgericht|oprichting|jaar van oprichting|grundår|didirikan|tahun berdiri|anul înființării|înființată|fondată)\s*[:：]?$/iu;
 const LABELLED_YEAR = new RegExp(
   `^\\s*(?:${CJK_DATE}|(?:(?:\\d{1,2}[./]\\s*)?\\d{1,2}[./]\\s*|[\\p{L}.]+\\s+)?${YEAR})\\s*$`,
   'u',

@@ -32,7 +32,7 @@ interface Found {
  * "con sede en Madrid", "com sede em Lisboa", "con sede a Milano". Not "started in": "Get started in minutes".
  */
 const BASED_IN =
-  /(?<![\p{L}])(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?founded(?:\s+in\s+\d{4})?|started\s+in\s+\d{4})\s+in|operated (?:out of|from|in)|run (?:out of|from)|bas[ée]e?s? à|situ[ée]e?s? à|implant[ée]e?s? à|(?:dont le |notre |son )?si[èe]ge(?: social)? (?:est )?(?:à|:)|(?:mit )?(?:Haupt)?sitz in|ansässig in|con sede (?:central |social )?(?:en|a|in)|ubicad[oa]s? en|radicad[oa]s? en|com sede em|sediad[oa]s? em|basat[oa] a|huvudkontor(?:et)? (?:ligger )?i|med säte i|(?:är )?baserade i|gevestigd in|hoofdkantoor (?:is )?in|z siedzibą w|siedziba (?:firmy )?(?:znajduje się )?w|штаб-квартира (?:находится )?в|базируется в|с офисом в)\s+(?!\d{4}(?![\p{L}\d]))(?:the |la |le |l')?([^.;!?\n()]{2,80})/iu;
+  /(?<![\p{L}])(?:(?:based|headquartered|located|hq'?d?|headquarters(?: are| is)?|offices?(?: are| is)?|(?:we were |was )?founded(?:\s+in\s+\d{4})?|started\s+in\s+\d{4})\s+in|operated (?:out of|from|in)|run (?:out of|from)|bas[ée]e?s? à|situ[ée]e?s? à|implant[ée]e?s? à|(?:dont le |notre |son )?si[èe]ge(?: social)? (?:est )?(?:à|:)|(?:mit )?(?:Haupt)?sitz in|ansässig in|con sede (?:central |social )?(?:en|a|in)|ubicad[oa]s? en|radicad[oa]s? en|com sede em|sediad[oa]s? em|basat[oa] a|huvudkontor(?:et)? (?:ligger )?i|med säte i|(?:är )?baserade i|gevestigd in|hoofdkantoor (?:is )?in|z siedzibą w|siedziba (?:firmy )?(?:znajduje się )?w|se sídlem v|cu sediul (?:social )?în|berbasis di|berkantor (?:pusat )?di|штаб-квартира (?:находится )?в|базируется в|с офисом в)\s+(?!\d{4}(?![\p{L}\d]))(?:the |la |le |l')?([^.;!?\n()]{2,80})/iu;
 const PLACE_END =
   /\s+(?:and|with|since|where|who|but|for|from|to|as|we|our|serving|et|und|y|e|ed|en|och|oraz|ve|и|avec|mit|con|com|depuis|seit|desde|dal|où|wo|donde|onde|dove)\s+.*$|\s*[–—|].*$/i;
 /** Whose place a "based in" gives when its subject is someone else: customers, users and servers are somewhere too. */
@@ -636,9 +636,9 @@ function fromFooterPlace(pages: ViewPage[], countries: Found[], cities: Found[])
  *  gives a postal address by its label. */
 /** A cell or term that is only an address label: "Anschrift", "Adresse :", "Address", "Dirección". */
 const ADDRESS_LABEL_CELL =
-  /^(?:(?:postal |registered |office )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес|địa chỉ|cím|osoite)\s*[:：]?$/iu;
+  /^(?:(?:postal |registered |office )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social| operativa)?|siège(?: social)?|sitz|firmensitz|bezoekadres|postadres|siedziba|besöksadress|postadress|alamat|sídlo|sediu(?:l)?(?: social)?|adresă|adres|adress|adresa|адрес|địa chỉ|cím|osoite)\s*[:：]?$/iu;
 const ADDRESS_LABEL =
-  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |our )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social)?|adres|adress|adresa|адрес|địa chỉ|cím|osoite)\s*[:：]\s*/iu;
+  /^[^\p{L}\p{N}]*(?:(?:postal |registered |office |our )?address|adresse|anschrift|postanschrift|direcci[óo]n|domicilio|endereço|morada|indirizzo|sede(?: legale| social| operativa)?|siège(?: social)?|sitz|firmensitz|bezoekadres|postadres|siedziba|besöksadress|postadress|alamat|sídlo|sediu(?:l)?(?: social)?|adresă|adres|adress|adresa|адрес|địa chỉ|cím|osoite)\s*[:：]\s*/iu;
 
 /**
  * A labelled address line: "Adresse : Acme, Service client, Genève, Suisse" (a city the gazetteer knows in the country

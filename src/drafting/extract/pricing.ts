@@ -23,17 +23,17 @@ const AMOUNT =
  *  "원/월", "/mois", "par mois", "pro Monat", "al mes", "por mês", "al mese", "per maand", "per timme", "/mies.",
  *  "в месяц", "/ay", "/hó", "/tháng", "/měsíc". */
 const BILLING_PERIOD_WORDS =
-  'mo|month|yr|year|annum|week|wk|day|mois|an|année|monat|jahr|tag|mes|año|mês|ano|mese|anno|giorno|maand|jaar|månad(?:en)?|mån|år|dag(?:ar)?|miesiąc|mies|rok|ay|yıl|месяц|мес|год|hó|hónap|év|tháng|năm|měsíc|měs|月|年|월|년|ヶ月|か月|カ月';
+  'mo|month|yr|year|annum|week|wk|day|mois|an|année|monat|jahr|tag|mes|año|mês|ano|mese|anno|giorno|maand|jaar|månad(?:en)?|mån|år|dag(?:ar)?|miesiąc|mies|rok|ay|yıl|месяц|мес|год|hó|hónap|év|tháng|năm|měsíc|měs|lună|luna|bulan|tahun|月|年|월|년|ヶ月|か月|カ月';
 /** Hours are metered use ("0,67 kr per timme"): a price, not a subscription. */
 const HOUR_WORDS = 'hour|hr|heure|stunde|hora|ora|uur|timme|godz(?:ina|inę)?|saat|час|時間|小时|시간';
 const PERIOD_WORDS = `${BILLING_PERIOD_WORDS}|${HOUR_WORDS}`;
 const PERIOD_SEP =
-  "\\/\\s*|per\\s+|a\\s+|each\\s+|par\\s+|pro\\s+|im\\s+|al\\s+|por\\s+|all['’]|za\\s+|в\\s+|\\s*[／]\\s*|\\s*毎\\s*|\\s*每\\s*";
+  "\\/\\s*|per\\s+|a\\s+|each\\s+|par\\s+|pro\\s+|im\\s+|al\\s+|por\\s+|all['’]|za\\s+|pe\\s+|в\\s+|\\s*[／]\\s*|\\s*毎\\s*|\\s*每\\s*";
 /** Billed monthly or yearly, said in one word. */
 const PERIODIC_WORDS =
-  'monthly|yearly|annually|mensuel(?:le)?|annuel(?:le)?|monatlich|jährlich|mensual|anual|mensal|mensile|annuale|maandelijks|jaarlijks|månadsvis|årligen|miesięcznie|rocznie|aylık|yıllık|ежемесячно|ежегодно';
+  'monthly|yearly|annually|mensuel(?:le)?|annuel(?:le)?|monatlich|jährlich|mensual|anual|mensal|mensile|annuale|maandelijks|jaarlijks|månadsvis|årligen|mensilmente|annualmente|mensalmente|anualmente|mensualmente|miesięcznie|rocznie|aylık|yıllık|bulanan|tahunan|měsíčně|ročně|ежемесячно|ежегодно';
 const ONE_TIME_WORDS =
-  'one[- ]time|once|lifetime|買い切り|一次性|买断|買斷|일회성|paiement unique|une fois|einmalig|pago único|pagamento único|una tantum|eenmalig|engångs\\p{L}*|jednorazow\\p{L}*|tek seferlik|единоразов\\p{L}*';
+  'one[- ]time|once|lifetime|買い切り|一次性|买断|買斷|일회성|paiement unique|une fois|einmalig|pago único|pagamento único|una tantum|eenmalig|engångs\\p{L}*|jednorazow\\p{L}*|tek seferlik|jednorázov\\p{L}*|plată unică|sekali bayar|единоразов\\p{L}*';
 /** The end of a period word: not followed by a letter of a spaced script ("/month" is not "/monthly"); "/月" may run
  *  into the Japanese or Chinese words after it ("$20/月エディタごとに", per editor). */
 const WORD_END = '(?![\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}])';
@@ -43,7 +43,7 @@ const PERIOD = `(?:${PERIOD_ANY})?`;
 const PERIOD_BEFORE = '(?:(?:月額|年額|毎月|每月|每年|按月|按年|월|연)\\s*)?';
 /** Currency signs and codes written before the amount, and after it ("9,99 €", "480 kr", "29 zł", "500 ₽"). */
 const CURRENCY_BEFORE =
-  '(?:(?:(?<![\\p{L}])(?:US|CA|AU|NZ|R|HK|NT|S|MX))?\\$|€|£|¥|￥|₩|₹|₺|₽|₫|฿|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR)\\s?)';
+  '(?:(?:(?<![\\p{L}])(?:US|CA|AU|NZ|R|HK|NT|S|MX))?\\$|€|£|¥|￥|₩|₹|₺|₽|₫|฿|\\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR|IDR|RON|Rp\\.?)\\s?)';
 const CURRENCY_AFTER =
   '(?:€|£|円|元|원(?!\\p{Script=Hangul})|₩|₺|₽|₫|đ(?![\\p{L}])|zł|Kč|\\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|KRW|BRL|SEK|NOK|DKK|PLN|CZK|TRY|RUB|INR|VND|HUF|kr|Ft|TL|lei)\\b\\.?|руб\\.?)';
 /** "14,900원~", "$9+": a starting price, marked after the amount. */
@@ -56,7 +56,7 @@ const PRICE = new RegExp(
 );
 const ANY_PRICE = new RegExp(PRICE.source, 'iu');
 const RECURRING = new RegExp(
-  `(?:${PERIOD_SEP}|(?:\\/|per|a|each|par|pro|im|al|por|za|в)\\s*(?:\\p{L}+\\s*(?:\\/|per|par|pro)?\\s*)?)(?:\\d+\\s*)?(?:${BILLING_PERIOD_WORDS})${WORD_END}|${PERIODIC_WORDS}|^(?:月額|年額|毎月|每月|每年|按月|按年|월|연)`,
+  `(?:${PERIOD_SEP}|(?:\\/|per|a|each|par|pro|im|al|por|za|pe|в)\\s*(?:\\p{L}+\\s*(?:\\/|per|par|pro)?\\s*)?)(?:\\d+\\s*)?(?:${BILLING_PERIOD_WORDS})${WORD_END}|${PERIODIC_WORDS}|^(?:月額|年額|毎月|每月|每年|按月|按年|월|연)`,
   'iu',
 );
 const ONE_TIME_PRICE = new RegExp(ONE_TIME_WORDS, 'iu');
@@ -107,7 +107,7 @@ const tierNameLike = (s: string) =>
 
 /** Words for prices and plans in the languages founders write in (see cuePattern for why not `\b`). */
 const PRICE_WORDS =
-  'tarifs|prix|forfaits|precios|planes|preços|planos|prezzi|piani|preise|prijzen|tarieven|priser|prislista|cennik|ceny|fiyatlar|fiyatlandırma|цены|тарифы|стоимость';
+  'tarifs|prix|forfaits|tarification|abonnements|precios|planes|tarifas|preços|planos|prezzi|piani|tariffe|listino(?: prezzi)?|abbonamenti|preise|preisgestaltung|preismodell|prijzen|tarieven|abonnementen|priser|prislista|abonnemang|cennik|ceny|plany cenowe|fiyatlar|fiyatlandırma|ücretlendirme|harga|ceník|tarify|prețuri|preturi|tarife|abonamente|цены|тарифы|стоимость';
 const PRICE_JOINED = '料金|価格|プラン|价格|價格|定价|套餐|가격|요금|플랜';
 const PRICING_SECTION = cuePattern(`pricing|plans?|prices|${PRICE_WORDS}`, PRICE_JOINED);
 /** A section's label that is only a word for prices: "Pricing", "Precios", "料金プラン". */
@@ -472,13 +472,13 @@ function leadPrice(site: SiteView): { text: string; evidence: Evidence | null } 
 
 /** Plans named as packages, in the languages founders write in: "Kies een pakket", "Wähle dein Paket". */
 const PLAN_WORDS = cuePattern(
-  'packages?|pakket(?:ten)?|pakete?|paquetes?|pacotes?|pacchett[oi]|forfaits?|formules?|wycen\\p{L}*|pakiet\\p{L}*',
+  'packages?|pakket(?:ten)?|pakete?|paketler|paquetes?|pacotes?|pacchett[oi]|forfaits?|formules?|wycen\\p{L}*|pakiet\\p{L}*|balíč\\p{L}*|pachet\\p{L}*',
   'プラン|套餐|方案|요금제',
 );
 
 /** A question about what the product costs: "How much does it cost?", "Combien ça coûte ?", "料金は？". */
 const PRICE_QUESTION = cuePattern(
-  'how much|what does (?:it|\\w+) cost|cost|costs|price|pricing|is (?:it|\\w+) free|combien|co[ûu]te?|prix|gratuit|cu[áa]nto cuesta|cuesta|precio|quanto custa|custa|preço|quanto costa|costa|prezzo|was kostet|kostet|preis|kostenlos|wat kost|prijs|vad kostar|kostar|ile kosztuje|kosztuje|cena|ne kadar|ücret\\p{L}*|fiyat\\p{L}*|сколько стоит|стоит|цена|бесплатн\\p{L}*',
+  'how much|what does (?:it|\\w+) cost|cost|costs|price|pricing|is (?:it|\\w+) free|combien|co[ûu]te?|prix|gratuit|cu[áa]nto cuesta|cuesta|precio|quanto custa|custa|preço|quanto costa|costa|prezzo|was kostet|kostet|preis|kostenlos|wat kost|prijs|vad kostar|kostar|ile kosztuje|kosztuje|cena|ne kadar|ücret\\p{L}*|fiyat\\p{L}*|kolik (?:to )?stoj\\p{L}*|cât costă|costă|preț\\p{L}*|berapa|harga|biaya|kostnad\\p{L}*|сколько стоит|стоит|цена|бесплатн\\p{L}*',
   'いくら|料金|価格|費用|無料|多少钱|价格|收费|费用|免费|價格|收費|費用|免費|얼마|가격|요금|비용|무료',
 );
 /** Buying something within a free product: in-app purchases, packs or upgrades for sale. */
@@ -488,13 +488,13 @@ const PURCHASE = cuePattern(
 );
 /** Free of charge, said of the product or part of it ("propose gratuitement 40 vidéos"). */
 const FREE_OF_CHARGE = cuePattern(
-  'free|for free|gratuit\\p{L}*|gratis|grátis|kostenlos|gratuitamente|bezpłatn\\p{L}*|darmow\\p{L}*|ücretsiz|бесплатн\\p{L}*|miễn phí|ingyenes\\p{L}*|zdarma',
+  'free|for free|gratuit\\p{L}*|gratis|grátis|kostenlos|kostenfrei|gebührenfrei|kosteloos|kostnadsfri\\p{L}*|gratuitamente|bezpłatn\\p{L}*|darmow\\p{L}*|bezplatn\\p{L}*|ücretsiz|бесплатн\\p{L}*|miễn phí|ingyenes\\p{L}*|zdarma',
   '無料|免费|免費|무료',
 );
 
 /** "Why is it free?": a question on the reasons, whose answer argues (others' prices included) rather than states. */
 const WHY_QUESTION = cuePattern(
-  'why|how come|pourquoi|por ?qu[ée]|perch[ée]|warum|wieso|weshalb|waarom|varför|dlaczego|neden|почему|зачем',
+  'why|how come|pourquoi|por ?qu[ée]|perch[ée]|warum|wieso|weshalb|waarom|varför|dlaczego|neden|proč|mengapa|kenapa|de ce (?:este|e|sunt)|почему|зачем',
   'なぜ|どうして|为什么|為什麼|为何|為何|왜',
 );
 
@@ -510,7 +510,7 @@ function pricingAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
 
 /** An answer that opens by saying the price depends on the work: "It depends on…", "Dipende dai materiali…". */
 const DEPENDS = cuePattern(
-  'depends|it depends|dépend|ça dépend|depende|dipende|hängt|es kommt darauf an|hangt|beror|zależy|bağlıdır|зависит',
+  'depends|it depends|dépend|ça dépend|depende|dipende|hängt|es kommt darauf an|hangt|beror|zależy|bağlıdır|závisí|depinde|tergantung|зависит',
   'によります|次第です|取决于|取決於|视情况|視情況|따라 다릅니다|따라 달라',
 );
 /** A question on the price (not on whether it is free) answered "it depends…": a price quoted per customer. */
@@ -658,7 +658,7 @@ const FREE_PLAN = new RegExp(
   [
     '\\bfree (?:plan|tier|version|edition|account)\\b|\\bfree,? forever\\b|\\bforever free\\b|\\bfree for (?:ever|individuals|personal use|small teams|solo)\\b',
     words(
-      'compte gratuit|cuenta gratuita|cuenta gratis|conta gratuita|conta grátis|account gratuito|kostenlose[ns]? (?:Konto|Account|Benutzerkonto)|gratis account|darmowe konto|ücretsiz hesap|plan gratuit|offre gratuite|version gratuite|formule gratuite|gratuit pour toujours|plan gratuito|plan gratis|versión gratuita|plano gratuito|plano grátis|versão gratuita|versão grátis|piano gratuito|versione gratuita|kostenlose[nr]? (?:Plan|Version|Tarif)|Gratis-(?:Plan|Version|Tarif)|für immer kostenlos|gratis para siempre|grátis para sempre',
+      'compte gratuit|cuenta gratuita|cuenta gratis|conta gratuita|conta grátis|account gratuito|kostenlose[ns]? (?:Konto|Account|Benutzerkonto)|gratis account|darmowe konto|ücretsiz hesap|akun gratis|paket gratis|bezplatn\\p{L}* (?:verz|plán|tarif)\\p{L}*|(?:verz|plán|tarif)\\p{L}* zdarma|versiune gratuit\\p{L}*|cont gratuit|plan gratuit|offre gratuite|version gratuite|formule gratuite|gratuit pour toujours|plan gratuito|plan gratis|versión gratuita|plano gratuito|plano grátis|versão gratuita|versão grátis|piano gratuito|versione gratuita|kostenlose[nr]? (?:Plan|Version|Tarif)|Gratis-(?:Plan|Version|Tarif)|für immer kostenlos|gratis para siempre|grátis para sempre',
     ),
     words(
       'gratis (?:versie|abonnement|plan)|gratisversion(?:en)?|gratis version(?:en)?|gratisplan|gratisnivå|wersj[aięą] (?:bezpłatn|darmow)\\p{L}*|(?:bezpłatn|darmow)\\p{L}* (?:wersj|plan)\\p{L}*|ücretsiz (?:plan|sürüm|versiyon|paket)\\p{L}*|бесплатн\\p{L}* (?:верси|тариф|план)\\p{L}*|gói miễn phí|ingyenes (?:csomag|verzió)\\p{L}*',
@@ -672,16 +672,16 @@ const TRIAL = new RegExp(
   [
     '\\bfree trial\\b|\\btry (?:\\S+ )?(?:it )?(?:for )?free for \\d+ (?:days|weeks)\\b|\\b\\d+[- ]day (?:free )?trial\\b|\\btrial period\\b',
     words(
-      "essai gratuit|période d['’]essai|essayez gratuitement|prueba gratuita|periodo de prueba|teste (?:grátis|gratuito)|período de teste|avaliação gratuita|prova gratuita|periodo di prova|kostenlos testen|gratis testen|Testversion|Testphase|Probezeitraum|gratis proberen|proefperiode|prova gratis|provperiod|okres próbny|wypróbuj za darmo|ücretsiz deneme|deneme süresi|пробный период|бесплатный пробный|dùng thử miễn phí|ingyenes próba\\p{L}*",
+      "essai gratuit|période d['’]essai|essayez gratuitement|prueba gratuita|periodo de prueba|teste (?:grátis|gratuito)|período de teste|avaliação gratuita|prova gratuita|periodo di prova|kostenlos testen|gratis testen|Testversion|Testphase|Probezeitraum|gratis proberen|proefperiode|prova gratis|provperiod|okres próbny|wypróbuj za darmo|ücretsiz deneme|deneme süresi|пробный период|бесплатный пробный|dùng thử miễn phí|ingyenes próba\\p{L}*|prueba gratis|período experimental|experimente grátis|zkušební (?:verz|dob|obdob)\\p{L}*|vyzkoušejte zdarma|perioadă de probă|probă gratuită|încearcă gratuit|(?:uji )?coba gratis|masa percobaan|gratis provperiod",
     ),
     '無料トライアル|無料体験|お試し期間|免费试用|免費試用|试用期|무료 체험|무료 평가판|체험판',
   ].join('|'),
   'iu',
 );
 const MONTHLY =
-  'monthly|month|mensuel(?:lement)?|mensual(?:mente)?|mensal(?:mente)?|mensile|monatlich|maandelijks|månadsvis|miesięcznie|aylık|ежемесячно|помесячно|theo tháng|hàng tháng|havi|měsíčně';
+  'monthly|month|mensuel(?:lement)?|mensual(?:mente)?|mensal(?:mente)?|mensile|monatlich|maandelijks|månadsvis|miesięcznie|aylık|ежемесячно|помесячно|theo tháng|hàng tháng|havi|měsíčně|mensilmente|bulanan|månatlig\\p{L}*|lunar';
 const YEARLY =
-  'yearly|annually|annual|year|annuel(?:lement)?|anual(?:mente)?|annuale|jährlich|jaarlijks|årsvis|årligen|rocznie|yıllık|ежегодно|годовой|theo năm|hàng năm|éves|ročně';
+  'yearly|annually|annual|year|annuel(?:lement)?|anual(?:mente)?|annuale|jährlich|jaarlijks|årsvis|årligen|rocznie|yıllık|ежегодно|годовой|theo năm|hàng năm|éves|ročně|annualmente|tahunan|årlig\\p{L}*';
 /** A switch between monthly and yearly prices: a short line saying both. */
 const TOGGLE = new RegExp(
   `^(?=.*(?:${words(MONTHLY)}|月額|月払い|按月|月付|包月|월간|매월))(?=.*(?:${words(YEARLY)}|年額|年払い|按年|年付|包年|연간|매년)).{3,60}$`,
@@ -704,7 +704,7 @@ const ONE_TIME = new RegExp(
   [
     '\\bone[- ]time (?:payment|purchase|fee|price)\\b|\\bpay once\\b|\\blifetime (?:licen[cs]e|deal|access)\\b',
     words(
-      'paiement unique|achat unique|pago único|compra única|pagamento único|pagamento una tantum|acquisto una tantum|Einmalzahlung|Einmalkauf|einmalige[nr]? (?:Zahlung|Kauf|Gebühr)|mua một lần|một lần mua|thanh toán một lần|egyszeri (?:díj|vásárlás|fizetés)',
+      'paiement unique|achat unique|pago único|compra única|pagamento único|pagamento una tantum|acquisto una tantum|Einmalzahlung|Einmalkauf|einmalige[nr]? (?:Zahlung|Kauf|Gebühr)|mua một lần|một lần mua|thanh toán một lần|egyszeri (?:díj|vásárlás|fizetés)|eenmalige (?:betaling|aankoop)|engångsköp|engångsbetalning|jednorazow\\p{L}* (?:płatność|zakup|opłata)|tek seferlik (?:ödeme|satın alma)|pembayaran (?:sekali|satu kali)|sekali bayar|jednorázov\\p{L}* (?:platb|nákup|poplat)\\p{L}*|plată unică|achiziție unică',
     ),
     '買い切り|買い切り型|一次性(?:付费|购买|付款|买断)|买断|買斷|일회성 결제|일회 구매|평생 이용',
   ].join('|'),
@@ -712,7 +712,7 @@ const ONE_TIME = new RegExp(
 );
 /** "No subscription": of a priced product, that it is bought once; of a free one, only that it costs nothing. */
 const NO_SUBSCRIPTION = new RegExp(
-  `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?')}`,
+  `\\bno subscription\\b|${words('sans abonnement|sin suscripción|sem assinatura|senza abbonamento|ohne Abo(?:nnement)?|zonder abonnement|utan abonnemang|bez abonamentu|bez subskrypcji|aboneliksiz|tanpa langganan|bez předplatného|fără abonament')}`,
   'iu',
 );
 /** Portuguese "assinatura" is a signature as often as a subscription ("assinatura digital"): only with a word of
@@ -721,7 +721,7 @@ const SUBSCRIPTION = new RegExp(
   [
     '\\bsubscriptions?\\b|\\bbilled (?:monthly|annually|yearly)\\b',
     words(
-      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|(?:plano de|por|cancel\\p{L}* a|renova\\p{L}* da) assinatura|assinaturas? (?:mensal|mensais|anual|anuais|premium|pro|paga|do plano)|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)|đăng ký định kỳ|thuê bao|előfizetés\\p{L}*',
+      'abonnements?|factur[ée]e? (?:mensuellement|annuellement)|suscripci(?:ón|ones)|facturad[oa] (?:mensualmente|anualmente)|(?:plano de|por|cancel\\p{L}* a|renova\\p{L}* da) assinatura|assinaturas? (?:mensal|mensais|anual|anuais|premium|pro|paga|do plano)|abbonament[oi]|Abo|Abonnements?|monatlich (?:abgerechnet|kündbar)|abonnementen|abonnemang(?:et)?|abonament\\p{L}*|předplatné\\p{L}*|langganan|abonelik\\p{L}*|đăng ký định kỳ|thuê bao|előfizetés\\p{L}*',
     ),
     'サブスクリプション|サブスク|月額|年額|订阅|訂閱|包月|按月付费|구독',
   ].join('|'),
@@ -745,7 +745,7 @@ const ALL_FREE = new RegExp(
   [
     '\\b(?:completely|totally|100%|entirely|always) free\\b|\\bfree to use\\b|\\bfree,? forever\\b|\\b(?:is|are) free\\b(?! (?:trial|for \\d|to (?!use\\b)))',
     words(
-      '(?:entièrement|totalement|complètement|100 ?%) gratuite?s?|100 ?% (?:gratuit[oa]s?|grátis|gratis|kostenlos|darmow\\p{L}*|ücretsiz)|(?:est|sont) gratuite?s?|(?:es|son) (?:gratis|gratuit[oa]s?)|(?:totalmente|completamente) (?:gratis|gratuit[oa]s?|grátis)|(?:é|são) (?:grátis|gratuit[oa]s?)|(?:è|sono) gratuit[oaie]|(?:ist|sind) (?:kostenlos|gratis)|(?:völlig|komplett|vollständig|100 ?%) (?:kostenlos|gratis)|kostenlos nutzbar',
+      '(?:entièrement|totalement|complètement|100 ?%) gratuite?s?|100 ?% (?:gratuit[oa]s?|grátis|gratis|kostenlos|darmow\\p{L}*|ücretsiz)|(?:est|sont) gratuite?s?|(?:es|son) (?:gratis|gratuit[oa]s?)|(?:totalmente|completamente) (?:gratis|gratuit[oa]s?|grátis)|(?:é|são) (?:grátis|gratuit[oa]s?)|(?:è|sono) gratuit[oaie]|(?:ist|sind) (?:kostenlos|gratis)|(?:völlig|komplett|vollständig|100 ?%) (?:kostenlos|gratis)|kostenlos nutzbar|(?:volledig|helemaal|100 ?%) gratis|(?:całkowicie|w pełni) (?:darmow|bezpłatn)\\p{L}*|tamamen ücretsiz|(?:sepenuhnya|100 ?%) gratis|gratis selamanya|helt (?:gratis|kostnadsfri\\p{L}*)|(?:zcela|úplně|100 ?%) zdarma|(?:complet|total|100 ?%) gratuit\\p{L}*',
     ),
     '完全無料|無料で(?:使え|利用|ご利用|お使い)|無料です|完全免费|免费使用|永久免费|完全免費|免費使用|무료로 사용|완전 무료|무료입니다',
   ].join('|'),
@@ -759,7 +759,7 @@ const PAID_EDITION = new RegExp(
   [
     '\\bpaid (?:plans?|tiers?|versions?|editions?|upgrades?|subscriptions?)\\b|\\b(?:pro|premium|plus) (?:version|edition|plan|tier|features?) (?:is|are) paid\\b',
     words(
-      'versions? payantes?|offres? payantes?|formules? payantes?|plans? payants?|versi[óo]n de pago|planes de pago|versi[óo]n premium de pago|plano pago|planos pagos|vers[ãa]o paga|versione a pagamento|piani a pagamento|piano a pagamento|kostenpflichtige[nrs]? (?:Version|Tarif|Plan|Pläne|Abo|Edition)|Bezahlversion|betaalde (?:versie|abonnementen|plannen|pakketten)|betalversion(?:en)?|płatn\\p{L}* (?:wersj|plan|pakiet)\\p{L}*|wersj\\p{L}* płatn\\p{L}*|ücretli (?:plan|sürüm|versiyon|paket)\\p{L}*|платн\\p{L}* (?:верси|тариф|план)\\p{L}*|fizetős (?:verzió|csomag)\\p{L}*|gói trả phí|phiên bản trả phí',
+      'versions? payantes?|offres? payantes?|formules? payantes?|plans? payants?|versi[óo]n de pago|planes de pago|versi[óo]n premium de pago|plano pago|planos pagos|vers[ãa]o paga|versione a pagamento|piani a pagamento|piano a pagamento|kostenpflichtige[nrs]? (?:Version|Tarif|Plan|Pläne|Abo|Edition)|Bezahlversion|betaalde (?:versie|abonnementen|plannen|pakketten)|betalversion(?:en)?|płatn\\p{L}* (?:wersj|plan|pakiet)\\p{L}*|wersj\\p{L}* płatn\\p{L}*|ücretli (?:plan|sürüm|versiyon|paket)\\p{L}*|платн\\p{L}* (?:верси|тариф|план)\\p{L}*|fizetős (?:verzió|csomag)\\p{L}*|(?:paket|versi) berbayar|betalda (?:planer|versioner)|placen\\p{L}* (?:verz|plán|tarif)\\p{L}*|(?:versiun|plan)\\p{L}* plătit\\p{L}*|gói trả phí|phiên bản trả phí',
     ),
     '(?:专业版|高级版|Pro\\s?版|会员版)(?:需要|需)?(?:收费|付费)|(?:專業版|高級版|Pro\\s?版|會員版)(?:需要|需)?(?:收費|付費)|付费版|付費版|付费套餐|付費方案|有料版|有料プラン|(?:プロ版|Pro版|プレミアム版?)は有料|유료 (?:버전|플랜|요금제)|유료플랜',
   ].join('|'),

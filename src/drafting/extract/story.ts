@@ -28,7 +28,7 @@ const SECTION_HEADINGS: [StorySection, RegExp][] = [
   [
     'story',
     cuePattern(
-      'our story|the story|notre histoire|nuestra historia|nossa história|la nostra storia|unsere geschichte',
+      'our story|the story|notre histoire|nuestra historia|nossa história|la nostra storia|a nossa história|unsere geschichte|ons verhaal|nasza historia|hikayemiz|cerita kami|kisah kami|vår historia|náš příběh|povestea noastră|povestea noastra',
       '私たちのストーリー|私たちの物語|我们的故事|我們的故事|우리의 이야기|우리 이야기',
     ),
   ],
@@ -36,7 +36,7 @@ const SECTION_HEADINGS: [StorySection, RegExp][] = [
 ];
 /** Headings of parts of an about page that are not the story. */
 const OTHER_TOPICS = cuePattern(
-  'team|people|founders?|timeline|milestones?|history|values|careers|jobs|hiring|contact|faqs?|questions|press|investors|backed by|customers|testimonials|partners|pricing|équipe|equipo|equipe|squadra|carrières|empleo|carreiras|karriere|contacto|contato|contatti|kontakt|tarifs|precios|preços|prezzi|preise',
+  'team|people|founders?|timeline|milestones?|history|values|careers|jobs|hiring|contact|faqs?|questions|press|investors|backed by|customers|testimonials|partners|pricing|équipe|equipo|equipe|squadra|carrières|empleo|carreiras|karriere|contacto|contato|contatti|kontakt|tarifs|precios|preços|prezzi|preise|equipa|zespół|ekip|tim kami|tým|echipa|echipă|oprichters|fondatori|fundadores|zakladatelé|kurucular|pendiri|grundare|iletişim|kontak|prijzen|priser|cennik|fiyatlar|harga|ceník|prețuri',
   'チーム|沿革|採用|お問い合わせ|よくある質問|料金|团队|團隊|发展历程|招聘|联系我们|常见问题|价格|팀|연혁|채용|문의|자주 묻는 질문|가격',
 );
 const GENERIC_TITLE =

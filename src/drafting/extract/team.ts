@@ -30,7 +30,7 @@ const NOT_NAME_WORDS =
   /\b(I['’](?:m|ve|ll|d)|LinkedIn|Twitter|GitHub|Facebook|Instagram|YouTube|Medium|Dribbble|Behance|Email|Website|Our|Team|The|Meet|About|Story|Contact|Pricing|Features|Founders?|People|Leadership|Careers|Values|Mission|Get|Join|Why|How|What|We|Us|Your|You|Free|Plan|Blog|News|Press|FAQ|Help|Support|Home|Product|Company|Investors|Advisors|Customers|Partners|Inc|Ltd|Lda|GmbH|LLC)\b/;
 /** Founders in the languages founders write in. 創作者 ("Deskreen創作者", its creator) counts as "creator of" does in AUTHOR_OF. */
 const FOUNDER_WORDS =
-  'fondat(?:eur|rice)|cofondat(?:eur|rice)|co-fondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|co-fundador(?:a)?|fondat(?:ore|rice)|cofondat(?:ore|rice)|gründer(?:in)?|mitgründer(?:in)?|mitbegründer(?:in)?';
+  'fondat(?:eur|rice)|cofondat(?:eur|rice)|co-fondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|co-fundador(?:a)?|fondat(?:ore|rice)|cofondat(?:ore|rice)|gründer(?:in)?|mitgründer(?:in)?|mitbegründer(?:in)?|(?:mede-?)?oprichter|(?:współ)?założyciel(?:ka)?|kurucu(?:su)?|kurucu ortak|pendiri|(?:med)?grundare|(?:spolu)?zakladatel(?:ka)?|(?:co-?)?fondat(?:or|oare)';
 const FOUNDER_JOINED = '創業者|創設者|創作者|創立者|创始人|創始人|創辦人|창업자|창립자|설립자';
 /** Who made the product in the first place: its creator is its founder (an open-source project has no other); not a
  *  "content creator" or a "video creator", which is a job. */

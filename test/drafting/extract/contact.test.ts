@@ -143,3 +143,18 @@ test('an address on another domain in the page’s content, not presented as a c
   ])
     assert.equal(extractContactEmail(site({ '/': htmlPage('Acme', body) }))?.value, email, body);
 });
+
+test('an address on another domain presented as the way to write, in Dutch, Swedish, Czech, Romanian and Indonesian, is the contact', () => {
+  for (const line of [
+    'Schrijf ons via studio.acme@gmail.com',
+    'Skriv till oss på studio.acme@gmail.com',
+    'Napište nám na studio.acme@gmail.com',
+    'Scrie-ne la studio.acme@gmail.com',
+    'Hubungi kami di studio.acme@gmail.com',
+  ])
+    assert.equal(
+      extractContactEmail(site({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) }))?.value,
+      'studio.acme@gmail.com',
+      line,
+    );
+});

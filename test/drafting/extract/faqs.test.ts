@@ -406,3 +406,22 @@ test('in a FAQ, a question and its answer on one line are read as a pair, in Fre
     );
   }
 });
+
+test('FAQ headings and questions without a question mark are known in Czech, Romanian, Turkish, Polish and Swedish', () => {
+  for (const [heading, question, answer] of [
+    ['Často kladené dotazy', 'Kolik stojí měsíční předplatné', 'Základní tarif stojí 199 Kč měsíčně.'],
+    ['Întrebări frecvente', 'Cum pot anula abonamentul', 'Da, abonamentul se anulează din cont.'],
+    ['Merak edilenler', 'Ücretsiz deneme var mı', 'Evet, 14 gün boyunca ücretsiz deneyebilirsiniz.'],
+    ['Najczęściej zadawane pytania', 'Czy mogę anulować subskrypcję', 'Tak, w dowolnym momencie w ustawieniach konta.'],
+    ['Vanliga frågor', 'Hur exporterar jag mina data', 'Välj Export i menyn och ladda ner filen.'],
+  ]) {
+    const faqs = extractFaqs(
+      site({ '/': htmlPage('Acme', `<h2>${heading}</h2><h3>${question}</h3><p>${answer}</p><h2>Kontakt</h2>`) }),
+    );
+    assert.deepEqual(
+      faqs.map((f) => [f.question, f.answer]),
+      [[question, answer]],
+      heading,
+    );
+  }
+});

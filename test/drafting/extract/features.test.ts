@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractFeatures } from '../../../src/drafting/extract/features.js';
+import { extractFeatures, extractUsps } from '../../../src/drafting/extract/features.js';
 import { siteView } from '../../../src/drafting/extract/site-view.js';
 import { htmlPage, pagesFromHtml } from '../../support/fixture-websites.js';
 
@@ -621,4 +621,40 @@ test('rows of a table of features whose cells tick or cross them are features, i
     ],
   );
   assert.equal(extractFeatures(home(`<h1>Acme</h1>${values}`)), undefined);
+});
+
+test('feature sections are known in Czech, Romanian, Italian and Dutch words a native reader expects', () => {
+  for (const [heading, items] of [
+    ['Funkce', ['Sdílení dokumentů v reálném čase', 'Automatické zálohy každou noc']],
+    ['Funcționalități', ['Facturi generate automat', 'Rapoarte lunare pentru contabil']],
+    ['Cosa offriamo', ['Prenotazioni online in tempo reale', 'Promemoria automatici per i clienti']],
+    ['Functionaliteiten', ['Facturen automatisch verstuurd', 'Koppeling met je boekhouding']],
+  ] as [string, string[]][]) {
+    assert.deepEqual(extractFeatures(home(`<h2>${heading}</h2>${list(items)}`))?.value, items, heading);
+  }
+});
+
+test('why-us sections give the selling points in Czech, Romanian, Portuguese and Turkish', () => {
+  for (const [heading, items] of [
+    ['Proč my', ['Podpora v češtině každý den', 'Data uložená v Evropské unii']],
+    ['De ce noi?', ['Asistență în limba română', 'Fără costuri ascunse']],
+    ['Diferenciais', ['Suporte humano em português', 'Dados armazenados no Brasil']],
+    ['Neden biz?', ['Türkçe destek her gün', 'Veriler Türkiye’de saklanır']],
+  ] as [string, string[]][]) {
+    assert.deepEqual(extractUsps(home(`<h2>${heading}</h2>${list(items)}`))?.value, items, heading);
+  }
+});
+
+test('what is new or only planned is no feature, in Czech, Romanian and Indonesian', () => {
+  for (const heading of [
+    'Nové funkce',
+    'Funcționalități noi',
+    'Fitur baru',
+    'Připravujeme',
+    'În curând',
+    'Segera hadir',
+  ]) {
+    const body = `<h1>Acme</h1><h2>${heading}</h2>${list(['Export do PDF', 'Integrare cu Slack', 'Sinkronisasi offline'])}`;
+    assert.equal(extractFeatures(home(body)), undefined, heading);
+  }
 });

@@ -158,3 +158,23 @@ test('a company-profile row labelled in Russian or Vietnamese gives the year, a 
   ])
     assert.equal(yearOf(`<dl><dt>${label}</dt><dd>${value}</dd></dl>`)?.value, year, label);
 });
+
+test('a founding in Indonesian and Romanian gives the year: "didirikan pada tahun", "fondată în", "înființată în"', () => {
+  for (const [body, year] of [
+    ['<p>Acme didirikan pada tahun 2016 di Bandung.</p>', '2016'],
+    ['<p>Acme a fost fondată în 2015 la Cluj.</p>', '2015'],
+    ['<p>Compania a fost înființată în anul 2012.</p>', '2012'],
+  ])
+    assert.equal(yearOf(body)?.value, year, body);
+});
+
+test('a company-profile row labelled in Dutch, Swedish or Indonesian gives the year; a badge "Sinds 2014", "Od 2014", "Sejak 2014" too', () => {
+  for (const [label, value] of [
+    ['Opgericht', '2014'],
+    ['Grundår', '2014'],
+    ['Tahun berdiri', '2014'],
+  ])
+    assert.equal(yearOf(`<dl><dt>${label}</dt><dd>${value}</dd></dl>`)?.value, '2014', label);
+  for (const badge of ['Sinds 2014', 'Od 2014', 'Sejak 2014', 'Din 2014', 'Sedan 2014'])
+    assert.equal(yearOf(`<p>${badge}</p>`)?.value, '2014', badge);
+});

@@ -446,3 +446,18 @@ test('a JSON-LD address written as one string places the company, its city when 
     assert.equal(loc.city, city, address);
   }
 });
+
+test('an address label in Indonesian, Czech or Swedish gives the place of the address beside it', () => {
+  for (const [rows, country, city] of [
+    ['<tr><td>Alamat</td><td>Jl. Merdeka 1, Bandung, Indonesia</td></tr>', 'ID', 'Bandung'],
+    ['<tr><td>Sídlo</td><td>Vinohradská 1, Praha, Česko</td></tr>', 'CZ', 'Praha'],
+    ['<tr><td>Besöksadress</td><td>Drottninggatan 1, Stockholm, Sverige</td></tr>', 'SE', 'Stockholm'],
+  ]) {
+    const loc = locate({
+      '/': htmlPage('Acme', '<h1>Acme</h1>'),
+      '/impressum': htmlPage('Impressum', `<h1>Impressum</h1><table>${rows}</table>`),
+    });
+    assert.equal(loc.country, country, rows);
+    assert.equal(loc.city, city, rows);
+  }
+});

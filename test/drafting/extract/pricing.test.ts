@@ -932,3 +932,62 @@ test('a service around the product said to be free (setup, shipping) is no free 
     assert.equal(modelOf({ '/': htmlPage('Acme', `<h1>Acme</h1><p>${line}</p>`) }).value, 'free', line);
   }
 });
+
+test('prices billed per month in Romanian and Indonesian are recurring plans: "/lună", "pe lună", "/bulan"', () => {
+  for (const price of ['49 lei/lună', '49 lei pe lună', 'Rp 99.000/bulan']) {
+    const [tier] = extractTiers(siteView(pagesFromHtml(withPricing('', plan('Pro', price)))));
+    assert.equal(tier?.name, 'Pro', price);
+    assert.equal(tier.price, price);
+    assert.equal(tier.recurring, true, price);
+  }
+});
+
+test('a free plan beside a paid one is freemium, in Czech, Romanian and Indonesian', () => {
+  for (const home of [
+    '<p>Začněte s verzí zdarma, placené tarify přidávají týmy.</p>',
+    '<p>Începe cu un cont gratuit; planurile plătite adaugă echipe.</p>',
+    '<p>Mulai dengan akun gratis; paket berbayar menambah tim.</p>',
+  ])
+    assert.equal(modelOf(withPricing(home, '')).value, 'freemium', home);
+});
+
+test('"the quote is free" is no statement of the product’s price, in Polish', () => {
+  assert.notEqual(
+    modelOf(
+      withPricing('<p>Wycena jest darmowa i gotowa w 24 godziny.</p>', '<p>Każda praca wyceniana indywidualnie.</p>'),
+    ).value,
+    'free',
+  );
+});
+
+test('a one-time purchase is one-time, in Dutch, Swedish, Czech and Romanian', () => {
+  for (const pricing of [
+    '<p>Acme Pro: € 49, eenmalige betaling.</p>',
+    '<p>Acme Pro: 490 kr, engångsbetalning.</p>',
+    '<p>Acme Pro: 990 Kč, jednorázová platba.</p>',
+    '<p>Acme Pro: 199 lei, plată unică.</p>',
+  ])
+    assert.equal(modelOf(withPricing('', pricing)).value, 'one-time', pricing);
+});
+
+test('a FAQ answer to "how much does it cost?" is the summary, in Czech, Romanian and Indonesian', () => {
+  for (const [q, a] of [
+    ['Kolik to stojí?', 'Základní tarif stojí 199 Kč měsíčně.'],
+    ['Cât costă?', 'Planul de bază costă 49 lei pe lună.'],
+    ['Berapa biayanya?', 'Paket dasar Rp 99.000 per bulan.'],
+  ]) {
+    const pages = {
+      '/': htmlPage('Acme', `<h1>Acme</h1><h2>FAQ</h2><details><summary>${q}</summary><p>${a}</p></details>`),
+    };
+    assert.equal(summaryOf(pages), a, q);
+  }
+});
+
+test('a free trial of a paid product is no free plan, in Czech, Romanian and Indonesian', () => {
+  for (const [home, pricing] of [
+    ['<p>Vyzkoušejte zdarma na 14 dní.</p>', plan('Pro', '199 Kč/měsíc')],
+    ['<p>Încearcă gratuit 14 zile.</p>', plan('Pro', '49 lei/lună')],
+    ['<p>Coba gratis selama 14 hari.</p>', plan('Pro', 'Rp 99.000/bulan')],
+  ])
+    assert.equal(modelOf(withPricing(home, pricing)).value, 'subscription', home);
+});

@@ -189,3 +189,17 @@ test('a word of two to four Han or Hangul characters over another role is no fou
   );
   assert.deepEqual(extractFounders(s), []);
 });
+
+test('founders are named by their role in Dutch, Polish, Turkish, Swedish, Czech and Romanian', () => {
+  for (const role of [
+    'Oprichter',
+    'Współzałożycielka',
+    'Kurucu ortak',
+    'Medgrundare',
+    'Spoluzakladatel',
+    'Cofondatoare',
+  ]) {
+    const founders = foundersOf(home(`<h2>Team</h2><div class="team"><h3>Anna Novak</h3><p>${role}</p></div>`));
+    assert.deepEqual(founders, ['Anna Novak'], role);
+  }
+});
