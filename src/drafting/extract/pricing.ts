@@ -498,12 +498,14 @@ const WHY_QUESTION = cuePattern(
   'なぜ|どうして|为什么|為什麼|为何|為何|왜',
 );
 
+/** A question on what the product costs, not on why. */
+const asksThePrice = (question: string) => PRICE_QUESTION.test(question) && !WHY_QUESTION.test(question);
+
 /** A FAQ answer about the price that says something of it: a price, or what is free and what is bought. */
 function pricingAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
   return faqs.find(
     (f) =>
-      PRICE_QUESTION.test(f.question) &&
-      !WHY_QUESTION.test(f.question) &&
+      asksThePrice(f.question) &&
       (ANY_PRICE.test(f.answer) || (FREE_OF_CHARGE.test(f.answer) && PURCHASE.test(f.answer))),
   );
 }
@@ -516,11 +518,7 @@ const DEPENDS = cuePattern(
 /** A question on the price (not on whether it is free) answered "it depends…": a price quoted per customer. */
 function dependsAnswer(faqs: SourcedFaq[]): SourcedFaq | undefined {
   return faqs.find(
-    (f) =>
-      PRICE_QUESTION.test(f.question) &&
-      !WHY_QUESTION.test(f.question) &&
-      !FREE_OF_CHARGE.test(f.question) &&
-      DEPENDS.test(f.answer.slice(0, 60)),
+    (f) => asksThePrice(f.question) && !FREE_OF_CHARGE.test(f.question) && DEPENDS.test(f.answer.slice(0, 60)),
   );
 }
 
