@@ -458,9 +458,12 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
   let attempts = 0;
   let order = 0;
   let timeUp = false;
-  const running = new Set<Promise<void>>();
+  // Pages are read in waves: a few chosen from the links of every page read so far, read together, and the next
+  // wave chosen once they are all in. Choosing whenever one answer came in made the pages read (and so the
+  // draft) depend on which of them answered first; a wave makes the same site give the same draft.
   for (;;) {
-    while (running.size < concurrency && readCount + running.size < maxPages && attempts < maxAttempts) {
+    const wave: { next: ReturnType<typeof ranking>['open'][number]; rankIndex: number }[] = [];
+    while (wave.length < concurrency && readCount + wave.length < maxPages && attempts < maxAttempts) {
       if (Date.now() >= deadline) {
         timeUp = true;
         break;
@@ -474,9 +477,14 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
         continue;
       }
       attempts++;
-      const rankIndex = order++;
-      const job: Promise<void> = fetchPage(next.url, next.kind, base)
-        .then(({ page }) => {
+      wave.push({ next, rankIndex: order++ });
+    }
+    if (!wave.length) break;
+    let inFlight = wave.length;
+    await Promise.all(
+      wave.map(({ next, rankIndex }) =>
+        fetchPage(next.url, next.kind, base).then(({ page }) => {
+          inFlight--;
           // A page that redirected to one already read is not read twice.
           const key = pageKey(new URL(page.url));
           if (
@@ -496,18 +504,14 @@ async function crawl(startUrl: string, opts: CrawlOptions, renderer: Renderer | 
           done.push({ rankIndex, page });
           if (page.text || page.headText) readCount++;
           const fetched = done.length + 1;
-          const inFlight = running.size - 1;
           opts.onProgress?.({
             fetched,
             planned: fetched + inFlight + Math.min(ranking().open.length, Math.max(0, maxPages - readCount - inFlight)),
             url: page.url,
           });
-        })
-        .finally(() => running.delete(job));
-      running.add(job);
-    }
-    if (running.size === 0) break;
-    await Promise.race(running);
+        }),
+      ),
+    );
   }
 
   done.sort((a, b) => a.rankIndex - b.rankIndex);

@@ -405,3 +405,32 @@ test('a copy served from another host reads its links to the domain it declares 
     await copy.close();
   }
 });
+
+test('the same site gives the same pages whichever of them answers first', async () => {
+  const first = ['/a', '/b', '/c', '/d'];
+  const crawl = async (slow: string) => {
+    const site = await startFixtureSite({
+      '/': { body: page('Home', first.map((p) => `<a href="${p}">${p}</a>`).join(' ')) },
+      // Each page of the first wave links pages of its own; only some fit under the page limit.
+      ...Object.fromEntries(
+        first.map((p) => [
+          p,
+          {
+            body: page(p, `<p>${p}</p><a href="${p}/x">x</a> <a href="${p}/y">y</a>`),
+            delayMs: p === slow ? 400 : 0,
+          },
+        ]),
+      ),
+      ...Object.fromEntries(
+        first.flatMap((p) => [`${p}/x`, `${p}/y`].map((q) => [q, { body: page(q, `<p>${q}</p>`) }])),
+      ),
+    });
+    try {
+      const r = await crawlSite(`${site.origin}/`, { ...opts, maxPages: 7 });
+      return r.pages.map((p) => new URL(p.url).pathname);
+    } finally {
+      await site.close();
+    }
+  };
+  assert.deepEqual(await crawl('/a'), await crawl('/d'));
+});
