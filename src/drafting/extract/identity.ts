@@ -1,5 +1,5 @@
 import type { PageMedia, TextBlock } from '../../crawler/page-text.js';
-import type { Evidence } from '../evidence.js';
+import { type Evidence, normalizeWhitespace } from '../evidence.js';
 import { headingLevel } from './outline.js';
 import { FIELD_LIMITS, type Proposal } from '../draft-content.js';
 import { ldNodes, ldObjects, ldString, organizations, products, isType } from './json-ld.js';
@@ -201,7 +201,7 @@ const DESCRIPTOR = new RegExp(
     '平台|物联网|物聯網|应用|應用|软件|軟體|軟件|系统|系統|プラットフォーム|アプリ|ソフトウェア|サービス|플랫폼|앱|애플리케이션|서비스|소프트웨어',
   'giu',
 );
-const withoutDescriptors = (s: string) => s.replace(DESCRIPTOR, ' ').replace(/\s+/g, ' ').trim();
+const withoutDescriptors = (s: string) => normalizeWhitespace(s.replace(DESCRIPTOR, ' '));
 
 /**
  * The brand the head states twice in different words: og:site_name "Acme IoT Platform", the title's "Plataforma IoT

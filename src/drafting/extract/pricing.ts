@@ -126,8 +126,31 @@ const decodedPath = (url: string) => {
 };
 
 /** Lines that may name plans: the pricing page, and pricing sections of the homepage. */
-function pricingLines(site: SiteView): { page: ViewPage; blocks: TextBlock[]; indexes: number[] }[] {
-  const out: { page: ViewPage; blocks: TextBlock[]; indexes: number[] }[] = [];
+type PricingLines = { page: ViewPage; blocks: TextBlock[]; indexes: number[] }[];
+/** A site's pricing lines, found once per draft: a dozen rules read them. */
+const pricingLinesOf = new WeakMap<SiteView, PricingLines>();
+
+function pricingLines(site: SiteView): PricingLines {
+  let lines = pricingLinesOf.get(site);
+  if (!lines) pricingLinesOf.set(site, (lines = findPricingLines(site)));
+  return lines;
+}
+
+/**
+ * The first pricing line (in page order, as pricingLines gives them) that `accepts`, with its page: what the rules
+ * that quote one line look for.
+ */
+function firstPricingLine(
+  site: SiteView,
+  accepts: (b: TextBlock, page: ViewPage, blocks: TextBlock[], i: number) => boolean,
+): { page: ViewPage; b: TextBlock } | undefined {
+  for (const { page, blocks, indexes } of pricingLines(site))
+    for (const i of indexes) if (accepts(blocks[i], page, blocks, i)) return { page, b: blocks[i] };
+  return undefined;
+}
+
+function findPricingLines(site: SiteView): PricingLines {
+  const out: PricingLines = [];
   // Pages named for a paid offer ("Hosting", "Plans", "Pro") are pricing pages whatever their address.
   const offerPage = (p: ViewPage) =>
     p.kind === 'page' && OFFER_PAGE.test(`${p.title} ${decodedPath(p.url).replace(/[-_/.]/g, ' ')}`);
@@ -341,19 +364,16 @@ const summaryLine = (b: TextBlock) => {
  * under it.
  */
 function pricedSentence(site: SiteView): Proposal<string> | undefined {
-  for (const { page, blocks, indexes } of pricingLines(site))
-    for (const i of indexes) {
-      const b = blocks[i];
-      if (
-        summaryLine(b) &&
-        SENTENCE_END.test(b.text) &&
-        ANY_PRICE.test(b.text) &&
-        !sponsorLine(page, blocks, i) &&
-        !inCalculator(blocks, i)
-      )
-        return propose(b.text, [quoteLine(page, b.text)]);
-    }
-  return undefined;
+  const line = firstPricingLine(
+    site,
+    (b, page, blocks, i) =>
+      summaryLine(b) &&
+      SENTENCE_END.test(b.text) &&
+      ANY_PRICE.test(b.text) &&
+      !sponsorLine(page, blocks, i) &&
+      !inCalculator(blocks, i),
+  );
+  return line && propose(line.b.text, [quoteLine(line.page, line.b.text)]);
 }
 
 function pricingSentence(site: SiteView): Proposal<string> | undefined {
@@ -454,20 +474,16 @@ function tierSentence(site: SiteView, tiers: Tier[]): Proposal<string> | undefin
 
 /** The first short own line of the pricing pages and sections that states a price (a card's price line). */
 function leadPrice(site: SiteView): { text: string; evidence: Evidence | null } | null {
-  for (const { page, blocks, indexes } of pricingLines(site))
-    for (const i of indexes) {
-      const b = blocks[i];
-      if (
-        b.text.length > 120 ||
-        !isOwnStatement(b) ||
-        sponsorLine(page, blocks, i) ||
-        !ANY_PRICE.test(b.text) ||
-        inCalculator(blocks, i)
-      )
-        continue;
-      return { text: b.text, evidence: quoteLine(page, b.text) };
-    }
-  return null;
+  const line = firstPricingLine(
+    site,
+    (b, page, blocks, i) =>
+      b.text.length <= 120 &&
+      isOwnStatement(b) &&
+      !sponsorLine(page, blocks, i) &&
+      ANY_PRICE.test(b.text) &&
+      !inCalculator(blocks, i),
+  );
+  return line ? { text: line.b.text, evidence: quoteLine(line.page, line.b.text) } : null;
 }
 
 /** Plans named as packages, in the languages founders write in: "Kies een pakket", "Wähle dein Paket". */
@@ -687,12 +703,8 @@ const TOGGLE = new RegExp(
 );
 /** The monthly/yearly switch of the pricing pages or sections, quoted. */
 function billingToggle(site: SiteView): Evidence | null {
-  for (const { page, blocks, indexes } of pricingLines(site))
-    for (const i of indexes) {
-      const b = blocks[i];
-      if (!isBoilerplate(b) && !isOtherPeoplesWords(b) && TOGGLE.test(b.text)) return quoteLine(page, b.text);
-    }
-  return null;
+  const line = firstPricingLine(site, (b) => !isBoilerplate(b) && !isOtherPeoplesWords(b) && TOGGLE.test(b.text));
+  return line ? quoteLine(line.page, line.b.text) : null;
 }
 
 /** A plan named for a trial, in the languages founders write in. */
@@ -915,12 +927,11 @@ const freeCardLine = (b: TextBlock) =>
   FREE_CARD.test(b.text.trim()) && !['td', 'th', 'li', 'button', 'summary', 'a'].includes(b.tag) && isOwnStatement(b);
 /** A free plan shown as a card among the plans: its name or price line is only the word free. */
 function freeCard(site: SiteView): Evidence | null {
-  for (const { page, blocks, indexes } of pricingLines(site))
-    for (const i of indexes) {
-      const b = blocks[i];
-      if (freeCardLine(b) && !sponsorLine(page, blocks, i) && !inCalculator(blocks, i)) return quoteLine(page, b.text);
-    }
-  return null;
+  const line = firstPricingLine(
+    site,
+    (b, page, blocks, i) => freeCardLine(b) && !sponsorLine(page, blocks, i) && !inCalculator(blocks, i),
+  );
+  return line ? quoteLine(line.page, line.b.text) : null;
 }
 
 /** The first line of the pricing pages or sections with a range from free to a price, quoted. */
