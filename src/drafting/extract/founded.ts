@@ -3,6 +3,7 @@ import type { Proposal } from '../draft-content.js';
 import { ldNodes, ldString, organizations } from './json-ld.js';
 import { datedLine } from './milestone-dates.js';
 import { isOwnStatement, pagesOfKind, propose, quoteLine, quoteOn, type SiteView } from './site-view.js';
+import { escapeRegExp } from './text-units.js';
 
 const YEAR = '((?:18|19|20)\\d{2})';
 /** A year, month and day written the Chinese, Japanese and Korean way: "2004年", "2004年4月1日", "2004년 3월". */
@@ -164,7 +165,7 @@ export function extractFoundedYear(site: SiteView, productName?: string): Propos
   // The product's name as a word of the sentence (particles of Japanese or Korean may touch it: "CotEditorは"); a short one ("IO") only as written, not as any "io".
   const names = productName?.trim()
     ? new RegExp(
-        `(?<!${ALPHABETIC})${productName.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!${ALPHABETIC})`,
+        `(?<!${ALPHABETIC})${escapeRegExp(productName.trim())}(?!${ALPHABETIC})`,
         productName.trim().length <= 3 ? 'u' : 'iu',
       )
     : null;

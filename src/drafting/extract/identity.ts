@@ -15,7 +15,7 @@ import {
 } from './site-view.js';
 import { scriptOfText } from './language.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
-import { wordCount } from './text-units.js';
+import { escapeRegExp, wordCount } from './text-units.js';
 
 /**
  * Title separators: "Name — tagline", "Name | tagline", "Name: tagline", "Name · tagline", and the full-width bar of
@@ -60,8 +60,6 @@ function visibleName(page: ViewPage | undefined, name: string): Evidence | null 
   return b ? quoteLine(page, b.text, b.text.indexOf(name), name.length) : null;
 }
 
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Words that name what kind of product something is ("… Web Server", "… Bitcoin Wallet"), not which. */
 const KIND_NOUN =
   /^(server|wallet|framework|library|editor|browser|app|application|client|platform|toolkit|tool|engine|software|manager|reader|player|messenger|analytics|database|cms|ide)$/i;
@@ -80,11 +78,11 @@ function shortName(site: SiteView, name: string): string {
   // A Latin name inside Japanese or Chinese prose ("Acmeは…") ends where the Latin letters end.
   const letter = /^[\p{Script=Latin}\d]+$/u.test(first) ? '[\\p{Script=Latin}\\d]' : '[\\p{L}\\d]';
   const count = (pattern: string) => text.split(new RegExp(pattern, 'u')).length - 1;
-  const alone = count(`(?<![.])(?<!${letter})${escaped(first)}(?!${letter})(?! ${escaped(words[1])})`);
+  const alone = count(`(?<![.])(?<!${letter})${escapeRegExp(first)}(?!${letter})(?! ${escapeRegExp(words[1])})`);
   if (words.length >= 3) return alone >= 3 ? first : name;
   // Two words ("Acme Wallet") may well be the name itself: only when the pages never write them together and say the
   // first word alone again and again is the second one the kind of product, added by the title.
-  return alone >= 3 && count(`(?<!${letter})${escaped(name)}(?!${letter})`) === 0 ? first : name;
+  return alone >= 3 && count(`(?<!${letter})${escapeRegExp(name)}(?!${letter})`) === 0 ? first : name;
 }
 
 /** Kinds of product a Chinese, Japanese or Korean name ends in, written without a space: "傲游浏览器", "某某输入法". */
@@ -174,10 +172,10 @@ function confirmedName(site: SiteView, candidate: string): boolean {
   const home = site.home;
   if (!home) return false;
   if (hostLabels(site).includes(squash(candidate))) return true;
-  const word = new RegExp(`(?<![\\p{L}\\p{N}])${escaped(candidate)}(?![\\p{L}\\p{N}])`, 'u');
+  const word = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(candidate)}(?![\\p{L}\\p{N}])`, 'u');
   if (home.media.some((m) => m.kind === 'logo' && word.test(m.alt ?? ''))) return true;
   const copyright = new RegExp(
-    `©\\s*(?:\\d{4}(?:\\s*[-–]\\s*\\d{4})?\\s*)?${escaped(candidate)}(?![\\p{L}\\p{N}])`,
+    `©\\s*(?:\\d{4}(?:\\s*[-–]\\s*\\d{4})?\\s*)?${escapeRegExp(candidate)}(?![\\p{L}\\p{N}])`,
     'u',
   );
   return home.blocks.some(

@@ -16,7 +16,7 @@ import {
 } from './site-view.js';
 import { namesLegalForm } from './location.js';
 import { socialLink } from './socials.js';
-import { cuePattern, wordCount } from './text-units.js';
+import { cuePattern, escapeRegExp, wordCount } from './text-units.js';
 import { fitText, looseKey, sameWords } from './text-fit.js';
 
 export const FOUNDER_LIMITS = { items: 6, name: 160, title: 160, bio: 3000 };
@@ -276,7 +276,7 @@ const COMPANY_WORDS =
  * studio…", "Acmelabs는 … 회사입니다"): then it is the company behind the product, not a person.
  */
 function calledACompany(text: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   return new RegExp(
     `${escaped}\\s*(?:(?:is|was|est|es|é|è|ist|är|jest|—|-|,)\\s+(?:an?|une?|una?|ein(?:e)?|il|la|el|o|a)?\\s*[^.。!?！？\\n]{0,40}?|[^。！？\\n]{0,6}?(?:是|为|為|は|는|은)[^。！？\\n]{0,50}?)(?:${COMPANY_WORDS})`,
     'iu',

@@ -113,3 +113,6 @@ function turkishCase(alternation: string): string {
 
 /** A line that asks: it ends with a question mark, Latin or full-width, before any closing quote or bracket. */
 export const asks = (text: string) => /[?？][\s"”’)\]」』）]*$/u.test(text);
+
+/** A literal string as a regular expression matching it (a product or person's name inside a pattern). */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
